@@ -1,0 +1,130 @@
+"""Value types of the citation verifier: parsed references, index records, field
+comparisons and verdicts.
+
+A *reference string* is what an answer or a bibliography cites; parsing it gives a
+:class:`Reference`. A *record* is what a bibliographic source (the local index, Crossref,
+OpenAlex, ...) holds about a real work; a *candidate* is a record retrieved for a reference.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from pydantic import BaseModel, ConfigDict
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class SourceType(str, Enum):
+    """What kind of work a reference points to."""
+
+    PAPER = "paper"
+    BOOK = "book"
+    WEB = "web"
+    DATASET = "dataset"
+    SOFTWARE = "software"
+    REPORT = "report"
+    THESIS = "thesis"
+    LEGAL = "legal"
+    UNKNOWN = "unknown"
+
+
+class Author(BaseModel):
+    """One author: family name (with particle, e.g. "van der Berg"), given names or initials."""
+
+    model_config = _FROZEN
+    family: str
+    given: str = ""
+    particle: str = ""
+    literal: bool = False  # a corporate / organisation author kept whole
+
+
+class Reference(BaseModel):
+    """The fields parsed from one reference string (all optional but ``raw``)."""
+
+    model_config = _FROZEN
+    raw: str
+    title: str | None = None
+    authors: tuple[Author, ...] = ()
+    et_al: bool = False
+    year: int | None = None
+    venue: str | None = None
+    volume: str | None = None
+    issue: str | None = None
+    pages: str | None = None
+    publisher: str | None = None
+    doi: str | None = None
+    arxiv_id: str | None = None
+    arxiv_version: int | None = None
+    url: str | None = None
+    source_type: SourceType = SourceType.UNKNOWN
+    type_descriptor: str | None = None
+    marker: str | None = None  # as cited in the text: "[3]", "Lo et al., 2020"
+    parser: str = "rules"
+
+
+class Record(BaseModel):
+    """A real work as a bibliographic source holds it (the local index or an online API).
+
+    ``source`` names where it came from ("acl-anthology", "crossref", ...); ``id`` is that
+    source's identifier for it.
+    """
+
+    model_config = _FROZEN
+    source: str
+    id: str
+    title: str
+    authors: tuple[Author, ...] = ()
+    year: int | None = None
+    venue: str | None = None
+    volume: str | None = None
+    issue: str | None = None
+    pages: str | None = None
+    publisher: str | None = None
+    doi: str | None = None
+    arxiv_id: str | None = None
+    url: str | None = None
+    source_type: SourceType = SourceType.PAPER
+
+
+class Field(str, Enum):
+    """Fields compared between a reference and a record."""
+
+    TITLE = "title"
+    AUTHORS = "authors"
+    YEAR = "year"
+    VENUE = "venue"
+    VOLUME = "volume"
+    ISSUE = "issue"
+    PAGES = "pages"
+    DOI = "doi"
+    ARXIV_ID = "arxiv_id"
+
+
+class FieldStatus(str, Enum):
+    MATCH = "match"
+    CONFLICT = "conflict"
+    MISSING = "missing"  # absent on one side: no evidence either way
+
+
+class FieldMatch(BaseModel):
+    """One field compared: status, score in [0, 1], and both values as seen."""
+
+    model_config = _FROZEN
+    field: Field
+    status: FieldStatus
+    score: float
+    cited: str | None = None
+    found: str | None = None
+    note: str = ""
+
+
+class Verdict(str, Enum):
+    """The verifier's decision about one reference."""
+
+    VERIFIED = "verified"        # real work, cited correctly
+    CORRUPTED = "corrupted"      # real work, one or more fields wrong
+    FABRICATED = "fabricated"    # no such work, with the search as evidence
+    AMBIGUOUS = "ambiguous"      # several works fit
+    UNVERIFIED = "unverified"    # sources could not be consulted or do not index this type
+    UNPARSED = "unparsed"        # the input could not be read as a reference

@@ -1,0 +1,39 @@
+"""The judge interface: one sentence, its context and its candidate evidence in, a label out.
+
+Every judge (rules, OpenAI-compatible LLM, local NLI) implements :class:`Judge`; the
+pipeline in ``grounding.check`` needs nothing else from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from grounding.types import Judgement, Passage, Sentence
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimContext:
+    """What a judge sees for one sentence.
+
+    sentence: the sentence to label. question: the question asked. previous: the earlier
+    sentences of the answer, in order. passages: candidate evidence, best first.
+    document: the paper (``grounding.pdf.Document``), for judges that search further.
+    """
+
+    sentence: Sentence
+    question: str
+    previous: tuple[Sentence, ...]
+    passages: tuple[Passage, ...]
+    document: object | None = None
+
+
+@runtime_checkable
+class Judge(Protocol):
+    """Labels one sentence. ``name`` identifies the backend in reports (e.g. "rules")."""
+
+    name: str
+
+    def judge(self, claim: ClaimContext) -> Judgement:
+        """Label ``claim.sentence``. Raises JudgeError if the backend fails."""
+        ...
