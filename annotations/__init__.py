@@ -2,6 +2,21 @@
 
 from annotations.errors import CheckerError, InputError, SchemaError
 from annotations.jsonl import dump_row, iter_rows, parse_row, read_rows, write_rows
+from annotations.align import Alignment, align
+from annotations.layouts import Dataset, HydrateResult, dehydrate, hydrate, load_dataset
+from annotations.report import render_markdown, render_text
+from annotations.score import (
+    PRF,
+    BootstrapInfo,
+    EvidenceMetrics,
+    GraphMetrics,
+    GroupMetrics,
+    Interval,
+    LabelMetrics,
+    Metrics,
+    SpanMetrics,
+    score,
+)
 from annotations.schema import (
     BoxAnnotation,
     ErrorSpan,
@@ -16,22 +31,41 @@ from annotations.schema import (
 )
 
 __all__ = [
+    "Alignment",
+    "BootstrapInfo",
     "BoxAnnotation",
     "CheckerError",
+    "Dataset",
     "ErrorSpan",
     "ErrorTag",
+    "EvidenceMetrics",
+    "GraphMetrics",
+    "GroupMetrics",
+    "HydrateResult",
     "InputError",
+    "Interval",
     "Label",
+    "LabelMetrics",
+    "Metrics",
+    "PRF",
     "PropagationType",
     "QAPair",
     "QuestionMeta",
     "Role",
     "SchemaError",
     "SentenceAnnotation",
+    "SpanMetrics",
+    "align",
+    "dehydrate",
     "dump_row",
+    "hydrate",
     "iter_rows",
+    "load_dataset",
     "parse_row",
     "read_rows",
+    "render_markdown",
+    "render_text",
+    "score",
     "sentence_id",
     "write_rows",
 ]

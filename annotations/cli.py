@@ -1,0 +1,94 @@
+"""``sciground score`` and ``sciground hydrate``: thin commands over annotations.
+
+Registered by grounding.cli through ``register(subparsers)``; each parser's
+``func(args) -> int`` returns the exit status (0 ok, 1 finished with skipped rows or
+missing PDFs, errors raised as CheckerError are printed by the caller with status 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from annotations.errors import InputError, SchemaError
+from annotations.layouts import HYDRATED_DIR, hydrated_folder, dehydrate, hydrate, load_dataset
+from annotations.report import render_markdown, render_text
+from annotations.score import MODES, score
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``score`` and ``hydrate`` subcommands to a subparsers object."""
+    p = sub.add_parser(
+        "score",
+        help="score predicted rows against gold rows",
+        description="Score MMSciFact-format predictions against gold: sentence labels, error "
+        "spans, C4/N4 tags, depends_on edges, roles, evidence boxes, with bootstrap CIs.",
+    )
+    p.add_argument("--gold", required=True, metavar="PATH",
+                   help="gold rows: a JSONL file, a folder of JSONL files or a hydrated folder")
+    p.add_argument("--pred", required=True, metavar="PATH", help="predicted rows (same forms)")
+    p.add_argument("--mode", choices=MODES, default="holistic",
+                   help="holistic (system predicts everything) or oracle_graph (gold depends_on given)")
+    p.add_argument("--json", metavar="OUT", help="also write the metrics as JSON to OUT (- for stdout)")
+    p.add_argument("--markdown", metavar="OUT", help="also write a Markdown report to OUT")
+    p.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples (0: no CIs)")
+    p.add_argument("--seed", type=int, default=0, help="bootstrap seed")
+    p.add_argument("--skip-invalid", action="store_true",
+                   help="report off-schema rows (file and line) and go on without them")
+    p.set_defaults(func=run_score)
+
+    h = sub.add_parser(
+        "hydrate",
+        help="convert between mmscifact.jsonl and the final_annotations/ layout",
+        description=f"Flat rows (JSONL file or folder) -> DEST/{HYDRATED_DIR}/<paper_id>/"
+        "<qa_pair_id>.json with _source.pdf; or, from a hydrated folder, -> the JSONL file DEST "
+        "with the PDFs at their paper_pdf_path beside it.",
+    )
+    h.add_argument("src", help="mmscifact.jsonl, a folder of JSONL files, or a hydrated folder")
+    h.add_argument("dest", help="output folder (to hydrated) or JSONL file (to flat)")
+    h.add_argument("--to", choices=("auto", "hydrated", "flat"), default="auto",
+                   help="direction (auto: flat if SRC is hydrated, else hydrated)")
+    h.add_argument("--skip-invalid", action="store_true",
+                   help="report off-schema rows (file and line) and go on without them")
+    h.set_defaults(func=run_hydrate)
+
+
+def _report_skipped(errors: tuple[SchemaError, ...]) -> None:
+    for err in errors:
+        print(f"sciground: skipped: {err}", file=sys.stderr)
+
+
+def run_score(args: argparse.Namespace) -> int:
+    """Load both sides, score, print the text table; write JSON / Markdown if asked."""
+    gold = load_dataset(args.gold, skip_invalid=args.skip_invalid)
+    pred = load_dataset(args.pred, skip_invalid=args.skip_invalid)
+    _report_skipped(gold.errors + pred.errors)
+    if not gold:
+        raise InputError(f"{args.gold}: no valid gold rows")
+    metrics = score(gold, pred, args.mode, resamples=args.resamples, seed=args.seed)
+    payload = metrics.model_dump_json(indent=2)
+    if args.json == "-":
+        print(payload)
+    else:
+        sys.stdout.write(render_text(metrics))
+        if args.json:
+            Path(args.json).write_text(payload + "\n", encoding="utf-8")
+    if args.markdown:
+        Path(args.markdown).write_text(render_markdown(metrics), encoding="utf-8")
+    return 1 if gold.errors or pred.errors else 0
+
+
+def run_hydrate(args: argparse.Namespace) -> int:
+    """Convert one layout to the other; print what was written and what was missing."""
+    src = Path(args.src)
+    to = args.to
+    if to == "auto":
+        to = "flat" if src.is_dir() and hydrated_folder(src) is not None else "hydrated"
+    conv = dehydrate if to == "flat" else hydrate
+    res = conv(src, args.dest, skip_invalid=args.skip_invalid)
+    _report_skipped(res.errors)
+    for qid in res.missing_pdfs:
+        print(f"sciground: no PDF found for {qid}", file=sys.stderr)
+    print(f"wrote {res.rows} rows and {res.pdfs} PDFs to {res.out}")
+    return 1 if res.errors or res.missing_pdfs else 0

@@ -1,0 +1,269 @@
+"""The premise graph of an answer: which earlier sentences each sentence relies on.
+
+``build_graph`` links a sentence to its premises from discourse cues and anaphora ("This
+suggests", "Therefore", "These results", "As a result", "In other words", "Overall", "which
+means", ...) and from the words and numbers it shares with earlier sentences. The result is a
+``networkx.DiGraph``: nodes are sentence ids ``"S1"``.. (attributes ``index``, ``text``,
+``role``, ``label``, ``claim``), edges go from a sentence to a premise, always an earlier
+sentence, so the graph is acyclic by construction. Sentences labelled ``not_a_claim`` (or
+that look like framing, headings or reference entries when no labels are given) are never
+premises and have none.
+
+Rules, tuned on the gold ``depends_on`` of GroundQA dev (``python bench/graph.py`` prints
+edge precision, recall and F1 with and without roles):
+
+- Which sentences have premises. With a role: every Interpretation, and an Observation
+  that opens with an anaphoric noun phrase ("This KVQA finetuning stage ...") or says
+  "attribute(s) this". Without a role: a sentence that opens with a discourse cue ("So",
+  "Therefore", "This", "In other words", "Because", "Despite", "Overall", ...) or contains
+  one ("therefore", "which means", "suggests", "implies", ...).
+- Which premises. A summary opener ("Overall", "Taken together", "In short", "In effect")
+  looks at the earlier claims of its section (since the last heading), Observations only
+  when roles are known, leaving out the answer's opening claim (its thesis); followed by
+  "these" / "those" / "all" it takes them all, otherwise those that share content words
+  with it (at least ``SUMMARY_RATIO`` of the best overlap). An anaphoric
+  opener ("This", "So", "In other words") takes the previous claim, and also the one
+  before it when that one shares clearly more content (a comparison of two results).
+  Any other dependent sentence takes the earlier claim sharing most content, discounted
+  by ``RECENCY`` per sentence back, or the previous claim when none shares content.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+
+import networkx as nx
+
+from annotations.errors import InputError
+from annotations.schema import Label, Role
+from grounding.lexicon import content_terms, is_numeric
+from grounding.types import Sentence
+
+__all__ = ["build_graph", "depends_on", "is_dependent", "looks_like_non_claim"]
+
+#: Openers that sum up several earlier claims.
+_SUMMARY = re.compile(
+    r"^\W*(?:overall|taken together|in short|in sum|in summary|to sum up|in effect|together|"
+    r"all in all|in total|altogether|collectively|on balance|in conclusion)\b",
+    re.IGNORECASE)
+#: A summary of everything before it in its section ("Taken together, these results").
+_SUMMARY_ALL = re.compile(_SUMMARY.pattern + r"\W+(?:\w+\W+)?(?:these|those|all)\b",
+                          re.IGNORECASE)
+#: Openers that draw on the sentence(s) just before.
+_OPENER = re.compile(
+    r"^\W*(?:so|thus|therefore|hence|consequently|accordingly|as a result|in other words|"
+    r"put differently|that is|this|these|that|those|such|it follows|which means|"
+    r"this means|more broadly|by extension|in practice|practically|because of this|"
+    r"given this|given that|with that|with these|with this|on this basis|for this reason|"
+    r"despite|combined with|because|since|once)\b",
+    re.IGNORECASE)
+#: Cues anywhere in the sentence.
+_INNER = re.compile(
+    r"\b(?:therefore|thus|hence|consequently|accordingly|which means|this means|"
+    r"this suggests|this implies|these results|this shows|this indicates|implies that|"
+    r"suggests that|indicates that|means that|this makes|that makes|that gives|"
+    r"attribute this|attributes this|explains this|is why|suggests?|implies|imply)\b",
+    re.IGNORECASE)
+#: Openers whose premise is the claim just before ("This suggests", "So", "In other words").
+_ANAPHOR = re.compile(
+    r"^\W*(?:so|thus|therefore|hence|consequently|accordingly|as a result|in other words|"
+    r"put differently|that is|this|these|that|those|such|it|which means|this means|"
+    r"more broadly|by extension|in practice|because of this|given this|for this reason|"
+    r"the authors (?:accordingly|attribute this|therefore))\b",
+    re.IGNORECASE)
+_HEADING_LIKE = re.compile(r"^(?:\*\*[^*]+\*\*|#{1,6}\s.*|[^.?!]{1,80})$")
+_FRAMING = re.compile(
+    r"^\W*(?:here is|here are|here's|below is|below are|the following|in this answer|"
+    r"let me|i hope|feel free|let us|let's)\b", re.IGNORECASE)
+_REFERENCE = re.compile(
+    r"^(?:\[\d+\]\s|[A-Z][\w'\-]+,\s(?:[A-Z]\.\s?)+|[A-Z][\w'\-]+\s[A-Z]{1,3}[,.]\s)")
+
+
+def looks_like_non_claim(text: str) -> bool:
+    """Heuristic for sentences with nothing to check, used when labels are not given.
+
+    True for headings (bold-only or short lines without a final period), lines ending with
+    a colon, framing ("Here is ..."), and reference-list entries ("[1] ...", "Smith, J., ...").
+    """
+    t = text.strip()
+    if not t:
+        return True
+    if t.endswith(":") or _FRAMING.match(t) or _REFERENCE.match(t):
+        return True
+    if t.startswith("**") and t.endswith("**"):
+        return True
+    return bool(_HEADING_LIKE.match(t)) and len(t.split()) <= 8
+
+
+def is_dependent(text: str, role: Role | None = None) -> bool:
+    """Whether the sentence relies on earlier sentences as premises.
+
+    Args: text: the sentence. role: its role if known (Interpretation is always dependent).
+    """
+    if role is Role.INTERPRETATION:
+        return True
+    head = _strip_markup(text)
+    if role is Role.OBSERVATION:
+        return bool(_ANAPHORIC_OBS.match(head) or _ATTRIBUTES.search(head))
+    return bool(_SUMMARY.match(head) or _OPENER.match(head) or _INNER.search(head))
+
+
+_ANAPHORIC_OBS = re.compile(
+    r"^(?:this|these|such)\s+(?!is\b|are\b|was\b|were\b|has\b|have\b)[A-Za-z]", re.IGNORECASE)
+_ATTRIBUTES = re.compile(r"\b(?:attributes?|explains?) this\b", re.IGNORECASE)
+
+
+def _strip_markup(text: str) -> str:
+    """Drop a leading bold label (``**Scoring:**``) and markdown emphasis."""
+    t = re.sub(r"^\*\*[^*]+\*\*:?\s*", "", text.strip())
+    return t.replace("**", "").replace("`", "")
+
+
+def build_graph(sentences: Sequence[Sentence], roles: Sequence[Role | None] | None = None,
+                labels: Sequence[Label] | None = None) -> nx.DiGraph:
+    """The premise graph of one answer.
+
+    Args: sentences: the answer's sentences in order (``split_sentences``).
+          roles: role per sentence (None where unknown), or None for no roles at all.
+          labels: label per sentence (only ``not_a_claim`` matters here), or None, in which
+              case :func:`looks_like_non_claim` decides.
+    Returns: nx.DiGraph, nodes ``"S1"``.. with attributes index (0-based), text, role,
+        label, claim (bool); edges sentence -> premise, premise always earlier; edge
+        attribute ``cue`` ("summary", "anaphora" or "content"). Acyclic.
+    Raises: InputError if roles or labels do not have one entry per sentence.
+    """
+    n = len(sentences)
+    for name, seq in (("roles", roles), ("labels", labels)):
+        if seq is not None and len(seq) != n:
+            raise InputError(f"{name} has {len(seq)} entries for {n} sentences")
+    g: nx.DiGraph = nx.DiGraph()
+    claim: list[bool] = []
+    for i, s in enumerate(sentences):
+        label = labels[i] if labels is not None else None
+        role = roles[i] if roles is not None else None
+        is_claim = (label is not Label.NOT_A_CLAIM) if label is not None \
+            else not looks_like_non_claim(s.text)
+        claim.append(is_claim)
+        g.add_node(_sid(i), index=i, text=s.text, role=role, label=label, claim=is_claim)
+    terms = [_terms(s.text) for s in sentences]
+    idf = _idf(terms)
+    section = _sections(sentences, claim)
+    first_claim = next((j for j in range(n) if claim[j]), -1)
+    for i, s in enumerate(sentences):
+        role = roles[i] if roles is not None else None
+        if not claim[i] or not is_dependent(s.text, role):
+            continue
+        earlier = [j for j in range(i) if claim[j]]
+        if not earlier:
+            continue
+        head = _strip_markup(s.text)
+        if _SUMMARY.match(head):
+            pool = [j for j in earlier if roles is None or roles[j] is not Role.INTERPRETATION]
+            if len(pool) > 1 and pool[0] == first_claim:
+                pool = pool[1:]
+            if _SUMMARY_ALL.match(head):
+                premises = [j for j in pool or earlier if section[j] == section[i]] \
+                    or (pool or earlier)
+            else:
+                premises = _summary_premises(i, pool or earlier, terms, idf, section)
+            cue = "summary"
+        elif _ANAPHOR.match(head):
+            premises = _anaphora_premises(i, earlier, terms, idf)
+            cue = "anaphora"
+        else:
+            premises = _local_premises(i, earlier, terms, idf)
+            cue = "content"
+        for j in premises:
+            g.add_edge(_sid(i), _sid(j), cue=cue)
+    return g
+
+
+def depends_on(graph: nx.DiGraph, sentence_id: str) -> tuple[str, ...]:
+    """The premises of ``sentence_id`` in answer order, e.g. ``("S3", "S5")``.
+
+    Raises: InputError if the id is not a node of the graph.
+    """
+    if sentence_id not in graph:
+        raise InputError(f"no sentence {sentence_id!r} in the graph")
+    return tuple(sorted(graph.successors(sentence_id), key=lambda v: graph.nodes[v]["index"]))
+
+
+def _sid(i: int) -> str:
+    return f"S{i + 1}"
+
+
+def _terms(text: str) -> frozenset[str]:
+    return frozenset(t for t in content_terms(_strip_markup(text)) if len(t) > 2 or is_numeric(t))
+
+
+def _idf(terms: Sequence[frozenset[str]]) -> dict[str, float]:
+    n = max(len(terms), 1)
+    df: dict[str, int] = {}
+    for ts in terms:
+        for t in ts:
+            df[t] = df.get(t, 0) + 1
+    return {t: math.log(1 + n / c) for t, c in df.items()}
+
+
+def _overlap(a: frozenset[str], b: frozenset[str], idf: dict[str, float]) -> float:
+    return sum(idf[t] * (1.5 if is_numeric(t) else 1.0) for t in a & b)
+
+
+def _sections(sentences: Sequence[Sentence], claim: Sequence[bool]) -> list[int]:
+    """Section number per sentence: a new section starts at each non-claim heading line."""
+    out, sec = [], 0
+    for s, c in zip(sentences, claim):
+        if not c and not s.text.rstrip().endswith((".", "?", "!")) or (
+                not c and s.text.startswith("**") and s.text.endswith("**")):
+            sec += 1
+        out.append(sec)
+    return out
+
+
+#: Tuning constants (fitted on GroundQA dev; see bench/graph.py).
+RECENCY = 0.85          # weight decay per claim sentence back from the dependent one
+SUMMARY_RATIO = 0.25    # a summarised claim needs this share of the best overlap
+PAIR_RATIO = 1.5        # the claim before the previous one joins when it shares this much more
+MIN_OVERLAP = 1.0       # overlap (idf-weighted shared terms) that counts as shared content
+
+
+def _local_premises(i: int, earlier: list[int], terms: Sequence[frozenset[str]],
+                    idf: dict[str, float]) -> list[int]:
+    """The earlier claim sharing most content, discounted per step back; else the previous."""
+    scored = []
+    for rank, j in enumerate(reversed(earlier)):
+        ov = _overlap(terms[i], terms[j], idf)
+        scored.append((ov * RECENCY ** rank, j, ov))
+    best = max(scored)
+    if best[2] < MIN_OVERLAP:
+        return [earlier[-1]]
+    return [best[1]]
+
+
+def _anaphora_premises(i: int, earlier: list[int], terms: Sequence[frozenset[str]],
+                       idf: dict[str, float]) -> list[int]:
+    """The previous claim, and the one before it when it shares clearly more content.
+
+    "That gives SPECTER a lead of 1.3 on Co-View" compares the two sentences before it.
+    """
+    prev = earlier[-1]
+    if len(earlier) > 1:
+        prev2 = earlier[-2]
+        ov1 = _overlap(terms[i], terms[prev], idf)
+        ov2 = _overlap(terms[i], terms[prev2], idf)
+        if ov2 >= MIN_OVERLAP and ov2 > PAIR_RATIO * ov1:
+            return [prev2, prev]
+    return [prev]
+
+
+def _summary_premises(i: int, earlier: list[int], terms: Sequence[frozenset[str]],
+                      idf: dict[str, float], section: Sequence[int]) -> list[int]:
+    """Earlier claims of the same section that share content with the summary."""
+    same = [j for j in earlier if section[j] == section[i]] or earlier
+    ov = {j: _overlap(terms[i], terms[j], idf) for j in same}
+    top = max(ov.values())
+    if top < MIN_OVERLAP:
+        return same
+    return [j for j in same if ov[j] >= max(MIN_OVERLAP, SUMMARY_RATIO * top)]

@@ -1,0 +1,272 @@
+"""Split an answer into sentences with exact character offsets.
+
+``split_sentences(answer)`` returns :class:`grounding.types.Sentence` values whose
+``text == answer[start:end]``; nothing is rewritten. What lies between sentences (the
+*gaps*) is only whitespace, list and heading markers at the start of a line (``"- "``,
+``"* "``, ``"1. "``, ``"2) "``, ``"### "``, ``"> "``), and pieces with no letter or digit
+(e.g. a ``---`` rule), so sentences plus gaps reproduce the answer exactly.
+
+Rules, from the gold splits of GroundQA dev (``annotations[].sentence`` against
+``answer_raw``) and the segmentation cases B32-B36:
+
+- A newline always ends a sentence; a line is never joined to the next one.
+- Inside a line a sentence ends at ``.``, ``?`` or ``!`` (runs of them, e.g. ``...``) that
+  is followed by whitespace and a sentence start (capital letter, digit, quote, bracket,
+  markdown emphasis or code), or by a capitalised word with no space (``effect.The``).
+  Closing quotes, brackets and emphasis right after the mark stay with the sentence
+  (``**User activity.**`` is a sentence of its own) and so does a citation bracket glued to
+  it (``reports.[12]``).
+- No break after scientific abbreviations (``et al.`` before a year or bracket, ``e.g.``,
+  ``i.e.``, ``vs.``, ``cf.``, ``Fig.``, ``Figs.``, ``Eq.``, ``Sec.``, ``Tab.``, ``No.`` before
+  a number, ``approx.``, ...), initials (``P. C. Peters``), decimals (``91.5``), or dots
+  inside URLs and domains (``arxiv.org``).
+- After a ``References`` / ``Bibliography`` title line, each line is one sentence (an entry),
+  until the next markdown heading.
+
+Gold data caveat: in one dev row (lavis-2022__q03) the annotators kept a reference entry's
+leading ``"- "`` inside the sentence; everywhere else list markers are gaps, and this
+splitter always treats them as gaps.
+"""
+
+from __future__ import annotations
+
+import re
+
+from annotations.errors import InputError
+from grounding.types import Sentence
+
+__all__ = ["sentence_spans", "split_sentences"]
+
+#: List and heading markers at the start of a line (after indentation); they are gaps.
+_MARKER = re.compile(r"(?:[-*+\u2022\u2013]|\d{1,3}[.)]|\(?[a-z][.)]|#{1,6}|>)[ \t]+")
+_ALNUM = re.compile(r"\w", re.UNICODE)
+_REF_TITLE = re.compile(
+    r"^(?:\*\*|__|#{1,6}\s*)?\s*(?:references?|bibliography|works cited|sources|"
+    r"reference list|citations)\s*:?\s*(?:\*\*|__)?\s*:?\s*$",
+    re.IGNORECASE,
+)
+_BOLD_LINE = re.compile(r"^(?:\*\*[^*]+\*\*|__[^_]+__)\s*:?$")
+
+#: Abbreviations after which a period never ends a sentence (lower-cased, without the dot).
+_NEVER_END = frozenset({
+    "e.g", "i.e", "eg", "ie", "vs", "cf", "fig", "figs", "eq", "eqs", "approx", "sec", "secs",
+    "tab", "tabs", "ref", "refs", "resp", "dr", "mr", "mrs", "ms", "prof", "vol", "vols",
+    "pp", "ch", "chap", "appx", "suppl", "supp", "ca", "viz", "incl", "esp", "dept",
+    "univ", "w.r.t", "a.k.a", "wrt", "aka", "sect", "eqn", "eqns", "thm", "alg",
+})
+#: Abbreviations that end a sentence only before a capital letter (``etc.``, ``U.S.``);
+#: ``et al.`` has its own rule (:func:`_et_al_ends`).
+_END_BEFORE_CAPITAL = frozenset({"etc", "u.s", "u.k", "e.u"})
+#: Abbreviations that are abbreviations only before a number (``No. 5``, ``p. 12``).
+_BEFORE_NUMBER = frozenset({"no", "nos", "p", "art", "op", "nr"})
+
+_CLOSERS = "\"'\u201d\u2019)]}*_`"
+_CITATION = re.compile(r"\[[\d\s,;\u2013\u2014\-]+\]|\(\d{1,3}(?:[,\u2013\-]\d{1,3})*\)")
+_OPENERS = "\"'\u201c\u2018([{*_`"
+
+
+def split_sentences(answer: str) -> list[Sentence]:
+    """Split ``answer`` into sentences, in order, with exact offsets.
+
+    Args: answer: the answer text, any string (markdown lists, headings, reference lists).
+    Returns: Sentence(index, start, end, text) per sentence, ``text == answer[start:end]``,
+        ``index`` 0-based (``.id`` gives ``"S1"``...); ``[]`` for blank text. Sentences never
+        start or end with whitespace and never overlap.
+    Raises: InputError if ``answer`` is not a str.
+    """
+    if not isinstance(answer, str):
+        raise InputError(f"answer must be str, not {type(answer).__name__}")
+    return [Sentence(i, s, e, answer[s:e]) for i, (s, e) in enumerate(sentence_spans(answer))]
+
+
+def sentence_spans(answer: str) -> list[tuple[int, int]]:
+    """The ``(start, end)`` character offsets of each sentence (end exclusive)."""
+    spans: list[tuple[int, int]] = []
+    in_refs = False
+    pos = 0
+    n = len(answer)
+    while pos <= n:
+        nl = answer.find("\n", pos)
+        line_end = n if nl < 0 else nl
+        start, end, marker = _line_content(answer, pos, line_end)
+        if start < end:
+            content = answer[start:end]
+            heading = marker.startswith("#") or bool(_BOLD_LINE.match(content))
+            if in_refs and heading and not _REF_TITLE.match(content):
+                in_refs = False
+            if _REF_TITLE.match(content):
+                in_refs = True
+                spans.append((start, end))
+            elif in_refs:
+                spans.append((start, end))
+            else:
+                for a, b in _split_line(content):
+                    spans.append((start + a, start + b))
+        if nl < 0:
+            break
+        pos = nl + 1
+    return [(a, b) for a, b in spans if _ALNUM.search(answer, a, b)]
+
+
+def _line_content(text: str, start: int, end: int) -> tuple[int, int, str]:
+    """The line without indentation, one leading list/heading marker and trailing space.
+
+    Returns (start, end, marker): offsets of the content and the marker removed ("" if none).
+    """
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    m = _MARKER.match(text, start, end)
+    marker = ""
+    if m and m.end() < end:
+        marker = m.group(0)
+        start = m.end()
+        while start < end and text[start].isspace():
+            start += 1
+    return start, end, marker
+
+
+def _split_line(line: str) -> list[tuple[int, int]]:
+    """Sentence spans within one line (offsets into ``line``, which has no newline)."""
+    spans: list[tuple[int, int]] = []
+    begin = 0
+    i = 0
+    n = len(line)
+    while i < n:
+        ch = line[i]
+        if ch not in ".?!\u2026":
+            i += 1
+            continue
+        j = i + 1
+        while j < n and line[j] in ".?!\u2026":
+            j += 1
+        k = j
+        while k < n and line[k] in _CLOSERS:
+            k += 1
+        m = _CITATION.match(line, k)
+        if m and m.group(0).startswith("["):
+            k = m.end()
+        if k >= n:
+            break
+        if _is_boundary(line, i, j, k):
+            spans.append((begin, k))
+            b = k
+            while b < n and line[b].isspace():
+                b += 1
+            begin = b
+            i = b
+        else:
+            i = j
+    if begin < n:
+        spans.append((begin, n))
+    return [(a, _rstrip(line, a, b)) for a, b in spans if _rstrip(line, a, b) > a]
+
+
+def _rstrip(line: str, a: int, b: int) -> int:
+    while b > a and line[b - 1].isspace():
+        b -= 1
+    return b
+
+
+def _is_boundary(line: str, i: int, j: int, k: int) -> bool:
+    """Whether the terminator run ``line[i:j]`` (closers up to ``k``) ends a sentence."""
+    n = len(line)
+    single_dot = j - i == 1 and line[i] == "."
+    if not line[k].isspace():
+        # Missing space: only "word.Capitalised" (effect.The), never inside URLs/domains.
+        if k != j or not (line[i] in ".?!" and k + 1 < n):
+            return False
+        if not (line[k].isupper() and line[k + 1].islower()):
+            return False
+        word = _word_before(line, i)
+        if "/" in word or "@" in word or "." in word:
+            return False
+        return len(word) >= 2 and word[-1].islower() and word.isalpha()
+    nxt = k
+    while nxt < n and line[nxt].isspace():
+        nxt += 1
+    if nxt >= n:
+        return True
+    c = line[nxt]
+    if single_dot and k == j:
+        word = _word_before(line, i)
+        low = word.lower().lstrip("([{\"'")
+        if low in _NEVER_END or low.rstrip(".") in _NEVER_END:
+            return False
+        if low in _BEFORE_NUMBER and c.isdigit():
+            return False
+        if _is_et_al(line, i):
+            return _et_al_ends(line, i, nxt)
+        if low in _END_BEFORE_CAPITAL:
+            return c.isupper()
+        if _is_initial(word) and _initial_continues(line, nxt, i):
+            return False
+    return _starts_sentence(line, nxt)
+
+
+def _word_before(line: str, i: int) -> str:
+    """The token that ends right before position ``i`` (back to whitespace or an opener)."""
+    a = i
+    while a > 0 and not line[a - 1].isspace() and line[a - 1] not in "([{\"'\u201c":
+        a -= 1
+    return line[a:i]
+
+
+def _is_et_al(line: str, i: int) -> bool:
+    return line[max(0, i - 6):i].lower().endswith("et al")
+
+
+def _et_al_ends(line: str, i: int, nxt: int) -> bool:
+    """``et al.`` ends a sentence only before a capitalised ordinary word (``et al. The``).
+
+    Not before a year or bracket (``et al. (2021)``, ``et al. [2004]``), a lower-case word,
+    an acronym (``the Robson et al. LISA curve``), or when the citation is used as a
+    modifier after an article (``the Lund et al. model``).
+    """
+    m = re.match(r"[A-Z][a-z\u00c0-\u024f'\-]+\b", line[nxt:])
+    if not m:
+        return False
+    before = line[:i - len("et al")].rstrip()
+    prev_words = before.split()[-3:-1] if len(before.split()) >= 2 else []
+    return not any(w.lower() in ("the", "a", "an", "this", "that") for w in prev_words[-1:])
+
+
+def _is_initial(word: str) -> bool:
+    return len(word) == 1 and word.isupper()
+
+
+#: Words that start sentences; after a capital letter and a period they mean a new sentence
+#: ("... in condition A. The ..."), where a name means an initial ("J. Mathews").
+_STARTERS = frozenset("""a an the this that these those it its in on at as by for from with
+we they he she there here our their his her however but and or so thus then also both each
+all most some many such while when where which what why how if although though because
+since after before during finally overall yes no not only to of taken note see""".split())
+
+
+def _initial_continues(line: str, nxt: int, i: int) -> bool:
+    """Whether the single capital before ``line[i]`` is a name initial (``P. C. Peters``).
+
+    True when another initial follows or precedes it, or when a capitalised word that is
+    not a common sentence starter follows (``J. Mathews``).
+    """
+    if re.match(r"[A-Z]\.(?:\s|$|,)", line[nxt:nxt + 3]):
+        return True
+    if re.search(r"(?:^|\s)[A-Z]\.\s$", line[max(0, i - 5):i - 1]):
+        return True
+    m = re.match(r"[A-Z][a-z]+\b", line[nxt:])
+    return bool(m) and m.group(0).lower() not in _STARTERS
+
+
+def _starts_sentence(line: str, nxt: int) -> bool:
+    """Whether the text at ``nxt`` can begin a sentence."""
+    c = line[nxt]
+    if c.isupper() or c.isdigit():
+        return True
+    if c in _OPENERS:
+        rest = line[nxt:nxt + 8]
+        if c in "([" and _CITATION.match(line, nxt):
+            return False
+        stripped = rest.lstrip(_OPENERS)
+        return not stripped or stripped[0].isupper() or stripped[0].isdigit() or c in "*`"
+    return False

@@ -1,0 +1,176 @@
+"""Sentence splitting: exact offsets, scientific abbreviations, lists, gold dev splits."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from types import ModuleType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from annotations.errors import InputError
+from grounding.sentences import split_sentences
+from tests.conftest import DEV, ROOT, load_cases, need
+
+
+def _bench(name: str) -> ModuleType:
+    """Load a script of bench/ by path (it is not a package)."""
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+seg_bench = _bench("segmentation")
+
+_GAP = re.compile(r"(?:\s|[-*+\u2022\u2013]|\d{1,3}[.)]|\(?[a-z][.)]|#{1,6}|>|[^\w\s])*", re.UNICODE)
+
+
+def texts(answer: str) -> list[str]:
+    return [s.text for s in split_sentences(answer)]
+
+
+def assert_tiles(answer: str) -> None:
+    """Sentences are exact, ordered, non-overlapping; gaps hold no words."""
+    pos = 0
+    for i, s in enumerate(split_sentences(answer)):
+        assert s.index == i and s.id == f"S{i + 1}"
+        assert answer[s.start:s.end] == s.text
+        assert s.text and not s.text[0].isspace() and not s.text[-1].isspace()
+        assert s.start >= pos
+        gap = answer[pos:s.start]
+        assert _GAP.fullmatch(gap), (gap, answer)
+        pos = s.end
+    assert _GAP.fullmatch(answer[pos:]), answer[pos:]
+
+
+# --- cases from public bug reports (component "segmentation") -------------------------
+
+@pytest.fixture(scope="module")
+def cases() -> dict[str, dict]:
+    return load_cases("segmentation")
+
+
+def test_b32_et_al_before_year_or_bracket(cases: dict[str, dict]) -> None:
+    case = cases["B32"]
+    assert texts(case["input"]["text"]) == case["expected"]["sentences"]
+
+
+def test_b33_text_is_never_rewritten(cases: dict[str, dict]) -> None:
+    case = cases["B33"]
+    text = case["input"]["text"]
+    got = split_sentences(text)
+    assert len(got) == case["expected"]["sentence_count"]
+    assert_tiles(text)
+    joined = " ".join(s.text for s in got)
+    for sub in case["expected"]["must_contain_substrings"]:
+        assert sub in joined
+    for sub in case["expected"]["must_not_contain_substrings"]:
+        assert sub not in joined
+
+
+def test_b35_citation_and_figure_markers(cases: dict[str, dict]) -> None:
+    case = cases["B35"]
+    assert texts(case["input"]["text"]) == case["expected"]["sentences"]
+
+
+def test_b36_list_markers_and_missing_space(cases: dict[str, dict]) -> None:
+    case = cases["B36"]
+    answer = case["input"]["answer"]
+    got = texts(answer)
+    expected = case["expected"]
+    assert sorted(got) == sorted(expected["claims"] + expected["non_claims"])
+    assert got == ["Key findings:", *expected["claims"], "See arxiv.org for the preprint."]
+    for keep in expected["must_not_split"]:
+        assert any(keep in t for t in got)
+    assert not any(re.match(r"\d+\.\s|- ", t) for t in got)  # markers are gaps
+    assert_tiles(answer)
+
+
+# --- the kinds behind the cases, on other strings ---------------------------------------
+
+@pytest.mark.parametrize(("answer", "expected"), [
+    ("As shown in Fig. 3, accuracy rises. See Eq. 2 for details.",
+     ["As shown in Fig. 3, accuracy rises.", "See Eq. 2 for details."]),
+    ("Figs. 2 and 3 agree (cf. Sec. 4). Tab. 1 lists approx. 40 runs, No. 7 failed.",
+     ["Figs. 2 and 3 agree (cf. Sec. 4).", "Tab. 1 lists approx. 40 runs, No. 7 failed."]),
+    ("It scores 91.5 vs. 90.2 nDCG, i.e. a 1.3 gain. Errors fell 2.1% overall.",
+     ["It scores 91.5 vs. 90.2 nDCG, i.e. a 1.3 gain.", "Errors fell 2.1% overall."]),
+    ("Margins are small, e.g. 90.41 vs. 90.01 on BC5CDR. The rest ties.",
+     ["Margins are small, e.g. 90.41 vs. 90.01 on BC5CDR.", "The rest ties."]),
+    ("Smith et al. (2019) disagree. The curve follows the Robson et al. LISA model.",
+     ["Smith et al. (2019) disagree.", "The curve follows the Robson et al. LISA model."]),
+    ("It held.[3, 4] It failed.[5-7] Done.", ["It held.[3, 4]", "It failed.[5-7]", "Done."]),
+    ("**User activity.** SPECTER leads. **Cold start:** The model runs.",
+     ["**User activity.**", "SPECTER leads.", "**Cold start:** The model runs."]),
+    ("**Do hard negatives matter?** Yes: they do.",
+     ["**Do hard negatives matter?**", "Yes: they do."]),
+    ('He wrote "it works." Then he left. Really? Yes!',
+     ['He wrote "it works."', "Then he left.", "Really?", "Yes!"]),
+    ("Code is at https://github.com/org/repo.git and docs at lavis.readthedocs.io. Try it.",
+     ["Code is at https://github.com/org/repo.git and docs at lavis.readthedocs.io.", "Try it."]),
+    ("Written by P. C. Peters and J. Mathews. They derived it.",
+     ["Written by P. C. Peters and J. Mathews.", "They derived it."]),
+    ("It waits... Then it runs.", ["It waits...", "Then it runs."]),
+])
+def test_split_kinds(answer: str, expected: list[str]) -> None:
+    assert texts(answer) == expected
+    assert_tiles(answer)
+
+
+def test_markdown_structure() -> None:
+    answer = ("Intro line.\n\n### Title only\nBody one. Body two.\n\n1. First item.\n"
+              "2) Second item\n* Third. Fourth.\n\n---\n\n**References**\n"
+              "[1] Qwen. Qwen2.5: A party of foundation models, 2024. URL https://x.io/q.\n"
+              "- Rein, D., Hou, B. L. GPQA. arXiv:2311.12022, 2023.\n")
+    assert texts(answer) == [
+        "Intro line.", "Title only", "Body one.", "Body two.", "First item.", "Second item",
+        "Third.", "Fourth.", "**References**",
+        "[1] Qwen. Qwen2.5: A party of foundation models, 2024. URL https://x.io/q.",
+        "Rein, D., Hou, B. L. GPQA. arXiv:2311.12022, 2023.",
+    ]
+    assert_tiles(answer)
+
+
+def test_reference_section_ends_at_next_heading() -> None:
+    answer = "References\n[1] A. Paper. 2020.\n\n### Notes\nOne. Two."
+    assert texts(answer) == ["References", "[1] A. Paper. 2020.", "Notes", "One.", "Two."]
+
+
+@pytest.mark.parametrize("blank", ["", " ", "\n\n", "\t \r\n", "- \n* ", "---"])
+def test_blank_text_gives_no_sentences(blank: str) -> None:
+    assert split_sentences(blank) == []
+
+
+def test_offsets_with_crlf_and_unicode() -> None:
+    answer = "Ω grows.\r\n- It is 3 × 10^5 km. Done\r\n"
+    got = split_sentences(answer)
+    assert [s.text for s in got] == ["Ω grows.", "It is 3 × 10^5 km.", "Done"]
+    assert_tiles(answer)
+
+
+def test_rejects_non_string() -> None:
+    with pytest.raises(InputError, match="str"):
+        split_sentences(b"bytes")  # type: ignore[arg-type]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("aB1 .?!\n-*#[](),\"'é:e.g.")), max_size=80)
+       | st.text(max_size=60))
+def test_spans_tile_any_text(answer: str) -> None:
+    assert_tiles(answer)
+
+
+# --- gold splits of GroundQA dev --------------------------------------------------------
+
+def test_dev_gold_split_rate() -> None:
+    rows = seg_bench.dev_rows(need(DEV))
+    hit, gold_n, pred_n, rows_ok, n = seg_bench.score(rows)
+    assert gold_n == 397 and n == 30
+    assert hit / gold_n >= 0.95
+    assert hit / pred_n >= 0.95
+    for row in rows:
+        assert_tiles(row.answer_raw)
