@@ -1,0 +1,381 @@
+"""Pure text normalisation for PDF-extracted text, with a map back to the raw characters.
+
+Everything here is string in, string (plus offsets) out: no PDF library, no I/O. The PDF
+reader (``grounding.pdf``) builds a page's raw text from PyMuPDF lines, runs
+:func:`normalize_text` on it and uses :attr:`Normalized.source` to give every normalised
+character the box of the raw character it came from.
+
+What :func:`normalize_text` does, in order (sources: MMSciFact-style extraction faults,
+cases B27 and B30 in ``shared/cases/cases.jsonl``, ``shared/data/papers/index.json``):
+
+1. Per character:
+   - ligatures U+FB00-U+FB06, mathematical alphanumerics (U+1D400-U+1D7FF, e.g. '𝜋' -> 'π')
+     and full-width ASCII (U+FF01-U+FF5E) are NFKC-folded ('ﬁ' -> 'fi');
+   - a ligature followed by exactly one space and a lowercase letter is joined to it
+     ('beneﬁ ciaries' -> 'beneficiaries'), except after whole words that end in a ligature
+     ('oﬀ the', 'staﬀ members');
+   - Unicode minus and hyphen variants (U+2212, U+2010-U+2012, U+2796, U+FE63, U+FF0D,
+     U+02D7) become '-'; en and em dashes stay (ranges such as '0.5–0.6' are not negatives);
+   - C0 control characters (PDF big delimiters come out as '\\x12'), zero-width characters and
+     variation selectors (U+FE00-U+FE0F) are dropped; tab and Unicode spaces become ' ';
+   - nothing else changes: '¼', '²' and '°' are kept (full NFKC would rewrite them), and
+     words with a dropped 'f' ('dif erent', 'fnancial') are left as they are: repairing them
+     is the matcher's job (fuzzy, character-level), not the normaliser's.
+2. Per line ('\\n' separates lines): runs of spaces collapse to one, lines are stripped,
+   empty lines are dropped.
+3. Line joins: a line ending in a soft hyphen (U+00AD) is joined to the next; a line ending
+   in ``letter-`` or ``letter -`` followed by a line starting with a lowercase letter is
+   joined without the hyphen ('cor-\\npus' -> 'corpus'), unless the word already holds a
+   hyphen ('state-of-the-\\nart' -> 'state-of-the-art'); ``alnum-`` followed by a line
+   starting with a letter or digit is joined keeping the hyphen ('GPT-\\n4' -> 'GPT-4'), and
+   so is a pair the caller knows as a real compound (``keep_hyphens``: 'non-\\npaper' ->
+   'non-paper' when 'non-paper' occurs elsewhere in the document).
+   Soft hyphens elsewhere are dropped.
+
+The result is idempotent: ``normalize_text(n.text).text == n.text``.
+
+Also here, as pure helpers of the reader: :func:`hyphenated_pairs` (a document's in-line
+compounds), :func:`is_page_number_line` (the reader drops such a line only at the page's
+top or bottom edge, so a table cell holding a bare number stays), and the font-name
+classifiers :func:`is_symbol_font` / :func:`is_known_text_font` with
+:func:`map_symbol_font` (case B30: '¼' -> '=' and 'þ' -> '+' only in math/symbol fonts).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import unicodedata
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from functools import lru_cache
+
+__all__ = [
+    "MATH_FONT_GLYPHS",
+    "Normalized",
+    "hyphenated_pairs",
+    "is_known_text_font",
+    "is_page_number_line",
+    "is_symbol_font",
+    "map_symbol_font",
+    "normalize_text",
+    "source_to_text_index",
+]
+
+_MINUS = frozenset("\u2212\u2010\u2011\u2012\u2796\ufe63\uff0d\u02d7")
+_SPACES = frozenset("\t\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
+                    "\u2009\u200a\u202f\u205f\u3000\x0b\x0c\x1c\x1d\x1e\x1f\x85")
+_SOFT_HYPHEN = "\u00ad"
+#: Every character step 1 may change; all others are copied in runs.
+_SPECIAL = re.compile(
+    "[\x00-\x09\x0b-\x1f\x7f\x85\u00a0\u00ad\u1680\u2000-\u200d\u202f\u205f\u3000\u2060"
+    "\ufeff\ufe00-\ufe0f\u2212\u2010-\u2012\u2796\ufe63\uff0d\u02d7\ufb00-\ufb06"
+    "\uff01-\uff5e\U0001d400-\U0001d7ff]")
+_TOKEN = re.compile("[^ \n]+")
+#: Whole words that legitimately end in a ligature: a following space is a real word break.
+_LIGATURE_FINAL_WORDS = frozenset({
+    "staff", "stuff", "cliff", "diff", "tariff", "bluff", "sheriff", "plaintiff",
+    "sniff", "scoff", "scruff", "gruff", "chaff", "riff", "buff", "cuff", "puff", "huff",
+    "whiff", "jiff", "biff", "hifi", "scifi", "wifi",
+})
+
+
+@dataclass(frozen=True, slots=True)
+class Normalized:
+    """A normalised string and where each of its characters came from.
+
+    text: the normalised string. source: ``len(text)`` non-decreasing indices into the raw
+    string; ``source[i]`` is the raw character that produced ``text[i]`` (for a folded
+    ligature every output letter points at the ligature; for a collapsed space or line break
+    at the first whitespace character of the run). raw_length: ``len(raw)``.
+    """
+
+    text: str
+    source: tuple[int, ...]
+    raw_length: int
+
+    def to_source(self, start: int, end: int) -> tuple[int, int]:
+        """Raw ``[start, end)`` covering normalised ``text[start:end]`` (end exclusive).
+
+        An empty range maps to an empty raw range at the position of ``text[start]``.
+        Raises IndexError if the range lies outside the text.
+        """
+        if not 0 <= start <= end <= len(self.text):
+            raise IndexError(f"range [{start}, {end}) outside text of length {len(self.text)}")
+        if start == end:
+            pos = self.source[start] if start < len(self.source) else self.raw_length
+            return pos, pos
+        return self.source[start], self.source[end - 1] + 1
+
+    def to_text(self, raw_pos: int) -> int:
+        """The first normalised index whose source is ``>= raw_pos`` (``len(text)`` if none).
+
+        A raw range ``[rs, re)`` therefore covers normalised ``[to_text(rs), to_text(re))``.
+        """
+        return bisect.bisect_left(self.source, raw_pos)
+
+
+def source_to_text_index(source: tuple[int, ...] | list[int], raw_length: int) -> list[int]:
+    """Inverse map for every raw position: ``raw_length + 1`` ints, entry r is the first
+    normalised index whose source is ``>= r`` (see :meth:`Normalized.to_text`)."""
+    return [bisect.bisect_left(source, r) for r in range(raw_length + 1)]
+
+
+def _word_ends_here(text: str) -> bool:
+    """True if the letters at the end of ``text`` form a word that ends in a ligature."""
+    k = len(text)
+    while k > 0 and text[k - 1].isalpha():
+        k -= 1
+    word = text[k:].lower()
+    return word in _LIGATURE_FINAL_WORDS or word.endswith("off")
+
+
+def _map_chars(raw: str) -> tuple[str, list[int]]:
+    """Step 1: per-character folds and drops. Returns the mapped string and its sources.
+
+    Spaces and newlines pass through (step 2 collapses them); soft hyphens are kept for
+    step 3; '\r' becomes '\n', other whitespace ' '.
+    """
+    parts: list[str] = []
+    src: list[int] = []
+    pos = 0
+    skip = -1
+    for mo in _SPECIAL.finditer(raw):
+        i = mo.start()
+        if i < pos:
+            continue
+        if i > pos:
+            parts.append(raw[pos:i])
+            src.extend(range(pos, i))
+        pos = i + 1
+        if i == skip:
+            continue
+        ch = raw[i]
+        o = ord(ch)
+        if ch == "\r":
+            parts.append("\n")
+            src.append(i)
+        elif ch in _SPACES:
+            parts.append(" ")
+            src.append(i)
+        elif ch == _SOFT_HYPHEN:
+            parts.append(ch)
+            src.append(i)
+        elif ch in _MINUS:
+            parts.append("-")
+            src.append(i)
+        elif 0xFB00 <= o <= 0xFB06 or 0x1D400 <= o <= 0x1D7FF or 0xFF01 <= o <= 0xFF5E:
+            folded = unicodedata.normalize("NFKC", ch)
+            parts.append(folded)
+            src.extend([i] * len(folded))
+            if (o <= 0xFB06 and raw[i + 1:i + 2] == " " and raw[i + 2:i + 3].islower()
+                    and not _word_ends_here(raw[max(0, i - 20):i] + folded)):
+                pos = i + 2  # drop the stray space after the ligature
+        # else: control character, zero-width character or variation selector: dropped
+    if pos < len(raw):
+        parts.append(raw[pos:])
+        src.extend(range(pos, len(raw)))
+    return "".join(parts), src
+
+
+def _hyphen_join(prev: str, nxt: str, keep: AbstractSet[str]) -> int | None:
+    """How to join line ``prev`` and the following line ``nxt`` when prev ends in a hyphen.
+
+    Returns None (keep the line break), 0 (join, keep the hyphen) or the number of trailing
+    characters of prev to drop (1 for 'cor-', 2 for 'cor -'). ``keep``: lowercase
+    'left-right' pairs whose hyphen is real (see :func:`hyphenated_pairs`).
+    """
+    if len(prev) < 2 or prev[-1] != "-" or not nxt:
+        return None
+    first = nxt[0]
+    before = prev[-2]
+    if before == " ":
+        if len(prev) >= 3 and prev[-3].isalpha() and first.islower():
+            return 2
+        return None
+    if not before.isalnum() or not first.isalnum():
+        return None
+    if before.isalpha() and first.islower():
+        word = prev[prev.rfind(" ") + 1:-1]
+        if "-" in word:
+            return 0
+        if keep:
+            left = _TRAILING_LETTERS.search(word)
+            right = _LEADING_LOWER.match(nxt)
+            if left and right and f"{left.group()}-{right.group()}".lower() in keep:
+                return 0
+        return 1
+    return 0
+
+
+_TRAILING_LETTERS = re.compile(r"[^\W\d_]+$")
+_LEADING_LOWER = re.compile(r"[^\W\d_]+")
+_INLINE_PAIR = re.compile(r"(?<![^\W\d_])([^\W\d_]+)-(?=([^\W\d_]+))")
+
+
+def hyphenated_pairs(texts: Iterable[str]) -> frozenset[str]:
+    """Lowercase 'left-right' letter pairs joined by a hyphen inside a line of ``texts``
+    ('non-paper', 'pre-trained'; 'state-of-the-art' gives 'state-of', 'of-the', 'the-art').
+
+    Pass the result of a whole document as ``keep_hyphens`` to :func:`normalize_text` so
+    that 'non-\npaper' at a line end becomes 'non-paper', not 'nonpaper'.
+    """
+    out: set[str] = set()
+    for text in texts:
+        for mo in _INLINE_PAIR.finditer(text):
+            out.add(f"{mo.group(1)}-{mo.group(2)}".lower())
+    return frozenset(out)
+
+
+def _lines(m: str, src: list[int]) -> list[tuple[str, list[int], bool]]:
+    """Step 2: lines of the mapped string with spaces collapsed, soft hyphens dropped and
+    empty lines skipped. Each: (text, sources, ended in a soft hyphen)."""
+    out: list[tuple[str, list[int], bool]] = []
+    start = 0
+    n = len(m)
+    while start <= n:
+        end = m.find("\n", start)
+        if end < 0:
+            end = n
+        line = m[start:end]
+        if (line and line[0] != " " and line[-1] != " " and "  " not in line
+                and _SOFT_HYPHEN not in line):
+            out.append((line, src[start:end], False))  # fast path: already clean
+            start = end + 1
+            continue
+        texts: list[str] = []
+        lsrc: list[int] = []
+        ends_soft = False
+        prev_end = -1
+        for mo in _TOKEN.finditer(m, start, end):
+            a, b = mo.span()
+            tok = mo.group()
+            tsrc = src[a:b]
+            if _SOFT_HYPHEN in tok:
+                ends_soft = tok.endswith(_SOFT_HYPHEN)
+                keep = [k for k, c in enumerate(tok) if c != _SOFT_HYPHEN]
+                tok = "".join(tok[k] for k in keep)
+                tsrc = [tsrc[k] for k in keep]
+                if not tok:
+                    continue
+            else:
+                ends_soft = False
+            if texts:
+                texts.append(" ")
+                lsrc.append(src[prev_end])
+            texts.append(tok)
+            lsrc.extend(tsrc)
+            prev_end = b
+        if texts:
+            out.append(("".join(texts), lsrc, ends_soft))
+        elif ends_soft and out:
+            out[-1] = (out[-1][0], out[-1][1], True)
+        start = end + 1
+    return out
+
+
+def normalize_text(raw: str, keep_hyphens: AbstractSet[str] = frozenset()) -> Normalized:
+    """Normalise PDF-extracted text (see the module docstring for the rules).
+
+    Args: raw: text as extracted, lines separated by '\n'.
+      keep_hyphens: lowercase 'left-right' pairs (:func:`hyphenated_pairs` of the whole
+        document) whose line-end hyphen is kept when the line is joined.
+    Returns: Normalized(text, source, raw_length); text has single spaces, no empty lines,
+      no leading or trailing whitespace; source maps each character back into ``raw``.
+    Raises: nothing.
+    """
+    m, src = _map_chars(raw)
+    out: list[str] = []
+    out_src: list[int] = []
+    cur = ""
+    cur_src: list[int] = []
+    join_next = False
+    for text, lsrc, ends_soft in _lines(m, src):
+        if cur:
+            how = None if join_next else _hyphen_join(cur, text, keep_hyphens)
+            if join_next or how is not None:
+                if how:
+                    cur = cur[:-how]
+                    del cur_src[-how:]
+                cur += text
+                cur_src.extend(lsrc)
+                join_next = ends_soft
+                continue
+            out.append(cur)
+            out.append("\n")
+            out_src.extend(cur_src)
+            out_src.append(min(cur_src[-1] + 1, lsrc[0]))
+        cur, cur_src, join_next = text, lsrc, ends_soft
+    out.append(cur)
+    out_src.extend(cur_src)
+    return Normalized("".join(out), tuple(out_src), len(raw))
+
+
+# --- page-level helpers --------------------------------------------------------------------
+
+_PAGE_NUMBER = re.compile(r"^\s*(?:(?:page|p\.)\s*)?(?:\d{1,4}|x{0,3}(?:ix|iv|v?i{0,3}))"
+                          r"(?:\s*(?:of|/)\s*\d{1,4})?\s*$",
+                          re.IGNORECASE)
+
+
+def is_page_number_line(line: str) -> bool:
+    """True if the line is only a page number ('12', 'Page 3', '3 of 15', 'iv').
+
+    The PDF reader drops such a line only when it is also the top-most or bottom-most line
+    of the page, so table cells holding a bare number are kept.
+    """
+    return len(line) <= 24 and bool(_PAGE_NUMBER.match(line)) and bool(line.strip())
+
+
+# --- symbol fonts (case B30) ---------------------------------------------------------------
+
+#: Glyphs that TeX / Elsevier math symbol fonts emit with a Latin-1 code instead of the
+#: symbol (the font's encoding is read as WinAnsi): '¼' is '=', 'þ' is '+', 'À' is '-'.
+MATH_FONT_GLYPHS: dict[str, str] = {"\u00bc": "=", "\u00fe": "+", "\u00c0": "-"}
+
+_SUBSET_PREFIX = re.compile(r"^[A-Z]{6}\+")
+_SYMBOL_FONT = re.compile(
+    r"math|symbol|^cmb?sy|^cmex|^msam|^msbm|^mtsy|^mtex|^txsy|^txex|^pxsy|^pxex|^eusm|^euex"
+    r"|^rmtmi|^mathematicalpi|^stix.*math|^wasy|^lasy|^cmmi|^lmmath|^lmsy|^(tx|px)(sy|ex|mi|ms)"
+    r"|^mtmi|^mtex|^euf|^eur|^rsfs|^bbm|^dsrom|^zapfding|dingbat|wingding",
+    re.IGNORECASE)
+_TEXT_FONT = re.compile(
+    r"times|nimbus|roman|palatino|palladio|helvetica|arial|courier|cmr\d|cmbx|cmti|cmtt|cmss"
+    r"|cmcsc|cmsl|^sf[a-z]{2}\d|^lm(roman|sans|mono)|texgyre|dejavu|liberation|cambria|calibri"
+    r"|georgia|verdana|garamond|minion|myriad|charter|utopia|bookman|libertine|linlibertine"
+    r"|stix|source(sans|serif|code)|menlo|consolas|gulliver|t1-mini|tahoma|segoe|frutiger"
+    r"|univers|optima|baskerville|caslon|cmu|latinmodern|inconsolata|fira|noto|opensans|lato"
+    r"|roboto|computer\s?modern|fontawesome|sans|serif|mono"
+    r"|-(regular|roman|bold|italic|oblique|medium|light|book|semibold|black)\b",
+    re.IGNORECASE)
+
+
+def _bare_font(name: str) -> str:
+    return _SUBSET_PREFIX.sub("", name or "")
+
+
+@lru_cache(maxsize=1024)
+def is_symbol_font(name: str) -> bool:
+    """True if the font name says it is a math or symbol font ('ABCDEF+TeXCMMathsSymbols',
+    'CMSY10', 'MTSYN', 'MathematicalPi-One'); a subset prefix is ignored."""
+    return bool(_SYMBOL_FONT.search(_bare_font(name)))
+
+
+@lru_cache(maxsize=1024)
+def is_known_text_font(name: str) -> bool:
+    """True if the font name belongs to a known text family (Times, Nimbus, CMR, LM Roman,
+    Helvetica, ...); 'AdvTimes' counts, 'AdvPS586B' does not."""
+    bare = _bare_font(name)
+    return bool(_TEXT_FONT.search(bare)) and not is_symbol_font(bare)
+
+
+def map_symbol_font(text: str, font: str) -> str:
+    """Replace mis-encoded math glyphs in one span: only for fonts :func:`is_symbol_font`
+    accepts, and only the glyphs of :data:`MATH_FONT_GLYPHS`. Same length as ``text``.
+
+    A real '¼' set in Times is left alone (case B30, control_real_fraction).
+    """
+    if not is_symbol_font(font) or not any(c in MATH_FONT_GLYPHS for c in text):
+        return text
+    return "".join(MATH_FONT_GLYPHS.get(c, c) for c in text)

@@ -1,0 +1,207 @@
+"""grounding.normalize: pure text normalisation with an offset map (cases B27, B30)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from grounding.normalize import (
+    Normalized,
+    is_known_text_font,
+    is_page_number_line,
+    is_symbol_font,
+    map_symbol_font,
+    hyphenated_pairs,
+    normalize_text,
+    source_to_text_index,
+)
+from tests.conftest import load_cases
+
+# --- case B27: ligatures ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def b27() -> dict:
+    return load_cases("pdf")["B27"]
+
+
+def test_b27_normalized_lines(b27: dict) -> None:
+    lines = b27["input"]["raw_extracted_lines"]
+    assert [normalize_text(x).text for x in lines] == b27["expected"]["normalized_lines"]
+
+
+def test_b27_dropped_f_lines_are_not_rewritten(b27: dict) -> None:
+    # 'dif erent', 'fnancial': no ligature code point left to repair; the matcher copes.
+    for line in b27["input"]["raw_extracted_lines"]:
+        if not re.search("[\ufb00-\ufb06]", line):
+            assert normalize_text(line).text == line
+
+
+@pytest.mark.parametrize("raw, want", [
+    ("eﬀective ﬁltering", "effective filtering"),
+    ("beneﬁ ciaries", "beneficiaries"),
+    ("diﬃ cult", "difficult"),
+    ("turned oﬀ the light", "turned off the light"),  # a word that ends in a ligature
+    ("the staﬀ members", "the staff members"),
+    ("ﬁ  cation", "fi cation"),  # two spaces: not the stray-space pattern
+    ("ﬁ Cation", "fi Cation"),  # uppercase after the space: a real word break
+])
+def test_ligature_rules(raw: str, want: str) -> None:
+    assert normalize_text(raw).text == want
+
+
+# --- hyphenation, soft hyphens, whitespace ---------------------------------------------------
+
+
+@pytest.mark.parametrize("raw, want", [
+    ("the cor-\npus is", "the corpus is"),
+    ("the cor- \n pus is", "the corpus is"),  # spaces around the break
+    ("the cor -\npus is", "the corpus is"),  # ' -\n'
+    ("state-of-the-\nart", "state-of-the-art"),  # a compound keeps its hyphen
+    ("GPT-\n4 model", "GPT-4 model"),  # digit after: keep the hyphen, join
+    ("COVID-\n19", "COVID-19"),
+    ("Semantic-\nScholar", "Semantic-Scholar"),
+    ("results -\nWe", "results -\nWe"),  # a dash before a capital is not a hyphenation
+    ("end of -\n- start", "end of -\n- start"),
+    ("cor\u00ad\npus", "corpus"),  # soft hyphen at the line end
+    ("cor\u00adpus", "corpus"),  # soft hyphen inside a line
+    ("a  b\t c\u00a0d", "a b c d"),
+    ("  lead\n\n\n  trail  \n", "lead\ntrail"),
+    ("x\r\ny", "x\ny"),
+])
+def test_line_rules(raw: str, want: str) -> None:
+    assert normalize_text(raw).text == want
+
+
+def test_keep_hyphens_of_known_compounds() -> None:
+    keep = hyphenated_pairs(["a non-paper source and state-of-the-art, pre-trained x"])
+    assert {"non-paper", "state-of", "of-the", "the-art", "pre-trained"} <= keep
+    assert "a-non" not in keep and "x" not in keep
+    raw = "the non-\npaper and pre-\ntrained cor-\npus"
+    assert normalize_text(raw, keep).text == "the non-paper and pre-trained corpus"
+    assert normalize_text(raw).text == "the nonpaper and pretrained corpus"
+
+
+@pytest.mark.parametrize("raw, want", [
+    ("the slope was \u22120.42", "the slope was -0.42"),  # U+2212 minus
+    ("\u2010 \u2011 \u2012 \ufe63 \uff0d \u2796 \u02d7", "- - - - - - -"),
+    ("0.5\u20130.6", "0.5\u20130.6"),  # en dash (a range) stays
+    ("a\x12b\x00c", "abc"),  # control characters (PDF big delimiters)
+    ("\u2211\ufe01x", "\u2211x"),  # variation selector after a summation sign
+    ("zero\u200bwidth", "zerowidth"),
+    ("\U0001d70b\U0001d703", "\u03c0\u03b8"),  # mathematical italic pi theta
+    ("\uff21\uff11", "A1"),  # full-width forms
+    ("\u00bc of the plots", "\u00bc of the plots"),  # no blanket NFKC
+    ("10\u00b2 m\u00b2 at 60 \u00b0C", "10\u00b2 m\u00b2 at 60 \u00b0C"),
+])
+def test_character_rules(raw: str, want: str) -> None:
+    assert normalize_text(raw).text == want
+
+
+def test_b30_minus_variants_give_numbers() -> None:
+    case = load_cases("pdf")["B30"]
+    text = normalize_text(case["input"]["case_minus_variants"]["page_text"]).text
+    numbers = [float(x) for x in re.findall(r"-?\d+\.\d+", text)]
+    assert numbers == case["expected"]["case_minus_variants"]["numbers_in_page"]
+
+
+# --- the offset map ----------------------------------------------------------------------------
+
+
+def test_source_map_of_joined_word() -> None:
+    raw = "the cor-\npus is"
+    n = normalize_text(raw)
+    i = n.text.index("corpus")
+    assert n.to_source(i, i + 6) == (raw.index("cor"), raw.index("pus") + 3)
+    assert raw[n.source[i + 3]] == "p"
+    assert n.to_text(raw.index("pus")) == i + 3
+
+
+def test_source_map_of_ligature() -> None:
+    raw = "x beneﬁ ciaries"
+    n = normalize_text(raw)
+    assert n.text == "x beneficiaries"
+    lig = raw.index("ﬁ")
+    assert n.source[n.text.index("fi")] == lig and n.source[n.text.index("fi") + 1] == lig
+    assert raw[n.source[n.text.index("ciaries")]] == "c"
+
+
+def test_to_source_bounds() -> None:
+    n = normalize_text("ab cd")
+    assert n.to_source(0, 0) == (0, 0)
+    assert n.to_source(5, 5) == (5, 5)
+    with pytest.raises(IndexError):
+        n.to_source(2, 9)
+
+
+def test_inverse_map() -> None:
+    raw = "a  b-\nc"
+    n = normalize_text(raw)
+    inv = source_to_text_index(n.source, len(raw))
+    assert len(inv) == len(raw) + 1
+    assert all(inv[r] == n.to_text(r) for r in range(len(raw) + 1))
+    assert n.text[inv[raw.index("c")]] == "c"
+
+
+_ALPHABET = st.sampled_from(list(
+    "ab cdXY1-\n\t\u00ad\u2212\ufb01\ufb00\ufb03\u00a0\x12\u200b\ufe01\u00bc\uff0d "
+    "ofstaf-\n\n  "))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(_ALPHABET, max_size=60) | st.text(max_size=40))
+def test_normalize_properties(raw: str) -> None:
+    n = normalize_text(raw)
+    # idempotent
+    assert normalize_text(n.text).text == n.text
+    # the map points into the original, in order
+    assert isinstance(n, Normalized) and n.raw_length == len(raw)
+    assert len(n.source) == len(n.text)
+    assert all(0 <= s < len(raw) for s in n.source)
+    assert list(n.source) == sorted(n.source)
+    for ch, s in zip(n.text, n.source):
+        if raw[s].isascii() and raw[s].isalnum():
+            assert ch == raw[s]
+    # shape of the output
+    assert "  " not in n.text and "\n\n" not in n.text
+    assert n.text == n.text.strip()
+    assert not re.search("[\ufb00-\ufb06\u00ad\u2212]", n.text)
+    assert not re.search(r"[A-Za-z]-\n[a-z]", n.text)
+
+
+# --- page numbers and symbol fonts ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("line, want", [
+    ("12", True), ("4969", True), ("Page 3", True), ("3 of 15", True), ("iv", True),
+    ("12.5", False), ("Table 3", False), ("2020", True), ("", False), ("a 12", False),
+    ("xiv", True), ("civil", False), ("mix", False),
+])
+def test_page_number_line(line: str, want: bool) -> None:
+    assert is_page_number_line(line) is want
+
+
+@pytest.mark.parametrize("font, symbol, text", [
+    ("ABCDEF+TeXCMMathsSymbols", True, False),
+    ("CMSY10", True, False),
+    ("MTSYN", True, False),
+    ("OGYQFN+txmiaX", True, False),
+    ("Times", False, True),
+    ("AdvTimes", False, True),
+    ("NimbusRomNo9L-Regu", False, True),
+    ("CMR10", False, True),
+    ("AdvPS586B", False, False),  # unknown: neither
+])
+def test_font_classes(font: str, symbol: bool, text: bool) -> None:
+    assert is_symbol_font(font) is symbol
+    assert is_known_text_font(font) is text
+
+
+def test_map_symbol_font() -> None:
+    assert map_symbol_font("\u00bc", "ABCDEF+TeXCMMathsSymbols") == "="
+    assert map_symbol_font("\u00fe", "ABCDEF+TeXCMMathsSymbols") == "+"
+    assert map_symbol_font("\u00bc of the plots", "Times") == "\u00bc of the plots"
+    assert map_symbol_font("2", "AdvPS586B") == "2"  # unknown fonts are flagged, not mapped
