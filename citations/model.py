@@ -53,6 +53,7 @@ class Reference(BaseModel):
     issue: str | None = None
     pages: str | None = None
     publisher: str | None = None
+    address: str | None = None  # place of publication or conference location
     doi: str | None = None
     arxiv_id: str | None = None
     arxiv_version: int | None = None
@@ -81,6 +82,7 @@ class Record(BaseModel):
     issue: str | None = None
     pages: str | None = None
     publisher: str | None = None
+    address: str | None = None  # place of publication or conference location
     doi: str | None = None
     arxiv_id: str | None = None
     url: str | None = None
@@ -97,6 +99,8 @@ class Field(str, Enum):
     VOLUME = "volume"
     ISSUE = "issue"
     PAGES = "pages"
+    PUBLISHER = "publisher"
+    ADDRESS = "address"
     DOI = "doi"
     ARXIV_ID = "arxiv_id"
 

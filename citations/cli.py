@@ -1,0 +1,165 @@
+"""``sciground index ...`` and ``sciground refs ...``: a thin layer over citations.
+
+    sciground index add FILE... [--db PATH] [--source NAME]
+    sciground index stats [--db PATH]
+    sciground refs verify FILE|- [--db PATH] [--json]
+
+``--db`` defaults to $SCIGROUND_DB, else platformdirs' user data directory
+(citations.sources.local.default_db_path). ``refs verify`` reads reference strings one per
+line, a .bib file, a CSL-JSON file (.json), or an answer text with a reference list or
+in-text citations (citations.extract), and prints one result per reference: verdict,
+(a reference the index does not hold is *unverified* unless --complete says the index is
+exhaustive),
+fields that differ, corrected reference and the candidates considered (or JSON Lines of
+VerificationResult with --json). Exit status 0, or 1 when any reference is corrupted or
+fabricated; errors exit 2 (grounding.cli.main).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from citations.errors import InputError
+from citations.model import Reference, Verdict
+
+
+def _db(args: argparse.Namespace) -> Path | None:
+    if args.db:
+        return Path(args.db)
+    env = os.environ.get("SCIGROUND_DB")
+    return Path(env) if env else None
+
+
+def _index(args: argparse.Namespace) -> Any:
+    from citations.sources.local import LocalIndex
+
+    return LocalIndex(_db(args), complete=bool(getattr(args, "complete", False)))
+
+
+def cmd_index_add(args: argparse.Namespace) -> int:
+    index = _index(args)
+    total = 0
+    bad = 0
+    for f in args.files:
+        errors: list[InputError] = []
+        n = index.add_file(f, source=args.source, errors=errors)
+        total += n
+        bad += len(errors)
+        print(f"{f}: {n} records" + (f", {len(errors)} skipped" if errors else ""))
+        for e in errors[:5]:
+            print(f"  skipped: {e}", file=sys.stderr)
+    print(f"index {index.path}: added {total} records")
+    return 0
+
+
+def cmd_index_stats(args: argparse.Namespace) -> int:
+    st = _index(args).stats()
+    print(f"index: {st.path}")
+    print(f"records: {st.records}  with DOI: {st.with_doi}  with arXiv id: {st.with_arxiv}  "
+          f"size: {st.size_bytes / 1e6:.1f} MB")
+    for src, n in st.by_source.items():
+        print(f"  {src}: {n}")
+    return 0
+
+
+def read_references(path: str) -> list[str | Reference]:
+    """References from a file (or "-" for stdin): .bib, .json (CSL-JSON), or text (one
+    reference per line, or an answer whose citations citations.extract finds).
+    Raises InputError for a missing file or bad JSON."""
+    if path == "-":
+        text, name = sys.stdin.read(), "-"
+    else:
+        p = Path(path)
+        if not p.is_file():
+            raise InputError(f"{p}: no such file")
+        text, name = p.read_text(encoding="utf-8"), p.name.lower()
+    if name.endswith(".bib") or (name == "-" and text.lstrip().startswith("@")):
+        from citations.bibtex import BadEntry, parse_bibtex
+
+        out: list[str | Reference] = []
+        for r in parse_bibtex(text):
+            out.append(r.raw if isinstance(r, BadEntry) else r)
+        return out
+    if name.endswith(".json") or (name == "-" and text.lstrip()[:1] in "[{"):
+        from citations.csl import parse_csl_json
+
+        return list(parse_csl_json(text))
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    if lines and all(_looks_like_reference(ln) for ln in lines):
+        return list(lines)
+    from citations.extract import extract_citations
+
+    return [c.reference for c in extract_citations(text)]
+
+
+def _looks_like_reference(line: str) -> bool:
+    import re
+
+    return len(line) >= 25 and bool(re.search(r"\b(1[89]\d\d|20\d\d)\b|doi|arxiv", line, re.I)) \
+        and len(re.findall(r"[.!?](\s|$)", line)) <= 8
+
+
+def cmd_refs_verify(args: argparse.Namespace) -> int:
+    from citations.verify import iter_verify
+
+    refs = read_references(args.file)
+    index = _index(args)
+    status = 0
+    for res in iter_verify(refs, [index]):
+        if res.verdict in (Verdict.CORRUPTED, Verdict.FABRICATED):
+            status = 1
+        if args.json:
+            print(res.model_dump_json(exclude_none=True))
+            continue
+        print(f"[{res.verdict.value.upper()}] {res.reference.raw}")
+        if res.reason:
+            print(f"  why: {res.reason}")
+        for fm in res.fields:
+            if fm.status.value == "conflict":
+                print(f"  differs: {fm.field.value}: cited {fm.cited!r} / record {fm.found!r}"
+                      + (f" ({fm.note})" if fm.note else ""))
+        for w in res.warnings:
+            print(f"  note: {w}")
+        if res.corrected and res.verdict is Verdict.CORRUPTED:
+            print(f"  corrected: {res.corrected}")
+        for c in res.candidates[: args.candidates]:
+            flag = "*" if c.same_work else " "
+            print(f"  {flag} candidate {c.score:.2f} {c.record.source}:{c.record.id} "
+                  f"{c.record.title[:90]!r} ({c.record.year})")
+        print()
+    return status
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``index`` and ``refs`` commands to the sciground parser."""
+    db_help = "index file (default: $SCIGROUND_DB or the user data directory)"
+    p_index = subparsers.add_parser("index", help="build and inspect the local reference index")
+    isub = p_index.add_subparsers(dest="index_command", required=True, metavar="ACTION")
+    p_add = isub.add_parser("add", help="import records (.jsonl[.gz], .json, .bib)")
+    p_add.add_argument("files", nargs="+", metavar="FILE")
+    p_add.add_argument("--db", help=db_help)
+    p_add.add_argument("--source", help="source name stored with the records")
+    p_add.set_defaults(func=cmd_index_add)
+    p_stats = isub.add_parser("stats", help="what the index holds")
+    p_stats.add_argument("--db", help=db_help)
+    p_stats.set_defaults(func=cmd_index_stats)
+
+    p_refs = subparsers.add_parser("refs", help="verify references")
+    rsub = p_refs.add_subparsers(dest="refs_command", required=True, metavar="ACTION")
+    p_ver = rsub.add_parser("verify", help="verify references against the local index")
+    p_ver.add_argument("file", metavar="FILE|-",
+                       help="references one per line, .bib, CSL-JSON, or an answer text")
+    p_ver.add_argument("--db", help=db_help)
+    p_ver.add_argument("--json", action="store_true", help="one JSON result per line")
+    p_ver.add_argument("--candidates", type=int, default=3, help="candidates to show")
+    p_ver.add_argument("--complete", action="store_true",
+                       help="treat the index as exhaustive: a reference it does not hold is "
+                            "reported fabricated (default: unverified)")
+    p_ver.set_defaults(func=cmd_refs_verify)
+
+
+__all__ = ["read_references", "register"]

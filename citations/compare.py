@@ -1,0 +1,700 @@
+"""Field-by-field comparison of a cited reference with a record of a real work.
+
+Each comparison returns a :class:`~citations.model.FieldMatch`: status MATCH, CONFLICT or
+MISSING (one side empty: no evidence either way) and a score in [0, 1] (1 = identical
+after normalisation). Notes say *why* ("subtitle omitted", "missing words: terminal,
+branches", "author 2: Keller-Obi != Keller-Amadi").
+
+Policies (each a small pure function, named for what it compares):
+
+- titles: markup tags (MathML, JATS, HTML face markup) stripped, LaTeX accents and
+  braces removed, accents folded, U+2212 and dashes read as '-'; then compared as word
+  sequences. Every content word must be accounted for: dropped or substituted words are
+  a conflict even when whole-string similarity is high (rapidfuzz token_set_ratio is 100
+  for a subset). Tolerated: an omitted subtitle after ':', a/an/the, one-letter typos in
+  words of 5+ letters that keep their first letter ("aperiodic" is not "periodic"),
+  plural 's', hyphenation and spaces lost where markup was stripped. Reordered words are
+  a conflict.
+- authors: family names (particles, accents, LaTeX escapes and Unicode hyphens folded)
+  position by position, plus the first initial; "et al."/"others" or a cut list is a
+  prefix; added, dropped, reordered or renamed authors are a conflict. A given name that
+  differs but shares its initial (Yuli / Yulia R.) is a match with score 0.9 and a note.
+- year: equal is a match; off by one is a CONFLICT of score 0.5 noted as a possible
+  version difference unless ``CompareConfig.year_tolerance`` >= 1.
+- venue/publisher: acronym aliases (ACL, EMNLP, NeurIPS, ...), parenthesised acronyms,
+  "X@Y" workshop notation, abbreviations ("Proc.", "Conf.", "Artif. Intell."),
+  preprint-vs-published.
+- DOI / arXiv id: normalised identifiers must be equal.
+- volume, issue, pages, address: normalised equality (pages by first and last page,
+  "285-94" read as 285-294).
+
+Sources: CiteTracer taxonomy (R2 formatting, R3 et al., P1 name variants, H1-H6);
+cases B14, B15, B17, B18 in shared/cases.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import lru_cache
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rapidfuzz.distance import Levenshtein
+
+from citations.model import Author, Field, FieldMatch, FieldStatus, Record, Reference
+
+# --------------------------------------------------------------------------- text folding
+
+_MARKUP_TAG = re.compile(
+    r"</?(?:mml:[a-z]+|jats:[a-z\-]+|sub|sup|i|b|em|strong|u|scp|sc|span|italic|bold|"
+    r"fixed-case|inline-formula|tex-math|math|mi|mo|mn|mrow|msub|msup)"
+    r"(?:\s+[\w:\-]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*\s*/?>",
+    re.IGNORECASE,
+)
+_MATH_OPEN = re.compile(r"(?<=\S)(<(?:mml:math|math|inline-formula|tex-math)\b)", re.IGNORECASE)
+_LATEX_ACCENT = re.compile(r"\\([\"'`^~=.uvHckr])\s*\{?\s*([A-Za-z]|\\[ij])\s*\}?")
+_LATEX_ACCENT_MARK = {
+    '"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303",
+    "=": "\u0304", ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b",
+    "c": "\u0327", "k": "\u0328", "r": "\u030a",
+}
+_LATEX_LETTER = {r"\ss": "ss", r"\o": "o", r"\O": "O", r"\ae": "ae", r"\AE": "AE",
+                 r"\oe": "oe", r"\OE": "OE", r"\aa": "a", r"\AA": "A", r"\l": "l",
+                 r"\L": "L", r"\i": "i", r"\j": "j", r"\&": "&"}
+_DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"), "-")
+_SPECIAL_FOLD = str.maketrans({"ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "ß": "ss", "æ": "ae",
+                               "Æ": "AE", "œ": "oe", "Œ": "OE", "đ": "d", "Đ": "D",
+                               "ı": "i", "þ": "th", "ð": "d"})
+
+
+def strip_markup(text: str) -> str:
+    """Remove markup *tags* only (MathML, JATS, HTML face markup, ``<fixed-case>``),
+    unescape HTML entities, collapse whitespace. ``a<b`` and ``c>d`` survive.
+    Source: case B18 (Crossref titles)."""
+    text = _MATH_OPEN.sub(r" \1", text)  # "in<mml:math>N" keeps its space: "in N"
+    text = _MARKUP_TAG.sub("", text)
+    text = html.unescape(text)
+    return " ".join(text.split())
+
+
+def _latex_to_unicode(text: str) -> str:
+    if "\\" not in text:
+        return text.replace("{", "").replace("}", "")
+    text = _LATEX_ACCENT.sub(
+        lambda m: (m.group(2).lstrip("\\")) + _LATEX_ACCENT_MARK[m.group(1)], text)
+    for macro, plain in _LATEX_LETTER.items():
+        text = re.sub(re.escape(macro) + r"(?![A-Za-z])\s?", plain, text)
+    text = re.sub(r"\\(?:textit|textbf|emph|mathrm|mathit|mathbf|text)\s*", "", text)
+    return text.replace("{", "").replace("}", "")
+
+
+@lru_cache(maxsize=65536)
+def fold(text: str) -> str:
+    """Lowercase ASCII-ish fold: LaTeX accents, NFKD accents, ø/ł/ß, Unicode dashes -> '-'.
+    Idempotent; NFC and NFD inputs give the same result (case B15). Cached."""
+    if text.isascii() and "\\" not in text:
+        return text.replace("{", "").replace("}", "").lower()
+    for _ in range(4):  # until stable: NFKD/casefold can expose foldable characters
+        before = text
+        text = _latex_to_unicode(text).translate(_DASHES)
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(c for c in text if not unicodedata.combining(c))
+        text = text.casefold().translate(_SPECIAL_FOLD).translate(_DASHES)
+        if text == before:
+            break
+    return text
+
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+def title_words(title: str) -> list[str]:
+    """Normalised words of a title: markup stripped, folded, split on non-alphanumerics."""
+    return list(_title_words(title))
+
+
+@lru_cache(maxsize=65536)
+def _title_words(title: str) -> tuple[str, ...]:
+    return tuple(_WORD.findall(fold(strip_markup(title))))
+
+
+# --------------------------------------------------------------------------- config
+
+
+@dataclass(frozen=True, slots=True)
+class CompareConfig:
+    """Tolerances. year_tolerance: years apart still counted a match (0 = exact; the
+    off-by-one case is then a low-score conflict noted as a possible version difference)."""
+
+    year_tolerance: int = 0
+
+
+DEFAULT_CONFIG = CompareConfig()
+
+
+def _fm(field: Field, status: FieldStatus, score: float, cited: object, found: object,
+        note: str = "") -> FieldMatch:
+    return FieldMatch(field=field, status=status, score=round(max(0.0, min(1.0, score)), 4),
+                      cited=None if cited in (None, "") else str(cited),
+                      found=None if found in (None, "") else str(found), note=note)
+
+
+# --------------------------------------------------------------------------- titles
+
+_TITLE_STOP = frozenset({"a", "an", "the"})
+_SUBTITLE_SEP = re.compile(r"\s*[:?!]\s+|\s+[-\u2013\u2014]{1,2}\s+|\.\s+")
+
+
+def _same_word(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    if a.rstrip("s") == b.rstrip("s") and min(len(a), len(b)) >= 3:
+        return True
+    # one typo inside a long word; a changed first letter is a different word
+    # ("aperiodic" / "periodic", "unfair" / "fair")
+    return min(len(a), len(b)) >= 5 and a[0] == b[0] and \
+        Levenshtein.distance(a, b, score_cutoff=1) <= 1
+
+
+def _align_words(cited: list[str], found: list[str]) -> tuple[list[str], list[str], int]:
+    """Greedy LCS-style alignment. Returns (extra cited words, missing found words, common)."""
+    n, m = len(cited), len(found)
+    # LCS table over _same_word; titles are short (< 60 words), so O(n*m) is fine.
+    dp = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            dp[i][j] = (dp[i + 1][j + 1] + 1 if _same_word(cited[i], found[j])
+                        else max(dp[i + 1][j], dp[i][j + 1]))
+    i = j = 0
+    extra: list[str] = []
+    missing: list[str] = []
+    while i < n and j < m:
+        if _same_word(cited[i], found[j]):
+            i += 1
+            j += 1
+        elif dp[i + 1][j] >= dp[i][j + 1]:
+            extra.append(cited[i])
+            i += 1
+        else:
+            missing.append(found[j])
+            j += 1
+    extra.extend(cited[i:])
+    missing.extend(found[j:])
+    return extra, missing, dp[0][0]
+
+
+def _main_title(title: str) -> str:
+    return _SUBTITLE_SEP.split(strip_markup(title), maxsplit=1)[0]
+
+
+def compare_titles(cited: str | None, found: str | None) -> FieldMatch:
+    """Score a cited title against a record's title.
+
+    Args: cited: title parsed from the reference (raw). found: the source's title (may
+          carry MathML/JATS/HTML tags).
+    Returns: FieldMatch; MATCH when every content word is accounted for (see module
+          docstring), score = word Dice coefficient; CONFLICT notes the missing and extra
+          words; MISSING if a side is empty.
+    Raises: nothing.
+    """
+    if not cited or not found:
+        return _fm(Field.TITLE, FieldStatus.MISSING, 0.0, cited, found)
+    cw, fw = title_words(cited), title_words(found)
+    if not cw or not fw:
+        return _fm(Field.TITLE, FieldStatus.MISSING, 0.0, cited, found)
+    if cw == fw:
+        return _fm(Field.TITLE, FieldStatus.MATCH, 1.0, cited, found)
+    if "".join(cw) == "".join(fw):
+        return _fm(Field.TITLE, FieldStatus.MATCH, 1.0, cited, found, "spacing differs")
+    extra, missing, common = _align_words(cw, fw)
+    dice = 2 * common / (len(cw) + len(fw))
+    extra = [w for w in extra if w not in _TITLE_STOP]
+    missing = [w for w in missing if w not in _TITLE_STOP]
+    if not extra and not missing:
+        return _fm(Field.TITLE, FieldStatus.MATCH, max(dice, 0.95), cited, found,
+                   "minor spelling differences")
+    if "".join(extra) == "".join(missing) and extra != missing:
+        return _fm(Field.TITLE, FieldStatus.MATCH, max(dice, 0.95), cited, found,
+                   "hyphenation/spacing differs")
+    if sorted(extra) == sorted(missing):
+        return _fm(Field.TITLE, FieldStatus.CONFLICT, dice, cited, found,
+                   "words reordered: " + ", ".join(extra))
+    # omitted (or added) subtitle: one side equals the other's part before ':'
+    for short, long_, who in ((cited, found, "cited omits"), (found, cited, "record omits")):
+        main = _main_title(long_)
+        if main != strip_markup(long_) and title_words(main) == title_words(short):
+            return _fm(Field.TITLE, FieldStatus.MATCH, 0.9, cited, found,
+                       f"subtitle omitted ({who} it)")
+    parts = []
+    if missing:
+        parts.append("missing words: " + ", ".join(missing))
+    if extra:
+        parts.append("extra words: " + ", ".join(extra))
+    return _fm(Field.TITLE, FieldStatus.CONFLICT, dice, cited, found, "; ".join(parts))
+
+
+# --------------------------------------------------------------------------- authors
+
+_ETAL_FAMILIES = frozenset({"others", "et al", "et al.", "etal", "and others"})
+
+
+def family_key(author: Author) -> str:
+    """Folded family name with particle: "von harlem", "keller-amadi" (U+2010 folded)."""
+    fam = f"{author.particle} {author.family}" if author.particle else author.family
+    fam = fold(fam).replace("'", "").replace("\u2019", "")
+    fam = re.sub(r"[^a-z0-9\- ]+", " ", fam)
+    fam = re.sub(r"\s*-\s*", "-", fam)
+    return " ".join(fam.split())
+
+
+def _bare_family(key: str) -> str:
+    """Family key without lowercase particles: "von harlem" -> "harlem"."""
+    words = key.split()
+    particles = {"van", "von", "der", "den", "de", "la", "le", "du", "da", "di", "del",
+                 "della", "dos", "das", "ter", "ten", "zu", "al", "el", "bin", "ibn"}
+    kept = [w for w in words if w not in particles]
+    return " ".join(kept) if kept else key
+
+
+def _given_words(author: Author) -> list[str]:
+    """Given names folded, split on spaces and dots; hyphens removed ("ho-taek" -> "hotaek")."""
+    return [w.replace("-", "") for w in re.split(r"[\s.]+", fold(author.given)) if w.strip("-")]
+
+
+def _is_etal(author: Author) -> bool:
+    whole = fold(f"{author.given} {author.family}").strip()
+    return whole in _ETAL_FAMILIES or whole.replace(".", "") in ("et al", "others", "al")
+
+
+def _same_family(a: str, b: str) -> bool:
+    return a == b or _bare_family(a) == _bare_family(b) or a.replace("-", " ") == b.replace("-", " ")
+
+
+def _compare_person(cited: Author, found: Author) -> tuple[bool, str]:
+    """(same person?, note). Family must agree; first initials must agree when both given."""
+    if cited.literal or found.literal:
+        same = fold(cited.family) == fold(found.family) or \
+            _WORD.findall(fold(cited.family)) == _WORD.findall(fold(found.family))
+        return same, ""
+    ck, fk = family_key(cited), family_key(found)
+    if not _same_family(ck, fk):
+        return False, f"{cited.family} != {found.family}"
+    cg, fg = _given_words(cited), _given_words(found)
+    if not cg or not fg:
+        return True, ""
+    c0, f0 = cg[0], fg[0]
+    if c0[0] != f0[0]:
+        if min(len(c0), len(f0)) >= 3 and (c0 in f0 or f0 in c0):  # Nando / Fernando
+            return True, f"given-name variant {cited.given} / {found.given}"
+        return False, f"given name {cited.given} != {found.given}"
+    if len(c0) > 1 and len(f0) > 1 and c0 != f0:
+        full_c = "".join(w for w in cg if len(w) > 1)
+        full_f = "".join(w for w in fg if len(w) > 1)
+        if full_c == full_f:
+            return True, ""
+        return True, f"given-name variant {cited.given} / {found.given}"
+    return True, ""
+
+
+def _exact_person(cited: Author, found: Author) -> bool:
+    return _same_family(family_key(cited), family_key(found)) and \
+        "".join(_given_words(cited)) == "".join(_given_words(found)) != ""
+
+
+def compare_authors(cited: Sequence[Author], found: Sequence[Author], *,
+                    et_al: bool = False) -> FieldMatch:
+    """Compare author lists position by position.
+
+    Args: cited: authors as cited (may end with an "others" author). found: the record's
+          authors. et_al: the citation says "et al." (a cut list is then expected).
+    Returns: FieldMatch. MATCH if every cited author is the same person as the record's
+          author at that position and the lists have the same length (or the cited list
+          is a prefix and et al. is given); score = matched / max(len) (1.0 for a clean
+          prefix with et al.), 0.9 when only given-name variants differ. CONFLICT notes
+          the first mismatching 1-based position ("author 2: ..."), or "reordered",
+          "added", "dropped". MISSING if a side is empty.
+    """
+    cited_l = list(cited)
+    while cited_l and _is_etal(cited_l[-1]):
+        cited_l.pop()
+        et_al = True
+    cited_s = "; ".join(_show(a) for a in cited_l) + ("; et al." if et_al else "")
+    found_s = "; ".join(_show(a) for a in found)
+    if not cited_l or not found:
+        return _fm(Field.AUTHORS, FieldStatus.MISSING, 0.0, cited_s, found_s)
+    notes: list[str] = []
+    matched = 0
+    first_bad: int | None = None
+    bad_note = ""
+    for i, ca in enumerate(cited_l):
+        if i >= len(found):
+            break
+        ok, note = _compare_person(ca, found[i])
+        if ok and note and any(_exact_person(ca, fa) for j, fa in enumerate(found) if j != i):
+            ok, note = False, f"{_show(ca)} is another author of the record"
+        if ok:
+            matched += 1
+            if note:
+                notes.append(f"author {i + 1}: {note}")
+        elif first_bad is None:
+            first_bad, bad_note = i + 1, note
+    n_c, n_f = len(cited_l), len(found)
+    if first_bad is None and (n_c == n_f or (n_c < n_f and et_al)):
+        score = 0.9 if notes else 1.0
+        if n_c < n_f:
+            notes.append(f"first {n_c} of {n_f} authors, et al.")
+        return _fm(Field.AUTHORS, FieldStatus.MATCH, score, cited_s, found_s, "; ".join(notes))
+    score = matched / max(n_c, n_f)
+    found_keys = [_bare_family(family_key(a)) for a in found]
+    cited_keys = [_bare_family(family_key(a)) for a in cited_l]
+    if first_bad is None:
+        note = (f"{n_c - n_f} author(s) added" if n_c > n_f
+                else f"{n_f - n_c} author(s) dropped without et al.")
+    elif sorted(cited_keys) == sorted(found_keys):
+        note = "authors reordered"
+    elif n_c > n_f and all(k in cited_keys for k in found_keys):
+        note = f"author(s) added at position {first_bad}"
+    elif n_c < n_f and all(k in found_keys for k in cited_keys):
+        note = f"author(s) dropped at position {first_bad}"
+    else:
+        note = f"author {first_bad}: {bad_note}"
+    return _fm(Field.AUTHORS, FieldStatus.CONFLICT, score, cited_s, found_s,
+               "; ".join([note, *notes]))
+
+
+def _show(a: Author) -> str:
+    fam = f"{a.particle} {a.family}" if a.particle else a.family
+    return f"{fam}, {a.given}" if a.given else fam
+
+
+# --------------------------------------------------------------------------- year
+
+
+def compare_years(cited: int | None, found: int | None,
+                  config: CompareConfig = DEFAULT_CONFIG) -> FieldMatch:
+    """Equal: MATCH 1.0; within config.year_tolerance: MATCH 0.8; off by one otherwise:
+    CONFLICT 0.5 noted as a possible version difference; further apart: CONFLICT 0.0."""
+    if cited is None or found is None:
+        return _fm(Field.YEAR, FieldStatus.MISSING, 0.0, cited, found)
+    d = abs(cited - found)
+    if d == 0:
+        return _fm(Field.YEAR, FieldStatus.MATCH, 1.0, cited, found)
+    if d <= config.year_tolerance:
+        return _fm(Field.YEAR, FieldStatus.MATCH, 0.8, cited, found,
+                   f"{d} year(s) apart: version difference tolerated")
+    if d == 1:
+        return _fm(Field.YEAR, FieldStatus.CONFLICT, 0.5, cited, found,
+                   "off by one year (possibly a preprint/proceedings version)")
+    return _fm(Field.YEAR, FieldStatus.CONFLICT, 0.0, cited, found, f"{d} years apart")
+
+
+# --------------------------------------------------------------------------- venues
+
+#: acronym -> phrases (folded, without "proceedings of the") that denote it.
+VENUE_ALIASES: dict[str, tuple[str, ...]] = {
+    "acl": ("annual meeting of the association for computational linguistics",
+            "association for computational linguistics annual meeting"),
+    "emnlp": ("empirical methods in natural language processing",),
+    "naacl": ("north american chapter of the association for computational linguistics",),
+    "eacl": ("european chapter of the association for computational linguistics",),
+    "aacl": ("asia-pacific chapter of the association for computational linguistics",
+             "asia pacific chapter of the association for computational linguistics"),
+    "ijcnlp": ("international joint conference on natural language processing",),
+    "coling": ("international conference on computational linguistics",),
+    "conll": ("conference on computational natural language learning",
+              "computational natural language learning"),
+    "lrec": ("language resources and evaluation conference",
+             "international conference on language resources and evaluation"),
+    "tacl": ("transactions of the association for computational linguistics",),
+    "cl": ("computational linguistics",),
+    "findings": ("findings of the association for computational linguistics",),
+    "semeval": ("international workshop on semantic evaluation", "semantic evaluation"),
+    "wmt": ("conference on machine translation",),
+    "aaai": ("aaai conference on artificial intelligence",
+             "association for the advancement of artificial intelligence"),
+    "ijcai": ("international joint conference on artificial intelligence",),
+    "neurips": ("neural information processing systems", "nips"),
+    "icml": ("international conference on machine learning",),
+    "iclr": ("international conference on learning representations",),
+    "cvpr": ("computer vision and pattern recognition",),
+    "iccv": ("international conference on computer vision",),
+    "eccv": ("european conference on computer vision",),
+    "wacv": ("winter conference on applications of computer vision",),
+    "tpami": ("transactions on pattern analysis and machine intelligence",),
+    "tnnls": ("transactions on neural networks and learning systems",),
+    "tkde": ("transactions on knowledge and data engineering",),
+    "tip": ("transactions on image processing",),
+    "kdd": ("knowledge discovery and data mining",),
+    "www": ("the web conference", "world wide web conference"),
+    "sigir": ("research and development in information retrieval",),
+    "cikm": ("conference on information and knowledge management",),
+    "wsdm": ("web search and data mining",),
+    "icassp": ("international conference on acoustics speech and signal processing",),
+    "interspeech": ("interspeech",),
+    "jmlr": ("journal of machine learning research",),
+    "tmlr": ("transactions on machine learning research",),
+    "aistats": ("artificial intelligence and statistics",),
+    "uai": ("uncertainty in artificial intelligence",),
+    "colt": ("conference on learning theory",),
+    "icra": ("international conference on robotics and automation",),
+    "iros": ("intelligent robots and systems",),
+    "corl": ("conference on robot learning",),
+    "miccai": ("medical image computing and computer assisted intervention",
+               "medical image computing and computer-assisted intervention"),
+    "icmla": ("international conference on machine learning and applications",),
+    "ijcnn": ("international joint conference on neural networks",),
+    "icde": ("international conference on data engineering",),
+    "vldb": ("very large data bases",),
+    "sigmod": ("management of data",),
+    "chi": ("human factors in computing systems",),
+    "mm": ("acm international conference on multimedia", "acm multimedia"),
+    "ieee": ("institute of electrical and electronics engineers",),
+    "acm": ("association for computing machinery",),
+    "pmlr": ("proceedings of machine learning research",),
+}
+_PREPRINT = re.compile(r"\b(arxiv|corr|preprint|biorxiv|medrxiv|ssrn|openreview)\b")
+_ALIAS_RE = [(acr, re.compile(r"\b" + "|".join(re.escape(p) for p in phrases) + r"\b"))
+             for acr, phrases in VENUE_ALIASES.items()]
+# ICMLA contains "machine learning" + "applications": keep it from also reading as ICML.
+_ALIAS_SHADOW = {"icmla": "icml", "tacl": "acl", "naacl": "acl", "eacl": "acl", "aacl": "acl",
+                 "findings": "acl", "cl": ""}
+_VENUE_STOP = frozenset({"proceedings", "proc", "of", "the", "in", "on", "and", "for", "annual",
+                         "conference", "conf", "international", "intl", "int", "meeting",
+                         "workshop", "symposium", "journal", "j", "volume", "vol", "part",
+                         "ieee", "acm", "cvf", "th", "st", "nd", "rd", "main", "long",
+                         "short", "papers", "paper", "track", "series"})
+
+
+def _written_acronyms(raw: str) -> set[str]:
+    """Acronyms as written: "(WANLP)", "WANLP@EMNLP", a one-word venue "ICLR"."""
+    out = {m.lower() for m in re.findall(r"\(([A-Z][A-Za-z]{1,9})\)", raw)}
+    if "@" in raw:
+        out |= {p.lower() for p in re.findall(r"[A-Za-z]{2,}", raw) if p.isupper() or "@" in raw}
+    words = raw.split()
+    if len(words) == 1 and re.fullmatch(r"[A-Za-z]{2,10}", words[0]) and not words[0].islower():
+        out.add(words[0].lower())
+    return out
+
+
+def _venue_acronyms(folded: str, raw: str = "") -> set[str]:
+    acr: set[str] = _written_acronyms(raw) if raw else set()
+    for name, rx in _ALIAS_RE:
+        if rx.search(folded):
+            acr.add(name)
+    # the acronyms written as words: "(EMNLP)", "ACL 2020", "WANLP@EMNLP", "NeurIPS"
+    words = set(re.findall(r"[a-z]+", folded))
+    for name in VENUE_ALIASES:
+        if name in words and name not in ("cl", "mm", "www", "chi", "tip"):
+            acr.add(name)
+    if "nips" in words:
+        acr.add("neurips")
+    for long_, short in _ALIAS_SHADOW.items():
+        if long_ in acr and short in acr and short:
+            # "ICMLA" implies the phrase for ICML; keep ICML only if written on its own
+            if not re.search(rf"\b{short}\b", folded):
+                acr.discard(short)
+    if "cl" in acr and len(acr) > 1:
+        acr.discard("cl")
+    acr.discard("ieee")
+    acr.discard("acm")
+    acr.discard("pmlr")
+    return acr
+
+
+def _venue_words(folded: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z]+", folded) if w not in _VENUE_STOP and len(w) > 1]
+
+
+def _abbrev_match(short: list[str], long_: list[str]) -> bool:
+    """Each short word is a prefix of a long word, in order ("artif intell" ~ "artificial
+    intelligence")."""
+    j = 0
+    for w in short:
+        while j < len(long_) and not long_[j].startswith(w):
+            j += 1
+        if j == len(long_):
+            return False
+        j += 1
+    return True
+
+
+def compare_venues(cited: str | None, found: str | None, *,
+                   field: Field = Field.VENUE) -> FieldMatch:
+    """Compare venue (or publisher) names through aliases and abbreviations.
+
+    Returns: MATCH when acronym sets intersect, or the words of one are (abbreviated)
+    contained in the other's; MATCH 0.7 noted "preprint vs published" when exactly one side
+    is a preprint server; CONFLICT otherwise (score = word overlap); MISSING if a side is
+    empty.
+    """
+    if not cited or not found:
+        return _fm(field, FieldStatus.MISSING, 0.0, cited, found)
+    cf, ff = fold(strip_markup(cited)), fold(strip_markup(found))
+    if _WORD.findall(cf) == _WORD.findall(ff):
+        return _fm(field, FieldStatus.MATCH, 1.0, cited, found)
+    cp, fp = bool(_PREPRINT.search(cf)), bool(_PREPRINT.search(ff))
+    if cp and not fp:
+        return _fm(field, FieldStatus.MATCH, 0.7, cited, found,
+                   "cited the preprint of a published work")
+    if fp and not cp:
+        return _fm(field, FieldStatus.CONFLICT, 0.3, cited, found,
+                   "the record knows only a preprint; the cited venue is not confirmed")
+    ca, fa = _venue_acronyms(cf, cited), _venue_acronyms(ff, found)
+    if ca and fa:
+        if ca & fa:
+            return _fm(field, FieldStatus.MATCH, 0.9, cited, found, "same venue (alias)")
+        return _fm(field, FieldStatus.CONFLICT, 0.0, cited, found,
+                   f"different venues: {'/'.join(sorted(ca))} vs {'/'.join(sorted(fa))}")
+    cw, fw = _venue_words(cf), _venue_words(ff)
+    if not cw or not fw:
+        return _fm(field, FieldStatus.MISSING, 0.0, cited, found, "venue too generic to compare")
+    common = len(set(cw) & set(fw))
+    overlap = common / min(len(set(cw)), len(set(fw)))
+    if overlap >= 0.8 or _abbrev_match(cw, fw) or _abbrev_match(fw, cw):
+        return _fm(field, FieldStatus.MATCH, max(overlap, 0.8), cited, found)
+    return _fm(field, FieldStatus.CONFLICT, overlap, cited, found)
+
+
+#: publisher key -> phrases (folded) that name it; the key itself also counts as a word.
+PUBLISHER_ALIASES: dict[str, tuple[str, ...]] = {
+    "acl": ("association for computational linguistics",),
+    "acm": ("association for computing machinery",),
+    "ieee": ("institute of electrical and electronics engineers", "ieee computer society"),
+    "aaai": ("association for the advancement of artificial intelligence", "aaai press"),
+    "ijcai": ("international joint conferences on artificial intelligence",),
+    "springer": ("springer",), "elsevier": ("elsevier",), "wiley": ("wiley",),
+    "mit": ("mit press", "massachusetts institute of technology"),
+    "curran": ("curran associates",), "pmlr": ("proceedings of machine learning research",),
+    "openreview": ("openreview",), "oup": ("oxford university press",),
+    "cup": ("cambridge university press",), "ios": ("ios press",),
+    "taylor": ("taylor & francis", "taylor and francis"), "sage": ("sage publications",),
+    "nature": ("nature publishing", "springer nature"), "mdpi": ("mdpi",),
+    "frontiers": ("frontiers media",), "plos": ("public library of science",),
+    "morgan": ("morgan kaufmann",), "elra": ("european language resources association",),
+    "neurips": ("neural information processing systems foundation",),
+}
+
+
+def _publisher_keys(text: str) -> set[str]:
+    f = fold(text)
+    words = set(re.findall(r"[a-z]+", f))
+    keys = {k for k, phrases in PUBLISHER_ALIASES.items()
+            if k in words or any(p in f for p in phrases)}
+    if "nature" in keys and "springer" in keys:
+        keys.discard("springer")
+    return keys
+
+
+def compare_publishers(cited: str | None, found: str | None) -> FieldMatch:
+    """Publisher names through an alias table (ACL, ACM, IEEE, AAAI, Springer, ...):
+    MATCH if the known publishers intersect, CONFLICT if both are known and disjoint,
+    else compared by words like venues."""
+    if not cited or not found:
+        return _fm(Field.PUBLISHER, FieldStatus.MISSING, 0.0, cited, found)
+    ck, fk = _publisher_keys(cited), _publisher_keys(found)
+    if ck and fk:
+        if ck & fk:
+            return _fm(Field.PUBLISHER, FieldStatus.MATCH, 0.9 if fold(cited) != fold(found)
+                       else 1.0, cited, found)
+        return _fm(Field.PUBLISHER, FieldStatus.CONFLICT, 0.0, cited, found,
+                   f"different publishers: {'/'.join(sorted(ck))} vs {'/'.join(sorted(fk))}")
+    return compare_venues(cited, found, field=Field.PUBLISHER)
+
+
+# --------------------------------------------------------------------------- identifiers
+
+
+def normalize_doi_simple(doi: str) -> str:
+    """Lowercase DOI without resolver prefix or trailing punctuation."""
+    d = doi.strip().lower()
+    d = re.sub(r"^(?:https?://)?(?:dx\.)?doi\.org/|^doi:\s*", "", d)
+    return d.rstrip(".,;)")
+
+
+def normalize_arxiv_simple(arxiv_id: str) -> str:
+    """arXiv id without "arXiv:" prefix or version suffix, lowercase."""
+    a = arxiv_id.strip().lower()
+    a = re.sub(r"^(?:https?://arxiv\.org/(?:abs|pdf)/|arxiv:)", "", a)
+    a = re.sub(r"\.pdf$", "", a)
+    return re.sub(r"v\d+$", "", a)
+
+
+def compare_ids(field: Field, cited: str | None, found: str | None) -> FieldMatch:
+    """DOI or arXiv id: MATCH if equal after normalisation, else CONFLICT; MISSING if absent."""
+    if not cited or not found:
+        return _fm(field, FieldStatus.MISSING, 0.0, cited, found)
+    norm = normalize_doi_simple if field is Field.DOI else normalize_arxiv_simple
+    if norm(cited) == norm(found):
+        return _fm(field, FieldStatus.MATCH, 1.0, cited, found)
+    return _fm(field, FieldStatus.CONFLICT, 0.0, cited, found)
+
+
+# --------------------------------------------------------------------------- small fields
+
+
+def _pages(p: str) -> tuple[str, str]:
+    p = fold(p).replace("pp.", "").replace("p.", "")
+    nums = re.findall(r"[a-z]?\d+", p)
+    if not nums:
+        return (p.strip(), "")
+    first = nums[0]
+    last = nums[1] if len(nums) > 1 else first
+    if last.isdigit() and first.isdigit() and len(last) < len(first) and int(last) < int(first):
+        last = first[: len(first) - len(last)] + last  # "285-94" -> 294
+    return first.lstrip("0") or "0", last.lstrip("0") or "0"
+
+
+def compare_pages(cited: str | None, found: str | None) -> FieldMatch:
+    """First and last page equal (dash style, "pp.", abbreviated last page ignored)."""
+    if not cited or not found:
+        return _fm(Field.PAGES, FieldStatus.MISSING, 0.0, cited, found)
+    c, f = _pages(cited), _pages(found)
+    if c == f:
+        return _fm(Field.PAGES, FieldStatus.MATCH, 1.0, cited, found)
+    if c[0] == f[0]:
+        return _fm(Field.PAGES, FieldStatus.CONFLICT, 0.5, cited, found, "same first page")
+    return _fm(Field.PAGES, FieldStatus.CONFLICT, 0.0, cited, found)
+
+
+def compare_plain(field: Field, cited: str | None, found: str | None) -> FieldMatch:
+    """Volume, issue, address: equal words after folding (containment for addresses)."""
+    if not cited or not found:
+        return _fm(field, FieldStatus.MISSING, 0.0, cited, found)
+    cw, fw = _WORD.findall(fold(cited)), _WORD.findall(fold(found))
+    if cw == fw:
+        return _fm(field, FieldStatus.MATCH, 1.0, cited, found)
+    if field is Field.ADDRESS and cw and fw and (set(cw) <= set(fw) or set(fw) <= set(cw)):
+        return _fm(field, FieldStatus.MATCH, 0.8, cited, found, "partial place name")
+    return _fm(field, FieldStatus.CONFLICT, 0.0, cited, found)
+
+
+# --------------------------------------------------------------------------- all fields
+
+
+def compare_fields(reference: Reference, record: Record,
+                   config: CompareConfig = DEFAULT_CONFIG) -> tuple[FieldMatch, ...]:
+    """Compare every field of ``reference`` with ``record``; one FieldMatch per Field,
+    in Field order. Pure; never raises."""
+    return (
+        compare_titles(reference.title, record.title),
+        compare_authors(reference.authors, record.authors, et_al=reference.et_al),
+        compare_years(reference.year, record.year, config),
+        compare_venues(reference.venue, record.venue),
+        compare_plain(Field.VOLUME, reference.volume, record.volume),
+        compare_plain(Field.ISSUE, reference.issue, record.issue),
+        compare_pages(reference.pages, record.pages),
+        compare_publishers(reference.publisher, record.publisher),
+        compare_plain(Field.ADDRESS, reference.address, record.address),
+        compare_ids(Field.DOI, reference.doi, record.doi),
+        compare_ids(Field.ARXIV_ID, reference.arxiv_id, record.arxiv_id),
+    )
+
+
+__all__ = [
+    "DEFAULT_CONFIG", "PUBLISHER_ALIASES", "VENUE_ALIASES", "CompareConfig", "compare_authors", "compare_fields",
+    "compare_ids", "compare_pages", "compare_plain", "compare_publishers", "compare_titles",
+    "compare_venues", "compare_years", "family_key", "fold", "normalize_arxiv_simple",
+    "normalize_doi_simple", "strip_markup", "title_words",
+]

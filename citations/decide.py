@@ -1,0 +1,317 @@
+"""The verdict about one reference, from its compared candidates (pure; no I/O).
+
+Policies, each a small function named for what it decides:
+
+- :func:`is_same_work`: a candidate is the work the reference means when its title
+  matches and its authors do not all differ, or its title is partly right (word Dice
+  >= 0.4) and its authors match, or its DOI/arXiv id matches and title or authors
+  agree. A DOI that leads to a record with another title *and* other authors is not
+  identity: the DOI points elsewhere (case B20).
+- :func:`same_record_group`: two records describe one work (preprint and journal
+  version, two sources): equal DOI, or equal title words with no conflicting DOIs and
+  years at most 3 apart. Field evidence is merged over the group (:func:`merge_fields`):
+  a field matches if any version matches it (case B22b: preprint year + journal venue).
+- :func:`decide`: VERIFIED (a same-work group with no conflicting field), CORRUPTED
+  (conflicting fields: the differing fields and the record to correct from), AMBIGUOUS
+  (two or more distinct works fit without conflict), FABRICATED (sources answered and
+  nothing is the work, and one of them is exhaustive), UNVERIFIED (a source failed, the
+  work type is not one the sources index: laws, theses, reports, books, software, case
+  B23; or no exhaustive source was consulted), UNPARSED.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from citations.model import Field, FieldMatch, FieldStatus, Record, Reference, SourceType, Verdict
+
+CORE_FIELDS = (Field.TITLE, Field.AUTHORS, Field.YEAR)
+
+
+@dataclass(frozen=True, slots=True)
+class Compared:
+    """A candidate record compared with the reference.
+
+    record: the record. fields: one FieldMatch per Field (compare.compare_fields order).
+    via: how it was found ("doi", "arxiv", "search"). source: the source's name.
+    search_score: the source's ranking score in [0, 1] or None.
+    """
+
+    record: Record
+    fields: tuple[FieldMatch, ...]
+    via: str
+    source: str
+    search_score: float | None = None
+
+    def get(self, f: Field) -> FieldMatch:
+        for fm in self.fields:
+            if fm.field is f:
+                return fm
+        raise KeyError(f)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What decide() concluded.
+
+    verdict; best: the record taken as the intended work (None unless VERIFIED/CORRUPTED);
+    group: the records merged with it; fields: merged field comparisons; differing:
+    fields in conflict; unconfirmed: fields cited that no record of the work holds;
+    same_work: the records judged to be the cited work; warnings; reason (one line).
+    """
+
+    verdict: Verdict
+    reason: str
+    best: Record | None = None
+    group: tuple[Record, ...] = ()
+    fields: tuple[FieldMatch, ...] = ()
+    differing: tuple[Field, ...] = ()
+    unconfirmed: tuple[Field, ...] = ()
+    same_work: tuple[str, ...] = ()
+    warnings: tuple[str, ...] = field(default_factory=tuple)
+
+
+# ---------------------------------------------------------------- work types
+
+_TYPE_PATTERNS: tuple[tuple[SourceType, re.Pattern[str], bool], ...] = (
+    # (type, pattern, only when the string does not look like a paper)
+    (SourceType.LEGAL, re.compile(
+        r"\b(public law|act of \d{4}|u\.\s?s\.\s?c\.|statutes? at large|regulation \(e[uc]\)|"
+        r"directive \d+/\d+|federal register|official journal of the european|lei n[º°o.])",
+        re.I), False),
+    (SourceType.THESIS, re.compile(
+        r"\b(ph\.?\s?d\.? (thesis|dissertation)|doctoral (thesis|dissertation)|master'?s thesis|"
+        r"(bachelor|diploma|msc|m\.sc\.) thesis|tese de|disserta[cç][aã]o|th[eè]se de|"
+        r"doktorarbeit|habilitation)", re.I), False),
+    (SourceType.THESIS, re.compile(r"\b(thesis|dissertation)\b", re.I), True),
+    (SourceType.SOFTWARE, re.compile(
+        r"\[computer (software|program)\]|\(version [\w.]+\)|\bgithub\.com/|\bgitlab\.com/|"
+        r"\bpypi\.org/|\bcran\.r-project|\bzenodo\b", re.I), False),
+    (SourceType.REPORT, re.compile(
+        r"\b(technical report|tech\.\s?rep\.?|white paper|working paper|policy brief)\b|"
+        r"world health organization|\bWHO\b"), False),
+    (SourceType.REPORT, re.compile(r"\breport\b", re.I), True),
+)
+_BOOK = re.compile(r"\b(press|publishers?|publishing|verlag|edition|eds?\.|editora|books)\b",
+                   re.I)
+_PAPERISH = re.compile(r"\b(proceedings|proc\.|journal|conference|transactions|workshop|"
+                       r"symposium|arxiv|letters|review)\b|\d+\s*\(\d+\)|\d+\s*[-\u2013]\s*\d+",
+                       re.I)
+
+
+def work_type(reference: Reference) -> SourceType:
+    """The kind of work cited: the parser's ``source_type`` when set, else a guess from the
+    raw string (legal, thesis, software, report, book; otherwise PAPER). Used only to
+    decide between FABRICATED and UNVERIFIED when nothing matched."""
+    if reference.source_type is not SourceType.UNKNOWN:
+        return reference.source_type
+    raw = reference.raw
+    paperish = bool(_PAPERISH.search(raw))
+    for kind, rx, unless_paper in _TYPE_PATTERNS:
+        if rx.search(raw) and not (unless_paper and paperish):
+            return kind
+    if reference.doi or reference.arxiv_id:
+        return SourceType.PAPER
+    if _BOOK.search(raw) and not paperish:
+        return SourceType.BOOK
+    return SourceType.PAPER
+
+
+# ---------------------------------------------------------------- policies
+
+
+def is_same_work(c: Compared) -> bool:
+    """Is this candidate the work the reference means? (See module docstring.)"""
+    title, authors = c.get(Field.TITLE), c.get(Field.AUTHORS)
+    ident = any(c.get(f).status is FieldStatus.MATCH for f in (Field.DOI, Field.ARXIV_ID))
+    if title.status is FieldStatus.MATCH:
+        if authors.status is FieldStatus.CONFLICT and authors.score == 0.0 and not ident:
+            # same words, nobody in common: only if year and venue agree as well
+            return c.get(Field.YEAR).status is FieldStatus.MATCH and \
+                c.get(Field.VENUE).status is not FieldStatus.CONFLICT
+        return True
+    if title.status is FieldStatus.CONFLICT:
+        if authors.status is FieldStatus.MATCH and title.score >= 0.4:
+            return True
+        if ident and (authors.status is FieldStatus.MATCH or title.score >= 0.6):
+            return True
+        return False
+    # no title on one side: rely on identifiers and authors
+    return ident and authors.status is not FieldStatus.CONFLICT
+
+
+_WEIGHTS = {Field.TITLE: 0.45, Field.AUTHORS: 0.25, Field.YEAR: 0.1, Field.VENUE: 0.05,
+            Field.DOI: 0.1, Field.ARXIV_ID: 0.05}
+
+
+def identity_score(fields: Iterable[FieldMatch]) -> float:
+    """Weighted agreement in [0, 1]: title .45, authors .25, year .1, DOI .1, venue .05,
+    arXiv .05; a MISSING field counts half; other fields add 0.01 per match."""
+    total = 0.0
+    for fm in fields:
+        w = _WEIGHTS.get(fm.field, 0.0)
+        if fm.status is FieldStatus.MATCH:
+            total += w * fm.score + (0.0 if w else 0.01)
+        elif fm.status is FieldStatus.MISSING:
+            total += w * 0.5
+        else:
+            total += w * fm.score * 0.5
+    return min(1.0, total)
+
+
+def _words(title: str) -> list[str]:
+    from citations.compare import title_words
+
+    return title_words(title)
+
+
+def same_record_group(a: Record, b: Record) -> bool:
+    """Do two records describe the same work? (See module docstring.)"""
+    from citations.compare import normalize_doi_simple
+
+    if a.doi and b.doi:
+        if normalize_doi_simple(a.doi) == normalize_doi_simple(b.doi):
+            return True
+        return False
+    if _words(a.title) != _words(b.title):
+        return False
+    if a.year is not None and b.year is not None and abs(a.year - b.year) > 3:
+        return False
+    return True
+
+
+_RANK = {FieldStatus.MATCH: 2, FieldStatus.CONFLICT: 1, FieldStatus.MISSING: 0}
+
+
+def merge_fields(group: Sequence[Compared]) -> tuple[FieldMatch, ...]:
+    """Per field, the best evidence over the versions of one work: a MATCH from any
+    version (best score), else the first CONFLICT, else MISSING."""
+    out = []
+    for i, fm in enumerate(group[0].fields):
+        options = [g.fields[i] for g in group]
+        best = max(options, key=lambda x: (_RANK[x.status], x.score))
+        if fm.field is Field.AUTHORS and best.status is FieldStatus.MATCH:
+            # a record with initials only cannot clear a nickname seen against full names
+            variant = [x for x in options if x.status is FieldStatus.MATCH
+                       and "given-name variant" in x.note]
+            if variant:
+                best = variant[0]
+        out.append(best)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- decide
+
+
+def decide(reference: Reference, compared: Sequence[Compared], *,
+           failed_sources: Sequence[str] = (), indexed: Iterable[SourceType] = (SourceType.PAPER,),
+           doi_record: Record | None = None, exhaustive: bool = True) -> Decision:
+    """The verdict for ``reference`` given its compared candidates.
+
+    Args: compared: every candidate, any order. failed_sources: names of sources that
+          raised SourceError. indexed: work types the consulted sources hold.
+          doi_record: the record the cited DOI led to, if any (B20 evidence).
+          exhaustive: some source that answered holds every work of its types, so that
+          "not found" is evidence of fabrication; if False it gives UNVERIFIED.
+    Returns: Decision (see its docstring). Raises: nothing.
+    """
+    if not (reference.title or reference.doi or reference.arxiv_id):
+        return Decision(Verdict.UNPARSED, "no title or identifier could be read")
+    matches = [c for c in compared if is_same_work(c)]
+    if not matches:
+        kind = work_type(reference)
+        if failed_sources:
+            return Decision(Verdict.UNVERIFIED,
+                            "no match, and sources could not be consulted: "
+                            + ", ".join(failed_sources))
+        if kind not in set(indexed):
+            return Decision(Verdict.UNVERIFIED,
+                            f"no match; work type '{kind.value}' is not indexed by the sources")
+        if not exhaustive:
+            return Decision(Verdict.UNVERIFIED,
+                            f"no match among {len(compared)} candidate(s); the sources consulted "
+                            "are not exhaustive, so absence is not evidence of fabrication")
+        if not compared:
+            return Decision(Verdict.FABRICATED, "no candidate found in any source")
+        return Decision(Verdict.FABRICATED,
+                        f"{len(compared)} candidate(s) examined; none is the cited work")
+    matches.sort(key=lambda c: -identity_score(c.fields))
+    # group the same-work candidates into distinct works
+    groups: list[list[Compared]] = []
+    for c in matches:
+        for g in groups:
+            if same_record_group(g[0].record, c.record):
+                g.append(c)
+                break
+        else:
+            groups.append([c])
+    merged = [(g, merge_fields(g)) for g in groups]
+    clean = [(g, f) for g, f in merged if not any(x.status is FieldStatus.CONFLICT for x in f)]
+    if len(clean) >= 2:
+        ids = [f"{g[0].record.source}:{g[0].record.id}" for g, _ in clean]
+        return Decision(Verdict.AMBIGUOUS, "several works fit: " + ", ".join(ids),
+                        fields=clean[0][1], same_work=tuple(ids))
+    group, fields = clean[0] if clean else max(
+        merged, key=lambda gf: (sum(x.status is FieldStatus.MATCH for x in gf[1]),
+                                identity_score(gf[1])))
+    fields = _doi_evidence(reference, fields, group, doi_record)
+    differing = tuple(x.field for x in fields if x.status is FieldStatus.CONFLICT)
+    unconfirmed = tuple(x.field for x in fields
+                        if x.status is FieldStatus.MISSING and x.cited is not None)
+    warnings = _version_warnings(group, fields)
+    best = group[0].record
+    same = tuple(f"{c.record.source}:{c.record.id}" for c in group)
+    if differing:
+        return Decision(Verdict.CORRUPTED,
+                        "real work, differing: " + ", ".join(f.value for f in differing),
+                        best, tuple(c.record for c in group), fields, differing, unconfirmed,
+                        same, warnings)
+    return Decision(Verdict.VERIFIED, "all compared fields agree", best,
+                    tuple(c.record for c in group), fields, (), unconfirmed, same, warnings)
+
+
+def _doi_evidence(reference: Reference, fields: tuple[FieldMatch, ...],
+                  group: Sequence[Compared], doi_record: Record | None) -> tuple[FieldMatch, ...]:
+    """A cited DOI that leads to a record outside the work's group is a DOI conflict,
+    even when the work's own records carry no DOI."""
+    if doi_record is None or not reference.doi:
+        return fields
+    if any(c.record == doi_record for c in group) or \
+            any(same_record_group(c.record, doi_record) for c in group):
+        return fields
+    out = []
+    for fm in fields:
+        if fm.field is Field.DOI and fm.status is not FieldStatus.CONFLICT:
+            fm = FieldMatch(field=Field.DOI, status=FieldStatus.CONFLICT, score=0.0,
+                            cited=reference.doi, found=group[0].record.doi,
+                            note=f"the cited DOI resolves to another work: {doi_record.title!r}")
+        elif fm.field is Field.DOI:
+            fm = fm.model_copy(update={
+                "note": f"the cited DOI resolves to another work: {doi_record.title!r}"})
+        out.append(fm)
+    return tuple(out)
+
+
+def _version_warnings(group: Sequence[Compared], fields: Sequence[FieldMatch]) -> tuple[str, ...]:
+    out = []
+    years = {c.record.year for c in group if c.record.year is not None}
+    year_fm = next((f for f in fields if f.field is Field.YEAR), None)
+    if len(years) > 1 and year_fm is not None and year_fm.status is FieldStatus.MATCH:
+        same = [c for c in group if c.get(Field.YEAR).status is FieldStatus.MATCH]
+        other = [c for c in group if c.get(Field.YEAR).status is not FieldStatus.MATCH
+                 and c.record.year is not None]
+        if same and other:
+            out.append(f"cited year matches one version of the work ({same[0].record.source}, "
+                       f"{same[0].record.year}); another version is {other[0].record.source}, "
+                       f"{other[0].record.year}")
+    for f in fields:
+        if f.status is FieldStatus.MATCH and f.note and f.field in (Field.AUTHORS, Field.VENUE,
+                                                                     Field.TITLE, Field.YEAR):
+            out.append(f"{f.field.value}: {f.note}")
+    return tuple(out)
+
+
+__all__ = ["CORE_FIELDS", "Compared", "Decision", "decide", "identity_score", "is_same_work",
+           "merge_fields", "same_record_group", "work_type"]

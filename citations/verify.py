@@ -1,0 +1,253 @@
+"""Verify references against bibliographic sources: the one entry point of citations.
+
+    >>> from citations.sources.local import LocalIndex
+    >>> index = LocalIndex.open("refs.sqlite")
+    >>> result = verify("Devlin et al. 2019. BERT: Pre-training of ...", [index])
+    >>> result.verdict, result.differing, result.corrected
+    (<Verdict.VERIFIED: 'verified'>, (), 'Jacob Devlin, ... doi:10.18653/v1/N19-1423')
+
+Steps: parse the string (citations.parse) unless a Reference is given; ask each source
+for the cited DOI and arXiv id and for a search by title/authors/year; compare every
+candidate field by field (compare.py); decide (decide.py); build the corrected reference
+from the matched record (resolve.py). A source that raises SourceError is recorded in
+``sources`` and the verdict can then be UNVERIFIED, never FABRICATED for lack of it;
+likewise "not found" is FABRICATED only when a source that answered declares itself
+``complete`` (see citations.sources.base.Source), else UNVERIFIED.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from citations.compare import DEFAULT_CONFIG, CompareConfig, compare_fields
+from citations.decide import Compared, decide, identity_score, is_same_work
+from citations.errors import InputError, RateLimited, SourceError
+from citations.model import Field, FieldMatch, Record, Reference, SourceType, Verdict
+from citations.resolve import corrected_reference
+from citations.sources.base import Source
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class Candidate(BaseModel):
+    """A record considered for a reference: how it was found, its identity score in [0, 1]
+    (decide.identity_score), whether it was judged the cited work, and its conflicts."""
+
+    model_config = _FROZEN
+    record: Record
+    source: str
+    via: str
+    score: float
+    search_score: float | None = None
+    same_work: bool = False
+    conflicts: tuple[Field, ...] = ()
+    compared: bool = True  # False: search score below VerifyConfig.min_search_score
+
+
+SourceOutcome = Literal["match", "no_match", "timeout", "rate_limited", "error"]
+
+
+class SourceStatus(BaseModel):
+    """One source as consulted: ok, or the error it raised; candidates it returned;
+    status: match (it returned the cited work), no_match, timeout, rate_limited, error."""
+
+    model_config = _FROZEN
+    name: str
+    ok: bool
+    candidates: int = 0
+    error: str | None = None
+    status: SourceOutcome | None = None
+
+
+class VerificationResult(BaseModel):
+    """The verdict about one reference, with its evidence.
+
+    fields: the merged field comparisons against the matched work (empty if none);
+    differing: fields in conflict; unconfirmed: fields cited that no record holds;
+    corrected: the reference as the record gives it (CORRUPTED and VERIFIED);
+    candidates: every record examined, best first; queries: what was asked of the
+    sources; sources: per-source status; warnings and a one-line reason.
+    """
+
+    model_config = _FROZEN
+    reference: Reference
+    verdict: Verdict
+    reason: str = ""
+    fields: tuple[FieldMatch, ...] = ()
+    differing: tuple[Field, ...] = ()
+    unconfirmed: tuple[Field, ...] = ()
+    corrected: str | None = None
+    corrected_reference: Reference | None = None
+    matched: Record | None = None
+    candidates: tuple[Candidate, ...] = ()
+    queries: tuple[str, ...] = ()
+    sources: tuple[SourceStatus, ...] = ()
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyConfig:
+    """search_limit: candidates asked of each source's search; min_search_score: search
+    hits scoring below this (source's rank score in [0, 1]) are listed but not compared
+    (a title under ~45 % similar with no author in common cannot be the cited work);
+    compare: field tolerances."""
+
+    search_limit: int = 5
+    min_search_score: float = 0.3
+    compare: CompareConfig = DEFAULT_CONFIG
+
+
+DEFAULT_VERIFY = VerifyConfig()
+
+
+def to_reference(reference: str | Reference) -> Reference:
+    """A Reference from a string (citations.parse.parse_reference) or as given.
+    Raises InputError for an empty string."""
+    if isinstance(reference, Reference):
+        return reference
+    if not isinstance(reference, str) or not reference.strip():
+        raise InputError("empty reference")
+    from citations.parse import parse_reference
+
+    return parse_reference(reference)
+
+
+def _describe(ref: Reference) -> str:
+    bits = []
+    if ref.title:
+        bits.append(f"title={ref.title!r}")
+    if ref.authors:
+        bits.append("authors=" + ",".join(a.family for a in ref.authors[:3]))
+    if ref.year:
+        bits.append(f"year={ref.year}")
+    return "search " + " ".join(bits)
+
+
+def verify(reference: str | Reference, sources: Sequence[Source],
+           config: VerifyConfig = DEFAULT_VERIFY) -> VerificationResult:
+    """Verify one reference against ``sources``.
+
+    Args: reference: a reference string or a parsed Reference. sources: consulted in
+          order (all of them; candidates are pooled). config: VerifyConfig.
+    Returns: VerificationResult. Raises: InputError for an empty string; a failing
+          source is recorded, never raised.
+    """
+    ref = to_reference(reference)
+    if not (ref.title or ref.doi or ref.arxiv_id):
+        return VerificationResult(reference=ref, verdict=Verdict.UNPARSED,
+                                  reason="no title or identifier could be read")
+    queries: list[str] = []
+    found: dict[tuple[str, str], tuple[Record, str, str, float | None]] = {}
+    statuses: list[SourceStatus] = []
+    failed: list[str] = []
+    doi_record: Record | None = None
+    indexed: set[SourceType] = set()
+    exhaustive = False
+    for src in sources:
+        indexed |= set(getattr(src, "indexes", {SourceType.PAPER}))
+        n = 0
+        try:
+            if ref.doi:
+                queries.append(f"{src.name}: doi {ref.doi}")
+                rec = src.lookup_doi(ref.doi)
+                if rec is not None:
+                    doi_record = doi_record or rec
+                    found.setdefault((rec.source, rec.id), (rec, src.name, "doi", None))
+                    n += 1
+            if ref.arxiv_id:
+                queries.append(f"{src.name}: arxiv {ref.arxiv_id}")
+                rec = src.lookup_arxiv(ref.arxiv_id)
+                if rec is not None:
+                    found.setdefault((rec.source, rec.id), (rec, src.name, "arxiv", None))
+                    n += 1
+            if ref.title or ref.authors:
+                queries.append(f"{src.name}: {_describe(ref)}")
+                scored = getattr(src, "search_scored", None)
+                if scored is not None:
+                    hits = [(s.record, s.score) for s in scored(ref, config.search_limit)]
+                else:
+                    hits = [(r, None) for r in src.search(ref, config.search_limit)]
+                for rec, score in hits:
+                    found.setdefault((rec.source, rec.id), (rec, src.name, "search", score))
+                    n += 1
+        except SourceError as exc:
+            failed.append(src.name)
+            kind: SourceOutcome = ("rate_limited" if isinstance(exc, RateLimited) else
+                                   "timeout" if "timeout" in str(exc).lower() or
+                                   "timed out" in str(exc).lower() else "error")
+            statuses.append(SourceStatus(name=src.name, ok=False, candidates=n, error=str(exc),
+                                         status=kind))
+            continue
+        statuses.append(SourceStatus(name=src.name, ok=True, candidates=n))
+        exhaustive = exhaustive or bool(getattr(src, "complete", False))
+    compared = []
+    skipped = []
+    for rec, sname, via, score in found.values():
+        if via == "search" and score is not None and score < config.min_search_score:
+            skipped.append(Candidate(record=rec, source=sname, via=via, score=0.0,
+                                     search_score=score, compared=False))
+        else:
+            compared.append(Compared(rec, compare_fields(ref, rec, config.compare), via, sname,
+                                     score))
+    decision = decide(ref, compared, failed_sources=failed, indexed=indexed or {SourceType.PAPER},
+                      doi_record=doi_record, exhaustive=exhaustive)
+    candidates = sorted(
+        (Candidate(record=c.record, source=c.source, via=c.via,
+                   score=round(identity_score(c.fields), 4), search_score=c.search_score,
+                   same_work=is_same_work(c),
+                   conflicts=tuple(f.field for f in c.fields if f.status.value == "conflict"))
+         for c in compared), key=lambda c: -c.score) + sorted(
+        skipped, key=lambda c: -(c.search_score or 0.0))
+    matched_sources = {c.source for c in compared if is_same_work(c)}
+    statuses = [s if not s.ok else s.model_copy(update={
+        "status": "match" if s.name in matched_sources else "no_match"}) for s in statuses]
+    corrected = None
+    if decision.best is not None:
+        corrected = corrected_reference(ref, decision.best)
+    return VerificationResult(
+        reference=ref, verdict=decision.verdict, reason=decision.reason,
+        fields=decision.fields, differing=decision.differing,
+        unconfirmed=decision.unconfirmed,
+        corrected=corrected.raw if corrected else None, corrected_reference=corrected,
+        matched=decision.best, candidates=tuple(candidates), queries=tuple(queries),
+        sources=tuple(statuses), warnings=decision.warnings)
+
+
+def _safe(item: str | Reference, sources: Sequence[Source], config: VerifyConfig) -> VerificationResult:
+    try:
+        return verify(item, sources, config)
+    except InputError as exc:
+        raw = item.raw if isinstance(item, Reference) else str(item)
+        return VerificationResult(reference=Reference(raw=raw), verdict=Verdict.UNPARSED,
+                                  reason=str(exc))
+
+
+def iter_verify(references: Iterable[str | Reference], sources: Sequence[Source],
+                config: VerifyConfig = DEFAULT_VERIFY, *, workers: int = 1
+                ) -> Iterator[VerificationResult]:
+    """verify() over many references, in order, lazily; an unreadable item gives an
+    UNPARSED result and the loop goes on. workers > 1 uses a thread pool (sources must
+    be thread-safe; LocalIndex is)."""
+    if workers <= 1:
+        for item in references:
+            yield _safe(item, sources, config)
+        return
+    with ThreadPoolExecutor(workers) as pool:
+        yield from pool.map(lambda it: _safe(it, sources, config), references)
+
+
+def verify_many(references: Iterable[str | Reference], sources: Sequence[Source],
+                config: VerifyConfig = DEFAULT_VERIFY, *, workers: int = 1
+                ) -> list[VerificationResult]:
+    """List form of iter_verify: one result per input, in order, never raising for a bad
+    item."""
+    return list(iter_verify(references, sources, config, workers=workers))
+
+
+__all__ = ["DEFAULT_VERIFY", "Candidate", "SourceOutcome", "SourceStatus", "VerificationResult", "VerifyConfig",
+           "iter_verify", "to_reference", "verify", "verify_many"]

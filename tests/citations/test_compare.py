@@ -1,0 +1,212 @@
+"""citations.compare: field comparisons, with the `matching` cases B14 B15 B17 B18."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from citations.compare import (
+    CompareConfig,
+    compare_authors,
+    compare_fields,
+    compare_ids,
+    compare_pages,
+    compare_publishers,
+    compare_titles,
+    compare_venues,
+    compare_years,
+    family_key,
+    fold,
+    strip_markup,
+)
+from citations.model import Author, Field, FieldStatus, Record, Reference
+from citations.names import name_key, parse_author_list, parse_name
+from tests.conftest import load_cases
+
+MATCH, CONFLICT, MISSING = FieldStatus.MATCH, FieldStatus.CONFLICT, FieldStatus.MISSING
+
+
+# ----------------------------------------------------------------- titles
+
+
+def test_b17_two_dropped_words_are_a_conflict() -> None:
+    case = load_cases("matching")["B17"]
+    inp, exp = case["input"], case["expected"]
+    fm = compare_titles(inp["cited_title"], inp["record_title"])
+    assert (fm.status is MATCH) == exp["title_match"]
+    for word in exp["missing_words"]:
+        assert word in fm.note
+    sub = inp["contrast_subtitle_case"]
+    fm2 = compare_titles(sub["cited_title"], sub["record_title"])
+    assert (fm2.status is MATCH) == exp["contrast_subtitle_case"]["title_match"]
+    assert "subtitle" in fm2.note
+
+
+def test_b18_markup_dashes_and_lost_spaces() -> None:
+    case = load_cases("matching")["B18"]
+    pairs, exp = case["input"]["pairs"], case["expected"]
+    for pair, clean, ok in zip(pairs, exp["clean_records"], exp["title_match"]):
+        assert strip_markup(pair["record"]) == clean
+        assert (compare_titles(pair["cited"], pair["record"]).status is MATCH) == ok
+
+
+def test_title_substitutions_reorders_and_antonyms_conflict() -> None:
+    real = "GAINS: Gaussian-based Inverse Rendering from Sparse Multi-View Captures"
+    assert compare_titles("GAINS: Gaussian-based Forward Rendering from Dense Single-View "
+                          "Captures", real).status is CONFLICT
+    assert compare_titles("Dynamics of Pointwise Aperiodic Maps",
+                          "Dynamics of Pointwise Periodic Maps").status is CONFLICT
+    fm = compare_titles("Graphs for Protein-Molecule Interaction",
+                        "Graphs for Molecule-Protein Interaction")
+    assert fm.status is CONFLICT and "reordered" in fm.note
+
+
+def test_title_tolerates_case_typo_plural_hyphenation_and_articles() -> None:
+    real = "Pre-Training Transformers as Energy-Based Cloze Models"
+    for cited in ("pre-training transformers as energy-based cloze models",
+                  "Pretraining Transformers as Energy-Based Cloze Models",
+                  "Pre-Training Transfomers as Energy-Based Cloze Models",
+                  "Pre-Training Transformers as Energy-Based Cloze Model",
+                  "Pre-Training Transformers as the Energy-Based Cloze Models"):
+        assert compare_titles(cited, real).status is MATCH, cited
+
+
+def test_title_missing_side() -> None:
+    assert compare_titles(None, "x").status is MISSING
+    assert compare_titles("", "x").status is MISSING
+
+
+# ----------------------------------------------------------------- authors
+
+
+def test_b14_unicode_hyphens_braces_and_particles() -> None:
+    case = load_cases("matching")["B14"]
+    inp, exp = case["input"], case["expected"]
+    cited, _ = parse_author_list(inp["cited_bibtex_author"])
+    record = [Author(**a) for a in inp["record_authors"]]
+    assert [family_key(a) for a in record] == exp["normalized_families"]
+    assert [family_key(a) for a in cited] == exp["normalized_families"]
+    assert any(a.literal for a in cited) == exp["corporate_author_detected"]
+    assert (compare_authors(cited, record).status is MATCH) == exp["author_match"]
+    neg, _ = parse_author_list(inp["negative_control_cited"])
+    fm = compare_authors(neg, record)
+    assert (fm.status is MATCH) == exp["negative_control"]["author_match"]
+    assert f"author {exp['negative_control']['mismatched_position']}:" in fm.note
+
+
+def test_b15_latex_nfc_nfd_ascii_spellings_are_one_person() -> None:
+    case = load_cases("matching")["B15"]
+    inp, exp = case["input"], case["expected"]
+    people = [parse_name(v) for v in inp["variants"]]
+    assert {name_key(p) for p in people} == {exp["same_person_key_for_all_variants"]}
+    assert {fold(p.family) for p in people} == {exp["same_person_key_for_all_variants"].split("|")[0]}
+    for p in people:
+        for q in people:
+            assert compare_authors([p], [q]).status is MATCH, (p, q)
+    nfc, nfd = inp["variants"][2], inp["variants"][3]
+    assert (fold(unicodedata.normalize("NFC", nfc)) == fold(unicodedata.normalize("NFD", nfd))) \
+        == exp["nfc_equals_nfd"]
+    trap = parse_name(inp["trap"])
+    assert (compare_authors([trap], [people[2]]).status is MATCH) == exp["trap_matches"]
+
+
+def _a(*names: str) -> list[Author]:
+    return [parse_name(n) for n in names]
+
+
+def test_authors_et_al_truncation_and_initials() -> None:
+    record = _a("Kevin Clark", "Minh-Thang Luong", "Quoc Le", "Christopher D. Manning")
+    assert compare_authors(_a("K. Clark", "M. Luong", "Q. Le", "C. D. Manning"), record).status is MATCH
+    assert compare_authors(_a("Kevin Clark", "Minh-Thang Luong"), record, et_al=True).status is MATCH
+    assert compare_authors(_a("Kevin Clark", "Others"), record).status is MATCH
+    fm = compare_authors(_a("Kevin Clark", "Minh-Thang Luong"), record)
+    assert fm.status is CONFLICT and "dropped" in fm.note
+
+
+def test_authors_added_reordered_renamed_conflict() -> None:
+    record = _a("Ana Silva", "Bo Chen", "Carl Diaz")
+    assert "added" in compare_authors(_a("Ana Silva", "Bo Chen", "Eve Ng", "Carl Diaz"), record).note
+    assert "reordered" in compare_authors(_a("Bo Chen", "Ana Silva", "Carl Diaz"), record).note
+    fm = compare_authors(_a("Ana Silva", "Bo Chen", "Carl Dias"), record)
+    assert fm.status is CONFLICT and "author 3" in fm.note
+    # same family, another given name that belongs to a co-author: a swap, not a nickname
+    swapped = compare_authors(_a("Viet Lai", "Thien Huu Nguyen", "Tuan Ngo Nguyen"),
+                              _a("Viet Lai", "Tuan Ngo Nguyen", "Thien Huu Nguyen"))
+    assert swapped.status is CONFLICT
+
+
+def test_given_name_variant_is_a_noted_match() -> None:
+    fm = compare_authors(_a("Yuli Gel"), _a("Yulia R. Gel"))
+    assert fm.status is MATCH and fm.score < 1.0 and "variant" in fm.note
+    assert compare_authors(_a("J. Smith"), _a("Kate Smith")).status is CONFLICT
+
+
+# ----------------------------------------------------------------- other fields
+
+
+def test_years() -> None:
+    assert compare_years(2020, 2020).status is MATCH
+    off = compare_years(2020, 2021)
+    assert off.status is CONFLICT and off.score == 0.5 and "version" in off.note
+    assert compare_years(2020, 2021, CompareConfig(year_tolerance=1)).status is MATCH
+    assert compare_years(2017, 2020).score == 0.0
+    assert compare_years(None, 2020).status is MISSING
+
+
+def test_venue_aliases_abbreviations_and_conflicts() -> None:
+    emnlp = "Proceedings of the 2020 Conference on Empirical Methods in Natural Language Processing (EMNLP)"
+    assert compare_venues("EMNLP", emnlp).status is MATCH
+    assert compare_venues("Proc. EMNLP 2020", emnlp).status is MATCH
+    acl = "Proceedings of the 57th Annual Meeting of the Association for Computational Linguistics"
+    assert compare_venues("ACL", acl).status is MATCH
+    assert compare_venues("NAACL", acl).status is CONFLICT
+    assert compare_venues("Proc. AAAI Conf. Artif. Intell.",
+                          "Proceedings of the AAAI Conference on Artificial Intelligence").status is MATCH
+    assert compare_venues("J. Mach. Learn. Res.", "Journal of Machine Learning Research").status is MATCH
+    assert compare_venues("ICML", "Proceedings of the AAAI Conference on Artificial Intelligence").status is CONFLICT
+    assert compare_venues("ICMLA", "ICML").status is CONFLICT
+    assert compare_venues("WANLP@EMNLP", "Proceedings of the Seventh Arabic Natural Language "
+                          "Processing Workshop (WANLP)").status is MATCH
+    assert compare_venues("arXiv preprint arXiv:2001.00001", acl).status is MATCH
+    assert compare_venues("ICLR", "arXiv").status is CONFLICT
+
+
+def test_publishers_pages_ids() -> None:
+    assert compare_publishers("ACL", "Association for Computational Linguistics").status is MATCH
+    assert compare_publishers("ACM", "Association for Computational Linguistics").status is CONFLICT
+    assert compare_publishers("IEEE", "Institute of Electrical and Electronics Engineers (IEEE)").status is MATCH
+    assert compare_pages("pp. 285-94", "285–294").status is MATCH
+    assert compare_pages("1-11", "2-11").status is CONFLICT
+    assert compare_ids(Field.DOI, "https://doi.org/10.18653/V1/P19-1001",
+                       "10.18653/v1/p19-1001").status is MATCH
+    assert compare_ids(Field.DOI, "10.5555/a", "10.5555/b").status is CONFLICT
+    assert compare_ids(Field.ARXIV_ID, "arXiv:2101.00001v2", "2101.00001").status is MATCH
+
+
+# ----------------------------------------------------------------- properties
+
+_text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=60)
+
+
+@given(_text)
+def test_fold_is_idempotent(s: str) -> None:
+    assert fold(fold(s)) == fold(s)
+
+
+@given(st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=0x17F), min_size=1,
+               max_size=80).filter(lambda s: any(c.isalnum() for c in s)))
+def test_identical_titles_score_one(title: str) -> None:
+    fm = compare_titles(title, title)
+    assert fm.status is MATCH and fm.score == 1.0
+
+
+def test_identical_fields_all_match() -> None:
+    r = Record(source="t", id="1", title="A study of things", authors=tuple(_a("Ana Silva")),
+               year=2020, venue="ACL", volume="1", issue="2", pages="1-10", publisher="ACL",
+               address="Online", doi="10.5555/x", arxiv_id="2101.00001")
+    ref = Reference(raw="x", **r.model_dump(exclude={"source", "id"}))
+    fms = compare_fields(ref, r)
+    assert [f.field for f in fms] == list(Field)
+    assert all(f.status is MATCH and f.score == 1.0 for f in fms)
