@@ -1,0 +1,75 @@
+"""Benchmark the whole check against bare PyMuPDF text extraction, on every dev row.
+
+For each dev paper: pages/s of read_pdf, and of bare extraction (page.get_text() on every
+page, the baseline); then for each of its answers: sentences/s of the check (sentence split,
+evidence search, judge, graph, propagation) and the ratio
+
+    (read_pdf + index build + check of one answer) / bare extraction of the same PDF
+
+measured in this one run. Target: ratio <= 5.
+
+Usage: python bench/check.py [--data ../shared/data] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from annotations.jsonl import read_rows  # noqa: E402
+from grounding.check import check  # noqa: E402
+from grounding.evidence import EvidenceIndex  # noqa: E402
+from grounding.pdf import extract_plain_text, read_pdf  # noqa: E402
+
+
+def best_of(repeat: int, fn):  # type: ignore[no-untyped-def]
+    times, result = [], None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - t0)
+    return min(times), result
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    data = Path(args.data)
+    dev = data / "groundqa" / "dev"
+    if not dev.is_dir():
+        print(f"skipped: dev data not found at {dev}")
+        return 0
+    print(f"{'paper':<18} {'pages':>5} {'bare pg/s':>9} {'read pg/s':>9} {'index s':>8} "
+          f"{'sent/s':>8} {'ratio max':>9} {'ratio mean':>10}")
+    all_ratios = []
+    for f in sorted(dev.glob("*[0-9].jsonl")):
+        rows = read_rows(f)
+        pdf = data / rows[0].paper_pdf_path
+        t_bare, pages = best_of(args.repeat, lambda: extract_plain_text(pdf))
+        t_read, doc = best_of(args.repeat, lambda: read_pdf(pdf))
+        t_index, index = best_of(args.repeat, lambda: EvidenceIndex.build(doc))
+        n_sent, t_check, ratios = 0, 0.0, []
+        for row in rows:
+            t, rep = best_of(args.repeat, lambda: check(row.question_text, row.answer_raw, doc, index=index))
+            n_sent += len(rep.sentences)
+            t_check += t
+            ratios.append((t_read + t_index + t) / t_bare)
+        all_ratios += ratios
+        n = len(pages)
+        print(f"{f.stem:<18} {n:>5} {n / t_bare:>9.1f} {n / t_read:>9.1f} {t_index:>8.3f} "
+              f"{n_sent / t_check:>8.1f} {max(ratios):>9.2f} {statistics.mean(ratios):>10.2f}")
+    print(f"\nwhole check / bare extraction: mean {statistics.mean(all_ratios):.2f}x, "
+          f"max {max(all_ratios):.2f}x over {len(all_ratios)} answers (target <= 5x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

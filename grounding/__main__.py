@@ -1,0 +1,5 @@
+import sys
+
+from grounding.cli import main
+
+sys.exit(main())

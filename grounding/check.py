@@ -1,0 +1,222 @@
+"""``check``: the one entry point — question + answer + PDF in, a :class:`Report` out.
+
+Stages (each callable alone): ``read_pdf`` -> ``split_sentences`` -> ``EvidenceIndex.search``
+-> ``Judge.judge`` per sentence -> ``build_graph`` (depends_on) -> ``propagate`` (C4 / N4).
+The Report converts to an MMSciFact row (``Report.to_row``) whose evidence boxes follow the
+gold convention: pixels of the page rendered at 144 dpi, origin top-left, pages 1-based.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+
+from annotations.errors import InputError
+from annotations.schema import (
+    BoxAnnotation,
+    Label,
+    PropagationType,
+    QAPair,
+    SentenceAnnotation,
+)
+from grounding.evidence import EvidenceIndex
+from grounding.graph import build_graph, depends_on
+from grounding.judges.base import ClaimContext, Judge
+from grounding.pdf import Document, Page, read_pdf
+from grounding.propagate import propagate
+from grounding.sentences import split_sentences
+from grounding.types import GOLD_ZOOM, Judgement, Passage, Rect, Sentence
+
+#: Candidate passages handed to the judge per sentence.
+PASSAGES_PER_SENTENCE = 8
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedSentence:
+    """One answer sentence after the whole pipeline.
+
+    sentence: text and character offsets into the answer. judgement: the judge's own verdict
+    (before propagation). annotation: the final MMSciFact annotation (after propagation).
+    """
+
+    sentence: Sentence
+    judgement: Judgement
+    annotation: SentenceAnnotation
+
+
+@dataclass(frozen=True)
+class Report:
+    """The result of :func:`check`.
+
+    sentences: one CheckedSentence per answer sentence, in order. judge: backend name.
+    timings_s: seconds per stage ("pdf", "index", "judge", "total").
+    """
+
+    question: str
+    answer: str
+    pdf_path: str | None
+    paper_id: str
+    sentences: tuple[CheckedSentence, ...]
+    judge: str
+    timings_s: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def annotations(self) -> tuple[SentenceAnnotation, ...]:
+        return tuple(s.annotation for s in self.sentences)
+
+    @property
+    def graph(self) -> nx.DiGraph:
+        """The depends_on graph: nodes "S1".., edges sentence -> premise."""
+        g = nx.DiGraph()
+        for cs in self.sentences:
+            g.add_node(cs.sentence.id, label=cs.annotation.label.value)
+        for cs in self.sentences:
+            for premise in cs.annotation.depends_on:
+                g.add_edge(cs.sentence.id, premise)
+        return g
+
+    def label_counts(self) -> dict[str, int]:
+        counts = {lab.value: 0 for lab in Label}
+        for a in self.annotations:
+            counts[a.label.value] += 1
+        return counts
+
+    def to_row(self, *, qa_pair_id: str | None = None, base: QAPair | None = None,
+               answer_model: str | None = None) -> QAPair:
+        """The report as an MMSciFact row. ``base`` supplies the row's metadata (level,
+        scenario, ...) when checking a dataset row; otherwise ids are derived from the paper."""
+        if base is not None:
+            return base.model_copy(update={"annotations": self.annotations})
+        return QAPair(
+            qa_pair_id=qa_pair_id or f"{self.paper_id}__q01",
+            paper_id=self.paper_id,
+            paper_pdf_path=self.pdf_path or "",
+            question_text=self.question,
+            answer_raw=self.answer,
+            answer_model=answer_model,
+            annotations=self.annotations,
+        )
+
+
+def default_judge() -> Judge:
+    """The offline rules judge (no network, no model)."""
+    from grounding.judges.rules import RulesJudge
+
+    return RulesJudge()
+
+
+def check(question: str, answer: str, pdf: str | Path | Document, *,
+          judge: Judge | None = None, index: EvidenceIndex | None = None,
+          paper_id: str | None = None) -> Report:
+    """Fact-check ``answer`` (to ``question``) against the paper ``pdf``.
+
+    Args: question: the question asked (may be empty). answer: the model's answer, any length.
+          pdf: a path to the paper's PDF, or a Document already read with ``read_pdf``.
+          judge: labels sentences; defaults to the offline RulesJudge.
+          index: a prebuilt EvidenceIndex of ``pdf`` (reuse it for many answers on one paper).
+          paper_id: id used in image ids; defaults to the PDF's file stem.
+    Returns: Report with one CheckedSentence per sentence.
+    Raises: InputError if the answer has no text; PDFError if the PDF is missing, not a PDF,
+            encrypted or has no text layer; JudgeError if a model judge fails.
+    """
+    if not isinstance(answer, str) or not answer.strip():
+        raise InputError("the answer is empty: nothing to check")
+    t0 = time.perf_counter()
+    document = pdf if isinstance(pdf, Document) else read_pdf(pdf)
+    t_pdf = time.perf_counter()
+    if index is None:
+        index = EvidenceIndex.build(document)
+    t_index = time.perf_counter()
+    judge = judge or default_judge()
+    pid = paper_id or Path(document.path).stem
+
+    sentences = split_sentences(answer)
+    judgements: list[Judgement] = []
+    for i, sentence in enumerate(sentences):
+        passages = tuple(index.search(sentence.text, k=PASSAGES_PER_SENTENCE))
+        ctx = ClaimContext(sentence=sentence, question=question,
+                           previous=tuple(sentences[:i]), passages=passages,
+                           document=document)
+        judgements.append(judge.judge(ctx))
+    t_judge = time.perf_counter()
+
+    graph = build_graph(sentences, roles=[j.role for j in judgements],
+                        labels=[j.label for j in judgements])
+    own = []
+    for sentence, j in zip(sentences, judgements):
+        not_claim = j.label is Label.NOT_A_CLAIM
+        own.append(SentenceAnnotation(
+            sentence=sentence.text,
+            label=j.label,
+            role=None if not_claim else j.role,
+            rationale=j.rationale,
+            depends_on=() if not_claim else depends_on(graph, sentence.id),
+            errors=j.errors,
+            propagation_type=PropagationType.NONE,
+            boxes=evidence_boxes(document, j.evidence, pid)
+            if j.label in (Label.SUPPORTED, Label.CONTRADICTION) else (),
+        ))
+    final = propagate(own)
+    # A label changed by propagation keeps boxes only where the label still takes them.
+    final = tuple(
+        a if a.label in (Label.SUPPORTED, Label.CONTRADICTION) or not a.boxes
+        else a.model_copy(update={"boxes": ()})
+        for a in final
+    )
+    t_end = time.perf_counter()
+    return Report(
+        question=question,
+        answer=answer,
+        pdf_path=document.path,
+        paper_id=pid,
+        sentences=tuple(CheckedSentence(s, j, a) for s, j, a in zip(sentences, judgements, final)),
+        judge=getattr(judge, "name", type(judge).__name__),
+        timings_s={"pdf": t_pdf - t0, "index": t_index - t_pdf, "judge": t_judge - t_index,
+                   "total": t_end - t0},
+    )
+
+
+def merge_line_rects(rects: tuple[Rect, ...] | list[Rect]) -> list[Rect]:
+    """Merge the line boxes of one passage into regions: consecutive lines that overlap
+    horizontally (same column) become one box; a jump to another column starts a new one."""
+    regions: list[Rect] = []
+    for r in rects:
+        if regions:
+            last = regions[-1]
+            overlap = min(last.x1, r.x1) - max(last.x0, r.x0)
+            close = r.y0 - last.y1 < max(2.0 * (r.y1 - r.y0), 6.0)
+            if overlap > 0 and close and r.y0 >= last.y0 - 1.0:
+                regions[-1] = last.union(r)
+                continue
+        regions.append(r)
+    return regions
+
+
+def evidence_boxes(document: Document, evidence: tuple[Passage, ...],
+                   paper_id: str) -> tuple[BoxAnnotation, ...]:
+    """Gold-convention boxes for evidence passages: 144-dpi pixels, origin top-left,
+    ``page_id`` 1-based, ``img_size`` the rendered page's [width, height]. Duplicates dropped."""
+    out: list[BoxAnnotation] = []
+    seen: set[tuple[int, tuple[float, ...]]] = set()
+    for p in evidence:
+        page: Page = document.page(p.page)
+        size = page.image_size(GOLD_ZOOM)
+        for region in merge_line_rects(p.rects):
+            coords = region.to_pixels(GOLD_ZOOM)
+            key = (p.page, coords)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(BoxAnnotation(page_id=p.page, page_name=f"page {p.page}",
+                                     image_id=f"{paper_id}_page_{p.page}",
+                                     coords=coords, img_size=size))
+    return tuple(out)
+
+
+def report_summary(report: Report) -> dict[str, Any]:
+    """Counts per label and the judge used, for text output and logs."""
+    return {"judge": report.judge, "sentences": len(report.sentences), **report.label_counts()}

@@ -1,0 +1,284 @@
+"""``sciground check`` (one answer or a JSONL batch) and ``sciground eval``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from pydantic import ValidationError
+
+from annotations.errors import CheckerError, InputError
+from annotations.jsonl import dump_row
+from annotations.layouts import resolve_pdf
+from annotations.schema import QAPair
+
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "check",
+        help="check an answer against a paper's PDF",
+        description="Label every sentence of an answer supported / contradiction / nei / "
+        "not_a_claim against the paper's PDF and print the MMSciFact row as JSON.",
+    )
+    p.add_argument("--pdf", help="the paper's PDF")
+    p.add_argument("--question", default="", help="the question that was asked")
+    p.add_argument("--question-file", help="read the question from this file")
+    p.add_argument("--answer", help="a file with the answer, or - for standard input")
+    p.add_argument("--batch", metavar="ROWS.jsonl",
+                   help="check every row (paper_pdf_path, question_text, answer_raw) of a JSONL file")
+    p.add_argument("--out", metavar="FILE", help="batch: output JSONL (default: standard output); "
+                   "rows already in it are skipped, so an interrupted run resumes")
+    p.add_argument("--pdf-root", metavar="DIR",
+                   help="batch: directory that paper_pdf_path is relative to "
+                   "(default: the batch file's directory or one of its parents)")
+    p.add_argument("--format", choices=("json", "text"), default="json")
+    p.add_argument("--html", metavar="REPORT.html",
+                   help="also write a self-contained HTML report with the evidence drawn on the pages")
+    p.add_argument("--judge", choices=("rules",), default="rules",
+                   help="the judge that labels sentences (default: offline rules)")
+    p.set_defaults(func=run_check)
+
+    e = sub.add_parser(
+        "eval",
+        help="run the checker over an MMSciFact-format dataset and score it",
+        description="Check every row of a dataset (mmscifact.jsonl, a folder of JSONL files, or "
+        "a hydrated folder), write predictions.jsonl, metrics.json and report.md to --out, "
+        "and print the scores. Resumable: rows already in predictions.jsonl are not re-run.",
+    )
+    e.add_argument("--data", required=True, help="dataset file or folder")
+    e.add_argument("--judge", choices=("rules",), default="rules")
+    e.add_argument("--out", default="sciground-eval", help="output folder (default: %(default)s)")
+    e.add_argument("--mode", choices=("holistic", "oracle_graph"), default="holistic")
+    e.add_argument("--limit", type=int, help="check only the first N rows")
+    e.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples for the CIs")
+    e.add_argument("--html", action="store_true",
+                   help="also write report.html and per-row HTML reports of the worst rows")
+    e.add_argument("--skip-invalid", action="store_true",
+                   help="skip off-schema dataset rows (reported) instead of stopping")
+    e.set_defaults(func=run_eval)
+
+
+def _read_answer(spec: str) -> str:
+    if spec == "-":
+        return sys.stdin.read()
+    path = Path(spec)
+    if not path.is_file():
+        raise InputError(f"{spec}: answer file not found")
+    return path.read_text(encoding="utf-8")
+
+
+def make_judge(name: str) -> Any:
+    if name == "rules":
+        from grounding.judges.rules import RulesJudge
+
+        return RulesJudge()
+    raise InputError(f"unknown judge {name!r}")
+
+
+def run_check(args: argparse.Namespace) -> int:
+    if args.batch:
+        return run_batch(args)
+    if not args.pdf or not args.answer:
+        raise InputError("check needs --pdf and --answer (or --batch ROWS.jsonl)")
+    from grounding.check import check
+
+    question = args.question
+    if args.question_file:
+        question = Path(args.question_file).read_text(encoding="utf-8").strip()
+    report = check(question, _read_answer(args.answer), args.pdf, judge=make_judge(args.judge))
+    row = report.to_row()
+    if args.html:
+        from grounding.html import write_check_html
+
+        path = write_check_html(report, args.html)
+        print(f"wrote {path}", file=sys.stderr)
+    if args.format == "text":
+        from grounding.textout import print_report_text
+
+        print_report_text(report, sys.stdout)
+    else:
+        print(json.dumps(row.model_dump(mode="json", by_alias=True), ensure_ascii=False, indent=2))
+    return 0
+
+
+def iter_batch(path: Path) -> Iterator[tuple[int, dict[str, Any] | None, str | None]]:
+    """(line, row dict or None, error or None) for each non-blank line of a batch file."""
+    with path.open("rb") as fh:
+        for lineno, raw in enumerate(fh, start=1):
+            if not raw.strip():
+                continue
+            try:
+                obj = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                yield lineno, None, f"not JSON: {exc.msg} at column {exc.colno}"
+                continue
+            if not isinstance(obj, dict):
+                yield lineno, None, "not a JSON object"
+                continue
+            missing = [k for k in ("paper_pdf_path", "answer_raw") if not obj.get(k)]
+            if missing:
+                yield lineno, None, f"missing field(s): {', '.join(missing)}"
+                continue
+            yield lineno, obj, None
+
+
+def done_ids(out: Path) -> set[str]:
+    """qa_pair_ids already written to an output JSONL (for resuming)."""
+    done: set[str] = set()
+    if out.is_file():
+        for line in out.read_text(encoding="utf-8").splitlines():
+            try:
+                done.add(json.loads(line)["qa_pair_id"])
+            except (json.JSONDecodeError, KeyError, TypeError):
+                continue
+    return done
+
+
+def _base_row(obj: dict[str, Any], lineno: int, batch: Path) -> QAPair:
+    keep = {k: v for k, v in obj.items() if k in QAPair.model_fields and k != "annotations"}
+    keep.setdefault("qa_pair_id", f"{batch.stem}__line{lineno}")
+    keep.setdefault("paper_id", Path(obj["paper_pdf_path"]).stem)
+    keep.setdefault("question_text", "")
+    return QAPair.model_validate(keep)
+
+
+@dataclass
+class RunCounts:
+    ok: int = 0
+    skipped: int = 0
+    failed: int = 0
+    failures: list[str] = field(default_factory=list)
+
+
+#: (where, row, its PDF or None, error or None) — one item of a batch run.
+Item = tuple[str, QAPair | None, Path | None, str | None]
+
+
+def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str]) -> RunCounts:
+    """Check each item and write its output row to ``out``; report bad items on stderr
+    ("file:line: skipped: why") and keep going. Rows whose id is in ``done`` are skipped.
+    One paper's Document and EvidenceIndex are kept while consecutive rows share it."""
+    from grounding.check import check
+    from grounding.evidence import EvidenceIndex
+    from grounding.pdf import read_pdf
+
+    counts = RunCounts()
+    cached: tuple[Path, Any, Any] | None = None
+    for n, (where, base, pdf, err) in enumerate(items, start=1):
+        try:
+            if err is not None or base is None or pdf is None:
+                raise InputError(err or "no PDF for this row")
+            if base.qa_pair_id in done:
+                counts.skipped += 1
+                continue
+            if cached is None or cached[0] != pdf:
+                doc = read_pdf(pdf)
+                cached = (pdf, doc, EvidenceIndex.build(doc))
+            _, doc, index = cached
+            report = check(base.question_text, base.answer_raw, doc, judge=judge,
+                           index=index, paper_id=base.paper_id)
+            out.write(dump_row(report.to_row(base=base)) + "\n")
+            out.flush()
+            counts.ok += 1
+            print(f"[{n}/{len(items)}] {base.qa_pair_id}: {len(report.sentences)} sentences",
+                  file=sys.stderr)
+        except CheckerError as exc:
+            counts.failed += 1
+            counts.failures.append(f"{where}: {exc}")
+            print(f"sciground: {where}: skipped: {exc}", file=sys.stderr)
+        except Exception as exc:  # a bug on one row must not lose the others; say so
+            counts.failed += 1
+            counts.failures.append(f"{where}: {type(exc).__name__}: {exc}")
+            print(f"sciground: {where}: failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+    return counts
+
+
+def _open_out(path: Path | None) -> tuple[TextIO, set[str]]:
+    if path is None:
+        return sys.stdout, set()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path.open("a", encoding="utf-8"), done_ids(path)
+
+
+def run_batch(args: argparse.Namespace) -> int:
+    """Check every row of a JSONL batch; a bad row is reported (file:line) and skipped."""
+    batch = Path(args.batch)
+    if not batch.is_file():
+        raise InputError(f"{batch}: no such file")
+    items: list[Item] = []
+    for lineno, obj, err in iter_batch(batch):
+        where = f"{batch}:{lineno}"
+        if obj is None:
+            items.append((where, None, None, err))
+            continue
+        try:
+            base = _base_row(obj, lineno, batch)
+        except ValidationError as exc:
+            items.append((where, None, None, f"off-schema: {exc.errors()[0]['msg']}"))
+            continue
+        root, depth = (Path(args.pdf_root), 0) if args.pdf_root else (batch.parent, 3)
+        pdf = resolve_pdf(base.paper_pdf_path, root, depth=depth)
+        items.append((where, base, pdf,
+                      None if pdf else f"PDF {base.paper_pdf_path!r} not found under {root}"))
+    out_path = Path(args.out) if args.out else None
+    out, done = _open_out(out_path)
+    try:
+        counts = check_items(items, make_judge(args.judge), out, done)
+    finally:
+        if out_path:
+            out.close()
+    print(f"checked {counts.ok}, already done {counts.skipped}, failed {counts.failed} "
+          f"(of {len(items)} rows)", file=sys.stderr)
+    return 1 if counts.failed else 0
+
+
+def run_eval(args: argparse.Namespace) -> int:
+    """Check every dataset row with the chosen judge, then score against the gold rows."""
+    from annotations.jsonl import read_rows
+    from annotations.layouts import load_dataset
+    from annotations.report import render_markdown, render_text
+    from annotations.score import score
+
+    data = load_dataset(args.data, skip_invalid=args.skip_invalid)
+    for err in data.errors:
+        print(f"sciground: skipped: {err}", file=sys.stderr)
+    rows = list(zip(data.rows, data.pdf_paths))[: args.limit]
+    if not rows:
+        raise InputError(f"{args.data}: no rows to evaluate")
+    items: list[Item] = [
+        (f"{args.data}:{row.qa_pair_id}", row.model_copy(update={"annotations": ()}), pdf,
+         None if pdf else f"PDF {row.paper_pdf_path!r} not found")
+        for row, pdf in rows
+    ]
+    out_dir = Path(args.out)
+    pred_path = out_dir / "predictions.jsonl"
+    out, done = _open_out(pred_path)
+    try:
+        counts = check_items(items, make_judge(args.judge), out, done)
+    finally:
+        out.close()
+    gold = [row for row, _ in rows]
+    wanted = {row.qa_pair_id for row in gold}
+    pred = [r for r in read_rows(pred_path) if r.qa_pair_id in wanted]
+    metrics = score(gold, pred, mode=args.mode, resamples=args.resamples)
+    (out_dir / "metrics.json").write_text(metrics.model_dump_json(indent=2), encoding="utf-8")
+    header = (f"# sciground eval: {args.data}\n\njudge: {args.judge}; mode: {args.mode}; "
+              f"rows: {len(gold)} ({counts.failed} failed to check)\n\n")
+    failures = "".join(f"- {f}\n" for f in counts.failures)
+    (out_dir / "report.md").write_text(
+        header + render_markdown(metrics) + (f"\n## Rows that failed\n\n{failures}" if failures else ""),
+        encoding="utf-8")
+    if args.html:
+        from grounding.html import write_eval_reports
+
+        write_eval_reports(metrics, gold, pred, {r.qa_pair_id: p for r, p in rows if p}, out_dir)
+    print(render_text(metrics))
+    print(f"\nwrote {pred_path}, {out_dir / 'metrics.json'}, {out_dir / 'report.md'}",
+          file=sys.stderr)
+    return 1 if counts.failed else 0

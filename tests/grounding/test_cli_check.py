@@ -1,0 +1,77 @@
+"""The `sciground check` command: single answer, text output, batch with bad rows, resume."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from annotations.jsonl import read_rows
+from grounding.cli import main
+from tests.conftest import ROOT
+
+EXAMPLE = ROOT / "examples" / "specter"
+ARGS = ["check", "--pdf", str(EXAMPLE / "paper.pdf"),
+        "--question-file", str(EXAMPLE / "question.txt"),
+        "--answer", str(EXAMPLE / "answer.txt")]
+
+
+def test_check_prints_a_valid_row(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(ARGS) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert len(row["annotations"]) >= 8
+    assert all("2d_box" in a for a in row["annotations"])
+
+
+def test_check_text_format(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*ARGS, "--format", "text"]) == 0
+    out = capsys.readouterr().out
+    assert "[CONTRADICTION]" in out and "'76.4' -> '78.4'" in out
+
+
+def test_check_reads_answer_from_stdin(monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("SPECTER gets 80.0 on average in Table 1."))
+    assert main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--answer", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["annotations"][0]["label"] == "supported"
+
+
+def test_check_reports_bad_input_cleanly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("  \n")
+    assert main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--answer", str(empty)]) == 2
+    assert "answer is empty" in capsys.readouterr().err
+    not_pdf = tmp_path / "paper.pdf"
+    not_pdf.write_text("hello")
+    assert main(["check", "--pdf", str(not_pdf), "--answer", str(EXAMPLE / "answer.txt")]) == 2
+    assert "paper.pdf" in capsys.readouterr().err
+
+
+def test_batch_keeps_going_and_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    answer = (EXAMPLE / "answer.txt").read_text(encoding="utf-8")
+    good = {"qa_pair_id": "ex__q01", "paper_id": "specter", "paper_pdf_path": "paper.pdf",
+            "question_text": "Table 2?", "answer_raw": answer}
+    lines = [
+        json.dumps(good),
+        "{not json",
+        json.dumps({**good, "qa_pair_id": "ex__q02", "paper_pdf_path": "missing.pdf"}),
+        json.dumps({**good, "qa_pair_id": "ex__q03", "answer_raw": "  "}),
+        json.dumps({**good, "qa_pair_id": "ex__q04", "answer_raw": "SPECTER scores 80.0 on average."}),
+    ]
+    batch = tmp_path / "rows.jsonl"
+    batch.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "pred.jsonl"
+    code = main(["check", "--batch", str(batch), "--out", str(out),
+                 "--pdf-root", str(EXAMPLE)])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert f"{batch}:2" in err and f"{batch}:3" in err and f"{batch}:4" in err
+    rows = read_rows(out)
+    assert [r.qa_pair_id for r in rows] == ["ex__q01", "ex__q04"]
+    # a second run resumes: nothing is checked twice
+    main(["check", "--batch", str(batch), "--out", str(out), "--pdf-root", str(EXAMPLE)])
+    assert "already done 2" in capsys.readouterr().err
+    assert len(read_rows(out)) == 2
