@@ -1,0 +1,354 @@
+"""Find the references an answer cites: its reference list, the in-text mentions that point
+to the list (numbered "[1]", "[1, 2]", "[1-3]"; author-year "(Lo et al., 2020)",
+"Peters & Mathews (1963)"), author-year mentions with no list entry, and bare DOIs, arXiv
+ids and URLs in the text.
+
+Offsets are Python string indexes into the answer (characters, end exclusive).
+
+Rules:
+- The reference list is the text after the last heading line "References", "Bibliography",
+  "Works cited", "Sources", "Referências", "Referencias", "Literatur" ... (markdown "#",
+  bold "**" and a trailing ":" allowed); without a heading, a block of "[n]" lines at the
+  very end. Entries: :func:`citations.parse.split_reference_list`, each parsed with
+  :func:`citations.parse.parse_reference`.
+- A numbered marker in the body links to the entry with that number; markers whose number
+  has no entry are ignored (``[0, 1]`` is an interval, not a citation).
+- An author-year mention links to the entry whose first author's family name (folded,
+  particles ignored) and year match, and the second author's too for "A and B"; a mention
+  with no entry becomes a reference of its own (authors + year, ``raw`` = the mention) when
+  it has "et al.", two names, or sits inside parentheses.
+- Identifiers in the body link to the entry with the same DOI / arXiv id, else stand alone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from citations.errors import InputError
+from citations.identifiers import doi_key, find_arxiv_spans, find_doi_spans, find_urls
+from citations.model import Author, Reference
+from citations.names import PARTICLES, fold, name_key
+from citations.parse import parse_reference, split_reference_list
+
+__all__ = ["CitedReference", "Mention", "extract_citations", "find_reference_section"]
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+
+class Mention(BaseModel):
+    """One place in the answer that cites a reference: [start, end) character offsets."""
+
+    model_config = _FROZEN
+    start: int
+    end: int
+    text: str
+    kind: Literal["numbered", "author_year", "doi", "arxiv", "url"]
+
+
+class CitedReference(BaseModel):
+    """A reference the answer cites.
+
+    reference: the parsed entry (or, with no list entry, what the mention itself says).
+    mentions: in-text mentions, in order. entry_start/entry_end: offsets of the reference-list
+    entry, or None when the answer has no entry for it. number: the list number, if numbered.
+    origin: "list" (an entry of the reference list), "mention" (author-year mention only),
+    "identifier" (a bare DOI / arXiv id / URL in the text).
+    """
+
+    model_config = _FROZEN
+    reference: Reference
+    mentions: tuple[Mention, ...] = ()
+    entry_start: int | None = None
+    entry_end: int | None = None
+    number: int | None = None
+    origin: Literal["list", "mention", "identifier"] = "list"
+
+
+_HEADING_RE = re.compile(
+    r"^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?:References?(?: list)?|Bibliography|Works [Cc]ited|Sources|"
+    r"Citations|Literature [Cc]ited|Cited [Ww]orks|Referências(?: [Bb]ibliográficas)?|"
+    r"Referencias(?: [Bb]ibliográficas)?|Bibliografía|Bibliografia|Literatur(?:verzeichnis)?|Quellen)"
+    r"[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*$",
+    re.MULTILINE | re.IGNORECASE,
+)
+_NUM_LINE_RE = re.compile(r"^[ \t]*(?:[-*][ \t]+)?\[\d{1,3}\][ \t]+\S.*$", re.MULTILINE)
+
+
+def find_reference_section(answer: str) -> tuple[int, int] | None:
+    """[start, end) of the reference list (after its heading), or None if there is none."""
+    heads = list(_HEADING_RE.finditer(answer))
+    if heads:
+        h = heads[-1]
+        start = h.end()
+        if answer[start:].strip():
+            return start, len(answer)
+    # no heading: trailing block of "[n] ..." lines
+    lines = list(_NUM_LINE_RE.finditer(answer))
+    if not lines:
+        return None
+    block_start = None
+    pos_end = len(answer.rstrip())
+    for m in reversed(lines):
+        between = answer[m.end():pos_end]
+        if between.strip():
+            break
+        block_start = m.start()
+        pos_end = m.start()
+    if block_start is None:
+        return None
+    return block_start, len(answer)
+
+
+def _entry_offsets(section: str, base: int, entries: list[str]) -> list[tuple[int, int]]:
+    out = []
+    pos = 0
+    for e in entries:
+        head = e[: min(30, len(e))]
+        i = section.find(head, pos)
+        if i < 0:
+            words = e.split()
+            i = section.find(words[0], pos) if words else pos
+            i = pos if i < 0 else i
+        tail_words = e.split()[-3:]
+        j = i
+        for w in tail_words:
+            k = section.find(w, j)
+            if k >= 0:
+                j = k + len(w)
+        j = max(j, i + 1)
+        out.append((base + i, base + j))
+        pos = j
+    return out
+
+
+_BULLET_RE = re.compile(r"^[-*•·–]\s+")
+_NUM_MARK_RE = re.compile(r"\[(\d{1,3}(?:\s*[,–-]\s*\d{1,3})*)\]")
+_YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?"
+_NAME = r"(?:(?:van|von|de|der|den|da|di|du|del|della|la|le|dos|das|do)\s+)*[^\W\d_][\w'’\-]*"
+_AY_CORE = (rf"(?P<n1>{_NAME})(?:(?P<etal>\s+et\s+al\.?(?:['’]s)?)|\s+(?:and|&)\s+(?P<n2>{_NAME})|"
+            rf"(?:,\s+{_NAME})+,?\s+(?:and|&)\s+(?P<n3>{_NAME}))?")
+_NARRATIVE_RE = re.compile(rf"{_AY_CORE}(?:['’]s)?\s+\((?P<y>{_YEAR})(?:[,;][^)]{{0,40}})?\)")
+_PAREN_RE = re.compile(r"\(([^()]{4,400})\)")
+_PAREN_ITEM_RE = re.compile(rf"^(?:(?:see|e\.g\.|cf\.|i\.e\.)[,]?\s+)?{_AY_CORE},?\s+(?P<y>{_YEAR})(?:,\s*(?:pp?\.|S\.)\s*[\d–-]+)?\s*$")
+_STOP = frozenset({"Table", "Figure", "Fig", "Section", "Eq", "Equation", "Appendix", "In", "The", "See", "This",
+                   "That", "Since", "From", "During", "Until", "After", "Before", "Version", "Chapter", "Page",
+                   "Step", "Phase", "Sect", "Tab", "Stage", "Year", "About", "Around", "Approximately",
+                   "Results", "Result", "Studies", "Study", "Work", "Works", "Research", "Data", "Analysis",
+                   "Experiments", "Reports", "Report", "Surveys", "Survey", "Recent", "Previous", "Prior", "Early",
+                   "Later", "Earlier", "Models", "Model", "Methods", "Method", "Estimates", "Measurements",
+                   "Observations", "Guidelines", "Release", "Update", "Edition", "Census", "Review", "Paper",
+                   "Papers", "Article", "Proceedings", "Conference", "Workshop", "Challenge", "Competition",
+                   "Benchmark", "Dataset", "Season", "Winter", "Summer", "Spring", "Autumn", "Fall", "Today",
+                   "Currently", "By", "As", "For", "And", "But", "Also", "However", "Here", "There", "Then", "Now",
+                   "January", "February", "March", "April", "May", "June", "July", "August", "September",
+                   "October", "November", "December", "Launched", "Published", "Released", "Founded", "Since",
+                   "Both", "All", "Some", "Many", "Most", "These", "Those", "Its", "Their", "Our", "We", "It"})
+
+
+def _fam_key(name: str) -> str:
+    words = name.split()
+    while len(words) > 1 and words[0].lower() in PARTICLES:
+        words = words[1:]
+    return fold(" ".join(words))
+
+
+def _ref_key_families(ref: Reference) -> list[str]:
+    return [name_key(a).split("|", 1)[0] for a in ref.authors]
+
+
+def _match_entry(entries: list[tuple[CitedReference, Reference]], n1: str, n2: str | None, year: str) -> int | None:
+    y = int(year[:4])
+    k1 = _fam_key(n1)
+    k2 = _fam_key(n2) if n2 else None
+    best = None
+    for idx, (_, ref) in enumerate(entries):
+        fams = _ref_key_families(ref)
+        if not fams:
+            lit = fold(ref.raw)
+            if k1 and lit.startswith(k1) and (ref.year == y or ref.year is None):
+                best = idx if best is None else best
+            continue
+        if fams[0] != k1 and fold(ref.authors[0].family) != fold(n1):
+            continue
+        if ref.year is not None and ref.year != y:
+            continue
+        if k2 and not (len(fams) > 1 and k2 in fams[1:]):
+            continue
+        if ref.year == y:
+            return idx
+        best = idx if best is None else best
+    return best
+
+
+_MD_LINK_RE = re.compile(r"\[([^\[\]]{2,300})\]\((https?://[^\s)]+)\)")
+
+
+def _mention_names(text: str) -> list[str]:
+    """Family names written in an author-year mention: "Beltagy, Lo and Cohan (2019)" ->
+    ["Beltagy", "Lo", "Cohan"]; "et al." and the year are dropped."""
+    head = re.split(rf",?\s*\(?\s*{_YEAR}", text, maxsplit=1)[0]
+    head = re.sub(r"\s+et\s+al\.?(?:['’]s)?|['’]s$", "", head.strip())
+    return [n.strip() for n in re.split(r",\s*(?:and\s+|&\s*)?|\s+(?:and|&)\s+", head) if n.strip()]
+
+
+def extract_citations(answer: str) -> list[CitedReference]:
+    """All references cited by ``answer`` with their mentions.
+
+    Returns: list entries in list order, then mention-only and identifier-only references in
+        order of first mention. Raises: InputError if ``answer`` is not a string.
+    """
+    if not isinstance(answer, str):
+        raise InputError(f"answer must be a string, got {type(answer).__name__}")
+    sec = find_reference_section(answer)
+    body_end = len(answer)
+    entries: list[tuple[CitedReference, Reference]] = []
+    mentions: dict[int, list[Mention]] = {}
+    if sec is not None:
+        s0, s1 = sec
+        heads = [h for h in _HEADING_RE.finditer(answer) if h.end() == s0]
+        body_end = heads[-1].start() if heads else s0
+        texts = split_reference_list(answer[s0:s1])
+        offsets = _entry_offsets(answer[s0:s1], s0, texts)
+        for t, (a, b) in zip(texts, offsets):
+            bullet = _BULLET_RE.match(t)
+            if bullet:
+                t = t[bullet.end():]
+                a = answer.find(t[:20], a, b) if answer.find(t[:20], a, b) >= 0 else a
+            try:
+                ref = parse_reference(t)
+            except InputError:
+                continue
+            num = int(ref.marker.strip("[]")) if ref.marker and ref.marker.strip("[]").isdigit() else None
+            entries.append((CitedReference(reference=ref, entry_start=a, entry_end=b, number=num, origin="list"), ref))
+    body = answer[:body_end]
+
+    # numbered markers
+    by_num = {c.number: i for i, (c, _) in enumerate(entries) if c.number is not None}
+    if by_num:
+        for m in _NUM_MARK_RE.finditer(body):
+            nums: list[int] = []
+            for part in re.split(r"\s*,\s*", m.group(1)):
+                if re.search(r"[–-]", part):
+                    lo, hi = (int(x) for x in re.split(r"\s*[–-]\s*", part)[:2])
+                    if 0 < hi - lo < 50:
+                        nums.extend(range(lo, hi + 1))
+                else:
+                    nums.append(int(part))
+            if nums and all(n in by_num for n in nums):
+                for n in nums:
+                    mentions.setdefault(by_num[n], []).append(
+                        Mention(start=m.start(), end=m.end(), text=m.group(0), kind="numbered"))
+
+    # author-year mentions
+    extra: dict[tuple[str, str | None, str], tuple[Reference, list[Mention]]] = {}
+    taken: list[tuple[int, int]] = []
+
+    def add(n1: str, n2: str | None, etal: bool, year: str, start: int, end: int, strong: bool) -> None:
+        if not n1[:1].isupper() and not n1.split()[0].lower() in PARTICLES:
+            return
+        if n1 in _STOP or (n2 is not None and n2 in _STOP):
+            return
+        if any(a <= start < b for a, b in taken):
+            return
+        taken.append((start, end))
+        mention = Mention(start=start, end=end, text=answer[start:end], kind="author_year")
+        idx = _match_entry(entries, n1, n2, year)
+        if idx is not None:
+            mentions.setdefault(idx, []).append(mention)
+            return
+        if not (strong or etal or n2):
+            return
+        key = (_fam_key(n1), _fam_key(n2) if n2 else None, year)
+        if key in extra:
+            extra[key][1].append(mention)
+            return
+        authors = [Author(family=n) for n in _mention_names(answer[start:end])] or [Author(family=n1)]
+        ref = Reference(raw=answer[start:end], authors=tuple(authors), et_al=etal, year=int(year[:4]),
+                        marker=answer[start:end])
+        extra[key] = (ref, [mention])
+
+    for pm in _PAREN_RE.finditer(body):
+        inner_start = pm.start(1)
+        pos = 0
+        for part in pm.group(1).split(";"):
+            raw_part = part
+            lead = len(raw_part) - len(raw_part.lstrip())
+            item = raw_part.strip()
+            a = inner_start + pos + lead
+            pos += len(raw_part) + 1
+            pi = _PAREN_ITEM_RE.match(item)
+            if not pi:
+                continue
+            add(pi.group("n1"), pi.group("n2") or pi.group("n3"), bool(pi.group("etal")), pi.group("y"),
+                a + pi.start("n1"), a + len(item), True)
+    for m in _NARRATIVE_RE.finditer(body):
+        n1 = m.group("n1")
+        add(n1, m.group("n2") or m.group("n3"), bool(m.group("etal")), m.group("y"),
+            m.start(), m.end(), not n1.isupper())
+
+    # markdown links around a mention: "[Lo et al. (2020)](https://...)" -> that reference's URL
+    claimed: list[tuple[int, int]] = []
+    for lm in _MD_LINK_RE.finditer(body):
+        t0, t1 = lm.span(1)
+        u0, u1 = lm.span(2)
+        link = Mention(start=u0, end=u1, text=lm.group(2), kind="url")
+        for idx, ms in mentions.items():
+            if any(t0 <= m.start < t1 for m in ms if m.kind != "url"):
+                ms.append(link)
+                claimed.append((u0, u1))
+                break
+        else:
+            for key, (ref, ms) in extra.items():
+                if any(t0 <= m.start < t1 for m in ms):
+                    ms.append(link)
+                    if ref.url is None:
+                        extra[key] = (ref.model_copy(update={"url": lm.group(2)}), ms)
+                    claimed.append((u0, u1))
+                    break
+
+    # identifiers in the body
+    id_refs: dict[str, tuple[Reference, list[Mention]]] = {}
+    doi_index = {doi_key(r.doi): i for i, (_, r) in enumerate(entries) if r.doi}
+    arx_index = {r.arxiv_id: i for i, (_, r) in enumerate(entries) if r.arxiv_id}
+    for a, b, doi in find_doi_spans(body):
+        if any(x <= a < y for x, y in claimed):
+            continue
+        claimed.append((a, b))
+        mention = Mention(start=a, end=b, text=body[a:b], kind="doi")
+        k = doi_key(doi)
+        if k in doi_index:
+            mentions.setdefault(doi_index[k], []).append(mention)
+        else:
+            id_refs.setdefault("doi:" + k, (Reference(raw=doi, doi=doi, marker=doi), []))[1].append(mention)
+    for a, b, ax in find_arxiv_spans(body):
+        if any(x <= a < y or a <= x < b for x, y in claimed):
+            continue
+        claimed.append((a, b))
+        mention = Mention(start=a, end=b, text=body[a:b], kind="arxiv")
+        if ax.id in arx_index:
+            mentions.setdefault(arx_index[ax.id], []).append(mention)
+        else:
+            id_refs.setdefault("arxiv:" + ax.id, (Reference(raw=body[a:b], arxiv_id=ax.id, arxiv_version=ax.version,
+                                                            marker=body[a:b]), []))[1].append(mention)
+    for a, b, url in find_urls(body):
+        if any(x < b and a < y for x, y in claimed):
+            continue
+        mention = Mention(start=a, end=b, text=url, kind="url")
+        hit = next((i for i, (_, r) in enumerate(entries) if r.url and r.url.rstrip("/") == url.rstrip("/")), None)
+        if hit is not None:
+            mentions.setdefault(hit, []).append(mention)
+        else:
+            id_refs.setdefault("url:" + url, (Reference(raw=url, url=url, marker=url), []))[1].append(mention)
+
+    out = [c.model_copy(update={"mentions": tuple(sorted(mentions.get(i, []), key=lambda x: x.start))})
+           for i, (c, _) in enumerate(entries)]
+    def ordered(ms: list[Mention]) -> tuple[Mention, ...]:
+        return tuple(sorted(ms, key=lambda x: x.start))
+
+    loose = [CitedReference(reference=r, mentions=ordered(ms), origin="mention") for r, ms in extra.values()]
+    loose += [CitedReference(reference=r, mentions=ordered(ms), origin="identifier") for r, ms in id_refs.values()]
+    loose.sort(key=lambda c: c.mentions[0].start if c.mentions else 0)
+    return out + loose

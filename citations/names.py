@@ -1,0 +1,434 @@
+"""Person names in references: LaTeX and Unicode folding, name parsing, author lists, keys.
+
+Conventions of :class:`~citations.model.Author` as filled here:
+
+- ``family`` keeps a *leading* particle as written ("de la Fuente", "van der Berg",
+  "von Harlem"); the ABNT form with a *trailing* particle ("SANTOS, M. A. dos") gives
+  ``family="Santos", particle="dos"``. Upper-case ABNT surnames are title-cased.
+- ``given`` is kept as written ("J.", "M. A.", "F.-Y.", "Jana E."); Vancouver initials
+  ("Altschul SF") become "S. F.".
+- ``literal=True`` only for a name that is one brace group in BibTeX ("{World Health
+  Organization}") or a single-word organisation name; a brace-protected *surname*
+  ("{Keller-Amadi}, Jana E.") is a person (case B14).
+
+Keys: :func:`name_key` = folded family without particles + "|" + first initial
+(``"hoglund|m"``), equal for the LaTeX, NFC, NFD and ASCII spellings of one person (B15),
+and for "de la Fuente, J." / "Fuente, J. de la" (B07). :func:`family_key` keeps particles
+("von harlem").
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+from citations.model import Author
+
+__all__ = [
+    "PARTICLES",
+    "delatex",
+    "family_key",
+    "fold",
+    "is_organisation",
+    "name_key",
+    "parse_author_list",
+    "parse_name",
+    "split_et_al",
+]
+
+PARTICLES = frozenset({
+    "van", "von", "der", "den", "de", "del", "della", "delle", "dei", "degli", "di", "da",
+    "das", "do", "dos", "du", "la", "le", "les", "ten", "ter", "te", "zu", "zum", "zur", "vom", "dem",
+    "y", "e", "d'", "l'", "af", "av", "bin", "ibn", "al", "el", "st.", "vander", "vanden", "ul", "ur",
+})
+"""Lower-case name particles (Dutch, German, French, Italian, Spanish, Portuguese,
+Scandinavian, Arabic). "y"/"e" count only inside a family name, never as the first word."""
+
+# ---------------------------------------------------------------- LaTeX -> Unicode
+
+_ACCENTS = {
+    "'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303", "=": "\u0304",
+    ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b", "c": "\u0327", "k": "\u0328",
+    "r": "\u030a", "d": "\u0323", "b": "\u0331", "t": "\u0361",
+}
+_LETTERS = {
+    "o": "ø", "O": "Ø", "ss": "ß", "aa": "å", "AA": "Å", "ae": "æ", "AE": "Æ", "oe": "œ",
+    "OE": "Œ", "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ", "dh": "ð", "DH": "Ð", "th": "þ",
+    "TH": "Þ", "ng": "ŋ", "NG": "Ŋ", "dj": "đ", "DJ": "Đ",
+}
+_SYMBOL_ACC = re.escape("'`^\"~=.")
+# \"{o}  \"o  \'{\i}  \c{c}  \v s  and the same wrapped in braces {\"o}
+_ACC_RE = re.compile(
+    rf"\{{?\\(?:(?P<sym>[{_SYMBOL_ACC}])|(?P<word>[uvHckrdbt])(?![A-Za-z]))\s*"
+    r"(?:\{\s*(?P<b>\\[ij]|[A-Za-z])\s*\}|(?P<p>\\[ij](?![A-Za-z])|[A-Za-z]))\}?"
+)
+_LET_RE = re.compile(r"\{?\\(ss|aa|AA|ae|AE|oe|OE|dh|DH|th|TH|ng|NG|dj|DJ|o|O|l|L|i|j)(?![A-Za-z])\s*\}?")
+_TEXCMD_RE = re.compile(r"\\(?:textit|textbf|emph|textrm|textsc|mathrm|mbox|text|url|texttt)\s*\{")
+
+
+def delatex(text: str) -> str:
+    """Turn LaTeX accent and letter macros into Unicode (NFC) and drop grouping braces.
+
+    ``H{\\"o}glund`` / ``H\\"{o}glund`` / ``H\\"oglund`` -> ``Höglund``; ``\\o`` -> ``ø``;
+    ``\\&`` -> ``&``; ``--`` -> ``–``. Other macros are left as they are (minus braces).
+    """
+    if "\\" not in text and "{" not in text and "--" not in text and "~" not in text:
+        return unicodedata.normalize("NFC", text)
+
+    def acc(m: re.Match[str]) -> str:
+        mark = _ACCENTS[m.group("sym") or m.group("word")]
+        base = m.group("b") or m.group("p")
+        base = {"\\i": "i", "\\j": "j"}.get(base, base)
+        return unicodedata.normalize("NFC", base + mark)
+
+    s = _ACC_RE.sub(acc, text)
+    s = _LET_RE.sub(lambda m: _LETTERS[m.group(1)], s)
+    s = _TEXCMD_RE.sub("{", s)
+    s = s.replace("\\&", "&").replace("\\%", "%").replace("\\_", "_").replace("\\$", "$")
+    s = s.replace("---", "—").replace("--", "–")
+    s = re.sub(r"(?<!\\)~", " ", s)
+    s = s.replace("{", "").replace("}", "")
+    return unicodedata.normalize("NFC", s)
+
+
+# ---------------------------------------------------------------- folding
+
+_HYPHENS: dict[int, str | None] = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"), "-")
+_HYPHENS[0x00AD] = None  # soft hyphen: drop
+_SPECIAL = {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe",
+            "ß": "ss", "ı": "i", "ȷ": "j", "ŋ": "n", "ħ": "h", "ŧ": "t"}
+_QUOTES = dict.fromkeys(map(ord, "\u2018\u2019\u201a\u201b\u2032\u00b4`"), "'")
+_QUOTES.update(dict.fromkeys(map(ord, "\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb"), '"'))
+
+
+@functools.lru_cache(maxsize=65536)
+def fold(text: str) -> str:
+    """Comparison form of a name or title: LaTeX macros decoded, Unicode normalised (NFC and
+    NFD input give the same result), accents removed, ø/ł/ß/æ spelled in ASCII, Unicode
+    hyphens and dashes (U+2010..U+2015, U+2212) as '-', typographic quotes as ASCII,
+    whitespace collapsed, casefolded.
+
+    >>> fold('H{\\\\"o}glund') == fold("Ho\\u0308glund") == fold("Höglund") == "hoglund"
+    True
+    """
+    s = delatex(text) if ("\\" in text or "{" in text) else text
+    s = s.replace("\\", "").replace("{", "").replace("}", "")
+    for _ in range(2):  # twice: NFKD can give upper case ("ℌ" -> "H"), casefold marks ("İ")
+        s = unicodedata.normalize("NFKD", s)
+        s = "".join(c for c in s if not unicodedata.combining(c))
+        s = s.casefold()
+    s = s.translate(_HYPHENS).translate(_QUOTES)
+    s = "".join(_SPECIAL.get(c, c) for c in s)
+    return " ".join(s.split())
+
+
+def _split_particles(family: str) -> tuple[str, str]:
+    """``"van der Berg"`` -> ``("van der", "Berg")``; leaves the last word alone."""
+    words = family.split()
+    i = 0
+    while i < len(words) - 1 and words[i].lower() in PARTICLES:
+        i += 1
+    return " ".join(words[:i]), " ".join(words[i:])
+
+
+def family_key(author: Author) -> str:
+    """Folded family name with its particle (``"von harlem"``, ``"keller-amadi"``)."""
+    fam = author.family
+    if author.particle and not fold(fam).startswith(fold(author.particle) + " "):
+        fam = f"{author.particle} {fam}"
+    return fold(fam)
+
+
+def name_key(author: Author) -> str:
+    """Same-person key: folded family without particles, "|", folded first initial.
+
+    ``"Höglund, Märta"``, ``"H{\\"o}glund, M."``, ``"Hoglund, M."`` -> ``"hoglund|m"``;
+    a literal (organisation) author gives its folded name and an empty initial.
+    """
+    if author.literal:
+        return fold(author.family) + "|"
+    _, core = _split_particles(author.family)
+    fam = fold(core or author.family)
+    given = fold(author.given)
+    initial = next((c for c in given if c.isalnum()), "")
+    return f"{fam}|{initial}"
+
+
+# ---------------------------------------------------------------- single names
+
+_CAP_PARTICLES = frozenset({"De", "Di", "Van", "Von", "Del", "Della", "Dos", "Das", "Des", "Der",
+                            "Den", "Ter", "Ten", "Vander", "Vanden"})
+"""Capitalised particles taken into the family in "Given Particle Family" order ("Rossella De
+Lio"); "Le", "La", "Da", "Do" are left out as they are also Vietnamese and Chinese names."""
+_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "jnr", "snr", "filho", "neto",
+                       "júnior", "junior", "sobrinho"})
+_INITIALS_RE = re.compile(r"^(?:[A-ZÀ-ÞŁØ][a-z]?\.(?:\s*-\s*[A-Za-z]\.?)?\s*)+$")
+_CAPS_INITIALS_RE = re.compile(r"^[A-ZÀ-ÞŁØ]{1,3}$")
+_BRACE_RE = re.compile(r"\{[^{}]*\}")
+
+
+def _is_initials(s: str) -> bool:
+    """"J.", "M. A.", "F.-Y.", "SF", "Th." -> True."""
+    s = s.strip()
+    if not s:
+        return False
+    if _CAPS_INITIALS_RE.match(s):
+        return True
+    return bool(_INITIALS_RE.match(s)) and "." in s
+
+
+def _titlecase_caps(word: str) -> str:
+    """ABNT upper-case surname -> title case ("SANTOS" -> "Santos", "OLIVEIRA-LIMA" -> "Oliveira-Lima")."""
+    if len(word) > 1 and word.isupper():
+        return "-".join(p[:1] + p[1:].lower() for p in word.split("-"))
+    return word
+
+
+def _spaced_initials(caps: str) -> str:
+    return " ".join(f"{c}." for c in caps)
+
+
+def _protect(text: str) -> tuple[str, dict[str, str]]:
+    """Replace BibTeX brace groups by placeholders so commas/spaces inside them stay put."""
+    store: dict[str, str] = {}
+
+    def sub(m: re.Match[str]) -> str:
+        key = f"\x00{len(store)}\x00"
+        store[key] = m.group(0)[1:-1]
+        return key.replace(" ", "")
+
+    prev = None
+    s = text
+    while prev != s and "{" in s:
+        prev = s
+        s = _BRACE_RE.sub(lambda m: sub(m) if " " in m.group(0) or "," in m.group(0) or "-" in m.group(0) else m.group(0)[1:-1], s)
+    return s, store
+
+
+def _restore(s: str, store: dict[str, str]) -> str:
+    for k, v in store.items():
+        s = s.replace(k, v)
+    return delatex(s) if ("\\" in s or "{" in s) else s
+
+
+def parse_name(text: str) -> Author:
+    """Parse one person (or organisation) name.
+
+    Accepts "Family, Given", "Family, Jr., Given" (BibTeX), "Given [particles] Family",
+    "Family GI" (Vancouver initials), "FAMILY, G. particle" (ABNT), brace groups from BibTeX,
+    LaTeX accents. Returns an Author; a name of one word is a family name only.
+    Raises: nothing; empty input gives ``Author(family="")``.
+    """
+    raw = " ".join((text or "").split()).strip(" ,;:") if text else ""
+    if raw.endswith("."):
+        last = raw.rsplit(" ", 1)[-1].rsplit(",", 1)[-1].strip()
+        if not _is_initials(last) and last.lower() not in _SUFFIXES:
+            raw = raw[:-1].rstrip(" ,;")
+    if not raw:
+        return Author(family="")
+    stripped = raw.strip()
+    # one brace group around the whole name: an organisation kept whole
+    if stripped.startswith("{") and stripped.endswith("}") and _BRACE_RE.fullmatch(stripped):
+        inner = delatex(stripped[1:-1])
+        if "," not in inner or " " in inner:
+            return Author(family=inner, literal=True)
+    s, store = _protect(stripped)
+
+    if "," in s:
+        parts = [p.strip() for p in s.split(",")]
+        parts = [p for p in parts if p]
+        if not parts:
+            return Author(family="")
+        fam = parts[0]
+        rest = parts[1:]
+        suffix = ""
+        if len(rest) >= 2 and rest[0].lower().rstrip(".") + "." in {"jr.", "sr."} | {x + "." for x in _SUFFIXES}:
+            suffix, rest = rest[0], rest[1:]
+        given = " ".join(rest)
+        particle = ""
+        # trailing particle (ABNT): "M. A. dos", "P. van den"
+        gw = given.split()
+        j = len(gw)
+        while j > 0 and gw[j - 1].lower() in PARTICLES and gw[j - 1].islower():
+            j -= 1
+        if 0 < j < len(gw):
+            particle = " ".join(gw[j:])
+            given = " ".join(gw[:j])
+        if suffix:
+            given = f"{given} {suffix}".strip()
+        fam_words = [_titlecase_caps(w) if w.lower() not in PARTICLES else w for w in fam.split()]
+        fam = " ".join(fam_words)
+        if _CAPS_INITIALS_RE.match(given.replace(" ", "")) and "." not in given and len(given) <= 3:
+            given = _spaced_initials(given.replace(" ", ""))
+        elif "." in given and re.search(r"(?:^|[\s.-])[A-Z]$", given):
+            given += "."  # "S. R" (period eaten by a sentence split) -> "S. R."
+        return Author(family=_restore(fam, store), given=_restore(given, store),
+                      particle=_restore(particle, store))
+
+    words = s.split()
+    suffix = ""
+    if len(words) > 2 and words[-1].lower() in _SUFFIXES:
+        suffix = words.pop()
+    if len(words) == 1:
+        w = _restore(words[0], store)
+        return Author(family=w, literal=words[0] in store and " " in w)
+    # Vancouver: "Altschul SF", "van den Beek M", "Dos Reis M"
+    if _CAPS_INITIALS_RE.match(words[-1]) and not _is_initials(words[0]) and not words[0].endswith("."):
+        fam = " ".join(words[:-1])
+        given = _spaced_initials(words[-1])
+        if suffix:
+            given += f" {suffix}"
+        return Author(family=_restore(fam, store), given=given)
+    # Given [particles] Family
+    i = len(words) - 1
+    while i - 1 >= 1 and ((words[i - 1].lower() in PARTICLES and words[i - 1].islower())
+                          or words[i - 1] in _CAP_PARTICLES):
+        i -= 1
+    fam = " ".join(words[i:])
+    given = " ".join(words[:i])
+    if suffix:
+        given = f"{given} {suffix}".strip()
+    return Author(family=_restore(fam, store), given=_restore(given, store))
+
+
+# ---------------------------------------------------------------- author lists
+
+_ET_AL_RE = re.compile(
+    r"(?:,?\s*(?:(?:and\s+|&\s*)?et\s*al\.?|et\s+alii|and\s+others|u\.\s*a\.|e\s+outros|e\s+col\.?|y\s+otros|"
+    r"y\s+col\.?|y\s+cols\.|&\s*al\.?|\[et\s+al\.?\]|\.\.\.|…))\s*\.?\s*$",
+    re.IGNORECASE,
+)
+_AND_RE = re.compile(r"\s*,?\s*(?:&|\band\b|\bund\b|\bet\b(?!\s*al))\s+", re.IGNORECASE)
+# language conjunctions: only after an initial ("L. y Benítez"), so "Lozano y Vidal" survives
+_LANG_AND_RE = re.compile(r"(?<=\.)\s*,?\s+(?:y|e|i|en|og|och)\s+(?=[^\W\d_])")
+
+
+def split_et_al(text: str) -> tuple[str, bool]:
+    """Remove a trailing "et al." (or u. a., e outros, y otros, and others, ...) from an
+    author list. Returns (the rest, whether one was found)."""
+    s = text.strip()
+    m = _ET_AL_RE.search(s)
+    if m and m.start() > 0:
+        return s[: m.start()].strip(), True
+    return s, False
+
+
+def _looks_like_family(piece: str) -> bool:
+    words = [w for w in piece.split() if w.lower() not in PARTICLES]
+    return 1 <= len(words) <= 2 and not _is_initials(piece)
+
+
+def parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Author], bool]:
+    """Split an author list and parse each name (see :func:`_parse_author_list`; results of
+    recent calls are cached, the returned list is a fresh copy)."""
+    authors, et_al = _parse_author_list_cached(text, lang_hint)
+    return list(authors), et_al
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_author_list_cached(text: str, lang_hint: str | None) -> tuple[tuple[Author, ...], bool]:
+    authors, et_al = _parse_author_list(text, lang_hint)
+    return tuple(authors), et_al
+
+
+def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Author], bool]:
+    """Split an author list and parse each name.
+
+    Handles "Family, G., Family, G., & Family, G." (APA), "G. Family, G. Family, and G. Family",
+    "Family GI, Family GI" (Vancouver), "FAMILY, G.; FAMILY, G." (ABNT), names separated by
+    ";" and conjunctions in English, Spanish (y), Portuguese (e), German (und), Catalan (i);
+    "et al." and its equivalents (u. a., e outros, y otros, and others) set ``et_al``.
+    Args: lang_hint: ISO 639-1 code; with "es"/"pt"/"ca" a conjunction between two full
+          "Given Family" names is also split on.
+    Returns: (authors, et_al). Raises: nothing; empty input gives ([], False).
+    """
+    s = " ".join((text or "").split()).strip()
+    if not s:
+        return [], False
+    et_al = False
+    m = _ET_AL_RE.search(s)
+    if m and m.start() > 0:
+        et_al = True
+        s = s[: m.start()].strip()
+    s = s.strip(" ,;.:") + ("." if s.rstrip().endswith(".") else "")
+    s, store = _protect(s)
+    if lang_hint in {"es", "pt", "ca"} and "," not in s:
+        s = re.sub(r"\s+(?:y|e|i)\s+", " ; ", s)
+    if ";" in s:
+        segs = [x.strip() for x in s.split(";")]
+        segs = [_AND_RE.sub(" ", " " + x).strip() if re.match(r"(?:and|&|y|e|und)\s", x, re.I) else x for x in segs]
+        names = [_restore(x, store) for x in segs if x.strip(" ,.")]
+        return [a for a in (parse_name(x) for x in names) if a.family], et_al
+    s = _LANG_AND_RE.sub(", ", s)
+    s = _AND_RE.sub(", ", s)
+    pieces = [p.strip() for p in s.split(",")]
+    pieces = [p for p in pieces if p.strip(" .")]
+    if not pieces:
+        return [], et_al
+    inverted = False
+    if len(pieces) >= 2 and _is_initials(pieces[1]) and not _is_initials(pieces[0]):
+        inverted = True
+    elif len(pieces) % 2 == 0 and all(_looks_like_family(p) and len(p.split()) == 1 for p in pieces[0::2]) \
+            and not any(_CAPS_INITIALS_RE.match(p.split()[-1]) for p in pieces):
+        inverted = True
+    elif len(pieces) >= 2 and pieces[0].isupper() and len(pieces[0]) > 2:
+        inverted = True
+    authors: list[Author] = []
+    if inverted:
+        i = 0
+        while i < len(pieces):
+            fam = pieces[i]
+            given = ""
+            if i + 1 < len(pieces) and (_is_initials(pieces[i + 1]) or _given_with_particle(pieces[i + 1])
+                                        or not _looks_like_name_first(pieces[i + 1], pieces, i + 1)):
+                given = pieces[i + 1]
+                i += 2
+            else:
+                i += 1
+            if i < len(pieces) and pieces[i].lower().rstrip(".") in {"jr", "sr", "ii", "iii"}:
+                given = f"{given} {pieces[i]}".strip()
+                i += 1
+            authors.append(parse_name(_restore(f"{fam}, {given}" if given else fam, store)))
+    elif len(pieces) == 1 and is_organisation(_restore(pieces[0], store)):
+        authors = [Author(family=_restore(pieces[0], store).strip(" ."), literal=True)]
+    else:
+        authors = [parse_name(_restore(p, store)) for p in pieces]
+    return [a for a in authors if a.family], et_al
+
+
+_ORG_WORDS_RE = re.compile(
+    r"\b(?:Organi[sz]ation|Council|Institute|Institut|Association|Society|University|Universidade|Universidad|"
+    r"Universität|Agency|Committee|Foundation|Group|Team|Research|Department|Ministry|Minist[ée]rio|Office|Bureau|"
+    r"Commission|Cent(?:er|re)|Inc|Ltd|LLC|GmbH|Corporation|Corp|Consortium|Collaboration|AI|Lab|Labs|Laboratory|"
+    r"Project|Initiative|Network|Board|Authority|Service|Agency|Program(?:me)?|Academy|Academies|Federation|"
+    r"Union|Nations|Parliament|Government|Bank|Fund|Trust|Alliance|Press|Reporter|Times|Guardian|News)\b")
+
+
+def is_organisation(piece: str) -> bool:
+    """A whole author field that names an organisation ("World Health Organization", "OpenAI",
+    "Meta AI", "BRASIL"): one piece, no initials, and an organisation word, a leading "The",
+    or a single word."""
+    p = piece.strip(" .")
+    words = p.split()
+    if not words or any(_is_initials(w) and len(w.strip(".")) <= 2 and w != "AI" for w in words):
+        return False
+    if len(words) == 1:
+        return True
+    if _ORG_WORDS_RE.search(p):
+        return True
+    return words[0] == "The"
+
+
+def _given_with_particle(piece: str) -> bool:
+    words = piece.split()
+    return len(words) >= 2 and words[-1].lower() in PARTICLES and _is_initials(" ".join(
+        w for w in words if w.lower() not in PARTICLES))
+
+
+def _looks_like_name_first(piece: str, pieces: list[str], idx: int) -> bool:
+    """In an inverted list, is ``piece`` the family name of the next author (True) or the
+    given name of the current one (False)?"""
+    if idx + 1 < len(pieces) and _is_initials(pieces[idx + 1]):
+        return True
+    return False
