@@ -25,7 +25,8 @@ from annotations.schema import (
 )
 from grounding.evidence import EvidenceIndex
 from grounding.graph import build_graph, depends_on
-from grounding.judges.base import ClaimContext, Judge
+from grounding.judges.base import Judge
+from grounding.judges.registry import judge_sentences
 from grounding.pdf import Document, Page, read_pdf
 from grounding.propagate import propagate
 from grounding.sentences import split_sentences
@@ -54,6 +55,7 @@ class Report:
 
     sentences: one CheckedSentence per answer sentence, in order. judge: backend name.
     timings_s: seconds per stage ("pdf", "index", "judge", "total").
+    judge_usage: a model judge's request, token and cost counters (empty for rules).
     """
 
     question: str
@@ -63,6 +65,7 @@ class Report:
     sentences: tuple[CheckedSentence, ...]
     judge: str
     timings_s: dict[str, float] = field(default_factory=dict)
+    judge_usage: dict[str, Any] = field(default_factory=dict)
 
     @property
     def annotations(self) -> tuple[SentenceAnnotation, ...]:
@@ -129,23 +132,20 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
     document = pdf if isinstance(pdf, Document) else read_pdf(pdf)
     t_pdf = time.perf_counter()
     if index is None:
-        index = EvidenceIndex.build(document)
+        index = EvidenceIndex.for_document(document)
     t_index = time.perf_counter()
     judge = judge or default_judge()
     pid = paper_id or Path(document.path).stem
 
     sentences = split_sentences(answer)
-    judgements: list[Judgement] = []
-    for i, sentence in enumerate(sentences):
-        passages = tuple(index.search(sentence.text, k=PASSAGES_PER_SENTENCE))
-        ctx = ClaimContext(sentence=sentence, question=question,
-                           previous=tuple(sentences[:i]), passages=passages,
-                           document=document)
-        judgements.append(judge.judge(ctx))
+    passages = [tuple(index.search(s.text, k=PASSAGES_PER_SENTENCE)) for s in sentences]
+    judgements, judge_graph = judge_sentences(judge, question, sentences, passages, document)
     t_judge = time.perf_counter()
 
     graph = build_graph(sentences, roles=[j.role for j in judgements],
                         labels=[j.label for j in judgements])
+    if judge_graph is not None:  # a judge that links sentences itself (LLM, per answer)
+        graph = _graph_from(sentences, judge_graph)
     own = []
     for sentence, j in zip(sentences, judgements):
         not_claim = j.label is Label.NOT_A_CLAIM
@@ -168,6 +168,7 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
         for a in final
     )
     t_end = time.perf_counter()
+    usage = getattr(judge, "usage", None)
     return Report(
         question=question,
         answer=answer,
@@ -177,7 +178,22 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
         judge=getattr(judge, "name", type(judge).__name__),
         timings_s={"pdf": t_pdf - t0, "index": t_index - t_pdf, "judge": t_judge - t_index,
                    "total": t_end - t0},
+        judge_usage=usage().as_dict() if callable(usage) else {},
     )
+
+
+def _graph_from(sentences: list[Sentence], premises: list[tuple[str, ...]]) -> nx.DiGraph:
+    """A depends_on graph from a judge's own links, keeping only edges to earlier sentences
+    (so it stays acyclic whatever the judge said)."""
+    g = nx.DiGraph()
+    order = {s.id: s.index for s in sentences}
+    for s in sentences:
+        g.add_node(s.id, index=s.index)
+    for s, deps in zip(sentences, premises):
+        for d in deps:
+            if d in order and order[d] < s.index:
+                g.add_edge(s.id, d)
+    return g
 
 
 def merge_line_rects(rects: tuple[Rect, ...] | list[Rect]) -> list[Rect]:

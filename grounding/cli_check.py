@@ -16,6 +16,7 @@ from annotations.errors import CheckerError, InputError
 from annotations.jsonl import dump_row
 from annotations.layouts import resolve_pdf
 from annotations.schema import QAPair
+from grounding.judges.registry import JUDGE_NAMES
 
 
 
@@ -40,8 +41,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--format", choices=("json", "text"), default="json")
     p.add_argument("--html", metavar="REPORT.html",
                    help="also write a self-contained HTML report with the evidence drawn on the pages")
-    p.add_argument("--judge", choices=("rules",), default="rules",
-                   help="the judge that labels sentences (default: offline rules)")
+    add_judge_options(p)
     p.set_defaults(func=run_check)
 
     e = sub.add_parser(
@@ -52,7 +52,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "and print the scores. Resumable: rows already in predictions.jsonl are not re-run.",
     )
     e.add_argument("--data", required=True, help="dataset file or folder")
-    e.add_argument("--judge", choices=("rules",), default="rules")
+    add_judge_options(e)
     e.add_argument("--out", default="sciground-eval", help="output folder (default: %(default)s)")
     e.add_argument("--mode", choices=("holistic", "oracle_graph"), default="holistic")
     e.add_argument("--limit", type=int, help="check only the first N rows")
@@ -73,12 +73,25 @@ def _read_answer(spec: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def make_judge(name: str) -> Any:
-    if name == "rules":
-        from grounding.judges.rules import RulesJudge
+def add_judge_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--judge", choices=JUDGE_NAMES, default="rules",
+                   help="rules: offline, deterministic (default); llm: an OpenAI-compatible "
+                   "server (SCIGROUND_LLM_BASE_URL, SCIGROUND_LLM_MODEL, OPENAI_API_KEY); "
+                   "nli: a local NLI model directory (SCIGROUND_NLI_MODEL_DIR)")
+    p.add_argument("--llm-mode", choices=("sentence", "answer"), default=None,
+                   help="llm judge: one request per sentence, or one per answer that also "
+                   "returns the depends_on graph")
 
-        return RulesJudge()
-    raise InputError(f"unknown judge {name!r}")
+
+def make_judge(args: argparse.Namespace) -> Any:
+    """The judge named by --judge, with model settings from the environment (read here only)."""
+    from grounding.judges.registry import make_judge as build, settings_from_env
+
+    settings = settings_from_env()
+    mode = getattr(args, "llm_mode", None)
+    if mode:
+        settings = settings.model_copy(update={"llm": settings.llm.model_copy(update={"mode": mode})})
+    return build(args.judge, settings)
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -91,7 +104,7 @@ def run_check(args: argparse.Namespace) -> int:
     question = args.question
     if args.question_file:
         question = Path(args.question_file).read_text(encoding="utf-8").strip()
-    report = check(question, _read_answer(args.answer), args.pdf, judge=make_judge(args.judge))
+    report = check(question, _read_answer(args.answer), args.pdf, judge=make_judge(args))
     row = report.to_row()
     if args.html:
         from grounding.html import write_check_html
@@ -229,7 +242,7 @@ def run_batch(args: argparse.Namespace) -> int:
     out_path = Path(args.out) if args.out else None
     out, done = _open_out(out_path)
     try:
-        counts = check_items(items, make_judge(args.judge), out, done)
+        counts = check_items(items, make_judge(args), out, done)
     finally:
         if out_path:
             out.close()
@@ -260,7 +273,7 @@ def run_eval(args: argparse.Namespace) -> int:
     pred_path = out_dir / "predictions.jsonl"
     out, done = _open_out(pred_path)
     try:
-        counts = check_items(items, make_judge(args.judge), out, done)
+        counts = check_items(items, make_judge(args), out, done)
     finally:
         out.close()
     gold = [row for row, _ in rows]

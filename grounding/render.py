@@ -216,3 +216,13 @@ def thumbnail(pdf: str | Path, page: int, *, width_px: int = 240, fmt: ImageForm
         w, _ = r.page_size(page)
         return r.render(page, zoom=min(_MAX_ZOOM, width_px / w), fmt=fmt, quality=quality,
                         boxes=boxes, box_zoom=box_zoom)
+
+
+def render_page_png(document: Any, page: int, zoom: float = 2.0) -> bytes:
+    """PNG bytes of one page of a read ``grounding.pdf.Document`` (or a path) at ``72 * zoom``
+    dpi; the renderer model judges use for questions about figures and tables.
+
+    Raises: PDFError (path, page) if the page cannot be rendered; InputError for a bad zoom.
+    """
+    path = getattr(document, "path", document)
+    return render_page(path, page, zoom=zoom, fmt="png").data

@@ -1,0 +1,516 @@
+"""Find the passages of a paper that bear on a claim: a lexical index over lines and rows.
+
+Each page is cut into three kinds of passages: its text lines, windows of three
+consecutive lines (about a sentence of two-column text), and -- when word boxes are known --
+visual rows: the words sharing a baseline across the page, kept when they hold two or more
+numbers (table rows, whose cells PDF text extraction emits one per line). Passages are
+ranked with Okapi BM25 (k1=1.2, b=0.75; S. Robertson and H. Zaragoza, "The Probabilistic
+Relevance Framework: BM25 and Beyond", 2009) over stemmed content terms, numeric terms
+weighted x2, then re-ranked with rapidfuzz's ``token_set_ratio``.
+
+Usage::
+
+    index = EvidenceIndex.build(read_pdf("paper.pdf"))
+    best = index.search("SPECTER reaches 91.5 nDCG on Co-View", k=5)
+    quote = index.locate("The structural effects were small.")
+
+The index reads only ``Document.pages`` and, per page, ``number``, ``text``, ``words``
+(``text``, ``rect``, ``start``, ``end``) and ``rects_for(start, end)`` -- the API of
+``grounding.pdf``; :meth:`EvidenceIndex.from_texts` builds one from plain page strings
+(passages then carry no boxes).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from bisect import bisect_left
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from rapidfuzz import fuzz
+
+from annotations.errors import InputError
+from grounding.lexicon import content_terms, content_terms_at, fold, is_numeric
+from grounding.quantities import Quantity, detect_decimal_comma, extract_quantities
+from grounding.types import Passage, Rect
+
+_K1 = 1.2
+_B = 0.75
+#: Weight of a numeric query term relative to a word term.
+NUMERIC_WEIGHT = 2.0
+#: Minimum rapidfuzz score (0-100) for :meth:`EvidenceIndex.locate` to accept a match.
+LOCATE_MIN_SCORE = 90.0
+_WINDOW = 3
+
+
+class Cell(NamedTuple):
+    """A number in a visual row with the horizontal centre of its word (PDF points)."""
+
+    quantity: Quantity
+    x: float
+
+
+class Entry(NamedTuple):
+    """One indexed passage with what the judge needs besides its text.
+
+    An immutable NamedTuple rather than a frozen dataclass: an index holds ~3,000 entries
+    per 15 pages and a frozen dataclass's ``__init__`` (``object.__setattr__`` per field)
+    made it the largest cost of building the index.
+
+    kind: "line", "window" or "row". terms: stemmed content terms. quantities: numbers in
+    ``text`` (offsets into the page text for lines and windows, into ``text`` for rows).
+    cells: for rows, the numbers in reading order with their x centres (empty otherwise).
+    suspect: the quantities that overlap a ``Page.suspect_spans`` range (a glyph from an
+    unknown symbol font next to a digit, case B30): their value cannot be trusted.
+    """
+
+    page: int
+    start: int
+    end: int
+    text: str
+    kind: str
+    terms: tuple[str, ...]
+    quantities: tuple[Quantity, ...]
+    cells: tuple[Cell, ...] = ()
+    rects: tuple[Rect, ...] = ()
+    suspect: tuple[Quantity, ...] = ()
+
+
+def value_term(q: Quantity) -> str:
+    """The index term of a number: its value written canonically (``1,000`` -> ``"1000"``,
+    ``0,5`` -> ``"0.5"``, ``59.8%`` -> ``"59.8"``), so that formats and locales meet."""
+    return format(q.value, ".10g")
+
+
+def index_terms(text: str, quantities: Sequence[Quantity]) -> list[str]:
+    """Content terms of ``text`` with its numbers replaced by :func:`value_term` values."""
+    return ([t for t in content_terms(text) if not is_numeric(t)]
+            + [value_term(q) for q in quantities if q.checkable])
+
+
+def row_label(entry: Entry) -> str:
+    """The words of a table-row entry before its first numeric cell ("" if it has none)."""
+    if entry.kind != "row" or not entry.cells:
+        return ""
+    return entry.text[: entry.cells[0].quantity.start].strip()
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A ranked passage: the index entry, its id and its score in [0, 1]."""
+
+    entry: Entry
+    pid: int
+    score: float
+
+    def passage(self, page: Any = None) -> Passage:
+        """This hit as a Passage; boxes from ``page.rects_for`` unless the entry has its own."""
+        e = self.entry
+        rects = e.rects
+        if not rects and page is not None:
+            rects = tuple(page.rects_for(e.start, e.end))
+        return Passage(page=e.page, start=e.start, end=e.end, text=e.text, rects=rects,
+                       score=round(self.score, 4))
+
+
+@dataclass(frozen=True, slots=True)
+class _TextPage:
+    """A page given as plain text (no boxes), for :meth:`EvidenceIndex.from_texts`."""
+
+    number: int
+    text: str
+    words: tuple[Any, ...] = ()
+    suspect_spans: tuple[tuple[int, int], ...] = ()
+
+    def rects_for(self, start: int, end: int) -> tuple[Rect, ...]:
+        return ()
+
+
+def _lines(text: str) -> list[tuple[int, int]]:
+    spans = []
+    pos = 0
+    for line in text.split("\n"):
+        end = pos + len(line)
+        stripped = line.strip()
+        if stripped:
+            lead = len(line) - len(line.lstrip())
+            spans.append((pos + lead, pos + lead + len(stripped)))
+        pos = end + 1
+    return spans
+
+
+def _rows(page: Any) -> list[tuple[list[Any], str]]:
+    """Words of ``page`` grouped by baseline; rows with >= 2 numeric words, in x order."""
+    words = list(getattr(page, "words", ()) or ())
+    if not words:
+        return []
+    words.sort(key=lambda w: ((w.rect.y0 + w.rect.y1) / 2, w.rect.x0))
+    rows: list[list[Any]] = []
+    current: list[Any] = []
+    centre = None
+    for w in words:
+        c = (w.rect.y0 + w.rect.y1) / 2
+        h = max(w.rect.y1 - w.rect.y0, 1.0)
+        if centre is not None and abs(c - centre) <= 0.35 * h:
+            current.append(w)
+        else:
+            if current:
+                rows.append(current)
+            current = [w]
+            centre = c
+    if current:
+        rows.append(current)
+    out = []
+    for row in rows:
+        row.sort(key=lambda w: w.rect.x0)
+        nums = sum(1 for w in row if _CELL.fullmatch(w.text.strip("()*†‡")))
+        if nums >= 2 and len(row) >= 3 and nums >= 0.3 * len(row):
+            out.append((row, " ".join(w.text for w in row)))
+    return out
+
+
+_CELL = re.compile(r"[-+]?\d[\d,.]*%?\*?")
+_NUMERIC_WORD = re.compile(r"[-+(]?\d[\d,.]*%?[)*†‡]?")
+
+
+def _segments(row: list[Any]) -> list[list[Any]]:
+    """Split a visual row into (label words + the numbers after them) pieces.
+
+    A table laid out in several column groups gives one visual row such as
+    ``VideoQA 42.1 RLM [38] 0.459 1.308``; its pieces are ``VideoQA 42.1`` and
+    ``RLM [38] 0.459 1.308``. Pieces without a label or without a number are dropped.
+    """
+    out: list[list[Any]] = []
+    current: list[Any] = []
+    seen_number = False
+    for w in row:
+        numeric = _NUMERIC_WORD.fullmatch(w.text.strip()) is not None
+        if not numeric and seen_number:
+            out.append(current)
+            current, seen_number = [], False
+        current.append(w)
+        seen_number = seen_number or numeric
+    if current:
+        out.append(current)
+    return [seg for seg in out
+            if any(_NUMERIC_WORD.fullmatch(w.text.strip()) for w in seg)
+            and not _NUMERIC_WORD.fullmatch(seg[0].text.strip())]
+
+
+#: (document, index) pairs for :meth:`EvidenceIndex.for_document`, most recent first.
+_RECENT: list[tuple[Any, "EvidenceIndex"]] = []
+
+
+class EvidenceIndex:
+    """BM25 index over the lines, 3-line windows and table rows of a document's pages.
+
+    Build with :meth:`build` (a ``grounding.pdf.Document``) or :meth:`from_texts` (plain
+    page strings, 1-based pages in order). Immutable after building; safe to share.
+    """
+
+    def __init__(self, pages: Sequence[Any]) -> None:
+        self.pages: dict[int, Any] = {p.number: p for p in pages}
+        self.entries: list[Entry] = []
+        self.page_quantities: dict[int, tuple[Quantity, ...]] = {}
+        #: quantities of each page that overlap its ``suspect_spans`` (untrusted glyphs).
+        self.page_suspects: dict[int, tuple[Quantity, ...]] = {}
+        #: ids (indexes into ``entries``) of the table-row entries of each page.
+        self.rows_by_page: dict[int, list[int]] = defaultdict(list)
+        self._postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        self._lengths: list[int] = []
+        self.doc_terms: Counter[str] = Counter()
+        self.decimal_comma = detect_decimal_comma("\n".join(p.text for p in pages))
+        for page in pages:
+            self._add_page(page)
+        n = max(len(self.entries), 1)
+        self._avglen = sum(self._lengths) / n if self._lengths else 1.0
+        self._idf = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5))
+                     for t, p in self._postings.items()}
+        self._norm_cache: dict[int, tuple[str, list[int]]] = {}
+
+    # ---------------------------------------------------------------- building
+    @classmethod
+    def build(cls, document: Any) -> EvidenceIndex:
+        """Index a ``grounding.pdf.Document``.
+
+        Raises: InputError if ``document`` has no ``pages``.
+        """
+        pages = getattr(document, "pages", None)
+        if pages is None:
+            raise InputError("EvidenceIndex.build needs a Document with .pages")
+        return cls(list(pages))
+
+    @classmethod
+    def for_document(cls, document: Any) -> EvidenceIndex:
+        """The index of ``document``, built once and reused for the same object.
+
+        Keeps the last four documents (by identity); use it where several stages need the
+        index of one paper (the pipeline and a judge). Raises: as :meth:`build`.
+        """
+        for held, index in _RECENT:
+            if held is document:
+                return index
+        index = cls.build(document)
+        _RECENT.insert(0, (document, index))
+        del _RECENT[4:]
+        return index
+
+    @classmethod
+    def from_texts(cls, texts: Iterable[str],
+                   suspect_spans: Sequence[Sequence[tuple[int, int]]] | None = None
+                   ) -> EvidenceIndex:
+        """Index plain page texts (page 1 first); passages get no boxes.
+
+        Args: texts: one string per page. suspect_spans: optional, per page, ``(start,
+              end)`` ranges of untrusted glyphs (as ``Page.suspect_spans``).
+        Raises: InputError if ``texts`` is a single string (pass a list of pages).
+        """
+        if isinstance(texts, str):
+            raise InputError("from_texts takes a list of page texts, not one string")
+        texts = list(texts)
+        spans = list(suspect_spans or [])
+        return cls([_TextPage(i + 1, t, (), tuple(tuple(x) for x in spans[i])  # type: ignore[misc]
+                              if i < len(spans) else ())
+                    for i, t in enumerate(texts)])
+
+    def _add(self, entry: Entry) -> None:
+        pid = len(self.entries)
+        self.entries.append(entry)
+        counts: dict[str, int] = {}
+        for term in entry.terms:
+            counts[term] = counts.get(term, 0) + 1
+        for term, tf in counts.items():
+            self._postings[term].append((pid, tf))
+        self._lengths.append(len(entry.terms))
+
+    def _add_page(self, page: Any) -> None:
+        text: str = page.text
+        number: int = page.number
+        spans = _lines(text)
+        qs = extract_quantities(text, self.decimal_comma)
+        self.page_quantities[number] = tuple(qs)
+        positioned = sorted([(p, t) for p, t in content_terms_at(text) if not is_numeric(t)]
+                            + [(q.start, value_term(q)) for q in qs if q.checkable])
+        self.doc_terms.update(t for _, t in positioned)
+        term_starts = [p for p, _ in positioned]
+        q_starts = [q.start for q in qs]
+
+        def terms_in(a: int, b: int) -> tuple[str, ...]:
+            return tuple(t for _, t in positioned[bisect_left(term_starts, a):
+                                                   bisect_left(term_starts, b)])
+
+        def quantities_in(a: int, b: int) -> tuple[Quantity, ...]:
+            return tuple(q for q in qs[bisect_left(q_starts, a):bisect_left(q_starts, b)]
+                         if q.end <= b)
+
+        suspects = tuple(getattr(page, "suspect_spans", ()) or ())
+        bad = tuple(q for q in qs if any(a < q.end and q.start < b for a, b in suspects))
+        self.page_suspects[number] = bad
+
+        def suspect_in(a: int, b: int) -> tuple[Quantity, ...]:
+            if not bad:
+                return ()
+            return tuple(q for q in bad if a <= q.start and q.end <= b)
+
+        for i, (s, e) in enumerate(spans):
+            terms = terms_in(s, e)
+            if len(terms) >= 2 and not all(is_numeric(t) for t in terms):
+                # lone table cells and page numbers are left to windows and rows
+                self._add(Entry(number, s, e, text[s:e], "line", terms, quantities_in(s, e),
+                                suspect=suspect_in(s, e)))
+            if i + _WINDOW <= len(spans):
+                ws, we = s, spans[i + _WINDOW - 1][1]
+                self._add(Entry(number, ws, we, text[ws:we].replace("\n", " "), "window",
+                                terms_in(ws, we), quantities_in(ws, we),
+                                suspect=suspect_in(ws, we)))
+        for row, rtext in _rows(page):
+            self._add_row(number, row, rtext, suspects)
+            segments = _segments(row)
+            if segments and segments != [row]:
+                for seg in segments:
+                    self._add_row(number, seg, " ".join(w.text for w in seg), suspects)
+
+    def _add_row(self, number: int, row: list[Any], rtext: str,
+                 suspects: tuple[tuple[int, int], ...] = ()) -> None:
+        cells = []
+        pos = 0
+        quantities = []
+        bad = []
+        for w in row:
+            if not any(ch.isdigit() for ch in w.text):
+                pos += len(w.text) + 1
+                continue                       # label words: no cell value
+            for q in extract_quantities(w.text, self.decimal_comma):
+                moved = Quantity(q.value, q.text, q.start + pos, q.end + pos, q.unit,
+                                 q.physical, q.decimals, q.approx, q.bound, q.kind)
+                quantities.append(moved)
+                if any(a < w.end and w.start < b for a, b in suspects):
+                    bad.append(moved)
+                if q.checkable:
+                    cells.append(Cell(moved, (w.rect.x0 + w.rect.x1) / 2))
+            pos += len(w.text) + 1
+        self.rows_by_page[number].append(len(self.entries))
+        box = row[0].rect
+        for w in row[1:]:
+            box = box.union(w.rect)
+        self._add(Entry(number, min(w.start for w in row), max(w.end for w in row), rtext,
+                        "row", tuple(index_terms(rtext, quantities)), tuple(quantities),
+                        tuple(cells), rects=(box,), suspect=tuple(bad)))
+
+    # ---------------------------------------------------------------- search
+    def hits(self, query: str, k: int = 8, pages: set[int] | None = None) -> list[Hit]:
+        """The ``k`` best entries for ``query``, best first, scores in [0, 1].
+
+        Score: 0.7 x BM25 normalised by the score a passage holding every query term once
+        would get, plus 0.3 x rapidfuzz ``token_set_ratio`` / 100.
+        """
+        terms = index_terms(query, extract_quantities(query))
+        if not terms:
+            return []
+        weights: dict[str, float] = {}
+        for t in terms:
+            weights[t] = NUMERIC_WEIGHT if is_numeric(t) else 1.0
+        ideal = sum(w * self._idf.get(t, 0.0) for t, w in weights.items()) or 1.0
+        scores: dict[int, float] = defaultdict(float)
+        for t, w in weights.items():
+            idf = self._idf.get(t)
+            if idf is None:
+                continue
+            for pid, tf in self._postings[t]:
+                dl = self._lengths[pid]
+                scores[pid] += w * idf * tf * (_K1 + 1) / (
+                    tf + _K1 * (1 - _B + _B * dl / self._avglen))
+        if pages is not None:
+            scores = defaultdict(float, {p: s for p, s in scores.items()
+                                         if self.entries[p].page in pages})
+        top = sorted(scores.items(), key=lambda kv: -kv[1])[: max(4 * k, 30)]
+        q = fold(query).lower()
+        ranked = []
+        for pid, s in top:
+            e = self.entries[pid]
+            lex = min(s / ideal, 1.0)
+            fz = fuzz.token_set_ratio(q, e.text.lower()) / 100.0
+            ranked.append(Hit(e, pid, 0.7 * lex + 0.3 * fz))
+        ranked.sort(key=lambda h: -h.score)
+        return ranked[:k]
+
+    def entry_at(self, page: int, offset: int) -> tuple[int, Entry] | None:
+        """The (id, entry) of the line (else window) of ``page`` holding char ``offset``."""
+        best = None
+        for pid, e in enumerate(self.entries):
+            if e.page == page and e.kind != "row" and e.start <= offset < e.end:
+                if e.kind == "line":
+                    return pid, e
+                best = best or (pid, e)
+        return best
+
+    def search(self, query: str, k: int = 8) -> list[Passage]:
+        """The ``k`` passages that best match ``query``, best first.
+
+        Returns: grounding.types.Passage list (page 1-based, offsets into ``Page.text``,
+        boxes in PDF points, top-left origin; score in [0, 1]). Empty for a query without
+        content words.
+        """
+        return [self.passage(h) for h in self.hits(query, k)]
+
+    def passage(self, hit: Hit) -> Passage:
+        """``hit`` as a Passage with its boxes (PDF points, top-left origin)."""
+        return hit.passage(self.pages.get(hit.entry.page))
+
+    # ---------------------------------------------------------------- locate
+    def _normalised(self, number: int) -> tuple[str, list[int]]:
+        cached = self._norm_cache.get(number)
+        if cached is None:
+            cached = normalise_with_map(self.pages[number].text)
+            self._norm_cache[number] = cached
+        return cached
+
+    def locate(self, quote: str, page: int | None = None,
+               min_score: float = LOCATE_MIN_SCORE) -> Passage | None:
+        """Find ``quote`` in the document, tolerant to layout noise; None if absent.
+
+        Both sides are folded (NFKC, case, minus variants), hyphenated line breaks
+        (``-\\n``, `` -\\n``) joined, lines holding only a page number dropped and runs of
+        whitespace collapsed; then rapidfuzz ``partial_ratio_alignment`` finds the best
+        window. Returns: Passage whose start/end point into the original ``Page.text``,
+        score = match score / 100 (>= ``min_score`` / 100), or None.
+        """
+        norm_quote, _ = normalise_with_map(quote)
+        if not norm_quote:
+            return None
+        candidates = [page] if page is not None else list(self.pages)
+        if page is None and len(candidates) > 3:
+            ranked = {h.entry.page for h in self.hits(quote, k=12)}
+            candidates = [p for p in candidates if p in ranked] or candidates
+        best: tuple[float, int, int, int] | None = None
+        for number in candidates:
+            if number not in self.pages:
+                continue
+            norm, offsets = self._normalised(number)
+            if not norm:
+                continue
+            al = fuzz.partial_ratio_alignment(norm_quote, norm, score_cutoff=min_score)
+            if al is None:
+                continue
+            if best is None or al.score > best[0]:
+                best = (al.score, number, al.dest_start, al.dest_end)
+        if best is None:
+            return None
+        score, number, ds, de = best
+        norm, offsets = self._normalised(number)
+        start = offsets[ds]
+        end = offsets[de - 1] + 1
+        p = self.pages[number]
+        return Passage(page=number, start=start, end=end, text=p.text[start:end],
+                       rects=tuple(p.rects_for(start, end)), score=round(score / 100, 4))
+
+
+def normalise_with_map(text: str) -> tuple[str, list[int]]:
+    """Fold ``text`` for quote matching and keep where each output char came from.
+
+    Steps: NFKC + minus variants (:func:`grounding.lexicon.fold`), lower case, drop lines
+    that are only a page number, join ``-\\n`` and `` -\\n`` hyphenation, collapse whitespace.
+    Returns: (normalised text, offsets) with ``offsets[i]`` the index in ``text`` of
+    normalised char ``i``; ``len(offsets) == len(normalised)``.
+    """
+    chars: list[str] = []
+    offs: list[int] = []
+    for i, ch in enumerate(text):
+        for out in fold(ch).lower():
+            chars.append(out)
+            offs.append(i)
+    s = "".join(chars)
+    # page-number lines: "\n 12 \n" -> "\n"
+    keep = [True] * len(s)
+    for m in re.finditer(r"(?<=\n)[ \t]*\d{1,4}[ \t]*\n", s):
+        for j in range(m.start(), m.end()):
+            keep[j] = False
+    for m in re.finditer(r"(?<=\w) ?-[ \t]*\n\s*(?=[a-z])", s):
+        for j in range(m.start(), m.end()):
+            keep[j] = False
+    out_chars: list[str] = []
+    out_offs: list[int] = []
+    prev_space = True
+    for j, ch in enumerate(s):
+        if not keep[j]:
+            continue
+        if ch.isspace():
+            if prev_space:
+                continue
+            ch = " "
+            prev_space = True
+        else:
+            prev_space = False
+        out_chars.append(ch)
+        out_offs.append(offs[j])
+    while out_chars and out_chars[-1] == " ":
+        out_chars.pop()
+        out_offs.pop()
+    return "".join(out_chars), out_offs
+
+
+__all__ = ["Cell", "Entry", "EvidenceIndex", "Hit", "LOCATE_MIN_SCORE", "index_terms",
+           "normalise_with_map", "row_label", "value_term"]

@@ -1,0 +1,122 @@
+"""Word lists and small pattern tests the rules judge uses (pure, no I/O).
+
+Each list is general English of answer writing, not the content of any paper: framing
+openers, offers of help, interpretation markers, speculation markers, negation cues and
+antonym pairs of comparison and change.
+"""
+
+from __future__ import annotations
+
+import re
+
+from grounding.lexicon import fold
+
+#: Sentence openers that frame the answer instead of asserting something.
+FRAMING = re.compile(
+    r"^(?:here(?:'s| is| are)\b|below(?: is| are)\b|sure\b|certainly\b|great question|"
+    r"good question|let me\b|let's\b|i(?:'ll| will| can)\b|to answer\b|in short:|"
+    r"the short answer|in this answer\b|the following\b|as follows\b|"
+    r"the (?:paper|authors?|study|article) (?:is|are) (?:\w+ )?(?:candid|upfront|open|honest|"
+    r"transparent|clear|explicit) about\b|looking at\b)",
+    re.IGNORECASE)
+#: Offers of help and closing remarks.
+OFFERS = re.compile(
+    r"(?:let me know|i hope this helps|hope this helps|feel free|if you(?:'d| would) like|"
+    r"happy to (?:help|explain|elaborate)|do you want me|would you like)", re.IGNORECASE)
+#: Pure hedges with nothing checkable.
+HEDGES = re.compile(
+    r"^(?:i(?:'m| am) not (?:sure|certain)|it depends\b|i cannot (?:say|tell|verify)|"
+    r"i don't know|it is (?:hard|difficult) to say)", re.IGNORECASE)
+#: A line that introduces a list: "The procedure works as follows:".
+LIST_INTRO = re.compile(r"(?:as follows|the following|following (?:ones|points|steps)|"
+                        r"main ones are|are|include|includes)\s*:$", re.IGNORECASE)
+
+#: Openers and connectives that mark an Interpretation.
+INTERPRETATION = re.compile(
+    r"^(?:this|these|that|so|therefore|thus|hence|consequently|overall|in other words|"
+    r"taken together|in effect|in practice|as a result|in short|in sum|in summary|"
+    r"this means|which means|accordingly|because|since|put differently|all in all)\b"
+    r"|\b(?:suggests?|suggesting|implies|imply|implying|indicates?|indicating|which means|"
+    r"means that|meaning that|shows? that|demonstrates? that|so that|therefore|thus|"
+    r"consistent with|explains?)\b",
+    re.IGNORECASE)
+#: Markers of speculation or generalisation beyond a paper's evidence.
+SPECULATION = re.compile(
+    r"\b(?:probably|likely|presumably|should|will|would|could|might|may well|must|"
+    r"implies|suggests|in practice|essentially any|any \w+ |all \w+ |always|never|"
+    r"equally well|fully|guarantee[sd]?|only requires?|no changes|cheap|easily|"
+    r"inevitably|certainly|clearly shows|proves?)\b",
+    re.IGNORECASE)
+
+NEGATIONS = frozenset({"not", "no", "never", "none", "nor", "neither", "without", "cannot",
+                       "n't", "fails", "failed", "fail", "lack", "lacks", "lacking", "unable",
+                       "nothing", "nobody", "absent"})
+
+#: Antonym pairs of direction, change and state (each word maps to its opposite's group).
+_ANTONYM_PAIRS = [
+    ("increase", "decrease"), ("increased", "decreased"), ("increases", "decreases"),
+    ("increasing", "decreasing"), ("rise", "fall"), ("rose", "fell"), ("rises", "falls"),
+    ("higher", "lower"), ("highest", "lowest"), ("more", "fewer"), ("larger", "smaller"),
+    ("largest", "smallest"), ("above", "below"), ("ahead", "behind"), ("better", "worse"),
+    ("best", "worst"), ("improve", "degrade"), ("improved", "degraded"),
+    ("improves", "degrades"), ("improved", "hurt"), ("improves", "hurts"),
+    ("outperforms", "underperforms"), ("outperform", "underperform"),
+    ("outperformed", "underperformed"), ("enabled", "disabled"), ("enable", "disable"),
+    ("gain", "loss"), ("gains", "losses"), ("wider", "narrower"), ("faster", "slower"),
+    ("stronger", "weaker"), ("longer", "shorter"), ("before", "after"),
+    ("reduced", "increased"), ("reduces", "increases"), ("reduce", "increase"),
+    ("helps", "hurts"), ("help", "hurt"), ("beneficial", "harmful"), ("positive", "negative"),
+    ("success", "failure"), ("accept", "reject"), ("accepted", "rejected"),
+    ("included", "excluded"), ("include", "exclude"), ("supports", "lacks"),
+    ("maximum", "minimum"), ("upper", "lower"), ("easier", "harder"),
+    ("sufficient", "insufficient"), ("significant", "insignificant"),
+    ("consistent", "inconsistent"), ("identical", "different"), ("same", "different"),
+    ("all", "some"), ("every", "some"), ("dominated", "negligible"),
+    ("linear", "logarithmic"), ("linearly", "logarithmically"), ("improvement", "degradation"),
+    ("improved", "degradation"), ("improves", "degradation"), ("improve", "degradation"),
+    ("inferior", "superior"), ("minor", "major"), ("rarely", "often"), ("hierarchical", "flat"),
+    ("official", "unofficial"), ("smaller", "larger"), ("narrows", "widens"),
+    ("narrower", "broader"), ("first", "last"), ("earlier", "later"),
+]
+ANTONYMS: dict[str, frozenset[str]] = {}
+for _a, _b in _ANTONYM_PAIRS:
+    ANTONYMS[_a] = ANTONYMS.get(_a, frozenset()) | {_b}
+    ANTONYMS[_b] = ANTONYMS.get(_b, frozenset()) | {_a}
+
+_WORD = re.compile(r"[a-z]+(?:'t)?")
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words of ``text`` with ``n't`` split off as its own word."""
+    out = []
+    for w in _WORD.findall(fold(text).lower().replace("’", "'")):
+        if w.endswith("n't"):
+            out.extend([w[:-3], "n't"])
+        else:
+            out.append(w)
+    return out
+
+
+def negation_count(text: str) -> int:
+    """How many negation cues ``text`` holds (``not``, ``no``, ``n't``, ``without``...)."""
+    return sum(1 for w in words(text) if w in NEGATIONS)
+
+
+def is_reference_entry(text: str) -> bool:
+    """True for a bibliography line: ``Peters, P. C. 1964, Physical Review, 136, 1224``."""
+    s = text.strip().lstrip("-*• ").strip()
+    if re.match(r"^\[\d+\]\s", s):
+        return True
+    initials = len(re.findall(r"\b[A-Z]\.(?:\s?-?[A-Z]\.)*(?:,|\s|$)", s))
+    year = re.search(r"(?:\(|\b)(?:19|20)\d{2}[a-z]?(?:\)|,|\.)", s)
+    if year and initials >= 2 and re.match(r"^[A-Z][\w'\-]+,", s):
+        return True
+    if year and re.match(r"^[A-Z][\w'\-]+,\s+(?:[A-Z]\.\s?-?)+(?:,|\s|$)", s):
+        return True   # "Peters, P. C. 1964, Physical Review, 136, 1224"
+    if year and re.match(r"^(?:[A-Z][\w'\-]+ [A-Z]{1,3}(?:,|\.) ?)+", s):
+        return True   # Vancouver style: "Altschul SF, Madden TL, ..."
+    return False
+
+
+__all__ = ["ANTONYMS", "FRAMING", "HEDGES", "INTERPRETATION", "LIST_INTRO", "NEGATIONS",
+           "OFFERS", "SPECULATION", "is_reference_entry", "negation_count", "words"]

@@ -1,0 +1,53 @@
+"""Table reading for the rules judge: which column header sits above a row's cell.
+
+Pure functions over an :class:`grounding.evidence.EvidenceIndex` row entry and the page's
+word boxes (PDF points, origin top-left). A header word belongs to the cell column whose
+x centre is nearest to the word's centre (within ``max_dx`` points); header words are the
+words above the row, up to ``max_dy`` points higher, inside the row's horizontal extent.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grounding.evidence import Entry
+from grounding.lexicon import content_terms
+
+
+def column_headers(entry: Entry, page: Any, max_dy: float = 220.0,
+                   max_dx: float = 30.0) -> list[set[str]]:
+    """Stemmed header terms above each numeric cell of a row entry.
+
+    Args: entry: a row entry (``kind == "row"``) with cells and one box in ``rects``.
+          page: the page object with ``words`` (``text`` and ``rect``).
+    Returns: one set of terms per ``entry.cells`` item (empty sets when no header found or
+        the page has no word boxes).
+    """
+    cells = entry.cells
+    heads: list[set[str]] = [set() for _ in cells]
+    words = getattr(page, "words", ()) or ()
+    if not cells or not entry.rects or not words:
+        return heads
+    box = entry.rects[0]
+    xs = [c.x for c in cells]
+    for w in words:
+        r = w.rect
+        if r.y1 > box.y0 + 0.5 or r.y0 < box.y0 - max_dy:
+            continue
+        cx = (r.x0 + r.x1) / 2
+        if cx < box.x0 - max_dx or cx > box.x1 + max_dx:
+            continue
+        j = min(range(len(xs)), key=lambda i: abs(xs[i] - cx))
+        if abs(xs[j] - cx) <= max_dx:
+            heads[j].update(content_terms(w.text))
+    return heads
+
+
+def columns_naming(terms: list[str], heads: list[set[str]]) -> list[int]:
+    """Indexes of the columns whose header holds every one of ``terms``."""
+    if not terms:
+        return []
+    return [i for i, h in enumerate(heads) if all(t in h for t in terms)]
+
+
+__all__ = ["column_headers", "columns_naming"]

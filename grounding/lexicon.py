@@ -1,0 +1,103 @@
+"""Word-level text tools shared by the evidence index and the rules judge.
+
+Pure functions, no I/O. Tokens are lower-cased, NFKC-folded (ligatures ``ﬁ`` -> ``fi``),
+Unicode minus/dash variants folded to ``-``, and lightly stemmed (plural and verb suffixes
+stripped) so that "smoked" meets "smoker" and "results" meets "result".
+
+Sources: the stop-word list is a small hand-written English list; the suffix stripper is a
+reduced Porter-style step 1 (M. F. Porter, "An algorithm for suffix stripping", 1980).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+#: Unicode minus and dash variants that PDFs use for a minus sign (folded to "-").
+MINUS_CHARS = "\u2212\u2012\u2013\u2010\u2011\ufe63\uff0d\u2014"
+_MINUS_TABLE = dict.fromkeys(map(ord, MINUS_CHARS), "-")
+
+STOPWORDS = frozenset("""
+a an the and or but of in on at to for from by with without as is are was were be been being
+this that these those it its their there here which who whom whose what when where how than then
+so such into onto over under about across after before between both each either neither nor
+not no also only very more most less least much many some any all can could may might will would
+should shall do does did done has have had having i we you he she they them our your his her my me
+us per via while whereas if because since though although yet just even still too again further
+one two s t et al use used using based paper authors author table figure fig section eq
+""".split())
+
+_NUMERIC = re.compile(r"\d+(?:[.,]\d+)*")
+_TOKEN_RE = re.compile(r"[^\W_]+(?:[.@'][^\W_]+)*")
+
+
+def fold(text: str) -> str:
+    """NFKC-fold ``text`` and map minus/dash variants to ``-``; length may change (ligatures)."""
+    return unicodedata.normalize("NFKC", text).translate(_MINUS_TABLE)
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """A reduced suffix stripper: ``"results" -> "result"``, ``"smoked" -> "smok"``.
+
+    Args: word: lower-case token. Returns: the stem (never empty). Tokens with digits are
+    returned unchanged so that numbers and names such as ``"r@1"`` keep their identity.
+    """
+    if len(word) <= 3 or any(ch.isdigit() for ch in word):
+        return word
+    for suffix in ("ational", "ization", "ations", "ation", "ments", "ment", "ness",
+                   "ingly", "edly", "ings", "ing", "ies", "ied", "ers", "er", "ed",
+                   "es", "ly", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
+    return word
+
+
+def _clean(token: str) -> str:
+    token = token.lower().rstrip(".")
+    if token.endswith(("'s", "’s")):
+        token = token[:-2]
+    return token.rstrip("'’")
+
+
+def tokens(text: str) -> list[str]:
+    """Lower-case word tokens of ``text`` (after :func:`fold`), stop words kept, unstemmed;
+    a possessive ``'s`` is dropped ("SciBERT's" -> "scibert")."""
+    return [_clean(m.group(0)) for m in _TOKEN_RE.finditer(fold(text))]
+
+
+def content_terms(text: str) -> list[str]:
+    """Stemmed content tokens of ``text``: stop words and 1-letter words dropped."""
+    out = []
+    for tok in tokens(text):
+        if tok in STOPWORDS or (len(tok) < 2 and not tok.isdigit()):
+            continue
+        out.append(stem(tok))
+    return out
+
+
+def content_terms_at(text: str) -> list[tuple[int, str]]:
+    """Like :func:`content_terms`, with each term's start offset in ``text``.
+
+    Offsets index ``text`` itself: folding is applied per token, so ligatures inside a
+    token do not shift later offsets.
+    """
+    out = []
+    for m in _TOKEN_RE.finditer(text):
+        tok = _clean(fold(m.group(0)))
+        if tok in STOPWORDS or (len(tok) < 2 and not tok.isdigit()):
+            continue
+        out.append((m.start(), stem(tok)))
+    return out
+
+
+def is_numeric(term: str) -> bool:
+    """True for a term that is a number (``"91.5"``, ``"2020"``)."""
+    return _NUMERIC.fullmatch(term) is not None
+
+
+__all__ = ["MINUS_CHARS", "STOPWORDS", "content_terms", "content_terms_at", "fold", "is_numeric", "stem", "tokens"]
