@@ -1,0 +1,89 @@
+"""Small pure helpers shared by the adapters' ``parse_response`` functions."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from typing import Any
+
+from citations.identifiers import normalize_doi, parse_arxiv_id
+from citations.model import Author
+from citations.names import parse_name
+
+_TAG = re.compile(r"<[^>]{1,200}>")
+_YEAR = re.compile(r"(1[5-9]\d\d|20\d\d)")
+
+
+def load_json(body: bytes) -> Any:
+    """The JSON value of ``body``, or None when it is not JSON (plain-text 404 bodies,
+    HTML error pages). Never raises."""
+    try:
+        return json.loads(body)
+    except (ValueError, UnicodeDecodeError):
+        return None
+
+
+def text(value: object) -> str | None:
+    """A clean one-line string (markup tags dropped, entities decoded) or None if empty.
+    Lists give their first non-empty item."""
+    if isinstance(value, list):
+        for v in value:
+            t = text(v)
+            if t:
+                return t
+        return None
+    if value is None or isinstance(value, (dict, bool)):
+        return None
+    s = html.unescape(_TAG.sub("", str(value)))
+    s = " ".join(s.split())
+    return s or None
+
+
+def year_of(value: object) -> int | None:
+    """A year from an int or from the first 4-digit year in a string; else None."""
+    if isinstance(value, int) and 1500 <= value <= 2100:
+        return value
+    if isinstance(value, str):
+        m = _YEAR.search(value)
+        return int(m.group(1)) if m else None
+    return None
+
+
+def author_from_name(name: object) -> Author | None:
+    """An Author from a display name ("Ines Moura", "Moura, Ines"), or None if empty."""
+    s = text(name)
+    if not s:
+        return None
+    try:
+        return parse_name(s)
+    except Exception:  # a name the parser cannot split is kept whole
+        return Author(family=s, literal=True)
+
+
+def clean_doi(value: object) -> str | None:
+    """A DOI without resolver prefix (``https://doi.org/10.1/x`` -> ``10.1/x``) or None."""
+    s = text(value)
+    if not s:
+        return None
+    return normalize_doi(s)
+
+
+def arxiv_of(value: object) -> str | None:
+    """The unversioned arXiv id in an id, abs URL or arXiv DOI; else None."""
+    s = text(value)
+    if not s:
+        return None
+    a = parse_arxiv_id(s)
+    return a.id if a else None
+
+
+def pages_of(first: object, last: object) -> str | None:
+    f, la = text(first), text(last)
+    if f and la and la != f:
+        return f"{f}-{la}"
+    return f or None
+
+
+__all__ = ["arxiv_of", "author_from_name", "clean_doi", "load_json", "pages_of", "text",
+           "year_of"]
