@@ -61,7 +61,6 @@ from pydantic import BaseModel, ConfigDict
 from annotations.align import Alignment, Offset, align, locate, resolve_sentence_ref
 from annotations.errors import InputError
 from annotations.schema import (
-    INHERITED_TAGS,
     SPAN_TAGS,
     BoxAnnotation,
     ErrorTag,

@@ -2,7 +2,7 @@
 
     sciground index add FILE... [--db PATH] [--source NAME]
     sciground index stats [--db PATH]
-    sciground refs verify FILE|- [--db PATH] [--json]
+    sciground refs verify FILE|- [--db PATH] [--sources crossref,openalex,...] [--offline] [--json]
 
 ``--db`` defaults to $SCIGROUND_DB, else platformdirs' user data directory
 (citations.sources.local.default_db_path). ``refs verify`` reads reference strings one per
@@ -103,13 +103,45 @@ def _looks_like_reference(line: str) -> bool:
         and len(re.findall(r"[.!?](\s|$)", line)) <= 8
 
 
+def verifier_options(args: argparse.Namespace) -> Any:
+    """VerifierOptions from the source flags (add_source_options); environment read here:
+    SCIGROUND_DB, SCIGROUND_MAILTO, SEMANTIC_SCHOLAR_API_KEY."""
+    from citations.runner import VerifierOptions
+    from citations.sources.cascade import parse_source_list
+
+    sources = parse_source_list(args.sources) if args.sources else ()
+    return VerifierOptions(
+        db=_db(args), complete=bool(getattr(args, "complete", False)), sources=sources,
+        offline=bool(args.offline), mailto=args.mailto or os.environ.get("SCIGROUND_MAILTO"),
+        api_key=os.environ.get("SEMANTIC_SCHOLAR_API_KEY") or None,
+        cache_path=Path(args.cache) if args.cache else None, workers=args.workers,
+        checkpoint=Path(args.checkpoint) if getattr(args, "checkpoint", None) else None)
+
+
+def add_source_options(p: argparse.ArgumentParser) -> None:
+    """The flags that choose bibliographic sources (shared with ``sciground check``)."""
+    p.add_argument("--db", help="local index file (default: $SCIGROUND_DB or the user data directory)")
+    p.add_argument("--sources", metavar="NAMES",
+                   help="online sources to consult besides the local index, comma-separated: "
+                   "crossref,datacite,openalex,arxiv,semantic_scholar,europepmc,doi,web "
+                   "(default: none, offline)")
+    p.add_argument("--offline", action="store_true",
+                   help="answer online sources from the HTTP cache only: no network")
+    p.add_argument("--mailto", help="contact e-mail for the Crossref / OpenAlex polite pools "
+                   "(default: $SCIGROUND_MAILTO)")
+    p.add_argument("--cache", help="HTTP cache file (default: the user cache directory)")
+    p.add_argument("--workers", type=int, default=4, help="references verified concurrently")
+    p.add_argument("--complete", action="store_true",
+                   help="the local index holds every citable work: a reference it lacks is "
+                   "fabricated (default: unverified)")
+
+
 def cmd_refs_verify(args: argparse.Namespace) -> int:
-    from citations.verify import iter_verify
+    from citations.runner import verify_references
 
     refs = read_references(args.file)
-    index = _index(args)
     status = 0
-    for res in iter_verify(refs, [index]):
+    for res in verify_references(refs, verifier_options(args)):
         if res.verdict in (Verdict.CORRUPTED, Verdict.FABRICATED):
             status = 1
         if args.json:
@@ -150,16 +182,15 @@ def register(subparsers: Any) -> None:
 
     p_refs = subparsers.add_parser("refs", help="verify references")
     rsub = p_refs.add_subparsers(dest="refs_command", required=True, metavar="ACTION")
-    p_ver = rsub.add_parser("verify", help="verify references against the local index")
+    p_ver = rsub.add_parser("verify", help="verify references against the local index "
+                            "(and online sources with --sources)")
     p_ver.add_argument("file", metavar="FILE|-",
                        help="references one per line, .bib, CSL-JSON, or an answer text")
-    p_ver.add_argument("--db", help=db_help)
+    add_source_options(p_ver)
+    p_ver.add_argument("--checkpoint", help="online batch: JSONL file to resume from")
     p_ver.add_argument("--json", action="store_true", help="one JSON result per line")
     p_ver.add_argument("--candidates", type=int, default=3, help="candidates to show")
-    p_ver.add_argument("--complete", action="store_true",
-                       help="treat the index as exhaustive: a reference it does not hold is "
-                            "reported fabricated (default: unverified)")
     p_ver.set_defaults(func=cmd_refs_verify)
 
 
-__all__ = ["read_references", "register"]
+__all__ = ["add_source_options", "read_references", "register", "verifier_options"]

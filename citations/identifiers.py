@@ -223,7 +223,7 @@ def arxiv_api_key(arxiv: ArxivId | str) -> str:
 
 
 def _valid_new(yymm: str, num: str) -> bool:
-    yy, mm = int(yymm[:2]), int(yymm[2:])
+    mm = int(yymm[2:])
     if not 1 <= mm <= 12 or int(yymm) < 704:
         return False
     return len(num) == 4 if int(yymm) < 1501 else len(num) == 5

@@ -301,7 +301,7 @@ def _parse_tail(tail: str, year: int | None) -> dict[str, str]:
         if m and m.group(1) != out["volume"]:
             out["pages"] = m.group(1)
     if "volume" not in out and "pages" not in out:
-        m = re.search(rf"(?<![\w.])(\d+)\s*$", t)
+        m = re.search(r"(?<![\w.])(\d+)\s*$", t)
         if m and first_num == len(t) and m.start() > 0:
             out["volume"] = m.group(1)
             first_num = m.start()
@@ -724,7 +724,6 @@ def _split_authors(body: str) -> tuple[str | None, str, int | None, bool]:
     for m in _YEAR_AFTER_RE.finditer(body):
         pre = body[: m.start()].strip()
         if pre and _namey(pre):
-            sep = body[m.end() - 1: m.end()]
             no_title = body[m.start():m.end()].rstrip().endswith(",")
             return pre, body[m.end():], int(m.group("y")), no_title
         break  # only the first year can follow the authors

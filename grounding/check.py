@@ -15,6 +15,8 @@ from typing import Any
 
 import networkx as nx
 
+from citations.runner import VerifierOptions
+
 from annotations.errors import InputError
 from annotations.schema import (
     BoxAnnotation,
@@ -27,6 +29,7 @@ from grounding.evidence import EvidenceIndex
 from grounding.graph import build_graph, depends_on
 from grounding.judges.base import Judge
 from grounding.judges.registry import judge_sentences
+from grounding.references import CheckedReference, check_references
 from grounding.pdf import Document, Page, read_pdf
 from grounding.propagate import propagate
 from grounding.sentences import split_sentences
@@ -56,6 +59,7 @@ class Report:
     sentences: one CheckedSentence per answer sentence, in order. judge: backend name.
     timings_s: seconds per stage ("pdf", "index", "judge", "total").
     judge_usage: a model judge's request, token and cost counters (empty for rules).
+    references: each reference the answer cites, its verdict and the sentences citing it.
     """
 
     question: str
@@ -66,6 +70,11 @@ class Report:
     judge: str
     timings_s: dict[str, float] = field(default_factory=dict)
     judge_usage: dict[str, Any] = field(default_factory=dict)
+    references: tuple[CheckedReference, ...] = ()
+
+    def references_of(self, sentence_id: str) -> tuple[CheckedReference, ...]:
+        """The verified references that sentence ``sentence_id`` cites."""
+        return tuple(r for r in self.references if sentence_id in r.sentence_ids)
 
     @property
     def annotations(self) -> tuple[SentenceAnnotation, ...]:
@@ -114,7 +123,8 @@ def default_judge() -> Judge:
 
 def check(question: str, answer: str, pdf: str | Path | Document, *,
           judge: Judge | None = None, index: EvidenceIndex | None = None,
-          paper_id: str | None = None) -> Report:
+          paper_id: str | None = None, verify_citations: bool = True,
+          sources: VerifierOptions | None = None) -> Report:
     """Fact-check ``answer`` (to ``question``) against the paper ``pdf``.
 
     Args: question: the question asked (may be empty). answer: the model's answer, any length.
@@ -122,6 +132,9 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
           judge: labels sentences; defaults to the offline RulesJudge.
           index: a prebuilt EvidenceIndex of ``pdf`` (reuse it for many answers on one paper).
           paper_id: id used in image ids; defaults to the PDF's file stem.
+          verify_citations: verify the references the answer cites (Report.references).
+          sources: where to verify them (citations.runner.VerifierOptions); default: the
+          local index only, offline. A source that fails makes a reference unverified.
     Returns: Report with one CheckedSentence per sentence.
     Raises: InputError if the answer has no text; PDFError if the PDF is missing, not a PDF,
             encrypted or has no text layer; JudgeError if a model judge fails.
@@ -167,6 +180,8 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
         else a.model_copy(update={"boxes": ()})
         for a in final
     )
+    t_label = time.perf_counter()
+    references = check_references(answer, sentences, sources) if verify_citations else ()
     t_end = time.perf_counter()
     usage = getattr(judge, "usage", None)
     return Report(
@@ -176,8 +191,9 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
         paper_id=pid,
         sentences=tuple(CheckedSentence(s, j, a) for s, j, a in zip(sentences, judgements, final)),
         judge=getattr(judge, "name", type(judge).__name__),
+        references=references,
         timings_s={"pdf": t_pdf - t0, "index": t_index - t_pdf, "judge": t_judge - t_index,
-                   "total": t_end - t0},
+                   "references": t_end - t_label, "total": t_end - t0},
         judge_usage=usage().as_dict() if callable(usage) else {},
     )
 

@@ -16,6 +16,7 @@ from annotations.errors import CheckerError, InputError
 from annotations.jsonl import dump_row
 from annotations.layouts import resolve_pdf
 from annotations.schema import QAPair
+from citations.cli import add_source_options, verifier_options
 from grounding.judges.registry import JUDGE_NAMES
 
 
@@ -42,6 +43,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--html", metavar="REPORT.html",
                    help="also write a self-contained HTML report with the evidence drawn on the pages")
     add_judge_options(p)
+    p.add_argument("--no-refs", action="store_true",
+                   help="do not verify the references the answer cites")
+    p.add_argument("--refs-out", metavar="FILE",
+                   help="write the verified references (with the sentences citing them) as "
+                   "JSONL; in --batch mode references are verified only when this is given")
+    add_source_options(p)
     p.set_defaults(func=run_check)
 
     e = sub.add_parser(
@@ -104,8 +111,12 @@ def run_check(args: argparse.Namespace) -> int:
     question = args.question
     if args.question_file:
         question = Path(args.question_file).read_text(encoding="utf-8").strip()
-    report = check(question, _read_answer(args.answer), args.pdf, judge=make_judge(args))
+    report = check(question, _read_answer(args.answer), args.pdf, judge=make_judge(args),
+                   verify_citations=not args.no_refs, sources=verifier_options(args))
     row = report.to_row()
+    if args.refs_out:
+        with Path(args.refs_out).open("w", encoding="utf-8") as fh:
+            _write_refs(fh, None, report)
     if args.html:
         from grounding.html import write_check_html
 
@@ -173,9 +184,20 @@ class RunCounts:
 Item = tuple[str, QAPair | None, Path | None, str | None]
 
 
-def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str]) -> RunCounts:
+def _write_refs(fh: TextIO, qa_pair_id: str | None, report: Any) -> None:
+    for ref in report.references:
+        head = {"qa_pair_id": qa_pair_id} if qa_pair_id else {}
+        fh.write(json.dumps({**head, "sentence_ids": list(ref.sentence_ids),
+                             **ref.result.model_dump(mode="json", exclude_none=True)},
+                            ensure_ascii=False) + "\n")
+
+
+def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], *,
+                sources: Any = None, refs_out: TextIO | None = None) -> RunCounts:
     """Check each item and write its output row to ``out``; report bad items on stderr
     ("file:line: skipped: why") and keep going. Rows whose id is in ``done`` are skipped.
+    With ``refs_out``, the references each answer cites are verified (with ``sources``) and
+    written there as JSONL; otherwise they are not checked.
     One paper's Document and EvidenceIndex are kept while consecutive rows share it."""
     from grounding.check import check
     from grounding.evidence import EvidenceIndex
@@ -195,7 +217,10 @@ def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str]) 
                 cached = (pdf, doc, EvidenceIndex.build(doc))
             _, doc, index = cached
             report = check(base.question_text, base.answer_raw, doc, judge=judge,
-                           index=index, paper_id=base.paper_id)
+                           index=index, paper_id=base.paper_id,
+                           verify_citations=refs_out is not None, sources=sources)
+            if refs_out is not None:
+                _write_refs(refs_out, base.qa_pair_id, report)
             out.write(dump_row(report.to_row(base=base)) + "\n")
             out.flush()
             counts.ok += 1
@@ -241,11 +266,15 @@ def run_batch(args: argparse.Namespace) -> int:
                       None if pdf else f"PDF {base.paper_pdf_path!r} not found under {root}"))
     out_path = Path(args.out) if args.out else None
     out, done = _open_out(out_path)
+    refs = Path(args.refs_out).open("a", encoding="utf-8") if args.refs_out else None
     try:
-        counts = check_items(items, make_judge(args), out, done)
+        counts = check_items(items, make_judge(args), out, done, sources=verifier_options(args),
+                             refs_out=refs)
     finally:
         if out_path:
             out.close()
+        if refs is not None:
+            refs.close()
     print(f"checked {counts.ok}, already done {counts.skipped}, failed {counts.failed} "
           f"(of {len(items)} rows)", file=sys.stderr)
     return 1 if counts.failed else 0

@@ -29,6 +29,10 @@ LABEL_STYLE = {
     Label.NOT_A_CLAIM: "dim",
 }
 
+#: rich styles per citation verdict.
+VERDICT_STYLE = {"verified": "bold green", "corrupted": "bold red", "fabricated": "bold red",
+                 "ambiguous": "bold yellow", "unverified": "bold yellow", "unparsed": "dim"}
+
 #: One printed line: a list of (text, rich style or "") pieces.
 Piece = tuple[str, str]
 
@@ -60,6 +64,21 @@ def report_lines(report: Any) -> list[list[Piece]]:
             lines.append([(f"       evidence: page {', '.join(map(str, pages))}", "blue")])
         if a.label is not Label.NOT_A_CLAIM and a.rationale:
             lines.append([(f"       why: {a.rationale}", "dim")])
+    refs = getattr(report, "references", ()) or ()
+    if refs:
+        lines.append([])
+        lines.append([("Cited references:", "bold")])
+        for r in refs:
+            verdict = r.verdict.value
+            cited_in = f" (cited in {', '.join(r.sentence_ids)})" if r.sentence_ids else ""
+            lines.append([("  ", ""), (f"[{verdict.upper()}]", VERDICT_STYLE.get(verdict, "")),
+                          (f" {r.reference.raw}{cited_in}", "")])
+            for f in r.differing:
+                lines.append([(f"       differs: {f.value}", "red")])
+            if r.corrected and verdict == "corrupted":
+                lines.append([(f"       corrected: {r.corrected}", "green")])
+            if r.reason:
+                lines.append([(f"       why: {r.reason}", "dim")])
     counts = report.label_counts()
     lines.append([])
     lines.append([(", ".join(f"{k} {v}" for k, v in counts.items()), "bold")])

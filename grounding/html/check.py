@@ -329,10 +329,12 @@ def _references_html(refs: Sequence[Any]) -> str:
             for n, c, f in diffs) or '<span class="muted">\u2013</span>'
         corrected = getattr(item, "corrected", None)
         reason = getattr(item, "reason", "") or ""
+        cited_in = ", ".join(getattr(item, "sentence_ids", ()) or ())
         rows.append(
             f'<tr class="ref" data-verdict="{_e(verdict)}"><td>{i}</td>'
             f'<td class="raw">{_e(raw)}'
             + (f'<div class="muted">cited as {_e(marker)}</div>' if marker else "")
+            + (f'<div class="muted">cited in {_e(cited_in)}</div>' if cited_in else "")
             + f'</td><td><span class="verdict v-{_e(verdict)}">'
             f'{VERDICT_ICON.get(verdict, "")} {_e(verdict)}</span>'
             + (f'<div class="muted" style="font-size:12px">{_e(reason)}</div>' if reason else "")

@@ -119,3 +119,50 @@ def test_every_dev_row_checks_and_validates(row_file: Path) -> None:
             assert (a.propagation_type is PropagationType.NONE) == (not any(
                 out.annotations[ids.index(d)].label in (Label.CONTRADICTION, Label.NEI)
                 for d in a.depends_on))
+
+
+def test_cited_references_are_verified_beside_the_sentences_citing_them(tmp_path: Path) -> None:
+    """specter-2020__q02 cites four works; the index holds the true records of the three
+    real ones (from the dev citations file), so: two verified, the one cited with the wrong
+    venue corrupted (venue, with the corrected reference), and the invented one not found."""
+    from citations.runner import VerifierOptions
+    from citations.sources.local import LocalIndex
+
+    rows = {r.qa_pair_id: r for r in read_rows(need(DEV / "specter-2020.jsonl"))}
+    row = rows["specter-2020__q02"]
+    gold = [json.loads(line) for line in (DEV / "specter-2020.citations.jsonl").read_text().splitlines()
+            if line.strip() and json.loads(line)["qa_pair_id"] == row.qa_pair_id]
+    records = tmp_path / "records.jsonl"
+    records.write_text("".join(json.dumps(g["true_record"]) + "\n" for g in gold if g["true_record"]))
+    db = tmp_path / "index.sqlite"
+    LocalIndex(db).add_file(records)
+    doc = read_pdf(DATA / row.paper_pdf_path)
+
+    report = check(row.question_text, row.answer_raw, doc, sources=VerifierOptions(db=db))
+    assert len(report.references) == len(gold) == 4
+    by_marker = {g["marker"].split(",")[0].split()[0]: g for g in gold}
+    for ref in report.references:
+        g = by_marker[ref.reference.authors[0].family]
+        expected = {"EXISTS_CORRECT": "verified", "EXISTS_CORRUPTED": "corrupted",
+                    "FABRICATED": "unverified"}[g["class"]]  # the index is not exhaustive
+        assert ref.verdict.value == expected, ref.reference.raw
+        if expected == "corrupted":
+            assert [f.value for f in ref.differing] == ["venue"] and g["sub_label"] == "journal"
+            assert g["true_record"]["venue"] in (ref.corrected or "")
+        assert ref.sentence_ids, "each reference is tied to the sentences citing it"
+        for sid in ref.sentence_ids:
+            assert ref in report.references_of(sid)
+    zhang = next(r for r in report.references if r.reference.authors[0].family == "Zhang")
+    assert any("Zhang et al., 2019" in report.sentences[int(s[1:]) - 1].sentence.text
+               for s in zhang.sentence_ids)
+
+
+def test_no_index_and_no_sources_means_could_not_check(tmp_path: Path) -> None:
+    from citations.runner import VerifierOptions
+
+    answer = "SciBERT helps (Beltagy et al., 2019).\n\nReferences\n- Beltagy, I., Lo, K., and Cohan, A. (2019). SciBERT: A pretrained language model for scientific text. In EMNLP."
+    report = check("", answer, EXAMPLE / "paper.pdf",
+                   sources=VerifierOptions(db=tmp_path / "absent.sqlite"))
+    assert [r.verdict.value for r in report.references] == ["unverified"]
+    assert "could not check" in report.references[0].reason
+    assert not (tmp_path / "absent.sqlite").exists()

@@ -75,3 +75,28 @@ def test_batch_keeps_going_and_resumes(tmp_path: Path, capsys: pytest.CaptureFix
     main(["check", "--batch", str(batch), "--out", str(out), "--pdf-root", str(EXAMPLE)])
     assert "already done 2" in capsys.readouterr().err
     assert len(read_rows(out)) == 2
+
+
+def test_refs_out_writes_one_line_per_cited_work(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from citations.sources.local import LocalIndex
+
+    answer = ("SPECTER builds on SciBERT (Beltagy et al., 2019).\n\nReferences\n"
+              "- Beltagy, I., Lo, K., and Cohan, A. (2019). SciBERT: A pretrained language "
+              "model for scientific text. In EMNLP.\n")
+    (tmp_path / "a.txt").write_text(answer)
+    rec = tmp_path / "r.jsonl"
+    rec.write_text(json.dumps({"title": "SciBERT: A Pretrained Language Model for Scientific Text",
+                               "authors": ["Iz Beltagy", "Kyle Lo", "Arman Cohan"],
+                               "year": 2019, "venue": "EMNLP"}) + "\n")
+    LocalIndex(tmp_path / "i.sqlite").add_file(rec)
+    refs = tmp_path / "refs.jsonl"
+    assert main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--answer", str(tmp_path / "a.txt"),
+                 "--db", str(tmp_path / "i.sqlite"), "--refs-out", str(refs)]) == 0
+    lines = [json.loads(x) for x in refs.read_text().splitlines()]
+    assert [x["verdict"] for x in lines] == ["verified"]
+    assert lines[0]["sentence_ids"] == ["S1", "S3"]
+    capsys.readouterr()
+    assert main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--answer", str(tmp_path / "a.txt"),
+                 "--sources", "nosuchsource"]) == 2
+    assert "unknown source" in capsys.readouterr().err

@@ -1,0 +1,105 @@
+"""Verify a list of references with the sources a user chose: the one place the CLI (``refs
+verify``) and the grounding pipeline (``check``) build verifiers.
+
+Offline by default: only the local index (citations.sources.local). Naming online sources
+(``crossref``, ``openalex``, ...) runs the retrieval cascade (citations.sources.cascade) with
+the local index asked first; ``offline=True`` keeps those sources but answers only from the
+on-disk HTTP cache, so no request leaves the machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from citations.errors import CheckerError
+from citations.model import Reference, Verdict
+from citations.verify import VerificationResult, iter_verify, to_reference
+
+#: Source names that mean "the local index" in a --sources list.
+LOCAL_NAMES = frozenset({"local", "index"})
+
+
+@dataclass(frozen=True)
+class VerifierOptions:
+    """Which sources to consult and how.
+
+    db: the local index file (None: $SCIGROUND_DB is read by the CLI, else the user data
+        directory). complete: the local index holds every work that could be cited, so a
+        reference it lacks is fabricated (else unverified).
+    sources: online source names (citations.sources.cascade.ALL_SOURCES); empty = local only.
+    offline: serve online sources from the HTTP cache only (no network).
+    mailto: contact address for Crossref's and OpenAlex's polite pools.
+    api_key: Semantic Scholar API key. cache_path: the HTTP cache file (None: the user cache
+    directory). workers: concurrent references (each source keeps its own rate limit).
+    checkpoint: JSONL file that makes an online batch resumable.
+    """
+
+    db: Path | None = None
+    complete: bool = False
+    sources: tuple[str, ...] = ()
+    offline: bool = False
+    mailto: str | None = None
+    api_key: str | None = None
+    cache_path: Path | None = None
+    workers: int = 4
+    checkpoint: Path | None = None
+
+    @property
+    def online_sources(self) -> tuple[str, ...]:
+        return tuple(s for s in self.sources if s not in LOCAL_NAMES)
+
+    def describe(self) -> str:
+        """Human-readable list of the sources used, e.g. "local index, crossref (cache only)"."""
+        parts = ["local index"] + list(self.online_sources)
+        return ", ".join(parts) + (" (online sources from the cache only)"
+                                   if self.offline and self.online_sources else "")
+
+
+def default_cache_path() -> Path:
+    """``<user cache dir>/sciground/http.sqlite`` (platformdirs)."""
+    import platformdirs
+
+    return Path(platformdirs.user_cache_path("sciground")) / "http.sqlite"
+
+
+def verify_references(references: Sequence[str | Reference], options: VerifierOptions,
+                      progress: Callable[[int, int], None] | None = None
+                      ) -> list[VerificationResult]:
+    """One VerificationResult per reference, in order; a bad item is an UNPARSED result
+    and the batch goes on; a failing source makes results UNVERIFIED, never FABRICATED.
+
+    Raises: InputError for an unknown source name.
+    """
+    from citations.sources.local import LocalIndex, default_db_path
+
+    db = options.db or default_db_path()
+    if not options.online_sources and not db.is_file():
+        reason = (f"no local index at {db} (build one with `sciground index add FILE`) "
+                  "and no online sources chosen (--sources): could not check")
+        return [_unchecked(r, reason) for r in references]
+    local = LocalIndex(db, complete=options.complete)
+    if not options.online_sources:
+        out = []
+        for i, res in enumerate(iter_verify(references, [local]), start=1):
+            out.append(res)
+            if progress:
+                progress(i, len(references))
+        return out
+    from citations.sources.cascade import Cascade, verify_batch
+    from citations.sources.config import SourceConfig
+
+    cfg = SourceConfig(mailto=options.mailto, api_key=options.api_key, offline=options.offline,
+                       cache_path=options.cache_path or default_cache_path())
+    with Cascade.from_config(cfg, sources=options.online_sources, local=local) as cascade:
+        return verify_batch(references, cascade, workers=options.workers, progress=progress,
+                            checkpoint=options.checkpoint)
+
+
+def _unchecked(item: str | Reference, reason: str) -> VerificationResult:
+    try:
+        ref = to_reference(item)
+    except CheckerError:  # an unparsable item is still reported, as unverified
+        ref = Reference(raw=item.raw if isinstance(item, Reference) else (str(item) or " "))
+    return VerificationResult(reference=ref, verdict=Verdict.UNVERIFIED, reason=reason)
