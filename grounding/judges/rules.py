@@ -499,6 +499,11 @@ class RulesJudge:
                         located = index.entry_at(page, e.start)
                         if located is not None:
                             return Hit(located[1], located[0], 0.5), e
+        # 2b. two adjacent digits swapped ("76.45" for "76.54", "443" for "434")
+        for h in hits[:8]:
+            for e in h.entry.quantities:
+                if e.checkable and _transposed(q, e) and comparable(q, e):
+                    return h, e
         # 3. the best passage about this number's context holding a comparable value
         context = _context_terms(text, q)
         seen: set[int] = set()
@@ -733,6 +738,19 @@ def _same_digits(q: Quantity, e: Quantity) -> bool:
         return False
     digits = [re.sub(r"\D", "", x.text).strip("0") for x in (q, e)]
     return digits[0] == digits[1] and len(digits[0]) >= 2
+
+
+def _transposed(q: Quantity, e: Quantity) -> bool:
+    """True if ``e`` is ``q`` with two adjacent digits swapped (76.45 / 76.54; 443 / 434):
+    same sign, decimals and digit count, at least three digits, exactly one adjacent swap."""
+    if q.value == e.value or (q.value < 0) != (e.value < 0) or q.decimals != e.decimals:
+        return False
+    a, b = re.sub(r"\D", "", q.text), re.sub(r"\D", "", e.text)
+    if len(a) != len(b) or len(a) < 3:
+        return False
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    return (len(diff) == 2 and diff[1] == diff[0] + 1
+            and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
 
 
 def _comparable_in(q: Quantity, e: Quantity, hit: Hit) -> bool:

@@ -304,3 +304,18 @@ def test_value_taken_from_a_statement_about_another_name() -> None:
     assert j.evidence[0].page == 2
     ok = judge_on(pages, "A 5-year TianQin mission without confusion noise gives an SNR of 1.07.")
     assert ok.label is Label.SUPPORTED
+
+
+@pytest.mark.parametrize("evidence, claim, span, correction", [
+    ("Table 3: VQAv2 test-dev 76.35 and test-std 76.54 for the replication.",
+     "The replication reaches 76.45 on VQAv2 test-std.", "76.45", "76.54"),
+    ("The sampler visited 434 sites in the first sweep.",
+     "The sampler visited 443 sites in the first sweep.", "443", "434"),
+])
+def test_transposed_digits_are_a_c1_with_the_right_value(evidence: str, claim: str, span: str,
+                                                        correction: str) -> None:
+    j = judge_on(evidence, claim)
+    assert j.label is Label.CONTRADICTION
+    assert any(e.span == span and e.correction == correction and ErrorTag.C1 in e.tags
+               for e in j.errors)
+
