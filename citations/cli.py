@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from citations.bibtex import BadEntry
 from citations.errors import InputError
 from citations.model import Reference, Verdict
 
@@ -57,6 +58,11 @@ def cmd_index_add(args: argparse.Namespace) -> int:
 
 
 def cmd_index_stats(args: argparse.Namespace) -> int:
+    from citations.sources.local import default_db_path
+
+    db = _db(args) or default_db_path()
+    if not db.is_file():
+        raise InputError(f"{db}: no index there yet (build one with `sciground index add FILE`)")
     st = _index(args).stats()
     print(f"index: {st.path}")
     print(f"records: {st.records}  with DOI: {st.with_doi}  with arXiv id: {st.with_arxiv}  "
@@ -66,34 +72,41 @@ def cmd_index_stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_references(path: str) -> list[str | Reference]:
+def read_references(path: str) -> list[str | Reference | BadEntry]:
     """References from a file (or "-" for stdin): .bib, .json (CSL-JSON), or text (one
-    reference per line, or an answer whose citations citations.extract finds).
-    Raises InputError for a missing file or bad JSON."""
+    reference per line, or an answer whose citations citations.extract finds). A broken
+    BibTeX entry stays in the list as a BadEntry, in its place.
+    Raises InputError for a missing file, bad JSON or text that is not UTF-8."""
     if path == "-":
         text, name = sys.stdin.read(), "-"
     else:
         p = Path(path)
         if not p.is_file():
             raise InputError(f"{p}: no such file")
-        text, name = p.read_text(encoding="utf-8"), p.name.lower()
+        try:
+            text, name = p.read_bytes().decode("utf-8-sig"), p.name.lower()
+        except UnicodeDecodeError as exc:
+            raise InputError(f"{p}: not UTF-8 text (byte {exc.start})") from None
     if name.endswith(".bib") or (name == "-" and text.lstrip().startswith("@")):
-        from citations.bibtex import BadEntry, parse_bibtex
+        from citations.bibtex import parse_bibtex
 
-        out: list[str | Reference] = []
-        for r in parse_bibtex(text):
-            out.append(r.raw if isinstance(r, BadEntry) else r)
-        return out
+        return list(parse_bibtex(text))
     if name.endswith(".json") or (name == "-" and text.lstrip()[:1] in "[{"):
         from citations.csl import parse_csl_json
 
         return list(parse_csl_json(text))
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    if lines and all(_looks_like_reference(ln) for ln in lines):
+    # a list of references (one per line) when most lines look like one: every line is
+    # then verified, none silently dropped; otherwise the text is an answer to mine
+    if lines and sum(map(_looks_like_reference, lines)) * 2 >= len(lines):
         return list(lines)
     from citations.extract import extract_citations
 
-    return [c.reference for c in extract_citations(text)]
+    cited = [c.reference for c in extract_citations(text)]
+    if lines:
+        print(f"sciground: {path}: read as an answer text: {len(cited)} cited reference(s) "
+              "found", file=sys.stderr)
+    return cited
 
 
 def _looks_like_reference(line: str) -> bool:
@@ -139,9 +152,23 @@ def add_source_options(p: argparse.ArgumentParser) -> None:
 def cmd_refs_verify(args: argparse.Namespace) -> int:
     from citations.runner import verify_references
 
-    refs = read_references(args.file)
+    from citations.verify import VerificationResult
+
+    items = read_references(args.file)
+    if not items:
+        print(f"sciground: {args.file}: no references found", file=sys.stderr)
+        return 0
+    good = [r for r in items if not isinstance(r, BadEntry)]
+    checked = iter(verify_references(good, verifier_options(args)))
+    results = [
+        VerificationResult(reference=Reference(raw=r.raw or r.key or " "),
+                           verdict=Verdict.UNPARSED,
+                           reason=f"broken BibTeX entry at line {r.line}: {r.message}")
+        if isinstance(r, BadEntry) else next(checked)
+        for r in items
+    ]
     status = 0
-    for res in verify_references(refs, verifier_options(args)):
+    for res in results:
         if res.verdict in (Verdict.CORRUPTED, Verdict.FABRICATED):
             status = 1
         if args.json:

@@ -676,12 +676,27 @@ def compare_plain(field: Field, cited: str | None, found: str | None) -> FieldMa
 def compare_fields(reference: Reference, record: Record,
                    config: CompareConfig = DEFAULT_CONFIG) -> tuple[FieldMatch, ...]:
     """Compare every field of ``reference`` with ``record``; one FieldMatch per Field,
-    in Field order. Pure; never raises."""
+    in Field order. Pure; never raises.
+
+    A reference that cites the preprint (arXiv id or preprint-server venue) of a work the
+    record holds in its published form may give the preprint's year, up to one year before
+    the record's: that year matches (score 0.8, noted), it is not an error.
+    """
+    venue = compare_venues(reference.venue, record.venue)
+    year = compare_years(reference.year, record.year, config)
+    cites_preprint = bool(reference.arxiv_id) or bool(
+        reference.venue and _PREPRINT.search(fold(reference.venue)))
+    if (year.status is FieldStatus.CONFLICT and cites_preprint
+            and not (record.venue and _PREPRINT.search(fold(record.venue)))
+            and reference.year is not None and record.year is not None
+            and record.year - 1 <= reference.year < record.year):
+        year = _fm(Field.YEAR, FieldStatus.MATCH, 0.8, reference.year, record.year,
+                   f"the preprint's year; the published version is from {record.year}")
     return (
         compare_titles(reference.title, record.title),
         compare_authors(reference.authors, record.authors, et_al=reference.et_al),
-        compare_years(reference.year, record.year, config),
-        compare_venues(reference.venue, record.venue),
+        year,
+        venue,
         compare_plain(Field.VOLUME, reference.volume, record.volume),
         compare_plain(Field.ISSUE, reference.issue, record.issue),
         compare_pages(reference.pages, record.pages),

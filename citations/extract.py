@@ -127,10 +127,12 @@ def _entry_offsets(section: str, base: int, entries: list[str]) -> list[tuple[in
 _BULLET_RE = re.compile(r"^[-*•·–]\s+")
 _NUM_MARK_RE = re.compile(r"\[(\d{1,3}(?:\s*[,–-]\s*\d{1,3})*)\]")
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?"
-_NAME = r"(?:(?:van|von|de|der|den|da|di|du|del|della|la|le|dos|das|do)\s+)*[^\W\d_][\w'’\-]*"
+# a name is at most 60 characters and starts at a word start (the lookbehind in the
+# patterns below), so a long run of letters costs linear, not quadratic, time
+_NAME = r"(?:(?:van|von|de|der|den|da|di|du|del|della|la|le|dos|das|do)\s+)*[^\W\d_][\w'’\-]{0,60}"
 _AY_CORE = (rf"(?P<n1>{_NAME})(?:(?P<etal>\s+et\s+al\.?(?:['’]s)?)|\s+(?:and|&)\s+(?P<n2>{_NAME})|"
             rf"(?:,\s+{_NAME})+,?\s+(?:and|&)\s+(?P<n3>{_NAME}))?")
-_NARRATIVE_RE = re.compile(rf"{_AY_CORE}(?:['’]s)?\s+\((?P<y>{_YEAR})(?:[,;][^)]{{0,40}})?\)")
+_NARRATIVE_RE = re.compile(rf"(?<![\w'’\-]){_AY_CORE}(?:['’]s)?\s+\((?P<y>{_YEAR})(?:[,;][^)]{{0,40}})?\)")
 _PAREN_RE = re.compile(r"\(([^()]{4,400})\)")
 _PAREN_ITEM_RE = re.compile(rf"^(?:(?:see|e\.g\.|cf\.|i\.e\.)[,]?\s+)?{_AY_CORE},?\s+(?P<y>{_YEAR})(?:,\s*(?:pp?\.|S\.)\s*[\d–-]+)?\s*$")
 _STOP = frozenset({"Table", "Figure", "Fig", "Section", "Eq", "Equation", "Appendix", "In", "The", "See", "This",

@@ -8,6 +8,7 @@ gold convention: pixels of the page rendered at 144 dpi, origin top-left, pages 
 
 from __future__ import annotations
 
+import hashlib
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -100,11 +101,15 @@ class Report:
     def to_row(self, *, qa_pair_id: str | None = None, base: QAPair | None = None,
                answer_model: str | None = None) -> QAPair:
         """The report as an MMSciFact row. ``base`` supplies the row's metadata (level,
-        scenario, ...) when checking a dataset row; otherwise ids are derived from the paper."""
+        scenario, ...) when checking a dataset row; otherwise the id is
+        ``<paper_id>__<hash of question and answer>`` unless ``qa_pair_id`` is given."""
         if base is not None:
             return base.model_copy(update={"annotations": self.annotations})
+        if qa_pair_id is None:  # stable and distinct per (question, answer) on one paper
+            digest = hashlib.sha1(f"{self.question}\x00{self.answer}".encode()).hexdigest()[:10]
+            qa_pair_id = f"{self.paper_id}__{digest}"
         return QAPair(
-            qa_pair_id=qa_pair_id or f"{self.paper_id}__q01",
+            qa_pair_id=qa_pair_id,
             paper_id=self.paper_id,
             paper_pdf_path=self.pdf_path or "",
             question_text=self.question,

@@ -71,13 +71,21 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     e.set_defaults(func=run_eval)
 
 
-def _read_answer(spec: str) -> str:
+def read_text_arg(spec: str, what: str) -> str:
+    """Text of a file argument, or of standard input for "-"; strict UTF-8.
+
+    Raises: InputError if the file is missing or not UTF-8 text."""
     if spec == "-":
-        return sys.stdin.read()
-    path = Path(spec)
-    if not path.is_file():
-        raise InputError(f"{spec}: answer file not found")
-    return path.read_text(encoding="utf-8")
+        data, name = sys.stdin.buffer.read(), "standard input"
+    else:
+        path = Path(spec)
+        if not path.is_file():
+            raise InputError(f"{spec}: {what} file not found")
+        data, name = path.read_bytes(), spec
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{name}: the {what} is not UTF-8 text (byte {exc.start})") from None
 
 
 def add_judge_options(p: argparse.ArgumentParser) -> None:
@@ -103,17 +111,31 @@ def make_judge(args: argparse.Namespace) -> Any:
 
 def run_check(args: argparse.Namespace) -> int:
     if args.batch:
+        if args.format == "text" or args.html or args.answer or args.pdf:
+            raise InputError("--batch writes JSONL rows: --pdf, --answer, --format text and "
+                             "--html are for a single check")
         return run_batch(args)
     if not args.pdf or not args.answer:
         raise InputError("check needs --pdf and --answer (or --batch ROWS.jsonl)")
+    if args.question and args.question_file:
+        raise InputError("give the question with --question or --question-file, not both")
     from grounding.check import check
 
     question = args.question
     if args.question_file:
-        question = Path(args.question_file).read_text(encoding="utf-8").strip()
-    report = check(question, _read_answer(args.answer), args.pdf, judge=make_judge(args),
+        question = read_text_arg(args.question_file, "question").strip()
+    answer = read_text_arg(args.answer, "answer")
+    report = check(question, answer, args.pdf, judge=make_judge(args),
                    verify_citations=not args.no_refs, sources=verifier_options(args))
-    row = report.to_row()
+    # the result first, so a file that cannot be written below loses nothing
+    if args.format == "text":
+        from grounding.textout import print_report_text
+
+        print_report_text(report, sys.stdout)
+    else:
+        row = report.to_row()
+        print(json.dumps(row.model_dump(mode="json", by_alias=True), ensure_ascii=False, indent=2))
+    sys.stdout.flush()
     if args.refs_out:
         with Path(args.refs_out).open("w", encoding="utf-8") as fh:
             _write_refs(fh, None, report)
@@ -122,12 +144,6 @@ def run_check(args: argparse.Namespace) -> int:
 
         path = write_check_html(report, args.html)
         print(f"wrote {path}", file=sys.stderr)
-    if args.format == "text":
-        from grounding.textout import print_report_text
-
-        print_report_text(report, sys.stdout)
-    else:
-        print(json.dumps(row.model_dump(mode="json", by_alias=True), ensure_ascii=False, indent=2))
     return 0
 
 
@@ -145,9 +161,10 @@ def iter_batch(path: Path) -> Iterator[tuple[int, dict[str, Any] | None, str | N
             if not isinstance(obj, dict):
                 yield lineno, None, "not a JSON object"
                 continue
-            missing = [k for k in ("paper_pdf_path", "answer_raw") if not obj.get(k)]
+            missing = [k for k in ("paper_pdf_path", "answer_raw")
+                       if not isinstance(obj.get(k), str) or not obj[k].strip()]
             if missing:
-                yield lineno, None, f"missing field(s): {', '.join(missing)}"
+                yield lineno, None, f"missing or empty field(s): {', '.join(missing)}"
                 continue
             yield lineno, obj, None
 
@@ -321,6 +338,7 @@ def run_eval(args: argparse.Namespace) -> int:
 
         write_eval_reports(metrics, gold, pred, {r.qa_pair_id: p for r, p in rows if p}, out_dir)
     print(render_text(metrics))
-    print(f"\nwrote {pred_path}, {out_dir / 'metrics.json'}, {out_dir / 'report.md'}",
+    html = f", {out_dir / 'report.html'} (and rows/)" if args.html else ""
+    print(f"\nwrote {pred_path}, {out_dir / 'metrics.json'}, {out_dir / 'report.md'}{html}",
           file=sys.stderr)
     return 1 if counts.failed else 0

@@ -214,6 +214,8 @@ class Document:
 def _open(path: str | Path) -> tuple[str, Any]:
     """Open a PDF with PyMuPDF, mapping every failure to PDFError."""
     p = str(path)
+    if Path(p).is_dir():
+        raise PDFError("is a directory, not a PDF file", path=p)
     if not Path(p).is_file():
         raise PDFError("file not found", path=p)
     try:

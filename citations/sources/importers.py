@@ -171,17 +171,22 @@ def iter_records(path: str | Path, *, source: str | None = None,
         errors.append(err)
 
     if name.endswith((".jsonl", ".jsonl.gz", ".ndjson")):
-        with _open_text(p) as fh:  # type: ignore[attr-defined]
-            for lineno, line in enumerate(fh, start=1):
-                if not line.strip():
-                    continue
-                try:
-                    d = json.loads(line)
-                    if not isinstance(d, dict):
-                        raise InputError("not a JSON object")
-                    yield record_from_mapping(d, source=src, default_id=f"{p.name}:{lineno}")
-                except (json.JSONDecodeError, InputError, ValidationError, TypeError) as exc:
-                    bad(f"line {lineno}: {exc}")
+        lineno = 0
+        try:
+            with _open_text(p) as fh:  # type: ignore[attr-defined]
+                for lineno, line in enumerate(fh, start=1):
+                    if not line.strip():
+                        continue
+                    try:
+                        d = json.loads(line)
+                        if not isinstance(d, dict):
+                            raise InputError("not a JSON object")
+                        yield record_from_mapping(d, source=src, default_id=f"{p.name}:{lineno}")
+                    except (json.JSONDecodeError, InputError, ValidationError, TypeError) as exc:
+                        bad(f"line {lineno}: {exc}")
+        except (EOFError, OSError, UnicodeDecodeError) as exc:
+            # a cut-short .gz or undecodable bytes: keep what was read, report the rest
+            bad(f"unreadable after line {lineno}: {type(exc).__name__}: {exc}")
         return
     if name.endswith((".json", ".json.gz", ".csl.json")):
         try:

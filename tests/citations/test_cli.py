@@ -87,3 +87,56 @@ def test_unknown_reference_is_unverified_unless_complete(db: Path, tmp_path: Pat
     assert "[UNVERIFIED]" in capsys.readouterr().out
     assert run(["refs", "verify", str(refs), "--db", str(db), "--complete"]) == 1
     assert "[FABRICATED]" in capsys.readouterr().out
+
+
+def test_refs_verify_reads_every_line_of_a_mixed_list(tmp_path, capsys) -> None:
+    from grounding.cli import main
+
+    refs = tmp_path / "refs.txt"
+    refs.write_text(
+        "[1] Lo, K., Wang, L. L., Neumann, M., Kinney, R., and Weld, D. S. (2020). S2ORC: The "
+        "Semantic Scholar Open Research Corpus. In ACL.\n"
+        "Beltagy, I., Lo, K., and Cohan, A. (2019). SciBERT: A pretrained language model for "
+        "scientific text. In EMNLP.\n"
+        "Zhang et al., 2019\n")
+    assert main(["refs", "verify", str(refs), "--db", str(tmp_path / "none.sqlite"), "--json"]) == 0
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert len(lines) == 3 and {x["verdict"] for x in lines} == {"unverified"}
+
+
+def test_refs_verify_reports_a_broken_bib_entry_in_its_place(tmp_path, capsys) -> None:
+    from grounding.cli import main
+
+    bib = tmp_path / "r.bib"
+    bib.write_text("@article{ok1, title={A Title About Parsing}, author={Lo, Kyle}, year={2020}}\n"
+                   "@article{broken, title={Unclosed\n\n"
+                   "@article{ok2, title={Another Title Here}, author={Weld, Dan}, year={2019}}\n")
+    main(["refs", "verify", str(bib), "--db", str(tmp_path / "none.sqlite"), "--json"])
+    results = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [r["verdict"] for r in results] == ["unverified", "unparsed", "unverified"]
+    assert "line 2" in results[1]["reason"]
+
+
+def test_refs_verify_on_nothing_says_so(tmp_path, capsys) -> None:
+    from grounding.cli import main
+
+    empty = tmp_path / "e.txt"
+    empty.write_text("")
+    assert main(["refs", "verify", str(empty)]) == 0
+    assert "no references found" in capsys.readouterr().err
+
+
+def test_index_add_keeps_what_a_cut_short_gz_holds(tmp_path, capsys) -> None:
+    import gzip
+
+    from citations.sources.local import LocalIndex
+    from grounding.cli import main
+
+    rows = "".join(json.dumps({"title": f"Paper number {i}", "authors": ["A. Writer"], "year": 2020})
+                   + "\n" for i in range(2000)).encode()
+    whole = gzip.compress(rows)
+    cut = tmp_path / "cut.jsonl.gz"
+    cut.write_bytes(whole[: len(whole) * 2 // 3])
+    assert main(["index", "add", str(cut), "--db", str(tmp_path / "i.sqlite")]) == 0
+    assert "unreadable after line" in capsys.readouterr().err
+    assert 0 < LocalIndex(tmp_path / "i.sqlite").stats().records < 2000

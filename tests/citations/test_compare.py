@@ -210,3 +210,18 @@ def test_identical_fields_all_match() -> None:
     fms = compare_fields(ref, r)
     assert [f.field for f in fms] == list(Field)
     assert all(f.status is MATCH and f.score == 1.0 for f in fms)
+
+
+def test_a_preprint_cited_with_its_own_year_is_not_a_wrong_year() -> None:
+    from citations.model import FieldStatus, Record, Reference
+
+    published = Record(source="t", id="1", title="BERT", year=2019,
+                       venue="Proceedings of NAACL-HLT 2019")
+    preprint = Reference(raw="x", title="BERT", year=2018, venue="arXiv preprint arXiv:1810.04805",
+                         arxiv_id="1810.04805")
+    year = next(f for f in compare_fields(preprint, published) if f.field.value == "year")
+    assert year.status is FieldStatus.MATCH and "preprint" in year.note
+    # the same year gap without a preprint is still a conflict
+    journal = preprint.model_copy(update={"venue": "NAACL", "arxiv_id": None})
+    year = next(f for f in compare_fields(journal, published) if f.field.value == "year")
+    assert year.status is FieldStatus.CONFLICT

@@ -133,3 +133,10 @@ def test_bad_input() -> None:
         extract_citations(None)  # type: ignore[arg-type]
     assert extract_citations("") == []
     assert extract_citations("References\n") == []
+
+
+def test_a_long_run_of_letters_is_no_citation() -> None:
+    # one 100,000-letter "word": the mention patterns start only at word starts and names
+    # are bounded, so this is linear work (it used to take minutes)
+    assert extract_citations("x" * 100_000) == []
+    assert extract_citations("Smith " + "y" * 50_000 + " (2019)") == []

@@ -34,7 +34,8 @@ def test_check_reads_answer_from_stdin(monkeypatch: pytest.MonkeyPatch,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     import io
 
-    monkeypatch.setattr("sys.stdin", io.StringIO("SPECTER gets 80.0 on average in Table 1."))
+    stdin = io.TextIOWrapper(io.BytesIO("SPECTER gets 80.0 on average in Table 1.".encode()))
+    monkeypatch.setattr("sys.stdin", stdin)
     assert main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--answer", "-"]) == 0
     assert json.loads(capsys.readouterr().out)["annotations"][0]["label"] == "supported"
 
@@ -100,3 +101,31 @@ def test_refs_out_writes_one_line_per_cited_work(tmp_path: Path,
     assert main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--answer", str(tmp_path / "a.txt"),
                  "--sources", "nosuchsource"]) == 2
     assert "unknown source" in capsys.readouterr().err
+
+
+def test_unreadable_inputs_and_unwritable_outputs_are_one_line_errors(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    latin1 = tmp_path / "a.txt"
+    latin1.write_bytes("caf\xe9 au lait.".encode("latin-1"))
+    assert main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--answer", str(latin1)]) == 2
+    assert "not UTF-8" in capsys.readouterr().err
+    assert main([*ARGS, "--question", "q"]) == 2
+    assert "not both" in capsys.readouterr().err
+    assert main(["check", "--pdf", str(tmp_path), "--answer", str(EXAMPLE / "answer.txt")]) == 2
+    assert "directory" in capsys.readouterr().err
+    # the result is printed before a file that cannot be written is tried: nothing is lost
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    assert main([*ARGS, "--html", str(blocked / "r.html")]) == 2
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["annotations"]
+    assert "sciground: error:" in captured.err and "Traceback" not in captured.err
+
+
+def test_check_ids_differ_per_question_and_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    main(ARGS)
+    first = json.loads(capsys.readouterr().out)["qa_pair_id"]
+    main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--question", "Another question?",
+          "--answer", str(EXAMPLE / "answer.txt")])
+    second = json.loads(capsys.readouterr().out)["qa_pair_id"]
+    assert first != second and first.startswith("paper__") and second.startswith("paper__")
