@@ -22,7 +22,9 @@ def _ci(m: Metrics, key: str) -> str:
     return f"[{iv.low:.3f}, {iv.high:.3f}]"
 
 
-def _headline_rows(m: Metrics) -> list[list[str]]:
+def headline(m: Metrics) -> list[tuple[str, float | None, str]]:
+    """The headline metrics in report order: (display name, value or None, the key of its
+    confidence interval in ``Metrics.ci``). depends_on edges are left out in oracle-graph mode."""
     rows: list[tuple[str, float | None, str]] = [
         ("label accuracy", m.labels.accuracy, "labels.accuracy"),
         ("label macro-F1", m.labels.macro_f1, "labels.macro_f1"),
@@ -41,7 +43,11 @@ def _headline_rows(m: Metrics) -> list[list[str]]:
         ("evidence page hit rate", m.evidence.page_hit_rate, "evidence.page_hit_rate"),
         ("evidence box IoU", m.evidence.box_iou, "evidence.box_iou"),
     ]
-    return [[name, _num(val), _ci(m, key)] for name, val, key in rows]
+    return rows
+
+
+def _headline_rows(m: Metrics) -> list[list[str]]:
+    return [[name, _num(val), _ci(m, key)] for name, val, key in headline(m)]
 
 
 def _prf_rows(items: Sequence[tuple[str, PRF]]) -> list[list[str]]:

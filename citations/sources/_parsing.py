@@ -61,6 +61,14 @@ def author_from_name(name: object) -> Author | None:
         return Author(family=s, literal=True)
 
 
+def doi_path(doi: str) -> str:
+    """A DOI normalised (resolver prefix, case of the prefix) and quoted for a URL path:
+    '/', ':', ';' and parentheses kept, '<', '>' and spaces escaped (SICI DOIs)."""
+    from urllib.parse import quote
+
+    return quote(normalize_doi(doi) or doi.strip(), safe="/:;()")
+
+
 def clean_doi(value: object) -> str | None:
     """A DOI without resolver prefix (``https://doi.org/10.1/x`` -> ``10.1/x``) or None."""
     s = text(value)

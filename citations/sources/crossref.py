@@ -19,12 +19,10 @@ routing.py sends them to DataCite.
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import quote
 
-from citations.identifiers import normalize_doi
 from citations.model import Author, Record, Reference, SourceType
 from citations.parse import title_query_form
-from citations.sources._parsing import clean_doi, load_json, text, year_of
+from citations.sources._parsing import clean_doi, doi_path, load_json, text, year_of
 from citations.sources.config import SourceConfig
 from citations.sources.http import HttpSource
 
@@ -143,12 +141,7 @@ class CrossrefSource(HttpSource):
 
     def lookup_doi(self, doi: str) -> Record | None:
         """GET /works/{doi}; 404 -> None. Raises SourceError."""
-        n = normalize_doi(doi) or doi.strip()
-        resp = self.http.get("works/" + quote(n, safe="/:;()"), ok=(404,))
-        if resp.status == 404:
-            return None
-        recs = parse_response(resp.body)
-        return recs[0] if recs else None
+        return self.http.get_record("works/" + doi_path(doi), parse_response)
 
     def lookup_arxiv(self, arxiv_id: str) -> Record | None:
         """Crossref holds no arXiv ids: None, without a request."""

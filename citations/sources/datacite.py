@@ -15,12 +15,11 @@ an ``arXiv`` identifier -> arxiv_id.
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import quote
 
-from citations.identifiers import normalize_doi, parse_arxiv_id
+from citations.identifiers import parse_arxiv_id
 from citations.model import Author, Record, Reference, SourceType
 from citations.parse import title_query_form
-from citations.sources._parsing import arxiv_of, clean_doi, load_json, text, year_of
+from citations.sources._parsing import arxiv_of, clean_doi, doi_path, load_json, text, year_of
 from citations.sources.http import HttpSource
 
 _TYPES = {"Dataset": SourceType.DATASET, "Software": SourceType.SOFTWARE,
@@ -99,12 +98,7 @@ class DataCiteSource(HttpSource):
 
     def lookup_doi(self, doi: str) -> Record | None:
         """GET dois/{doi}; 404 -> None. Raises SourceError."""
-        n = (normalize_doi(doi) or doi.strip()).lower()
-        resp = self.http.get("dois/" + quote(n, safe="/:;()"), ok=(404,))
-        if resp.status == 404:
-            return None
-        recs = parse_response(resp.body)
-        return recs[0] if recs else None
+        return self.http.get_record("dois/" + doi_path(doi).lower(), parse_response)
 
     def lookup_arxiv(self, arxiv_id: str) -> Record | None:
         """The arXiv DOI 10.48550/arXiv.{id} (version dropped), or None."""

@@ -18,7 +18,7 @@ from urllib.parse import quote
 
 from citations.identifiers import normalize_doi
 from citations.model import Author, Record, Reference, SourceType
-from citations.sources._parsing import clean_doi, load_json, text, year_of
+from citations.sources._parsing import clean_doi, doi_path, load_json, text, year_of
 from citations.sources.http import HttpSource
 
 CSL_JSON = "application/vnd.citationstyles.csl+json"
@@ -90,12 +90,7 @@ class DoiSource(HttpSource):
 
     def lookup_doi(self, doi: str) -> Record | None:
         """GET {doi} with Accept: CSL-JSON, redirects followed; 404 -> None."""
-        n = normalize_doi(doi) or doi.strip()
-        resp = self.http.get(quote(n, safe="/:;()"), headers={"Accept": CSL_JSON}, ok=(404,))
-        if resp.status == 404:
-            return None
-        recs = parse_response(resp.body)
-        return recs[0] if recs else None
+        return self.http.get_record(doi_path(doi), parse_response, headers={"Accept": CSL_JSON})
 
     def lookup_arxiv(self, arxiv_id: str) -> Record | None:
         return None

@@ -34,7 +34,8 @@ from typing import Literal
 import httpx
 
 from citations.errors import RateLimited, SourceError
-from citations.model import Record, Reference
+from citations.model import Record
+from citations.model import Reference
 from citations.sources.cache import HttpCache, cache_key
 from citations.sources.config import DEFAULT_SOURCE_CONFIG, SourceConfig
 
@@ -188,6 +189,17 @@ class PoliteClient:
             headers: Mapping[str, str] | None = None, ok: Iterable[int] = ()) -> Response:
         """GET ``path``; see :meth:`request`."""
         return self.request("GET", path, params=params, headers=headers, ok=ok)
+
+    def get_record(self, path: str, parse: Callable[[bytes], list[Record]], *,
+                   params: Mapping[str, str] | None = None,
+                   headers: Mapping[str, str] | None = None) -> Record | None:
+        """GET ``path`` for one work: None on 404, else the first record ``parse`` reads
+        from the body (None if it reads none). Raises SourceError as :meth:`request`."""
+        resp = self.get(path, params=params, headers=headers, ok=(404,))
+        if resp.status == 404:
+            return None
+        recs = parse(resp.body)
+        return recs[0] if recs else None
 
     def post(self, path: str, *, content: bytes, params: Mapping[str, str] | None = None,
              headers: Mapping[str, str] | None = None, ok: Iterable[int] = ()) -> Response:

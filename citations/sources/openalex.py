@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from urllib.parse import quote
 
-from citations.identifiers import normalize_doi, parse_arxiv_id
+from citations.identifiers import parse_arxiv_id
 from citations.model import Author, Record, Reference, SourceType
 from citations.parse import title_query_form
 from citations.sources._parsing import (
-    arxiv_of, author_from_name, clean_doi, load_json, pages_of, text, year_of)
+    arxiv_of, author_from_name, clean_doi, doi_path, load_json, pages_of, text, year_of)
 from citations.sources.config import SourceConfig
 from citations.sources.http import HttpSource
 
@@ -114,12 +113,7 @@ class OpenAlexSource(HttpSource):
 
     def lookup_doi(self, doi: str) -> Record | None:
         """GET /works/https://doi.org/{doi}; 404 -> None. Raises SourceError."""
-        n = normalize_doi(doi) or doi.strip()
-        resp = self.http.get("works/https://doi.org/" + quote(n, safe="/:;()"), ok=(404,))
-        if resp.status == 404:
-            return None
-        recs = parse_response(resp.body)
-        return recs[0] if recs else None
+        return self.http.get_record("works/https://doi.org/" + doi_path(doi), parse_response)
 
     def lookup_arxiv(self, arxiv_id: str) -> Record | None:
         """The work with the arXiv DOI 10.48550/arXiv.{id} (version dropped), or None."""

@@ -85,12 +85,8 @@ class SemanticScholarSource(HttpSource):
         return {"x-api-key": config.api_key} if config.api_key else {}
 
     def _paper(self, key: str) -> Record | None:
-        resp = self.http.get("paper/" + quote(key, safe="/:;()"), params={"fields": FIELDS},
-                             ok=(404,))
-        if resp.status == 404:
-            return None
-        recs = parse_response(resp.body)
-        return recs[0] if recs else None
+        return self.http.get_record("paper/" + quote(key, safe="/:;()"), parse_response,
+                                    params={"fields": FIELDS})
 
     def lookup_doi(self, doi: str) -> Record | None:
         """GET paper/DOI:{doi}; 404 -> None. Raises SourceError."""

@@ -24,6 +24,7 @@ from html import escape
 from pathlib import Path
 
 from annotations.schema import QAPair
+from annotations.report import headline
 from annotations.score import LABELS, PRED_VALUES, PRF, Metrics
 from grounding.html.assets import BASE_CSS, EVAL_CSS
 from grounding.html.graph import ICON, LABEL_TEXT
@@ -68,25 +69,7 @@ def _heat(share: float) -> tuple[str, str]:
 
 
 def _headline(m: Metrics) -> list[tuple[str, float | None, str]]:
-    rows = [
-        ("label accuracy", m.labels.accuracy, "labels.accuracy"),
-        ("label macro-F1", m.labels.macro_f1, "labels.macro_f1"),
-        ("label balanced accuracy", m.labels.balanced_accuracy, "labels.balanced_accuracy"),
-        ("error detection F1", m.labels.error_detection.f1, "labels.error_detection.f1"),
-        ("error span F1 (exact)", m.spans.exact.f1, "spans.exact.f1"),
-        ("error span F1 (IoU\u22650.5)", m.spans.overlap.f1, "spans.overlap.f1"),
-        ("span tag accuracy", m.spans.tag_accuracy, "spans.tag_accuracy"),
-        ("C4/N4 tag F1", m.graph.inherited.f1, "graph.inherited.f1"),
-        ("propagation accuracy", m.graph.propagation_accuracy, "graph.propagation_accuracy"),
-    ]
-    if m.graph.edges is not None:
-        rows.append(("depends_on edge F1", m.graph.edges.f1, "graph.edges.f1"))
-    rows += [
-        ("role accuracy", m.graph.role_accuracy, "graph.role_accuracy"),
-        ("evidence page hit rate", m.evidence.page_hit_rate, "evidence.page_hit_rate"),
-        ("evidence box IoU", m.evidence.box_iou, "evidence.box_iou"),
-    ]
-    return rows
+    return [(name.replace(">=", "\u2265"), value, key) for name, value, key in headline(m)]
 
 
 def _prf_table(items: Sequence[tuple[str, PRF]], cls: str = "") -> str:
