@@ -230,6 +230,7 @@ class EvidenceIndex:
         self._idf = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5))
                      for t, p in self._postings.items()}
         self._norm_cache: dict[int, tuple[str, list[int]]] = {}
+        self._hits_memo: dict[tuple[str, int, frozenset[int] | None], tuple[Hit, ...]] = {}
 
     # ---------------------------------------------------------------- building
     @classmethod
@@ -296,11 +297,11 @@ class EvidenceIndex:
                             + [(q.start, value_term(q)) for q in qs if q.checkable])
         self.doc_terms.update(t for _, t in positioned)
         term_starts = [p for p, _ in positioned]
+        term_list = [t for _, t in positioned]
         q_starts = [q.start for q in qs]
 
         def terms_in(a: int, b: int) -> tuple[str, ...]:
-            return tuple(t for _, t in positioned[bisect_left(term_starts, a):
-                                                   bisect_left(term_starts, b)])
+            return tuple(term_list[bisect_left(term_starts, a):bisect_left(term_starts, b)])
 
         def quantities_in(a: int, b: int) -> tuple[Quantity, ...]:
             return tuple(q for q in qs[bisect_left(q_starts, a):bisect_left(q_starts, b)]
@@ -365,8 +366,20 @@ class EvidenceIndex:
         """The ``k`` best entries for ``query``, best first, scores in [0, 1].
 
         Score: 0.7 x BM25 normalised by the score a passage holding every query term once
-        would get, plus 0.3 x rapidfuzz ``token_set_ratio`` / 100.
+        would get, plus 0.3 x rapidfuzz ``token_set_ratio`` / 100. The last few hundred
+        results are memoised (the pipeline and a judge often ask the same sentence).
         """
+        key = (query, k, frozenset(pages) if pages is not None else None)
+        cached = self._hits_memo.get(key)
+        if cached is not None:
+            return list(cached)
+        ranked = self._rank(query, k, pages)
+        if len(self._hits_memo) >= 512:
+            self._hits_memo.clear()
+        self._hits_memo[key] = tuple(ranked)
+        return ranked
+
+    def _rank(self, query: str, k: int, pages: set[int] | None) -> list[Hit]:
         terms = index_terms(query, extract_quantities(query))
         if not terms:
             return []

@@ -438,7 +438,7 @@ def _read_page(page: Any, number: int) -> _RawPage:
     for ubox, ulines in units:
         bstart = pos
         for lb, text, key, wa, wb in ulines:
-            if len(text) < 25 and is_page_number_line(text) and _in_margin(lb, y0s, y1s, height):
+            if len(text) < 25 and _in_margin(lb, y0s, y1s, height) and is_page_number_line(text):
                 continue
             patch = patches.get(key)
             if patch is not None and patch[0] == text:
