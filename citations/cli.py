@@ -118,12 +118,26 @@ def _looks_like_reference(line: str) -> bool:
 
 def verifier_options(args: argparse.Namespace) -> Any:
     """VerifierOptions from the source flags (add_source_options); environment read here:
-    SCIGROUND_DB, SCIGROUND_MAILTO, SEMANTIC_SCHOLAR_API_KEY."""
+    SCIGROUND_DB, SCIGROUND_MAILTO, SEMANTIC_SCHOLAR_API_KEY, and for ``--parser llm``
+    SCIGROUND_LLM_BASE_URL (or OPENAI_BASE_URL), SCIGROUND_LLM_MODEL, OPENAI_API_KEY."""
     from citations.runner import VerifierOptions
     from citations.sources.cascade import parse_source_list
 
     sources = parse_source_list(args.sources) if args.sources else ()
+    llm = None
+    if getattr(args, "parser", "rules") == "llm":
+        from pydantic import SecretStr
+
+        from citations.llm_parser import LLMParserSettings
+
+        env = os.environ
+        key = env.get("OPENAI_API_KEY", "").strip()
+        llm = LLMParserSettings(
+            base_url=(env.get("SCIGROUND_LLM_BASE_URL") or env.get("OPENAI_BASE_URL") or "").strip() or None,
+            model=env.get("SCIGROUND_LLM_MODEL", "").strip() or None,
+            api_key=SecretStr(key) if key else None)
     return VerifierOptions(
+        parser=getattr(args, "parser", "rules"), llm=llm,
         db=_db(args), complete=bool(getattr(args, "complete", False)), sources=sources,
         offline=bool(args.offline), mailto=args.mailto or os.environ.get("SCIGROUND_MAILTO"),
         api_key=os.environ.get("SEMANTIC_SCHOLAR_API_KEY") or None,
@@ -147,6 +161,10 @@ def add_source_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--complete", action="store_true",
                    help="the local index holds every citable work: a reference it lacks is "
                    "fabricated (default: unverified)")
+    p.add_argument("--parser", choices=("rules", "llm"), default="rules",
+                   help="reference-string parser: rules, or an OpenAI-compatible model for the "
+                   "strings the rules cannot read (SCIGROUND_LLM_BASE_URL, SCIGROUND_LLM_MODEL, "
+                   "OPENAI_API_KEY)")
 
 
 def cmd_refs_verify(args: argparse.Namespace) -> int:

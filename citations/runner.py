@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from citations.errors import CheckerError
+from citations.errors import CheckerError, InputError
+from citations.llm_parser import LLMParserSettings
 from citations.model import Reference, Verdict
 from citations.verify import VerificationResult, iter_verify, to_reference
 
@@ -34,6 +35,8 @@ class VerifierOptions:
     api_key: Semantic Scholar API key. cache_path: the HTTP cache file (None: the user cache
     directory). workers: concurrent references (each source keeps its own rate limit).
     checkpoint: JSONL file that makes an online batch resumable.
+    parser: "rules" (deterministic), or "llm": an OpenAI-compatible model parses the strings
+    the rules cannot (citations.llm_parser; settings in ``llm``).
     """
 
     db: Path | None = None
@@ -45,6 +48,8 @@ class VerifierOptions:
     cache_path: Path | None = None
     workers: int = 4
     checkpoint: Path | None = None
+    parser: str = "rules"
+    llm: LLMParserSettings | None = None
 
     @property
     def online_sources(self) -> tuple[str, ...]:
@@ -74,6 +79,10 @@ def verify_references(references: Sequence[str | Reference], options: VerifierOp
     """
     from citations.sources.local import LocalIndex, default_db_path
 
+    if options.parser == "llm":
+        references = _parse_with_model(references, options)
+    elif options.parser != "rules":
+        raise InputError(f"unknown reference parser {options.parser!r}; choose rules or llm")
     db = options.db or default_db_path()
     if not options.online_sources and not db.is_file():
         reason = (f"no local index at {db} (build one with `sciground index add FILE`) "
@@ -95,6 +104,25 @@ def verify_references(references: Sequence[str | Reference], options: VerifierOp
     with Cascade.from_config(cfg, sources=options.online_sources, local=local) as cascade:
         return verify_batch(references, cascade, workers=options.workers, progress=progress,
                             checkpoint=options.checkpoint)
+
+
+def _parse_with_model(references: Sequence[str | Reference],
+                      options: VerifierOptions) -> list[str | Reference]:
+    """Strings parsed by the LLM parser (rules first, the model for weak parses); a string it
+    cannot take stays a string, so verification reports it (UNPARSED) in its place."""
+    from citations.llm_parser import LLMReferenceParser
+
+    parser = LLMReferenceParser(options.llm or LLMParserSettings())
+    out: list[str | Reference] = []
+    for r in references:
+        if isinstance(r, str):
+            try:
+                out.append(parser.parse(r))
+                continue
+            except CheckerError:
+                pass
+        out.append(r)
+    return out
 
 
 def _unchecked(item: str | Reference, reason: str) -> VerificationResult:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -96,6 +97,28 @@ def add_judge_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--llm-mode", choices=("sentence", "answer"), default=None,
                    help="llm judge: one request per sentence, or one per answer that also "
                    "returns the depends_on graph")
+    p.add_argument("--retrieval", choices=("lexical", "hybrid"), default="lexical",
+                   help="evidence search: BM25 + fuzzy matching (default), or fused with "
+                   "sentence embeddings from a local model (extra 'embeddings'; "
+                   "SCIGROUND_EMBEDDINGS_DIR or the bundled all-MiniLM-L6-v2)")
+
+
+def make_index_builder(args: argparse.Namespace) -> Any:
+    """document -> evidence index for --retrieval (the encoder is loaded once, lazily)."""
+    from grounding.evidence import EvidenceIndex
+
+    if getattr(args, "retrieval", "lexical") == "lexical":
+        return EvidenceIndex.for_document
+    from grounding.embeddings import HybridIndex, load_sentence_encoder
+
+    encoder: list[Any] = []
+
+    def build(document: Any) -> Any:
+        if not encoder:
+            encoder.append(load_sentence_encoder(os.environ.get("SCIGROUND_EMBEDDINGS_DIR") or None))
+        return HybridIndex(EvidenceIndex.for_document(document), encoder[0])
+
+    return build
 
 
 def make_judge(args: argparse.Namespace) -> Any:
@@ -125,7 +148,13 @@ def run_check(args: argparse.Namespace) -> int:
     if args.question_file:
         question = read_text_arg(args.question_file, "question").strip()
     answer = read_text_arg(args.answer, "answer")
-    report = check(question, answer, args.pdf, judge=make_judge(args),
+    if not answer.strip():
+        raise InputError(f"{args.answer}: the answer is empty: nothing to check")
+    from grounding.pdf import read_pdf
+
+    document = read_pdf(args.pdf)
+    report = check(question, answer, document, judge=make_judge(args),
+                   index=make_index_builder(args)(document),
                    verify_citations=not args.no_refs, sources=verifier_options(args))
     # the result first, so a file that cannot be written below loses nothing
     if args.format == "text":
@@ -210,7 +239,8 @@ def _write_refs(fh: TextIO, qa_pair_id: str | None, report: Any) -> None:
 
 
 def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], *,
-                sources: Any = None, refs_out: TextIO | None = None) -> RunCounts:
+                sources: Any = None, refs_out: TextIO | None = None,
+                build_index: Any = None) -> RunCounts:
     """Check each item and write its output row to ``out``; report bad items on stderr
     ("file:line: skipped: why") and keep going. Rows whose id is in ``done`` are skipped.
     With ``refs_out``, the references each answer cites are verified (with ``sources``) and
@@ -220,6 +250,7 @@ def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], 
     from grounding.evidence import EvidenceIndex
     from grounding.pdf import read_pdf
 
+    build_index = build_index or EvidenceIndex.build
     counts = RunCounts()
     cached: tuple[Path, Any, Any] | None = None
     for n, (where, base, pdf, err) in enumerate(items, start=1):
@@ -231,7 +262,7 @@ def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], 
                 continue
             if cached is None or cached[0] != pdf:
                 doc = read_pdf(pdf)
-                cached = (pdf, doc, EvidenceIndex.build(doc))
+                cached = (pdf, doc, build_index(doc))
             _, doc, index = cached
             report = check(base.question_text, base.answer_raw, doc, judge=judge,
                            index=index, paper_id=base.paper_id,
@@ -286,7 +317,7 @@ def run_batch(args: argparse.Namespace) -> int:
     refs = Path(args.refs_out).open("a", encoding="utf-8") if args.refs_out else None
     try:
         counts = check_items(items, make_judge(args), out, done, sources=verifier_options(args),
-                             refs_out=refs)
+                             refs_out=refs, build_index=make_index_builder(args))
     finally:
         if out_path:
             out.close()
@@ -319,7 +350,8 @@ def run_eval(args: argparse.Namespace) -> int:
     pred_path = out_dir / "predictions.jsonl"
     out, done = _open_out(pred_path)
     try:
-        counts = check_items(items, make_judge(args), out, done)
+        counts = check_items(items, make_judge(args), out, done,
+                             build_index=make_index_builder(args))
     finally:
         out.close()
     gold = [row for row, _ in rows]

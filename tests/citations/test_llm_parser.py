@@ -130,3 +130,32 @@ def test_citations_does_not_import_grounding() -> None:
     names = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
     names += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
     assert not [n for n in names if n.split(".")[0] == "grounding"]
+
+
+def test_refs_verify_parser_llm_sends_only_weak_strings_to_the_model(
+        httpserver: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    from grounding.cli import main
+
+    httpserver.expect_request(PATH).respond_with_json(completion(json.dumps(FIELDS)))
+    monkeypatch.setenv("SCIGROUND_LLM_BASE_URL", httpserver.url_for("/v1"))
+    monkeypatch.setenv("SCIGROUND_LLM_MODEL", "m")
+    monkeypatch.setenv("OPENAI_API_KEY", "test")
+    refs = tmp_path / "refs.txt"
+    refs.write_text(VAGUE + "\n" + CLEAR + "\n")
+    main(["refs", "verify", str(refs), "--db", str(tmp_path / "none.sqlite"),
+          "--parser", "llm", "--json"])
+    out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [r["reference"]["parser"] for r in out] == ["llm", "rules"]
+    assert out[0]["reference"]["title"] == "Graph nets"
+    assert len(httpserver.log) == 1
+
+
+def test_refs_verify_parser_llm_without_a_model_names_the_setting(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    from grounding.cli import main
+
+    monkeypatch.delenv("SCIGROUND_LLM_MODEL", raising=False)
+    refs = tmp_path / "refs.txt"
+    refs.write_text(VAGUE + "\n")
+    assert main(["refs", "verify", str(refs), "--parser", "llm"]) == 2
+    assert "SCIGROUND_LLM_MODEL" in capsys.readouterr().err

