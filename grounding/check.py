@@ -86,7 +86,7 @@ class Report:
         """The depends_on graph: nodes "S1".., edges sentence -> premise."""
         g = nx.DiGraph()
         for cs in self.sentences:
-            g.add_node(cs.sentence.id, label=cs.annotation.label.value)
+            g.add_node(cs.sentence.id, index=cs.sentence.index, label=cs.annotation.label.value)
         for cs in self.sentences:
             for premise in cs.annotation.depends_on:
                 g.add_edge(cs.sentence.id, premise)
@@ -160,10 +160,11 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
     judgements, judge_graph = judge_sentences(judge, question, sentences, passages, document)
     t_judge = time.perf_counter()
 
-    graph = build_graph(sentences, roles=[j.role for j in judgements],
-                        labels=[j.label for j in judgements])
     if judge_graph is not None:  # a judge that links sentences itself (LLM, per answer)
         graph = _graph_from(sentences, judge_graph)
+    else:
+        graph = build_graph(sentences, roles=[j.role for j in judgements],
+                            labels=[j.label for j in judgements])
     own = []
     for sentence, j in zip(sentences, judgements):
         not_claim = j.label is Label.NOT_A_CLAIM
