@@ -102,7 +102,7 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
         return list(lines)
     from citations.extract import extract_citations
 
-    cited = [c.reference for c in extract_citations(text)]
+    cited: list[str | Reference | BadEntry] = [c.reference for c in extract_citations(text)]
     if lines:
         print(f"sciground: {path}: read as an answer text: {len(cited)} cited reference(s) "
               "found", file=sys.stderr)

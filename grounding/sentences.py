@@ -255,7 +255,7 @@ def _initial_continues(line: str, nxt: int, i: int) -> bool:
     if re.search(r"(?:^|\s)[A-Z]\.\s$", line[max(0, i - 5):i - 1]):
         return True
     m = re.match(r"[A-Z][a-z]+\b", line[nxt:])
-    return bool(m) and m.group(0).lower() not in _STARTERS
+    return m is not None and m.group(0).lower() not in _STARTERS
 
 
 def _starts_sentence(line: str, nxt: int) -> bool:

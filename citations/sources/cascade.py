@@ -432,11 +432,8 @@ class Cascade:
 
 def _status_model(o: SourceOutcome) -> SourceStatus:
     ok = o.status in ("match", "no_match")
-    kw: dict[str, object] = {"name": o.name, "ok": ok, "candidates": o.candidates,
-                             "error": None if ok else f"{o.status}: {o.error}"}
-    if "status" in SourceStatus.model_fields:  # richer model once verify.py has it
-        kw["status"] = o.status
-    return SourceStatus(**kw)  # type: ignore[arg-type]
+    return SourceStatus(name=o.name, ok=ok, candidates=o.candidates,
+                        error=None if ok else f"{o.status}: {o.error}", status=o.status)
 
 
 def result_from_cascade(res: CascadeResult, indexes: Iterable[SourceType] = (SourceType.PAPER,)
