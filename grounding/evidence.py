@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 import re
+from operator import itemgetter
 from bisect import bisect_left
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
@@ -143,32 +144,52 @@ def _lines(text: str) -> list[tuple[int, int]]:
 
 
 def _rows(page: Any) -> list[tuple[list[Any], str]]:
-    """Words of ``page`` grouped by baseline; rows with >= 2 numeric words, in x order."""
-    words = list(getattr(page, "words", ()) or ())
-    if not words:
+    """Words of ``page`` grouped by baseline; rows with >= 2 numeric words, in x order.
+
+    Reads ``page.word_columns`` (``grounding.pdf.WordColumns``) when the page has it, so
+    that only the words of the rows kept become Word objects; else ``page.words``.
+    """
+    cols = getattr(page, "word_columns", None)
+    if cols is not None:
+        texts, x0s, y0s, y1s, word = cols.texts, cols.x0s, cols.y0s, cols.y1s, cols.word
+    else:
+        words = tuple(getattr(page, "words", ()) or ())
+        texts = [w.text for w in words]
+        x0s = [w.rect.x0 for w in words]
+        y0s = [w.rect.y0 for w in words]
+        y1s = [w.rect.y1 for w in words]
+        word = words.__getitem__
+    if not texts:
         return []
-    words.sort(key=lambda w: ((w.rect.y0 + w.rect.y1) / 2, w.rect.x0))
-    rows: list[list[Any]] = []
-    current: list[Any] = []
+    # word order by (vertical centre, x0), ties in page order: two stable sorts of the
+    # indexes, by x0 then by centre (no key tuple per word)
+    centres = [(a + b) / 2 for a, b in zip(y0s, y1s)]
+    order = sorted(range(len(texts)), key=x0s.__getitem__)
+    order.sort(key=centres.__getitem__)
+    rows: list[list[int]] = []
+    current: list[int] = []
     centre = None
-    for w in words:
-        c = (w.rect.y0 + w.rect.y1) / 2
-        h = max(w.rect.y1 - w.rect.y0, 1.0)
+    for i in order:
+        c = centres[i]
+        h = max(y1s[i] - y0s[i], 1.0)
         if centre is not None and abs(c - centre) <= 0.35 * h:
-            current.append(w)
+            current.append(i)
         else:
             if current:
                 rows.append(current)
-            current = [w]
+            current = [i]
             centre = c
     if current:
         rows.append(current)
     out = []
     for row in rows:
-        row.sort(key=lambda w: w.rect.x0)
-        nums = sum(1 for w in row if _CELL.fullmatch(w.text.strip("()*†‡")))
-        if nums >= 2 and len(row) >= 3 and nums >= 0.3 * len(row):
-            out.append((row, " ".join(w.text for w in row)))
+        if len(row) < 3:
+            continue
+        nums = sum(1 for i in row if _CELL.fullmatch(texts[i].strip("()*†‡")))
+        if nums >= 2 and nums >= 0.3 * len(row):
+            row.sort(key=x0s.__getitem__)
+            row_words = [word(i) for i in row]
+            out.append((row_words, " ".join(w.text for w in row_words)))
     return out
 
 
@@ -219,16 +240,32 @@ class EvidenceIndex:
         self.page_suspects: dict[int, tuple[Quantity, ...]] = {}
         #: ids (indexes into ``entries``) of the table-row entries of each page.
         self.rows_by_page: dict[int, list[int]] = defaultdict(list)
-        self._postings: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        #: term -> [id, count, id, count, ...]: the entries holding it and its count in
+        #: each, flat in one int list rather than one (id, count) tuple per posting, so
+        #: that a paper's ~20,000 postings add few objects for the cyclic garbage
+        #: collector to track and scan
+        self._postings: dict[str, list[int]] = {}
         self._lengths: list[int] = []
         self.doc_terms: Counter[str] = Counter()
         self.decimal_comma = detect_decimal_comma("\n".join(p.text for p in pages))
+        # build-time memos of pure functions over this document's words (a word recurs on
+        # many pages and in both a table row and its segments): token -> content term,
+        # word text -> its quantities
+        self._term_memo: dict[str, str | None] = {}
+        self._cell_memo: dict[str, list[Quantity]] = {}
+        self._numeric_memo: dict[str, bool] = {}
         for page in pages:
             self._add_page(page)
+        del self._term_memo, self._cell_memo, self._numeric_memo
         n = max(len(self.entries), 1)
         self._avglen = sum(self._lengths) / n if self._lengths else 1.0
-        self._idf = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5))
-                     for t, p in self._postings.items()}
+        self._idf: dict[str, float] = {}
+        for t, flat in self._postings.items():
+            df = len(flat) // 2                # entries holding t
+            self._idf[t] = math.log(1 + (n - df + 0.5) / (df + 0.5))
+        #: BM25's length normalisation of each entry, ``k1 * (1 - b + b * len / avglen)``
+        avglen = self._avglen
+        self._len_norm = [_K1 * (1 - _B + _B * dl / avglen) for dl in self._lengths]
         self._norm_cache: dict[int, tuple[str, list[int]]] = {}
         self._hits_memo: dict[tuple[str, int, frozenset[int] | None], tuple[Hit, ...]] = {}
 
@@ -283,8 +320,13 @@ class EvidenceIndex:
         counts: dict[str, int] = {}
         for term in entry.terms:
             counts[term] = counts.get(term, 0) + 1
+        postings = self._postings
         for term, tf in counts.items():
-            self._postings[term].append((pid, tf))
+            posting = postings.get(term)
+            if posting is None:
+                postings[term] = [pid, tf]
+            else:
+                posting += (pid, tf)
         self._lengths.append(len(entry.terms))
 
     def _add_page(self, page: Any) -> None:
@@ -293,19 +335,37 @@ class EvidenceIndex:
         spans = _lines(text)
         qs = extract_quantities(text, self.decimal_comma)
         self.page_quantities[number] = tuple(qs)
-        positioned = sorted([(p, t) for p, t in content_terms_at(text) if not is_numeric(t)]
-                            + [(q.start, value_term(q)) for q in qs if q.checkable])
-        self.doc_terms.update(t for _, t in positioned)
+        numeric = self._numeric_memo
+        positioned = []
+        for pt in content_terms_at(text, self._term_memo):
+            num = numeric.get(pt[1])
+            if num is None:
+                num = numeric[pt[1]] = is_numeric(pt[1])
+            if not num:
+                positioned.append(pt)
+        values = [(q.start, value_term(q)) for q in qs if q.checkable]
+        positioned += values
+        positioned.sort()
         term_starts = [p for p, _ in positioned]
         term_list = [t for _, t in positioned]
+        self.doc_terms.update(term_list)
+        # per term: is it a number? The word terms kept are not; a value term may be
+        numeric_values = {t for _, t in values if is_numeric(t)}
+        term_numeric = [t in numeric_values for t in term_list]
         q_starts = [q.start for q in qs]
 
         def terms_in(a: int, b: int) -> tuple[str, ...]:
             return tuple(term_list[bisect_left(term_starts, a):bisect_left(term_starts, b)])
 
+        def only_numbers(a: int, b: int) -> bool:
+            """True if every term starting in [a, b) is a number (True when none)."""
+            return all(term_numeric[bisect_left(term_starts, a):bisect_left(term_starts, b)])
+
         def quantities_in(a: int, b: int) -> tuple[Quantity, ...]:
-            return tuple(q for q in qs[bisect_left(q_starts, a):bisect_left(q_starts, b)]
-                         if q.end <= b)
+            lo, hi = bisect_left(q_starts, a), bisect_left(q_starts, b)
+            if lo == hi:
+                return ()                      # most lines hold no number
+            return tuple([q for q in qs[lo:hi] if q.end <= b])
 
         suspects = tuple(getattr(page, "suspect_spans", ()) or ())
         bad = tuple(q for q in qs if any(a < q.end and q.start < b for a, b in suspects))
@@ -318,7 +378,7 @@ class EvidenceIndex:
 
         for i, (s, e) in enumerate(spans):
             terms = terms_in(s, e)
-            if len(terms) >= 2 and not all(is_numeric(t) for t in terms):
+            if len(terms) >= 2 and not only_numbers(s, e):
                 # lone table cells and page numbers are left to windows and rows
                 self._add(Entry(number, s, e, text[s:e], "line", terms, quantities_in(s, e),
                                 suspect=suspect_in(s, e)))
@@ -340,11 +400,16 @@ class EvidenceIndex:
         pos = 0
         quantities = []
         bad = []
+        memo = self._cell_memo
         for w in row:
-            if not any(ch.isdigit() for ch in w.text):
+            qs = memo.get(w.text)
+            if qs is None:
+                qs = memo[w.text] = (extract_quantities(w.text, self.decimal_comma)
+                                     if any(ch.isdigit() for ch in w.text) else [])
+            if not qs:
                 pos += len(w.text) + 1
                 continue                       # label words: no cell value
-            for q in extract_quantities(w.text, self.decimal_comma):
+            for q in qs:
                 moved = Quantity(q.value, q.text, q.start + pos, q.end + pos, q.unit,
                                  q.physical, q.decimals, q.approx, q.bound, q.kind)
                 quantities.append(moved)
@@ -388,18 +453,21 @@ class EvidenceIndex:
             weights[t] = NUMERIC_WEIGHT if is_numeric(t) else 1.0
         ideal = sum(w * self._idf.get(t, 0.0) for t, w in weights.items()) or 1.0
         scores: dict[int, float] = defaultdict(float)
+        norm = self._len_norm
+        k1_plus_1 = _K1 + 1
         for t, w in weights.items():
             idf = self._idf.get(t)
             if idf is None:
                 continue
-            for pid, tf in self._postings[t]:
-                dl = self._lengths[pid]
-                scores[pid] += w * idf * tf * (_K1 + 1) / (
-                    tf + _K1 * (1 - _B + _B * dl / self._avglen))
+            w_idf = w * idf
+            flat = iter(self._postings[t])
+            for pid, tf in zip(flat, flat):         # (id, count) pairs
+                scores[pid] += w_idf * tf * k1_plus_1 / (tf + norm[pid])
         if pages is not None:
             scores = defaultdict(float, {p: s for p, s in scores.items()
                                          if self.entries[p].page in pages})
-        top = sorted(scores.items(), key=lambda kv: -kv[1])[: max(4 * k, 30)]
+        # best first; reverse keeps a stable sort's order among equal scores
+        top = sorted(scores.items(), key=itemgetter(1), reverse=True)[: max(4 * k, 30)]
         q = fold(query).lower()
         ranked = []
         for pid, s in top:

@@ -223,8 +223,12 @@ def hyphenated_pairs(texts: Iterable[str]) -> frozenset[str]:
     """
     out: set[str] = set()
     for text in texts:
-        for mo in _INLINE_PAIR.finditer(text):
-            out.add(f"{mo.group(1)}-{mo.group(2)}".lower())
+        # a pair lies inside one line and holds a '-': scan only the lines that have one
+        # (a line start is a non-letter boundary, as the '\n' before it is)
+        for line in text.split("\n"):
+            if "-" in line:
+                for mo in _INLINE_PAIR.finditer(line):
+                    out.add(f"{mo.group(1)}-{mo.group(2)}".lower())
     return frozenset(out)
 
 

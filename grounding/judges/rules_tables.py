@@ -19,27 +19,38 @@ def column_headers(entry: Entry, page: Any, max_dy: float = 220.0,
     """Stemmed header terms above each numeric cell of a row entry.
 
     Args: entry: a row entry (``kind == "row"``) with cells and one box in ``rects``.
-          page: the page object with ``words`` (``text`` and ``rect``).
+          page: the page object with ``word_columns`` (``grounding.pdf.WordColumns``) or
+          ``words`` (``text`` and ``rect``).
     Returns: one set of terms per ``entry.cells`` item (empty sets when no header found or
         the page has no word boxes).
     """
     cells = entry.cells
     heads: list[set[str]] = [set() for _ in cells]
-    words = getattr(page, "words", ()) or ()
-    if not cells or not entry.rects or not words:
+    cols = getattr(page, "word_columns", None)   # grounding.pdf.WordColumns, if present
+    if cols is not None:
+        texts, x0s, y0s, x1s, y1s = cols.texts, cols.x0s, cols.y0s, cols.x1s, cols.y1s
+    else:
+        words = getattr(page, "words", ()) or ()
+        texts = [w.text for w in words]
+        x0s = [w.rect.x0 for w in words]
+        y0s = [w.rect.y0 for w in words]
+        x1s = [w.rect.x1 for w in words]
+        y1s = [w.rect.y1 for w in words]
+    if not cells or not entry.rects or not texts:
         return heads
     box = entry.rects[0]
     xs = [c.x for c in cells]
-    for w in words:
-        r = w.rect
-        if r.y1 > box.y0 + 0.5 or r.y0 < box.y0 - max_dy:
+    bottom, top = box.y0 + 0.5, box.y0 - max_dy
+    left, right = box.x0 - max_dx, box.x1 + max_dx
+    for text, x0, y0, x1, y1 in zip(texts, x0s, y0s, x1s, y1s):
+        if y1 > bottom or y0 < top:
             continue
-        cx = (r.x0 + r.x1) / 2
-        if cx < box.x0 - max_dx or cx > box.x1 + max_dx:
+        cx = (x0 + x1) / 2
+        if cx < left or cx > right:
             continue
         j = min(range(len(xs)), key=lambda i: abs(xs[i] - cx))
         if abs(xs[j] - cx) <= max_dx:
-            heads[j].update(content_terms(w.text))
+            heads[j].update(content_terms(text))
     return heads
 
 
