@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from annotations.jsonl import iter_rows  # noqa: E402
+from annotations.layouts import load_dataset  # noqa: E402
 from annotations.schema import QAPair  # noqa: E402
 from grounding.graph import build_graph, depends_on  # noqa: E402
 from grounding.types import Sentence  # noqa: E402
@@ -89,7 +89,7 @@ def main(argv: list[str]) -> int:
     if not dev.is_dir():
         print(f"no dev data at {dev}", file=sys.stderr)
         return 2
-    rows = [row for f in sorted(dev.glob("*[0-9].jsonl")) for row in iter_rows(f)]
+    rows = list(load_dataset(dev))
     report(rows, verbose)
     return 0
 

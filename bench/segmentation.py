@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from annotations.jsonl import iter_rows  # noqa: E402
+from annotations.layouts import load_dataset  # noqa: E402
 from annotations.schema import QAPair  # noqa: E402
 from grounding.sentences import split_sentences  # noqa: E402
 
@@ -31,10 +31,6 @@ def gold_spans(row: QAPair) -> list[tuple[int, int]]:
         spans.append((at, at + len(ann.sentence)))
         pos = at + len(ann.sentence)
     return spans
-
-
-def dev_rows(dev: Path) -> list[QAPair]:
-    return [row for f in sorted(dev.glob("*[0-9].jsonl")) for row in iter_rows(f)]
 
 
 def score(rows: list[QAPair], verbose: bool = False) -> tuple[int, int, int, int, int]:
@@ -66,7 +62,7 @@ def main(argv: list[str]) -> int:
     if not dev.is_dir():
         print(f"no dev data at {dev}", file=sys.stderr)
         return 2
-    rows = dev_rows(dev)
+    rows = list(load_dataset(dev))
     hit, gold_n, pred_n, rows_ok, n = score(rows, verbose)
     print(f"segmentation on {dev} ({n} rows)")
     print(f"  gold sentences reproduced exactly: {hit}/{gold_n} = {hit / gold_n:.4f}")

@@ -283,14 +283,10 @@ def _parse_tail(tail: str, year: int | None) -> dict[str, str]:
         if m.group(3):
             out.setdefault("pages", m.group(3))
         first_num = min(first_num, m.start())
-    if "volume" not in out:
-        m = _VP_COLON_RE.search(t)
-        if m:
-            out["volume"] = m.group(1)
-            out.setdefault("pages", m.group(2))
-            first_num = min(first_num, m.start())
-    if "volume" not in out:
-        m = _VP_COMMA_RE.search(t)
+    for vp_re in (_VP_COLON_RE, _VP_COMMA_RE):  # "61: 280-288", then "94, 043515"
+        if "volume" in out:
+            break
+        m = vp_re.search(t)
         if m:
             out["volume"] = m.group(1)
             out.setdefault("pages", m.group(2))

@@ -29,7 +29,7 @@ from annotations.schema import (
 from grounding.evidence import EvidenceIndex
 from grounding.graph import build_graph, depends_on
 from grounding.judges.base import Judge
-from grounding.judges.registry import judge_sentences
+from grounding.judges.registry import judge_sentences, make_judge
 from grounding.references import CheckedReference, check_references
 from grounding.pdf import Document, Page, read_pdf
 from grounding.propagate import propagate
@@ -119,13 +119,6 @@ class Report:
         )
 
 
-def default_judge() -> Judge:
-    """The offline rules judge (no network, no model)."""
-    from grounding.judges.rules import RulesJudge
-
-    return RulesJudge()
-
-
 def check(question: str, answer: str, pdf: str | Path | Document, *,
           judge: Judge | None = None, index: EvidenceIndex | None = None,
           paper_id: str | None = None, verify_citations: bool = True,
@@ -152,7 +145,7 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
     if index is None:
         index = EvidenceIndex.for_document(document)
     t_index = time.perf_counter()
-    judge = judge or default_judge()
+    judge = judge or make_judge("rules")  # offline: no network, no model
     pid = paper_id or Path(document.path).stem
 
     sentences = split_sentences(answer)

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from annotations.errors import InputError
-from annotations.jsonl import iter_rows
+from annotations.layouts import load_dataset
 from annotations.schema import (
     ErrorSpan,
     ErrorTag,
@@ -33,7 +33,7 @@ def ann(label: Label, deps: tuple[str, ...] = (), errors: tuple[str, ...] = ()) 
 
 @pytest.fixture(scope="module")
 def dev_rows() -> list[QAPair]:
-    return [r for f in sorted(need(DEV).glob("*[0-9].jsonl")) for r in iter_rows(f)]
+    return list(load_dataset(need(DEV)))
 
 
 def _strip(a: SentenceAnnotation, label: Label | None = None) -> SentenceAnnotation:

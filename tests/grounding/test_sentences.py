@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from annotations.errors import InputError
+from annotations.layouts import load_dataset
 from grounding.sentences import split_sentences
 from tests.conftest import DEV, ROOT, load_cases, need
 
@@ -167,7 +168,7 @@ def test_spans_tile_any_text(answer: str) -> None:
 # --- gold splits of GroundQA dev --------------------------------------------------------
 
 def test_dev_gold_split_rate() -> None:
-    rows = seg_bench.dev_rows(need(DEV))
+    rows = list(load_dataset(need(DEV)))
     hit, gold_n, pred_n, rows_ok, n = seg_bench.score(rows)
     assert gold_n == 397 and n == 30
     assert hit / gold_n >= 0.95
