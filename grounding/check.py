@@ -149,7 +149,10 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
     pid = paper_id or Path(document.path).stem
 
     sentences = split_sentences(answer)
-    passages = [tuple(index.search(s.text, k=PASSAGES_PER_SENTENCE)) for s in sentences]
+    # a judge that searches the document's index itself needs no candidate passages
+    # (their boxes cost a lookup per passage)
+    passages = ([() for _ in sentences] if getattr(judge, "retrieves_evidence", False)
+                else [tuple(index.search(s.text, k=PASSAGES_PER_SENTENCE)) for s in sentences])
     judgements, judge_graph = judge_sentences(judge, question, sentences, passages, document)
     t_judge = time.perf_counter()
 

@@ -22,6 +22,7 @@ The index reads only ``Document.pages`` and, per page, ``number``, ``text``, ``w
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from operator import itemgetter
@@ -34,7 +35,7 @@ from typing import Any, NamedTuple
 from rapidfuzz import fuzz
 
 from annotations.errors import InputError
-from grounding.lexicon import content_terms, content_terms_at, fold, is_numeric
+from grounding.lexicon import content_term, content_terms, fold, is_numeric, raw_tokens
 from grounding.quantities import Quantity, detect_decimal_comma, extract_quantities
 from grounding.types import Passage, Rect
 
@@ -253,10 +254,9 @@ class EvidenceIndex:
         # word text -> its quantities
         self._term_memo: dict[str, str | None] = {}
         self._cell_memo: dict[str, list[Quantity]] = {}
-        self._numeric_memo: dict[str, bool] = {}
         for page in pages:
             self._add_page(page)
-        del self._term_memo, self._cell_memo, self._numeric_memo
+        del self._term_memo, self._cell_memo
         n = max(len(self.entries), 1)
         self._avglen = sum(self._lengths) / n if self._lengths else 1.0
         self._idf: dict[str, float] = {}
@@ -335,31 +335,28 @@ class EvidenceIndex:
         spans = _lines(text)
         qs = extract_quantities(text, self.decimal_comma)
         self.page_quantities[number] = tuple(qs)
-        numeric = self._numeric_memo
-        positioned = []
-        for pt in content_terms_at(text, self._term_memo):
-            num = numeric.get(pt[1])
-            if num is None:
-                num = numeric[pt[1]] = is_numeric(pt[1])
-            if not num:
-                positioned.append(pt)
+        # word terms per line: a token never crosses a line break and the gaps between
+        # lines are blank, so tokenising line by line finds the tokens of the whole page
+        # (without a match object per token). Numbers are indexed by value instead.
+        line_tokens = [raw_tokens(text, s, e) for s, e in spans]
+        memo = self._term_memo
+        for tok in set().union(*line_tokens).difference(memo):
+            term = content_term(tok)
+            memo[tok] = None if term is None or is_numeric(term) else term
+        get = memo.__getitem__
+        line_terms = [tuple(filter(None, map(get, toks))) for toks in line_tokens]
         values = [(q.start, value_term(q)) for q in qs if q.checkable]
-        positioned += values
-        positioned.sort()
-        term_starts = [p for p, _ in positioned]
-        term_list = [t for _, t in positioned]
-        self.doc_terms.update(term_list)
-        # per term: is it a number? The word terms kept are not; a value term may be
-        numeric_values = {t for _, t in values if is_numeric(t)}
-        term_numeric = [t in numeric_values for t in term_list]
+        v_starts = [p for p, _ in values]
+        v_terms = [t for _, t in values]
+        doc_terms = self.doc_terms
+        for terms in line_terms:
+            doc_terms.update(terms)
+        doc_terms.update(v_terms)
         q_starts = [q.start for q in qs]
 
-        def terms_in(a: int, b: int) -> tuple[str, ...]:
-            return tuple(term_list[bisect_left(term_starts, a):bisect_left(term_starts, b)])
-
-        def only_numbers(a: int, b: int) -> bool:
-            """True if every term starting in [a, b) is a number (True when none)."""
-            return all(term_numeric[bisect_left(term_starts, a):bisect_left(term_starts, b)])
+        def values_in(a: int, b: int) -> tuple[str, ...]:
+            lo, hi = bisect_left(v_starts, a), bisect_left(v_starts, b)
+            return tuple(v_terms[lo:hi]) if lo < hi else ()
 
         def quantities_in(a: int, b: int) -> tuple[Quantity, ...]:
             lo, hi = bisect_left(q_starts, a), bisect_left(q_starts, b)
@@ -377,16 +374,18 @@ class EvidenceIndex:
             return tuple(q for q in bad if a <= q.start and q.end <= b)
 
         for i, (s, e) in enumerate(spans):
-            terms = terms_in(s, e)
-            if len(terms) >= 2 and not only_numbers(s, e):
+            words = line_terms[i]
+            nums = values_in(s, e)
+            if len(words) + len(nums) >= 2 and (words or not all(map(is_numeric, nums))):
                 # lone table cells and page numbers are left to windows and rows
-                self._add(Entry(number, s, e, text[s:e], "line", terms, quantities_in(s, e),
-                                suspect=suspect_in(s, e)))
+                self._add(Entry(number, s, e, text[s:e], "line", words + nums,
+                                quantities_in(s, e), suspect=suspect_in(s, e)))
             if i + _WINDOW <= len(spans):
                 ws, we = s, spans[i + _WINDOW - 1][1]
                 self._add(Entry(number, ws, we, text[ws:we].replace("\n", " "), "window",
-                                terms_in(ws, we), quantities_in(ws, we),
-                                suspect=suspect_in(ws, we)))
+                                words + line_terms[i + 1] + line_terms[i + 2]
+                                + values_in(ws, we),
+                                quantities_in(ws, we), suspect=suspect_in(ws, we)))
         for row, rtext in _rows(page):
             self._add_row(number, row, rtext, suspects)
             segments = _segments(row)
@@ -466,8 +465,8 @@ class EvidenceIndex:
         if pages is not None:
             scores = defaultdict(float, {p: s for p, s in scores.items()
                                          if self.entries[p].page in pages})
-        # best first; reverse keeps a stable sort's order among equal scores
-        top = sorted(scores.items(), key=itemgetter(1), reverse=True)[: max(4 * k, 30)]
+        # best first, ties in scoring order (nlargest equals a stable reverse sort, cut)
+        top = heapq.nlargest(max(4 * k, 30), scores.items(), key=itemgetter(1))
         q = fold(query).lower()
         ranked = []
         for pid, s in top:

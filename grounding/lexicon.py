@@ -76,6 +76,12 @@ def tokens(text: str) -> list[str]:
     return [_clean(m.group(0)) for m in _TOKEN_RE.finditer(fold(text))]
 
 
+def raw_tokens(text: str, start: int = 0, end: int | None = None) -> list[str]:
+    """The word tokens of ``text[start:end]`` as written (not folded, cleaned or stemmed):
+    the strings :func:`content_term` takes. A token never spans a line break."""
+    return _TOKEN_RE.findall(text, start, len(text) if end is None else end)
+
+
 def content_terms(text: str) -> list[str]:
     """Stemmed content tokens of ``text``: stop words and 1-letter words dropped."""
     out = []
@@ -126,4 +132,4 @@ def is_numeric(term: str) -> bool:
     return _NUMERIC.fullmatch(term) is not None
 
 
-__all__ = ["MINUS_CHARS", "STOPWORDS", "content_term", "content_terms", "content_terms_at", "fold", "is_numeric", "stem", "tokens"]
+__all__ = ["MINUS_CHARS", "STOPWORDS", "content_term", "content_terms", "content_terms_at", "fold", "is_numeric", "raw_tokens", "stem", "tokens"]

@@ -30,7 +30,12 @@ class ClaimContext:
 
 @runtime_checkable
 class Judge(Protocol):
-    """Labels one sentence. ``name`` identifies the backend in reports (e.g. "rules")."""
+    """Labels one sentence. ``name`` identifies the backend in reports (e.g. "rules").
+
+    A judge may also set ``retrieves_evidence = True`` (not part of the protocol, read with
+    ``getattr``): it searches ``ClaimContext.document`` itself whenever one is given, so
+    the pipeline passes no candidate passages (``passages == ()``).
+    """
 
     name: str
 

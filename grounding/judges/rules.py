@@ -91,6 +91,8 @@ class RulesJudge:
     """
 
     name = "rules"
+    #: searches the document's index itself (see grounding.judges.base.Judge)
+    retrieves_evidence = True
 
     def __init__(self, config: RulesConfig | None = None,
                  index: EvidenceIndex | None = None) -> None:
