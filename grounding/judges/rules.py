@@ -5,7 +5,10 @@ No network, no model. For one sentence it decides, in order:
 1. not_a_claim -- headings, framing ("Here is..."), list introductions, reference-list
    entries, offers of help, pure hedges, restatements of the question.
 2. contradiction -- a number the paper states differently where the evidence holds the
-   right value (C1, with the correction), a reversed polarity against a closely matching
+   right value (C1, with the correction: the cell of the table row the number's own words
+   name, in the column of its sibling numbers; a count whose qualifier was swapped, "3
+   hard / 2 easy"; the value of the number's own clause; transposed digits), a reversed
+   polarity against a closely matching
    evidence line (negation or antonym, C3), a comparison whose direction the sentence's own
    numbers reverse (C3).
 3. nei -- a checkable number found nowhere in the paper (N1), a cited work absent from the
@@ -32,8 +35,13 @@ from typing import Any
 
 
 from annotations.schema import ErrorSpan, ErrorTag, Label, Role
-from grounding.evidence import EvidenceIndex, Hit, row_label
+from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
 from grounding.judges.base import ClaimContext
+from grounding.judges.rules_cells import (best_rows, cell_near, header_column, label_terms,
+                                          name_before,
+                                          phrase_after, same_table, text_after,
+                                          words_before)
+from grounding.judges.rules_grid import loose_rows
 from grounding.judges.rules_tables import column_headers, columns_naming
 from grounding.judges.rules_cues import (ANTONYMS, FRAMING, HEDGES, INTERPRETATION, LIST_INTRO,
                                          OFFERS, SPECULATION, is_reference_entry,
@@ -72,6 +80,8 @@ class _NumberCheck:
     hit: Hit | None = None
     correction: Quantity | None = None
     operands: tuple[float, float] | None = None
+    #: the words the error span adds after the number ("3" + " hard"), "" for none
+    suffix: str = ""
 
 
 @dataclass(slots=True)
@@ -102,6 +112,10 @@ class RulesJudge:
         #: recent judgements by (paper index, sentence text), to see which earlier numbers
         #: of the same answer were wrong; keyed by index so papers never mix
         self._memory: dict[tuple[int, str], Judgement] = {}
+        #: (paper index, page) -> extra table rows read from the page's word boxes
+        #: (``rules_grid.loose_rows``) that the index does not hold, with ids past the end
+        #: of ``index.entries``
+        self._grid: dict[tuple[int, int], list[tuple[int, Entry]]] = {}
 
     # ------------------------------------------------------------------ index
     def _index_for(self, claim: ClaimContext) -> tuple[EvidenceIndex | None, list[Passage] | None]:
@@ -205,7 +219,9 @@ class RulesJudge:
                      for qs in index.page_quantities.values() for e in qs):
                 check.status = "found_far"
             found.numbers.append(check)
+        self._check_count_swaps(text, hits, found)
         self._check_table_rows(text, index, hits, found)
+        self._check_named_cells(text, index, hits, found)
         self._check_columns(text, index, found)
         self._check_attached_names(text, index, found)
         # conflicts: an absent number whose slot in a matching passage holds another value
@@ -213,11 +229,44 @@ class RulesJudge:
             if check.status != "absent":
                 continue
             extra = context_hits.get(id(check), [])
+            own = _own_clause(text, check.quantity)
+            if own is not None:           # the number's clause alone, without other numbers
+                extra = extra + index.hits(own, k=self.config.k)
             conflict = self._find_conflict(text, check.quantity, claim_qs, found.numbers,
                                            hits + extra, index)
             if conflict is not None:
                 check.status = "conflict"
                 check.hit, check.correction = conflict
+
+    def _check_count_swaps(self, text: str, hits: list[Hit], found: _Findings) -> None:
+        """Counts whose qualifying words were swapped ("3 hard negatives and 2 easy
+        negatives" where the paper says "2 hard negatives and 3 easy negatives").
+
+        A counted number ("3 hard ...") is contradicted by a close passage (score at least
+        ``slot_min_score``) that gives the same count noun another value while stating the
+        claim's value for a different count noun; the passage's value for the claim's noun
+        is the correction (C1). Numbers already judged in conflict are left alone.
+        """
+        for check in found.numbers:
+            q = check.quantity
+            if (check.status == "conflict" or q.bound is not None or q.unit is None
+                    or q.physical or q.unit == "point" or q.kind in ("fraction", "ref")):
+                continue
+            for h in hits[:5]:
+                if h.score < self.config.slot_min_score:
+                    continue
+                qs = [e for e in h.entry.quantities if e.checkable]
+                same = [e for e in qs if same_count_noun(q, e)]
+                if not same or any(same_value(q, e) for e in same):
+                    continue
+                if not any(same_value(q, e) and same_count_noun(q, e) is False for e in qs):
+                    continue
+                cands = [e for e in same if _plausible(q, e)]
+                if cands:
+                    check.status, check.hit, check.correction = "conflict", h, cands[0]
+                    m = re.match(r"\s+[A-Za-z][\w-]*", text[q.end:])
+                    check.suffix = m.group(0) if m else ""
+                    break
 
     def _check_table_rows(self, text: str, index: EvidenceIndex, hits: list[Hit],
                           found: _Findings) -> None:
@@ -334,6 +383,116 @@ class RulesJudge:
                                        f"{e.page}, not to {name}")
                     for c in group:
                         c.status, c.hit = "found", Hit(e, pid, 1.0)
+
+    def _check_named_cells(self, text: str, index: EvidenceIndex, hits: list[Hit],
+                           found: _Findings) -> None:
+        """Read each number from the table row its own words name, in the right column.
+
+        A number's local label (``rules_cells.phrase_after``: "76.4 (co-citation)", "13.9
+        are linked"; else ``name_before``: "BERT-Large ... to 79.9") picks the row of the
+        best passages' pages whose label shares most of it. The column comes from a sibling
+        number of the sentence found in another row of the same table (its cell's x), else
+        from the row where the number itself was found when that row's label is not named
+        in the sentence, else from a column header that a word of the number's clause
+        abbreviates ("the average" -> "Avg.") when no passage found holds the value. If
+        the named row's cell in that column holds another value (and the row holds the
+        claimed value nowhere), that cell is the correction (C1); if it holds the value, the
+        named row becomes the evidence.
+        """
+        checks = [c for c in found.numbers if c.quantity.bound is None
+                  and c.quantity.kind in ("number", "percent")
+                  and c.status in ("found", "found_far", "absent")]
+        if not checks:
+            return
+        pages = {h.entry.page for h in hits[:5]} | {c.hit.entry.page for c in found.numbers
+                                                     if c.hit is not None}
+        rows = [(pid, index.entries[pid]) for p in sorted(pages)
+                for pid in index.rows_by_page.get(p, []) if len(index.entries[pid].cells) >= 2]
+        rows += [r for p in sorted(pages) for r in self._grid_rows(index, p)]
+        if not rows:
+            return
+        claim_terms = set(content_terms(text))
+        named: dict[int, list[tuple[int, Entry]]] = {}
+        for c in checks:
+            after = phrase_after(text, c.quantity)
+            cands = best_rows(after, rows)
+            if not cands and not re.search(r"[^\W\d_]", text_after(text, c.quantity.end)):
+                # nothing written after the number: the row is named before it
+                cands = best_rows(name_before(text, c.quantity), rows)
+                if len(cands) != 1:
+                    cands = best_rows(words_before(text, c.quantity), rows) or cands
+            if cands:
+                named[id(c)] = cands
+        # numbers whose named row holds them: the anchors giving a column
+        anchors: list[tuple[_NumberCheck, int, Entry, float]] = []
+        for c in checks:
+            cands = named.get(id(c), [])
+            holding = [(pid, e, cell) for pid, e in cands for cell in e.cells
+                       if same_value(c.quantity, cell.quantity)]
+            if len(holding) == 1:
+                pid, e, cell = holding[0]
+                anchors.append((c, pid, e, cell.x))
+                if c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
+                    c.status, c.hit = "found", Hit(e, pid, 1.0)
+        anchored = {id(a[0]) for a in anchors}
+        for c in checks:
+            if id(c) in anchored or id(c) not in named:
+                continue
+            cands = named[id(c)]
+            if len(cands) != 1:
+                continue
+            pid, row = cands[0]
+            if any(same_value(c.quantity, cell.quantity) for cell in row.cells):
+                continue
+            xs = [x for a, apid, ae, x in anchors if apid != pid and same_table(ae, row)]
+            if not xs and c.status != "absent":
+                # the one other row of this table holding the value, unless the sentence
+                # names that row (a word of its label that the named row's label lacks;
+                # a label without such words could be named in any way): its cell's column
+                holders = [(e, cell.x) for p2, e in rows if p2 != pid and same_table(e, row)
+                           for cell in e.cells if same_value(c.quantity, cell.quantity)]
+                own = label_terms(holders[0][0]) - label_terms(row) if holders else set()
+                if len(holders) == 1 and own and not own & claim_terms:
+                    xs = [holders[0][1]]
+            if not xs and c.status in ("absent", "found_far"):
+                # a header word the number's clause names ("the average" -> "Avg.")
+                heads = column_headers(row, index.pages.get(row.page))
+                col = header_column(heads, words_before(text, c.quantity)
+                                    | phrase_after(text, c.quantity))
+                if col is not None:
+                    xs = [row.cells[col].x]
+            if not xs:
+                continue
+            target = cell_near(row, xs[0])
+            if target is None:
+                continue
+            cand = target.quantity
+            if (not same_value(c.quantity, cand) and _plausible(c.quantity, cand)
+                    and cand.decimals == c.quantity.decimals):
+                c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), cand
+
+    def _grid_rows(self, index: EvidenceIndex, page: int) -> list[tuple[int, Entry]]:
+        """Table rows of ``page`` read from its word boxes that the index lacks (a row
+        sharing its baseline with prose of the other column), as (id, entry) with ids
+        past the end of ``index.entries``; cached per index and page."""
+        key = (id(index), page)
+        held = self._grid.get(key)
+        if held is not None:
+            return held
+        have = {(round(index.entries[pid].rects[0].y0), tuple(c.quantity.value for c in
+                                                              index.entries[pid].cells))
+                for pid in index.rows_by_page.get(page, []) if index.entries[pid].rects}
+        page_obj = index.pages.get(page)
+        extra = [e for e in (loose_rows(page_obj, index.decimal_comma) if page_obj else [])
+                 if (round(e.rects[0].y0), tuple(c.quantity.value for c in e.cells))
+                 not in have]
+        base = len(index.entries) + sum(len(v) for (i, _), v in self._grid.items()
+                                        if i == id(index))
+        held = [(base + k, e) for k, e in enumerate(extra)]
+        if len(self._grid) > 256:
+            self._grid.clear()
+        self._grid[key] = held
+        return held
 
     @staticmethod
     def _check_label_rows(text: str, index: EvidenceIndex, rows: list[int],
@@ -506,6 +665,19 @@ class RulesJudge:
             for e in h.entry.quantities:
                 if e.checkable and _transposed(q, e) and comparable(q, e):
                     return h, e
+        # 2c. the same, anywhere in the paper, next to (200 characters before to 60 after)
+        # at least two of the words around the number ("PASK ... Matched 2/3 (434)")
+        if index is not None and len(re.sub(r"\D", "", q.text)) >= 3:
+            near = _context_terms(text, q, 40)
+            for page, qs in index.page_quantities.items():
+                for e in qs:
+                    if not (e.checkable and _transposed(q, e) and comparable(q, e)):
+                        continue
+                    ptext = getattr(index.pages.get(page), "text", "")
+                    around = set(content_terms(ptext[max(0, e.start - 200):e.end + 60]))
+                    located = index.entry_at(page, e.start)
+                    if len(near & around) >= 2 and located is not None:
+                        return Hit(located[1], located[0], 0.5), e
         # 3. the best passage about this number's context holding a comparable value
         context = _context_terms(text, q)
         seen: set[int] = set()
@@ -570,9 +742,11 @@ class RulesJudge:
             parts = []
             for c in conflicts:
                 assert c.hit is not None and c.correction is not None
-                found.errors.append(ErrorSpan(span=c.quantity.text, tags=(ErrorTag.C1,),
+                found.errors.append(ErrorSpan(span=c.quantity.text + c.suffix,
+                                              tags=(ErrorTag.C1,),
                                               correction=_correction_text(c.quantity,
-                                                                          c.correction)))
+                                                                          c.correction)
+                                              + c.suffix))
                 if c.hit not in evidence:
                     evidence.append(c.hit)
                 parts.append(f"the sentence says {c.quantity.text} where page "
@@ -582,7 +756,8 @@ class RulesJudge:
 
         inherited = _inherited(found)
         if inherited is not None:
-            return Label.CONTRADICTION, inherited, []
+            held = [c.hit for c in found.numbers if c.hit is not None]
+            return Label.CONTRADICTION, inherited, list(dict.fromkeys(held))[:2] or hits[:1]
 
         swaps = [e for e in found.errors if ErrorTag.C2 in e.tags]
         if swaps:
@@ -804,6 +979,26 @@ def _find_value(q: Quantity, hits: list[Hit], text: str = "") -> Hit | None:
     return rows[0] if rows else found[0]
 
 
+_CLAUSE_STOP = re.compile(r"[,;:()\[\]]|\.\s|\s(?:and|but|while|whereas|plus)\s")
+
+
+def _own_clause(text: str, q: Quantity) -> str | None:
+    """The clause of ``text`` around ``q`` (between commas, semicolons, brackets, "and",
+    "but"...) with the sentence's other numbers taken out: a query for a number such as
+    "roughly five times as many as PubMed Central" whose passage the sentence's other
+    numbers would outrank. None when the clause holds fewer than two content words."""
+    t = fold(text)
+    stops = [(m.start(), m.end()) for m in _CLAUSE_STOP.finditer(t)]
+    lo = max((b for a, b in stops if b <= q.start), default=0)
+    hi = min((a for a, b in stops if a >= q.end), default=len(t))
+    clause = t[lo:q.start] + q.text + t[q.end:hi]
+    others = [x for x in extract_quantities(clause) if x.text != q.text]
+    for x in sorted(others, key=lambda x: -x.start):
+        clause = clause[:x.start] + " " + clause[x.end:]
+    words = [w for w in content_terms(clause) if not is_numeric(w)]
+    return clause if len(words) >= 2 else None
+
+
 def _clause(text: str, q: Quantity, width: int = 70) -> str:
     """The words around ``q`` in ``text`` (a query for the number's own context)."""
     t = fold(text)
@@ -969,6 +1164,8 @@ def _inherited(found: _Findings) -> str | None:
         for wrong, correction in found.wrong_before:
             if c.quantity.kind in ("word", "fraction") or wrong.value == 0:
                 continue
+            if same_count_noun(c.quantity, wrong) is False:
+                continue                  # "2 epochs" does not repeat a wrong "2 easy" 
             repeats = math.isclose(c.quantity.value, wrong.value, rel_tol=1e-9)
             uses = c.operands is not None and any(math.isclose(v, wrong.value, rel_tol=1e-9)
                                                   for v in c.operands)

@@ -1,0 +1,133 @@
+"""Table-cell alignment for the rules judge: which row a claim's number names, and which
+cell of that row sits in a given column.
+
+Pure functions over :class:`grounding.evidence.Entry` row entries (cells carry their x
+centres in PDF points) and the claim text. A number's *local label* is what the sentence
+writes right next to it: a bracket or phrase after it ("76.0 (co-view)", "13.9 are
+linked", "27.6 bibliography entries") or, when nothing follows, the last capitalised name
+before it in the same sentence ("BERT-Large lowered the average ... to 79.9"), else the
+words before it back to the previous number ("the co-view fine-tuned SciBERT averages
+77.1").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from grounding.evidence import Cell, Entry, row_label
+from grounding.lexicon import content_terms, fold, is_numeric
+from grounding.quantities import Quantity
+
+#: Where a number's following phrase ends: clause punctuation (not a decimal point), a
+#: conjunction or a comparison word.
+_AFTER_STOP = re.compile(r"[,;:]|\.(?!\d)|\s(?:and|but|while|whereas|against|versus|vs\.?|"
+                         r"than|compared)\s|\d")
+#: Name-like tokens (holding a capital letter): SPECTER, BERT-Large, o1-mini.
+_NAME_TOKEN = re.compile(r"(?<![\w@.-])(?=[\w.@/+-]*[A-Z])[A-Za-z][\w@/+-]*")
+
+
+def label_terms(entry: Entry) -> set[str]:
+    """Stemmed non-numeric content terms of a row entry's label (words before its cells)."""
+    return {t for t in content_terms(row_label(entry)) if not is_numeric(t)}
+
+
+def text_after(text: str, end: int, max_chars: int = 45) -> str:
+    """The (folded) text right after offset ``end`` up to the clause's end, another number
+    or ``max_chars`` characters: after "76.0" in ``"76.0 (co-view), 77.1"``, " (co-view)"."""
+    rest = fold(text)[end:end + max_chars]
+    m = _AFTER_STOP.search(rest, 1 if rest.startswith("%") else 0)
+    return rest[:m.start()] if m else rest
+
+
+def phrase_after(text: str, q: Quantity, max_chars: int = 45) -> set[str]:
+    """Stemmed content terms of :func:`text_after` ``q``: ``"76.0 (co-view), 77.1"`` ->
+    ``{"co", "view"}``."""
+    return {t for t in content_terms(text_after(text, q.end, max_chars)) if not is_numeric(t)}
+
+
+def name_before(text: str, q: Quantity, max_chars: int = 80) -> set[str]:
+    """Stemmed terms of the last name-like token before ``q`` in the same sentence, within
+    ``max_chars`` characters, with no other number in between and none in the 40
+    characters before the name ("90.41 vs. 90.01 on BC5CDR and 88.70": BC5CDR labels the
+    numbers before it, not 88.70). Empty if none."""
+    s = fold(text)
+    lo = max(0, q.start - max_chars)
+    window = s[lo:q.start]
+    last: set[str] = set()
+    for m in _NAME_TOKEN.finditer(window):
+        if re.search(r"\d", window[m.end():]):
+            continue                       # another number stands between name and q
+        if re.search(r"\d", s[max(0, lo + m.start() - 40):lo + m.start()]):
+            last = set()
+            continue                       # the name labels the number before it
+        terms = {t for t in content_terms(m.group(0)) if not is_numeric(t)}
+        if terms:
+            last = terms
+    return last
+
+
+def words_before(text: str, q: Quantity) -> set[str]:
+    """Stemmed content terms between the number before ``q`` (and the words right after
+    it, its own label) or the sentence start, and ``q``: ``"The co-view fine-tuned SciBERT averages 77.1"`` -> ``{"co", "view", "fine",
+    "tune", "scibert", "averag"}``."""
+    s = fold(text)
+    prev = [m.end() for m in re.finditer(r"\d[\d.,]*%?", s[:q.start])]
+    lo = prev[-1] + len(text_after(text, prev[-1])) if prev else 0   # skip its own label
+    return {t for t in content_terms(s[lo:q.start]) if not is_numeric(t)}
+
+
+def best_rows(terms: set[str], rows: Sequence[tuple[int, Entry]]) -> list[tuple[int, Entry]]:
+    """The rows whose label shares the most of ``terms`` (at least one), best first; a term
+    every row's label holds ("co" of "co-view" and "co-read") does not count."""
+    if not terms or not rows:
+        return []
+    labels = [label_terms(e) for _, e in rows]
+    common = set.intersection(*labels) if len(labels) > 1 else set()
+    wanted = terms - common
+    scored = [(len(wanted & lab), r) for r, lab in zip(rows, labels)]
+    top = max((s for s, _ in scored), default=0)
+    if top == 0:
+        return []
+    return [r for s, r in scored if s == top]
+
+
+def abbreviates(head: str, word: str) -> bool:
+    """True if header term ``head`` is ``word`` or an abbreviation of it: same first letter,
+    at least three letters, its letters in order inside ``word`` ("avg" / "averag", "cls"
+    / "classif"). Numbers never abbreviate."""
+    if head == word:
+        return True
+    if len(head) < 3 or len(word) <= len(head) or head[0] != word[0] or not head.isalpha():
+        return False
+    it = iter(word)
+    return all(ch in it for ch in head)
+
+
+def header_column(heads: Sequence[set[str]], terms: set[str]) -> int | None:
+    """The one column whose header terms (``rules_tables.column_headers``) abbreviate a
+    term of ``terms``; None when no column or several do."""
+    hits = [i for i, h in enumerate(heads)
+            if any(abbreviates(a, w) for a in h if not is_numeric(a) for w in terms)]
+    return hits[0] if len(hits) == 1 else None
+
+
+def same_table(a: Entry, b: Entry, max_dy: float = 150.0) -> bool:
+    """True if two row entries lie on the same page, within ``max_dy`` points vertically,
+    with overlapping horizontal extents (rows of one table)."""
+    if a.page != b.page or not a.rects or not b.rects:
+        return False
+    ra, rb = a.rects[0], b.rects[0]
+    return abs(ra.y0 - rb.y0) <= max_dy and ra.x0 < rb.x1 and rb.x0 < ra.x1
+
+
+def cell_near(entry: Entry, x: float, tol: float = 15.0) -> Cell | None:
+    """The cell of ``entry`` whose x centre is nearest ``x``, if within ``tol`` points."""
+    if not entry.cells:
+        return None
+    cell = min(entry.cells, key=lambda c: abs(c.x - x))
+    return cell if abs(cell.x - x) <= tol else None
+
+
+__all__ = ["abbreviates", "best_rows", "cell_near", "header_column", "label_terms", "name_before", "phrase_after",
+           "same_table", "text_after", "words_before"]
