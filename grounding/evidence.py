@@ -144,28 +144,28 @@ def _lines(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _rows(page: Any) -> list[tuple[list[Any], str]]:
-    """Words of ``page`` grouped by baseline; rows with >= 2 numeric words, in x order.
-
-    Reads ``page.word_columns`` (``grounding.pdf.WordColumns``) when the page has it, so
-    that only the words of the rows kept become Word objects; else ``page.words``.
-    """
+def _page_word_columns(page: Any) -> tuple[list[str], list[float], list[float], list[float],
+                                           Any]:
+    """(texts, x0s, y0s, y1s, word) of ``page``: ``page.word_columns``
+    (``grounding.pdf.WordColumns``) when the page has it, so that only the words asked for
+    become Word objects through ``word(i)``; else built from ``page.words``."""
     cols = getattr(page, "word_columns", None)
     if cols is not None:
-        texts, x0s, y0s, y1s, word = cols.texts, cols.x0s, cols.y0s, cols.y1s, cols.word
-    else:
-        words = tuple(getattr(page, "words", ()) or ())
-        texts = [w.text for w in words]
-        x0s = [w.rect.x0 for w in words]
-        y0s = [w.rect.y0 for w in words]
-        y1s = [w.rect.y1 for w in words]
-        word = words.__getitem__
-    if not texts:
-        return []
+        return cols.texts, cols.x0s, cols.y0s, cols.y1s, cols.word
+    words = tuple(getattr(page, "words", ()) or ())
+    return ([w.text for w in words], [w.rect.x0 for w in words], [w.rect.y0 for w in words],
+            [w.rect.y1 for w in words], words.__getitem__)
+
+
+def _baseline_groups(x0s: Sequence[float], y0s: Sequence[float],
+                     y1s: Sequence[float]) -> list[list[int]]:
+    """Word indexes grouped by baseline: in order of vertical centre, a word joins the
+    group whose first word's centre is within 0.35 x its own height; groups top to bottom,
+    words in (centre, x0) order (not yet sorted by x)."""
     # word order by (vertical centre, x0), ties in page order: two stable sorts of the
     # indexes, by x0 then by centre (no key tuple per word)
     centres = [(a + b) / 2 for a, b in zip(y0s, y1s)]
-    order = sorted(range(len(texts)), key=x0s.__getitem__)
+    order = sorted(range(len(x0s)), key=x0s.__getitem__)
     order.sort(key=centres.__getitem__)
     rows: list[list[int]] = []
     current: list[int] = []
@@ -182,8 +182,16 @@ def _rows(page: Any) -> list[tuple[list[Any], str]]:
             centre = c
     if current:
         rows.append(current)
+    return rows
+
+
+def _rows(page: Any) -> list[tuple[list[Any], str]]:
+    """Words of ``page`` grouped by baseline; rows with >= 2 numeric words, in x order."""
+    texts, x0s, y0s, y1s, word = _page_word_columns(page)
+    if not texts:
+        return []
     out = []
-    for row in rows:
+    for row in _baseline_groups(x0s, y0s, y1s):
         if len(row) < 3:
             continue
         nums = sum(1 for i in row if _CELL.fullmatch(texts[i].strip("()*†‡")))
@@ -198,28 +206,26 @@ _CELL = re.compile(r"[-+]?\d[\d,.]*%?\*?")
 _NUMERIC_WORD = re.compile(r"[-+(]?\d[\d,.]*%?[)*†‡]?")
 
 
-def _segments(row: list[Any]) -> list[list[Any]]:
-    """Split a visual row into (label words + the numbers after them) pieces.
+def _segments(texts: Sequence[str]) -> list[tuple[int, int]]:
+    """Split a visual row (its words' texts, in x order) into (label words + the numbers
+    after them) pieces, as ``[start, end)`` word slices of the row.
 
     A table laid out in several column groups gives one visual row such as
     ``VideoQA 42.1 RLM [38] 0.459 1.308``; its pieces are ``VideoQA 42.1`` and
     ``RLM [38] 0.459 1.308``. Pieces without a label or without a number are dropped.
     """
-    out: list[list[Any]] = []
-    current: list[Any] = []
+    numeric = [_NUMERIC_WORD.fullmatch(t.strip()) is not None for t in texts]
+    out: list[tuple[int, int]] = []
+    start = 0
     seen_number = False
-    for w in row:
-        numeric = _NUMERIC_WORD.fullmatch(w.text.strip()) is not None
-        if not numeric and seen_number:
-            out.append(current)
-            current, seen_number = [], False
-        current.append(w)
-        seen_number = seen_number or numeric
-    if current:
-        out.append(current)
-    return [seg for seg in out
-            if any(_NUMERIC_WORD.fullmatch(w.text.strip()) for w in seg)
-            and not _NUMERIC_WORD.fullmatch(seg[0].text.strip())]
+    for i, num in enumerate(numeric):
+        if not num and seen_number:
+            out.append((start, i))
+            start, seen_number = i, False
+        seen_number = seen_number or num
+    if texts:
+        out.append((start, len(texts)))
+    return [(a, b) for a, b in out if any(numeric[a:b]) and not numeric[a]]
 
 
 #: (document, index) pairs for :meth:`EvidenceIndex.for_document`, most recent first.
@@ -230,7 +236,8 @@ class EvidenceIndex:
     """BM25 index over the lines, 3-line windows and table rows of a document's pages.
 
     Build with :meth:`build` (a ``grounding.pdf.Document``) or :meth:`from_texts` (plain
-    page strings, 1-based pages in order). Immutable after building; safe to share.
+    page strings, 1-based pages in order). Immutable after building (but for the per-page
+    memo of :meth:`loose_rows`); safe to share.
     """
 
     def __init__(self, pages: Sequence[Any]) -> None:
@@ -256,7 +263,9 @@ class EvidenceIndex:
         self._cell_memo: dict[str, list[Quantity]] = {}
         for page in pages:
             self._add_page(page)
-        del self._term_memo, self._cell_memo
+        del self._term_memo
+        #: page -> rows read by :meth:`loose_rows` (computed on first use)
+        self._loose: dict[int, list[tuple[int, Entry]]] = {}
         n = max(len(self.entries), 1)
         self._avglen = sum(self._lengths) / n if self._lengths else 1.0
         self._idf: dict[str, float] = {}
@@ -388,13 +397,21 @@ class EvidenceIndex:
                                 quantities_in(ws, we), suspect=suspect_in(ws, we)))
         for row, rtext in _rows(page):
             self._add_row(number, row, rtext, suspects)
-            segments = _segments(row)
-            if segments and segments != [row]:
-                for seg in segments:
+            segments = _segments([w.text for w in row])
+            if segments and segments != [(0, len(row))]:
+                for a, b in segments:
+                    seg = row[a:b]
                     self._add_row(number, seg, " ".join(w.text for w in seg), suspects)
 
     def _add_row(self, number: int, row: list[Any], rtext: str,
                  suspects: tuple[tuple[int, int], ...] = ()) -> None:
+        self.rows_by_page[number].append(len(self.entries))
+        self._add(self._row_entry(number, row, rtext, suspects))
+
+    def _row_entry(self, number: int, row: list[Any], rtext: str,
+                   suspects: tuple[tuple[int, int], ...] = ()) -> Entry:
+        """A ``kind == "row"`` entry for the words ``row`` (``grounding.pdf.Word``, x order)
+        of page ``number``, ``rtext`` their texts joined by spaces."""
         cells = []
         pos = 0
         quantities = []
@@ -417,13 +434,63 @@ class EvidenceIndex:
                 if q.checkable:
                     cells.append(Cell(moved, (w.rect.x0 + w.rect.x1) / 2))
             pos += len(w.text) + 1
-        self.rows_by_page[number].append(len(self.entries))
         box = row[0].rect
         for w in row[1:]:
             box = box.union(w.rect)
-        self._add(Entry(number, min(w.start for w in row), max(w.end for w in row), rtext,
-                        "row", tuple(index_terms(rtext, quantities)), tuple(quantities),
-                        tuple(cells), rects=(box,), suspect=tuple(bad)))
+        return Entry(number, min(w.start for w in row), max(w.end for w in row), rtext,
+                     "row", tuple(index_terms(rtext, quantities)), tuple(quantities),
+                     tuple(cells), rects=(box,), suspect=tuple(bad))
+
+    def loose_rows(self, page: int, max_label_words: int = 8, align_tol: float = 3.0,
+                   max_dy: float = 120.0) -> list[tuple[int, Entry]]:
+        """Table rows of ``page`` that the index does not hold, read from its word boxes.
+
+        The index keeps a visual row (words sharing a baseline) only when at least 30 % of
+        its words are numbers. In a two-column paper a small table row often shares its
+        baseline with a prose line of the other column ("Bibliography entries 27.6 21.9
+        liography entry and linking counts between the"), so the row is left out. Here
+        every visual row of the page is cut into pieces of label words followed by numbers
+        (the prose piece has no number and falls away), and a piece is kept when its label
+        has 1 to ``max_label_words`` words, it holds a checkable number, and one of its
+        cells lines up (x centres within ``align_tol`` points) with a cell of another piece
+        1 to ``max_dy`` points above or below: a table column, not a number that happens to
+        end a prose line. Pieces the index already holds (same top and cell values) are
+        left out.
+
+        Returns: (id, entry) pairs top to bottom, ids past the end of ``entries`` (unique
+        in this index; such entries are not searchable), [] for a page without word boxes.
+        Computed on first use and kept per page.
+        """
+        held = self._loose.get(page)
+        if held is not None:
+            return held
+        pg = self.pages.get(page)
+        pieces: list[Entry] = []
+        if pg is not None:
+            texts, x0s, y0s, y1s, word = _page_word_columns(pg)
+            for group in _baseline_groups(x0s, y0s, y1s):
+                group.sort(key=x0s.__getitem__)
+                for a, b in _segments([texts[i] for i in group]):
+                    n_label = next(k for k in range(a, b)
+                                   if _NUMERIC_WORD.fullmatch(texts[group[k]].strip()))
+                    if n_label - a > max_label_words:
+                        continue
+                    words = [word(i) for i in group[a:b]]
+                    e = self._row_entry(page, words, " ".join(w.text for w in words))
+                    if e.cells:
+                        pieces.append(e)
+        have = {(round(self.entries[pid].rects[0].y0),
+                 tuple(c.quantity.value for c in self.entries[pid].cells))
+                for pid in self.rows_by_page.get(page, []) if self.entries[pid].rects}
+        kept = [e for e in pieces
+                if (round(e.rects[0].y0), tuple(c.quantity.value for c in e.cells)) not in have
+                and any(o is not e and 1 < abs(o.rects[0].y0 - e.rects[0].y0) <= max_dy
+                        and any(abs(x.x - y.x) <= align_tol for x in e.cells for y in o.cells)
+                        for o in pieces)]
+        base = len(self.entries) + sum(len(v) for v in self._loose.values())
+        held = [(base + k, e) for k, e in enumerate(kept)]
+        self._loose[page] = held
+        return held
 
     # ---------------------------------------------------------------- search
     def hits(self, query: str, k: int = 8, pages: set[int] | None = None) -> list[Hit]:

@@ -32,6 +32,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
+from weakref import WeakKeyDictionary
 
 
 from annotations.schema import ErrorSpan, ErrorTag, Label, Role
@@ -41,7 +42,6 @@ from grounding.judges.rules_cells import (best_rows, cell_near, header_column, l
                                           name_before,
                                           phrase_after, same_table, text_after,
                                           words_before)
-from grounding.judges.rules_grid import loose_rows
 from grounding.judges.rules_tables import column_headers, columns_naming
 from grounding.judges.rules_cues import (ANTONYMS, FRAMING, HEDGES, INTERPRETATION, LIST_INTRO,
                                          OFFERS, SPECULATION, is_reference_entry,
@@ -109,13 +109,11 @@ class RulesJudge:
         self.config = config or RulesConfig()
         self._index = index
         self._cache: list[tuple[Any, EvidenceIndex]] = []
-        #: recent judgements by (paper index, sentence text), to see which earlier numbers
-        #: of the same answer were wrong; keyed by index so papers never mix
-        self._memory: dict[tuple[int, str], Judgement] = {}
-        #: (paper index, page) -> extra table rows read from the page's word boxes
-        #: (``rules_grid.loose_rows``) that the index does not hold, with ids past the end
-        #: of ``index.entries``
-        self._grid: dict[tuple[int, int], list[tuple[int, Entry]]] = {}
+        #: recent judgements per paper index, by sentence text, to see which earlier
+        #: numbers of the same answer were wrong; weakly keyed by the index object so that
+        #: papers never mix (an id could be reused once an index is freed)
+        self._memory: WeakKeyDictionary[EvidenceIndex, dict[str, Judgement]] = (
+            WeakKeyDictionary())
 
     # ------------------------------------------------------------------ index
     def _index_for(self, claim: ClaimContext) -> tuple[EvidenceIndex | None, list[Passage] | None]:
@@ -161,17 +159,19 @@ class RulesJudge:
                               judge=self.name,
                               extra={"numbers": {c.quantity.text: c.status
                                                  for c in found.numbers}})
-        self._memory[(id(index), text)] = judgement
-        while len(self._memory) > 512:
-            self._memory.pop(next(iter(self._memory)))
+        memory = self._memory.setdefault(index, {})
+        memory[text] = judgement
+        while len(memory) > 512:
+            memory.pop(next(iter(memory)))
         return judgement
 
     def _wrong_values(self, previous: tuple[Sentence, ...],
                       index: EvidenceIndex) -> list[tuple[Quantity, str]]:
         """Numbers this judge found contradicted (C1) in earlier sentences of the answer."""
         out = []
+        memory = self._memory.get(index, {})
         for s in previous:
-            j = self._memory.get((id(index), s.text))
+            j = memory.get(s.text)
             if j is None:
                 continue
             for err in j.errors:
@@ -408,7 +408,7 @@ class RulesJudge:
                                                      if c.hit is not None}
         rows = [(pid, index.entries[pid]) for p in sorted(pages)
                 for pid in index.rows_by_page.get(p, []) if len(index.entries[pid].cells) >= 2]
-        rows += [r for p in sorted(pages) for r in self._grid_rows(index, p)]
+        rows += [r for p in sorted(pages) for r in index.loose_rows(p)]
         if not rows:
             return
         claim_terms = set(content_terms(text))
@@ -470,29 +470,6 @@ class RulesJudge:
             if (not same_value(c.quantity, cand) and _plausible(c.quantity, cand)
                     and cand.decimals == c.quantity.decimals):
                 c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), cand
-
-    def _grid_rows(self, index: EvidenceIndex, page: int) -> list[tuple[int, Entry]]:
-        """Table rows of ``page`` read from its word boxes that the index lacks (a row
-        sharing its baseline with prose of the other column), as (id, entry) with ids
-        past the end of ``index.entries``; cached per index and page."""
-        key = (id(index), page)
-        held = self._grid.get(key)
-        if held is not None:
-            return held
-        have = {(round(index.entries[pid].rects[0].y0), tuple(c.quantity.value for c in
-                                                              index.entries[pid].cells))
-                for pid in index.rows_by_page.get(page, []) if index.entries[pid].rects}
-        page_obj = index.pages.get(page)
-        extra = [e for e in (loose_rows(page_obj, index.decimal_comma) if page_obj else [])
-                 if (round(e.rects[0].y0), tuple(c.quantity.value for c in e.cells))
-                 not in have]
-        base = len(index.entries) + sum(len(v) for (i, _), v in self._grid.items()
-                                        if i == id(index))
-        held = [(base + k, e) for k, e in enumerate(extra)]
-        if len(self._grid) > 256:
-            self._grid.clear()
-        self._grid[key] = held
-        return held
 
     @staticmethod
     def _check_label_rows(text: str, index: EvidenceIndex, rows: list[int],

@@ -8,6 +8,7 @@ words above the row, up to ``max_dy`` points higher, inside the row's horizontal
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from grounding.evidence import Entry
@@ -48,10 +49,17 @@ def column_headers(entry: Entry, page: Any, max_dy: float = 220.0,
         cx = (x0 + x1) / 2
         if cx < left or cx > right:
             continue
-        j = min(range(len(xs)), key=lambda i: abs(xs[i] - cx))
-        if abs(xs[j] - cx) <= max_dx:
-            heads[j].update(content_terms(text))
+        dists = [abs(x - cx) for x in xs]
+        nearest = min(dists)
+        if nearest <= max_dx:                 # the first nearest cell takes the word
+            heads[dists.index(nearest)].update(_word_terms(text))
     return heads
+
+
+@lru_cache(maxsize=8192)
+def _word_terms(text: str) -> tuple[str, ...]:
+    """content_terms of one word (header words recur in every row's lookup)."""
+    return tuple(content_terms(text))
 
 
 def columns_naming(terms: list[str], heads: list[set[str]]) -> list[int]:

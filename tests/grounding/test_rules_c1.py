@@ -16,7 +16,6 @@ from grounding.judges.base import ClaimContext
 from grounding.judges.rules import RulesJudge
 from grounding.judges.rules_cells import (abbreviates, best_rows, header_column,
                                           name_before, phrase_after)
-from grounding.judges.rules_grid import loose_rows
 from grounding.pdf import read_pdf
 from grounding.quantities import extract_quantities
 from grounding.types import Judgement, Sentence
@@ -79,14 +78,19 @@ def _two_column_table(tmp_path: Path) -> EvidenceIndex:
 
 def test_loose_rows_recover_rows_sharing_a_baseline_with_prose(tmp_path: Path) -> None:
     index = _two_column_table(tmp_path)
-    indexed = {row_label(index.entries[p]) for p in index.rows_by_page.get(1, [])}
+    indexed = {row_label(index.entries[p]): [c.quantity.text for c in index.entries[p].cells]
+               for p in index.rows_by_page.get(1, [])}
     assert "Linked bib. entries" not in indexed          # what the index leaves out
-    rows = loose_rows(index.pages[1])
-    got = {row_label(e): [c.quantity.text for c in e.cells] for e in rows}
-    assert got["Bibliography entries"] == ["27.6", "21.9"]
+    rows = index.loose_rows(1)
+    got = {row_label(e): [c.quantity.text for c in e.cells] for _, e in rows}
     assert got["Linked bib. entries"] == ["19.3", "6.8"]
-    assert all(e.rects and e.kind == "row" for e in rows)
-    assert loose_rows(EvidenceIndex.from_texts(["Linked 19.3 6.8"]).pages[1]) == []
+    assert {**indexed, **got}["Bibliography entries"] == ["27.6", "21.9"]
+    assert not set(got) & set(indexed)                   # nothing the index already holds
+    assert all(e.rects and e.kind == "row" for _, e in rows)
+    ids = [pid for pid, _ in rows]
+    assert min(ids) >= len(index.entries) and len(set(ids)) == len(ids)
+    assert index.loose_rows(1) is rows                   # kept per page
+    assert EvidenceIndex.from_texts(["Linked 19.3 6.8"]).loose_rows(1) == []
 
 
 def test_cell_of_the_row_a_number_names_in_its_siblings_column(tmp_path: Path) -> None:
