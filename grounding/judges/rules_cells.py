@@ -69,8 +69,8 @@ def name_before(text: str, q: Quantity, max_chars: int = 80) -> set[str]:
 
 def words_before(text: str, q: Quantity) -> set[str]:
     """Stemmed content terms between the number before ``q`` (and the words right after
-    it, its own label) or the sentence start, and ``q``: ``"The co-view fine-tuned SciBERT averages 77.1"`` -> ``{"co", "view", "fine",
-    "tune", "scibert", "averag"}``."""
+    it, its own label) or the sentence start, and ``q``: ``"The co-view fine-tuned SciBERT
+    averages 77.1"`` -> ``{"co", "view", "fine", "tune", "scibert", "averag"}``."""
     s = fold(text)
     prev = [m.end() for m in re.finditer(r"\d[\d.,]*%?", s[:q.start])]
     lo = prev[-1] + len(text_after(text, prev[-1])) if prev else 0   # skip its own label
@@ -129,5 +129,5 @@ def cell_near(entry: Entry, x: float, tol: float = 15.0) -> Cell | None:
     return cell if abs(cell.x - x) <= tol else None
 
 
-__all__ = ["abbreviates", "best_rows", "cell_near", "header_column", "label_terms", "name_before", "phrase_after",
-           "same_table", "text_after", "words_before"]
+__all__ = ["abbreviates", "best_rows", "cell_near", "header_column", "label_terms",
+           "name_before", "phrase_after", "same_table", "text_after", "words_before"]
