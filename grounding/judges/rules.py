@@ -38,8 +38,8 @@ from weakref import WeakKeyDictionary
 from annotations.schema import ErrorSpan, ErrorTag, Label, Role
 from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
 from grounding.judges.base import ClaimContext
-from grounding.judges.rules_cells import (best_rows, cell_near, header_column, label_terms,
-                                          name_before,
+from grounding.judges.rules_cells import (best_rows, cell_near, header_column,
+                                          in_number_list, label_terms, name_before,
                                           phrase_after, same_table, text_after,
                                           words_before)
 from grounding.judges.rules_tables import column_headers, columns_naming
@@ -416,8 +416,10 @@ class RulesJudge:
         for c in checks:
             after = phrase_after(text, c.quantity)
             cands = best_rows(after, rows)
-            if not cands and not re.search(r"[^\W\d_]", text_after(text, c.quantity.end)):
-                # nothing written after the number: the row is named before it
+            if (not cands and not re.search(r"[^\W\d_]", text_after(text, c.quantity.end))
+                    and not in_number_list(text, c.quantity)):
+                # nothing written after the number: the row is named before it (not for
+                # a list of numbers, "A and B scores (87.6 and 92.3)": they go respectively)
                 cands = best_rows(name_before(text, c.quantity), rows)
                 if len(cands) != 1:
                     cands = best_rows(words_before(text, c.quantity), rows) or cands

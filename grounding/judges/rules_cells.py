@@ -67,6 +67,18 @@ def name_before(text: str, q: Quantity, max_chars: int = 80) -> set[str]:
     return last
 
 
+_LIST_AFTER = re.compile(r"\s*(?:,|/|;|\band\b|\bor\b)\s*(?:and\s+)?[-+(]?\.?\d")
+_LIST_BEFORE = re.compile(r"\d[\d.,]*%?\)?\s*(?:,|/|;|\band\b|\bor\b)\s*(?:and\s+)?\(?$")
+
+
+def in_number_list(text: str, q: Quantity) -> bool:
+    """True if ``q`` is one of a list of numbers ("87.6 and 92.3", "31.7, 50.2 and 36.8"):
+    another number follows or precedes it across a comma, slash, "and" or "or". Names
+    written before such a list label its numbers respectively, not the last one."""
+    s = fold(text)
+    return bool(_LIST_AFTER.match(s, q.end)) or bool(_LIST_BEFORE.search(s[:q.start]))
+
+
 def words_before(text: str, q: Quantity) -> set[str]:
     """Stemmed content terms between the number before ``q`` (and the words right after
     it, its own label) or the sentence start, and ``q``: ``"The co-view fine-tuned SciBERT
@@ -89,7 +101,18 @@ def best_rows(terms: set[str], rows: Sequence[tuple[int, Entry]]) -> list[tuple[
     top = max((s for s, _ in scored), default=0)
     if top == 0:
         return []
-    return [r for s, r in scored if s == top]
+    best = [r for s, r in scored if s == top]
+    # a visual row and its first piece ("FRAMES (Acc.) 72.5 ... - 82.5" and "FRAMES (Acc.)
+    # 72.5 ...") carry the same label on the same line: one row, kept with all its cells
+    def line(e: Entry) -> tuple[int, int, str]:
+        return e.page, round(e.rects[0].y0) if e.rects else -1, row_label(e)
+
+    widest: dict[tuple[int, int, str], tuple[int, Entry]] = {}
+    for r in best:
+        held = widest.get(line(r[1]))
+        if held is None or len(r[1].cells) > len(held[1].cells):
+            widest[line(r[1])] = r
+    return [r for r in best if widest[line(r[1])] is r]
 
 
 def abbreviates(head: str, word: str) -> bool:
@@ -129,5 +152,6 @@ def cell_near(entry: Entry, x: float, tol: float = 15.0) -> Cell | None:
     return cell if abs(cell.x - x) <= tol else None
 
 
-__all__ = ["abbreviates", "best_rows", "cell_near", "header_column", "label_terms",
+__all__ = ["abbreviates", "best_rows", "cell_near", "header_column", "in_number_list",
+           "label_terms",
            "name_before", "phrase_after", "same_table", "text_after", "words_before"]

@@ -14,7 +14,7 @@ from annotations.schema import ErrorTag, Label
 from grounding.evidence import EvidenceIndex, row_label
 from grounding.judges.base import ClaimContext
 from grounding.judges.rules import RulesJudge
-from grounding.judges.rules_cells import (abbreviates, best_rows, header_column,
+from grounding.judges.rules_cells import (abbreviates, best_rows, header_column, in_number_list,
                                           name_before, phrase_after)
 from grounding.pdf import read_pdf
 from grounding.quantities import extract_quantities
@@ -232,7 +232,41 @@ def test_best_rows_ignores_a_term_every_label_holds(tmp_path: Path) -> None:
     assert best_rows({"unrelated"}, rows) == []
 
 
+def test_best_rows_keeps_one_entry_per_visual_row() -> None:
+    # a visual row with a "-" cell is indexed whole and as its first piece, both labelled
+    # "FRAMES (Acc.)": the row is named once, with all its cells
+    index = EvidenceIndex.from_texts(["x"])
+    from grounding.pdf import Word
+    from grounding.types import Rect
+    texts = ["FRAMES", "(Acc.)", "72.5", "80.5", "-", "82.5"]
+    words = [Word(t, Rect(50.0 + 40 * i, 100.0, 80.0 + 40 * i, 110.0), 7 * i, 7 * i + len(t))
+             for i, t in enumerate(texts)]
+    whole = index._row_entry(1, words, " ".join(texts))
+    piece = index._row_entry(1, words[:4], " ".join(texts[:4]))
+    other = index._row_entry(1, [Word("C-Eval", Rect(50, 130, 80, 140), 0, 6)] + words[2:4],
+                             "C-Eval 72.5 80.5")
+    best = best_rows({"fram", "acc"}, [(0, piece), (1, whole), (2, other)])
+    assert [(pid, len(e.cells)) for pid, e in best] == [(1, 3)]
+
+
+def test_in_number_list() -> None:
+    s = "R1 posts the best AlpacaEval 2.0 and ArenaHard scores (87.6 and 92.3), ahead."
+    assert [in_number_list(s, q) for q in extract_quantities(s)] == [False, True, True]
+    s = "SNRs of 31.7, 50.2 and 36.8, respectively; BERT-Large lowered it to 79.9."
+    assert [in_number_list(s, q) for q in extract_quantities(s)] == [True, True, True, False]
+
+
 # ------------------------------------------------------------------ real papers
+
+def test_names_before_a_list_of_numbers_do_not_pick_a_row() -> None:
+    # "A and B scores (x and y)": x and y go to A and B respectively, so the name right
+    # before the list (ArenaHard) must not claim 87.6 (AlpacaEval's value)
+    pdf = need(PAPERS / "deepseek-r1-2025.pdf")
+    index = EvidenceIndex.build(read_pdf(pdf))
+    j = _judge(index, "R1 posts the best AlpacaEval 2.0 and ArenaHard scores in the table "
+               "(87.6 and 92.3), ahead of o1-1217 on both.")
+    assert _c1(j) == [] and j.label is Label.SUPPORTED
+
 
 _WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
           "seven": "7", "eight": "8", "nine": "9", "ten": "10"}
