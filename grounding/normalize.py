@@ -34,6 +34,9 @@ cases B27 and B30 in ``shared/cases/cases.jsonl``, ``shared/data/papers/index.js
 
 The result is idempotent: ``normalize_text(n.text).text == n.text``.
 
+:func:`normalize_with_sources` gives the same text and sources as ``(text, array('q'))``,
+without an int object per character, for the PDF reader.
+
 Also here, as pure helpers of the reader: :func:`hyphenated_pairs` (a document's in-line
 compounds), :func:`is_page_number_line` (the reader drops such a line only at the page's
 top or bottom edge, so a table cell holding a bare number stays), and the font-name
@@ -46,10 +49,13 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
+from array import array
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate, repeat
+from operator import add
 
 __all__ = [
     "MATH_FONT_GLYPHS",
@@ -60,6 +66,7 @@ __all__ = [
     "is_symbol_font",
     "map_symbol_font",
     "normalize_text",
+    "normalize_with_sources",
     "source_to_text_index",
 ]
 
@@ -131,14 +138,17 @@ def _word_ends_here(text: str) -> bool:
     return word in _LIGATURE_FINAL_WORDS or word.endswith("off")
 
 
-def _map_chars(raw: str) -> tuple[str, list[int]]:
-    """Step 1: per-character folds and drops. Returns the mapped string and its sources.
+def _map_chars(raw: str) -> tuple[str, array[int], list[int]]:
+    """Step 1: per-character folds and drops. Returns the mapped string, its sources and
+    the indexes into it where a dropped character was (where ``src`` may jump by more
+    than one; unsorted, repeats possible).
 
     Spaces and newlines pass through (step 2 collapses them); soft hyphens are kept for
     step 3; '\r' becomes '\n', other whitespace ' '.
     """
     parts: list[str] = []
-    src: list[int] = []
+    src: array[int] = array("q")
+    gaps: list[int] = []
     pos = 0
     skip = -1
     for mo in _SPECIAL.finditer(raw):
@@ -147,7 +157,7 @@ def _map_chars(raw: str) -> tuple[str, list[int]]:
             continue
         if i > pos:
             parts.append(raw[pos:i])
-            src.extend(range(pos, i))
+            src.extend(_counting(pos, i))
         pos = i + 1
         if i == skip:
             continue
@@ -172,11 +182,13 @@ def _map_chars(raw: str) -> tuple[str, list[int]]:
             if (o <= 0xFB06 and raw[i + 1:i + 2] == " " and raw[i + 2:i + 3].islower()
                     and not _word_ends_here(raw[max(0, i - 20):i] + folded)):
                 pos = i + 2  # drop the stray space after the ligature
-        # else: control character, zero-width character or variation selector: dropped
+                gaps.append(len(src))
+        else:  # control character, zero-width character or variation selector: dropped
+            gaps.append(len(src))
     if pos < len(raw):
         parts.append(raw[pos:])
-        src.extend(range(pos, len(raw)))
-    return "".join(parts), src
+        src.extend(_counting(pos, len(raw)))
+    return "".join(parts), src, gaps
 
 
 def _hyphen_join(prev: str, nxt: str, keep: AbstractSet[str]) -> int | None:
@@ -223,33 +235,66 @@ def hyphenated_pairs(texts: Iterable[str]) -> frozenset[str]:
     """
     out: set[str] = set()
     for text in texts:
-        # a pair lies inside one line and holds a '-': scan only the lines that have one
-        # (a line start is a non-letter boundary, as the '\n' before it is)
-        for line in text.split("\n"):
-            if "-" in line:
-                for mo in _INLINE_PAIR.finditer(line):
-                    out.add(f"{mo.group(1)}-{mo.group(2)}".lower())
+        # a pair lies inside one space-delimited word and holds a '-': scan only the words
+        # that have one, found from their hyphens, in place (the pattern's look-behind sees
+        # the space or '\n' before the word, its look-ahead stops at the one after it)
+        h = text.find("-")
+        while h >= 0:
+            start = max(text.rfind(" ", 0, h), text.rfind("\n", 0, h)) + 1
+            end = min(_found(text.find(" ", h), text), _found(text.find("\n", h), text))
+            for mo in _INLINE_PAIR.finditer(text, start, end):
+                out.add(f"{mo.group(1)}-{mo.group(2)}".lower())
+            h = text.find("-", end)
     return frozenset(out)
 
 
-def _lines(m: str, src: list[int]) -> list[tuple[str, list[int], bool]]:
+def _found(index: int, text: str) -> int:
+    """``index`` from ``str.find``, or ``len(text)`` where it is -1 (not found)."""
+    return len(text) if index < 0 else index
+
+
+def _lines(m: str, src: array[int], gaps: list[int]) -> list[tuple[str, array[int], bool]]:
     """Step 2: lines of the mapped string with spaces collapsed, soft hyphens dropped and
-    empty lines skipped. Each: (text, sources, ended in a soft hyphen)."""
-    out: list[tuple[str, list[int], bool]] = []
-    start = 0
-    n = len(m)
-    while start <= n:
-        end = m.find("\n", start)
-        if end < 0:
-            end = n
-        line = m[start:end]
+    empty lines skipped. Each: (text, sources, ended in a soft hyphen).
+
+    A run of consecutive plain lines (non-empty, no space at either end, no double space,
+    no soft hyphen, not ending in '-') comes as one item: its text with its '\n's and their
+    sources (where no character was dropped right before a '\n', the source
+    :func:`normalize_text` gives that line break, ``min(previous + 1, next)``, is the '\n's
+    own). Step 3 joins nothing inside such a run, so it sees the same result as line by line.
+    ``gaps``: from :func:`_map_chars`.
+    """
+    lines = m.split("\n")
+    starts = list(accumulate(map(add, map(len, lines), repeat(1)), initial=0))
+    # the lines to look at one by one (a superset of those that are not plain)
+    special = {0, len(lines) - 1}
+    for pattern, offset in ((" \n", 0), ("\n ", 1), ("\n\n", 1), ("  ", 0),
+                            (_SOFT_HYPHEN, 0), ("-\n", 0)):
+        p = m.find(pattern)
+        while p >= 0:
+            special.add(bisect.bisect_right(starts, p + offset) - 1)
+            p = m.find(pattern, p + 1)
+    # line breaks right after a dropped character: a run of plain lines is cut there
+    cuts = sorted({g for g in gaps if g < len(m) and m[g] == "\n"})
+    out: list[tuple[str, array[int], bool]] = []
+    done = 0                                   # lines before this one are in out
+    for index in sorted(special):
+        if index > done:
+            start, end = starts[done], starts[index] - 1
+            for cut in cuts[bisect.bisect_left(cuts, start):bisect.bisect_left(cuts, end)]:
+                out.append((m[start:cut], src[start:cut], False))
+                start = cut + 1
+            out.append((m[start:end], src[start:end], False))
+        done = index + 1
+        start = starts[index]
+        end = start + len(lines[index])
+        line = lines[index]
         if (line and line[0] != " " and line[-1] != " " and "  " not in line
                 and _SOFT_HYPHEN not in line):
             out.append((line, src[start:end], False))  # fast path: already clean
-            start = end + 1
             continue
         texts: list[str] = []
-        lsrc: list[int] = []
+        lsrc: array[int] = array("q")
         ends_soft = False
         prev_end = -1
         for mo in _TOKEN.finditer(m, start, end):
@@ -260,7 +305,7 @@ def _lines(m: str, src: list[int]) -> list[tuple[str, list[int], bool]]:
                 ends_soft = tok.endswith(_SOFT_HYPHEN)
                 keep = [k for k, c in enumerate(tok) if c != _SOFT_HYPHEN]
                 tok = "".join(tok[k] for k in keep)
-                tsrc = [tsrc[k] for k in keep]
+                tsrc = array("q", [tsrc[k] for k in keep])
                 if not tok:
                     continue
             else:
@@ -275,7 +320,6 @@ def _lines(m: str, src: list[int]) -> list[tuple[str, list[int], bool]]:
             out.append(("".join(texts), lsrc, ends_soft))
         elif ends_soft and out:
             out[-1] = (out[-1][0], out[-1][1], True)
-        start = end + 1
     return out
 
 
@@ -289,15 +333,26 @@ def normalize_text(raw: str, keep_hyphens: AbstractSet[str] = frozenset()) -> No
       no leading or trailing whitespace; source maps each character back into ``raw``.
     Raises: nothing.
     """
-    m, src = _map_chars(raw)
+    text, source = normalize_with_sources(raw, keep_hyphens)
+    return Normalized(text, tuple(source), len(raw))
+
+
+def normalize_with_sources(raw: str,
+                           keep_hyphens: AbstractSet[str] = frozenset()) -> tuple[str, array[int]]:
+    """:func:`normalize_text` as ``(text, source)`` with ``source`` an ``array('q')`` (same
+    values as ``Normalized.source``): no int object per character, for a caller that only
+    looks a few of them up (the PDF reader, ~60k characters a paper)."""
+    m, src, gaps = _map_chars(raw)
     out: list[str] = []
-    out_src: list[int] = []
+    out_src: array[int] = array("q")
     cur = ""
-    cur_src: list[int] = []
+    cur_src: array[int] = array("q")
     join_next = False
-    for text, lsrc, ends_soft in _lines(m, src):
+    for text, lsrc, ends_soft in _lines(m, src, gaps):
         if cur:
-            how = None if join_next else _hyphen_join(cur, text, keep_hyphens)
+            how = None
+            if not join_next and cur[-1] == "-":    # _hyphen_join needs one
+                how = _hyphen_join(cur, text, keep_hyphens)
             if join_next or how is not None:
                 if how:
                     cur = cur[:-how]
@@ -313,7 +368,20 @@ def normalize_text(raw: str, keep_hyphens: AbstractSet[str] = frozenset()) -> No
         cur, cur_src, join_next = text, lsrc, ends_soft
     out.append(cur)
     out_src.extend(cur_src)
-    return Normalized("".join(out), tuple(out_src), len(raw))
+    return "".join(out), out_src
+
+
+#: 0, 1, 2, ... as machine ints, sliced by :func:`_counting` (grown when a longer text comes).
+_COUNT: array[int] = array("q")
+
+
+def _counting(start: int, stop: int) -> array[int]:
+    """``array('q', range(start, stop))``, copied from a cached counting array."""
+    global _COUNT
+    base = _COUNT
+    if len(base) < stop:
+        base = _COUNT = array("q", range(max(stop, 2 * len(base), 1 << 14)))
+    return base[start:stop]
 
 
 # --- page-level helpers --------------------------------------------------------------------

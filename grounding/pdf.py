@@ -32,11 +32,19 @@ How a page is read:
   ``Page.suspect_spans``;
 * a line that is only a page number and is the top-most or bottom-most line of the page (in
   the outer 12 % of the page height) is dropped;
-* the raw text (lines joined by '\\n') goes through ``grounding.normalize.normalize_text``;
+* the raw text (lines joined by '\\n') goes through ``grounding.normalize.normalize_text``
+  (as ``normalize_with_sources``: the same text and sources, kept as an array);
   each word keeps the box of its raw characters, so a word joined from two hyphenated
   halves ('cor-' / 'pus') is two :class:`Word` s whose ranges tile 'corpus' in the text; a
   line-end hyphen is kept when the same pair occurs hyphenated inside a line elsewhere in
   the document ('non-\\npaper' -> 'non-paper' if 'non-paper' occurs; ``hyphenated_pairs``).
+
+Cost (the Python side runs ~1x MuPDF's own extraction): words are kept as columns from
+``extractWORDS`` (no object per word; :class:`WordColumns`), lines and blocks are built by
+C-level ``map`` over those columns, every word's raw offset is a running sum (each word is
+followed by one space or '\\n'), and a line that normalisation leaves verbatim maps its
+words to the text by one shift (only hyphen-joined, ligature or rewritten lines are mapped
+word by word); font names are read once per document (:class:`_FontCheck`).
 
 Errors: :class:`grounding.errors.PDFError` (path, page) for a missing file, a file that is
 not a PDF, an encrypted PDF that needs a password, a damaged page, or a PDF without any
@@ -49,12 +57,13 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Set as AbstractSet
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import groupby
-from operator import itemgetter, lt
+from itertools import accumulate, chain, compress, repeat
+from operator import add, lt, ne, or_, sub, truediv
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pymupdf
 
@@ -63,10 +72,10 @@ from grounding.normalize import (
     MATH_FONT_GLYPHS,
     hyphenated_pairs,
     is_known_text_font,
-    is_symbol_font,
     is_page_number_line,
+    is_symbol_font,
     map_symbol_font,
-    normalize_text,
+    normalize_with_sources,
 )
 from grounding.types import Rect
 
@@ -74,6 +83,7 @@ __all__ = ["Block", "Document", "Line", "Page", "Word", "WordColumns", "extract_
            "read_pdf"]
 
 _mu: Any = pymupdf  # PyMuPDF ships without type hints for most calls
+_mupdf: Any = pymupdf.mupdf  # its low-level MuPDF bindings (for the font walk)
 
 #: Text-page flags, as bare ``get_text()`` uses them: keep ligature code points (the
 #: normaliser folds them, and needs to see them to repair 'beneﬁ ciaries', case B27) and
@@ -87,6 +97,7 @@ _DELIMS = (frozenset(chr(c) for c in range(33)) | {"\u00a0"}
 #: Characters a mis-encoded math font emits instead of a sign next to a number (case B30).
 _SUSPECT_GLYPHS = frozenset("0123456789\u00bc\u00bd\u00be\u00fe\u00c0\u00c3")
 _MARGIN = 0.12
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,12 +209,12 @@ class Page:
         """A page whose ``words``, ``lines`` and ``blocks`` are made when first read, from
         ``columns`` and from ``(start, end, (x0, y0, x1, y1))`` records (the pipeline reads
         none of them on most pages; see :class:`WordColumns`)."""
-        page = cls(number, width, height, text, (), (), (), suspect_spans)
-        object.__setattr__(page, "word_columns", columns)
-        state = page.__dict__
-        state["_pending"] = {"words": columns, "lines": lines, "blocks": blocks}
-        for name in ("words", "lines", "blocks"):
-            del state[name]            # not attributes until __getattr__ makes them
+        page = object.__new__(cls)
+        # the state __init__ would give, less words, lines and blocks: not attributes until
+        # __getattr__ makes them
+        page.__dict__.update(number=number, width=width, height=height, text=text,
+                             suspect_spans=suspect_spans, word_columns=columns,
+                             _pending={"words": columns, "lines": lines, "blocks": blocks})
         return page
 
     def __getattr__(self, name: str) -> Any:
@@ -332,6 +343,7 @@ def read_pdf(path: str | Path) -> Document:
     """
     p, doc = _open(path)
     raws: list[_RawPage] = []
+    token = _FONT_CHECK.set(_FontCheck(doc))    # one font-name cache for all pages
     try:
         for index in range(doc.page_count):
             try:
@@ -340,6 +352,7 @@ def read_pdf(path: str | Path) -> Document:
                 raise PDFError(f"cannot read page ({type(exc).__name__}: {exc})",
                                path=p, page=index + 1) from exc
     finally:
+        _FONT_CHECK.reset(token)
         doc.close()
     keep = hyphenated_pairs(rp.raw for rp in raws)
     pages = [_finish(rp, keep) for rp in raws]
@@ -364,55 +377,165 @@ def extract_plain_text(path: str | Path) -> list[str]:
 
 
 Box4 = tuple[float, float, float, float]
-LineRec = tuple[Box4, str, tuple[int, int], int, int]
-"""One line before normalisation: (bbox, raw text, (block_no, line_no), first word, end
-word) where ``words[first:end]`` are MuPDF's words of the line and the text is their texts
-joined by single spaces."""
+LineRec = tuple[Box4, str, int, int]
+"""One line before normalisation: (bbox, raw text, first word, end word) where
+``words[first:end]`` are MuPDF's words of the line (its block_no and line_no are those of
+``words[first]``) and the text is their texts joined by single spaces."""
 Unit = tuple[Box4, list[LineRec]]
 """A block (or the part of a block in one column): (bbox, lines)."""
 
 
 def _union(boxes: list[Box4]) -> Box4:
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes),
-            max(b[2] for b in boxes), max(b[3] for b in boxes))
+    x0s, y0s, x1s, y1s = zip(*boxes)
+    return min(x0s), min(y0s), max(x1s), max(y1s)
 
 
-def _units(words: list[tuple[Any, ...]]) -> list[Unit]:
-    """Blocks and lines rebuilt from ``extractWORDS`` rows, in MuPDF's order.
-
-    MuPDF has already dropped whitespace and control characters (word delimiters), so a
-    line's text is its words joined by single spaces."""
-    units: list[Unit] = []
-    lines: list[LineRec] = []
-    a = 0
-    for (blk, lno), group in groupby(words, key=_LINE_KEY):
-        ws = list(group)
-        x0s, y0s, x1s, y1s, texts = list(zip(*ws))[:5]
-        b = a + len(ws)
-        if lines and lines[-1][2][0] != blk:
-            units.append((_union([ln[0] for ln in lines]), lines))
-            lines = []
-        lines.append(((min(x0s), min(y0s), max(x1s), max(y1s)), " ".join(texts), (blk, lno), a, b))
-        a = b
-    if lines:
-        units.append((_union([ln[0] for ln in lines]), lines))
-    return units
+#: ``extractWORDS`` rows as columns: x0s, y0s, x1s, y1s, texts, block numbers, line numbers.
+WordCols = tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...], tuple[float, ...],
+                 tuple[str, ...], tuple[int, ...], tuple[int, ...]]
 
 
-_LINE_KEY = itemgetter(5, 6)
+def _word_cols(words: list[tuple[Any, ...]]) -> WordCols:
+    """The columns of ``extractWORDS`` rows (all empty for a page without words)."""
+    if not words:
+        return (), (), (), (), (), (), ()
+    x0s, y0s, x1s, y1s, texts, blks, lnos = list(zip(*words))[:7]
+    return x0s, y0s, x1s, y1s, texts, blks, lnos
 
 
-def _needs_fonts(page: Any, words: list[tuple[Any, ...]]) -> bool:
-    """True if span fonts matter on this page: a glyph that math fonts mis-encode occurs,
-    or the page uses a font that is neither a known text font nor a math/symbol font."""
-    joined = "".join([w[4] for w in words])
+def _line_recs(cols: WordCols) -> list[LineRec]:
+    """MuPDF's lines, in MuPDF's order, from the word columns of a page.
+
+    A line is a run of words with the same (block_no, line_no); MuPDF has already dropped
+    whitespace and control characters (word delimiters), so its text is its words joined by
+    single spaces and its box the union of theirs. Built with C-level ``map`` over the
+    columns: one Python step per page, not per word or line.
+    """
+    x0s, y0s, x1s, y1s, texts, blks, lnos = cols
+    n = len(texts)
+    if not n:
+        return []
+    # a line starts at word 0 and wherever the block or line number changes
+    firsts = [0, *compress(range(1, n), map(or_, map(ne, blks[1:], blks),
+                                            map(ne, lnos[1:], lnos)))]
+    ends = firsts[1:]
+    ends.append(n)
+    spans = list(map(slice, firsts, ends))
+    boxes = zip(map(min, map(x0s.__getitem__, spans)), map(min, map(y0s.__getitem__, spans)),
+                map(max, map(x1s.__getitem__, spans)), map(max, map(y1s.__getitem__, spans)))
+    return list(zip(boxes, map(" ".join, map(texts.__getitem__, spans)), firsts, ends))
+
+
+def _units(lines: list[LineRec], word_blocks: tuple[int, ...]) -> list[Unit]:
+    """Blocks (runs of lines with the same block number; ``word_blocks``: per word) in
+    MuPDF's order, with their boxes (the union of their lines' boxes, by C-level ``map``
+    over slices as in _line_recs)."""
+    if not lines:
+        return []
+    blks = [word_blocks[ln[2]] for ln in lines]
+    n = len(blks)
+    firsts = [0, *compress(range(1, n), map(ne, blks[1:], blks))]
+    ends = firsts[1:]
+    ends.append(n)
+    spans = list(map(slice, firsts, ends))
+    x0s, y0s, x1s, y1s = zip(*[ln[0] for ln in lines])
+    boxes = zip(map(min, map(x0s.__getitem__, spans)), map(min, map(y0s.__getitem__, spans)),
+                map(max, map(x1s.__getitem__, spans)), map(max, map(y1s.__getitem__, spans)))
+    return list(zip(boxes, map(lines.__getitem__, spans)))
+
+
+class _FontCheck:
+    """Per document: does a page use a font that is neither a known text font nor a
+    math/symbol font (see :func:`_needs_fonts`)?
+
+    Walks the page's /Resources (inherited ones, and Form XObjects recursively) exactly as
+    PyMuPDF's ``page.get_fonts()`` does (``JM_scan_resources`` / ``JM_gather_fonts``), but
+    reads each font object's name and decides on it once per document (papers reuse ~10
+    font objects on every page) and stops at the first such font. Any failure of the
+    low-level walk falls back to ``page.get_fonts()`` for that page.
+    """
+
+    def __init__(self, doc: Any) -> None:
+        self.doc = doc
+        self._pdf: Any
+        try:
+            this = doc.this
+            self._pdf = (this if isinstance(this, _mupdf.PdfDocument)
+                         else _mupdf.PdfDocument(this))
+        except Exception:  # noqa: BLE001 -- no low-level handle: every page asks get_fonts()
+            self._pdf = None
+        self._other: dict[int, bool] = {}     # font object number -> neither text nor math
+
+    def has_other_font(self, page: Any) -> bool:
+        """True if ``page`` lists a font that is neither a known text nor a symbol font."""
+        try:
+            ref = _mupdf.pdf_lookup_page_obj(self._pdf, page.number)
+            rsrc = _mupdf.pdf_dict_get_inheritable(ref, _mupdf.PDF_ENUM_NAME_Resources)
+            if not rsrc.m_internal:
+                return False
+            return self._scan(rsrc, [])
+        except Exception:  # noqa: BLE001 -- an unexpected object shape: ask PyMuPDF itself
+            return any(_is_other_font(f[3] or "") for f in page.get_fonts())
+
+    def _scan(self, rsrc: Any, tracer: list[int]) -> bool:
+        # mirrors pymupdf.JM_scan_resources(what=1): the fonts of rsrc, then of each XObject
+        # with /Resources (a circular or repeated one ends the walk, as there)
+        if _mupdf.pdf_mark_obj(rsrc):
+            return False
+        try:
+            if self._fonts(_mupdf.pdf_dict_get(rsrc, _mupdf.PDF_ENUM_NAME_Font)):
+                return True
+            xobj = _mupdf.pdf_dict_get(rsrc, _mupdf.PDF_ENUM_NAME_XObject)
+            for i in range(_mupdf.pdf_dict_len(xobj)):
+                obj = _mupdf.pdf_dict_get_val(xobj, i)
+                sxref = _mupdf.pdf_to_num(obj) if _mupdf.pdf_is_stream(obj) else 0
+                sub = _mupdf.pdf_dict_get(obj, _mupdf.PDF_ENUM_NAME_Resources)
+                if sub.m_internal:
+                    if sxref in tracer:
+                        return False
+                    tracer.append(sxref)
+                    if self._scan(sub, tracer):
+                        return True
+            return False
+        finally:
+            _mupdf.pdf_unmark_obj(rsrc)
+
+    def _fonts(self, fonts: Any) -> bool:
+        # mirrors pymupdf.JM_gather_fonts: the name is /BaseFont, else /Name
+        for i in range(_mupdf.pdf_dict_len(fonts)):
+            fontdict = _mupdf.pdf_dict_get_val(fonts, i)
+            if not _mupdf.pdf_is_dict(fontdict):
+                continue
+            xref = _mupdf.pdf_to_num(fontdict)
+            other = self._other.get(xref) if xref else None
+            if other is None:
+                base = _mupdf.pdf_dict_get(fontdict, _mupdf.PDF_ENUM_NAME_BaseFont)
+                if not base.m_internal or _mupdf.pdf_is_null(base):
+                    base = _mupdf.pdf_dict_get(fontdict, _mupdf.PDF_ENUM_NAME_Name)
+                other = _is_other_font(_mu.JM_EscapeStrFromStr(_mupdf.pdf_to_name(base)))
+                if xref:
+                    self._other[xref] = other
+            if other:
+                return True
+        return False
+
+
+#: The font check of the document :func:`read_pdf` is reading (per thread and task).
+_FONT_CHECK: ContextVar[_FontCheck | None] = ContextVar("_FONT_CHECK", default=None)
+
+
+def _is_other_font(name: str) -> bool:
+    return not is_known_text_font(name) and not is_symbol_font(name)
+
+
+def _needs_fonts(page: Any, texts: tuple[str, ...], fonts: _FontCheck) -> bool:
+    """True if span fonts matter on this page: a glyph that math fonts mis-encode occurs in
+    the word ``texts``, or the page uses a font that is neither a known text font nor a
+    math/symbol font."""
+    joined = "".join(texts)
     if any(g in joined for g in MATH_FONT_GLYPHS):
         return True
-    for f in page.get_fonts():
-        name = f[3] or ""
-        if not is_known_text_font(name) and not is_symbol_font(name):
-            return True
-    return False
+    return fonts.has_other_font(page)
 
 
 Patch = tuple[str, dict[int, str], list[tuple[int, int]]]
@@ -491,25 +614,42 @@ def _joined_tokens(text: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _RawPage:
-    """A page before normalisation: raw text (lines joined by '\\n') and raw ranges."""
+    """A page before normalisation: raw text and its words and lines, as columns.
+
+    raw: the kept lines in reading order, each followed by '\\n'. Every word of a line is
+    followed by exactly one character of raw (a space, or the line's '\\n'), so the raw
+    offsets of words and lines are running sums of text lengths.
+    Words (kept lines' words in order): raw start, MuPDF text (before any font patch; a
+    patch keeps lengths), box columns, index of the kept line.
+    Lines: text (after font patches), raw start (one more entry: ``len(raw)``), box, first
+    word (one more entry: the word count), whether a font patch changed the text.
+    Blocks: (first line, end line, box). Suspects: raw ranges.
+    """
 
     number: int
     width: float
     height: float
     raw: str
-    # words as parallel columns (raw start, raw end, box, line index) rather than one
-    # tuple per word: fewer objects for the cyclic garbage collector to track
     word_starts: list[int]
-    word_ends: list[int]
-    word_boxes: list[tuple[float, float, float, float]]
     word_texts: list[str]
+    word_x0s: list[float]
+    word_y0s: list[float]
+    word_x1s: list[float]
+    word_y1s: list[float]
     word_lines: list[int]
-    lines: list[tuple[int, int, Box4]]
+    line_texts: list[str]
+    line_starts: list[int]
+    line_boxes: list[Box4]
+    line_words: list[int]
+    patched: frozenset[int]
     blocks: list[tuple[int, int, Box4]]
     suspects: list[tuple[int, int]]
 
 
 def _read_page(page: Any, number: int) -> _RawPage:
+    """One PyMuPDF page (1-based ``number``) as a :class:`_RawPage`: words and lines in
+    reading order, page-number lines dropped, font patches applied (module docstring).
+    Raises whatever PyMuPDF raises for a damaged page (read_pdf names the page)."""
     prect = page.rect
     width, height = float(prect.width), float(prect.height)
     tp = page.get_textpage(flags=_FLAGS)
@@ -519,82 +659,167 @@ def _read_page(page: Any, number: int) -> _RawPage:
         # the rendered image), so map them through the page's rotation matrix
         mat = page.rotation_matrix
         words = [(*tuple(_mu.Rect(w[:4]) * mat), *w[4:]) for w in words]
-    patches = _font_patches(tp) if _needs_fonts(page, words) else {}
+    cols = _word_cols(words)
+    # free MuPDF's ~600 word tuples now: the cyclic garbage collector counts each live one
+    del words
+    fonts = _FONT_CHECK.get()
+    if fonts is None or fonts.doc is not page.parent:     # a page read on its own
+        fonts = _FontCheck(page.parent)
+    patches = _font_patches(tp) if _needs_fonts(page, cols[4], fonts) else {}
+    recs = _line_recs(cols)
     # a rotated page is a landscape table or figure: keep MuPDF's order
-    units = _units(words) if page.rotation else _reading_order(_units(words), width)
-    y0s = sorted(ln[0][1] for _, lns in units for ln in lns)
-    y1s = sorted(ln[0][3] for _, lns in units for ln in lns)
+    units = _units(recs, cols[5])
+    if not page.rotation:
+        units = _reading_order(units, width)
+    y0s = sorted([rec[0][1] for rec in recs])
+    y1s = sorted([rec[0][3] for rec in recs])
 
-    raw_parts: list[str] = []
+    texts: list[str] = []          # per kept line
+    boxes: list[Box4] = []
+    counts: list[int] = []         # words per kept line
+    patched: list[int] = []
+    segments: list[list[int]] = []  # runs [a, b) of MuPDF words kept, in reading order
+    blocks: list[tuple[int, int, Box4]] = []
+    suspects: list[tuple[int, int]] = []
     pos = 0
-    w_starts: list[int] = []  # per word: raw start, raw end, box, line index
-    w_ends: list[int] = []
-    w_boxes: list[tuple[float, float, float, float]] = []
-    w_texts: list[str] = []
-    w_lines: list[int] = []
-    raw_lines: list[tuple[int, int, Box4]] = []
-    raw_blocks: list[tuple[int, int, Box4]] = []
-    raw_suspects: list[tuple[int, int]] = []
+    top, bottom = height * _MARGIN, height * (1 - _MARGIN)     # as _in_margin has them
     for ubox, ulines in units:
-        bstart = pos
-        for lb, text, key, wa, wb in ulines:
-            if len(text) < 25 and is_page_number_line(text) and _in_margin(lb, y0s, y1s, height):
+        first = len(texts)
+        for lb, text, wa, wb in ulines:
+            if (len(text) < 25 and (lb[3] <= top or lb[1] >= bottom)
+                    and is_page_number_line(text) and _in_margin(lb, y0s, y1s, height)):
                 continue
-            patch = patches.get(key)
-            if patch is not None and patch[0] == text:
-                _, repl, sus = patch
-                if repl:
-                    chars = list(text)
-                    for k, c in repl.items():
-                        chars[k] = c
-                    text = "".join(chars)
-                raw_suspects.extend((pos + s, pos + e) for s, e in sus)
-            line_index = len(raw_lines)
-            raw_lines.append((pos, pos + len(text), lb))
-            p = pos
-            for k in range(wa, wb):
-                w = words[k]
-                e = p + len(w[4])
-                w_starts.append(p)
-                w_ends.append(e)
-                w_boxes.append(w[:4])
-                p = e + 1
-            w_lines += [line_index] * (wb - wa)
-            w_texts += [w[4] for w in words[wa:wb]]
-            raw_parts.append(text)
-            raw_parts.append("\n")
+            if patches:
+                patch = patches.get((cols[5][wa], cols[6][wa]))   # (block_no, line_no)
+                if patch is not None and patch[0] == text:
+                    _, repl, sus = patch
+                    if repl:
+                        chars = list(text)
+                        for k, c in repl.items():
+                            chars[k] = c
+                        text = "".join(chars)
+                        patched.append(len(texts))
+                    suspects.extend((pos + s, pos + e) for s, e in sus)
+            if segments and segments[-1][1] == wa:
+                segments[-1][1] = wb
+            else:
+                segments.append([wa, wb])
+            texts.append(text)
+            boxes.append(lb)
+            counts.append(wb - wa)
             pos += len(text) + 1
-        if pos > bstart:
-            raw_blocks.append((bstart, pos - 1, ubox))
+        if len(texts) > first:
+            blocks.append((first, len(texts), ubox))
 
-    return _RawPage(number, width, height, "".join(raw_parts), w_starts, w_ends, w_boxes,
-                    w_texts, w_lines, raw_lines, raw_blocks, raw_suspects)
+    spans = [slice(a, b) for a, b in segments]
+    x0c, y0c, x1c, y1c, tc = cols[:5]
+    w_texts = list(chain.from_iterable(map(tc.__getitem__, spans)))
+    w_starts = list(accumulate(map(add, map(len, w_texts), repeat(1)), initial=0))
+    w_starts.pop()
+    return _RawPage(
+        number, width, height, "\n".join(texts) + "\n" if texts else "",
+        w_starts, w_texts,
+        list(chain.from_iterable(map(x0c.__getitem__, spans))),
+        list(chain.from_iterable(map(y0c.__getitem__, spans))),
+        list(chain.from_iterable(map(x1c.__getitem__, spans))),
+        list(chain.from_iterable(map(y1c.__getitem__, spans))),
+        list(chain.from_iterable(map(repeat, range(len(texts)), counts))),
+        texts, list(accumulate(map(add, map(len, texts), repeat(1)), initial=0)), boxes,
+        list(accumulate(counts, initial=0)), frozenset(patched), blocks, suspects)
 
 
 def _finish(rp: _RawPage, keep_hyphens: AbstractSet[str]) -> Page:
-    """Normalise a raw page and carry words, lines, blocks and suspects over to its text."""
-    norm = normalize_text(rp.raw, keep_hyphens)
-    ntext = norm.text
-    # raw offset -> text offset: the first text char whose source is >= it (``source`` is
-    # non-decreasing); mapped with C-level map() over each column of raw offsets
-    to_text = partial(bisect.bisect_left, norm.source)
-    # the words left non-empty by normalisation, as columns (Words are made on demand)
-    starts = list(map(to_text, rp.word_starts))
-    ends = list(map(to_text, rp.word_ends))
-    boxes, line_ids = rp.word_boxes, rp.word_lines
-    if not all(map(lt, starts, ends)):      # rare: a word normalised away
-        kept = [k for k, (s, e) in enumerate(zip(starts, ends)) if e > s]
-        starts, ends = [starts[k] for k in kept], [ends[k] for k in kept]
-        boxes, line_ids = [boxes[k] for k in kept], [line_ids[k] for k in kept]
-    columns = WordColumns([ntext[s:e] for s, e in zip(starts, ends)], starts, ends,
-                          [b[0] for b in boxes], [b[1] for b in boxes],
-                          [b[2] for b in boxes], [b[3] for b in boxes], line_ids)
-    lines = [(to_text(rs), to_text(re_), box) for rs, re_, box in rp.lines]
+    """Normalise a raw page and carry words, lines, blocks and suspects over to its text.
+
+    A raw offset ``r`` maps to ``to_text(r)``, the first text character whose source is
+    ``>= r`` (``Normalized.to_text``). Most lines come through normalisation unchanged: the
+    text holds the line verbatim at ``to_text(start)`` and those characters' sources are
+    consecutive. For such a line every word maps by the same shift and keeps its MuPDF text,
+    so only the other lines (hyphen joins, ligatures, dropped or rewritten characters) are
+    mapped word by word.
+    """
+    ntext, source = normalize_with_sources(rp.raw, keep_hyphens)
+    to_text = partial(bisect.bisect_left, source)
+    n_source = len(source)
+    starts, line_words, patched = rp.line_starts, rp.line_words, rp.patched
+    line_s: list[int] = []
+    line_e: list[int] = []
+    shifts: list[int] = []   # per line: text offset - raw offset of its words (0: slow line)
+    tails: list[int] = []    # lines whose last word ends elsewhere (a dropped end hyphen)
+    slow: list[int] = []     # lines mapped word by word
+    shift = 0                # ts - rs of the line before: most lines keep it
+    for k, ltext in enumerate(rp.line_texts):
+        rs = starts[k]
+        n = len(ltext)
+        ts = rs + shift
+        # ts is to_text(rs) if text[ts] comes from rs and text[ts - 1] from before rs (sources
+        # never decrease); else look it up
+        if not (0 <= ts < n_source and source[ts] == rs and (ts == 0 or source[ts - 1] < rs)):
+            ts = to_text(rs)
+            shift = ts - rs
+        te = ts + n
+        # unchanged: its sources run rs, rs+1, ... (first and last match, and the text is
+        # verbatim, so no character was folded into two, which the count would hide)
+        if (te <= n_source and source[te - 1] == rs + n - 1 and source[ts] == rs
+                and ntext.startswith(ltext, ts) and k not in patched):
+            shifts.append(ts - rs)
+        else:
+            te = to_text(rs + n)
+            # unchanged but for its last character, inside a last word of 2+ characters
+            # ('cor-' joined to 'pus'): only that word's end moves
+            if (n > 1 and ltext[-2] != " " and te > ts + n - 2
+                    and source[ts + n - 2] == rs + n - 2 and source[ts] == rs
+                    and ntext.startswith(ltext[:-1], ts) and k not in patched):
+                shifts.append(ts - rs)
+                tails.append(k)
+            else:
+                shifts.append(0)
+                slow.append(k)
+        line_s.append(ts)
+        line_e.append(te)
+
+    texts = rp.word_texts
+    raw_starts = rp.word_starts
+    w_starts = list(map(add, raw_starts, chain.from_iterable(
+        map(repeat, shifts, map(sub, line_words[1:], line_words)))))
+    w_ends = list(map(add, w_starts, map(len, texts)))
+    x0s, y0s, x1s, y1s, w_lines = rp.word_x0s, rp.word_y0s, rp.word_x1s, rp.word_y1s, \
+        rp.word_lines
+    if tails or slow:
+        texts = list(texts)
+    for k in tails:
+        i = line_words[k + 1] - 1
+        w_ends[i] = line_e[k]
+        texts[i] = ntext[w_starts[i]:w_ends[i]]
+    if slow:
+        emptied = False
+        for k in slow:
+            a, b = line_words[k], line_words[k + 1]
+            ws = list(map(to_text, raw_starts[a:b]))
+            we = list(map(to_text, map(add, raw_starts[a:b], map(len, texts[a:b]))))
+            w_starts[a:b] = ws
+            w_ends[a:b] = we
+            texts[a:b] = [ntext[s:e] for s, e in zip(ws, we)]
+            emptied = emptied or not all(map(lt, ws, we))
+        if emptied:                      # rare: a word normalised away
+            kept = [k for k, (s, e) in enumerate(zip(w_starts, w_ends)) if e > s]
+            texts, w_starts, w_ends = _pick(texts, kept), _pick(w_starts, kept), \
+                _pick(w_ends, kept)
+            x0s, y0s, x1s, y1s = (_pick(x0s, kept), _pick(y0s, kept), _pick(x1s, kept),
+                                  _pick(y1s, kept))
+            w_lines = _pick(w_lines, kept)
+    columns = WordColumns(texts, w_starts, w_ends, x0s, y0s, x1s, y1s, w_lines)
+    lines = list(zip(line_s, line_e, rp.line_boxes))
     blocks = [(s, e, box) for s, e, box in
-              ((to_text(rs), to_text(re_), box) for rs, re_, box in rp.blocks) if e > s]
+              ((line_s[a], line_e[b - 1], box) for a, b, box in rp.blocks) if e > s]
     suspects = tuple((s, e) for s, e in ((to_text(rs), to_text(re_)) for rs, re_ in rp.suspects)
                      if e > s)
     return Page._lazy(rp.number, rp.width, rp.height, ntext, columns, lines, blocks, suspects)
+
+
+def _pick(column: list[_T], kept: list[int]) -> list[_T]:
+    """The items of ``column`` at the indexes ``kept``."""
+    return [column[k] for k in kept]
 
 
 def _in_margin(bbox: Box4, y0s: list[float], y1s: list[float], height: float) -> bool:
@@ -642,43 +867,47 @@ def _gutter(units: list[Unit], width: float) -> float | None:
     lines (a sweep over line edges). Accepted if at least 15 % of the characters lie on each
     side and at least half of them on one side or the other.
     """
-    lines = [(ln[0], len(ln[1])) for _, lns in units for ln in lns]
-    total = sum(n for _, n in lines)
+    lines = [ln for _, lns in units for ln in lns]
+    ns = [len(ln[1]) for ln in lines]
+    total = sum(ns)
     if total == 0:
         return None
+    x0c, y0c, x1c, y1c = zip(*[ln[0] for ln in lines])
     # rotated text (landscape tables, axis labels): columns cannot be told by x
-    vertical = sum(n for bb, n in lines if n > 1 and (bb[3] - bb[1]) > 1.5 * (bb[2] - bb[0]))
+    vertical = sum([n for n, x0, y0, x1, y1 in zip(ns, x0c, y0c, x1c, y1c)
+                    if n > 1 and (y1 - y0) > 1.5 * (x1 - x0)])
     if vertical > 0.2 * total:
         return None
     lo, hi = width * 0.3, width * 0.7
-    events: dict[float, int] = {}
-    for bb, n in lines:
-        events[bb[0]] = events.get(bb[0], 0) + n
-        events[bb[2]] = events.get(bb[2], 0) - n
-    # chars of lines wholly left of x (x1 <= x) / wholly right of x (x0 >= x)
-    by_x1 = sorted((bb[2], n) for bb, n in lines)
-    by_x0 = sorted((bb[0], n) for bb, n in lines)
-    x1s = [x for x, _ in by_x1]
-    x0s = [x for x, _ in by_x0]
-    left_cum = [0]
-    for _, n in by_x1:
-        left_cum.append(left_cum[-1] + n)
-    right_cum = [0]
-    for _, n in reversed(by_x0):
-        right_cum.append(right_cum[-1] + n)
-    xs = sorted(events)
-    run = 0
+    # line edges sorted, with running sums of characters: cum0[k] counts the characters of
+    # the k lines with the smallest x0, cum1[k] those of the k lines with the smallest x1
+    by_x0 = sorted(range(len(ns)), key=x0c.__getitem__)
+    by_x1 = sorted(range(len(ns)), key=x1c.__getitem__)
+    x0s = list(map(x0c.__getitem__, by_x0))
+    x1s = list(map(x1c.__getitem__, by_x1))
+    cum0 = [0, *accumulate(map(ns.__getitem__, by_x0))]
+    cum1 = [0, *accumulate(map(ns.__getitem__, by_x1))]
+    xs = sorted(dict.fromkeys(chain.from_iterable(zip(x0c, x1c))))   # every edge, once
+    # the gaps (a, c) between consecutive edges that reach into (lo, hi), left to right;
+    # per gap, by C-level map: run, the characters of the lines crossing it (begun at or
+    # before a, not ended by a); x, its middle (within lo..hi); left, the characters of the
+    # lines with x1 <= x; right, those of the lines with x0 >= x
+    first = max(bisect.bisect_right(xs, lo) - 1, 0)
+    end = min(bisect.bisect_left(xs, hi), len(xs) - 1)
+    gap_a, gap_c = xs[first:end], xs[first + 1:end + 1]
+    runs = map(sub, map(cum0.__getitem__, map(partial(bisect.bisect_right, x0s), gap_a)),
+               map(cum1.__getitem__, map(partial(bisect.bisect_right, x1s), gap_a)))
+    mids = list(map(truediv, map(add, map(max, gap_a, repeat(lo)), map(min, gap_c, repeat(hi))),
+                    repeat(2)))
+    lefts = map(cum1.__getitem__, map(partial(bisect.bisect_right, x1s), mids))
+    rights = map(sub, repeat(total),
+                 map(cum0.__getitem__, map(partial(bisect.bisect_left, x0s), mids)))
     best_x: float | None = None
     best_cost = 0
     mid = width / 2
-    for a, c in zip(xs, xs[1:]):
-        run += events[a]
-        if c <= lo or a >= hi:
-            continue
-        x = (max(a, lo) + min(c, hi)) / 2
-        left = left_cum[bisect.bisect_right(x1s, x)]
-        right = right_cum[len(x0s) - bisect.bisect_left(x0s, x)]
-        if left < 0.15 * total or right < 0.15 * total or left + right < 0.5 * total:
+    least, half = 0.15 * total, 0.5 * total
+    for x, run, left, right in zip(mids, runs, lefts, rights):
+        if left < least or right < least or left + right < half:
             continue
         if (best_x is None or run < best_cost
                 or (run == best_cost and abs(x - mid) < abs(best_x - mid))):
