@@ -57,7 +57,6 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Set as AbstractSet
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import accumulate, chain, compress, repeat
@@ -343,16 +342,15 @@ def read_pdf(path: str | Path) -> Document:
     """
     p, doc = _open(path)
     raws: list[_RawPage] = []
-    token = _FONT_CHECK.set(_FontCheck(doc))    # one font-name cache for all pages
+    fonts = _FontCheck(doc)                     # one font-name cache for all pages
     try:
         for index in range(doc.page_count):
             try:
-                raws.append(_read_page(doc[index], index + 1))
+                raws.append(_read_page(doc[index], index + 1, fonts))
             except Exception as exc:
                 raise PDFError(f"cannot read page ({type(exc).__name__}: {exc})",
                                path=p, page=index + 1) from exc
     finally:
-        _FONT_CHECK.reset(token)
         doc.close()
     keep = hyphenated_pairs(rp.raw for rp in raws)
     pages = [_finish(rp, keep) for rp in raws]
@@ -520,10 +518,6 @@ class _FontCheck:
         return False
 
 
-#: The font check of the document :func:`read_pdf` is reading (per thread and task).
-_FONT_CHECK: ContextVar[_FontCheck | None] = ContextVar("_FONT_CHECK", default=None)
-
-
 def _is_other_font(name: str) -> bool:
     return not is_known_text_font(name) and not is_symbol_font(name)
 
@@ -646,9 +640,10 @@ class _RawPage:
     suspects: list[tuple[int, int]]
 
 
-def _read_page(page: Any, number: int) -> _RawPage:
+def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawPage:
     """One PyMuPDF page (1-based ``number``) as a :class:`_RawPage`: words and lines in
     reading order, page-number lines dropped, font patches applied (module docstring).
+    ``fonts``: the document's font check (one per document; made here if None).
     Raises whatever PyMuPDF raises for a damaged page (read_pdf names the page)."""
     prect = page.rect
     width, height = float(prect.width), float(prect.height)
@@ -662,7 +657,6 @@ def _read_page(page: Any, number: int) -> _RawPage:
     cols = _word_cols(words)
     # free MuPDF's ~600 word tuples now: the cyclic garbage collector counts each live one
     del words
-    fonts = _FONT_CHECK.get()
     if fonts is None or fonts.doc is not page.parent:     # a page read on its own
         fonts = _FontCheck(page.parent)
     patches = _font_patches(tp) if _needs_fonts(page, cols[4], fonts) else {}

@@ -291,10 +291,10 @@ def test_failing_page_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     path = write_lines_pdf(tmp_path / "two.pdf", [[(72, 100, "one")], [(72, 100, "two")]])
     real = reader._read_page
 
-    def flaky(page: object, number: int) -> object:
+    def flaky(page: object, number: int, *rest: object) -> object:
         if number == 2:
             raise RuntimeError("code=2: broken content stream")
-        return real(page, number)
+        return real(page, number, *rest)
 
     monkeypatch.setattr(reader, "_read_page", flaky)
     with pytest.raises(PDFError, match="broken content stream") as err:
