@@ -153,7 +153,8 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
     # (their boxes cost a lookup per passage)
     passages = ([() for _ in sentences] if getattr(judge, "retrieves_evidence", False)
                 else [tuple(index.search(s.text, k=PASSAGES_PER_SENTENCE)) for s in sentences])
-    judgements, judge_graph = judge_sentences(judge, question, sentences, passages, document)
+    judgements, judge_graph = judge_sentences(judge, question, sentences, passages, document,
+                                              index)
     t_judge = time.perf_counter()
 
     if judge_graph is not None:  # a judge that links sentences itself (LLM, per answer)

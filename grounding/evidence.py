@@ -27,6 +27,7 @@ import math
 import re
 from operator import itemgetter
 from bisect import bisect_left
+from itertools import accumulate
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -185,13 +186,15 @@ def _baseline_groups(x0s: Sequence[float], y0s: Sequence[float],
     return rows
 
 
-def _rows(page: Any) -> list[tuple[list[Any], str]]:
-    """Words of ``page`` grouped by baseline; rows with >= 2 numeric words, in x order."""
+def _rows(page: Any, groups: list[list[int]] | None = None) -> list[tuple[list[Any], str]]:
+    """Words of ``page`` grouped by baseline; rows with >= 2 numeric words, in x order.
+    ``groups``: the page's :func:`_baseline_groups`, if already made (kept rows are sorted
+    by x in place)."""
     texts, x0s, y0s, y1s, word = _page_word_columns(page)
     if not texts:
         return []
     out = []
-    for row in _baseline_groups(x0s, y0s, y1s):
+    for row in _baseline_groups(x0s, y0s, y1s) if groups is None else groups:
         if len(row) < 3:
             continue
         nums = sum(1 for i in row if _CELL.fullmatch(texts[i].strip("()*†‡")))
@@ -260,6 +263,9 @@ class EvidenceIndex:
         # many pages and in both a table row and its segments): token -> content term,
         # word text -> its quantities
         self._term_memo: dict[str, str | None] = {}
+        #: page -> its words' baseline groups (:func:`_baseline_groups`), until
+        #: :meth:`loose_rows` reads them
+        self._groups: dict[int, list[list[int]]] = {}
         self._cell_memo: dict[str, list[Quantity]] = {}
         for page in pages:
             self._add_page(page)
@@ -367,10 +373,16 @@ class EvidenceIndex:
             lo, hi = bisect_left(v_starts, a), bisect_left(v_starts, b)
             return tuple(v_terms[lo:hi]) if lo < hi else ()
 
+        # the largest end among the first k + 1 quantities: when it is <= b, every
+        # quantity starting before b ends by b, and a slice needs no filter
+        ends_upto = list(accumulate((q.end for q in qs), max))
+
         def quantities_in(a: int, b: int) -> tuple[Quantity, ...]:
             lo, hi = bisect_left(q_starts, a), bisect_left(q_starts, b)
             if lo == hi:
                 return ()                      # most lines hold no number
+            if ends_upto[hi - 1] <= b:
+                return tuple(qs[lo:hi])
             return tuple([q for q in qs[lo:hi] if q.end <= b])
 
         suspects = tuple(getattr(page, "suspect_spans", ()) or ())
@@ -395,7 +407,10 @@ class EvidenceIndex:
                                 words + line_terms[i + 1] + line_terms[i + 2]
                                 + values_in(ws, we),
                                 quantities_in(ws, we), suspect=suspect_in(ws, we)))
-        for row, rtext in _rows(page):
+        # baseline groups, kept for loose_rows (a claim may ask for this page's rows)
+        _, x0s, y0s, y1s, _ = _page_word_columns(page)
+        groups = self._groups[number] = _baseline_groups(x0s, y0s, y1s)
+        for row, rtext in _rows(page, groups):
             self._add_row(number, row, rtext, suspects)
             segments = _segments([w.text for w in row])
             if segments and segments != [(0, len(row))]:
@@ -468,7 +483,8 @@ class EvidenceIndex:
         pieces: list[Entry] = []
         if pg is not None:
             texts, x0s, y0s, y1s, word = _page_word_columns(pg)
-            for group in _baseline_groups(x0s, y0s, y1s):
+            groups = self._groups.pop(page, None)
+            for group in _baseline_groups(x0s, y0s, y1s) if groups is None else groups:
                 group.sort(key=x0s.__getitem__)
                 for a, b in _segments([texts[i] for i in group]):
                     n_label = next(k for k in range(a, b)

@@ -19,6 +19,10 @@ class ClaimContext:
     sentence: the sentence to label. question: the question asked. previous: the earlier
     sentences of the answer, in order. passages: candidate evidence, best first.
     document: the paper (``grounding.pdf.Document``), for judges that search further.
+    index: the evidence index of ``document`` the pipeline searched (an
+    ``grounding.evidence.EvidenceIndex``, or an object wrapping one as ``.lexical``, such as
+    ``grounding.embeddings.HybridIndex``), so that a judge does not build another; None if
+    the caller has none.
     """
 
     sentence: Sentence
@@ -26,6 +30,7 @@ class ClaimContext:
     previous: tuple[Sentence, ...]
     passages: tuple[Passage, ...]
     document: object | None = None
+    index: object | None = None
 
 
 @runtime_checkable

@@ -126,7 +126,7 @@ def make_judge(name: str, settings: JudgeSettings | None = None) -> Judge:
 
 def judge_sentences(judge: Judge, question: str, sentences: Sequence[Sentence],
                     passages_per_sentence: Sequence[Sequence[Passage]],
-                    document: object | None = None
+                    document: object | None = None, index: object | None = None
                     ) -> tuple[list[Judgement], list[tuple[str, ...]] | None]:
     """Label every sentence of an answer the fastest way ``judge`` offers.
 
@@ -146,7 +146,8 @@ def judge_sentences(judge: Judge, question: str, sentences: Sequence[Sentence],
         judgements, depends = answer_fn(question, sentences, passages_per_sentence, document)
         return list(judgements), [tuple(d) for d in depends]
     claims = [ClaimContext(sentence=s, question=question, previous=tuple(sentences[:i]),
-                           passages=tuple(passages_per_sentence[i]), document=document)
+                           passages=tuple(passages_per_sentence[i]), document=document,
+                           index=index)
               for i, s in enumerate(sentences)]
     many = getattr(judge, "judge_many", None)
     if callable(many):

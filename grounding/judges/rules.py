@@ -96,8 +96,8 @@ class RulesJudge:
     """Offline judge implementing ``grounding.judges.base.Judge`` with the rules above.
 
     Args: config: RulesConfig thresholds. index: a prebuilt EvidenceIndex to use for every
-          claim (else one is built from ``claim.document`` and cached, or from
-          ``claim.passages`` when no document is given).
+          claim (else ``claim.index``, else one built from ``claim.document`` and cached,
+          or from ``claim.passages`` when no document is given).
     """
 
     name = "rules"
@@ -120,6 +120,9 @@ class RulesJudge:
         """The index to search, and the passages behind pseudo-pages when built from text."""
         if self._index is not None:
             return self._index, None
+        given = getattr(claim.index, "lexical", claim.index)   # a HybridIndex wraps one
+        if isinstance(given, EvidenceIndex):
+            return given, None
         doc = claim.document
         if doc is not None and getattr(doc, "pages", None) is not None:
             return EvidenceIndex.for_document(doc), None

@@ -166,3 +166,18 @@ def test_no_index_and_no_sources_means_could_not_check(tmp_path: Path) -> None:
     assert [r.verdict.value for r in report.references] == ["unverified"]
     assert "could not check" in report.references[0].reason
     assert not (tmp_path / "absent.sqlite").exists()
+
+
+def test_a_given_index_is_the_one_the_judge_searches(specter, monkeypatch: pytest.MonkeyPatch
+                                                     ) -> None:
+    # check(..., index=...) must not make the rules judge build a second index of the paper
+    doc = read_pdf(specter[0].path)           # a Document no earlier check has seen
+    index = EvidenceIndex.build(doc)
+    built: list[object] = []
+    real = EvidenceIndex.build.__func__  # type: ignore[attr-defined]
+    monkeypatch.setattr(EvidenceIndex, "build",
+                        classmethod(lambda cls, d: built.append(d) or real(cls, d)))
+    answer = (ROOT / "examples" / "specter" / "answer.txt").read_text(encoding="utf-8")
+    report = check("q", answer, doc, index=index, verify_citations=False)
+    assert built == [] and report.sentences
+    assert report.annotations == check("q", answer, doc, verify_citations=False).annotations
