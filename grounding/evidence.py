@@ -27,7 +27,7 @@ import math
 import re
 from operator import itemgetter
 from bisect import bisect_left
-from itertools import accumulate
+from itertools import accumulate, chain
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -195,18 +195,25 @@ def _rows(page: Any, groups: list[list[int]] | None = None) -> list[tuple[list[A
         return []
     out = []
     for row in _baseline_groups(x0s, y0s, y1s) if groups is None else groups:
-        if len(row) < 3:
-            continue
-        nums = sum(1 for i in row if _CELL.fullmatch(texts[i].strip("()*†‡")))
-        if nums >= 2 and nums >= 0.3 * len(row):
+        if _is_table_row(texts, row):
             row.sort(key=x0s.__getitem__)
             row_words = [word(i) for i in row]
             out.append((row_words, " ".join(w.text for w in row_words)))
     return out
 
 
+def _is_table_row(texts: Sequence[str], row: list[int]) -> bool:
+    """True if the words ``row`` (indexes into ``texts``) form a table row the index keeps:
+    at least 3 words, at least 2 of them numbers, and numbers at least 30 % of them."""
+    if len(row) < 3:
+        return False
+    nums = sum(1 for i in row if _CELL.fullmatch(texts[i].strip("()*†‡")))
+    return nums >= 2 and nums >= 0.3 * len(row)
+
+
 _CELL = re.compile(r"[-+]?\d[\d,.]*%?\*?")
 _NUMERIC_WORD = re.compile(r"[-+(]?\d[\d,.]*%?[)*†‡]?")
+_DIGIT = re.compile(r"\d")
 
 
 def _segments(texts: Sequence[str]) -> list[tuple[int, int]]:
@@ -266,6 +273,9 @@ class EvidenceIndex:
         #: page -> its words' baseline groups (:func:`_baseline_groups`), until
         #: :meth:`loose_rows` reads them
         self._groups: dict[int, list[list[int]]] = {}
+        #: page -> ids of its row entries that are whole label+numbers pieces of a visual
+        #: row (what :meth:`loose_rows` lines its rows up with)
+        self._pieces: dict[int, list[int]] = {}
         self._cell_memo: dict[str, list[Quantity]] = {}
         for page in pages:
             self._add_page(page)
@@ -410,12 +420,16 @@ class EvidenceIndex:
         # baseline groups, kept for loose_rows (a claim may ask for this page's rows)
         _, x0s, y0s, y1s, _ = _page_word_columns(page)
         groups = self._groups[number] = _baseline_groups(x0s, y0s, y1s)
+        pieces = self._pieces[number] = []     # ids of the rows that are label+numbers pieces
         for row, rtext in _rows(page, groups):
             self._add_row(number, row, rtext, suspects)
             segments = _segments([w.text for w in row])
-            if segments and segments != [(0, len(row))]:
+            if segments == [(0, len(row))]:
+                pieces.append(len(self.entries) - 1)
+            elif segments:
                 for a, b in segments:
                     seg = row[a:b]
+                    pieces.append(len(self.entries))
                     self._add_row(number, seg, " ".join(w.text for w in seg), suspects)
 
     def _add_row(self, number: int, row: list[Any], rtext: str,
@@ -480,25 +494,36 @@ class EvidenceIndex:
         if held is not None:
             return held
         pg = self.pages.get(page)
-        pieces: list[Entry] = []
+        # the pieces of every visual row: those of the rows the index holds are its own
+        # entries (made at build); the others are made here, from rows holding a digit
+        def label_ok(texts: list[str]) -> bool:
+            n_label = next(k for k, t in enumerate(texts) if _NUMERIC_WORD.fullmatch(t.strip()))
+            return n_label <= max_label_words
+
+        pieces = [e for e in (self.entries[pid] for pid in self._pieces.get(page, []))
+                  if e.cells and label_ok(e.text.split(" "))]
+        candidates: list[Entry] = []
         if pg is not None:
             texts, x0s, y0s, y1s, word = _page_word_columns(pg)
             groups = self._groups.pop(page, None)
             for group in _baseline_groups(x0s, y0s, y1s) if groups is None else groups:
+                if _is_table_row(texts, group) or not _DIGIT.search("".join(
+                        [texts[i] for i in group])):
+                    continue                   # indexed already, or no number at all
                 group.sort(key=x0s.__getitem__)
-                for a, b in _segments([texts[i] for i in group]):
-                    n_label = next(k for k in range(a, b)
-                                   if _NUMERIC_WORD.fullmatch(texts[group[k]].strip()))
-                    if n_label - a > max_label_words:
+                gtexts = [texts[i] for i in group]
+                for a, b in _segments(gtexts):
+                    if not label_ok(gtexts[a:b]):
                         continue
                     words = [word(i) for i in group[a:b]]
                     e = self._row_entry(page, words, " ".join(w.text for w in words))
                     if e.cells:
-                        pieces.append(e)
+                        candidates.append(e)
+        pieces += candidates
         have = {(round(self.entries[pid].rects[0].y0),
                  tuple(c.quantity.value for c in self.entries[pid].cells))
                 for pid in self.rows_by_page.get(page, []) if self.entries[pid].rects}
-        kept = [e for e in pieces
+        kept = [e for e in candidates
                 if (round(e.rects[0].y0), tuple(c.quantity.value for c in e.cells)) not in have
                 and any(o is not e and 1 < abs(o.rects[0].y0 - e.rects[0].y0) <= max_dy
                         and any(abs(x.x - y.x) <= align_tol for x in e.cells for y in o.cells)
@@ -534,7 +559,10 @@ class EvidenceIndex:
         for t in terms:
             weights[t] = NUMERIC_WEIGHT if is_numeric(t) else 1.0
         ideal = sum(w * self._idf.get(t, 0.0) for t, w in weights.items()) or 1.0
-        scores: dict[int, float] = defaultdict(float)
+        # scores in a list by id (cheaper than a dict per posting); ``touched`` keeps the
+        # ids in the order they were first scored, which breaks ties as before
+        scores = [0.0] * len(self.entries)
+        touched: list[list[int]] = []
         norm = self._len_norm
         k1_plus_1 = _K1 + 1
         for t, w in weights.items():
@@ -542,14 +570,18 @@ class EvidenceIndex:
             if idf is None:
                 continue
             w_idf = w * idf
-            flat = iter(self._postings[t])
-            for pid, tf in zip(flat, flat):         # (id, count) pairs
+            flat = self._postings[t]
+            touched.append(flat[0::2])
+            pairs = iter(flat)
+            for pid, tf in zip(pairs, pairs):         # (id, count) pairs
                 scores[pid] += w_idf * tf * k1_plus_1 / (tf + norm[pid])
+        order: Iterable[int] = dict.fromkeys(chain.from_iterable(touched))
         if pages is not None:
-            scores = defaultdict(float, {p: s for p, s in scores.items()
-                                         if self.entries[p].page in pages})
+            entries = self.entries
+            order = [p for p in order if entries[p].page in pages]
         # best first, ties in scoring order (nlargest equals a stable reverse sort, cut)
-        top = heapq.nlargest(max(4 * k, 30), scores.items(), key=itemgetter(1))
+        top = [(pid, scores[pid])
+               for pid in heapq.nlargest(max(4 * k, 30), order, key=scores.__getitem__)]
         q = fold(query).lower()
         ranked = []
         for pid, s in top:
