@@ -25,9 +25,9 @@ from __future__ import annotations
 import heapq
 import math
 import re
-from operator import itemgetter
+from operator import itemgetter, mul, sub
 from bisect import bisect_left
-from itertools import accumulate, chain
+from itertools import accumulate, chain, repeat
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -166,6 +166,8 @@ def _baseline_groups(x0s: Sequence[float], y0s: Sequence[float],
     # word order by (vertical centre, x0), ties in page order: two stable sorts of the
     # indexes, by x0 then by centre (no key tuple per word)
     centres = [(a + b) / 2 for a, b in zip(y0s, y1s)]
+    # 0.35 x each word's height (at least 1 point), by C-level map
+    tols = list(map(mul, repeat(0.35), map(max, map(sub, y1s, y0s), repeat(1.0))))
     order = sorted(range(len(x0s)), key=x0s.__getitem__)
     order.sort(key=centres.__getitem__)
     rows: list[list[int]] = []
@@ -173,8 +175,7 @@ def _baseline_groups(x0s: Sequence[float], y0s: Sequence[float],
     centre = None
     for i in order:
         c = centres[i]
-        h = max(y1s[i] - y0s[i], 1.0)
-        if centre is not None and abs(c - centre) <= 0.35 * h:
+        if centre is not None and abs(c - centre) <= tols[i]:
             current.append(i)
         else:
             if current:
@@ -186,19 +187,21 @@ def _baseline_groups(x0s: Sequence[float], y0s: Sequence[float],
     return rows
 
 
-def _rows(page: Any, groups: list[list[int]] | None = None) -> list[tuple[list[Any], str]]:
-    """Words of ``page`` grouped by baseline; rows with >= 2 numeric words, in x order.
-    ``groups``: the page's :func:`_baseline_groups`, if already made (kept rows are sorted
-    by x in place)."""
+def _rows(page: Any, other: list[list[int]] | None = None) -> list[tuple[list[Any], str]]:
+    """Words of ``page`` grouped by baseline (:func:`_baseline_groups`); the groups that
+    are table rows (:func:`_is_table_row`), as (words in x order, their texts joined by
+    spaces). ``other``: if given, receives the groups that are not table rows."""
     texts, x0s, y0s, y1s, word = _page_word_columns(page)
     if not texts:
         return []
     out = []
-    for row in _baseline_groups(x0s, y0s, y1s) if groups is None else groups:
+    for row in _baseline_groups(x0s, y0s, y1s):
         if _is_table_row(texts, row):
             row.sort(key=x0s.__getitem__)
             row_words = [word(i) for i in row]
             out.append((row_words, " ".join(w.text for w in row_words)))
+        elif other is not None:
+            other.append(row)
     return out
 
 
@@ -270,9 +273,9 @@ class EvidenceIndex:
         # many pages and in both a table row and its segments): token -> content term,
         # word text -> its quantities
         self._term_memo: dict[str, str | None] = {}
-        #: page -> its words' baseline groups (:func:`_baseline_groups`), until
-        #: :meth:`loose_rows` reads them
-        self._groups: dict[int, list[list[int]]] = {}
+        #: page -> its words' baseline groups (:func:`_baseline_groups`) that are not table
+        #: rows, until :meth:`loose_rows` reads them
+        self._other_groups: dict[int, list[list[int]]] = {}
         #: page -> ids of its row entries that are whole label+numbers pieces of a visual
         #: row (what :meth:`loose_rows` lines its rows up with)
         self._pieces: dict[int, list[int]] = {}
@@ -417,11 +420,11 @@ class EvidenceIndex:
                                 words + line_terms[i + 1] + line_terms[i + 2]
                                 + values_in(ws, we),
                                 quantities_in(ws, we), suspect=suspect_in(ws, we)))
-        # baseline groups, kept for loose_rows (a claim may ask for this page's rows)
-        _, x0s, y0s, y1s, _ = _page_word_columns(page)
-        groups = self._groups[number] = _baseline_groups(x0s, y0s, y1s)
+        # the baseline groups that are not table rows, kept for loose_rows (a claim may
+        # ask for this page's rows)
+        other = self._other_groups[number] = []
         pieces = self._pieces[number] = []     # ids of the rows that are label+numbers pieces
-        for row, rtext in _rows(page, groups):
+        for row, rtext in _rows(page, other):
             self._add_row(number, row, rtext, suspects)
             segments = _segments([w.text for w in row])
             if segments == [(0, len(row))]:
@@ -505,11 +508,13 @@ class EvidenceIndex:
         candidates: list[Entry] = []
         if pg is not None:
             texts, x0s, y0s, y1s, word = _page_word_columns(pg)
-            groups = self._groups.pop(page, None)
-            for group in _baseline_groups(x0s, y0s, y1s) if groups is None else groups:
-                if _is_table_row(texts, group) or not _DIGIT.search("".join(
-                        [texts[i] for i in group])):
-                    continue                   # indexed already, or no number at all
+            groups = self._other_groups.pop(page, None)
+            if groups is None:
+                groups = [g for g in _baseline_groups(x0s, y0s, y1s)
+                          if not _is_table_row(texts, g)]
+            for group in groups:
+                if not _DIGIT.search("".join([texts[i] for i in group])):
+                    continue                   # no number at all
                 group.sort(key=x0s.__getitem__)
                 gtexts = [texts[i] for i in group]
                 for a, b in _segments(gtexts):

@@ -210,6 +210,12 @@ def _unit_after(text: str, end: int) -> tuple[str | None, bool, int]:
     rest = text[end:end + 40]
     if rest.startswith("%"):
         return "%", True, end + 1
+    # every unit pattern below starts with a letter, '°', 'µ'/'μ' or '-', at most one
+    # whitespace character in: a number followed by anything else has no unit (most table
+    # cells: "84.2 85.1")
+    lead = rest[1:2] if rest[:1].isspace() else rest[:1]
+    if not lead or not (lead.isalpha() or lead in "°-"):
+        return None, False, end
     m = _DEGREE_RE.match(rest)
     if m:
         return UNITS.get(m.group(1).lower().replace(" ", ""), m.group(1)), True, end + m.end()

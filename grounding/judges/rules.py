@@ -415,17 +415,24 @@ class RulesJudge:
         if not rows:
             return
         claim_terms = set(content_terms(text))
+        labels: list[set[str]] = []          # label_terms of each row, made on first use
+
+        def rows_named(terms: set[str]) -> list[tuple[int, Entry]]:
+            if terms and not labels:
+                labels.extend(label_terms(e) for _, e in rows)
+            return best_rows(terms, rows, labels)
+
         named: dict[int, list[tuple[int, Entry]]] = {}
         for c in checks:
             after = phrase_after(text, c.quantity)
-            cands = best_rows(after, rows)
+            cands = rows_named(after)
             if (not cands and not re.search(r"[^\W\d_]", text_after(text, c.quantity.end))
                     and not in_number_list(text, c.quantity)):
                 # nothing written after the number: the row is named before it (not for
                 # a list of numbers, "A and B scores (87.6 and 92.3)": they go respectively)
-                cands = best_rows(name_before(text, c.quantity), rows)
+                cands = rows_named(name_before(text, c.quantity))
                 if len(cands) != 1:
-                    cands = best_rows(words_before(text, c.quantity), rows) or cands
+                    cands = rows_named(words_before(text, c.quantity)) or cands
             if cands:
                 named[id(c)] = cands
         # numbers whose named row holds them: the anchors giving a column

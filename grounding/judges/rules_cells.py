@@ -89,12 +89,15 @@ def words_before(text: str, q: Quantity) -> set[str]:
     return {t for t in content_terms(s[lo:q.start]) if not is_numeric(t)}
 
 
-def best_rows(terms: set[str], rows: Sequence[tuple[int, Entry]]) -> list[tuple[int, Entry]]:
+def best_rows(terms: set[str], rows: Sequence[tuple[int, Entry]],
+              labels: Sequence[set[str]] | None = None) -> list[tuple[int, Entry]]:
     """The rows whose label shares the most of ``terms`` (at least one), best first; a term
-    every row's label holds ("co" of "co-view" and "co-read") does not count."""
+    every row's label holds ("co" of "co-view" and "co-read") does not count. ``labels``:
+    :func:`label_terms` of each row, when the caller has them already."""
     if not terms or not rows:
         return []
-    labels = [label_terms(e) for _, e in rows]
+    if not labels:
+        labels = [label_terms(e) for _, e in rows]
     common = set.intersection(*labels) if len(labels) > 1 else set()
     wanted = terms - common
     scored = [(len(wanted & lab), r) for r, lab in zip(rows, labels)]
