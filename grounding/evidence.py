@@ -269,9 +269,9 @@ class EvidenceIndex:
         self._lengths: list[int] = []
         self.doc_terms: Counter[str] = Counter()
         self.decimal_comma = detect_decimal_comma("\n".join(p.text for p in pages))
-        # build-time memos of pure functions over this document's words (a word recurs on
-        # many pages and in both a table row and its segments): token -> content term,
-        # word text -> its quantities
+        # memos of pure functions over this document's words (a word recurs on many pages
+        # and in both a table row and its segments; loose_rows reuses them): token ->
+        # content term (None for a stop word or a number), word text -> its quantities
         self._term_memo: dict[str, str | None] = {}
         #: page -> its words' baseline groups (:func:`_baseline_groups`) that are not table
         #: rows, until :meth:`loose_rows` reads them
@@ -282,7 +282,6 @@ class EvidenceIndex:
         self._cell_memo: dict[str, list[Quantity]] = {}
         for page in pages:
             self._add_page(page)
-        del self._term_memo
         #: page -> rows read by :meth:`loose_rows` (computed on first use)
         self._loose: dict[int, list[tuple[int, Entry]]] = {}
         n = max(len(self.entries), 1)
@@ -367,7 +366,7 @@ class EvidenceIndex:
         # lines are blank, so tokenising line by line finds the tokens of the whole page
         # (without a match object per token). Numbers are indexed by value instead.
         line_tokens = [raw_tokens(text, s, e) for s, e in spans]
-        memo = self._term_memo
+        memo = self._term_memo           # token -> its content term (None: stop word, number)
         for tok in set().union(*line_tokens).difference(memo):
             term = content_term(tok)
             memo[tok] = None if term is None or is_numeric(term) else term
@@ -466,12 +465,23 @@ class EvidenceIndex:
                 if q.checkable:
                     cells.append(Cell(moved, (w.rect.x0 + w.rect.x1) / 2))
             pos += len(w.text) + 1
-        box = row[0].rect
-        for w in row[1:]:
-            box = box.union(w.rect)
+        rects = [w.rect for w in row]
+        box = Rect(min([r.x0 for r in rects]), min([r.y0 for r in rects]),
+                   max([r.x1 for r in rects]), max([r.y1 for r in rects]))
         return Entry(number, min(w.start for w in row), max(w.end for w in row), rtext,
-                     "row", tuple(index_terms(rtext, quantities)), tuple(quantities),
+                     "row", self._terms(rtext, quantities), tuple(quantities),
                      tuple(cells), rects=(box,), suspect=tuple(bad))
+
+    def _terms(self, text: str, quantities: Sequence[Quantity]) -> tuple[str, ...]:
+        """:func:`index_terms` of ``text`` through the document's token memo: its content
+        terms (token by token, as lines are indexed), numbers by value."""
+        memo = self._term_memo
+        tokens = raw_tokens(text)
+        for tok in set(tokens).difference(memo):
+            term = content_term(tok)
+            memo[tok] = None if term is None or is_numeric(term) else term
+        return (*filter(None, map(memo.__getitem__, tokens)),
+                *[value_term(q) for q in quantities if q.checkable])
 
     def loose_rows(self, page: int, max_label_words: int = 8, align_tol: float = 3.0,
                    max_dy: float = 120.0) -> list[tuple[int, Entry]]:

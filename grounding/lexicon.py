@@ -34,6 +34,8 @@ _TOKEN_RE = re.compile(r"[^\W_]+(?:[.@'][^\W_]+)*")
 
 def fold(text: str) -> str:
     """NFKC-fold ``text`` and map minus/dash variants to ``-``; length may change (ligatures)."""
+    if text.isascii():
+        return text          # NFKC leaves ASCII as it is, and every variant is non-ASCII
     text = unicodedata.normalize("NFKC", text)
     # one C-speed scan per variant; str.translate with a dict table is ~10x slower on the
     # page-long texts the evidence index folds
