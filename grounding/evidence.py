@@ -286,10 +286,9 @@ class EvidenceIndex:
         self._loose: dict[int, list[tuple[int, Entry]]] = {}
         n = max(len(self.entries), 1)
         self._avglen = sum(self._lengths) / n if self._lengths else 1.0
+        #: term -> BM25 idf, log(1 + (N - df + 0.5) / (df + 0.5)), made when a query first
+        #: asks for the term (a check asks for a few hundred of a paper's ~5,000 terms)
         self._idf: dict[str, float] = {}
-        for t, flat in self._postings.items():
-            df = len(flat) // 2                # entries holding t
-            self._idf[t] = math.log(1 + (n - df + 0.5) / (df + 0.5))
         #: BM25's length normalisation of each entry, ``k1 * (1 - b + b * len / avglen)``
         avglen = self._avglen
         self._len_norm = [_K1 * (1 - _B + _B * dl / avglen) for dl in self._lengths]
@@ -320,7 +319,7 @@ class EvidenceIndex:
                 return index
         index = cls.build(document)
         _RECENT.insert(0, (document, index))
-        del _RECENT[4:]
+        del _RECENT[1:]
         return index
 
     @classmethod
@@ -375,10 +374,8 @@ class EvidenceIndex:
         values = [(q.start, value_term(q)) for q in qs if q.checkable]
         v_starts = [p for p, _ in values]
         v_terms = [t for _, t in values]
-        doc_terms = self.doc_terms
-        for terms in line_terms:
-            doc_terms.update(terms)
-        doc_terms.update(v_terms)
+        self.doc_terms.update(chain.from_iterable(line_terms))
+        self.doc_terms.update(v_terms)
         q_starts = [q.start for q in qs]
 
         def values_in(a: int, b: int) -> tuple[str, ...]:
@@ -566,6 +563,18 @@ class EvidenceIndex:
         self._hits_memo[key] = tuple(ranked)
         return ranked
 
+    def _idf_of(self, term: str) -> float | None:
+        """BM25 idf of ``term`` (None if no entry holds it)."""
+        idf = self._idf.get(term)
+        if idf is None:
+            flat = self._postings.get(term)
+            if flat is None:
+                return None
+            n = max(len(self.entries), 1)
+            df = len(flat) // 2                # entries holding the term
+            idf = self._idf[term] = math.log(1 + (n - df + 0.5) / (df + 0.5))
+        return idf
+
     def _rank(self, query: str, k: int, pages: set[int] | None) -> list[Hit]:
         terms = index_terms(query, extract_quantities(query))
         if not terms:
@@ -573,7 +582,8 @@ class EvidenceIndex:
         weights: dict[str, float] = {}
         for t in terms:
             weights[t] = NUMERIC_WEIGHT if is_numeric(t) else 1.0
-        ideal = sum(w * self._idf.get(t, 0.0) for t, w in weights.items()) or 1.0
+        idfs = {t: self._idf_of(t) for t in weights}
+        ideal = sum(w * (idfs[t] or 0.0) for t, w in weights.items()) or 1.0
         # scores in a list by id (cheaper than a dict per posting); ``touched`` keeps the
         # ids in the order they were first scored, which breaks ties as before
         scores = [0.0] * len(self.entries)
@@ -581,7 +591,7 @@ class EvidenceIndex:
         norm = self._len_norm
         k1_plus_1 = _K1 + 1
         for t, w in weights.items():
-            idf = self._idf.get(t)
+            idf = idfs[t]
             if idf is None:
                 continue
             w_idf = w * idf
