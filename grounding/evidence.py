@@ -241,7 +241,7 @@ def _segments(texts: Sequence[str]) -> list[tuple[int, int]]:
     return [(a, b) for a, b in out if any(numeric[a:b]) and not numeric[a]]
 
 
-#: (document, index) pairs for :meth:`EvidenceIndex.for_document`, most recent first.
+#: The (document, index) pair :meth:`EvidenceIndex.for_document` made last (or none).
 _RECENT: list[tuple[Any, "EvidenceIndex"]] = []
 
 
@@ -311,15 +311,14 @@ class EvidenceIndex:
     def for_document(cls, document: Any) -> EvidenceIndex:
         """The index of ``document``, built once and reused for the same object.
 
-        Keeps the last four documents (by identity); use it where several stages need the
-        index of one paper (the pipeline and a judge). Raises: as :meth:`build`.
+        Keeps the last document only (by identity: a paper's index is about 4x its text in
+        memory); use it where several stages need the index of one paper, such as a batch
+        of answers on one paper. Raises: as :meth:`build`.
         """
-        for held, index in _RECENT:
-            if held is document:
-                return index
+        if _RECENT and _RECENT[0][0] is document:
+            return _RECENT[0][1]
         index = cls.build(document)
-        _RECENT.insert(0, (document, index))
-        del _RECENT[1:]
+        _RECENT[:] = [(document, index)]
         return index
 
     @classmethod
