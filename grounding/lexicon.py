@@ -45,6 +45,42 @@ def fold(text: str) -> str:
     return text
 
 
+def fold_with_offsets(text: str) -> tuple[str, list[int]]:
+    """:func:`fold` with a map back: ``(folded, offsets)`` where ``offsets[i]`` is the index
+    in ``text`` of the character that gave folded character ``i``; one more entry,
+    ``len(text)``, closes the map. Folds a base character with the combining marks after it
+    at a time, so the folded text can differ from ``fold(text)`` only where NFKC would
+    compose across such groups (rare)."""
+    if text.isascii():
+        return text, list(range(len(text) + 1))
+    parts: list[str] = []
+    offsets: list[int] = []
+    i, n = 0, len(text)
+    while i < n:
+        j = i + 1
+        while j < n and unicodedata.combining(text[j]):
+            j += 1
+        folded = fold(text[i:j])
+        parts.append(folded)
+        offsets.extend([i] * len(folded))
+        i = j
+    offsets.append(n)
+    return "".join(parts), offsets
+
+
+def unfold(text: str, fragment: str) -> str:
+    """The substring of ``text`` that folds to ``fragment`` (its first occurrence), so that
+    a span found in folded text ("-0.42") can be quoted as written ("−0.42"); ``fragment``
+    itself when it already occurs in ``text`` or cannot be found."""
+    if not fragment or fragment in text:
+        return fragment
+    folded, offsets = fold_with_offsets(text)
+    i = folded.find(fragment)
+    if i < 0:
+        return fragment
+    return text[offsets[i]:offsets[i + len(fragment)]]
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A reduced suffix stripper: ``"results" -> "result"``, ``"smoked" -> "smok"``.
@@ -134,4 +170,5 @@ def is_numeric(term: str) -> bool:
     return _NUMERIC.fullmatch(term) is not None
 
 
-__all__ = ["MINUS_CHARS", "STOPWORDS", "content_term", "content_terms", "content_terms_at", "fold", "is_numeric", "raw_tokens", "stem", "tokens"]
+__all__ = ["MINUS_CHARS", "STOPWORDS", "content_term", "content_terms", "content_terms_at", "fold",
+           "fold_with_offsets", "is_numeric", "raw_tokens", "stem", "tokens", "unfold"]

@@ -46,7 +46,7 @@ from grounding.judges.rules_tables import column_headers, columns_naming
 from grounding.judges.rules_cues import (ANTONYMS, FRAMING, HEDGES, INTERPRETATION, LIST_INTRO,
                                          OFFERS, SPECULATION, is_reference_entry,
                                          NEGATIONS, words)
-from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric
+from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric, unfold
 from grounding.quantities import (Quantity, comparable, extract_quantities, same_count_noun,
                                   same_value)
 from grounding.types import Judgement, Passage, Sentence
@@ -158,7 +158,10 @@ class RulesJudge:
         label, rationale, evidence = self._decide(text, role, index, hits, found)
         passages = tuple(self._to_passage(h, pseudo, index.pages.get(h.entry.page))
                          for h in evidence)
-        judgement = Judgement(label, role, rationale, tuple(found.errors), passages,
+        # spans are found in folded text ("-0.42"); quote them as the sentence writes them
+        errors = tuple(e if e.span in text else e.model_copy(update={"span": unfold(text, e.span)})
+                       for e in found.errors)
+        judgement = Judgement(label, role, rationale, errors, passages,
                               judge=self.name,
                               extra={"numbers": {c.quantity.text: c.status
                                                  for c in found.numbers}})
