@@ -30,13 +30,14 @@ from bisect import bisect_left
 from itertools import accumulate, chain, repeat
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from rapidfuzz import fuzz
 
 from annotations.errors import InputError
-from grounding.lexicon import content_term, content_terms, fold, is_numeric, raw_tokens
+from grounding.lexicon import (content_term, content_terms, fold, fold_with_offsets, is_numeric,
+                               raw_tokens)
 from grounding.quantities import Quantity, detect_decimal_comma, extract_quantities
 from grounding.types import Passage, Rect
 
@@ -205,6 +206,19 @@ def _rows(page: Any, other: list[list[int]] | None = None) -> list[tuple[list[An
     return out
 
 
+def _page_quantities(text: str, decimal_comma: bool) -> list[Quantity]:
+    """:func:`extract_quantities` of a page with offsets into ``text`` itself: extraction
+    reads ``fold(text)``, which is longer where NFKC expands a character ('…' -> '...',
+    a spacing diaeresis '¨' -> space + combining mark), so later offsets are mapped back."""
+    qs = extract_quantities(text, decimal_comma)
+    if text.isascii():
+        return qs
+    folded, offsets = fold_with_offsets(text)
+    if folded == text or folded != fold(text):
+        return qs                # nothing moved (or an exotic fold: leave as extracted)
+    return [replace(q, start=offsets[q.start], end=offsets[q.end]) for q in qs]
+
+
 def _is_table_row(texts: Sequence[str], row: list[int]) -> bool:
     """True if the words ``row`` (indexes into ``texts``) form a table row the index keeps:
     at least 3 words, at least 2 of them numbers, and numbers at least 30 % of them."""
@@ -358,7 +372,7 @@ class EvidenceIndex:
         text: str = page.text
         number: int = page.number
         spans = _lines(text)
-        qs = extract_quantities(text, self.decimal_comma)
+        qs = _page_quantities(text, self.decimal_comma)
         self.page_quantities[number] = tuple(qs)
         # word terms per line: a token never crosses a line break and the gaps between
         # lines are blank, so tokenising line by line finds the tokens of the whole page

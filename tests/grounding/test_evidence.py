@@ -111,3 +111,12 @@ def test_for_document_reuses_the_index(specter_index: EvidenceIndex) -> None:
     first = EvidenceIndex.for_document(d)
     assert EvidenceIndex.for_document(d) is first
     assert EvidenceIndex.for_document(Doc()) is not first
+
+
+def test_page_quantities_index_the_page_text() -> None:
+    # NFKC lengthens '…' and the spacing diaeresis '¨'; offsets still point into the page
+    text = "Schr\u00a8odinger et al\u2026 report 12.5 and 13.1\u2026 then \u221241.2 in Table 2."
+    index = EvidenceIndex.from_texts([text])
+    got = [(q.text, text[q.start:q.end]) for q in index.page_quantities[1]]
+    assert [g for g, _ in got] == ["12.5", "13.1", "-41.2", "2"]       # "2" of "Table 2"
+    assert [w for _, w in got] == ["12.5", "13.1", "\u221241.2", "2"]
