@@ -30,7 +30,7 @@ from bisect import bisect_left
 from itertools import accumulate, chain, repeat
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from rapidfuzz import fuzz
@@ -211,12 +211,16 @@ def _page_quantities(text: str, decimal_comma: bool) -> list[Quantity]:
     reads ``fold(text)``, which is longer where NFKC expands a character ('…' -> '...',
     a spacing diaeresis '¨' -> space + combining mark), so later offsets are mapped back."""
     qs = extract_quantities(text, decimal_comma)
-    if text.isascii():
+    if text.isascii() or not qs:
         return qs
-    folded, offsets = fold_with_offsets(text)
-    if folded == text or folded != fold(text):
-        return qs                # nothing moved (or an exotic fold: leave as extracted)
-    return [replace(q, start=offsets[q.start], end=offsets[q.end]) for q in qs]
+    folded = fold(text)
+    if len(folded) == len(text):
+        return qs                # every character folded to one: offsets agree
+    folded_here, offsets = fold_with_offsets(text)
+    if folded_here != folded:
+        return qs                # an exotic fold (NFKC composing across groups): as read
+    return [Quantity(q.value, q.text, offsets[q.start], offsets[q.end], q.unit, q.physical,
+                     q.decimals, q.approx, q.bound, q.kind) for q in qs]
 
 
 def _is_table_row(texts: Sequence[str], row: list[int]) -> bool:

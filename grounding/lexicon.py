@@ -50,22 +50,42 @@ def fold_with_offsets(text: str) -> tuple[str, list[int]]:
     in ``text`` of the character that gave folded character ``i``; one more entry,
     ``len(text)``, closes the map. Folds a base character with the combining marks after it
     at a time, so the folded text can differ from ``fold(text)`` only where NFKC would
-    compose across such groups (rare)."""
+    compose across such groups (rare). ASCII stretches map one to one (C-level), so the cost
+    is per non-ASCII character."""
     if text.isascii():
         return text, list(range(len(text) + 1))
     parts: list[str] = []
     offsets: list[int] = []
-    i, n = 0, len(text)
-    while i < n:
-        j = i + 1
-        while j < n and unicodedata.combining(text[j]):
-            j += 1
-        folded = fold(text[i:j])
-        parts.append(folded)
-        offsets.extend([i] * len(folded))
-        i = j
-    offsets.append(n)
+    pos = 0
+    for m in _NON_ASCII.finditer(text):
+        a, b = m.span()
+        if unicodedata.combining(text[a]) and a > pos:
+            a -= 1                   # a combining mark folds with the character before it
+        parts.append(text[pos:a])
+        offsets.extend(range(pos, a))
+        run = text[a:b]
+        folded_run = fold(run)
+        if len(folded_run) == len(run) and not any(map(unicodedata.combining, run)):
+            parts.append(folded_run)         # one character each ('’', '–'): one to one
+            offsets.extend(range(a, b))
+            pos = b
+            continue
+        i = a
+        while i < b:
+            j = i + 1
+            while j < b and unicodedata.combining(text[j]):
+                j += 1
+            folded = fold(text[i:j])
+            parts.append(folded)
+            offsets.extend([i] * len(folded))
+            i = j
+        pos = b
+    parts.append(text[pos:])
+    offsets.extend(range(pos, len(text) + 1))
     return "".join(parts), offsets
+
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
 
 
 def unfold(text: str, fragment: str) -> str:
