@@ -43,6 +43,8 @@ UNITS: dict[str, str] = {
 }
 
 _MULTIPLIERS = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
+_MULTIPLIER_WORDS = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+_MULT_WORD_RE = re.compile(r" (thousand|million|billion|trillion)\b", re.IGNORECASE)
 
 _WORD_NUMBERS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -311,6 +313,11 @@ def extract_quantities(text: str, decimal_comma: bool | None = None) -> list[Qua
         if mult:
             value *= _MULTIPLIERS[mult.group(1)]
             end += 1
+        else:
+            word = _MULT_WORD_RE.match(text, end)      # "380.5 million" = "380.5M"
+            if word:
+                value *= _MULTIPLIER_WORDS[word.group(1).lower()]
+                end = word.end()
         unit, physical, uend = _unit_after(text, end)
         if unit is None and end < len(text) and text[end].isalpha() and not mult:
             continue                                  # "3D", "2x2" names
@@ -392,8 +399,12 @@ def comparable(claim: Quantity, evidence: Quantity) -> bool:
 
     Physical units must be equal; a physical unit never matches a count noun; a missing
     unit matches anything (table cells carry no unit); count nouns always compare (softly,
-    "samples" vs "Proben"). Percent matches a unit-less number too.
+    "samples" vs "Proben"). Percent matches a unit-less number too, but not a count written
+    with a multiplier ("8.1M", "380.5 million").
     """
+    if (claim.unit == "%") != (evidence.unit == "%") and has_multiplier(
+            evidence if claim.unit == "%" else claim):
+        return False            # "8.1%" is no reading of "8.1M" (a count)
     if claim.unit is None or evidence.unit is None:
         return True
     if claim.physical and evidence.physical:
@@ -401,6 +412,13 @@ def comparable(claim: Quantity, evidence: Quantity) -> bool:
     if claim.physical != evidence.physical:
         return claim.unit == "point" or evidence.unit == "point"
     return True
+
+
+def has_multiplier(q: Quantity) -> bool:
+    """True if ``q`` is written with a multiplier ("8.1M", "800k", "380.5 million")."""
+    m = _NUM_RE.match(q.text.lstrip("~≈"))
+    rest = q.text[m.end():] if m else ""
+    return rest[:1] in ("k", "K", "M", "B") or bool(_MULT_WORD_RE.match(rest))
 
 
 def same_count_noun(claim: Quantity, evidence: Quantity) -> bool | None:
@@ -444,4 +462,4 @@ def same_value(claim: Quantity, evidence: Quantity) -> bool:
 
 
 __all__ = ["Quantity", "UNITS", "comparable", "detect_decimal_comma", "extract_quantities",
-           "same_count_noun", "same_value"]
+           "has_multiplier", "same_count_noun", "same_value"]

@@ -47,8 +47,8 @@ from grounding.judges.rules_cues import (ANTONYMS, FRAMING, HEDGES, INTERPRETATI
                                          OFFERS, SPECULATION, is_reference_entry,
                                          NEGATIONS, words)
 from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric, unfold
-from grounding.quantities import (Quantity, comparable, extract_quantities, same_count_noun,
-                                  same_value)
+from grounding.quantities import (Quantity, comparable, extract_quantities, has_multiplier,
+                                  same_count_noun, same_value)
 from grounding.types import Judgement, Passage, Sentence
 
 
@@ -366,7 +366,8 @@ class RulesJudge:
                                if same_value(anchor.quantity, cell.quantity))
                     order = sorted(group, key=lambda g: g.quantity.start)
                     j = idx + order.index(c) - order.index(anchor)
-                    if 0 <= j < len(cells) and _plausible(c.quantity, cells[j].quantity):
+                    if (0 <= j < len(cells) and _plausible(c.quantity, cells[j].quantity)
+                            and comparable(c.quantity, cells[j].quantity)):
                         c.status, c.hit, c.correction = "conflict", hit, cells[j].quantity
             elif not inside and len(group) >= 2:
                 holders = [pid for pid in rows if pid not in matching and all(
@@ -539,13 +540,17 @@ class RulesJudge:
             if not any(heads):
                 continue
             label = set(content_terms(row_label(entry)))
+            # in a list of numbers ("A and B score 70.98 and 68.45") the names before it
+            # go respectively, not the last one to every number
+            listed = in_number_list(text, q)
             near = []
             for a, b, terms in names:
                 if set(terms) <= label:
                     continue
                 if a >= q.end and _NAME_AFTER.fullmatch(s[q.end:a]):
                     near.append((a - q.end, terms))        # "48.9% for DeepSeek-V3"
-                elif b <= q.start and _NAME_BEFORE.fullmatch(s[b:q.start]):
+                elif (b <= q.start and _NAME_BEFORE.fullmatch(s[b:q.start])
+                      and not listed):
                     near.append((q.start - b, terms))      # "R1's 30.1", "KAT at 54.4"
             for _, terms in sorted(near, key=lambda n: n[0]):
                 cols = columns_naming(terms, heads)
@@ -728,6 +733,12 @@ class RulesJudge:
         review = self._needs_review(found, hits)
         if review is not None:
             return Label.NEI, review, []
+        for c in found.numbers:
+            # a "correction" that reads as the claim itself ("380.5 million" against
+            # "380.5M", "8.1%" against "8.1M") is a reading of units, not a wrong number
+            if (c.status == "conflict" and c.correction is not None
+                    and _correction_text(c.quantity, c.correction) == c.quantity.text):
+                c.status, c.correction = "found", None
         conflicts = [c for c in found.numbers if c.status == "conflict"]
         if conflicts:
             evidence: list[Hit] = []
@@ -899,8 +910,11 @@ def _plausible(q: Quantity, e: Quantity) -> bool:
 
 
 def _same_digits(q: Quantity, e: Quantity) -> bool:
-    """True if ``q`` and ``e`` differ by a power of 1000 with the same digits (1.25 / 1250)."""
+    """True if ``q`` and ``e`` differ by a power of 1000 with the same digits (1.25 / 1250),
+    neither written with a multiplier ("8.1M" is no misread "8.1")."""
     if q.value == 0 or e.value == 0 or (q.value < 0) != (e.value < 0):
+        return False
+    if has_multiplier(q) or has_multiplier(e) or not comparable(q, e):
         return False
     shift = math.log10(abs(e.value) / abs(q.value))
     if abs(shift - round(shift)) > 1e-9 or round(shift) % 3 != 0:

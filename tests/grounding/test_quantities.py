@@ -112,3 +112,16 @@ def test_extracted_value_round_trips(value: float) -> None:
     assert len(qs) == 1
     assert qs[0].value == pytest.approx(value)
     assert text[qs[0].start:qs[0].end] == qs[0].text
+
+
+def test_multiplier_words_and_percent_against_counts() -> None:
+    from grounding.quantities import comparable, extract_quantities, has_multiplier
+
+    q = extract_quantities("We resolve a total 380.5 million citation links.")[0]
+    assert (q.text, q.value) == ("380.5 million", 380.5e6) and has_multiplier(q)
+    m = extract_quantities("380.5M links")[0]
+    assert m.value == q.value and has_multiplier(m)
+    pct, count = extract_quantities("8.1%")[0], extract_quantities("8.1M")[0]
+    assert not comparable(pct, count) and not comparable(count, pct)
+    assert comparable(pct, extract_quantities("8.1")[0])        # a bare table cell
+    assert not has_multiplier(extract_quantities("81.5 points")[0])

@@ -307,3 +307,27 @@ def test_every_gold_c1_on_dev_is_caught_with_its_correction() -> None:
                     if not ok:
                         missed.append((row["qa_pair_id"], i + 1, err["span"]))
     assert not missed, missed
+
+
+@pytest.fixture(scope="module")
+def s2orc() -> EvidenceIndex:
+    return EvidenceIndex.build(read_pdf(need(PAPERS / "s2orc-2020.pdf")))
+
+
+@pytest.mark.parametrize("claim", [
+    # names before a list of numbers go respectively (Table 5: SciBERT 70.98, S2ORC 68.45)
+    "SciBERT and S2ORC-SciBERT score 70.98 and 68.45 on ACL-ARC.",
+    # "million" is the paper's "M" (380.5M)
+    "We resolve a total 380.5 million citation links.",
+])
+def test_correct_numbers_are_not_contradicted(s2orc: EvidenceIndex, claim: str) -> None:
+    j = _judge(s2orc, claim)
+    assert _c1(j) == [] and j.label is Label.SUPPORTED
+
+
+def test_a_percent_is_not_corrected_by_a_count(s2orc: EvidenceIndex) -> None:
+    # the paper: "1.5M (1.8%)"; 8.1% is wrong, and "8.1M" (a count) is no correction of it
+    j = _judge(s2orc, "Papers w/ LaTeX full text: 1.5M (8.1%).")
+    assert j.label is Label.CONTRADICTION
+    assert [span for span, _ in _c1(j)] == ["8.1%"]
+    assert all(corr not in ("8.1%", "8.1M") for _, corr in _c1(j))
