@@ -33,7 +33,7 @@ from grounding.judges.registry import judge_sentences, make_judge
 from grounding.references import CheckedReference, check_references
 from grounding.pdf import Document, Page, read_pdf
 from grounding.propagate import propagate
-from grounding.sentences import split_sentences
+from grounding.sentences import is_heading, split_sentences
 from grounding.types import GOLD_ZOOM, Judgement, Passage, Rect, Sentence
 
 #: Candidate passages handed to the judge per sentence.
@@ -155,6 +155,10 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
                 else [tuple(index.search(s.text, k=PASSAGES_PER_SENTENCE)) for s in sentences])
     judgements, judge_graph = judge_sentences(judge, question, sentences, passages, document,
                                               index)
+    # a markdown heading is never a claim, whatever a judge made of its words
+    judgements = [Judgement(Label.NOT_A_CLAIM, None, "Not a claim: a markdown heading.",
+                            judge=j.judge) if is_heading(answer, s) else j
+                  for s, j in zip(sentences, judgements)]
     t_judge = time.perf_counter()
 
     if judge_graph is not None:  # a judge that links sentences itself (LLM, per answer)

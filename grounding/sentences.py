@@ -12,7 +12,8 @@ Rules, from the gold splits of GroundQA dev (``annotations[].sentence`` against
 - A newline always ends a sentence; a line is never joined to the next one.
 - Inside a line a sentence ends at ``.``, ``?`` or ``!`` (runs of them, e.g. ``...``) that
   is followed by whitespace and a sentence start (capital letter, digit, quote, bracket,
-  markdown emphasis or code), or by a capitalised word with no space (``effect.The``).
+  markdown emphasis or code; after an ellipsis only a capital letter), or by a capitalised
+  word with no space (``effect.The``).
   Closing quotes, brackets and emphasis right after the mark stay with the sentence
   (``**User activity.**`` is a sentence of its own) and so does a citation bracket glued to
   it (``reports.[12]``).
@@ -35,7 +36,7 @@ import re
 from annotations.errors import InputError
 from grounding.types import Sentence
 
-__all__ = ["sentence_spans", "split_sentences"]
+__all__ = ["is_heading", "sentence_spans", "split_sentences"]
 
 #: List and heading markers at the start of a line (after indentation); they are gaps.
 _MARKER = re.compile(r"(?:[-*+\u2022\u2013]|\d{1,3}[.)]|\(?[a-z][.)]|#{1,6}|>)[ \t]+")
@@ -63,6 +64,17 @@ _BEFORE_NUMBER = frozenset({"no", "nos", "p", "art", "op", "nr"})
 _CLOSERS = "\"'\u201d\u2019)]}*_`"
 _CITATION = re.compile(r"\[[\d\s,;\u2013\u2014\-]+\]|\(\d{1,3}(?:[,\u2013\-]\d{1,3})*\)")
 _OPENERS = "\"'\u201c\u2018([{*_`"
+
+
+_HEADING_PREFIX = re.compile(r"[ \t]*#{1,6}[ \t]+")
+
+
+def is_heading(answer: str, sentence: Sentence) -> bool:
+    """True if ``sentence`` (a span of ``answer``) is a markdown heading: its line starts
+    with ``#`` to ``######`` and a space right before it (the marker is a gap, so the
+    sentence text itself does not show it)."""
+    line_start = answer.rfind("\n", 0, sentence.start) + 1
+    return _HEADING_PREFIX.fullmatch(answer, line_start, sentence.start) is not None
 
 
 def split_sentences(answer: str) -> list[Sentence]:
@@ -189,6 +201,8 @@ def _is_boundary(line: str, i: int, j: int, k: int) -> bool:
     if nxt >= n:
         return True
     c = line[nxt]
+    if line[i:j] in ("\u2026", "...") and not c.isupper():
+        return False    # an ellipsis ends a sentence only before a capital ("averages… 80.0")
     if single_dot and k == j:
         word = _word_before(line, i)
         low = word.lower().lstrip("([{\"'")

@@ -181,3 +181,11 @@ def test_a_given_index_is_the_one_the_judge_searches(specter, monkeypatch: pytes
     report = check("q", answer, doc, index=index, verify_citations=False)
     assert built == [] and report.sentences
     assert report.annotations == check("q", answer, doc, verify_citations=False).annotations
+
+
+def test_markdown_headings_are_not_claims(specter) -> None:
+    doc, index = specter
+    report = check("q", "## Summary of Table 2\nSPECTER reaches 80.0 on average.", doc,
+                   index=index, verify_citations=False)
+    assert [a.label for a in report.annotations] == [Label.NOT_A_CLAIM, Label.SUPPORTED]
+    assert report.annotations[0].boxes == () and report.annotations[0].role is None

@@ -175,3 +175,20 @@ def test_dev_gold_split_rate() -> None:
     assert hit / pred_n >= 0.95
     for row in rows:
         assert_tiles(row.answer_raw)
+
+
+def test_ellipsis_ends_a_sentence_only_before_a_capital() -> None:
+    from grounding.sentences import split_sentences
+
+    texts = lambda a: [s.text for s in split_sentences(a)]  # noqa: E731
+    assert texts("SPECTER's averages\u2026 80.0 overall.") == ["SPECTER's averages\u2026 80.0 overall."]
+    assert texts("It rose... Then it fell.") == ["It rose...", "Then it fell."]
+
+
+def test_is_heading() -> None:
+    from grounding.sentences import is_heading, split_sentences
+
+    answer = "## Summary of Table 2\nSPECTER reaches 80.0.\n  ### Note\n#hashtag here."
+    got = [(s.text, is_heading(answer, s)) for s in split_sentences(answer)]
+    assert got == [("Summary of Table 2", True), ("SPECTER reaches 80.0.", False),
+                   ("Note", True), ("#hashtag here.", False)]
