@@ -134,8 +134,9 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
           sources: where to verify them (citations.runner.VerifierOptions); default: the
           local index only, offline. A source that fails makes a reference unverified.
     Returns: Report with one CheckedSentence per sentence.
-    Raises: InputError if the answer has no text; PDFError if the PDF is missing, not a PDF,
-            encrypted or has no text layer; JudgeError if a model judge fails.
+    Raises: InputError if the answer has no text or ``index`` is of another paper; PDFError
+            if the PDF is missing, not a PDF, encrypted or has no text layer; JudgeError if
+            a model judge fails.
     """
     if not isinstance(answer, str) or not answer.strip():
         raise InputError("the answer is empty: nothing to check")
@@ -144,6 +145,8 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
     t_pdf = time.perf_counter()
     if index is None:
         index = EvidenceIndex.for_document(document)
+    else:
+        _same_paper(index, document)
     t_index = time.perf_counter()
     judge = judge or make_judge("rules")  # offline: no network, no model
     pid = paper_id or Path(document.path).stem
@@ -203,6 +206,18 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
                    "references": t_end - t_label, "total": t_end - t0},
         judge_usage=usage().as_dict() if callable(usage) else {},
     )
+
+
+def _same_paper(index: Any, document: Document) -> None:
+    """Raise InputError if ``index`` (an EvidenceIndex, or a wrapper with ``.lexical``) was
+    built from another paper than ``document`` (page count or a page's text differ)."""
+    pages = getattr(getattr(index, "lexical", index), "pages", None)
+    if not isinstance(pages, dict):
+        return                                  # a duck-typed index: nothing to compare
+    mine = document.pages
+    if len(pages) != len(mine) or any(
+            getattr(pages.get(p.number), "text", None) != p.text for p in (mine[0], mine[-1])):
+        raise InputError(f"the index given was built from another paper than {document.path}")
 
 
 def _graph_from(sentences: list[Sentence], premises: list[tuple[str, ...]]) -> nx.DiGraph:

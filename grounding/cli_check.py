@@ -80,6 +80,8 @@ def read_text_arg(spec: str, what: str) -> str:
         data, name = sys.stdin.buffer.read(), "standard input"
     else:
         path = Path(spec)
+        if path.is_dir():
+            raise InputError(f"{spec}: is a directory; give the {what} as a file or -")
         if not path.is_file():
             raise InputError(f"{spec}: {what} file not found")
         data, name = path.read_bytes(), spec
@@ -278,6 +280,8 @@ def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], 
             counts.failed += 1
             counts.failures.append(f"{where}: {exc}")
             print(f"sciground: {where}: skipped: {exc}", file=sys.stderr)
+        except BrokenPipeError:
+            raise                 # the reader of standard output went away: stop (cli.main)
         except Exception as exc:  # a bug on one row must not lose the others; say so
             counts.failed += 1
             counts.failures.append(f"{where}: {type(exc).__name__}: {exc}")
@@ -310,8 +314,9 @@ def run_batch(args: argparse.Namespace) -> int:
             continue
         root, depth = (Path(args.pdf_root), 0) if args.pdf_root else (batch.parent, 3)
         pdf = resolve_pdf(base.paper_pdf_path, root, depth=depth)
-        items.append((where, base, pdf,
-                      None if pdf else f"PDF {base.paper_pdf_path!r} not found under {root}"))
+        missing = f"PDF {base.paper_pdf_path!r} not found" + (
+            "" if Path(base.paper_pdf_path).is_absolute() else f" under {root}")
+        items.append((where, base, pdf, None if pdf else missing))
     out_path = Path(args.out) if args.out else None
     out, done = _open_out(out_path)
     refs = Path(args.refs_out).open("a", encoding="utf-8") if args.refs_out else None

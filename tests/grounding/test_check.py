@@ -189,3 +189,10 @@ def test_markdown_headings_are_not_claims(specter) -> None:
                    index=index, verify_citations=False)
     assert [a.label for a in report.annotations] == [Label.NOT_A_CLAIM, Label.SUPPORTED]
     assert report.annotations[0].boxes == () and report.annotations[0].role is None
+
+
+def test_an_index_of_another_paper_is_refused(specter) -> None:
+    doc, _ = specter
+    other = EvidenceIndex.build(read_pdf(need(DATA / "papers" / "vespa-2017.pdf")))
+    with pytest.raises(InputError, match="another paper"):
+        check("q", "SPECTER reaches 80.0 on average.", doc, index=other)

@@ -148,3 +148,16 @@ def test_hybrid_retrieval_from_the_command_line(tmp_path: Path,
     row = json.loads(capsys.readouterr().out)
     assert row["annotations"][0]["label"] == "supported"
     assert row["annotations"][0]["2d_box"][0]["page_id"] == 1
+
+
+def test_clear_messages_for_a_directory_answer_and_an_absolute_missing_pdf(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--answer", str(tmp_path)]) == 2
+    assert "is a directory" in capsys.readouterr().err
+    batch = tmp_path / "rows.jsonl"
+    missing = tmp_path / "nowhere" / "x.pdf"
+    batch.write_text(json.dumps({"paper_pdf_path": str(missing), "question_text": "q",
+                                 "answer_raw": "It works."}) + "\n", encoding="utf-8")
+    assert main(["check", "--batch", str(batch), "--out", str(tmp_path / "o.jsonl")]) == 1
+    err = capsys.readouterr().err
+    assert f"PDF {str(missing)!r} not found" in err and "under" not in err
