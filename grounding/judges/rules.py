@@ -455,6 +455,13 @@ class RulesJudge:
             if id(c) in anchored or id(c) not in named:
                 continue
             cands = named[id(c)]
+            if c.status == "found" and c.hit is not None and c.hit.entry.kind == "row":
+                # found in a row its own words name at least as well ("BLIP reaches 55.4 on
+                # OKVQA": the BLIP row holds it): that row, not the named one, is meant
+                local = words_before(text, c.quantity) | phrase_after(text, c.quantity)
+                if len(label_terms(c.hit.entry) & local) >= max(
+                        (len(label_terms(e) & local) for _, e in cands), default=0) > 0:
+                    continue
             if len(cands) != 1:
                 continue
             pid, row = cands[0]

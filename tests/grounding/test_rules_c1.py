@@ -331,3 +331,11 @@ def test_a_percent_is_not_corrected_by_a_count(s2orc: EvidenceIndex) -> None:
     assert j.label is Label.CONTRADICTION
     assert [span for span, _ in _c1(j)] == ["8.1%"]
     assert all(corr not in ("8.1%", "8.1M") for _, corr in _c1(j))
+
+
+def test_a_number_in_the_row_its_own_words_name_is_not_moved() -> None:
+    # lavis Table 7: "BLIP 55.4" and "ALBEF 54.7"; a visual row of the next table also
+    # carries "OKVQA", which "55.4 on OKVQA" must not turn into 55.4's row
+    index = EvidenceIndex.build(read_pdf(need(PAPERS / "lavis-2022.pdf")))
+    j = _judge(index, "BLIP reaches 55.4 on OKVQA, ahead of ALBEF at 54.7.")
+    assert _c1(j) == [] and j.label is Label.SUPPORTED
