@@ -25,6 +25,7 @@ from __future__ import annotations
 import heapq
 import math
 import re
+import unicodedata
 from operator import itemgetter, mul, sub
 from bisect import bisect_left
 from itertools import accumulate, chain, repeat
@@ -206,6 +207,19 @@ def _rows(page: Any, other: list[list[int]] | None = None) -> list[tuple[list[An
     return out
 
 
+def _accent_free(text: str) -> str:
+    """``text`` lower-cased, decomposed (NFKD) and without combining marks or spacing
+    modifier symbols (U+02B0-U+02FF, '¨', '´', '¸', '¯', '`', with one space on either side):
+    'Do˘gan', 'Do ˘gan' and 'Doğan' give 'dogan'."""
+    # a spacing accent often comes out as a glyph of its own between spaces ("Do ˘gan")
+    out = _SPACING_ACCENT.sub("", text.lower())
+    out = unicodedata.normalize("NFKD", out)
+    return "".join(ch for ch in out if not unicodedata.combining(ch))
+
+
+_SPACING_ACCENT = re.compile(r"\s?[\u02b0-\u02ff\u00a8\u00b4\u00b8\u00af`]\s?")
+
+
 def _page_quantities(text: str, decimal_comma: bool) -> list[Quantity]:
     """:func:`extract_quantities` of a page with offsets into ``text`` itself: extraction
     reads ``fold(text)``, which is longer where NFKC expands a character ('…' -> '...',
@@ -311,6 +325,7 @@ class EvidenceIndex:
         avglen = self._avglen
         self._len_norm = [_K1 * (1 - _B + _B * dl / avglen) for dl in self._lengths]
         self._norm_cache: dict[int, tuple[str, list[int]]] = {}
+        self._plain: str | None = None          # see mentions()
         self._hits_memo: dict[tuple[str, int, frozenset[int] | None], tuple[Hit, ...]] = {}
 
     # ---------------------------------------------------------------- building
@@ -579,6 +594,15 @@ class EvidenceIndex:
             self._hits_memo.clear()
         self._hits_memo[key] = tuple(ranked)
         return ranked
+
+    def mentions(self, word: str) -> bool:
+        """True if ``word`` occurs as a whole word in the paper's text, ignoring case,
+        accents and spacing diacritics ("Dogan" matches "Doğan" and the extracted "Do˘gan").
+        The accent-free text is made on first use."""
+        if self._plain is None:
+            self._plain = _accent_free("\n".join(p.text for p in self.pages.values()))
+        key = _accent_free(word)
+        return bool(key) and re.search(rf"(?<!\w){re.escape(key)}(?!\w)", self._plain) is not None
 
     def _idf_of(self, term: str) -> float | None:
         """BM25 idf of ``term`` (None if no entry holds it)."""

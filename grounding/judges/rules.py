@@ -1340,8 +1340,13 @@ def _missing_citation(text: str, index: EvidenceIndex) -> str | None:
         stemmed = content_terms(name)
         if not stemmed:
             continue
-        if all(t not in index.doc_terms for t in stemmed):
-            return m.group(0).strip("() ")
+        if all(t not in index.doc_terms for t in stemmed) and not index.mentions(name):
+            span = m.group(0).strip()
+            if span.startswith("(") and (span.endswith(")") or span.count("(") > span.count(")")):
+                span = span[1:]                # "(Name et al., 2014)" -> without brackets
+            if span.endswith(")") and span.count(")") > span.count("("):
+                span = span[:-1]               # but "Name et al. (2014)" keeps its own
+            return span.strip()
     return None
 
 

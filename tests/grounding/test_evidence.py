@@ -120,3 +120,11 @@ def test_page_quantities_index_the_page_text() -> None:
     got = [(q.text, text[q.start:q.end]) for q in index.page_quantities[1]]
     assert [g for g, _ in got] == ["12.5", "13.1", "-41.2", "2"]       # "2" of "Table 2"
     assert [w for _, w in got] == ["12.5", "13.1", "\u221241.2", "2"]
+
+
+def test_mentions_ignores_case_accents_and_spacing_diacritics() -> None:
+    index = EvidenceIndex.from_texts(["As shown by Do \u02d8gan et al. (2014) and M\u00fcller.",
+                                      "Sch\u00a8olkopf wrote it."])
+    assert index.mentions("Dogan") and index.mentions("Do\u011fan") and index.mentions("MULLER")
+    assert index.mentions("Scholkopf")
+    assert not index.mentions("Smith") and not index.mentions("gan") and not index.mentions("")

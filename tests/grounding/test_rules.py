@@ -319,3 +319,12 @@ def test_transposed_digits_are_a_c1_with_the_right_value(evidence: str, claim: s
     assert any(e.span == span and e.correction == correction and ErrorTag.C1 in e.tags
                for e in j.errors)
 
+
+
+def test_a_cited_work_the_paper_lacks_is_quoted_with_balanced_brackets() -> None:
+    from grounding.judges.rules import _missing_citation
+
+    index = EvidenceIndex.from_texts(["Following Do \u02d8gan et al. (2014), we test NER."])
+    assert _missing_citation("As Dogan et al. (2014) showed, NER is hard.", index) is None
+    assert _missing_citation("As Zyxwv et al. (2014) showed.", index) == "Zyxwv et al. (2014)"
+    assert _missing_citation("This follows (Zyxwv et al., 2014).", index) == "Zyxwv et al., 2014"
