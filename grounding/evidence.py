@@ -213,11 +213,14 @@ def _accent_free(text: str) -> str:
     'Do˘gan', 'Do ˘gan' and 'Doğan' give 'dogan'."""
     # a spacing accent often comes out as a glyph of its own between spaces ("Do ˘gan")
     out = _SPACING_ACCENT.sub("", text.lower())
-    out = unicodedata.normalize("NFKD", out)
-    return "".join(ch for ch in out if not unicodedata.combining(ch))
+    if out.isascii():
+        return out
+    return _COMBINING.sub("", unicodedata.normalize("NFKD", out))
 
 
 _SPACING_ACCENT = re.compile(r"\s?[\u02b0-\u02ff\u00a8\u00b4\u00b8\u00af`]\s?")
+#: The combining-mark blocks (diacritics, extended, supplement, for symbols, half marks).
+_COMBINING = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 
 
 def _page_quantities(text: str, decimal_comma: bool) -> list[Quantity]:
