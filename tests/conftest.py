@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -13,6 +15,15 @@ DATA = SHARED / "data"
 PAPERS = DATA / "papers"
 DEV = DATA / "groundqa" / "dev"
 CASES_FILE = SHARED / "cases" / "cases.jsonl"
+
+
+def load_bench(name: str) -> ModuleType:
+    """Load the script ``bench/<name>.py`` as a module (bench/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def need(path: Path) -> Path:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-from types import ModuleType
 
 import networkx as nx
 import pytest
@@ -16,19 +14,10 @@ from annotations.schema import Label, Role
 from grounding.graph import build_graph, depends_on, is_dependent, looks_like_non_claim
 from grounding.sentences import split_sentences
 from grounding.types import Sentence
-from tests.conftest import DEV, ROOT, need
+from tests.conftest import DEV, load_bench, need
 
 
-def _bench(name: str) -> ModuleType:
-    """Load a script of bench/ by path (it is not a package)."""
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-graph_bench = _bench("graph")
+graph_bench = load_bench("graph")
 
 O, I = Role.OBSERVATION, Role.INTERPRETATION
 S, C, N, X = Label.SUPPORTED, Label.CONTRADICTION, Label.NEI, Label.NOT_A_CLAIM

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
-from types import ModuleType
 
 import pytest
 from hypothesis import given, settings
@@ -13,19 +11,10 @@ from hypothesis import strategies as st
 from annotations.errors import InputError
 from annotations.layouts import load_dataset
 from grounding.sentences import split_sentences
-from tests.conftest import DEV, ROOT, load_cases, need
+from tests.conftest import DEV, load_bench, load_cases, need
 
 
-def _bench(name: str) -> ModuleType:
-    """Load a script of bench/ by path (it is not a package)."""
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-seg_bench = _bench("segmentation")
+seg_bench = load_bench("segmentation")
 
 _GAP = re.compile(r"(?:\s|[-*+\u2022\u2013]|\d{1,3}[.)]|\(?[a-z][.)]|#{1,6}|>|[^\w\s])*", re.UNICODE)
 
