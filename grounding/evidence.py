@@ -26,7 +26,7 @@ import heapq
 import math
 import re
 import unicodedata
-from operator import itemgetter, mul, sub
+from operator import mul, sub
 from bisect import bisect_left
 from itertools import accumulate, chain, repeat
 from collections import Counter, defaultdict
@@ -400,11 +400,8 @@ class EvidenceIndex:
         # lines are blank, so tokenising line by line finds the tokens of the whole page
         # (without a match object per token). Numbers are indexed by value instead.
         line_tokens = [raw_tokens(text, s, e) for s, e in spans]
-        memo = self._term_memo           # token -> its content term (None: stop word, number)
-        for tok in set().union(*line_tokens).difference(memo):
-            term = content_term(tok)
-            memo[tok] = None if term is None or is_numeric(term) else term
-        get = memo.__getitem__
+        self._learn(chain.from_iterable(line_tokens))
+        get = self._term_memo.__getitem__
         line_terms = [tuple(filter(None, map(get, toks))) for toks in line_tokens]
         values = [(q.start, value_term(q)) for q in qs if q.checkable]
         v_starts = [p for p, _ in values]
@@ -507,13 +504,18 @@ class EvidenceIndex:
     def _terms(self, text: str, quantities: Sequence[Quantity]) -> tuple[str, ...]:
         """:func:`index_terms` of ``text`` through the document's token memo: its content
         terms (token by token, as lines are indexed), numbers by value."""
-        memo = self._term_memo
         tokens = raw_tokens(text)
+        self._learn(tokens)
+        return (*filter(None, map(self._term_memo.__getitem__, tokens)),
+                *[value_term(q) for q in quantities if q.checkable])
+
+    def _learn(self, tokens: Iterable[str]) -> None:
+        """Put the tokens (:func:`grounding.lexicon.raw_tokens`) not yet in the term memo
+        into it: token -> its content term, None for a stop word or a number."""
+        memo = self._term_memo
         for tok in set(tokens).difference(memo):
             term = content_term(tok)
             memo[tok] = None if term is None or is_numeric(term) else term
-        return (*filter(None, map(memo.__getitem__, tokens)),
-                *[value_term(q) for q in quantities if q.checkable])
 
     def loose_rows(self, page: int, max_label_words: int = 8, align_tol: float = 3.0,
                    max_dy: float = 120.0) -> list[tuple[int, Entry]]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
-from typing import Any
 
 #: Unicode minus and dash variants that PDFs use for a minus sign (folded to "-").
 MINUS_CHARS = "\u2212\u2012\u2013\u2010\u2011\ufe63\uff0d\u2014"
@@ -150,10 +149,6 @@ def content_terms(text: str) -> list[str]:
     return out
 
 
-#: Marks a token not yet in a memo (None is a valid memo value: "not a content term").
-_MISSING: Any = object()
-
-
 def content_term(token: str) -> str | None:
     """The content term of one raw token (as ``_TOKEN_RE`` matches it): folded, cleaned
     and stemmed; None for a stop word or a 1-letter word (digits kept)."""
@@ -163,32 +158,10 @@ def content_term(token: str) -> str | None:
     return stem(tok)
 
 
-def content_terms_at(text: str, memo: dict[str, str | None] | None = None
-                     ) -> list[tuple[int, str]]:
-    """Like :func:`content_terms`, with each term's start offset in ``text``.
-
-    Offsets index ``text`` itself: folding is applied per token, so ligatures inside a
-    token do not shift later offsets. ``memo``: optional dict token -> term (or None) that
-    the caller keeps across calls on one document (a word recurs on every page); it only
-    saves work, the result is the same with or without it.
-    """
-    if memo is None:
-        memo = {}
-    out = []
-    for m in _TOKEN_RE.finditer(text):
-        tok = m.group(0)
-        term = memo.get(tok, _MISSING)
-        if term is _MISSING:
-            term = memo[tok] = content_term(tok)
-        if term is not None:
-            out.append((m.start(), term))
-    return out
-
-
 def is_numeric(term: str) -> bool:
     """True for a term that is a number (``"91.5"``, ``"2020"``)."""
     return _NUMERIC.fullmatch(term) is not None
 
 
-__all__ = ["MINUS_CHARS", "STOPWORDS", "content_term", "content_terms", "content_terms_at", "fold",
+__all__ = ["MINUS_CHARS", "STOPWORDS", "content_term", "content_terms", "fold",
            "fold_with_offsets", "is_numeric", "raw_tokens", "stem", "tokens", "unfold"]
