@@ -270,7 +270,7 @@ class RulesJudge:
                 cands = [e for e in same if _plausible(q, e)]
                 if cands:
                     check.status, check.hit, check.correction = "conflict", h, cands[0]
-                    m = re.match(r"\s+[A-Za-z][\w-]*", text[q.end:])
+                    m = re.match(r"\s+[A-Za-z][\w-]*", fold(text)[q.end:])  # q's frame
                     check.suffix = m.group(0) if m else ""
                     break
 
@@ -455,10 +455,10 @@ class RulesJudge:
             if id(c) in anchored or id(c) not in named:
                 continue
             cands = named[id(c)]
+            local = words_before(text, c.quantity) | phrase_after(text, c.quantity)
             if c.status == "found" and c.hit is not None and c.hit.entry.kind == "row":
                 # found in a row its own words name at least as well ("BLIP reaches 55.4 on
                 # OKVQA": the BLIP row holds it): that row, not the named one, is meant
-                local = words_before(text, c.quantity) | phrase_after(text, c.quantity)
                 if len(label_terms(c.hit.entry) & local) >= max(
                         (len(label_terms(e) & local) for _, e in cands), default=0) > 0:
                     continue
@@ -480,8 +480,7 @@ class RulesJudge:
             if not xs and c.status in ("absent", "found_far"):
                 # a header word the number's clause names ("the average" -> "Avg.")
                 heads = column_headers(row, index.pages.get(row.page))
-                col = header_column(heads, words_before(text, c.quantity)
-                                    | phrase_after(text, c.quantity))
+                col = header_column(heads, local)
                 if col is not None:
                     xs = [row.cells[col].x]
             if not xs:
@@ -1178,7 +1177,7 @@ def _inherited(found: _Findings) -> str | None:
             if c.quantity.kind in ("word", "fraction") or wrong.value == 0:
                 continue
             if same_count_noun(c.quantity, wrong) is False:
-                continue                  # "2 epochs" does not repeat a wrong "2 easy" 
+                continue                  # "2 epochs" does not repeat a wrong "2 easy"
             repeats = math.isclose(c.quantity.value, wrong.value, rel_tol=1e-9)
             uses = c.operands is not None and any(math.isclose(v, wrong.value, rel_tol=1e-9)
                                                   for v in c.operands)
