@@ -16,6 +16,7 @@ from grounding.judges.decision import NLIThresholds, decide_nli
 from grounding.judges.rules import RulesJudge, is_interpretation, not_a_claim_reason
 from grounding.types import Judgement, Passage, Sentence
 from tests.conftest import DEV, PAPERS, load_cases, need
+from tests.grounding.judging import judge_gold_splits
 
 #: Case-file label words -> library labels ("needs_review" is nei with a rationale saying so).
 LABELS = {"contradicted": Label.CONTRADICTION, "supported": Label.SUPPORTED,
@@ -236,11 +237,7 @@ def test_dev_paper_accuracy_floor(specter: tuple[RulesJudge, list[dict]]) -> Non
     judge, rows = specter
     right = total = 0
     for row in rows:
-        previous: list[Sentence] = []
-        for i, ann in enumerate(row["annotations"]):
-            s = Sentence(i, 0, len(ann["sentence"]), ann["sentence"])
-            j = judge.judge(ClaimContext(s, row["question_text"], tuple(previous), ()))
-            previous.append(s)
+        for _, ann, j in judge_gold_splits(judge, row):
             right += j.label.value == ann["label"]
             total += 1
             _spans_are_substrings(j, ann["sentence"])

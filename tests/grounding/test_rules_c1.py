@@ -20,6 +20,7 @@ from grounding.pdf import read_pdf
 from grounding.quantities import extract_quantities
 from grounding.types import Judgement, Sentence
 from tests.conftest import DEV, PAPERS, need
+from tests.grounding.judging import judge_gold_splits
 from tests.grounding.pdf_fixtures import write_lines_pdf
 
 
@@ -291,11 +292,7 @@ def test_every_gold_c1_on_dev_is_caught_with_its_correction() -> None:
             continue
         judge = RulesJudge(index=EvidenceIndex.build(read_pdf(need(PAPERS / f"{path.stem}.pdf"))))
         for row in rows:
-            previous: list[Sentence] = []
-            for i, ann in enumerate(row["annotations"]):
-                s = Sentence(i, 0, len(ann["sentence"]), ann["sentence"])
-                j = judge.judge(ClaimContext(s, row["question_text"], tuple(previous), ()))
-                previous.append(s)
+            for i, ann, j in judge_gold_splits(judge, row):
                 for err in ann["errors"]:
                     if "C1" not in err["tags"]:
                         continue
