@@ -37,7 +37,9 @@ def load_cases(component: str) -> dict[str, dict]:
     """Cases from ../shared/cases/cases.jsonl for one component, keyed by id."""
     need(CASES_FILE)
     out = {}
-    for line in CASES_FILE.read_text(encoding="utf-8").splitlines():
+    # JSONL lines end at "\n" only: str.splitlines() would also cut at U+2028 / U+2029 / U+0085,
+    # which JSON strings may hold raw (case C13).
+    for line in CASES_FILE.read_text(encoding="utf-8").split("\n"):
         if line.strip():
             case = json.loads(line)
             if case["component"] == component:
