@@ -1,0 +1,192 @@
+"""Perturbation suite: the judge on correct sentences from each paper and on one-change copies.
+
+For every PDF in ``papers/`` and ``papers-more/`` of the shared data, correct sentences are
+taken from the paper's own prose (verbatim, light cleaning) and from its table rows
+(several phrasings), and copies are corrupted by exactly one kind each: number, swap,
+comparison, negation, term, quantifier, row_col (see ``bench/perturbations.py``). Each item
+is judged alone (no question, no earlier sentences) with the paper's evidence index, the
+way ``grounding.check.check`` drives a judge.
+
+Prints, per kind and per domain (papers = ML/NLP + a few; papers-more = chemistry, biology,
+physics, medicine...): n, recall (labelled contradiction) and "not supported" (contradiction
+or nei); on the unchanged sentences: false alarms (contradiction) and the share supported,
+each next to its target (issue 11). Deterministic: a paper's items depend only on ``--seed``
+and the paper's file name.
+
+Usage: python bench/perturb.py [--data ../shared/data] [--papers s2orc,promis] [--limit N]
+       [--per-kind 8] [--unchanged 20] [--rows 6] [--jsonl items.jsonl] [--show N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from grounding.evidence import EvidenceIndex, row_label  # noqa: E402
+from grounding.judges.base import ClaimContext, Judge  # noqa: E402
+from grounding.judges.registry import make_judge  # noqa: E402
+from grounding.pdf import read_pdf  # noqa: E402
+from grounding.types import Judgement, Sentence  # noqa: E402
+
+from perturbations import (KINDS, UNCHANGED, Item, Row, _as_num, body_pages,  # noqa: E402
+                           named_terms, pick_rows, table_items, text_items, values_in)
+
+DOMAINS = ("papers", "papers-more")
+#: issue 11's targets: recall (contradiction) per kind
+RECALL_TARGET = {"number": 0.8, "swap": 0.8, "comparison": 0.8, "negation": 0.8,
+                 "term": 0.5, "quantifier": 0.5, "row_col": None}
+FALSE_ALARM_TARGET = 0.03
+SUPPORTED_TARGET = 0.6
+
+
+def judge_text(judge: Judge, text: str, document: Any, index: EvidenceIndex) -> Judgement:
+    """``judge``'s verdict on ``text`` as a one-sentence answer about ``document``.
+
+    Candidate passages as ``check`` gives them (none to a judge that retrieves its own)."""
+    sentence = Sentence(0, 0, len(text), text)
+    passages = (() if getattr(judge, "retrieves_evidence", False)
+                else tuple(index.search(text, k=8)))
+    return judge.judge(ClaimContext(sentence, "", (), passages, document, index))
+
+
+def table_rows(index: EvidenceIndex) -> list[Row]:
+    """Rows of the index's tables fit to write sentences from: a 1-5 word label without
+    digits or odd glyphs, >= 2 cells that are each one plain number, no untrusted glyph."""
+    out = []
+    for page, ids in sorted(index.rows_by_page.items()):
+        for pid in ids:
+            e = index.entries[pid]
+            lab = row_label(e)
+            if (not 1 <= len(lab.split()) <= 5 or any(ch.isdigit() for ch in lab)
+                    or not lab.replace(" ", "").replace("-", "").isalpha()
+                    or len(e.cells) < 2 or e.suspect):
+                continue
+            cells = [c.quantity for c in e.cells]
+            if any(_as_num(q.text) is None for q in cells):
+                continue
+            y = e.rects[0].y0 if e.rects else 0.0
+            out.append(Row(lab, tuple(q.text for q in cells), tuple(q.value for q in cells),
+                           page, y))
+    return out
+
+
+def paper_items(pdf: Path, seed: int, per_kind: int, unchanged: int, n_rows: int
+                ) -> tuple[Any, EvidenceIndex, list[Item]]:
+    """The document, its index and the items of one paper (deterministic per seed and name)."""
+    rng = random.Random(f"{seed}:{pdf.stem}")
+    document = read_pdf(pdf)
+    index = EvidenceIndex.build(document)
+    pages = body_pages([p.text for p in document.pages])
+    slots = named_terms("\n".join(t for _, t in pages))
+    items = text_items(pages, rng, per_kind, unchanged, slots)
+    texts = {p.number: p.text for p in document.pages}
+    for row, other, third in pick_rows(table_rows(index), rng, n_rows):
+        items += table_items(row, other, third, rng, values_in(texts[row.page]))
+    return document, index, items
+
+
+def _rate(k: int, n: int) -> str:
+    return f"{k / n:.2f}" if n else "-"
+
+
+def report(results: list[dict[str, Any]]) -> str:
+    """The printed tables: per kind recall and not-supported, unchanged false alarms and
+    supported, for all items and per domain."""
+    lines = []
+    for domain in ("all",) + DOMAINS:
+        rs = [r for r in results if domain == "all" or r["domain"] == domain]
+        if not rs:
+            continue
+        papers = len({r["paper"] for r in rs})
+        lines.append(f"\n== {domain}: {papers} papers, {len(rs)} items")
+        lines.append(f"{'kind':<12}{'n':>5}{'text':>6}{'table':>6}  {'recall':>7}{'target':>8}"
+                     f"  {'not supp.':>9}")
+        for kind in KINDS:
+            ks = [r for r in rs if r["kind"] == kind]
+            c = sum(r["label"] == "contradiction" for r in ks)
+            ns = sum(r["label"] in ("contradiction", "nei") for r in ks)
+            t = RECALL_TARGET[kind]
+            lines.append(f"{kind:<12}{len(ks):>5}{sum(r['origin'] == 'text' for r in ks):>6}"
+                         f"{sum(r['origin'] == 'table' for r in ks):>6}  {_rate(c, len(ks)):>7}"
+                         f"{'>= ' + format(t, '.1f') if t else '-':>8}  {_rate(ns, len(ks)):>9}")
+        us = [r for r in rs if r["kind"] == UNCHANGED]
+        fa = sum(r["label"] == "contradiction" for r in us)
+        su = sum(r["label"] == "supported" for r in us)
+        lines.append(f"{'unchanged':<12}{len(us):>5}{sum(r['origin'] == 'text' for r in us):>6}"
+                     f"{sum(r['origin'] == 'table' for r in us):>6}  false alarms {_rate(fa, len(us))}"
+                     f" (target <= {FALSE_ALARM_TARGET:.2f}), supported {_rate(su, len(us))}"
+                     f" (target >= {SUPPORTED_TARGET:.1f})")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
+    ap.add_argument("--papers", default="", help="comma-separated parts of PDF names to keep")
+    ap.add_argument("--limit", type=int, default=0, help="at most N papers (0: all)")
+    ap.add_argument("--per-kind", type=int, default=8, help="corrupted text items per kind per paper")
+    ap.add_argument("--unchanged", type=int, default=20, help="correct text sentences per paper")
+    ap.add_argument("--rows", type=int, default=6, help="table rows per paper")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--judge", default="rules", help="judge name for make_judge (rules, nli, llm)")
+    ap.add_argument("--jsonl", help="write every item with its label to this JSONL file")
+    ap.add_argument("--show", type=int, default=0, help="print up to N misjudged items per kind")
+    args = ap.parse_args()
+    data = Path(args.data)
+    pdfs = [(d, p) for d in DOMAINS for p in sorted((data / d).glob("*.pdf"))]
+    if args.papers:
+        keep = [k.strip() for k in args.papers.split(",") if k.strip()]
+        pdfs = [(d, p) for d, p in pdfs if any(k in p.stem for k in keep)]
+    if args.limit:
+        pdfs = pdfs[: args.limit]
+    if not pdfs:
+        print(f"skipped: no PDFs under {data}/papers or {data}/papers-more")
+        return 0
+    results: list[dict[str, Any]] = []
+    t0 = time.perf_counter()
+    for domain, pdf in pdfs:
+        try:
+            document, index, items = paper_items(pdf, args.seed, args.per_kind, args.unchanged,
+                                                 args.rows)
+        except Exception as exc:  # a bad PDF is reported, the batch goes on
+            print(f"{pdf}: skipped ({type(exc).__name__}: {exc})")
+            continue
+        judge = make_judge(args.judge)
+        for it in items:
+            j = judge_text(judge, it.text, document, index)
+            results.append({"paper": pdf.stem, "domain": domain, "kind": it.kind,
+                            "origin": it.origin, "page": it.page, "text": it.text,
+                            "source": it.source, "change": it.change, "label": j.label.value,
+                            "rationale": j.rationale})
+    elapsed = time.perf_counter() - t0
+    print(f"perturbation suite: {len(results)} items from {len(pdfs)} PDFs, judge "
+          f"{args.judge!r}, seed {args.seed}, {elapsed:.0f} s")
+    print(report(results))
+    if args.show:
+        shown: dict[str, int] = defaultdict(int)
+        for r in results:
+            wrong = (r["label"] != "supported" if r["kind"] == UNCHANGED
+                     else r["label"] != "contradiction")
+            if wrong and shown[r["kind"]] < args.show:
+                shown[r["kind"]] += 1
+                print(f"\n[{r['kind']}] {r['paper']} p{r['page']} -> {r['label']}: {r['text']}"
+                      f"\n    change: {r['change'] or '-'}; {r['rationale'][:160]}")
+    if args.jsonl:
+        with open(args.jsonl, "w", encoding="utf-8") as fh:
+            for r in results:
+                fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
