@@ -60,8 +60,9 @@ def judge_text(judge: Judge, text: str, document: Any, index: EvidenceIndex) -> 
 
 
 def table_rows(index: EvidenceIndex) -> list[Row]:
-    """Rows of the index's tables fit to write sentences from: a 1-5 word label without
-    digits or odd glyphs, >= 2 cells that are each one plain number, no untrusted glyph."""
+    """Rows of the index's tables fit to write sentences from: a 1-5 word label of letters
+    (and hyphens) that starts with a letter and has a word of >= 3 letters, >= 2 cells that
+    are each one plain number, no untrusted glyph."""
     out = []
     for page, ids in sorted(index.rows_by_page.items()):
         for pid in ids:
@@ -69,6 +70,7 @@ def table_rows(index: EvidenceIndex) -> list[Row]:
             lab = row_label(e)
             if (not 1 <= len(lab.split()) <= 5 or any(ch.isdigit() for ch in lab)
                     or not lab.replace(" ", "").replace("-", "").isalpha()
+                    or not lab[:1].isalpha() or max(len(w) for w in lab.split()) < 3
                     or len(e.cells) < 2 or e.suspect):
                 continue
             cells = [c.quantity for c in e.cells]
@@ -90,8 +92,13 @@ def paper_items(pdf: Path, seed: int, per_kind: int, unchanged: int, n_rows: int
     slots = named_terms("\n".join(t for _, t in pages))
     items = text_items(pages, rng, per_kind, unchanged, slots)
     texts = {p.number: p.text for p in document.pages}
-    for row, other, third in pick_rows(table_rows(index), rng, n_rows):
-        items += table_items(row, other, third, rng, values_in(texts[row.page]))
+    rows = table_rows(index)
+    by_label: dict[str, set[float]] = defaultdict(set)
+    for r in rows:
+        by_label[r.label].update(r.values)
+    for row, other, third in pick_rows(rows, rng, n_rows):
+        items += table_items(row, other, third, rng, values_in(texts[row.page]),
+                             by_label[row.label])
     return document, index, items
 
 

@@ -75,15 +75,27 @@ def clean(text: str) -> str:
 
 
 def page_sentences(text: str, min_words: int = 8, max_words: int = 45) -> list[str]:
-    """Whole body sentences of one page's text (lines separated by ``\\n``), cleaned.
+    """Whole body sentences of one page's text (lines separated by ``\n``), cleaned.
 
     A sentence is kept only if it reads as running prose: it starts with a capital, ends
     with a full stop, has no hyphenated line break (the word's spelling would be a guess),
-    no caption start, no odd glyphs (control characters, soft hyphens, thin spaces, symbol-
-    font stand-ins such as '¼'), every line inside it holds >= 6 words (a table or figure
-    interleaved mid-sentence breaks that), and >= 70% of its tokens are words.
+    no caption start, bullet or odd glyph (control characters, soft hyphens, thin spaces,
+    symbol-font stand-ins such as '¼'), every line it runs over is a full line of the page's
+    column (>= 60% of a typical prose line: a heading, table cell or figure label
+    interleaved mid-sentence is a short line), >= 70% of its tokens are words, and it is no
+    reference-list entry (initials, "doi", URLs).
     """
     out: list[str] = []
+    lines = text.split("\n")
+    prose = sorted(len(line) for line in lines if len(line.split()) >= 6)
+    typical = prose[int(0.75 * (len(prose) - 1))] if prose else 0
+    short: list[int] = []          # offsets of the line breaks that end a short line
+    pos = 0
+    for line in lines:
+        pos += len(line)
+        if len(line) < 0.6 * typical:
+            short.append(pos)
+        pos += 1
     starts = [0]
     flat = text.replace("\n", " ")
     for m in _BOUNDARY.finditer(flat):
@@ -93,26 +105,44 @@ def page_sentences(text: str, min_words: int = 8, max_words: int = 45) -> list[s
     starts.append(len(text))
     for a, b in zip(starts, starts[1:]):
         raw = text[a:b].strip()
-        if not raw or "-\n" in raw or _ODD.search(raw) or _CAPTION.search(raw):
+        if not raw or "-\n" in raw or _ODD.search(raw) or _CAPTION.search(raw) or "•" in raw:
             continue
-        lines = raw.split("\n")
-        if any(len(line.split()) < 6 for line in lines[1:-1]):
+        end = a + len(text[a:b].rstrip())
+        if any(a <= i < end - 1 for i in short):
             continue
-        s = clean(raw)
-        s = _CITE.sub("", s)
-        m = _CONNECTIVE.match(s)
-        if m:
-            s = s[m.end():]
-            s = s[:1].upper() + s[1:]
+        s = rephrase(_SECTION_END.sub("", _CITE.sub("", clean(raw))))
         tokens = s.split()
         if not (min_words <= len(tokens) <= max_words) or not s[:1].isupper() or not s.endswith("."):
             continue
         if sum(bool(_WORD.fullmatch(t.strip(".,;:()"))) for t in tokens) < 0.7 * len(tokens):
             continue
-        if re.search(r"https?:|www\.|doi|@|\bet al\.,? \d{4}", s):
+        if _REFERENCE.search(s):
             continue
         out.append(s)
     return out
+
+
+_REFERENCE = re.compile(r"https?:|www\.|doi|@|\bet al\.,? \(?\d{4}|(?:\b[A-Z]\. ){2}|"
+                        r"\b[A-Z]\. [A-Z][a-z]+, [A-Z]\.|\b(?:Phys|Rev|Proc|J)\. ")
+#: a section number that the next heading left at a sentence's end ("... learning. 6.3.")
+_SECTION_END = re.compile(r"(?<=\.)\s+\d+(?:\.\d+)*\.?$")
+_PAREN = re.compile(r" \(([^()\d]{1,60})\)")
+
+
+def rephrase(s: str) -> str:
+    """A light rephrasing that keeps the meaning: a leading connective ("However,") dropped,
+    short parentheticals without digits ("(SFT)", "(see below)") dropped, first-person
+    "we" / "our" made "the authors" / "the authors'"."""
+    m = _CONNECTIVE.match(s)
+    if m:
+        s = s[m.end():]
+        s = s[:1].upper() + s[1:]
+    s = _PAREN.sub(lambda m: "" if len(m.group(1).split()) <= 6 else m.group(0), s)
+    s = re.sub(r"\bWe\b", "The authors", s)
+    s = re.sub(r"\bwe\b", "the authors", s)
+    s = re.sub(r"\bOur\b", "The authors'", s)
+    s = re.sub(r"\bour\b", "the authors'", s)
+    return s
 
 
 def body_pages(texts: Sequence[str]) -> list[tuple[int, str]]:
@@ -135,6 +165,10 @@ _POINTER = re.compile(r"(?:Table|Tables|Fig\.|Figs\.|Figure|Figures|Section|Sec\
                       r"Experiment|Model|Group|Study|Trial|Arm|Type|Level|Grade|Gleason|Version|"
                       r"No\.|p\.|pp\.|n°)\s*$", re.I)
 _ANY_NUM = re.compile(r"\d+(?:[.,]\d+)*")
+#: a unit or a run of units right before a number: the number is a flattened exponent
+#: ("15 mL min 1" for mL min^-1, "cm 2")
+_UNIT_BEFORE = re.compile(r"(?<![\w-])(?:[munµμk]?(?:g|L|l|m|M|s|mol|Pa|V|A|W|J|Hz)|min|h|yr|d|"
+                          r"[a-zA-Zµμ]*[a-z][A-Z][a-zA-Z]*)\s?$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +197,7 @@ def numbers(sentence: str) -> list[Num]:
         if _POINTER.search(sentence[max(0, m.start() - 16):m.start()]):
             continue
         before = sentence[:m.start()]
-        if before.count("[") > before.count("]"):
+        if before.count("[") > before.count("]") or _UNIT_BEFORE.search(before):
             continue
         end = m.end() if pct else m.end(2) if frac else m.end(1)
         out.append(Num(m.start(), end, sentence[m.start():end], value,
@@ -223,12 +257,24 @@ def change_number(s: str, rng: random.Random, forbidden: set[float]) -> Item | N
 _RANGE_GAP = re.compile(r"^\s*(?:[-–—/±:]|to|and|or|x|×|\()\s*$")
 
 
+_STOP = {"and", "or", "to", "of", "in", "for", "the", "with", "at", "on", "a", "an", "by",
+         "from", "as", "is", "are", "was", "were", "vs", "than"}
+
+
+def _form(s: str, n: Num) -> tuple[bool, bool, str]:
+    """What a swap must keep: percent or not, decimals or not, and the unit word after the
+    number ("mM", "years"; "" when a stop word or nothing follows)."""
+    m = re.match(r"\s?([^\s,.;:()]+)", s[n.end:])
+    unit = m.group(1) if m and m.group(1).lower() not in _STOP and len(m.group(1)) <= 8 else ""
+    return n.percent, n.decimals > 0, "" if n.percent else unit
+
+
 def swap_numbers(s: str, rng: random.Random) -> Item | None:
-    """``s`` with two numbers of the same form (percent, decimals) exchanged; not the two
-    ends of a range or a ratio, and not equal values."""
+    """``s`` with two numbers of the same form (percent, decimals, unit word) exchanged; not
+    the two ends of a range or a ratio, and not equal values."""
     nums = numbers(s)
     pairs = [(a, b) for i, a in enumerate(nums) for b in nums[i + 1:]
-             if a.value != b.value and a.percent == b.percent and (a.decimals > 0) == (b.decimals > 0)
+             if a.value != b.value and _form(s, a) == _form(s, b)
              and not _RANGE_GAP.match(s[a.end:b.start])
              and "between" not in s[max(0, a.start - 12):a.start]]
     if not pairs:
@@ -263,7 +309,8 @@ _COMPARISON_RE = re.compile(
     + r")(?![\w-])", re.I)
 #: comparison words that are not comparisons here: "lower bound", "to better understand"
 _NOT_COMPARISON = re.compile(r"^(?:bound|bounds|case|limit|limits|order|resolution|level|levels|"
-                             r"education|half|panel|part|left|right|dimensional|energy)\b", re.I)
+                             r"education|half|panel|part|left|right|dimensional|energy|posterior|practice|practices)\b",
+                             re.I)
 
 
 def _cased(word: str, like: str) -> str:
@@ -341,8 +388,10 @@ QUANTIFIERS = {"all", "no", "none", "every", "most", "few", "always", "never", "
 
 
 def change_quantifier(s: str, rng: random.Random) -> Item | None:
-    """``s`` with one quantifier turned to one it contradicts (all -> no, most -> few...)."""
-    cands = [(m, new) for rx, new in _QUANT for m in rx.finditer(s)]
+    """``s`` with one quantifier turned to one it contradicts (all -> no, most -> few...);
+    never one under "not" ("not all")."""
+    cands = [(m, new) for rx, new in _QUANT for m in rx.finditer(s)
+             if not re.search(r"\bnot\s*$", s[:m.start(1)])]
     if not cands:
         return None
     m, new = rng.choice(cands)
@@ -360,7 +409,7 @@ SLOT_HEADS = {
     "encoder": "model", "embeddings": "model", "network": "model", "architecture": "model",
     "method": "method", "methods": "method", "algorithm": "method", "approach": "method",
     "loss": "method", "objective": "method", "technique": "method",
-    "task": "task", "tasks": "task", "score": "metric", "scores": "metric", "metric": "metric",
+    "task": "task", "tasks": "task",
     "catalyst": "material", "catalysts": "material", "solution": "material", "inhibitor": "material",
     "acid": "material", "electrode": "material", "sample": "material", "samples": "material",
     "cells": "bio", "gene": "bio", "genes": "bio", "protein": "bio", "proteins": "bio",
@@ -438,7 +487,7 @@ class Row:
 
 
 def table_items(row: Row, other: Row, third: Row | None, rng: random.Random,
-                forbidden: set[float]) -> list[Item]:
+                forbidden: set[float], own: set[float] | None = None) -> list[Item]:
     """Correct sentences from ``row`` (and its neighbour ``other`` of the same table, same
     column count), and corrupted ones: number, swap, comparison, row_col.
 
@@ -470,10 +519,10 @@ def table_items(row: Row, other: Row, third: Row | None, rng: random.Random,
         if new is not None:
             out.append(Item("number", scored.format(new), pair[1], "table", p, f"{a} -> {new}"))
     wrong: list[tuple[str, str]] = []
-    if third is not None and third.values[k] not in row.values and third.values[k] != vb:
+    if third is not None and third.values[k] not in own and third.values[k] != vb:
         wrong.append((third.cells[k], f"row of {third.label}"))
     for j in range(k):
-        if other.values[j] not in row.values and other.values[j] != vb:
+        if other.values[j] not in own and other.values[j] != vb:
             wrong.append((other.cells[j], f"column {j + 1} of {ol}"))
             break
     if wrong:
