@@ -159,7 +159,7 @@ def body_pages(texts: Sequence[str]) -> list[tuple[int, str]]:
 
 
 # ------------------------------------------------------------------------- numbers
-_NUM = re.compile(r"(?<![\w.,\-–−/^])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|[.,]\d|[-–/]\d)(\s?%)?")
+_NUM = re.compile(r"(?<![\w.,\-–−/^§])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|[.,]\d|[-–/]\d)(\s?%)?")
 _POINTER = re.compile(r"(?:Table|Tables|Fig\.|Figs\.|Figure|Figures|Section|Sec\.|Eq\.|Equation|"
                       r"Appendix|Chapter|Step|Stage|Phase|Ref\.|Supplementary|Table S|Fig\. S|"
                       r"Experiment|Model|Group|Study|Trial|Arm|Type|Level|Grade|Gleason|Version|"
@@ -441,9 +441,10 @@ def named_terms(text: str) -> dict[str, str]:
         if _ROMAN.match(t) or len(t) < 2 or t.isdigit():
             continue
         counts[t] += 1
-        nxt = re.match(r"\s+(?:[a-z-]+\s+)?([a-z]+)", flat[m.end():m.end() + 40])
-        if nxt and nxt.group(1) in SLOT_HEADS:
-            heads[t][SLOT_HEADS[nxt.group(1)]] += 1
+        nxt = re.match(r"\s+([a-z-]+)(?:\s+([a-z]+))?", flat[m.end():m.end() + 40])
+        head = nxt and next((w for w in nxt.groups() if w in SLOT_HEADS), None)
+        if head:
+            heads[t][SLOT_HEADS[head]] += 1
     out = {t: heads[t].most_common(1)[0][0] for t in counts if counts[t] >= 2 and heads[t]}
     for metric in METRICS:
         if len(re.findall(rf"(?<![\w-]){metric}(?![\w-])", flat)) >= 2:
@@ -492,8 +493,11 @@ def table_items(row: Row, other: Row, third: Row | None, rng: random.Random,
     column count), and corrupted ones: number, swap, comparison, row_col.
 
     The compared column is the last one; ``third`` (a third row of the table) supplies a
-    wrong-row value; ``forbidden``: the values of the page, which a changed number avoids.
+    wrong-row value; ``forbidden``: the values of the page, which a changed number avoids;
+    ``own``: every value of the rows labelled like ``row`` anywhere in the paper, which a
+    moved value avoids (the sentence names no column, so any of them could be meant).
     """
+    own = set(row.values) | (own or set())
     lab, ol, k = row.label, other.label, len(row.cells) - 1
     a, b = row.cells[k], other.cells[k]
     va, vb = row.values[k], other.values[k]
