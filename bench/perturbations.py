@@ -160,10 +160,14 @@ def body_pages(texts: Sequence[str]) -> list[tuple[int, str]]:
 
 # ------------------------------------------------------------------------- numbers
 _NUM = re.compile(r"(?<![\w.,\-–−/^§])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|[.,]\d|[-–/]\d)(\s?%)?")
-_POINTER = re.compile(r"(?:Table|Tables|Fig\.|Figs\.|Figure|Figures|Section|Sec\.|Eq\.|Equation|"
-                      r"Appendix|Chapter|Step|Stage|Phase|Ref\.|Supplementary|Table S|Fig\. S|"
-                      r"Experiment|Model|Group|Study|Trial|Arm|Type|Level|Grade|Gleason|Version|"
-                      r"No\.|p\.|pp\.|n°)\s*$", re.I)
+_POINTER_WORDS = (r"(?:Table|Tables|Fig\.|Figs\.|Figure|Figures|Section|Sections|Sec\.|Eq\.|"
+                  r"Eqs\.|Equation|Appendix|Chapter|Step|Stage|Phase|Ref\.|Supplementary|"
+                  r"Table S|Fig\. S|Experiment|Model|Group|Study|Trial|Arm|Type|Level|Grade|"
+                  r"Gleason|Version|No\.|p\.|pp\.|n°|residue|residues|position|positions|"
+                  r"chromosome|codon|lane|panel|row|column|line|item|definition|criterion)")
+#: a pointer word right before a number, or before a list of numbers that ends with it
+#: ("Phase 3 and 4", "Tables 2, 3")
+_POINTER = re.compile(r"\b" + _POINTER_WORDS + r"\s*(?:\d+[a-z]?\s*(?:,|and|or|&|–|-)\s*)*$", re.I)
 _ANY_NUM = re.compile(r"\d+(?:[.,]\d+)*")
 #: a unit or a run of units right before a number: the number is a flattened exponent
 #: ("15 mL min 1" for mL min^-1, "cm 2")
@@ -194,7 +198,7 @@ def numbers(sentence: str) -> list[Num]:
         value = float(whole.replace(",", "") + frac)
         if not frac and 1900 <= value <= 2099:
             continue
-        if _POINTER.search(sentence[max(0, m.start() - 16):m.start()]):
+        if _POINTER.search(sentence[max(0, m.start() - 40):m.start()]):
             continue
         before = sentence[:m.start()]
         if before.count("[") > before.count("]") or _UNIT_BEFORE.search(before):
