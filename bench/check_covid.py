@@ -38,11 +38,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import pymupdf  # noqa: E402
 
+from annotations.score import prf  # noqa: E402
 from grounding.evidence import EvidenceIndex  # noqa: E402
 from grounding.judges.registry import make_judge  # noqa: E402
 from grounding.pdf import read_pdf  # noqa: E402
 
-from perturb import judge_text  # noqa: E402
+from perturb import judge_text, write_jsonl  # noqa: E402
 
 CLASSES = ("SUPPORT", "REFUTE", "NOTENOUGHINFO")
 TO_CLASS = {"supported": "SUPPORT", "contradiction": "REFUTE", "nei": "NOTENOUGHINFO",
@@ -86,14 +87,11 @@ def write_pdf(title: str, sentences: list[str], path: Path) -> None:
 
 
 def f1_table(gold: list[str], pred: list[str]) -> tuple[float, float, dict[str, float]]:
-    """(accuracy, macro-F1, per-class F1) over :data:`CLASSES`."""
+    """(accuracy, macro-F1, per-class F1) over :data:`CLASSES` (F1 by
+    ``annotations.score.prf``; a class neither gold nor predicted counts 0)."""
     acc = sum(g == p for g, p in zip(gold, pred)) / max(len(gold), 1)
-    f1 = {}
-    for c in CLASSES:
-        tp = sum(g == c and p == c for g, p in zip(gold, pred))
-        fp = sum(g != c and p == c for g, p in zip(gold, pred))
-        fn = sum(g == c and p != c for g, p in zip(gold, pred))
-        f1[c] = 2 * tp / (2 * tp + fp + fn) if tp else 0.0
+    f1 = {c: prf(sum(g == c == p for g, p in zip(gold, pred)), pred.count(c),
+                 gold.count(c)).f1 or 0.0 for c in CLASSES}
     return acc, sum(f1.values()) / len(f1), f1
 
 
@@ -169,9 +167,7 @@ def main() -> int:
             shown += 1
             print(f"\n{r['gold']} -> {r['label']}: {r['claim']}\n    {r['rationale'][:200]}")
     if args.jsonl:
-        with open(args.jsonl, "w", encoding="utf-8") as fh:
-            for r in results:
-                fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+        write_jsonl(Path(args.jsonl), results)
     return 0
 
 

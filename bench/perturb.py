@@ -59,6 +59,13 @@ def judge_text(judge: Judge, text: str, document: Any, index: EvidenceIndex) -> 
     return judge.judge(ClaimContext(sentence, "", (), passages, document, index))
 
 
+def write_jsonl(path: Path, rows: list[dict[str, Any]]) -> None:
+    """Write ``rows`` to ``path``, one JSON object a line (UTF-8, not ASCII-escaped)."""
+    with open(path, "w", encoding="utf-8") as fh:
+        for r in rows:
+            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+
+
 def table_rows(index: EvidenceIndex) -> list[Row]:
     """Rows of the index's tables fit to write sentences from: a 1-5 word label of letters
     (and hyphens) that starts with a letter and has a word of >= 3 letters, >= 2 cells that
@@ -189,9 +196,7 @@ def main() -> int:
                 print(f"\n[{r['kind']}] {r['paper']} p{r['page']} -> {r['label']}: {r['text']}"
                       f"\n    change: {r['change'] or '-'}; {r['rationale'][:160]}")
     if args.jsonl:
-        with open(args.jsonl, "w", encoding="utf-8") as fh:
-            for r in results:
-                fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+        write_jsonl(Path(args.jsonl), results)
     return 0
 
 
