@@ -14,7 +14,8 @@ each next to its target (issue 11). Deterministic: a paper's items depend only o
 and the paper's file name.
 
 Usage: python bench/perturb.py [--data ../shared/data] [--papers s2orc,promis] [--limit N]
-       [--per-kind 8] [--unchanged 20] [--rows 6] [--jsonl items.jsonl] [--show N]
+       [--per-kind 8] [--unchanged 20] [--rows 6] [--seed 0] [--jsonl items.jsonl]
+       [--per-paper] [--show N]
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 import time
 from collections import defaultdict
@@ -66,19 +68,25 @@ def write_jsonl(path: Path, rows: list[dict[str, Any]]) -> None:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
 
 
+#: a row label fit for a sentence: starts with a capital (a lower-case start continues a
+#: label from the line above), then letters, digits, spaces,
+#: hyphens, parentheses, points and slashes, not ending in punctuation that continues it
+_LABEL = re.compile(r"[A-Z][A-Za-z0-9 ()./-]*[A-Za-z0-9).]")
+
+
 def table_rows(index: EvidenceIndex) -> list[Row]:
-    """Rows of the index's tables fit to write sentences from: a 1-5 word label of letters
-    (and hyphens) that starts with a letter and has a word of >= 3 letters, >= 2 cells that
-    are each one plain number, no untrusted glyph."""
+    """Rows of the index's tables fit to write sentences from: a label of 1-6 words matching
+    :data:`_LABEL` with a word of >= 3 letters and no year (a running header such as
+    "Materials 2021," is no row), >= 2 cells that are each one plain number, no untrusted
+    glyph."""
     out = []
     for page, ids in sorted(index.rows_by_page.items()):
         for pid in ids:
             e = index.entries[pid]
             lab = row_label(e)
-            if (not 1 <= len(lab.split()) <= 5 or any(ch.isdigit() for ch in lab)
-                    or not lab.replace(" ", "").replace("-", "").isalpha()
-                    or not lab[:1].isalpha() or max(len(w) for w in lab.split()) < 3
-                    or len(e.cells) < 2 or e.suspect):
+            if (not 1 <= len(lab.split()) <= 6 or not _LABEL.fullmatch(lab)
+                    or not re.search(r"[A-Za-z]{3}", lab) or re.search(r"\b(?:19|20)\d\d\b", lab)
+                    or lab.count("(") != lab.count(")") or len(e.cells) < 2 or e.suspect):
                 continue
             cells = [c.quantity for c in e.cells]
             if any(_as_num(q.text) is None for q in cells):
@@ -113,33 +121,41 @@ def _rate(k: int, n: int) -> str:
     return f"{k / n:.2f}" if n else "-"
 
 
-def report(results: list[dict[str, Any]]) -> str:
-    """The printed tables: per kind recall and not-supported, unchanged false alarms and
-    supported, for all items and per domain."""
+def _caught(rs: list[dict[str, Any]]) -> str:
+    """"recall (n)" of ``rs``: the share labelled contradiction."""
+    return f"{_rate(sum(r['label'] == 'contradiction' for r in rs), len(rs))} ({len(rs)})"
+
+
+def report(results: list[dict[str, Any]], groups: tuple[str, ...] = ("all",) + DOMAINS,
+           key: str = "domain") -> str:
+    """The printed tables: per kind recall and not-supported (and recall on prose and on
+    table items apart), unchanged false alarms and supported; one table for all items and
+    one per value of ``key`` in ``groups`` ("domain" or "paper")."""
     lines = []
-    for domain in ("all",) + DOMAINS:
-        rs = [r for r in results if domain == "all" or r["domain"] == domain]
+    for group in groups:
+        rs = [r for r in results if group == "all" or r[key] == group]
         if not rs:
             continue
         papers = len({r["paper"] for r in rs})
-        lines.append(f"\n== {domain}: {papers} papers, {len(rs)} items")
-        lines.append(f"{'kind':<12}{'n':>5}{'text':>6}{'table':>6}  {'recall':>7}{'target':>8}"
-                     f"  {'not supp.':>9}")
+        lines.append(f"\n== {group}: {papers} papers, {len(rs)} items")
+        lines.append(f"{'kind':<12}{'n':>5}  {'recall':>7}{'target':>8}  {'not supp.':>9}"
+                     f"  {'prose recall (n)':>17}  {'table recall (n)':>17}")
         for kind in KINDS:
             ks = [r for r in rs if r["kind"] == kind]
             c = sum(r["label"] == "contradiction" for r in ks)
             ns = sum(r["label"] in ("contradiction", "nei") for r in ks)
             t = RECALL_TARGET[kind]
-            lines.append(f"{kind:<12}{len(ks):>5}{sum(r['origin'] == 'text' for r in ks):>6}"
-                         f"{sum(r['origin'] == 'table' for r in ks):>6}  {_rate(c, len(ks)):>7}"
-                         f"{'>= ' + format(t, '.1f') if t else '-':>8}  {_rate(ns, len(ks)):>9}")
+            lines.append(f"{kind:<12}{len(ks):>5}  {_rate(c, len(ks)):>7}"
+                         f"{'>= ' + format(t, '.1f') if t else '-':>8}  {_rate(ns, len(ks)):>9}"
+                         f"  {_caught([r for r in ks if r['origin'] == 'text']):>17}"
+                         f"  {_caught([r for r in ks if r['origin'] == 'table']):>17}")
         us = [r for r in rs if r["kind"] == UNCHANGED]
         fa = sum(r["label"] == "contradiction" for r in us)
         su = sum(r["label"] == "supported" for r in us)
-        lines.append(f"{'unchanged':<12}{len(us):>5}{sum(r['origin'] == 'text' for r in us):>6}"
-                     f"{sum(r['origin'] == 'table' for r in us):>6}  false alarms {_rate(fa, len(us))}"
+        lines.append(f"{'unchanged':<12}{len(us):>5}  false alarms {_rate(fa, len(us))}"
                      f" (target <= {FALSE_ALARM_TARGET:.2f}), supported {_rate(su, len(us))}"
-                     f" (target >= {SUPPORTED_TARGET:.1f})")
+                     f" (target >= {SUPPORTED_TARGET:.1f}); prose {len([r for r in us if r['origin'] == 'text'])}"
+                     f", table {len([r for r in us if r['origin'] == 'table'])}")
     return "\n".join(lines)
 
 
@@ -154,6 +170,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--judge", default="rules", help="judge name for make_judge (rules, nli, llm)")
     ap.add_argument("--jsonl", help="write every item with its label to this JSONL file")
+    ap.add_argument("--per-paper", action="store_true", help="also print the tables per paper")
     ap.add_argument("--show", type=int, default=0, help="print up to N misjudged items per kind")
     args = ap.parse_args()
     data = Path(args.data)
@@ -186,6 +203,8 @@ def main() -> int:
     print(f"perturbation suite: {len(results)} items from {len(pdfs)} PDFs, judge "
           f"{args.judge!r}, seed {args.seed}, {elapsed:.0f} s")
     print(report(results))
+    if args.per_paper:
+        print(report(results, tuple(sorted({r["paper"] for r in results})), "paper"))
     if args.show:
         shown: dict[str, int] = defaultdict(int)
         for r in results:

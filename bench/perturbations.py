@@ -384,11 +384,13 @@ _QUANT = [
     (re.compile(r"\b(always)\b", re.I), "never"),
     (re.compile(r"\b(never)\b", re.I), "always"),
     (re.compile(r"(?<!\bin )\b(many)(?= [a-z]+s\b| of\b)", re.I), "few"),
+    (re.compile(r"(?<!\bin )(?<!\bto )\b(some)(?= of\b)", re.I), "none"),
+    (re.compile(r"(?<!\bin )(?<!\bto )\b(some)(?= [a-z]+s\b)", re.I), "no"),
     (re.compile(r"\b(majority)\b", re.I), "minority"),
     (re.compile(r"\b(minority)\b", re.I), "majority"),
 ]
 QUANTIFIERS = {"all", "no", "none", "every", "most", "few", "always", "never", "many",
-               "majority", "minority"}
+               "majority", "minority", "some"}
 
 
 def change_quantifier(s: str, rng: random.Random) -> Item | None:
@@ -456,10 +458,25 @@ def named_terms(text: str) -> dict[str, str]:
     return out
 
 
+def said_of(term: str, s: str, paper: str, share: float = 0.5) -> bool:
+    """True if ``paper`` writes ``term`` within 250 characters of >= ``share`` of the
+    content words (>= 4 letters) of ``s``: the paper may say of ``term`` what ``s`` says."""
+    words = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", s)} - {term.lower()}
+    if not words:
+        return False
+    for m in re.finditer(rf"(?<![\w-]){re.escape(term)}(?![\w-])", paper):
+        near = paper[max(0, m.start() - 250):m.end() + 250].lower()
+        if sum(w in near for w in words) >= share * len(words):
+            return True
+    return False
+
+
 def replace_term(s: str, rng: random.Random, slots: dict[str, str],
-                 passage: str) -> Item | None:
+                 passage: str, paper: str = "") -> Item | None:
     """``s`` with one named term replaced by another of the same slot that ``passage``
-    (the text around the sentence) never writes, so that it is not also said of it."""
+    (the text around the sentence) never writes and that ``paper`` (the whole text) never
+    writes near most of the words of ``s`` (:func:`said_of`), so that it is not also said
+    of it."""
     by_slot: dict[str, list[str]] = defaultdict(list)
     for t, slot in sorted(slots.items()):
         by_slot[slot].append(t)
@@ -473,7 +490,10 @@ def replace_term(s: str, rng: random.Random, slots: dict[str, str],
     if not cands:
         return None
     m, others = rng.choice(cands)
-    new = rng.choice(others)
+    rng.shuffle(others)
+    new = next((o for o in others if not said_of(o, s, paper)), None)
+    if new is None:
+        return None
     return Item("term", s[:m.start()] + new + s[m.end():], s, "text", 0,
                 f"{m.group(0)} -> {new} ({slots[m.group(0)]})")
 
@@ -554,6 +574,7 @@ def text_items(pages: Sequence[tuple[int, str]], rng: random.Random, per_kind: i
     texts = {n: t for n, t in pages}
     if slots is None:
         slots = named_terms("\n".join(texts.values()))
+    whole = clean("\n".join(texts.values()))
     cands: list[tuple[int, str]] = [(n, s) for n, t in pages for s in page_sentences(t)]
     rng.shuffle(cands)
     out: list[Item] = []
@@ -567,7 +588,7 @@ def text_items(pages: Sequence[tuple[int, str]], rng: random.Random, per_kind: i
             "swap": lambda: swap_numbers(s, rng),
             "comparison": lambda: reverse_comparison(s, rng),
             "negation": lambda: flip_negation(s, rng),
-            "term": lambda: replace_term(s, rng, slots, clean(near)),
+            "term": lambda: replace_term(s, rng, slots, clean(near), whole),
             "quantifier": lambda: change_quantifier(s, rng),
         }
         made_here = []
