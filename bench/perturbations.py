@@ -79,7 +79,8 @@ def page_sentences(text: str, min_words: int = 8, max_words: int = 45) -> list[s
 
     A sentence is kept only if it reads as running prose: it starts with a capital, ends
     with a full stop, has no hyphenated line break (the word's spelling would be a guess),
-    no caption start, bullet or odd glyph (control characters, soft hyphens, thin spaces,
+    no lower-case word after a full stop inside it (two fragments run together), no caption
+    start, bullet or odd glyph (control characters, soft hyphens, thin spaces,
     symbol-font stand-ins such as '¼'), every line it runs over is a full line of the page's
     column (>= 60% of a typical prose line: a heading, table cell or figure label
     interleaved mid-sentence is a short line), >= 70% of its tokens are words, and it is no
@@ -105,7 +106,8 @@ def page_sentences(text: str, min_words: int = 8, max_words: int = 45) -> list[s
     starts.append(len(text))
     for a, b in zip(starts, starts[1:]):
         raw = text[a:b].strip()
-        if not raw or "-\n" in raw or _ODD.search(raw) or _CAPTION.search(raw) or "•" in raw:
+        if (not raw or "-\n" in raw or _ODD.search(raw) or _CAPTION.search(raw) or "•" in raw
+                or _RUN_ON.search(raw.replace("\n", " "))):
             continue
         end = a + len(text[a:b].rstrip())
         if any(a <= i < end - 1 for i in short):
@@ -122,6 +124,10 @@ def page_sentences(text: str, min_words: int = 8, max_words: int = 45) -> list[s
     return out
 
 
+#: a full stop followed by a lower-case word: two fragments run together (a footnote or a
+#: table note in the middle of the prose), unless after an abbreviation
+_RUN_ON = re.compile(r"(?<!\bal)(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\bcf)(?<!\bapprox)(?<!\bca)"
+                     r"(?<!\bresp)(?<!\bFig)(?<!\bEq)(?<!\bNo)(?<!\bspp)(?<!\bsp)\. [a-z]")
 _REFERENCE = re.compile(r"https?:|www\.|doi|@|\bet al\.,? \(?\d{4}|(?:\b[A-Z]\. ){2}|"
                         r"\b[A-Z]\. [A-Z][a-z]+, [A-Z]\.|\b(?:Phys|Rev|Proc|J)\. ")
 #: a section number that the next heading left at a sentence's end ("... learning. 6.3.")
@@ -258,7 +264,9 @@ def change_number(s: str, rng: random.Random, forbidden: set[float]) -> Item | N
     return None
 
 
-_RANGE_GAP = re.compile(r"^\s*(?:[-–—/±:]|to|and|or|x|×|\()\s*$")
+#: what joins the two ends of a range, a ratio or the sides of a size ("10-20", "3 to 5",
+#: "0.3 cm × 0.8 cm", "2 by 4"), after an optional unit word; swapping those says the same
+_RANGE_GAP = re.compile(r"^\s*(?:[^\s\d]{1,6}\s*)?(?:[-–—/±:]|to|and|or|x|×|by|\()\s*$")
 
 
 _STOP = {"and", "or", "to", "of", "in", "for", "the", "with", "at", "on", "a", "an", "by",

@@ -158,3 +158,24 @@ def test_generation_is_deterministic() -> None:
     a = gen.text_items([(1, text)], random.Random(5), 3, 3)
     b = gen.text_items([(1, text)], random.Random(5), 3, 3)
     assert a == b and len(a) > 1
+
+
+def test_swaps_that_say_the_same_are_not_made() -> None:
+    rng = random.Random(0)
+    for s in ("The area is 0.24 cm2 (0.3 cm × 0.8 cm) in every sample we used here.",
+              "Scores range from 10 to 20 across the seven tasks.",
+              "Values lie between 3.5 and 4.5 for all models."):
+        assert gen.swap_numbers(s, rng) is None, s
+    it = gen.swap_numbers("Stage 1 takes 12 hours and stage 2 takes 30 hours.", rng)
+    assert it is not None and it.text == "Stage 1 takes 30 hours and stage 2 takes 12 hours."
+
+
+def test_prose_fragments_run_together_are_not_sentences() -> None:
+    assert gen.page_sentences("Relative errors are given if higher than 0.05. these regions "
+                              "are vastly different in many ways.") == []
+    kept = "Several modifications by Nee et al. were implemented in the MCMC algorithm here."
+    assert gen.page_sentences(kept) == [kept]
+    # a heading (short line) in front of the sentence
+    page = ("Results of the main experiment on all of the seven evaluation tasks we ran here\n"
+            "Model comparison\nThe model reaches 81.2% on all datasets in the main table.")
+    assert all("comparison" not in s for s in gen.page_sentences(page))
