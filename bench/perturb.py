@@ -14,7 +14,7 @@ each next to its target (issue 11). Deterministic: a paper's items depend only o
 and the paper's file name.
 
 Usage: python bench/perturb.py [--data ../shared/data] [--papers s2orc,promis] [--limit N]
-       [--per-kind 8] [--unchanged 20] [--rows 6] [--seed 0] [--jsonl items.jsonl]
+       [--per-kind 12] [--unchanged 30] [--rows 8] [--seed 0] [--jsonl items.jsonl]
        [--per-paper] [--show N]
 """
 
@@ -164,9 +164,9 @@ def main() -> int:
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
     ap.add_argument("--papers", default="", help="comma-separated parts of PDF names to keep")
     ap.add_argument("--limit", type=int, default=0, help="at most N papers (0: all)")
-    ap.add_argument("--per-kind", type=int, default=8, help="corrupted text items per kind per paper")
-    ap.add_argument("--unchanged", type=int, default=20, help="correct text sentences per paper")
-    ap.add_argument("--rows", type=int, default=6, help="table rows per paper")
+    ap.add_argument("--per-kind", type=int, default=12, help="corrupted text items per kind per paper")
+    ap.add_argument("--unchanged", type=int, default=30, help="correct text sentences per paper")
+    ap.add_argument("--rows", type=int, default=8, help="table rows per paper")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--judge", default="rules", help="judge name for make_judge (rules, nli, llm)")
     ap.add_argument("--jsonl", help="write every item with its label to this JSONL file")

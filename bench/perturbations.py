@@ -165,15 +165,20 @@ def body_pages(texts: Sequence[str]) -> list[tuple[int, str]]:
 
 
 # ------------------------------------------------------------------------- numbers
-_NUM = re.compile(r"(?<![\w.,\-–−/^§])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|[.,]\d|[-–/]\d)(\s?%)?")
+#: a number that is part of a name: "5-HMF", "2-methylfuran", "3-D"
+_NAME_AFTER = (r"-(?:[A-Z]|methyl|ethyl|propyl|butyl|hydroxy|amino|oxo|chloro|fluoro|bromo|nitro|"
+               r"phenyl|dimethyl|acetyl)")
+_NUM = re.compile(r"(?<![\w.,\-–−/^§])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|[.,]\d|[-–/]\d|"
+                  + _NAME_AFTER + r")(\s?%)?")
 _POINTER_WORDS = (r"(?:Table|Tables|Fig\.|Figs\.|Figure|Figures|Section|Sections|Sec\.|Eq\.|"
-                  r"Eqs\.|Equation|Appendix|Chapter|Step|Stage|Phase|Ref\.|Supplementary|"
-                  r"Table S|Fig\. S|Experiment|Model|Group|Study|Trial|Arm|Type|Level|Grade|"
+                  r"Eqs\.|Equation|Equations|Appendix|Chapter|Steps?|Stages?|Phases?|Ref\.|"
+                  r"Supplementary|Table S|Fig\. S|Experiments?|Models?|Groups?|Study|Studies|"
+                  r"Trials?|Arms?|Types?|Levels?|Grades?|"
                   r"Gleason|Version|No\.|p\.|pp\.|n°|residue|residues|position|positions|"
                   r"chromosome|codon|lane|panel|row|column|line|item|definition|criterion)")
 #: a pointer word right before a number, or before a list of numbers that ends with it
 #: ("Phase 3 and 4", "Tables 2, 3")
-_POINTER = re.compile(r"\b" + _POINTER_WORDS + r"\s*(?:\d+[a-z]?\s*(?:,|and|or|&|–|-)\s*)*$", re.I)
+_POINTER = re.compile(r"\b" + _POINTER_WORDS + r"\s*(?:\d+[a-z]?\s*(?:,|and|or|to|&|–|-)\s*)*$", re.I)
 _ANY_NUM = re.compile(r"\d+(?:[.,]\d+)*")
 #: a unit or a run of units right before a number: the number is a flattened exponent
 #: ("15 mL min 1" for mL min^-1, "cm 2")
@@ -385,7 +390,8 @@ def flip_negation(s: str, rng: random.Random) -> Item | None:
 _QUANT = [
     (re.compile(r"\b(all)( of the\b)", re.I), "none"),
     (re.compile(r"(?<!\bat )(?<!\bafter )(?<!\babove )\b(all)(?= [a-z]+s\b)(?!-)", re.I), "no"),
-    (re.compile(r"\b(every)(?= [a-z]+\b)(?! other| time)", re.I), "no"),
+    (re.compile(r"\b(every)(?= [a-z]+\b)(?! (?:other|time|year|day|week|month|hour|second|"
+                r"step|epoch|iteration)s?\b)", re.I), "no"),
     (re.compile(r"(?<!\bthe )(?<!\ba )(?<!\bat )\b(most)(?= of\b| [a-z]+s\b)", re.I), "few"),
     (re.compile(r"(?<!\ba )(?<!\bvery )\b(few)(?= of\b| [a-z]+s\b)", re.I), "most"),
     (re.compile(r"\b(none)(?= of\b)", re.I), "all"),

@@ -151,6 +151,8 @@ def test_numbers_skip_pointers_years_names_and_exponents() -> None:
     s = ("In Table 2 and Fig. 3, GPT-4 trained in 2023 reached 78.5% [12] on 1,200 items "
          "at 15 mL min 1 flow in Phase 3 and 4 (§2.1).")
     assert [n.text for n in gen.numbers(s)] == ["78.5%", "1,200", "15"]
+    s = "Yields of 5-HMF and 2-methylfuran rose 5-fold over Steps 1 to 4 in 12 runs."
+    assert [n.text for n in gen.numbers(s)] == ["5", "12"]
 
 
 def test_generation_is_deterministic() -> None:
