@@ -42,6 +42,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import pymupdf  # noqa: E402
 
 from annotations.score import prf  # noqa: E402
+from grounding.errors import JudgeError  # noqa: E402
 from grounding.evidence import EvidenceIndex  # noqa: E402
 from grounding.judges.registry import make_judge  # noqa: E402
 from grounding.pdf import read_pdf  # noqa: E402
@@ -120,6 +121,7 @@ def main() -> int:
     claims = [(split, c) for split in splits for c in read_jsonl(folder / split)]
     judge = make_judge(args.judge)
     results = []
+    failed = 0
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         papers: dict[str, tuple[Any, EvidenceIndex]] = {}
@@ -139,7 +141,12 @@ def main() -> int:
                     document = read_pdf(pdf)
                     papers[cid] = (document, EvidenceIndex.build(document))
             document, index = papers[cid]
-            j = judge_text(judge, c["claim"], document, index)
+            try:
+                j = judge_text(judge, c["claim"], document, index)
+            except JudgeError as exc:  # a model judge that fails: counted, the batch goes on
+                failed += 1
+                print(f"{folder / split}: claim {c['id']} not judged ({exc})")
+                continue
             results.append({"id": c["id"], "split": split, "cord_id": cid, "claim": c["claim"],
                             "gold": c["label"], "label": j.label.value,
                             "pred": TO_CLASS[j.label.value], "rationale": j.rationale})
@@ -150,7 +157,7 @@ def main() -> int:
     print(f"Check-COVID {args.split}: {len(results)} claims ({Counter(gold)['SUPPORT']} SUPPORT, "
           f"{Counter(gold)['REFUTE']} REFUTE, {Counter(gold)['NOTENOUGHINFO']} NEI) on "
           f"{len({r['cord_id'] for r in results})} abstracts; judge {args.judge!r} on the "
-          f"{source}; {elapsed:.1f} s")
+          f"{source}; {elapsed:.1f} s" + (f"; {failed} not judged (JudgeError)" if failed else ""))
     print(f"{'system':<16}{'accuracy':>9}{'macro-F1':>9}" + "".join(f"{c[:7]:>9}" for c in CLASSES))
     for name, p in (("always SUPPORT", ["SUPPORT"] * len(gold)), (f"{args.judge} judge", pred)):
         acc, macro, f1 = f1_table(gold, p)

@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from grounding.errors import JudgeError  # noqa: E402
 from grounding.evidence import EvidenceIndex, row_label  # noqa: E402
 from grounding.judges.base import ClaimContext, Judge  # noqa: E402
 from grounding.judges.registry import make_judge  # noqa: E402
@@ -184,6 +185,7 @@ def main() -> int:
         print(f"skipped: no PDFs under {data}/papers or {data}/papers-more")
         return 0
     results: list[dict[str, Any]] = []
+    failed = 0
     t0 = time.perf_counter()
     for domain, pdf in pdfs:
         try:
@@ -194,14 +196,20 @@ def main() -> int:
             continue
         judge = make_judge(args.judge)
         for it in items:
-            j = judge_text(judge, it.text, document, index)
+            try:
+                j = judge_text(judge, it.text, document, index)
+            except JudgeError as exc:  # a model judge that fails: counted, the batch goes on
+                failed += 1
+                print(f"{pdf}: p{it.page} {it.kind} item not judged ({exc})")
+                continue
             results.append({"paper": pdf.stem, "domain": domain, "kind": it.kind,
                             "origin": it.origin, "page": it.page, "text": it.text,
                             "source": it.source, "change": it.change, "label": j.label.value,
                             "rationale": j.rationale})
     elapsed = time.perf_counter() - t0
     print(f"perturbation suite: {len(results)} items from {len(pdfs)} PDFs, judge "
-          f"{args.judge!r}, seed {args.seed}, {elapsed:.0f} s")
+          f"{args.judge!r}, seed {args.seed}, {elapsed:.0f} s"
+          + (f"; {failed} items not judged (JudgeError)" if failed else ""))
     print(report(results))
     if args.per_paper:
         print(report(results, tuple(sorted({r["paper"] for r in results})), "paper"))
