@@ -1,20 +1,23 @@
 """Correct sentences from a paper's own words and copies corrupted by exactly one kind each.
 
 Pure functions (no I/O), used by ``bench/perturb.py`` and its tests. A *source* sentence is
-taken verbatim from a page's text (light cleaning only: a leading connective such as
-"However," dropped, bracketed citation numbers removed) or written from a table row
-(``table_items``). Each corruption changes exactly one thing:
+taken verbatim from a page's text (light rephrasing only, :func:`rephrase`: a leading
+connective such as "However," dropped, bracketed citation numbers and short parentheticals
+removed, "we" made "the authors") or written from a table row (``table_items``). Each
+corruption changes exactly one thing:
 
 =============  ===============================================================================
 kind           change
 =============  ===============================================================================
 number         one number replaced by another value that occurs on none of the nearby pages
-swap           two numbers of the same form (both percent, both decimal...) exchanged
+swap           two numbers of the same form (percent, decimals, unit word) exchanged; never
+               the two ends of a range or the sides of a size
 comparison     one comparison word reversed (higher <-> lower, outperforms <-> underperforms,
                increases <-> decreases, more than <-> less than, ...)
 negation       one negation added to a sentence without one, or the only one removed
 term           one named term replaced by another term of the same paper in the same slot
-               (what follows it: "X dataset" / "Y dataset"; or rows of one table; or a metric)
+               (the head noun that follows it: "X dataset" / "Y dataset"; or a metric name),
+               one the paper does not write near the sentence's words
 quantifier     all -> no, every -> no, most -> few, few -> most, none -> all, some -> no,
                always <-> never, many -> few, majority <-> minority
 row_col        a table value moved to the wrong row (same column, another row) or the wrong
