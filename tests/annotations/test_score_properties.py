@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -68,14 +69,16 @@ def _split_sentences(r: QAPair, cuts: dict[int, float]) -> QAPair:
     return r.model_copy(update={"annotations": tuple(anns)})
 
 
-@SETTINGS
-@given(data=st.data())
-def test_resegmenting_with_consistent_ids_changes_nothing(dev: tuple[QAPair, ...], data: Any) -> None:
+@pytest.mark.parametrize("seed", range(25))
+def test_resegmenting_with_consistent_ids_changes_nothing(dev: tuple[QAPair, ...], seed: int) -> None:
+    # Seeded draws rather than hypothesis: the cut positions depend on the drawn row, which
+    # hypothesis replays as a different strategy once in a while (FlakyStrategyDefinition).
+    rng = random.Random(seed)
     pred = _system(dev)
     base = score(dev, pred, resamples=30, seed=5)
-    k = data.draw(st.integers(0, len(dev) - 1))
+    k = rng.randrange(len(dev))
     n = len(pred[k].annotations)
-    cuts = data.draw(st.dictionaries(st.integers(0, n - 1), st.floats(0, 1), min_size=1, max_size=n))
+    cuts = {i: rng.random() for i in rng.sample(range(n), rng.randint(1, n))}
     split = _split_sentences(pred[k], cuts)
     assert len(split.annotations) > n or all(pred[k].annotations[i].errors for i in cuts)
     resegmented = [*pred[:k], split, *pred[k + 1:]]
