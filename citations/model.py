@@ -87,6 +87,10 @@ class Record(BaseModel):
     arxiv_id: str | None = None
     url: str | None = None
     source_type: SourceType = SourceType.PAPER
+    #: the work's abstract as the source serves it (plain text, markup dropped), when it
+    #: sends one: OpenAlex abstract_inverted_index, arXiv summary, Semantic Scholar and
+    #: Crossref abstract, Europe PMC abstractText; None otherwise
+    abstract: str | None = None
 
 
 class Field(str, Enum):
