@@ -140,7 +140,8 @@ def build_reviews(data: Path, variant: str) -> tuple[list[str], list[Item], dict
                 else:
                     out = _cite(sent, marker(cited, False))
                 items.append(Item(len(reviews), len(text), gold, cited, mis, row["qa_pair_id"], sent))
-                text += out + " "
+                # a list item ("AZGP1: 9 of 10 ...") or a line ending in ':' keeps its line
+                text += out + (" " if re.search(r"[.!?][*)\"']*$", out) else "\n")
             text = text.rstrip() + "\n\n"
         text += "## References\n\n"
         for p in order:

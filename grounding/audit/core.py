@@ -4,7 +4,9 @@ Stages: read the review (sentences, citations, reference list: review.py) -> ver
 cited reference (citations.runner, as ``check`` does) -> find each work's text: a PDF of
 the folder (match.py), else an abstract from online sources (abstracts.py), else none ->
 judge every (sentence, cited work) pair against that work only, with the sentence's
-citations removed (``claim_text``), the earlier sentences citing the same work as context.
+citations removed (``claim_text``), the earlier sentences citing the same work as context;
+the sentences citing one work are then linked and propagated as one answer about it
+(C4 / N4, as ``check`` does).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from annotations.errors import InputError
-from annotations.schema import Label
+from annotations.schema import ErrorTag, Label, SentenceAnnotation
 from citations.runner import VerifierOptions, verify_references
 from citations.verify import VerificationResult
 from grounding.audit.abstracts import AbstractFinder, text_document
@@ -24,8 +26,10 @@ from grounding.audit.report import (
 from grounding.audit.review import Problem, Review, claim_text, read_review
 from grounding.check import PASSAGES_PER_SENTENCE, merge_line_rects
 from grounding.evidence import EvidenceIndex
+from grounding.graph import build_graph, depends_on
 from grounding.judges.base import Judge
 from grounding.judges.registry import judge_sentences, make_judge
+from grounding.propagate import propagate
 from grounding.types import Judgement, Sentence
 
 __all__ = ["audit"]
@@ -133,8 +137,11 @@ def _judge_pairs(parsed: Review, works: list[CitedWork], judge: Judge
                     else [tuple(index.search(s.text, k=PASSAGES_PER_SENTENCE)) for s in own])
         # each claim sees the earlier claims citing the same work as its context
         judgements, _ = judge_sentences(judge, "", own, passages, w.document, index)
-        for cs, claim, j in zip(citing, own, judgements):
-            verdicts[(cs.sentence.id, w.index)] = _pair(cs.sentence, claim, w, j)
+        for cs, claim, j, (label, tags, premises) in zip(
+                citing, own, judgements, _propagated(own, judgements)):
+            verdicts[(cs.sentence.id, w.index)] = _pair(
+                cs.sentence, claim, w, j, label, tags,
+                tuple(citing[int(p[1:]) - 1].sentence.id for p in premises))
     out = []
     for cs in parsed.sentences:
         pairs = tuple(verdicts[(cs.sentence.id, i)] for i in cs.works
@@ -146,11 +153,29 @@ def _judge_pairs(parsed: Review, works: list[CitedWork], judge: Judge
     return tuple(out)
 
 
-def _pair(sentence: Sentence, claim: Sentence, work: CitedWork, j: Judgement) -> Pair:
+def _propagated(claims: list[Sentence], judgements: list[Judgement]
+                ) -> list[tuple[Label, tuple[ErrorTag, ...], tuple[str, ...]]]:
+    """(final label, inherited tags C4 / N4, premise ids "S<i+1>" local to ``claims``) per
+    claim: the sentences citing one work read as one answer about it, linked into a
+    depends_on graph and propagated as ``check`` does."""
+    local = [Sentence(i, c.start, c.end, c.text) for i, c in enumerate(claims)]
+    graph = build_graph(local, roles=[j.role for j in judgements],
+                        labels=[j.label for j in judgements])
+    own = [SentenceAnnotation(
+        sentence=c.text, label=j.label, role=None if j.label is Label.NOT_A_CLAIM else j.role,
+        rationale=j.rationale, errors=j.errors,
+        depends_on=() if j.label is Label.NOT_A_CLAIM else depends_on(graph, c.id))
+        for c, j in zip(local, judgements)]
+    return [(a.label, tuple(t for t in a.error_tags if t in (ErrorTag.C4, ErrorTag.N4)),
+             tuple(a.depends_on)) for a in propagate(own)]
+
+
+def _pair(sentence: Sentence, claim: Sentence, work: CitedWork, j: Judgement,
+          label: Label, inherited: tuple[ErrorTag, ...], premises: tuple[str, ...]) -> Pair:
     support = {Label.SUPPORTED: "supported", Label.CONTRADICTION: "contradiction",
-               Label.NEI: "nei", Label.NOT_A_CLAIM: "not_a_claim"}[j.label]
+               Label.NEI: "nei", Label.NOT_A_CLAIM: "not_a_claim"}[label]
     evidence: list[Evidence] = []
-    if j.label in (Label.SUPPORTED, Label.CONTRADICTION):
+    if label in (Label.SUPPORTED, Label.CONTRADICTION):
         for p in j.evidence:
             if work.source == "pdf":
                 for r in merge_line_rects(p.rects):
@@ -162,7 +187,10 @@ def _pair(sentence: Sentence, claim: Sentence, work: CitedWork, j: Judgement) ->
     # spans are quoted from the claim; keep those the sentence as written holds
     errors = tuple(e for e in j.errors if e.span in sentence.text)
     rationale = j.rationale
+    if label is not j.label or inherited:
+        rationale += (f" Rests on {', '.join(premises)}, which the same work does not back up "
+                      f"({'/'.join(t.value for t in inherited) or 'inherited'}).")
     if work.source == "abstract" and support == "nei":
         rationale += " (abstract only: the full paper may say it)"
     return Pair(sentence.id, work.index, claim.text, support,  # type: ignore[arg-type]
-                rationale, tuple(evidence), errors)
+                rationale, tuple(evidence), errors, inherited, premises)

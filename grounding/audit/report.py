@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from annotations.schema import ErrorSpan
+from annotations.schema import ErrorSpan, ErrorTag
 from citations.extract import CitedReference
 from citations.verify import VerificationResult
 from grounding.audit.review import Problem
@@ -82,7 +82,9 @@ class Evidence:
 @dataclass(frozen=True, slots=True)
 class Pair:
     """One (sentence, cited work) verdict. claim: the sentence without its citations, as
-    judged. errors: spans of the sentence (C1-C3 / N1-N3) with corrections."""
+    judged. errors: spans of the sentence (C1-C3 / N1-N3) with corrections. inherited: C4 /
+    N4 when an earlier sentence citing the same work, which this one rests on (premises:
+    its sentence ids), is contradicted / not backed by that work."""
 
     sentence_id: str
     work: int
@@ -91,6 +93,8 @@ class Pair:
     rationale: str
     evidence: tuple[Evidence, ...] = ()
     errors: tuple[ErrorSpan, ...] = ()
+    inherited: tuple[ErrorTag, ...] = ()
+    premises: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +156,7 @@ class AuditReport:
     def pair_record(self, pair: Pair) -> dict[str, Any]:
         """One JSON object per pair: sentence_id, sentence, claim, reference, reference_number,
         reference_verdict, corrected_reference, source, source_location, support,
-        sentence_support, evidence [{page, box, text}], errors, rationale."""
+        sentence_support, evidence [{page, box, text}], errors, inherited, premises, rationale."""
         s = self.sentence(pair.sentence_id)
         w = self.works[pair.work]
         return {
@@ -170,6 +174,8 @@ class AuditReport:
             "evidence": [{"page": e.page, "box": list(e.box) if e.box else None, "text": e.text}
                          for e in pair.evidence],
             "errors": [e.model_dump(mode="json") for e in pair.errors],
+            "inherited": [t.value for t in pair.inherited],
+            "premises": list(pair.premises),
             "rationale": pair.rationale,
         }
 
