@@ -11,7 +11,8 @@ which work), abstracts (abstract fallback from online sources), core (``audit``)
 (AuditReport, JSON lines, text), cli (``sciground audit``).
 """
 
-from grounding.audit.abstracts import ABSTRACT_SOURCES, Abstract, AbstractFinder, text_document
+from grounding.audit.abstracts import (
+    ABSTRACT_SOURCES, Abstract, AbstractFinder, AbstractLookup, text_document)
 from grounding.audit.core import audit
 from grounding.audit.match import PdfMatches, match_pdfs
 from grounding.audit.report import AuditedSentence, AuditReport, CitedWork, Evidence, Pair
@@ -21,6 +22,7 @@ __all__ = [
     "ABSTRACT_SOURCES",
     "Abstract",
     "AbstractFinder",
+    "AbstractLookup",
     "AuditReport",
     "AuditedSentence",
     "CitedWork",

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import TracebackType
+from typing import Protocol, runtime_checkable
 
 from citations.compare import compare_fields
 from citations.decide import Compared, is_same_work
@@ -28,7 +29,7 @@ from citations.sources.base import Source
 from grounding.pdf import Document, Line, Page, Word
 from grounding.types import Rect
 
-__all__ = ["ABSTRACT_SOURCES", "Abstract", "AbstractFinder", "text_document"]
+__all__ = ["ABSTRACT_SOURCES", "Abstract", "AbstractFinder", "AbstractLookup", "text_document"]
 
 #: Sources that serve abstracts, in the order they are asked.
 ABSTRACT_SOURCES = ("openalex", "semantic_scholar", "europepmc", "crossref", "arxiv")
@@ -43,6 +44,16 @@ class Abstract:
     text: str
     source: str
     record: Record
+
+
+@runtime_checkable
+class AbstractLookup(Protocol):
+    """Anything that finds a cited work's abstract (AbstractFinder; a benchmark's corpus)."""
+
+    def find(self, reference: Reference, record: Record | None = None
+             ) -> tuple[Abstract | None, list[str]]:
+        """(the abstract or None, notes on sources that failed). Raises nothing."""
+        ...
 
 
 class AbstractFinder:

@@ -19,7 +19,7 @@ from annotations.errors import InputError
 from annotations.schema import ErrorTag, Label, SentenceAnnotation
 from citations.runner import VerifierOptions, verify_references
 from citations.verify import VerificationResult
-from grounding.audit.abstracts import AbstractFinder, text_document
+from grounding.audit.abstracts import AbstractFinder, AbstractLookup, text_document
 from grounding.audit.match import match_pdfs
 from grounding.audit.report import (
     AuditedSentence, AuditReport, CitedWork, Evidence, Pair, combine, worst_finding)
@@ -37,7 +37,7 @@ __all__ = ["audit"]
 
 def audit(review: str, *, papers: str | Path | None = None,
           sources: VerifierOptions | None = None, judge: Judge | None = None,
-          abstracts: AbstractFinder | None = None, path: str = "review") -> AuditReport:
+          abstracts: AbstractLookup | None = None, path: str = "review") -> AuditReport:
     """Audit a literature review against the works it cites.
 
     Args: review: markdown or plain text with citations and a reference list.
@@ -45,7 +45,8 @@ def audit(review: str, *, papers: str | Path | None = None,
           author; see grounding.audit.match). sources: how references are verified and, when
           it names online sources, where abstracts are looked up (VerifierOptions; default:
           the local index, offline, no abstracts). judge: labels each pair (default rules).
-          abstracts: an AbstractFinder to use instead of one built from ``sources``.
+          abstracts: where abstracts come from instead of a finder built from ``sources``
+          (an AbstractLookup: AbstractFinder, or a corpus).
           path: the review's file name, for messages.
     Returns: AuditReport. Bad input (missing folder, unreadable PDF, references without
         markers, markers without entries, duplicate entries) is in ``report.problems``.
@@ -72,7 +73,7 @@ def audit(review: str, *, papers: str | Path | None = None,
 
 
 def _find_texts(parsed: Review, res: Sequence[VerificationResult], papers: str | Path | None,
-                options: VerifierOptions, abstracts: AbstractFinder | None,
+                options: VerifierOptions, abstracts: AbstractLookup | None,
                 problems: list[Problem]) -> list[CitedWork]:
     pairs = [(c.reference, r.matched) for c, r in zip(parsed.cited, res)]
     cited_somewhere = {i for s in parsed.sentences for i in s.works}
