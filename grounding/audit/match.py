@@ -2,7 +2,7 @@
 
 A PDF fits a reference when (1) a DOI of the reference (as cited, or of the record that
 verified it) is in the PDF's metadata or on its first page; else (2) the reference's title
-is on the first page (rapidfuzz ``partial_ratio`` >= 90 over folded text, titles of 12
+is on the first page (rapidfuzz ``partial_ratio`` >= 90 over folded text, titles of 15
 characters or more) and so is its first author's family name (a whole word). A PDF that
 fits two references, or a reference that two PDFs fit, is reported ambiguous and used for
 none; a PDF that fits nothing is reported. Nothing is guessed.
@@ -32,8 +32,8 @@ __all__ = ["PdfMatches", "fits", "match_pdfs", "pdf_files"]
 
 #: rapidfuzz partial_ratio (0-100) a folded title must reach on the folded first page.
 TITLE_MIN_RATIO = 90.0
-#: shorter titles ("Introduction") are too common to identify a paper.
-TITLE_MIN_CHARS = 12
+#: shorter titles ("Introduction", "Deep learning") are too common to identify a paper.
+TITLE_MIN_CHARS = 15
 
 
 @dataclass

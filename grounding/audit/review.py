@@ -145,13 +145,16 @@ def read_review(text: str) -> Review:
         # the heading line itself belongs to the list, not the body
         line_start = work.rfind("\n", 0, section[0]) + 1
         body_end = line_start if work[line_start:section[0]].strip() else section[0]
+    notes = [m.span() for m in _FOOTNOTE_MARK.finditer(text)]
     sentences = []
     for s in split_sentences(work[:body_end]):
+        # "[^1]" read as "[1] ": a sentence ending inside the marker ends after it
+        end = next((b for a, b in notes if a < s.end < b), s.end)
+        s = Sentence(s.index, s.start, end, text[s.start:end])
         works = sorted(
             {i for i, c in enumerate(cited) for m in c.mentions if s.start <= m.start < s.end},
             key=lambda i: min(m.start for m in cited[i].mentions if s.start <= m.start < s.end))
-        sentences.append(CitingSentence(Sentence(s.index, s.start, s.end, text[s.start:s.end]),
-                                        tuple(works), is_heading(work, s)))
+        sentences.append(CitingSentence(s, tuple(works), is_heading(work, s)))
     return Review(text, tuple(cited), tuple(sentences), tuple(_problems(work, body_end, cited)))
 
 
