@@ -85,6 +85,26 @@ def _numbers(group: str) -> list[int]:
     return nums
 
 
+def _partial_markers(text: str, body_end: int, cited: list[CitedReference]
+                     ) -> list[CitedReference]:
+    """A marker citing entries that exist and one that does not ("[1, 9]" with no [9]) still
+    cites the entries that exist (extract_citations skips it whole; the missing number is
+    reported as a problem)."""
+    by_num = {c.number: i for i, c in enumerate(cited) if c.origin == "list" and c.number}
+    extra: dict[int, list[Mention]] = {}
+    for m in _ANY_NUM_MARK.finditer(text, 0, body_end):
+        nums = _numbers(m.group(1))
+        if 0 in nums or all(n in by_num for n in nums):
+            continue
+        for n in nums:
+            if n in by_num:
+                extra.setdefault(by_num[n], []).append(
+                    Mention(start=m.start(), end=m.end(), text=m.group(0), kind="numbered"))
+    return [c.model_copy(update={"mentions": tuple(sorted((*c.mentions, *extra[i]),
+                                                          key=lambda x: x.start))})
+            if i in extra else c for i, c in enumerate(cited)]
+
+
 def _problems(text: str, body_end: int, cited: list[CitedReference]) -> list[Problem]:
     out: list[Problem] = []
     listed = [c for c in cited if c.origin == "list"]
@@ -145,6 +165,7 @@ def read_review(text: str) -> Review:
         # the heading line itself belongs to the list, not the body
         line_start = work.rfind("\n", 0, section[0]) + 1
         body_end = line_start if work[line_start:section[0]].strip() else section[0]
+    cited = _partial_markers(work, body_end, cited)
     notes = [m.span() for m in _FOOTNOTE_MARK.finditer(text)]
     sentences = []
     for s in split_sentences(work[:body_end]):
