@@ -200,8 +200,10 @@ def main() -> None:
         gold, pred_audit, pred_check, pred_judge = [], [], [], []
         mis_total = mis_supported = unlinked = 0
         matched: Counter[str] = Counter()
+        others = 0
         for rep in reports:
-            matched.update(w.matched_by or w.source for w in rep.works)
+            matched.update(w.matched_by or w.source for w in rep.works if w.cited.origin == "list")
+            others += sum(w.cited.origin != "list" for w in rep.works)
         disagreements = []
         for it in items:
             rep = reports[it.review]
@@ -236,7 +238,8 @@ def main() -> None:
               f"linked to its PDF: {unlinked}")
         print(f"  misattributed called supported: {mis_supported}/{mis_total} = "
               f"{mis_supported / max(mis_total, 1):.3f} (target <= 0.05)")
-        print(f"  cited works matched: {dict(matched)}")
+        print(f"  reference-list entries matched to a PDF by: {dict(matched)}; other works "
+              f"the answers cite (no entry, unavailable): {others}")
         for g, o, a, s in disagreements[: args.show]:
             print(f"    [gold {g}, check {o}, audit {a}] {s[:140]}")
 

@@ -114,7 +114,7 @@ def combine(supports: list[str]) -> Support | None:
     """The verdict of several cited works together (module docstring); None for none."""
     for s in ("contradiction", "supported", "nei", "not_a_claim", "unavailable"):
         if s in supports:
-            return s  # type: ignore[return-value]
+            return s
     return None
 
 

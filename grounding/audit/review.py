@@ -180,8 +180,8 @@ def read_review(text: str) -> Review:
 
 
 def claim_text(sentence: Sentence, mentions: list[Mention]) -> str:
-    """The sentence as a claim about the cited works: numbered and parenthetical citations
-    removed, a narrative one ("Cohan et al. (2020) show ...") read as "the authors".
+    """The sentence as a claim about the cited works: numbered markers (linked or not) and
+    parenthetical citations removed, a narrative one ("Cohan et al. (2020) show ...") read as "the authors".
 
     Args: sentence: offsets into the review. mentions: every mention of the review.
     Returns: the text the judge sees (never empty: the sentence itself if nothing is left).
@@ -199,6 +199,10 @@ def claim_text(sentence: Sentence, mentions: list[Mention]) -> str:
             out.append("The authors" if not "".join(out).strip() else "the authors")
         pos = sentence.start + b
     out.append(text[pos - sentence.start:])
-    claim = _SPACE_PUNCT.sub(r"\1", _EMPTY_BRACKETS.sub("", "".join(out)))
+    # a numbered marker with no entry ("[4]" in a review without a numbered list) is a
+    # citation all the same, not content; "[0, 1]" is an interval and stays
+    joined = _ANY_NUM_MARK.sub(lambda m: m.group(0) if 0 in _numbers(m.group(1)) else "",
+                               "".join(out))
+    claim = _SPACE_PUNCT.sub(r"\1", _EMPTY_BRACKETS.sub("", joined))
     claim = " ".join(claim.split())
     return claim or text
