@@ -9,7 +9,8 @@ asked in a fixed order, each through its polite client and the shared on-disk HT
 2. else by title search at OpenAlex, Semantic Scholar, Europe PMC, Crossref, arXiv, keeping
    only a hit that is the same work (citations.decide.is_same_work).
 
-The first record with an abstract wins. A source that fails is noted and skipped.
+The first record with an abstract wins (the record that verified the reference, when it
+carries one, before any request). A source that fails is noted and skipped.
 An abstract becomes a one-page text :class:`~grounding.pdf.Document` (synthetic word boxes,
 in points) so every judge can read it; its evidence has no page image.
 """
@@ -104,6 +105,8 @@ class AbstractFinder:
              ) -> tuple[Abstract | None, list[str]]:
         """(the first abstract found or None, notes on sources that failed)."""
         notes: list[str] = []
+        if record is not None and record.abstract:   # the verifying source sent it already
+            return Abstract(record.abstract, record.source, record), notes
         doi = reference.doi or (record.doi if record else None)
         arxiv = reference.arxiv_id or (record.arxiv_id if record else None)
         steps: list[tuple[str, str]] = []

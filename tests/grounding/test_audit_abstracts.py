@@ -88,3 +88,25 @@ def test_abstract_document_has_words_with_boxes_for_the_index() -> None:
     assert page.text.count("\n") >= 1 and all(page.text[w.start:w.end] == w.text for w in page.words)
     hits = EvidenceIndex.build(doc).search("alpha beta", k=1)
     assert hits and hits[0].rects
+
+
+def test_recorded_bodies_give_plain_text_abstracts() -> None:
+    from citations.sources import crossref, semantic_scholar
+    from tests.citations.sources._replay import body
+
+    cr = crossref.parse_response(body("crossref/works_query_free_text.json"))
+    assert cr[0].abstract and "<jats" not in cr[0].abstract
+    assert cr[0].abstract.startswith("Communication is perhaps the most important")
+    s2 = semantic_scholar.parse_response(body("semantic-scholar/paper_batch_one_missing.json"))
+    assert s2[0].abstract and s2[0].abstract.startswith("Most Difference-in-Difference")
+    # a record without an abstract field has none
+    assert semantic_scholar.parse_response(body("semantic-scholar/paper_doi_found.json"))[0].abstract is None
+
+
+def test_a_verified_record_that_carries_its_abstract_needs_no_request() -> None:
+    from citations.model import Record
+
+    rec = Record(source="openalex", id="W1", title="T", abstract="We show that X holds.")
+    ref = parse_reference("Doe, J. 2020. T. doi:10.1/x")
+    found, notes = AbstractFinder({}).find(ref, rec)
+    assert found is not None and found.text == "We show that X holds." and notes == []
