@@ -6,13 +6,16 @@ the folder (match.py), else an abstract from online sources (abstracts.py), else
 judge every (sentence, cited work) pair against that work only, with the sentence's
 citations removed (``claim_text``), the earlier sentences citing the same work as context;
 the sentences citing one work are then linked and propagated as one answer about it
-(C4 / N4, as ``check`` does).
+(C4 / N4, as ``check`` does). A sentence citing several works that none supports alone
+is cut into clauses, each judged against each work: supported when every clause is.
 """
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from annotations.errors import InputError
@@ -22,7 +25,7 @@ from citations.verify import VerificationResult
 from grounding.audit.abstracts import AbstractFinder, AbstractLookup, text_document
 from grounding.audit.match import match_pdfs
 from grounding.audit.report import (
-    AuditedSentence, AuditReport, CitedWork, Evidence, Pair, combine, worst_finding)
+    AuditedSentence, AuditReport, CitedWork, Evidence, Pair, Support, combine, worst_finding)
 from grounding.audit.review import Problem, Review, claim_text, read_review
 from grounding.check import PASSAGES_PER_SENTENCE, merge_line_rects
 from grounding.evidence import EvidenceIndex
@@ -32,7 +35,7 @@ from grounding.judges.registry import judge_sentences, make_judge
 from grounding.propagate import propagate
 from grounding.types import Judgement, Sentence
 
-__all__ = ["audit"]
+__all__ = ["audit", "claim_parts"]
 
 
 def audit(review: str, *, papers: str | Path | None = None,
@@ -148,10 +151,57 @@ def _judge_pairs(parsed: Review, works: list[CitedWork], judge: Judge
         pairs = tuple(verdicts[(cs.sentence.id, i)] for i in cs.works
                       if (cs.sentence.id, i) in verdicts)
         support = combine([p.support for p in pairs])
+        if support == "nei" and len([p for p in pairs if p.support != "unavailable"]) > 1:
+            pairs, support = _together(cs.sentence, pairs, works, judge)
         worst = "not_a_claim" if cs.heading else worst_finding(
             support, [works[i].verdict for i in cs.works])
         out.append(AuditedSentence(cs.sentence, cs.works, cs.heading, pairs, support, worst))
     return tuple(out)
+
+
+#: Where a sentence citing several works is cut into parts: "; ", ", and ", ", while ",
+#: ", whereas ", ", but ", ", and ... respectively" is not handled.
+_PART_CUT = re.compile(r";\s+|,\s+(?:and|while|whereas|but)\s+|\s+while\s+|\s+whereas\s+")
+
+
+def claim_parts(claim: str) -> list[str]:
+    """The clauses of a claim that can stand alone (3+ words each), or [] if it has one."""
+    parts = [p.strip(" ,.") for p in _PART_CUT.split(claim)]
+    if len(parts) < 2 or any(len(p.split()) < 3 for p in parts):
+        return []
+    return [p[:1].upper() + p[1:] + "." for p in parts]
+
+
+def _together(sentence: Sentence, pairs: tuple[Pair, ...], works: list[CitedWork],
+              judge: Judge) -> tuple[tuple[Pair, ...], Support | None]:
+    """No single work supports the sentence: judge each of its clauses against each cited
+    work; when every clause is supported by one of them, the works together support it, and
+    each pair says which clauses its work supports."""
+    parts = claim_parts(pairs[0].claim)
+    if not parts:
+        return pairs, combine([p.support for p in pairs])
+    backed: dict[int, list[str]] = {}
+    for p in pairs:
+        doc = works[p.work].document
+        if doc is None:
+            continue
+        index = EvidenceIndex.for_document(doc)
+        clauses = [Sentence(i, sentence.start, sentence.start + len(t), t)
+                   for i, t in enumerate(parts)]
+        passages = ([() for _ in clauses] if getattr(judge, "retrieves_evidence", False)
+                    else [tuple(index.search(c.text, k=PASSAGES_PER_SENTENCE)) for c in clauses])
+        for c, passages_c in zip(clauses, passages):
+            j = judge_sentences(judge, "", [c], [passages_c], doc, index)[0][0]
+            if j.label is Label.SUPPORTED:
+                backed.setdefault(p.work, []).append(c.text)
+    covered = {t for ts in backed.values() for t in ts}
+    if covered != set(parts):
+        return pairs, combine([p.support for p in pairs])
+    return tuple(p if p.work not in backed else replace(
+        p, supports_parts=tuple(backed[p.work]),
+        rationale=p.rationale + " Together with the other cited work(s), it supports the "
+        "sentence: this work backs " + "; ".join(repr(t) for t in backed[p.work]) + ".")
+        for p in pairs), "supported"
 
 
 def _propagated(claims: list[Sentence], judgements: list[Judgement]

@@ -5,7 +5,8 @@ Support of a pair: ``supported``, ``contradiction``, ``nei`` (the cited work doe
 it), ``not_a_claim`` (the sentence claims nothing to check, e.g. "See [3] for a survey."),
 or ``unavailable`` (no text of the cited work). A sentence citing several works takes the
 verdict of the works together: contradiction if one contradicts it, else supported if one
-supports it, else nei, not_a_claim, unavailable in that order.
+supports it (or each of its clauses is supported by one of them: grounding.audit.core),
+else nei, not_a_claim, unavailable in that order.
 """
 
 from __future__ import annotations
@@ -84,7 +85,8 @@ class Pair:
     """One (sentence, cited work) verdict. claim: the sentence without its citations, as
     judged. errors: spans of the sentence (C1-C3 / N1-N3) with corrections. inherited: C4 /
     N4 when an earlier sentence citing the same work, which this one rests on (premises:
-    its sentence ids), is contradicted / not backed by that work."""
+    its sentence ids), is contradicted / not backed by that work. supports_parts: the
+    clauses of the sentence this work supports, when the cited works support it together."""
 
     sentence_id: str
     work: int
@@ -95,6 +97,7 @@ class Pair:
     errors: tuple[ErrorSpan, ...] = ()
     inherited: tuple[ErrorTag, ...] = ()
     premises: tuple[str, ...] = ()
+    supports_parts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +159,7 @@ class AuditReport:
     def pair_record(self, pair: Pair) -> dict[str, Any]:
         """One JSON object per pair: sentence_id, sentence, claim, reference, reference_number,
         reference_verdict, corrected_reference, source, source_location, support,
-        sentence_support, evidence [{page, box, text}], errors, inherited, premises, rationale."""
+        sentence_support, evidence [{page, box, text}], errors, inherited, premises, supports_parts, rationale."""
         s = self.sentence(pair.sentence_id)
         w = self.works[pair.work]
         return {
@@ -176,6 +179,7 @@ class AuditReport:
             "errors": [e.model_dump(mode="json") for e in pair.errors],
             "inherited": [t.value for t in pair.inherited],
             "premises": list(pair.premises),
+            "supports_parts": list(pair.supports_parts),
             "rationale": pair.rationale,
         }
 

@@ -116,3 +116,25 @@ def test_html_without_pages_says_why(papers: Path) -> None:
     html = render_audit_html(report)
     assert html.count('class="card"') == len([s for s in report.sentences if s.pairs])
     assert "Review audit" in html and "&lt;" not in report.review
+
+
+def test_two_works_together_support_a_sentence_neither_supports_alone(papers: Path) -> None:
+    review = REVIEW.replace("S2ORC contains 81.1M academic papers [1, 2].",
+                            "S2ORC contains 81.1M academic papers, and SPECTER reaches 91.5 nDCG "
+                            "on Co-View [1, 2].")
+    report = audit(review, papers=papers)
+    s5 = report.sentence("S5")
+    assert [p.support for p in s5.pairs] == ["nei", "nei"]          # neither alone
+    assert s5.support == "supported" and s5.worst == "supported"    # both together
+    assert [p.supports_parts for p in s5.pairs] == [
+        ("SPECTER reaches 91.5 nDCG on Co-View.",), ("S2ORC contains 81.1M academic papers.",)]
+    rec = next(r for r in report.records() if r["sentence_id"] == "S5")
+    assert rec["sentence_support"] == "supported" and rec["supports_parts"]
+
+
+def test_claim_parts() -> None:
+    from grounding.audit.core import claim_parts
+
+    assert claim_parts("A is big, and B is small.") == ["A is big.", "B is small."]
+    assert claim_parts("It rose; it fell back quickly.") == []      # "It rose" is too short
+    assert claim_parts("Cats and dogs are mammals.") == []
