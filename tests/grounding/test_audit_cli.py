@@ -138,3 +138,39 @@ def test_claim_parts() -> None:
     assert claim_parts("A is big, and B is small.") == ["A is big.", "B is small."]
     assert claim_parts("It rose; it fell back quickly.") == []      # "It rose" is too short
     assert claim_parts("Cats and dogs are mammals.") == []
+
+
+def test_registering_the_command_loads_no_audit_module() -> None:
+    code = ("import sys; from grounding.cli import build_parser; build_parser(); "
+            "print(sorted(m for m in sys.modules if m.startswith('grounding.audit')))")
+    out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(ROOT)},
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "[]"
+
+
+def test_references_verified_with_the_local_index_and_a_corrupted_one_flagged(
+        papers: Path, tmp_path: Path) -> None:
+    from citations.model import Verdict
+    from citations.runner import VerifierOptions
+    from tests.citations._store import authors, store
+
+    from citations.model import Record
+
+    index = store(tmp_path, [
+        Record(source="acl", id="specter", title="SPECTER: Document-level Representation Learning "
+               "using Citation-informed Transformers",
+               authors=authors("Arman Cohan", "Sergey Feldman", "Iz Beltagy", "Doug Downey",
+                               "Daniel S. Weld"), year=2020, venue="ACL"),
+        Record(source="acl", id="s2orc", title="S2ORC: The Semantic Scholar Open Research Corpus",
+               authors=authors("Kyle Lo", "Lucy Lu Wang", "Mark Neumann", "Rodney Kinney",
+                               "Daniel S. Weld"), year=2020, venue="ACL")])
+    index.close()
+    review = REVIEW.replace("Daniel S. Weld. 2020. S2ORC", "Daniel S. Weld. 2017. S2ORC").replace(
+        "(Lo et al., 2020)", "(Lo et al., 2017)")
+    report = audit(review, papers=papers, sources=VerifierOptions(db=tmp_path / "t.sqlite",
+                                                                  complete=True))
+    assert [w.result.verdict for w in report.works] == [Verdict.VERIFIED, Verdict.CORRUPTED]
+    s6 = report.sentence("S6")
+    assert s6.worst == "corrupted"            # supported by its PDF, but the entry is wrong
+    rec = next(r for r in report.records() if r["sentence_id"] == "S6")
+    assert rec["reference_verdict"] == "corrupted" and "2020" in (rec["corrected_reference"] or "")
