@@ -130,8 +130,9 @@ class AbstractFinder:
                 else:
                     hits = [r for r in src.search(query, limit=5)
                             if is_same_work(Compared(r, compare_fields(query, r), "search", name))]
-            except SourceError as exc:
-                notes.append(f"{name}: {exc}")
+            except SourceError as exc:   # the message names the source and the URL
+                why = str(exc).split(" (http", 1)[0]
+                notes.append(why if why.startswith(name) else f"{name}: {why}")
                 continue
             for hit in hits:
                 if hit.abstract:
