@@ -15,7 +15,9 @@ Prints: macro-F1 over supported / contradiction / nei of (a) ``check`` on each o
 answer (own sentence split, aligned to the gold sentences by character overlap; final
 labels after propagation, and the judge's own labels), (b) the audit of the reviews, on the
 same carried sentences, per variant; the share of misattributed sentences the audit calls
-supported (target <= 5%); how each cited PDF was matched; timings. A prediction outside
+supported (target <= 5%); how each cited PDF was matched; timings; and PDF matching over
+papers/ + papers-more/ (14 PDFs, references from their index.json, with and without DOI).
+A prediction outside
 the three labels (not_a_claim, unavailable) counts as wrong.
 """
 
@@ -176,6 +178,45 @@ def run_check(data: Path, judge: object) -> dict[tuple[str, str], tuple[str, str
     return out
 
 
+def matching(data: Path) -> None:
+    """PDF matching over papers/ and papers-more/ together (all PDFs in one folder), with a
+    reference string per PDF built from each folder's index.json: with its DOI, and without
+    (title and first author only). Prints correct / wrong / refused (ambiguous) / none."""
+    import tempfile
+
+    from citations.parse import parse_reference
+    from grounding.audit import match_pdfs
+
+    papers = []
+    for folder in ("papers", "papers-more"):
+        path = data / folder / "index.json"
+        if not path.is_file():
+            continue
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        for p in raw["papers"] if isinstance(raw, dict) else raw:
+            pdf = data / folder / (p.get("file") or f"{p['short_id']}.pdf")
+            if pdf.is_file():
+                papers.append((p, pdf))
+    with tempfile.TemporaryDirectory() as tmp:
+        for _, pdf in papers:
+            (Path(tmp) / pdf.name).symlink_to(pdf.resolve())
+        for with_doi in (True, False):
+            refs = [parse_reference(_entry(p if with_doi else {**p, "doi": None}))
+                    for p, _ in papers]
+            t0 = time.perf_counter()
+            found = match_pdfs(Path(tmp), [(r, None) for r in refs])
+            dt = time.perf_counter() - t0
+            got = {i: Path(doc.path).name for i, (doc, _) in found.by_work.items()}
+            right = sum(got.get(i) == pdf.name for i, (_, pdf) in enumerate(papers))
+            wrong = sum(i in got and got[i] != pdf.name for i, (_, pdf) in enumerate(papers))
+            how = Counter(h for _, h in found.by_work.values())
+            refused = sum(pr.kind == "ambiguous_pdf" for pr in found.problems)
+            print(f"PDF matching, {len(papers)} PDFs (papers/ + papers-more/), references "
+                  f"{'with' if with_doi else 'without'} DOI: correct {right}, wrong {wrong}, "
+                  f"ambiguous reported {refused}, none {len(papers) - right - wrong} "
+                  f"(by {dict(how)}; {dt:.1f}s)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
@@ -185,6 +226,7 @@ def main() -> None:
     data = Path(args.data)
     if not (data / "groundqa" / "dev").is_dir():
         sys.exit(f"no GroundQA dev data under {data}")
+    matching(data)
     judge = make_judge(args.judge, settings_from_env())
     t0 = time.perf_counter()
     checked = run_check(data, judge)
