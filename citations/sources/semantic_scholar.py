@@ -29,7 +29,8 @@ from citations.sources._parsing import (
 from citations.sources.config import SourceConfig
 from citations.sources.http import HttpSource
 
-FIELDS = "title,authors,year,venue,externalIds,journal,publicationTypes"
+#: "abstract" serves the audit's abstract fallback (null where the publisher withholds it)
+FIELDS = "title,authors,year,venue,externalIds,journal,publicationTypes,abstract"
 
 
 def record_from_paper(paper: dict[str, Any]) -> Record | None:
