@@ -11,6 +11,7 @@ from __future__ import annotations
 from enum import Enum
 
 from pydantic import BaseModel, ConfigDict
+from pydantic import Field as PydField
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -87,6 +88,11 @@ class Record(BaseModel):
     arxiv_id: str | None = None
     url: str | None = None
     source_type: SourceType = SourceType.PAPER
+    #: the work's abstract as the source serves it (plain text, markup dropped), when it
+    #: sends one: OpenAlex abstract_inverted_index, arXiv summary, Semantic Scholar and
+    #: Crossref abstract, Europe PMC abstractText; None otherwise. Left out of dumps, so
+    #: serialised records (checkpoints, JSON output, the local index) are as before.
+    abstract: str | None = PydField(default=None, exclude=True)
 
 
 class Field(str, Enum):

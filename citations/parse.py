@@ -844,6 +844,10 @@ def split_reference_list(text: str) -> list[str]:
     lines = [ln.rstrip() for ln in (text or "").splitlines()]
     if not any(ln.strip() for ln in lines):
         return []
+    # blank lines before the first entry or after the last separate nothing
+    first = next(i for i, ln in enumerate(lines) if ln.strip())
+    last = max(i for i, ln in enumerate(lines) if ln.strip())
+    lines = lines[first:last + 1]
     marked = [bool(_LIST_MARK_RE.match(ln)) for ln in lines]
     entries: list[list[str]] = []
     if sum(marked) >= 1 and marked[next(i for i, ln in enumerate(lines) if ln.strip())]:

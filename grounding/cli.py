@@ -1,6 +1,6 @@
 """The ``sciground`` command line: a thin layer over the library.
 
-Subcommands are registered by the package that owns them: ``check`` and ``eval`` here,
+Subcommands are registered by the package that owns them: ``check``, ``eval`` and ``audit`` here,
 ``score`` and ``hydrate`` in annotations.cli, ``index`` and ``refs`` in citations.cli.
 Each registers a parser whose ``func(args) -> int`` is the exit status.
 """
@@ -24,6 +24,9 @@ def build_parser() -> argparse.ArgumentParser:
     from grounding import cli_check
 
     cli_check.register(sub)
+    from grounding import cli_audit
+
+    cli_audit.register(sub)
     for module in ("annotations.cli", "citations.cli"):
         try:
             mod = __import__(module, fromlist=["register"])

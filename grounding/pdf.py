@@ -79,6 +79,7 @@ from grounding.normalize import (
 from grounding.types import Rect
 
 __all__ = ["Block", "Document", "Line", "Page", "Word", "WordColumns", "extract_plain_text",
+           "pdf_metadata",
            "read_pdf"]
 
 _mu: Any = pymupdf  # PyMuPDF ships without type hints for most calls
@@ -357,6 +358,22 @@ def read_pdf(path: str | Path) -> Document:
     if not any(pg.text for pg in pages):
         raise PDFError(f"no page has a text layer ({len(pages)} pages; scanned PDF?)", path=p)
     return Document(p, tuple(pages))
+
+
+def pdf_metadata(path: str | Path) -> dict[str, str]:
+    """The document information of a PDF (title, author, subject, keywords, ...; XMP
+    ``dc:identifier`` / ``prism:doi`` when present, under "xmp"), empty values dropped.
+
+    Raises: PDFError (missing, not a PDF, encrypted)."""
+    p, doc = _open(path)
+    try:
+        meta = {k: str(v) for k, v in (doc.metadata or {}).items() if v}
+        xmp = doc.get_xml_metadata() or ""
+    finally:
+        doc.close()
+    if xmp:
+        meta["xmp"] = xmp
+    return meta
 
 
 def extract_plain_text(path: str | Path) -> list[str]:

@@ -40,6 +40,21 @@ def text(value: object) -> str | None:
     return s or None
 
 
+def abstract_text(value: object) -> str | None:
+    """An abstract as plain text: JATS/HTML tags dropped (a leading "Abstract" title too),
+    entities decoded, whitespace collapsed; an OpenAlex ``abstract_inverted_index``
+    ({word: [positions]}) put back in word order. None when empty."""
+    if isinstance(value, dict):
+        placed = sorted((p, str(w)) for w, ps in value.items() if isinstance(ps, list)
+                        for p in ps if isinstance(p, int))
+        value = " ".join(w for _, w in placed)
+    if not isinstance(value, str):
+        return None
+    s = re.sub(r"^\s*<jats:title>[^<]{0,40}</jats:title>", "", value)
+    s = " ".join(html.unescape(_TAG.sub(" ", s)).split())
+    return s or None
+
+
 def year_of(value: object) -> int | None:
     """A year from an int or from the first 4-digit year in a string; else None."""
     if isinstance(value, int) and 1500 <= value <= 2100:

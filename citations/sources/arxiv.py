@@ -25,7 +25,7 @@ import xml.etree.ElementTree as ET
 from citations.identifiers import arxiv_api_key, parse_arxiv_id
 from citations.model import Record, Reference, SourceType
 from citations.parse import title_query_form
-from citations.sources._parsing import author_from_name, clean_doi, text, year_of
+from citations.sources._parsing import abstract_text, author_from_name, clean_doi, text, year_of
 from citations.sources.http import HttpSource
 
 _NS = {"a": "http://www.w3.org/2005/Atom", "arxiv": "http://arxiv.org/schemas/atom"}
@@ -59,7 +59,8 @@ def parse_response(body: bytes) -> list[Record]:
             year=year_of(entry.findtext("a:published", default="", namespaces=_NS)),
             venue=journal or "arXiv", doi=clean_doi(entry.findtext("arxiv:doi", namespaces=_NS)),
             arxiv_id=aid.id if aid else versioned, url=f"https://arxiv.org/abs/{versioned}",
-            source_type=SourceType.PAPER))
+            source_type=SourceType.PAPER,
+            abstract=abstract_text(entry.findtext("a:summary", namespaces=_NS))))
     return out
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from citations.identifiers import normalize_doi
 from citations.model import Author, Record, Reference, SourceType
 from citations.parse import title_query_form
-from citations.sources._parsing import clean_doi, load_json, text, year_of
+from citations.sources._parsing import abstract_text, clean_doi, load_json, text, year_of
 from citations.sources.http import HttpSource
 
 _INITIALS = re.compile(r"^[A-Z]{1,4}$")
@@ -50,6 +50,7 @@ def record_from_hit(hit: dict[str, Any]) -> Record | None:
         year=year_of(text(hit.get("pubYear"))), venue=text(hit.get("journalTitle")),
         volume=text(hit.get("journalVolume")), issue=text(hit.get("issue")),
         pages=text(hit.get("pageInfo")), doi=clean_doi(hit.get("doi")),
+        abstract=abstract_text(hit.get("abstractText")),
         source_type=SourceType.PAPER)
 
 

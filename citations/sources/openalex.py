@@ -24,7 +24,7 @@ from citations.identifiers import parse_arxiv_id
 from citations.model import Author, Record, Reference, SourceType
 from citations.parse import title_query_form
 from citations.sources._parsing import (
-    arxiv_of, author_from_name, clean_doi, doi_path, load_json, pages_of, text, year_of)
+    abstract_text, arxiv_of, author_from_name, clean_doi, doi_path, load_json, pages_of, text, year_of)
 from citations.sources.config import SourceConfig
 from citations.sources.http import HttpSource
 
@@ -75,7 +75,7 @@ def record_from_work(work: dict[str, Any]) -> Record | None:
         venue=venue, volume=text(biblio.get("volume")), issue=text(biblio.get("issue")),
         pages=pages_of(biblio.get("first_page"), biblio.get("last_page")),
         publisher=text(src.get("host_organization_name")) if isinstance(src, dict) else None,
-        doi=doi, arxiv_id=arxiv,
+        doi=doi, arxiv_id=arxiv, abstract=abstract_text(work.get("abstract_inverted_index")),
         source_type=_TYPES.get(str(work.get("type", "")), SourceType.PAPER))
 
 

@@ -25,11 +25,12 @@ from citations.identifiers import normalize_doi, parse_arxiv_id, semantic_schola
 from citations.model import Record, Reference, SourceType
 from citations.parse import title_query_form
 from citations.sources._parsing import (
-    arxiv_of, author_from_name, clean_doi, load_json, text, year_of)
+    abstract_text, arxiv_of, author_from_name, clean_doi, load_json, text, year_of)
 from citations.sources.config import SourceConfig
 from citations.sources.http import HttpSource
 
-FIELDS = "title,authors,year,venue,externalIds,journal,publicationTypes"
+#: "abstract" serves the audit's abstract fallback (null where the publisher withholds it)
+FIELDS = "title,authors,year,venue,externalIds,journal,publicationTypes,abstract"
 
 
 def record_from_paper(paper: dict[str, Any]) -> Record | None:
@@ -49,7 +50,8 @@ def record_from_paper(paper: dict[str, Any]) -> Record | None:
         pages=text(journal.get("pages")) if isinstance(journal, dict) else None,
         doi=clean_doi(ext.get("DOI")) if isinstance(ext, dict) else None,
         arxiv_id=arxiv_of(ext.get("ArXiv")) if isinstance(ext, dict) else None,
-        url=text(paper.get("url")), source_type=SourceType.PAPER)
+        url=text(paper.get("url")), source_type=SourceType.PAPER,
+        abstract=abstract_text(paper.get("abstract")))
 
 
 def parse_batch(body: bytes) -> list[Record | None]:

@@ -1,0 +1,64 @@
+"""``sciground audit REVIEW.md --papers DIR``: does each cited work say what the review's
+sentence claims? Registration is light; grounding.audit is imported when the command runs.
+
+Exit status: 0 when the audit ran (whatever it found); 1 when bad input was reported and
+skipped (missing folder, unreadable or encrypted PDF, ambiguous PDF, a reference without a
+marker, a marker without an entry, duplicate entries); 2 for an error that stops it
+(review missing, empty or not UTF-8; output not writable).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from citations.cli import add_source_options, verifier_options
+from grounding.cli_check import add_judge_options, make_judge, read_text_arg
+
+#: Problem kinds that make the exit status 1 (a PDF in the folder that no reference cites
+#: is only noted).
+BAD_INPUT = frozenset({"missing_dir", "unreadable_pdf", "ambiguous_pdf", "no_marker", "no_entry",
+                       "duplicate_entry"})
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "audit",
+        help="audit a literature review against the works it cites",
+        description="For each sentence of a review and each work it cites: is the reference "
+        "real and correct, and does the cited work (its PDF in --papers, else its abstract "
+        "from --sources) say what the sentence claims? Prints a text summary, or one JSON "
+        "object per (sentence, cited work) with --json.",
+    )
+    p.add_argument("review", metavar="REVIEW", help="the review (markdown or text), or - for "
+                   "standard input")
+    p.add_argument("--papers", metavar="DIR", help="folder with the cited works' PDFs")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON object per (sentence, cited work) pair instead of the summary")
+    p.add_argument("--html", metavar="OUT.html", help="also write an HTML review report")
+    add_judge_options(p)
+    add_source_options(p)
+    p.set_defaults(func=run_audit)
+
+
+def run_audit(args: argparse.Namespace) -> int:
+    from grounding.audit import audit
+
+    text = read_text_arg(args.review, "review")
+    name = "standard input" if args.review == "-" else args.review
+    report = audit(text, papers=args.papers, sources=verifier_options(args),
+                   judge=make_judge(args), path=name)
+    if args.json:
+        for rec in report.records():
+            sys.stdout.write(json.dumps(rec, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(report.summary_text())
+    sys.stdout.flush()
+    for pr in report.problems if args.json else ():   # the summary lists them already
+        print(f"sciground: {name}: {pr.kind.replace('_', ' ')}: {pr.message}", file=sys.stderr)
+    if args.html:
+        from grounding.html.audit import write_audit_html
+
+        print(f"wrote {write_audit_html(report, args.html)}", file=sys.stderr)
+    return 1 if any(pr.kind in BAD_INPUT for pr in report.problems) else 0

@@ -1,0 +1,155 @@
+"""An :class:`~grounding.audit.AuditReport` as one self-contained HTML file.
+
+Shows: the review's body with each sentence coloured by its worst finding (colour, icon,
+text badge and underline pattern, so nothing relies on colour alone); one card per citing
+sentence with each cited work: its citation, reference verdict (and corrected reference),
+the support of the sentence by that work, where the text came from (full-text PDF, abstract
+only, unavailable), error spans with corrections, the rationale and, for PDF evidence, a
+thumbnail of the evidence page with the evidence box drawn (grounding.render, embedded as a
+``data:`` URI; nothing fetched); the cited works; the problems; counts.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from annotations.errors import CheckerError
+from grounding.html.assets import BASE_CSS
+from grounding.html.check import VERDICT_ICON
+
+__all__ = ["render_audit_html", "write_audit_html"]
+
+#: finding -> (css colour variable pair, icon, underline style)
+_STYLE = {
+    "contradiction": ("con", "\u2717", "wavy"),
+    "fabricated": ("con", "\u2717", "wavy"),
+    "nei": ("nei", "?", "dotted"),
+    "corrupted": ("nei", "\u2260", "dotted"),
+    "unavailable": ("nac", "\u2205", "dashed"),
+    "supported": ("sup", "\u2713", "solid"),
+    "not_a_claim": ("nac", "\u00b7", "none"),
+    "uncited": ("nac", "\u00b7", "none"),
+}
+_CSS = "".join(
+    f".f-{k}{{background:var(--{c}-bg);text-decoration:underline {u} var(--{c});"
+    f"text-underline-offset:3px}}.b-{k}{{color:var(--{c});background:var(--{c}-bg)}}"
+    for k, (c, _, u) in _STYLE.items()) + """
+.review{line-height:1.9;white-space:pre-wrap}
+.card{border:1px solid var(--line);border-radius:8px;padding:8px 14px;margin:10px 0}
+.pair{display:flex;gap:14px;border-top:1px dashed var(--line);padding:8px 0}
+.pair .thumb{position:relative;flex:none}
+.pair .thumb img{display:block;border:1px solid var(--line)}
+.pair .thumb i{position:absolute;border:2px solid var(--box)}
+.pair .why{font-size:13.5px}
+code.err{background:var(--con-bg);padding:0 3px}
+"""
+_THUMB_ZOOM = 0.4
+
+
+def _e(x: object) -> str:
+    return escape(str(x), quote=True)
+
+
+def _badge(finding: str) -> str:
+    _, icon, _ = _STYLE.get(finding, _STYLE["uncited"])
+    return f'<span class="badge b-{_e(finding)}">{icon} {_e(finding.replace("_", " "))}</span>'
+
+
+def _thumb(renderers: dict[str, Any], path: str, page: int,
+           box: tuple[float, float, float, float]) -> str:
+    from grounding.render import PageRenderer
+
+    try:
+        r = renderers.get(path) or renderers.setdefault(path, PageRenderer(path))
+        img = r.render(page, zoom=_THUMB_ZOOM, fmt="jpeg")
+        w, h = r.page_size(page)
+    except CheckerError as exc:
+        return f'<p class="muted">no page image: {_e(exc)}</p>'
+    x0, y0, x1, y1 = box
+    style = (f"left:{100 * x0 / w:.2f}%;top:{100 * y0 / h:.2f}%;"
+             f"width:{100 * (x1 - x0) / w:.2f}%;height:{100 * (y1 - y0) / h:.2f}%")
+    return (f'<div class="thumb"><img src="{img.data_uri}" width="{img.width}" '
+            f'height="{img.height}" alt="page {page} of {_e(Path(path).name)}"><i style="{style}">'
+            "</i></div>")
+
+
+def render_audit_html(report: Any) -> str:
+    """The HTML text of the report (a string; nothing written). Raises nothing for a page
+    that cannot be rendered: its card says so."""
+    renderers: dict[str, Any] = {}
+    body: list[str] = []
+    pos = 0
+    text = report.review
+    for s in report.sentences:
+        body.append(_e(text[pos:s.sentence.start]))
+        body.append(f'<a href="#{s.sentence.id}" class="f-{_e(s.worst)}" title="{_e(s.worst)}">'
+                    f"{_e(s.sentence.text)}</a>")
+        pos = s.sentence.end
+    end = max((s.sentence.end for s in report.sentences), default=0)
+    cards: list[str] = []
+    try:
+        for s in report.sentences:
+            if not s.pairs:
+                continue
+            rows = []
+            for p in s.pairs:
+                w = report.works[p.work]
+                verdict = w.verdict
+                corrected = (f'<br><span class="muted">corrected: {_e(w.result.corrected)}</span>'
+                             if verdict == "corrupted" and w.result.corrected else "")
+                src = {"pdf": f"full text: {_e(Path(w.location or '').name)}",
+                       "abstract": f"abstract only ({_e(w.location)})",
+                       "none": "cited work unavailable"}[w.source]
+                errs = "".join(f'<br><code class="err">{_e("/".join(t.value for t in e.tags))}: '
+                               f'{_e(e.span)}{" → " + _e(e.correction) if e.correction else ""}'
+                               "</code>" for e in p.errors)
+                thumb = ""
+                ev = next((e for e in p.evidence if e.page is not None and e.box), None)
+                if ev is not None and w.location and ev.page is not None and ev.box is not None:
+                    thumb = _thumb(renderers, w.location, ev.page, ev.box)
+                elif p.evidence:
+                    thumb = f'<blockquote class="muted">{_e(p.evidence[0].text)}</blockquote>'
+                rows.append(
+                    f'<div class="pair">{thumb}<div class="why">{_e(w.label)} '
+                    f'{_badge(p.support)} <span class="badge" title="reference verdict">'
+                    f'{VERDICT_ICON.get(verdict, "?")} reference {_e(verdict)}</span> '
+                    f'<span class="muted">{src}</span>{corrected}{errs}<br>{_e(p.rationale)}'
+                    "</div></div>")
+            cards.append(f'<div class="card" id="{s.sentence.id}"><b>{s.sentence.id}</b> '
+                         f'{_badge(s.worst)} {_e(s.sentence.text)}{"".join(rows)}</div>')
+    finally:
+        for r in renderers.values():
+            r.close()
+    c = report.counts()
+    counts = ", ".join(f"{_badge(k)} {n}" for k, n in c["sentences"].most_common())
+    works = "".join(
+        f"<tr><td>{_e(w.label)}</td><td>{VERDICT_ICON.get(w.verdict, '?')} {_e(w.verdict)}</td>"
+        f"<td>{_e(w.source)}</td><td>{_e(w.location or w.note)}</td>"
+        f"<td>{_e(w.reference)}</td></tr>" for w in report.works)
+    problems = "".join(f"<li><b>{_e(p.kind.replace('_', ' '))}</b>: {_e(p.message)}</li>"
+                       for p in report.problems)
+    return (
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+        f"<title>sciground audit: {_e(report.path)}</title><style>{BASE_CSS}{_CSS}</style>"
+        f'</head><body><header class="top"><h1>Review audit: {_e(report.path)}</h1>'
+        f"<p>judge {_e(report.judge)}; {len(report.works)} cited works; "
+        f"{len(report.pairs)} (sentence, work) pairs</p></header><main>"
+        f"<section><h2>Sentences by worst finding</h2><p>{counts}</p></section>"
+        f'<section><h2>Review</h2><div class="review">{"".join(body)}{_e(text[pos:end])}'
+        "</div></section>"
+        f"<section><h2>Citations</h2>{''.join(cards) or '<p>No sentence cites a work.</p>'}"
+        "</section>"
+        "<section><h2>Cited works</h2><table><tr><th>cited as</th><th>reference</th>"
+        f"<th>text</th><th>where</th><th>entry</th></tr>{works}</table></section>"
+        + (f"<section><h2>Problems</h2><ul>{problems}</ul></section>" if problems else "")
+        + "</main></body></html>\n")
+
+
+def write_audit_html(report: Any, path: str | Path) -> Path:
+    """Write :func:`render_audit_html` to ``path`` (UTF-8). Returns the path.
+    Raises: OSError if it cannot be written."""
+    out = Path(path)
+    out.write_text(render_audit_html(report), encoding="utf-8")
+    return out

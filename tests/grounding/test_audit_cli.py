@@ -1,0 +1,176 @@
+"""``sciground audit`` on a small review over two shared PDFs, and ``audit`` itself:
+pairs, several works together, evidence, HTML, bad input and exit status."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from grounding.audit import audit
+from grounding.html.audit import render_audit_html
+from tests.conftest import PAPERS, ROOT, need
+
+REVIEW = """# Citation-informed document embeddings
+
+SPECTER reaches 91.5 nDCG on Co-View and 92.4 nDCG on Co-Read (Cohan et al., 2020).
+Training without hard negatives lowers the average to 76.4 [1].
+SPECTER was trained on 8 V100 GPUs for a month [1].
+S2ORC contains 81.1M academic papers [1, 2].
+S2ORC contains 81.1M academic papers (Lo et al., 2020).
+A claim without a citation says little about either paper.
+
+## References
+
+[1] Arman Cohan, Sergey Feldman, Iz Beltagy, Doug Downey, and Daniel S. Weld. 2020. SPECTER: Document-level Representation Learning using Citation-informed Transformers. In ACL.
+[2] Kyle Lo, Lucy Lu Wang, Mark Neumann, Rodney Kinney, and Daniel S. Weld. 2020. S2ORC: The Semantic Scholar Open Research Corpus. In ACL.
+"""
+
+
+@pytest.fixture()
+def papers(tmp_path: Path) -> Path:
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    for n in ("specter-2020", "s2orc-2020"):
+        (folder / f"{n}.pdf").symlink_to(need(PAPERS / f"{n}.pdf").resolve())
+    return folder
+
+
+def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "SCIGROUND_DB": str(cwd / "none.sqlite")}
+    return subprocess.run([sys.executable, "-m", "grounding", "audit", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_pairs_judged_against_each_cited_pdf(papers: Path) -> None:
+    report = audit(REVIEW, papers=papers)
+    got = {(p.sentence_id, report.works[p.work].cited.number): p.support for p in report.pairs}
+    assert got[("S2", 1)] == "supported"
+    assert got[("S3", 1)] == "contradiction"
+    assert got[("S4", 1)] == "nei"
+    assert got[("S5", 1)] == "nei" and got[("S5", 2)] == "supported"
+    assert got[("S6", 2)] == "supported"
+    assert ("S7", 1) not in got and report.sentence("S7").worst == "uncited"
+    s3 = report.sentence("S3").pairs[0]
+    assert [(e.span, e.correction) for e in s3.errors] == [("76.4", "78.4")]
+    assert s3.evidence[0].page == 7
+    # several works together: one of them supports it, so the sentence is supported
+    assert report.sentence("S5").support == "supported"
+    assert [w.source for w in report.works] == ["pdf", "pdf"]
+    assert [w.matched_by for w in report.works] == ["title", "title"]
+
+
+def test_cli_json_lines_text_and_html(papers: Path, tmp_path: Path) -> None:
+    review = tmp_path / "review.md"
+    review.write_text(REVIEW, encoding="utf-8")
+    out = _run(str(review), "--papers", str(papers), "--json", "--html", str(tmp_path / "r.html"),
+               cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert {k for k in ("sentence_id", "sentence", "reference", "reference_verdict", "source",
+                        "support", "evidence", "rationale")} <= set(rows[0])
+    by = {(r["sentence_id"], r["reference_number"]): r for r in rows}
+    assert by[("S3", 1)]["support"] == "contradiction"
+    assert by[("S3", 1)]["errors"][0]["span"] == "76.4"
+    assert by[("S2", 1)]["evidence"][0]["page"] == 7 and len(by[("S2", 1)]["evidence"][0]["box"]) == 4
+    assert by[("S2", 1)]["reference_verdict"] == "unverified"       # no local index given
+    html = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "data:image/jpeg;base64," in html and 'class="f-contradiction"' in html
+    text = _run(str(review), "--papers", str(papers), cwd=tmp_path)
+    assert text.returncode == 0
+    assert "S3 [CONTRADICTION]" in text.stdout and "pairs: supported" in text.stdout
+
+
+def test_bad_input_is_reported_and_the_audit_goes_on(papers: Path, tmp_path: Path) -> None:
+    (papers / "broken.pdf").write_bytes(b"not a pdf at all")
+    bad = REVIEW.replace("[1, 2]", "[1, 2, 9]") + (
+        "[3] Iz Beltagy, Kyle Lo, and Arman Cohan. 2019. SciBERT: A Pretrained Language "
+        "Model for Scientific Text. In EMNLP.\n")
+    review = tmp_path / "bad.md"
+    review.write_text(bad, encoding="utf-8")
+    out = _run(str(review), "--papers", str(papers), "--json", cwd=tmp_path)
+    assert out.returncode == 1
+    assert len(out.stdout.splitlines()) >= 6               # the pairs are still there
+    err = out.stderr
+    assert "broken.pdf" in err and "no reference entry numbered 9" in err
+    assert "SciBERT" in err and "never cited" in err
+    nodir = _run(str(review), "--papers", str(tmp_path / "missing"), cwd=tmp_path)
+    assert nodir.returncode == 1 and "no such folder" in nodir.stdout
+    assert "unavailable" in nodir.stdout
+
+
+def test_missing_or_empty_review_is_an_error(tmp_path: Path) -> None:
+    gone = _run(str(tmp_path / "gone.md"), cwd=tmp_path)
+    assert gone.returncode == 2 and "gone.md" in gone.stderr and "not found" in gone.stderr
+    (tmp_path / "empty.md").write_text("  \n", encoding="utf-8")
+    empty = _run(str(tmp_path / "empty.md"), cwd=tmp_path)
+    assert empty.returncode == 2 and "empty" in empty.stderr
+
+
+def test_html_without_pages_says_why(papers: Path) -> None:
+    report = audit(REVIEW, papers=papers)
+    html = render_audit_html(report)
+    assert html.count('class="card"') == len([s for s in report.sentences if s.pairs])
+    assert "Review audit" in html and "&lt;" not in report.review
+
+
+def test_two_works_together_support_a_sentence_neither_supports_alone(papers: Path) -> None:
+    review = REVIEW.replace("S2ORC contains 81.1M academic papers [1, 2].",
+                            "S2ORC contains 81.1M academic papers, and SPECTER reaches 91.5 nDCG "
+                            "on Co-View [1, 2].")
+    report = audit(review, papers=papers)
+    s5 = report.sentence("S5")
+    assert [p.support for p in s5.pairs] == ["nei", "nei"]          # neither alone
+    assert s5.support == "supported" and s5.worst == "supported"    # both together
+    assert [p.supports_parts for p in s5.pairs] == [
+        ("SPECTER reaches 91.5 nDCG on Co-View.",), ("S2ORC contains 81.1M academic papers.",)]
+    rec = next(r for r in report.records() if r["sentence_id"] == "S5")
+    assert rec["sentence_support"] == "supported" and rec["supports_parts"]
+
+
+def test_claim_parts() -> None:
+    from grounding.audit.core import claim_parts
+
+    assert claim_parts("A is big, and B is small.") == ["A is big.", "B is small."]
+    assert claim_parts("It rose; it fell back quickly.") == []      # "It rose" is too short
+    assert claim_parts("Cats and dogs are mammals.") == []
+
+
+def test_registering_the_command_loads_no_audit_module() -> None:
+    code = ("import sys; from grounding.cli import build_parser; build_parser(); "
+            "print(sorted(m for m in sys.modules if m.startswith('grounding.audit')))")
+    out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(ROOT)},
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "[]"
+
+
+def test_references_verified_with_the_local_index_and_a_corrupted_one_flagged(
+        papers: Path, tmp_path: Path) -> None:
+    from citations.model import Verdict
+    from citations.runner import VerifierOptions
+    from tests.citations._store import authors, store
+
+    from citations.model import Record
+
+    index = store(tmp_path, [
+        Record(source="acl", id="specter", title="SPECTER: Document-level Representation Learning "
+               "using Citation-informed Transformers",
+               authors=authors("Arman Cohan", "Sergey Feldman", "Iz Beltagy", "Doug Downey",
+                               "Daniel S. Weld"), year=2020, venue="ACL"),
+        Record(source="acl", id="s2orc", title="S2ORC: The Semantic Scholar Open Research Corpus",
+               authors=authors("Kyle Lo", "Lucy Lu Wang", "Mark Neumann", "Rodney Kinney",
+                               "Daniel S. Weld"), year=2020, venue="ACL")])
+    index.close()
+    review = REVIEW.replace("Daniel S. Weld. 2020. S2ORC", "Daniel S. Weld. 2017. S2ORC").replace(
+        "(Lo et al., 2020)", "(Lo et al., 2017)")
+    report = audit(review, papers=papers, sources=VerifierOptions(db=tmp_path / "t.sqlite",
+                                                                  complete=True))
+    assert [w.result.verdict for w in report.works] == [Verdict.VERIFIED, Verdict.CORRUPTED]
+    s6 = report.sentence("S6")
+    assert s6.worst == "corrupted"            # supported by its PDF, but the entry is wrong
+    rec = next(r for r in report.records() if r["sentence_id"] == "S6")
+    assert rec["reference_verdict"] == "corrupted" and "2020" in (rec["corrected_reference"] or "")

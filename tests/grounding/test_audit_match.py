@@ -1,0 +1,84 @@
+"""Which PDF is which cited work: DOI, title + first author, ambiguous, none, bad files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from citations.parse import parse_reference
+from grounding.audit import match_pdfs
+from tests.conftest import PAPERS, need
+from tests.grounding.pdf_fixtures import write_encrypted_pdf, write_lines_pdf
+
+SPECTER = parse_reference("Arman Cohan, Sergey Feldman, Iz Beltagy, Doug Downey, and Daniel S. Weld. "
+                          "2020. SPECTER: Document-level Representation Learning using "
+                          "Citation-informed Transformers. In ACL.")
+S2ORC = parse_reference("Kyle Lo, Lucy Lu Wang, Mark Neumann, Rodney Kinney, and Daniel S. Weld. 2020. "
+                        "S2ORC: The Semantic Scholar Open Research Corpus. In ACL.")
+# the DOI only: no title to match by, so the PDF is found by the DOI on its first page
+VESPA_DOI = parse_reference("Webb, A. E. 2017. PeerJ Computer Science. https://doi.org/10.7717/peerj-cs.118")
+
+
+def _folder(tmp_path: Path, *names: str) -> Path:
+    for n in names:
+        (tmp_path / f"{n}.pdf").symlink_to(need(PAPERS / f"{n}.pdf").resolve())
+    return tmp_path
+
+
+def test_title_and_first_author_on_the_first_page(tmp_path: Path) -> None:
+    found = match_pdfs(_folder(tmp_path, "specter-2020", "s2orc-2020"),
+                       [(SPECTER, None), (S2ORC, None)])
+    assert {i: (Path(d.path).stem, how) for i, (d, how) in found.by_work.items()} == {
+        0: ("specter-2020", "title"), 1: ("s2orc-2020", "title")}
+    assert found.problems == []
+
+
+def test_doi_on_the_first_page_and_in_the_metadata(tmp_path: Path) -> None:
+    _folder(tmp_path, "vespa-2017")
+    made = write_lines_pdf(tmp_path / "made.pdf", [[(72, 72, "A short note on nothing much")]])
+    doc = pymupdf.open(made)
+    doc.set_metadata({"subject": "doi:10.5555/test.note.1"})
+    doc.saveIncr()
+    doc.close()
+    note = parse_reference("Doe, J. 2021. A different title entirely. doi:10.5555/test.note.1")
+    found = match_pdfs(tmp_path, [(VESPA_DOI, None), (note, None)])
+    assert {i: (Path(d.path).stem, how) for i, (d, how) in found.by_work.items()} == {
+        0: ("vespa-2017", "doi"), 1: ("made", "doi")}
+
+
+def test_a_pdf_fitting_two_references_is_used_for_neither(tmp_path: Path) -> None:
+    other_year = SPECTER.model_copy(update={"year": 2021, "raw": SPECTER.raw.replace("2020", "2021")})
+    found = match_pdfs(_folder(tmp_path, "specter-2020"), [(SPECTER, None), (other_year, None)])
+    assert found.by_work == {}
+    assert [p.kind for p in found.problems] == ["ambiguous_pdf"]
+    assert "fits 2 references" in found.problems[0].message
+
+
+def test_two_pdfs_fitting_one_reference_are_both_refused(tmp_path: Path) -> None:
+    _folder(tmp_path, "specter-2020")
+    (tmp_path / "copy.pdf").symlink_to((PAPERS / "specter-2020.pdf").resolve())
+    found = match_pdfs(tmp_path, [(SPECTER, None)])
+    assert found.by_work == {}
+    assert [p.kind for p in found.problems] == ["ambiguous_pdf"]
+
+
+def test_none_matching_unreadable_encrypted_and_missing(tmp_path: Path) -> None:
+    _folder(tmp_path, "legwork-2022")
+    (tmp_path / "broken.pdf").write_bytes(b"%PDF-1.4 this is not a PDF")
+    write_encrypted_pdf(tmp_path / "locked.pdf")
+    found = match_pdfs(tmp_path, [(SPECTER, None)])
+    assert found.by_work == {}
+    kinds = sorted(p.kind for p in found.problems)
+    assert kinds == ["unmatched_pdf", "unreadable_pdf", "unreadable_pdf"]
+    assert any("locked.pdf" in p.message and "encrypted" in p.message for p in found.problems)
+    missing = match_pdfs(tmp_path / "nope", [(SPECTER, None)])
+    assert [p.kind for p in missing.problems] == ["missing_dir"]
+
+
+@pytest.mark.parametrize("title", ["Introduction", ""])
+def test_short_or_missing_titles_never_match(tmp_path: Path, title: str) -> None:
+    ref = SPECTER.model_copy(update={"title": title or None})
+    found = match_pdfs(_folder(tmp_path, "specter-2020"), [(ref, None)])
+    assert found.by_work == {}
