@@ -296,10 +296,13 @@ del Page.lines, Page.blocks
 
 @dataclass(frozen=True)
 class Document:
-    """A read PDF: path as given (str) and its pages in order."""
+    """A read PDF: path as given (str), its pages in order, and warnings: one sentence each
+    about what may make the text incomplete (a damaged file MuPDF repaired, pages without a
+    text layer among pages with text, text the PDF never paints left out)."""
 
     path: str
     pages: tuple[Page, ...]
+    warnings: tuple[str, ...] = ()
 
     def page(self, number: int) -> Page:
         """The page with 1-based ``number``. Raises InputError if there is no such page."""

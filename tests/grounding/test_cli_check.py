@@ -161,3 +161,115 @@ def test_clear_messages_for_a_directory_answer_and_an_absolute_missing_pdf(
     assert main(["check", "--batch", str(batch), "--out", str(tmp_path / "o.jsonl")]) == 1
     err = capsys.readouterr().err
     assert f"PDF {str(missing)!r} not found" in err and "under" not in err
+
+
+# --- resuming after a torn line, messages, duplicates, Ctrl-C (issue 13 items 7-8, C12) ------
+
+def _rows(tmp_path: Path, ids: list[str]) -> Path:
+    batch = tmp_path / "rows.jsonl"
+    batch.write_text("".join(json.dumps(
+        {"qa_pair_id": i, "paper_id": "specter", "paper_pdf_path": "paper.pdf",
+         "question_text": "Table 2?", "answer_raw": f"SPECTER scores 80.0 on average ({i})."}) + "\n"
+        for i in ids), encoding="utf-8")
+    return batch
+
+
+def _checked(err: str) -> list[str]:
+    """ids the batch checked, from its progress lines "[n/N] id: k sentences"."""
+    return [ln.split("] ", 1)[1].split(":")[0] for ln in err.splitlines() if ln.startswith("[")]
+
+
+def test_c12_resume_after_a_torn_last_line(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.conftest import load_cases
+
+    case = load_cases("batch")["C12"]
+    ids = case["input"]["batch_items"]
+    batch = _rows(tmp_path, ids)
+    out = tmp_path / "pred.jsonl"
+    run = ["check", "--batch", str(batch), "--out", str(out), "--pdf-root", str(EXAMPLE)]
+    assert main(run) == 0
+    capsys.readouterr()
+    lines = out.read_bytes().split(b"\n")
+    # a crash while writing the third row: two whole lines, half of the third, cut inside 'é'
+    torn = lines[2][: len(lines[2]) // 2] + "é".encode()[:1]
+    out.write_bytes(lines[0] + b"\n" + lines[1] + b"\n" + torn)
+    assert main(run) == 0
+    err = capsys.readouterr().err
+    assert _checked(err) == case["expected"]["labeler_calls_on_resume"]
+    assert "dropped an incomplete last line" in err
+    got = [json.loads(line)["qa_pair_id"] for line in out.read_bytes().split(b"\n") if line]
+    assert got == case["expected"]["final_ids_in_file"]          # every line parses, no dups
+    # variant c: the resumed run crashes again while writing the last row; resume again
+    data = out.read_bytes()
+    out.write_bytes(data[: data.rstrip(b"\n").rfind(b"\n") + 1] + data.split(b"\n")[3][:40])
+    assert main(run) == 0
+    assert _checked(capsys.readouterr().err) == ["p1-s3"]
+    assert [r.qa_pair_id for r in read_rows(out)] == ids
+
+
+def test_c12_a_corrupt_line_that_is_not_the_last_stops_the_resume(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    batch = _rows(tmp_path, ["p1-s0", "p1-s1"])
+    out = tmp_path / "pred.jsonl"
+    out.write_text('{"qa_pair_id": "p1-s0"}\n{"qa_pair_id": "p1-s1", "label\n{"qa_pair_id": "x"}\n',
+                   encoding="utf-8")
+    before = out.read_bytes()
+    code = main(["check", "--batch", str(batch), "--out", str(out), "--pdf-root", str(EXAMPLE)])
+    assert code == 2
+    assert f"{out}:2: not an output row" in capsys.readouterr().err
+    assert out.read_bytes() == before                                # nothing appended
+
+
+def test_batch_messages_name_the_real_fault(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "adir").mkdir()
+    ok = {"paper_pdf_path": "paper.pdf", "answer_raw": "SPECTER scores 80.0 on average."}
+    batch = tmp_path / "rows.jsonl"
+    broken = '{"paper_pdf_path": "paper.pdf", "answer_raw": "café", oops}'
+    batch.write_bytes(b"\n".join([
+        broken.encode(),
+        json.dumps({"paper_pdf_path": "paper.pdf", "answer_raw": 12345}).encode(),
+        json.dumps({"paper_pdf_path": str(tmp_path / "adir"), "answer_raw": "It is."}).encode(),
+        b'{"paper_pdf_path": "paper.pdf", "answer_raw": "\xff"}',
+        json.dumps({**ok, "qa_pair_id": "dup"}).encode(),
+        json.dumps({**ok, "qa_pair_id": "dup"}).encode(),
+    ]) + b"\n")
+    code = main(["check", "--batch", str(batch), "--out", str(tmp_path / "o.jsonl"),
+                 "--pdf-root", str(EXAMPLE)])
+    err = capsys.readouterr().err
+    assert code == 1
+    # the column of 'oops', 1-based, in characters ('é' is one)
+    assert f"{batch}:1: skipped: not JSON: Expecting property name enclosed in double quotes " \
+           f"at column {broken.index('oops') + 1}" in err
+    assert f"{batch}:2: skipped: answer_raw must be a string (got int 12345)" in err
+    assert f"{batch}:3: skipped: PDF {str(tmp_path / 'adir')!r}: is a directory" in err
+    assert f"{batch}:4: skipped: not UTF-8 text" in err
+    assert f"{batch}:6: warning: qa_pair_id 'dup' repeats line 5" in err
+    assert _checked(err) == ["dup"]
+    assert len(read_rows(tmp_path / "o.jsonl")) == 1
+
+
+def test_sigint_stops_a_batch_with_one_line_and_status_130(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    batch = _rows(tmp_path, [f"r{i}" for i in range(400)])
+    out = tmp_path / "pred.jsonl"
+    with subprocess.Popen(
+            [sys.executable, "-m", "grounding", "check", "--batch", str(batch), "--out",
+             str(out), "--pdf-root", str(EXAMPLE)], stderr=subprocess.PIPE, text=True,
+            cwd=ROOT) as proc:
+        assert proc.stderr is not None
+        first = proc.stderr.readline()              # the first row is written
+        assert first.startswith("[1/400] r0")
+        os.kill(proc.pid, signal.SIGINT)
+        rest = proc.stderr.read().splitlines()
+        assert proc.wait(timeout=60) == 130
+    rows = read_rows(out)                        # whole rows only
+    assert 1 <= len(rows) < 400
+    progress = [ln for ln in rest if ln.startswith("[")]
+    assert rest[len(progress):] == [
+        f"interrupted after {len(rows)} rows; run the same command to resume"]
