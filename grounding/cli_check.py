@@ -156,6 +156,10 @@ def run_check(args: argparse.Namespace) -> int:
     from grounding.pdf import read_pdf
 
     document = read_pdf(args.pdf)
+    from grounding.textout import strip_controls
+
+    for w in document.warnings:        # they quote PDF text: no escape sequences
+        print(strip_controls(f"sciground: {args.pdf}: warning: {w}"), file=sys.stderr)
     report = check(question, answer, document, judge=make_judge(args),
                    index=make_index_builder(args)(document),
                    verify_citations=not args.no_refs, sources=verifier_options(args))
@@ -364,6 +368,7 @@ def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], 
     SIGINT (KeyboardInterrupt) stops the loop after the rows written so far:
     ``RunCounts.interrupted`` is set and the output holds only whole rows."""
     from grounding.evidence import EvidenceIndex
+    from grounding.textout import strip_controls
 
     papers = papers or PaperCache(build_index or EvidenceIndex.build)
     counts = RunCounts()
@@ -380,8 +385,9 @@ def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], 
                                    verify_refs=refs_out is not None)
                 if pdf not in warned:
                     warned.add(pdf)
-                    for w in result.warnings:
-                        print(f"sciground: {pdf}: warning: {w}", file=sys.stderr)
+                    for w in result.warnings:      # they quote PDF text
+                        print(strip_controls(f"sciground: {pdf}: warning: {w}"),
+                              file=sys.stderr)
                 if refs_out is not None:
                     refs_out.write("".join(line + "\n" for line in result.refs))
                 out.write(result.line + "\n")
