@@ -273,3 +273,16 @@ def test_sigint_stops_a_batch_with_one_line_and_status_130(tmp_path: Path) -> No
     progress = [ln for ln in rest if ln.startswith("[")]
     assert rest[len(progress):] == [
         f"interrupted after {len(rows)} rows; run the same command to resume"]
+
+
+def test_text_format_prints_no_escape_sequence_from_the_answer(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # a window-title change (OSC), colours (CSI), a bell, a C1 CSI and a bidi override
+    answer = tmp_path / "answer.txt"
+    answer.write_text("\x1b]0;owned\x07SPECTER scores \x1b[31m80.0\x1b[0m on average.\x07 "
+                      "It uses \x9b2Jcitations\u202e.", encoding="utf-8")
+    assert main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--answer", str(answer),
+                 "--question", "Score?\x1b[2J", "--format", "text"]) == 0
+    out = capsys.readouterr().out
+    assert not any(c in out for c in "\x1b\x07\x9b\u202e")
+    assert "SPECTER scores 80.0 on average." in out and "Question: Score?" in out
