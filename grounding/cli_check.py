@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -270,15 +272,21 @@ class RunCounts:
 #: (where, row, its PDF or None, error or None) — one item of a batch run.
 Item = tuple[str, QAPair | None, Path | None, str | None]
 
-#: Papers whose Document and evidence index a batch keeps at once (the least recently used
-#: is dropped). One entry of a 13-page paper holds ~6 MB (bench/check.py --interleaved
-#: prints the figure), so the cache stays under ~25 MB whatever the batch's order.
-PAPER_CACHE_SIZE = 4
+#: Papers whose Document and evidence index a batch keeps at once. One entry holds 4-7 MB
+#: (a 10-22 page paper of ../shared/data/papers, read and indexed; bench/batch_order.py
+#: prints the figures), so the cache stays under ~60 MB whatever the batch's order; 8
+#: covers the 6 papers of GroundQA dev, so its rows in any order read each paper once.
+PAPER_CACHE_SIZE = 8
 
 
 class PaperCache:
-    """A bounded least-recently-used cache: PDF path -> (Document, evidence index), so rows
-    of a few papers interleaved in a batch read and index each paper once.
+    """A bounded cache: PDF path -> (Document, evidence index), so rows of several papers
+    interleaved in a batch read and index each paper about once.
+
+    When full, it drops the paper needed furthest in the future (``get(pdf, next_use)``:
+    a batch knows its rows in advance, and with this rule rows cycling over more papers
+    than the cache holds still mostly hit, where least-recently-used would always miss);
+    without ``next_use``, the least recently used.
 
     Usage::
 
@@ -293,27 +301,47 @@ class PaperCache:
             raise InputError(f"PaperCache size must be at least 1, not {size}")
         self.build_index = build_index
         self.size = size
-        self._items: OrderedDict[Path, tuple[Any, Any]] = OrderedDict()
+        self._items: OrderedDict[Path, tuple[Any, Any]] = OrderedDict()   # oldest use first
+        self._next: dict[Path, float] = {}
         self.reads = 0                 # papers read and indexed (misses)
 
-    def get(self, pdf: Path) -> tuple[Any, Any]:
-        """(Document, index) of ``pdf``, read and indexed on first use."""
+    def get(self, pdf: Path, next_use: float = math.inf) -> tuple[Any, Any]:
+        """(Document, index) of ``pdf``, read and indexed when not cached. ``next_use``:
+        the position in the batch of the next row of this paper (inf: none, or unknown)."""
         hit = self._items.get(pdf)
         if hit is not None:
             self._items.move_to_end(pdf)
+            self._next[pdf] = next_use
             return hit
         from grounding.pdf import read_pdf
 
         document = read_pdf(pdf)
         entry = (document, self.build_index(document))
         self.reads += 1
+        if len(self._items) >= self.size:
+            # furthest next use; among equals (never again, or no hints) the least recent
+            victim = max(self._items, key=self._next.__getitem__)
+            del self._items[victim], self._next[victim]
         self._items[pdf] = entry
-        while len(self._items) > self.size:
-            self._items.popitem(last=False)
+        self._next[pdf] = next_use
         return entry
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+def next_uses(items: Sequence[Item], done: AbstractSet[str] = frozenset()) -> list[float]:
+    """Per item, the position of the next item with the same PDF that will be checked
+    (not in error, id not in ``done``); inf where none."""
+    out: list[float] = [math.inf] * len(items)
+    later: dict[Path, int] = {}
+    for k in range(len(items) - 1, -1, -1):
+        _, base, pdf, err = items[k]
+        if pdf is not None and base is not None and err is None \
+                and base.qa_pair_id not in done:
+            out[k] = later.get(pdf, math.inf)
+            later[pdf] = k
+    return out
 
 
 @dataclass(frozen=True)
@@ -340,12 +368,14 @@ def _write_refs(fh: TextIO, qa_pair_id: str | None, report: Any) -> None:
 
 
 def check_row(base: QAPair, pdf: Path, judge: Any, papers: PaperCache, *,
-              sources: Any = None, verify_refs: bool = False) -> RowResult:
-    """Check one batch row against its paper (from ``papers``). Raises what ``check`` and
-    ``read_pdf`` raise (CheckerError for bad input)."""
+              sources: Any = None, verify_refs: bool = False,
+              next_use: float = math.inf) -> RowResult:
+    """Check one batch row against its paper (from ``papers``; ``next_use``: see
+    PaperCache.get). Raises what ``check`` and ``read_pdf`` raise (CheckerError for bad
+    input)."""
     from grounding.check import check
 
-    doc, index = papers.get(pdf)
+    doc, index = papers.get(pdf, next_use)
     report = check(base.question_text, base.answer_raw, doc, judge=judge,
                    index=index, paper_id=base.paper_id,
                    verify_citations=verify_refs, sources=sources)
@@ -364,15 +394,18 @@ def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], 
     written there as JSONL; otherwise they are not checked. A PDF's warnings (repaired file,
     pages without text, hidden text) are printed once per paper.
     Documents and indexes come from ``papers`` (default: a PaperCache of
-    PAPER_CACHE_SIZE papers over ``build_index``), so interleaved papers are read once each.
+    PAPER_CACHE_SIZE papers over ``build_index``), told when each paper is next needed, so
+    rows of interleaved papers read each paper about once.
     SIGINT (KeyboardInterrupt) stops the loop after the rows written so far:
     ``RunCounts.interrupted`` is set and the output holds only whole rows."""
     from grounding.evidence import EvidenceIndex
     from grounding.textout import strip_controls
 
-    papers = papers or PaperCache(build_index or EvidenceIndex.build)
+    if papers is None:
+        papers = PaperCache(build_index or EvidenceIndex.build)
     counts = RunCounts()
     warned: set[Path] = set()
+    upcoming = next_uses(items, done)
     try:
         for n, (where, base, pdf, err) in enumerate(items, start=1):
             try:
@@ -382,7 +415,8 @@ def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], 
                     counts.skipped += 1
                     continue
                 result = check_row(base, pdf, judge, papers, sources=sources,
-                                   verify_refs=refs_out is not None)
+                                   verify_refs=refs_out is not None,
+                                   next_use=upcoming[n - 1])
                 if pdf not in warned:
                     warned.add(pdf)
                     for w in result.warnings:      # they quote PDF text

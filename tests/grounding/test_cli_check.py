@@ -286,3 +286,59 @@ def test_text_format_prints_no_escape_sequence_from_the_answer(
     out = capsys.readouterr().out
     assert not any(c in out for c in "\x1b\x07\x9b\u202e")
     assert "SPECTER scores 80.0 on average." in out and "Question: Score?" in out
+
+
+# --- the batch's paper cache (issue 13 item 4) ----------------------------------------------
+
+def test_paper_cache_drops_the_paper_needed_furthest_ahead(tmp_path: Path) -> None:
+    from grounding.cli_check import PaperCache
+    from tests.grounding.pdf_fixtures import write_lines_pdf
+
+    pdfs = [write_lines_pdf(tmp_path / f"p{k}.pdf", [[(72, 100, f"Paper {k} reports {k}.5.")]])
+            for k in range(3)]
+    built: list[str] = []
+    cache = PaperCache(lambda doc: built.append(doc.path) or doc.path, size=2)
+    order = [0, 1, 2, 0, 1, 2, 0]                     # cycles over more papers than it holds
+    nxt = [order.index(p, k + 1) if p in order[k + 1:] else float("inf")
+           for k, p in enumerate(order)]
+    for k, p in enumerate(order):
+        doc, index = cache.get(pdfs[p], nxt[k])
+        assert index == doc.path == str(pdfs[p])
+    assert cache.reads == 5 and len(cache) == 2       # least-recently-used would read 7
+    lru = PaperCache(lambda doc: None, size=2)
+    for p in order:
+        lru.get(pdfs[p])
+    assert lru.reads == 7
+    with pytest.raises(Exception, match="at least 1"):
+        PaperCache(lambda doc: None, size=0)
+
+
+def test_interleaved_batch_reads_each_paper_once(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.grounding.pdf_fixtures import write_lines_pdf
+
+    write_lines_pdf(tmp_path / "other.pdf", [[(72, 100, "The other paper reports 41.5 points.")]])
+    (tmp_path / "paper.pdf").write_bytes((EXAMPLE / "paper.pdf").read_bytes())
+    rows = [{"qa_pair_id": f"r{k}", "paper_pdf_path": ("paper.pdf", "other.pdf")[k % 2],
+             "answer_raw": ("SPECTER scores 80.0 on average.", "It reports 41.5 points.")[k % 2]}
+            for k in range(6)]
+    batch = tmp_path / "rows.jsonl"
+    batch.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    import grounding.pdf
+
+    reads: list[str] = []
+    real = grounding.pdf.read_pdf
+
+    def counting(path: object) -> object:
+        reads.append(str(path))
+        return real(path)  # type: ignore[arg-type]
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(grounding.pdf, "read_pdf", counting)
+    try:
+        assert main(["check", "--batch", str(batch), "--out", str(tmp_path / "o.jsonl")]) == 0
+    finally:
+        mp.undo()
+    assert sorted(reads) == sorted({str(tmp_path / "paper.pdf"), str(tmp_path / "other.pdf")})
+    labels = [r.annotations[0].label.value for r in read_rows(tmp_path / "o.jsonl")]
+    assert labels == ["supported"] * 6
