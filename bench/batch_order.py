@@ -9,7 +9,7 @@ loop before issue 13 item 4). Prints rows/s, papers
 read, and the memory one cache entry holds per paper (tracemalloc: Document + evidence
 index after one check).
 
-Usage: python bench/batch_order.py [--data ../shared/data] [--repeat 2]
+Usage: python bench/batch_order.py [DEV_DIR] [--repeat 2]
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ from grounding.cli_check import PAPER_CACHE_SIZE, Item, PaperCache, check_items 
 from grounding.evidence import EvidenceIndex  # noqa: E402
 from grounding.judges.registry import make_judge  # noqa: E402
 from grounding.pdf import read_pdf  # noqa: E402
+
+DEFAULT_DEV = ROOT.parent / "shared" / "data" / "groundqa" / "dev"
 
 
 def run(items: list[Item], size: int, repeat: int) -> tuple[float, int]:
@@ -64,14 +66,14 @@ def entry_mb(pdf: Path) -> float:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
+    ap.add_argument("dev", nargs="?", type=Path, default=DEFAULT_DEV,
+                    help="GroundQA dev folder (PDF paths are relative to two folders up)")
     ap.add_argument("--repeat", type=int, default=2)
     args = ap.parse_args()
-    data = Path(args.data)
-    dev = data / "groundqa" / "dev"
-    if not dev.is_dir():
-        print(f"skipped: dev data not found at {dev}")
+    if not args.dev.is_dir():
+        print(f"skipped: no dev data at {args.dev}")
         return 0
+    dev, data = args.dev, args.dev.parents[1]
     by_paper: list[list[Item]] = []
     for f in sorted(dev.glob("*[0-9].jsonl")):
         rows = read_rows(f)
