@@ -462,6 +462,15 @@ def _open_out(path: Path | None) -> tuple[TextIO, set[str]]:
     return path.open("a", encoding="utf-8"), done
 
 
+def _open_refs(path: Path) -> TextIO:
+    """The --refs-out file for appending, its torn last line (if any) cut off first."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if drop_torn_tail(path) is not None:
+        print(f"sciground: {path}: warning: dropped an incomplete last line (left by an "
+              "interrupted write)", file=sys.stderr)
+    return path.open("a", encoding="utf-8")
+
+
 def _missing_pdf(paper_pdf_path: str, root: Path, depth: int) -> str:
     """Why a row's PDF was not found: "is a directory" where the path names one."""
     p = Path(paper_pdf_path)
@@ -515,7 +524,7 @@ def run_batch(args: argparse.Namespace) -> int:
         items = batch_items(batch, args.pdf_root)
         out_path = Path(args.out) if args.out else None
         out, done = _open_out(out_path)
-        refs = Path(args.refs_out).open("a", encoding="utf-8") if args.refs_out else None
+        refs = _open_refs(Path(args.refs_out)) if args.refs_out else None
         try:
             counts = check_items(items, make_judge(args), out, done,
                                  sources=verifier_options(args), refs_out=refs,

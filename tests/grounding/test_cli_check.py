@@ -97,7 +97,16 @@ def test_refs_out_writes_one_line_per_cited_work(tmp_path: Path,
     lines = [json.loads(x) for x in refs.read_text().splitlines()]
     assert [x["verdict"] for x in lines] == ["verified"]
     assert lines[0]["sentence_ids"] == ["S1", "S3"]
-    capsys.readouterr()
+    # batch: a --refs-out torn by an interrupted write is cut back before appending (C12)
+    refs.write_bytes(refs.read_bytes() + b'{"qa_pair_id": "torn", "sentence_i')
+    batch = tmp_path / "rows.jsonl"
+    batch.write_text(json.dumps({"qa_pair_id": "b1", "paper_pdf_path": str(EXAMPLE / "paper.pdf"),
+                                 "answer_raw": answer}) + "\n", encoding="utf-8")
+    assert main(["check", "--batch", str(batch), "--out", str(tmp_path / "o.jsonl"),
+                 "--db", str(tmp_path / "i.sqlite"), "--refs-out", str(refs)]) == 0
+    assert "dropped an incomplete last line" in capsys.readouterr().err
+    again = [json.loads(x) for x in refs.read_bytes().split(b"\n") if x]
+    assert [x.get("qa_pair_id") for x in again] == [None, "b1"]
     assert main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--answer", str(tmp_path / "a.txt"),
                  "--sources", "nosuchsource"]) == 2
     assert "unknown source" in capsys.readouterr().err
