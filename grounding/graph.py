@@ -169,10 +169,12 @@ def build_graph(sentences: Sequence[Sentence], roles: Sequence[Role | None] | No
             if _SUMMARY.match(head):
                 # the pool less the answer's opening claim (its thesis) when there is more
                 if pool:
-                    base, same = pool, sec_pool.get(section[i], [])
-                    if len(pool) > 1 and pool[0] == first_claim:
-                        base = pool[1:]
-                        same = [j for j in same if j != first_claim]
+                    drop = len(pool) > 1 and pool[0] == first_claim
+                    same = sec_pool.get(section[i], [])
+                    if drop and same and same[0] == first_claim:
+                        same = same[1:]
+                    # the whole pool is needed (and copied) only when the section has none
+                    base = pool[1:] if drop and not same else pool
                 else:
                     base, same = earlier, sec_claims.get(section[i], [])
                 if _SUMMARY_ALL.match(head):
