@@ -511,6 +511,13 @@ def batch_items(batch: Path, pdf_root: str | None) -> list[Item]:
     return items
 
 
+def _interrupted(counts: RunCounts) -> int:
+    """Say how far a run stopped by Ctrl-C got (one line); the exit status 130."""
+    print(f"interrupted after {counts.ok + counts.failed} rows; run the same command to "
+          "resume", file=sys.stderr)
+    return 130
+
+
 def run_batch(args: argparse.Namespace) -> int:
     """Check every row of a JSONL batch; a bad row is reported (file:line) and skipped.
     Ctrl-C stops after the rows written so far: one line on stderr, exit status 130."""
@@ -537,9 +544,7 @@ def run_batch(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         pass                     # before or between rows: counts says how far it got
     if counts.interrupted:
-        print(f"interrupted after {counts.ok + counts.failed} rows; run the same command "
-              "to resume", file=sys.stderr)
-        return 130
+        return _interrupted(counts)
     print(f"checked {counts.ok}, already done {counts.skipped}, failed {counts.failed} "
           f"(of {len(items)} rows)", file=sys.stderr)
     return 1 if counts.failed else 0
@@ -571,6 +576,8 @@ def run_eval(args: argparse.Namespace) -> int:
                              build_index=make_index_builder(args))
     finally:
         out.close()
+    if counts.interrupted:                      # Ctrl-C: no scores of a partial run
+        return _interrupted(counts)
     gold = [row for row, _ in rows]
     wanted = {row.qa_pair_id for row in gold}
     pred = [r for r in read_rows(pred_path) if r.qa_pair_id in wanted]
