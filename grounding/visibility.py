@@ -47,8 +47,13 @@ class HiddenSpan:
     why: str
 
 
+#: ``color & _WHITE_MASK == _WHITE_MASK`` when red, green and blue (0xRRGGBB) each have
+#: their top four bits set, i.e. are all >= 0xF0 (_WHITE_FROM).
+_WHITE_MASK = 0xF0F0F0
+
+
 def _is_white(color: int) -> bool:
-    return all(((color >> shift) & 0xFF) >= _WHITE_FROM for shift in (16, 8, 0))
+    return color & _WHITE_MASK == _WHITE_MASK
 
 
 def _centre_in(box: Box4, areas: Sequence[Box4]) -> bool:
@@ -98,6 +103,10 @@ def hidden_spans(page: Any, dict_blocks: Sequence[dict[str, Any]]) -> list[Hidde
             continue
         for lno, ln in enumerate(blk.get("lines", ())):
             for sp in ln["spans"]:
+                # most spans: painted, opaque, not white, at least MIN_FONT_PT
+                if (sp["size"] >= MIN_FONT_PT and sp.get("alpha", 255)
+                        and sp["color"] & _WHITE_MASK != _WHITE_MASK):
+                    continue
                 text = sp["text"]
                 if not text.strip():
                     continue
