@@ -351,3 +351,23 @@ def test_interleaved_batch_reads_each_paper_once(tmp_path: Path,
     assert sorted(reads) == sorted({str(tmp_path / "paper.pdf"), str(tmp_path / "other.pdf")})
     labels = [r.annotations[0].label.value for r in read_rows(tmp_path / "o.jsonl")]
     assert labels == ["supported"] * 6
+
+
+def test_truncated_paper_warns_on_stderr_and_is_refused_when_mostly_empty(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.conftest import PAPERS, need
+
+    data = need(PAPERS / "s2orc-2020.pdf").read_bytes()
+    cut = tmp_path / "s2orc-cut.pdf"
+    cut.write_bytes(data[: len(data) // 3])            # pages 1-6 of 15 lose their text
+    answer = tmp_path / "a.txt"
+    answer.write_text("S2ORC contains 81.1M papers.", encoding="utf-8")
+    assert main(["check", "--pdf", str(cut), "--answer", str(answer)]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["annotations"]
+    assert f"sciground: {cut}: warning: the PDF is damaged" in err
+    assert f"sciground: {cut}: warning: 6 of 15 pages without a text layer (pages 1-6)" in err
+    specter = need(PAPERS / "specter-2020.pdf").read_bytes()
+    cut.write_bytes(specter[: len(specter) // 3])     # 7 of 13 pages empty: refused
+    assert main(["check", "--pdf", str(cut), "--answer", str(answer)]) == 2
+    assert "7 of 13 pages have no text layer" in capsys.readouterr().err
