@@ -371,3 +371,26 @@ def test_truncated_paper_warns_on_stderr_and_is_refused_when_mostly_empty(
     cut.write_bytes(specter[: len(specter) // 3])     # 7 of 13 pages empty: refused
     assert main(["check", "--pdf", str(cut), "--answer", str(answer)]) == 2
     assert "7 of 13 pages have no text layer" in capsys.readouterr().err
+
+
+def test_c13_batch_rows_with_line_separators_resume_without_redoing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.conftest import load_cases
+
+    records = load_cases("batch")["C13"]["input"]["records"]
+    batch = tmp_path / "rows.jsonl"
+    batch.write_text("".join(json.dumps(
+        {"qa_pair_id": r["id"], "paper_pdf_path": "paper.pdf", "question_text": r["claim"],
+         "answer_raw": r["evidence"]}, ensure_ascii=False) + "\n" for r in records),
+        encoding="utf-8")
+    out = tmp_path / "pred.jsonl"
+    run = ["check", "--batch", str(batch), "--out", str(out), "--pdf-root", str(EXAMPLE)]
+    assert main(run) == 0
+    assert _checked(capsys.readouterr().err) == [r["id"] for r in records]
+    data = out.read_bytes()
+    assert data.count(b"\n") == 3 and len(data.decode().splitlines()) == 3
+    assert [r.answer_raw for r in read_rows(out)] == [r["evidence"] for r in records]
+    assert main(run) == 0                                  # resume: nothing redone
+    err = capsys.readouterr().err
+    assert _checked(err) == [] and "already done 3" in err
+    assert out.read_bytes() == data
