@@ -61,6 +61,9 @@ class Report:
     timings_s: seconds per stage ("pdf", "index", "judge", "total").
     judge_usage: a model judge's request, token and cost counters (empty for rules).
     references: each reference the answer cites, its verdict and the sentences citing it.
+    warnings: what the reader of the result should know about the PDF, one sentence each
+    (``Document.warnings``: a damaged file MuPDF repaired, pages without a text layer among
+    pages with text, text the PDF never paints that was left out of the evidence).
     """
 
     question: str
@@ -72,6 +75,7 @@ class Report:
     timings_s: dict[str, float] = field(default_factory=dict)
     judge_usage: dict[str, Any] = field(default_factory=dict)
     references: tuple[CheckedReference, ...] = ()
+    warnings: tuple[str, ...] = ()
 
     def references_of(self, sentence_id: str) -> tuple[CheckedReference, ...]:
         """The verified references that sentence ``sentence_id`` cites."""
@@ -202,6 +206,7 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
         sentences=tuple(CheckedSentence(s, j, a) for s, j, a in zip(sentences, judgements, final)),
         judge=getattr(judge, "name", type(judge).__name__),
         references=references,
+        warnings=document.warnings,
         timings_s={"pdf": t_pdf - t0, "index": t_index - t_pdf, "judge": t_judge - t_index,
                    "references": t_end - t_label, "total": t_end - t0},
         judge_usage=usage().as_dict() if callable(usage) else {},

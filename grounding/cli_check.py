@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -14,7 +17,7 @@ from typing import Any, TextIO
 from pydantic import ValidationError
 
 from annotations.errors import CheckerError, InputError
-from annotations.jsonl import dump_row
+from annotations.jsonl import drop_torn_tail, dump_row, dumps_line, jsonl_lines
 from annotations.layouts import resolve_pdf
 from annotations.schema import QAPair
 from citations.cli import add_source_options, verifier_options
@@ -155,6 +158,10 @@ def run_check(args: argparse.Namespace) -> int:
     from grounding.pdf import read_pdf
 
     document = read_pdf(args.pdf)
+    from grounding.textout import strip_controls
+
+    for w in document.warnings:        # they quote PDF text: no escape sequences
+        print(strip_controls(f"sciground: {args.pdf}: warning: {w}"), file=sys.stderr)
     report = check(question, answer, document, judge=make_judge(args),
                    index=make_index_builder(args)(document),
                    verify_citations=not args.no_refs, sources=verifier_options(args))
@@ -178,37 +185,69 @@ def run_check(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Fields a batch row must give as non-empty strings.
+_REQUIRED = ("paper_pdf_path", "answer_raw")
+
+
+def _row_error(obj: Any) -> str | None:
+    """Why a decoded batch line is not a usable row, or None."""
+    if not isinstance(obj, dict):
+        return "not a JSON object"
+    problems = []
+    for k in _REQUIRED:
+        v = obj.get(k)
+        if v is None:
+            problems.append(f"{k} is missing")
+        elif not isinstance(v, str):
+            problems.append(f"{k} must be a string (got {type(v).__name__} {json.dumps(v)[:40]})")
+        elif not v.strip():
+            problems.append(f"{k} is empty")
+    return "; ".join(problems) or None
+
+
 def iter_batch(path: Path) -> Iterator[tuple[int, dict[str, Any] | None, str | None]]:
-    """(line, row dict or None, error or None) for each non-blank line of a batch file."""
-    with path.open("rb") as fh:
-        for lineno, raw in enumerate(fh, start=1):
-            if not raw.strip():
-                continue
-            try:
-                obj = json.loads(raw)
-            except json.JSONDecodeError as exc:
-                yield lineno, None, f"not JSON: {exc.msg} at column {exc.colno}"
-                continue
-            if not isinstance(obj, dict):
-                yield lineno, None, "not a JSON object"
-                continue
-            missing = [k for k in ("paper_pdf_path", "answer_raw")
-                       if not isinstance(obj.get(k), str) or not obj[k].strip()]
-            if missing:
-                yield lineno, None, f"missing or empty field(s): {', '.join(missing)}"
-                continue
-            yield lineno, obj, None
+    """(line, row dict or None, error or None) for each non-blank line of a batch file.
+
+    Lines end at b"\\n" only (annotations.jsonl.jsonl_lines); each is decoded as strict
+    UTF-8 (a byte-order mark on the first line is allowed). Errors name the column of a JSON
+    syntax error (1-based, in characters), the byte of a UTF-8 error and each field that is
+    missing, empty or not a string."""
+    for lineno, raw in jsonl_lines(path.read_bytes()):
+        try:
+            text = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
+        except UnicodeDecodeError as exc:
+            yield lineno, None, f"not UTF-8 text (byte {exc.start + 1} of the line)"
+            continue
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            yield lineno, None, f"not JSON: {exc.msg} at column {exc.colno}"
+            continue
+        err = _row_error(obj)
+        yield lineno, (obj if err is None else None), err
 
 
 def done_ids(out: Path) -> set[str]:
-    """qa_pair_ids already written to an output JSONL (for resuming)."""
+    """qa_pair_ids already written to an output JSONL (for resuming); lines end at b"\\n".
+
+    Raises: InputError naming the line if a line (other than a torn last line, which
+    ``drop_torn_tail`` removes first) is not a JSON row with a qa_pair_id: the file is not
+    an output of this command, or was damaged, and appending to it would hide that."""
     done: set[str] = set()
-    if out.is_file():
-        for line in out.read_text(encoding="utf-8").splitlines():
-            try:
-                done.add(json.loads(line)["qa_pair_id"])
-            except (json.JSONDecodeError, KeyError, TypeError):
+    if not out.is_file():
+        return done
+    data = out.read_bytes()
+    for lineno, raw in jsonl_lines(data):
+        try:
+            qa_pair_id = json.loads(raw)["qa_pair_id"]
+        except (ValueError, KeyError, TypeError):
+            qa_pair_id = None
+        if not isinstance(qa_pair_id, str):
+            if lineno == data.count(b"\n") + 1:      # a last line without its newline
                 continue
+            raise InputError(f"{out}:{lineno}: not an output row (JSON with a qa_pair_id); "
+                             "repair or remove that line, or write to another --out file")
+        done.add(qa_pair_id)
     return done
 
 
@@ -226,82 +265,228 @@ class RunCounts:
     skipped: int = 0
     failed: int = 0
     failures: list[str] = field(default_factory=list)
+    #: True when the run was stopped by SIGINT (Ctrl-C) before the last row.
+    interrupted: bool = False
 
 
 #: (where, row, its PDF or None, error or None) — one item of a batch run.
 Item = tuple[str, QAPair | None, Path | None, str | None]
 
+#: Papers whose Document and evidence index a batch keeps at once. One entry holds 4-7 MB
+#: (a 10-22 page paper of ../shared/data/papers, read and indexed; bench/batch_order.py
+#: prints the figures), so the cache stays under ~60 MB whatever the batch's order; 8
+#: covers the 6 papers of GroundQA dev, so its rows in any order read each paper once.
+PAPER_CACHE_SIZE = 8
+
+
+class PaperCache:
+    """A bounded cache: PDF path -> (Document, evidence index), so rows of several papers
+    interleaved in a batch read and index each paper about once.
+
+    When full, it drops the paper needed furthest in the future (``get(pdf, next_use)``:
+    a batch knows its rows in advance, and with this rule rows cycling over more papers
+    than the cache holds still mostly hit, where least-recently-used would always miss);
+    without ``next_use``, the least recently used.
+
+    Usage::
+
+        papers = PaperCache(EvidenceIndex.build)
+        document, index = papers.get(Path("paper.pdf"))   # read and indexed once
+
+    Raises (from get): PDFError from ``read_pdf``; nothing is cached for a PDF that fails.
+    """
+
+    def __init__(self, build_index: Any, size: int = PAPER_CACHE_SIZE) -> None:
+        if size < 1:
+            raise InputError(f"PaperCache size must be at least 1, not {size}")
+        self.build_index = build_index
+        self.size = size
+        self._items: OrderedDict[Path, tuple[Any, Any]] = OrderedDict()   # oldest use first
+        self._next: dict[Path, float] = {}
+        self.reads = 0                 # papers read and indexed (misses)
+
+    def get(self, pdf: Path, next_use: float = math.inf) -> tuple[Any, Any]:
+        """(Document, index) of ``pdf``, read and indexed when not cached. ``next_use``:
+        the position in the batch of the next row of this paper (inf: none, or unknown)."""
+        hit = self._items.get(pdf)
+        if hit is not None:
+            self._items.move_to_end(pdf)
+            self._next[pdf] = next_use
+            return hit
+        from grounding.pdf import read_pdf
+
+        document = read_pdf(pdf)
+        entry = (document, self.build_index(document))
+        self.reads += 1
+        if len(self._items) >= self.size:
+            # furthest next use; among equals (never again, or no hints) the least recent
+            victim = max(self._items, key=self._next.__getitem__)
+            del self._items[victim], self._next[victim]
+        self._items[pdf] = entry
+        self._next[pdf] = next_use
+        return entry
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def next_uses(items: Sequence[Item], done: AbstractSet[str] = frozenset()) -> list[float]:
+    """Per item, the position of the next item with the same PDF that will be checked
+    (not in error, id not in ``done``); inf where none."""
+    out: list[float] = [math.inf] * len(items)
+    later: dict[Path, int] = {}
+    for k in range(len(items) - 1, -1, -1):
+        _, base, pdf, err = items[k]
+        if pdf is not None and base is not None and err is None \
+                and base.qa_pair_id not in done:
+            out[k] = later.get(pdf, math.inf)
+            later[pdf] = k
+    return out
+
+
+@dataclass(frozen=True)
+class RowResult:
+    """What checking one batch row gives: its output line (no newline), the JSONL lines of
+    its verified references, its sentence count and the PDF's warnings."""
+
+    line: str
+    refs: tuple[str, ...]
+    sentences: int
+    warnings: tuple[str, ...]
+
+
+def _ref_lines(qa_pair_id: str | None, report: Any) -> list[str]:
+    head = {"qa_pair_id": qa_pair_id} if qa_pair_id else {}
+    return [dumps_line({**head, "sentence_ids": list(ref.sentence_ids),
+                        **ref.result.model_dump(mode="json", exclude_none=True)})
+            for ref in report.references]
+
 
 def _write_refs(fh: TextIO, qa_pair_id: str | None, report: Any) -> None:
-    for ref in report.references:
-        head = {"qa_pair_id": qa_pair_id} if qa_pair_id else {}
-        fh.write(json.dumps({**head, "sentence_ids": list(ref.sentence_ids),
-                             **ref.result.model_dump(mode="json", exclude_none=True)},
-                            ensure_ascii=False) + "\n")
+    for line in _ref_lines(qa_pair_id, report):
+        fh.write(line + "\n")
+
+
+def check_row(base: QAPair, pdf: Path, judge: Any, papers: PaperCache, *,
+              sources: Any = None, verify_refs: bool = False,
+              next_use: float = math.inf) -> RowResult:
+    """Check one batch row against its paper (from ``papers``; ``next_use``: see
+    PaperCache.get). Raises what ``check`` and ``read_pdf`` raise (CheckerError for bad
+    input)."""
+    from grounding.check import check
+
+    doc, index = papers.get(pdf, next_use)
+    report = check(base.question_text, base.answer_raw, doc, judge=judge,
+                   index=index, paper_id=base.paper_id,
+                   verify_citations=verify_refs, sources=sources)
+    return RowResult(dump_row(report.to_row(base=base)),
+                     tuple(_ref_lines(base.qa_pair_id, report)) if verify_refs else (),
+                     len(report.sentences), report.warnings)
 
 
 def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], *,
                 sources: Any = None, refs_out: TextIO | None = None,
-                build_index: Any = None) -> RunCounts:
+                build_index: Any = None, papers: PaperCache | None = None) -> RunCounts:
     """Check each item and write its output row to ``out``; report bad items on stderr
-    ("file:line: skipped: why") and keep going. Rows whose id is in ``done`` are skipped.
+    ("file:line: skipped: why") and keep going. Rows whose id is in ``done`` are skipped
+    (ids written by this run are added, so a repeated id is checked once).
     With ``refs_out``, the references each answer cites are verified (with ``sources``) and
-    written there as JSONL; otherwise they are not checked.
-    One paper's Document and EvidenceIndex are kept while consecutive rows share it."""
-    from grounding.check import check
+    written there as JSONL; otherwise they are not checked. A PDF's warnings (repaired file,
+    pages without text, hidden text) are printed once per paper.
+    Documents and indexes come from ``papers`` (default: a PaperCache of
+    PAPER_CACHE_SIZE papers over ``build_index``), told when each paper is next needed, so
+    rows of interleaved papers read each paper about once.
+    SIGINT (KeyboardInterrupt) stops the loop after the rows written so far:
+    ``RunCounts.interrupted`` is set and the output holds only whole rows."""
     from grounding.evidence import EvidenceIndex
-    from grounding.pdf import read_pdf
+    from grounding.textout import strip_controls
 
-    build_index = build_index or EvidenceIndex.build
+    if papers is None:
+        papers = PaperCache(build_index or EvidenceIndex.build)
     counts = RunCounts()
-    cached: tuple[Path, Any, Any] | None = None
-    for n, (where, base, pdf, err) in enumerate(items, start=1):
-        try:
-            if err is not None or base is None or pdf is None:
-                raise InputError(err or "no PDF for this row")
-            if base.qa_pair_id in done:
-                counts.skipped += 1
-                continue
-            if cached is None or cached[0] != pdf:
-                doc = read_pdf(pdf)
-                cached = (pdf, doc, build_index(doc))
-            _, doc, index = cached
-            report = check(base.question_text, base.answer_raw, doc, judge=judge,
-                           index=index, paper_id=base.paper_id,
-                           verify_citations=refs_out is not None, sources=sources)
-            if refs_out is not None:
-                _write_refs(refs_out, base.qa_pair_id, report)
-            out.write(dump_row(report.to_row(base=base)) + "\n")
-            out.flush()
-            counts.ok += 1
-            print(f"[{n}/{len(items)}] {base.qa_pair_id}: {len(report.sentences)} sentences",
-                  file=sys.stderr)
-        except CheckerError as exc:
-            counts.failed += 1
-            counts.failures.append(f"{where}: {exc}")
-            print(f"sciground: {where}: skipped: {exc}", file=sys.stderr)
-        except BrokenPipeError:
-            raise                 # the reader of standard output went away: stop (cli.main)
-        except Exception as exc:  # a bug on one row must not lose the others; say so
-            counts.failed += 1
-            counts.failures.append(f"{where}: {type(exc).__name__}: {exc}")
-            print(f"sciground: {where}: failed: {type(exc).__name__}: {exc}", file=sys.stderr)
+    warned: set[Path] = set()
+    upcoming = next_uses(items, done)
+    try:
+        for n, (where, base, pdf, err) in enumerate(items, start=1):
+            try:
+                if err is not None or base is None or pdf is None:
+                    raise InputError(err or "no PDF for this row")
+                if base.qa_pair_id in done:
+                    counts.skipped += 1
+                    continue
+                result = check_row(base, pdf, judge, papers, sources=sources,
+                                   verify_refs=refs_out is not None,
+                                   next_use=upcoming[n - 1])
+                if pdf not in warned:
+                    warned.add(pdf)
+                    for w in result.warnings:      # they quote PDF text
+                        print(strip_controls(f"sciground: {pdf}: warning: {w}"),
+                              file=sys.stderr)
+                if refs_out is not None:
+                    refs_out.write("".join(line + "\n" for line in result.refs))
+                out.write(result.line + "\n")
+                out.flush()
+                done.add(base.qa_pair_id)
+                counts.ok += 1
+                print(f"[{n}/{len(items)}] {base.qa_pair_id}: {result.sentences} sentences",
+                      file=sys.stderr)
+            except CheckerError as exc:
+                counts.failed += 1
+                counts.failures.append(f"{where}: {exc}")
+                print(f"sciground: {where}: skipped: {exc}", file=sys.stderr)
+            except (BrokenPipeError, KeyboardInterrupt):
+                raise             # stop: the reader went away (cli.main), or Ctrl-C (below)
+            except Exception as exc:  # a bug on one row must not lose the others; say so
+                counts.failed += 1
+                counts.failures.append(f"{where}: {type(exc).__name__}: {exc}")
+                print(f"sciground: {where}: failed: {type(exc).__name__}: {exc}",
+                      file=sys.stderr)
+    except KeyboardInterrupt:
+        counts.interrupted = True
     return counts
 
 
 def _open_out(path: Path | None) -> tuple[TextIO, set[str]]:
+    """The output stream and the ids already in it. An output file's torn last line (a
+    crash mid-write) is cut off first, with a warning, so nothing is glued onto it."""
     if path is None:
         return sys.stdout, set()
     path.parent.mkdir(parents=True, exist_ok=True)
-    return path.open("a", encoding="utf-8"), done_ids(path)
+    if path.is_dir():
+        raise InputError(f"{path}: is a directory; give --out a file")
+    fragment = drop_torn_tail(path)
+    if fragment is not None:
+        print(f"sciground: {path}: warning: dropped an incomplete last line ({len(fragment)} "
+              "bytes, left by an interrupted write); its row is checked again", file=sys.stderr)
+    done = done_ids(path)
+    return path.open("a", encoding="utf-8"), done
 
 
-def run_batch(args: argparse.Namespace) -> int:
-    """Check every row of a JSONL batch; a bad row is reported (file:line) and skipped."""
-    batch = Path(args.batch)
-    if not batch.is_file():
-        raise InputError(f"{batch}: no such file")
+def _open_refs(path: Path) -> TextIO:
+    """The --refs-out file for appending, its torn last line (if any) cut off first."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if drop_torn_tail(path) is not None:
+        print(f"sciground: {path}: warning: dropped an incomplete last line (left by an "
+              "interrupted write)", file=sys.stderr)
+    return path.open("a", encoding="utf-8")
+
+
+def _missing_pdf(paper_pdf_path: str, root: Path, depth: int) -> str:
+    """Why a row's PDF was not found: "is a directory" where the path names one."""
+    p = Path(paper_pdf_path)
+    here = root.resolve()
+    bases = [p] if p.is_absolute() else [b / p for b in [here, *here.parents][: depth + 1]]
+    if any(b.is_dir() for b in bases):
+        return f"PDF {paper_pdf_path!r}: is a directory, not a PDF file"
+    return f"PDF {paper_pdf_path!r} not found" + ("" if p.is_absolute() else f" under {root}")
+
+
+def batch_items(batch: Path, pdf_root: str | None) -> list[Item]:
+    """The items of a batch file, one per non-blank line: bad lines carry their error; a
+    qa_pair_id seen on an earlier line is reported (warning on stderr) and skipped."""
     items: list[Item] = []
+    seen: dict[str, int] = {}
+    root, depth = (Path(pdf_root), 0) if pdf_root else (batch.parent, 3)
     for lineno, obj, err in iter_batch(batch):
         where = f"{batch}:{lineno}"
         if obj is None:
@@ -310,24 +495,56 @@ def run_batch(args: argparse.Namespace) -> int:
         try:
             base = _base_row(obj, lineno, batch)
         except ValidationError as exc:
-            items.append((where, None, None, f"off-schema: {exc.errors()[0]['msg']}"))
+            first = exc.errors()[0]
+            loc = ".".join(str(x) for x in first["loc"])
+            items.append((where, None, None,
+                          f"off-schema: {loc + ': ' if loc else ''}{first['msg']}"))
             continue
-        root, depth = (Path(args.pdf_root), 0) if args.pdf_root else (batch.parent, 3)
+        if base.qa_pair_id in seen:
+            print(f"sciground: {where}: warning: qa_pair_id {base.qa_pair_id!r} repeats line "
+                  f"{seen[base.qa_pair_id]}; only the first is checked", file=sys.stderr)
+            continue
+        seen[base.qa_pair_id] = lineno
         pdf = resolve_pdf(base.paper_pdf_path, root, depth=depth)
-        missing = f"PDF {base.paper_pdf_path!r} not found" + (
-            "" if Path(base.paper_pdf_path).is_absolute() else f" under {root}")
-        items.append((where, base, pdf, None if pdf else missing))
-    out_path = Path(args.out) if args.out else None
-    out, done = _open_out(out_path)
-    refs = Path(args.refs_out).open("a", encoding="utf-8") if args.refs_out else None
+        items.append((where, base, pdf,
+                      None if pdf else _missing_pdf(base.paper_pdf_path, root, depth)))
+    return items
+
+
+def _interrupted(counts: RunCounts) -> int:
+    """Say how far a run stopped by Ctrl-C got (one line); the exit status 130."""
+    print(f"interrupted after {counts.ok + counts.failed} rows; run the same command to "
+          "resume", file=sys.stderr)
+    return 130
+
+
+def run_batch(args: argparse.Namespace) -> int:
+    """Check every row of a JSONL batch; a bad row is reported (file:line) and skipped.
+    Ctrl-C stops after the rows written so far: one line on stderr, exit status 130."""
+    batch = Path(args.batch)
+    if batch.is_dir():
+        raise InputError(f"{batch}: is a directory; give --batch a JSONL file")
+    if not batch.is_file():
+        raise InputError(f"{batch}: no such file")
+    counts = RunCounts(interrupted=True)
     try:
-        counts = check_items(items, make_judge(args), out, done, sources=verifier_options(args),
-                             refs_out=refs, build_index=make_index_builder(args))
-    finally:
-        if out_path:
-            out.close()
-        if refs is not None:
-            refs.close()
+        items = batch_items(batch, args.pdf_root)
+        out_path = Path(args.out) if args.out else None
+        out, done = _open_out(out_path)
+        refs = _open_refs(Path(args.refs_out)) if args.refs_out else None
+        try:
+            counts = check_items(items, make_judge(args), out, done,
+                                 sources=verifier_options(args), refs_out=refs,
+                                 build_index=make_index_builder(args))
+        finally:
+            if out_path:
+                out.close()
+            if refs is not None:
+                refs.close()
+    except KeyboardInterrupt:
+        pass                     # before or between rows: counts says how far it got
+    if counts.interrupted:
+        return _interrupted(counts)
     print(f"checked {counts.ok}, already done {counts.skipped}, failed {counts.failed} "
           f"(of {len(items)} rows)", file=sys.stderr)
     return 1 if counts.failed else 0
@@ -359,6 +576,8 @@ def run_eval(args: argparse.Namespace) -> int:
                              build_index=make_index_builder(args))
     finally:
         out.close()
+    if counts.interrupted:                      # Ctrl-C: no scores of a partial run
+        return _interrupted(counts)
     gold = [row for row, _ in rows]
     wanted = {row.qa_pair_id for row in gold}
     pred = [r for r in read_rows(pred_path) if r.qa_pair_id in wanted]

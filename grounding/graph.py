@@ -30,6 +30,7 @@ edge precision, recall and F1 with and without roles):
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections.abc import Sequence
@@ -151,32 +152,53 @@ def build_graph(sentences: Sequence[Sentence], roles: Sequence[Role | None] | No
     idf = _idf(terms)
     section = _sections(sentences, claim)
     first_claim = next((j for j in range(n) if claim[j]), -1)
+    # Earlier claims, kept as they grow (nothing below scans all earlier sentences):
+    # in answer order; their position in that order; per term, the claims holding it
+    # (ascending); per section, its claims and its summary pool (claims that are not
+    # Interpretations when roles are known).
+    earlier: list[int] = []
+    pos: dict[int, int] = {}
+    postings: dict[str, list[int]] = {}
+    pool: list[int] = []
+    sec_claims: dict[int, list[int]] = {}
+    sec_pool: dict[int, list[int]] = {}
     for i, s in enumerate(sentences):
         role = roles[i] if roles is not None else None
-        if not claim[i] or not is_dependent(s.text, role):
-            continue
-        earlier = [j for j in range(i) if claim[j]]
-        if not earlier:
-            continue
-        head = _strip_markup(s.text)
-        if _SUMMARY.match(head):
-            pool = [j for j in earlier if roles is None or roles[j] is not Role.INTERPRETATION]
-            if len(pool) > 1 and pool[0] == first_claim:
-                pool = pool[1:]
-            if _SUMMARY_ALL.match(head):
-                premises = [j for j in pool or earlier if section[j] == section[i]] \
-                    or (pool or earlier)
+        if claim[i] and earlier and is_dependent(s.text, role):
+            head = _strip_markup(s.text)
+            if _SUMMARY.match(head):
+                # the pool less the answer's opening claim (its thesis) when there is more
+                if pool:
+                    drop = len(pool) > 1 and pool[0] == first_claim
+                    same = sec_pool.get(section[i], [])
+                    if drop and same and same[0] == first_claim:
+                        same = same[1:]
+                    # the whole pool is needed (and copied) only when the section has none
+                    base = pool[1:] if drop and not same else pool
+                else:
+                    base, same = earlier, sec_claims.get(section[i], [])
+                if _SUMMARY_ALL.match(head):
+                    premises = list(same or base)
+                else:
+                    premises = _summary_premises(i, same or base, terms, idf)
+                cue = "summary"
+            elif _ANAPHOR.match(head):
+                premises = _anaphora_premises(i, earlier, terms, idf)
+                cue = "anaphora"
             else:
-                premises = _summary_premises(i, pool or earlier, terms, idf, section)
-            cue = "summary"
-        elif _ANAPHOR.match(head):
-            premises = _anaphora_premises(i, earlier, terms, idf)
-            cue = "anaphora"
-        else:
-            premises = _local_premises(i, earlier, terms, idf)
-            cue = "content"
-        for j in premises:
-            g.add_edge(_sid(i), _sid(j), cue=cue)
+                premises = _local_premises(i, earlier, pos, postings, terms, idf)
+                cue = "content"
+            for j in premises:
+                g.add_edge(_sid(i), _sid(j), cue=cue)
+        if claim[i]:
+            pos[i] = len(earlier)
+            earlier.append(i)
+            for t in terms[i]:
+                postings.setdefault(t, []).append(i)
+            sec_claims.setdefault(section[i], []).append(i)
+            if roles is None or role is not Role.INTERPRETATION:
+                pool.append(i)
+                sec_pool.setdefault(section[i], []).append(i)
     return g
 
 
@@ -208,7 +230,7 @@ def _idf(terms: Sequence[frozenset[str]]) -> dict[str, float]:
 
 
 def _overlap(a: frozenset[str], b: frozenset[str], idf: dict[str, float]) -> float:
-    return sum(idf[t] * (1.5 if is_numeric(t) else 1.0) for t in a & b)
+    return sum(_weight(t, idf) for t in a & b)
 
 
 def _sections(sentences: Sequence[Sentence], claim: Sequence[bool]) -> list[int]:
@@ -229,15 +251,39 @@ PAIR_RATIO = 1.5        # the claim before the previous one joins when it shares
 MIN_OVERLAP = 1.0       # overlap (idf-weighted shared terms) that counts as shared content
 
 
-def _local_premises(i: int, earlier: list[int], terms: Sequence[frozenset[str]],
+def _weight(t: str, idf: dict[str, float]) -> float:
+    return idf[t] * (1.5 if is_numeric(t) else 1.0)
+
+
+def _local_premises(i: int, earlier: list[int], pos: dict[int, int],
+                    postings: dict[str, list[int]], terms: Sequence[frozenset[str]],
                     idf: dict[str, float]) -> list[int]:
-    """The earlier claim sharing most content, discounted per step back; else the previous."""
-    scored = []
-    for rank, j in enumerate(reversed(earlier)):
-        ov = _overlap(terms[i], terms[j], idf)
-        scored.append((ov * RECENCY ** rank, j, ov))
-    best = max(scored)
-    if best[2] < MIN_OVERLAP:
+    """The earlier claim sharing most content, discounted per step back; else the previous.
+
+    The claim maximising ``(overlap * RECENCY ** rank, index)`` (rank: claims back from the
+    last one), found among the claims sharing a term with sentence ``i`` only, latest
+    first, stopping once even a full overlap that far back could not beat the best: the
+    same choice as scoring every earlier claim, in time bounded by the recent claims that
+    share its terms rather than by the answer's length.
+    """
+    ti = terms[i]
+    last = len(earlier) - 1
+    # the most any claim can share with sentence i (a little over, for rounding)
+    ceiling = sum(_weight(t, idf) for t in ti) * (1 + 1e-9)
+    best: tuple[float, int, float] | None = None
+    seen = -1
+    for j in heapq.merge(*(reversed(postings[t]) for t in ti if t in postings), reverse=True):
+        if j == seen:
+            continue
+        seen = j
+        decay = RECENCY ** (last - pos[j])
+        if best is not None and ceiling * decay < best[0]:
+            break
+        ov = _overlap(ti, terms[j], idf)
+        scored = (ov * decay, j, ov)
+        if best is None or scored > best:
+            best = scored
+    if best is None or best[0] <= 0.0 or best[2] < MIN_OVERLAP:
         return [earlier[-1]]
     return [best[1]]
 
@@ -258,10 +304,11 @@ def _anaphora_premises(i: int, earlier: list[int], terms: Sequence[frozenset[str
     return [prev]
 
 
-def _summary_premises(i: int, earlier: list[int], terms: Sequence[frozenset[str]],
-                      idf: dict[str, float], section: Sequence[int]) -> list[int]:
-    """Earlier claims of the same section that share content with the summary."""
-    same = [j for j in earlier if section[j] == section[i]] or earlier
+def _summary_premises(i: int, same: list[int], terms: Sequence[frozenset[str]],
+                      idf: dict[str, float]) -> list[int]:
+    """Of ``same`` (earlier claims of the summary's section, or all earlier claims when its
+    section has none), those that share content with the summary; all of them when none
+    does."""
     ov = {j: _overlap(terms[i], terms[j], idf) for j in same}
     top = max(ov.values())
     if top < MIN_OVERLAP:

@@ -77,6 +77,7 @@ from grounding.normalize import (
     normalize_with_sources,
 )
 from grounding.types import Rect
+from grounding.visibility import HiddenSpan, drop_hidden, hidden_spans
 
 __all__ = ["Block", "Document", "Line", "Page", "Word", "WordColumns", "extract_plain_text",
            "pdf_metadata",
@@ -297,10 +298,13 @@ del Page.lines, Page.blocks
 
 @dataclass(frozen=True)
 class Document:
-    """A read PDF: path as given (str) and its pages in order."""
+    """A read PDF: path as given (str), its pages in order, and warnings: one sentence each
+    about what may make the text incomplete (a damaged file MuPDF repaired, pages without a
+    text layer among pages with text, text the PDF never paints left out)."""
 
     path: str
     pages: tuple[Page, ...]
+    warnings: tuple[str, ...] = ()
 
     def page(self, number: int) -> Page:
         """The page with 1-based ``number``. Raises InputError if there is no such page."""
@@ -330,8 +334,11 @@ def _open(path: str | Path) -> tuple[str, Any]:
         doc.close()
         raise PDFError("encrypted PDF needs a password", path=p)
     if doc.page_count == 0:
+        repaired = doc.is_repaired
         doc.close()
-        raise PDFError("PDF has no pages", path=p)
+        raise PDFError("PDF has no pages" + (" (a damaged file MuPDF could not repair: "
+                                             "truncated or corrupt?)" if repaired else ""),
+                       path=p)
     return p, doc
 
 
@@ -351,13 +358,52 @@ def read_pdf(path: str | Path) -> Document:
             except Exception as exc:
                 raise PDFError(f"cannot read page ({type(exc).__name__}: {exc})",
                                path=p, page=index + 1) from exc
+        repaired = bool(doc.is_repaired)
     finally:
         doc.close()
     keep = hyphenated_pairs(rp.raw for rp in raws)
     pages = [_finish(rp, keep) for rp in raws]
-    if not any(pg.text for pg in pages):
-        raise PDFError(f"no page has a text layer ({len(pages)} pages; scanned PDF?)", path=p)
-    return Document(p, tuple(pages))
+    empty = [rp.number for rp in raws if not rp.has_layer]
+    damaged = " (a damaged file MuPDF repaired: truncated or corrupt?)" if repaired else ""
+    if not any(pg.text for pg in pages) or 2 * len(empty) > len(pages):
+        raise PDFError(f"{len(empty)} of {len(pages)} pages have no text layer{damaged}; "
+                       "scanned PDF?", path=p)
+    return Document(p, tuple(pages), tuple(pdf_warnings(raws, repaired)))
+
+
+def pdf_warnings(raws: list[_RawPage], repaired: bool) -> list[str]:
+    """The warnings of a read document, one sentence each: a file MuPDF had to repair,
+    pages without a text layer among pages with text, and text left out as never painted."""
+    out = []
+    if repaired:
+        out.append("the PDF is damaged (truncated or corrupt) and MuPDF repaired it: "
+                   "text may be missing")
+    empty = [rp.number for rp in raws if not rp.has_layer]
+    if empty:
+        which = f"page {empty[0]}" if len(empty) == 1 else f"pages {_page_ranges(empty)}"
+        out.append(f"{len(empty)} of {len(raws)} pages without a text layer ({which}): "
+                   "claims about them cannot be checked")
+    for rp in raws:
+        if rp.hidden:
+            runs = "; ".join(f"{h.text[:60]!r} ({h.why})" for h in rp.hidden[:3])
+            more = f" and {len(rp.hidden) - 3} more" if len(rp.hidden) > 3 else ""
+            out.append(f"page {rp.number}: {len(rp.hidden)} text run(s) the PDF never paints "
+                       f"left out of the evidence: {runs}{more}")
+    return out
+
+
+def _page_ranges(numbers: list[int]) -> str:
+    """'1-7, 9' for [1, 2, ..., 7, 9] (sorted page numbers)."""
+    parts: list[str] = []
+    start = prev = numbers[0]
+    for n in [*numbers[1:], None]:
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        parts.append(f"{start}-{prev}" if prev > start else f"{start}")
+        if n is not None:
+            start = prev = n
+    return ", ".join(parts)
 
 
 def pdf_metadata(path: str | Path) -> dict[str, str]:
@@ -552,13 +598,14 @@ def _needs_fonts(page: Any, texts: tuple[str, ...], fonts: _FontCheck) -> bool:
 Patch = tuple[str, dict[int, str], list[tuple[int, int]]]
 
 
-def _font_patches(tp: Any) -> dict[tuple[int, int], Patch]:
+def _font_patches(dict_blocks: list[dict[str, Any]]) -> dict[tuple[int, int], Patch]:
     """Per line (block_no, line_no): (expected line text, math-font glyph replacements
     {offset: char}, suspect ranges), offsets into the line text as :func:`_units` builds it
     (words joined by single spaces). A patch applies only if that text is the expected one
-    (MuPDF may drop or split words, e.g. glyphs with empty boxes)."""
+    (MuPDF may drop or split words, e.g. glyphs with empty boxes). ``dict_blocks``: the
+    page's ``extractDICT()["blocks"]``."""
     out: dict[tuple[int, int], Patch] = {}
-    for blk in tp.extractDICT()["blocks"]:
+    for blk in dict_blocks:
         if blk.get("type", 0) != 0:
             continue
         for lno, ln in enumerate(blk.get("lines", ())):
@@ -655,6 +702,8 @@ class _RawPage:
     patched: frozenset[int]
     blocks: list[tuple[int, int, Box4]]
     suspects: list[tuple[int, int]]
+    has_layer: bool = True
+    hidden: tuple[HiddenSpan, ...] = ()
 
 
 def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawPage:
@@ -666,6 +715,13 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
     width, height = float(prect.width), float(prect.height)
     tp = page.get_textpage(flags=_FLAGS)
     words = tp.extractWORDS()
+    has_layer = bool(words)
+    # span colours, opacity and sizes (and fonts, below): one dict per page, ~1/4 of the
+    # page's read time
+    dict_blocks = tp.extractDICT()["blocks"] if words else []
+    hidden = hidden_spans(page, dict_blocks)
+    if hidden:
+        words = drop_hidden(words, hidden)
     if page.rotation:
         # MuPDF reports unrotated coordinates; boxes must match the displayed page (and
         # the rendered image), so map them through the page's rotation matrix
@@ -676,7 +732,7 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
     del words
     if fonts is None or fonts.doc is not page.parent:     # a page read on its own
         fonts = _FontCheck(page.parent)
-    patches = _font_patches(tp) if _needs_fonts(page, cols[4], fonts) else {}
+    patches = _font_patches(dict_blocks) if _needs_fonts(page, cols[4], fonts) else {}
     recs = _line_recs(cols)
     # a rotated page is a landscape table or figure: keep MuPDF's order
     units = _units(recs, cols[5])
@@ -736,7 +792,8 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
         list(chain.from_iterable(map(y1c.__getitem__, spans))),
         list(chain.from_iterable(map(repeat, range(len(texts)), counts))),
         texts, list(accumulate(map(add, map(len, texts), repeat(1)), initial=0)), boxes,
-        list(accumulate(counts, initial=0)), frozenset(patched), blocks, suspects)
+        list(accumulate(counts, initial=0)), frozenset(patched), blocks, suspects,
+        has_layer, tuple(hidden))
 
 
 def _finish(rp: _RawPage, keep_hyphens: AbstractSet[str]) -> Page:

@@ -9,11 +9,29 @@ written out in words, so colour is never the only cue.
 
 from __future__ import annotations
 
+import re
 from typing import Any, TextIO
 
 from annotations.schema import Label
 
-__all__ = ["LABEL_MARK", "LABEL_STYLE", "print_report_text", "report_lines"]
+__all__ = ["LABEL_MARK", "LABEL_STYLE", "print_report_text", "report_lines", "strip_controls"]
+
+#: Terminal escape sequences (CSI ``ESC [ ... final``, OSC / DCS / APC / PM / SOS strings up
+#: to BEL or ST, and two-character ``ESC x``), then single control characters: C0 but tab
+#: and newline, DEL, C1, and the bidi embedding / override / isolate controls, which reorder
+#: what a terminal shows (ECMA-48; Unicode UAX #9).
+_ESCAPES = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"              # CSI: colours, cursor moves
+    r"|[\x1b\x9b][\]PX^_][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"   # OSC ...: window title
+    r"|\x1b[ -~]?"                                  # ESC + one character, or a lone ESC
+    r"|[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def strip_controls(text: str) -> str:
+    """``text`` without terminal escape sequences and control characters (tab and newline
+    kept): what came from input (answer, PDF text, references) cannot change the terminal's
+    title, colours or cursor when printed."""
+    return _ESCAPES.sub("", text) if text.isprintable() is False else text
 
 LABEL_MARK = {  # readable without colour
     Label.SUPPORTED: "[SUPPORTED]",
@@ -43,8 +61,10 @@ def report_lines(report: Any) -> list[list[Piece]]:
     lines: list[list[Piece]] = [
         [(f"Question: {report.question}", "bold")],
         [(f"Paper: {report.pdf_path}   judge: {report.judge}", "")],
-        [],
     ]
+    for w in getattr(report, "warnings", ()) or ():
+        lines.append([(f"Warning: {w}", "bold yellow")])
+    lines.append([])
     for cs in report.sentences:
         a = cs.annotation
         line: list[Piece] = [(f"{cs.sentence.id:>4} ", "bold"),
@@ -82,7 +102,8 @@ def report_lines(report: Any) -> list[list[Piece]]:
     counts = report.label_counts()
     lines.append([])
     lines.append([(", ".join(f"{k} {v}" for k, v in counts.items()), "bold")])
-    return lines
+    # every piece may hold text from input: no escape sequence reaches the terminal
+    return [[(strip_controls(text), style) for text, style in line] for line in lines]
 
 
 def _is_tty(out: TextIO) -> bool:

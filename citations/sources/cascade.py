@@ -44,6 +44,7 @@ from typing import Literal
 import httpx
 
 from annotations.errors import CheckerError
+from annotations.jsonl import drop_torn_tail
 from citations.compare import DEFAULT_CONFIG, CompareConfig, compare_fields
 from citations.decide import Compared, decide, identity_score, is_same_work, work_type
 from citations.errors import InputError, SourceError
@@ -513,7 +514,9 @@ def verify_batch(references: Sequence[str | Reference], cascade: Cascade, *, wor
     results: list[VerificationResult | None] = [None] * total
     path = Path(checkpoint) if checkpoint is not None else None
     if path is not None and path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
+        drop_torn_tail(path)     # appending after a torn last line would glue onto it (C12)
+        # lines end at "\n" only (str.splitlines also cuts at U+2028 / U+0085, case C13)
+        for line in path.read_text(encoding="utf-8").split("\n"):
             try:
                 row = json.loads(line)
                 i = int(row["i"])

@@ -377,6 +377,11 @@ def _summary_html(report: Any, art_note: str | None, n_pages: int,
             meta.append(("reference sources", ", ".join(sources)))
     dl = "".join(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in meta)
     note = f'<p class="nopdf">{_e(art_note)}</p>' if art_note else ""
+    warnings = tuple(getattr(report, "warnings", None) or ())
+    if warnings:    # the PDF may be incomplete: said before any label is read
+        items = "".join(f"<li>{_e(w)}</li>" for w in warnings)
+        note += (f'<div class="nopdf warnings" role="note"><b>Warning'
+                 f'{"s" if len(warnings) > 1 else ""} about the PDF</b><ul>{items}</ul></div>')
     return (f'<section id="summary" aria-labelledby="h-sum"><h2 id="h-sum">Summary</h2>'
             f'<div class="summary"><div style="flex:1 1 520px"><div class="counts">{chips}</div>'
             f'<div class="stack" aria-hidden="true">{stack}</div></div>'

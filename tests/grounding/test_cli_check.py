@@ -97,7 +97,16 @@ def test_refs_out_writes_one_line_per_cited_work(tmp_path: Path,
     lines = [json.loads(x) for x in refs.read_text().splitlines()]
     assert [x["verdict"] for x in lines] == ["verified"]
     assert lines[0]["sentence_ids"] == ["S1", "S3"]
-    capsys.readouterr()
+    # batch: a --refs-out torn by an interrupted write is cut back before appending (C12)
+    refs.write_bytes(refs.read_bytes() + b'{"qa_pair_id": "torn", "sentence_i')
+    batch = tmp_path / "rows.jsonl"
+    batch.write_text(json.dumps({"qa_pair_id": "b1", "paper_pdf_path": str(EXAMPLE / "paper.pdf"),
+                                 "answer_raw": answer}) + "\n", encoding="utf-8")
+    assert main(["check", "--batch", str(batch), "--out", str(tmp_path / "o.jsonl"),
+                 "--db", str(tmp_path / "i.sqlite"), "--refs-out", str(refs)]) == 0
+    assert "dropped an incomplete last line" in capsys.readouterr().err
+    again = [json.loads(x) for x in refs.read_bytes().split(b"\n") if x]
+    assert [x.get("qa_pair_id") for x in again] == [None, "b1"]
     assert main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--answer", str(tmp_path / "a.txt"),
                  "--sources", "nosuchsource"]) == 2
     assert "unknown source" in capsys.readouterr().err
@@ -161,3 +170,227 @@ def test_clear_messages_for_a_directory_answer_and_an_absolute_missing_pdf(
     assert main(["check", "--batch", str(batch), "--out", str(tmp_path / "o.jsonl")]) == 1
     err = capsys.readouterr().err
     assert f"PDF {str(missing)!r} not found" in err and "under" not in err
+
+
+# --- resuming after a torn line, messages, duplicates, Ctrl-C (issue 13 items 7-8, C12) ------
+
+def _rows(tmp_path: Path, ids: list[str]) -> Path:
+    batch = tmp_path / "rows.jsonl"
+    batch.write_text("".join(json.dumps(
+        {"qa_pair_id": i, "paper_id": "specter", "paper_pdf_path": "paper.pdf",
+         "question_text": "Table 2?", "answer_raw": f"SPECTER scores 80.0 on average ({i})."}) + "\n"
+        for i in ids), encoding="utf-8")
+    return batch
+
+
+def _checked(err: str) -> list[str]:
+    """ids the batch checked, from its progress lines "[n/N] id: k sentences"."""
+    return [ln.split("] ", 1)[1].split(":")[0] for ln in err.splitlines() if ln.startswith("[")]
+
+
+def test_c12_resume_after_a_torn_last_line(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.conftest import load_cases
+
+    case = load_cases("batch")["C12"]
+    ids = case["input"]["batch_items"]
+    batch = _rows(tmp_path, ids)
+    out = tmp_path / "pred.jsonl"
+    run = ["check", "--batch", str(batch), "--out", str(out), "--pdf-root", str(EXAMPLE)]
+    assert main(run) == 0
+    capsys.readouterr()
+    lines = out.read_bytes().split(b"\n")
+    # a crash while writing the third row: two whole lines, half of the third, cut inside 'é'
+    torn = lines[2][: len(lines[2]) // 2] + "é".encode()[:1]
+    out.write_bytes(lines[0] + b"\n" + lines[1] + b"\n" + torn)
+    assert main(run) == 0
+    err = capsys.readouterr().err
+    assert _checked(err) == case["expected"]["labeler_calls_on_resume"]
+    assert "dropped an incomplete last line" in err
+    got = [json.loads(line)["qa_pair_id"] for line in out.read_bytes().split(b"\n") if line]
+    assert got == case["expected"]["final_ids_in_file"]          # every line parses, no dups
+    # variant c: the resumed run crashes again while writing the last row; resume again
+    data = out.read_bytes()
+    out.write_bytes(data[: data.rstrip(b"\n").rfind(b"\n") + 1] + data.split(b"\n")[3][:40])
+    assert main(run) == 0
+    assert _checked(capsys.readouterr().err) == ["p1-s3"]
+    assert [r.qa_pair_id for r in read_rows(out)] == ids
+
+
+def test_c12_a_corrupt_line_that_is_not_the_last_stops_the_resume(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    batch = _rows(tmp_path, ["p1-s0", "p1-s1"])
+    out = tmp_path / "pred.jsonl"
+    out.write_text('{"qa_pair_id": "p1-s0"}\n{"qa_pair_id": "p1-s1", "label\n{"qa_pair_id": "x"}\n',
+                   encoding="utf-8")
+    before = out.read_bytes()
+    code = main(["check", "--batch", str(batch), "--out", str(out), "--pdf-root", str(EXAMPLE)])
+    assert code == 2
+    assert f"{out}:2: not an output row" in capsys.readouterr().err
+    assert out.read_bytes() == before                                # nothing appended
+
+
+def test_batch_messages_name_the_real_fault(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "adir").mkdir()
+    ok = {"paper_pdf_path": "paper.pdf", "answer_raw": "SPECTER scores 80.0 on average."}
+    batch = tmp_path / "rows.jsonl"
+    broken = '{"paper_pdf_path": "paper.pdf", "answer_raw": "café", oops}'
+    batch.write_bytes(b"\n".join([
+        broken.encode(),
+        json.dumps({"paper_pdf_path": "paper.pdf", "answer_raw": 12345}).encode(),
+        json.dumps({"paper_pdf_path": str(tmp_path / "adir"), "answer_raw": "It is."}).encode(),
+        b'{"paper_pdf_path": "paper.pdf", "answer_raw": "\xff"}',
+        json.dumps({**ok, "qa_pair_id": "dup"}).encode(),
+        json.dumps({**ok, "qa_pair_id": "dup"}).encode(),
+    ]) + b"\n")
+    code = main(["check", "--batch", str(batch), "--out", str(tmp_path / "o.jsonl"),
+                 "--pdf-root", str(EXAMPLE)])
+    err = capsys.readouterr().err
+    assert code == 1
+    # the column of 'oops', 1-based, in characters ('é' is one)
+    assert f"{batch}:1: skipped: not JSON: Expecting property name enclosed in double quotes " \
+           f"at column {broken.index('oops') + 1}" in err
+    assert f"{batch}:2: skipped: answer_raw must be a string (got int 12345)" in err
+    assert f"{batch}:3: skipped: PDF {str(tmp_path / 'adir')!r}: is a directory" in err
+    assert f"{batch}:4: skipped: not UTF-8 text" in err
+    assert f"{batch}:6: warning: qa_pair_id 'dup' repeats line 5" in err
+    assert _checked(err) == ["dup"]
+    assert len(read_rows(tmp_path / "o.jsonl")) == 1
+
+
+def test_sigint_stops_a_batch_with_one_line_and_status_130(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    batch = _rows(tmp_path, [f"r{i}" for i in range(400)])
+    out = tmp_path / "pred.jsonl"
+    with subprocess.Popen(
+            [sys.executable, "-m", "grounding", "check", "--batch", str(batch), "--out",
+             str(out), "--pdf-root", str(EXAMPLE)], stderr=subprocess.PIPE, text=True,
+            cwd=ROOT) as proc:
+        assert proc.stderr is not None
+        first = proc.stderr.readline()              # the first row is written
+        assert first.startswith("[1/400] r0")
+        os.kill(proc.pid, signal.SIGINT)
+        rest = proc.stderr.read().splitlines()
+        assert proc.wait(timeout=60) == 130
+    rows = read_rows(out)                        # whole rows only
+    assert 1 <= len(rows) < 400
+    progress = [ln for ln in rest if ln.startswith("[")]
+    assert rest[len(progress):] == [
+        f"interrupted after {len(rows)} rows; run the same command to resume"]
+
+
+def test_text_format_prints_no_escape_sequence_from_the_answer(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # a window-title change (OSC), colours (CSI), a bell, a C1 CSI and a bidi override
+    answer = tmp_path / "answer.txt"
+    answer.write_text("\x1b]0;owned\x07SPECTER scores \x1b[31m80.0\x1b[0m on average.\x07 "
+                      "It uses \x9b2Jcitations\u202e.", encoding="utf-8")
+    assert main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--answer", str(answer),
+                 "--question", "Score?\x1b[2J", "--format", "text"]) == 0
+    out = capsys.readouterr().out
+    assert not any(c in out for c in "\x1b\x07\x9b\u202e")
+    assert "SPECTER scores 80.0 on average." in out and "Question: Score?" in out
+
+
+# --- the batch's paper cache (issue 13 item 4) ----------------------------------------------
+
+def test_paper_cache_drops_the_paper_needed_furthest_ahead(tmp_path: Path) -> None:
+    from grounding.cli_check import PaperCache
+    from tests.grounding.pdf_fixtures import write_lines_pdf
+
+    pdfs = [write_lines_pdf(tmp_path / f"p{k}.pdf", [[(72, 100, f"Paper {k} reports {k}.5.")]])
+            for k in range(3)]
+    built: list[str] = []
+    cache = PaperCache(lambda doc: built.append(doc.path) or doc.path, size=2)
+    order = [0, 1, 2, 0, 1, 2, 0]                     # cycles over more papers than it holds
+    nxt = [order.index(p, k + 1) if p in order[k + 1:] else float("inf")
+           for k, p in enumerate(order)]
+    for k, p in enumerate(order):
+        doc, index = cache.get(pdfs[p], nxt[k])
+        assert index == doc.path == str(pdfs[p])
+    assert cache.reads == 5 and len(cache) == 2       # least-recently-used would read 7
+    lru = PaperCache(lambda doc: None, size=2)
+    for p in order:
+        lru.get(pdfs[p])
+    assert lru.reads == 7
+    with pytest.raises(Exception, match="at least 1"):
+        PaperCache(lambda doc: None, size=0)
+
+
+def test_interleaved_batch_reads_each_paper_once(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.grounding.pdf_fixtures import write_lines_pdf
+
+    write_lines_pdf(tmp_path / "other.pdf", [[(72, 100, "The other paper reports 41.5 points.")]])
+    (tmp_path / "paper.pdf").write_bytes((EXAMPLE / "paper.pdf").read_bytes())
+    rows = [{"qa_pair_id": f"r{k}", "paper_pdf_path": ("paper.pdf", "other.pdf")[k % 2],
+             "answer_raw": ("SPECTER scores 80.0 on average.", "It reports 41.5 points.")[k % 2]}
+            for k in range(6)]
+    batch = tmp_path / "rows.jsonl"
+    batch.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    import grounding.pdf
+
+    reads: list[str] = []
+    real = grounding.pdf.read_pdf
+
+    def counting(path: object) -> object:
+        reads.append(str(path))
+        return real(path)  # type: ignore[arg-type]
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(grounding.pdf, "read_pdf", counting)
+    try:
+        assert main(["check", "--batch", str(batch), "--out", str(tmp_path / "o.jsonl")]) == 0
+    finally:
+        mp.undo()
+    assert sorted(reads) == sorted({str(tmp_path / "paper.pdf"), str(tmp_path / "other.pdf")})
+    labels = [r.annotations[0].label.value for r in read_rows(tmp_path / "o.jsonl")]
+    assert labels == ["supported"] * 6
+
+
+def test_truncated_paper_warns_on_stderr_and_is_refused_when_mostly_empty(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.conftest import PAPERS, need
+
+    data = need(PAPERS / "s2orc-2020.pdf").read_bytes()
+    cut = tmp_path / "s2orc-cut.pdf"
+    cut.write_bytes(data[: len(data) // 3])            # pages 1-6 of 15 lose their text
+    answer = tmp_path / "a.txt"
+    answer.write_text("S2ORC contains 81.1M papers.", encoding="utf-8")
+    assert main(["check", "--pdf", str(cut), "--answer", str(answer)]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["annotations"]
+    assert f"sciground: {cut}: warning: the PDF is damaged" in err
+    assert f"sciground: {cut}: warning: 6 of 15 pages without a text layer (pages 1-6)" in err
+    specter = need(PAPERS / "specter-2020.pdf").read_bytes()
+    cut.write_bytes(specter[: len(specter) // 3])     # 7 of 13 pages empty: refused
+    assert main(["check", "--pdf", str(cut), "--answer", str(answer)]) == 2
+    assert "7 of 13 pages have no text layer" in capsys.readouterr().err
+
+
+def test_c13_batch_rows_with_line_separators_resume_without_redoing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.conftest import load_cases
+
+    records = load_cases("batch")["C13"]["input"]["records"]
+    batch = tmp_path / "rows.jsonl"
+    batch.write_text("".join(json.dumps(
+        {"qa_pair_id": r["id"], "paper_pdf_path": "paper.pdf", "question_text": r["claim"],
+         "answer_raw": r["evidence"]}, ensure_ascii=False) + "\n" for r in records),
+        encoding="utf-8")
+    out = tmp_path / "pred.jsonl"
+    run = ["check", "--batch", str(batch), "--out", str(out), "--pdf-root", str(EXAMPLE)]
+    assert main(run) == 0
+    assert _checked(capsys.readouterr().err) == [r["id"] for r in records]
+    data = out.read_bytes()
+    assert data.count(b"\n") == 3 and len(data.decode().splitlines()) == 3
+    assert [r.answer_raw for r in read_rows(out)] == [r["evidence"] for r in records]
+    assert main(run) == 0                                  # resume: nothing redone
+    err = capsys.readouterr().err
+    assert _checked(err) == [] and "already done 3" in err
+    assert out.read_bytes() == data

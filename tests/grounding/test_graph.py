@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from annotations.errors import InputError
 from annotations.jsonl import iter_rows
 from annotations.schema import Label, Role
+from grounding import graph
 from grounding.graph import build_graph, depends_on, is_dependent, looks_like_non_claim
 from grounding.sentences import split_sentences
 from grounding.types import Sentence
@@ -164,3 +165,33 @@ def test_dev_edge_f1() -> None:
     assert f >= 0.68 and p >= 0.65 and r >= 0.65
     p, r, f, *_ = graph_bench.prf(rows, "labels only")
     assert f >= 0.62
+
+
+def _scan_all(i: int, earlier: list[int], terms: list[frozenset[str]],
+              idf: dict[str, float]) -> list[int]:
+    """The content premise by scoring every earlier claim (the definition)."""
+    scored = [(graph._overlap(terms[i], terms[j], idf) * graph.RECENCY ** rank, j,
+               graph._overlap(terms[i], terms[j], idf)) for rank, j in enumerate(reversed(earlier))]
+    best = max(scored)
+    return [earlier[-1]] if best[2] < graph.MIN_OVERLAP else [best[1]]
+
+
+def test_indexed_content_premise_equals_scoring_every_earlier_claim() -> None:
+    """build_graph looks only at recent claims sharing a term (linear in the answer); on a
+    long answer of dev sentences it picks what scoring all earlier claims picks."""
+    rows = [r for f in sorted(need(DEV).glob("*[0-9].jsonl")) for r in iter_rows(f)]
+    ss, _, _ = graph_bench.long_answer(rows, 900)
+    terms = [graph._terms(s.text) for s in ss]
+    idf = graph._idf(terms)
+    earlier: list[int] = []
+    pos: dict[int, int] = {}
+    postings: dict[str, list[int]] = {}
+    for i in range(len(ss)):
+        if earlier:
+            assert graph._local_premises(i, earlier, pos, postings, terms, idf) == \
+                _scan_all(i, earlier, terms, idf), ss[i].text
+        if i % 3:                       # some sentences are not claims
+            pos[i] = len(earlier)
+            earlier.append(i)
+            for t in terms[i]:
+                postings.setdefault(t, []).append(i)

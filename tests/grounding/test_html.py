@@ -16,6 +16,7 @@ from html.parser import HTMLParser
 from io import StringIO
 from pathlib import Path
 
+import pymupdf
 import pytest
 
 from annotations.schema import (
@@ -428,3 +429,77 @@ def test_layout_properties(dag: tuple[list[str], dict[str, list[str]]]) -> None:
     for n, ps in prem.items():
         for p in ps:  # every premise sits in a row above its dependent
             assert place[p].layer < place[n].layer and place[p].y < place[n].y
+
+
+# ------------------------------------------------------------------ untrusted text (C14)
+class _Texts(HTMLParser):
+    """Text nodes, <script> contents and on* attributes of a page."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.texts: list[str] = []
+        self.scripts: list[str] = []
+        self.handlers: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handlers += [k for k, _ in attrs if k.lower().startswith("on")]
+        if tag == "script":
+            self._in_script = True
+            self.scripts.append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script":
+            self._in_script = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_script:
+            self.scripts[-1] += data
+        else:
+            self.texts.append(data)
+
+
+def _untrusted_report(pdf: Path, sentences: list[str], evidence: str) -> Report:
+    answer, out = "", []
+    for i, text in enumerate(sentences):
+        start = len(answer) + (1 if answer else 0)
+        answer = f"{answer} {text}" if answer else text
+        label = Label.SUPPORTED if i == 0 else Label.NEI
+        why = f'Supported: "{evidence}"' if i == 0 else "Not in the paper."
+        boxes = (_box(1, 140, 180, 900, 230),) if i == 0 else ()
+        ann = SentenceAnnotation(sentence=text, label=label, role=Role.OBSERVATION,
+                                 rationale=why, **{"2d_box": boxes})
+        out.append(CheckedSentence(Sentence(i, start, start + len(text), text),
+                                   Judgement(label=label, role=Role.OBSERVATION, rationale=why),
+                                   ann))
+    return Report(question="Q?", answer=answer, pdf_path=str(pdf), paper_id="p",
+                  sentences=tuple(out), judge="rules",
+                  warnings=(f"page 1: 1 text run(s) the PDF never paints: {evidence!r}",))
+
+
+def test_c14_untrusted_text_is_escaped(tmp_path: Path) -> None:
+    from tests.conftest import load_cases
+
+    case = load_cases("report")["C14"]
+    given = case["input"]
+    evidence = given["evidence"][0]
+    pdf = write_lines_pdf(tmp_path / "p.pdf", [[(72, 100, evidence)]])
+    with pymupdf.open(pdf) as doc:            # PDF metadata from the case
+        doc.set_metadata({"title": given["pdf_title_metadata"]})
+        doc.saveIncr()
+    refs = [VerificationResult(reference=Reference(raw=given["reference"]),
+                               verdict=Verdict.FABRICATED)]
+    html = render_check_html(_untrusted_report(pdf, given["answer_sentences"], evidence),
+                             references=refs)
+    harmless = render_check_html(_untrusted_report(pdf, ["Plain.", "Text."], "plain"),
+                                 references=refs[:0])
+    for bad in case["expected"]["must_not_contain"]:
+        assert bad not in html
+    page, plain = _Texts(), _Texts()
+    page.feed(html)
+    plain.feed(harmless)
+    assert len(page.scripts) == len(plain.scripts) == 1 and page.scripts == plain.scripts
+    assert page.handlers == []                        # no on* attribute at all
+    shown = "".join(page.texts)
+    for text in [*given["answer_sentences"], evidence, given["reference"]]:
+        assert text in shown                          # shown as the text it is

@@ -314,6 +314,49 @@ def test_some_textless_pages_are_fine(tmp_path: Path) -> None:
     doc = read_pdf(path)
     assert [p.text for p in doc.pages] == ["Only page one has text.", ""]
     assert doc.page(2).words == () and doc.page(2).rects_for(0, 5) == ()
+    assert doc.warnings == ("1 of 2 pages without a text layer (page 2): claims about them "
+                            "cannot be checked",)
+
+
+def test_more_than_half_the_pages_without_text_is_refused(tmp_path: Path) -> None:
+    path = write_lines_pdf(tmp_path / "mostly.pdf", [[(72, 100, "Only page one.")], [], []])
+    with pytest.raises(PDFError, match="2 of 3 pages have no text layer"):
+        read_pdf(path)
+
+
+# --- truncated files (issue 13 item 6): a copy of a shared paper cut to its first bytes ---
+
+def _truncated(tmp_path: Path, pid: str, share: float) -> Path:
+    data = need(PAPERS / f"{pid}.pdf").read_bytes()
+    out = tmp_path / f"{pid}-cut.pdf"
+    out.write_bytes(data[: int(len(data) * share)])
+    return out
+
+
+def test_first_third_of_a_paper_is_refused_not_read_silently(tmp_path: Path) -> None:
+    # MuPDF repairs the file: 13 pages, pages 1-7 without text -> more than half empty
+    with pytest.raises(PDFError, match=r"7 of 13 pages have no text layer \(a damaged file "
+                                       r"MuPDF repaired"):
+        read_pdf(_truncated(tmp_path, "specter-2020", 1 / 3))
+
+
+def test_truncated_paper_read_with_warnings(tmp_path: Path) -> None:
+    doc = read_pdf(_truncated(tmp_path, "s2orc-2020", 1 / 3))
+    assert doc.warnings[0].startswith("the PDF is damaged (truncated or corrupt) and MuPDF "
+                                      "repaired it")
+    assert doc.warnings[1] == ("6 of 15 pages without a text layer (pages 1-6): claims about "
+                               "them cannot be checked")
+    assert all(not doc.page(n).text for n in range(1, 7)) and doc.page(7).text
+
+
+def test_a_file_cut_before_its_pages_says_it_is_damaged(tmp_path: Path) -> None:
+    with pytest.raises(PDFError, match="no pages .a damaged file"):
+        read_pdf(_truncated(tmp_path, "legwork-2022", 1 / 2))
+
+
+@pytest.mark.parametrize("pid", ["specter-2020", "s2orc-2020", "vespa-2017"])
+def test_whole_papers_have_no_warnings(pid: str) -> None:
+    assert read_pdf(need(PAPERS / f"{pid}.pdf")).warnings == ()
 
 
 def test_page_lookup(tmp_path: Path) -> None:

@@ -1,0 +1,110 @@
+"""grounding.visibility: text the PDF never paints is not evidence (case C06).
+
+The PDF is built at test time after the case's recipe: visible text, white text on the
+white page, render mode 3 with nothing beneath, a 0.5 pt font, white text on a dark banner
+(visible), and on page 2 a scanned bitmap with an invisible OCR layer on top (visible).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from annotations.schema import Label
+from grounding.check import check
+from grounding.cli import main
+from grounding.pdf import Document, read_pdf
+from grounding.visibility import hidden_spans
+from tests.conftest import load_cases
+
+#: The case's words for labels, in the library's vocabulary.
+LABELS = {"supported": Label.SUPPORTED, "contradicted": Label.CONTRADICTION,
+          "not_supported": Label.NEI}
+
+
+@pytest.fixture(scope="module")
+def case() -> dict:
+    return load_cases("pdf")["C06"]
+
+
+@pytest.fixture(scope="module")
+def hidden_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("c06") / "hidden_text.pdf"
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((72, 100), "A total of 412 participants completed the study.", fontsize=11)
+    page.insert_text((72, 120), "Only 12 participants completed the study.", fontsize=11,
+                     color=(1, 1, 1))
+    page.insert_text((72, 140), "The intervention reduced relapse by 62%.", fontsize=11,
+                     render_mode=3)
+    page.insert_text((72, 160), "No adverse events occurred in any group.", fontsize=0.5)
+    page.draw_rect(pymupdf.Rect(60, 180, 540, 210), color=None, fill=(0.1, 0.1, 0.3))
+    page.insert_text((72, 200), "Relapse fell by 18% at 12 months.", fontsize=12,
+                     color=(1, 1, 1))
+    src = pymupdf.open()
+    sp = src.new_page(width=400, height=120)
+    sp.insert_text((20, 60), "Mortality fell to 4.1% in 2019.", fontsize=14)
+    pix = sp.get_pixmap(dpi=150)
+    p2 = doc.new_page(width=400, height=120)
+    p2.insert_image(p2.rect, pixmap=pix)
+    p2.insert_text((20, 60), "Mortality fell to 4.1% in 2019.", fontsize=14, render_mode=3)
+    doc.set_metadata({"title": "Results <!-- draft -->"})
+    doc.save(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def hidden_doc(hidden_pdf: Path) -> Document:
+    return read_pdf(hidden_pdf)
+
+
+def test_c06_hidden_spans_are_found_with_their_reason(hidden_pdf: Path, case: dict) -> None:
+    with pymupdf.open(hidden_pdf) as doc:
+        page = doc[0]
+        blocks = page.get_textpage().extractDICT()["blocks"]
+        found = [(h.text, h.why) for h in hidden_spans(page, blocks)]
+        assert hidden_spans(doc[1], doc[1].get_textpage().extractDICT()["blocks"]) == []
+    assert [t for t, _ in found] == [h["text"] for h in case["expected"]["hidden_spans"]]
+    assert [w for _, w in found] == ["white on white", "invisible text, no image beneath",
+                                     "font under 1 pt"]
+
+
+def test_c06_hidden_text_is_not_page_text(hidden_doc: Document, case: dict) -> None:
+    p1, p2 = hidden_doc.page(1).text, hidden_doc.page(2).text
+    for h in case["expected"]["hidden_spans"]:
+        assert h["text"][:20] not in p1
+    assert "412 participants" in p1
+    assert "Relapse fell by 18% at 12 months." in p1       # white on a dark banner: visible
+    assert p2.strip() == "Mortality fell to 4.1% in 2019."  # OCR layer over a scan: visible
+    assert len(hidden_doc.warnings) == 1
+    assert hidden_doc.warnings[0].startswith("page 1: 3 text run(s) the PDF never paints")
+    assert "(font under 1 pt)" in hidden_doc.warnings[0]
+
+
+def test_c06_claims_against_hidden_text(hidden_doc: Document, case: dict) -> None:
+    expected = [LABELS[x] for x in case["expected"]["labels"]]
+    must_not = [LABELS.get(x) if x else None for x in case["expected"]["must_not_be"]]
+    got = [check("", claim, hidden_doc, verify_citations=False).sentences[0].annotation.label
+           for claim in case["input"]["claims"]]
+    assert all(g is not m for g, m in zip(got, must_not))          # binding: never supported
+    # the visible controls and the unsupported claim get their expected label; the two
+    # planted numbers (12 vs 412 participants, 62% vs 18%) are at least not supported
+    assert [got[i] for i in (0, 3, 4)] == [expected[i] for i in (0, 3, 4)]
+    assert got[1] in (Label.CONTRADICTION, Label.NEI) and got[2] in (Label.CONTRADICTION,
+                                                                      Label.NEI)
+
+
+def test_c06_warning_reaches_stderr_and_text_output(hidden_pdf: Path, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    answer = tmp_path / "a.txt"
+    answer.write_text("Only 12 participants completed the study.", encoding="utf-8")
+    html = tmp_path / "r.html"
+    assert main(["check", "--pdf", str(hidden_pdf), "--answer", str(answer), "--format",
+                 "text", "--html", str(html)]) == 0
+    out, err = capsys.readouterr()
+    assert f"sciground: {hidden_pdf}: warning: page 1: 3 text run(s)" in err
+    assert "Warning: page 1: 3 text run(s)" in out
+    page = html.read_text(encoding="utf-8")
+    assert "Warning about the PDF" in page and "text run(s) the PDF never paints" in page
