@@ -21,6 +21,9 @@ Rules, from the gold splits of GroundQA dev (``annotations[].sentence`` against
   ``i.e.``, ``vs.``, ``cf.``, ``Fig.``, ``Figs.``, ``Eq.``, ``Sec.``, ``Tab.``, ``No.`` before
   a number, ``approx.``, ...), initials (``P. C. Peters``), decimals (``91.5``), or dots
   inside URLs and domains (``arxiv.org``).
+- A capital letter right after a number is a unit symbol, not an initial: ``300 K.``,
+  ``2 M.``, ``3 T.`` end a sentence before a capitalised word (case C07); ``U.S.`` ends one
+  before a capitalised word but not before an acronym (``the U.S. FDA``).
 - After a ``References`` / ``Bibliography`` title line, each line is one sentence (an entry),
   until the next markdown heading.
 
