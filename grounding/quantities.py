@@ -619,8 +619,7 @@ def _link(text: str, folded: str, qs: list[Quantity]) -> list[Quantity]:
             continue
         gap = text[a.end:b.start]
         if _PLUS_MINUS.fullmatch(gap):
-            unit = _shared_unit(a, b)
-            out[i] = replace(a, uncertainty=b.value, **unit)
+            out[i] = replace(_take_unit(a, b), uncertainty=b.value)
             out[i + 1] = replace(b, kind="uncertainty")
             continue
         m = _RANGE_GAP.fullmatch(gap)
@@ -636,9 +635,8 @@ def _link(text: str, folded: str, qs: list[Quantity]) -> list[Quantity]:
                 m = None
         if m:
             pair = (min(a.value, b.value), max(a.value, b.value))
-            unit = _shared_unit(a, b)
-            out[i] = replace(a, range=pair, **unit)
-            out[i + 1] = replace(b, range=pair, **_shared_unit(b, a))
+            out[i] = replace(_take_unit(a, b), range=pair)
+            out[i + 1] = replace(_take_unit(b, a), range=pair)
             continue
         if (_OF_GAP.fullmatch(gap) and a.decimals == 0 and b.decimals == 0 and a.unit is None
                 and 0 < a.value <= b.value and a.kind != "percent"):
@@ -646,20 +644,15 @@ def _link(text: str, folded: str, qs: list[Quantity]) -> list[Quantity]:
     return out
 
 
-def _shared_unit(a: Quantity, b: Quantity) -> dict[str, object]:
-    """Fields ``a`` takes from ``b`` when the unit is written once, after the second value
-    ("30–40%", "10-15 mg/kg", "5.2 ± 0.3 kg", "3-5M")."""
+def _take_unit(a: Quantity, b: Quantity) -> Quantity:
+    """``a`` with the unit of ``b`` when the unit is written once, after the second value
+    ("30–40%", "10-15 mg/kg", "5.2 ± 0.3 kg", "3-5M"), or before the first ("pH 6.5-7.0")."""
     if a.unit is not None or b.unit is None:
-        return {}          # (a unit written before both, "pH 6.5-7.0", is on both already)
-    fields: dict[str, object] = {"unit": b.unit, "physical": b.physical}
-    if b.kind == "percent" and a.kind == "number":
-        fields["kind"] = "percent"
-    if b.points:
-        fields["points"] = True
+        return a
+    kind = "percent" if b.kind == "percent" and a.kind == "number" else a.kind
     if b.multiplier != 1.0 and a.multiplier == 1.0 and b.kind != "sci":
-        fields["value"] = a.value * b.multiplier
-        fields["multiplier"] = b.multiplier
-    return fields
+        a = replace(a, value=a.value * b.multiplier, multiplier=b.multiplier)
+    return replace(a, unit=b.unit, physical=b.physical, kind=kind, points=a.points or b.points)
 
 
 def is_missing_value(cell: str) -> bool:
