@@ -38,11 +38,14 @@ _TENS = frozenset(("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "ei
 _VOCAB = sorted(set(WORD_NUMBERS) | set(FRACTIONS) | set(ORDINALS) | set(SCALES), key=len,
                 reverse=True)
 #: One number word, possibly hyphenated ("twenty-one", "four-fold", "fivefold").
-WORD_RE = re.compile(r"(?<![A-Za-z-])(?:[A-Za-z]+-)?(?:" + "|".join(_VOCAB)
+#: The leading lookahead changes no match; it lets the scan skip non-letters quickly.
+WORD_RE = re.compile(r"(?=[A-Za-z])(?<![A-Za-z-])(?:[A-Za-z]+-)?(?:" + "|".join(_VOCAB)
                      + r")(?:fold|-[A-Za-z]+)?(?![A-Za-z])", re.IGNORECASE)
 #: :data:`WORD_RE` without IGNORECASE, for lower-cased text.
 WORD_RE_LOWER = re.compile(WORD_RE.pattern)
 _VAGUE_RE = re.compile(r"(?<![A-Za-z-])(" + "|".join(VAGUE) + r")(?![A-Za-z])")
+#: One of these is in every text :data:`_VAGUE_RE` matches in (a cheap test first).
+_VAGUE_CUES = ("dozens", "hundreds", "thousands", "illions")
 _JOIN_RE = re.compile(r" (?:and )?")
 
 
@@ -115,6 +118,8 @@ def _joins(prev: tuple[str, ...], gap: str, parts: tuple[str, ...]) -> bool:
 
 def vague_spans(low: str) -> list[tuple[int, int, tuple[float, float]]]:
     """``(start, end, (low, high))`` for each "hundreds" / "millions" ... in lower-cased text."""
+    if not any(w in low for w in _VAGUE_CUES):
+        return []
     return [(m.start(), m.end(), VAGUE[m.group(1)]) for m in _VAGUE_RE.finditer(low)]
 
 

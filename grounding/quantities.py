@@ -108,14 +108,18 @@ _SCI_RE = re.compile(r"(?<![\d.])(?:(-?\d+(?:\.\d+)?)\s*[×x*·⋅]\s*)?10\s?(?:
                      r"|([⁻⁺]?[" + _SUPERSCRIPT_DIGITS + r"]+))")
 _SCI_FLAT_RE = re.compile(r"(?<![\d.])(-?\d+(?:\.\d+)?)\s?[×x*·⋅]\s?10\s?(-\s?\d{1,2}|\d{1,2})"
                           r"(?![\d.,])")
+_SUPERSCRIPT_RE = re.compile("[" + _SUPERSCRIPT_DIGITS + "]")
+#: Every :data:`_SCI_FLAT_RE` match holds one: texts without it skip that scan.
+_SCI_HINT_RE = re.compile(r"[×x*·⋅]\s?10")
 #: Kept as written by :func:`_fold_marked`: thin / narrow / figure / no-break spaces
 #: (thousands separators) and superscript digits and signs (exponents).
 _THIN_SPACES = "\u00a0\u2007\u2009\u202f"
+_NO_THIN_SPACES = str.maketrans("", "", _THIN_SPACES)
 _KEPT_RE = re.compile("[" + _THIN_SPACES + _SUPERSCRIPT_DIGITS + "⁻⁺]")
 #: Digits grouped by threes with spaces: "10 395", "677 000", "1 250,5".
-_GROUPED_RE = re.compile(r"(?<![\d.,])-?\d{1,3}(?:[ " + _THIN_SPACES + r"]\d{3})+(?:\.\d+)?"
+_GROUPED_RE = re.compile(r"(?=[-\d])(?<![\d.,])-?\d{1,3}(?:[ " + _THIN_SPACES + r"]\d{3})+(?:\.\d+)?"
                          r"(?![\d]|[.,]\d)")
-_GROUPED_RE_COMMA = re.compile(r"(?<![\d.,])-?\d{1,3}(?:[ " + _THIN_SPACES
+_GROUPED_RE_COMMA = re.compile(r"(?=[-\d])(?<![\d.,])-?\d{1,3}(?:[ " + _THIN_SPACES
                                + r"]\d{3})+(?:,\d+)?(?![\d]|[.,]\d)")
 _NUMBER_BEFORE = re.compile(r"[\d%]\s*$")
 _NUMBER_AFTER = re.compile(r"\s*[-+(]?\.?\d")
@@ -338,9 +342,7 @@ def _per_unit(text: str, unit: str, end: int) -> tuple[str, bool, int]:
 
 
 def _parse_number(raw: str, decimal_comma: bool) -> tuple[float, int] | None:
-    s = raw.replace(" ", "")
-    for ch in _THIN_SPACES:
-        s = s.replace(ch, "")
+    s = raw
     if decimal_comma:
         s = s.replace(".", "").replace(",", ".")
     else:
@@ -396,7 +398,8 @@ def extract_quantities(text: str, decimal_comma: bool | None = None) -> list[Qua
     for m in (_GROUPED_RE_COMMA if decimal_comma else _GROUPED_RE).finditer(marked):
         if any(a <= m.start() < b for a, b in taken) or not _grouped(marked, m.start(), m.end()):
             continue
-        q = _number_quantity(marked, folded, m.start(), m.end(), m.group(0), decimal_comma)
+        raw = m.group(0).replace(" ", "").translate(_NO_THIN_SPACES)
+        q = _number_quantity(marked, folded, m.start(), m.end(), raw, decimal_comma)
         if q is not None:
             out.append(q)
             taken.append((m.start(), m.end()))
@@ -434,11 +437,11 @@ def _grouped(text: str, start: int, end: int) -> bool:
 def _sci_quantities(text: str, folded: str) -> list[Quantity]:
     """Numbers in scientific notation (kind "sci"), ``multiplier`` = 10 ** exponent."""
     out: list[Quantity] = []
-    if "^" in text or any(c in text for c in _SUPERSCRIPT_DIGITS):
+    if "^" in text or (text is not folded and _SUPERSCRIPT_RE.search(text)):
         for m in _SCI_RE.finditer(text):
             exp = m.group(2) if m.group(2) is not None else m.group(3).translate(_SUPERSCRIPT_MAP)
             out.append(_sci(text, folded, m.start(), m.end(), m.group(1), int(exp)))
-    if "10" in text and any(c in text for c in "×x*·⋅"):
+    if _SCI_HINT_RE.search(text):
         for m in _SCI_FLAT_RE.finditer(text):
             if any(q.start <= m.start() < q.end for q in out):
                 continue
@@ -473,7 +476,7 @@ def _number_quantity(text: str, folded: str, start: int, end: int, raw: str,
         return None
     value, decimals = parsed
     multiplier = 1.0
-    if "e" in raw.lower():
+    if "e" in raw or "E" in raw:
         multiplier = 10.0 ** int(raw.lower().split("e")[1])
     kind = "number"
     after = text[end:end + 3]
@@ -500,7 +503,7 @@ def _number_quantity(text: str, folded: str, start: int, end: int, raw: str,
     unit, physical, uend = _unit_after(text, end)
     if unit is None and end < len(text) and text[end].isalpha() and not mult:
         return None                                   # "3D", "2x2" names
-    if unit is None and "pH" in text[max(0, start - 24):start] and _PH_BEFORE.search(
+    if unit is None and text.find("pH", max(0, start - 24), start) >= 0 and _PH_BEFORE.search(
             text, max(0, start - 24), start):
         unit, physical = "pH", True
     approx, bound = _qualifiers(text, start)
@@ -608,6 +611,8 @@ _CHANGE_FROM = re.compile(r"\b(?:increas|decreas|rose|rise|rising|fell|fall|drop
 _PLUS_MINUS = re.compile(r"\s?(?:±|\+/-|\+-)\s?")
 _OF_GAP = re.compile(r"\s+(?:out\s+)?of\s+")
 _LINKABLE = ("number", "percent", "word", "sci")
+#: Any gap :func:`_link` acts on (one test for the many gaps it does not).
+_LINK_GAP = re.compile(_PLUS_MINUS.pattern + "|" + _RANGE_GAP.pattern + "|" + _OF_GAP.pattern)
 
 
 def _link(text: str, folded: str, qs: list[Quantity]) -> list[Quantity]:
@@ -617,7 +622,11 @@ def _link(text: str, folded: str, qs: list[Quantity]) -> list[Quantity]:
         a, b = out[i], out[i + 1]
         if a.kind not in _LINKABLE or b.kind not in _LINKABLE + ("uncertainty",):
             continue
+        if b.start - a.end > 10:
+            continue
         gap = text[a.end:b.start]
+        if _LINK_GAP.fullmatch(gap) is None:
+            continue
         if _PLUS_MINUS.fullmatch(gap):
             out[i] = replace(_take_unit(a, b), uncertainty=b.value)
             out[i + 1] = replace(b, kind="uncertainty")
