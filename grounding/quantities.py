@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, replace
 
 from grounding.lexicon import fold, stem
@@ -527,9 +528,16 @@ def _word_quantities(text: str, folded: str, taken: list[tuple[int, int]]) -> li
     ("a fifth"), "N of M" counts ("seven of nine"), and orders of magnitude ("millions")."""
     out: list[Quantity] = []
     low = text.lower()
+    taken = sorted(taken)
+    starts = [a for a, _ in taken]
+
+    def overlaps(start: int, end: int) -> bool:
+        i = bisect_left(starts, end) - 1          # the last span starting before ``end``
+        return any(taken[j][1] > start for j in range(max(0, i - 2), i + 1))
+
     for run in number_word_runs(text, low):
         start, end, parts = run.start, run.end, run.parts
-        if any(a < end and start < b for a, b in taken):
+        if overlaps(start, end):
             continue
         prev = low[max(0, start - 3):start]
         if parts[-1] == "fold" or (len(parts) == 1 and parts[0].endswith("fold")):
@@ -573,7 +581,7 @@ def _word_quantities(text: str, folded: str, taken: list[tuple[int, int]]) -> li
         out.append(Quantity(float(value), folded[start:qend], start, qend, unit, physical, 0,
                             approx, bound, kind))
     for start, end, (lo, hi) in vague_spans(low):
-        if any(a < end and start < b for a, b in taken):
+        if overlaps(start, end):
             continue
         unit = None
         of = _OF_NOUN.match(low, end)
