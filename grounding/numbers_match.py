@@ -20,7 +20,10 @@ Rules:
   (380.5 million ~ 380.5M); fold words and "times" are one unit (5 times ~ fivefold); a
   small set of physical units convert (ms ~ s, mg ~ g, MeV ~ GeV, nM ~ µM, MB ~ GB); other
   physical units compare only with themselves, and a count noun only with the same noun or
-  a bare number.
+  a bare number. A claim with a unit or counted noun is refuted only by a value of its own
+  kind: a bare number may measure something else, so it can confirm, never refute (a bare
+  fraction 0-1 is typed for a percent claim); when both kinds are present, only the typed
+  values are read. The day in a date ("March 16") compares only with dates.
 - Ranges: an evidence range is one value set [low, high]; a claim's own range ("30-40%")
   agrees only with the same endpoints, or, under "all"/"between", with a range inside it.
 - Orders of magnitude ("hundreds", "millions"): agree with a value in [low, high).
@@ -107,7 +110,7 @@ class NumberMatch:
 # --- reading a claim's bound and scope from its sentence -----------------------------------
 
 _SIGNS = {">": Bound.GT, ">=": Bound.GE, "<": Bound.LT, "<=": Bound.LE}
-_ALL_RE = re.compile(r"\b(?:all|every|each|both|always|consistently|throughout|never|"
+_ALL_RE = re.compile(r"\b(?:all|every|each|both|always|consistently|throughout|"
                      r"none of the|no (?:group|arm|sample|run|model|value))\b", re.IGNORECASE)
 _BEFORE_RULES: tuple[tuple[re.Pattern[str], Bound, Scope | None], ...] = tuple(
     (re.compile(p + r"\s*$", re.IGNORECASE), b, s) for p, b, s in (
@@ -198,6 +201,8 @@ def _factors(claim: Quantity, ev: Quantity) -> list[float] | str:
     """Factors that put ``ev``'s value in ``claim``'s units (several when a bare number may
     be a fraction of a percent), or the reason the two do not compare."""
     c, e = claim, ev
+    if (c.kind == "date") != (e.kind == "date"):
+        return "a date and a quantity do not compare"
     if c.points != e.points and c.unit == "%" and e.unit == "%":
         return "percentage points and percent do not compare"
     if (c.unit == "%") != (e.unit == "%") and has_multiplier(e if c.unit == "%" else c):
@@ -229,6 +234,7 @@ class _Value:
     high: float
     source: Quantity
     text: str
+    weak: bool = False
 
 
 def _rounds(q: Quantity) -> bool:
@@ -244,7 +250,9 @@ def _equal(claim: Claim, v: float, ev: Quantity) -> bool:
     if _rounds(q) and abs(v - c) <= half and ev.step <= q.step * (1 + 1e-9):
         return True
     if claim.bound == Bound.ABOUT or q.kind == "fraction":
-        return abs(v - c) <= max(0.05 * abs(v), half)
+        # "about 20" is a round number: up to 10 % off (18.7 is "about 20 times")
+        rel = 0.1 if q.kind == "fraction" or (q.decimals == 0 and c != 0 and c % 10 == 0) else 0.05
+        return abs(v - c) <= max(rel * abs(v), half)
     return False
 
 
@@ -284,6 +292,13 @@ def _on_value(claim: Claim, val: _Value) -> bool | None:
         if claim.scope == Scope.ALL:
             return (claim.low or 0.0) <= val.low and val.high <= (claim.high or 0.0)
         return False
+    if val.source.bound is not None and claim.bound in (Bound.EXACT, Bound.ABOUT):
+        # "for 18 months" against ">18 months": the bound itself, or a point the bound allows,
+        # is neither stated nor refuted; a point the bound excludes is refuted
+        edge = val.high if math.isinf(val.low) else val.low
+        if _equal(claim, edge, val.source) or val.low <= claim.quantity.value <= val.high:
+            return None
+        return False
     low_ok, high_ok = _holds(claim, val.low, val.source), _holds(claim, val.high, val.source)
     if low_ok and high_ok:
         return True
@@ -310,15 +325,48 @@ def _values(claim: Claim, evidence: Sequence[Quantity]) -> tuple[list[list[_Valu
             if shares:
                 out.append(shares)
             continue
+        weak = _untyped(claim.quantity, e)
         if e.range is not None:
             if e.range in seen_ranges:
                 continue
             seen_ranges.add(e.range)
             text = _range_text(e, evidence)
-            out.append([_Value(e.range[0] * f, e.range[1] * f, e, text) for f in factors])
+            out.append([_Value(e.range[0] * f, e.range[1] * f, e, text, weak) for f in factors])
             continue
-        out.append([_Value(e.value * f, e.value * f, e, e.text) for f in factors] + shares)
+        out.append(shares + [_bounded(e.value * f, e, weak) for f in factors])
+    if any(g[0].weak for g in out) and any(not g[0].weak for g in out):
+        out = [g for g in out if not g[0].weak]   # values of the claim's own kind come first
     return out, reason
+
+
+def _bounded(v: float, e: Quantity, weak: bool) -> _Value:
+    """The value ``v`` of ``e``, as the interval its bound leaves ("fewer than 10%": below
+    10, open at 10; "at least 5": 5 and above)."""
+    if e.bound == "<":
+        return _Value(-math.inf, math.nextafter(v, -math.inf), e, e.text, weak)
+    if e.bound == "<=":
+        return _Value(-math.inf, v, e, e.text, weak)
+    if e.bound == ">":
+        return _Value(math.nextafter(v, math.inf), math.inf, e, e.text, weak)
+    if e.bound == ">=":
+        return _Value(v, math.inf, e, e.text, weak)
+    return _Value(v, v, e, e.text, weak)
+
+
+def _untyped(claim: Quantity, e: Quantity) -> bool:
+    """True if ``e`` may be some other quantity than the claim's: one of the two names a unit
+    or counted noun and the other is a bare number (a bare fraction 0-1 is typed for a
+    percent claim), or the claim is a date. Such a value can confirm the claim, never
+    refute it."""
+    if claim.kind == "date":
+        return True                  # "On May 15" and "March 10": often different events
+    if claim.unit == e.unit:
+        return False
+    if claim.unit is None:
+        return True                  # "age 55" is no reading of "53%"
+    if e.unit is not None:
+        return False                 # converted (ms vs s): typed
+    return not (claim.unit == "%" and 0 < abs(e.value) <= 1 and e.decimals > 0)
 
 
 def _shares(claim: Quantity, e: Quantity) -> list[_Value]:
@@ -359,7 +407,7 @@ def match(claim: Claim, evidence: Sequence[Quantity]) -> NumberMatch:
     results = [(_best(claim, g), g) for g in groups]
     if claim.scope == Scope.ALL:
         for ok, g in results:
-            if ok is False:
+            if ok is False and not g[0].weak:
                 return _refuted(claim, g[0], "not every value satisfies the claim")
         if all(ok for ok, _ in results):
             return _agreed(claim, results[0][1][0], "every value satisfies the claim")
@@ -370,7 +418,10 @@ def match(claim: Claim, evidence: Sequence[Quantity]) -> NumberMatch:
     if any(ok is None for ok, _ in results):
         return NumberMatch(Verdict.NOT_COMPARABLE, claim,
                            reason="inside a range the evidence gives, not stated")
-    nearest = min((g[0] for _, g in results),
+    if all(g[0].weak for _, g in results):
+        return NumberMatch(Verdict.NOT_COMPARABLE, claim,
+                           reason="only bare numbers, which may measure something else")
+    nearest = min((g[0] for _, g in results if not g[0].weak),
                   key=lambda v: min(abs(v.low - claim.quantity.value),
                                     abs(v.high - claim.quantity.value)))
     return _refuted(claim, nearest, "no evidence value satisfies the claim")
@@ -394,6 +445,9 @@ def _extreme(claim: Claim, groups: list[list[_Value]]) -> NumberMatch:
         point = _Value(val.high, val.high, val.source, val.text)
     if _on_value(claim, point):
         return _agreed(claim, point, f"the {claim.scope.value}imum the evidence gives")
+    if val.weak:
+        return NumberMatch(Verdict.NOT_COMPARABLE, claim,
+                           reason="only bare numbers, which may measure something else")
     return _refuted(claim, point, f"the {claim.scope.value}imum the evidence gives differs")
 
 

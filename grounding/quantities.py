@@ -71,6 +71,7 @@ MISSING_VALUES = frozenset(("n.d.", "n.d", "nd", "n/a", "na", "n.a.", "-", "--",
                             "not available", "nan", "null", "none", "/", "×", "?"))
 
 _APPROX = ("about", "around", "approximately", "roughly", "nearly", "almost", "some",
+           "estimated", "an estimated", "est.",
            "~", "≈", "∼", "≃", "circa", "ca.", "approx.", "close to", "just under",
            "just over")
 #: Comparison signs right before a number ("p < 0.001", "≥ 90%"); "<=" folds to "<" + "=".
@@ -115,6 +116,7 @@ _SCI_HINT_RE = re.compile(r"[×x*·⋅]\s?10")
 #: Kept as written by :func:`_fold_marked`: thin / narrow / figure / no-break spaces
 #: (thousands separators) and superscript digits and signs (exponents).
 _THIN_SPACES = "\u00a0\u2007\u2009\u202f"
+_MIDDLE_DOT_DECIMAL = re.compile(r"(?<=\d)·(?=\d)")
 _NO_THIN_SPACES = str.maketrans("", "", _THIN_SPACES)
 _KEPT_RE = re.compile("[" + _THIN_SPACES + _SUPERSCRIPT_DIGITS + "⁻⁺]")
 #: Digits grouped by threes with spaces: "10 395", "677 000", "1 250,5".
@@ -125,9 +127,14 @@ _GROUPED_RE_COMMA = re.compile(r"(?=[-\d])(?<![\d.,])-?\d{1,3}(?:[ " + _THIN_SPA
 _NUMBER_BEFORE = re.compile(r"[\d%]\s*$")
 _NUMBER_AFTER = re.compile(r"\s*[-+(]?\.?\d")
 #: "3/5" (a part of a whole), not "24/7" or a date "12/05/2020".
-_SLASH_RE = re.compile(r"/(\d{1,6})(?![\d/.,])")
+_SLASH_RE = re.compile(r"[/⁄](\d{1,6})(?![\d/.,])")
 _PH_BEFORE = re.compile(r"\bpH(?:\s*(?:of|was|is|=|value of|values of|at|between|from|"
                         r"ranged from|range of|ranging from))?\s*$")
+_MONTHS = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+           r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)")
+#: A day of the month: "March 16", "16 March", "Dec. 3" (kind "date", not a quantity).
+_MONTH_BEFORE = re.compile(r"\b" + _MONTHS + r"\.?\s$")
+_MONTH_AFTER = re.compile(r"\s" + _MONTHS + r"\b")
 _PER_UNIT_RE = re.compile(r"(/|\s?·\s?| )([A-Za-zµμ]+)(-1|⁻¹)?(?![A-Za-z])")
 _UNIT_AFTER = re.compile(r"\s?(%|°\s?[CFcf]|[A-Za-zµμ⊙°]+(?:⊙)?)")
 _STOP_AFTER = frozenset(("of", "and", "or", "to", "vs", "versus", "in", "on", "at", "for",
@@ -146,14 +153,16 @@ class Quantity:
     approx: preceded by "about", "roughly", "~"...; bound: "<", ">", "<=", ">=" for "fewer
     than", "more than", "at least"..., else None. kind: "number", "percent", "word"
     (spelled out), "fraction" ("a fifth"), "rank" (ordinal), "year" (1900-2099 integer),
-    "ref" (Table 2, [3], Section 4.3: a pointer, not a quantity), "sci" (``10^5``,
+    "ref" (Table 2, [3], Section 4.3: a pointer, not a quantity), "date" (the day in
+    "March 16", "16 March": compares only with dates), "sci" (``10^5``,
     ``3.1 × 10⁻³``), "uncertainty" (the ``0.3`` of ``5.2 ± 0.3``), "vague" ("hundreds",
     "millions": an order of magnitude, in :attr:`range`; not :attr:`checkable` as a value).
     range: ``(low, high)`` when the number is an endpoint of a written range ("30–40%",
     "10-15 mg/kg", "-78 - 0 °C", "from -80 to -20 °C", "between 5 and 9"): both endpoints
     are quantities of their own, each carrying the pair; a unit written once applies to
     both. uncertainty: the ``± u`` written after the value. denominator: the whole of a
-    part-of-whole count ("3/5", "3 of 5": the quantity is 3, denominator 5).
+    part-of-whole count ("3/5", "3 of 5", "1 in 4": the quantity is 3, denominator 5);
+    a mixed number "2 1/2" is one quantity, 2.5.
     points: a difference in percentage points ("5 percentage points", "5 pp"; unit "%").
     multiplier: the scale the digits were written at ("380.5M" -> 1e6, "3.1e-3" -> 1e-3),
     1.0 when none; precision is ``10**-decimals * multiplier`` (:attr:`step`).
@@ -216,7 +225,7 @@ def _glued_to_name(text: str, start: int, end: int) -> bool:
     A hyphen between two plain numbers ("10-15", "6.5-7.0") is a range, not a name; a
     right-hand part with a leading zero ("2021-03") is a code or date."""
     before = text[start - 1] if start > 0 else " "
-    if before.isalnum() or before in "@_/#$":
+    if before.isalnum() or before in "@_/#$⁄":
         return True
     if before == "-" and start >= 2 and (text[start - 2].isalnum()) and not text[start].isdigit():
         return True
@@ -389,6 +398,8 @@ def extract_quantities(text: str, decimal_comma: bool | None = None) -> list[Qua
     """
     folded = fold(text)
     marked = _fold_marked(text, folded)
+    if "·" in marked:                 # "12·4%": a decimal point in Lancet style
+        marked = _MIDDLE_DOT_DECIMAL.sub(".", marked)
     if decimal_comma is None:
         decimal_comma = detect_decimal_comma(folded)
     pattern = _NUM_RE_COMMA if decimal_comma else _NUM_RE
@@ -486,7 +497,7 @@ def _number_quantity(text: str, folded: str, start: int, end: int, raw: str,
         return Quantity(value, folded[start:end + ordinal.end()], start, end + ordinal.end(),
                         kind="rank")
     denominator = None
-    slash = _SLASH_RE.match(text, end) if after[:1] == "/" else None
+    slash = _SLASH_RE.match(text, end) if after[:1] in "/⁄" else None
     if slash and decimals == 0 and raw.isdigit() and 0 < value <= float(slash.group(1)):
         denominator = float(slash.group(1))
         end = slash.end()
@@ -512,6 +523,10 @@ def _number_quantity(text: str, folded: str, start: int, end: int, raw: str,
         kind = "ref"
     elif unit == "%":
         kind = "percent"
+    elif (decimals == 0 and 1 <= value <= 31 and not physical and raw.isdigit()
+          and (_MONTH_BEFORE.search(text, max(0, start - 11), start)
+               or _MONTH_AFTER.match(text, end))):
+        kind, unit, uend = "date", None, end
     elif (decimals == 0 and 1900 <= value <= 2099 and not physical
           and len(raw) == 4 and raw.isdigit() and denominator is None):
         kind = "year"
@@ -617,7 +632,7 @@ _CHANGE_FROM = re.compile(r"\b(?:increas|decreas|rose|rise|rising|fell|fall|drop
                           r"improv|reduc|declin|went|go|jump|climb|shr[iu]nk|rais|lower|cut|"
                           r"chang|boost|shift|mov|doubl|halv)\w*\s+(?:\w+\s+){0,2}from\s+$")
 _PLUS_MINUS = re.compile(r"\s?(?:±|\+/-|\+-)\s?")
-_OF_GAP = re.compile(r"\s+(?:out\s+)?of\s+")
+_OF_GAP = re.compile(r"\s+(?:(?:out\s+)?of|in)\s+")
 _LINKABLE = ("number", "percent", "word", "sci")
 #: Any gap :func:`_link` acts on (one test for the many gaps it does not).
 _LINK_GAP = re.compile(_PLUS_MINUS.pattern + "|" + _RANGE_GAP.pattern + "|" + _OF_GAP.pattern)
@@ -628,7 +643,18 @@ def _link(text: str, folded: str, qs: list[Quantity]) -> list[Quantity]:
     out = list(qs)
     for i in range(len(out) - 1):
         a, b = out[i], out[i + 1]
+        if a.kind == "date" and b.kind == "number" and b.decimals == 0 and b.value <= 31:
+            if _RANGE_GAP.fullmatch(text[a.end:b.start]) and b.value > a.value:
+                out[i + 1] = replace(b, kind="date")     # "April 19-28"
+            continue
         if a.kind not in _LINKABLE or b.kind not in _LINKABLE + ("uncertainty",):
+            continue
+        if (b.denominator and b.value < b.denominator and a.decimals == 0 and a.unit is None
+                and a.denominator is None and b.start - a.end == 1 and text[a.end] == " "):
+            # "2 1/2 hours", "2 ½ hours": a mixed number
+            out[i + 1] = replace(b, value=a.value + b.value / b.denominator, text=folded[a.start:b.end],
+                                 start=a.start, denominator=None, decimals=1)
+            out[i] = replace(a, kind="merged")
             continue
         if b.start - a.end > 10:
             continue
@@ -656,9 +682,9 @@ def _link(text: str, folded: str, qs: list[Quantity]) -> list[Quantity]:
             out[i + 1] = replace(_take_unit(b, a), range=pair)
             continue
         if (_OF_GAP.fullmatch(gap) and a.decimals == 0 and b.decimals == 0 and a.unit is None
-                and 0 < a.value <= b.value and a.kind != "percent"):
+                and 0 < a.value <= b.value and a.kind != "percent" and not b.physical):
             out[i] = replace(a, denominator=b.value)
-    return out
+    return [q for q in out if q.kind != "merged"]
 
 
 def _take_unit(a: Quantity, b: Quantity) -> Quantity:

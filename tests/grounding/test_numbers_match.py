@@ -135,3 +135,26 @@ def test_a_value_agrees_with_itself_and_not_with_a_changed_digit(value: int, dec
     other = [x for x in extract_quantities(f"scored {changed} points") if x.checkable][0]
     result = match(Claim(q), [other])
     assert result.verdict == Verdict.DISAGREE and result.correction == changed
+
+
+@pytest.mark.parametrize(("claim", "evidence", "verdict"), [
+    # a claim with a unit is not refuted by a bare number that may measure something else
+    ("The trial enrolled 110 patients.", "The odds ratio was 6.0.", Verdict.NOT_COMPARABLE),
+    ("Risk climbs at around age 55.", "53% of ICU admissions were older.", Verdict.NOT_COMPARABLE),
+    ("The trial enrolled 110 patients.", "We enrolled 112 patients.", Verdict.DISAGREE),
+    # dates are not quantities
+    ("It was published on May 15.", "It rose by 10 points.", Verdict.NOT_COMPARABLE),
+    # evidence that is itself a bound
+    ("Less than 10 percent had antibodies.", "Fewer than 10% had antibodies.", Verdict.AGREE),
+    ("They had antibodies for 18 months.", "Antibody was detected for >18 months.",
+     Verdict.NOT_COMPARABLE),
+    ("They had antibodies for 12 months.", "Antibody was detected for >18 months.",
+     Verdict.DISAGREE),
+    # loose but honest readings
+    ("The odds are about 20 times higher.", "The odds were 18.7 times greater.", Verdict.AGREE),
+    ("Only a third had a fever.", "At triage, 30.7% were febrile.", Verdict.AGREE),
+    ("About 1 in 4 had a clot.", "The incidence was 25% (20/81).", Verdict.AGREE),
+    ("Rates were 10-20%.", "The attack rate was 12·4%.", Verdict.AGREE),
+])
+def test_kinds_seen_on_third_party_claims(claim: str, evidence: str, verdict: Verdict) -> None:
+    assert _verdict(claim, evidence) == verdict

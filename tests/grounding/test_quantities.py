@@ -260,3 +260,23 @@ def test_missing_value_cells(cell: str, missing: bool) -> None:
     from grounding.quantities import is_missing_value
 
     assert is_missing_value(cell) is missing
+
+
+@pytest.mark.parametrize(("text", "value", "kind", "denominator"), [
+    ("on March 16, 2020", 16.0, "date", None),               # a day of the month
+    ("on 16 March", 16.0, "date", None),
+    ("a rate of 12·4%", 12.4, "percent", None),              # Lancet decimal point
+    ("a 2 1/2-hour practice", 2.5, "number", None),          # a mixed number
+    ("about 1 in 4 patients", 1.0, "number", 4.0),
+    ("An estimated 40 percent", 40.0, "percent", None),
+])
+def test_dates_decimal_dots_mixed_numbers_and_ratios(text: str, value: float, kind: str,
+                                                       denominator: float | None) -> None:
+    q = [q for q in extract_quantities(text) if q.kind != "year"][0]
+    assert (q.value, q.kind, q.denominator) == (value, kind, denominator)
+
+
+def test_date_ranges_and_estimates() -> None:
+    days = extract_quantities("from April 19-28, 2020")
+    assert [q.kind for q in days] == ["date", "date", "year"]
+    assert extract_quantities("An estimated 40 percent")[0].approx
