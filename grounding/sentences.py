@@ -56,13 +56,13 @@ _NEVER_END = frozenset({
     "e.g", "i.e", "eg", "ie", "vs", "cf", "fig", "figs", "eq", "eqs", "approx", "sec", "secs",
     "tab", "tabs", "ref", "refs", "resp", "dr", "mr", "mrs", "ms", "prof", "vol", "vols",
     "pp", "ch", "chap", "appx", "suppl", "supp", "ca", "viz", "incl", "esp", "dept",
-    "univ", "w.r.t", "a.k.a", "wrt", "aka", "sect", "eqn", "eqns", "thm", "alg",
+    "univ", "w.r.t", "a.k.a", "wrt", "aka", "sect", "eqn", "eqns", "thm", "alg", "mt", "st",
 })
 #: Abbreviations that end a sentence only before a capital letter (``etc.``, ``U.S.``);
 #: ``et al.`` has its own rule (:func:`_et_al_ends`).
-_END_BEFORE_CAPITAL = frozenset({"etc", "u.s", "u.k", "e.u"})
+_END_BEFORE_CAPITAL = frozenset({"etc", "u.s", "u.k", "e.u", "inc", "ltd", "corp"})
 #: Abbreviations that are abbreviations only before a number (``No. 5``, ``p. 12``).
-_BEFORE_NUMBER = frozenset({"no", "nos", "p", "art", "op", "nr"})
+_BEFORE_NUMBER = frozenset({"no", "nos", "p", "art", "op", "nr", "rs"})
 
 _CLOSERS = "\"'\u201d\u2019)]}*_`"
 _CITATION = re.compile(r"\[[\d\s,;\u2013\u2014\-]+\]|\(\d{1,3}(?:[,\u2013\-]\d{1,3})*\)")

@@ -99,6 +99,9 @@ def test_c07_number_plus_unit_symbol_or_acronym_ends_a_sentence(cases: dict[str,
      ["Data came from the U.S. NIH archive.", "Most were adults."]),
     ("Most runs were in the U.S. The rest were in Canada.",
      ["Most runs were in the U.S.", "The rest were in Canada."]),
+    ("We climbed Mt. Fuji. It was cold.", ["We climbed Mt. Fuji.", "It was cold."]),
+    ("Acme Inc. (the sponsor) paid Rs. 3520 each. Nobody left.",
+     ["Acme Inc. (the sponsor) paid Rs. 3520 each.", "Nobody left."]),
 ])
 def test_unit_symbol_after_number_is_not_an_initial(answer: str, expected: list[str]) -> None:
     assert texts(answer) == expected
