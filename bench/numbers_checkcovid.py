@@ -17,6 +17,7 @@ the false alarms.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections import Counter
@@ -39,9 +40,11 @@ def _lines(path: Path) -> list[dict[str, Any]]:
 
 
 def main(argv: list[str]) -> int:
-    verbose = "-v" in argv
-    args = [a for a in argv if a != "-v"]
-    folder = Path(args[0]) if args else DEFAULT
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("folder", nargs="?", type=Path, default=DEFAULT)
+    ap.add_argument("-v", dest="verbose", action="store_true", help="print the false alarms")
+    args = ap.parse_args(argv)
+    folder, verbose = args.folder, args.verbose
     if not (folder / "corpus.json").is_file():
         print(f"no Check-COVID data at {folder}", file=sys.stderr)
         return 2
