@@ -452,7 +452,8 @@ def _sci_quantities(text: str, folded: str) -> list[Quantity]:
     if "^" in text or (text is not folded and _SUPERSCRIPT_RE.search(text)):
         for m in _SCI_RE.finditer(text):
             exp = m.group(2) if m.group(2) is not None else m.group(3).translate(_SUPERSCRIPT_MAP)
-            out.append(_sci(text, folded, m.start(), m.end(), m.group(1), int(exp)))
+            if abs(int(exp)) <= 300:                  # beyond, a float cannot hold it
+                out.append(_sci(text, folded, m.start(), m.end(), m.group(1), int(exp)))
     if _SCI_HINT_RE.search(text):
         for m in _SCI_FLAT_RE.finditer(text):
             if any(q.start <= m.start() < q.end for q in out):

@@ -280,3 +280,21 @@ def test_date_ranges_and_estimates() -> None:
     days = extract_quantities("from April 19-28, 2020")
     assert [q.kind for q in days] == ["date", "date", "year"]
     assert extract_quantities("An estimated 40 percent")[0].approx
+
+
+_NUMBERISH = st.text(alphabet=st.sampled_from(list("0123456789 .,-–−±×x^/%°CmMkK e⁻³\u2009of to and")),
+                     max_size=40)
+
+
+@given(_NUMBERISH)
+def test_any_text_reads_without_error_and_spans_index_the_folded_text(text: str) -> None:
+    from grounding.lexicon import fold
+
+    folded = fold(text)
+    for q in extract_quantities(text):
+        assert folded[q.start:q.end] == q.text
+        assert q.range is None or q.range[0] <= q.range[1]
+
+
+def test_exponents_beyond_a_float_are_not_read() -> None:
+    assert [q.value for q in extract_quantities("10^310 and 10^-400")] == []
