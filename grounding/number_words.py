@@ -44,6 +44,9 @@ WORD_RE = re.compile(r"(?=[A-Za-z])(?<![A-Za-z-])(?:[A-Za-z]+-)?(?:" + "|".join(
 #: :data:`WORD_RE` without IGNORECASE, for lower-cased text.
 WORD_RE_LOWER = re.compile(WORD_RE.pattern)
 _VAGUE_RE = re.compile(r"(?<![A-Za-z-])(" + "|".join(VAGUE) + r")(?![A-Za-z])")
+_TENS_OF = {"tens": 10.0, "hundreds": 100.0}
+_VAGUE_COMPOUND_RE = re.compile(r"(?<![a-z-])(tens|hundreds) of (thousands|millions|billions)"
+                                r"(?![a-z])")
 #: One of these is in every text :data:`_VAGUE_RE` matches in (a cheap test first).
 _VAGUE_CUES = ("dozens", "hundreds", "thousands", "illions")
 _JOIN_RE = re.compile(r" (?:and )?")
@@ -117,10 +120,19 @@ def _joins(prev: tuple[str, ...], gap: str, parts: tuple[str, ...]) -> bool:
 
 
 def vague_spans(low: str) -> list[tuple[int, int, tuple[float, float]]]:
-    """``(start, end, (low, high))`` for each "hundreds" / "millions" ... in lower-cased text."""
+    """``(start, end, (low, high))`` for each "hundreds" / "millions" ... in lower-cased text;
+    "tens of thousands" and "hundreds of thousands" are one span ((1e4, 1e5), (1e5, 1e6))."""
     if not any(w in low for w in _VAGUE_CUES):
         return []
-    return [(m.start(), m.end(), VAGUE[m.group(1)]) for m in _VAGUE_RE.finditer(low)]
+    out = []
+    for m in _VAGUE_COMPOUND_RE.finditer(low):
+        lo = _TENS_OF[m.group(1)] * VAGUE[m.group(2)][0]
+        out.append((m.start(), m.end(), (lo, lo * 10)))
+    taken = [(a, b) for a, b, _ in out]
+    for m in _VAGUE_RE.finditer(low):
+        if not any(a <= m.start() < b for a, b in taken):
+            out.append((m.start(), m.end(), VAGUE[m.group(1)]))
+    return sorted(out)
 
 
 __all__ = ["FRACTIONS", "ORDINALS", "SCALES", "VAGUE", "WORD_NUMBERS", "WordSpan",

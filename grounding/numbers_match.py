@@ -133,8 +133,9 @@ _MIN_WORDS = re.compile(r"\b(?:minimum|min|lowest|smallest|least|shortest|lower)
 def read_claims(sentence: str) -> list[Claim]:
     """The checkable numbers of ``sentence``, each with its bound and scope.
 
-    A written range ("30-40%", "between 80% and 90%") gives one BETWEEN claim; a ``±``
-    uncertainty, references, years and ranks give none.
+    A written range ("30-40%", "between 80% and 90%") gives one BETWEEN claim, a part of a
+    whole ("3 of 5", "1 in 4") one claim on the part; a ``±`` uncertainty, references,
+    years and ranks give none.
     Args: sentence: one sentence of an answer (offsets of the quantities index
           ``fold(sentence)``).
     Returns: claims in order of position. Raises: nothing.
@@ -145,6 +146,8 @@ def read_claims(sentence: str) -> list[Claim]:
     for i, q in enumerate(qs):
         if not (q.checkable or q.kind == "vague") or q.kind == "uncertainty":
             continue
+        if i > 0 and qs[i - 1].denominator == q.value and q.start - qs[i - 1].end <= 8:
+            continue                          # the whole of "3 of 5": read with its part
         if q.range is not None and q.kind != "vague":
             if i > 0 and qs[i - 1].range == q.range:
                 continue                                   # the range's second end

@@ -139,7 +139,9 @@ _PER_UNIT_RE = re.compile(r"(/|\s?·\s?| )([A-Za-zµμ]+)(-1|⁻¹)?(?![A-Za-z])
 _UNIT_AFTER = re.compile(r"\s?(%|°\s?[CFcf]|[A-Za-zµμ⊙°]+(?:⊙)?)")
 _STOP_AFTER = frozenset(("of", "and", "or", "to", "vs", "versus", "in", "on", "at", "for",
                          "the", "a", "an", "with", "from", "by", "than", "is", "are", "was",
-                         "were", "as", "per", "each", "more", "less", "that", "which"))
+                         "were", "as", "per", "each", "more", "less", "that", "which",
+                         "can", "could", "may", "might", "must", "should", "would", "will",
+                         "shall", "has", "have", "had", "does", "did"))
 
 
 @dataclass(frozen=True, slots=True)

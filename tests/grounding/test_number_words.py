@@ -27,3 +27,9 @@ def test_orders_of_magnitude() -> None:
     low = "hundreds of users and millions of tokens, not a million"
     assert [(low[a:b], r) for a, b, r in vague_spans(low)] == [
         ("hundreds", (100.0, 1e3)), ("millions", (1e6, 1e9))]
+
+
+def test_tens_and_hundreds_of_thousands() -> None:
+    low = "tens of thousands of deaths and hundreds of millions of doses"
+    assert [(low[a:b], r) for a, b, r in vague_spans(low)] == [
+        ("tens of thousands", (1e4, 1e5)), ("hundreds of millions", (1e8, 1e9))]

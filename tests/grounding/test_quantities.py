@@ -299,3 +299,8 @@ def test_any_text_reads_without_error_and_spans_index_the_folded_text(text: str)
 def test_exponents_beyond_a_float_are_not_read() -> None:
     qs = extract_quantities("10^310 and 10^-400")          # raised OverflowError before
     assert all(q.kind != "sci" and abs(q.value) < 1e300 for q in qs)
+
+
+def test_a_modal_verb_is_not_a_counted_noun() -> None:
+    assert extract_quantities("One can compute it.") == []
+    assert extract_quantities("5 have died") [0].unit is None
