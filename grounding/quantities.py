@@ -117,6 +117,7 @@ _SCI_HINT_RE = re.compile(r"[×x*·⋅]\s?10")
 #: (thousands separators) and superscript digits and signs (exponents).
 _THIN_SPACES = "\u00a0\u2007\u2009\u202f"
 _MIDDLE_DOT_DECIMAL = re.compile(r"(?<=\d)·(?=\d)")
+_GROUP_SPACES = " " + _THIN_SPACES
 _NO_THIN_SPACES = str.maketrans("", "", _THIN_SPACES)
 _KEPT_RE = re.compile("[" + _THIN_SPACES + _SUPERSCRIPT_DIGITS + "⁻⁺]")
 #: Digits grouped by threes with spaces: "10 395", "677 000", "1 250,5".
@@ -135,6 +136,8 @@ _MONTHS = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?
 #: A day of the month: "March 16", "16 March", "Dec. 3" (kind "date", not a quantity).
 _MONTH_BEFORE = re.compile(r"\b" + _MONTHS + r"\.?\s$")
 _MONTH_AFTER = re.compile(r"\s" + _MONTHS + r"\b")
+_MONTH_ENDS = frozenset("nbrlyegptvc.hi")       # last letters of the month names above
+_MONTH_STARTS = frozenset("JFMASOND")
 _PER_UNIT_RE = re.compile(r"(/|\s?·\s?| )([A-Za-zµμ]+)(-1|⁻¹)?(?![A-Za-z])")
 _UNIT_AFTER = re.compile(r"\s?(%|°\s?[CFcf]|[A-Za-zµμ⊙°]+(?:⊙)?)")
 _STOP_AFTER = frozenset(("of", "and", "or", "to", "vs", "versus", "in", "on", "at", "for",
@@ -405,23 +408,21 @@ def extract_quantities(text: str, decimal_comma: bool | None = None) -> list[Qua
     if decimal_comma is None:
         decimal_comma = detect_decimal_comma(folded)
     pattern = _NUM_RE_COMMA if decimal_comma else _NUM_RE
-    out: list[Quantity] = []
-    taken: list[tuple[int, int]] = []
-    out.extend(_sci_quantities(marked, folded))
-    taken.extend((q.start, q.end) for q in out)
-    for m in (_GROUPED_RE_COMMA if decimal_comma else _GROUPED_RE).finditer(marked):
-        if any(a <= m.start() < b for a, b in taken) or not _grouped(marked, m.start(), m.end()):
-            continue
-        raw = m.group(0).replace(" ", "").translate(_NO_THIN_SPACES)
-        q = _number_quantity(marked, folded, m.start(), m.end(), raw, decimal_comma)
-        if q is not None:
-            out.append(q)
-            taken.append((m.start(), m.end()))
+    out: list[Quantity] = _sci_quantities(marked, folded)
+    taken = [(q.start, q.end) for q in out]
+    grouped_re = _GROUPED_RE_COMMA if decimal_comma else _GROUPED_RE
+    skip_to = -1                                  # end of the last space-grouped number
     for m in pattern.finditer(marked):
         start, end = m.span()
-        if taken and any(a <= start < b for a, b in taken):
+        if start < skip_to or (taken and any(a <= start < b for a, b in taken)):
             continue
-        q = _number_quantity(marked, folded, start, end, m.group(0), decimal_comma)
+        raw = m.group(0)
+        if end - start <= 4 and end < len(marked) and marked[end] in _GROUP_SPACES:
+            g = grouped_re.match(marked, start)   # "10 395": one number, if it stands alone
+            if g and _grouped(marked, start, g.end()):
+                end = skip_to = g.end()
+                raw = g.group(0).replace(" ", "").translate(_NO_THIN_SPACES)
+        q = _number_quantity(marked, folded, start, end, raw, decimal_comma)
         if q is not None:
             out.append(q)
     out.extend(_word_quantities(marked, folded, [(q.start, q.end) for q in out]))
@@ -527,8 +528,10 @@ def _number_quantity(text: str, folded: str, start: int, end: int, raw: str,
     elif unit == "%":
         kind = "percent"
     elif (decimals == 0 and 1 <= value <= 31 and not physical and raw.isdigit()
-          and (_MONTH_BEFORE.search(text, max(0, start - 11), start)
-               or _MONTH_AFTER.match(text, end))):
+          and ((start > 1 and text[start - 1] == " " and text[start - 2] in _MONTH_ENDS
+                and _MONTH_BEFORE.search(text, max(0, start - 11), start))
+               or (text[end:end + 1] == " " and text[end + 1:end + 2] in _MONTH_STARTS
+                   and _MONTH_AFTER.match(text, end)))):
         kind, unit, uend = "date", None, end
     elif (decimals == 0 and 1900 <= value <= 2099 and not physical
           and len(raw) == 4 and raw.isdigit() and denominator is None):
@@ -537,7 +540,7 @@ def _number_quantity(text: str, folded: str, start: int, end: int, raw: str,
     points = unit == "%" and ("point" in folded[end:qend].lower()
                               or folded[end:qend].strip().lower() == "pp")
     return Quantity(value, folded[start:qend], start, qend, unit, physical, decimals, approx,
-                    bound, kind, denominator=denominator, points=points, multiplier=multiplier)
+                    bound, kind, None, None, denominator, points, multiplier)
 
 
 def _word_quantities(text: str, folded: str, taken: list[tuple[int, int]]) -> list[Quantity]:
@@ -646,23 +649,26 @@ def _link(text: str, folded: str, qs: list[Quantity]) -> list[Quantity]:
     out = list(qs)
     for i in range(len(out) - 1):
         a, b = out[i], out[i + 1]
+        if b.start - a.end > 10:
+            continue                  # most neighbours: nothing to link (checked first: fast)
+        gap = text[a.end:b.start]
+        if gap == " ":
+            if (b.denominator and b.value < b.denominator and a.decimals == 0
+                    and a.unit is None and a.denominator is None and a.kind in _LINKABLE
+                    and b.kind in _LINKABLE):
+                # "2 1/2 hours", "2 ½ hours": a mixed number
+                out[i + 1] = replace(b, value=a.value + b.value / b.denominator,
+                                     text=folded[a.start:b.end], start=a.start,
+                                     denominator=None, decimals=1)
+                out[i] = replace(a, kind="merged")
+            continue
+        if _LINK_GAP.fullmatch(gap) is None:
+            continue
         if a.kind == "date" and b.kind == "number" and b.decimals == 0 and b.value <= 31:
-            if _RANGE_GAP.fullmatch(text[a.end:b.start]) and b.value > a.value:
+            if _RANGE_GAP.fullmatch(gap) and b.value > a.value:
                 out[i + 1] = replace(b, kind="date")     # "April 19-28"
             continue
         if a.kind not in _LINKABLE or b.kind not in _LINKABLE + ("uncertainty",):
-            continue
-        if (b.denominator and b.value < b.denominator and a.decimals == 0 and a.unit is None
-                and a.denominator is None and b.start - a.end == 1 and text[a.end] == " "):
-            # "2 1/2 hours", "2 ½ hours": a mixed number
-            out[i + 1] = replace(b, value=a.value + b.value / b.denominator, text=folded[a.start:b.end],
-                                 start=a.start, denominator=None, decimals=1)
-            out[i] = replace(a, kind="merged")
-            continue
-        if b.start - a.end > 10:
-            continue
-        gap = text[a.end:b.start]
-        if _LINK_GAP.fullmatch(gap) is None:
             continue
         if _PLUS_MINUS.fullmatch(gap):
             out[i] = replace(_take_unit(a, b), uncertainty=b.value)
