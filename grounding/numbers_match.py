@@ -124,10 +124,13 @@ _BEFORE_RULES: tuple[tuple[re.Pattern[str], Bound, Scope | None], ...] = tuple(
          Bound.EXACT, Scope.MAX),
         (r"\b(?:minimum\s+of|min\.?\s+of|as\s+early\s+as)", Bound.EXACT, Scope.MIN),
     ))
-_MAX_WORDS = re.compile(r"\b(?:maximum|max|highest|largest|greatest|peak|top|longest|"
-                        r"upper)\b", re.IGNORECASE)
-_MIN_WORDS = re.compile(r"\b(?:minimum|min|lowest|smallest|least|shortest|lower)\b",
-                        re.IGNORECASE)
+#: "The highest energy was 13.0 TeV": a superlative, then (no other number between) the
+#: value after a linking word. "The lower 95% interval", "from (1) and (2) was 714" are not.
+_EXTREME_RE = re.compile(
+    r"\b(?:(?P<max>maximum|max\.?|highest|largest|greatest|peak|longest)|"
+    r"(?P<min>minimum|lowest|smallest|least|shortest))\b[^\d]{0,50}?"
+    r"\b(?:was|were|is|are|of|at|reached|reaches|=|:)\s*(?:about\s+|approximately\s+|~)?$",
+    re.IGNORECASE)
 
 
 def read_claims(sentence: str) -> list[Claim]:
@@ -169,13 +172,11 @@ def _claim(text: str, q: Quantity) -> Claim:
             scope = s
             break
     if scope is None:
-        window = text[max(0, q.start - 60):q.start]
+        extreme = _EXTREME_RE.search(text, max(0, q.start - 80), q.start)
         if _ALL_RE.search(text):
             scope = Scope.ALL if bound not in (Bound.EXACT, Bound.ABOUT) else Scope.ONE
-        elif _MAX_WORDS.search(window) and bound in (Bound.EXACT, Bound.ABOUT):
-            scope = Scope.MAX
-        elif _MIN_WORDS.search(window) and bound in (Bound.EXACT, Bound.ABOUT):
-            scope = Scope.MIN
+        elif extreme and bound in (Bound.EXACT, Bound.ABOUT):
+            scope = Scope.MAX if extreme.group("max") else Scope.MIN
         else:
             scope = Scope.ONE
     return Claim(q, bound, scope)
@@ -322,6 +323,9 @@ def _values(claim: Claim, evidence: Sequence[Quantity]) -> tuple[list[list[_Valu
         if not e.checkable or e.kind == "uncertainty":
             continue
         shares = _shares(claim.quantity, e)
+        if shares and e.denominator and claim.quantity.denominator:
+            out.append(shares)                    # two parts of wholes: compare the ratios
+            continue
         factors = _factors(claim.quantity, e)
         if isinstance(factors, str):
             reason = factors
@@ -363,6 +367,8 @@ def _untyped(claim: Quantity, e: Quantity) -> bool:
     refute it."""
     if claim.kind == "date":
         return True                  # "On May 15" and "March 10": often different events
+    if claim.kind == "vague" and e.unit is None:
+        return True                  # "thousands of" against a footnote mark "2"
     if claim.unit == e.unit:
         return False
     if claim.unit is None:
@@ -374,7 +380,10 @@ def _untyped(claim: Quantity, e: Quantity) -> bool:
 
 def _shares(claim: Quantity, e: Quantity) -> list[_Value]:
     """A part of a whole read as a percent, or a percent as a count of the claim's whole:
-    "60%" vs "3/5 runs" -> 60; "3 of 5 runs" vs "60%" -> 3."""
+    "60%" vs "3/5 runs" -> 60; "3 of 5 runs" vs "60%" -> 3; "3/5" vs "6/10" -> 3."""
+    if e.denominator and claim.denominator:
+        share = e.value / e.denominator * claim.denominator
+        return [_Value(share, share, e, e.text)]
     if e.denominator and claim.unit == "%" and not claim.points:
         share = 100.0 * e.value / e.denominator
         return [_Value(share, share, e, e.text)]

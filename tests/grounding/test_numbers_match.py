@@ -156,7 +156,21 @@ _THIRD_PARTY_KINDS = [
     ("Rates were 10-20%.", "The attack rate was 12·4%.", Verdict.AGREE),
 ]
 
+#: Kinds found checking sentences of the papers against themselves (bench/numbers_selfcheck.py).
+_SELF_KINDS = [
+    # a superlative scopes only the value it links to, not every number near it
+    ("The largest sample size from (1) and (2) was 714.",
+     "The largest sample size from (1) and (2) was 714.", Verdict.AGREE),
+    ("The lower 95% bound of specificity is at least 70%.",
+     "The lower 95% bound of specificity is at least 70%.", Verdict.AGREE),
+    ("A collection covering dozens of fields.", "A collection7 with 81.1M papers.",
+     Verdict.NOT_COMPARABLE),
+    # two parts of wholes compare as ratios
+    ("3/5 runs converged.", "6/10 runs converged.", Verdict.AGREE),
+    ("1/5 runs converged.", "1/4 runs converged.", Verdict.DISAGREE),
+]
 
-@pytest.mark.parametrize(("claim", "evidence", "verdict"), _KINDS + _THIRD_PARTY_KINDS)
+
+@pytest.mark.parametrize(("claim", "evidence", "verdict"), _KINDS + _THIRD_PARTY_KINDS + _SELF_KINDS)
 def test_kinds(claim: str, evidence: str, verdict: Verdict) -> None:
     assert _verdict(claim, evidence) == verdict
