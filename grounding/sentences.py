@@ -21,6 +21,9 @@ Rules, from the gold splits of GroundQA dev (``annotations[].sentence`` against
   ``i.e.``, ``vs.``, ``cf.``, ``Fig.``, ``Figs.``, ``Eq.``, ``Sec.``, ``Tab.``, ``No.`` before
   a number, ``approx.``, ...), initials (``P. C. Peters``), decimals (``91.5``), or dots
   inside URLs and domains (``arxiv.org``).
+- A capital letter right after a number is a unit symbol, not an initial: ``300 K.``,
+  ``2 M.``, ``3 T.`` end a sentence before a capitalised word (case C07); ``U.S.`` ends one
+  before a capitalised word but not before an acronym (``the U.S. FDA``).
 - After a ``References`` / ``Bibliography`` title line, each line is one sentence (an entry),
   until the next markdown heading.
 
@@ -53,13 +56,13 @@ _NEVER_END = frozenset({
     "e.g", "i.e", "eg", "ie", "vs", "cf", "fig", "figs", "eq", "eqs", "approx", "sec", "secs",
     "tab", "tabs", "ref", "refs", "resp", "dr", "mr", "mrs", "ms", "prof", "vol", "vols",
     "pp", "ch", "chap", "appx", "suppl", "supp", "ca", "viz", "incl", "esp", "dept",
-    "univ", "w.r.t", "a.k.a", "wrt", "aka", "sect", "eqn", "eqns", "thm", "alg",
+    "univ", "w.r.t", "a.k.a", "wrt", "aka", "sect", "eqn", "eqns", "thm", "alg", "mt", "st",
 })
 #: Abbreviations that end a sentence only before a capital letter (``etc.``, ``U.S.``);
 #: ``et al.`` has its own rule (:func:`_et_al_ends`).
-_END_BEFORE_CAPITAL = frozenset({"etc", "u.s", "u.k", "e.u"})
+_END_BEFORE_CAPITAL = frozenset({"etc", "u.s", "u.k", "e.u", "inc", "ltd", "corp"})
 #: Abbreviations that are abbreviations only before a number (``No. 5``, ``p. 12``).
-_BEFORE_NUMBER = frozenset({"no", "nos", "p", "art", "op", "nr"})
+_BEFORE_NUMBER = frozenset({"no", "nos", "p", "art", "op", "nr", "rs"})
 
 _CLOSERS = "\"'\u201d\u2019)]}*_`"
 _CITATION = re.compile(r"\[[\d\s,;\u2013\u2014\-]+\]|\(\d{1,3}(?:[,\u2013\-]\d{1,3})*\)")
@@ -213,8 +216,9 @@ def _is_boundary(line: str, i: int, j: int, k: int) -> bool:
         if _is_et_al(line, i):
             return _et_al_ends(line, i, nxt)
         if low in _END_BEFORE_CAPITAL:
-            return c.isupper()
-        if _is_initial(word) and _initial_continues(line, nxt, i):
+            return c.isupper() and not _ACRONYM.match(line, nxt)
+        if (_is_initial(word) and not _UNIT_AFTER_NUMBER.search(line, 0, i)
+                and _initial_continues(line, nxt, i)):
             return False
     return _starts_sentence(line, nxt)
 
@@ -244,6 +248,13 @@ def _et_al_ends(line: str, i: int, nxt: int) -> bool:
     before = line[:i - len("et al")].rstrip()
     prev_words = before.split()[-3:-1] if len(before.split()) >= 2 else []
     return not any(w.lower() in ("the", "a", "an", "this", "that") for w in prev_words[-1:])
+
+
+#: A number then one capital letter right before the period ("300 K.", "2 M.", "3 T."): a
+#: unit symbol, not a name initial.
+_UNIT_AFTER_NUMBER = re.compile(r"\d[ \t\u00a0\u2009\u202f]?[A-Z]$")
+#: An all-caps acronym ("FDA", "NIH"): after "U.S." it is the name the abbreviation modifies.
+_ACRONYM = re.compile(r"[A-Z]{2,}s?\b")
 
 
 def _is_initial(word: str) -> bool:
