@@ -31,7 +31,7 @@ from bisect import bisect_left
 from itertools import accumulate, chain, repeat
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from rapidfuzz import fuzz
@@ -236,8 +236,8 @@ def _page_quantities(text: str, decimal_comma: bool) -> list[Quantity]:
     folded_here, offsets = fold_with_offsets(text)
     if folded_here != folded:
         return qs                # an exotic fold (NFKC composing across groups): as read
-    return [Quantity(q.value, q.text, offsets[q.start], offsets[q.end], q.unit, q.physical,
-                     q.decimals, q.approx, q.bound, q.kind) for q in qs]
+    # replace() keeps every field of the quantity (range, uncertainty, denominator, ...)
+    return [replace(q, start=offsets[q.start], end=offsets[q.end]) for q in qs]
 
 
 def _is_table_row(texts: Sequence[str], row: list[int]) -> bool:
@@ -486,8 +486,7 @@ class EvidenceIndex:
                 pos += len(w.text) + 1
                 continue                       # label words: no cell value
             for q in qs:
-                moved = Quantity(q.value, q.text, q.start + pos, q.end + pos, q.unit,
-                                 q.physical, q.decimals, q.approx, q.bound, q.kind)
+                moved = replace(q, start=q.start + pos, end=q.end + pos)
                 quantities.append(moved)
                 if any(a < w.end and w.start < b for a, b in suspects):
                     bad.append(moved)
