@@ -34,7 +34,6 @@ Ray is imported only inside this module's functions (the ``ray`` extra).
 
 from __future__ import annotations
 
-import heapq
 import json
 import sys
 import time
@@ -107,42 +106,39 @@ def describe_failure(exc: BaseException, retries: int) -> str:
 
 def ordered(ray: Any, total: int, prefilled: Mapping[int, Any],
             batches: Iterable[tuple[Sequence[int], Callable[[], Any]]], *,
-            max_in_flight: int, retries: int, tick: Callable[[], None] = lambda: None,
-            tick_s: float = 1.0) -> Generator[tuple[int, Any], None, None]:
+            max_in_flight: int, lookahead: int, retries: int,
+            tick: Callable[[], None] = lambda: None, tick_s: float = 1.0
+            ) -> Generator[tuple[int, Any], None, None]:
     """(i, value) for i = 0 .. total-1, in order, as the tasks finish.
 
     prefilled: values known without a task. batches: (indices, submit) pairs in order of
     their first index; ``submit()`` starts a Ray task whose result is a list of (i, value)
-    for those indices. At most ``max_in_flight`` submitted batches wait to be yielded
-    (backpressure). A batch whose task fails gives TaskFailed for each of its indices.
-    tick() is called at least every ``tick_s`` seconds while waiting. Pending tasks are
-    cancelled when the generator is closed early (an interrupted run).
+    for those indices. Backpressure: at most ``max_in_flight`` tasks run at once, and a
+    batch starts only when its first index is below the next index to yield plus
+    ``lookahead``, so the reorder buffer holds at most about lookahead items. A batch whose
+    task fails for good gives TaskFailed for each of its indices. tick() is called at
+    least every ``tick_s`` seconds while waiting. Pending tasks are cancelled when the
+    generator is closed early (an interrupted run).
     """
     from ray.exceptions import RayError
 
     buffer: dict[int, Any] = dict(prefilled)
     pending: dict[Any, Sequence[int]] = {}
-    lasts: list[int] = []
     source = iter(batches)
-    more = True
+    upcoming = next(source, None)
     nxt = 0
     try:
         while nxt < total:
             while nxt in buffer:
                 yield nxt, buffer.pop(nxt)
                 nxt += 1
-            while lasts and lasts[0] < nxt:
-                heapq.heappop(lasts)
             if nxt >= total:
                 break
-            while more and len(lasts) < max_in_flight:
-                batch = next(source, None)
-                if batch is None:
-                    more = False
-                    break
-                indices, submit = batch
+            while (upcoming is not None and len(pending) < max(1, max_in_flight)
+                   and (not pending or min(upcoming[0]) < nxt + lookahead)):
+                indices, submit = upcoming
                 pending[submit()] = indices
-                heapq.heappush(lasts, max(indices))
+                upcoming = next(source, None)
             if not pending:
                 raise AssertionError(f"item {nxt} was in no batch")  # pragma: no cover
             ready, _ = ray.wait(list(pending), num_returns=1, timeout=tick_s)
@@ -389,9 +385,8 @@ def verify_references_ray(references: Sequence[str | Reference], options: Verifi
     refs = list(references)
     done = read_checkpoint(options.checkpoint, refs)
     todo = [i for i in range(len(refs)) if i not in done]
-    progress = Progress(len(refs), "references", ray_options.progress_s)
-    progress.done = len(done)
     with ray_session(ray_options.address) as ray:
+        progress = Progress(len(todo), "references", ray_options.progress_s)
         work = replace(options, checkpoint=None)
         if options.online_sources:
             work = replace(work, attach_http=cluster_http(
@@ -408,6 +403,7 @@ def verify_references_ray(references: Sequence[str | Reference], options: Verifi
         fh = options.checkpoint.open("a", encoding="utf-8") if options.checkpoint else None
         stream = ordered(ray, len(refs), done, ((c, submit(c)) for c in chunks),
                          max_in_flight=in_flight(ray, ray_options),
+                         lookahead=4 * size * in_flight(ray, ray_options),
                          retries=ray_options.max_retries, tick=progress.tick)
         try:
             for i, value in stream:

@@ -125,9 +125,9 @@ def check_items_ray(items: Sequence[Item], out: TextIO, done: set[str], *,
     counts = RunCounts()
     known, todo = _prefill(items, done)
     groups = plan_groups(todo, options)
-    progress = Progress(len(items) - sum(o is None for o in known.values()), "rows",
-                        options.progress_s)
     with ray_session(options.address) as ray:
+        progress = Progress(len(items) - sum(o is None for o in known.values()), "rows",
+                            options.progress_s)
         setup = ray.put((judge, build_index or EvidenceIndex.build, sources,
                          refs_out is not None))
         token = uuid.uuid4().hex
@@ -139,8 +139,9 @@ def check_items_ray(items: Sequence[Item], out: TextIO, done: set[str], *,
             return lambda: task.remote(token, setup, rows)
 
         stream = ordered(ray, len(items), known, ((g, submit(g)) for g in groups),
-                         max_in_flight=in_flight(ray, options), retries=options.max_retries,
-                         tick=progress.tick)
+                         max_in_flight=in_flight(ray, options),
+                         lookahead=2 * max(options.window, options.group_size),
+                         retries=options.max_retries, tick=progress.tick)
         try:
             for i, outcome in stream:
                 where, base = items[i][0], items[i][1]
