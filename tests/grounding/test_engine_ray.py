@@ -79,8 +79,9 @@ def test_ray_rows_are_byte_identical_to_local_in_input_order(
 
 def test_eval_on_ray_writes_the_local_predictions(dev_dir: Path, tmp_path: Path) -> None:
     for engine in ("local", "ray"):
-        main(["eval", "--data", str(dev_dir), "--out", str(tmp_path / engine), "--limit", "8",
-              "--resamples", "10", "--engine", engine])
+        assert main(["eval", "--data", str(dev_dir), "--out", str(tmp_path / engine),
+                     "--limit", "8", "--resamples", "10", "--engine", engine]) == 0
+    assert len((tmp_path / "ray" / "predictions.jsonl").read_text().splitlines()) == 8
     for name in ("predictions.jsonl", "metrics.json"):
         assert (tmp_path / "ray" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
 
