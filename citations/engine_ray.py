@@ -328,6 +328,14 @@ def cluster_http(ray: Any, names: Iterable[str], cache_path: str | Path | None,
     return ClusterHttp(limiters, cache, path, cache_ttl_s)
 
 
+def shared_sources(ray: Any, options: VerifierOptions) -> VerifierOptions:
+    """``options`` whose online cascades, wherever a worker builds them, use this run's
+    cluster-wide rate limiters and the HTTP cache at ``options.cache_path`` (default: the
+    user cache directory) on the driver's node."""
+    return replace(options, attach_http=cluster_http(
+        ray, options.online_sources, options.cache_path or default_cache_path()))
+
+
 # ---------------------------------------------------------------------- refs verify on Ray
 
 def _verify_chunk(options: VerifierOptions, items: Sequence[tuple[int, str | Reference]]
@@ -389,8 +397,7 @@ def verify_references_ray(references: Sequence[str | Reference], options: Verifi
         progress = Progress(len(todo), "references", ray_options.progress_s)
         work = replace(options, checkpoint=None)
         if options.online_sources:
-            work = replace(work, attach_http=cluster_http(
-                ray, options.online_sources, options.cache_path or default_cache_path()))
+            work = shared_sources(ray, work)
         shared = ray.put(work)
         task = ray.remote(_verify_chunk).options(num_cpus=ray_options.task_cpus,
                                                  max_retries=ray_options.max_retries)
@@ -430,4 +437,4 @@ def verify_references_ray(references: Sequence[str | Reference], options: Verifi
 __all__ = ["ActorCache", "ActorRateLimiter", "CacheService", "ClusterHttp",
            "Progress", "RateService", "TaskFailed",
            "cluster_http", "describe_failure", "in_flight", "ordered", "ray_session",
-           "read_checkpoint", "require_ray", "verify_references_ray"]
+           "read_checkpoint", "require_ray", "shared_sources", "verify_references_ray"]

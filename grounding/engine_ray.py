@@ -117,15 +117,19 @@ def check_items_ray(items: Sequence[Item], out: TextIO, done: set[str], *,
 
     Writes each row's output line to ``out`` (and its references to ``refs_out``) in input
     order; reports bad rows on stderr with their place; skips rows whose id is in
-    ``done``. Returns RunCounts. Raises: InputError when Ray is not installed.
+    ``done``. With online ``sources`` (VerifierOptions), the workers share one rate limiter
+    per source and the driver's HTTP cache (citations.engine_ray). Returns RunCounts. Raises: InputError when Ray is not installed.
     """
-    from citations.engine_ray import Progress, TaskFailed, in_flight, ordered, ray_session
+    from citations.engine_ray import (Progress, TaskFailed, in_flight, ordered, ray_session,
+                                      shared_sources)
     from grounding.evidence import EvidenceIndex
 
     counts = RunCounts()
     known, todo = _prefill(items, done)
     groups = plan_groups(todo, options)
     with ray_session(options.address) as ray:
+        if refs_out is not None and sources is not None and sources.online_sources:
+            sources = shared_sources(ray, sources)
         progress = Progress(len(items) - sum(o is None for o in known.values()), "rows",
                             options.progress_s)
         setup = ray.put((judge, build_index or EvidenceIndex.build, sources,

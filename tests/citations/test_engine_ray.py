@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -20,9 +21,6 @@ from citations.runner import VerifierOptions, verify_references
 from citations.sources.cache import HttpCache
 from grounding.cli import main
 from tests.citations._store import acl_rows
-
-pytestmark = pytest.mark.usefixtures("ray_cluster")
-
 
 def reference_strings(rows: list[dict[str, Any]], n: int) -> list[str]:
     """n reference strings from ACL records: most as published, some with the year
@@ -58,6 +56,7 @@ def acl_store(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]
     return db, reference_strings(rows[::3], 500)
 
 
+@pytest.mark.usefixtures("ray_cluster")
 def test_refs_verify_on_ray_prints_the_local_output_for_500_references(
         acl_store: tuple[Path, list[str]], tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -75,6 +74,7 @@ def test_refs_verify_on_ray_prints_the_local_output_for_500_references(
     assert {"verified", "corrupted", "fabricated"} <= verdicts  # a real mix, not one answer
 
 
+@pytest.mark.usefixtures("ray_cluster")
 def test_refs_on_ray_resume_from_the_checkpoint(acl_store: tuple[Path, list[str]],
                                                 tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
@@ -171,3 +171,13 @@ def test_four_workers_share_one_rate_limit_and_the_drivers_cache(
     alone = run(None, [[f"10.5555/ray{32 + 4 * w + k}" for k in range(4)] for w in range(4)])
     times = [t for t, _ in alone]
     assert min(b - a for a, b in zip(times, times[1:])) < delay
+
+
+def test_engine_ray_without_ray_installed_says_how_to_install_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)            # import ray -> ImportError
+    refs = tmp_path / "refs.txt"
+    refs.write_text("J. Doe. 2020. A title of some length here. In Proceedings.\n")
+    assert main(["refs", "verify", str(refs), "--db", str(tmp_path / "none.sqlite"),
+                 "--engine", "ray"]) == 2
+    assert "pip install 'sciground[ray]'" in capsys.readouterr().err
