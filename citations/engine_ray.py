@@ -199,6 +199,7 @@ class RateService:
     reserve(interval_s) -> seconds the caller must wait before sending (>= 0); callers are
     spaced ``interval_s`` apart in the order their calls reach the actor (the interval of
     the first call is kept). The caller's PoliteClient adds its own margin to interval_s.
+    defer(seconds): a Retry-After seen by one worker holds back all of them.
     """
 
     def __init__(self) -> None:
@@ -208,6 +209,11 @@ class RateService:
         if self._limiter is None:
             self._limiter = RateLimiter(interval_s, margin_s=0.0, sleep=lambda s: None)
         return self._limiter.wait()
+
+    def defer(self, seconds: float) -> None:
+        """No slot for any worker before ``seconds`` from now (a 429's Retry-After)."""
+        if self._limiter is not None:
+            self._limiter.defer(seconds)
 
 
 class CacheService:
@@ -236,14 +242,17 @@ class ActorRateLimiter(RateLimiter):
         self._actor = actor
 
     def wait(self) -> float:
-        if self.interval_s <= 0:
-            return 0.0
         import ray
 
         delay = float(ray.get(self._actor.reserve.remote(self.interval_s)))
         if delay > 0:
             self._sleep(delay)
         return delay
+
+    def defer(self, seconds: float) -> None:
+        import ray
+
+        ray.get(self._actor.defer.remote(seconds))
 
 
 class ActorCache(HttpCache):

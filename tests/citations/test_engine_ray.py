@@ -181,3 +181,13 @@ def test_engine_ray_without_ray_installed_says_how_to_install_it(
     assert main(["refs", "verify", str(refs), "--db", str(tmp_path / "none.sqlite"),
                  "--engine", "ray"]) == 2
     assert "pip install 'sciground[ray]'" in capsys.readouterr().err
+
+
+def test_the_rate_service_spaces_callers_and_a_retry_after_holds_them_all() -> None:
+    from citations.engine_ray import RateService
+
+    svc = RateService()                      # the actor's body, called in this process
+    assert svc.reserve(0.5) == 0.0
+    assert svc.reserve(0.5) == pytest.approx(0.5, abs=0.05)   # the next worker's slot
+    svc.defer(3.0)                           # one worker got 429 with Retry-After: 3
+    assert svc.reserve(0.5) == pytest.approx(3.0, abs=0.05)   # every worker waits it out
