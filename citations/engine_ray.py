@@ -51,6 +51,7 @@ from citations.sources.cache import CachedResponse, HttpCache
 from citations.sources.http import PoliteClient, RateLimiter
 from citations.verify import VerificationResult, to_reference
 
+
 @dataclass(frozen=True, slots=True)
 class TaskFailed:
     """An item whose task failed for good (worker lost after the retries, or an error

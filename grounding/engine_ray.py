@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from annotations.errors import InputError
+from annotations.errors import CheckerError, InputError
 from annotations.schema import QAPair
 from citations.engines import RayOptions
 from grounding.batch import RowOutput, check_row, row_failure
@@ -51,6 +51,13 @@ def _state(token: str, setup: tuple[Callable[[], Any], Any, Any, bool]
         judge, build_index, sources, verify_refs = setup
         _WORKER[token] = (judge(), build_index, sources, verify_refs)
     return _WORKER[token]
+
+
+def prepare(token: str, setup: tuple[Callable[[], Any], Any, Any, bool]) -> None:
+    """Ray task: build the judge on a worker (kept for the run's tasks there), so that a
+    judge that cannot be built (missing credentials, no model) stops the run at once, as
+    it does in the local engine, instead of failing every row."""
+    _state(token, setup)
 
 
 def check_group(token: str, setup: tuple[Callable[[], Any], Any, Any, bool],
@@ -128,6 +135,8 @@ def check_items_ray(items: Sequence[Item], out: TextIO, done: set[str], *,
     known, todo = _prefill(items, done)
     groups = plan_groups(todo, options)
     with ray_session(options.address) as ray:
+        from ray.exceptions import RayTaskError
+
         if refs_out is not None and sources is not None and sources.online_sources:
             sources = shared_sources(ray, sources)
         progress = Progress(len(items) - sum(o is None for o in known.values()), "rows",
@@ -135,6 +144,12 @@ def check_items_ray(items: Sequence[Item], out: TextIO, done: set[str], *,
         setup = ray.put((judge, build_index or EvidenceIndex.build, sources,
                          refs_out is not None))
         token = uuid.uuid4().hex
+        try:
+            ray.get(ray.remote(prepare).options(num_cpus=options.task_cpus).remote(token, setup))
+        except RayTaskError as exc:
+            if isinstance(exc.cause, CheckerError):
+                raise exc.cause from None
+            raise
         task = ray.remote(check_group).options(num_cpus=options.task_cpus,
                                                max_retries=options.max_retries)
 
@@ -174,4 +189,4 @@ def check_items_ray(items: Sequence[Item], out: TextIO, done: set[str], *,
     return counts
 
 
-__all__ = ["Outcome", "check_group", "check_items_ray", "plan_groups"]
+__all__ = ["Outcome", "check_group", "check_items_ray", "plan_groups", "prepare"]

@@ -180,3 +180,19 @@ def test_a_task_that_keeps_crashing_fails_its_rows_only(dev_dir: Path, tmp_path:
     assert ids == [items[k][1].qa_pair_id for k in (0, 1, 3)]  # type: ignore[union-attr]
     assert counts.failed == 1 and counts.failures[0].startswith("rows.jsonl:3: ")
     assert "retries" in counts.failures[0]
+
+
+def test_a_judge_that_cannot_be_built_stops_the_run_as_in_the_local_engine(
+        dev_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for var in ("SCIGROUND_LLM_MODEL", "SCIGROUND_LLM_BASE_URL", "OPENAI_BASE_URL",
+                "OPENAI_API_KEY"):
+        monkeypatch.delenv(var, raising=False)
+    batch = write_batch(tmp_path, dev_rows(dev_dir, per_paper=1)[:2])
+    errors = []
+    for engine in ("local", "ray"):
+        assert run_cli(batch, tmp_path / f"{engine}.jsonl", "--judge", "llm",
+                       "--engine", engine) == 2
+        errors.append(skipped_lines(capsys.readouterr().err))
+    assert errors[0] == errors[1] and "SCIGROUND_LLM_MODEL" in errors[0][0]
+    assert not (tmp_path / "ray.jsonl").read_text()
