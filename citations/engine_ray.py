@@ -77,9 +77,9 @@ def ray_session(address: str | None) -> Iterator[Any]:
     started = not ray.is_initialized()
     if started:
         if address:
-            ray.init(address=address, log_to_driver=True)
+            ray.init(address=address, log_to_driver=False)
         else:
-            ray.init(include_dashboard=False, log_to_driver=True)
+            ray.init(include_dashboard=False, log_to_driver=False)
     try:
         yield ray
     finally:
@@ -179,7 +179,7 @@ class Progress:
 
     def line(self) -> str:
         secs = max(time.monotonic() - self.started, 1e-9)
-        return (f"ray: {self.done}/{self.total} {self.what} done, {self.done / secs:.1f} "
+        return (f"ray: {self.done}/{self.total} {self.what} done, {self.done / secs:.3g} "
                 f"{self.what}/s, {self.failed} failed")
 
     def tick(self) -> None:
