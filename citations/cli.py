@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from citations.bibtex import BadEntry
+from citations.engines import RayOptions, add_engine_options
 from citations.errors import InputError
 from citations.model import Reference, Verdict
 
@@ -177,7 +178,13 @@ def cmd_refs_verify(args: argparse.Namespace) -> int:
         print(f"sciground: {args.file}: no references found", file=sys.stderr)
         return 0
     good = [r for r in items if not isinstance(r, BadEntry)]
-    checked = iter(verify_references(good, verifier_options(args)))
+    if getattr(args, "engine", "local") == "ray":
+        from citations.engine_ray import verify_references_ray
+
+        checked = iter(verify_references_ray(good, verifier_options(args),
+                                             RayOptions(address=args.ray_address)))
+    else:
+        checked = iter(verify_references(good, verifier_options(args)))
     results = [
         VerificationResult(reference=Reference(raw=r.raw or r.key or " "),
                            verdict=Verdict.UNPARSED,
@@ -235,6 +242,7 @@ def register(subparsers: Any) -> None:
     p_ver.add_argument("--checkpoint", help="online batch: JSONL file to resume from")
     p_ver.add_argument("--json", action="store_true", help="one JSON result per line")
     p_ver.add_argument("--candidates", type=int, default=3, help="candidates to show")
+    add_engine_options(p_ver)
     p_ver.set_defaults(func=cmd_refs_verify)
 
 

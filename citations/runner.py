@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from citations.errors import CheckerError, InputError
 from citations.llm_parser import LLMParserSettings
@@ -37,6 +38,9 @@ class VerifierOptions:
     checkpoint: JSONL file that makes an online batch resumable.
     parser: "rules" (deterministic), or "llm": an OpenAI-compatible model parses the strings
     the rules cannot (citations.llm_parser; settings in ``llm``).
+    attach_http: called on each online cascade before use, instead of opening the cache
+    file here: the Ray engine's workers attach the cluster-wide rate limiters and HTTP
+    cache (citations.engine_ray.ClusterHttp).
     """
 
     db: Path | None = None
@@ -50,6 +54,7 @@ class VerifierOptions:
     checkpoint: Path | None = None
     parser: str = "rules"
     llm: LLMParserSettings | None = None
+    attach_http: Callable[[Any], None] | None = None
 
     @property
     def online_sources(self) -> tuple[str, ...]:
@@ -99,9 +104,12 @@ def verify_references(references: Sequence[str | Reference], options: VerifierOp
     from citations.sources.cascade import Cascade, verify_batch
     from citations.sources.config import SourceConfig
 
+    own_cache = options.attach_http is None
     cfg = SourceConfig(mailto=options.mailto, api_key=options.api_key, offline=options.offline,
-                       cache_path=options.cache_path or default_cache_path())
+                       cache_path=(options.cache_path or default_cache_path()) if own_cache else None)
     with Cascade.from_config(cfg, sources=options.online_sources, local=local) as cascade:
+        if options.attach_http is not None:
+            options.attach_http(cascade)
         return verify_batch(references, cascade, workers=options.workers, progress=progress,
                             checkpoint=options.checkpoint)
 

@@ -8,19 +8,21 @@ import math
 import os
 import sys
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
 from pydantic import ValidationError
 
-from annotations.errors import CheckerError, InputError
-from annotations.jsonl import drop_torn_tail, dump_row, dumps_line, jsonl_lines
+from annotations.errors import InputError
+from annotations.jsonl import drop_torn_tail, jsonl_lines
 from annotations.layouts import resolve_pdf
 from annotations.schema import QAPair
 from citations.cli import add_source_options, verifier_options
+from citations.engines import RayOptions, add_engine_options
 from grounding.judges.registry import JUDGE_NAMES
 
 
@@ -53,6 +55,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="write the verified references (with the sentences citing them) as "
                    "JSONL; in --batch mode references are verified only when this is given")
     add_source_options(p)
+    add_engine_options(p)
     p.set_defaults(func=run_check)
 
     e = sub.add_parser(
@@ -72,6 +75,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="also write report.html and per-row HTML reports of the worst rows")
     e.add_argument("--skip-invalid", action="store_true",
                    help="skip off-schema dataset rows (reported) instead of stopping")
+    add_engine_options(e)
     e.set_defaults(func=run_eval)
 
 
@@ -117,24 +121,31 @@ def make_index_builder(args: argparse.Namespace) -> Any:
     from grounding.embeddings import HybridIndex, load_sentence_encoder
 
     encoder: list[Any] = []
+    model_dir = os.environ.get("SCIGROUND_EMBEDDINGS_DIR") or None
 
     def build(document: Any) -> Any:
         if not encoder:
-            encoder.append(load_sentence_encoder(os.environ.get("SCIGROUND_EMBEDDINGS_DIR") or None))
+            encoder.append(load_sentence_encoder(model_dir))
         return HybridIndex(EvidenceIndex.for_document(document), encoder[0])
 
     return build
 
 
-def make_judge(args: argparse.Namespace) -> Any:
-    """The judge named by --judge, with model settings from the environment (read here only)."""
+def judge_factory(args: argparse.Namespace) -> Callable[[], Any]:
+    """A picklable callable that builds the judge named by --judge, with model settings
+    from the environment (read here only, on the driver; Ray workers build from it)."""
     from grounding.judges.registry import make_judge as build, settings_from_env
 
     settings = settings_from_env()
     mode = getattr(args, "llm_mode", None)
     if mode:
         settings = settings.model_copy(update={"llm": settings.llm.model_copy(update={"mode": mode})})
-    return build(args.judge, settings)
+    return partial(build, args.judge, settings)
+
+
+def make_judge(args: argparse.Namespace) -> Any:
+    """The judge named by --judge (see judge_factory)."""
+    return judge_factory(args)()
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -175,8 +186,10 @@ def run_check(args: argparse.Namespace) -> int:
         print(json.dumps(row.model_dump(mode="json", by_alias=True), ensure_ascii=False, indent=2))
     sys.stdout.flush()
     if args.refs_out:
+        from grounding.batch import refs_lines
+
         with Path(args.refs_out).open("w", encoding="utf-8") as fh:
-            _write_refs(fh, None, report)
+            fh.writelines(refs_lines(None, report))
     if args.html:
         from grounding.html import write_check_html
 
@@ -268,6 +281,18 @@ class RunCounts:
     #: True when the run was stopped by SIGINT (Ctrl-C) before the last row.
     interrupted: bool = False
 
+    def fail(self, where: str, exc: BaseException) -> None:
+        """Count a row that raised ``exc`` and report it (grounding.batch.row_failure)."""
+        from grounding.batch import row_failure
+
+        self.report(where, *row_failure(exc))
+
+    def report(self, where: str, verb: str, detail: str) -> None:
+        """Count a failed row and say so on stderr ("file:line: skipped: why")."""
+        self.failed += 1
+        self.failures.append(f"{where}: {detail}")
+        print(f"sciground: {where}: {verb}: {detail}", file=sys.stderr)
+
 
 #: (where, row, its PDF or None, error or None) — one item of a batch run.
 Item = tuple[str, QAPair | None, Path | None, str | None]
@@ -344,46 +369,6 @@ def next_uses(items: Sequence[Item], done: AbstractSet[str] = frozenset()) -> li
     return out
 
 
-@dataclass(frozen=True)
-class RowResult:
-    """What checking one batch row gives: its output line (no newline), the JSONL lines of
-    its verified references, its sentence count and the PDF's warnings."""
-
-    line: str
-    refs: tuple[str, ...]
-    sentences: int
-    warnings: tuple[str, ...]
-
-
-def _ref_lines(qa_pair_id: str | None, report: Any) -> list[str]:
-    head = {"qa_pair_id": qa_pair_id} if qa_pair_id else {}
-    return [dumps_line({**head, "sentence_ids": list(ref.sentence_ids),
-                        **ref.result.model_dump(mode="json", exclude_none=True)})
-            for ref in report.references]
-
-
-def _write_refs(fh: TextIO, qa_pair_id: str | None, report: Any) -> None:
-    for line in _ref_lines(qa_pair_id, report):
-        fh.write(line + "\n")
-
-
-def check_row(base: QAPair, pdf: Path, judge: Any, papers: PaperCache, *,
-              sources: Any = None, verify_refs: bool = False,
-              next_use: float = math.inf) -> RowResult:
-    """Check one batch row against its paper (from ``papers``; ``next_use``: see
-    PaperCache.get). Raises what ``check`` and ``read_pdf`` raise (CheckerError for bad
-    input)."""
-    from grounding.check import check
-
-    doc, index = papers.get(pdf, next_use)
-    report = check(base.question_text, base.answer_raw, doc, judge=judge,
-                   index=index, paper_id=base.paper_id,
-                   verify_citations=verify_refs, sources=sources)
-    return RowResult(dump_row(report.to_row(base=base)),
-                     tuple(_ref_lines(base.qa_pair_id, report)) if verify_refs else (),
-                     len(report.sentences), report.warnings)
-
-
 def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], *,
                 sources: Any = None, refs_out: TextIO | None = None,
                 build_index: Any = None, papers: PaperCache | None = None) -> RunCounts:
@@ -398,6 +383,7 @@ def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], 
     rows of interleaved papers read each paper about once.
     SIGINT (KeyboardInterrupt) stops the loop after the rows written so far:
     ``RunCounts.interrupted`` is set and the output holds only whole rows."""
+    from grounding.batch import check_row
     from grounding.evidence import EvidenceIndex
     from grounding.textout import strip_controls
 
@@ -414,36 +400,43 @@ def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], 
                 if base.qa_pair_id in done:
                     counts.skipped += 1
                     continue
-                result = check_row(base, pdf, judge, papers, sources=sources,
-                                   verify_refs=refs_out is not None,
-                                   next_use=upcoming[n - 1])
+                doc, index = papers.get(pdf, upcoming[n - 1])
+                result = check_row(base, doc, index, judge, sources=sources,
+                                   verify_refs=refs_out is not None)
                 if pdf not in warned:
                     warned.add(pdf)
                     for w in result.warnings:      # they quote PDF text
                         print(strip_controls(f"sciground: {pdf}: warning: {w}"),
                               file=sys.stderr)
                 if refs_out is not None:
-                    refs_out.write("".join(line + "\n" for line in result.refs))
-                out.write(result.line + "\n")
+                    refs_out.writelines(result.refs)
+                out.write(result.line)
                 out.flush()
                 done.add(base.qa_pair_id)
                 counts.ok += 1
                 print(f"[{n}/{len(items)}] {base.qa_pair_id}: {result.sentences} sentences",
                       file=sys.stderr)
-            except CheckerError as exc:
-                counts.failed += 1
-                counts.failures.append(f"{where}: {exc}")
-                print(f"sciground: {where}: skipped: {exc}", file=sys.stderr)
             except (BrokenPipeError, KeyboardInterrupt):
                 raise             # stop: the reader went away (cli.main), or Ctrl-C (below)
-            except Exception as exc:  # a bug on one row must not lose the others; say so
-                counts.failed += 1
-                counts.failures.append(f"{where}: {type(exc).__name__}: {exc}")
-                print(f"sciground: {where}: failed: {type(exc).__name__}: {exc}",
-                      file=sys.stderr)
+            except Exception as exc:  # a bad row or a bug on one row must not lose the others
+                counts.fail(where, exc)
     except KeyboardInterrupt:
         counts.interrupted = True
     return counts
+
+
+def run_items(args: argparse.Namespace, items: Sequence[Item], out: TextIO, done: set[str], *,
+              sources: Any = None, refs_out: TextIO | None = None) -> RunCounts:
+    """Check the items on the engine --engine names: this process (local), or a Ray
+    cluster (grounding.engine_ray; --ray-address): the same output rows, in the same order."""
+    if getattr(args, "engine", "local") == "ray":
+        from grounding.engine_ray import check_items_ray
+
+        return check_items_ray(items, out, done, judge=judge_factory(args),
+                               build_index=make_index_builder(args), sources=sources,
+                               refs_out=refs_out, options=RayOptions(address=args.ray_address))
+    return check_items(items, make_judge(args), out, done, sources=sources, refs_out=refs_out,
+                       build_index=make_index_builder(args))
 
 
 def _open_out(path: Path | None) -> tuple[TextIO, set[str]]:
@@ -533,9 +526,8 @@ def run_batch(args: argparse.Namespace) -> int:
         out, done = _open_out(out_path)
         refs = _open_refs(Path(args.refs_out)) if args.refs_out else None
         try:
-            counts = check_items(items, make_judge(args), out, done,
-                                 sources=verifier_options(args), refs_out=refs,
-                                 build_index=make_index_builder(args))
+            counts = run_items(args, items, out, done, sources=verifier_options(args),
+                               refs_out=refs)
         finally:
             if out_path:
                 out.close()
@@ -572,8 +564,7 @@ def run_eval(args: argparse.Namespace) -> int:
     pred_path = out_dir / "predictions.jsonl"
     out, done = _open_out(pred_path)
     try:
-        counts = check_items(items, make_judge(args), out, done,
-                             build_index=make_index_builder(args))
+        counts = run_items(args, items, out, done)
     finally:
         out.close()
     if counts.interrupted:                      # Ctrl-C: no scores of a partial run

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -55,3 +57,24 @@ def dev_dir() -> Path:
 @pytest.fixture(scope="session")
 def papers_dir() -> Path:
     return need(PAPERS)
+
+
+@pytest.fixture(scope="session")
+def ray_cluster() -> Iterator[ModuleType]:
+    """A local Ray instance (2 CPUs, no dashboard) started once for every Ray engine test
+    and shut down at the end; skips when Ray (extra 'ray') is not installed. Workers import
+    this checkout (and the test helpers) through PYTHONPATH."""
+    ray = pytest.importorskip("ray", reason="ray is not installed (extra 'ray'): "
+                              "the Ray engine tests need it")
+    old = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), old) if p)
+    ray.init(num_cpus=2, include_dashboard=False, object_store_memory=128 * 1024**2,
+             log_to_driver=False)
+    try:
+        yield ray
+    finally:
+        ray.shutdown()
+        if old is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = old

@@ -18,8 +18,9 @@ ALLOWED = {
 }
 # third-party modules allowed only in their adapter modules
 PDF_ADAPTERS = {"grounding/pdf.py", "grounding/render.py"}
-ADAPTER_ONLY = {"fitz": PDF_ADAPTERS, "pymupdf": PDF_ADAPTERS}
-HEAVY = {"openai", "transformers", "torch"}
+RAY_ENGINES = {"citations/engine_ray.py", "grounding/engine_ray.py"}
+ADAPTER_ONLY = {"fitz": PDF_ADAPTERS, "pymupdf": PDF_ADAPTERS, "ray": RAY_ENGINES}
+HEAVY = {"openai", "transformers", "torch", "ray"}
 
 
 def _imports(path: Path) -> list[tuple[str, bool]]:

@@ -13,6 +13,7 @@ What it does for every adapter:
 - retries after 429, 500/502/503/504, timeouts and transport errors, with exponential
   backoff (``backoff_s * 2**(attempt-1)``, capped) or the server's ``Retry-After``
   (seconds or HTTP date); a Retry-After above ``max_retry_after_s`` is not waited for;
+  a 429's Retry-After is waited in the source's limiter, so it holds back every caller;
 - every httpx exception mapped at the seam (:func:`map_httpx_error`): timeouts ->
   :class:`SourceTimeout`, still-throttled -> RateLimited, anything else -> SourceError,
   each with source, url, status (None without an HTTP answer) and attempt.
@@ -119,14 +120,19 @@ class RateLimiter:
         self._next = 0.0
         self._lock = threading.Lock()
 
+    def defer(self, seconds: float) -> None:
+        """No slot before ``seconds`` from now (a server's Retry-After holds back every
+        caller of this limiter, not only the one that got the 429)."""
+        with self._lock:
+            self._next = max(self._next, self._clock() + max(0.0, seconds))
+
     def wait(self) -> float:
         """Block until this caller's slot; returns the seconds waited (>= 0)."""
-        if self.interval_s <= 0:
-            return 0.0
         with self._lock:
             now = self._clock()
             start = max(now, self._next)
-            self._next = start + self.interval_s
+            if self.interval_s > 0:
+                self._next = start + self.interval_s
         delay = start - now
         if delay > 0:
             self._sleep(delay)
@@ -254,7 +260,10 @@ class PoliteClient:
                 wait = parse_retry_after(resp.headers.get("retry-after"))
                 too_long = wait is not None and wait > self.config.max_retry_after_s
                 if attempt < attempts and not too_long:
-                    self._sleep(wait if wait is not None else self._backoff(attempt))
+                    if status == 429 and wait is not None:
+                        self.limiter.defer(wait)  # this caller and all others wait it out
+                    else:
+                        self._sleep(wait if wait is not None else self._backoff(attempt))
                     continue
                 if status == 429:
                     raise RateLimited("still rate limited (HTTP 429)", source=self.source,

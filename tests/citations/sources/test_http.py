@@ -36,7 +36,24 @@ def test_429_with_retry_after_is_waited_then_succeeds(httpserver) -> None:  # ty
     sleeps = Sleeps()
     resp = _client(httpserver, sleep=sleeps).get("x")
     assert resp.status == 200 and len(httpserver.log) == 2
-    assert sleeps == [2.0]
+    assert sleeps == [pytest.approx(2.0, abs=0.05)]  # waited in the limiter (see below)
+
+
+def test_a_retry_after_holds_back_every_caller_of_the_source(httpserver) -> None:  # type: ignore[no-untyped-def]
+    httpserver.expect_request("/api/x").respond_with_data("no", status=429,
+                                                          headers={"Retry-After": "5"})
+    clock = [100.0]
+    sleeps = Sleeps()
+    cfg = dataclasses.replace(FAST, max_retries=1)
+    client = _client(httpserver, cfg=cfg, sleep=sleeps)
+    client.limiter = RateLimiter(0.0, clock=lambda: clock[0], sleep=sleeps)  # even with no delay
+    with pytest.raises(RateLimited):
+        client.get("x")
+    assert sleeps == [5.0] and len(httpserver.log) == 2
+    other = PoliteClient("crossref", httpserver.url_for("/api/"), FAST, sleep=sleeps)
+    other.limiter = client.limiter          # threads of one cascade share a source's limiter
+    clock[0] += 1.0
+    assert other.limiter.wait() == pytest.approx(4.0)  # the 429's wait holds the others too
 
 
 def test_429_without_retry_after_uses_backoff_then_rate_limited(httpserver) -> None:  # type: ignore[no-untyped-def]
