@@ -1,0 +1,46 @@
+"""Thresholds of the rules judge (a frozen dataclass; scores and shares in [0, 1])."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True, slots=True)
+class RulesConfig:
+    """Thresholds of the rules judge (scores and shares in [0, 1]).
+
+    k: passages searched per sentence. slot_min_score: minimum retrieval score of the
+    passage that must hold a differing value for a number to count as contradicted (C1).
+    align_min: share of the sentence's content words the aligned passage must hold for it
+    to verify the sentence's terms, comparisons, negations and quantifiers (below it they
+    are not found). statement_coverage: the share that verifies a sentence with no
+    checkable part at all (above 1: only a near-verbatim quote of the paper does).
+    speculative_coverage: a speculative Interpretation ("This suggests ... probably") is
+    nei unless its aligned passage holds this share. polarity_min_similarity: share of the
+    sentence's content words an evidence passage must hold to be "the same statement" in
+    the negation check.
+
+    The defaults are the values fitted by ``bench/judge_lopo.py`` (leave one paper out on
+    GroundQA dev); :meth:`grid` lists the candidates it searches.
+    """
+
+    k: int = 8
+    slot_min_score: float = 0.35
+    align_min: float = 0.5
+    statement_coverage: float = 1.01
+    speculative_coverage: float = 0.8
+    polarity_min_similarity: float = 0.72
+
+    @classmethod
+    def grid(cls) -> Iterator[RulesConfig]:
+        """The configurations a fit searches: align_min x statement_coverage x
+        polarity_min_similarity (the other fields at their defaults)."""
+        base = cls()
+        for a, s, p in itertools.product((0.4, 0.5, 0.6, 0.7, 0.8), (0.7, 0.8, 0.9, 1.01),
+                                         (0.62, 0.72, 0.82)):
+            yield replace(base, align_min=a, statement_coverage=s, polarity_min_similarity=p)
+
+
+__all__ = ["RulesConfig"]
