@@ -39,7 +39,7 @@ _REPORTED = re.compile(r"(?:\[\d+(?:\s*[,–-]\s*\d+)*\]|\bet al\b\.?|\((?:19|20
 _OPENS_ON_OTHERS = re.compile(r"^\W*(?:prior|previous|earlier|existing|other|related)\b|"
                               r"^\W*(?:[A-Z][\w'-]+ et al\b|\[\d)", re.IGNORECASE)
 _YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\[(])")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 
 
 def claim_reports_other_work(text: str) -> bool:
@@ -49,12 +49,24 @@ def claim_reports_other_work(text: str) -> bool:
 
 
 def _sentence_spans(text: str) -> list[tuple[int, int]]:
-    out, lo = [], 0
+    """Sentence ranges of a page text: a break after . ! ? (not after "et al.", "e.g.",
+    "i.e.", "Fig.") followed by white space, and around short unpunctuated lines (headings
+    such as "3 Results")."""
+    cuts = {0, len(text)}
     for m in _SENTENCE_END.finditer(text):
-        out.append((lo, m.start()))
-        lo = m.end()
-    out.append((lo, len(text)))
-    return out
+        if not _NO_BREAK.search(text, max(0, m.start() - 6), m.start()):
+            cuts.add(m.end())
+    pos = 0
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if stripped and len(stripped.split()) <= 6 and stripped[-1] not in ".,;:!?":
+            cuts.update((pos, pos + len(line) + 1))
+        pos += len(line) + 1
+    edges = sorted(c for c in cuts if c <= len(text))
+    return [(a, b) for a, b in zip(edges, edges[1:]) if b > a]
+
+
+_NO_BREAK = re.compile(r"(?:\bal|\be\.g|\bi\.e|\bFig|\bEq|\bvs|\bcf)\.$")
 
 
 @dataclass(slots=True)

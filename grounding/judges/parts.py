@@ -67,14 +67,15 @@ class Part:
 #: Direction words of a comparison or change, by class.
 UP_WORDS = frozenset("""above ahead higher better outperform outperforms outperformed
 outperforming beat beats beating exceed exceeds exceeded surpass surpasses surpassed
-increase increases increased increasing rise rises rose raise raises raised improve
+increase increases increased increasing rise rises rose raise raises raised rising improve
 improves improved improving gain gains larger largest more greater highest best faster
 stronger longer wider superior enhanced boost boosts boosted""".split())
 DOWN_WORDS = frozenset("""below behind lower lowest worse worst trail trails trailing lag
 lags lagging underperform underperforms underperformed drop drops dropped fall falls fell
 decrease decreases decreased decreasing reduce reduces reduced decline declines declined
 degrade degrades degraded hurt hurts smaller smallest fewer less slower weaker shorter
-narrower inferior cut cuts halved""".split())
+narrower inferior cut cuts halved lowers lowered lowering drops dropping falling
+decreasing reducing""".split())
 SAME_WORDS = frozenset("""match matches matched matching identical equal equals
 comparable similar unchanged""".split())
 
@@ -113,8 +114,11 @@ def decompose(text: str) -> tuple[Part, ...]:
     parts: list[Part] = []
     for q in extract_quantities(text):
         if q.checkable:
-            parts.append(Part(PartKind.QUANTITY, q.text, q.start, q.end, q.text,
-                              _binds(s, q.start, q.end)))
+            start = q.start if s is not text else text.find(q.text)
+            if start < 0:
+                continue                  # a number read through a folded glyph ("¼")
+            parts.append(Part(PartKind.QUANTITY, q.text, start, start + len(q.text), q.text,
+                              _binds(s, start, start + len(q.text))))
     for m in _WORD.finditer(s):
         w = m.group(0).lower().replace("’", "'")
         if w in UP_WORDS or w in DOWN_WORDS or w in SAME_WORDS:
