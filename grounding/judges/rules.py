@@ -35,6 +35,7 @@ Usage::
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -54,10 +55,11 @@ from grounding.judges.relation_check import (direction_conflict, numbers_order,
 from grounding.judges.rules_config import RulesConfig
 from grounding.judges.rules_cues import SPECULATION
 from grounding.judges.statement_check import (Alignment, PartResult, Status, align,
-                                              check_comparison, check_polarity,
+                                              check_comparison, clause_of, clauses, check_polarity,
                                               check_quantifier, check_term)
-from grounding.lexicon import content_terms, unfold
-from grounding.quantities import extract_quantities
+from grounding.judges.rules_cells import cell_near, same_table
+from grounding.lexicon import content_terms, fold, unfold
+from grounding.quantities import extract_quantities, same_value
 from grounding.types import Judgement, Passage
 
 #: Number statuses that a checker verified (found_far: only somewhere else in the paper).
@@ -143,7 +145,7 @@ class RulesJudge:
                        if q.checkable]
         check_numbers(self.config, text, index, hits, previous_qs, found, skip)
         label, rationale, evidence = self._decide(text, role, index, hits, found, att,
-                                                  memory)
+                                                  memory, others)
         passages = tuple(self._to_passage(h, pseudo, index.pages.get(h.entry.page))
                          for h in evidence)
         # spans are found in folded text ("-0.42"); quote them as the sentence writes them
@@ -166,8 +168,8 @@ class RulesJudge:
 
     # ------------------------------------------------------------------ decision
     def _decide(self, text: str, role: Role, index: EvidenceIndex, hits: list[Hit],
-                found: Findings, att: Attribution,
-                memory: AnswerMemory) -> tuple[Label, str, list[Hit]]:
+                found: Findings, att: Attribution, memory: AnswerMemory,
+                others: bool) -> tuple[Label, str, list[Hit]]:
         """Run the checkers in order of cost and certainty and apply the decision table."""
         cfg = self.config
         review = needs_review(found, hits)
@@ -201,9 +203,35 @@ class RulesJudge:
             near = al if al is not None and al.coverage >= cfg.align_min else None
             number_terms = [self._terms_with(c.hit, index) for c in found.numbers
                             if c.hit is not None and c.status in ("found", "derived")]
-            number_terms += [frozenset(content_terms(own[h.pid])) if h.pid in own
-                             else frozenset(h.entry.terms) for h in hits[:cfg.k]]
-            results += _part_results(text, parts, near, number_terms, found)
+            if near is not None:          # the lines around the aligned passage
+                e0 = near.hit.entry
+                number_terms += [frozenset(content_terms(own[h.pid])) if h.pid in own
+                                 else frozenset(h.entry.terms) for h in hits[:cfg.k]
+                                 if h.entry.kind != "row" and h.entry.page == e0.page
+                                 and h.entry.start < e0.end and e0.start < h.entry.end]
+            aligned: dict[str, Alignment | None] = {}
+
+            def clause_al(p: Part) -> Alignment | None:
+                clause = clause_of(text, p.start, p.end)
+                if clause not in aligned:
+                    a = align(clause, hits[:cfg.k], own)
+                    if (a is None or a.coverage < cfg.align_min) and clause != text:
+                        more = [h for h in index.hits(clause, k=4)
+                                if not att.excluded(h.entry, allow_attributed=others)]
+                        own.update({h.pid: att.own_text(h.entry) for h in more
+                                    if h.entry.page in att.attributed})
+                        b = align(clause, more, own)
+                        a = b if b is not None and (a is None or b.coverage > a.coverage) else a
+                    aligned[clause] = a if a is not None and a.coverage >= cfg.align_min \
+                        else None
+                return aligned[clause]
+
+            results += _part_results(text, parts, near, number_terms, found, clause_al,
+                                     _table_directions(text, index, found))
+            if results and not any(r.status is not Status.VERIFIED for r in results):
+                parts_of = [Part(PartKind.TERM, text[a:b], a, b, "") for a, b in clauses(text)]
+                results.append(_statement_result(text, al, found, cfg.statement_coverage,
+                                                 [clause_al(p) for p in parts_of]))
             if (SPECULATION.search(text) and role is Role.INTERPRETATION
                     and (al is None or al.coverage < cfg.speculative_coverage)):
                 return (Label.NEI, "Not settled by the paper: a speculative inference; the "
@@ -256,7 +284,8 @@ class RulesJudge:
             return (Label.SUPPORTED, f"Supported: the statement is on page "
                     f"{al.hit.entry.page} ({al.coverage:.0%} of its words in one passage: "
                     f"\"{short(al.hit.entry.text)}\").", [al.hit])
-        quote = index.locate(text) if len(text) <= 400 else None
+        quote = (index.locate(text, page=al.hit.entry.page)
+                 if al is not None and al.coverage >= 0.75 and len(text) <= 400 else None)
         if quote is not None:
             return (Label.SUPPORTED, f"Supported: the paper states it on page {quote.page} "
                     f"(\"{short(quote.text)}\").", [al.hit] if al else [])
@@ -369,22 +398,100 @@ def _name_results(text: str, index: EvidenceIndex) -> list[PartResult]:
 
 
 def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
-                  number_terms: list[frozenset[str]], found: Findings) -> list[PartResult]:
-    """Check the sentence's terms, comparisons, negations and quantifiers against the
-    aligned passage (None: too far from the sentence to verify anything)."""
+                  number_terms: list[frozenset[str]], found: Findings,
+                  clause_al: Callable[[Part], Alignment | None],
+                  table_dirs: set[str]) -> list[PartResult]:
+    """Check the sentence's terms, comparisons, negations and quantifiers, each against the
+    passage aligned with its own clause (``clause_al``; None: no passage states that
+    clause), terms also against the sentence's aligned passage ``al`` and what verified
+    its numbers (``number_terms``); a direction word also by ``table_dirs`` (the
+    directions in which the sentence's table values differ from their table's first row)."""
     out: list[PartResult] = []
     ordered = numbers_order(text) and all(
         c.status in ("found", "derived") for c in found.numbers)
     for p in parts:
+        if p.kind is PartKind.COMPARISON and p.value in table_dirs:
+            out.append(PartResult(p, Status.VERIFIED, why=f"'{p.text}' holds against the "
+                                  "table's first row"))
+            continue
+        if p.kind is PartKind.QUANTITY:
+            continue
+        own = clause_al(p)
         if p.kind is PartKind.TERM:
-            out.append(check_term(p, al, number_terms))
+            out.append(check_term(p, own, number_terms + ([al.terms] if al else [])))
         elif p.kind is PartKind.COMPARISON:
-            out.append(check_comparison(p, al, text, ordered))
+            out.append(check_comparison(p, own, text, ordered))
         elif p.kind is PartKind.POLARITY:
-            out.append(check_polarity(p, al))
-        elif p.kind is PartKind.QUANTIFIER and (r := check_quantifier(p, al)) is not None:
+            out.append(check_polarity(p, own))
+        elif p.kind is PartKind.QUANTIFIER and (r := check_quantifier(p, own)) is not None:
             out.append(r)
     return out
+
+
+def _table_directions(text: str, index: EvidenceIndex, found: Findings) -> set[str]:
+    """Directions ("up" / "down") in which the sentence's values written as the end of a
+    change ("lowered the average to 77.5") and found in table rows differ from the cell of
+    the same column in the first (top) row of their table, the reference such a change is
+    measured from."""
+    out: set[str] = set()
+    for c in found.numbers:
+        if c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
+            continue
+        if not re.search(r"\bto\s*$", fold(text)[:c.quantity.start]) or re.search(
+                r"\bfrom\s+[\d.]+\s*%?\s*to\s*$", fold(text)[:c.quantity.start]):
+            continue                      # "from 80.0 to 78.4" is read by numbers_order
+        row = c.hit.entry
+        cell = next((x for x in row.cells if same_value(c.quantity, x.quantity)), None)
+        if cell is None:
+            continue
+        table = [index.entries[pid] for pid in index.rows_by_page.get(row.page, [])]
+        table = [e for e in table if e.rects and same_table(e, row) and e.cells]
+        if not table:
+            continue
+        top = min(table, key=lambda e: e.rects[0].y0)
+        ref = cell_near(top, cell.x)
+        if top is row or ref is None or ref.quantity.value == cell.quantity.value:
+            continue
+        out.add("down" if cell.quantity.value < ref.quantity.value else "up")
+    return out
+
+
+def _specific(c: NumberCheck) -> bool:
+    """A number found where it is specific enough to bind the statement: a table cell, a
+    decimal, or a value of at least 100 (a bare "3" or "two" binds nothing); or a number
+    computed from two such numbers of the paper."""
+    q = c.quantity
+    if c.status == "derived":
+        return c.operands is not None and any(x != int(x) or abs(x) >= 100 for x in c.operands)
+    return (c.status == "found" and c.hit is not None
+            and (c.hit.entry.kind == "row" or q.decimals > 0 or abs(q.value) >= 100))
+
+
+def _statement_result(text: str, al: Alignment | None, found: Findings,
+                      coverage: float, by_clause: list[Alignment | None]) -> PartResult:
+    """The statement itself (what the sentence says of its terms and numbers): verified by
+    a specific number found in its passage, or by one aligned passage holding ``coverage``
+    of its content words, or clause by clause (``by_clause``: the passage aligned with each
+    clause) each holding ``coverage`` of its clause's words; else not found (N2). Verified
+    terms alone do not verify what the sentence says about them."""
+    part = Part(PartKind.TERM, text, 0, len(text), "statement")
+    strong = [c for c in found.numbers if _specific(c)]
+    if strong:
+        return PartResult(part, Status.VERIFIED, why=f"the statement holds its value "
+                          f"{strong[0].quantity.text}", hit=strong[0].hit)
+    if al is not None and al.coverage >= coverage:
+        return PartResult(part, Status.VERIFIED, why=f"the statement is on page "
+                          f"{al.hit.entry.page} ({al.coverage:.0%} of its words in one passage)",
+                          hit=al.hit)
+    if by_clause and all(a is not None and a.coverage >= coverage for a in by_clause):
+        pages = sorted({a.hit.entry.page for a in by_clause if a is not None})
+        return PartResult(part, Status.VERIFIED, why="each clause of the statement is on "
+                          f"page(s) {', '.join(map(str, pages))}",
+                          hit=by_clause[0].hit if by_clause[0] is not None else None)
+    best = f"; the closest passage (page {al.hit.entry.page}) holds {al.coverage:.0%} of " \
+        "its words" if al is not None else ""
+    return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
+                      f"what the sentence says is not stated in the paper{best}")
 
 
 def _wrong_values(found: Findings) -> list[Wrong]:

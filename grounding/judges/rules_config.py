@@ -15,8 +15,10 @@ class RulesConfig:
     passage that must hold a differing value for a number to count as contradicted (C1).
     align_min: share of the sentence's content words the aligned passage must hold for it
     to verify the sentence's terms, comparisons, negations and quantifiers (below it they
-    are not found). statement_coverage: the share that verifies a sentence with no
-    checkable part at all (above 1: only a near-verbatim quote of the paper does).
+    are not found). statement_coverage: the share of its content words one passage must hold
+    to verify what a sentence says of its parts, when no specific number of it was found
+    in the paper (above 1: never; then a sentence without such a number is verified only
+    by a near-verbatim quote).
     speculative_coverage: a speculative Interpretation ("This suggests ... probably") is
     nei unless its aligned passage holds this share. polarity_min_similarity: share of the
     sentence's content words an evidence passage must hold to be "the same statement" in
@@ -29,7 +31,7 @@ class RulesConfig:
     k: int = 8
     slot_min_score: float = 0.35
     align_min: float = 0.5
-    statement_coverage: float = 1.01
+    statement_coverage: float = 0.6
     speculative_coverage: float = 0.8
     polarity_min_similarity: float = 0.72
 
@@ -38,8 +40,8 @@ class RulesConfig:
         """The configurations a fit searches: align_min x statement_coverage x
         polarity_min_similarity (the other fields at their defaults)."""
         base = cls()
-        for a, s, p in itertools.product((0.4, 0.5, 0.6, 0.7, 0.8), (0.7, 0.8, 0.9, 1.01),
-                                         (0.62, 0.72, 0.82)):
+        for a, s, p in itertools.product((0.3, 0.4, 0.5, 0.6, 0.7),
+                                         (0.5, 0.6, 0.7, 0.8, 0.9, 1.01), (0.62, 0.72, 0.82)):
             yield replace(base, align_min=a, statement_coverage=s, polarity_min_similarity=p)
 
 

@@ -95,6 +95,41 @@ def align(text: str, hits: Sequence[Hit], own_text: dict[int, str]) -> Alignment
     return best if best is not None and best.coverage > 0 else None
 
 
+_CLAUSE_CUT = re.compile(r"[;:()\[\]]|,\s|\s(?:and|but|while|whereas|although|because|so|"
+                         r"which|where|with)\s|\s[-–—]\s")
+
+
+def clause_of(text: str, start: int, end: int, min_terms: int = 3) -> str:
+    """The clause of ``text`` holding offsets ``start``-``end`` (cut at ; : brackets,
+    commas, and, but, while, because, which...), widened by its neighbours until it holds
+    ``min_terms`` content terms (or is the whole sentence)."""
+    cuts = [0] + [m.start() for m in _CLAUSE_CUT.finditer(text)] + [len(text)]
+    lo = max((c for c in cuts if c <= start), default=0)
+    hi = min((c for c in cuts if c >= end), default=len(text))
+    while len(claim_terms(text[lo:hi])) < min_terms and (lo > 0 or hi < len(text)):
+        lo = max((c for c in cuts if c < lo), default=0)
+        hi = min((c for c in cuts if c > hi), default=len(text))
+    return text[lo:hi]
+
+
+def clauses(text: str, min_terms: int = 3) -> list[tuple[int, int]]:
+    """The sentence cut into clauses (as :func:`clause_of`), each holding at least
+    ``min_terms`` content terms (short pieces join their neighbour): offset ranges."""
+    cuts = [0] + [m.start() for m in _CLAUSE_CUT.finditer(text)] + [len(text)]
+    out: list[tuple[int, int]] = []
+    lo = 0
+    for c in cuts[1:]:
+        if len(claim_terms(text[lo:c])) >= min_terms:
+            out.append((lo, c))
+            lo = c
+    if lo < len(text):
+        if out and len(claim_terms(text[lo:])) < min_terms:
+            out[-1] = (out[-1][0], len(text))
+        else:
+            out.append((lo, len(text)))
+    return out
+
+
 def _direction_words(ws: Sequence[str]) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {"up": set(), "down": set(), "same": set()}
     for w in ws:

@@ -236,7 +236,8 @@ def test_table_number_error_is_caught_with_correction(specter: tuple[RulesJudge,
 
 
 def test_dev_paper_accuracy_floor(specter: tuple[RulesJudge, list[dict]]) -> None:
-    """Regression floor on one real paper (measured 0.78 when written; see bench/judge_dev.py)."""
+    """Regression floor on one real paper (0.78 with the old word-overlap fall-through; 0.60
+    since "supported" needs every checkable part verified, issue 11; bench/judge_lopo.py)."""
     judge, rows = specter
     right = total = 0
     for row in rows:
@@ -247,7 +248,7 @@ def test_dev_paper_accuracy_floor(specter: tuple[RulesJudge, list[dict]]) -> Non
             if j.label in (Label.SUPPORTED, Label.CONTRADICTION):
                 assert j.evidence, ann["sentence"]
     assert total > 50
-    assert right / total >= 0.65
+    assert right / total >= 0.57
 
 
 def test_entity_swap_in_the_same_statement() -> None:
