@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
+from bisect import bisect_left
+from dataclasses import dataclass, replace
 
 from grounding.lexicon import fold, stem
+from grounding.number_words import (FRACTIONS, ORDINALS, SCALES, WORD_NUMBERS, cardinal_value,
+                                    number_word_runs, vague_spans)
 
 #: Canonical spellings of physical / typographic units. A unit found here is "physical":
 #: it only matches the same unit. Any other noun after a number is a "count noun" unit
@@ -42,24 +44,39 @@ UNITS: dict[str, str] = {
     "x": "x", "×": "x", "times": "x", "fold": "x",
 }
 
+#: Units whose case carries meaning ("M" molar vs "m" metre, "MHz" vs "mHz"), read before
+#: the lower-cased :data:`UNITS`. Canonical spelling = key (µ/μ folded to "µ").
+CASE_UNITS: dict[str, str] = {u: u for u in (
+    "M", "mM", "µM", "nM", "pM", "T", "mT", "W", "kW", "MW", "GW", "mW", "µW", "V", "kV",
+    "mV", "eV", "meV", "keV", "MeV", "GeV", "TeV", "Pa", "kPa", "MPa", "GPa", "J", "kJ",
+    "MJ", "Hz", "kHz", "MHz", "GHz", "THz", "mHz", "K", "Da", "kDa", "bp", "kbp", "Mbp",
+    "µL", "mL", "L", "µs", "ns", "ps", "fs", "µg", "ng", "pg", "ppm", "ppb", "dB", "mmHg",
+    "rpm", "Gy", "mGy", "Sv", "mSv", "Bq", "mA", "µA", "nA", "kcal", "cal", "mbar", "bar",
+    "atm", "GB", "MB", "TB", "kB", "PB", "FLOPs", "TFLOPs", "PFLOPs", "pH")}
+CASE_UNITS.update({"μM": "µM", "μL": "µL", "μs": "µs", "μg": "µg", "μW": "µW", "μA": "µA",
+                   "ul": "µL", "uL": "µL", "uM": "µM", "ug": "µg", "us": "µs"})
+CASE_UNITS.pop("us")               # "us" is a pronoun far more often than microseconds
+
 _MULTIPLIERS = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
 _MULTIPLIER_WORDS = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 _MULT_WORD_RE = re.compile(r" (thousand|million|billion|trillion)\b", re.IGNORECASE)
 
-_WORD_NUMBERS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
-    "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000,
-}
-_FRACTIONS = {"half": 50.0, "third": 100 / 3, "quarter": 25.0, "fifth": 20.0,
-              "tenth": 10.0}
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
-             "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
+_WORD_NUMBERS = WORD_NUMBERS
+_FRACTIONS = FRACTIONS
+_ORDINALS = ORDINALS
+
+#: Cells that hold no value ("n.d.", "–", "N/A"): lower-cased, see :func:`is_missing_value`.
+MISSING_VALUES = frozenset(("n.d.", "n.d", "nd", "n/a", "na", "n.a.", "-", "--", "---", "—",
+                            "–", "n.r.", "nr", "not reported", "not determined",
+                            "not available", "nan", "null", "none", "/", "×", "?"))
 
 _APPROX = ("about", "around", "approximately", "roughly", "nearly", "almost", "some",
-           "~", "≈", "circa", "ca.", "approx.", "close to", "just under", "just over")
+           "estimated", "an estimated", "est.",
+           "~", "≈", "∼", "≃", "circa", "ca.", "approx.", "close to", "just under",
+           "just over")
+#: Comparison signs right before a number ("p < 0.001", "≥ 90%"); "<=" folds to "<" + "=".
+_SIGN_BOUNDS = {"<": "<", ">": ">", "≤": "<=", "≥": ">=", "⩽": "<=", "⩾": ">=",
+                "<=": "<=", ">=": ">="}
 _BOUNDS = (("more than", ">"), ("over", ">"), ("above", ">"), ("greater than", ">"),
            ("exceeds", ">"), ("exceeding", ">"), ("higher than", ">"), ("at least", ">="),
            ("fewer than", "<"), ("less than", "<"), ("under", "<"), ("below", "<"),
@@ -85,18 +102,44 @@ _WORD_AFTER_RE = re.compile(r"(\s|-)?([A-Za-zµμ][A-Za-zµμ⊙]*)")
 _NEXT_WORD_RE = re.compile(r"\s([A-Za-z]+)\b")
 _ORDINAL_RE = re.compile(r"(st|nd|rd|th)\b")
 _MULT_RE = re.compile(r"([kKMB])(?![A-Za-z0-9])")
-_SCI_RE = re.compile(r"(?:(-?\d+(?:\.\d+)?)\s*[×x*]\s*)?10\s?\^\s?\{?([-+]?\d+)\}?")
+#: Scientific notation: "10^-4", "3 × 10^-5", "2.5x10^{9}", "3.1 × 10⁻³" (superscripts are
+#: kept by :func:`_fold_marked`), and with a mantissa, the flattened "3.1 × 10-3" of PDFs.
+_SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+_SUPERSCRIPT_MAP = str.maketrans(_SUPERSCRIPT_DIGITS + "⁻⁺", "0123456789-+")
+_SCI_RE = re.compile(r"(?<![\d.])(?:(-?\d+(?:\.\d+)?)\s*[×x*·⋅]\s*)?10\s?(?:\^\s?\{?([-+]?\d+)\}?"
+                     r"|([⁻⁺]?[" + _SUPERSCRIPT_DIGITS + r"]+))")
+_SCI_FLAT_RE = re.compile(r"(?<![\d.])(-?\d+(?:\.\d+)?)\s?[×x*·⋅]\s?10\s?(-\s?\d{1,2}|\d{1,2})"
+                          r"(?![\d.,])")
+_SUPERSCRIPT_RE = re.compile("[" + _SUPERSCRIPT_DIGITS + "]")
+#: Every :data:`_SCI_FLAT_RE` match holds one: texts without it skip that scan.
+_SCI_HINT_RE = re.compile(r"[×x*·⋅]\s?10")
+#: Kept as written by :func:`_fold_marked`: thin / narrow / figure / no-break spaces
+#: (thousands separators) and superscript digits and signs (exponents).
+_THIN_SPACES = "\u00a0\u2007\u2009\u202f"
+_MIDDLE_DOT_DECIMAL = re.compile(r"(?<=\d)·(?=\d)")
+_NO_THIN_SPACES = str.maketrans("", "", _THIN_SPACES)
+_KEPT_RE = re.compile("[" + _THIN_SPACES + _SUPERSCRIPT_DIGITS + "⁻⁺]")
+#: Digits grouped by threes with spaces: "10 395", "677 000", "1 250,5".
+_GROUPED_RE = re.compile(r"(?=[-\d])(?<![\d.,])-?\d{1,3}(?:[ " + _THIN_SPACES + r"]\d{3})+(?:\.\d+)?"
+                         r"(?![\d]|[.,]\d)")
+_GROUPED_RE_COMMA = re.compile(r"(?=[-\d])(?<![\d.,])-?\d{1,3}(?:[ " + _THIN_SPACES
+                               + r"]\d{3})+(?:,\d+)?(?![\d]|[.,]\d)")
+_NUMBER_BEFORE = re.compile(r"[\d%]\s*$")
+_NUMBER_AFTER = re.compile(r"\s*[-+(]?\.?\d")
+#: "3/5" (a part of a whole), not "24/7" or a date "12/05/2020".
+_SLASH_RE = re.compile(r"[/⁄](\d{1,6})(?![\d/.,])")
+_PH_BEFORE = re.compile(r"\bpH(?:\s*(?:of|was|is|=|value of|values of|at|between|from|"
+                        r"ranged from|range of|ranging from))?\s*$")
+_MONTHS = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+           r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)")
+#: A day of the month: "March 16", "16 March", "Dec. 3" (kind "date", not a quantity).
+_MONTH_BEFORE = re.compile(r"\b" + _MONTHS + r"\.?\s$")
+_MONTH_AFTER = re.compile(r"\s" + _MONTHS + r"\b")
+_PER_UNIT_RE = re.compile(r"(/|\s?·\s?| )([A-Za-zµμ]+)(-1|⁻¹)?(?![A-Za-z])")
 _UNIT_AFTER = re.compile(r"\s?(%|°\s?[CFcf]|[A-Za-zµμ⊙°]+(?:⊙)?)")
 _STOP_AFTER = frozenset(("of", "and", "or", "to", "vs", "versus", "in", "on", "at", "for",
                          "the", "a", "an", "with", "from", "by", "than", "is", "are", "was",
                          "were", "as", "per", "each", "more", "less", "that", "which"))
-_NUMBER_VOCAB = sorted(set(_WORD_NUMBERS) | set(_FRACTIONS) | set(_ORDINALS), key=len,
-                       reverse=True)
-#: Only words that can be (part of) a spelled-out number: the loop below sees no others.
-_WORD_RE = re.compile(r"(?<![A-Za-z-])(?:[A-Za-z]+-)?(?:" + "|".join(_NUMBER_VOCAB)
-                      + r")(?:-[A-Za-z]+)?(?![A-Za-z])", re.IGNORECASE)
-#: :data:`_WORD_RE` without IGNORECASE, for lower-cased text (see :func:`_number_words`).
-_WORD_RE_LOWER = re.compile(_WORD_RE.pattern)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +153,19 @@ class Quantity:
     approx: preceded by "about", "roughly", "~"...; bound: "<", ">", "<=", ">=" for "fewer
     than", "more than", "at least"..., else None. kind: "number", "percent", "word"
     (spelled out), "fraction" ("a fifth"), "rank" (ordinal), "year" (1900-2099 integer),
-    "ref" (Table 2, [3], Section 4.3: a pointer, not a quantity).
+    "ref" (Table 2, [3], Section 4.3: a pointer, not a quantity), "date" (the day in
+    "March 16", "16 March": compares only with dates), "sci" (``10^5``,
+    ``3.1 × 10⁻³``), "uncertainty" (the ``0.3`` of ``5.2 ± 0.3``), "vague" ("hundreds",
+    "millions": an order of magnitude, in :attr:`range`; not :attr:`checkable` as a value).
+    range: ``(low, high)`` when the number is an endpoint of a written range ("30–40%",
+    "10-15 mg/kg", "-78 - 0 °C", "from -80 to -20 °C", "between 5 and 9"): both endpoints
+    are quantities of their own, each carrying the pair; a unit written once applies to
+    both. uncertainty: the ``± u`` written after the value. denominator: the whole of a
+    part-of-whole count ("3/5", "3 of 5", "1 in 4": the quantity is 3, denominator 5);
+    a mixed number "2 1/2" is one quantity, 2.5.
+    points: a difference in percentage points ("5 percentage points", "5 pp"; unit "%").
+    multiplier: the scale the digits were written at ("380.5M" -> 1e6, "3.1e-3" -> 1e-3),
+    1.0 when none; precision is ``10**-decimals * multiplier`` (:attr:`step`).
     """
 
     value: float
@@ -123,11 +178,22 @@ class Quantity:
     approx: bool = False
     bound: str | None = None
     kind: str = "number"
+    range: tuple[float, float] | None = None
+    uncertainty: float | None = None
+    denominator: float | None = None
+    points: bool = False
+    multiplier: float = 1.0
 
     @property
     def checkable(self) -> bool:
         """True if this quantity can be confirmed or refuted by another text's numbers."""
-        return self.kind not in ("ref", "rank", "year")
+        return self.kind not in ("ref", "rank", "year", "vague")
+
+    @property
+    def step(self) -> float:
+        """Precision of the written value, in the units of :attr:`value`: ``79.9`` -> 0.1,
+        ``380.5M`` -> 1e5, ``3.1 × 10⁻³`` -> 1e-4 (half a step either way rounds to it)."""
+        return 10.0 ** (-self.decimals) * self.multiplier
 
 
 def detect_decimal_comma(text: str) -> bool:
@@ -154,19 +220,32 @@ _POINT_DECIMAL = re.compile(r"\d+\.\d{1,2}(?![\d.])")
 
 
 def _glued_to_name(text: str, start: int, end: int) -> bool:
-    """True if the digits at ``text[start:end]`` are part of a name (R1, Qwen-32B, o1-1217)."""
+    """True if the digits at ``text[start:end]`` are part of a name (R1, Qwen-32B, o1-1217).
+
+    A hyphen between two plain numbers ("10-15", "6.5-7.0") is a range, not a name; a
+    right-hand part with a leading zero ("2021-03") is a code or date."""
     before = text[start - 1] if start > 0 else " "
-    if before.isalnum() or before in "@_/#$":
+    if before.isalnum() or before in "@_/#$⁄":
         return True
     if before == "-" and start >= 2 and (text[start - 2].isalnum()) and not text[start].isdigit():
         return True
     if before in "-–" and start >= 2 and text[start - 2].isalnum():
-        return True
+        if not (text[start - 2].isdigit() and _plain_number_before(text, start - 1)
+                and not (text[start] == "0" and end - start > 1 and text[start + 1].isdigit())):
+            return True
     after = text[end] if end < len(text) else " "
     if after in "@_" or (after == "-" and end + 1 < len(text) and text[end + 1].isdigit()
-                         and start >= 1 and text[start - 1] not in " (["):
+                         and start >= 1 and text[start - 1] not in " ([=:~∼≈<>"):
         return True
     return False
+
+
+_PLAIN_NUMBER_END = re.compile(r"(?:^|[\s(\[=:~∼≈<>])-?\d+(?:[.,]\d+)?$")
+
+
+def _plain_number_before(text: str, end: int) -> bool:
+    """True if ``text[:end]`` ends with a number standing alone ("from 10", "(6.5")."""
+    return _PLAIN_NUMBER_END.search(text, max(0, end - 16), end) is not None
 
 
 def _context_before(text: str, start: int, n: int = 24) -> str:
@@ -186,7 +265,12 @@ _QUALIFIER_ENDS = tuple({p.split()[-1] for p in _APPROX} | {p.split()[-1] for p,
 
 def _qualifiers(text: str, start: int) -> tuple[bool, str | None]:
     before = _context_before(text, start, 30)
-    if not before.rstrip().endswith(_QUALIFIER_ENDS):
+    stripped = before.rstrip()
+    if stripped[-2:] in _SIGN_BOUNDS:
+        return False, _SIGN_BOUNDS[stripped[-2:]]
+    if stripped[-1:] in _SIGN_BOUNDS:
+        return False, _SIGN_BOUNDS[stripped[-1:]]
+    if not stripped.endswith(_QUALIFIER_ENDS):
         return False, None          # cannot end in a qualifier: skip the two searches
     before = _SPACES.sub(" ", before)
     approx = _APPROX_RE.search(before) is not None
@@ -207,11 +291,18 @@ def _is_ref(text: str, start: int, end: int) -> bool:
     return False
 
 
+def _known_unit(word: str) -> str | None:
+    """Canonical unit for ``word`` as written: case-sensitive table first, then lower case."""
+    return CASE_UNITS.get(word) or UNITS.get(word.lower())
+
+
 def _unit_after(text: str, end: int) -> tuple[str | None, bool, int]:
     """Unit written right after a number ending at ``end``: (unit, physical, new_end)."""
     rest = text[end:end + 40]
     if rest.startswith("%"):
         return "%", True, end + 1
+    if rest[:1].isspace() and rest[1:2] == "%":
+        return "%", True, end + 2          # "50 %" (French style, or a thin space folded)
     # every unit pattern below starts with a letter, '°', 'µ'/'μ' or '-', at most one
     # whitespace character in: a number followed by anything else has no unit (most table
     # cells: "84.2 85.1")
@@ -229,10 +320,13 @@ def _unit_after(text: str, end: int) -> tuple[str | None, bool, int]:
         return None, False, end
     word = m.group(2)
     low = word.lower()
-    if m.group(1) is None and low not in UNITS and low not in ("k", "m", "b"):
+    unit = CASE_UNITS.get(word)
+    if unit is None and (word[:1].islower() or len(word) > 2 or word.isupper()):
+        unit = UNITS.get(low)
+    if m.group(1) is None and unit is None and low not in ("k", "m", "b"):
         return None, False, end   # glued letters that are not a unit: part of a name
-    if low in UNITS:
-        return UNITS[low], True, end + m.end()
+    if unit is not None:
+        return _per_unit(text, unit, end + m.end())
     if low.endswith("ed") and len(low) > 4:
         nxt = _NEXT_WORD_RE.match(rest[m.end():])
         if nxt and nxt.group(1).lower() not in _STOP_AFTER:
@@ -243,6 +337,18 @@ def _unit_after(text: str, end: int) -> tuple[str | None, bool, int]:
             return "point", False, end + m.end()
         return None, False, end
     return stem(low), False, end + m.end()
+
+
+def _per_unit(text: str, unit: str, end: int) -> tuple[str, bool, int]:
+    """Extend ``unit`` (ending at ``end``) by a denominator: "mg/kg", "km s-1", "mg kg⁻¹"."""
+    if unit in ("%", "x"):
+        return unit, True, end
+    m = _PER_UNIT_RE.match(text, end)
+    if m:
+        second = _known_unit(m.group(2))
+        if second is not None and second not in ("%", "x") and (m.group(1) == "/" or m.group(3)):
+            return f"{unit}/{second}", True, m.end()
+    return unit, True, end
 
 
 def _parse_number(raw: str, decimal_comma: bool) -> tuple[float, int] | None:
@@ -262,6 +368,23 @@ def _parse_number(raw: str, decimal_comma: bool) -> tuple[float, int] | None:
     return value, decimals
 
 
+def _fold_marked(text: str, folded: str) -> str:
+    """``folded`` (= ``fold(text)``) with thin / no-break spaces and superscript digits and
+    signs put back as written: each folds to one character, so offsets agree; NFKC would
+    turn "10 395" into "10 395" and "10⁻³" into "10-3", losing what they mean."""
+    if text.isascii() or _KEPT_RE.search(text) is None:
+        return folded
+    parts: list[str] = []
+    pos = 0
+    for m in _KEPT_RE.finditer(text):
+        parts.append(fold(text[pos:m.start()]))
+        parts.append(m.group(0))
+        pos = m.end()
+    parts.append(fold(text[pos:]))
+    marked = "".join(parts)
+    return marked if len(marked) == len(folded) else folded
+
+
 def extract_quantities(text: str, decimal_comma: bool | None = None) -> list[Quantity]:
     """Every quantity written in ``text``, in order of position.
 
@@ -269,129 +392,320 @@ def extract_quantities(text: str, decimal_comma: bool | None = None) -> list[Qua
           ``fold(text)`` (equal to ``text`` unless it held ligatures or NFKC-changed chars).
           decimal_comma: True for ``0,5`` decimals; None guesses with
           :func:`detect_decimal_comma`.
-    Returns: list of :class:`Quantity`, ``kind`` telling refs, years and ranks apart.
+    Returns: list of :class:`Quantity`, ``kind`` telling refs, years and ranks apart; range
+        endpoints, ``±`` uncertainties and ``N of M`` wholes linked (see :class:`Quantity`).
     Raises: nothing; text without numbers gives [].
     """
-    text = fold(text)
+    folded = fold(text)
+    marked = _fold_marked(text, folded)
+    if "·" in marked:                 # "12·4%": a decimal point in Lancet style
+        marked = _MIDDLE_DOT_DECIMAL.sub(".", marked)
     if decimal_comma is None:
-        decimal_comma = detect_decimal_comma(text)
+        decimal_comma = detect_decimal_comma(folded)
     pattern = _NUM_RE_COMMA if decimal_comma else _NUM_RE
     out: list[Quantity] = []
-    sci_spans: list[tuple[int, int]] = []
-    # every scientific-notation match holds a caret: skip the scan of texts without one
-    for m in (_SCI_RE.finditer(text) if "^" in text else ()):
-        mant = float(m.group(1)) if m.group(1) else 1.0
-        value = mant * 10.0 ** int(m.group(2))
-        unit, physical, uend = _unit_after(text, m.end())
-        qend = uend if physical else m.end()
-        approx, bound = _qualifiers(text, m.start())
-        out.append(Quantity(value, text[m.start():qend], m.start(), qend, unit, physical,
-                            0, approx, bound, "sci"))
-        sci_spans.append((m.start(), qend))
-    for m in pattern.finditer(text):
+    taken: list[tuple[int, int]] = []
+    out.extend(_sci_quantities(marked, folded))
+    taken.extend((q.start, q.end) for q in out)
+    for m in (_GROUPED_RE_COMMA if decimal_comma else _GROUPED_RE).finditer(marked):
+        if any(a <= m.start() < b for a, b in taken) or not _grouped(marked, m.start(), m.end()):
+            continue
+        raw = m.group(0).replace(" ", "").translate(_NO_THIN_SPACES)
+        q = _number_quantity(marked, folded, m.start(), m.end(), raw, decimal_comma)
+        if q is not None:
+            out.append(q)
+            taken.append((m.start(), m.end()))
+    for m in pattern.finditer(marked):
         start, end = m.span()
-        if sci_spans and any(a <= start < b for a, b in sci_spans):
+        if taken and any(a <= start < b for a, b in taken):
             continue
-        raw = m.group(0)
-        if raw.startswith("-") and start > 0 and (text[start - 1].isalnum() or text[start - 1] in ")]"):
-            start += 1
-            raw = raw[1:]
-        if _glued_to_name(text, start, end):
-            continue
-        parsed = _parse_number(raw, decimal_comma)
-        if parsed is None:
-            continue
-        value, decimals = parsed
-        kind = "number"
-        after = text[end:end + 3]
-        ordinal = _ORDINAL_RE.match(after)
-        if ordinal:
-            out.append(Quantity(value, text[start:end + ordinal.end()], start,
-                                end + ordinal.end(), kind="rank"))
-            continue
-        mult = _MULT_RE.match(after)
-        if mult:
-            value *= _MULTIPLIERS[mult.group(1)]
-            end += 1
-        else:
-            word = _MULT_WORD_RE.match(text, end)      # "380.5 million" = "380.5M"
-            if word:
-                value *= _MULTIPLIER_WORDS[word.group(1).lower()]
-                end = word.end()
-        unit, physical, uend = _unit_after(text, end)
-        if unit is None and end < len(text) and text[end].isalpha() and not mult:
-            continue                                  # "3D", "2x2" names
-        approx, bound = _qualifiers(text, start)
-        if _is_ref(text, start, end):
-            kind = "ref"
-        elif unit == "%":
-            kind = "percent"
-        elif (decimals == 0 and 1900 <= value <= 2099 and not physical
-              and len(raw) == 4 and raw.isdigit()):
-            kind = "year"
-        qend = uend if physical else end
-        out.append(Quantity(value, text[start:qend], start, qend, unit, physical, decimals,
-                            approx, bound, kind))
-    out.extend(_word_quantities(text, {(q.start, q.end) for q in out}))
+        q = _number_quantity(marked, folded, start, end, m.group(0), decimal_comma)
+        if q is not None:
+            out.append(q)
+    out.extend(_word_quantities(marked, folded, [(q.start, q.end) for q in out]))
     out.sort(key=lambda q: q.start)
+    return _link(marked, folded, out)
+
+
+def _grouped(text: str, start: int, end: int) -> bool:
+    """Whether the space-grouped digits at ``text[start:end]`` are one number ("10 395").
+
+    Thin, narrow and no-break spaces always group. Plain spaces group only when no number
+    stands right before or after (a table row "12 768 3072" is three cells) and the first
+    digit is not 0; "in 2019 300 patients" never matches (a first group has 1-3 digits)."""
+    raw = text[start:end]
+    if " " not in raw:
+        return True
+    groups = raw.split(" ")
+    if len(groups) > 2 and any(g.strip(_THIN_SPACES)[:3] != "000" for g in groups[2:]):
+        return False                # "sizes 64 128 256" is a list; "1 000 000" one number
+    if raw.lstrip("-")[0] == "0" or _is_ref(text, start, end):
+        return False
+    if _NUMBER_BEFORE.search(text, max(0, start - 4), start):
+        return False
+    return _NUMBER_AFTER.match(text, end) is None
+
+
+def _sci_quantities(text: str, folded: str) -> list[Quantity]:
+    """Numbers in scientific notation (kind "sci"), ``multiplier`` = 10 ** exponent."""
+    out: list[Quantity] = []
+    if "^" in text or (text is not folded and _SUPERSCRIPT_RE.search(text)):
+        for m in _SCI_RE.finditer(text):
+            exp = m.group(2) if m.group(2) is not None else m.group(3).translate(_SUPERSCRIPT_MAP)
+            out.append(_sci(text, folded, m.start(), m.end(), m.group(1), int(exp)))
+    if _SCI_HINT_RE.search(text):
+        for m in _SCI_FLAT_RE.finditer(text):
+            if any(q.start <= m.start() < q.end for q in out):
+                continue
+            exp = m.group(2).replace(" ", "")
+            mant = float(m.group(1))
+            if not exp.startswith("-") and not ("." in m.group(1) and 1 <= abs(mant) < 10):
+                continue            # "2 × 100 m" is a product; "3.1 × 105" a flattened 10⁵
+            out.append(_sci(text, folded, m.start(), m.end(), m.group(1), int(exp)))
     return out
 
 
-def _number_words(text: str) -> Iterator[re.Match[str]]:
-    """The matches of :data:`_WORD_RE` in ``text`` (spans index ``text``).
-
-    Case-insensitive matching is ~3x slower than a plain one, so when lower-casing keeps
-    every offset (same length) and ``text`` has none of the two non-ASCII letters that
-    ``re.IGNORECASE`` equates with an ASCII one ('ı' ~ 'i', 'ſ' ~ 's'; every other char
-    matches ``[A-Za-z]`` case-insensitively exactly when its lower case is an ASCII letter),
-    the case-sensitive pattern runs on ``text.lower()``: the same spans.
-    """
-    low = text.lower()
-    if len(low) == len(text) and "\u0131" not in text and "\u017f" not in text:
-        return _WORD_RE_LOWER.finditer(low)
-    return _WORD_RE.finditer(text)
+def _sci(text: str, folded: str, start: int, end: int, mantissa: str | None,
+         exp: int) -> Quantity:
+    decimals = len(mantissa.split(".")[1]) if mantissa and "." in mantissa else 0
+    unit, physical, uend = _unit_after(text, end)
+    qend = uend if physical else end
+    approx, bound = _qualifiers(text, start)
+    return Quantity(float(f"{mantissa or '1'}e{exp}"), folded[start:qend], start, qend, unit, physical,
+                    decimals, approx, bound, "sci", multiplier=10.0 ** exp)
 
 
-def _word_quantities(text: str, taken: set[tuple[int, int]]) -> list[Quantity]:
+def _number_quantity(text: str, folded: str, start: int, end: int, raw: str,
+                     decimal_comma: bool) -> Quantity | None:
+    """The quantity for digits ``raw`` at ``text[start:end]``, or None (a name, "3D")."""
+    if raw.startswith("-") and start > 0 and (text[start - 1].isalnum() or text[start - 1] in ")]"):
+        start += 1
+        raw = raw[1:]
+    if _glued_to_name(text, start, end):
+        return None
+    parsed = _parse_number(raw, decimal_comma)
+    if parsed is None:
+        return None
+    value, decimals = parsed
+    multiplier = 1.0
+    if "e" in raw or "E" in raw:
+        multiplier = 10.0 ** int(raw.lower().split("e")[1])
+    kind = "number"
+    after = text[end:end + 3]
+    ordinal = _ORDINAL_RE.match(after)
+    if ordinal:
+        return Quantity(value, folded[start:end + ordinal.end()], start, end + ordinal.end(),
+                        kind="rank")
+    denominator = None
+    slash = _SLASH_RE.match(text, end) if after[:1] in "/⁄" else None
+    if slash and decimals == 0 and raw.isdigit() and 0 < value <= float(slash.group(1)):
+        denominator = float(slash.group(1))
+        end = slash.end()
+    mult = _MULT_RE.match(after) if denominator is None else None
+    if mult:
+        value *= _MULTIPLIERS[mult.group(1)]
+        multiplier = _MULTIPLIERS[mult.group(1)]
+        end += 1
+    elif denominator is None:
+        word = _MULT_WORD_RE.match(text, end)      # "380.5 million" = "380.5M"
+        if word:
+            multiplier = _MULTIPLIER_WORDS[word.group(1).lower()]
+            value *= multiplier
+            end = word.end()
+    unit, physical, uend = _unit_after(text, end)
+    if unit is None and end < len(text) and text[end].isalpha() and not mult:
+        return None                                   # "3D", "2x2" names
+    if unit is None and text.find("pH", max(0, start - 24), start) >= 0 and _PH_BEFORE.search(
+            text, max(0, start - 24), start):
+        unit, physical = "pH", True
+    approx, bound = _qualifiers(text, start)
+    if _is_ref(text, start, end):
+        kind = "ref"
+    elif unit == "%":
+        kind = "percent"
+    elif (decimals == 0 and 1 <= value <= 31 and not physical and raw.isdigit()
+          and (_MONTH_BEFORE.search(text, max(0, start - 11), start)
+               or _MONTH_AFTER.match(text, end))):
+        kind, unit, uend = "date", None, end
+    elif (decimals == 0 and 1900 <= value <= 2099 and not physical
+          and len(raw) == 4 and raw.isdigit() and denominator is None):
+        kind = "year"
+    qend = uend if physical else end
+    points = unit == "%" and ("point" in folded[end:qend].lower()
+                              or folded[end:qend].strip().lower() == "pp")
+    return Quantity(value, folded[start:qend], start, qend, unit, physical, decimals, approx,
+                    bound, kind, denominator=denominator, points=points, multiplier=multiplier)
+
+
+def _word_quantities(text: str, folded: str, taken: list[tuple[int, int]]) -> list[Quantity]:
+    """Quantities spelled out in words: cardinals with a unit or count noun ("twenty-one
+    patients", "two hundred samples", "a dozen runs"), fold words ("fourfold"), fractions
+    ("a fifth"), "N of M" counts ("seven of nine"), and orders of magnitude ("millions")."""
     out: list[Quantity] = []
-    for m in _number_words(text):
-        word = m.group(0).lower()
-        start, end = m.span()
-        parts = word.split("-")
-        prev = text[max(0, start - 3):start].lower()
+    low = text.lower()
+    taken = sorted(taken)
+    starts = [a for a, _ in taken]
+
+    def overlaps(start: int, end: int) -> bool:
+        i = bisect_left(starts, end) - 1          # the last span starting before ``end``
+        return any(taken[j][1] > start for j in range(max(0, i - 2), i + 1))
+
+    for run in number_word_runs(text, low):
+        start, end, parts = run.start, run.end, run.parts
+        if overlaps(start, end):
+            continue
+        prev = low[max(0, start - 3):start]
+        if parts[-1] == "fold" or (len(parts) == 1 and parts[0].endswith("fold")):
+            words = parts[:-1] if parts[-1] == "fold" else (parts[0][:-4],)
+            value = cardinal_value(words)
+            if value is not None and value > 0:
+                approx, bound = _qualifiers(text, start)
+                out.append(Quantity(value, folded[start:end], start, end, "x", True, 0, approx,
+                                    bound, "word"))
+            continue
         if parts[-1] in _FRACTIONS and (parts[0] in ("a", "one", "two", "three") or
-                                        prev.endswith("a ") or word == "half"):
+                                        prev.endswith("a ") or parts == ("half",)):
             frac = _FRACTIONS[parts[-1]]
             if len(parts) == 2 and parts[0] in _WORD_NUMBERS:
                 frac *= _WORD_NUMBERS[parts[0]]
             q_start = start - 2 if prev.endswith("a ") else start
             approx, bound = _qualifiers(text, q_start)
-            out.append(Quantity(frac, text[q_start:end], q_start, end, "%", True, 0, True,
+            out.append(Quantity(frac, folded[q_start:end], q_start, end, "%", True, 0, True,
                                 bound, "fraction"))
             continue
-        if all(p in _WORD_NUMBERS for p in parts) and word not in ("one",):
-            value = float(sum(_WORD_NUMBERS[p] for p in parts))
-            unit, physical, uend = _unit_after(text, end)
-            if unit is None:
-                continue
-            approx, bound = _qualifiers(text, start)
-            kind = "percent" if unit == "%" else "word"
-            out.append(Quantity(value, text[start:uend if physical else end], start,
-                                uend if physical else end, unit, physical, 0, approx, bound,
-                                kind))
-        elif word == "one":
-            unit, physical, uend = _unit_after(text, end)
-            before = text[max(0, start - 5):start].lower()
-            if unit is None or before.endswith(("the ", "no ")) or unit in ("of",):
-                continue
-            if not text[start].isupper():
-                continue   # lower-case "one" is mostly a pronoun ("the one subtask")
-            approx, bound = _qualifiers(text, start)
-            out.append(Quantity(1.0, text[start:end], start, end, unit, physical, 0, approx,
-                                bound, "word"))
-        elif word in _ORDINALS and word not in ("second",) :
+        value = cardinal_value(parts)
+        if value is None or parts in (("one",), ("second",)):
+            if parts == ("one",):
+                q = _word_one(text, folded, start, end)
+                if q is not None:
+                    out.append(q)
             continue
+        if parts[0] in SCALES and len(parts) == 1 and parts[0] not in ("hundred", "thousand"):
+            continue                    # "million" alone: "a million" is read by its digits
+        if parts == ("dozen",):
+            if not prev.endswith("a "):
+                continue
+            start -= 2
+        unit, physical, uend = _unit_after(text, end)
+        of_number = _OF_NUMBER.match(low, end) is not None
+        if unit is None and not of_number:
+            continue
+        approx, bound = _qualifiers(text, start)
+        kind = "percent" if unit == "%" else "word"
+        qend = uend if physical else end
+        out.append(Quantity(float(value), folded[start:qend], start, qend, unit, physical, 0,
+                            approx, bound, kind))
+    for start, end, (lo, hi) in vague_spans(low):
+        if overlaps(start, end):
+            continue
+        unit = None
+        of = _OF_NOUN.match(low, end)
+        if of:
+            unit = stem(of.group(1))
+        out.append(Quantity(lo, folded[start:end], start, end, unit, False, 0, True, None,
+                            "vague", range=(lo, hi), multiplier=lo))
     return out
+
+
+_OF_NUMBER = re.compile(r" (?:out )?of (?:\d|(?:" + "|".join(
+    sorted(_WORD_NUMBERS, key=len, reverse=True)) + r")\b)")
+_OF_NOUN = re.compile(r" of (?:the )?([a-z]+)")
+
+
+def _word_one(text: str, folded: str, start: int, end: int) -> Quantity | None:
+    """A capitalised "One" with a unit ("One participant"); lower-case "one" is mostly a
+    pronoun ("the one subtask")."""
+    unit, physical, uend = _unit_after(text, end)
+    before = text[max(0, start - 5):start].lower()
+    if unit is None or before.endswith(("the ", "no ")) or unit in ("of",):
+        return None
+    if not text[start].isupper():
+        return None
+    approx, bound = _qualifiers(text, start)
+    return Quantity(1.0, folded[start:end], start, end, unit, physical, 0, approx, bound, "word")
+
+
+#: Between the two ends of a range: a hyphen or dash (folded to "-"), "to", "and" (after
+#: "between"). "from 10 to 15" after a verb of change ("rose from 10 to 15") is no range.
+_RANGE_GAP = re.compile(r"\s?-\s?|\s+(?:to|and|through)\s+")
+_CHANGE_FROM = re.compile(r"\b(?:increas|decreas|rose|rise|rising|fell|fall|drop|grew|grow|"
+                          r"improv|reduc|declin|went|go|jump|climb|shr[iu]nk|rais|lower|cut|"
+                          r"chang|boost|shift|mov|doubl|halv)\w*\s+(?:\w+\s+){0,2}from\s+$")
+_PLUS_MINUS = re.compile(r"\s?(?:±|\+/-|\+-)\s?")
+_OF_GAP = re.compile(r"\s+(?:(?:out\s+)?of|in)\s+")
+_LINKABLE = ("number", "percent", "word", "sci")
+#: Any gap :func:`_link` acts on (one test for the many gaps it does not).
+_LINK_GAP = re.compile(_PLUS_MINUS.pattern + "|" + _RANGE_GAP.pattern + "|" + _OF_GAP.pattern)
+
+
+def _link(text: str, folded: str, qs: list[Quantity]) -> list[Quantity]:
+    """Link neighbours: range endpoints, ``value ± u``, and "N of M" counts."""
+    out = list(qs)
+    for i in range(len(out) - 1):
+        a, b = out[i], out[i + 1]
+        if a.kind == "date" and b.kind == "number" and b.decimals == 0 and b.value <= 31:
+            if _RANGE_GAP.fullmatch(text[a.end:b.start]) and b.value > a.value:
+                out[i + 1] = replace(b, kind="date")     # "April 19-28"
+            continue
+        if a.kind not in _LINKABLE or b.kind not in _LINKABLE + ("uncertainty",):
+            continue
+        if (b.denominator and b.value < b.denominator and a.decimals == 0 and a.unit is None
+                and a.denominator is None and b.start - a.end == 1 and text[a.end] == " "):
+            # "2 1/2 hours", "2 ½ hours": a mixed number
+            out[i + 1] = replace(b, value=a.value + b.value / b.denominator, text=folded[a.start:b.end],
+                                 start=a.start, denominator=None, decimals=1)
+            out[i] = replace(a, kind="merged")
+            continue
+        if b.start - a.end > 10:
+            continue
+        gap = text[a.end:b.start]
+        if _LINK_GAP.fullmatch(gap) is None:
+            continue
+        if _PLUS_MINUS.fullmatch(gap):
+            out[i] = replace(_take_unit(a, b), uncertainty=b.value)
+            out[i + 1] = replace(b, kind="uncertainty")
+            continue
+        m = _RANGE_GAP.fullmatch(gap)
+        if m and a.range is None and a.denominator is None and b.denominator is None:
+            word = gap.strip()
+            if word == "and" and not _context_before(text, a.start, 9).rstrip().endswith("between"):
+                m = None
+            elif word == "-" and b.value < a.value:
+                m = None                # "3-1" (a score) is no range
+            elif word == "to" and _CHANGE_FROM.search(_context_before(text, a.start, 48)):
+                m = None
+            elif a.unit is not None and b.unit is not None and a.unit != b.unit:
+                m = None
+        if m:
+            pair = (min(a.value, b.value), max(a.value, b.value))
+            out[i] = replace(_take_unit(a, b), range=pair)
+            out[i + 1] = replace(_take_unit(b, a), range=pair)
+            continue
+        if (_OF_GAP.fullmatch(gap) and a.decimals == 0 and b.decimals == 0 and a.unit is None
+                and 0 < a.value <= b.value and a.kind != "percent" and not b.physical):
+            out[i] = replace(a, denominator=b.value)
+    return [q for q in out if q.kind != "merged"]
+
+
+def _take_unit(a: Quantity, b: Quantity) -> Quantity:
+    """``a`` with the unit of ``b`` when the unit is written once, after the second value
+    ("30–40%", "10-15 mg/kg", "5.2 ± 0.3 kg", "3-5M"), or before the first ("pH 6.5-7.0")."""
+    if a.unit is not None or b.unit is None:
+        return a
+    kind = "percent" if b.kind == "percent" and a.kind == "number" else a.kind
+    if b.multiplier != 1.0 and a.multiplier == 1.0 and b.kind != "sci":
+        a = replace(a, value=a.value * b.multiplier, multiplier=b.multiplier)
+    return replace(a, unit=b.unit, physical=b.physical, kind=kind, points=a.points or b.points)
+
+
+def is_missing_value(cell: str) -> bool:
+    """True if a table cell says it holds no value: "n.d.", "N/A", "–", "—", "NR"...
+
+    Args: cell: the cell's text as read (any case, surrounding space ignored).
+    Returns: True for the marks in :data:`MISSING_VALUES` (after folding dashes).
+    """
+    token = " ".join(fold(cell).split()).lower()
+    return token in MISSING_VALUES
 
 
 def comparable(claim: Quantity, evidence: Quantity) -> bool:
@@ -461,5 +775,6 @@ def same_value(claim: Quantity, evidence: Quantity) -> bool:
     return False
 
 
-__all__ = ["Quantity", "UNITS", "comparable", "detect_decimal_comma", "extract_quantities",
-           "has_multiplier", "same_count_noun", "same_value"]
+__all__ = ["CASE_UNITS", "MISSING_VALUES", "Quantity", "UNITS", "comparable",
+           "detect_decimal_comma", "extract_quantities", "has_multiplier", "is_missing_value",
+           "same_count_noun", "same_value"]

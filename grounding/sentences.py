@@ -21,6 +21,9 @@ Rules, from the gold splits of GroundQA dev (``annotations[].sentence`` against
   ``i.e.``, ``vs.``, ``cf.``, ``Fig.``, ``Figs.``, ``Eq.``, ``Sec.``, ``Tab.``, ``No.`` before
   a number, ``approx.``, ...), initials (``P. C. Peters``), decimals (``91.5``), or dots
   inside URLs and domains (``arxiv.org``).
+- A capital letter right after a number is a unit symbol, not an initial: ``300 K.``,
+  ``2 M.``, ``3 T.`` end a sentence before a capitalised word (case C07); ``U.S.`` ends one
+  before a capitalised word but not before an acronym (``the U.S. FDA``).
 - After a ``References`` / ``Bibliography`` title line, each line is one sentence (an entry),
   until the next markdown heading.
 
@@ -213,8 +216,9 @@ def _is_boundary(line: str, i: int, j: int, k: int) -> bool:
         if _is_et_al(line, i):
             return _et_al_ends(line, i, nxt)
         if low in _END_BEFORE_CAPITAL:
-            return c.isupper()
-        if _is_initial(word) and _initial_continues(line, nxt, i):
+            return c.isupper() and not _ACRONYM.match(line, nxt)
+        if (_is_initial(word) and not _UNIT_AFTER_NUMBER.search(line, 0, i)
+                and _initial_continues(line, nxt, i)):
             return False
     return _starts_sentence(line, nxt)
 
@@ -244,6 +248,13 @@ def _et_al_ends(line: str, i: int, nxt: int) -> bool:
     before = line[:i - len("et al")].rstrip()
     prev_words = before.split()[-3:-1] if len(before.split()) >= 2 else []
     return not any(w.lower() in ("the", "a", "an", "this", "that") for w in prev_words[-1:])
+
+
+#: A number then one capital letter right before the period ("300 K.", "2 M.", "3 T."): a
+#: unit symbol, not a name initial.
+_UNIT_AFTER_NUMBER = re.compile(r"\d[ \t\u00a0\u2009\u202f]?[A-Z]$")
+#: An all-caps acronym ("FDA", "NIH"): after "U.S." it is the name the abbreviation modifies.
+_ACRONYM = re.compile(r"[A-Z]{2,}s?\b")
 
 
 def _is_initial(word: str) -> bool:

@@ -125,3 +125,158 @@ def test_multiplier_words_and_percent_against_counts() -> None:
     assert not comparable(pct, count) and not comparable(count, pct)
     assert comparable(pct, extract_quantities("8.1")[0])        # a bare table cell
     assert not has_multiplier(extract_quantities("81.5 points")[0])
+
+
+# --- numbers as papers write them (issue 11 item 4; cases C11, B41) -------------------------
+
+def test_c11_ranges_keep_both_endpoints_and_their_unit() -> None:
+    case = load_cases("numbers")["C11"]
+    for text, want in zip(case["input"]["evidence"], case["expected"]["ranges"], strict=True):
+        qs = [q for q in extract_quantities(text) if q.checkable]
+        ends = [q for q in qs if q.range is not None]
+        assert [q.value for q in ends] == [want["low"], want["high"]], text
+        assert all(q.range == (want["low"], want["high"]) for q in ends)
+        assert all(q.unit == want["unit"] for q in ends), text
+        values = {q.value for q in qs}
+        assert not values & set(case["expected"]["must_not_extract"]), text
+
+
+@pytest.mark.parametrize(("text", "low", "high", "unit"), [
+    ("rates of 30–40%", 30.0, 40.0, "%"),
+    ("from 10 to 15 days", 10.0, 15.0, "day"),
+    ("between 5 and 9 patients", 5.0, 9.0, "patient"),
+    ("temperatures of −20 °C to 25 °C", -20.0, 25.0, "°C"),
+    ("a 2.5—3-fold rise", 2.5, 3.0, "x"),
+    ("doses of 3-5M units", 3e6, 5e6, "unit"),
+])
+def test_ranges(text: str, low: float, high: float, unit: str) -> None:
+    ends = [q for q in extract_quantities(text) if q.range is not None]
+    assert [q.value for q in ends] == [low, high]
+    assert all(q.unit == unit for q in ends)
+
+
+@pytest.mark.parametrize("text", [
+    "accuracy rose from 10 to 15 points",     # a change, not a range
+    "the match ended 3-1",                     # descending: a score
+    "released on 2021-03-15",                  # a date
+    "GPT-3-175B and o1-1217",                  # names
+])
+def test_not_ranges(text: str) -> None:
+    assert all(q.range is None for q in extract_quantities(text))
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("A total of 10\u2009395 patients", 10395.0),        # thin space
+    ("A total of 10\u202f395 patients", 10395.0),        # narrow no-break space
+    ("we enrolled 677\u00a0000 people", 677000.0),       # no-break space
+    ("we enrolled 677 000 people", 677000.0),            # plain space, nothing numeric around
+    ("n = 1 024 subjects", 1024.0),
+    ("a budget of 1 000 000 tokens", 1e6),
+    ("3.1 × 10⁻³ per day", 3.1e-3),                      # superscript exponent
+    ("3.1 × 10\u22123 per day", 3.1e-3),                 # exponent flattened by the PDF
+    ("1.5 x 10^5 cells", 1.5e5),
+    ("2.0 × 105 cells", 2.0e5),                          # flattened 10⁵ after a mantissa
+    ("a rate of 3.1e-3", 3.1e-3),
+])
+def test_thousands_and_exponents(text: str, value: float) -> None:
+    qs = [q for q in extract_quantities(text) if q.checkable]
+    assert len(qs) == 1, qs
+    assert qs[0].value == pytest.approx(value)
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("in 2019 300 patients were seen", [300.0]),          # a year then a count
+    ("batch sizes 64 128 256", [64.0, 128.0, 256.0]),     # a list
+    ("BERT 12 768 110M", [12.0, 768.0, 110e6]),           # a table row
+    ("a 2 × 100 m relay", [2.0, 100.0]),               # a product, no exponent
+])
+def test_plain_spaces_that_do_not_group(text: str, values: list[float]) -> None:
+    assert [q.value for q in extract_quantities(text) if q.checkable] == values
+
+
+def test_uncertainty_fractions_points_and_bounds() -> None:
+    mean, sd = extract_quantities("5.2 ± 0.3 kg")
+    assert (mean.value, mean.uncertainty, mean.unit) == (5.2, 0.3, "kg")
+    assert sd.kind == "uncertainty"
+    (part,) = extract_quantities("3/5 runs converged")
+    assert (part.value, part.denominator, part.unit) == (3.0, 5.0, "run")
+    assert [q.denominator for q in extract_quantities("24/7 support")] == [None]
+    seven = extract_quantities("5/5 on seven of nine laws")[1]
+    assert (seven.value, seven.denominator) == (7.0, 9.0)
+    (pp,) = extract_quantities("rose by 5 percentage points")
+    assert pp.points and pp.unit == "%"
+    assert not extract_quantities("rose by 5%")[0].points
+    (p,) = extract_quantities("p < 0.001")
+    assert p.bound == "<"
+    (ge,) = extract_quantities("an accuracy ≥ 90%")
+    assert ge.bound == ">="
+    (approx,) = extract_quantities("a ∼4-fold increase")
+    assert approx.approx and (approx.value, approx.unit) == (4.0, "x")
+
+
+@pytest.mark.parametrize(("text", "value", "unit", "kind"), [
+    ("five patients", 5.0, "patient", "word"),
+    ("twenty-one patients", 21.0, "patient", "word"),
+    ("two hundred and five samples", 205.0, "sampl", "word"),     # count nouns are stemmed
+    ("three thousand images", 3000.0, "imag", "word"),
+    ("five million users", 5e6, "user", "word"),
+    ("a dozen runs", 12.0, "run", "word"),
+    ("a fourfold rise", 4.0, "x", "word"),
+    ("a four-fold rise", 4.0, "x", "word"),
+    ("hundreds of patients", 100.0, "patient", "vague"),
+    ("millions of users", 1e6, "user", "vague"),
+    ("billions of tokens", 1e9, "token", "vague"),
+])
+def test_number_words(text: str, value: float, unit: str, kind: str) -> None:
+    (q,) = extract_quantities(text)
+    assert (q.value, q.unit, q.kind) == (value, unit, kind)
+    if kind == "vague":
+        assert q.range is not None and q.range[0] == value and q.range[1] > value
+        assert not q.checkable
+
+
+@pytest.mark.parametrize(("text", "unit"), [
+    ("annealed at 300 K", "K"), ("a 2 M solution", "M"), ("2 mM NaCl", "mM"),
+    ("at 3 T", "T"), ("beams of 13 TeV", "TeV"), ("a 2.4 GHz radio", "GHz"),
+    ("a 5 mHz tone", "mHz"), ("10 mg/kg daily", "mg/kg"), ("3 km s-1", "km/s"),
+    ("50 % of cases", "%"), ("at pH 7.4", "pH"),
+])
+def test_units_as_written(text: str, unit: str) -> None:
+    qs = [q for q in extract_quantities(text) if q.checkable]
+    assert qs[0].unit == unit
+
+
+def test_precision_step_follows_the_written_scale() -> None:
+    assert extract_quantities("79.94")[0].step == pytest.approx(0.01)
+    assert extract_quantities("380.5M links")[0].step == pytest.approx(1e5)
+    assert extract_quantities("3.1 × 10^-3")[0].step == pytest.approx(1e-4)
+
+
+@pytest.mark.parametrize(("cell", "missing"), [
+    ("n.d.", True), ("N/A", True), ("–", True), ("—", True), (" NR ", True), ("-", True),
+    ("0", False), ("n.s.", False), ("12.5", False), ("", False),
+])
+def test_missing_value_cells(cell: str, missing: bool) -> None:
+    from grounding.quantities import is_missing_value
+
+    assert is_missing_value(cell) is missing
+
+
+@pytest.mark.parametrize(("text", "value", "kind", "denominator"), [
+    ("on March 16, 2020", 16.0, "date", None),               # a day of the month
+    ("on 16 March", 16.0, "date", None),
+    ("a rate of 12·4%", 12.4, "percent", None),              # Lancet decimal point
+    ("a 2 1/2-hour practice", 2.5, "number", None),          # a mixed number
+    ("about 1 in 4 patients", 1.0, "number", 4.0),
+    ("An estimated 40 percent", 40.0, "percent", None),
+])
+def test_dates_decimal_dots_mixed_numbers_and_ratios(text: str, value: float, kind: str,
+                                                       denominator: float | None) -> None:
+    q = [q for q in extract_quantities(text) if q.kind != "year"][0]
+    assert (q.value, q.kind, q.denominator) == (value, kind, denominator)
+
+
+def test_date_ranges_and_estimates() -> None:
+    days = extract_quantities("from April 19-28, 2020")
+    assert [q.kind for q in days] == ["date", "date", "year"]
+    assert extract_quantities("An estimated 40 percent")[0].approx

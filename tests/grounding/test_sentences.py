@@ -80,6 +80,31 @@ def test_b36_list_markers_and_missing_space(cases: dict[str, dict]) -> None:
     assert_tiles(answer)
 
 
+def test_c07_number_plus_unit_symbol_or_acronym_ends_a_sentence(cases: dict[str, dict]) -> None:
+    case = cases["C07"]
+    answer = case["input"]["answer"]
+    got = texts(answer)
+    assert got == case["expected"]["sentences"]
+    assert len(got) == case["expected"]["count"]
+    for keep in case["expected"]["must_not_split_inside"]:
+        assert any(keep in t for t in got)
+    assert_tiles(answer)
+
+
+@pytest.mark.parametrize(("answer", "expected"), [
+    ("The magnet ran at 7 T. Noise was low.", ["The magnet ran at 7 T.", "Noise was low."]),
+    ("Add KCl to 1\u00a0M. Stir for an hour.", ["Add KCl to 1\u00a0M.", "Stir for an hour."]),
+    ("Strain B2 of E. Coli grew.", ["Strain B2 of E. Coli grew."]),   # a letter, no number
+    ("Data came from the U.S. NIH archive. Most were adults.",
+     ["Data came from the U.S. NIH archive.", "Most were adults."]),
+    ("Most runs were in the U.S. The rest were in Canada.",
+     ["Most runs were in the U.S.", "The rest were in Canada."]),
+])
+def test_unit_symbol_after_number_is_not_an_initial(answer: str, expected: list[str]) -> None:
+    assert texts(answer) == expected
+    assert_tiles(answer)
+
+
 # --- the kinds behind the cases, on other strings ---------------------------------------
 
 @pytest.mark.parametrize(("answer", "expected"), [
