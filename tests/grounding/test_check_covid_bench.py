@@ -1,0 +1,45 @@
+"""bench/check_covid.py's instrument: the PDF it writes from an abstract reads back as that
+text, and its 3-class scores are the usual ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import DATA, load_bench
+
+covid = load_bench("check_covid")
+
+
+def test_abstract_pdf_reads_back_as_its_text(tmp_path: Path) -> None:
+    title = "Saliva testing for SARS-CoV-2 in 30 min"
+    sentences = ["The assay detects single copies of the virus in patients aged ≥60 years.",
+                 "Its sensitivity and specificity were 97% and 100%, respectively."] * 40
+    pdf = tmp_path / "a.pdf"
+    covid.write_pdf(title, sentences, pdf)
+    doc = covid.read_pdf(pdf)
+    assert len(doc.pages) >= 2                      # long abstracts flow over pages
+    got = " ".join(" ".join(p.text.split()) for p in doc.pages)
+    assert got == " ".join([title] + sentences)
+
+
+def test_f1_table_against_hand_counts() -> None:
+    gold = ["SUPPORT", "SUPPORT", "REFUTE", "NOTENOUGHINFO"]
+    pred = ["SUPPORT", "NOTENOUGHINFO", "SUPPORT", "NOTENOUGHINFO"]
+    acc, macro, f1 = covid.f1_table(gold, pred)
+    assert acc == 0.5
+    assert f1 == {"SUPPORT": pytest.approx(0.5), "REFUTE": 0.0,
+                  "NOTENOUGHINFO": pytest.approx(2 / 3)}
+    assert macro == pytest.approx((0.5 + 2 / 3) / 3)
+
+
+def test_dev_claims_all_have_their_abstract() -> None:
+    folder = DATA / "external" / "check-covid"
+    if not (folder / "corpus.json").exists():
+        pytest.skip(f"shared data not found: {folder}")
+    corpus = {d["cord_id"] for d in covid.read_jsonl(folder / "corpus.json")}
+    claims = [c for split in covid.SPLITS for c in covid.read_jsonl(folder / split)]
+    assert len(claims) == 207
+    assert {c["label"] for c in claims} == set(covid.CLASSES)
+    assert all(c["cord_id"] in corpus for c in claims)
