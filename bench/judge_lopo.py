@@ -3,12 +3,13 @@
 Run: ``python bench/judge_lopo.py [--data ../shared/data] [--fast]``
 
 For each of the six dev papers, the thresholds of ``RulesConfig`` (``RulesConfig.grid()``:
-align_min x statement_coverage x polarity_min_similarity) are fitted on the other five
+align_min x statement_coverage) are fitted on the other five
 papers (grid search for macro-F1 over the four labels, after graph + premise propagation,
 the pipeline's view) and the fitted config is scored on the held-out paper. Prints per
 paper and the mean: macro-F1, contradiction recall, and the share of gold contradiction +
 nei sentences labelled supported; also the judge alone (before propagation). Gold sentence
 splits, as bench/judge_dev.py. ``--fast`` searches only align_min (the others at default).
+Ties in the fit go to the stricter statement_coverage (fewer unchecked supported labels).
 The cue lists and lexicons (rules_cues, parts) were not fitted on dev data.
 """
 
@@ -102,7 +103,7 @@ def main() -> None:
     print(f"GroundQA dev, leave one paper out: {len(papers)} papers, {len(grid)} configs "
           "searched per fold (macro-F1 after propagation on the 5 training papers)")
     print(f"{'held-out paper':<20}{'n':>5}{'macroF1':>9}{'C recall':>10}{'C/N->sup':>10}"
-          f"{'judge mF1':>11}   fitted align_min / statement_cov / polarity_sim")
+          f"{'judge mF1':>11}   fitted align_min / statement_coverage")
     totals = []
     pooled_gold: list[str] = []
     pooled_pred: list[str] = []
@@ -114,15 +115,14 @@ def main() -> None:
             pr = [x for p in train for x in results[c][p][2]]
             return macro_f1(g, pr)
 
-        best = max(grid, key=lambda c: (fit_score(c), c == RulesConfig()))
+        best = max(grid, key=lambda c: (round(fit_score(c), 4), c.statement_coverage))
         gold, own, piped = results[best][held]
         mf1, crec, csup = scores(gold, piped)
         totals.append((mf1, crec, csup, macro_f1(gold, own)))
         pooled_gold += gold
         pooled_pred += piped
         print(f"{held:<20}{len(gold):>5}{mf1:9.3f}{crec:10.3f}{csup:10.3f}"
-              f"{macro_f1(gold, own):11.3f}   {best.align_min} / {best.statement_coverage} / "
-              f"{best.polarity_min_similarity}")
+              f"{macro_f1(gold, own):11.3f}   {best.align_min} / {best.statement_coverage}")
     n = len(totals)
     mean = [sum(t[i] for t in totals) / n for i in range(4)]
     print(f"{'mean over papers':<20}{'':>5}{mean[0]:9.3f}{mean[1]:10.3f}{mean[2]:10.3f}"

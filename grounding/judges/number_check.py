@@ -381,3 +381,52 @@ def _derived(text: str, q: Quantity, claim_qs: list[Quantity],
     return None
 
 
+
+
+def _around(text: str, start: int, end: int, width: int = 30) -> set[str]:
+    """Stemmed non-numeric content terms within ``width`` characters of a number, not
+    crossing another number (so each number keeps its own neighbours)."""
+    left = re.split(r"\d", text[max(0, start - width):start])[-1]
+    right = re.split(r"\d", text[end:end + width])[0]
+    return {t for t in content_terms(left + " " + right) if not is_numeric(t)}
+
+
+def check_swaps(text: str, index: EvidenceIndex, found: Findings,
+                skip: Skip | None = None) -> None:
+    """Two values of the sentence exchanged ("A 80.1, B 75.3" where the paper says "A 75.3,
+    B 80.1"): both found in one passage of prose (each once), where each value's own
+    neighbouring words are those the sentence gives the OTHER value (by at least two terms
+    more than its own). Both numbers become conflicts (C1), each corrected by the other.
+    """
+    checks = [c for c in found.numbers if c.status == "found" and c.hit is not None
+              and c.hit.entry.kind != "row" and c.quantity.kind in ("number", "percent")]
+    s = fold(text)
+    for i, a in enumerate(checks):
+        for b in checks[i + 1:]:
+            qa, qb = a.quantity, b.quantity
+            ha, hb = a.hit, b.hit
+            if same_value(qa, qb) or ha is None or hb is None or ha.entry.page != hb.entry.page:
+                continue
+            pno = ha.entry.page
+            page = getattr(index.pages.get(pno), "text", "")
+            lo, hi = min(ha.entry.start, hb.entry.start), max(ha.entry.end, hb.entry.end)
+            if hi - lo > 600:
+                continue
+            qs = [e for e in index.page_quantities.get(pno, ())
+                  if lo <= e.start < hi and not (skip is not None and skip(pno, e.start))]
+            ea = [e for e in qs if same_value(qa, e)]
+            eb = [e for e in qs if same_value(qb, e)]
+            if len(ea) != 1 or len(eb) != 1:
+                continue
+            ptext = fold(page)
+            if len(ptext) != len(page):
+                continue
+            sa, sb = _around(s, qa.start, qa.end), _around(s, qb.start, qb.end)
+            pa = _around(ptext, ea[0].start, ea[0].end)
+            pb = _around(ptext, eb[0].start, eb[0].end)
+            straight = len(sa & pa) + len(sb & pb)
+            crossed = len(sa & pb) + len(sb & pa)
+            if crossed >= straight + 2 and len(sa & pb) >= 1 and len(sb & pa) >= 1:
+                a.status, a.correction = "conflict", eb[0]
+                b.status, b.correction = "conflict", ea[0]
+                return

@@ -151,3 +151,18 @@ def test_wrong_value_memory_is_linear_in_answer_length() -> None:
     judge.judge(ClaimContext(Sentence(0, 0, len(t), t), "", (), ()))
     assert memory.wrong_for(q, None) is None and memory.rebuilds == 0
     assert ErrorTag.C1 in {tag for e in last.errors for tag in e.tags}
+
+
+def test_two_values_swapped_are_both_c1() -> None:
+    page = ("Results. SciBERT reaches 80.1 on citation prediction, whereas BioBERT reaches "
+            "75.3 on paper recommendation.")
+    right = ("SciBERT reaches 80.1 on citation prediction, whereas BioBERT reaches 75.3 on "
+             "paper recommendation.")
+    swapped = right.replace("80.1", "X").replace("75.3", "80.1").replace("X", "75.3")
+    label, why = _judge_text([page], right)
+    assert label is Label.SUPPORTED, why
+    judge = RulesJudge(index=EvidenceIndex.from_texts([page]))
+    j = judge.judge(ClaimContext(Sentence(0, 0, len(swapped), swapped), "", (), ()))
+    assert j.label is Label.CONTRADICTION
+    assert sorted((e.span, e.correction) for e in j.errors) == [("75.3", "80.1"),
+                                                               ("80.1", "75.3")]
