@@ -20,6 +20,7 @@ from grounding.judges.number_tables import (check_columns, check_named_cells,
                                             check_table_rows)
 from grounding.judges.rules_config import RulesConfig
 from grounding.lexicon import content_terms, fold, is_numeric
+from grounding.numbers_match import Verdict, match, read_claims
 from grounding.quantities import (Quantity, comparable, extract_quantities, same_count_noun,
                                   same_value)
 
@@ -430,3 +431,40 @@ def check_swaps(text: str, index: EvidenceIndex, found: Findings,
                 a.status, a.correction = "conflict", eb[0]
                 b.status, b.correction = "conflict", ea[0]
                 return
+
+
+def check_in_passage(cfg: RulesConfig, text: str, hits: list[Hit], found: Findings,
+                     skip: Skip | None = None, min_overlap: float = 0.6) -> None:
+    """Numbers the lookup could not settle in their own passage -- a bound ("over 70%",
+    "below 0.5%", "more than ten") or a value found only elsewhere in the paper -- held to
+    the passage that states their context: the first of the best five passages (retrieval
+    score at least ``slot_min_score``, not a table row) holding ``min_overlap`` of the
+    words around the number. ``grounding.numbers_match.match`` decides against that
+    passage's numbers: agree -> found there; disagree -> conflict, the refuting value as
+    the correction (C1)."""
+    todo = [c for c in found.numbers if c.status in ("unverifiable", "found_far")]
+    if not todo:
+        return
+    claims = {cl.quantity.start: cl for cl in read_claims(text)}
+    for c in todo:
+        q = c.quantity
+        claim = claims.get(q.start)
+        ctx = context_terms(text, q, 40)
+        if claim is None or len(ctx) < 3:
+            continue
+        for h in hits[:5]:
+            if h.entry.kind == "row" or h.score < cfg.slot_min_score:
+                continue
+            if len(ctx & set(h.entry.terms)) / len(ctx) < min_overlap:
+                continue
+            qs = [e for e in h.entry.quantities if e.checkable
+                  and not (skip is not None and skip(h.entry.page, e.start))]
+            m = match(claim, qs)
+            if m.verdict is Verdict.AGREE:
+                c.status, c.hit = "found", h
+            elif m.verdict is Verdict.DISAGREE and m.evidence is not None \
+                    and plausible(q, m.evidence):
+                c.status, c.hit, c.correction = "conflict", h, m.evidence
+            else:
+                continue
+            break

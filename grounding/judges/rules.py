@@ -47,7 +47,8 @@ from grounding.judges.base import ClaimContext
 from grounding.judges.claim_kind import is_interpretation, not_a_claim_reason
 from grounding.judges.decide import decide
 from grounding.judges.name_check import FIGURE, missing_citation, unknown_names
-from grounding.judges.number_check import check_numbers, check_swaps, needs_review
+from grounding.judges.number_check import (check_in_passage, check_numbers, check_swaps,
+                                           needs_review)
 from grounding.judges.number_common import Findings, NumberCheck, correction_text, short
 from grounding.judges.parts import Part, PartKind, decompose
 from grounding.judges.relation_check import (direction_conflict, numbers_order,
@@ -144,6 +145,7 @@ class RulesJudge:
         previous_qs = [q for s in claim.previous[-4:] for q in extract_quantities(s.text)
                        if q.checkable]
         check_numbers(self.config, text, index, hits, previous_qs, found, skip)
+        check_in_passage(self.config, text, hits, found, skip)
         check_swaps(text, index, found, skip)
         label, rationale, evidence = self._decide(text, role, index, hits, found, att,
                                                   memory, others)
