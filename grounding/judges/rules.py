@@ -59,7 +59,7 @@ from grounding.judges.statement_check import (Alignment, PartResult, Status, ali
                                               check_comparison, clause_of, clauses, check_polarity,
                                               check_quantifier, check_term)
 from grounding.judges.rules_cells import cell_near, same_table
-from grounding.lexicon import content_terms, fold, unfold
+from grounding.lexicon import content_terms, fold, is_numeric, unfold
 from grounding.quantities import extract_quantities, same_value
 from grounding.types import Judgement, Passage
 
@@ -263,14 +263,14 @@ class RulesJudge:
 
     def _terms_with(self, hit: Hit, index: EvidenceIndex) -> frozenset[str]:
         """The terms that stand with a number found in ``hit``: the passage's own, or for a
-        table row every term of its page's lines (caption, column headers, row labels)."""
+        table row every word of its page (caption, column headers, row labels)."""
         if hit.entry.kind != "row":
             return frozenset(hit.entry.terms)
         key = (id(index), hit.entry.page)
         held = self._page_terms.get(key)
         if held is None:
             held = frozenset(t for e in index.entries if e.page == hit.entry.page
-                             and e.kind == "line" for t in e.terms)
+                             for t in e.terms if not is_numeric(t))
             self._page_terms = {k: v for k, v in self._page_terms.items()
                                 if k[0] == id(index)}
             self._page_terms[key] = held
