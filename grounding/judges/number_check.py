@@ -389,6 +389,9 @@ def _around(text: str, start: int, end: int, width: int = 30) -> set[str]:
     crossing another number (so each number keeps its own neighbours)."""
     left = re.split(r"\d", text[max(0, start - width):start])[-1]
     right = re.split(r"\d", text[end:end + width])[0]
+    if start - width > 0:
+        left = re.sub(r"^\w*", "", left)        # no word cut in half at the window's edge
+    right = re.sub(r"\w*$", "", right) if end + width < len(text) else right
     return {t for t in content_terms(left + " " + right) if not is_numeric(t)}
 
 
@@ -400,7 +403,7 @@ def check_swaps(text: str, index: EvidenceIndex, found: Findings,
     more than its own). Both numbers become conflicts (C1), each corrected by the other.
     """
     checks = [c for c in found.numbers if c.status == "found" and c.hit is not None
-              and c.hit.entry.kind != "row" and c.quantity.kind in ("number", "percent")]
+              and c.quantity.kind in ("number", "percent")]
     s = fold(text)
     for i, a in enumerate(checks):
         for b in checks[i + 1:]:
@@ -408,6 +411,8 @@ def check_swaps(text: str, index: EvidenceIndex, found: Findings,
             ha, hb = a.hit, b.hit
             if same_value(qa, qb) or ha is None or hb is None or ha.entry.page != hb.entry.page:
                 continue
+            if qa.unit != qb.unit or qa.kind != qb.kind or not comparable(qa, qb):
+                continue                  # "8.1M ... (10.0%)": not two values of one kind
             pno = ha.entry.page
             page = getattr(index.pages.get(pno), "text", "")
             lo, hi = min(ha.entry.start, hb.entry.start), max(ha.entry.end, hb.entry.end)
@@ -419,9 +424,7 @@ def check_swaps(text: str, index: EvidenceIndex, found: Findings,
             eb = [e for e in qs if same_value(qb, e)]
             if len(ea) != 1 or len(eb) != 1:
                 continue
-            ptext = fold(page)
-            if len(ptext) != len(page):
-                continue
+            ptext = page                  # quantity offsets index Page.text as written
             sa, sb = _around(s, qa.start, qa.end), _around(s, qb.start, qb.end)
             pa = _around(ptext, ea[0].start, ea[0].end)
             pb = _around(ptext, eb[0].start, eb[0].end)

@@ -49,7 +49,8 @@ class Part:
     of ``text`` in the sentence. value: the normalised content (a number's text, a
     direction ``up`` / ``down`` / ``same``, a quantifier class, ``neg`` for a negation, a
     term as written). binds: stemmed content terms around it that tie it to what it is
-    about (entity, metric, condition), at most eight.
+    about (entity, metric, condition), at most eight; for a quantifier, the terms of the
+    three words after it, the quantified noun first.
     """
 
     kind: PartKind
@@ -136,8 +137,10 @@ def decompose(text: str) -> tuple[Part, ...]:
             parts.append(Part(PartKind.POLARITY, m.group(0), m.start(), m.end(), "neg",
                               governed))
         elif w in _QUANTIFIERS:
+            after = " ".join(s[m.end():].split()[:3])
             parts.append(Part(PartKind.QUANTIFIER, m.group(0), m.start(), m.end(),
-                              _QUANTIFIERS[w], _binds(s, m.start(), m.end(), 25)))
+                              _QUANTIFIERS[w], tuple(t for t in content_terms(after)
+                                                     if not is_numeric(t))[:3]))
     for m in _N_OF_M.finditer(s):
         a, b = m.group(1).lower(), m.group(2).lower()
         if (a.isdigit() or a in _NUMBER_WORDS) and (b.isdigit() or b in _NUMBER_WORDS):

@@ -228,7 +228,8 @@ def check_polarity(part: Part, al: Alignment | None) -> PartResult:
 def check_quantifier(part: Part, al: Alignment | None) -> PartResult | None:
     """A quantifier is verified by a word of its class in the aligned passage ("every" /
     "all" / "each"), contradicted (C3) by a passage that quantifies the same statement with
-    an opposite class ("all" against "some" / "none" / "few" / "most"; "none" against "all"),
+    an opposite class bound to the same noun ("all models" against "most models"; "none"
+    against "all"),
     and not checkable (None) when the passage quantifies nothing. "N of M" written in words
     is verified by both numbers there."""
     if al is None:
@@ -246,8 +247,16 @@ def check_quantifier(part: Part, al: Alignment | None) -> PartResult | None:
     if _QUANT_CLASS.get(part.value, {part.value}) & ws:
         return PartResult(part, Status.VERIFIED, why=f"'{part.text}' stated on page "
                           f"{al.hit.entry.page}", hit=al.hit)
-    opposite = next((w for w in sorted(ws) for cls in _OPPOSITE.get(part.value, ())
-                     if w in _QUANT_CLASS[cls] and w not in ("no", "not", "one", "two")), None)
+    head = part.binds[0] if part.binds else None
+    opposite = None
+    for i, w in enumerate(al.words):
+        if w in ("no", "not", "one", "two") or not any(
+                w in _QUANT_CLASS[cls] for cls in _OPPOSITE.get(part.value, ())):
+            continue
+        after = {t for x in al.words[i + 1:i + 4] for t in content_terms(x)}
+        if head is not None and head in after:
+            opposite = w                  # "most models" against "all models"
+            break
     if opposite is not None:
         return PartResult(part, Status.CONTRADICTED, ErrorTag.C3,
                           f"the sentence says '{part.text}' where page {al.hit.entry.page} "
