@@ -316,3 +316,40 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
                     c.status, c.correction = "conflict", cand
             break
 
+
+
+def check_row_swaps(text: str, index: EvidenceIndex, found: Findings) -> None:
+    """Two values given to each other's table rows ("1820 (Codeforces) and 89.9 (CLUEWSC)"
+    where the Codeforces row holds 89.9 and the CLUEWSC row 1820): each number names its
+    row by the words right after it (``rules_cells.phrase_after``); when each named row
+    holds the other number and not its own, both are conflicts (C1), each corrected by the
+    other value."""
+    checks = [c for c in found.numbers if c.status in ("found", "found_far")
+              and c.quantity.kind in ("number", "percent") and c.quantity.bound is None]
+    if len(checks) < 2:
+        return
+    pages = {c.hit.entry.page for c in checks if c.hit is not None}
+    rows = [(pid, index.entries[pid]) for p in sorted(pages)
+            for pid in index.rows_by_page.get(p, []) if len(index.entries[pid].cells) >= 1]
+    if not rows:
+        return
+    named = {}
+    for c in checks:
+        cands = best_rows(phrase_after(text, c.quantity), rows)
+        if len(cands) == 1:
+            named[id(c)] = cands[0][1]
+
+    def holds(row: Entry, c: NumberCheck) -> bool:
+        return any(same_value(c.quantity, cell.quantity) for cell in row.cells)
+
+    for i, a in enumerate(checks):
+        for b in checks[i + 1:]:
+            ra, rb = named.get(id(a)), named.get(id(b))
+            if ra is None or rb is None or ra is rb or same_value(a.quantity, b.quantity):
+                continue
+            if holds(ra, b) and holds(rb, a) and not holds(ra, a) and not holds(rb, b):
+                pa = next(pid for pid, e in rows if e is ra)
+                pb = next(pid for pid, e in rows if e is rb)
+                a.status, a.hit, a.correction = "conflict", Hit(ra, pa, 1.0), b.quantity
+                b.status, b.hit, b.correction = "conflict", Hit(rb, pb, 1.0), a.quantity
+                return

@@ -338,3 +338,13 @@ def test_a_number_in_the_row_its_own_words_name_is_not_moved() -> None:
     index = EvidenceIndex.build(read_pdf(need(PAPERS / "lavis-2022.pdf")))
     j = _judge(index, "BLIP reaches 55.4 on OKVQA, ahead of ALBEF at 54.7.")
     assert _c1(j) == [] and j.label is Label.SUPPORTED
+
+
+def test_two_values_given_to_each_others_rows_are_both_c1(tmp_path: Path) -> None:
+    index = _ablation_table(tmp_path)
+    right = "The averages are 79.9 (+ venue) and 77.5 (Start w/ BERT-Large)."
+    swapped = "The averages are 77.5 (+ venue) and 79.9 (Start w/ BERT-Large)."
+    assert not _c1(_judge(index, right))
+    j = _judge(index, swapped)
+    assert j.label is Label.CONTRADICTION
+    assert sorted(_c1(j)) == [("77.5", "79.9"), ("79.9", "77.5")]
