@@ -7,6 +7,7 @@ Each returns the contradicting span and reason, or None. Pure over index hits; n
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from grounding.evidence import Hit
 from grounding.judges.rules_cues import ANTONYMS, NEGATIONS, words
@@ -184,13 +185,12 @@ _PAIR = re.compile(r"(?:from\s+)?(-?\d+(?:\.\d+)?)\s*%?\s*(vs\.?|versus|against|
                    r"(-?\d+(?:\.\d+)?)(?![\w.]*\d)", re.IGNORECASE)
 
 
-def direction_conflict(text: str) -> tuple[str, str] | None:
-    """A stated direction that the sentence's own number pair reverses.
-
-    Reads "ahead ... (96.6 vs 96.3)", "below ... (83.3 vs 86.1)" (first number is the
-    subject's) and "rises from 67.57 to 68.93", "drops from 80.0 to 78.4"; the direction word
-    is the nearest one before the pair in the same clause.
-    """
+def _directed_pairs(text: str) -> Iterator[tuple[str, bool, bool, re.Match[str]]]:
+    """Each number pair of the sentence with its direction word: (word, word says up, the
+    numbers go up, the pair's match). Reads "ahead ... (96.6 vs 96.3)", "below ... (83.3
+    vs 86.1)" (first number is the subject's) and "rises from 67.57 to 68.93"; the
+    direction word is the nearest one before the pair in the same clause; lists of
+    numbers ("82.47 and 82.91 against 82.55 and 83.14") are skipped."""
     s = fold(text)
     for m in _PAIR.finditer(s):
         a, b = float(m.group(1)), float(m.group(3))
@@ -205,36 +205,25 @@ def direction_conflict(text: str) -> tuple[str, str] | None:
         before = s[max(clause_start, m.start() - 80, 0):m.start()]
         if re.search(r"\d\s*(?:,|and)\s*$", s[:m.start(1)]) or \
                 re.match(r"\s*(?:,|and)\s*-?\d", s[m.end():]):
-            continue                      # "82.47 and 82.91 against 82.55 and 83.14": lists
+            continue
         cues = list(re.finditer(r"\b(" + _UP + "|" + _DOWN + r")\b", before))
         if not cues:
             continue
         word = cues[-1].group(1)
-        up = re.fullmatch(_UP, word) is not None
-        grows = b > a if is_from else a > b
+        yield word, re.fullmatch(_UP, word) is not None, (b > a if is_from else a > b), m
+
+
+def direction_conflict(text: str) -> tuple[str, str] | None:
+    """A stated direction that the sentence's own number pair reverses (see
+    :func:`_directed_pairs`): the word and the reason, or None."""
+    for word, up, grows, m in _directed_pairs(text):
         if up != grows:
             return word, (f"the sentence says \"{word}\" but its own numbers "
                           f"({m.group(1)} {m.group(2)} {m.group(3)}) go the other way")
     return None
 
 
-
-
 def numbers_order(text: str) -> bool:
-    """True if the sentence's own number pair ("96.6 vs 96.3", "from 67.57 to 68.93") goes
-    the way its nearest direction word says (the mirror of :func:`direction_conflict`)."""
-    s = fold(text)
-    for m in _PAIR.finditer(s):
-        a, b = float(m.group(1)), float(m.group(3))
-        if a == b:
-            continue
-        is_from = m.group(2).lower() == "to"
-        if is_from and not re.search(r"from\s+$", s[:m.start(1)]):
-            continue
-        cues = list(re.finditer(r"\b(" + _UP + "|" + _DOWN + r")\b", s[max(0, m.start() - 80):m.start()]))
-        if not cues:
-            continue
-        up = re.fullmatch(_UP, cues[-1].group(1)) is not None
-        if up == (b > a if is_from else a > b):
-            return True
-    return False
+    """True if a number pair of the sentence ("96.6 vs 96.3", "from 67.57 to 68.93") goes
+    the way its direction word says (the mirror of :func:`direction_conflict`)."""
+    return any(up == grows for _, up, grows, _ in _directed_pairs(text))
