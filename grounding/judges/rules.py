@@ -119,18 +119,21 @@ class RulesJudge:
         """Label ``claim.sentence``; never raises for ordinary text (JudgeError is not used)."""
         text = claim.sentence.text
         reason = not_a_claim_reason(text, claim.question)
+        index, pseudo = self._index_for(claim)
+        memory = self._memory.get(index) if index is not None else None
+        if index is not None and memory is None:
+            memory = self._memory[index] = AnswerMemory()
+        if memory is not None:
+            memory.sync(claim.previous)
         if reason:
+            if memory is not None:
+                memory.record(text, Label.NOT_A_CLAIM, ())
             return Judgement(Label.NOT_A_CLAIM, None, f"Not a claim: {reason}.", judge=self.name)
         role = Role.INTERPRETATION if is_interpretation(text) else Role.OBSERVATION
-        index, pseudo = self._index_for(claim)
-        if index is None:
+        if index is None or memory is None:
             return Judgement(Label.NEI, role, "No evidence available: no document or "
                              "passages were given, so nothing could be checked.",
                              judge=self.name)
-        memory = self._memory.get(index)
-        if memory is None:
-            memory = self._memory[index] = AnswerMemory()
-        memory.sync(claim.previous)
         att = self._attribution.get(index)
         if att is None:
             att = self._attribution[index] = Attribution.of(index)
