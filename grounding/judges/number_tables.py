@@ -353,3 +353,55 @@ def check_row_swaps(text: str, index: EvidenceIndex, found: Findings) -> None:
                 a.status, a.hit, a.correction = "conflict", Hit(ra, pa, 1.0), b.quantity
                 b.status, b.hit, b.correction = "conflict", Hit(rb, pb, 1.0), a.quantity
                 return
+
+
+def compare_rows(text: str, start: int, end: int, direction: str, index: EvidenceIndex,
+                 pages: set[int]) -> tuple[bool, Hit, str] | None:
+    """A comparison between two table rows ("SPECTER outperforms SciBERT", "BERT-Large
+    trails SciBERT on CLS") read in the table: the last name before the direction word at
+    ``start``-``end`` and the first name after it (same clause) must each name one row of
+    one table on ``pages``; the column is the one a word of the sentence abbreviates
+    ("average" -> "Avg.") if any, else every column the two rows share. Returns (holds,
+    the first row's hit, reason) when every compared column goes one way (``direction``
+    "up": the first row higher), or None when the rows, the columns or the cells disagree
+    among themselves."""
+    if direction not in ("up", "down"):
+        return None
+    s = fold(text)
+    before = [m for m in ROW_NAME.finditer(s, max(0, start - 80), start)]
+    after = ROW_NAME.search(s, end, min(len(s), end + 80))
+    if not before or after is None:
+        return None
+    rows = [(pid, index.entries[pid]) for p in sorted(pages)
+            for pid in index.rows_by_page.get(p, []) if len(index.entries[pid].cells) >= 2]
+    picked = []
+    for name in (before[-1].group(0), after.group(0)):
+        terms = {t for t in content_terms(name) if not is_numeric(t)}
+        cands = best_rows(terms, rows)
+        if len(cands) != 1:
+            return None
+        picked.append(cands[0])
+    (pa, ra), (pb, rb) = picked
+    if pa == pb or not same_table(ra, rb):
+        return None
+    heads = column_headers(ra, index.pages.get(ra.page))
+    col = header_column(heads, {t for t in content_terms(s) if not is_numeric(t)})
+    cells = [ra.cells[col]] if col is not None else list(ra.cells)
+    diffs = []
+    for cell in cells:
+        other = cell_near(rb, cell.x)
+        if other is not None and cell.quantity.unit == other.quantity.unit:
+            diffs.append(cell.quantity.value - other.quantity.value)
+    if not diffs or any(d == 0 for d in diffs):
+        return None
+    if all(d > 0 for d in diffs):
+        higher = True
+    elif all(d < 0 for d in diffs):
+        higher = False
+    else:
+        return None
+    where = "in the named column" if col is not None else f"in all {len(diffs)} columns"
+    holds = higher == (direction == "up")
+    return (holds, Hit(ra, pa, 1.0),
+            f"'{row_label(ra)}' is {'above' if higher else 'below'} '{row_label(rb)}' {where} "
+            f"on page {ra.page}")

@@ -49,7 +49,7 @@ from grounding.judges.decide import decide
 from grounding.judges.name_check import FIGURE, missing_citation, unknown_names
 from grounding.judges.number_check import (check_in_passage, check_numbers, check_swaps,
                                            needs_review)
-from grounding.judges.number_tables import check_row_swaps
+from grounding.judges.number_tables import check_row_swaps, compare_rows
 from grounding.judges.number_common import Findings, NumberCheck, correction_text, short
 from grounding.judges.parts import Part, PartKind, decompose
 from grounding.judges.relation_check import (direction_conflict, numbers_order,
@@ -234,12 +234,20 @@ class RulesJudge:
                         else None
                 return aligned[clause]
 
+            pages = {h.entry.page for h in hits[:5]}
+
+            def rows_cmp(p: Part) -> tuple[bool, Hit, str] | None:
+                return compare_rows(text, p.start, p.end, p.value, index, pages)
+
             results += _part_results(text, parts, near, number_terms, found, clause_al,
-                                     _table_directions(text, index, found))
+                                     _table_directions(text, index, found), rows_cmp,
+                                     lambda h: self._terms_with(h, index))
             if results and not any(r.status is not Status.VERIFIED for r in results):
                 parts_of = [Part(PartKind.TERM, text[a:b], a, b, "") for a, b in clauses(text)]
-                results.append(_statement_result(text, al, found, cfg.statement_coverage,
-                                                 [clause_al(p) for p in parts_of]))
+                table_read = next((r for r in results if r.part.kind is PartKind.COMPARISON
+                                   and r.hit is not None and r.hit.entry.kind == "row"), None)
+                results.append(table_read if table_read is not None else _statement_result(
+                    text, al, found, cfg.statement_coverage, [clause_al(p) for p in parts_of]))
             if (SPECULATION.search(text) and role is Role.INTERPRETATION
                     and (al is None or al.coverage < cfg.speculative_coverage)):
                 return (Label.NEI, "Not settled by the paper: a speculative inference; the "
@@ -408,16 +416,30 @@ def _name_results(text: str, index: EvidenceIndex) -> list[PartResult]:
 def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
                   number_terms: list[frozenset[str]], found: Findings,
                   clause_al: Callable[[Part], Alignment | None],
-                  table_dirs: set[str]) -> list[PartResult]:
+                  table_dirs: set[str],
+                  rows_cmp: Callable[[Part], tuple[bool, Hit, str] | None],
+                  terms_of: Callable[[Hit], frozenset[str]]) -> list[PartResult]:
     """Check the sentence's terms, comparisons, negations and quantifiers, each against the
     passage aligned with its own clause (``clause_al``; None: no passage states that
     clause), terms also against the sentence's aligned passage ``al`` and what verified
     its numbers (``number_terms``); a direction word also by ``table_dirs`` (the
-    directions in which the sentence's table values differ from their table's first row)."""
+    directions in which the sentence's table values differ from their table's first row) and
+    by ``rows_cmp`` (two table rows the comparison names, read in the table: verified, or
+    contradicted C3 when every compared column goes the other way)."""
     out: list[PartResult] = []
     ordered = numbers_order(text) and all(
         c.status in ("found", "derived") for c in found.numbers)
-    for p in parts:
+    pool = list(number_terms) + ([al.terms] if al else [])
+    # comparisons first: two table rows they compare also bind the names of those rows
+    for p in sorted(parts, key=lambda p: p.kind is not PartKind.COMPARISON):
+        if p.kind is PartKind.COMPARISON and (read := rows_cmp(p)) is not None:
+            holds, hit, why = read
+            pool.append(terms_of(hit))
+            out.append(PartResult(p, Status.VERIFIED, why=f"'{p.text}': {why}", hit=hit)
+                       if holds else
+                       PartResult(p, Status.CONTRADICTED, ErrorTag.C3,
+                                  f"the sentence says '{p.text}' but {why}", hit, p.text, ""))
+            continue
         if p.kind is PartKind.COMPARISON and p.value in table_dirs:
             out.append(PartResult(p, Status.VERIFIED, why=f"'{p.text}' holds against the "
                                   "table's first row"))
@@ -426,7 +448,7 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
             continue
         own = clause_al(p)
         if p.kind is PartKind.TERM:
-            out.append(check_term(p, own, number_terms + ([al.terms] if al else [])))
+            out.append(check_term(p, own, pool))
         elif p.kind is PartKind.COMPARISON:
             out.append(check_comparison(p, own, text, ordered))
         elif p.kind is PartKind.POLARITY:

@@ -348,3 +348,15 @@ def test_two_values_given_to_each_others_rows_are_both_c1(tmp_path: Path) -> Non
     j = _judge(index, swapped)
     assert j.label is Label.CONTRADICTION
     assert sorted(_c1(j)) == [("77.5", "79.9"), ("79.9", "77.5")]
+
+
+def test_a_comparison_of_two_rows_is_read_in_the_table(tmp_path: Path) -> None:
+    index = _ablation_table(tmp_path)
+    assert _judge(index, "SPECTER outperforms BERT-Large on every task.").label \
+        is Label.SUPPORTED
+    j = _judge(index, "BERT-Large outperforms SPECTER on every task.")
+    assert j.label is Label.CONTRADICTION
+    assert [e.span for e in j.errors if ErrorTag.C3 in e.tags] == ["outperforms"]
+    # the column the sentence names ("average" -> "Avg.") decides alone
+    assert _judge(index, "SPECTER trails BERT-Large on the average.").label \
+        is Label.CONTRADICTION
