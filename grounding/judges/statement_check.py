@@ -210,16 +210,22 @@ def _numbers_around(text: str, part: Part) -> bool:
 _NUMBER = re.compile(r"(?<![\w.-])\d+(?:,\d{3})*(?:\.\d+)?(?![\w])")
 
 
-def check_polarity(part: Part, al: Alignment | None) -> PartResult:
-    """A negation is verified when the aligned passage negates too (a negation cue within
-    the passage next to a term the cue governs in the sentence, or anywhere when the
-    sentence's governed terms are not in the passage)."""
+def check_polarity(part: Part, al: Alignment | None, affirm_min: float = 0.8) -> PartResult:
+    """A negation is verified when the passage aligned with its clause negates too (a
+    negation cue anywhere in it); contradicted (C3) when that passage holds ``affirm_min``
+    of the clause's words and every word the negation governs, with no negation at all
+    (the paper states affirmatively what the sentence denies); else not found."""
     if al is None:
         return PartResult(part, Status.NOT_FOUND, ErrorTag.N2, f"{part.describe()} not found")
     neg_at = [i for i, w in enumerate(al.words) if w in NEGATIONS or w == "n't"]
     if neg_at:
         return PartResult(part, Status.VERIFIED, why=f"the negation '{part.text}' stated on "
                           f"page {al.hit.entry.page}", hit=al.hit)
+    governed = set(part.binds[:2])
+    if al.coverage >= affirm_min and governed and governed <= al.terms:
+        return PartResult(part, Status.CONTRADICTED, ErrorTag.C3,
+                          f"the sentence negates ('{part.text}') what page {al.hit.entry.page} "
+                          "states affirmatively", al.hit, part.text, "")
     return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
                       f"{part.describe()}: the passage on page {al.hit.entry.page} does not "
                       "negate")

@@ -168,3 +168,16 @@ def test_two_values_swapped_are_both_c1() -> None:
     assert j.label is Label.CONTRADICTION
     assert sorted((e.span, e.correction) for e in j.errors) == [("75.3", "80.1"),
                                                                ("80.1", "75.3")]
+
+
+def test_a_clause_denying_what_the_paper_states_is_c3() -> None:
+    page = ("Methods. The toolkit needs protein-coding DNA sequences as input. It could be "
+            "applied to transcripts assembled from RNA-Seq data of non-model organisms.")
+    claim = ("The toolkit needs protein-coding DNA sequences, so it cannot be applied to "
+             "transcripts assembled from RNA-Seq data of non-model organisms.")
+    judge = RulesJudge(index=EvidenceIndex.from_texts([page]))
+    j = judge.judge(ClaimContext(Sentence(0, 0, len(claim), claim), "", (), ()))
+    assert j.label is Label.CONTRADICTION, j.rationale
+    assert any(ErrorTag.C3 in e.tags for e in j.errors)
+    label, why = _judge_text([page], "The toolkit needs protein-coding DNA sequences.")
+    assert label is Label.SUPPORTED, why
