@@ -205,49 +205,9 @@ class RulesJudge:
         al: Alignment | None = None
         if _first(results, Status.CONTRADICTED) is None and _first(results,
                                                                   Status.NOT_FOUND) is None:
-            own = {h.pid: att.own_text(h.entry) for h in hits[:cfg.k]
-                   if h.entry.page in att.attributed}
-            al = align(text, hits[:cfg.k], own)
-            near = al if al is not None and al.coverage >= cfg.align_min else None
-            number_terms = [self._terms_with(c.hit, index) for c in found.numbers
-                            if c.hit is not None and c.status in ("found", "derived")]
-            if near is not None:          # the lines around the aligned passage
-                e0 = near.hit.entry
-                number_terms += [frozenset(content_terms(own[h.pid])) if h.pid in own
-                                 else frozenset(h.entry.terms) for h in hits[:cfg.k]
-                                 if h.entry.kind != "row" and h.entry.page == e0.page
-                                 and h.entry.start < e0.end and e0.start < h.entry.end]
-            aligned: dict[str, Alignment | None] = {}
-
-            def clause_al(p: Part) -> Alignment | None:
-                clause = clause_of(text, p.start, p.end)
-                if clause not in aligned:
-                    a = align(clause, hits[:cfg.k], own)
-                    if (a is None or a.coverage < cfg.align_min) and clause != text:
-                        more = [h for h in index.hits(clause, k=4)
-                                if not att.excluded(h.entry, allow_attributed=others)]
-                        own.update({h.pid: att.own_text(h.entry) for h in more
-                                    if h.entry.page in att.attributed})
-                        b = align(clause, more, own)
-                        a = b if b is not None and (a is None or b.coverage > a.coverage) else a
-                    aligned[clause] = a if a is not None and a.coverage >= cfg.align_min \
-                        else None
-                return aligned[clause]
-
-            pages = {h.entry.page for h in hits[:5]}
-
-            def rows_cmp(p: Part) -> tuple[bool, Hit, str] | None:
-                return compare_rows(text, p.start, p.end, p.value, index, pages)
-
-            results += _part_results(text, parts, near, number_terms, found, clause_al,
-                                     _table_directions(text, index, found), rows_cmp,
-                                     lambda h: self._terms_with(h, index))
-            if results and not any(r.status is not Status.VERIFIED for r in results):
-                parts_of = [Part(PartKind.TERM, text[a:b], a, b, "") for a, b in clauses(text)]
-                table_read = next((r for r in results if r.part.kind is PartKind.COMPARISON
-                                   and r.hit is not None and r.hit.entry.kind == "row"), None)
-                results.append(table_read if table_read is not None else _statement_result(
-                    text, al, found, cfg.statement_coverage, [clause_al(p) for p in parts_of]))
+            checked, al = self._check_parts(text, parts, index, hits, found, att, others,
+                                            results)
+            results += checked
             if (SPECULATION.search(text) and role is Role.INTERPRETATION
                     and (al is None or al.coverage < cfg.speculative_coverage)):
                 return (Label.NEI, "Not settled by the paper: a speculative inference; the "
@@ -288,6 +248,61 @@ class RulesJudge:
                                 if k[0] == id(index)}
             self._page_terms[key] = held
         return held | frozenset(hit.entry.terms)
+
+    def _check_parts(self, text: str, parts: tuple[Part, ...], index: EvidenceIndex,
+                     hits: list[Hit], found: Findings, att: Attribution, others: bool,
+                     prior: list[PartResult]) -> tuple[list[PartResult], Alignment | None]:
+        """Check the terms, comparisons, negations and quantifiers of a sentence whose
+        numbers raised nothing, each against the passage aligned with its own clause, and,
+        when all of them and ``prior`` (the number results) are verified, the statement
+        itself. Returns the new part results and the passage aligned with the whole sentence
+        (None if none)."""
+        cfg = self.config
+        own = {h.pid: att.own_text(h.entry) for h in hits[:cfg.k]
+               if h.entry.page in att.attributed}
+        al = align(text, hits[:cfg.k], own)
+        near = al if al is not None and al.coverage >= cfg.align_min else None
+        number_terms = [self._terms_with(c.hit, index) for c in found.numbers
+                        if c.hit is not None and c.status in ("found", "derived")]
+        if near is not None:          # the lines around the aligned passage
+            e0 = near.hit.entry
+            number_terms += [frozenset(content_terms(own[h.pid])) if h.pid in own
+                             else frozenset(h.entry.terms) for h in hits[:cfg.k]
+                             if h.entry.kind != "row" and h.entry.page == e0.page
+                             and h.entry.start < e0.end and e0.start < h.entry.end]
+        aligned: dict[str, Alignment | None] = {}
+
+        def clause_al(p: Part) -> Alignment | None:
+            clause = clause_of(text, p.start, p.end)
+            if clause not in aligned:
+                a = align(clause, hits[:cfg.k], own)
+                if (a is None or a.coverage < cfg.align_min) and clause != text:
+                    more = [h for h in index.hits(clause, k=4)
+                            if not att.excluded(h.entry, allow_attributed=others)]
+                    own.update({h.pid: att.own_text(h.entry) for h in more
+                                if h.entry.page in att.attributed})
+                    b = align(clause, more, own)
+                    a = b if b is not None and (a is None or b.coverage > a.coverage) else a
+                aligned[clause] = a if a is not None and a.coverage >= cfg.align_min \
+                    else None
+            return aligned[clause]
+
+        pages = {h.entry.page for h in hits[:5]}
+
+        def rows_cmp(p: Part) -> tuple[bool, Hit, str] | None:
+            return compare_rows(text, p.start, p.end, p.value, index, pages)
+
+        checked = _part_results(
+            text, parts, near, number_terms, found, clause_al,
+            _table_directions(text, index, found), rows_cmp, lambda h: self._terms_with(h, index))
+        results = prior + checked
+        if results and not any(r.status is not Status.VERIFIED for r in results):
+            parts_of = [Part(PartKind.TERM, text[a:b], a, b, "") for a, b in clauses(text)]
+            table_read = next((r for r in results if r.part.kind is PartKind.COMPARISON
+                               and r.hit is not None and r.hit.entry.kind == "row"), None)
+            checked.append(table_read if table_read is not None else _statement_result(
+                text, al, found, cfg.statement_coverage, [clause_al(p) for p in parts_of]))
+        return checked, al
 
     def _nothing_checkable(self, text: str, role: Role, index: EvidenceIndex,
                            al: Alignment | None,
