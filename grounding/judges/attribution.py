@@ -74,20 +74,26 @@ class Attribution:
     """Which parts of one paper's pages are its own statements.
 
     references: per page number (1-based), the page-text offset range of the reference
-    list on that page. attributed: per page, the page-text offset ranges of sentences that
-    carry a citation marker.
+    list on that page. texts: each page's text. :meth:`cited` gives, per page, the offset
+    ranges of sentences that report other work: a citation marker with a reporting verb
+    after it ("Lee et al. [7] reported"), or a cited sentence opening on other work
+    ("Prior taggers reached ... [12]"); a sentence of this paper that merely cites ("ten
+    times the size of SciBERT (Beltagy et al., 2019)") stays its own. They are read on
+    first use, page by page (a check touches a few pages).
     """
 
     references: dict[int, tuple[int, int]] = field(default_factory=dict)
-    attributed: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    texts: dict[int, str] = field(default_factory=dict)
+    _cited: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, index: EvidenceIndex) -> Attribution:
-        """Read the reference list and the attributed sentences of ``index``'s pages."""
+        """Find the reference list of ``index``'s pages (cited sentences come later)."""
         out = cls()
         inside = False
         for number in sorted(index.pages):
             text = getattr(index.pages[number], "text", "") or ""
+            out.texts[number] = text
             lo = 0
             if not inside:
                 for m in REFERENCE_HEADING.finditer(text):
@@ -100,13 +106,20 @@ class Attribution:
                 out.references[number] = (lo, hi)
                 if end is not None:
                     inside = False
+        return out
+
+    def cited(self, page: int) -> list[tuple[int, int]]:
+        """Offset ranges of the sentences of ``page`` that report other work."""
+        spans = self._cited.get(page)
+        if spans is None:
+            text = self.texts.get(page, "")
             spans = [(a, b) for a, b in _sentence_spans(text)
                      if CITATION_MARK.search(text, a, b) is not None
                      and (_REPORTED.search(text, a, b) is not None
-                          or _OPENS_ON_OTHERS.match(text[a:b]) is not None)]
-            if spans:
-                out.attributed[number] = spans
-        return out
+                          or _OPENS_ON_OTHERS.match(text[a:b]) is not None)
+                     ] if CITATION_MARK.search(text) else []
+            self._cited[page] = spans
+        return spans
 
     def in_references(self, page: int, offset: int) -> bool:
         """True if page-text ``offset`` of ``page`` lies in the reference list."""
@@ -115,7 +128,7 @@ class Attribution:
 
     def is_attributed(self, page: int, offset: int) -> bool:
         """True if page-text ``offset`` lies in a sentence that cites other work."""
-        return any(a <= offset < b for a, b in self.attributed.get(page, ()))
+        return any(a <= offset < b for a, b in self.cited(page))
 
     def excluded(self, entry: Entry, offset: int | None = None,
                  allow_attributed: bool = False) -> bool:
@@ -129,17 +142,17 @@ class Attribution:
                 not allow_attributed and self.is_attributed(entry.page, offset))
         if self.in_references(entry.page, entry.start):
             return True
-        if allow_attributed or entry.page not in self.attributed:
+        if allow_attributed or not self.cited(entry.page):
             return False
         return all(self.is_attributed(entry.page, a) for a in range(entry.start, entry.end,
                                                                     max(1, (entry.end - entry.start) // 8)))
 
     def own_text(self, entry: Entry, page: Any = None) -> str:
         """``entry.text`` without the cited sentences it holds (for lines and windows)."""
-        if entry.kind == "row" or entry.page not in self.attributed:
+        if entry.kind == "row" or not self.cited(entry.page):
             return entry.text
         chars = list(entry.text)
-        for a, b in self.attributed[entry.page]:
+        for a, b in self.cited(entry.page):
             lo, hi = max(a, entry.start) - entry.start, min(b, entry.end) - entry.start
             if lo < hi:
                 chars[lo:hi] = " " * (hi - lo)

@@ -18,6 +18,7 @@ from grounding.judges.number_common import (NAME, Findings, NumberCheck, compara
                                             same_digits, transposed)
 from grounding.judges.number_tables import (check_columns, check_named_cells,
                                             check_table_rows)
+from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_config import RulesConfig
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.numbers_match import Verdict, match, read_claims
@@ -42,7 +43,7 @@ def check_numbers(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[
           paper's own statement (reference list, cited sentences): numbers there confirm
           nothing.
     """
-    claim_qs = [q for q in extract_quantities(text) if q.checkable]
+    claim_qs = [q for q in sentence_quantities(text) if q.checkable]
     context_hits: dict[int, list[Hit]] = {}
     for q in claim_qs:
         check = NumberCheck(q, "absent")

@@ -17,10 +17,11 @@ from grounding.judges.rules_cells import (best_rows, cell_near, header_column,
                                           in_number_list, label_terms, name_before,
                                           phrase_after, same_table, text_after,
                                           words_before)
+from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_config import RulesConfig
 from grounding.judges.rules_tables import column_headers, columns_naming
 from grounding.lexicon import content_terms, fold, is_numeric
-from grounding.quantities import comparable, extract_quantities, same_value
+from grounding.quantities import comparable, same_value
 
 
 def check_table_rows(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[Hit],
@@ -54,7 +55,7 @@ def check_table_rows(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: li
     labels = {pid: set(content_terms(row_label(index.entries[pid]))) for pid in rows}
     s = fold(text)
     names: list[tuple[int, str, list[int]]] = []
-    number_ends = {q.end for q in extract_quantities(text)}
+    number_ends = {q.end for q in sentence_quantities(text)}
     for m in ROW_NAME.finditer(s):
         token = m.group(0).rstrip("-")
         if len(token) < 2 or m.start() - 1 in number_ends or m.start() in number_ends:

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from enum import Enum
 
 from grounding.judges.rules_cues import NEGATIONS
 from grounding.lexicon import content_terms, fold, is_numeric
-from grounding.quantities import extract_quantities
+from grounding.quantities import Quantity, extract_quantities
 
 
 class PartKind(str, Enum):
@@ -96,6 +97,13 @@ _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten elev
                           "twenty hundred thousand".split())
 
 
+@lru_cache(maxsize=512)
+def sentence_quantities(text: str) -> tuple[Quantity, ...]:
+    """``extract_quantities(text)`` of a sentence, memoised: the judge's checkers read the
+    same sentence's numbers several times (Quantity is frozen, so sharing is safe)."""
+    return tuple(extract_quantities(text))
+
+
 def _binds(s: str, start: int, end: int, width: int = 40) -> tuple[str, ...]:
     around = s[max(0, start - width):start] + " " + s[end:end + width]
     return tuple(dict.fromkeys(t for t in content_terms(around) if not is_numeric(t)))[:8]
@@ -113,7 +121,7 @@ def decompose(text: str) -> tuple[Part, ...]:
     if len(s) != len(text):           # offsets must index the sentence as written
         s = text
     parts: list[Part] = []
-    for q in extract_quantities(text):
+    for q in sentence_quantities(text):
         if q.checkable:
             start = q.start if s is not text else text.find(q.text)
             if start < 0:
@@ -158,4 +166,5 @@ def decompose(text: str) -> tuple[Part, ...]:
     return tuple(sorted(parts, key=lambda p: (p.start, p.kind.value)))
 
 
-__all__ = ["DOWN_WORDS", "Part", "PartKind", "SAME_WORDS", "UP_WORDS", "decompose"]
+__all__ = ["DOWN_WORDS", "Part", "PartKind", "SAME_WORDS", "UP_WORDS", "decompose",
+           "sentence_quantities"]

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -51,7 +52,7 @@ from grounding.judges.number_check import (check_in_passage, check_numbers, chec
                                            needs_review)
 from grounding.judges.number_tables import check_row_swaps, compare_rows
 from grounding.judges.number_common import Findings, NumberCheck, correction_text, short
-from grounding.judges.parts import Part, PartKind, decompose
+from grounding.judges.parts import Part, PartKind, decompose, sentence_quantities
 from grounding.judges.relation_check import (direction_conflict, numbers_order,
                                              polarity_conflict, substitution)
 from grounding.judges.rules_config import RulesConfig
@@ -61,7 +62,7 @@ from grounding.judges.statement_check import (Alignment, PartResult, Status, ali
                                               check_quantifier, check_term)
 from grounding.judges.rules_cells import cell_near, same_table
 from grounding.lexicon import content_terms, fold, is_numeric, unfold
-from grounding.quantities import extract_quantities, same_value
+from grounding.quantities import Quantity, same_value
 from grounding.types import Judgement, Passage
 
 #: Number statuses that a checker verified (found_far: only somewhere else in the paper).
@@ -146,8 +147,7 @@ class RulesJudge:
                 not others and att.is_attributed(page, offset))
 
         found = Findings()
-        previous_qs = [q for s in claim.previous[-4:] for q in extract_quantities(s.text)
-                       if q.checkable]
+        previous_qs = [q for s in claim.previous[-4:] for q in _checkable(s.text)]
         check_numbers(self.config, text, index, hits, previous_qs, found, skip)
         check_in_passage(self.config, text, hits, found, skip)
         check_swaps(text, index, found, skip)
@@ -259,7 +259,7 @@ class RulesJudge:
         (None if none)."""
         cfg = self.config
         own = {h.pid: att.own_text(h.entry) for h in hits[:cfg.k]
-               if h.entry.page in att.attributed}
+               if att.cited(h.entry.page)}
         al = align(text, hits[:cfg.k], own)
         near = al if al is not None and al.coverage >= cfg.align_min else None
         number_terms = [self._terms_with(c.hit, index) for c in found.numbers
@@ -280,7 +280,7 @@ class RulesJudge:
                     more = [h for h in index.hits(clause, k=4)
                             if not att.excluded(h.entry, allow_attributed=others)]
                     own.update({h.pid: att.own_text(h.entry) for h in more
-                                if h.entry.page in att.attributed})
+                                if att.cited(h.entry.page)})
                     b = align(clause, more, own)
                     a = b if b is not None and (a is None or b.coverage > a.coverage) else a
                 aligned[clause] = a if a is not None and a.coverage >= cfg.align_min \
@@ -333,6 +333,13 @@ class RulesJudge:
 
 
 # ---------------------------------------------------------------------- part results
+
+@lru_cache(maxsize=256)
+def _checkable(text: str) -> tuple[Quantity, ...]:
+    """The checkable numbers of a sentence (the last few sentences are read again as the
+    operands of the next one's derived numbers)."""
+    return tuple(q for q in sentence_quantities(text) if q.checkable)
+
 
 def _first(results: list[PartResult], status: Status) -> PartResult | None:
     return next((r for r in results if r.status is status), None)

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from dataclasses import dataclass
 from enum import Enum
 
 from annotations.schema import ErrorTag
 from grounding.evidence import Hit
-from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part, PartKind
+from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.rules_cues import NEGATIONS, words
 from grounding.lexicon import content_terms, is_numeric
 
@@ -68,7 +69,17 @@ class Alignment:
 
 def claim_terms(text: str) -> list[str]:
     """The sentence's stemmed non-numeric content terms, first occurrence order."""
-    return [t for t in dict.fromkeys(content_terms(text)) if not is_numeric(t)]
+    return list(_claim_terms(text))
+
+
+@lru_cache(maxsize=4096)
+def _claim_terms(text: str) -> tuple[str, ...]:
+    return tuple(t for t in dict.fromkeys(content_terms(text)) if not is_numeric(t))
+
+
+@lru_cache(maxsize=4096)
+def _text_terms(text: str) -> frozenset[str]:
+    return frozenset(content_terms(text))
 
 
 def align(text: str, hits: Sequence[Hit], own_text: dict[int, str]) -> Alignment | None:
@@ -79,20 +90,23 @@ def align(text: str, hits: Sequence[Hit], own_text: dict[int, str]) -> Alignment
           (absent: the entry's own text and terms are used).
     Returns: Alignment, or None when no hit shares a term.
     """
-    terms = claim_terms(text)
+    terms = _claim_terms(text)
     if not terms:
         return None
-    best: Alignment | None = None
+    best: tuple[float, Hit, frozenset[str]] | None = None
     for h in hits:
         if h.entry.kind == "row":
             continue
         body = own_text.get(h.pid)
-        ev = frozenset(content_terms(body)) if body is not None else frozenset(h.entry.terms)
+        ev = _text_terms(body) if body is not None else frozenset(h.entry.terms)
         cov = sum(1 for t in terms if t in ev) / len(terms)
-        if best is None or cov > best.coverage:
-            best = Alignment(h, body if body is not None else h.entry.text, ev,
-                             tuple(words(body if body is not None else h.entry.text)), cov)
-    return best if best is not None and best.coverage > 0 else None
+        if best is None or cov > best[0]:
+            best = (cov, h, ev)
+    if best is None or best[0] <= 0:
+        return None
+    cov, h, ev = best
+    body = own_text.get(h.pid, h.entry.text)
+    return Alignment(h, body, ev, tuple(words(body)), cov)
 
 
 _CLAUSE_CUT = re.compile(r"[;:()\[\]]|,\s|\s(?:and|but|while|whereas|although|because|so|"
