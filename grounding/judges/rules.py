@@ -41,6 +41,8 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from annotations.schema import ErrorSpan, ErrorTag, Label, Role
+from rapidfuzz import fuzz
+
 from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.answer_memory import AnswerMemory, Wrong
 from grounding.judges.attribution import Attribution, claim_reports_other_work
@@ -64,6 +66,10 @@ from grounding.judges.rules_cells import cell_near, same_table
 from grounding.lexicon import content_terms, fold, is_numeric, unfold
 from grounding.quantities import Quantity, same_value
 from grounding.types import Judgement, Passage
+
+#: rapidfuzz partial_ratio (0-100) at which a sentence is the paper's own words (layout
+#: noise and a changed connective allowed), the same cut as EvidenceIndex.locate.
+VERBATIM = 90.0
 
 #: Number statuses that a checker verified (found_far: only somewhere else in the paper).
 _VERIFIED = {"found": False, "derived": False, "found_far": True}
@@ -308,18 +314,14 @@ class RulesJudge:
                            al: Alignment | None,
                            memory: AnswerMemory) -> tuple[Label, str, list[Hit]]:
         """A sentence with no checkable part: supported when the paper states it (near)
-        verbatim or its aligned passage holds ``statement_coverage`` of its words, or when
-        it interprets a supported previous sentence without speculating; else nei with no
-        error span (premise propagation then decides)."""
-        if al is not None and al.coverage >= self.config.statement_coverage:
-            return (Label.SUPPORTED, f"Supported: the statement is on page "
-                    f"{al.hit.entry.page} ({al.coverage:.0%} of its words in one passage: "
-                    f"\"{short(al.hit.entry.text)}\").", [al.hit])
-        quote = (index.locate(text, page=al.hit.entry.page)
-                 if al is not None and al.coverage >= 0.75 and len(text) <= 400 else None)
-        if quote is not None:
-            return (Label.SUPPORTED, f"Supported: the paper states it on page {quote.page} "
-                    f"(\"{short(quote.text)}\").", [al.hit] if al else [])
+        verbatim (its aligned passage matches it at rapidfuzz partial_ratio ``VERBATIM``),
+        or when it interprets a supported previous sentence without speculating; else nei
+        with no error span (premise propagation then decides). Word overlap alone never
+        supports it."""
+        if al is not None and al.coverage >= 0.5 and fuzz.partial_ratio(
+                fold(text).lower(), fold(al.text).lower(), score_cutoff=VERBATIM) > 0:
+            return (Label.SUPPORTED, f"Supported: the paper states it on page "
+                    f"{al.hit.entry.page} (\"{short(al.hit.entry.text)}\").", [al.hit])
         if role is Role.INTERPRETATION and memory.last_label is Label.SUPPORTED \
                 and not SPECULATION.search(text):
             return (Label.SUPPORTED, "Supported through its premise: an interpretation of the "
