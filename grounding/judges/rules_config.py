@@ -26,13 +26,13 @@ class RulesConfig:
 
     The defaults are the fit of ``bench/judge_lopo.py`` on all six GroundQA dev papers:
     the best macro-F1 among the candidates of :meth:`grid` that label at most 10% of the
-    gold contradiction/nei sentences supported (align_min 0.4 and 0.5 tie).
+    gold contradiction/nei sentences supported.
     """
 
     k: int = 8
     slot_min_score: float = 0.35
-    align_min: float = 0.5
-    statement_coverage: float = 0.6
+    align_min: float = 0.6
+    statement_coverage: float = 0.5
     speculative_coverage: float = 0.8
     polarity_min_similarity: float = 0.72
 
