@@ -73,6 +73,9 @@ def test_b41_contradiction_carries_the_correction() -> None:
     assert err.correction.startswith("19")
 
 
+@pytest.mark.xfail(strict=True, reason="'Fewer than a fifth' is a bound: supported needs the "
+                   "bound matcher (grounding/numbers_match.py, branch numbers); until then the "
+                   "judge says nei, not the unchecked 'supported' of word overlap")
 def test_b43_table_percentages_use_the_stated_denominator() -> None:
     case = load_cases("numbers")["B43"]
     table = case["input"]["table"]
@@ -233,7 +236,8 @@ def test_table_number_error_is_caught_with_correction(specter: tuple[RulesJudge,
 
 
 def test_dev_paper_accuracy_floor(specter: tuple[RulesJudge, list[dict]]) -> None:
-    """Regression floor on one real paper (measured 0.78 when written; see bench/judge_dev.py)."""
+    """Regression floor on one real paper (0.78 with the old word-overlap fall-through; 0.60
+    since "supported" needs every checkable part verified, issue 11; bench/judge_lopo.py)."""
     judge, rows = specter
     right = total = 0
     for row in rows:
@@ -244,7 +248,7 @@ def test_dev_paper_accuracy_floor(specter: tuple[RulesJudge, list[dict]]) -> Non
             if j.label in (Label.SUPPORTED, Label.CONTRADICTION):
                 assert j.evidence, ann["sentence"]
     assert total > 50
-    assert right / total >= 0.65
+    assert right / total >= 0.57
 
 
 def test_entity_swap_in_the_same_statement() -> None:
@@ -319,7 +323,7 @@ def test_transposed_digits_are_a_c1_with_the_right_value(evidence: str, claim: s
 
 
 def test_a_cited_work_the_paper_lacks_is_quoted_with_balanced_brackets() -> None:
-    from grounding.judges.rules import _missing_citation
+    from grounding.judges.name_check import missing_citation as _missing_citation
 
     index = EvidenceIndex.from_texts(["Following Do \u02d8gan et al. (2014), we test NER."])
     assert _missing_citation("As Dogan et al. (2014) showed, NER is hard.", index) is None

@@ -1,0 +1,86 @@
+"""What the rules judge remembers of the answer it is judging: the numbers it found wrong
+(C1) so far and the label of each sentence, so that a later sentence repeating or computing
+from a wrong number is a contradiction through its premise, and an interpretation can lean
+on the sentence before it.
+
+Linear in answer length: sentences are judged in order, so each call extends the running
+state by the previous sentence (a dict keyed by the wrong value); only a call out of order
+(another answer, a re-judged prefix) rebuilds it from the per-sentence records, once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from annotations.schema import Label
+from grounding.quantities import Quantity, same_count_noun
+from grounding.types import Sentence
+
+#: A wrong number of an earlier sentence and the paper's value for it.
+Wrong = tuple[Quantity, str]
+
+
+def value_key(value: float) -> str:
+    """The dict key of a number's value (12 significant digits: 0.1 + 0.2 meets 0.3)."""
+    return format(value, ".12g")
+
+
+@dataclass(slots=True)
+class AnswerMemory:
+    """Per evidence index: records of recently judged sentences and the running state of
+    the answer in progress. ``max_records`` bounds memory (oldest records dropped).
+    ``rebuilds`` counts the out-of-order calls that re-read the records (a test reads it)."""
+
+    max_records: int = 4096
+    records: dict[str, tuple[Label, tuple[Wrong, ...]]] = field(default_factory=dict)
+    wrong: dict[str, list[Wrong]] = field(default_factory=dict)
+    seen: int = 0
+    last: str | None = None
+    last_label: Label | None = None
+    rebuilds: int = 0
+
+    def sync(self, previous: Sequence[Sentence]) -> None:
+        """Make the running state describe ``previous`` (the sentences before the one about
+        to be judged): O(1) when ``previous`` extends the last call by one sentence."""
+        if len(previous) == self.seen and (self.last if previous else None) == (
+                previous[-1].text if previous else None):
+            return
+        self.rebuilds += len(previous) > 0
+        self.wrong, self.last_label = {}, None
+        for s in previous:
+            label, wrong = self.records.get(s.text, (None, ()))
+            for w in wrong:
+                self.wrong.setdefault(value_key(w[0].value), []).append(w)
+            if label is not None and label is not Label.NOT_A_CLAIM:
+                self.last_label = label
+        self.seen, self.last = len(previous), previous[-1].text if previous else None
+
+    def record(self, text: str, label: Label, wrong: Sequence[Wrong]) -> None:
+        """Store the judgement of ``text`` and advance the running state past it."""
+        self.records.pop(text, None)
+        self.records[text] = (label, tuple(wrong))
+        while len(self.records) > self.max_records:
+            self.records.pop(next(iter(self.records)))
+        for w in wrong:
+            self.wrong.setdefault(value_key(w[0].value), []).append(w)
+        if label is not Label.NOT_A_CLAIM:
+            self.last_label = label
+        self.seen, self.last = self.seen + 1, text
+
+    def wrong_for(self, q: Quantity, operands: tuple[float, float] | None) -> Wrong | None:
+        """An earlier wrong number that ``q`` repeats (same value, not another count noun)
+        or that is one of ``operands``; None if none. Dict lookups, no scan."""
+        if q.kind not in ("word", "fraction"):
+            for w in self.wrong.get(value_key(q.value), ()):
+                if w[0].value != 0 and same_count_noun(q, w[0]) is not False:
+                    return w
+        for v in operands or ():
+            for w in self.wrong.get(value_key(v), ()):
+                if w[0].value != 0 and math.isclose(v, w[0].value, rel_tol=1e-9):
+                    return w
+        return None
+
+
+__all__ = ["AnswerMemory", "Wrong", "value_key"]

@@ -1,0 +1,129 @@
+"""What the number checkers share: a number's check record, the findings of one sentence,
+and value tests (plausible correction, transposed digits, misread separators).
+
+Pure functions over :class:`grounding.quantities.Quantity` and index hits; no I/O.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from annotations.schema import ErrorSpan
+from grounding.evidence import Hit
+from grounding.lexicon import content_terms, fold, is_numeric
+from grounding.quantities import Quantity, comparable, has_multiplier
+
+
+@dataclass(slots=True)
+class NumberCheck:
+    quantity: Quantity
+    status: str                      # found, found_far, derived, conflict, absent, unverifiable
+    hit: Hit | None = None
+    correction: Quantity | None = None
+    operands: tuple[float, float] | None = None
+    #: the words the error span adds after the number ("3" + " hard"), "" for none
+    suffix: str = ""
+
+
+@dataclass(slots=True)
+class Findings:
+    numbers: list[NumberCheck] = field(default_factory=list)
+    errors: list[ErrorSpan] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    wrong_before: list[tuple[Quantity, str]] = field(default_factory=list)
+
+
+def context_terms(text: str, q: Quantity, width: int = 60) -> set[str]:
+    lo, hi = max(0, q.start - width), min(len(text), q.end + width)
+    return {t for t in content_terms(fold(text)[lo:hi]) if not is_numeric(t)}
+
+
+def plausible(q: Quantity, e: Quantity) -> bool:
+    """Could ``e`` be the value ``q`` was meant to be? Same sign, and within a factor 3 or
+    off by a power of ten (a decimal or thousands separator misread)."""
+    if e.kind in ("ref", "year", "rank") or q.kind in ("ref", "year"):
+        return False
+    a, b = abs(q.value), abs(e.value)
+    if a == 0 or b == 0:
+        return a == b
+    if (q.value < 0) != (e.value < 0):
+        return False
+    if 1 / 3 <= a / b <= 3:
+        return True
+    shift = math.log10(a / b)
+    return abs(shift - round(shift)) < 1e-6 and q.unit is not None and not q.physical
+
+
+def same_digits(q: Quantity, e: Quantity) -> bool:
+    """True if ``q`` and ``e`` differ by a power of 1000 with the same digits (1.25 / 1250),
+    neither written with a multiplier ("8.1M" is no misread "8.1")."""
+    if q.value == 0 or e.value == 0 or (q.value < 0) != (e.value < 0):
+        return False
+    if has_multiplier(q) or has_multiplier(e) or not comparable(q, e):
+        return False
+    shift = math.log10(abs(e.value) / abs(q.value))
+    if abs(shift - round(shift)) > 1e-9 or round(shift) % 3 != 0:
+        return False
+    digits = [re.sub(r"\D", "", x.text).strip("0") for x in (q, e)]
+    return digits[0] == digits[1] and len(digits[0]) >= 2
+
+
+def transposed(q: Quantity, e: Quantity) -> bool:
+    """True if ``e`` is ``q`` with two adjacent digits swapped (76.45 / 76.54; 443 / 434):
+    same sign, decimals and digit count, at least three digits, exactly one adjacent swap."""
+    if q.value == e.value or (q.value < 0) != (e.value < 0) or q.decimals != e.decimals:
+        return False
+    a, b = re.sub(r"\D", "", q.text), re.sub(r"\D", "", e.text)
+    if len(a) != len(b) or len(a) < 3:
+        return False
+    diff = [i for i in range(len(a)) if a[i] != b[i]]
+    return (len(diff) == 2 and diff[1] == diff[0] + 1
+            and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+
+
+def comparable_in(q: Quantity, e: Quantity, hit: Hit) -> bool:
+    """``comparable`` plus: a physical unit (not %) only meets a unit-less number in a table row."""
+    if not comparable(q, e):
+        return False
+    if q.physical and q.unit != "%" and e.unit is None and hit.entry.kind != "row":
+        return False
+    return True
+
+
+def comparable_far(q: Quantity, e: Quantity) -> bool:
+    """``comparable``, and a physical unit (not %) must be written on the far side too."""
+    if q.physical and q.unit != "%" and e.unit is None:
+        return False
+    return comparable(q, e)
+
+
+
+def correction_text(q: Quantity, e: Quantity) -> str:
+    """The claim's span rewritten with the evidence value, keeping the claim's unit text."""
+    value_text = e.text
+    m = re.match(r"-?[\d.,]+(?:[eE][-+]?\d+)?", e.text)
+    if m:
+        value_text = m.group(0)
+    qm = re.match(r"-?[\d.,]+(?:[eE][-+]?\d+)?[kKMB]?", q.text)
+    if qm:
+        return value_text + q.text[qm.end():]
+    return value_text
+
+
+def short(text: str, n: int = 90) -> str:
+    t = " ".join(text.split())
+    return t if len(t) <= n else t[: n - 1] + "…"
+
+
+NAME_AFTER = re.compile(r"\s*%?\s*(?:for|by|of|from)\s+(?:the\s+)?", re.I)
+NAME_BEFORE = re.compile(r"(?:'s|’s)?\s*(?:\(|at|with|scores?|reaches|gets|obtains|of|:|=)?"
+                          r"\s*", re.I)
+
+#: Candidate row names: single tokens holding a capital (SPECTER, BERT-Large, o1-mini).
+ROW_NAME = re.compile(r"(?<![\w@.-])(?=[\w.@/+-]*[A-Z])[A-Za-z][\w@/+-]*(?:\.\d+)?")
+
+NAME = re.compile(r"(?<![\w@-])(?:[A-Z][a-z]*[A-Z0-9][\w-]*|[A-Z][a-z]+(?:-[A-Z0-9][\w]*)+|"
+                   r"[A-Z]{2,}[\w-]*|[a-z]+[A-Z][\w-]*)")
+

@@ -1,0 +1,170 @@
+"""A sentence taken apart into the parts a reader would check (pure, no I/O).
+
+:func:`decompose` returns, in sentence order:
+
+- ``quantity`` parts: each checkable number (``grounding.quantities``) with the content
+  words around it that bind it to an entity, metric or condition;
+- ``comparison`` parts: a direction word ("outperforms", "higher", "drops", "matches")
+  with its class (``up`` / ``down`` / ``same``) and the words on both sides;
+- ``polarity`` parts: a negation cue ("not", "without", "fails") with the words it governs;
+- ``quantifier`` parts: all / every / only / none / most / both / "N of M";
+- ``term`` parts: named terms in a slot (CamelCase, ACRONYMS, hyphenated names, code in
+  backticks: datasets, models, methods, tools).
+
+Derived numbers (ratios, differences, fold changes) are quantity parts; the number checker
+finds their operands. Offsets are character offsets into the sentence as given.
+
+Usage::
+
+    for part in decompose("SPECTER does not outperform SciBERT on all tasks."):
+        print(part.kind, part.text, part.value)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from enum import Enum
+
+from grounding.judges.rules_cues import NEGATIONS
+from grounding.lexicon import content_terms, fold, is_numeric
+from grounding.quantities import Quantity, extract_quantities
+
+
+class PartKind(str, Enum):
+    """The kinds of checkable part."""
+
+    QUANTITY = "quantity"
+    COMPARISON = "comparison"
+    POLARITY = "polarity"
+    QUANTIFIER = "quantifier"
+    TERM = "term"
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One checkable part of a sentence.
+
+    kind: PartKind. text: the sentence's words that state it. start, end: character offsets
+    of ``text`` in the sentence. value: the normalised content (a number's text, a
+    direction ``up`` / ``down`` / ``same``, a quantifier class, ``neg`` for a negation, a
+    term as written). binds: stemmed content terms around it that tie it to what it is
+    about (entity, metric, condition), at most eight; for a quantifier, the terms of the
+    three words after it, the quantified noun first.
+    """
+
+    kind: PartKind
+    text: str
+    start: int
+    end: int
+    value: str
+    binds: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        """A short phrase naming the part for a rationale: ``comparison 'outperforms'``."""
+        return f"{self.kind.value} '{self.text}'"
+
+
+#: Direction words of a comparison or change, by class.
+UP_WORDS = frozenset("""above ahead higher better outperform outperforms outperformed
+outperforming beat beats beating exceed exceeds exceeded surpass surpasses surpassed
+increase increases increased increasing rise rises rose raise raises raised rising improve
+improves improved improving gain gains larger largest more greater highest best faster
+stronger longer wider superior enhanced boost boosts boosted""".split())
+DOWN_WORDS = frozenset("""below behind lower lowest worse worst trail trails trailing lag
+lags lagging underperform underperforms underperformed drop drops dropped fall falls fell
+decrease decreases decreased decreasing reduce reduces reduced decline declines declined
+degrade degrades degraded hurt hurts smaller smallest fewer less slower weaker shorter
+narrower inferior cut cuts halved lowers lowered lowering drops dropping falling
+decreasing reducing""".split())
+SAME_WORDS = frozenset("""match matches matched matching identical equal equals
+comparable similar unchanged""".split())
+
+_QUANTIFIERS = {
+    "all": "all", "every": "all", "each": "all", "always": "all", "entire": "all",
+    "only": "only", "solely": "only", "exclusively": "only",
+    "none": "none", "never": "none", "nothing": "none",
+    "most": "most", "majority": "most", "mostly": "most",
+    "some": "some", "several": "some", "few": "few", "rarely": "few",
+    "both": "both", "either": "either", "neither": "none",
+}
+_N_OF_M = re.compile(r"\b(\d+|\w+)\s+(?:of|out of)\s+(?:the\s+)?(\d+|\w+)\b", re.I)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+_NAME = re.compile(r"(?<![\w@-])(?:[A-Z][a-z]*[A-Z0-9][\w-]*|[A-Z][a-z]+(?:-[A-Z0-9][\w]*)+|"
+                   r"[A-Z]{2,}[\w-]*|[a-z]+[A-Z][\w-]*)|`[^`]{2,60}`")
+_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve "
+                          "twenty hundred thousand".split())
+
+
+@lru_cache(maxsize=512)
+def sentence_quantities(text: str) -> tuple[Quantity, ...]:
+    """``extract_quantities(text)`` of a sentence, memoised: the judge's checkers read the
+    same sentence's numbers several times (Quantity is frozen, so sharing is safe)."""
+    return tuple(extract_quantities(text))
+
+
+def _binds(s: str, start: int, end: int, width: int = 40) -> tuple[str, ...]:
+    around = s[max(0, start - width):start] + " " + s[end:end + width]
+    return tuple(dict.fromkeys(t for t in content_terms(around) if not is_numeric(t)))[:8]
+
+
+def decompose(text: str) -> tuple[Part, ...]:
+    """The checkable parts of ``text`` in order of their offsets (see the module docstring).
+
+    Args: text: one sentence, as written.
+    Returns: a tuple of Part (empty for a sentence with nothing checkable, such as "This
+        makes the approach attractive.").
+    Raises: nothing; any string is accepted.
+    """
+    s = fold(text)
+    if len(s) != len(text):           # offsets must index the sentence as written
+        s = text
+    parts: list[Part] = []
+    for q in sentence_quantities(text):
+        if q.checkable:
+            start = q.start if s is not text else text.find(q.text)
+            if start < 0:
+                continue                  # a number read through a folded glyph ("¼")
+            parts.append(Part(PartKind.QUANTITY, q.text, start, start + len(q.text), q.text,
+                              _binds(s, start, start + len(q.text))))
+    for m in _WORD.finditer(s):
+        w = m.group(0).lower().replace("’", "'")
+        if w in UP_WORDS or w in DOWN_WORDS or w in SAME_WORDS:
+            cls = "up" if w in UP_WORDS else "down" if w in DOWN_WORDS else "same"
+            if w in ("more", "less", "fewer") and not re.match(r"\s+\w+(?:\s+\w+)?\s+than\b",
+                                                               s[m.end():]):
+                continue                  # "more" is a comparison only in "more X than"
+            parts.append(Part(PartKind.COMPARISON, m.group(0), m.start(), m.end(), cls,
+                              _binds(s, m.start(), m.end())))
+        elif w in NEGATIONS or w.endswith("n't"):
+            if w == "no" and re.match(r"\s+(?:longer|more)\b", s[m.end():]):
+                continue
+            after = s[m.end():m.end() + 40]
+            governed = tuple(t for t in content_terms(after) if not is_numeric(t))[:4]
+            parts.append(Part(PartKind.POLARITY, m.group(0), m.start(), m.end(), "neg",
+                              governed))
+        elif w in _QUANTIFIERS:
+            after = " ".join(s[m.end():].split()[:3])
+            parts.append(Part(PartKind.QUANTIFIER, m.group(0), m.start(), m.end(),
+                              _QUANTIFIERS[w], tuple(t for t in content_terms(after)
+                                                     if not is_numeric(t))[:3]))
+    for m in _N_OF_M.finditer(s):
+        a, b = m.group(1).lower(), m.group(2).lower()
+        if (a.isdigit() or a in _NUMBER_WORDS) and (b.isdigit() or b in _NUMBER_WORDS):
+            parts.append(Part(PartKind.QUANTIFIER, m.group(0), m.start(), m.end(),
+                              f"{a} of {b}", _binds(s, m.start(), m.end(), 25)))
+    first = re.match(r"\W*(\w+)", s)
+    for m in _NAME.finditer(s):
+        tok = m.group(0).strip("-")
+        if first and m.start() == first.start(1) and not tok.startswith("`"):
+            continue                      # a capitalised sentence opener is not a name
+        terms = [t for t in content_terms(tok.strip("`")) if not is_numeric(t)]
+        if terms:
+            parts.append(Part(PartKind.TERM, tok, m.start(), m.start() + len(tok), tok,
+                              tuple(terms)))
+    return tuple(sorted(parts, key=lambda p: (p.start, p.kind.value)))
+
+
+__all__ = ["DOWN_WORDS", "Part", "PartKind", "SAME_WORDS", "UP_WORDS", "decompose",
+           "sentence_quantities"]

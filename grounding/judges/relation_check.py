@@ -1,0 +1,229 @@
+"""Relation checkers: polarity (negation, antonyms), a term swapped in an otherwise identical
+statement, and a comparison whose direction the sentence's own numbers reverse.
+
+Each returns the contradicting span and reason, or None. Pure over index hits; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from grounding.evidence import Hit
+from grounding.judges.rules_cues import ANTONYMS, NEGATIONS, words
+from grounding.lexicon import STOPWORDS, content_terms, fold
+
+
+def polarity_conflict(text: str, hits: list[Hit],
+                       min_sim: float) -> tuple[str, Hit, str] | None:
+    """A closely matching evidence passage with the opposite polarity: (span, hit, reason).
+
+    Two tests, both local: (1) an antonym (increased/decreased, enabled/disabled,
+    outperforms/underperforms...) of a sentence word sits in the evidence next to a content
+    word that also neighbours the sentence's word; (2) a negation cue governs (is within
+    four words before) a content word shared by sentence and evidence on one side only.
+    The evidence must hold at least ``min_sim`` of the sentence's content words.
+    """
+    claim_w = words(text)
+    claim_terms = set(content_terms(text))
+    if not claim_terms:
+        return None
+    for h in hits[:4]:
+        if h.entry.kind == "row":
+            continue
+        ev_terms = set(h.entry.terms)
+        cover = len(claim_terms & ev_terms) / len(claim_terms)
+        ev_w = words(h.entry.text)
+        ev_set = set(ev_w)
+        cset = set(claim_w)
+        for i, w in enumerate(claim_w):
+            opp = ANTONYMS.get(w)
+            if not opp or w in ev_set or (opp & cset) or h.score < 0.4:
+                continue
+            clause = _neighbour_stems(claim_w, i, 6)
+            if len(clause & ev_terms) < 2:
+                continue
+            near_claim = _neighbour_stems(claim_w, i)
+            for j, v in enumerate(ev_w):
+                if v in opp and near_claim & _neighbour_stems(ev_w, j):
+                    span = _find_word(text, w)
+                    if span:
+                        return (span, h, f"the sentence says \"{w}\" where the paper says "
+                                f"\"{v}\"")
+        if cover < min_sim:
+            continue
+        shared = claim_terms & ev_terms
+        c_neg = _governed(claim_w, shared)
+        e_neg = _governed(ev_w, shared)
+        if bool(c_neg) != bool(e_neg):
+            neg_w, aff_w, gov = (claim_w, ev_w, c_neg) if c_neg else (ev_w, claim_w, e_neg)
+            if len(ev_w) > 35 and not _same_clause(neg_w, aff_w, gov):
+                continue                   # a long passage: the negation may be elsewhere
+            span = _negation_span(text) if c_neg else _affirmed_span(text, claim_w, e_neg)
+            if span:
+                which = "negates" if c_neg else "affirms"
+                return span, h, f"the sentence {which} what the paper states the other way"
+    return None
+
+
+_TOKEN = re.compile(r"[\w@.+/-]*\w")
+
+
+def substitution(text: str, hits: list[Hit]) -> tuple[str, str, Hit] | None:
+    """A name swapped inside an otherwise identical statement: (span, correction, hit).
+
+    The sentence and a close evidence passage are aligned word by word (difflib); a single
+    capitalised or mixed-case word of the sentence replaced by a different such word, with at
+    least two identical words on each side, is an entity swap ("respond in Chinese" where
+    the paper says "respond in English"). The sentence's word must not occur in the passage
+    and the passage's word must not occur in the sentence.
+    """
+    from difflib import SequenceMatcher
+
+    c_tok = _TOKEN.findall(fold(text))
+    c_low = [t.lower() for t in c_tok]
+    for h in hits[:3]:
+        if h.entry.kind == "row" or h.score < 0.45:
+            continue
+        e_tok = _TOKEN.findall(fold(h.entry.text).replace("\n", " "))
+        e_low = [t.lower() for t in e_tok]
+        sm = SequenceMatcher(None, c_low, e_low, autojunk=False)
+        ops = sm.get_opcodes()
+        for k, (tag, i1, i2, j1, j2) in enumerate(ops):
+            if tag != "replace" or i2 - i1 != 1 or j2 - j1 != 1:
+                continue
+            if k == 0 or k == len(ops) - 1:
+                continue
+            before, after = ops[k - 1], ops[k + 1]
+            if before[0] != "equal" or after[0] != "equal":
+                continue
+            if before[2] - before[1] < 2 or after[2] - after[1] < 2:
+                continue
+            cw, ew = c_tok[i1], e_tok[j1]
+            if not (_is_name(cw) and _is_name(ew)) or cw.lower() in e_low or ew.lower() in c_low:
+                continue
+            if cw.lower() in ew.lower() or ew.lower() in cw.lower():
+                continue                       # "HMMER" / "HMMER3": the same name
+            if cw in text:
+                return cw, ew, h
+    return None
+
+
+def _is_name(token: str) -> bool:
+    return bool(re.search(r"[A-Z]", token)) and not token.isupper() or (
+        token.isupper() and len(token) >= 2)
+
+
+def _same_clause(neg_w: list[str], aff_w: list[str], governed: set[str]) -> bool:
+    """True if the words around a negation cue in ``neg_w`` (5 each side) and the words
+    around the governed term in ``aff_w`` share at least three content terms: the two
+    sides state the same clause, one of them negated."""
+    for i, w in enumerate(neg_w):
+        if w not in NEGATIONS:
+            continue
+        around = _neighbour_stems(neg_w, i, 5)
+        if not around & governed:
+            continue
+        for j, v in enumerate(aff_w):
+            if set(content_terms(v)) & governed:
+                if len(around & (_neighbour_stems(aff_w, j, 5) | set(content_terms(v)))) >= 3:
+                    return True
+    return False
+
+
+def _neighbour_stems(ws: list[str], i: int, width: int = 3) -> set[str]:
+    out = set()
+    for w in ws[max(0, i - width):i] + ws[i + 1:i + 1 + width]:
+        out.update(content_terms(w))
+    return out
+
+
+def _governed(ws: list[str], shared: set[str]) -> set[str]:
+    """The shared content terms that a negation cue precedes within four words."""
+    out: set[str] = set()
+    for i, w in enumerate(ws):
+        if w in NEGATIONS:
+            if w == "no" and i + 1 < len(ws) and ws[i + 1] in ("longer", "more"):
+                continue
+            follow = set()
+            for x in ws[i + 1:i + 5]:
+                follow.update(content_terms(x))
+            out |= follow & shared
+    return out
+
+
+def _find_word(text: str, w: str) -> str | None:
+    m = re.search(r"\b" + re.escape(w) + r"\b", text, re.IGNORECASE)
+    return m.group(0) if m else None
+
+
+def _negation_span(text: str) -> str | None:
+    m = re.search(r"\b(?:not|no|never|without|cannot|\w+n't)\b(?:\s+\w+){0,2}", text,
+                  re.IGNORECASE)
+    return m.group(0) if m else None
+
+
+def _affirmed_span(text: str, ws: list[str], negated: set[str]) -> str | None:
+    """The words of ``text`` that the evidence negates: a quantifier ("Some participants")
+    or the first word whose stem the evidence's negation governs ("reduced")."""
+    m = re.search(r"\b(?:some|all|every|any)\b(?:\s+\w+)?", text, re.IGNORECASE)
+    if m:
+        return m.group(0)
+    for w in ws:
+        if w not in STOPWORDS and set(content_terms(w)) & negated and len(w) > 2:
+            span = _find_word(text, w)
+            if span:
+                return span
+    return None
+
+
+_UP = r"(?:above|ahead|higher|better|outperform\w*|beats?|beating|exceeds?|surpass\w*|leads?|" \
+      r"tops?|rais\w*|ris\w*|increas\w*|lifts?|improv\w*|gains?|up)"
+_DOWN = r"(?:below|behind|lower\w*|worse|trails?|trailing|lags?|lagging|underperform\w*|" \
+        r"drops?|dropp\w*|dipp\w*|dips?|fall\w*|fell|decreas\w*|reduc\w*|declin\w*|down)"
+_PAIR = re.compile(r"(?:from\s+)?(-?\d+(?:\.\d+)?)\s*%?\s*(vs\.?|versus|against|to)\s+"
+                   r"(-?\d+(?:\.\d+)?)(?![\w.]*\d)", re.IGNORECASE)
+
+
+def _directed_pairs(text: str) -> Iterator[tuple[str, bool, bool, re.Match[str]]]:
+    """Each number pair of the sentence with its direction word: (word, word says up, the
+    numbers go up, the pair's match). Reads "ahead ... (96.6 vs 96.3)", "below ... (83.3
+    vs 86.1)" (first number is the subject's) and "rises from 67.57 to 68.93"; the
+    direction word is the nearest one before the pair in the same clause; lists of
+    numbers ("82.47 and 82.91 against 82.55 and 83.14") are skipped."""
+    s = fold(text)
+    for m in _PAIR.finditer(s):
+        a, b = float(m.group(1)), float(m.group(3))
+        if a == b:
+            continue
+        is_from = m.group(2).lower() == "to"
+        if is_from and not re.search(r"from\s+$", s[:m.start(1)]):
+            continue
+        clause_start = max(s.rfind(";", 0, m.start()), s.rfind(":", 0, m.start()),
+                           s.rfind(". ", 0, m.start()), s.rfind(", and", 0, m.start()),
+                           s.rfind(" but ", 0, m.start()), s.rfind(" while ", 0, m.start()))
+        before = s[max(clause_start, m.start() - 80, 0):m.start()]
+        if re.search(r"\d\s*(?:,|and)\s*$", s[:m.start(1)]) or \
+                re.match(r"\s*(?:,|and)\s*-?\d", s[m.end():]):
+            continue
+        cues = list(re.finditer(r"\b(" + _UP + "|" + _DOWN + r")\b", before))
+        if not cues:
+            continue
+        word = cues[-1].group(1)
+        yield word, re.fullmatch(_UP, word) is not None, (b > a if is_from else a > b), m
+
+
+def direction_conflict(text: str) -> tuple[str, str] | None:
+    """A stated direction that the sentence's own number pair reverses (see
+    :func:`_directed_pairs`): the word and the reason, or None."""
+    for word, up, grows, m in _directed_pairs(text):
+        if up != grows:
+            return word, (f"the sentence says \"{word}\" but its own numbers "
+                          f"({m.group(1)} {m.group(2)} {m.group(3)}) go the other way")
+    return None
+
+
+def numbers_order(text: str) -> bool:
+    """True if a number pair of the sentence ("96.6 vs 96.3", "from 67.57 to 68.93") goes
+    the way its direction word says (the mirror of :func:`direction_conflict`)."""
+    return any(up == grows for _, up, grows, _ in _directed_pairs(text))

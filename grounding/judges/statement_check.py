@@ -1,0 +1,293 @@
+"""Checkers of the parts that are not numbers: terms in a slot, comparisons, polarity and
+quantifiers, each against ONE aligned evidence passage (a line or 3-line window of the
+paper's own statements: never the reference list, never another study's result unless the
+claim reports other work).
+
+The aligned passage is the one, among the retrieved hits, that holds the largest share of
+the sentence's content words; it is where the sentence's terms must sit together, with the
+same polarity, direction and quantifier. Word overlap only picks the passage: a part is
+verified by what the passage states about it, and a sentence with no checkable part is
+verified only when the paper states it (near) verbatim. Pure; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from dataclasses import dataclass
+from enum import Enum
+
+from annotations.schema import ErrorTag
+from grounding.evidence import Hit
+from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
+from grounding.judges.rules_cues import NEGATIONS, words
+from grounding.lexicon import content_terms, is_numeric
+
+
+class Status(str, Enum):
+    """What a checker found for one part."""
+
+    VERIFIED = "verified"
+    CONTRADICTED = "contradicted"
+    NOT_FOUND = "not_found"
+
+
+@dataclass(frozen=True, slots=True)
+class PartResult:
+    """The outcome of checking one part.
+
+    status: Status. code: the error code (C1-C3 when contradicted, N1-N3 when not found,
+    None when verified). why: a phrase for the rationale ("'79.9' = Table row '+ venue'").
+    hit: the passage that decided it, if any. span / correction: the error span in the
+    sentence and the paper's value or term (for contradictions). weak: verified only in
+    company (a number found elsewhere in the paper, not in the sentence's passage).
+    """
+
+    part: Part
+    status: Status
+    code: ErrorTag | None = None
+    why: str = ""
+    hit: Hit | None = None
+    span: str = ""
+    correction: str = ""
+    weak: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Alignment:
+    """The passage aligned with a sentence: the hit, its own text (cited sentences blanked),
+    its stemmed terms and lower-case words, and the share of the sentence's content terms it
+    holds (coverage, in [0, 1])."""
+
+    hit: Hit
+    text: str
+    terms: frozenset[str]
+    words: tuple[str, ...]
+    coverage: float
+
+
+def claim_terms(text: str) -> list[str]:
+    """The sentence's stemmed non-numeric content terms, first occurrence order."""
+    return list(_claim_terms(text))
+
+
+@lru_cache(maxsize=4096)
+def _claim_terms(text: str) -> tuple[str, ...]:
+    return tuple(t for t in dict.fromkeys(content_terms(text)) if not is_numeric(t))
+
+
+@lru_cache(maxsize=4096)
+def _text_terms(text: str) -> frozenset[str]:
+    return frozenset(content_terms(text))
+
+
+def align(text: str, hits: Sequence[Hit], own_text: dict[int, str]) -> Alignment | None:
+    """The hit (line or window) holding the largest share of ``text``'s content terms.
+
+    Args: text: the sentence. hits: retrieved passages, best first (already filtered of
+          excluded evidence). own_text: per hit pid, its text without cited sentences
+          (absent: the entry's own text and terms are used).
+    Returns: Alignment, or None when no hit shares a term.
+    """
+    terms = _claim_terms(text)
+    if not terms:
+        return None
+    best: tuple[float, Hit, frozenset[str]] | None = None
+    for h in hits:
+        if h.entry.kind == "row":
+            continue
+        body = own_text.get(h.pid)
+        ev = _text_terms(body) if body is not None else frozenset(h.entry.terms)
+        cov = sum(1 for t in terms if t in ev) / len(terms)
+        if best is None or cov > best[0]:
+            best = (cov, h, ev)
+    if best is None or best[0] <= 0:
+        return None
+    cov, h, ev = best
+    body = own_text.get(h.pid, h.entry.text)
+    return Alignment(h, body, ev, tuple(words(body)), cov)
+
+
+_CLAUSE_CUT = re.compile(r"[;:()\[\]]|,\s|\s(?:and|but|while|whereas|although|because|so|"
+                         r"which|where|with)\s|\s[-–—]\s")
+
+
+def clause_of(text: str, start: int, end: int, min_terms: int = 3) -> str:
+    """The clause of ``text`` holding offsets ``start``-``end`` (cut at ; : brackets,
+    commas, and, but, while, because, which...), widened by its neighbours until it holds
+    ``min_terms`` content terms (or is the whole sentence)."""
+    cuts = [0] + [m.start() for m in _CLAUSE_CUT.finditer(text)] + [len(text)]
+    lo = max((c for c in cuts if c <= start), default=0)
+    hi = min((c for c in cuts if c >= end), default=len(text))
+    while len(claim_terms(text[lo:hi])) < min_terms and (lo > 0 or hi < len(text)):
+        lo = max((c for c in cuts if c < lo), default=0)
+        hi = min((c for c in cuts if c > hi), default=len(text))
+    return text[lo:hi]
+
+
+def clauses(text: str, min_terms: int = 3) -> list[tuple[int, int]]:
+    """The sentence cut into clauses (as :func:`clause_of`), each holding at least
+    ``min_terms`` content terms (short pieces join their neighbour): offset ranges."""
+    cuts = [0] + [m.start() for m in _CLAUSE_CUT.finditer(text)] + [len(text)]
+    out: list[tuple[int, int]] = []
+    lo = 0
+    for c in cuts[1:]:
+        if len(claim_terms(text[lo:c])) >= min_terms:
+            out.append((lo, c))
+            lo = c
+    if lo < len(text):
+        if out and len(claim_terms(text[lo:])) < min_terms:
+            out[-1] = (out[-1][0], len(text))
+        else:
+            out.append((lo, len(text)))
+    return out
+
+
+def _direction_words(ws: Sequence[str]) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {"up": set(), "down": set(), "same": set()}
+    for w in ws:
+        for cls, group in (("up", UP_WORDS), ("down", DOWN_WORDS), ("same", SAME_WORDS)):
+            if w in group:
+                out[cls].add(w)
+    return out
+
+
+_QUANT_CLASS = {"all": {"all", "every", "each", "always", "entire", "whole"},
+                "only": {"only", "solely", "exclusively", "sole"},
+                "none": {"none", "never", "nothing", "no", "neither", "not"},
+                "most": {"most", "majority", "mostly"},
+                "some": {"some", "several", "many", "various", "multiple"},
+                "few": {"few", "rarely", "seldom"},
+                "both": {"both", "two"}, "either": {"either", "one"}}
+
+#: Change words that state a magnitude: the implied relative change in percent.
+MAGNITUDE_WORDS = {"halved": -50.0, "halves": -50.0, "halve": -50.0, "doubled": 100.0,
+                   "doubles": 100.0, "double": 100.0, "tripled": 200.0, "triples": 200.0,
+                   "quadrupled": 300.0}
+_BY_PERCENT = re.compile(r"\bby\s+(?:about\s+|roughly\s+|~\s*)?(\d+(?:\.\d+)?)\s*%")
+
+
+def check_term(part: Part, al: Alignment | None, extra: Sequence[frozenset[str]]) -> PartResult:
+    """A named term is verified when the aligned passage, or another passage found for this
+    statement (``extra``: the passages retrieved for it, and what verified one of its
+    numbers: that passage, or for a table row the terms of its page, where its caption,
+    header and row labels sit), holds it; else not found (N2: the paper never states it
+    with this statement). A name the paper never uses at all is N1 (name_check)."""
+    need = set(part.binds)
+    if al is not None and need <= al.terms:
+        return PartResult(part, Status.VERIFIED, why=f"'{part.text}' stated on page "
+                          f"{al.hit.entry.page}", hit=al.hit)
+    if any(need <= pool for pool in extra):
+        return PartResult(part, Status.VERIFIED, why=f"'{part.text}' with its numbers")
+    return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
+                      f"{part.describe()} not found with the statement")
+
+
+def check_comparison(part: Part, al: Alignment | None, text: str,
+                     numbers_order: bool) -> PartResult:
+    """A direction word is verified by a word of the same class in the aligned passage, or by
+    the sentence's own number pair (``numbers_order``: found in the paper and ordered as the
+    word says). A magnitude word ("halved", "doubled") against a passage stating the change
+    "by N%" with another size is contradicted (C1, the passage's change as correction)."""
+    if numbers_order or _numbers_around(text, part):
+        return PartResult(part, Status.VERIFIED, why=f"'{part.text}' follows from its numbers")
+    if al is None:
+        return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
+                          f"{part.describe()} not found")
+    word = part.text.lower()
+    if word in MAGNITUDE_WORDS:
+        m = _BY_PERCENT.search(al.text)
+        if m is not None and abs(abs(MAGNITUDE_WORDS[word]) - float(m.group(1))) > 2:
+            return PartResult(part, Status.CONTRADICTED, ErrorTag.C1,
+                              f"'{part.text}' where the paper gives a change of "
+                              f"{m.group(1)}%", al.hit, part.text, f"by {m.group(1)}%")
+    dirs = _direction_words(al.words)
+    if word in al.words or dirs[part.value]:
+        return PartResult(part, Status.VERIFIED, why=f"'{part.text}' stated on page "
+                          f"{al.hit.entry.page}", hit=al.hit)
+    return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
+                      f"{part.describe()} not found in the passage on page {al.hit.entry.page}")
+
+
+def _numbers_around(text: str, part: Part) -> bool:
+    """True if the nearest numbers before and after the direction word, in the same
+    sentence, are ordered as it says ("73.3 beats ... (60.0)": 73.3 > 60.0)."""
+    before = [m for m in _NUMBER.finditer(text, 0, part.start)]
+    after = _NUMBER.search(text, part.end)
+    if not before or after is None or part.value == "same":
+        return False
+    a, b = float(before[-1].group(0).replace(",", "")), float(after.group(0).replace(",", ""))
+    return a > b if part.value == "up" else a < b
+
+
+_NUMBER = re.compile(r"(?<![\w.-])\d+(?:,\d{3})*(?:\.\d+)?(?![\w])")
+
+
+def check_polarity(part: Part, al: Alignment | None, affirm_min: float = 0.8) -> PartResult:
+    """A negation is verified when the passage aligned with its clause negates too (a
+    negation cue anywhere in it); contradicted (C3) when that passage holds ``affirm_min``
+    of the clause's words and every word the negation governs, with no negation at all
+    (the paper states affirmatively what the sentence denies); else not found."""
+    if al is None:
+        return PartResult(part, Status.NOT_FOUND, ErrorTag.N2, f"{part.describe()} not found")
+    neg_at = [i for i, w in enumerate(al.words) if w in NEGATIONS or w == "n't"]
+    if neg_at:
+        return PartResult(part, Status.VERIFIED, why=f"the negation '{part.text}' stated on "
+                          f"page {al.hit.entry.page}", hit=al.hit)
+    governed = set(part.binds[:2])
+    if al.coverage >= affirm_min and governed and governed <= al.terms:
+        return PartResult(part, Status.CONTRADICTED, ErrorTag.C3,
+                          f"the sentence negates ('{part.text}') what page {al.hit.entry.page} "
+                          "states affirmatively", al.hit, part.text, "")
+    return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
+                      f"{part.describe()}: the passage on page {al.hit.entry.page} does not "
+                      "negate")
+
+
+def check_quantifier(part: Part, al: Alignment | None) -> PartResult | None:
+    """A quantifier is verified by a word of its class in the aligned passage ("every" /
+    "all" / "each"), contradicted (C3) by a passage that quantifies the same statement with
+    an opposite class bound to the same noun ("all models" against "most models"; "none"
+    against "all"),
+    and not checkable (None) when the passage quantifies nothing. "N of M" written in words
+    is verified by both numbers there."""
+    if al is None:
+        return None
+    if " of " in part.value:
+        a, b = part.value.split(" of ", 1)
+        if a.isdigit() and b.isdigit():
+            return None                   # both are quantity parts, checked as numbers
+        ok = a in al.text.lower() and b in al.text.lower()
+        return PartResult(part, Status.VERIFIED if ok else Status.NOT_FOUND,
+                          None if ok else ErrorTag.N2, f"'{part.text}' "
+                          + ("stated" if ok else "not found") + f" on page {al.hit.entry.page}",
+                          al.hit if ok else None)
+    ws = set(al.words)
+    if _QUANT_CLASS.get(part.value, {part.value}) & ws:
+        return PartResult(part, Status.VERIFIED, why=f"'{part.text}' stated on page "
+                          f"{al.hit.entry.page}", hit=al.hit)
+    head = part.binds[0] if part.binds else None
+    opposite = None
+    for i, w in enumerate(al.words):
+        if w in ("no", "not", "one", "two") or not any(
+                w in _QUANT_CLASS[cls] for cls in _OPPOSITE.get(part.value, ())):
+            continue
+        after = {t for x in al.words[i + 1:i + 4] for t in content_terms(x)}
+        if head is not None and head in after:
+            opposite = w                  # "most models" against "all models"
+            break
+    if opposite is not None:
+        return PartResult(part, Status.CONTRADICTED, ErrorTag.C3,
+                          f"the sentence says '{part.text}' where page {al.hit.entry.page} "
+                          f"says '{opposite}'", al.hit, part.text, opposite)
+    return None
+
+
+_OPPOSITE = {"all": ("some", "few", "most", "none"), "none": ("all", "most", "some"),
+             "most": ("all", "few", "none"), "few": ("all", "most"),
+             "some": ("all", "none"), "only": ()}
+
+
+__all__ = ["Alignment", "MAGNITUDE_WORDS", "PartResult", "Status", "align", "check_comparison",
+           "check_polarity", "check_quantifier", "check_term", "claim_terms"]
