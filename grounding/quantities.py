@@ -324,6 +324,8 @@ def _unit_after(text: str, end: int) -> tuple[str | None, bool, int]:
     if not m:
         return None, False, end
     word = m.group(2)
+    if word[:1].isupper() and rest[m.end():m.end() + 1].isdigit():
+        return None, False, end   # "8 V100 GPUs", "4 A100s", "T5": a model name, not "8 V"
     low = word.lower()
     unit = CASE_UNITS.get(word)
     if unit is None and (word[:1].islower() or len(word) > 2 or word.isupper()):

@@ -304,3 +304,11 @@ def test_exponents_beyond_a_float_are_not_read() -> None:
 def test_a_modal_verb_is_not_a_counted_noun() -> None:
     assert extract_quantities("One can compute it.") == []
     assert extract_quantities("5 have died") [0].unit is None
+
+
+def test_a_capital_glued_to_digits_is_a_model_name_not_a_unit() -> None:
+    # "8 V100 GPUs" is eight GPUs of a model, not 8 volts; units stay units elsewhere
+    assert [(q.value, q.unit) for q in extract_quantities("trained on 8 V100 GPUs")] == [(8.0, None)]
+    assert [(q.value, q.unit) for q in extract_quantities("with 4 H100 cards")] == [(4.0, None)]
+    assert [(q.value, q.unit) for q in extract_quantities("a 3 V battery")] == [(3.0, "V")]
+    assert [(q.value, q.unit) for q in extract_quantities("an area of 10 m2")][0][0] == 10.0
