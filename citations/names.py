@@ -274,9 +274,10 @@ def parse_name(text: str) -> Author:
         w = _restore(words[0], store)
         return Author(family=w, literal=words[0] in store and " " in w)
     # Vancouver: "Altschul SF", "van den Beek M", "Dos Reis M"
-    if _CAPS_INITIALS_RE.match(words[-1]) and not _is_initials(words[0]) and not words[0].endswith("."):
-        fam = " ".join(words[:-1])
-        given = _spaced_initials(words[-1])
+    last = words[-1][:-1] if words[-1].endswith(".") and "." not in words[-1][:-1] else words[-1]
+    if _CAPS_INITIALS_RE.match(last) and not _is_initials(words[0]) and not words[0].endswith("."):
+        fam = " ".join(words[:-1])  # "Li Y." at the end of a list keeps its period
+        given = _spaced_initials(last)
         if suffix:
             given += f" {suffix}"
         return Author(family=_restore(fam, store), given=given)
@@ -369,6 +370,9 @@ def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Au
     inverted = False
     if len(pieces) >= 2 and _is_initials(pieces[1]) and not _is_initials(pieces[0]):
         inverted = True
+    elif len(pieces) >= 2 and "." in pieces[1] and _is_initials(pieces[1]) and pieces[0].isalpha() \
+            and pieces[0].isupper() and len(pieces[0]) >= 2:
+        inverted = True  # ABNT "LI, H." / "WU, Y.": a two-letter upper-case family name
     elif len(pieces) % 2 == 0 and all(_looks_like_family(p) and len(p.split()) == 1 for p in pieces[0::2]) \
             and not any(_CAPS_INITIALS_RE.match(p.split()[-1]) for p in pieces):
         inverted = True

@@ -24,7 +24,7 @@ import html
 import re
 import unicodedata
 from collections.abc import Iterable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from citations.errors import InputError
 from citations.identifiers import (
@@ -35,6 +35,9 @@ from citations.identifiers import (
 )
 from citations.model import Author, Reference, SourceType
 from citations.names import PARTICLES, delatex, is_organisation, parse_author_list, split_et_al
+
+if TYPE_CHECKING:
+    from citations.crf.labeller import ReferenceLabeller
 
 __all__ = [
     "MAX_REFERENCE_CHARS",
@@ -64,7 +67,7 @@ class RulesParser:
     name = "rules"
 
     def parse(self, text: str) -> Reference:
-        return parse_reference(text)
+        return parse_reference(text, rules_only=True)
 
 
 # ---------------------------------------------------------------- small helpers
@@ -495,13 +498,21 @@ def _remove_spans(s: str, spans: list[tuple[int, int]]) -> str:
     return " ".join("".join(out).split())
 
 
-def parse_reference(text: str) -> Reference:
+def parse_reference(text: str, *, rules_only: bool = False,
+                    labeller: ReferenceLabeller | None = None) -> Reference:
     """Parse one reference string into fields.
+
+    Free text is read by the rules of this module and by the learned labeller
+    (:mod:`citations.crf`); the labeller's fields are checked by rules and merged
+    (:func:`citations.crf.merge.merge_labelled`). Identifiers, names and BibTeX are rules.
 
     Args: text: one reference as written (a leading "[3]" / "3." / bullet is kept as marker);
           a single BibTeX entry ("@article{key, ...}") is read with citations.bibtex.
-    Returns: Reference with ``raw`` = the input and whatever fields the rules found;
-        ``parser="rules"``. Junk input gives a Reference with few or no fields.
+          rules_only: skip the labeller (the rules parser alone).
+          labeller: a loaded labeller; None takes the shipped model
+          (:func:`citations.crf.default_labeller`).
+    Returns: Reference with ``raw`` = the input and whatever fields were found;
+        ``parser`` is "rules" or "crf+rules". Junk input gives a Reference with few or no fields.
     Raises: InputError for a non-string, an empty or blank string, or more than
         MAX_REFERENCE_CHARS characters.
     """
@@ -517,7 +528,20 @@ def parse_reference(text: str) -> Reference:
         items = parse_bibtex(text)
         if items and not isinstance(items[0], BadEntry):
             return items[0].model_copy(update={"raw": text})
-    return _parse(text)
+    if rules_only:
+        return _parse(text)[0]
+    return _parse_labelled(text, labeller)
+
+
+def _parse_labelled(text: str, labeller: ReferenceLabeller | None) -> Reference:
+    from citations.crf.labeller import default_labeller
+    from citations.crf.merge import merge_labelled, repair_labels
+
+    ref, body = _parse(text)
+    if not body or not re.search(r"[^\W\d_]", body):
+        return ref
+    lab = (labeller or default_labeller()).tag(body)
+    return merge_labelled(ref, repair_labels(lab))
 
 
 _BIBTEX_START_RE = re.compile(r"^\s*@\s*[A-Za-z]+\s*[{(]\s*[^\s,{}()=]+\s*,")
@@ -543,9 +567,11 @@ def _is_junk(raw: str) -> bool:
     return len(_JUNK_RE.findall(raw)) > 0.05 * len(raw)
 
 
-def _parse(raw: str) -> Reference:
+def _parse(raw: str) -> tuple[Reference, str]:
+    """The rules' Reference and the text they read fields from (marker and identifiers
+    removed: what the labeller tags)."""
     if _is_junk(raw):
-        return Reference(raw=raw)
+        return Reference(raw=raw), ""
     s = _clean(raw)
     fields: dict[str, object] = {}
     marker = None
@@ -640,7 +666,7 @@ def _parse(raw: str) -> Reference:
         source_type=stype,
         type_descriptor=desc,
         marker=marker,
-    )
+    ), body
 
 
 def _opt(v: object) -> str | None:
