@@ -275,6 +275,8 @@ def parse_name(text: str) -> Author:
         return Author(family=w, literal=words[0] in store and " " in w)
     # Vancouver: "Altschul SF", "van den Beek M", "Dos Reis M"
     last = words[-1][:-1] if words[-1].endswith(".") and "." not in words[-1][:-1] else words[-1]
+    if s.islower() and len(last) <= 2 and last.isalpha() and len(words[0]) >= 2:
+        last = last.upper()  # "shen l": a lower-cased Vancouver name
     if _CAPS_INITIALS_RE.match(last) and not _is_initials(words[0]) and not words[0].endswith("."):
         fam = " ".join(words[:-1])  # "Li Y." at the end of a list keeps its period
         given = _spaced_initials(last)
@@ -353,6 +355,7 @@ def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Au
         et_al = True
         s = s[: m.start()].strip()
     s = s.strip(" ,;.:") + ("." if s.rstrip().endswith(".") else "")
+    s = _comma_less_vancouver(s)
     s, store = _protect(s)
     if lang_hint in {"es", "pt", "ca"} and "," not in s:
         s = re.sub(r"\s+(?:y|e|i)\s+", " ; ", s)
@@ -407,6 +410,23 @@ _ORG_WORDS_RE = re.compile(
     r"Commission|Cent(?:er|re)|Inc|Ltd|LLC|GmbH|Corporation|Corp|Consortium|Collaboration|AI|Lab|Labs|Laboratory|"
     r"Project|Initiative|Network|Board|Authority|Service|Agency|Program(?:me)?|Academy|Academies|Federation|"
     r"Union|Nations|Parliament|Government|Bank|Fund|Trust|Alliance|Press|Reporter|Times|Guardian|News)\b")
+
+
+_VANC_PAIR_RE = re.compile(r"[^\W\d_][\w'’-]+\s+[^\W\d_]{1,2}")
+
+
+def _comma_less_vancouver(s: str) -> str:
+    """"shen l zhao h li y" (punctuation lost) -> "shen l, zhao h, li y": two or more
+    (word, one- or two-letter initials) pairs and nothing else, no comma or semicolon."""
+    if "," in s or ";" in s:
+        return s
+    words = [w for w in s.rstrip(".").split() if w.lower() not in {"and", "&", "und"}]
+    if len(words) < 4 or len(words) % 2:
+        return s
+    pairs = [f"{words[i]} {words[i + 1]}" for i in range(0, len(words), 2)]
+    if all(_VANC_PAIR_RE.fullmatch(p) and len(p.split()[0]) >= 2 for p in pairs):
+        return ", ".join(pairs)
+    return s
 
 
 def is_organisation(piece: str) -> bool:

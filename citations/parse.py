@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from citations.crf.labeller import ReferenceLabeller
 
 __all__ = [
+    "LabelledParser",
     "MAX_REFERENCE_CHARS",
     "ReferenceParser",
     "RulesParser",
@@ -62,7 +63,7 @@ class ReferenceParser(Protocol):
 
 
 class RulesParser:
-    """The deterministic parser of this module as a :class:`ReferenceParser`."""
+    """The deterministic rules of this module alone as a :class:`ReferenceParser`."""
 
     name = "rules"
 
@@ -70,11 +71,24 @@ class RulesParser:
         return parse_reference(text, rules_only=True)
 
 
+class LabelledParser:
+    """Rules plus the learned labeller (what :func:`parse_reference` does by default) as a
+    :class:`ReferenceParser`; ``labeller`` None takes the shipped model."""
+
+    name = "crf+rules"
+
+    def __init__(self, labeller: ReferenceLabeller | None = None) -> None:
+        self.labeller = labeller
+
+    def parse(self, text: str) -> Reference:
+        return parse_reference(text, labeller=self.labeller)
+
+
 # ---------------------------------------------------------------- small helpers
 
 _CTRL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffd]")
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)"
-_YEAR_RE = re.compile(rf"(?<![\d/.-]){_YEAR}(?![\d/])")
+_YEAR_RE = re.compile(rf"(?<![\d/.-]){_YEAR}(?![\d/]|\s*[-–—]\s*\d)")  # not the first page of "1622-1627"
 _MARKER_RE = re.compile(r"^\s*(?:\[(\d{1,4})\]|\((\d{1,4})\)|(\d{1,3})[.)](?=\s)|[-•*–·]\s)\s*")
 _DESCRIPTORS = {
     "computer software": SourceType.SOFTWARE, "software": SourceType.SOFTWARE,
@@ -502,8 +516,9 @@ def parse_reference(text: str, *, rules_only: bool = False,
                     labeller: ReferenceLabeller | None = None) -> Reference:
     """Parse one reference string into fields.
 
-    Free text is read by the rules of this module and by the learned labeller
-    (:mod:`citations.crf`); the labeller's fields are checked by rules and merged
+    Free text is read by the rules of this module and, when their parse is doubtful
+    (:func:`citations.crf.merge.needs_labeller`), by the learned labeller
+    (:mod:`citations.crf`), whose fields are checked by rules and merged
     (:func:`citations.crf.merge.merge_labelled`). Identifiers, names and BibTeX are rules.
 
     Args: text: one reference as written (a leading "[3]" / "3." / bullet is kept as marker);
@@ -535,10 +550,10 @@ def parse_reference(text: str, *, rules_only: bool = False,
 
 def _parse_labelled(text: str, labeller: ReferenceLabeller | None) -> Reference:
     from citations.crf.labeller import default_labeller
-    from citations.crf.merge import merge_labelled, repair_labels
+    from citations.crf.merge import merge_labelled, needs_labeller, repair_labels
 
     ref, body = _parse(text)
-    if not body or not re.search(r"[^\W\d_]", body):
+    if not body or not re.search(r"[^\W\d_]", body) or not needs_labeller(ref):
         return ref
     lab = (labeller or default_labeller()).tag(body)
     return merge_labelled(ref, repair_labels(lab))

@@ -88,8 +88,8 @@ def _label_tokens(chunks: list[tuple[str, str | None]], source: str) -> Tagged |
         for i in range(a, b):
             lab_i = labs[i]
             if lab_i is not None:
-                w = 2 if text[i].isalnum() else 1
-                counts[lab_i] = counts.get(lab_i, 0) + w
+                weight = 2 if text[i].isalnum() else 1
+                counts[lab_i] = counts.get(lab_i, 0) + weight
         tok_labels.append(max(counts, key=lambda k: counts[k]) if counts else None)
     if all(t is None for t in tok_labels):
         return None
@@ -250,3 +250,46 @@ def read_corpus(data: Path) -> tuple[list[Tagged], list[str]]:
             except ET.ParseError as exc:
                 skipped.append(f"{p}: {exc}")
     return refs, skipped
+
+
+_DROP = frozenset(",.;:")
+_NOT_CAPS = frozenset("and et al und e y u a others".split())
+
+
+def _rebuild(t: Tagged, words: list[tuple[str, str, bool]]) -> Tagged:
+    """A Tagged from (token, label, space before) triples."""
+    parts: list[str] = []
+    toks: list[tuple[str, int, int]] = []
+    pos = 0
+    for w, _, space in words:
+        if parts and space:
+            parts.append(" ")
+            pos += 1
+        toks.append((w, pos, pos + len(w)))
+        parts.append(w)
+        pos += len(w)
+    return Tagged(t.source, "".join(parts), tuple(toks), tuple(lab for _, lab, _ in words))
+
+
+def sloppy_variants(t: Tagged, k: int) -> list[Tagged]:
+    """Deterministic sloppy copies for training, chosen by the reference's index ``k``:
+    k % 5 == 0 lower-cased; == 2 without ",.;:" (a space where one was dropped);
+    == 3 author family names in upper case (ABNT). Labels are unchanged."""
+    words = [(w, lab, a > 0 and (t.text[a - 1] == " ")) for (w, a, _), lab in zip(t.tokens, t.labels)]
+    if k % 5 == 0:
+        return [_rebuild(t, [(w.lower(), lab, sp) for w, lab, sp in words])]
+    if k % 5 == 2:
+        out: list[tuple[str, str, bool]] = []
+        dropped = False
+        for w, lab, sp in words:
+            if w in _DROP:
+                dropped = True
+                continue
+            out.append((w, lab, sp or dropped))
+            dropped = False
+        return [_rebuild(t, out)] if out else []
+    if k % 5 == 3 and "author" in t.labels:
+        caps = [(w.upper() if lab == "author" and w.isalpha() and len(w) > 1 and w.lower() not in _NOT_CAPS
+                 else w, lab, sp) for w, lab, sp in words]
+        return [_rebuild(t, caps)]
+    return []

@@ -1,6 +1,7 @@
 """Tokens and CRF features of a reference string (pure; no model, no I/O).
 
-Tokens are runs of letters/digits and single punctuation characters
+Tokens are runs of letters/digits (an apostrophe inside a word kept: "d'Amore") and single
+punctuation characters
 (``"41(3):280-288"`` -> ``41 ( 3 ) : 280 - 288``), each with its character offsets, so that
 fields glued by punctuation can take different labels. Features of a token: its lower-case
 form, shape (``Xxxx``, ``dddd``), length, capitalisation, whether a space precedes or
@@ -8,14 +9,16 @@ follows it, its relative position in the string (tenths), bracket depth and quot
 small lexicons in English, Portuguese, Spanish and German (month names, "In:/Em:/En:",
 "pp./p./S./págs.", "vol./v./Bd.", "no./n./Nr./Heft", "et al./e outros/y otros/u. a.",
 editor and publisher words, an abbreviation: a capitalised word of at most 6 letters
-followed by '.'), and the same for the two tokens on each side.
+followed by '.'), the sentence-like segment it sits in (periods after words of 2+
+letters counted), whether a year or a closing quote came before it, and the same word
+features for the two tokens on each side.
 """
 
 from __future__ import annotations
 
 import re
 
-_TOKEN_RE = re.compile(r"[^\W_]+|[^\w\s]|_")
+_TOKEN_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|[^\w\s]|_")
 
 _MONTHS = frozenset("""
 jan january feb february mar march apr april may jun june jul july aug august sep sept september
@@ -59,7 +62,7 @@ def _shape(w: str) -> str:
 def _word_features(w: str) -> dict[str, str | float]:
     lw = w.lower()
     f: dict[str, str | float] = {"w": lw, "sh": _shape(w)}
-    if w.isdigit():
+    if w.isascii() and w.isdigit():
         n = int(w) if len(w) <= 6 else -1
         f["num"] = "year" if len(w) == 4 and 1500 <= n <= 2035 else f"d{min(len(w), 5)}"
     elif w.isalpha():
@@ -85,9 +88,17 @@ def token_features(text: str, tokens: list[tuple[str, int, int]]) -> list[dict[s
     base = [_word_features(w) for w, _, _ in tokens]
     depth = 0
     quoted = False
+    seg = 0  # sentence-like segments seen so far ("Authors. Title. Venue")
+    seen_year = False
+    closed_quote = False
     out: list[dict[str, str | float]] = []
     for i, (w, a, b) in enumerate(tokens):
         f: dict[str, str | float] = {"bias": 1.0}
+        f["seg"] = str(min(seg, 4))
+        if seen_year:
+            f["after_year"] = 1.0
+        if closed_quote:
+            f["after_quote"] = 1.0
         f.update(base[i])
         f["pos"] = str(min(9, i * 10 // max(n, 1)))
         if i < 3:
@@ -122,4 +133,10 @@ def token_features(text: str, tokens: list[tuple[str, int, int]]) -> list[dict[s
         if i > 0:
             f["bigram"] = f"{base[i - 1]['w']}|{base[i]['w']}"
         out.append(f)
+        if base[i].get("num") == "year":
+            seen_year = True
+        if w in "”»" or (w == '"' and not quoted):
+            closed_quote = True
+        if w in ".?!" and depth == 0 and sp_after and i > 0 and len(tokens[i - 1][0]) > 1:
+            seg += 1  # not after an initial ("J. Smith")
     return out
