@@ -275,7 +275,7 @@ def parse_name(text: str) -> Author:
         return Author(family=w, literal=words[0] in store and " " in w)
     # Vancouver: "Altschul SF", "van den Beek M", "Dos Reis M"
     last = words[-1][:-1] if words[-1].endswith(".") and "." not in words[-1][:-1] else words[-1]
-    if s.islower() and len(last) <= 2 and last.isalpha() and len(words[0]) >= 2:
+    if s.islower() and len(last) <= 2 and last.isalpha() and len(words[0]) >= 2 and words[0] != "et":
         last = last.upper()  # "shen l": a lower-cased Vancouver name
     if _CAPS_INITIALS_RE.match(last) and not _is_initials(words[0]) and not words[0].endswith("."):
         fam = " ".join(words[:-1])  # "Li Y." at the end of a list keeps its period
@@ -370,6 +370,11 @@ def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Au
     pieces = [p for p in pieces if p.strip(" .")]
     if not pieces:
         return [], et_al
+    if _first_inverted_only(pieces):
+        # Chicago / MLA: "Bender, Emily M., Joshua Crowgey, and Fei Xia"
+        first = parse_name(_restore(f"{pieces[0]}, {pieces[1]}", store))
+        rest = [parse_name(_restore(p, store)) for p in pieces[2:]]
+        return [a for a in [first, *rest] if a.family], et_al
     inverted = False
     if len(pieces) >= 2 and _is_initials(pieces[1]) and not _is_initials(pieces[0]):
         inverted = True
@@ -410,6 +415,19 @@ _ORG_WORDS_RE = re.compile(
     r"Commission|Cent(?:er|re)|Inc|Ltd|LLC|GmbH|Corporation|Corp|Consortium|Collaboration|AI|Lab|Labs|Laboratory|"
     r"Project|Initiative|Network|Board|Authority|Service|Agency|Program(?:me)?|Academy|Academies|Federation|"
     r"Union|Nations|Parliament|Government|Bank|Fund|Trust|Alliance|Press|Reporter|Times|Guardian|News)\b")
+
+
+def _first_inverted_only(pieces: list[str]) -> bool:
+    """"Family, Given, Given Family, Given Family": only the first name is inverted."""
+    if len(pieces) < 3:
+        return False
+    fam, given, rest = pieces[0].split(), pieces[1].split(), pieces[2:]
+    if len(fam) != 1 or not fam[0][:1].isupper() or not 1 <= len(given) <= 3 or _is_initials(pieces[1]):
+        return False
+    if not given[0][:1].isupper() or len(given[0].rstrip(".")) < 2:
+        return False
+    return all(len(p.split()) >= 2 and not _is_initials(p) and p.split()[-1][:1].isupper()
+               and not _CAPS_INITIALS_RE.match(p.split()[-1]) for p in rest)
 
 
 _VANC_PAIR_RE = re.compile(r"[^\W\d_][\w'’-]+\s+[^\W\d_]{1,2}")

@@ -822,6 +822,8 @@ def _continues_names(pre: str, nxt: str) -> bool:
         return False
     if re.match(r"(?:et\s+al\b|u\.\s*a\.|e\s+outros\b|y\s+otros\b|and\s+others\b)", nxt):
         return True
+    if re.match(r"(?:&|and|und|e|y)\s+[A-ZÀ-Þ][\w'’-]*,\s+[A-Z]\.", nxt):
+        return True  # "Goodman, M. W. & Xia, F. Title": the last author follows
     if nxt_tok.rstrip(";,.") in PARTICLES and nxt_tok[:1].islower() and nxt_tok.rstrip(";,.") not in {"e", "y", "i"}:
         return True  # ABNT trailing particle: "SANTOS, M. A. dos; ..."
     if _is_initial_token(tok + "."):

@@ -81,7 +81,13 @@ def _ends_at_punctuation(lab: Labelled, title: str) -> bool:
     k = lab.text.find(title)
     if k < 0:
         return True
+    last = title.rsplit(None, 1)[-1].lower()
+    if len(last) == 1 or last in _ABBREVIATIONS:
+        return False  # "X-ray vs. rivers": an abbreviation's period ends nothing
     return bool(re.match(r"\s*(?:[.,;:!?\"”’»)\]']|$)", lab.text[k + len(title):]))
+
+
+_ABBREVIATIONS = frozenset("vs e.g i.e cf etc al no nr vol st dr mr mrs ms prof fig eq".split())
 
 
 def _title(lab: Labelled) -> str | None:
