@@ -13,7 +13,10 @@ A labeller is trained here on the rest (same features and parameters as
 Fields scored on held-out references that carry them in the gold: title (rapidfuzz ratio of
 the folded, alphanumeric-only strings >= 90), first author's family name (folded, equal;
 the gold author span is read by citations.names), year (equal), volume (equal after
-folding), pages (first page equal). Prints, per part and overall, rules alone and CRF+rules.
+folding), pages (first page equal). Prints, per part and overall, three parsers: rules
+alone; CRF+rules as parse_reference runs by default (the labeller asked only when the
+rules' parse is doubtful, citations.crf.merge.needs_labeller); CRF+rules with the labeller
+asked about every string (``always_label=True``).
 """
 
 from __future__ import annotations
@@ -81,6 +84,14 @@ def correct(field: str, gold: str, ref: Reference) -> bool:
     return _first_page(ref.pages) == gold
 
 
+HEAD = f"  {'field':<13} {'n':>5} {'rules':>7} {'CRF+rules':>10} {'always':>7}"
+
+
+def _row(f: str, c: list[int]) -> str:
+    n = max(c[0], 1)
+    return f"  {f:<13} {c[0]:>5} {c[1] / n:>7.3f} {c[2] / n:>10.3f} {c[3] / n:>7.3f}"
+
+
 def split(data: Path) -> tuple[list[Tagged], dict[str, list[Tagged]]]:
     train_refs: list[Tagged] = []
     held: dict[str, list[Tagged]] = {"anystyle core": [], "anystyle bad": [], "grobid": []}
@@ -102,7 +113,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", type=Path,
                     default=Path(__file__).resolve().parents[2] / "shared" / "data" / "external")
-    ap.add_argument("--show", type=int, default=0, help="print N CRF+rules misses per field")
+    ap.add_argument("--show", type=int, default=0, help="print N misses per field (labeller always asked)")
     args = ap.parse_args()
     if not (args.data / "anystyle").is_dir():
         print(f"skip: {args.data}/anystyle not found", file=sys.stderr)
@@ -115,11 +126,11 @@ def main() -> int:
         labeller = ReferenceLabeller.load(model)
         print(f"trained on {len(train_refs)} references in {time.perf_counter() - t0:.0f} s; held out: "
               + ", ".join(f"{k} {len(v)}" for k, v in held.items()))
-        totals = {f: [0, 0, 0] for f in FIELDS}  # n, rules, crf
+        totals = {f: [0, 0, 0, 0] for f in FIELDS}  # n, rules, crf (default), crf (always)
         misses: dict[str, list[tuple[str, str, str]]] = {f: [] for f in FIELDS}
         t_rules = t_crf = 0.0
         for part, refs in held.items():
-            counts = {f: [0, 0, 0] for f in FIELDS}
+            counts = {f: [0, 0, 0, 0] for f in FIELDS}
             for t in refs:
                 gold = gold_fields(t)
                 a = time.perf_counter()
@@ -128,30 +139,30 @@ def main() -> int:
                 crf = parse_reference(t.text, labeller=labeller)
                 t_rules += b - a
                 t_crf += time.perf_counter() - b
+                always = parse_reference(t.text, labeller=labeller, always_label=True)
                 for f, g in gold.items():
                     c = counts[f]
                     c[0] += 1
                     c[1] += correct(f, g, rules)
-                    ok = correct(f, g, crf)
-                    c[2] += ok
+                    ok = correct(f, g, always)
+                    c[2] += correct(f, g, crf)
+                    c[3] += ok
                     if not ok:
-                        misses[f].append((t.text, g, str(crf.model_dump(include={
+                        misses[f].append((t.text, g, str(always.model_dump(include={
                             "title", "authors", "year", "volume", "pages"}))))
             print(f"\n{part}: {len(refs)} held-out references")
-            print(f"  {'field':<13} {'n':>5} {'rules':>7} {'CRF+rules':>10}")
+            print(HEAD)
             for f in FIELDS:
-                n, r, c = counts[f]
-                for k in range(3):
+                for k in range(4):
                     totals[f][k] += counts[f][k]
-                print(f"  {f:<13} {n:>5} {r / max(n, 1):>7.3f} {c / max(n, 1):>10.3f}")
+                print(_row(f, counts[f]))
         print("\nall held-out parts:")
-        print(f"  {'field':<13} {'n':>5} {'rules':>7} {'CRF+rules':>10}")
+        print(HEAD)
         for f in FIELDS:
-            n, r, c = totals[f]
-            print(f"  {f:<13} {n:>5} {r / max(n, 1):>7.3f} {c / max(n, 1):>10.3f}")
+            print(_row(f, totals[f]))
         n_refs = sum(len(v) for v in held.values())
         print(f"\nparse time per reference: rules {t_rules / n_refs * 1000:.2f} ms, "
-              f"CRF+rules {t_crf / n_refs * 1000:.2f} ms")
+              f"CRF+rules (default) {t_crf / n_refs * 1000:.2f} ms")
         for f in FIELDS:
             for raw, g, got in misses[f][: args.show]:
                 print(f"MISS {f}: {raw[:220]}\n   GOLD {g}\n   GOT  {got}")

@@ -513,7 +513,7 @@ def _remove_spans(s: str, spans: list[tuple[int, int]]) -> str:
 
 
 def parse_reference(text: str, *, rules_only: bool = False,
-                    labeller: ReferenceLabeller | None = None) -> Reference:
+                    labeller: ReferenceLabeller | None = None, always_label: bool = False) -> Reference:
     """Parse one reference string into fields.
 
     Free text is read by the rules of this module and, when their parse is doubtful
@@ -526,6 +526,8 @@ def parse_reference(text: str, *, rules_only: bool = False,
           rules_only: skip the labeller (the rules parser alone).
           labeller: a loaded labeller; None takes the shipped model
           (:func:`citations.crf.default_labeller`).
+          always_label: ask the labeller about every free-text string, not only doubtful
+          parses (more accurate on unusual styles, about 1 ms more per string).
     Returns: Reference with ``raw`` = the input and whatever fields were found;
         ``parser`` is "rules" or "crf+rules". Junk input gives a Reference with few or no fields.
     Raises: InputError for a non-string, an empty or blank string, or more than
@@ -545,15 +547,15 @@ def parse_reference(text: str, *, rules_only: bool = False,
             return items[0].model_copy(update={"raw": text})
     if rules_only:
         return _parse(text)[0]
-    return _parse_labelled(text, labeller)
+    return _parse_labelled(text, labeller, always_label)
 
 
-def _parse_labelled(text: str, labeller: ReferenceLabeller | None) -> Reference:
+def _parse_labelled(text: str, labeller: ReferenceLabeller | None, always: bool) -> Reference:
     from citations.crf.labeller import default_labeller
     from citations.crf.merge import merge_labelled, needs_labeller, repair_labels
 
     ref, body = _parse(text)
-    if not body or not re.search(r"[^\W\d_]", body) or not needs_labeller(ref):
+    if not body or not re.search(r"[^\W\d_]", body) or not (always or needs_labeller(ref, body)):
         return ref
     lab = (labeller or default_labeller()).tag(body)
     return merge_labelled(ref, repair_labels(lab))

@@ -217,3 +217,11 @@ def test_parsers_as_protocol() -> None:
     assert RulesParser().parse(text).parser == "rules"
     got = LabelledParser().parse(text)
     assert got.parser == "crf+rules" and got.marker == "[12]"
+
+
+def test_labeller_asked_only_when_the_rules_parse_is_doubtful() -> None:
+    clean = ("Emily M. Bender and Alexander Koller. Climbing towards NLU: On meaning, form, and "
+             "understanding in the age of data. In Proceedings of the 58th Annual Meeting of the ACL, 2020.")
+    assert parse_reference(clean).parser == "rules"
+    assert parse_reference(clean, always_label=True).parser == "crf+rules"
+    assert parse_reference(clean.lower()).parser == "crf+rules"  # sloppy: asked
