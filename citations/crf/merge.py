@@ -169,6 +169,12 @@ def _unread_numbers(ref: Reference, body: str) -> bool:
     return any(not _YEAR_RE.fullmatch(m.group(1)) for m in _BARE_NUMBER.finditer(rest))
 
 
+def _mixed_names(authors: tuple[Author, ...]) -> bool:
+    """Some names with given names or initials and some without: a list read past its end."""
+    return len(authors) > 1 and any(not a.given and not a.literal for a in authors) and \
+        any(a.given for a in authors)
+
+
 def needs_labeller(ref: Reference, body: str = "") -> bool:
     """Is the rules' parse of a free-text string doubtful enough to ask the labeller?
     Not when it has a title without venue words, digits or a name at its start, authors
@@ -181,6 +187,8 @@ def needs_labeller(ref: Reference, body: str = "") -> bool:
         return True
     if raw.lower() == raw or raw.upper() == raw or "  " in raw:
         return True
+    if _mixed_names(ref.authors):
+        return True  # "Kawahara T. Yeah, Un, Oh": the list ran into the title
     fam = ref.authors[0].family.split()[-1]
     if len(fam) < 2 or not fam[:1].isupper() or fam.isupper():
         return True
@@ -209,7 +217,8 @@ def merge_labelled(ref: Reference, lab: Labelled) -> Reference:
     authors, et_al = _authors(lab)
     if authors:
         same_first = bool(ref.authors) and _norm(ref.authors[0].family) == _norm(authors[0].family)
-        if not same_first or (len(authors) > len(ref.authors) and not ref.et_al):
+        if not same_first or (len(authors) > len(ref.authors) and not ref.et_al) or \
+                (_mixed_names(ref.authors) and not _mixed_names(tuple(authors))):
             upd["authors"] = tuple(authors)
             upd["et_al"] = et_al
     # year: from the date span; the rules' year stays only when it is not read from pages/volume
