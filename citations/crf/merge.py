@@ -7,7 +7,8 @@ a number (a year-looking "volume" with no date becomes the year), a title must h
 and not be the author list, an author span must parse into names. Where the rules and the
 labeller agree (same first family name, titles within 90 % after folding, same venue) the
 rules' value stays, so their finer boundaries (subtitles, abbreviation dots) are kept;
-where they differ the labeller's checked value wins, and a field it does not find keeps
+where they differ the labeller's checked value wins (but not a title that is a piece from
+inside the rules' title, or the rules' title with names before it), and a field it does not find keeps
 the rules' value. The year and the venue are the labeller's only where the rules found none
 or went wrong: a rules year written as the end of a number range (pages), a venue after a
 title boundary the labeller moved. Identifiers (DOI, arXiv, URL), publisher and address (the labeller's
@@ -50,7 +51,8 @@ def _norm(text: str | None) -> str:
 
 def _title_span(lab: Labelled) -> str:
     """The main title run: runs of title tokens split by at most 2 other tokens are joined
-    (a word the model doubted inside a title), and the longest joined run is taken."""
+    (a word the model doubted inside a title), and the first joined run of three or more
+    tokens is taken (else the longest)."""
     runs: list[list[int]] = []
     for i, lab_i in enumerate(lab.labels):
         if lab_i != "title":
@@ -61,7 +63,9 @@ def _title_span(lab: Labelled) -> str:
             runs.append([i, i])
     if not runs:
         return ""
-    a, b = max(runs, key=lambda r: lab.tokens[r[1]][2] - lab.tokens[r[0]][1])
+    # the first run of 3+ tokens (a pasted second reference has titles of its own), else the longest
+    a, b = next((r for r in runs if r[1] - r[0] >= 2),
+                max(runs, key=lambda r: lab.tokens[r[1]][2] - lab.tokens[r[0]][1]))
     return lab.text[lab.tokens[a][1]:lab.tokens[b][2]]
 
 
@@ -210,7 +214,11 @@ def merge_labelled(ref: Reference, lab: Labelled) -> Reference:
     t = _title(lab)
     if t is not None and _norm(t) != _norm(lab.span("author")):
         cut_mid_sentence = _norm(ref.title or "").startswith(_norm(t)) and not _ends_at_punctuation(lab, t)
-        if not ref.title or (fuzz.ratio(_norm(t), _norm(ref.title)) < 90
+        names_before = bool(ref.title) and len(_norm(ref.title)) >= 10 and _norm(t).endswith(_norm(ref.title))
+        sane = bool(ref.title and ref.authors) and (ref.year is None or str(ref.year) not in (ref.title or "")) and not (
+            ref.authors and _norm(ref.authors[0].family) and _norm(ref.title).startswith(_norm(ref.authors[0].family)))
+        inside = sane and _norm(t) in _norm(ref.title or "") and not _norm(ref.title or "").startswith(_norm(t))
+        if not ref.title or (fuzz.ratio(_norm(t), _norm(ref.title)) < 90 and not names_before and not inside
                              and not _prefix_at_boundary(ref.title, t) and not cut_mid_sentence):
             upd["title"] = t  # the shorter of two titles one of which starts the other
     # authors
@@ -232,9 +240,12 @@ def merge_labelled(ref: Reference, lab: Labelled) -> Reference:
         upd["year"] = year
     elif in_range:
         upd["year"] = None  # the rules read a page number as the year
+    final_title = str(upd.get("title", ref.title or ""))
+    if volume is not None and ref.volume and re.search(rf"(?<!\w){re.escape(volume)}(?!\w)", final_title):
+        volume = None  # "GPT-4" inside the title is no volume
     if volume is not None and not (ref.volume and _norm(ref.volume) == _norm(volume)):
         upd["volume"] = volume
-    elif volume is None and ref.volume and pages is not None and \
+    elif not lab.span("volume") and ref.volume and pages is not None and \
             ref.volume in re.split(r"[-–—]+", pages):
         upd["volume"] = None  # the rules read the last page as a volume
     issue = _first(_NUM_RE, lab.span("issue"))
