@@ -226,6 +226,16 @@ def _labeller_title_wins(ref: Reference, lab: Labelled, t: str) -> bool:
     return not (sane and nt in nr and not nr.startswith(nt))
 
 
+def _inside_title(lab: Labelled, title: str) -> bool:
+    """Does the labeller's first volume token sit inside ``title`` as written in the text?"""
+    k = lab.text.find(title) if title else -1
+    if k < 0:
+        return False
+    start = next((a for (w, a, _), lab_i in zip(lab.tokens, lab.labels)
+                  if lab_i == "volume" and w[:1].isdigit()), -1)
+    return k <= start < k + len(title)
+
+
 def merge_labelled(ref: Reference, lab: Labelled) -> Reference:
     """``ref`` (the rules' parse of a string) with the labeller's checked fields of the same
     string (see the module docstring). Returns a new Reference, ``parser="crf+rules"``."""
@@ -253,8 +263,7 @@ def merge_labelled(ref: Reference, lab: Labelled) -> Reference:
         upd["year"] = year
     elif in_range:
         upd["year"] = None  # the rules read a page number as the year
-    final_title = str(upd.get("title", ref.title or ""))
-    if volume is not None and ref.volume and re.search(rf"(?<!\w){re.escape(volume)}(?!\w)", final_title):
+    if volume is not None and ref.volume and _inside_title(lab, str(upd.get("title", ref.title or ""))):
         volume = None  # "GPT-4" inside the title is no volume
     if volume is not None and not (ref.volume and _norm(ref.volume) == _norm(volume)):
         upd["volume"] = volume
