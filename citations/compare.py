@@ -670,6 +670,43 @@ def compare_plain(field: Field, cited: str | None, found: str | None) -> FieldMa
     return _fm(field, FieldStatus.CONFLICT, 0.0, cited, found)
 
 
+# --------------------------------------------------------------------------- parse artefacts
+
+_BOUNDARY_BEFORE = re.compile(r"(?:^|[.,;:!?\"'“”‘’«»()\[\]]\s*|\d\)?\.?\s+)$")
+_BOUNDARY_AFTER = re.compile(r"^(?:\s*$|[\s\"'“”‘’«»]*[.,;:!?()\[\]\"'“”‘’«»]|\s+(?:1[5-9]|20)\d\d\b)")
+
+
+def title_written_in(raw: str, found: str, cited: str) -> bool:
+    """Is ``found`` (a record's title) written whole in ``raw`` (the reference string) between
+    punctuation (or the string's ends; a year may follow it), while ``cited`` (the parsed title) is a contiguous
+    part of it or holds it? Then a title conflict is the parser's boundary, not a wrong
+    title ("'Title', in Proceedings of ..." read as one title). A title with words added,
+    dropped or changed inside it is not written whole, so it stays a conflict."""
+    fw, cw = title_words(found), title_words(cited)
+    if len(fw) < 2 or not cw:
+        return False
+    fs, cs = " ".join(fw), " ".join(cw)
+    if fs not in cs and cs not in fs:
+        return False
+    text = fold(strip_markup(raw))
+    rx = re.compile(r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, fw)) + r"(?![^\W_])")
+    for m in rx.finditer(text):
+        if _BOUNDARY_BEFORE.search(text[: m.start()]) and _BOUNDARY_AFTER.match(text[m.end():]):
+            return True
+    return False
+
+
+def year_written_in(raw: str, found: int | None, cited: int | None) -> bool:
+    """Is the record's year written in ``raw`` as a year (not inside a number range) while
+    the parsed year sits only in a range ("2012. p. 1622-1627" read as 1622)?"""
+    if found is None or cited is None:
+        return False
+    alone = re.compile(rf"(?<![\d\-–—/.]){found}(?![\d\-–—/])")
+    in_range = re.compile(rf"(?:\d\s*[-–—]\s*{cited}|{cited}\s*[-–—]\s*\d)(?!\d)")
+    standalone_cited = re.compile(rf"(?<![\d\-–—/.]){cited}(?![\d\-–—/])")
+    return bool(alone.search(raw) and in_range.search(raw) and not standalone_cited.search(raw))
+
+
 # --------------------------------------------------------------------------- all fields
 
 
@@ -680,7 +717,12 @@ def compare_fields(reference: Reference, record: Record,
 
     A reference that cites the preprint (arXiv id or preprint-server venue) of a work the
     record holds in its published form may give the preprint's year, up to one year before
-    the record's: that year matches (score 0.8, noted), it is not an error.
+    the record's: that year matches (score 0.8, noted), it is not an error. A parse
+    artefact is not a wrong field: a title conflict where the record's title is written
+    whole in the reference string (:func:`title_written_in`), and a year conflict where the
+    parsed year came from a page range and the record's year is written alone
+    (:func:`year_written_in`), match with score 0.95 and a note; a cited venue made of words
+    of the record's (matching) title is MISSING, not a conflict.
     """
     venue = compare_venues(reference.venue, record.venue)
     year = compare_years(reference.year, record.year, config)
@@ -692,8 +734,22 @@ def compare_fields(reference: Reference, record: Record,
             and record.year - 1 <= reference.year < record.year):
         year = _fm(Field.YEAR, FieldStatus.MATCH, 0.8, reference.year, record.year,
                    f"the preprint's year; the published version is from {record.year}")
+    title = compare_titles(reference.title, record.title)
+    if title.status is FieldStatus.CONFLICT and reference.title and \
+            title_written_in(reference.raw, record.title, reference.title):
+        title = _fm(Field.TITLE, FieldStatus.MATCH, 0.95, reference.title, record.title,
+                    "the record's title is written in the reference; the parsed title's "
+                    "boundary differed")
+    if venue.status is FieldStatus.CONFLICT and reference.venue and title.status is FieldStatus.MATCH and \
+            " ".join(title_words(reference.venue)) in " ".join(title_words(record.title)):
+        venue = _fm(Field.VENUE, FieldStatus.MISSING, 0.0, reference.venue, record.venue,
+                    "the cited 'venue' is words of the record's title (parse boundary)")
+    if year.status is FieldStatus.CONFLICT and year_written_in(reference.raw, record.year, reference.year):
+        year = _fm(Field.YEAR, FieldStatus.MATCH, 0.95, reference.year, record.year,
+                   "the record's year is written in the reference; the parsed year was "
+                   "read from a page range")
     return (
-        compare_titles(reference.title, record.title),
+        title,
         compare_authors(reference.authors, record.authors, et_al=reference.et_al),
         year,
         venue,
@@ -711,5 +767,5 @@ __all__ = [
     "DEFAULT_CONFIG", "PUBLISHER_ALIASES", "VENUE_ALIASES", "CompareConfig", "compare_authors", "compare_fields",
     "compare_ids", "compare_pages", "compare_plain", "compare_publishers", "compare_titles",
     "compare_venues", "compare_years", "family_key", "fold", "normalize_arxiv_simple",
-    "normalize_doi_simple", "strip_markup", "title_words",
+    "normalize_doi_simple", "strip_markup", "title_words", "title_written_in", "year_written_in",
 ]

@@ -274,9 +274,12 @@ def parse_name(text: str) -> Author:
         w = _restore(words[0], store)
         return Author(family=w, literal=words[0] in store and " " in w)
     # Vancouver: "Altschul SF", "van den Beek M", "Dos Reis M"
-    if _CAPS_INITIALS_RE.match(words[-1]) and not _is_initials(words[0]) and not words[0].endswith("."):
-        fam = " ".join(words[:-1])
-        given = _spaced_initials(words[-1])
+    last = words[-1][:-1] if words[-1].endswith(".") and "." not in words[-1][:-1] else words[-1]
+    if s.islower() and len(last) <= 2 and last.isalpha() and len(words[0]) >= 2 and words[0] != "et":
+        last = last.upper()  # "shen l": a lower-cased Vancouver name
+    if _CAPS_INITIALS_RE.match(last) and not _is_initials(words[0]) and not words[0].endswith("."):
+        fam = " ".join(words[:-1])  # "Li Y." at the end of a list keeps its period
+        given = _spaced_initials(last)
         if suffix:
             given += f" {suffix}"
         return Author(family=_restore(fam, store), given=given)
@@ -352,6 +355,7 @@ def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Au
         et_al = True
         s = s[: m.start()].strip()
     s = s.strip(" ,;.:") + ("." if s.rstrip().endswith(".") else "")
+    s = _comma_less_vancouver(s)
     s, store = _protect(s)
     if lang_hint in {"es", "pt", "ca"} and "," not in s:
         s = re.sub(r"\s+(?:y|e|i)\s+", " ; ", s)
@@ -366,9 +370,17 @@ def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Au
     pieces = [p for p in pieces if p.strip(" .")]
     if not pieces:
         return [], et_al
+    if _first_inverted_only(pieces):
+        # Chicago / MLA: "Bender, Emily M., Joshua Crowgey, and Fei Xia"
+        first = parse_name(_restore(f"{pieces[0]}, {pieces[1]}", store))
+        rest = [parse_name(_restore(p, store)) for p in pieces[2:]]
+        return [a for a in [first, *rest] if a.family], et_al
     inverted = False
     if len(pieces) >= 2 and _is_initials(pieces[1]) and not _is_initials(pieces[0]):
         inverted = True
+    elif len(pieces) >= 2 and "." in pieces[1] and _is_initials(pieces[1]) and pieces[0].isalpha() \
+            and pieces[0].isupper() and len(pieces[0]) >= 2:
+        inverted = True  # ABNT "LI, H." / "WU, Y.": a two-letter upper-case family name
     elif len(pieces) % 2 == 0 and all(_looks_like_family(p) and len(p.split()) == 1 for p in pieces[0::2]) \
             and not any(_CAPS_INITIALS_RE.match(p.split()[-1]) for p in pieces):
         inverted = True
@@ -403,6 +415,36 @@ _ORG_WORDS_RE = re.compile(
     r"Commission|Cent(?:er|re)|Inc|Ltd|LLC|GmbH|Corporation|Corp|Consortium|Collaboration|AI|Lab|Labs|Laboratory|"
     r"Project|Initiative|Network|Board|Authority|Service|Agency|Program(?:me)?|Academy|Academies|Federation|"
     r"Union|Nations|Parliament|Government|Bank|Fund|Trust|Alliance|Press|Reporter|Times|Guardian|News)\b")
+
+
+def _first_inverted_only(pieces: list[str]) -> bool:
+    """"Family, Given, Given Family, Given Family": only the first name is inverted."""
+    if len(pieces) < 3:
+        return False
+    fam, given, rest = pieces[0].split(), pieces[1].split(), pieces[2:]
+    if len(fam) != 1 or not fam[0][:1].isupper() or not 1 <= len(given) <= 3 or _is_initials(pieces[1]):
+        return False
+    if not given[0][:1].isupper() or len(given[0].rstrip(".")) < 2:
+        return False
+    return all(len(p.split()) >= 2 and not _is_initials(p) and p.split()[-1][:1].isupper()
+               and not _CAPS_INITIALS_RE.match(p.split()[-1]) for p in rest)
+
+
+_VANC_PAIR_RE = re.compile(r"[^\W\d_][\w'’-]+\s+[^\W\d_]{1,2}")
+
+
+def _comma_less_vancouver(s: str) -> str:
+    """"shen l zhao h li y" (punctuation lost) -> "shen l, zhao h, li y": two or more
+    (word, one- or two-letter initials) pairs and nothing else, no comma or semicolon."""
+    if "," in s or ";" in s:
+        return s
+    words = [w for w in s.rstrip(".").split() if w.lower() not in {"and", "&", "und"}]
+    if len(words) < 4 or len(words) % 2:
+        return s
+    pairs = [f"{words[i]} {words[i + 1]}" for i in range(0, len(words), 2)]
+    if all(_VANC_PAIR_RE.fullmatch(p) and len(p.split()[0]) >= 2 for p in pairs):
+        return ", ".join(pairs)
+    return s
 
 
 def is_organisation(piece: str) -> bool:

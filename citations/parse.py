@@ -24,7 +24,7 @@ import html
 import re
 import unicodedata
 from collections.abc import Iterable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from citations.errors import InputError
 from citations.identifiers import (
@@ -36,7 +36,11 @@ from citations.identifiers import (
 from citations.model import Author, Reference, SourceType
 from citations.names import PARTICLES, delatex, is_organisation, parse_author_list, split_et_al
 
+if TYPE_CHECKING:
+    from citations.crf.labeller import ReferenceLabeller
+
 __all__ = [
+    "LabelledParser",
     "MAX_REFERENCE_CHARS",
     "ReferenceParser",
     "RulesParser",
@@ -59,19 +63,32 @@ class ReferenceParser(Protocol):
 
 
 class RulesParser:
-    """The deterministic parser of this module as a :class:`ReferenceParser`."""
+    """The deterministic rules of this module alone as a :class:`ReferenceParser`."""
 
     name = "rules"
 
     def parse(self, text: str) -> Reference:
-        return parse_reference(text)
+        return parse_reference(text, rules_only=True)
+
+
+class LabelledParser:
+    """Rules plus the learned labeller (what :func:`parse_reference` does by default) as a
+    :class:`ReferenceParser`; ``labeller`` None takes the shipped model."""
+
+    name = "crf+rules"
+
+    def __init__(self, labeller: ReferenceLabeller | None = None) -> None:
+        self.labeller = labeller
+
+    def parse(self, text: str) -> Reference:
+        return parse_reference(text, labeller=self.labeller)
 
 
 # ---------------------------------------------------------------- small helpers
 
 _CTRL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufffd]")
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)"
-_YEAR_RE = re.compile(rf"(?<![\d/.-]){_YEAR}(?![\d/])")
+_YEAR_RE = re.compile(rf"(?<![\d/.-]){_YEAR}(?![\d/]|\s*[-–—]\s*\d)")  # not the first page of "1622-1627"
 _MARKER_RE = re.compile(r"^\s*(?:\[(\d{1,4})\]|\((\d{1,4})\)|(\d{1,3})[.)](?=\s)|[-•*–·]\s)\s*")
 _DESCRIPTORS = {
     "computer software": SourceType.SOFTWARE, "software": SourceType.SOFTWARE,
@@ -495,13 +512,24 @@ def _remove_spans(s: str, spans: list[tuple[int, int]]) -> str:
     return " ".join("".join(out).split())
 
 
-def parse_reference(text: str) -> Reference:
+def parse_reference(text: str, *, rules_only: bool = False,
+                    labeller: ReferenceLabeller | None = None, always_label: bool = False) -> Reference:
     """Parse one reference string into fields.
+
+    Free text is read by the rules of this module and, when their parse is doubtful
+    (:func:`citations.crf.merge.needs_labeller`), by the learned labeller
+    (:mod:`citations.crf`), whose fields are checked by rules and merged
+    (:func:`citations.crf.merge.merge_labelled`). Identifiers, names and BibTeX are rules.
 
     Args: text: one reference as written (a leading "[3]" / "3." / bullet is kept as marker);
           a single BibTeX entry ("@article{key, ...}") is read with citations.bibtex.
-    Returns: Reference with ``raw`` = the input and whatever fields the rules found;
-        ``parser="rules"``. Junk input gives a Reference with few or no fields.
+          rules_only: skip the labeller (the rules parser alone).
+          labeller: a loaded labeller; None takes the shipped model
+          (:func:`citations.crf.default_labeller`).
+          always_label: ask the labeller about every free-text string, not only doubtful
+          parses (more accurate on unusual styles, about 1 ms more per string).
+    Returns: Reference with ``raw`` = the input and whatever fields were found;
+        ``parser`` is "rules" or "crf+rules". Junk input gives a Reference with few or no fields.
     Raises: InputError for a non-string, an empty or blank string, or more than
         MAX_REFERENCE_CHARS characters.
     """
@@ -517,7 +545,20 @@ def parse_reference(text: str) -> Reference:
         items = parse_bibtex(text)
         if items and not isinstance(items[0], BadEntry):
             return items[0].model_copy(update={"raw": text})
-    return _parse(text)
+    if rules_only:
+        return _parse(text)[0]
+    return _parse_labelled(text, labeller, always_label)
+
+
+def _parse_labelled(text: str, labeller: ReferenceLabeller | None, always: bool) -> Reference:
+    from citations.crf.labeller import default_labeller
+    from citations.crf.merge import merge_labelled, needs_labeller, repair_labels
+
+    ref, body = _parse(text)
+    if not body or not re.search(r"[^\W\d_]", body) or not (always or needs_labeller(ref, body)):
+        return ref
+    lab = (labeller or default_labeller()).tag(body)
+    return merge_labelled(ref, repair_labels(lab))
 
 
 _BIBTEX_START_RE = re.compile(r"^\s*@\s*[A-Za-z]+\s*[{(]\s*[^\s,{}()=]+\s*,")
@@ -543,9 +584,11 @@ def _is_junk(raw: str) -> bool:
     return len(_JUNK_RE.findall(raw)) > 0.05 * len(raw)
 
 
-def _parse(raw: str) -> Reference:
+def _parse(raw: str) -> tuple[Reference, str]:
+    """The rules' Reference and the text they read fields from (marker and identifiers
+    removed: what the labeller tags)."""
     if _is_junk(raw):
-        return Reference(raw=raw)
+        return Reference(raw=raw), ""
     s = _clean(raw)
     fields: dict[str, object] = {}
     marker = None
@@ -640,7 +683,7 @@ def _parse(raw: str) -> Reference:
         source_type=stype,
         type_descriptor=desc,
         marker=marker,
-    )
+    ), body
 
 
 def _opt(v: object) -> str | None:
@@ -781,6 +824,8 @@ def _continues_names(pre: str, nxt: str) -> bool:
         return False
     if re.match(r"(?:et\s+al\b|u\.\s*a\.|e\s+outros\b|y\s+otros\b|and\s+others\b)", nxt):
         return True
+    if re.match(r"(?:&|and|und|e|y)\s+[A-ZÀ-Þ][\w'’-]*,\s+[A-Z]\.", nxt):
+        return True  # "Goodman, M. W. & Xia, F. Title": the last author follows
     if nxt_tok.rstrip(";,.") in PARTICLES and nxt_tok[:1].islower() and nxt_tok.rstrip(";,.") not in {"e", "y", "i"}:
         return True  # ABNT trailing particle: "SANTOS, M. A. dos; ..."
     if _is_initial_token(tok + "."):

@@ -225,3 +225,22 @@ def test_a_preprint_cited_with_its_own_year_is_not_a_wrong_year() -> None:
     journal = preprint.model_copy(update={"venue": "NAACL", "arxiv_id": None})
     year = next(f for f in compare_fields(journal, published) if f.field.value == "year")
     assert year.status is FieldStatus.CONFLICT
+
+
+def test_parse_artefacts_are_not_conflicts() -> None:
+    from citations.compare import title_written_in, year_written_in
+
+    raw = ("Smith, J. and Jones, K. (2017) 'Learning to parse references', in Proceedings of the 55th "
+           "Annual Meeting of the ACL, pp. 1-10.")
+    assert title_written_in(raw, "Learning to parse references",
+                            "'Learning to parse references', in Proceedings of the 55th Annual Meeting")
+    # a title with a word added inside the same sentence is a real difference
+    assert not title_written_in("Vaswani A. Attention is all you need for everything. NeurIPS 2017.",
+                                "Attention is all you need", "Attention is all you need for everything")
+    assert year_written_in("Shen L. Title. In: Proc ACL; 2012. p. 1622-1627.", 2012, 1627)
+    assert not year_written_in("Shen L. Title. In: Proc ACL; 2013. p. 1622-1627.", 2012, 2013)
+    rec = Record(source="t", id="1", title="Learning to parse references", year=2017)
+    cited = Reference(raw=raw, title="'Learning to parse references', in Proceedings", year=1627)
+    fields = {f.field: f for f in compare_fields(cited, rec)}
+    assert fields[Field.TITLE].status is FieldStatus.MATCH and "boundary" in fields[Field.TITLE].note
+    assert fields[Field.YEAR].status is FieldStatus.CONFLICT  # 1627 is not in a range here

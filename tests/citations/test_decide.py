@@ -159,3 +159,17 @@ def test_not_found_in_a_non_exhaustive_index_is_unverified(tmp_path: Path) -> No
     # a match is still a match
     ok = verify(ref("Attention is all you need", ["A. Vaswani"], 2017), [index])
     assert ok.verdict is Verdict.VERIFIED
+
+
+def test_sloppy_string_with_a_resolving_doi_is_never_fabricated(tmp_path: Path) -> None:
+    real = rec("r1", "Pre-training for language models in Portuguese", ["Li, Yan", "Zhao, Hai"], 2019,
+               doi="10.1234/ptlm.2019.7", venue="Anais do Congresso")
+    index = store(tmp_path, [real])
+    for text in ("Li, Y.; Zhao, H. Pre-training for language models in Portuguese. Anais do Congresso, 2019. "
+                 "DOI: 10.1234/ptlm.2019.7",
+                 "li, y.; zhao, h. pre-training for language models in portuguese. anais do congresso "
+                 "2019 doi 10.1234/ptlm.2019.7",
+                 "LI,  Y.;  ZHAO,  H.  Pre-training  for  language  models  in  Portuguese  2019  "
+                 "https://doi.org/10.1234/ptlm.2019.7"):
+        res = verify(text, [index])
+        assert res.verdict is Verdict.VERIFIED, (text, res.reason)

@@ -54,7 +54,7 @@ def test_rules_parse_is_kept_without_a_request(httpserver: Any) -> None:
 
 
 def test_weak_parse_is_sent_to_the_model(httpserver: Any) -> None:
-    assert weak_parse(parse_reference(VAGUE))
+    assert weak_parse(parse_reference(VAGUE, rules_only=True))
     httpserver.expect_request(PATH).respond_with_json(completion(json.dumps(FIELDS)))
     ref = parser(httpserver).parse(VAGUE)
     assert ref.parser == "llm" and ref.title == "Graph nets"
@@ -84,7 +84,7 @@ def test_invalid_output_is_retried_then_the_rules_result_stands(httpserver: Any)
         completion(json.dumps(dict(FIELDS, year="last year"))))
     p = parser(httpserver)
     ref = p.parse(VAGUE)
-    assert ref == parse_reference(VAGUE)
+    assert ref == parse_reference(VAGUE, rules_only=True)
     assert p.requests == 2
     retry = json.loads(httpserver.log[1][0].get_data())["messages"]
     assert retry[2]["content"] == "{oops" and "not valid JSON" in retry[3]["content"]

@@ -1,0 +1,173 @@
+"""Held-out per-field accuracy of the reference parser: rules alone vs CRF + rules, one run.
+
+Usage: python bench/reference_labeller.py [--data ../shared/data/external] [--show N]
+
+Split by source file, never by line:
+- GROBID citation corpus: files in sorted name order, every 5th file (index % 5 == 4) and
+  both evaluation/ files are held out;
+- anystyle core.xml and bad.xml are single files made of runs from many sources: each is
+  cut into consecutive blocks of 50 references and every 5th block is held out.
+A labeller is trained here on the rest (same features and parameters as
+``python -m citations.crf.train``; the shipped model has seen all of it and is not used).
+
+Fields scored on held-out references that carry them in the gold: title (rapidfuzz ratio of
+the folded, alphanumeric-only strings >= 90), first author's family name (folded, equal;
+the gold author span is read by citations.names), year (equal), volume (equal after
+folding), pages (first page equal). Prints, per part and overall, three parsers: rules
+alone; CRF+rules as parse_reference runs by default (the labeller asked only when the
+rules' parse is doubtful, citations.crf.merge.needs_labeller); CRF+rules with the labeller
+asked about every string (``always_label=True``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from rapidfuzz import fuzz  # noqa: E402
+
+from citations.crf.corpus import Tagged, read_anystyle, read_grobid  # noqa: E402
+from citations.crf.labeller import ReferenceLabeller  # noqa: E402
+from citations.crf.train import train  # noqa: E402
+from citations.model import Reference  # noqa: E402
+from citations.names import fold, parse_author_list  # noqa: E402
+from citations.parse import parse_reference  # noqa: E402
+
+FIELDS = ("title", "first author", "year", "volume", "pages")
+_YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20[0-3]\d)(?!\d)")
+
+
+def _norm(s: str | None) -> str:
+    return re.sub(r"[^0-9a-z]+", "", fold(s or ""))
+
+
+def _first_page(p: str | None) -> str:
+    m = re.search(r"[A-Za-z]?\d+", p or "")
+    return m.group(0).lower() if m else ""
+
+
+def gold_fields(t: Tagged) -> dict[str, str]:
+    out: dict[str, str] = {}
+    title = t.field_text("title").strip(" ,.;:\"“”'")
+    if re.search(r"[^\W\d_]", title):
+        out["title"] = title
+    authors, _ = parse_author_list(t.field_text("author").strip(" ,;:"))
+    if authors and _norm(authors[0].family):
+        out["first author"] = authors[0].family
+    m = _YEAR.search(t.field_text("date"))
+    if m:
+        out["year"] = m.group(1)
+    m = re.search(r"[A-Z]?\d+[A-Za-z]?", t.field_text("volume"))
+    if m:
+        out["volume"] = m.group(0)
+    page = _first_page(t.field_text("pages"))
+    if page:
+        out["pages"] = page
+    return out
+
+
+def correct(field: str, gold: str, ref: Reference) -> bool:
+    if field == "title":
+        return fuzz.ratio(_norm(ref.title), _norm(gold)) >= 90
+    if field == "first author":
+        return bool(ref.authors) and _norm(ref.authors[0].family) == _norm(gold)
+    if field == "year":
+        return str(ref.year) == gold
+    if field == "volume":
+        return _norm(ref.volume) == _norm(gold)
+    return _first_page(ref.pages) == gold
+
+
+HEAD = f"  {'field':<13} {'n':>5} {'rules':>7} {'CRF+rules':>10} {'always':>7}"
+
+
+def _row(f: str, c: list[int]) -> str:
+    n = max(c[0], 1)
+    return f"  {f:<13} {c[0]:>5} {c[1] / n:>7.3f} {c[2] / n:>10.3f} {c[3] / n:>7.3f}"
+
+
+def split(data: Path) -> tuple[list[Tagged], dict[str, list[Tagged]]]:
+    train_refs: list[Tagged] = []
+    held: dict[str, list[Tagged]] = {"anystyle core": [], "anystyle bad": [], "grobid": []}
+    for name, part in (("core.xml", "anystyle core"), ("bad.xml", "anystyle bad")):
+        p = data / "anystyle" / name
+        if not p.exists():
+            continue
+        for i, r in enumerate(read_anystyle(p)):
+            (held[part] if (i // 50) % 5 == 4 else train_refs).append(r)
+    files = sorted((data / "grobid-citation" / "corpus").glob("*.xml"))
+    for i, p in enumerate(files):
+        (held["grobid"] if i % 5 == 4 else train_refs).extend(read_grobid(p))
+    for p in sorted((data / "grobid-citation" / "evaluation").glob("*.xml")):
+        held["grobid"].extend(read_grobid(p))
+    return train_refs, held
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", type=Path,
+                    default=Path(__file__).resolve().parents[2] / "shared" / "data" / "external")
+    ap.add_argument("--show", type=int, default=0, help="print N misses per field (labeller always asked)")
+    args = ap.parse_args()
+    if not (args.data / "anystyle").is_dir():
+        print(f"skip: {args.data}/anystyle not found", file=sys.stderr)
+        return 0
+    train_refs, held = split(args.data)
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        model = Path(tmp) / "heldout.model"
+        train(train_refs, model)
+        labeller = ReferenceLabeller.load(model)
+        print(f"trained on {len(train_refs)} references in {time.perf_counter() - t0:.0f} s; held out: "
+              + ", ".join(f"{k} {len(v)}" for k, v in held.items()))
+        totals = {f: [0, 0, 0, 0] for f in FIELDS}  # n, rules, crf (default), crf (always)
+        misses: dict[str, list[tuple[str, str, str]]] = {f: [] for f in FIELDS}
+        t_rules = t_crf = 0.0
+        for part, refs in held.items():
+            counts = {f: [0, 0, 0, 0] for f in FIELDS}
+            for t in refs:
+                gold = gold_fields(t)
+                a = time.perf_counter()
+                rules = parse_reference(t.text, rules_only=True)
+                b = time.perf_counter()
+                crf = parse_reference(t.text, labeller=labeller)
+                t_rules += b - a
+                t_crf += time.perf_counter() - b
+                always = parse_reference(t.text, labeller=labeller, always_label=True)
+                for f, g in gold.items():
+                    c = counts[f]
+                    c[0] += 1
+                    c[1] += correct(f, g, rules)
+                    ok = correct(f, g, always)
+                    c[2] += correct(f, g, crf)
+                    c[3] += ok
+                    if not ok:
+                        misses[f].append((t.text, g, str(always.model_dump(include={
+                            "title", "authors", "year", "volume", "pages"}))))
+            print(f"\n{part}: {len(refs)} held-out references")
+            print(HEAD)
+            for f in FIELDS:
+                for k in range(4):
+                    totals[f][k] += counts[f][k]
+                print(_row(f, counts[f]))
+        print("\nall held-out parts:")
+        print(HEAD)
+        for f in FIELDS:
+            print(_row(f, totals[f]))
+        n_refs = sum(len(v) for v in held.values())
+        print(f"\nparse time per reference: rules {t_rules / n_refs * 1000:.2f} ms, "
+              f"CRF+rules (default) {t_crf / n_refs * 1000:.2f} ms")
+        for f in FIELDS:
+            for raw, g, got in misses[f][: args.show]:
+                print(f"MISS {f}: {raw[:220]}\n   GOLD {g}\n   GOT  {got}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

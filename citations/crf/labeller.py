@@ -1,0 +1,119 @@
+"""The reference-string labeller: a linear-chain CRF (CRFsuite) labelling each token with a
+field from :data:`citations.crf.corpus.LABELS`.
+
+    >>> lab = default_labeller()                  # the model shipped in this package
+    >>> tagged = lab.tag("Gurney, M. E. et al. Title here. Science 264, 1772-1775 (1994).")
+    >>> tagged.span("container"), tagged.span("volume")
+    ('Science', '264')
+
+The shipped model (``reference_crf.model``, about 1 MB) is trained by
+``python -m citations.crf.train`` on anystyle's core.xml and bad.xml (BSD-2-Clause) and
+GROBID's citation corpus (Apache-2.0); their notices are in ``NOTICE`` beside it.
+A tagger holds a CRFsuite handle: one per process (not thread-safe); :func:`default_labeller`
+caches it, and :meth:`ReferenceLabeller.tag` caches the last 4,096 strings tagged.
+Raises: :class:`~citations.errors.InputError` from :meth:`ReferenceLabeller.load` for a
+missing or unreadable model file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from citations.crf.features import token_features, tokenize
+from citations.errors import InputError
+
+MODEL_NAME = "reference_crf.model"
+"""File name of the shipped model inside the citations.crf package."""
+
+Token = tuple[str, int, int]
+
+
+def first_span(text: str, tokens: tuple[Token, ...], labels: tuple[str, ...], label: str) -> str:
+    """The text of the first run of tokens labelled ``label`` (as written; '' if none)."""
+    start = end = -1
+    for (_, a, b), lab in zip(tokens, labels):
+        if lab == label:
+            if start < 0:
+                start = a
+            end = b
+        elif start >= 0:
+            break
+    return text[start:end] if start >= 0 else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Labelled:
+    """A tagged string: tokens as (token, start, end) character offsets, one label each,
+    and the marginal probability of the whole label sequence in [0, 1]."""
+
+    text: str
+    tokens: tuple[Token, ...]
+    labels: tuple[str, ...]
+    probability: float
+
+    def span(self, label: str) -> str:
+        """First run of ``label`` tokens, as written ('' when none)."""
+        return first_span(self.text, self.tokens, self.labels, label)
+
+    def spans(self, label: str) -> list[str]:
+        """Every run of ``label`` tokens, in order."""
+        out: list[str] = []
+        start = end = -1
+        for (_, a, b), lab in zip(self.tokens, self.labels):
+            if lab == label:
+                if start < 0:
+                    start = a
+                end = b
+            elif start >= 0:
+                out.append(self.text[start:end])
+                start = -1
+        if start >= 0:
+            out.append(self.text[start:end])
+        return out
+
+
+class ReferenceLabeller:
+    """A loaded CRF model. Use :func:`default_labeller` for the shipped one."""
+
+    def __init__(self, tagger: Any, name: str = "crf") -> None:
+        self._tagger = tagger
+        self.name = name
+        self._tag_cached = lru_cache(maxsize=4096)(self._tag)
+
+    @classmethod
+    def load(cls, path: str | Path) -> ReferenceLabeller:
+        """Open a CRFsuite model file. Raises InputError when it is missing or unreadable."""
+        import pycrfsuite
+
+        p = Path(path)
+        if not p.is_file():
+            raise InputError(f"{p}: reference labeller model not found")
+        tagger = pycrfsuite.Tagger()
+        try:
+            tagger.open(str(p))
+        except (OSError, ValueError) as exc:
+            raise InputError(f"{p}: not a CRFsuite model ({exc})") from exc
+        return cls(tagger, name=p.name)
+
+    def tag(self, text: str) -> Labelled:
+        """Label every token of ``text`` (one reference string). Empty text -> no tokens."""
+        return self._tag_cached(text)
+
+    def _tag(self, text: str) -> Labelled:
+        toks = tokenize(text)
+        if not toks:
+            return Labelled(text, (), (), 1.0)
+        labels = tuple(self._tagger.tag(token_features(text, toks)))
+        return Labelled(text, tuple(toks), labels, float(self._tagger.probability(list(labels))))
+
+
+@lru_cache(maxsize=1)
+def default_labeller() -> ReferenceLabeller:
+    """The labeller of the model shipped in this package (loaded once per process)."""
+    ref = resources.files("citations.crf").joinpath(MODEL_NAME)
+    with resources.as_file(ref) as path:
+        return ReferenceLabeller.load(path)

@@ -1,0 +1,301 @@
+"""The labeller's fields checked by rules and merged into a rules parse (pure; no I/O).
+
+:func:`merge_labelled` takes the Reference the rules read and the CRF's token labels for the
+same string, reads each labelled span into a field value and keeps it only when rules accept
+it: a year must be a year (1500-2035), pages a page range that is not a year alone, a volume
+a number (a year-looking "volume" with no date becomes the year), a title must hold letters
+and not be the author list, an author span must parse into names. Where the rules and the
+labeller agree (same first family name, titles within 90 % after folding, same venue) the
+rules' value stays, so their finer boundaries (subtitles, abbreviation dots) are kept;
+where they differ the labeller's checked value wins (but not a title that is a piece from
+inside the rules' title, or the rules' title with names before it), and a field it does not find keeps
+the rules' value. The year and the venue are the labeller's only where the rules found none
+or went wrong: a rules year written as the end of a number range (pages), a venue after a
+title boundary the labeller moved. Identifiers (DOI, arXiv, URL), publisher and address (the labeller's
+location/publisher spans are not compared: a conference's city is no evidence), the list
+marker and the work type are the rules'. Source of the policy: GROBID / anystyle (labeller) with rule-based post-checks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rapidfuzz import fuzz
+
+from citations.crf.labeller import Labelled
+from citations.model import Author, Reference, SourceType
+from citations.names import PARTICLES, fold, parse_author_list
+
+_YEAR_RE = re.compile(r"(?<!\d)(1[5-9]\d\d|20[0-3]\d)(?!\d)")
+_PAGE_RE = re.compile(r"[A-Za-z]?\d+[A-Za-z]?(?:\s*[-–—]+\s*[A-Za-z]?\d+[A-Za-z]?)?")
+_NUM_RE = re.compile(r"[A-Z]?\d+[A-Za-z]?(?:[-–/]\d+)?|\b[IVXLC]+\b")
+_LEAD_RE = re.compile(r"^(?:(?:in|em|en|dans|im)\b\s*:?\s*)", re.IGNORECASE)
+_EDS_RE = re.compile(r"\s*\((?:eds?|hrsg|orgs?|coords?)\.?\)\s*[,:]?", re.IGNORECASE)
+_EDGE = " ,;:.–—-/"
+_QUOTES = "\"“”„«»‘’'"
+
+
+def _strip(span: str) -> str:
+    s = span.strip(_EDGE + _QUOTES + " ")
+    for o, c in ("()", "[]"):
+        if s.startswith(o) and c not in s:
+            s = s[1:]
+        if s.endswith(c) and o not in s:
+            s = s[:-1]
+    return s.strip(_EDGE + _QUOTES + " ")
+
+
+def _norm(text: str | None) -> str:
+    return re.sub(r"[^0-9a-z]+", "", fold(text or ""))
+
+
+def _title_span(lab: Labelled) -> str:
+    """The main title run: runs of title tokens split by at most 2 other tokens are joined
+    (a word the model doubted inside a title), and the first joined run of three or more
+    tokens is taken (else the longest)."""
+    runs: list[list[int]] = []
+    for i, lab_i in enumerate(lab.labels):
+        if lab_i != "title":
+            continue
+        if runs and i - runs[-1][1] <= 3:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    if not runs:
+        return ""
+    # the first run of 3+ tokens (a pasted second reference has titles of its own), else the longest
+    a, b = next((r for r in runs if r[1] - r[0] >= 2),
+                max(runs, key=lambda r: lab.tokens[r[1]][2] - lab.tokens[r[0]][1]))
+    return lab.text[lab.tokens[a][1]:lab.tokens[b][2]]
+
+
+def _prefix_at_boundary(short: str, long_: str) -> bool:
+    """Is ``short`` the start of ``long_``, with the rest after a sentence end or a quote?"""
+    if not short or len(short) >= len(long_) or _norm(short) == "":
+        return False
+    if not _norm(long_).startswith(_norm(short)):
+        return False
+    k = long_.lower().find(short.lower()[-min(len(short), 12):])
+    rest = long_[k + min(len(short), 12):] if k >= 0 else ""
+    return bool(re.match(r"\s*[\"”’»]?\s*[.,;:]?[\"”’»]?\s", rest + " "))
+
+
+def _ends_at_punctuation(lab: Labelled, title: str) -> bool:
+    """Does ``title`` end, in the tagged text, before punctuation, a quote or the end?"""
+    k = lab.text.find(title)
+    if k < 0:
+        return True
+    last = title.rsplit(None, 1)[-1].lower()
+    if len(last) == 1 or last in _ABBREVIATIONS:
+        return False  # "X-ray vs. rivers": an abbreviation's period ends nothing
+    return bool(re.match(r"\s*(?:[.,;:!?\"”’»)\]']|$)", lab.text[k + len(title):]))
+
+
+_ABBREVIATIONS = frozenset("vs e.g i.e cf etc al no nr vol st dr mr mrs ms prof fig eq".split())
+
+
+def _title(lab: Labelled) -> str | None:
+    t = _strip(_title_span(lab))
+    if len(t) < 2 or not re.search(r"[^\W\d_]", t):
+        return None
+    return t
+
+
+def _authors(lab: Labelled) -> tuple[list[Author], bool]:
+    """Names of the author span; none when a family name is a lower-case word in a string
+    that has capitals ("Graph nets, Smith J." is a title, not two authors)."""
+    span = re.sub(r"^\s*[\[(]?\d{1,4}[\])]?\.?\s+", "", lab.span("author")).strip(" ,;:")
+    if not span or not re.search(r"[^\W\d_]{2,}", span):
+        return [], False
+    authors, et_al = parse_author_list(span)
+    if lab.text != lab.text.lower() and any(
+            a.family[:1].islower() and not a.particle and not a.family.split()[0] in PARTICLES
+            for a in authors):
+        return [], False
+    return authors, et_al
+
+
+def _year(lab: Labelled) -> int | None:
+    for span in lab.spans("date"):
+        m = _YEAR_RE.search(span)
+        if m:
+            return int(m.group(1))
+    return None
+
+
+def _first(rx: re.Pattern[str], span: str) -> str | None:
+    m = rx.search(span)
+    return m.group(0).replace(" ", "") if m else None
+
+
+_PAGE_KW = re.compile(r"(?:^|\W)(?:pp?|pages?|págs?|s|art)\b\.?", re.IGNORECASE)
+
+
+def _pages(lab: Labelled, year: int | None) -> str | None:
+    span = lab.span("pages")
+    p = _first(_PAGE_RE, span)
+    if p is None or (p == str(year) and not _PAGE_KW.search(span)):
+        return None  # the year is not a page number unless a "p." says so
+    return p
+
+
+def _venue(lab: Labelled) -> str | None:
+    v = _EDS_RE.sub("", _LEAD_RE.sub("", lab.span("container").strip()))
+    v = _strip(v)
+    if v.endswith(tuple("abcdefghijklmnopqrstuvwxyz")) and lab.span("container").rstrip().endswith(".") \
+            and re.search(r"\b[A-Z][a-z]{0,5}$", v):
+        v += "."  # "J. Math. Phys." keeps its abbreviation dot
+    return v if re.search(r"[^\W\d_]", v) else None
+
+
+_VENUE_IN_TITLE = re.compile(
+    r"[.,;:'\"”’]\s+(?:in|em|en|im)\b|\b(?:proceedings|proc\.|journal|conference|transactions|"
+    r"vol\.|pp\.|arxiv)(?!\w)|\d{4}", re.IGNORECASE)
+_NAME_AT_START = re.compile(r"^(?:\d+\s+)?[A-Z][\w'’-]+,\s+(?:[A-Z]\.\s?)+")
+
+
+def _year_in_range(year: int) -> re.Pattern[str]:
+    """``year`` written as an end of a number range ("1622-1627", "2012–2019") or after a
+    page keyword ("p. 1627")."""
+    return re.compile(rf"\d\s*[-–—]\s*{year}(?!\d)|(?<!\d){year}\s*[-–—]\s*\d|"
+                      rf"(?<!\w)(?:pp?|S|págs?|pages?)\.?\s*{year}(?!\d)")
+
+
+_BARE_NUMBER = re.compile(r"(?:(?<=[\s(,:;])|^)(\d{1,5}(?:\s*[-–—]+\s*\d+)?)(?=[\s,.;:)]|$)")
+
+
+def _unread_numbers(ref: Reference, body: str) -> bool:
+    """Numbers outside the title that are not years ("38(2):1622", ", 84, No. 1,") while the
+    rules found neither volume nor pages: fields the rules may have missed."""
+    if ref.volume or ref.pages:
+        return False
+    rest = body.replace(ref.title, " ") if ref.title else body
+    return any(not _YEAR_RE.fullmatch(m.group(1)) for m in _BARE_NUMBER.finditer(rest))
+
+
+def _mixed_names(authors: tuple[Author, ...]) -> bool:
+    """Some names with given names or initials and some without: a list read past its end."""
+    return len(authors) > 1 and any(not a.given and not a.literal for a in authors) and \
+        any(a.given for a in authors)
+
+
+def needs_labeller(ref: Reference, body: str = "") -> bool:
+    """Is the rules' parse of a free-text string doubtful enough to ask the labeller?
+    Not when it has a title without venue words, digits or a name at its start, authors
+    whose first family name is a capitalised word, a year written alone (not inside a
+    number range), a string in mixed case without doubled spaces, and no number outside
+    the title left unread (``body``: the text the rules read, see :func:`_unread_numbers`).
+    Everything else is tagged: the labeller costs about 1 ms a string, the rules 0.3 ms."""
+    raw = ref.raw
+    if not (ref.title and ref.authors and ref.year):
+        return True
+    if raw.lower() == raw or raw.upper() == raw or "  " in raw:
+        return True
+    if _mixed_names(ref.authors):
+        return True  # "Kawahara T. Yeah, Un, Oh": the list ran into the title
+    fam = ref.authors[0].family.split()[-1]
+    if len(fam) < 2 or not fam[:1].isupper() or fam.isupper():
+        return True
+    if len(ref.title) > 300 or _VENUE_IN_TITLE.search(ref.title) or _NAME_AT_START.match(ref.title) \
+            or re.search(r"[\"“”„«»]|'\W|\W'", ref.title):
+        return True
+    if _year_in_range(ref.year).search(raw):
+        return True
+    if body and _unread_numbers(ref, body):
+        return True
+    return bool(re.match(r"^\s*\d+\s+[^\W\d_]", raw))  # "12 Gurney, M. E." numbered list
+
+
+def _labeller_title_wins(ref: Reference, lab: Labelled, t: str) -> bool:
+    """Does the labeller's title ``t`` replace the rules' title? Yes when the rules have none;
+    no when both agree (ratio >= 90), when the rules' title is ``t`` cut at a sentence end
+    (the shorter wins), when ``t`` is the rules' title cut mid-sentence, when ``t`` is the
+    rules' title with names before it, or a piece from inside a sane rules' title (one with
+    authors found and neither the year nor the first author in it)."""
+    if not ref.title:
+        return True
+    nt, nr = _norm(t), _norm(ref.title)
+    if fuzz.ratio(nt, nr) >= 90 or _prefix_at_boundary(ref.title, t):
+        return False
+    if nr.startswith(nt) and not _ends_at_punctuation(lab, t):
+        return False
+    if len(nr) >= 10 and nt.endswith(nr):
+        return False
+    sane = bool(ref.authors) and (ref.year is None or str(ref.year) not in ref.title) and not (
+        _norm(ref.authors[0].family) and nr.startswith(_norm(ref.authors[0].family)))
+    return not (sane and nt in nr and not nr.startswith(nt))
+
+
+def _inside_title(lab: Labelled, title: str) -> bool:
+    """Does the labeller's first volume token sit inside ``title`` as written in the text?"""
+    k = lab.text.find(title) if title else -1
+    if k < 0:
+        return False
+    start = next((a for (w, a, _), lab_i in zip(lab.tokens, lab.labels)
+                  if lab_i == "volume" and w[:1].isdigit()), -1)
+    return k <= start < k + len(title)
+
+
+def merge_labelled(ref: Reference, lab: Labelled) -> Reference:
+    """``ref`` (the rules' parse of a string) with the labeller's checked fields of the same
+    string (see the module docstring). Returns a new Reference, ``parser="crf+rules"``."""
+    upd: dict[str, object] = {"parser": "crf+rules"}
+    # title
+    t = _title(lab)
+    if t is not None and _norm(t) != _norm(lab.span("author")) and _labeller_title_wins(ref, lab, t):
+        upd["title"] = t
+    # authors
+    authors, et_al = _authors(lab)
+    if authors:
+        same_first = bool(ref.authors) and _norm(ref.authors[0].family) == _norm(authors[0].family)
+        if not same_first or (len(authors) > len(ref.authors) and not ref.et_al) or \
+                (_mixed_names(ref.authors) and not _mixed_names(tuple(authors))):
+            upd["authors"] = tuple(authors)
+            upd["et_al"] = et_al
+    # year: from the date span; the rules' year stays only when it is not read from pages/volume
+    year = _year(lab)
+    volume = _first(_NUM_RE, lab.span("volume"))
+    if year is None and volume is not None and _YEAR_RE.fullmatch(volume):
+        year, volume = int(volume), None  # "...; 2012. p. 1622" labelled volume: a year
+    pages = _pages(lab, year if year is not None else ref.year)
+    in_range = ref.year is not None and bool(_year_in_range(ref.year).search(ref.raw))
+    if year is not None and (ref.year is None or in_range):
+        upd["year"] = year
+    elif in_range:
+        upd["year"] = None  # the rules read a page number as the year
+    if volume is not None and ref.volume and _inside_title(lab, str(upd.get("title", ref.title or ""))):
+        volume = None  # "GPT-4" inside the title is no volume
+    if volume is not None and not (ref.volume and _norm(ref.volume) == _norm(volume)):
+        upd["volume"] = volume
+    elif not lab.span("volume") and ref.volume and pages is not None and \
+            ref.volume in re.split(r"[-–—]+", pages):
+        upd["volume"] = None  # the rules read the last page as a volume
+    issue = _first(_NUM_RE, lab.span("issue"))
+    if issue is not None:
+        upd["issue"] = issue
+    if pages is not None:
+        upd["pages"] = pages
+    v = _venue(lab)
+    if v is not None and (not ref.venue or "title" in upd):
+        upd["venue"] = v  # the venue follows the title: the rules' split was wrong
+    if ref.marker is None:
+        num = re.fullmatch(r"\W*(\d{1,4})\W*", lab.span("citation-number")) or \
+            re.match(r"\s*[\[(]?(\d{1,4})[\])]?\.?\s+(?=[^\W\d_])", lab.span("author"))
+        if num:
+            upd["marker"] = f"[{num.group(1)}]"
+    if ref.source_type is SourceType.UNKNOWN and (upd.get("venue") or upd.get("volume")):
+        upd["source_type"] = SourceType.PAPER
+    return ref.model_copy(update=upd)
+
+
+def repair_labels(lab: Labelled) -> Labelled:
+    """Token labels made consistent: words labelled citation-number ("12 Gurney") take the
+    label of the next token that is not a citation number."""
+    labels = list(lab.labels)
+    for i in range(len(labels) - 1, -1, -1):
+        if labels[i] == "citation-number" and re.search(r"[^\W\d_]", lab.tokens[i][0]):
+            nxt = next((x for x in labels[i + 1:] if x != "citation-number"), "author")
+            labels[i] = nxt
+    if labels == list(lab.labels):
+        return lab
+    return Labelled(lab.text, lab.tokens, tuple(labels), lab.probability)

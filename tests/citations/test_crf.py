@@ -1,0 +1,227 @@
+"""citations.crf: tokens, features, gold readers, the shipped labeller, the merge with the
+rules, deterministic training; references in many styles and languages, tidy and sloppy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from citations.crf.corpus import Tagged, read_anystyle, read_grobid, sloppy_variants
+from citations.crf.features import token_features, tokenize
+from citations.crf.labeller import Labelled, ReferenceLabeller, default_labeller
+from citations.crf.merge import merge_labelled
+from citations.crf.train import train
+from citations.errors import InputError
+from citations.model import Reference
+from citations.parse import LabelledParser, RulesParser, parse_reference
+
+ANYSTYLE = """<?xml version="1.0" encoding="UTF-8"?>
+<dataset>
+  <sequence>
+    <author>Brischoux, F., &amp; Ungless, M. A.</author>
+    <date>(2009).</date>
+    <title>Phasic excitation of dopamine neurons.</title>
+    <journal>Proc Natl Acad Sci,</journal>
+    <volume>106(4),</volume>
+    <pages>4894–4899.</pages>
+  </sequence>
+</dataset>
+"""
+GROBID = """<?xml version="1.0" ?>
+<TEI xmlns="http://www.tei-c.org/ns/1.0"><text><back><listBibl>
+<bibl><author>C. J. Hamer</author>, <title level="j">Nucl. Phys. B</title> <biblScope unit="volume">195</biblScope>, <biblScope unit="page">503</biblScope> (<date>1982</date>).</bibl>
+</listBibl></back></text></TEI>
+"""
+
+
+def test_tokens_keep_offsets_and_split_glued_fields() -> None:
+    text = "d'Amore F. Nat 41(3):280-288"
+    toks = tokenize(text)
+    assert [t for t, _, _ in toks] == ["d'Amore", "F", ".", "Nat", "41", "(", "3", ")", ":", "280", "-", "288"]
+    assert all(text[a:b] == t for t, a, b in toks)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60))
+def test_features_one_dict_per_token_on_any_text(text: str) -> None:
+    toks = tokenize(text)
+    feats = token_features(text, toks)
+    assert len(feats) == len(toks)
+    assert all(isinstance(k, str) and isinstance(v, (str, float)) for f in feats for k, v in f.items())
+
+
+def test_anystyle_volume_issue_split(tmp_path: Path) -> None:
+    p = tmp_path / "a.xml"
+    p.write_text(ANYSTYLE, encoding="utf-8")
+    (t,) = read_anystyle(p)
+    pairs = dict(zip((w for w, _, _ in t.tokens), t.labels))
+    assert pairs["106"] == "volume" and pairs["4"] == "issue" and pairs["4894"] == "pages"
+    assert t.field_text("title") == "Phasic excitation of dopamine neurons."
+    assert t.source == "a.xml"
+
+
+def test_grobid_untagged_punctuation_joins_its_field(tmp_path: Path) -> None:
+    p = tmp_path / "g.tei.xml"
+    p.write_text(GROBID, encoding="utf-8")
+    (t,) = read_grobid(p)
+    labels = list(zip((w for w, _, _ in t.tokens), t.labels))
+    assert labels[:5] == [("C", "author"), (".", "author"), ("J", "author"), (".", "author"), ("Hamer", "author")]
+    assert ("(", "date") in labels and (")", "date") in labels
+    assert t.field_text("container") == "Nucl. Phys. B"
+    assert t.field_text("volume") == "195,"
+
+
+def test_sloppy_variants_keep_labels(tmp_path: Path) -> None:
+    p = tmp_path / "a.xml"
+    p.write_text(ANYSTYLE, encoding="utf-8")
+    (t,) = read_anystyle(p)
+    lower, = sloppy_variants(t, 0)
+    assert lower.text == t.text.lower() and lower.labels == t.labels
+    nopunct, = sloppy_variants(t, 2)
+    assert "," not in nopunct.text and "." not in nopunct.text
+    assert all(nopunct.text[a:b] == w for w, a, b in nopunct.tokens)
+    caps, = sloppy_variants(t, 3)
+    assert caps.text.startswith("BRISCHOUX, F.")
+
+
+def test_training_is_deterministic(tmp_path: Path) -> None:
+    p = tmp_path / "a.xml"
+    p.write_text(ANYSTYLE.replace("<dataset>", "<dataset>" + ANYSTYLE.split("<dataset>")[1].split("</dataset>")[0] * 3),
+                 encoding="utf-8")
+    refs = read_anystyle(p)
+    train(refs, tmp_path / "m1")
+    train(refs, tmp_path / "m2")
+    assert (tmp_path / "m1").read_bytes() == (tmp_path / "m2").read_bytes()
+    lab = ReferenceLabeller.load(tmp_path / "m1")
+    assert lab.tag(refs[0].text).labels  # the model it wrote can be used
+
+
+def test_load_errors_name_the_file(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="not found"):
+        ReferenceLabeller.load(tmp_path / "missing.model")
+    bad = tmp_path / "bad.model"
+    bad.write_bytes(b"not a model")
+    with pytest.raises(InputError, match="bad.model"):
+        ReferenceLabeller.load(bad)
+
+
+def test_shipped_model_labels_a_nature_reference() -> None:
+    t = default_labeller().tag("Gurney, M. E. et al. Motor neuron degeneration in mice. Science 264, 1772-1775 (1994).")
+    assert t.span("container") == "Science"
+    assert t.span("volume").strip(",") == "264"
+    assert "1772" in t.span("pages")
+    assert isinstance(t.probability, float) and 0.0 <= t.probability <= 1.0
+
+
+def _lab(text: str, labels: list[str]) -> Labelled:
+    toks = tuple(tokenize(text))
+    assert len(toks) == len(labels)
+    return Labelled(text, toks, tuple(labels), 1.0)
+
+
+def test_merge_reads_a_year_labelled_volume_as_the_year_and_rejects_a_lone_year_as_pages() -> None:
+    text = "Shen L. Title words. ACL; 2012. p. 1627."
+    labels = ["author"] * 3 + ["title"] * 3 + ["container"] * 2 + ["volume"] * 2 + ["pages"] * 4
+    lab = _lab(text, labels)
+    rules = Reference(raw=text, title="Title words", year=1627)
+    got = merge_labelled(rules, lab)
+    assert got.year == 2012 and got.volume is None and got.pages == "1627"
+    lab2 = _lab("A B. T. 2012.", ["author", "author", "author", "title", "title", "pages", "pages"])
+    assert merge_labelled(Reference(raw=lab2.text, year=2012), lab2).pages is None
+
+
+def test_merge_keeps_the_rules_title_when_both_agree() -> None:
+    text = "Smith J. Deep nets: A study. Nature."
+    labels = ["author"] * 3 + ["title"] * 6 + ["container"] * 2
+    lab = _lab(text, labels)
+    rules = Reference(raw=text, title="Deep nets: a study")
+    assert merge_labelled(rules, lab).title == "Deep nets: a study"
+
+
+# --------------------------------------------------------------- styles x languages
+
+WORK = {"family": "Shen", "title": "Neural machine translation with syntax-aware attention",
+        "year": 2012, "venue": "Computational Linguistics", "volume": "38", "pages": "1622-1627"}
+
+STYLES = {
+    "apa": "Shen, L., Zhao, H., & Li, Y. (2012). Neural machine translation with syntax-aware attention. "
+           "Computational Linguistics, 38(2), 1622-1627.",
+    "harvard": "Shen, L., Zhao, H. and Li, Y. (2012) 'Neural machine translation with syntax-aware attention', "
+               "Computational Linguistics, 38(2), pp. 1622-1627.",
+    "vancouver": "Shen L, Zhao H, Li Y. Neural machine translation with syntax-aware attention. "
+                 "Computational Linguistics. 2012;38(2):1622-1627.",
+    "mla": "Shen, Libin, et al. \"Neural Machine Translation with Syntax-Aware Attention.\" "
+           "Computational Linguistics, vol. 38, no. 2, 2012, pp. 1622-1627.",
+    "abnt": "SHEN, L.; ZHAO, H.; LI, Y. Neural machine translation with syntax-aware attention. "
+            "Computational Linguistics, v. 38, n. 2, p. 1622-1627, 2012.",
+    "ieee": "[7] L. Shen, H. Zhao, and Y. Li, \u201cNeural machine translation with syntax-aware attention,\u201d "
+            "Computational Linguistics, vol. 38, no. 2, pp. 1622\u20131627, 2012.",
+    "chicago": "Shen, Libin, Hai Zhao, and Yan Li. 2012. \"Neural Machine Translation with Syntax-Aware "
+               "Attention.\" Computational Linguistics 38 (2): 1622\u201327.",
+    "nature": "12 Shen, L. et al. Neural machine translation with syntax-aware attention. "
+              "Computational Linguistics 38, 1622-1627 (2012).",
+    "de": "Shen, L./Zhao, H./Li, Y. (2012): Neural machine translation with syntax-aware attention. "
+          "In: Computational Linguistics 38, H. 2, S. 1622-1627.",
+    "es": "Shen, L., Zhao, H. y Li, Y. (2012). Neural machine translation with syntax-aware attention. "
+          "Computational Linguistics, 38(2), págs. 1622-1627.",
+}
+
+
+def _sloppy(text: str) -> str:
+    """Lower case, no commas or periods, doubled spaces."""
+    s = text.lower()
+    for ch in ",.;":
+        s = s.replace(ch, " ")
+    return "  ".join(s.split())
+
+
+def _check(text: str) -> None:
+    r = parse_reference(text)
+    assert r.title is not None and r.title.lower().startswith("neural machine translation with syntax"), (text, r.title)
+    assert r.authors and r.authors[0].family.lower() == "shen", (text, r.authors)
+    assert r.year == 2012, (text, r.year)
+    assert r.pages is not None and r.pages.startswith("1622"), (text, r.pages)
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_style_tidy(style: str) -> None:
+    _check(STYLES[style])
+    r = parse_reference(STYLES[style])
+    assert r.volume == "38" and r.venue is not None and "Computational Linguistics" in r.venue
+
+
+@pytest.mark.parametrize("style", ["apa", "abnt", "vancouver", "nature", "harvard"])
+def test_style_sloppy_gets_the_same_core_fields(style: str) -> None:
+    _check(_sloppy(STYLES[style]))
+
+
+def test_pt_abnt_all_caps_family_and_et_al() -> None:
+    r = parse_reference("LI,  H.  et  al. Tradução automática neural. Revista Brasileira de Computação, "
+                        "v. 9, n. 1, p. 10-25, 2017.")
+    assert [a.family for a in r.authors] == ["Li"] and r.et_al
+    assert (r.title, r.year, r.volume, r.issue, r.pages) == ("Tradução automática neural", 2017, "9", "1", "10-25")
+
+
+def test_harvard_venue_is_not_part_of_the_title() -> None:
+    r = parse_reference("Smith, J. and Jones, K. (2017) 'Learning to parse references', in Proceedings of the 55th "
+                        "Annual Meeting of the Association for Computational Linguistics, pp. 1-10.")
+    assert r.title == "Learning to parse references"
+    assert r.venue is not None and r.venue.startswith("Proceedings of the 55th")
+
+
+def test_parsers_as_protocol() -> None:
+    text = STYLES["nature"]
+    assert RulesParser().parse(text).parser == "rules"
+    got = LabelledParser().parse(text)
+    assert got.parser == "crf+rules" and got.marker == "[12]"
+
+
+def test_labeller_asked_only_when_the_rules_parse_is_doubtful() -> None:
+    clean = ("Emily M. Bender and Alexander Koller. Climbing towards NLU: On meaning, form, and "
+             "understanding in the age of data. In Proceedings of the 58th Annual Meeting of the ACL, 2020.")
+    assert parse_reference(clean).parser == "rules"
+    assert parse_reference(clean, always_label=True).parser == "crf+rules"
+    assert parse_reference(clean.lower()).parser == "crf+rules"  # sloppy: asked
