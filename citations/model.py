@@ -62,6 +62,9 @@ class Reference(BaseModel):
     type_descriptor: str | None = None
     marker: str | None = None  # as cited in the text: "[3]", "Lo et al., 2020"
     parser: str = "rules"
+    month: int | None = None  # 1-12 (BibTeX ``month``, macro or name or number)
+    note: str | None = None  # BibTeX ``note``, LaTeX decoded
+    warnings: tuple[str, ...] = ()  # what the parser had to guess (undefined macros, ...)
 
 
 class Record(BaseModel):

@@ -34,10 +34,12 @@ import hashlib
 import json
 import re
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import islice
 from pathlib import Path
 from typing import Literal
 
@@ -52,7 +54,7 @@ from citations.resolve import corrected_reference
 from citations.sources.base import Source
 from citations.sources.cache import HttpCache
 from citations.sources.config import DEFAULT_SOURCE_CONFIG, SourceConfig
-from citations.sources.http import error_kind
+from citations.sources.http import error_kind, is_outage
 from citations.sources.routing import route_doi
 from citations.verify import Candidate, SourceStatus, VerificationResult, to_reference
 
@@ -192,6 +194,13 @@ class Cascade:
           local: an offline Source asked first (e.g. LocalIndex) or None.
           search_order / broad_order: source names for steps 4 and 5.
           compare: field tolerances for the plausibility test. limit: candidates per search.
+          down_after: a source whose calls fail as an outage (http.is_outage: timeouts,
+          connection errors, 502/503/504, each after the adapter's own retries) this many
+          times in a row is not asked again for the rest of the run; its later calls are
+          recorded as ``error`` ("skipped: ... down"), so verdicts stay UNVERIFIED.
+          on_event: called as on_event(kind, source, detail) with kind "ask" (a call
+          starts; detail says what is asked), "answer" (it ended; detail is the status
+          word) or "down" (once per source, detail the reason); from worker threads.
     """
 
     name = "cascade"
@@ -200,8 +209,14 @@ class Cascade:
                  search_order: Sequence[str] = ("openalex", "crossref"),
                  broad_order: Sequence[str] = ("semantic_scholar", "arxiv", "europepmc"),
                  compare: CompareConfig = DEFAULT_CONFIG, limit: int = 5,
-                 cache: HttpCache | None = None) -> None:
+                 cache: HttpCache | None = None, down_after: int = 3,
+                 on_event: Callable[[str, str, str], None] | None = None) -> None:
         self.sources = dict(sources)
+        self.down_after = down_after
+        self.on_event = on_event
+        self.down: dict[str, str] = {}  # source -> why it is no longer asked
+        self._failures: dict[str, int] = {}
+        self._lock = threading.Lock()
         self.local = local
         self.search_order = tuple(search_order)
         self.broad_order = tuple(broad_order)
@@ -250,11 +265,42 @@ class Cascade:
     def _call(self, run: _Run, name: str, src: Source, label: str,
               fn: Callable[[], object]) -> object | None:
         run.queries.append(f"{name}: {label}")
-        try:
-            return fn()
-        except SourceError as exc:
-            run.note(name, error_kind(exc), 0, str(exc))
+        why = self.down.get(name)
+        if why is not None:
+            run.note(name, "error", 0, f"skipped: {why}")
             return None
+        self._emit("ask", name, label)
+        try:
+            out = fn()
+        except SourceError as exc:
+            kind = error_kind(exc)
+            run.note(name, kind, 0, str(exc))
+            self._emit("answer", name, kind)
+            self._count_failure(name, exc)
+            return None
+        with self._lock:
+            self._failures[name] = 0
+        self._emit("answer", name, "ok")
+        return out
+
+    def _emit(self, kind: str, source: str, detail: str) -> None:
+        if self.on_event is not None:
+            self.on_event(kind, source, detail)
+
+    def _count_failure(self, name: str, exc: SourceError) -> None:
+        """One more failed call of ``name``; the ``down_after``-th outage in a row marks it
+        down (reported once through on_event)."""
+        with self._lock:
+            if not is_outage(exc):
+                self._failures[name] = 0
+                return
+            n = self._failures[name] = self._failures.get(name, 0) + 1
+            if n < self.down_after or name in self.down:
+                return
+            why = (f"{name} is down ({n} failed calls in a row, last: {exc}); "
+                   "not asked again in this run")
+            self.down[name] = why
+        self._emit("down", name, why)
 
     def _add(self, run: _Run, name: str, via: str, records: Iterable[Record]) -> int:
         n = 0
@@ -501,56 +547,81 @@ def _safe(item: str | Reference, cascade: Cascade) -> VerificationResult:
 def verify_batch(references: Sequence[str | Reference], cascade: Cascade, *, workers: int = 4,
                  progress: Callable[[int, int], None] | None = None,
                  checkpoint: str | Path | None = None) -> list[VerificationResult]:
-    """verify_online over many references, in input order, with a bounded thread pool
-    (each adapter's RateLimiter spaces its own requests whatever the pool size).
-
-    progress(done, total) is called after each reference. checkpoint: a JSONL file; each
-    finished result is appended as ``{"i", "key", "result"}`` and a rerun skips the
-    entries already there (same position and same raw string): resumable.
-    A bad item gives an UNPARSED result; the batch goes on.
-    """
+    """List form of iter_verify_batch; progress(done, total) is called after each result
+    (in input order)."""
     total = len(references)
-    results: list[VerificationResult | None] = [None] * total
+    out = []
+    for i, res in enumerate(iter_verify_batch(references, cascade, workers=workers,
+                                              checkpoint=checkpoint), start=1):
+        out.append(res)
+        if progress is not None:
+            progress(i, total)
+    return out
+
+
+def iter_verify_batch(references: Iterable[str | Reference], cascade: Cascade, *,
+                      workers: int = 4, checkpoint: str | Path | None = None,
+                      ahead: int = 4) -> Iterator[VerificationResult]:
+    """verify_online over many references with a bounded thread pool (each adapter's
+    RateLimiter spaces its own requests whatever the pool size); yields one result per
+    reference in input order, each as soon as it and those before it are done. At most
+    ``workers * ahead`` references are in flight, so memory stays flat.
+
+    checkpoint: a JSONL file; each finished result is appended as ``{"i", "key",
+    "result"}`` and a rerun takes the entries already there (same position and same raw
+    string) instead of asking again: resumable. A bad item gives an UNPARSED result; the
+    batch goes on.
+    """
     path = Path(checkpoint) if checkpoint is not None else None
+    saved: dict[int, tuple[str, dict[str, object]]] = {}
     if path is not None and path.exists():
         for line in path.read_text(encoding="utf-8").splitlines():
             try:
                 row = json.loads(line)
-                i = int(row["i"])
-                if 0 <= i < total and row["key"] == _key(references[i]):
-                    results[i] = VerificationResult.model_validate(row["result"])
+                saved[int(row["i"])] = (str(row["key"]), row["result"])
             except (ValueError, KeyError, TypeError):
                 continue  # a torn last line from an interrupted run
-    todo = [i for i in range(total) if results[i] is None]
-    lock = threading.Lock()
-    done = [total - len(todo)]
     fh = path.open("a", encoding="utf-8") if path is not None else None
 
-    def work(i: int) -> None:
-        res = _safe(references[i], cascade)
-        with lock:
-            results[i] = res
-            if fh is not None:
-                fh.write(json.dumps({"i": i, "key": _key(references[i]),
+    def work(i: int, item: str | Reference) -> VerificationResult:
+        old = saved.pop(i, None)
+        if old is not None and old[0] == _key(item):
+            try:
+                return VerificationResult.model_validate(old[1])
+            except ValueError:
+                pass
+        res = _safe(item, cascade)
+        if fh is not None:
+            with lock:
+                fh.write(json.dumps({"i": i, "key": _key(item),
                                      "result": res.model_dump(mode="json")}) + "\n")
                 fh.flush()
-            done[0] += 1
-            if progress is not None:
-                progress(done[0], total)
+        return res
 
+    lock = threading.Lock()
+    items = enumerate(references)
+    pending: deque[Future[VerificationResult]] = deque()
     try:
         if workers <= 1:
-            for i in todo:
-                work(i)
-        else:
-            with ThreadPoolExecutor(workers) as pool:
-                list(pool.map(work, todo))
+            for i, item in items:
+                yield work(i, item)
+            return
+        with ThreadPoolExecutor(workers) as pool:
+            for i, item in islice(items, workers * ahead):
+                pending.append(pool.submit(work, i, item))
+            while pending:
+                res = pending.popleft().result()
+                nxt = next(items, None)
+                if nxt is not None:
+                    pending.append(pool.submit(work, *nxt))
+                yield res
     finally:
+        for f in pending:
+            f.cancel()
         if fh is not None:
             fh.close()
-    return [r for r in results if r is not None]
 
 
 __all__ = ["ALL_SOURCES", "DEFAULT_SOURCES", "Cascade", "CascadeResult", "Found",
-           "SourceOutcome", "make_source", "parse_source_list", "result_from_cascade",
+           "SourceOutcome", "iter_verify_batch", "make_source", "parse_source_list", "result_from_cascade",
            "shortened_title", "verify_batch", "verify_online"]

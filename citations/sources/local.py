@@ -122,11 +122,13 @@ class LocalIndex:
     indexes = frozenset({SourceType.PAPER})
 
     def __init__(self, path: str | Path | None = None, *, candidates: int = 30,
-                 complete: bool = False) -> None:
+                 complete: bool = False, read_only: bool = False) -> None:
         """Open (creating if needed) the index at ``path`` (default: default_db_path()).
         candidates: how many FTS hits are re-ranked per search. complete: declare the
         index exhaustive (see Source): only then does "not found" mean *fabricated*. The
         ACL Anthology file is not (it lacks Findings 2023/2024 and everything outside ACL).
+        read_only: open an existing file for reading only (worker processes): nothing is
+        created or written, and add_records raises SourceError.
         Raises SourceError if the file cannot be opened as an index."""
         self.path = Path(path) if path is not None else default_db_path()
         self.candidates = candidates
@@ -134,6 +136,12 @@ class LocalIndex:
         self._local = threading.local()
         self._vocab_size: int | None = None
         self._vocab: dict[str, int] | None = None
+        self.read_only = read_only
+        if read_only:
+            if not self.path.is_file():
+                raise SourceError(f"no index at {self.path}", source=self.name)
+            self._conn()
+            return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -150,6 +158,11 @@ class LocalIndex:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is None:
             try:
+                if self.read_only:
+                    conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
+                    conn.execute("PRAGMA cache_size = -65536")
+                    self._local.conn = conn
+                    return conn
                 conn = sqlite3.connect(str(self.path))
                 conn.execute("PRAGMA journal_mode = WAL")
                 conn.execute("PRAGMA synchronous = NORMAL")
