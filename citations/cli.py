@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 from citations.bibtex import BadEntry
@@ -42,18 +44,19 @@ def _index(args: argparse.Namespace) -> Any:
 
 
 def cmd_index_add(args: argparse.Namespace) -> int:
+    from citations.sources.local import AddCounts
+
     index = _index(args)
-    total = 0
-    bad = 0
+    total = AddCounts()
     for f in args.files:
         errors: list[InputError] = []
-        n = index.add_file(f, source=args.source, errors=errors)
-        total += n
-        bad += len(errors)
-        print(f"{f}: {n} records" + (f", {len(errors)} skipped" if errors else ""))
+        counts = index.import_file(f, source=args.source, errors=errors)
+        total += counts
+        print(f"{f}: {counts.total} records ({counts.describe()})"
+              + (f", {len(errors)} skipped" if errors else ""))
         for e in errors[:5]:
             print(f"  skipped: {e}", file=sys.stderr)
-    print(f"index {index.path}: added {total} records")
+    print(f"index {index.path}: {total.describe()}")
     return 0
 
 
@@ -96,9 +99,11 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
 
         return list(parse_csl_json(text))
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    # a list of references (one per line) when most lines look like one: every line is
-    # then verified, none silently dropped; otherwise the text is an answer to mine
-    if lines and sum(map(_looks_like_reference, lines)) * 2 >= len(lines):
+    # a list of references (one per line) when most lines look like one and no line is a
+    # "References" heading: every line is then verified, none silently dropped; otherwise
+    # the text is an answer to mine (its prose is never verified as a reference)
+    if lines and not any(map(_HEADING.fullmatch, lines)) \
+            and sum(map(_looks_like_reference, lines)) * 2 >= len(lines):
         return list(lines)
     from citations.extract import extract_citations
 
@@ -109,11 +114,38 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
     return cited
 
 
-def _looks_like_reference(line: str) -> bool:
-    import re
+_HEADING = re.compile(r"\W*(?:references|bibliography|works cited|literature cited|citations|"
+                      r"sources)\W*", re.I)
+_MARKER = r"(?:\[\d{1,4}\]|\d{1,4}\.|[-*\u2022])\s*"
+_NAME = r"[A-Z][\w'\u2019-]+"
+_AUTHOR_START = re.compile(
+    rf"^\s*(?:{_MARKER})?(?:{_NAME},\s+(?:[A-Z]\.|{_NAME})"         # Lo, K. / Lo, Kyle
+    rf"|(?:[A-Z]\.\s*){{1,3}}{_NAME}"                                # K. Lo / K. L. Lo
+    rf"|{_NAME}\s+(?:[A-Z]\.\s+)?{_NAME}\s*(?:,|\band\b|&)"          # Kyle Lo, / Kyle Lo and
+    rf"|{_NAME}\s+et\s+al\.?)")                                      # Lo et al.
+_YEAR = re.compile(r"\((?:1[89]|20)\d\d[a-z]?\)|[,.]\s(?:1[89]|20)\d\d[a-z]?(?:[.,;)]|$)")
+_VENUE = re.compile(r"[.,]\s+In\s+[A-Z0-9]|\b(?:Proc\.|Proceedings|Journal|Conference|Workshop|"
+                    r"Transactions|vol\.|pp\.|Press|[Pp]reprint)\b")
+_MARKER_START = re.compile(r"^\s*(?:\[\d{1,4}\]|\d{1,4}\.)\s*\S")  # numbered, not a bullet
 
-    return len(line) >= 25 and bool(re.search(r"\b(1[89]\d\d|20\d\d)\b|doi|arxiv", line, re.I)) \
-        and len(re.findall(r"[.!?](\s|$)", line)) <= 8
+
+def _looks_like_reference(line: str) -> bool:
+    """Whether a line reads as one entry of a reference list: it holds an identifier (DOI,
+    arXiv id, URL), or at least two of: a list marker, an author-like start ("Lo, K.",
+    "K. Lo", "Kyle Lo and", "Lo et al."), a year as references write it ("(2020)",
+    ", 2020."), a venue cue ("In Proceedings", "Journal", "pp."). A line longer than any
+    reference (citations.parse.MAX_REFERENCE_CHARS) counts too, so that it gets a verdict
+    (unparsed) rather than vanishing. Prose that merely mentions a year does not."""
+    from citations.identifiers import find_arxiv_ids, find_dois
+    from citations.parse import MAX_REFERENCE_CHARS
+
+    if len(line) > MAX_REFERENCE_CHARS:
+        return True
+    if find_dois(line) or find_arxiv_ids(line) or re.search(r"https?://\S", line):
+        return True
+    cues = (bool(_MARKER_START.match(line)), bool(_AUTHOR_START.match(line)),
+            bool(_YEAR.search(line)), bool(_VENUE.search(line)))
+    return sum(cues) >= 2
 
 
 def verifier_options(args: argparse.Namespace) -> Any:
@@ -157,7 +189,9 @@ def add_source_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--mailto", help="contact e-mail for the Crossref / OpenAlex polite pools "
                    "(default: $SCIGROUND_MAILTO)")
     p.add_argument("--cache", help="HTTP cache file (default: the user cache directory)")
-    p.add_argument("--workers", type=int, default=4, help="references verified concurrently")
+    p.add_argument("--workers", type=int, default=4,
+                   help="references verified at once: processes for the local index (at most "
+                   "one per CPU), threads for online sources (default 4)")
     p.add_argument("--complete", action="store_true",
                    help="the local index holds every citable work: a reference it lacks is "
                    "fabricated (default: unverified)")
@@ -167,48 +201,74 @@ def add_source_options(p: argparse.ArgumentParser) -> None:
                    "OPENAI_API_KEY)")
 
 
-def cmd_refs_verify(args: argparse.Namespace) -> int:
-    from citations.runner import verify_references
-
+def _bad_entry_result(entry: BadEntry, path: str) -> Any:
     from citations.verify import VerificationResult
 
+    return VerificationResult(reference=Reference(raw=entry.raw or entry.key or " "),
+                              verdict=Verdict.UNPARSED,
+                              reason=f"broken BibTeX entry at {path}:{entry.line}: {entry.message}")
+
+
+def _results(items: list[str | Reference | BadEntry], args: argparse.Namespace,
+             options: Any) -> Iterator[Any]:
+    """One result per item, in order, streamed: broken BibTeX entries in their place
+    (UNPARSED, reported on stderr as file:line), the rest from the runner."""
+    from citations.runner import iter_verify_references
+
+    good = (r for r in items if not isinstance(r, BadEntry))
+    checked = iter_verify_references(good, options)
+    for r in items:
+        if isinstance(r, BadEntry):
+            print(f"sciground: {args.file}:{r.line}: broken BibTeX entry skipped: {r.message}",
+                  file=sys.stderr)
+            yield _bad_entry_result(r, args.file)
+        else:
+            yield next(checked)
+
+
+def cmd_refs_verify(args: argparse.Namespace) -> int:
     items = read_references(args.file)
     if not items:
         print(f"sciground: {args.file}: no references found", file=sys.stderr)
         return 0
-    good = [r for r in items if not isinstance(r, BadEntry)]
-    checked = iter(verify_references(good, verifier_options(args)))
-    results = [
-        VerificationResult(reference=Reference(raw=r.raw or r.key or " "),
-                           verdict=Verdict.UNPARSED,
-                           reason=f"broken BibTeX entry at line {r.line}: {r.message}")
-        if isinstance(r, BadEntry) else next(checked)
-        for r in items
-    ]
+    options = verifier_options(args)
+    show = bool(args.progress) or sys.stderr.isatty()
+    from citations.progress import VerifyProgress
+
     status = 0
-    for res in results:
-        if res.verdict in (Verdict.CORRUPTED, Verdict.FABRICATED):
-            status = 1
-        if args.json:
-            print(res.model_dump_json(exclude_none=True))
-            continue
-        print(f"[{res.verdict.value.upper()}] {res.reference.raw}")
-        if res.reason:
-            print(f"  why: {res.reason}")
-        for fm in res.fields:
-            if fm.status.value == "conflict":
-                print(f"  differs: {fm.field.value}: cited {fm.cited!r} / record {fm.found!r}"
-                      + (f" ({fm.note})" if fm.note else ""))
-        for w in res.warnings:
-            print(f"  note: {w}")
-        if res.corrected and res.verdict is Verdict.CORRUPTED:
-            print(f"  corrected: {res.corrected}")
-        for c in res.candidates[: args.candidates]:
-            flag = "*" if c.same_work else " "
-            print(f"  {flag} candidate {c.score:.2f} {c.record.source}:{c.record.id} "
-                  f"{c.record.title[:90]!r} ({c.record.year})")
-        print()
+    with VerifyProgress(len(items), options.online_sources, enabled=show) as progress:
+        options = progress.attach(options)
+        for res in _results(items, args, options):
+            if res.verdict in (Verdict.CORRUPTED, Verdict.FABRICATED):
+                status = 1
+            progress.console_print(_format_result(res, args))
+            progress.advance(res)
     return status
+
+
+def _format_result(res: Any, args: argparse.Namespace) -> str:
+    """One result as the CLI prints it: a JSON line (--json) or a text block."""
+    if args.json:
+        return str(res.model_dump_json(exclude_none=True))
+    raw = res.reference.raw
+    if len(raw) > 500:
+        raw = f"{raw[:500]}... ({len(raw)} characters)"
+    out = [f"[{res.verdict.value.upper()}] {raw}"]
+    if res.reason:
+        out.append(f"  why: {res.reason}")
+    for fm in res.fields:
+        if fm.status.value == "conflict":
+            out.append(f"  differs: {fm.field.value}: cited {fm.cited!r} / record {fm.found!r}"
+                       + (f" ({fm.note})" if fm.note else ""))
+    for w in (*res.reference.warnings, *res.warnings):
+        out.append(f"  note: {w}")
+    if res.corrected and res.verdict is Verdict.CORRUPTED:
+        out.append(f"  corrected: {res.corrected}")
+    for c in res.candidates[: args.candidates]:
+        flag = "*" if c.same_work else " "
+        out.append(f"  {flag} candidate {c.score:.2f} {c.record.source}:{c.record.id} "
+                   f"{c.record.title[:90]!r} ({c.record.year})")
+    return "\n".join(out) + "\n"
 
 
 def register(subparsers: Any) -> None:
@@ -235,6 +295,8 @@ def register(subparsers: Any) -> None:
     p_ver.add_argument("--checkpoint", help="online batch: JSONL file to resume from")
     p_ver.add_argument("--json", action="store_true", help="one JSON result per line")
     p_ver.add_argument("--candidates", type=int, default=3, help="candidates to show")
+    p_ver.add_argument("--progress", action="store_true",
+                       help="show progress on stderr even when it is not a terminal")
     p_ver.set_defaults(func=cmd_refs_verify)
 
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain, islice
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from citations.errors import CheckerError, InputError
 from citations.llm_parser import LLMParserSettings
 from citations.model import Reference, Verdict
-from citations.verify import VerificationResult, iter_verify, to_reference
+from citations.verify import VerificationResult, iter_verify, to_reference, unreadable_reason
 
 #: Source names that mean "the local index" in a --sources list.
 LOCAL_NAMES = frozenset({"local", "index"})
@@ -39,6 +40,7 @@ class VerifierOptions:
     checkpoint: JSONL file that makes an online batch resumable.
     parser: "rules" (deterministic), or "llm": an OpenAI-compatible model parses the strings
     the rules cannot (citations.llm_parser; settings in ``llm``).
+    on_event: listener of the online cascade's calls (citations.sources.cascade.Cascade).
     """
 
     db: Path | None = None
@@ -52,6 +54,7 @@ class VerifierOptions:
     checkpoint: Path | None = None
     parser: str = "rules"
     llm: LLMParserSettings | None = None
+    on_event: Callable[[str, str, str], None] | None = None
 
     @property
     def online_sources(self) -> tuple[str, ...]:
@@ -115,11 +118,13 @@ def iter_verify_references(references: Iterable[str | Reference], options: Verif
         if options.workers > 1:
             from citations.workers import CHUNK, verify_in_processes
 
-            head = list(islice(iter(references), CHUNK + 1))
+            rest = iter(references)
+            head = list(islice(rest, CHUNK + 1))
             if len(head) > CHUNK:  # enough work to pay for starting processes
-                yield from verify_in_processes(chain(head, references), db,
+                yield from verify_in_processes(chain(head, rest), db,
                                                complete=options.complete,
-                                               workers=options.workers)
+                                               workers=min(options.workers,
+                                                           os.cpu_count() or 1))
                 return
             references = head
         with LocalIndex(db, complete=options.complete) as local:
@@ -131,7 +136,8 @@ def iter_verify_references(references: Iterable[str | Reference], options: Verif
     cfg = SourceConfig(mailto=options.mailto, api_key=options.api_key, offline=options.offline,
                        cache_path=options.cache_path or default_cache_path())
     local = LocalIndex(db, complete=options.complete)
-    with Cascade.from_config(cfg, sources=options.online_sources, local=local) as cascade:
+    with Cascade.from_config(cfg, sources=options.online_sources, local=local,
+                             on_event=options.on_event) as cascade:
         yield from iter_verify_batch(references, cascade, workers=options.workers,
                                      checkpoint=options.checkpoint)
 
@@ -154,8 +160,15 @@ def _parse_with_model(references: Iterable[str | Reference],
 
 
 def _unchecked(item: str | Reference, reason: str) -> VerificationResult:
+    """The result for a reference no source could be asked about: UNVERIFIED (``reason``),
+    or UNPARSED when the item cannot be read as a reference at all."""
     try:
         ref = to_reference(item)
-    except CheckerError:  # an unparsable item is still reported, as unverified
-        ref = Reference(raw=item.raw if isinstance(item, Reference) else (str(item) or " "))
+    except CheckerError as exc:  # empty or too long: there is nothing to look up
+        raw = item.raw if isinstance(item, Reference) else str(item)
+        return VerificationResult(reference=Reference(raw=raw or " "), verdict=Verdict.UNPARSED,
+                                  reason=str(exc))
+    why = unreadable_reason(ref)
+    if why is not None:
+        return VerificationResult(reference=ref, verdict=Verdict.UNPARSED, reason=why)
     return VerificationResult(reference=ref, verdict=Verdict.UNVERIFIED, reason=reason)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -117,6 +118,38 @@ def to_reference(reference: str | Reference) -> Reference:
     return parse_reference(reference)
 
 
+#: A word of a title or a name: letters (an initial capital, the rest lower case, or an
+#: all-capitals acronym of up to 6), optionally joined by hyphens or apostrophes, or a
+#: letters-and-digits name such as GPT-3 or T5.
+_WORD = re.compile(r"(?:[A-Za-z][a-z]+|[A-Z]{2,6}s?|[A-Z][A-Za-z]*\d+[A-Za-z]*|[a-z])"
+                   r"(?:[-'\u2019](?:[A-Za-z][a-z]*|\d+))*")
+_VOWEL = re.compile(r"[aeiouyAEIOUY]")
+
+
+def _wordlike(token: str) -> bool:
+    token = token.strip(".,;:!?()[]\"'\u201c\u201d")
+    return len(token) >= 2 and bool(_WORD.fullmatch(token)) and bool(_VOWEL.search(token)) \
+        or token.lower() in ("a", "i")
+
+
+def unreadable_reason(ref: Reference) -> str | None:
+    """Why ``ref`` cannot be verified, or None when it has something to look up: a
+    title-like part (two or more words, at least half of its tokens words), an author-like
+    part (a family name that is a word), or an identifier (DOI, arXiv id, URL). Junk
+    strings (random characters, markup debris) have none of these and are UNPARSED."""
+    if ref.doi or ref.arxiv_id or ref.url:
+        return None
+    tokens = (ref.title or "").split()
+    words = sum(map(_wordlike, tokens))
+    if words >= 2 and words * 2 >= len(tokens):
+        return None
+    if any(_wordlike(a.family.replace(" ", "-")) for a in ref.authors if not a.literal):
+        return None
+    if ref.title:
+        return "no title-like, author-like or identifier part could be read"
+    return "no title or identifier could be read"
+
+
 def _describe(ref: Reference) -> str:
     bits = []
     if ref.title:
@@ -138,9 +171,9 @@ def verify(reference: str | Reference, sources: Sequence[Source],
           source is recorded, never raised.
     """
     ref = to_reference(reference)
-    if not (ref.title or ref.doi or ref.arxiv_id):
-        return VerificationResult(reference=ref, verdict=Verdict.UNPARSED,
-                                  reason="no title or identifier could be read")
+    why = unreadable_reason(ref)
+    if why is not None:
+        return VerificationResult(reference=ref, verdict=Verdict.UNPARSED, reason=why)
     queries: list[str] = []
     found: dict[tuple[str, str], tuple[Record, str, str, float | None]] = {}
     statuses: list[SourceStatus] = []
@@ -250,4 +283,4 @@ def verify_many(references: Iterable[str | Reference], sources: Sequence[Source]
 
 
 __all__ = ["DEFAULT_VERIFY", "Candidate", "SourceOutcome", "SourceStatus", "VerificationResult", "VerifyConfig",
-           "iter_verify", "to_reference", "verify", "verify_many"]
+           "iter_verify", "to_reference", "unreadable_reason", "verify", "verify_many"]

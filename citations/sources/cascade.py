@@ -56,7 +56,8 @@ from citations.sources.cache import HttpCache
 from citations.sources.config import DEFAULT_SOURCE_CONFIG, SourceConfig
 from citations.sources.http import error_kind, is_outage
 from citations.sources.routing import route_doi
-from citations.verify import Candidate, SourceStatus, VerificationResult, to_reference
+from citations.verify import (Candidate, SourceStatus, VerificationResult, to_reference,
+                              unreadable_reason)
 
 Status = Literal["match", "no_match", "timeout", "rate_limited", "error"]
 ALL_SOURCES = ("crossref", "datacite", "openalex", "arxiv", "semantic_scholar", "europepmc", "doi",
@@ -428,6 +429,8 @@ class Cascade:
         source failures are recorded in the outcomes, never raised."""
         ref = to_reference(reference)
         run = _Run(ref, self.compare)
+        if unreadable_reason(ref) is not None:  # nothing to ask a source
+            return CascadeResult(ref, (), (), ())
         for step in (self._local, self._identifiers):
             if not run.done:
                 step(run)
@@ -488,9 +491,9 @@ def result_from_cascade(res: CascadeResult, indexes: Iterable[SourceType] = (Sou
     records found; ``sources`` holds one SourceStatus per source consulted, whose
     ``error`` starts with the status word (timeout, rate_limited, error) when it failed."""
     ref = res.reference
-    if not (ref.title or ref.doi or ref.arxiv_id):
-        return VerificationResult(reference=ref, verdict=Verdict.UNPARSED,
-                                  reason="no title or identifier could be read")
+    why = unreadable_reason(ref)
+    if why is not None:
+        return VerificationResult(reference=ref, verdict=Verdict.UNPARSED, reason=why)
     compared = [f.compared for f in res.found]
     decision = decide(ref, compared, failed_sources=res.failed, indexed=indexes,
                       doi_record=res.doi_record)

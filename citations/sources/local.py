@@ -105,6 +105,31 @@ class IndexStats:
 
 
 @dataclass(frozen=True, slots=True)
+class AddCounts:
+    """What an import did: records new to the index, records that replaced a stored one
+    with different data, records identical to the stored one (left as they were)."""
+
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.added + self.updated + self.unchanged
+
+    def __add__(self, other: AddCounts) -> AddCounts:
+        return AddCounts(self.added + other.added, self.updated + other.updated,
+                         self.unchanged + other.unchanged)
+
+    def describe(self) -> str:
+        """ "3 added, 1 updated, 100597 unchanged" (parts that are 0 left out; "nothing"
+        for an empty import)."""
+        parts = [f"{n} {w}" for n, w in ((self.added, "added"), (self.updated, "updated"),
+                                         (self.unchanged, "unchanged")) if n]
+        return ", ".join(parts) or "no records"
+
+
+@dataclass(frozen=True, slots=True)
 class _Scored:
     score: float
     rowid: int
@@ -194,19 +219,30 @@ class LocalIndex:
 
     # ------------------------------------------------------------------ writing
     def add_records(self, records: Iterable[Record], *, batch: int = 5000) -> int:
-        """Insert (or replace, by source and id) records; returns how many were written.
+        """Insert (or replace, by source and id) records; returns how many were read
+        (import_records tells added / updated / unchanged apart).
+        Raises SourceError if the database cannot be written."""
+        return self.import_records(records, batch=batch).total
+
+    def import_records(self, records: Iterable[Record], *, batch: int = 5000) -> AddCounts:
+        """Insert records; one with the (source, id) of a stored record replaces it when
+        its data differ (updated) and is skipped when they are the same (unchanged).
         Raises SourceError if the database cannot be written."""
         conn = self._conn()
-        n = 0
+        counts = [0, 0, 0]  # added, updated, unchanged
         rows: list[tuple[object, ...]] = []
 
         def flush() -> None:
             for src, rid, dk, ak, year, data, title, authors in rows:
-                old = conn.execute("SELECT rowid FROM records WHERE source=? AND rid=?",
+                old = conn.execute("SELECT rowid, data FROM records WHERE source=? AND rid=?",
                                    (src, rid)).fetchone()
                 if old is not None:
-                    conn.execute("DELETE FROM records WHERE rowid=?", old)
-                    conn.execute("DELETE FROM fts WHERE rowid=?", old)
+                    if old[1] == data:
+                        counts[2] += 1
+                        continue
+                    conn.execute("DELETE FROM records WHERE rowid=?", old[:1])
+                    conn.execute("DELETE FROM fts WHERE rowid=?", old[:1])
+                counts[0 if old is None else 1] += 1
                 cur = conn.execute(
                     "INSERT INTO records (source, rid, doi_key, arxiv_key, year, data) "
                     "VALUES (?, ?, ?, ?, ?, ?)", (src, rid, dk, ak, year, data))
@@ -221,21 +257,26 @@ class LocalIndex:
                                  rec.year, rec.model_dump_json(exclude_defaults=True),
                                  " ".join(title_words(rec.title)),
                                  " ".join(_families(rec.authors))))
-                    n += 1
                     if len(rows) >= batch:
                         flush()
                 flush()
         except sqlite3.Error as exc:
             raise SourceError(f"cannot write {self.path}: {exc}", source=self.name) from exc
-        self._vocab_size = None
-        self._vocab = None
-        return n
+        if counts[0] or counts[1]:
+            self._vocab_size = None
+            self._vocab = None
+        return AddCounts(*counts)
 
     def add_file(self, path: str | Path, *, source: str | None = None,
                  errors: list[InputError] | None = None) -> int:
         """Import one file (.jsonl[.gz], .json, .bib; see importers). Returns the count.
         Raises InputError for an unreadable file (bad entries go to ``errors`` if given)."""
-        return self.add_records(iter_records(path, source=source, errors=errors))
+        return self.import_file(path, source=source, errors=errors).total
+
+    def import_file(self, path: str | Path, *, source: str | None = None,
+                    errors: list[InputError] | None = None) -> AddCounts:
+        """Like add_file, counting added / updated / unchanged records (import_records)."""
+        return self.import_records(iter_records(path, source=source, errors=errors))
 
     # ------------------------------------------------------------------ reading
     def _records(self, rows: Iterable[tuple[object, ...]]) -> Iterator[tuple[int, Record]]:
@@ -364,4 +405,4 @@ def _rank_score(cited_title: str, cited_fams: set[str], found_title: str,
     return 0.65 * t + 0.25 * a
 
 
-__all__ = ["IndexStats", "LocalIndex", "default_db_path"]
+__all__ = ["AddCounts", "IndexStats", "LocalIndex", "default_db_path"]
