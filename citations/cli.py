@@ -236,7 +236,8 @@ def cmd_refs_verify(args: argparse.Namespace) -> int:
     from citations.progress import VerifyProgress
 
     status = 0
-    with VerifyProgress(len(items), options.online_sources, enabled=show) as progress:
+    with VerifyProgress(len(items), options.online_sources, enabled=show,
+                        force=bool(args.progress)) as progress:
         options = progress.attach(options)
         for res in _results(items, args, options):
             if res.verdict in (Verdict.CORRUPTED, Verdict.FABRICATED):

@@ -25,8 +25,11 @@ class VerifyProgress:
     """A rich Progress on stderr for a batch of ``total`` references (see module
     docstring). Thread-safe: cascade events arrive from worker threads."""
 
-    def __init__(self, total: int, sources: tuple[str, ...] = (), *, enabled: bool = True) -> None:
+    def __init__(self, total: int, sources: tuple[str, ...] = (), *, enabled: bool = True,
+                 force: bool = False) -> None:
+        """force: draw even when stderr is not a terminal (``--progress``)."""
         self.total = total
+        self.force = force
         self.sources = sources
         self.enabled = enabled
         self._lock = threading.Lock()
@@ -45,7 +48,8 @@ class VerifyProgress:
 
         self._progress = Progress(
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeElapsedColumn(), console=Console(stderr=True), transient=True,
+            TimeElapsedColumn(), console=Console(stderr=True, force_terminal=self.force or None),
+            transient=True,
             redirect_stdout=False, redirect_stderr=False)
         self._progress.__enter__()
         self._refs = self._progress.add_task("references", total=self.total)
