@@ -72,7 +72,9 @@ class VerificationResult(BaseModel):
     differing: fields in conflict; unconfirmed: fields cited that no record holds;
     corrected: the reference as the record gives it (CORRUPTED and VERIFIED);
     candidates: every record examined, best first; queries: what was asked of the
-    sources; sources: per-source status; warnings and a one-line reason.
+    sources; sources: per-source status; warnings and a one-line reason; doi_agency:
+    who registered the cited DOI ("crossref", "datacite", ...) when the online cascade
+    looked it up.
     """
 
     model_config = _FROZEN
@@ -89,6 +91,7 @@ class VerificationResult(BaseModel):
     queries: tuple[str, ...] = ()
     sources: tuple[SourceStatus, ...] = ()
     warnings: tuple[str, ...] = ()
+    doi_agency: str | None = None  # registration agency of the cited DOI, when looked up
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,6 +54,7 @@ from citations.resolve import corrected_reference
 from citations.sources.base import Source
 from citations.sources.cache import HttpCache
 from citations.sources.config import DEFAULT_SOURCE_CONFIG, SourceConfig
+from citations.sources.doi import DoiAnswer, DoiSource
 from citations.sources.http import error_kind, is_outage
 from citations.sources.routing import route_doi
 from citations.verify import (Candidate, SourceStatus, VerificationResult, to_reference,
@@ -142,6 +143,8 @@ class CascadeResult:
     queries: tuple[str, ...]
     doi_record: Record | None = None
     author_fills: tuple[tuple[str, str], ...] = ()  # (record id, source of its authors)
+    doi_agency: str | None = None  # registration agency of the cited DOI; "" = no such DOI
+    doi_resolves: bool | None = None  # whether doi.org resolves it (None: not asked)
 
     @property
     def failed(self) -> tuple[str, ...]:
@@ -169,6 +172,8 @@ class _Run:
     queries: list[str] = field(default_factory=list)
     doi_record: Record | None = None
     fills: list[tuple[str, str]] = field(default_factory=list)
+    doi_agency: str | None = None  # "" = the agency service says no such DOI
+    doi_resolves: bool | None = None
 
     def note(self, name: str, status: Status, n: int = 0, err: str | None = None) -> None:
         cur = self.outcomes.setdefault(name, _Tally())
@@ -361,17 +366,7 @@ class Cascade:
     def _identifiers(self, run: _Run) -> None:
         ref = run.ref
         if ref.doi:
-            for name in route_doi(ref.doi):
-                found = self.sources.get(name)
-                if found is None:
-                    continue
-                rec = self._call(run, name, found, f"doi {ref.doi}", partial(found.lookup_doi, ref.doi))
-                if isinstance(rec, Record):
-                    run.doi_record = run.doi_record or rec
-                    self._add(run, name, "doi", [rec])
-                    break
-                if run.status(name) in (None, "no_match"):
-                    run.note(name, "no_match")
+            self._doi(run, ref.doi)
         if ref.arxiv_id and not run.done:
             cited = ref.arxiv_id + (f"v{ref.arxiv_version}" if ref.arxiv_version else "")
             for name in ("arxiv", "semantic_scholar"):
@@ -387,6 +382,55 @@ class Cascade:
                     run.note(name, "no_match")
                 if name == "arxiv" and run.status(name) in ("match", "no_match"):
                     break  # the arXiv API answered: no need to ask Semantic Scholar
+
+    def _doi(self, run: _Run, doi: str) -> None:
+        """The cited DOI at the agency that registered it (case C01). Crossref first
+        (unless the prefix is DataCite's); a Crossref 404 means "no Crossref metadata",
+        not "no such DOI": the registration agency is asked (doi.org/ra/{doi}, or
+        Crossref's /works/{doi}/agency) and DataCite is asked only for its DOIs; doi.org
+        content negotiation comes last. What was learnt about the DOI (agency, whether it
+        resolves) is kept in the run: a registered DOI without metadata anywhere is
+        UNVERIFIED, never FABRICATED (result_from_cascade)."""
+        asked: set[str] = set()
+        for name in route_doi(doi):
+            if name == "datacite" and "crossref" in asked and run.doi_agency is None:
+                run.doi_agency = self._agency(run, doi)
+            if name == "datacite" and run.doi_agency not in (None, "datacite"):
+                continue  # registered elsewhere: DataCite cannot hold it
+            found = self.sources.get(name)
+            if found is None:
+                continue
+            asked.add(name)
+            rec: object | None
+            if name == "doi" and isinstance(found, DoiSource):
+                answer = self._call(run, name, found, f"doi {doi}", partial(found.resolve, doi))
+                rec = answer.record if isinstance(answer, DoiAnswer) else None
+                if isinstance(answer, DoiAnswer):
+                    run.doi_resolves = answer.resolves
+            else:
+                rec = self._call(run, name, found, f"doi {doi}", partial(found.lookup_doi, doi))
+            if isinstance(rec, Record):
+                run.doi_record = run.doi_record or rec
+                run.doi_agency = run.doi_agency or (name if name != "doi" else None)
+                self._add(run, name, "doi", [rec])
+                break
+            if run.status(name) in (None, "no_match"):
+                run.note(name, "no_match")
+        if run.doi_record is None and run.doi_agency is None:
+            run.doi_agency = self._agency(run, doi)
+
+    def _agency(self, run: _Run, doi: str) -> str | None:
+        """The DOI's registration agency, lowercased ("crossref", "datacite", "medra"...),
+        "" when the agency service says the DOI does not exist, None when none could say
+        (asked of doi.org/ra/{doi}, else Crossref /works/{doi}/agency)."""
+        doi_src = self.sources.get("doi")
+        crossref = self.sources.get("crossref")
+        src: Source | None = doi_src if isinstance(doi_src, DoiSource) else crossref
+        if src is None or not hasattr(src, "agency"):
+            return None
+        name = getattr(src, "name", "doi")
+        got = self._call(run, name, src, f"agency of doi {doi}", partial(src.agency, doi))
+        return got if isinstance(got, str) else None
 
     def _revisions(self, ref: Reference, src: Source) -> list[tuple[str, Reference]]:
         out = []
@@ -444,7 +488,7 @@ class Cascade:
         outcomes = tuple(SourceOutcome(n, t.status, t.candidates, t.calls, t.error)
                          for n, t in run.outcomes.items())
         return CascadeResult(ref, tuple(run.found.values()), outcomes, tuple(run.queries),
-                             run.doi_record, tuple(run.fills))
+                             run.doi_record, tuple(run.fills), run.doi_agency, run.doi_resolves)
 
     # ------------------------------------------------------------------ Source protocol
     def _raise_if_failed(self, res: CascadeResult) -> None:
@@ -506,12 +550,24 @@ def result_from_cascade(res: CascadeResult, indexes: Iterable[SourceType] = (Sou
     corrected = corrected_reference(ref, decision.best) if decision.best is not None else None
     warnings = decision.warnings + tuple(
         f"authors of {rid} taken from {src}" for rid, src in res.author_fills)
+    verdict, reason = decision.verdict, decision.reason
+    registered = bool(res.doi_agency) or res.doi_resolves is True
+    if verdict is Verdict.FABRICATED and ref.doi and registered and res.doi_record is None:
+        verdict = Verdict.UNVERIFIED
+        how = " and ".join(x for x in (
+            f"registered with {res.doi_agency}" if res.doi_agency else "",
+            "resolves at doi.org" if res.doi_resolves else "") if x)
+        reason = (f"the cited DOI {ref.doi} exists ({how}) but no source holds its "
+                  "metadata: could not check")
+    elif res.doi_agency == "" and res.doi_record is None and ref.doi:
+        warnings += (f"the registration agency service knows no DOI {ref.doi}",)
     return VerificationResult(
-        reference=ref, verdict=decision.verdict, reason=decision.reason, fields=decision.fields,
+        reference=ref, verdict=verdict, reason=reason, fields=decision.fields,
         differing=decision.differing, unconfirmed=decision.unconfirmed,
         corrected=corrected.raw if corrected else None, corrected_reference=corrected,
         matched=decision.best, candidates=tuple(candidates), queries=res.queries,
-        sources=tuple(_status_model(o) for o in res.outcomes), warnings=warnings)
+        sources=tuple(_status_model(o) for o in res.outcomes), warnings=warnings,
+        doi_agency=res.doi_agency or None)
 
 
 def verify_online(reference: str | Reference, config: SourceConfig | None = None, *,

@@ -143,6 +143,18 @@ class CrossrefSource(HttpSource):
         """GET /works/{doi}; 404 -> None. Raises SourceError."""
         return self.http.get_record("works/" + doi_path(doi), parse_response)
 
+    def agency(self, doi: str) -> str:
+        """GET /works/{doi}/agency: the agency that registered the DOI, lowercased
+        ("crossref", "datacite", ...); "" when Crossref knows no such DOI (404).
+        Raises SourceError."""
+        resp = self.http.get("works/" + doi_path(doi) + "/agency", ok=(404,))
+        if resp.status == 404:
+            return ""
+        data = load_json(resp.body)
+        msg = data.get("message") if isinstance(data, dict) else None
+        ag = msg.get("agency") if isinstance(msg, dict) else None
+        return str(ag.get("id") or "").lower() if isinstance(ag, dict) else ""
+
     def lookup_arxiv(self, arxiv_id: str) -> Record | None:
         """Crossref holds no arXiv ids: None, without a request."""
         return None
