@@ -263,6 +263,9 @@ def _format_result(res: Any, args: argparse.Namespace) -> str:
                        + (f" ({fm.note})" if fm.note else ""))
     for w in (*res.reference.warnings, *res.warnings):
         out.append(f"  note: {w}")
+    if res.notices:
+        out.append(("  RETRACTED: " if res.retracted else "  notices: ")
+                   + ", ".join(n.replace("_", " ") for n in res.notices))
     if res.corrected and res.verdict is Verdict.CORRUPTED:
         out.append(f"  corrected: {res.corrected}")
     for c in res.candidates[: args.candidates]:

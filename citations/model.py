@@ -90,6 +90,17 @@ class Record(BaseModel):
     arxiv_id: str | None = None
     url: str | None = None
     source_type: SourceType = SourceType.PAPER
+    #: update notices published about this work, by type as Crossref names them
+    #: ("correction", "expression_of_concern", "retraction", ...; ``updated-by``)
+    notices: tuple[str, ...] = ()
+    #: DOIs this record is itself a notice about (Crossref ``update-to``): a correction
+    #: or retraction notice, never the cited work (case C04)
+    updates: tuple[str, ...] = ()
+
+
+#: Notice types that withdraw a work (Crossref update types); the others (correction,
+#: erratum, corrigendum, expression_of_concern, addendum, new_version ...) leave it standing.
+RETRACTING_NOTICES = frozenset({"retraction", "withdrawal", "removal"})
 
 
 class Field(str, Enum):

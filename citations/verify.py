@@ -28,7 +28,8 @@ from pydantic import BaseModel, ConfigDict
 from citations.compare import DEFAULT_CONFIG, CompareConfig, compare_fields
 from citations.decide import Compared, decide, identity_score, is_same_work
 from citations.errors import InputError, RateLimited, SourceError
-from citations.model import Field, FieldMatch, Record, Reference, SourceType, Verdict
+from citations.model import (RETRACTING_NOTICES, Field, FieldMatch, Record, Reference,
+                             SourceType, Verdict)
 from citations.resolve import corrected_reference
 from citations.sources.base import Source
 
@@ -74,7 +75,8 @@ class VerificationResult(BaseModel):
     candidates: every record examined, best first; queries: what was asked of the
     sources; sources: per-source status; warnings and a one-line reason; doi_agency:
     who registered the cited DOI ("crossref", "datacite", ...) when the online cascade
-    looked it up.
+    looked it up; notices / retracted: update notices about the matched work (case C04;
+    a retraction is a flag on a real work, never a reason to call it fabricated).
     """
 
     model_config = _FROZEN
@@ -92,6 +94,8 @@ class VerificationResult(BaseModel):
     sources: tuple[SourceStatus, ...] = ()
     warnings: tuple[str, ...] = ()
     doi_agency: str | None = None  # registration agency of the cited DOI, when looked up
+    notices: tuple[str, ...] = ()  # update notices about the matched work (Record.notices)
+    retracted: bool = False  # the matched work was retracted or withdrawn (RETRACTING_NOTICES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +137,28 @@ def _wordlike(token: str) -> bool:
     token = token.strip(".,;:!?()[]\"'\u201c\u201d")
     return len(token) >= 2 and bool(_WORD.fullmatch(token)) and bool(_VOWEL.search(token)) \
         or token.lower() in ("a", "i")
+
+
+_NOTICE_TITLE = re.compile(
+    r"^\s*(?:correction|erratum|errata|corrigendum|corrigenda|retraction(?: note)?|"
+    r"retracted|withdrawal|withdrawn|expression of concern|editorial expression of concern|"
+    r"notice of (?:retraction|concern)|addendum)\b\s*(?:to|of|for|on)?\s*[:.\-\u2013\u2014]",
+    re.I)
+
+
+def is_update_notice(record: Record) -> bool:
+    """Whether ``record`` is a notice about another work (a correction, retraction or
+    expression of concern: Crossref ``update-to``, or a title such as "Correction: <title>"),
+    which is never the cited work (case C04)."""
+    return bool(record.updates) or bool(_NOTICE_TITLE.match(record.title or ""))
+
+
+def notice_flags(record: Record | None) -> dict[str, object]:
+    """VerificationResult fields ``notices`` and ``retracted`` for a matched record."""
+    if record is None or not record.notices:
+        return {}
+    return {"notices": record.notices,
+            "retracted": any(n in RETRACTING_NOTICES for n in record.notices)}
 
 
 def unreadable_reason(ref: Reference) -> str | None:
@@ -224,6 +250,8 @@ def verify(reference: str | Reference, sources: Sequence[Source],
     compared = []
     skipped = []
     for rec, sname, via, score in found.values():
+        if is_update_notice(rec):
+            continue  # "Correction: <title>" is not the cited work (case C04)
         if via == "search" and score is not None and score < config.min_search_score:
             skipped.append(Candidate(record=rec, source=sname, via=via, score=0.0,
                                      search_score=score, compared=False))
@@ -251,7 +279,8 @@ def verify(reference: str | Reference, sources: Sequence[Source],
         unconfirmed=decision.unconfirmed,
         corrected=corrected.raw if corrected else None, corrected_reference=corrected,
         matched=decision.best, candidates=tuple(candidates), queries=tuple(queries),
-        sources=tuple(statuses), warnings=decision.warnings)
+        sources=tuple(statuses), warnings=decision.warnings,
+        **notice_flags(decision.best))
 
 
 def _safe(item: str | Reference, sources: Sequence[Source], config: VerifyConfig) -> VerificationResult:
@@ -286,4 +315,5 @@ def verify_many(references: Iterable[str | Reference], sources: Sequence[Source]
 
 
 __all__ = ["DEFAULT_VERIFY", "Candidate", "SourceOutcome", "SourceStatus", "VerificationResult", "VerifyConfig",
-           "iter_verify", "to_reference", "unreadable_reason", "verify", "verify_many"]
+           "is_update_notice", "iter_verify", "notice_flags", "to_reference", "unreadable_reason",
+           "verify", "verify_many"]

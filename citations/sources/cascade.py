@@ -57,8 +57,8 @@ from citations.sources.config import DEFAULT_SOURCE_CONFIG, SourceConfig
 from citations.sources.doi import DoiAnswer, DoiSource
 from citations.sources.http import error_kind, is_outage
 from citations.sources.routing import route_doi
-from citations.verify import (Candidate, SourceStatus, VerificationResult, to_reference,
-                              unreadable_reason)
+from citations.verify import (Candidate, SourceStatus, VerificationResult, is_update_notice,
+                              notice_flags, to_reference, unreadable_reason)
 
 Status = Literal["match", "no_match", "timeout", "rate_limited", "error"]
 ALL_SOURCES = ("crossref", "datacite", "openalex", "arxiv", "semantic_scholar", "europepmc", "doi",
@@ -313,8 +313,8 @@ class Cascade:
         matched = False
         for rec in records:
             key = (rec.source, rec.id)
-            if key in run.found:
-                continue
+            if key in run.found or is_update_notice(rec):
+                continue  # a correction / retraction notice is never the cited work (C04)
             c = Compared(rec, compare_fields(run.ref, rec, self.compare), via, name)
             if c.get(Field.TITLE).status is FieldStatus.MATCH or c.get(Field.DOI).status is FieldStatus.MATCH:
                 filled = self._fill_authors(run, rec)
@@ -567,7 +567,7 @@ def result_from_cascade(res: CascadeResult, indexes: Iterable[SourceType] = (Sou
         corrected=corrected.raw if corrected else None, corrected_reference=corrected,
         matched=decision.best, candidates=tuple(candidates), queries=res.queries,
         sources=tuple(_status_model(o) for o in res.outcomes), warnings=warnings,
-        doi_agency=res.doi_agency or None)
+        doi_agency=res.doi_agency or None, **notice_flags(decision.best))
 
 
 def verify_online(reference: str | Reference, config: SourceConfig | None = None, *,

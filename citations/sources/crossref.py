@@ -26,7 +26,8 @@ from citations.sources._parsing import clean_doi, doi_path, load_json, text, yea
 from citations.sources.config import SourceConfig
 from citations.sources.http import HttpSource
 
-SELECT = "DOI,title,subtitle,author,editor,issued,published,container-title,volume,issue,page,publisher,type"
+SELECT = ("DOI,title,subtitle,author,editor,issued,published,container-title,volume,issue,page,"
+          "publisher,type,updated-by,update-to")
 
 _TYPES = {
     "journal-article": SourceType.PAPER, "proceedings-article": SourceType.PAPER,
@@ -83,7 +84,20 @@ def record_from_item(item: dict[str, Any]) -> Record | None:
         venue=text(item.get("container-title")), volume=text(item.get("volume")),
         issue=text(item.get("issue")), pages=text(item.get("page")),
         publisher=text(item.get("publisher")), doi=doi,
-        source_type=_TYPES.get(str(item.get("type", "")), SourceType.PAPER))
+        source_type=_TYPES.get(str(item.get("type", "")), SourceType.PAPER),
+        notices=_update_types(item.get("updated-by")),
+        updates=tuple(d for u in _dicts(item.get("update-to")) if (d := clean_doi(u.get("DOI")))))
+
+
+def _dicts(value: object) -> list[dict[str, Any]]:
+    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+
+
+def _update_types(value: object) -> tuple[str, ...]:
+    """The notice types in a Crossref ``updated-by`` list ("correction", "retraction",
+    "expression_of_concern", ...), lowercased, in order, once each (case C04)."""
+    types = (str(u.get("type") or "").strip().lower().replace(" ", "_") for u in _dicts(value))
+    return tuple(dict.fromkeys(t for t in types if t))
 
 
 def parse_response(body: bytes) -> list[Record]:

@@ -149,3 +149,56 @@ def test_c01_a_crossref_404_is_not_a_missing_doi(httpserver: Any) -> None:
     # no title search for the DataCite works: their DOIs settled them
     assert not [r for r, _ in httpserver.log if r.path == "/oa/works"
                 and b"Sparse" in r.query_string]
+
+
+# ---------------------------------------------------------------- C04
+
+def _crossref_item(doi: str, w: dict[str, Any]) -> dict[str, Any]:
+    item: dict[str, Any] = {
+        "DOI": doi, "type": w["type"], "title": [w["title"]],
+        "issued": {"date-parts": [[w["issued"]]]},
+        "author": [{"family": a.split(",")[0].strip(), "given": a.split(",")[1].strip()}
+                   for a in w["author"]]}
+    for key in ("updated-by", "update-to", "page"):
+        if key in w:
+            item[key] = w[key]
+    return item
+
+
+def test_c04_update_notices_are_flags_not_the_cited_work(httpserver: Any) -> None:
+    case = load_cases("decision")["C04"]
+    mock = case["input"]["mock_crossref"]
+    for key, w in mock.items():
+        if key.startswith("works/"):
+            doi = key.split("/", 1)[1]
+            httpserver.expect_request(f"/cr/works/{doi}").respond_with_json(
+                {"status": "ok", "message-type": "work", "message": _crossref_item(doi, w)})
+    hits = mock["title_search:Zinc supplementation and infant growth: A cluster trial"]
+    httpserver.expect_request("/cr/works").respond_with_json(
+        {"status": "ok", "message-type": "work-list",
+         "message": {"items": [_crossref_item(h["DOI"], h) for h in hits]}})
+    with cascade(httpserver, ("crossref",)) as casc:
+        results = verify_batch(case["input"]["references"], casc, workers=1)
+    for res, want in zip(results, case["expected"]["results"]):
+        assert res.verdict is Verdict.VERIFIED, (res.reference.raw, res.reason)
+        assert res.retracted is want["retracted"]
+        assert list(res.notices) == want["notices"]
+        if "matched_doi" in want:
+            assert res.matched is not None and res.matched.doi == want["matched_doi"]
+    assert all(not c.record.title.startswith("Correction") for c in results[1].candidates)
+
+
+def test_c04_notice_records_are_recognised() -> None:
+    from citations.model import Record
+    from citations.verify import is_update_notice
+
+    def rec(title: str, updates: tuple[str, ...] = ()) -> Record:
+        return Record(source="t", id=title, title=title, updates=updates)
+
+    assert is_update_notice(rec("Correction: Zinc supplementation and infant growth"))
+    assert is_update_notice(rec("Retraction Note: Quiet priors"))
+    assert is_update_notice(rec("Expression of Concern: A cluster trial"))
+    assert is_update_notice(rec("Erratum to: Soil carbon loss"))
+    assert is_update_notice(rec("Soil carbon loss", updates=("10.5555/x",)))
+    assert not is_update_notice(rec("Correction of systematic errors in GPS time series"))
+    assert not is_update_notice(rec("Retraction Watch data and citation practice"))
