@@ -121,19 +121,24 @@ _NAME = r"[A-Z][\w'\u2019-]+"
 _AUTHOR_START = re.compile(
     rf"^\s*(?:{_MARKER})?(?:{_NAME},\s+(?:[A-Z]\.|{_NAME})"         # Lo, K. / Lo, Kyle
     rf"|(?:[A-Z]\.\s*){{1,3}}{_NAME}"                                # K. Lo / K. L. Lo
-    rf"|{_NAME}\s+(?:[A-Z]\.\s+)?{_NAME}\s*(?:,|\band\b|&)"          # Kyle Lo, / Kyle Lo and
-    rf"|{_NAME}\s+et\s+al\.?)")                                      # Lo et al.
+    rf"|(?:{_NAME}\s+(?:[A-Z]\.?\s+)?){{1,2}}{_NAME}\s*(?:,|\band\b|&)"  # Kyle Lo, / Amit K Tyagi and
+    rf"|{_NAME}\s+et\s+al\.?"                                        # Lo et al.
+    rf"|(?:{_NAME}\s+(?:[A-Z]\.?\s+)?){{1,2}}{_NAME}\.\s+[A-Z])")          # Alex J Zunger. Title
 _YEAR = re.compile(r"\((?:1[89]|20)\d\d[a-z]?\)|[,.]\s(?:1[89]|20)\d\d[a-z]?(?:[.,;)]|$)")
 _VENUE = re.compile(r"[.,]\s+In\s+[A-Z0-9]|\b(?:Proc\.|Proceedings|Journal|Conference|Workshop|"
                     r"Transactions|vol\.|pp\.|Press|[Pp]reprint)\b")
+_AUTHOR_ANYWHERE = re.compile(rf"\b{_NAME}\s+(?:[A-Z]\.\s?){{1,3}}(?:,|;|$)|\b{_NAME}\s+[A-Z]{{1,3}},")
+_PAGES = re.compile(r"\b\d+\s*(?:\(\d+\))?\s*:\s*\d+\s*[-\u2013]\s*\d+\b|\bpp?\.\s*\d"
+                    r"|\b\d+\s*\(\d+\)\s*:\s*\w*\d|\b\d+:\d+,\s*(?:1[89]|20)\d\d")
 _MARKER_START = re.compile(r"^\s*(?:\[\d{1,4}\]|\d{1,4}\.)\s*\S")  # numbered, not a bullet
 
 
 def _looks_like_reference(line: str) -> bool:
     """Whether a line reads as one entry of a reference list: it holds an identifier (DOI,
     arXiv id, URL), or at least two of: a list marker, an author-like start ("Lo, K.",
-    "K. Lo", "Kyle Lo and", "Lo et al."), a year as references write it ("(2020)",
-    ", 2020."), a venue cue ("In Proceedings", "Journal", "pp."). A line longer than any
+    "K. Lo", "Kyle Lo and", "Lo et al.") or name ("Smith J.,"), a year as references
+    write it ("(2020)", ", 2020."), a venue or pages cue ("In Proceedings", "Journal",
+    "pp. 3", "12:3-9"). A line longer than any
     reference (citations.parse.MAX_REFERENCE_CHARS) counts too, so that it gets a verdict
     (unparsed) rather than vanishing. Prose that merely mentions a year does not."""
     from citations.identifiers import find_arxiv_ids, find_dois
@@ -143,8 +148,9 @@ def _looks_like_reference(line: str) -> bool:
         return True
     if find_dois(line) or find_arxiv_ids(line) or re.search(r"https?://\S", line):
         return True
-    cues = (bool(_MARKER_START.match(line)), bool(_AUTHOR_START.match(line)),
-            bool(_YEAR.search(line)), bool(_VENUE.search(line)))
+    cues = (bool(_MARKER_START.match(line)),
+            bool(_AUTHOR_START.match(line) or _AUTHOR_ANYWHERE.search(line[:160])),
+            bool(_YEAR.search(line)), bool(_VENUE.search(line) or _PAGES.search(line)))
     return sum(cues) >= 2
 
 
