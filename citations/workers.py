@@ -32,12 +32,15 @@ AHEAD = 4
 _INDEX: object | None = None
 
 
-def _open(db: str, complete: bool) -> None:
-    """Worker initializer: this process's own read-only connection to the index."""
+def _open(db: str, complete: bool, vocabulary: tuple[dict[str, int], int] | None) -> None:
+    """Worker initializer: this process's own read-only connection to the index, with the
+    term statistics the parent read (shared, not re-read, when workers are forked)."""
     global _INDEX
     from citations.sources.local import LocalIndex
 
     _INDEX = LocalIndex(db, complete=complete, read_only=True)
+    if vocabulary is not None:
+        _INDEX.use_vocabulary(vocabulary)
 
 
 def _verify_chunk(items: list[str | Reference]) -> list[VerificationResult]:
@@ -66,9 +69,16 @@ def verify_in_processes(references: Iterable[str | Reference], db: str | Path, *
     Raises: SourceError (in the caller, when its chunk's result is taken) if a worker
           cannot open the index; a bad reference is an UNPARSED result, never raised.
     """
+    from citations.sources.local import LocalIndex
+
     chunks = _chunks(references, chunk)
-    pool = ProcessPoolExecutor(max(1, workers), mp_context=multiprocessing.get_context(),
-                               initializer=_open, initargs=(str(db), complete))
+    ctx = multiprocessing.get_context()
+    vocabulary = None
+    if ctx.get_start_method() == "fork":  # inherited by the workers without copying
+        with LocalIndex(db, complete=complete, read_only=True) as index:
+            vocabulary = index.vocabulary()
+    pool = ProcessPoolExecutor(max(1, workers), mp_context=ctx, initializer=_open,
+                               initargs=(str(db), complete, vocabulary))
     pending: deque[Future[list[VerificationResult]]] = deque()
     try:
         for c in islice(chunks, max(1, workers) * ahead):

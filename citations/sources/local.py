@@ -147,7 +147,8 @@ class LocalIndex:
     indexes = frozenset({SourceType.PAPER})
 
     def __init__(self, path: str | Path | None = None, *, candidates: int = 30,
-                 complete: bool = False, read_only: bool = False) -> None:
+                 complete: bool = False, read_only: bool = False,
+                 match_budget: int = 10**9) -> None:
         """Open (creating if needed) the index at ``path`` (default: default_db_path()).
         candidates: how many FTS hits are re-ranked per search. complete: declare the
         index exhaustive (see Source): only then does "not found" mean *fabricated*. The
@@ -158,6 +159,7 @@ class LocalIndex:
         self.path = Path(path) if path is not None else default_db_path()
         self.candidates = candidates
         self.complete = complete
+        self.match_budget = match_budget
         self._local = threading.local()
         self._vocab_size: int | None = None
         self._vocab: dict[str, int] | None = None
@@ -303,6 +305,18 @@ class LocalIndex:
             self._vocab = {str(t): int(d) for t, d in rows}  # type: ignore[call-overload]
         return {t: self._vocab[t] for t in terms if t in self._vocab}
 
+    def vocabulary(self) -> tuple[dict[str, int], int]:
+        """(document frequency of every indexed term, record count), read once and kept
+        until the next add. Handing it to worker processes (use_vocabulary) saves each
+        of them reading it again (0.1 s and 80,000 terms on the ACL index)."""
+        self._doc_freq([])
+        assert self._vocab is not None
+        return self._vocab, self._total()
+
+    def use_vocabulary(self, state: tuple[dict[str, int], int]) -> None:
+        """Take the (vocabulary, record count) another LocalIndex of the same file read."""
+        self._vocab, self._vocab_size = state
+
     def _total(self) -> int:
         if self._vocab_size is None:
             self._vocab_size = int(self._query("SELECT count(*) FROM records")[0][0])  # type: ignore[call-overload]
@@ -325,7 +339,16 @@ class LocalIndex:
         def pick(terms: list[str], k: int, fallback: int) -> list[str]:
             known = sorted((t for t in terms if df.get(t)), key=lambda t: df[t])
             rare = [t for t in known if df[t] <= common]
-            return rare[:k] if rare else known[:fallback]
+            if not rare:
+                return known[:fallback]
+            out: list[str] = []
+            total = 0
+            for t in rare[:k]:
+                if len(out) >= 2 and total + df[t] > self.match_budget:
+                    break  # two rare words already pin the work down; more only add rows
+                out.append(t)
+                total += df[t]
+            return out
 
         tw = pick(words, max_title, 2)
         aw = pick(fams, max_authors, 0)
