@@ -12,6 +12,8 @@ Used by the three package roots so that ``sciground --help``, ``score``, ``index
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from collections.abc import Callable, Mapping, MutableMapping
 from typing import Any
 
@@ -27,6 +29,7 @@ def lazy_exports(package: str, namespace: MutableMapping[str, Any],
     Returns: (__getattr__, __dir__). __getattr__ raises AttributeError for any other name.
     """
     home = {name: module for module, names in homes.items() for name in names}
+    _keep_functions_over_submodules(package, {n for n, m in home.items() if m == f"{package}.{n}"})
 
     def __getattr__(name: str) -> Any:
         module = home.get(name)
@@ -40,6 +43,24 @@ def lazy_exports(package: str, namespace: MutableMapping[str, Any],
         return sorted(set(namespace) | set(home))
 
     return __getattr__, __dir__
+
+
+def _keep_functions_over_submodules(package: str, names: set[str]) -> None:
+    """``grounding.check`` is the function check() although grounding/check.py is a
+    module of the same name: importing that module makes Python set the package attribute
+    to the module, so the package's class turns that assignment into the function (as an
+    eager ``from grounding.check import check`` in the package did)."""
+    if not names:
+        return
+
+    class LazyPackage(types.ModuleType):
+        def __setattr__(self, name: str, value: Any) -> None:
+            if name in names and isinstance(value, types.ModuleType) \
+                    and value.__name__ == f"{package}.{name}" and hasattr(value, name):
+                value = getattr(value, name)
+            super().__setattr__(name, value)
+
+    sys.modules[package].__class__ = LazyPackage
 
 
 __all__ = ["lazy_exports"]

@@ -73,3 +73,16 @@ def test_package_roots_still_export_every_name() -> None:
         assert set(pkg.__all__) <= set(dir(pkg))
         with pytest.raises(AttributeError):
             getattr(pkg, "no_such_name")
+
+
+def test_functions_named_like_their_modules_stay_functions() -> None:
+    """grounding.check, grounding.propagate, annotations.score, annotations.align and
+    citations.verify are the functions, also after their modules were imported by name
+    (as when the package roots imported them eagerly)."""
+    code = ("import grounding.check, grounding.propagate, annotations.score, annotations.align, "
+            "citations.verify, grounding, annotations, citations, types; "
+            "fs = [grounding.check, grounding.propagate, annotations.score, annotations.align, "
+            "citations.verify]; print(all(isinstance(f, types.FunctionType) for f in fs))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert proc.stdout.strip() == "True"
