@@ -258,8 +258,8 @@ def _format_result(res: Any, args: argparse.Namespace) -> str:
     if args.json:
         return str(res.model_dump_json(exclude_none=True))
     raw = res.reference.raw
-    if len(raw) > 500:
-        raw = f"{raw[:500]}... ({len(raw)} characters)"
+    if len(raw) > 2000:  # longer than any real reference: junk, shown in part
+        raw = f"{raw[:300]}... ({len(raw)} characters)"
     out = [f"[{res.verdict.value.upper()}] {raw}"]
     if res.reason:
         out.append(f"  why: {res.reason}")

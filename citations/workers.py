@@ -13,6 +13,7 @@ are given, and results come back in input order.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -38,6 +39,7 @@ def _open(db: str, complete: bool, vocabulary: tuple[dict[str, int], int] | None
     global _INDEX
     from citations.sources.local import LocalIndex
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     _INDEX = LocalIndex(db, complete=complete, read_only=True)
     if vocabulary is not None:
         _INDEX.use_vocabulary(vocabulary)

@@ -147,8 +147,7 @@ class LocalIndex:
     indexes = frozenset({SourceType.PAPER})
 
     def __init__(self, path: str | Path | None = None, *, candidates: int = 30,
-                 complete: bool = False, read_only: bool = False,
-                 match_budget: int = 10**9) -> None:
+                 complete: bool = False, read_only: bool = False) -> None:
         """Open (creating if needed) the index at ``path`` (default: default_db_path()).
         candidates: how many FTS hits are re-ranked per search. complete: declare the
         index exhaustive (see Source): only then does "not found" mean *fabricated*. The
@@ -159,7 +158,6 @@ class LocalIndex:
         self.path = Path(path) if path is not None else default_db_path()
         self.candidates = candidates
         self.complete = complete
-        self.match_budget = match_budget
         self._local = threading.local()
         self._vocab_size: int | None = None
         self._vocab: dict[str, int] | None = None
@@ -339,16 +337,7 @@ class LocalIndex:
         def pick(terms: list[str], k: int, fallback: int) -> list[str]:
             known = sorted((t for t in terms if df.get(t)), key=lambda t: df[t])
             rare = [t for t in known if df[t] <= common]
-            if not rare:
-                return known[:fallback]
-            out: list[str] = []
-            total = 0
-            for t in rare[:k]:
-                if len(out) >= 2 and total + df[t] > self.match_budget:
-                    break  # two rare words already pin the work down; more only add rows
-                out.append(t)
-                total += df[t]
-            return out
+            return rare[:k] if rare else known[:fallback]
 
         tw = pick(words, max_title, 2)
         aw = pick(fams, max_authors, 0)
