@@ -23,6 +23,7 @@ import re
 import sys
 from pathlib import Path
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from citations.bibtex import BadEntry
@@ -216,18 +217,20 @@ def _bad_entry_result(entry: BadEntry, path: str) -> Any:
 
 
 def _results(items: list[str | Reference | BadEntry], args: argparse.Namespace,
-             options: Any) -> Iterator[Any]:
-    """One result per item, in order, streamed: broken BibTeX entries in their place
-    (UNPARSED, reported on stderr as file:line), the rest from the runner."""
-    from citations.runner import iter_verify_references
+             options: Any) -> Iterator[tuple[str, str]]:
+    """(verdict, printed text) per item, in order, streamed: broken BibTeX entries in
+    their place (UNPARSED, reported on stderr as file:line), the rest from the runner,
+    rendered where they were verified (worker processes with --workers)."""
+    from citations.runner import iter_rendered_references
 
+    render = partial(render_result, as_json=bool(args.json), candidates=args.candidates)
     good = (r for r in items if not isinstance(r, BadEntry))
-    checked = iter_verify_references(good, options)
+    checked = iter_rendered_references(good, options, render)
     for r in items:
         if isinstance(r, BadEntry):
             print(f"sciground: {args.file}:{r.line}: broken BibTeX entry skipped: {r.message}",
                   file=sys.stderr)
-            yield _bad_entry_result(r, args.file)
+            yield render(_bad_entry_result(r, args.file))
         else:
             yield next(checked)
 
@@ -245,18 +248,19 @@ def cmd_refs_verify(args: argparse.Namespace) -> int:
     with VerifyProgress(len(items), options.online_sources, enabled=show,
                         force=bool(args.progress)) as progress:
         options = progress.attach(options)
-        for res in _results(items, args, options):
-            if res.verdict in (Verdict.CORRUPTED, Verdict.FABRICATED):
+        for verdict, text in _results(items, args, options):
+            if verdict in (Verdict.CORRUPTED.value, Verdict.FABRICATED.value):
                 status = 1
-            progress.console_print(_format_result(res, args))
-            progress.advance(res)
+            progress.console_print(text)
+            progress.advance(verdict)
     return status
 
 
-def _format_result(res: Any, args: argparse.Namespace) -> str:
-    """One result as the CLI prints it: a JSON line (--json) or a text block."""
-    if args.json:
-        return str(res.model_dump_json(exclude_none=True))
+def render_result(res: Any, *, as_json: bool = False, candidates: int = 3) -> tuple[str, str]:
+    """(verdict value, the text ``refs verify`` prints for ``res``): a JSON line
+    (as_json) or a text block showing up to ``candidates`` candidates."""
+    if as_json:
+        return res.verdict.value, str(res.model_dump_json(exclude_none=True))
     raw = res.reference.raw
     if len(raw) > 2000:  # longer than any real reference: junk, shown in part
         raw = f"{raw[:300]}... ({len(raw)} characters)"
@@ -274,11 +278,11 @@ def _format_result(res: Any, args: argparse.Namespace) -> str:
                    + ", ".join(n.replace("_", " ") for n in res.notices))
     if res.corrected and res.verdict is Verdict.CORRUPTED:
         out.append(f"  corrected: {res.corrected}")
-    for c in res.candidates[: args.candidates]:
+    for c in res.candidates[:candidates]:
         flag = "*" if c.same_work else " "
         out.append(f"  {flag} candidate {c.score:.2f} {c.record.source}:{c.record.id} "
                    f"{c.record.title[:90]!r} ({c.record.year})")
-    return "\n".join(out) + "\n"
+    return res.verdict.value, "\n".join(out) + "\n"
 
 
 def register(subparsers: Any) -> None:

@@ -6,7 +6,7 @@ announced once.
         options = p.attach(options)          # the cascade reports its calls to p
         for result in iter_verify_references(refs, options):
             p.console_print(text_of(result))
-            p.advance(result)
+            p.advance(result.verdict.value)
 
 Disabled, nothing is drawn and results go to stdout unchanged; the "source is down"
 line is printed on stderr either way (it changes what the verdicts mean).
@@ -91,11 +91,11 @@ class VerifyProgress:
             self._progress.update(self._tasks[source], completed=calls[0],
                                   description=f"  {source} ({calls[0]} calls{failed}){what}")
 
-    def advance(self, result: Any) -> None:
-        """One more reference done."""
+    def advance(self, verdict: str) -> None:
+        """One more reference done, with this verdict."""
         if self._progress is not None:
             self._progress.update(self._refs, advance=1,
-                                  description=f"references (last: {result.verdict.value})")
+                                  description=f"references (last: {verdict})")
 
     def console_print(self, text: str) -> None:
         """Print a result: above the progress display when both share a terminal, else

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain, islice
+from typing import TypeVar
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +20,8 @@ from citations.errors import CheckerError, InputError
 from citations.llm_parser import LLMParserSettings
 from citations.model import Reference, Verdict
 from citations.verify import VerificationResult, iter_verify, to_reference, unreadable_reason
+
+T = TypeVar("T")
 
 #: Source names that mean "the local index" in a --sources list.
 LOCAL_NAMES = frozenset({"local", "index"})
@@ -102,6 +105,19 @@ def iter_verify_references(references: Iterable[str | Reference], options: Verif
     sources run in a thread pool of ``workers`` (their waits are network, not CPU).
     Raises: InputError for an unknown source name or parser.
     """
+    return iter_rendered_references(references, options, same_result)
+
+
+def same_result(result: VerificationResult) -> VerificationResult:
+    """The identity render of iter_rendered_references."""
+    return result
+
+
+def iter_rendered_references(references: Iterable[str | Reference], options: VerifierOptions,
+                             render: Callable[[VerificationResult], T]) -> Iterator[T]:
+    """iter_verify_references, yielding ``render(result)``: applied in the worker process
+    when there is one (so a picklable function: module-level, or a partial of one), which
+    spares the parent unpickling whole results it only prints."""
     from citations.sources.local import LocalIndex, default_db_path
 
     if options.parser == "llm":
@@ -112,7 +128,7 @@ def iter_verify_references(references: Iterable[str | Reference], options: Verif
     if not options.online_sources and not db.is_file():
         reason = (f"no local index at {db} (build one with `sciground index add FILE`) "
                   "and no online sources chosen (--sources): could not check")
-        yield from (_unchecked(r, reason) for r in references)
+        yield from (render(_unchecked(r, reason)) for r in references)
         return
     if not options.online_sources:
         if options.workers > 1:
@@ -121,14 +137,14 @@ def iter_verify_references(references: Iterable[str | Reference], options: Verif
             rest = iter(references)
             head = list(islice(rest, CHUNK + 1))
             if len(head) > CHUNK:  # enough work to pay for starting processes
-                yield from verify_in_processes(chain(head, rest), db,
+                yield from verify_in_processes(chain(head, rest), db, render,
                                                complete=options.complete,
                                                workers=min(options.workers,
                                                            os.cpu_count() or 1))
                 return
             references = head
         with LocalIndex(db, complete=options.complete) as local:
-            yield from iter_verify(references, [local])
+            yield from map(render, iter_verify(references, [local]))
         return
     from citations.sources.cascade import Cascade, iter_verify_batch
     from citations.sources.config import SourceConfig
@@ -138,8 +154,8 @@ def iter_verify_references(references: Iterable[str | Reference], options: Verif
     local = LocalIndex(db, complete=options.complete)
     with Cascade.from_config(cfg, sources=options.online_sources, local=local,
                              on_event=options.on_event) as cascade:
-        yield from iter_verify_batch(references, cascade, workers=options.workers,
-                                     checkpoint=options.checkpoint)
+        yield from map(render, iter_verify_batch(references, cascade, workers=options.workers,
+                                                 checkpoint=options.checkpoint))
 
 
 def _parse_with_model(references: Iterable[str | Reference],
