@@ -196,6 +196,11 @@ def test_workers_give_the_same_results_in_order_as_one_process(
         outs.append([json.loads(x) for x in capsys.readouterr().out.splitlines()])
     assert outs[0] == outs[1]
     assert [r["reference"]["raw"] for r in outs[1]] == refs
+    texts = []
+    for workers in ("1", "2"):  # text rendered in the parent / in the workers
+        run(["refs", "verify", str(listed), "--db", str(db), "--workers", workers])
+        texts.append(capsys.readouterr().out)
+    assert texts[0] == texts[1] and texts[0].count("[VERIFIED]") >= 0.9 * len(refs)
     assert sum(r["verdict"] == "verified" for r in outs[1]) >= 0.9 * len(refs)
 
 
