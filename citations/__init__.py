@@ -7,51 +7,48 @@
 
 Stages, each callable alone: parse_reference (citations.parse), compare_fields
 (citations.compare), decide (citations.decide), corrected_reference (citations.resolve);
-sources implement citations.sources.base.Source. Importing this package loads no
-network client and no parser state beyond pydantic models.
+sources implement citations.sources.base.Source. Importing this package loads none
+of its modules: each public name is imported on first use (annotations.lazy).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from citations.compare import CompareConfig, compare_fields
-from citations.decide import Decision, decide
-from citations.errors import CheckerError, InputError, RateLimited, SourceError
-from citations.model import (
-    Author,
-    Field,
-    FieldMatch,
-    FieldStatus,
-    Record,
-    Reference,
-    SourceType,
-    Verdict,
-)
-from citations.resolve import corrected_reference, format_record
-from citations.sources.base import Source
-from citations.sources.local import LocalIndex
-from citations.verify import (
-    Candidate,
-    SourceStatus,
-    VerificationResult,
-    VerifyConfig,
-    verify,
-    verify_many,
-)
+from annotations.lazy import lazy_exports
 
-_LAZY = {"parse_reference": "citations.parse", "extract_citations": "citations.extract",
-         "parse_bibtex": "citations.bibtex", "parse_csl_json": "citations.csl"}
+if TYPE_CHECKING:
+    from citations.bibtex import parse_bibtex
+    from citations.compare import CompareConfig, compare_fields
+    from citations.csl import parse_csl_json
+    from citations.decide import Decision, decide
+    from citations.errors import CheckerError, InputError, RateLimited, SourceError
+    from citations.extract import extract_citations
+    from citations.model import (Author, Field, FieldMatch, FieldStatus, Record, Reference,
+                                 SourceType, Verdict)
+    from citations.parse import parse_reference
+    from citations.resolve import corrected_reference, format_record
+    from citations.sources.base import Source
+    from citations.sources.local import LocalIndex
+    from citations.verify import (Candidate, SourceStatus, VerificationResult, VerifyConfig,
+                                  verify, verify_many)
 
-
-def __getattr__(name: str) -> Any:
-    """Parsers load on first use: ``citations.parse_reference`` etc."""
-    if name in _LAZY:
-        import importlib
-
-        return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'citations' has no attribute {name!r}")
-
+__getattr__, __dir__ = lazy_exports(__name__, globals(), {
+    "citations.bibtex": ("parse_bibtex",),
+    "citations.compare": ("CompareConfig", "compare_fields"),
+    "citations.csl": ("parse_csl_json",),
+    "citations.decide": ("Decision", "decide"),
+    "citations.errors": ("CheckerError", "InputError", "RateLimited", "SourceError"),
+    "citations.extract": ("extract_citations",),
+    "citations.model": ("Author", "Field", "FieldMatch", "FieldStatus", "Record", "Reference",
+                        "SourceType", "Verdict"),
+    "citations.parse": ("parse_reference",),
+    "citations.resolve": ("corrected_reference", "format_record"),
+    "citations.sources.base": ("Source",),
+    "citations.sources.local": ("LocalIndex",),
+    "citations.verify": ("Candidate", "SourceStatus", "VerificationResult", "VerifyConfig",
+                         "verify", "verify_many"),
+})
 
 __all__ = [
     "Author",

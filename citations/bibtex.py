@@ -52,8 +52,11 @@ _TYPES = {
     "online": SourceType.WEB, "webpage": SourceType.WEB, "electronic": SourceType.WEB, "www": SourceType.WEB,
     "legislation": SourceType.LEGAL, "legal": SourceType.LEGAL, "jurisdiction": SourceType.LEGAL,
 }
-_MONTHS = {m: m.capitalize() for m in
-           ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")}
+#: The month macros every standard .bst style defines (jan -> "January"), as BibTeX
+#: expands them; an entry's month becomes 1-12 (Reference.month).
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
+                "September", "October", "November", "December")
+_MONTHS = {m[:3].lower(): m for m in _MONTH_NAMES}
 
 
 class _Broken(Exception):
@@ -98,7 +101,11 @@ def _skip_ws(text: str, i: int) -> int:
     return i
 
 
-def _read_value(text: str, i: int, strings: Mapping[str, str]) -> tuple[str, int]:
+def _read_value(text: str, i: int, strings: Mapping[str, str],
+                undefined: list[str] | None = None) -> tuple[str, int]:
+    """One field value: braced, quoted, a number or a macro, '#'-concatenated. A macro
+    neither @string nor a month is kept as its own text and its name added to
+    ``undefined`` (BibTeX warns and goes on; so do we)."""
     parts: list[str] = []
     n = len(text)
     while True:
@@ -118,12 +125,20 @@ def _read_value(text: str, i: int, strings: Mapping[str, str]) -> tuple[str, int
                 raise _Broken(f"unexpected character {c!r} where a value should start")
             word = m.group(0)
             i = m.end()
-            parts.append(strings.get(word.lower(), _MONTHS.get(word.lower(), word)))
+            value = strings.get(word.lower(), _MONTHS.get(word.lower()))
+            if value is None:
+                value = word
+                if undefined is not None and not word.isdigit():
+                    undefined.append(word)
+            parts.append(value)
         i = _skip_ws(text, i)
         if i < n and text[i] == "#":
             i += 1
             continue
         return "".join(parts), i
+
+
+_UNDEFINED = " undefined"  # pseudo-field (a name no field can have): undefined macros
 
 
 def _parse_body(text: str, i: int, close: str, strings: Mapping[str, str]) -> tuple[str, dict[str, str], int]:
@@ -135,11 +150,14 @@ def _parse_body(text: str, i: int, close: str, strings: Mapping[str, str]) -> tu
         key = m.group(1)
         i = m.end()
     fields: dict[str, str] = {}
+    undefined: list[str] = []
     while True:
         i = _skip_ws(text, i)
         if i >= n:
             raise _Broken("entry not closed")
         if text[i] == close:
+            if undefined:  # reference_from_fields turns it into Reference.warnings
+                fields[_UNDEFINED] = " ".join(dict.fromkeys(undefined))
             return key, fields, i + 1
         if text[i] == ",":
             i += 1
@@ -149,7 +167,7 @@ def _parse_body(text: str, i: int, close: str, strings: Mapping[str, str]) -> tu
             raw_tail = text[i:i + 40].split("\n")[0]
             raise _Broken(f"expected 'field = value', found {raw_tail!r}")
         name = m.group(1).lower()
-        value, i = _read_value(text, m.end(), strings)
+        value, i = _read_value(text, m.end(), strings, undefined)
         fields[name] = value
 
 
@@ -283,6 +301,8 @@ def reference_from_fields(fields: Mapping[str, str], entry_type: str = "misc", *
         else:
             stype = SourceType.UNKNOWN
     pages = _clean_value(f["pages"]).replace("--", "–") if f.get("pages") else None
+    warnings = tuple(f"undefined macro {w!r} kept as literal text"
+                     for w in str(f.get(_UNDEFINED, "")).split())
     return Reference(
         raw=raw if raw is not None else _render(etype, key or "entry", f),
         title=title or None,
@@ -302,9 +322,22 @@ def reference_from_fields(fields: Mapping[str, str], entry_type: str = "misc", *
         source_type=stype,
         marker=key,
         parser="bibtex",
+        month=_month(str(f.get("month", ""))),
+        note=_clean_value(f["note"]) if f.get("note") else None,
+        warnings=warnings,
     )
 
 
+def _month(value: str) -> int | None:
+    """1-12 from a month field: a number, a name or its abbreviation ("Jan", "jan.",
+    "January", "1"); None for anything else (a season, a range)."""
+    v = value.strip().rstrip(".").lower()
+    if v.isdigit():
+        return int(v) if 1 <= int(v) <= 12 else None
+    return next((k for k, name in enumerate(_MONTH_NAMES, start=1)
+                 if len(v) >= 3 and name.lower().startswith(v)), None)
+
+
 def _render(etype: str, key: str, fields: Mapping[str, str]) -> str:
-    body = ",\n".join(f"  {k} = {{{v}}}" for k, v in fields.items())
+    body = ",\n".join(f"  {k} = {{{v}}}" for k, v in fields.items() if k != _UNDEFINED)
     return f"@{etype}{{{key},\n{body}\n}}"

@@ -19,8 +19,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from pathlib import Path
+from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from citations.bibtex import BadEntry
@@ -43,18 +46,19 @@ def _index(args: argparse.Namespace) -> Any:
 
 
 def cmd_index_add(args: argparse.Namespace) -> int:
+    from citations.sources.local import AddCounts
+
     index = _index(args)
-    total = 0
-    bad = 0
+    total = AddCounts()
     for f in args.files:
         errors: list[InputError] = []
-        n = index.add_file(f, source=args.source, errors=errors)
-        total += n
-        bad += len(errors)
-        print(f"{f}: {n} records" + (f", {len(errors)} skipped" if errors else ""))
+        counts = index.import_file(f, source=args.source, errors=errors)
+        total += counts
+        print(f"{f}: {counts.total} records ({counts.describe()})"
+              + (f", {len(errors)} skipped" if errors else ""))
         for e in errors[:5]:
             print(f"  skipped: {e}", file=sys.stderr)
-    print(f"index {index.path}: added {total} records")
+    print(f"index {index.path}: {total.describe()}")
     return 0
 
 
@@ -97,9 +101,11 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
 
         return list(parse_csl_json(text))
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    # a list of references (one per line) when most lines look like one: every line is
-    # then verified, none silently dropped; otherwise the text is an answer to mine
-    if lines and sum(map(_looks_like_reference, lines)) * 2 >= len(lines):
+    # a list of references (one per line) when most lines look like one and no line is a
+    # "References" heading: every line is then verified, none silently dropped; otherwise
+    # the text is an answer to mine (its prose is never verified as a reference)
+    if lines and not any(map(_HEADING.fullmatch, lines)) \
+            and sum(map(_looks_like_reference, lines)) * 2 >= len(lines):
         return list(lines)
     from citations.extract import extract_citations
 
@@ -110,11 +116,44 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
     return cited
 
 
-def _looks_like_reference(line: str) -> bool:
-    import re
+_HEADING = re.compile(r"\W*(?:references|bibliography|works cited|literature cited|citations|"
+                      r"sources)\W*", re.I)
+_MARKER = r"(?:\[\d{1,4}\]|\d{1,4}\.|[-*\u2022])\s*"
+_NAME = r"[A-Z][\w'\u2019-]+"
+_AUTHOR_START = re.compile(
+    rf"^\s*(?:{_MARKER})?(?:{_NAME},\s+(?:[A-Z]\.|{_NAME})"         # Lo, K. / Lo, Kyle
+    rf"|(?:[A-Z]\.\s*){{1,3}}{_NAME}"                                # K. Lo / K. L. Lo
+    rf"|(?:{_NAME}\s+(?:[A-Z]\.?\s+)?){{1,2}}{_NAME}\s*(?:,|\band\b|&)"  # Kyle Lo, / Amit K Tyagi and
+    rf"|{_NAME}\s+et\s+al\.?"                                        # Lo et al.
+    rf"|(?:{_NAME}\s+(?:[A-Z]\.?\s+)?){{1,2}}{_NAME}\.\s+[A-Z])")          # Alex J Zunger. Title
+_YEAR = re.compile(r"\((?:1[89]|20)\d\d[a-z]?\)|[,.]\s(?:1[89]|20)\d\d[a-z]?(?:[.,;)]|$)")
+_VENUE = re.compile(r"[.,]\s+In\s+[A-Z0-9]|\b(?:Proc\.|Proceedings|Journal|Conference|Workshop|"
+                    r"Transactions|vol\.|pp\.|Press|[Pp]reprint)\b")
+_AUTHOR_ANYWHERE = re.compile(rf"\b{_NAME}\s+(?:[A-Z]\.\s?){{1,3}}(?:,|;|$)|\b{_NAME}\s+[A-Z]{{1,3}},")
+_PAGES = re.compile(r"\b\d+\s*(?:\(\d+\))?\s*:\s*\d+\s*[-\u2013]\s*\d+\b|\bpp?\.\s*\d"
+                    r"|\b\d+\s*\(\d+\)\s*:\s*\w*\d|\b\d+:\d+,\s*(?:1[89]|20)\d\d")
+_MARKER_START = re.compile(r"^\s*(?:\[\d{1,4}\]|\d{1,4}\.)\s*\S")  # numbered, not a bullet
 
-    return len(line) >= 25 and bool(re.search(r"\b(1[89]\d\d|20\d\d)\b|doi|arxiv", line, re.I)) \
-        and len(re.findall(r"[.!?](\s|$)", line)) <= 8
+
+def _looks_like_reference(line: str) -> bool:
+    """Whether a line reads as one entry of a reference list: it holds an identifier (DOI,
+    arXiv id, URL), or at least two of: a list marker, an author-like start ("Lo, K.",
+    "K. Lo", "Kyle Lo and", "Lo et al.") or name ("Smith J.,"), a year as references
+    write it ("(2020)", ", 2020."), a venue or pages cue ("In Proceedings", "Journal",
+    "pp. 3", "12:3-9"). A line longer than any
+    reference (citations.parse.MAX_REFERENCE_CHARS) counts too, so that it gets a verdict
+    (unparsed) rather than vanishing. Prose that merely mentions a year does not."""
+    from citations.identifiers import find_arxiv_ids, find_dois
+    from citations.parse import MAX_REFERENCE_CHARS
+
+    if len(line) > MAX_REFERENCE_CHARS:
+        return True
+    if find_dois(line) or find_arxiv_ids(line) or re.search(r"https?://\S", line):
+        return True
+    cues = (bool(_MARKER_START.match(line)),
+            bool(_AUTHOR_START.match(line) or _AUTHOR_ANYWHERE.search(line[:160])),
+            bool(_YEAR.search(line)), bool(_VENUE.search(line) or _PAGES.search(line)))
+    return sum(cues) >= 2
 
 
 def verifier_options(args: argparse.Namespace) -> Any:
@@ -158,7 +197,9 @@ def add_source_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--mailto", help="contact e-mail for the Crossref / OpenAlex polite pools "
                    "(default: $SCIGROUND_MAILTO)")
     p.add_argument("--cache", help="HTTP cache file (default: the user cache directory)")
-    p.add_argument("--workers", type=int, default=4, help="references verified concurrently")
+    p.add_argument("--workers", type=int, default=4,
+                   help="references verified at once: processes for the local index (at most "
+                   "one per CPU), threads for online sources (default 4)")
     p.add_argument("--complete", action="store_true",
                    help="the local index holds every citable work: a reference it lacks is "
                    "fabricated (default: unverified)")
@@ -168,54 +209,88 @@ def add_source_options(p: argparse.ArgumentParser) -> None:
                    "OPENAI_API_KEY)")
 
 
-def cmd_refs_verify(args: argparse.Namespace) -> int:
-    from citations.runner import verify_references
-
+def _bad_entry_result(entry: BadEntry, path: str) -> Any:
     from citations.verify import VerificationResult
 
+    return VerificationResult(reference=Reference(raw=entry.raw or entry.key or " "),
+                              verdict=Verdict.UNPARSED,
+                              reason=f"broken BibTeX entry at {path}:{entry.line}: {entry.message}")
+
+
+def _results(items: list[str | Reference | BadEntry], args: argparse.Namespace,
+             options: Any) -> Iterator[tuple[str, str]]:
+    """(verdict, printed text) per item, in order, streamed: broken BibTeX entries in
+    their place (UNPARSED, reported on stderr as file:line), the rest from the runner,
+    rendered where they were verified (worker processes with --workers)."""
+    from citations.runner import iter_rendered_references
+
+    render = partial(render_result, as_json=bool(args.json), candidates=args.candidates)
+    good = (r for r in items if not isinstance(r, BadEntry))
+    checked: Iterator[tuple[str, str]]
+    if getattr(args, "engine", "local") == "ray":   # the same results, from a Ray cluster
+        from citations.engine_ray import verify_references_ray
+
+        checked = map(render, verify_references_ray(list(good), options,
+                                                    RayOptions(address=args.ray_address)))
+    else:
+        checked = iter_rendered_references(good, options, render)
+    for r in items:
+        if isinstance(r, BadEntry):
+            print(f"sciground: {args.file}:{r.line}: broken BibTeX entry skipped: {r.message}",
+                  file=sys.stderr)
+            yield render(_bad_entry_result(r, args.file))
+        else:
+            yield next(checked)
+
+
+def cmd_refs_verify(args: argparse.Namespace) -> int:
     items = read_references(args.file)
     if not items:
         print(f"sciground: {args.file}: no references found", file=sys.stderr)
         return 0
-    good = [r for r in items if not isinstance(r, BadEntry)]
-    if getattr(args, "engine", "local") == "ray":
-        from citations.engine_ray import verify_references_ray
+    options = verifier_options(args)
+    show = bool(args.progress) or sys.stderr.isatty()
+    from citations.progress import VerifyProgress
 
-        checked = iter(verify_references_ray(good, verifier_options(args),
-                                             RayOptions(address=args.ray_address)))
-    else:
-        checked = iter(verify_references(good, verifier_options(args)))
-    results = [
-        VerificationResult(reference=Reference(raw=r.raw or r.key or " "),
-                           verdict=Verdict.UNPARSED,
-                           reason=f"broken BibTeX entry at line {r.line}: {r.message}")
-        if isinstance(r, BadEntry) else next(checked)
-        for r in items
-    ]
     status = 0
-    for res in results:
-        if res.verdict in (Verdict.CORRUPTED, Verdict.FABRICATED):
-            status = 1
-        if args.json:
-            print(res.model_dump_json(exclude_none=True))
-            continue
-        print(f"[{res.verdict.value.upper()}] {res.reference.raw}")
-        if res.reason:
-            print(f"  why: {res.reason}")
-        for fm in res.fields:
-            if fm.status.value == "conflict":
-                print(f"  differs: {fm.field.value}: cited {fm.cited!r} / record {fm.found!r}"
-                      + (f" ({fm.note})" if fm.note else ""))
-        for w in res.warnings:
-            print(f"  note: {w}")
-        if res.corrected and res.verdict is Verdict.CORRUPTED:
-            print(f"  corrected: {res.corrected}")
-        for c in res.candidates[: args.candidates]:
-            flag = "*" if c.same_work else " "
-            print(f"  {flag} candidate {c.score:.2f} {c.record.source}:{c.record.id} "
-                  f"{c.record.title[:90]!r} ({c.record.year})")
-        print()
+    with VerifyProgress(len(items), options.online_sources, enabled=show,
+                        force=bool(args.progress)) as progress:
+        options = progress.attach(options)
+        for verdict, text in _results(items, args, options):
+            if verdict in (Verdict.CORRUPTED.value, Verdict.FABRICATED.value):
+                status = 1
+            progress.console_print(text)
+            progress.advance(verdict)
     return status
+
+
+def render_result(res: Any, *, as_json: bool = False, candidates: int = 3) -> tuple[str, str]:
+    """(verdict value, the text ``refs verify`` prints for ``res``): a JSON line
+    (as_json) or a text block showing up to ``candidates`` candidates."""
+    if as_json:
+        return res.verdict.value, str(res.model_dump_json(exclude_none=True))
+    raw = res.reference.raw
+    if len(raw) > 2000:  # longer than any real reference: junk, shown in part
+        raw = f"{raw[:300]}... ({len(raw)} characters)"
+    out = [f"[{res.verdict.value.upper()}] {raw}"]
+    if res.reason:
+        out.append(f"  why: {res.reason}")
+    for fm in res.fields:
+        if fm.status.value == "conflict":
+            out.append(f"  differs: {fm.field.value}: cited {fm.cited!r} / record {fm.found!r}"
+                       + (f" ({fm.note})" if fm.note else ""))
+    for w in (*res.reference.warnings, *res.warnings):
+        out.append(f"  note: {w}")
+    if res.notices:
+        out.append(("  RETRACTED: " if res.retracted else "  notices: ")
+                   + ", ".join(n.replace("_", " ") for n in res.notices))
+    if res.corrected and res.verdict is Verdict.CORRUPTED:
+        out.append(f"  corrected: {res.corrected}")
+    for c in res.candidates[:candidates]:
+        flag = "*" if c.same_work else " "
+        out.append(f"  {flag} candidate {c.score:.2f} {c.record.source}:{c.record.id} "
+                   f"{c.record.title[:90]!r} ({c.record.year})")
+    return res.verdict.value, "\n".join(out) + "\n"
 
 
 def register(subparsers: Any) -> None:
@@ -243,6 +318,8 @@ def register(subparsers: Any) -> None:
     p_ver.add_argument("--json", action="store_true", help="one JSON result per line")
     p_ver.add_argument("--candidates", type=int, default=3, help="candidates to show")
     add_engine_options(p_ver)
+    p_ver.add_argument("--progress", action="store_true",
+                       help="show progress on stderr even when it is not a terminal")
     p_ver.set_defaults(func=cmd_refs_verify)
 
 

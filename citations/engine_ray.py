@@ -405,7 +405,8 @@ def verify_references_ray(references: Sequence[str | Reference], options: Verifi
     todo = [i for i in range(len(refs)) if i not in done]
     with ray_session(ray_options.address) as ray:
         progress = Progress(len(todo), "references", ray_options.progress_s)
-        work = replace(options, checkpoint=None)
+        # the progress listener (on_event) lives on the driver: workers get none
+        work = replace(options, checkpoint=None, on_event=None)
         if options.online_sources:
             work = shared_sources(ray, work)
         shared = ray.put(work)

@@ -63,6 +63,9 @@ class Reference(BaseModel):
     type_descriptor: str | None = None
     marker: str | None = None  # as cited in the text: "[3]", "Lo et al., 2020"
     parser: str = "rules"
+    month: int | None = None  # 1-12 (BibTeX ``month``, macro or name or number)
+    note: str | None = None  # BibTeX ``note``, LaTeX decoded
+    warnings: tuple[str, ...] = ()  # what the parser had to guess (undefined macros, ...)
 
 
 class Record(BaseModel):
@@ -93,6 +96,17 @@ class Record(BaseModel):
     #: Crossref abstract, Europe PMC abstractText; None otherwise. Left out of dumps, so
     #: serialised records (checkpoints, JSON output, the local index) are as before.
     abstract: str | None = PydField(default=None, exclude=True)
+    #: update notices published about this work, by type as Crossref names them
+    #: ("correction", "expression_of_concern", "retraction", ...; ``updated-by``)
+    notices: tuple[str, ...] = ()
+    #: DOIs this record is itself a notice about (Crossref ``update-to``): a correction
+    #: or retraction notice, never the cited work (case C04)
+    updates: tuple[str, ...] = ()
+
+
+#: Notice types that withdraw a work (Crossref update types); the others (correction,
+#: erratum, corrigendum, expression_of_concern, addendum, new_version ...) leave it standing.
+RETRACTING_NOTICES = frozenset({"retraction", "withdrawal", "removal"})
 
 
 class Field(str, Enum):

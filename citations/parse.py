@@ -395,6 +395,10 @@ _TITLE_PAREN_RE = re.compile(r"\s*\(([^()]*\b(?:Report|Rep\.|No\.|Vol\.|Vols\.|e
                              r"Working Paper|Series|Bulletin)[^()]*)\)\s*$")
 
 
+#: A version statement closing a title: "(Version 2)", "(Ver. 1.3)", "(v2.0.1)".
+_VERSION_RE = re.compile(r"\s*\((?:Version|Ver\.|v\.?)\s*\d[\w.-]*\)\s*$", re.I)
+
+
 def _strip_descriptor(title: str, tail: str) -> tuple[str, str, str | None]:
     """Move a bracketed type descriptor from the end of the title (or start of the tail)."""
     m = _TITLE_PAREN_RE.search(title)
@@ -652,6 +656,7 @@ def _parse(raw: str) -> tuple[Reference, str]:
     if year is not None:
         title = re.sub(rf",\s*(?:{_MONTHS}\s+)?(?:\d{{1,2}},?\s+)?{year}[a-z]?$", "", title)
     title, tail, desc = _strip_descriptor(title, tail)
+    title = _VERSION_RE.sub("", title)  # "Title (Version 2) [Data set]" (APA; case C01)
     tail_fields = _parse_tail(tail, year)
     if desc and desc.lower() in {"data set", "dataset", "computer software", "software"} and "venue" in tail_fields:
         tail_fields.setdefault("publisher", str(tail_fields.pop("venue")))

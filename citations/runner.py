@@ -9,7 +9,10 @@ on-disk HTTP cache, so no request leaves the machine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import chain, islice
+from typing import TypeVar
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,7 +20,9 @@ from typing import Any
 from citations.errors import CheckerError, InputError
 from citations.llm_parser import LLMParserSettings
 from citations.model import Reference, Verdict
-from citations.verify import VerificationResult, iter_verify, to_reference
+from citations.verify import VerificationResult, iter_verify, to_reference, unreadable_reason
+
+T = TypeVar("T")
 
 #: Source names that mean "the local index" in a --sources list.
 LOCAL_NAMES = frozenset({"local", "index"})
@@ -34,13 +39,15 @@ class VerifierOptions:
     offline: serve online sources from the HTTP cache only (no network).
     mailto: contact address for Crossref's and OpenAlex's polite pools.
     api_key: Semantic Scholar API key. cache_path: the HTTP cache file (None: the user cache
-    directory). workers: concurrent references (each source keeps its own rate limit).
+    directory). workers: references verified at once: processes for the local index alone
+    (CPU-bound), threads for online sources (each source keeps its own rate limit).
     checkpoint: JSONL file that makes an online batch resumable.
     parser: "rules" (deterministic), or "llm": an OpenAI-compatible model parses the strings
     the rules cannot (citations.llm_parser; settings in ``llm``).
     attach_http: called on each online cascade before use, instead of opening the cache
     file here: the Ray engine's workers attach the cluster-wide rate limiters and HTTP
     cache (citations.engine_ray.ClusterHttp).
+    on_event: listener of the online cascade's calls (citations.sources.cascade.Cascade).
     """
 
     db: Path | None = None
@@ -55,6 +62,7 @@ class VerifierOptions:
     parser: str = "rules"
     llm: LLMParserSettings | None = None
     attach_http: Callable[[Any], None] | None = None
+    on_event: Callable[[str, str, str], None] | None = None
 
     @property
     def online_sources(self) -> tuple[str, ...]:
@@ -77,11 +85,44 @@ def default_cache_path() -> Path:
 def verify_references(references: Sequence[str | Reference], options: VerifierOptions,
                       progress: Callable[[int, int], None] | None = None
                       ) -> list[VerificationResult]:
-    """One VerificationResult per reference, in order; a bad item is an UNPARSED result
-    and the batch goes on; a failing source makes results UNVERIFIED, never FABRICATED.
+    """One VerificationResult per reference, in order (list form of iter_verify_references).
 
     Raises: InputError for an unknown source name.
     """
+    total = len(references)
+    out = []
+    for i, res in enumerate(iter_verify_references(references, options), start=1):
+        out.append(res)
+        if progress:
+            progress(i, total)
+    return out
+
+
+def iter_verify_references(references: Iterable[str | Reference], options: VerifierOptions
+                           ) -> Iterator[VerificationResult]:
+    """One VerificationResult per reference, in input order, each yielded as soon as it and
+    those before it are done (memory flat in the number of references); a bad item is an
+    UNPARSED result and the batch goes on; a failing source makes results UNVERIFIED, never
+    FABRICATED.
+
+    With the local index only and ``options.workers > 1``, references are verified in
+    worker processes (citations.workers), each with its own read-only connection; online
+    sources run in a thread pool of ``workers`` (their waits are network, not CPU).
+    Raises: InputError for an unknown source name or parser.
+    """
+    return iter_rendered_references(references, options, same_result)
+
+
+def same_result(result: VerificationResult) -> VerificationResult:
+    """The identity render of iter_rendered_references."""
+    return result
+
+
+def iter_rendered_references(references: Iterable[str | Reference], options: VerifierOptions,
+                             render: Callable[[VerificationResult], T]) -> Iterator[T]:
+    """iter_verify_references, yielding ``render(result)``: applied in the worker process
+    when there is one (so a picklable function: module-level, or a partial of one), which
+    spares the parent unpickling whole results it only prints."""
     from citations.sources.local import LocalIndex, default_db_path
 
     if options.parser == "llm":
@@ -92,50 +133,66 @@ def verify_references(references: Sequence[str | Reference], options: VerifierOp
     if not options.online_sources and not db.is_file():
         reason = (f"no local index at {db} (build one with `sciground index add FILE`) "
                   "and no online sources chosen (--sources): could not check")
-        return [_unchecked(r, reason) for r in references]
-    local = LocalIndex(db, complete=options.complete)
+        yield from (render(_unchecked(r, reason)) for r in references)
+        return
     if not options.online_sources:
-        out = []
-        for i, res in enumerate(iter_verify(references, [local]), start=1):
-            out.append(res)
-            if progress:
-                progress(i, len(references))
-        return out
-    from citations.sources.cascade import Cascade, verify_batch
+        if options.workers > 1:
+            from citations.workers import CHUNK, verify_in_processes
+
+            rest = iter(references)
+            head = list(islice(rest, CHUNK + 1))
+            if len(head) > CHUNK:  # enough work to pay for starting processes
+                yield from verify_in_processes(chain(head, rest), db, render,
+                                               complete=options.complete,
+                                               workers=min(options.workers,
+                                                           os.cpu_count() or 1))
+                return
+            references = head
+        with LocalIndex(db, complete=options.complete) as local:
+            yield from map(render, iter_verify(references, [local]))
+        return
+    from citations.sources.cascade import Cascade, iter_verify_batch
     from citations.sources.config import SourceConfig
 
     own_cache = options.attach_http is None
     cfg = SourceConfig(mailto=options.mailto, api_key=options.api_key, offline=options.offline,
                        cache_path=(options.cache_path or default_cache_path()) if own_cache else None)
-    with Cascade.from_config(cfg, sources=options.online_sources, local=local) as cascade:
+    local = LocalIndex(db, complete=options.complete)
+    with Cascade.from_config(cfg, sources=options.online_sources, local=local,
+                             on_event=options.on_event) as cascade:
         if options.attach_http is not None:
             options.attach_http(cascade)
-        return verify_batch(references, cascade, workers=options.workers, progress=progress,
-                            checkpoint=options.checkpoint)
+        yield from map(render, iter_verify_batch(references, cascade, workers=options.workers,
+                                                 checkpoint=options.checkpoint))
 
 
-def _parse_with_model(references: Sequence[str | Reference],
-                      options: VerifierOptions) -> list[str | Reference]:
+def _parse_with_model(references: Iterable[str | Reference],
+                      options: VerifierOptions) -> Iterator[str | Reference]:
     """Strings parsed by the LLM parser (rules first, the model for weak parses); a string it
     cannot take stays a string, so verification reports it (UNPARSED) in its place."""
     from citations.llm_parser import LLMReferenceParser
 
     parser = LLMReferenceParser(options.llm or LLMParserSettings())
-    out: list[str | Reference] = []
     for r in references:
         if isinstance(r, str):
             try:
-                out.append(parser.parse(r))
+                yield parser.parse(r)
                 continue
             except CheckerError:
                 pass
-        out.append(r)
-    return out
+        yield r
 
 
 def _unchecked(item: str | Reference, reason: str) -> VerificationResult:
+    """The result for a reference no source could be asked about: UNVERIFIED (``reason``),
+    or UNPARSED when the item cannot be read as a reference at all."""
     try:
         ref = to_reference(item)
-    except CheckerError:  # an unparsable item is still reported, as unverified
-        ref = Reference(raw=item.raw if isinstance(item, Reference) else (str(item) or " "))
+    except CheckerError as exc:  # empty or too long: there is nothing to look up
+        raw = item.raw if isinstance(item, Reference) else str(item)
+        return VerificationResult(reference=Reference(raw=raw or " "), verdict=Verdict.UNPARSED,
+                                  reason=str(exc))
+    why = unreadable_reason(ref)
+    if why is not None:
+        return VerificationResult(reference=ref, verdict=Verdict.UNPARSED, reason=why)
     return VerificationResult(reference=ref, verdict=Verdict.UNVERIFIED, reason=reason)

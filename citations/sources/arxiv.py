@@ -8,8 +8,10 @@ https://info.arxiv.org/help/api/user-manual.html; terms: one request every 3 s).
 Pure half: :func:`parse_response` reads the Atom feed. Quirks handled:
 
 - an unknown but well-formed id answers HTTP 200 with zero entries (not 404);
-- a malformed id answers HTTP 400 with one pseudo-entry titled "Error" whose id is
-  ``.../api/errors#...``: it is not a paper and is dropped (only ``/abs/`` ids count);
+- a malformed id (an abs URL, a truncated number) answers HTTP 400, or HTTP 200, with
+  one pseudo-entry titled "Error" whose id is ``.../api/errors#...`` (case C05): it is
+  never a record (parse_response drops it; only ``/abs/`` ids count) and the request
+  raises SourceError (feed_error), so an error is never taken for "no such paper";
 - several ids in ``id_list``: missing ones are silently dropped, so results are matched
   back by id, never by position;
 - a paper may really be titled "0": titles are kept as given.
@@ -23,6 +25,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from citations.identifiers import arxiv_api_key, parse_arxiv_id
+from citations.errors import SourceError
 from citations.model import Record, Reference, SourceType
 from citations.parse import title_query_form
 from citations.sources._parsing import abstract_text, author_from_name, clean_doi, text, year_of
@@ -44,7 +47,7 @@ def parse_response(body: bytes) -> list[Record]:
     for entry in root.findall("a:entry", _NS):
         eid = entry.findtext("a:id", default="", namespaces=_NS).strip()
         m = _ABS.search(eid)
-        if not m:
+        if not m or _is_error_entry(entry):
             continue
         versioned = m.group(1)
         aid = parse_arxiv_id(versioned)
@@ -64,6 +67,29 @@ def parse_response(body: bytes) -> list[Record]:
     return out
 
 
+def feed_error(body: bytes) -> str | None:
+    """The message of an arXiv API error feed, or None: an entry whose id is under
+    ``/api/errors``, or one titled "Error" with no author but "arXiv api core" (case C05).
+    Never raises (a body that is not XML is no error feed)."""
+    try:
+        root = ET.fromstring(body)
+    except ET.ParseError:
+        return None
+    for entry in root.findall("a:entry", _NS):
+        if _is_error_entry(entry):
+            summary = " ".join((entry.findtext("a:summary", default="", namespaces=_NS)).split())
+            return summary or "error entry"
+    return None
+
+
+def _is_error_entry(entry: ET.Element) -> bool:
+    eid = entry.findtext("a:id", default="", namespaces=_NS)
+    title = " ".join((entry.findtext("a:title", default="", namespaces=_NS)).split())
+    names = [(n.findtext("a:name", default="", namespaces=_NS)).strip().lower()
+             for n in entry.findall("a:author", _NS)]
+    return "/api/errors" in eid or (title == "Error" and set(names) <= {"", "arxiv api core"})
+
+
 def search_query(title: str) -> str:
     """``ti:"..."`` for a title (case B25): every character that is not a letter or digit
     becomes a space, so no bare ':' (field prefix) and no token starting with '-' (NOT)."""
@@ -79,8 +105,14 @@ class ArxivSource(HttpSource):
     indexes = frozenset({SourceType.PAPER})
 
     def _query(self, params: dict[str, str]) -> list[Record]:
+        """The records of one API answer. Raises SourceError (status 400, or the feed's
+        own status) for an error feed: HTTP 400 or an error entry (feed_error)."""
         resp = self.http.get("query", params=params, ok=(400,))
-        return [] if resp.status == 400 else parse_response(resp.body)
+        err = feed_error(resp.body)
+        if resp.status == 400 or err is not None:
+            raise SourceError(f"API error: {err or 'HTTP 400'}", source=self.name,
+                              url=resp.url, status=resp.status)
+        return parse_response(resp.body)
 
     def lookup_doi(self, doi: str) -> Record | None:
         """A 10.48550/arXiv.{id} DOI is looked up by its id; other DOIs: None, no request."""
@@ -90,8 +122,9 @@ class ArxivSource(HttpSource):
         return None
 
     def lookup_arxiv(self, arxiv_id: str) -> Record | None:
-        """GET query?id_list={id} (versioned when given, B05); None when absent or the id
-        is malformed (no request for an id that does not parse). Raises SourceError."""
+        """GET query?id_list={id} (versioned when given, B05; an abs URL is sent as its
+        id); None when absent or the id is malformed (no request for an id that does not
+        parse, such as a truncated number). Raises SourceError, also for an API error."""
         a = parse_arxiv_id(arxiv_id)
         if a is None:
             return None
@@ -121,4 +154,4 @@ class ArxivSource(HttpSource):
         return [by_id.get(a.id.lower()) if a else None for a in parsed]
 
 
-__all__ = ["ArxivSource", "parse_response", "search_query"]
+__all__ = ["ArxivSource", "feed_error", "parse_response", "search_query"]

@@ -34,10 +34,12 @@ import hashlib
 import json
 import re
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import islice
 from pathlib import Path
 from typing import Literal
 
@@ -53,9 +55,11 @@ from citations.resolve import corrected_reference
 from citations.sources.base import Source
 from citations.sources.cache import HttpCache
 from citations.sources.config import DEFAULT_SOURCE_CONFIG, SourceConfig
-from citations.sources.http import error_kind
+from citations.sources.doi import DoiAnswer, DoiSource
+from citations.sources.http import error_kind, is_outage
 from citations.sources.routing import route_doi
-from citations.verify import Candidate, SourceStatus, VerificationResult, to_reference
+from citations.verify import (Candidate, SourceStatus, VerificationResult, is_update_notice,
+                              notice_flags, to_reference, unreadable_reason)
 
 Status = Literal["match", "no_match", "timeout", "rate_limited", "error"]
 ALL_SOURCES = ("crossref", "datacite", "openalex", "arxiv", "semantic_scholar", "europepmc", "doi",
@@ -140,6 +144,8 @@ class CascadeResult:
     queries: tuple[str, ...]
     doi_record: Record | None = None
     author_fills: tuple[tuple[str, str], ...] = ()  # (record id, source of its authors)
+    doi_agency: str | None = None  # registration agency of the cited DOI; "" = no such DOI
+    doi_resolves: bool | None = None  # whether doi.org resolves it (None: not asked)
 
     @property
     def failed(self) -> tuple[str, ...]:
@@ -167,6 +173,8 @@ class _Run:
     queries: list[str] = field(default_factory=list)
     doi_record: Record | None = None
     fills: list[tuple[str, str]] = field(default_factory=list)
+    doi_agency: str | None = None  # "" = the agency service says no such DOI
+    doi_resolves: bool | None = None
 
     def note(self, name: str, status: Status, n: int = 0, err: str | None = None) -> None:
         cur = self.outcomes.setdefault(name, _Tally())
@@ -193,6 +201,13 @@ class Cascade:
           local: an offline Source asked first (e.g. LocalIndex) or None.
           search_order / broad_order: source names for steps 4 and 5.
           compare: field tolerances for the plausibility test. limit: candidates per search.
+          down_after: a source whose calls fail as an outage (http.is_outage: timeouts,
+          connection errors, 502/503/504, each after the adapter's own retries) this many
+          times in a row is not asked again for the rest of the run; its later calls are
+          recorded as ``error`` ("skipped: ... down"), so verdicts stay UNVERIFIED.
+          on_event: called as on_event(kind, source, detail) with kind "ask" (a call
+          starts; detail says what is asked), "answer" (it ended; detail is the status
+          word) or "down" (once per source, detail the reason); from worker threads.
     """
 
     name = "cascade"
@@ -201,8 +216,14 @@ class Cascade:
                  search_order: Sequence[str] = ("openalex", "crossref"),
                  broad_order: Sequence[str] = ("semantic_scholar", "arxiv", "europepmc"),
                  compare: CompareConfig = DEFAULT_CONFIG, limit: int = 5,
-                 cache: HttpCache | None = None) -> None:
+                 cache: HttpCache | None = None, down_after: int = 3,
+                 on_event: Callable[[str, str, str], None] | None = None) -> None:
         self.sources = dict(sources)
+        self.down_after = down_after
+        self.on_event = on_event
+        self.down: dict[str, str] = {}  # source -> why it is no longer asked
+        self._failures: dict[str, int] = {}
+        self._lock = threading.Lock()
         self.local = local
         self.search_order = tuple(search_order)
         self.broad_order = tuple(broad_order)
@@ -251,19 +272,50 @@ class Cascade:
     def _call(self, run: _Run, name: str, src: Source, label: str,
               fn: Callable[[], object]) -> object | None:
         run.queries.append(f"{name}: {label}")
-        try:
-            return fn()
-        except SourceError as exc:
-            run.note(name, error_kind(exc), 0, str(exc))
+        why = self.down.get(name)
+        if why is not None:
+            run.note(name, "error", 0, f"skipped: {why}")
             return None
+        self._emit("ask", name, label)
+        try:
+            out = fn()
+        except SourceError as exc:
+            kind = error_kind(exc)
+            run.note(name, kind, 0, str(exc))
+            self._emit("answer", name, kind)
+            self._count_failure(name, exc)
+            return None
+        with self._lock:
+            self._failures[name] = 0
+        self._emit("answer", name, "ok")
+        return out
+
+    def _emit(self, kind: str, source: str, detail: str) -> None:
+        if self.on_event is not None:
+            self.on_event(kind, source, detail)
+
+    def _count_failure(self, name: str, exc: SourceError) -> None:
+        """One more failed call of ``name``; the ``down_after``-th outage in a row marks it
+        down (reported once through on_event)."""
+        with self._lock:
+            if not is_outage(exc):
+                self._failures[name] = 0
+                return
+            n = self._failures[name] = self._failures.get(name, 0) + 1
+            if n < self.down_after or name in self.down:
+                return
+            why = (f"{name} is down ({n} failed calls in a row, last: {exc}); "
+                   "not asked again in this run")
+            self.down[name] = why
+        self._emit("down", name, why)
 
     def _add(self, run: _Run, name: str, via: str, records: Iterable[Record]) -> int:
         n = 0
         matched = False
         for rec in records:
             key = (rec.source, rec.id)
-            if key in run.found:
-                continue
+            if key in run.found or is_update_notice(rec):
+                continue  # a correction / retraction notice is never the cited work (C04)
             c = Compared(rec, compare_fields(run.ref, rec, self.compare), via, name)
             if c.get(Field.TITLE).status is FieldStatus.MATCH or c.get(Field.DOI).status is FieldStatus.MATCH:
                 filled = self._fill_authors(run, rec)
@@ -315,17 +367,7 @@ class Cascade:
     def _identifiers(self, run: _Run) -> None:
         ref = run.ref
         if ref.doi:
-            for name in route_doi(ref.doi):
-                found = self.sources.get(name)
-                if found is None:
-                    continue
-                rec = self._call(run, name, found, f"doi {ref.doi}", partial(found.lookup_doi, ref.doi))
-                if isinstance(rec, Record):
-                    run.doi_record = run.doi_record or rec
-                    self._add(run, name, "doi", [rec])
-                    break
-                if run.status(name) in (None, "no_match"):
-                    run.note(name, "no_match")
+            self._doi(run, ref.doi)
         if ref.arxiv_id and not run.done:
             cited = ref.arxiv_id + (f"v{ref.arxiv_version}" if ref.arxiv_version else "")
             for name in ("arxiv", "semantic_scholar"):
@@ -341,6 +383,55 @@ class Cascade:
                     run.note(name, "no_match")
                 if name == "arxiv" and run.status(name) in ("match", "no_match"):
                     break  # the arXiv API answered: no need to ask Semantic Scholar
+
+    def _doi(self, run: _Run, doi: str) -> None:
+        """The cited DOI at the agency that registered it (case C01). Crossref first
+        (unless the prefix is DataCite's); a Crossref 404 means "no Crossref metadata",
+        not "no such DOI": the registration agency is asked (doi.org/ra/{doi}, or
+        Crossref's /works/{doi}/agency) and DataCite is asked only for its DOIs; doi.org
+        content negotiation comes last. What was learnt about the DOI (agency, whether it
+        resolves) is kept in the run: a registered DOI without metadata anywhere is
+        UNVERIFIED, never FABRICATED (result_from_cascade)."""
+        asked: set[str] = set()
+        for name in route_doi(doi):
+            if name == "datacite" and "crossref" in asked and run.doi_agency is None:
+                run.doi_agency = self._agency(run, doi)
+            if name == "datacite" and run.doi_agency not in (None, "datacite"):
+                continue  # registered elsewhere: DataCite cannot hold it
+            found = self.sources.get(name)
+            if found is None:
+                continue
+            asked.add(name)
+            rec: object | None
+            if name == "doi" and isinstance(found, DoiSource):
+                answer = self._call(run, name, found, f"doi {doi}", partial(found.resolve, doi))
+                rec = answer.record if isinstance(answer, DoiAnswer) else None
+                if isinstance(answer, DoiAnswer):
+                    run.doi_resolves = answer.resolves
+            else:
+                rec = self._call(run, name, found, f"doi {doi}", partial(found.lookup_doi, doi))
+            if isinstance(rec, Record):
+                run.doi_record = run.doi_record or rec
+                run.doi_agency = run.doi_agency or (name if name != "doi" else None)
+                self._add(run, name, "doi", [rec])
+                break
+            if run.status(name) in (None, "no_match"):
+                run.note(name, "no_match")
+        if run.doi_record is None and run.doi_agency is None:
+            run.doi_agency = self._agency(run, doi)
+
+    def _agency(self, run: _Run, doi: str) -> str | None:
+        """The DOI's registration agency, lowercased ("crossref", "datacite", "medra"...),
+        "" when the agency service says the DOI does not exist, None when none could say
+        (asked of doi.org/ra/{doi}, else Crossref /works/{doi}/agency)."""
+        doi_src = self.sources.get("doi")
+        crossref = self.sources.get("crossref")
+        src: Source | None = doi_src if isinstance(doi_src, DoiSource) else crossref
+        if src is None or not hasattr(src, "agency"):
+            return None
+        name = getattr(src, "name", "doi")
+        got = self._call(run, name, src, f"agency of doi {doi}", partial(src.agency, doi))
+        return got if isinstance(got, str) else None
 
     def _revisions(self, ref: Reference, src: Source) -> list[tuple[str, Reference]]:
         out = []
@@ -383,6 +474,8 @@ class Cascade:
         source failures are recorded in the outcomes, never raised."""
         ref = to_reference(reference)
         run = _Run(ref, self.compare)
+        if unreadable_reason(ref) is not None:  # nothing to ask a source
+            return CascadeResult(ref, (), (), ())
         for step in (self._local, self._identifiers):
             if not run.done:
                 step(run)
@@ -396,7 +489,7 @@ class Cascade:
         outcomes = tuple(SourceOutcome(n, t.status, t.candidates, t.calls, t.error)
                          for n, t in run.outcomes.items())
         return CascadeResult(ref, tuple(run.found.values()), outcomes, tuple(run.queries),
-                             run.doi_record, tuple(run.fills))
+                             run.doi_record, tuple(run.fills), run.doi_agency, run.doi_resolves)
 
     # ------------------------------------------------------------------ Source protocol
     def _raise_if_failed(self, res: CascadeResult) -> None:
@@ -443,9 +536,9 @@ def result_from_cascade(res: CascadeResult, indexes: Iterable[SourceType] = (Sou
     records found; ``sources`` holds one SourceStatus per source consulted, whose
     ``error`` starts with the status word (timeout, rate_limited, error) when it failed."""
     ref = res.reference
-    if not (ref.title or ref.doi or ref.arxiv_id):
-        return VerificationResult(reference=ref, verdict=Verdict.UNPARSED,
-                                  reason="no title or identifier could be read")
+    why = unreadable_reason(ref)
+    if why is not None:
+        return VerificationResult(reference=ref, verdict=Verdict.UNPARSED, reason=why)
     compared = [f.compared for f in res.found]
     decision = decide(ref, compared, failed_sources=res.failed, indexed=indexes,
                       doi_record=res.doi_record)
@@ -458,12 +551,24 @@ def result_from_cascade(res: CascadeResult, indexes: Iterable[SourceType] = (Sou
     corrected = corrected_reference(ref, decision.best) if decision.best is not None else None
     warnings = decision.warnings + tuple(
         f"authors of {rid} taken from {src}" for rid, src in res.author_fills)
+    verdict, reason = decision.verdict, decision.reason
+    registered = bool(res.doi_agency) or res.doi_resolves is True
+    if verdict is Verdict.FABRICATED and ref.doi and registered and res.doi_record is None:
+        verdict = Verdict.UNVERIFIED
+        how = " and ".join(x for x in (
+            f"registered with {res.doi_agency}" if res.doi_agency else "",
+            "resolves at doi.org" if res.doi_resolves else "") if x)
+        reason = (f"the cited DOI {ref.doi} exists ({how}) but no source holds its "
+                  "metadata: could not check")
+    elif res.doi_agency == "" and res.doi_record is None and ref.doi:
+        warnings += (f"the registration agency service knows no DOI {ref.doi}",)
     return VerificationResult(
-        reference=ref, verdict=decision.verdict, reason=decision.reason, fields=decision.fields,
+        reference=ref, verdict=verdict, reason=reason, fields=decision.fields,
         differing=decision.differing, unconfirmed=decision.unconfirmed,
         corrected=corrected.raw if corrected else None, corrected_reference=corrected,
         matched=decision.best, candidates=tuple(candidates), queries=res.queries,
-        sources=tuple(_status_model(o) for o in res.outcomes), warnings=warnings)
+        sources=tuple(_status_model(o) for o in res.outcomes), warnings=warnings,
+        doi_agency=res.doi_agency or None, **notice_flags(decision.best))
 
 
 def verify_online(reference: str | Reference, config: SourceConfig | None = None, *,
@@ -502,58 +607,83 @@ def _safe(item: str | Reference, cascade: Cascade) -> VerificationResult:
 def verify_batch(references: Sequence[str | Reference], cascade: Cascade, *, workers: int = 4,
                  progress: Callable[[int, int], None] | None = None,
                  checkpoint: str | Path | None = None) -> list[VerificationResult]:
-    """verify_online over many references, in input order, with a bounded thread pool
-    (each adapter's RateLimiter spaces its own requests whatever the pool size).
-
-    progress(done, total) is called after each reference. checkpoint: a JSONL file; each
-    finished result is appended as ``{"i", "key", "result"}`` and a rerun skips the
-    entries already there (same position and same raw string): resumable.
-    A bad item gives an UNPARSED result; the batch goes on.
-    """
+    """List form of iter_verify_batch; progress(done, total) is called after each result
+    (in input order)."""
     total = len(references)
-    results: list[VerificationResult | None] = [None] * total
+    out = []
+    for i, res in enumerate(iter_verify_batch(references, cascade, workers=workers,
+                                              checkpoint=checkpoint), start=1):
+        out.append(res)
+        if progress is not None:
+            progress(i, total)
+    return out
+
+
+def iter_verify_batch(references: Iterable[str | Reference], cascade: Cascade, *,
+                      workers: int = 4, checkpoint: str | Path | None = None,
+                      ahead: int = 4) -> Iterator[VerificationResult]:
+    """verify_online over many references with a bounded thread pool (each adapter's
+    RateLimiter spaces its own requests whatever the pool size); yields one result per
+    reference in input order, each as soon as it and those before it are done. At most
+    ``workers * ahead`` references are in flight, so memory stays flat.
+
+    checkpoint: a JSONL file; each finished result is appended as ``{"i", "key",
+    "result"}`` and a rerun takes the entries already there (same position and same raw
+    string) instead of asking again: resumable. A bad item gives an UNPARSED result; the
+    batch goes on.
+    """
     path = Path(checkpoint) if checkpoint is not None else None
+    saved: dict[int, tuple[str, dict[str, object]]] = {}
     if path is not None and path.exists():
         drop_torn_tail(path)     # appending after a torn last line would glue onto it (C12)
         # lines end at "\n" only (str.splitlines also cuts at U+2028 / U+0085, case C13)
         for line in path.read_text(encoding="utf-8").split("\n"):
             try:
                 row = json.loads(line)
-                i = int(row["i"])
-                if 0 <= i < total and row["key"] == _key(references[i]):
-                    results[i] = VerificationResult.model_validate(row["result"])
+                saved[int(row["i"])] = (str(row["key"]), row["result"])
             except (ValueError, KeyError, TypeError):
                 continue  # a torn last line from an interrupted run
-    todo = [i for i in range(total) if results[i] is None]
-    lock = threading.Lock()
-    done = [total - len(todo)]
     fh = path.open("a", encoding="utf-8") if path is not None else None
 
-    def work(i: int) -> None:
-        res = _safe(references[i], cascade)
-        with lock:
-            results[i] = res
-            if fh is not None:
-                fh.write(json.dumps({"i": i, "key": _key(references[i]),
+    def work(i: int, item: str | Reference) -> VerificationResult:
+        old = saved.pop(i, None)
+        if old is not None and old[0] == _key(item):
+            try:
+                return VerificationResult.model_validate(old[1])
+            except ValueError:
+                pass
+        res = _safe(item, cascade)
+        if fh is not None:
+            with lock:
+                fh.write(json.dumps({"i": i, "key": _key(item),
                                      "result": res.model_dump(mode="json")}) + "\n")
                 fh.flush()
-            done[0] += 1
-            if progress is not None:
-                progress(done[0], total)
+        return res
 
+    lock = threading.Lock()
+    items = enumerate(references)
+    pending: deque[Future[VerificationResult]] = deque()
     try:
         if workers <= 1:
-            for i in todo:
-                work(i)
-        else:
-            with ThreadPoolExecutor(workers) as pool:
-                list(pool.map(work, todo))
+            for i, item in items:
+                yield work(i, item)
+            return
+        with ThreadPoolExecutor(workers) as pool:
+            for i, item in islice(items, workers * ahead):
+                pending.append(pool.submit(work, i, item))
+            while pending:
+                res = pending.popleft().result()
+                nxt = next(items, None)
+                if nxt is not None:
+                    pending.append(pool.submit(work, *nxt))
+                yield res
     finally:
+        for f in pending:
+            f.cancel()
         if fh is not None:
             fh.close()
-    return [r for r in results if r is not None]
 
 
 __all__ = ["ALL_SOURCES", "DEFAULT_SOURCES", "Cascade", "CascadeResult", "Found",
-           "SourceOutcome", "make_source", "parse_source_list", "result_from_cascade",
+           "SourceOutcome", "iter_verify_batch", "make_source", "parse_source_list", "result_from_cascade",
            "shortened_title", "verify_batch", "verify_online"]

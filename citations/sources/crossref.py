@@ -26,7 +26,8 @@ from citations.sources._parsing import abstract_text, clean_doi, doi_path, load_
 from citations.sources.config import SourceConfig
 from citations.sources.http import HttpSource
 
-SELECT = "DOI,title,subtitle,author,editor,issued,published,container-title,volume,issue,page,publisher,type"
+SELECT = ("DOI,title,subtitle,author,editor,issued,published,container-title,volume,issue,page,"
+          "publisher,type,updated-by,update-to")
 
 _TYPES = {
     "journal-article": SourceType.PAPER, "proceedings-article": SourceType.PAPER,
@@ -83,7 +84,20 @@ def record_from_item(item: dict[str, Any]) -> Record | None:
         venue=text(item.get("container-title")), volume=text(item.get("volume")),
         issue=text(item.get("issue")), pages=text(item.get("page")),
         publisher=text(item.get("publisher")), doi=doi, abstract=abstract_text(item.get("abstract")),
-        source_type=_TYPES.get(str(item.get("type", "")), SourceType.PAPER))
+        source_type=_TYPES.get(str(item.get("type", "")), SourceType.PAPER),
+        notices=_update_types(item.get("updated-by")),
+        updates=tuple(d for u in _dicts(item.get("update-to")) if (d := clean_doi(u.get("DOI")))))
+
+
+def _dicts(value: object) -> list[dict[str, Any]]:
+    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+
+
+def _update_types(value: object) -> tuple[str, ...]:
+    """The notice types in a Crossref ``updated-by`` list ("correction", "retraction",
+    "expression_of_concern", ...), lowercased, in order, once each (case C04)."""
+    types = (str(u.get("type") or "").strip().lower().replace(" ", "_") for u in _dicts(value))
+    return tuple(dict.fromkeys(t for t in types if t))
 
 
 def parse_response(body: bytes) -> list[Record]:
@@ -142,6 +156,18 @@ class CrossrefSource(HttpSource):
     def lookup_doi(self, doi: str) -> Record | None:
         """GET /works/{doi}; 404 -> None. Raises SourceError."""
         return self.http.get_record("works/" + doi_path(doi), parse_response)
+
+    def agency(self, doi: str) -> str:
+        """GET /works/{doi}/agency: the agency that registered the DOI, lowercased
+        ("crossref", "datacite", ...); "" when Crossref knows no such DOI (404).
+        Raises SourceError."""
+        resp = self.http.get("works/" + doi_path(doi) + "/agency", ok=(404,))
+        if resp.status == 404:
+            return ""
+        data = load_json(resp.body)
+        msg = data.get("message") if isinstance(data, dict) else None
+        ag = msg.get("agency") if isinstance(msg, dict) else None
+        return str(ag.get("id") or "").lower() if isinstance(ag, dict) else ""
 
     def lookup_arxiv(self, arxiv_id: str) -> Record | None:
         """Crossref holds no arXiv ids: None, without a request."""

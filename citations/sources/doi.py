@@ -13,6 +13,7 @@ Pure halves: :func:`parse_response` reads CSL-JSON (one item or a list);
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
@@ -79,6 +80,15 @@ def parse_agency(body: bytes) -> str | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class DoiAnswer:
+    """What doi.org said about a DOI: the CSL-JSON record (None when it gave none) and
+    whether the DOI resolves (False: 404, the DOI is not registered)."""
+
+    record: Record | None
+    resolves: bool
+
+
 class DoiSource(HttpSource):
     """doi.org as a :class:`~citations.sources.base.Source` (DOIs only; module docstring)."""
 
@@ -90,7 +100,17 @@ class DoiSource(HttpSource):
 
     def lookup_doi(self, doi: str) -> Record | None:
         """GET {doi} with Accept: CSL-JSON, redirects followed; 404 -> None."""
-        return self.http.get_record(doi_path(doi), parse_response, headers={"Accept": CSL_JSON})
+        return self.resolve(doi).record
+
+    def resolve(self, doi: str) -> DoiAnswer:
+        """GET {doi} with Accept: CSL-JSON, redirects followed: the record, and whether
+        the DOI resolves at all (a landing page without metadata still resolves; 404 does
+        not). Raises SourceError."""
+        resp = self.http.get(doi_path(doi), headers={"Accept": CSL_JSON}, ok=(404,))
+        if resp.status == 404:
+            return DoiAnswer(None, False)
+        recs = parse_response(resp.body)
+        return DoiAnswer(recs[0] if recs else None, True)
 
     def lookup_arxiv(self, arxiv_id: str) -> Record | None:
         return None
@@ -106,5 +126,12 @@ class DoiSource(HttpSource):
         resp = self.http.get("ra/" + quote(prefix, safe=""), ok=(404,))
         return None if resp.status == 404 else parse_agency(resp.body)
 
+    def agency(self, doi: str) -> str:
+        """GET ra/{doi}: the agency that registered this DOI, lowercased; "" when doi.org
+        says it does not exist (or is invalid). Raises SourceError."""
+        n = normalize_doi(doi) or doi.strip()
+        resp = self.http.get("ra/" + doi_path(n), ok=(404,))
+        return "" if resp.status == 404 else parse_agency(resp.body) or ""
 
-__all__ = ["CSL_JSON", "DoiSource", "parse_agency", "parse_response", "record_from_csl"]
+
+__all__ = ["CSL_JSON", "DoiAnswer", "DoiSource", "parse_agency", "parse_response", "record_from_csl"]

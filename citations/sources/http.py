@@ -65,6 +65,18 @@ def error_kind(exc: BaseException) -> Literal["timeout", "rate_limited", "error"
     return "error"
 
 
+def is_outage(exc: BaseException) -> bool:
+    """Whether an error says the source is unreachable rather than that one request was
+    bad: a timeout, a transport error (connection refused, DNS, TLS, reset; after the
+    retries) or a gateway status (502, 503, 504). An offline cache miss, a 4xx or a 429
+    is not an outage."""
+    if isinstance(exc, SourceTimeout):
+        return True
+    if isinstance(exc, SourceError) and exc.status in (502, 503, 504):
+        return True
+    return isinstance(exc.__cause__, httpx.TransportError)
+
+
 def map_httpx_error(exc: Exception, *, source: str, url: str | None,
                     attempt: int = 1) -> SourceError:
     """The SourceError for an httpx exception (or any other): timeouts -> SourceTimeout,
@@ -330,4 +342,4 @@ class HttpSource:
 
 
 __all__ = ["HttpSource", "PoliteClient", "RETRY_STATUSES", "RateLimiter", "Response", "SourceTimeout",
-           "error_kind", "map_httpx_error", "parse_retry_after"]
+           "error_kind", "is_outage", "map_httpx_error", "parse_retry_after"]

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from citations.errors import SourceError
 from citations.sources.arxiv import ArxivSource
 from citations.sources.crossref import CrossrefSource
 from citations.sources.datacite import DataCiteSource
@@ -66,7 +69,8 @@ def test_arxiv_found_zero_results_and_400(httpserver) -> None:  # type: ignore[n
     assert ax.lookup_arxiv("arXiv:1605.08386").arxiv_id == "1605.08386"  # type: ignore[union-attr]
     assert ax.lookup_arxiv("2501.99999") is None  # 200 with zero entries
     assert ax.lookup_arxiv("2104.12255v1").title == "0"  # type: ignore[union-attr]
-    assert ax.lookup_arxiv("2104.12255v9") is None
+    with pytest.raises(SourceError, match="incorrect id format"):  # an error, not "absent"
+        ax.lookup_arxiv("2104.12255v9")
     assert ax.lookup_arxiv("abc") is None  # malformed: no request
     assert len(httpserver.log) == 4
 

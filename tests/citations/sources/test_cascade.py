@@ -293,7 +293,7 @@ def test_crossref_revision_drops_authors_and_year_first(httpserver) -> None:  # 
     serve(httpserver, "/cr/", "works", "crossref/search_code_as_policies_2023_items.json",
           query={"query.bibliographic": CAP, "rows": "5",
                  "select": "DOI,title,subtitle,author,editor,issued,published,container-title,"
-                           "volume,issue,page,publisher,type"})
+                           "volume,issue,page,publisher,type,updated-by,update-to"})
     httpserver.expect_request("/cr/works").respond_with_json({"message": {"items": []}})
     res = verify_online(ref(CAP, ["Jacky Liang", "Wenlong Huang", "Fei Xia"], 2022, et_al=True),
                         cascade=cascade(httpserver, names=("crossref",)))
