@@ -86,6 +86,8 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
         text, name = sys.stdin.read(), "-"
     else:
         p = Path(path)
+        if p.is_dir():
+            raise InputError(f"{p}: is a directory; give a file of references")
         if not p.is_file():
             raise InputError(f"{p}: no such file")
         try:
@@ -96,7 +98,7 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
         from citations.bibtex import parse_bibtex
 
         return list(parse_bibtex(text))
-    if name.endswith(".json") or (name == "-" and text.lstrip()[:1] in "[{"):
+    if name.endswith(".json") or (name == "-" and text.lstrip()[:1] in "[{" and _is_json(text)):
         from citations.csl import parse_csl_json
 
         return list(parse_csl_json(text))
@@ -114,6 +116,18 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
         print(f"sciground: {path}: read as an answer text: {len(cited)} cited reference(s) "
               "found", file=sys.stderr)
     return cited
+
+
+def _is_json(text: str) -> bool:
+    """Whether standard input holds one JSON document (CSL-JSON), not a numbered list of
+    references that opens with "[1]"."""
+    import json
+
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
 
 
 _HEADING = re.compile(r"\W*(?:references|bibliography|works cited|literature cited|citations|"

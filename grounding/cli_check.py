@@ -414,7 +414,7 @@ def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], 
                 out.flush()
                 done.add(base.qa_pair_id)
                 counts.ok += 1
-                print(f"[{n}/{len(items)}] {base.qa_pair_id}: {result.sentences} sentences",
+                print(f"[{n}/{len(items)}] {base.qa_pair_id}: {result.sentences} sentence{'' if result.sentences == 1 else 's'}",
                       file=sys.stderr)
             except (BrokenPipeError, KeyboardInterrupt):
                 raise             # stop: the reader went away (cli.main), or Ctrl-C (below)

@@ -181,7 +181,7 @@ def check_items_ray(items: Sequence[Item], out: TextIO, done: set[str], *,
                 counts.ok += 1
                 progress.item()
                 assert base is not None
-                print(f"[{i + 1}/{len(items)}] {base.qa_pair_id}: {outcome.sentences} sentences",
+                print(f"[{i + 1}/{len(items)}] {base.qa_pair_id}: {outcome.sentences} sentence{'' if outcome.sentences == 1 else 's'}",
                       file=sys.stderr)
         finally:
             stream.close()

@@ -159,6 +159,8 @@ def iter_records(path: str | Path, *, source: str | None = None,
     Raises: InputError (missing file, unknown suffix, bad entry when ``errors`` is None).
     """
     p = Path(path)
+    if p.is_dir():
+        raise InputError(f"{p}: is a directory; give the record files themselves")
     if not p.is_file():
         raise InputError(f"{p}: no such file")
     src = source or _source_name(p)

@@ -288,3 +288,24 @@ def test_junk_strings_are_unparsed_and_real_references_are_not() -> None:
     real = [f"{', '.join(r['authors'])}. {r['title']}. In {r['venue']}, {r['year']}."
             for r in acl_rows(300)]
     assert not [r for r in real if unreadable_reason(parse_reference(r))]
+
+
+def test_a_directory_is_named_as_one(db: Path, tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="is a directory"):
+        cli.read_references(str(tmp_path))
+    with pytest.raises(InputError, match="is a directory"):
+        run(["index", "add", str(tmp_path), "--db", str(db)])
+
+
+def test_a_numbered_list_on_standard_input_is_not_taken_for_json(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    text = ("[1] Lo, K., Wang, L. L., Neumann, M., Kinney, R., & Weld, D. (2020). S2ORC: The "
+            "Semantic Scholar Open Research Corpus. In Proceedings of ACL (pp. 4969-4983).\n"
+            "[2] Cohan, A., Feldman, S., Beltagy, I., Downey, D., & Weld, D. (2020). SPECTER: "
+            "Document-level representation learning using citation-informed transformers. "
+            "In Proceedings of ACL (pp. 2270-2282).\n")
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    refs = cli.read_references("-")
+    assert len(refs) == 2 and all(isinstance(r, str) and "2020" in r for r in refs)

@@ -160,8 +160,13 @@ def test_four_workers_share_one_rate_limit_and_the_drivers_cache(
     hits = run(shared, batches)
     assert len(hits) == 16
     times = [t for t, _ in hits]
-    gaps = [b - a for a, b in zip(times, times[1:])]
-    assert min(gaps) >= delay                         # the source saw its polite rate
+    gaps = sorted(b - a for a, b in zip(times, times[1:]))
+    # the source saw its polite rate: the limiter spaces the requests' starts by delay plus
+    # a 30 ms margin; what the server sees adds each worker's scheduling jitter (large on a
+    # loaded 2-core machine), so the 15 gaps are held to the rate in sum and in the median,
+    # and none to less than half the delay (four unshared workers give about a quarter)
+    assert times[-1] - times[0] >= 15 * delay
+    assert gaps[len(gaps) // 2] >= delay and gaps[0] >= delay / 2
     agents = [a for _, a in hits]
     assert sum(a != b for a, b in zip(agents, agents[1:])) >= 4   # workers interleaved
     # the same lookups again: answered by the cache actor, nothing sent
@@ -170,7 +175,7 @@ def test_four_workers_share_one_rate_limit_and_the_drivers_cache(
     # control: a limiter per worker lets four workers exceed the source's rate
     alone = run(None, [[f"10.5555/ray{32 + 4 * w + k}" for k in range(4)] for w in range(4)])
     times = [t for t, _ in alone]
-    assert min(b - a for a, b in zip(times, times[1:])) < delay
+    assert times[-1] - times[0] < 15 * delay
 
 
 def test_engine_ray_without_ray_installed_says_how_to_install_it(
