@@ -52,6 +52,7 @@ from grounding.judges.decide import decide
 from grounding.judges.name_check import FIGURE, missing_citation, unknown_names
 from grounding.judges.number_check import (check_in_passage, check_numbers, check_swaps,
                                            needs_review)
+from grounding.judges.number_slots import check_slot_swaps
 from grounding.judges.number_tables import check_row_swaps, compare_rows
 from grounding.judges.number_common import Findings, NumberCheck, correction_text, short
 from grounding.judges.parts import Part, PartKind, decompose, sentence_quantities
@@ -158,6 +159,7 @@ class RulesJudge:
         check_in_passage(self.config, text, hits, found, skip)
         check_swaps(text, index, found, skip)
         check_row_swaps(text, index, found)
+        check_slot_swaps(text, index, hits, found, skip)
         label, rationale, evidence = self._decide(text, role, index, hits, found, att,
                                                   memory, others)
         passages = tuple(self._to_passage(h, pseudo, index.pages.get(h.entry.page))

@@ -22,7 +22,7 @@ from grounding.quantities import Quantity
 #: Where a number's following phrase ends: clause punctuation (not a decimal point), a
 #: conjunction or a comparison word.
 _AFTER_STOP = re.compile(r"[,;:]|\.(?!\d)|\s(?:and|but|while|whereas|against|versus|vs\.?|"
-                         r"than|compared)\s|\d")
+                         r"than|compared)\s|(?<![\w-])\d")
 #: Name-like tokens (holding a capital letter): SPECTER, BERT-Large, o1-mini.
 _NAME_TOKEN = re.compile(r"(?<![\w@.-])(?=[\w.@/+-]*[A-Z])[A-Za-z][\w@/+-]*")
 

@@ -1,0 +1,143 @@
+"""Values exchanged between the slots of the paper's own statement (pure, no I/O).
+
+A sentence that restates a passage of the paper word for word around its numbers ("two
+absorption maxima at 430 nm and 474 nm, and two emission maxima at 445 nm ...") binds each
+value to a slot: the words on either side of it. :func:`check_slot_swaps` aligns the
+sentence with the passages that verified its numbers, numbers masked
+(``difflib.SequenceMatcher`` over word tokens, every number one token ``#``), and reads
+the paper's value in each slot the alignment pairs with a slot of the sentence. When two or
+more slots hold values the paper gives to each other's slots (the sentence's values are a
+permutation of the paper's values in those slots), each is a conflict (C1) corrected by the
+paper's value in its slot.
+
+Only permutations are read here: a single value the paper words differently is left to
+``grounding.judges.number_check`` (the sentence may be about another condition).
+
+Usage::
+
+    check_slot_swaps(text, index, hits, found, skip)   # updates found.numbers in place
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from difflib import SequenceMatcher
+
+from grounding.evidence import EvidenceIndex, Hit
+from grounding.judges.number_common import Findings, NumberCheck
+from grounding.lexicon import fold
+from grounding.quantities import Quantity, same_value
+
+#: characters of page text read on either side of a passage (a sentence may run over two)
+MARGIN = 200
+#: share of the sentence's word tokens the alignment must pair with the passage's
+MIN_COVERAGE = 0.7
+#: word tokens a slot's aligned block must hold (the words that bind the value)
+MIN_BLOCK_WORDS = 2
+
+_WORD = re.compile(r"[^\W\d_]+|\d+")
+NUMBER = "#"
+
+Skip = Callable[[int, int], bool]
+Token = tuple[str, int]                    # (word or NUMBER, index of the quantity or -1)
+
+
+def tokens(text: str, quantities: Sequence[Quantity], lo: int = 0,
+           hi: int | None = None) -> list[Token]:
+    """Word tokens of ``text[lo:hi]`` (lower case), each quantity (offsets into ``text``)
+    one ``("#", i)`` token, ``i`` its position in ``quantities``; digits outside the
+    quantities (a name's "R1") are word tokens."""
+    hi = len(text) if hi is None else hi
+    spans = sorted((q.start, q.end, i) for i, q in enumerate(quantities)
+                   if lo <= q.start and q.end <= hi)
+    out: list[Token] = []
+    pos = lo
+    for start, end, i in spans + [(hi, hi, -1)]:
+        if start < pos:
+            continue                        # overlapping readings: the first one wins
+        out += [(m.group(0).lower(), -1) for m in _WORD.finditer(text, pos, start)]
+        if i >= 0:
+            out.append((NUMBER, i))
+        pos = end
+    return out
+
+
+def aligned_slots(sent: list[Token], page: list[Token]) -> tuple[float, list[tuple[int, int]]]:
+    """Align two token lists, numbers masked. Returns the share of ``sent``'s word tokens
+    paired with ``page``'s, and (sentence quantity index, page quantity index) for every
+    number paired inside a block holding at least ``MIN_BLOCK_WORDS`` words."""
+    a = [t for t, _ in sent]
+    b = [t for t, _ in page]
+    words = sum(1 for t in a if t != NUMBER)
+    if not words:
+        return 0.0, []
+    matcher = SequenceMatcher(None, a, b, autojunk=False)
+    paired = 0
+    slots: list[tuple[int, int]] = []
+    for blk in matcher.get_matching_blocks():
+        chunk = a[blk.a:blk.a + blk.size]
+        n_words = sum(1 for t in chunk if t != NUMBER)
+        paired += n_words
+        if n_words < MIN_BLOCK_WORDS:
+            continue
+        slots += [(sent[blk.a + k][1], page[blk.b + k][1]) for k in range(blk.size)
+                  if chunk[k] == NUMBER]
+    return paired / words, slots
+
+
+def permuted(pairs: list[tuple[Quantity, Quantity]]) -> bool:
+    """True when every sentence value of ``pairs`` (sentence value, paper value in its slot)
+    differs from its slot's and is the paper's value of another slot among them."""
+    if len(pairs) < 2:
+        return False
+    return all(not same_value(q, e) and any(same_value(q, e2) for j, (_, e2) in
+                                            enumerate(pairs) if j != i)
+               for i, (q, e) in enumerate(pairs))
+
+
+def check_slot_swaps(text: str, index: EvidenceIndex, hits: Sequence[Hit], found: Findings,
+                     skip: Skip | None = None, k: int = 5) -> None:
+    """Mark the sentence's values that the paper's own statement gives in each other's slots
+    (see the module docstring) as conflicts (C1), each corrected by the paper's value in
+    its slot. Reads the passages of the numbers' hits and the first ``k`` prose ``hits``,
+    each with ``MARGIN`` characters of its page on either side; the first passage whose
+    alignment covers ``MIN_COVERAGE`` of the sentence's words and shows a permutation
+    decides. Numbers already in conflict are left alone. Returns None; updates ``found``.
+    """
+    checks = found.numbers
+    if sum(c.status in ("found", "found_far") for c in checks) < 2 or any(
+            c.status == "conflict" for c in checks):
+        return
+    sent = tokens(fold(text), [c.quantity for c in checks])
+    seen: set[tuple[int, int]] = set()
+    cands = [c.hit for c in checks if c.hit is not None] + list(hits[:k])
+    for hit in cands:
+        e = hit.entry
+        if e.kind == "row" or (e.page, e.start) in seen:
+            continue
+        seen.add((e.page, e.start))
+        page = index.pages.get(e.page)
+        ptext = getattr(page, "text", "")
+        lo, hi = max(0, e.start - MARGIN), min(len(ptext), e.end + MARGIN)
+        pqs = [q for q in index.page_quantities.get(e.page, ())
+               if lo <= q.start and q.end <= hi
+               and not (skip is not None and skip(e.page, q.start))]
+        coverage, slots = aligned_slots(sent, tokens(ptext, pqs, lo, hi))
+        if coverage < MIN_COVERAGE:
+            continue
+        wrong = [(checks[i], pqs[j]) for i, j in slots
+                 if checks[i].status in ("found", "found_far")
+                 and not same_value(checks[i].quantity, pqs[j])]
+        if permuted([(c.quantity, p) for c, p in wrong]):
+            _mark(wrong, hit)
+            return
+
+
+def _mark(wrong: list[tuple[NumberCheck, Quantity]], hit: Hit) -> None:
+    for c, paper in wrong:
+        c.status, c.hit, c.correction = "conflict", hit, paper
+
+
+__all__ = ["MARGIN", "MIN_BLOCK_WORDS", "MIN_COVERAGE", "aligned_slots", "check_slot_swaps",
+           "permuted", "tokens"]
