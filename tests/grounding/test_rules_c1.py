@@ -369,3 +369,5 @@ def test_phrase_after_keeps_digits_inside_a_name() -> None:
     assert phrase_after(s, _q(s, "1481")) == {"qwen", "14b"}
     s = "It scores 76.0 on 3 tasks."
     assert phrase_after(s, _q(s, "76.0")) == set()
+    s = "on GPQA its 73.3 beats o1-mini (60.0) but trails o1-0912 (77.3)."
+    assert phrase_after(s, _q(s, "73.3")) == set()   # the other side of a comparison
