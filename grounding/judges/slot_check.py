@@ -1,4 +1,4 @@
-"""Values exchanged between the slots of the paper's own statement (pure, no I/O).
+"""Values or terms exchanged between the slots of the paper's own statement (pure, no I/O).
 
 A sentence that restates a passage of the paper word for word around its numbers ("two
 absorption maxima at 430 nm and 474 nm, and two emission maxima at 445 nm ...") binds each
@@ -13,9 +13,15 @@ paper's value in its slot.
 Only permutations are read here: a single value the paper words differently is left to
 ``grounding.judges.number_check`` (the sentence may be about another condition).
 
+:func:`name_swap` does the same for names: two names of the sentence whose words the
+paper gives to each other ("RunnerBase implements iteration-based training, while
+RunnerIter implements epoch-based training" against "RunnerBase implements epoch-based
+training and RunnerIters implements iteration-based training") are a swapped relation (C2).
+
 Usage::
 
     check_slot_swaps(text, index, hits, found, skip)   # updates found.numbers in place
+    swap = name_swap(text, index, hits, skip)           # (name, other name, hit) or None
 """
 
 from __future__ import annotations
@@ -26,7 +32,8 @@ from difflib import SequenceMatcher
 
 from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.number_common import Findings, NumberCheck
-from grounding.lexicon import fold
+from grounding.judges.parts import NAME
+from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.quantities import Quantity, same_value
 
 #: characters of page text read on either side of a passage (a sentence may run over two)
@@ -110,20 +117,9 @@ def check_slot_swaps(text: str, index: EvidenceIndex, hits: Sequence[Hit], found
             c.status == "conflict" for c in checks):
         return
     sent = tokens(fold(text), [c.quantity for c in checks])
-    seen: set[tuple[int, int]] = set()
     cands = [c.hit for c in checks if c.hit is not None] + list(hits[:k])
-    for hit in cands:
-        e = hit.entry
-        if e.kind == "row" or (e.page, e.start) in seen:
-            continue
-        seen.add((e.page, e.start))
-        page = index.pages.get(e.page)
-        ptext = getattr(page, "text", "")
-        lo, hi = max(0, e.start - MARGIN), min(len(ptext), e.end + MARGIN)
-        pqs = [q for q in index.page_quantities.get(e.page, ())
-               if lo <= q.start and q.end <= hi
-               and not (skip is not None and skip(e.page, q.start))]
-        coverage, slots = aligned_slots(sent, tokens(ptext, pqs, lo, hi))
+    for hit, page, pqs in _windows(index, cands, skip):
+        coverage, slots = aligned_slots(sent, page)
         if coverage < MIN_COVERAGE:
             continue
         wrong = [(checks[i], pqs[j]) for i, j in slots
@@ -134,10 +130,94 @@ def check_slot_swaps(text: str, index: EvidenceIndex, hits: Sequence[Hit], found
             return
 
 
+def _windows(index: EvidenceIndex, cands: Sequence[Hit], skip: Skip | None
+             ) -> list[tuple[Hit, list[Token], list[Quantity]]]:
+    """Each prose hit of ``cands`` (once) with the tokens of its page text ``MARGIN``
+    characters either side, and the page's quantities in that window (the tokens' indices)."""
+    out = []
+    seen: set[tuple[int, int]] = set()
+    for hit in cands:
+        e = hit.entry
+        if e.kind == "row" or (e.page, e.start) in seen:
+            continue
+        seen.add((e.page, e.start))
+        ptext = getattr(index.pages.get(e.page), "text", "")
+        lo, hi = max(0, e.start - MARGIN), min(len(ptext), e.end + MARGIN)
+        pqs = [q for q in index.page_quantities.get(e.page, ())
+               if lo <= q.start and q.end <= hi
+               and not (skip is not None and skip(e.page, q.start))]
+        out.append((hit, tokens(ptext, pqs, lo, hi), pqs))
+    return out
+
+
+def _around(text: str, start: int, end: int, barrier: re.Pattern[str],
+            width: int = 40) -> set[str]:
+    """Stemmed non-numeric content terms within ``width`` characters of ``text[start:end]``,
+    not crossing a match of ``barrier`` (another name, a clause break)."""
+    left = barrier.split(text[max(0, start - width):start])[-1]
+    right = barrier.split(text[end:end + width])[0]
+    if start - width > 0:
+        left = re.sub(r"^\w*", "", left)        # no word cut in half at the window's edge
+    right = re.sub(r"\w*$", "", right) if end + width < len(text) else right
+    return {t for t in content_terms(left + " " + right) if not is_numeric(t)}
+
+
+def _name_pattern(name: str) -> str:
+    return r"(?<![\w-])" + re.escape(name) + r"(?:s|es)?(?![\w-])"
+
+
+def name_swap(text: str, index: EvidenceIndex, hits: Sequence[Hit], skip: Skip | None = None,
+              k: int = 5) -> tuple[str, str, Hit] | None:
+    """Two names of the sentence that the paper's own statement gives each other's words
+    ("RunnerBase implements iteration-based training, while RunnerIter implements
+    epoch-based training" where page 4 says RunnerBase "implements epoch-based training" and
+    RunnerIters "iteration-based training"): each name occurs once in one passage (first
+    ``k`` prose ``hits``, ``MARGIN`` characters either side), the two within 300 characters,
+    and the words around each name in the paper are those the sentence gives the OTHER
+    name, by at least two terms more than its own (as ``number_check.check_swaps`` reads
+    values). Returns (the first name, the second name, the passage's hit) or None."""
+    s = fold(text)
+    if len(s) != len(text):
+        s = text
+    names = list(dict.fromkeys(n for m in NAME.finditer(s)
+                               if len(n := m.group(0).strip("`-")) >= 2))
+    if len(names) < 2:
+        return None
+    # each name keeps the words of its own clause: other names, numbers, clause breaks
+    barrier = re.compile("|".join(_name_pattern(n) for n in names)
+                         + r"|\d|[,;:()]|\.\s|\b(?:and|or|but|while|whereas|than)\b", re.I)
+    for hit, _page, _qs in _windows(index, list(hits[:k]), skip):
+        e = hit.entry
+        ptext = getattr(index.pages.get(e.page), "text", "")
+        lo, hi = max(0, e.start - MARGIN), min(len(ptext), e.end + MARGIN)
+        window = ptext[lo:hi]
+        for i, na in enumerate(names):
+            for nb in names[i + 1:]:
+                if na.lower() in nb.lower() or nb.lower() in na.lower():
+                    continue
+                ms = [list(re.finditer(_name_pattern(n), s, re.I)) for n in (na, nb)]
+                mp = [list(re.finditer(_name_pattern(n), window, re.I)) for n in (na, nb)]
+                if any(len(x) != 1 for x in ms + mp):
+                    continue
+                (sa_m,), (sb_m,) = ms
+                (pa_m,), (pb_m,) = mp
+                if abs(pa_m.start() - pb_m.start()) > 300:
+                    continue
+                sa = _around(s, sa_m.start(), sa_m.end(), barrier)
+                sb = _around(s, sb_m.start(), sb_m.end(), barrier)
+                pa = _around(window, pa_m.start(), pa_m.end(), barrier)
+                pb = _around(window, pb_m.start(), pb_m.end(), barrier)
+                straight = len(sa & pa) + len(sb & pb)
+                crossed = len(sa & pb) + len(sb & pa)
+                if crossed >= straight + 2 and sa & pb - sb and sb & pa - sa:
+                    return na, nb, hit
+    return None
+
+
 def _mark(wrong: list[tuple[NumberCheck, Quantity]], hit: Hit) -> None:
     for c, paper in wrong:
         c.status, c.hit, c.correction = "conflict", hit, paper
 
 
 __all__ = ["MARGIN", "MIN_BLOCK_WORDS", "MIN_COVERAGE", "aligned_slots", "check_slot_swaps",
-           "permuted", "tokens"]
+           "name_swap", "permuted", "tokens"]

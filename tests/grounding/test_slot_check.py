@@ -1,12 +1,12 @@
 """Tests for values exchanged between the slots of the paper's own statement
-(grounding.judges.number_slots) and their place in the rules judge."""
+(grounding.judges.slot_check) and their place in the rules judge."""
 
 from __future__ import annotations
 
 from annotations.schema import ErrorTag, Label
 from grounding.evidence import EvidenceIndex
 from grounding.judges.base import ClaimContext
-from grounding.judges.number_slots import aligned_slots, permuted, tokens
+from grounding.judges.slot_check import aligned_slots, permuted, tokens
 from grounding.judges.rules import RulesJudge
 from grounding.quantities import extract_quantities
 from grounding.types import Judgement, Sentence
@@ -65,3 +65,18 @@ def test_a_paraphrase_in_other_words_is_not_read_as_a_swap() -> None:
     # the order differs but no slot's words are the paper's: nothing to pair
     j = _judge("Emission peaks lie at 474 nm and 500 nm; absorption peaks at 430 nm and 445 nm.")
     assert j.label is not Label.CONTRADICTION
+
+
+RUNNERS = ("Runners manage the training. RunnerBase implements epoch-based training and "
+           "RunnerIters implements iteration-based training, as the user chooses.")
+
+
+def test_terms_swapped_between_slots_are_a_c2_contradiction() -> None:
+    j = _judge("RunnerBase implements iteration-based training, while RunnerIter implements "
+               "epoch-based training.", [RUNNERS])
+    assert j.label is Label.CONTRADICTION
+    assert [(e.span, e.correction) for e in j.errors if ErrorTag.C2 in e.tags] == [
+        ("RunnerBase", "RunnerIter")]
+    j = _judge("RunnerBase implements epoch-based training, while RunnerIter implements "
+               "iteration-based training.", [RUNNERS])
+    assert j.label is Label.SUPPORTED
