@@ -80,3 +80,20 @@ def test_terms_swapped_between_slots_are_a_c2_contradiction() -> None:
     j = _judge("RunnerBase implements epoch-based training, while RunnerIter implements "
                "iteration-based training.", [RUNNERS])
     assert j.label is Label.SUPPORTED
+
+
+GENERATOR = ("Events are selected with the sideband selection. NEUT 5.3.2 MC has been "
+             "normalized to data POT and is sorted into various truth topologies.")
+
+
+def test_a_name_replaced_at_the_sentence_start_is_a_c2_contradiction() -> None:
+    j = _judge("SuSAv2 5.3.2 MC has been normalized to data POT and is sorted into various "
+               "truth topologies.", [GENERATOR, "SuSAv2 is another generator."])
+    assert j.label is Label.CONTRADICTION
+    assert [(e.span, e.correction) for e in j.errors if ErrorTag.C2 in e.tags] == [
+        ("SuSAv2", "NEUT")]
+    # a capitalised plain word opening the sentence is no name: "About" for "Approximately"
+    j = _judge("About 677k papers have more than one primary field of study in the corpus.",
+               ["The corpus is large. Approximately 677k papers have more than one primary "
+                "field of study in the corpus."])
+    assert j.label is not Label.CONTRADICTION
