@@ -1,5 +1,6 @@
-"""Tests for values exchanged between the slots of the paper's own statement
-(grounding.judges.slot_check) and their place in the rules judge."""
+"""Tests for values and names exchanged between the slots of the paper's own statement
+(grounding.judges.slot_check) and their place in the rules judge, with the other checks of
+issue 11's second round: a name replaced at the sentence's edge, universal quantifiers."""
 
 from __future__ import annotations
 
@@ -97,3 +98,16 @@ def test_a_name_replaced_at_the_sentence_start_is_a_c2_contradiction() -> None:
                ["The corpus is large. Approximately 677k papers have more than one primary "
                 "field of study in the corpus."])
     assert j.label is not Label.CONTRADICTION
+
+
+FEVER = ("We describe the clinical characteristics of patients with COVID-19 hospitalized in "
+         "New York City. Patients hospitalized with COVID-19 had a fever and a cough.")
+
+
+def test_a_universal_quantifier_the_paper_does_not_state_is_not_found() -> None:
+    j = _judge("All patients hospitalized with COVID-19 had a fever.", [FEVER])
+    assert j.label is Label.NEI
+    assert "'All'" in j.rationale
+    # "only" is emphasis in answers, not a claim about every case
+    j = _judge("Patients hospitalized with COVID-19 only had a fever and a cough.", [FEVER])
+    assert "'only'" not in j.rationale
