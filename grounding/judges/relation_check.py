@@ -81,7 +81,8 @@ def substitution(text: str, hits: list[Hit]) -> tuple[str, str, Hit] | None:
     least two identical words on each side, is an entity swap ("respond in Chinese" where
     the paper says "respond in English"); the sentence's first (last) word needs
     ``_EDGE_RUN`` identical words after (before) it, the paper's word the one right before
-    (after) them, and a first word must be a name by more than its capital ("SuSAv2 5.3.2 MC has been normalized" where the paper says "NEUT 5.3.2 MC
+    (after) them, not part of a longer name ("Cabo San Lucas, Mexico"), and a first word
+    must be a name by more than its capital ("SuSAv2 5.3.2 MC has been normalized" where the paper says "NEUT 5.3.2 MC
     has been normalized"). The sentence's word must not occur in the passage
     and the passage's word must not occur in the sentence.
     """
@@ -106,9 +107,11 @@ def substitution(text: str, hits: list[Hit]) -> tuple[str, str, Hit] | None:
             if run_b >= 2 and run_a >= 2 and j2 - j1 == 1:
                 ew = e_tok[j1]                 # a slot inside the statement
             elif i1 == 0 and run_a >= _EDGE_RUN and not _TITLE.fullmatch(c_tok[0]) \
-                    and not _TITLE.fullmatch(e_tok[j2 - 1]):
+                    and not _TITLE.fullmatch(e_tok[j2 - 1]) \
+                    and not (j2 >= 2 and _is_name(e_tok[j2 - 2])):
                 ew = e_tok[j2 - 1]             # the sentence's first word: the slot before
-            elif i2 == len(c_tok) and run_b >= _EDGE_RUN:
+            elif i2 == len(c_tok) and run_b >= _EDGE_RUN \
+                    and not (j1 + 1 < len(e_tok) and _is_name(e_tok[j1 + 1])):
                 ew = e_tok[j1]                 # its last word: the slot after
             else:
                 continue

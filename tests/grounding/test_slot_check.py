@@ -111,3 +111,11 @@ def test_a_universal_quantifier_the_paper_does_not_state_is_not_found() -> None:
     # "only" is emphasis in answers, not a claim about every case
     j = _judge("Patients hospitalized with COVID-19 only had a fever and a cough.", [FEVER])
     assert "'only'" not in j.rationale
+
+
+def test_a_last_word_inside_a_longer_name_is_no_substitution() -> None:
+    j = _judge("Contact tracing linked the infections of at least 60 students to a spring break "
+               "trip to Mexico.",
+               ["Contact tracing linked the infections of at least 60 students to a spring break "
+                "trip to Cabo San Lucas, Mexico, in March."])
+    assert j.label is not Label.CONTRADICTION
