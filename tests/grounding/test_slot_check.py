@@ -117,5 +117,5 @@ def test_a_last_word_inside_a_longer_name_is_no_substitution() -> None:
     j = _judge("Contact tracing linked the infections of at least 60 students to a spring break "
                "trip to Mexico.",
                ["Contact tracing linked the infections of at least 60 students to a spring break "
-                "trip to Cabo San Lucas, Mexico, in March."])
+                "trip to Cabo San Lucas in March."])
     assert j.label is not Label.CONTRADICTION
