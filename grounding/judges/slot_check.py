@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.number_common import Findings, NumberCheck
@@ -130,10 +131,9 @@ def check_slot_swaps(text: str, index: EvidenceIndex, hits: Sequence[Hit], found
             return
 
 
-def _windows(index: EvidenceIndex, cands: Sequence[Hit], skip: Skip | None
-             ) -> list[tuple[Hit, list[Token], list[Quantity]]]:
-    """Each prose hit of ``cands`` (once) with the tokens of its page text ``MARGIN``
-    characters either side, and the page's quantities in that window (the tokens' indices)."""
+def _spans(index: EvidenceIndex, cands: Sequence[Hit]) -> list[tuple[Hit, int, int]]:
+    """Each prose hit of ``cands`` (once) with the page-text offsets ``MARGIN`` characters
+    either side of it."""
     out = []
     seen: set[tuple[int, int]] = set()
     for hit in cands:
@@ -141,8 +141,19 @@ def _windows(index: EvidenceIndex, cands: Sequence[Hit], skip: Skip | None
         if e.kind == "row" or (e.page, e.start) in seen:
             continue
         seen.add((e.page, e.start))
+        size = len(getattr(index.pages.get(e.page), "text", ""))
+        out.append((hit, max(0, e.start - MARGIN), min(size, e.end + MARGIN)))
+    return out
+
+
+def _windows(index: EvidenceIndex, cands: Sequence[Hit], skip: Skip | None
+             ) -> list[tuple[Hit, list[Token], list[Quantity]]]:
+    """Each span of :func:`_spans` with the tokens of its page text and the page's
+    quantities in it (the tokens' indices), less those ``skip`` drops."""
+    out = []
+    for hit, lo, hi in _spans(index, cands):
+        e = hit.entry
         ptext = getattr(index.pages.get(e.page), "text", "")
-        lo, hi = max(0, e.start - MARGIN), min(len(ptext), e.end + MARGIN)
         pqs = [q for q in index.page_quantities.get(e.page, ())
                if lo <= q.start and q.end <= hi
                and not (skip is not None and skip(e.page, q.start))]
@@ -162,8 +173,15 @@ def _around(text: str, start: int, end: int, barrier: re.Pattern[str],
     return {t for t in content_terms(left + " " + right) if not is_numeric(t)}
 
 
-def _name_pattern(name: str) -> str:
-    return r"(?<![\w-])" + re.escape(name) + r"(?:s|es)?(?![\w-])"
+@lru_cache(maxsize=1024)
+def _name_re(name: str) -> re.Pattern[str]:
+    """A name as a whole word, any case, a plural "s" allowed ("RunnerIters")."""
+    return re.compile(r"(?<![\w-])" + re.escape(name) + r"(?:s|es)?(?![\w-])", re.I)
+
+
+#: what ends the words of a name: another name, a number, a clause break
+_BARRIER = re.compile(NAME.pattern
+                      + r"|\d|[,;:()]|\.\s|\b(?:and|or|but|while|whereas|than)\b")
 
 
 def name_swap(text: str, index: EvidenceIndex, hits: Sequence[Hit], skip: Skip | None = None,
@@ -183,34 +201,35 @@ def name_swap(text: str, index: EvidenceIndex, hits: Sequence[Hit], skip: Skip |
                                if len(n := m.group(0).strip("`-")) >= 2))
     if len(names) < 2:
         return None
-    # each name keeps the words of its own clause: other names, numbers, clause breaks
-    barrier = re.compile("|".join(_name_pattern(n) for n in names)
-                         + r"|\d|[,;:()]|\.\s|\b(?:and|or|but|while|whereas|than)\b", re.I)
-    for hit, _page, _qs in _windows(index, list(hits[:k]), skip):
-        e = hit.entry
-        ptext = getattr(index.pages.get(e.page), "text", "")
-        lo, hi = max(0, e.start - MARGIN), min(len(ptext), e.end + MARGIN)
-        window = ptext[lo:hi]
-        for i, na in enumerate(names):
-            for nb in names[i + 1:]:
-                if na.lower() in nb.lower() or nb.lower() in na.lower():
-                    continue
-                ms = [list(re.finditer(_name_pattern(n), s, re.I)) for n in (na, nb)]
-                mp = [list(re.finditer(_name_pattern(n), window, re.I)) for n in (na, nb)]
-                if any(len(x) != 1 for x in ms + mp):
-                    continue
-                (sa_m,), (sb_m,) = ms
-                (pa_m,), (pb_m,) = mp
-                if abs(pa_m.start() - pb_m.start()) > 300:
-                    continue
-                sa = _around(s, sa_m.start(), sa_m.end(), barrier)
-                sb = _around(s, sb_m.start(), sb_m.end(), barrier)
-                pa = _around(window, pa_m.start(), pa_m.end(), barrier)
-                pb = _around(window, pb_m.start(), pb_m.end(), barrier)
-                straight = len(sa & pa) + len(sb & pb)
-                crossed = len(sa & pb) + len(sb & pa)
-                if crossed >= straight + 2 and sa & pb - sb and sb & pa - sa:
-                    return na, nb, hit
+    barrier = _BARRIER
+    pats = {n: _name_re(n) for n in names}
+    # the sentence's side, once: each name written once, with its own words
+    once = {}
+    for n in names:
+        found = list(pats[n].finditer(s))
+        if len(found) == 1:
+            once[n] = _around(s, found[0].start(), found[0].end(), barrier)
+    pairs = [(na, nb) for i, na in enumerate(names) for nb in names[i + 1:]
+             if na in once and nb in once and na.lower() not in nb.lower()
+             and nb.lower() not in na.lower()]
+    if not pairs:
+        return None
+    for hit, lo, hi in _spans(index, list(hits[:k])):
+        window = getattr(index.pages.get(hit.entry.page), "text", "")[lo:hi]
+        for na, nb in pairs:
+            mp = [list(pats[n].finditer(window)) for n in (na, nb)]
+            if any(len(x) != 1 for x in mp):
+                continue
+            (pa_m,), (pb_m,) = mp
+            if abs(pa_m.start() - pb_m.start()) > 300:
+                continue
+            sa, sb = once[na], once[nb]
+            pa = _around(window, pa_m.start(), pa_m.end(), barrier)
+            pb = _around(window, pb_m.start(), pb_m.end(), barrier)
+            straight = len(sa & pa) + len(sb & pb)
+            crossed = len(sa & pb) + len(sb & pa)
+            if crossed >= straight + 2 and sa & pb - sb and sb & pa - sa:
+                return na, nb, hit
     return None
 
 
