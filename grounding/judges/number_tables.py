@@ -322,8 +322,9 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
 def check_row_swaps(text: str, index: EvidenceIndex, found: Findings) -> None:
     """Two values given to each other's table rows ("1820 (Codeforces) and 89.9 (CLUEWSC)"
     where the Codeforces row holds 89.9 and the CLUEWSC row 1820): each number names its
-    row by the words right after it (``rules_cells.phrase_after``); when each named row
-    holds the other number and not its own, both are conflicts (C1), each corrected by the
+    rows by the words right after it (``rules_cells.phrase_after``; a label such as "NER"
+    may name several rows, the best matches all count); when some row each names holds
+    the other number and none holds its own, both are conflicts (C1), each corrected by the
     other value."""
     checks = [c for c in found.numbers if c.status in ("found", "found_far")
               and c.quantity.kind in ("number", "percent") and c.quantity.bound is None]
@@ -334,25 +335,25 @@ def check_row_swaps(text: str, index: EvidenceIndex, found: Findings) -> None:
             for pid in index.rows_by_page.get(p, []) if len(index.entries[pid].cells) >= 1]
     if not rows:
         return
-    named = {}
-    for c in checks:
-        cands = best_rows(phrase_after(text, c.quantity), rows)
-        if len(cands) == 1:
-            named[id(c)] = cands[0][1]
+    named = {id(c): cands for c in checks
+             if (cands := best_rows(phrase_after(text, c.quantity), rows))}
 
-    def holds(row: Entry, c: NumberCheck) -> bool:
-        return any(same_value(c.quantity, cell.quantity) for cell in row.cells)
+    def holding(cands: list[tuple[int, Entry]], c: NumberCheck) -> tuple[int, Entry] | None:
+        return next(((pid, row) for pid, row in cands if any(
+            same_value(c.quantity, cell.quantity) for cell in row.cells)), None)
 
     for i, a in enumerate(checks):
         for b in checks[i + 1:]:
             ra, rb = named.get(id(a)), named.get(id(b))
-            if ra is None or rb is None or ra is rb or same_value(a.quantity, b.quantity):
+            if not ra or not rb or same_value(a.quantity, b.quantity):
                 continue
-            if holds(ra, b) and holds(rb, a) and not holds(ra, a) and not holds(rb, b):
-                pa = next(pid for pid, e in rows if e is ra)
-                pb = next(pid for pid, e in rows if e is rb)
-                a.status, a.hit, a.correction = "conflict", Hit(ra, pa, 1.0), b.quantity
-                b.status, b.hit, b.correction = "conflict", Hit(rb, pb, 1.0), a.quantity
+            if {pid for pid, _ in ra} & {pid for pid, _ in rb}:
+                continue                  # one row named twice: not two rows
+            ha, hb = holding(ra, b), holding(rb, a)
+            if ha is not None and hb is not None and holding(ra, a) is None \
+                    and holding(rb, b) is None:
+                a.status, a.hit, a.correction = "conflict", Hit(ha[1], ha[0], 1.0), b.quantity
+                b.status, b.hit, b.correction = "conflict", Hit(hb[1], hb[0], 1.0), a.quantity
                 return
 
 

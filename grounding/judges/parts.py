@@ -93,6 +93,8 @@ _N_OF_M = re.compile(r"\b(\d+|\w+)\s+(?:of|out of)\s+(?:the\s+)?(\d+|\w+)\b", re
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _NAME = re.compile(r"(?<![\w@-])(?:[A-Z][a-z]*[A-Z0-9][\w-]*|[A-Z][a-z]+(?:-[A-Z0-9][\w]*)+|"
                    r"[A-Z]{2,}[\w-]*|[a-z]+[A-Z][\w-]*)|`[^`]{2,60}`")
+#: Name-like tokens (CamelCase, ACRONYMS, hyphenated capitalised names, code in backticks)
+NAME = _NAME
 _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve "
                           "twenty hundred thousand".split())
 
@@ -166,5 +168,5 @@ def decompose(text: str) -> tuple[Part, ...]:
     return tuple(sorted(parts, key=lambda p: (p.start, p.kind.value)))
 
 
-__all__ = ["DOWN_WORDS", "Part", "PartKind", "SAME_WORDS", "UP_WORDS", "decompose",
+__all__ = ["DOWN_WORDS", "NAME", "Part", "PartKind", "SAME_WORDS", "UP_WORDS", "decompose",
            "sentence_quantities"]

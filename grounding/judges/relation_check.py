@@ -67,6 +67,10 @@ def polarity_conflict(text: str, hits: list[Hit],
 
 
 _TOKEN = re.compile(r"[\w@.+/-]*\w")
+#: identical words a slot at the sentence's start or end needs on its one side
+_EDGE_RUN = 4
+#: a capitalised plain word ("About", "Fine-Tuning"): at a sentence's start, not a name
+_TITLE = re.compile(r"[A-Z][a-z]+(?:-[a-z]+)*")
 
 
 def substitution(text: str, hits: list[Hit]) -> tuple[str, str, Hit] | None:
@@ -75,7 +79,11 @@ def substitution(text: str, hits: list[Hit]) -> tuple[str, str, Hit] | None:
     The sentence and a close evidence passage are aligned word by word (difflib); a single
     capitalised or mixed-case word of the sentence replaced by a different such word, with at
     least two identical words on each side, is an entity swap ("respond in Chinese" where
-    the paper says "respond in English"). The sentence's word must not occur in the passage
+    the paper says "respond in English"); the sentence's first (last) word needs
+    ``_EDGE_RUN`` identical words after (before) it, the paper's word the one right before
+    (after) them, not part of a longer name ("Cabo San Lucas, Mexico"), and a first word
+    must be a name by more than its capital ("SuSAv2 5.3.2 MC has been normalized" where the paper says "NEUT 5.3.2 MC
+    has been normalized"). The sentence's word must not occur in the passage
     and the passage's word must not occur in the sentence.
     """
     from difflib import SequenceMatcher
@@ -90,16 +98,24 @@ def substitution(text: str, hits: list[Hit]) -> tuple[str, str, Hit] | None:
         sm = SequenceMatcher(None, c_low, e_low, autojunk=False)
         ops = sm.get_opcodes()
         for k, (tag, i1, i2, j1, j2) in enumerate(ops):
-            if tag != "replace" or i2 - i1 != 1 or j2 - j1 != 1:
+            if tag != "replace" or i2 - i1 != 1:
                 continue
-            if k == 0 or k == len(ops) - 1:
+            before = ops[k - 1] if k > 0 else None
+            after = ops[k + 1] if k + 1 < len(ops) else None
+            run_b = before[2] - before[1] if before and before[0] == "equal" else 0
+            run_a = after[2] - after[1] if after and after[0] == "equal" else 0
+            if run_b >= 2 and run_a >= 2 and j2 - j1 == 1:
+                ew = e_tok[j1]                 # a slot inside the statement
+            elif i1 == 0 and run_a >= _EDGE_RUN and not _TITLE.fullmatch(c_tok[0]) \
+                    and not _TITLE.fullmatch(e_tok[j2 - 1]) \
+                    and not (j2 >= 2 and _is_name(e_tok[j2 - 2])):
+                ew = e_tok[j2 - 1]             # the sentence's first word: the slot before
+            elif i2 == len(c_tok) and run_b >= _EDGE_RUN \
+                    and not (j1 + 1 < len(e_tok) and _is_name(e_tok[j1 + 1])):
+                ew = e_tok[j1]                 # its last word: the slot after
+            else:
                 continue
-            before, after = ops[k - 1], ops[k + 1]
-            if before[0] != "equal" or after[0] != "equal":
-                continue
-            if before[2] - before[1] < 2 or after[2] - after[1] < 2:
-                continue
-            cw, ew = c_tok[i1], e_tok[j1]
+            cw = c_tok[i1]
             if not (_is_name(cw) and _is_name(ew)) or cw.lower() in e_low or ew.lower() in c_low:
                 continue
             if cw.lower() in ew.lower() or ew.lower() in cw.lower():

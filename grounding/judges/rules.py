@@ -52,6 +52,7 @@ from grounding.judges.decide import decide
 from grounding.judges.name_check import FIGURE, missing_citation, unknown_names
 from grounding.judges.number_check import (check_in_passage, check_numbers, check_swaps,
                                            needs_review)
+from grounding.judges.slot_check import check_slot_swaps, name_swap
 from grounding.judges.number_tables import check_row_swaps, compare_rows
 from grounding.judges.number_common import Findings, NumberCheck, correction_text, short
 from grounding.judges.parts import Part, PartKind, decompose, sentence_quantities
@@ -158,6 +159,7 @@ class RulesJudge:
         check_in_passage(self.config, text, hits, found, skip)
         check_swaps(text, index, found, skip)
         check_row_swaps(text, index, found)
+        check_slot_swaps(text, index, hits, found, skip)
         label, rationale, evidence = self._decide(text, role, index, hits, found, att,
                                                   memory, others)
         passages = tuple(self._to_passage(h, pseudo, index.pages.get(h.entry.page))
@@ -202,6 +204,9 @@ class RulesJudge:
                 return (Label.CONTRADICTION, "Contradicted: " + "; ".join(found.notes) +
                         (f" (page {ev[0].entry.page})." if ev else "."), ev)
             results += _relation_results(text, hits, cfg.polarity_min_similarity)
+            if _first(results, Status.CONTRADICTED) is None:
+                results += _swap_results(text, index, hits, lambda p, o: att.in_references(
+                    p, o) or (not others and att.is_attributed(p, o)))
             if _first(results, Status.CONTRADICTED) is None:
                 results += _absent_results(text, found)
         if _first(results, Status.CONTRADICTED) is None and _first(results,
@@ -420,6 +425,21 @@ def _relation_results(text: str, hits: list[Hit], min_sim: float) -> list[PartRe
         return [PartResult(Part(PartKind.COMPARISON, span, 0, 0, ""), Status.CONTRADICTED,
                            ErrorTag.C3, why, hits[0] if hits else None, span, "")]
     return []
+
+
+def _swap_results(text: str, index: EvidenceIndex, hits: list[Hit],
+                  skip: Callable[[int, int], bool]) -> list[PartResult]:
+    """Two names of the sentence whose words the paper gives to each other
+    (``slot_check.name_swap``): a swapped relation (C2), the span the first name, the
+    correction the second."""
+    swap = name_swap(text, index, hits, skip)
+    if swap is None:
+        return []
+    span, correction, hit = swap
+    return [PartResult(Part(PartKind.TERM, span, 0, 0, span), Status.CONTRADICTED,
+                       ErrorTag.C2, f"the sentence gives {span} what page {hit.entry.page} "
+                       f"says of {correction}, and the reverse (the two are swapped)",
+                       hit, span, correction)]
 
 
 def _name_results(text: str, index: EvidenceIndex) -> list[PartResult]:

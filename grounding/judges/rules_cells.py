@@ -16,13 +16,16 @@ import re
 from collections.abc import Sequence
 
 from grounding.evidence import Cell, Entry, row_label
+from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.quantities import Quantity
 
 #: Where a number's following phrase ends: clause punctuation (not a decimal point), a
 #: conjunction or a comparison word.
 _AFTER_STOP = re.compile(r"[,;:]|\.(?!\d)|\s(?:and|but|while|whereas|against|versus|vs\.?|"
-                         r"than|compared)\s|\d")
+                         r"than|compared)\s|(?<![\w-])\d")
+_WORDS = re.compile(r"[A-Za-z]+")
+_DIRECTION = UP_WORDS | DOWN_WORDS | SAME_WORDS
 #: Name-like tokens (holding a capital letter): SPECTER, BERT-Large, o1-mini.
 _NAME_TOKEN = re.compile(r"(?<![\w@.-])(?=[\w.@/+-]*[A-Z])[A-Za-z][\w@/+-]*")
 
@@ -34,10 +37,14 @@ def label_terms(entry: Entry) -> set[str]:
 
 def text_after(text: str, end: int, max_chars: int = 45) -> str:
     """The (folded) text right after offset ``end`` up to the clause's end, another number
-    or ``max_chars`` characters: after "76.0" in ``"76.0 (co-view), 77.1"``, " (co-view)"."""
+    (not a digit inside a name: "Qwen-7B"), a comparison word or ``max_chars``
+    characters: after "76.0" in ``"76.0 (co-view), 77.1"``, " (co-view)"."""
     rest = fold(text)[end:end + max_chars]
     m = _AFTER_STOP.search(rest, 1 if rest.startswith("%") else 0)
-    return rest[:m.start()] if m else rest
+    rest = rest[:m.start()] if m else rest
+    # a comparison word starts the other side ("73.3 beats o1-mini (60.0)")
+    w = next((w for w in _WORDS.finditer(rest) if w.group(0).lower() in _DIRECTION), None)
+    return rest[:w.start()] if w else rest
 
 
 def phrase_after(text: str, q: Quantity, max_chars: int = 45) -> set[str]:

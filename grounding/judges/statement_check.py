@@ -250,8 +250,9 @@ def check_quantifier(part: Part, al: Alignment | None) -> PartResult | None:
     "all" / "each"), contradicted (C3) by a passage that quantifies the same statement with
     an opposite class bound to the same noun ("all models" against "most models"; "none"
     against "all"),
-    and not checkable (None) when the passage quantifies nothing. "N of M" written in words
-    is verified by both numbers there."""
+    not found (N2) when the passage quantifies nothing and the word is one of
+    ``STRONG_QUANTIFIERS`` ("all", "every", "never"), else not checkable (None). "N of M"
+    written in words is verified by both numbers there."""
     if al is None:
         return None
     if " of " in part.value:
@@ -281,13 +282,23 @@ def check_quantifier(part: Part, al: Alignment | None) -> PartResult | None:
         return PartResult(part, Status.CONTRADICTED, ErrorTag.C3,
                           f"the sentence says '{part.text}' where page {al.hit.entry.page} "
                           f"says '{opposite}'", al.hit, part.text, opposite)
+    if part.text.lower() in STRONG_QUANTIFIERS:
+        return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
+                          f"'{part.text}': the passage on page {al.hit.entry.page} does not "
+                          "say it of every case (or of none)")
     return None
 
+
+#: Quantifiers that claim every case, or none: a passage that quantifies nothing leaves
+#: them unchecked ("All hospitalized patients had a fever" against "patients hospitalized
+#: with fever"), so they are not found rather than skipped. "only" is left out: answers use
+#: it for emphasis ("only about 43%", "only if").
+STRONG_QUANTIFIERS = frozenset({"all", "every", "always", "none", "never", "nothing"})
 
 _OPPOSITE = {"all": ("some", "few", "most", "none"), "none": ("all", "most", "some"),
              "most": ("all", "few", "none"), "few": ("all", "most"),
              "some": ("all", "none"), "only": ()}
 
 
-__all__ = ["Alignment", "MAGNITUDE_WORDS", "PartResult", "Status", "align", "check_comparison",
+__all__ = ["Alignment", "MAGNITUDE_WORDS", "PartResult", "STRONG_QUANTIFIERS", "Status", "align", "check_comparison",
            "check_polarity", "check_quantifier", "check_term", "claim_terms"]

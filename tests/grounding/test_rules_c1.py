@@ -360,3 +360,14 @@ def test_a_comparison_of_two_rows_is_read_in_the_table(tmp_path: Path) -> None:
     # the column the sentence names ("average" -> "Avg.") decides alone
     assert _judge(index, "SPECTER trails BERT-Large on the average.").label \
         is Label.CONTRADICTION
+
+
+def test_phrase_after_keeps_digits_inside_a_name() -> None:
+    # "7B" / "14B" tell two rows apart; a digit that starts a number still ends the phrase
+    s = "The results are 1189 (DeepSeek-R1-Distill-Qwen-7B) and 1481 (Qwen-14B)."
+    assert phrase_after(s, _q(s, "1189")) == {"deepseek", "r1", "distill", "qwen", "7b"}
+    assert phrase_after(s, _q(s, "1481")) == {"qwen", "14b"}
+    s = "It scores 76.0 on 3 tasks."
+    assert phrase_after(s, _q(s, "76.0")) == set()
+    s = "on GPQA its 73.3 beats o1-mini (60.0) but trails o1-0912 (77.3)."
+    assert phrase_after(s, _q(s, "73.3")) == set()   # the other side of a comparison
