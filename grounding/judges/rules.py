@@ -34,6 +34,7 @@ Usage::
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from functools import lru_cache
@@ -62,7 +63,7 @@ from grounding.judges.rules_config import RulesConfig
 from grounding.judges.rules_cues import SPECULATION
 from grounding.judges.statement_check import (Alignment, PartResult, Status, align,
                                               check_comparison, clause_of, clauses, check_polarity,
-                                              check_quantifier, check_term)
+                                              check_quantifier, check_term, flipped_operators)
 from grounding.judges.rules_cells import cell_near, same_table
 from grounding.lexicon import content_terms, fold, is_numeric, unfold
 from grounding.quantities import Quantity, same_value
@@ -312,7 +313,8 @@ class RulesJudge:
             table_read = next((r for r in results if r.part.kind is PartKind.COMPARISON
                                and r.hit is not None and r.hit.entry.kind == "row"), None)
             checked.append(table_read if table_read is not None else _statement_result(
-                text, al, found, cfg.statement_coverage, [clause_al(p) for p in parts_of]))
+                text, al, found, cfg.statement_coverage, [clause_al(p) for p in parts_of],
+                [(p.start, p.end) for p in parts_of]))
         return checked, al
 
     def _nothing_checkable(self, text: str, role: Role, index: EvidenceIndex,
@@ -323,6 +325,11 @@ class RulesJudge:
         or when it interprets a supported previous sentence without speculating; else nei
         with no error span (premise propagation then decides). Word overlap alone never
         supports it."""
+        flips = flipped_operators(text, al) if al is not None else []
+        if al is not None and flips:
+            return (Label.NEI, f"Not enough information: the passage on page {al.hit.entry.page} "
+                    "says " + ", ".join(f"'{b}' where the sentence says '{a}'" for a, b in flips)
+                    + f" (\"{short(al.hit.entry.text)}\").", [al.hit])
         if al is not None and al.coverage >= 0.5 and fuzz.partial_ratio(
                 fold(text).lower(), fold(al.text).lower(), score_cutoff=VERBATIM) > 0:
             return (Label.SUPPORTED, f"Supported: the paper states it on page "
@@ -541,23 +548,99 @@ def _specific(c: NumberCheck) -> bool:
             and (c.hit.entry.kind == "row" or q.decimals > 0 or abs(q.value) >= 100))
 
 
+def _numbers_elsewhere(text: str, found: Findings, al: Alignment) -> list[str]:
+    """The sentence's checkable numbers that its words' passage does not give (each may be
+    on the page, but a small number found apart from what it measures binds nothing):
+    "up to 62 mol%" aligned with "yields of LA (up to 42 mol%)"."""
+    have = al.hit.entry.quantities
+    out = []
+    for c in found.numbers:
+        q = c.quantity
+        if not q.checkable or c.status == "derived" or _POINTER.search(text[:q.start]):
+            continue
+        if c.hit is not None and _near(c.hit, al.hit):
+            continue                      # found in the lines around the passage
+        point = dataclasses.replace(q, bound=None)
+        if not any(same_value(point, e) for e in have):
+            out.append(q.text)
+    return out
+
+
+#: A number right after one of these words names a part or an item, not an amount
+#: ("Phase 4", "Release 6", "Table 2", "Eq. 3").
+_POINTER = re.compile(r"\b(?:phase|phases|stage|stages|step|steps|table|tables|figure|figures|"
+                      r"fig|figs|section|sections|sec|release|version|v|chapter|appendix|"
+                      r"algorithm|eq|equation|item|part|round|layer|level|type|grade|class|"
+                      r"no|number|task|experiment|study|trial|arm|cohort|wave)\.?\s*$", re.I)
+
+
+def _near(a: Hit, b: Hit, points: float = 40.0) -> bool:
+    """Two hits on one page whose boxes lie within ``points`` (PDF points) of each other
+    vertically: about three lines."""
+    if a.entry.page != b.entry.page or not a.entry.rects or not b.entry.rects:
+        return False
+    return any(abs((r.y0 + r.y1) / 2 - (t.y0 + t.y1) / 2) <= points
+               for r in a.entry.rects for t in b.entry.rects)
+
+
+_UPPER, _LOWER = frozenset({"<", "<="}), frozenset({">", ">="})
+
+
+def _bound_clash(c: NumberCheck) -> bool:
+    """A number found in the paper with the opposite bound: "fewer than 40,000" where the
+    passage says "over 40,000", "at least 714" against "up to 714"."""
+    if c.status != "found" or c.hit is None or not c.quantity.bound:
+        return False
+    mine = c.quantity.bound
+    point = dataclasses.replace(c.quantity, bound=None)
+    for e in c.hit.entry.quantities:
+        if e.bound and same_value(point, e):
+            if (mine in _UPPER and e.bound in _LOWER) or (mine in _LOWER and e.bound in _UPPER):
+                return True
+    return False
+
+
 def _statement_result(text: str, al: Alignment | None, found: Findings,
-                      coverage: float, by_clause: list[Alignment | None]) -> PartResult:
+                      coverage: float, by_clause: list[Alignment | None],
+                      clause_spans: list[tuple[int, int]]) -> PartResult:
     """The statement itself (what the sentence says of its terms and numbers): verified by
     a specific number found in its passage, or by one aligned passage holding ``coverage``
     of its content words, or clause by clause (``by_clause``: the passage aligned with each
     clause) each holding ``coverage`` of its clause's words; else not found (N2). Verified
-    terms alone do not verify what the sentence says about them."""
+    terms alone do not verify what the sentence says about them; a passage whose words
+    verify a statement must also give its small numbers (a number found apart from what it
+    measures binds nothing) and must not state the opposite of its operator words
+    ("least" / "most", "fewer than" / "over", "halving" / "doubling";
+    statement_check.flipped_operators), nor bound its numbers the other way."""
     part = Part(PartKind.TERM, text, 0, len(text), "statement")
+    clash = next((c for c in found.numbers if _bound_clash(c)), None)
+    if clash is not None and clash.hit is not None:
+        return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
+                          f"page {clash.hit.entry.page} bounds {clash.quantity.text} the other "
+                          "way (a lower bound where the sentence gives an upper one, or the "
+                          "reverse)", hit=clash.hit)
     strong = [c for c in found.numbers if _specific(c)]
     if strong:
         return PartResult(part, Status.VERIFIED, why=f"the statement holds its value "
                           f"{strong[0].quantity.text}", hit=strong[0].hit)
     if al is not None and al.coverage >= coverage:
+        loose = _numbers_elsewhere(fold(text), found, al)
+        if loose:
+            return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
+                              f"the passage stating it (page {al.hit.entry.page}) does not give "
+                              f"{', '.join(loose)}", hit=al.hit)
+        flips = flipped_operators(text, al)
+        if flips:
+            return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
+                              f"the passage stating it (page {al.hit.entry.page}) says "
+                              + ", ".join(f"'{b}' where the sentence says '{a}'" for a, b in flips),
+                              hit=al.hit)
         return PartResult(part, Status.VERIFIED, why=f"the statement is on page "
                           f"{al.hit.entry.page} ({al.coverage:.0%} of its words in one passage)",
                           hit=al.hit)
-    if by_clause and all(a is not None and a.coverage >= coverage for a in by_clause):
+    if by_clause and all(a is not None and a.coverage >= coverage
+                         and not flipped_operators(text[lo:hi], a)
+                         for a, (lo, hi) in zip(by_clause, clause_spans)):
         pages = sorted({a.hit.entry.page for a in by_clause if a is not None})
         return PartResult(part, Status.VERIFIED, why="each clause of the statement is on "
                           f"page(s) {', '.join(map(str, pages))}",

@@ -1,0 +1,42 @@
+"""Sentences that share every topic word with a passage but say the opposite are not
+supported: a flipped operator word, a bound the other way, a small number the passage does
+not give. Papers from ../shared/data/papers-more (the rules were not written on them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding.check import check
+from tests.conftest import DATA, need
+
+PROMIS = DATA / "papers-more" / "promis-prostate-mri-2015.pdf"
+HUMINS = DATA / "papers-more" / "humins-levulinic-acid-2025.pdf"
+
+
+def _labels(pdf: str, answer: str) -> list[tuple[str, str]]:
+    report = check("What does the paper say?", answer, str(need(Path(pdf))))
+    return [(s.annotation.label.value, s.annotation.rationale) for s in report.sentences]
+
+
+@pytest.mark.parametrize(("wrong", "right"), [
+    ("Prostate cancer is the least common male cancer.", "Prostate cancer is the most common male cancer."),
+])
+def test_a_flipped_operator_word_is_not_supported(wrong: str, right: str) -> None:
+    (bad, why), (good, _) = _labels(str(PROMIS), f"{wrong} {right}")
+    assert bad != "supported" and "'most' where the sentence says 'least'" in why
+    assert good == "supported"
+
+
+def test_a_bound_the_other_way_is_not_supported() -> None:
+    [(label, why)] = _labels(str(PROMIS), "Currently fewer than 40,000 new cases are diagnosed every year.")
+    assert label != "supported" and "bounds 40,000 the other way" in why
+
+
+def test_a_value_the_stating_passage_does_not_give_is_not_supported() -> None:
+    (a, why_a), (b, why_b) = _labels(
+        str(HUMINS), "Yields of LA of up to 62 mol% have been reported. "
+                     "The biofine process achieves very low LA yields of up to 70%.")
+    assert a != "supported" and "62" in why_a
+    assert b != "supported" and "'high' where the sentence says 'low'" in why_b
