@@ -20,11 +20,17 @@ render mode 3, ``color`` as 0xRRGGBB in sRGB, ``size`` in points).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MIN_FONT_PT", "HiddenSpan", "drop_hidden", "hidden_spans"]
+import pymupdf
+
+__all__ = ["MIN_FONT_PT", "AlphaCheck", "HiddenSpan", "drop_hidden", "hidden_spans",
+           "may_hide_text"]
+
+_mupdf: Any = pymupdf.mupdf  # PyMuPDF's low-level MuPDF bindings (no type hints)
 
 #: Text set smaller than this (points) is not read as page text.
 MIN_FONT_PT = 1.0
@@ -139,3 +145,137 @@ def drop_hidden(words: list[tuple[Any, ...]],
         by_line.setdefault((h.block, h.line), []).append((x0 - 1, y0 - 1, x1 + 1, y1 + 1))
     return [w for w in words
             if (w[5], w[6]) not in by_line or not _centre_in(w[:4], by_line[(w[5], w[6])])]
+
+
+# -- the pre-check: which pages need the span walk at all -------------------------------
+#
+# ``extractDICT`` costs about as much as building the text page (0.4-1x bare extraction of
+# a paper). MuPDF's HTML output of the same text page (``extractHTML``, ~1/5 of the dict)
+# starts a new <span> whenever a character's font, size or colour changes -- the colour with
+# its alpha, as in the dict's ``color`` and ``alpha`` -- and writes each span's style as
+# ``font-size:%.1fpt`` then ``;color:#rrggbb``, leaving the colour out when it is 0 (text in
+# any invisible render mode: MuPDF gives it colour 0, alpha 0) or CMYK black. So a span with
+# a size of at least 1.1 pt and a colour that is not white holds no text under 1 pt, no
+# white text and no render-mode-invisible text. What the HTML cannot show is a fill or
+# stroke alpha of 0 set by the graphics state (ExtGState /ca, /CA) on coloured text (black
+# text at alpha 0 has colour 0 and shows no colour): for a page with coloured spans,
+# :class:`AlphaCheck` looks for such a state among the resources the page can run.
+
+_SPAN_STYLE = re.compile(r'<span style="([^"]*)">')
+_STYLE_TAIL = re.compile(r";font-size:(\d+\.\d)pt;color:#([0-9a-f]{6})$")
+#: Below this the printed size (0.1 pt steps) may round a size under MIN_FONT_PT.
+_SAFE_SIZE = MIN_FONT_PT + 0.1
+#: An ExtGState alpha below this may give characters alpha 0 (1/255 steps, margin kept).
+_SAFE_ALPHA = 0.02
+
+
+def may_hide_text(page: Any, html: str, alpha: AlphaCheck) -> bool:
+    """False if the page's text cannot hold a span :func:`hidden_spans` would report, so
+    the span walk (and ``extractDICT``) can be skipped; True if it may (or if unsure).
+
+    Args: page: the PyMuPDF page. html: its text page's ``extractHTML()``.
+          alpha: the document's :class:`AlphaCheck` (asked only when a span is coloured).
+    """
+    styles = _SPAN_STYLE.findall(html)
+    if len(styles) != html.count("<span"):        # a style this parser does not read
+        return True
+    coloured = False
+    for style in set(styles):
+        m = _STYLE_TAIL.search(style)
+        if m is None or float(m.group(1)) < _SAFE_SIZE:
+            return True                            # colour 0 (invisible), CMYK black, tiny
+        color = int(m.group(2), 16)
+        if _is_white(color):
+            return True
+        coloured = coloured or color != 0
+    return coloured and alpha.may_hide(page)
+
+
+class AlphaCheck:
+    """Per document: can a page give coloured text alpha 0 through its graphics states?
+
+    True for a page with an annotation other than a link (MuPDF runs their appearance
+    streams, which may set an opacity), or whose resources -- inherited ones, and those of
+    its Form XObjects, tiling patterns and Type3 fonts, recursively -- hold an ExtGState
+    with /ca or /CA below 0.02, or not a number, or with a soft mask. Any failure of the
+    low-level walk answers True (the span walk then decides). Verdicts are kept per
+    object (papers share fonts and figures across pages); one reached through a cycle is
+    not kept unless it is True.
+    """
+
+    def __init__(self, doc: Any) -> None:
+        self.doc = doc
+        self._verdict: dict[int, bool] = {}    # object number -> its resources may hide
+        self._cuts = 0                         # cycles met so far
+        self._pdf: Any
+        try:
+            this = doc.this
+            self._pdf = (this if isinstance(this, _mupdf.PdfDocument)
+                         else _mupdf.PdfDocument(this))
+        except Exception:  # noqa: BLE001 -- not a PDF handle: every coloured page is walked
+            self._pdf = None
+
+    def may_hide(self, page: Any) -> bool:
+        """True if coloured text of ``page`` may be painted at alpha 0 (class docstring)."""
+        if self._pdf is None:
+            return True
+        try:
+            ref = _mupdf.pdf_lookup_page_obj(self._pdf, page.number)
+            annots = _mupdf.pdf_dict_get(ref, _mupdf.PDF_ENUM_NAME_Annots)
+            for i in range(_mupdf.pdf_array_len(annots)):
+                sub = _mupdf.pdf_dict_get(_mupdf.pdf_array_get(annots, i),
+                                          _mupdf.PDF_ENUM_NAME_Subtype)
+                if _mupdf.pdf_to_name(sub) != "Link":
+                    return True
+            rsrc = _mupdf.pdf_dict_get_inheritable(ref, _mupdf.PDF_ENUM_NAME_Resources)
+            return bool(rsrc.m_internal) and self._scan_kept(rsrc)
+        except Exception:  # noqa: BLE001 -- an unexpected object shape: walk the spans
+            return True
+
+    def _scan_kept(self, obj: Any, resources: Any = None) -> bool:
+        # the verdict on ``resources`` (default ``obj`` itself), kept under obj's number
+        num = _mupdf.pdf_to_num(obj)
+        verdict = self._verdict.get(num) if num else None
+        if verdict is None:
+            if resources is None:
+                resources = obj
+            cuts = self._cuts
+            verdict = self._scan(resources)
+            if num and (verdict or cuts == self._cuts):
+                self._verdict[num] = verdict
+        return verdict
+
+    def _scan(self, rsrc: Any) -> bool:
+        if _mupdf.pdf_mark_obj(rsrc):                 # a cycle: already being walked
+            self._cuts += 1
+            return False
+        try:
+            states = _mupdf.pdf_dict_get(rsrc, _mupdf.PDF_ENUM_NAME_ExtGState)
+            for i in range(_mupdf.pdf_dict_len(states)):
+                gs = _mupdf.pdf_dict_get_val(states, i)
+                for key in ("ca", "CA"):
+                    v = _mupdf.pdf_dict_gets(gs, key)
+                    if v.m_internal and (not _mupdf.pdf_is_number(v)
+                                         or _mupdf.pdf_to_real(v) < _SAFE_ALPHA):
+                        return True
+                mask = _mupdf.pdf_dict_gets(gs, "SMask")
+                if mask.m_internal and _mupdf.pdf_to_name(mask) != "None":
+                    return True
+            for kind in (_mupdf.PDF_ENUM_NAME_XObject, _mupdf.PDF_ENUM_NAME_Pattern,
+                         _mupdf.PDF_ENUM_NAME_Font):
+                group = _mupdf.pdf_dict_get(rsrc, kind)
+                for i in range(_mupdf.pdf_dict_len(group)):
+                    obj = _mupdf.pdf_dict_get_val(group, i)
+                    num = _mupdf.pdf_to_num(obj)
+                    if num and self._verdict.get(num) is False:
+                        continue
+                    sub = _mupdf.pdf_dict_get(obj, _mupdf.PDF_ENUM_NAME_Resources)
+                    if not sub.m_internal:
+                        if num:
+                            self._verdict[num] = False
+                        continue
+                    if self._scan_kept(obj, sub):
+                        return True
+            return False
+        finally:
+            _mupdf.pdf_unmark_obj(rsrc)
