@@ -531,7 +531,7 @@ class _FontCheck:
             self._pdf = None
         self._other: dict[int, bool] = {}     # font object number -> neither text nor math
         #: the document's graphics-state alpha check (hidden-text pre-check)
-        self.alpha = AlphaCheck(doc)
+        self.alpha = AlphaCheck(doc, _mupdf)
 
     def has_other_font(self, page: Any) -> bool:
         """True if ``page`` lists a font that is neither a known text nor a symbol font."""

@@ -7,7 +7,7 @@ like any other text, so a planted sentence could support or contradict a claim.
 :func:`hidden_spans` finds such spans in a page's ``extractDICT`` blocks; ``read_pdf``
 drops their words and reports them as warnings.
 
-What counts as painted beneath (MuPDF's ``page.get_bboxlog()`` and ``page.get_drawings()``,
+What counts as painted beneath (MuPDF's ``page.get_bboxlog()`` and ``page.get_cdrawings()``,
 consulted only for a page that has a candidate span): for invisible text, an image covering
 the span's centre (the OCR layer of a scanned page is visible text); for white text, an
 image or a filled path whose fill is not white covering its centre (a white title on a dark
@@ -25,12 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import pymupdf
-
 __all__ = ["MIN_FONT_PT", "AlphaCheck", "HiddenSpan", "drop_hidden", "hidden_spans",
            "may_hide_text"]
 
-_mupdf: Any = pymupdf.mupdf  # PyMuPDF's low-level MuPDF bindings (no type hints)
 
 #: Text set smaller than this (points) is not read as page text.
 MIN_FONT_PT = 1.0
@@ -85,11 +82,13 @@ class _Backdrop:
     def dark_fills(self) -> list[Box4]:
         if self._dark is None:
             out: list[Box4] = []
-            for d in self.page.get_drawings():
+            # get_cdrawings: the paths get_drawings() returns before it turns every point
+            # and box into Point/Rect objects (3x the time); "rect" is a 4-tuple of floats
+            for d in self.page.get_cdrawings():
                 fill = d.get("fill")
                 if fill and not all(c >= _WHITE_FROM / 255 for c in fill[:3]):
-                    r = d["rect"]
-                    out.append((r.x0, r.y0, r.x1, r.y1))
+                    x0, y0, x1, y1 = d["rect"]
+                    out.append((float(x0), float(y0), float(x1), float(y1)))
             self._dark = out
         return self._dark
 
@@ -198,20 +197,24 @@ class AlphaCheck:
     streams, which may set an opacity), or whose resources -- inherited ones, and those of
     its Form XObjects, tiling patterns and Type3 fonts, recursively -- hold an ExtGState
     with /ca or /CA below 0.02, or not a number, or with a soft mask. Any failure of the
-    low-level walk answers True (the span walk then decides). Verdicts are kept per
+    low-level walk answers True (the span walk then decides). ``mupdf``: PyMuPDF's
+    low-level bindings (``pymupdf.mupdf``), passed in by the PDF adapter (``grounding.pdf``,
+    the one module that imports PyMuPDF). Verdicts are kept per
     object (papers share fonts and figures across pages); one reached through a cycle is
     not kept unless it is True.
     """
 
-    def __init__(self, doc: Any) -> None:
+    def __init__(self, doc: Any, mupdf: Any) -> None:
         self.doc = doc
+        self._mu = mupdf
         self._verdict: dict[int, bool] = {}    # object number -> its resources may hide
         self._cuts = 0                         # cycles met so far
         self._pdf: Any
+        mu = mupdf
         try:
             this = doc.this
-            self._pdf = (this if isinstance(this, _mupdf.PdfDocument)
-                         else _mupdf.PdfDocument(this))
+            self._pdf = (this if isinstance(this, mu.PdfDocument)
+                         else mu.PdfDocument(this))
         except Exception:  # noqa: BLE001 -- not a PDF handle: every coloured page is walked
             self._pdf = None
 
@@ -219,22 +222,22 @@ class AlphaCheck:
         """True if coloured text of ``page`` may be painted at alpha 0 (class docstring)."""
         if self._pdf is None:
             return True
+        mu = self._mu
         try:
-            ref = _mupdf.pdf_lookup_page_obj(self._pdf, page.number)
-            annots = _mupdf.pdf_dict_get(ref, _mupdf.PDF_ENUM_NAME_Annots)
-            for i in range(_mupdf.pdf_array_len(annots)):
-                sub = _mupdf.pdf_dict_get(_mupdf.pdf_array_get(annots, i),
-                                          _mupdf.PDF_ENUM_NAME_Subtype)
-                if _mupdf.pdf_to_name(sub) != "Link":
+            ref = mu.pdf_lookup_page_obj(self._pdf, page.number)
+            annots = mu.pdf_dict_get(ref, mu.PDF_ENUM_NAME_Annots)
+            for i in range(mu.pdf_array_len(annots)):
+                sub = mu.pdf_dict_get(mu.pdf_array_get(annots, i), mu.PDF_ENUM_NAME_Subtype)
+                if mu.pdf_to_name(sub) != "Link":
                     return True
-            rsrc = _mupdf.pdf_dict_get_inheritable(ref, _mupdf.PDF_ENUM_NAME_Resources)
+            rsrc = mu.pdf_dict_get_inheritable(ref, mu.PDF_ENUM_NAME_Resources)
             return bool(rsrc.m_internal) and self._scan_kept(rsrc)
         except Exception:  # noqa: BLE001 -- an unexpected object shape: walk the spans
             return True
 
     def _scan_kept(self, obj: Any, resources: Any = None) -> bool:
         # the verdict on ``resources`` (default ``obj`` itself), kept under obj's number
-        num = _mupdf.pdf_to_num(obj)
+        num = self._mu.pdf_to_num(obj)
         verdict = self._verdict.get(num) if num else None
         if verdict is None:
             if resources is None:
@@ -246,30 +249,31 @@ class AlphaCheck:
         return verdict
 
     def _scan(self, rsrc: Any) -> bool:
-        if _mupdf.pdf_mark_obj(rsrc):                 # a cycle: already being walked
+        mu = self._mu
+        if mu.pdf_mark_obj(rsrc):                 # a cycle: already being walked
             self._cuts += 1
             return False
         try:
-            states = _mupdf.pdf_dict_get(rsrc, _mupdf.PDF_ENUM_NAME_ExtGState)
-            for i in range(_mupdf.pdf_dict_len(states)):
-                gs = _mupdf.pdf_dict_get_val(states, i)
+            states = mu.pdf_dict_get(rsrc, mu.PDF_ENUM_NAME_ExtGState)
+            for i in range(mu.pdf_dict_len(states)):
+                gs = mu.pdf_dict_get_val(states, i)
                 for key in ("ca", "CA"):
-                    v = _mupdf.pdf_dict_gets(gs, key)
-                    if v.m_internal and (not _mupdf.pdf_is_number(v)
-                                         or _mupdf.pdf_to_real(v) < _SAFE_ALPHA):
+                    v = mu.pdf_dict_gets(gs, key)
+                    if v.m_internal and (not mu.pdf_is_number(v)
+                                         or mu.pdf_to_real(v) < _SAFE_ALPHA):
                         return True
-                mask = _mupdf.pdf_dict_gets(gs, "SMask")
-                if mask.m_internal and _mupdf.pdf_to_name(mask) != "None":
+                mask = mu.pdf_dict_gets(gs, "SMask")
+                if mask.m_internal and mu.pdf_to_name(mask) != "None":
                     return True
-            for kind in (_mupdf.PDF_ENUM_NAME_XObject, _mupdf.PDF_ENUM_NAME_Pattern,
-                         _mupdf.PDF_ENUM_NAME_Font):
-                group = _mupdf.pdf_dict_get(rsrc, kind)
-                for i in range(_mupdf.pdf_dict_len(group)):
-                    obj = _mupdf.pdf_dict_get_val(group, i)
-                    num = _mupdf.pdf_to_num(obj)
+            for kind in (mu.PDF_ENUM_NAME_XObject, mu.PDF_ENUM_NAME_Pattern,
+                         mu.PDF_ENUM_NAME_Font):
+                group = mu.pdf_dict_get(rsrc, kind)
+                for i in range(mu.pdf_dict_len(group)):
+                    obj = mu.pdf_dict_get_val(group, i)
+                    num = mu.pdf_to_num(obj)
                     if num and self._verdict.get(num) is False:
                         continue
-                    sub = _mupdf.pdf_dict_get(obj, _mupdf.PDF_ENUM_NAME_Resources)
+                    sub = mu.pdf_dict_get(obj, mu.PDF_ENUM_NAME_Resources)
                     if not sub.m_internal:
                         if num:
                             self._verdict[num] = False
@@ -278,4 +282,4 @@ class AlphaCheck:
                         return True
             return False
         finally:
-            _mupdf.pdf_unmark_obj(rsrc)
+            mu.pdf_unmark_obj(rsrc)

@@ -169,7 +169,7 @@ def test_precheck_skips_only_pages_without_hidden_text(
     tp = page.get_textpage(flags=_FLAGS)
     found = hidden_spans(page, tp.extractDICT()["blocks"])
     assert len(found) == hidden, name
-    may = may_hide_text(page, tp.extractHTML(), AlphaCheck(doc))
+    may = may_hide_text(page, tp.extractHTML(), AlphaCheck(doc, pymupdf.mupdf))
     assert may or not found, name                 # never skips a page with hidden text
     if name == "coloured visible":
         assert not may                            # plain coloured text needs no walk
