@@ -19,9 +19,11 @@ How a page is read:
 
 * text comes from one PyMuPDF text page per page: blocks, lines and word boxes from
   ``extractWORDS`` (a line's text is its words joined by single spaces), ligature code
-  points kept for the normaliser; ``extractDICT`` (span fonts) is read only on pages where
-  fonts matter (a mis-encoded math glyph occurs, or a font that is neither a known text
-  font nor a math/symbol font is used);
+  points kept for the normaliser; ``extractDICT`` (span fonts, colours, sizes) is read
+  only on pages where fonts matter (a mis-encoded math glyph occurs, or a font that is
+  neither a known text font nor a math/symbol font is used) or where the page's
+  ``extractHTML`` leaves open that some text is never painted
+  (``grounding.visibility.may_hide_text``);
 * blocks are put in reading order: on a two-column page (a vertical gutter near the middle
   with at least 15 % of the text on each side) the page is cut into bands by full-width
   blocks and each band is read left column, then right column, a block holding lines of
@@ -56,6 +58,7 @@ from __future__ import annotations
 
 import bisect
 import math
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import partial
@@ -77,7 +80,8 @@ from grounding.normalize import (
     normalize_with_sources,
 )
 from grounding.types import Rect
-from grounding.visibility import HiddenSpan, drop_hidden, hidden_spans
+from grounding.visibility import (AlphaCheck, HiddenSpan, drop_hidden, hidden_spans,
+                                  may_hide_text)
 
 __all__ = ["Block", "Document", "Line", "Page", "Word", "WordColumns", "extract_plain_text",
            "pdf_metadata",
@@ -526,6 +530,8 @@ class _FontCheck:
         except Exception:  # noqa: BLE001 -- no low-level handle: every page asks get_fonts()
             self._pdf = None
         self._other: dict[int, bool] = {}     # font object number -> neither text nor math
+        #: the document's graphics-state alpha check (hidden-text pre-check)
+        self.alpha = AlphaCheck(doc, _mupdf)
 
     def has_other_font(self, page: Any) -> bool:
         """True if ``page`` lists a font that is neither a known text nor a symbol font."""
@@ -589,10 +595,13 @@ def _needs_fonts(page: Any, texts: tuple[str, ...], fonts: _FontCheck) -> bool:
     """True if span fonts matter on this page: a glyph that math fonts mis-encode occurs in
     the word ``texts``, or the page uses a font that is neither a known text font nor a
     math/symbol font."""
+    return _has_math_glyph(texts) or fonts.has_other_font(page)
+
+
+def _has_math_glyph(texts: Sequence[str]) -> bool:
+    """True if a glyph that math fonts mis-encode occurs in the word ``texts``."""
     joined = "".join(texts)
-    if any(g in joined for g in MATH_FONT_GLYPHS):
-        return True
-    return fonts.has_other_font(page)
+    return any(g in joined for g in MATH_FONT_GLYPHS)
 
 
 Patch = tuple[str, dict[int, str], list[tuple[int, int]]]
@@ -716,10 +725,19 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
     tp = page.get_textpage(flags=_FLAGS)
     words = tp.extractWORDS()
     has_layer = bool(words)
-    # span colours, opacity and sizes (and fonts, below): one dict per page, ~1/4 of the
-    # page's read time
-    dict_blocks = tp.extractDICT()["blocks"] if words else []
-    hidden = hidden_spans(page, dict_blocks)
+    # span colours, opacity and sizes (and fonts, below): the dict costs about as much as
+    # the text page, so it is read only where the page's HTML (~1/5 of it) leaves a doubt
+    # (visibility.may_hide_text) or its fonts need patches
+    if fonts is None or fonts.doc is not page.parent:     # a page read on its own
+        fonts = _FontCheck(page.parent)
+    other_font = fonts.has_other_font(page)
+    dict_blocks: list[dict[str, Any]] | None = None
+    hidden: list[HiddenSpan] = []
+    # a page whose fonts may need patches reads the dict anyway: no pre-check there
+    if words and (other_font or _has_math_glyph([w[4] for w in words])
+                  or may_hide_text(page, tp.extractHTML(), fonts.alpha)):
+        dict_blocks = tp.extractDICT()["blocks"]
+        hidden = hidden_spans(page, dict_blocks)
     if hidden:
         words = drop_hidden(words, hidden)
     if page.rotation:
@@ -730,9 +748,11 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
     cols = _word_cols(words)
     # free MuPDF's ~600 word tuples now: the cyclic garbage collector counts each live one
     del words
-    if fonts is None or fonts.doc is not page.parent:     # a page read on its own
-        fonts = _FontCheck(page.parent)
-    patches = _font_patches(dict_blocks) if _needs_fonts(page, cols[4], fonts) else {}
+    patches: dict[tuple[int, int], Patch] = {}
+    if other_font or _has_math_glyph(cols[4]):       # span fonts matter (_needs_fonts)
+        if dict_blocks is None:
+            dict_blocks = tp.extractDICT()["blocks"] if has_layer else []
+        patches = _font_patches(dict_blocks)
     recs = _line_recs(cols)
     # a rotated page is a landscape table or figure: keep MuPDF's order
     units = _units(recs, cols[5])

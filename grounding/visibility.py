@@ -7,7 +7,7 @@ like any other text, so a planted sentence could support or contradict a claim.
 :func:`hidden_spans` finds such spans in a page's ``extractDICT`` blocks; ``read_pdf``
 drops their words and reports them as warnings.
 
-What counts as painted beneath (MuPDF's ``page.get_bboxlog()`` and ``page.get_drawings()``,
+What counts as painted beneath (MuPDF's ``page.get_bboxlog()`` and ``page.get_cdrawings()``,
 consulted only for a page that has a candidate span): for invisible text, an image covering
 the span's centre (the OCR layer of a scanned page is visible text); for white text, an
 image or a filled path whose fill is not white covering its centre (a white title on a dark
@@ -20,11 +20,14 @@ render mode 3, ``color`` as 0xRRGGBB in sRGB, ``size`` in points).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MIN_FONT_PT", "HiddenSpan", "drop_hidden", "hidden_spans"]
+__all__ = ["MIN_FONT_PT", "AlphaCheck", "HiddenSpan", "drop_hidden", "hidden_spans",
+           "may_hide_text"]
+
 
 #: Text set smaller than this (points) is not read as page text.
 MIN_FONT_PT = 1.0
@@ -79,11 +82,13 @@ class _Backdrop:
     def dark_fills(self) -> list[Box4]:
         if self._dark is None:
             out: list[Box4] = []
-            for d in self.page.get_drawings():
+            # get_cdrawings: the paths get_drawings() returns before it turns every point
+            # and box into Point/Rect objects (3x the time); "rect" is a 4-tuple of floats
+            for d in self.page.get_cdrawings():
                 fill = d.get("fill")
                 if fill and not all(c >= _WHITE_FROM / 255 for c in fill[:3]):
-                    r = d["rect"]
-                    out.append((r.x0, r.y0, r.x1, r.y1))
+                    x0, y0, x1, y1 = d["rect"]
+                    out.append((float(x0), float(y0), float(x1), float(y1)))
             self._dark = out
         return self._dark
 
@@ -139,3 +144,142 @@ def drop_hidden(words: list[tuple[Any, ...]],
         by_line.setdefault((h.block, h.line), []).append((x0 - 1, y0 - 1, x1 + 1, y1 + 1))
     return [w for w in words
             if (w[5], w[6]) not in by_line or not _centre_in(w[:4], by_line[(w[5], w[6])])]
+
+
+# -- the pre-check: which pages need the span walk at all -------------------------------
+#
+# ``extractDICT`` costs about as much as building the text page (0.4-1x bare extraction of
+# a paper). MuPDF's HTML output of the same text page (``extractHTML``, ~1/5 of the dict)
+# starts a new <span> whenever a character's font, size or colour changes -- the colour with
+# its alpha, as in the dict's ``color`` and ``alpha`` -- and writes each span's style as
+# ``font-size:%.1fpt`` then ``;color:#rrggbb``, leaving the colour out when it is 0 (text in
+# any invisible render mode: MuPDF gives it colour 0, alpha 0) or CMYK black. So a span with
+# a size of at least 1.1 pt and a colour that is not white holds no text under 1 pt, no
+# white text and no render-mode-invisible text. What the HTML cannot show is a fill or
+# stroke alpha of 0 set by the graphics state (ExtGState /ca, /CA) on coloured text (black
+# text at alpha 0 has colour 0 and shows no colour): for a page with coloured spans,
+# :class:`AlphaCheck` looks for such a state among the resources the page can run.
+
+_SPAN_STYLE = re.compile(r'<span style="([^"]*)">')
+_STYLE_TAIL = re.compile(r";font-size:(\d+\.\d)pt;color:#([0-9a-f]{6})$")
+#: Below this the printed size (0.1 pt steps) may round a size under MIN_FONT_PT.
+_SAFE_SIZE = MIN_FONT_PT + 0.1
+#: An ExtGState alpha below this may give characters alpha 0 (1/255 steps, margin kept).
+_SAFE_ALPHA = 0.02
+
+
+def may_hide_text(page: Any, html: str, alpha: AlphaCheck) -> bool:
+    """False if the page's text cannot hold a span :func:`hidden_spans` would report, so
+    the span walk (and ``extractDICT``) can be skipped; True if it may (or if unsure).
+
+    Args: page: the PyMuPDF page. html: its text page's ``extractHTML()``.
+          alpha: the document's :class:`AlphaCheck` (asked only when a span is coloured).
+    """
+    styles = _SPAN_STYLE.findall(html)
+    if len(styles) != html.count("<span"):        # a style this parser does not read
+        return True
+    coloured = False
+    for style in set(styles):
+        m = _STYLE_TAIL.search(style)
+        if m is None or float(m.group(1)) < _SAFE_SIZE:
+            return True                            # colour 0 (invisible), CMYK black, tiny
+        color = int(m.group(2), 16)
+        if _is_white(color):
+            return True
+        coloured = coloured or color != 0
+    return coloured and alpha.may_hide(page)
+
+
+class AlphaCheck:
+    """Per document: can a page give coloured text alpha 0 through its graphics states?
+
+    True for a page with an annotation other than a link (MuPDF runs their appearance
+    streams, which may set an opacity), or whose resources -- inherited ones, and those of
+    its Form XObjects, tiling patterns and Type3 fonts, recursively -- hold an ExtGState
+    with /ca or /CA below 0.02, or not a number, or with a soft mask. Any failure of the
+    low-level walk answers True (the span walk then decides). ``mupdf``: PyMuPDF's
+    low-level bindings (``pymupdf.mupdf``), passed in by the PDF adapter (``grounding.pdf``,
+    the one module that imports PyMuPDF). Verdicts are kept per
+    object (papers share fonts and figures across pages); one reached through a cycle is
+    not kept unless it is True.
+    """
+
+    def __init__(self, doc: Any, mupdf: Any) -> None:
+        self.doc = doc
+        self._mu = mupdf
+        self._verdict: dict[int, bool] = {}    # object number -> its resources may hide
+        self._cuts = 0                         # cycles met so far
+        self._pdf: Any
+        mu = mupdf
+        try:
+            this = doc.this
+            self._pdf = (this if isinstance(this, mu.PdfDocument)
+                         else mu.PdfDocument(this))
+        except Exception:  # noqa: BLE001 -- not a PDF handle: every coloured page is walked
+            self._pdf = None
+
+    def may_hide(self, page: Any) -> bool:
+        """True if coloured text of ``page`` may be painted at alpha 0 (class docstring)."""
+        if self._pdf is None:
+            return True
+        mu = self._mu
+        try:
+            ref = mu.pdf_lookup_page_obj(self._pdf, page.number)
+            annots = mu.pdf_dict_get(ref, mu.PDF_ENUM_NAME_Annots)
+            for i in range(mu.pdf_array_len(annots)):
+                sub = mu.pdf_dict_get(mu.pdf_array_get(annots, i), mu.PDF_ENUM_NAME_Subtype)
+                if mu.pdf_to_name(sub) != "Link":
+                    return True
+            rsrc = mu.pdf_dict_get_inheritable(ref, mu.PDF_ENUM_NAME_Resources)
+            return bool(rsrc.m_internal) and self._scan_kept(rsrc)
+        except Exception:  # noqa: BLE001 -- an unexpected object shape: walk the spans
+            return True
+
+    def _scan_kept(self, obj: Any, resources: Any = None) -> bool:
+        # the verdict on ``resources`` (default ``obj`` itself), kept under obj's number
+        num = self._mu.pdf_to_num(obj)
+        verdict = self._verdict.get(num) if num else None
+        if verdict is None:
+            if resources is None:
+                resources = obj
+            cuts = self._cuts
+            verdict = self._scan(resources)
+            if num and (verdict or cuts == self._cuts):
+                self._verdict[num] = verdict
+        return verdict
+
+    def _scan(self, rsrc: Any) -> bool:
+        mu = self._mu
+        if mu.pdf_mark_obj(rsrc):                 # a cycle: already being walked
+            self._cuts += 1
+            return False
+        try:
+            states = mu.pdf_dict_get(rsrc, mu.PDF_ENUM_NAME_ExtGState)
+            for i in range(mu.pdf_dict_len(states)):
+                gs = mu.pdf_dict_get_val(states, i)
+                for key in ("ca", "CA"):
+                    v = mu.pdf_dict_gets(gs, key)
+                    if v.m_internal and (not mu.pdf_is_number(v)
+                                         or mu.pdf_to_real(v) < _SAFE_ALPHA):
+                        return True
+                mask = mu.pdf_dict_gets(gs, "SMask")
+                if mask.m_internal and mu.pdf_to_name(mask) != "None":
+                    return True
+            for kind in (mu.PDF_ENUM_NAME_XObject, mu.PDF_ENUM_NAME_Pattern,
+                         mu.PDF_ENUM_NAME_Font):
+                group = mu.pdf_dict_get(rsrc, kind)
+                for i in range(mu.pdf_dict_len(group)):
+                    obj = mu.pdf_dict_get_val(group, i)
+                    num = mu.pdf_to_num(obj)
+                    if num and self._verdict.get(num) is False:
+                        continue
+                    sub = mu.pdf_dict_get(obj, mu.PDF_ENUM_NAME_Resources)
+                    if not sub.m_internal:
+                        if num:
+                            self._verdict[num] = False
+                        continue
+                    if self._scan_kept(obj, sub):
+                        return True
+            return False
+        finally:
+            mu.pdf_unmark_obj(rsrc)

@@ -108,3 +108,70 @@ def test_c06_warning_reaches_stderr_and_text_output(hidden_pdf: Path, tmp_path: 
     assert "Warning: page 1: 3 text run(s)" in out
     page = html.read_text(encoding="utf-8")
     assert "Warning about the PDF" in page and "text run(s) the PDF never paints" in page
+
+
+# -- the pre-check (visibility.may_hide_text): the span walk is skipped only where no text
+# can be hidden, so what read_pdf drops is what the full walk finds
+
+def _one_page(path: Path, ops: str, gstate: str | None = None, form: bool = False) -> Path:
+    """A page with a visible black line, then ``ops`` (content-stream text operators in
+    that line's font at 10 pt, each ``(text) Tj`` at its own line); ``gstate``: an ExtGState dict
+    registered as /G0, in the page's resources or (``form``) in a Form XObject's that the
+    page paints with ``ops`` inside it."""
+    doc = pymupdf.open()
+    page = doc.new_page()
+    page.insert_text((50, 60), "Plain visible black text opens the page.", fontname="helv",
+                     fontsize=10)
+    xref = page.get_contents()[0]
+    stream = doc.xref_stream(xref).decode()
+    tokens = stream.split()
+    font = tokens[tokens.index("Tf") - 2]         # the font resource insert_text chose
+    res = int(doc.xref_get_key(page.xref, "Resources")[1].split()[0])
+    body = f"q BT {font} 10 Tf 50 300 Td 14 TL {ops} ET Q\n"
+    gs = ""
+    if gstate is not None:
+        gx = doc.get_new_xref()
+        doc.update_object(gx, gstate)
+        gs = f"/ExtGState<</G0 {gx} 0 R>>"
+    if form:
+        fonts = doc.xref_get_key(res, "Font")[1]
+        fx = doc.get_new_xref()
+        doc.update_object(fx, f"<</Type/XObject/Subtype/Form/BBox[0 0 600 800]"
+                              f"/Resources<</Font {fonts}{gs}>>>>")
+        doc.update_stream(fx, body.encode())
+        doc.xref_set_key(res, "XObject", f"<</Fm0 {fx} 0 R>>")
+        body = "q /Fm0 Do Q\n"
+    elif gs:
+        doc.xref_set_key(res, "ExtGState", gs[len("/ExtGState"):])
+    doc.update_stream(xref, (stream + body).encode())
+    doc.save(path)
+    return path
+
+
+@pytest.mark.parametrize("name, ops, gstate, form, hidden", [
+    ("coloured visible", "0 0 1 rg (Blue link text) Tj T* 0 g (Black text) '", None, False, 0),
+    ("coloured at ca 0", "1 0 0 rg /G0 gs (Planted red claim) Tj", "<</ca 0>>", False, 1),
+    ("ca 0 in a form", "0 0.5 0 rg /G0 gs (Planted green claim) Tj", "<</ca 0.001>>", True, 1),
+    ("coloured mode 3", "1 0 0 rg 3 Tr (Planted invisible claim) Tj", None, False, 1),
+    ("coloured under 1 pt", "0 0 1 rg 0.9 Tf (Planted tiny claim) Tj", None, False, 1),
+    ("white", "1 1 1 rg (Planted white claim) Tj T* 0 g (Black text) '", None, False, 1),
+    ("cmyk black", "0 0 0 1 k (Black in CMYK) Tj", None, False, 0),
+])
+def test_precheck_skips_only_pages_without_hidden_text(
+        tmp_path: Path, name: str, ops: str, gstate: str | None, form: bool,
+        hidden: int) -> None:
+    from grounding.pdf import _FLAGS
+    from grounding.visibility import AlphaCheck, may_hide_text
+
+    path = _one_page(tmp_path / "p.pdf", ops, gstate, form)
+    doc = pymupdf.open(path)
+    page = doc[0]
+    tp = page.get_textpage(flags=_FLAGS)
+    found = hidden_spans(page, tp.extractDICT()["blocks"])
+    assert len(found) == hidden, name
+    may = may_hide_text(page, tp.extractHTML(), AlphaCheck(doc, pymupdf.mupdf))
+    assert may or not found, name                 # never skips a page with hidden text
+    if name == "coloured visible":
+        assert not may                            # plain coloured text needs no walk
+    text = read_pdf(path).pages[0].text
+    assert "Planted" not in text and "opens the page" in text
