@@ -205,4 +205,14 @@ def claim_text(sentence: Sentence, mentions: list[Mention]) -> str:
                                "".join(out))
     claim = _SPACE_PUNCT.sub(r"\1", _EMPTY_BRACKETS.sub("", joined))
     claim = " ".join(claim.split())
+    # a frame that only names the source ("According to the authors, X") is no part of
+    # what the cited work must support: the claim is X
+    framed = _SOURCE_FRAME.match(claim)
+    if framed and own and claim[framed.end():].strip():
+        rest = claim[framed.end():].strip()
+        claim = rest[:1].upper() + rest[1:]
     return claim or text
+
+
+_SOURCE_FRAME = re.compile(r"(?:according to|as (?:reported|shown|described|noted) by|"
+                           r"in the words of)\s+the authors\s*,\s*", re.I)

@@ -50,6 +50,15 @@ def test_claim_text_drops_citations_and_reads_narrative_as_the_authors() -> None
     assert claim_text(review.sentences[1].sentence, mentions) == "S2ORC is large."
 
 
+def test_a_frame_naming_the_source_is_no_part_of_the_claim() -> None:
+    text = ("According to Cohan et al. (2020), the average falls to 68.1. "
+            "As reported by Lo et al. (2020), S2ORC holds 8.1M full texts." + REFS)
+    review = read_review(text)
+    mentions = [m for c in review.cited for m in c.mentions]
+    assert claim_text(review.sentences[0].sentence, mentions) == "The average falls to 68.1."
+    assert claim_text(review.sentences[1].sentence, mentions) == "S2ORC holds 8.1M full texts."
+
+
 def test_reference_list_faults_are_reported() -> None:
     text = ("SPECTER embeds papers [1]. A claim cites a missing entry [7]. "
             "Another cites nobody listed (Smith et al., 2019).\n\n## References\n\n"
