@@ -149,6 +149,9 @@ def make_judge(args: argparse.Namespace) -> Any:
 
 
 def run_check(args: argparse.Namespace) -> int:
+    if not args.batch and getattr(args, "engine", "local") == "ray":
+        print("sciground: note: --engine ray applies to --batch and eval; one answer is "
+              "checked in this process", file=sys.stderr)
     if args.batch:
         if args.format == "text" or args.html or args.answer or args.pdf:
             raise InputError("--batch writes JSONL rows: --pdf, --answer, --format text and "
