@@ -30,15 +30,7 @@ import pymupdf  # noqa: E402
 
 from grounding.pdf import _FLAGS, _FontCheck, _has_math_glyph  # noqa: E402
 from grounding.visibility import hidden_spans, may_hide_text  # noqa: E402
-
-
-def best(repeat: int, fn: Any) -> tuple[float, Any]:
-    times, out = [], None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        out = fn()
-        times.append(time.perf_counter() - t0)
-    return min(times), out
+from bench.check import best_of as best  # noqa: E402
 
 
 def main() -> int:
