@@ -495,6 +495,13 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
             out.append(PartResult(p, Status.VERIFIED, why=f"'{p.text}' holds against the "
                                   "table's first row"))
             continue
+        if p.kind is PartKind.COMPARISON and p.value in _FLIP \
+                and table_dirs == {_FLIP[p.value]} and _CHANGE_VERB.match(p.text):
+            # "improves ... to 67.3" where 67.3 is below its table's first row
+            out.append(PartResult(p, Status.CONTRADICTED, ErrorTag.C3,
+                                  f"the sentence says '{p.text}' but its table value goes "
+                                  f"{_FLIP[p.value]} from the table's first row", None, p.text, ""))
+            continue
         if p.kind is PartKind.QUANTITY:
             continue
         own = clause_al(p)
@@ -507,6 +514,13 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
         elif p.kind is PartKind.QUANTIFIER and (r := check_quantifier(p, own)) is not None:
             out.append(r)
     return out
+
+
+_FLIP = {"up": "down", "down": "up"}
+#: Words of a change from a reference ("improves ... to 67.3"), which the table's first row
+#: measures; superlatives and comparatives ("largest", "more") compare other things.
+_CHANGE_VERB = re.compile(r"(?:improv|rais|increas|rise|rises|rising|rose|boost|lower|decreas|"
+                          r"hurt|drop|fall|fell|reduc|declin|degrad|worsen)", re.I)
 
 
 def _table_directions(text: str, index: EvidenceIndex, found: Findings) -> set[str]:
@@ -526,7 +540,10 @@ def _table_directions(text: str, index: EvidenceIndex, found: Findings) -> set[s
         if cell is None:
             continue
         table = [index.entries[pid] for pid in index.rows_by_page.get(row.page, [])]
-        table = [e for e in table if e.rects and same_table(e, row) and e.cells]
+        # rows of the same table have as many cells: another table close above on the
+        # page (Table 1 over Table 2) is no reference for this one
+        table = [e for e in table if e.rects and same_table(e, row)
+                 and len(e.cells) == len(row.cells)]
         if not table:
             continue
         top = min(table, key=lambda e: e.rects[0].y0)

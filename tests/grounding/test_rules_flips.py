@@ -40,3 +40,14 @@ def test_a_value_the_stating_passage_does_not_give_is_not_supported() -> None:
                      "The biofine process achieves very low LA yields of up to 70%.")
     assert a != "supported" and "62" in why_a
     assert b != "supported" and "'high' where the sentence says 'low'" in why_b
+
+
+def test_a_change_against_its_own_table_is_contradicted_and_tables_are_not_mixed() -> None:
+    # SPECTER Table 2 (page 7) sits under Table 1: the reference row of "+ author 67.3" is
+    # Table 2's first row (80.0), not Table 1's last rows
+    pdf = str(Path(__file__).resolve().parents[2] / "examples" / "specter" / "paper.pdf")
+    (up, why_up), (down, _) = _labels(pdf, "Adding authors as an input improves performance, "
+                                           "raising the average to 67.3. Adding authors as an "
+                                           "input hurts performance, lowering the average to 67.3.")
+    assert up == "contradiction" and "'improves'" in why_up
+    assert down == "supported"
