@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+
 from grounding.evidence import Hit
 from grounding.judges.rules_cues import ANTONYMS, NEGATIONS, words
 from grounding.lexicon import STOPWORDS, content_terms, fold
@@ -56,6 +57,8 @@ def polarity_conflict(text: str, hits: list[Hit],
         c_neg = _governed(claim_w, shared)
         e_neg = _governed(ev_w, shared)
         if bool(c_neg) != bool(e_neg):
+            if _stated_verbatim(text, h.entry.text):
+                continue                   # the paper says the sentence word for word
             neg_w, aff_w, gov = (claim_w, ev_w, c_neg) if c_neg else (ev_w, claim_w, e_neg)
             if len(ev_w) > 35 and not _same_clause(neg_w, aff_w, gov):
                 continue                   # a long passage: the negation may be elsewhere
@@ -64,6 +67,15 @@ def polarity_conflict(text: str, hits: list[Hit],
                 which = "negates" if c_neg else "affirms"
                 return span, h, f"the sentence {which} what the paper states the other way"
     return None
+
+
+def _stated_verbatim(sentence: str, passage: str) -> bool:
+    """The sentence (less its final stop) sits word for word in the passage (folded, lower
+    case, words only): a negation elsewhere in the passage ("... and do not have any
+    clinical impact") is then another clause. Exact, not fuzzy: removing a "not" is a
+    small edit."""
+    s = " ".join(words(sentence))
+    return len(s) >= 20 and f" {s} " in f" {' '.join(words(passage))} "
 
 
 _TOKEN = re.compile(r"[\w@.+/-]*\w")

@@ -51,3 +51,12 @@ def test_a_change_against_its_own_table_is_contradicted_and_tables_are_not_mixed
                                            "input hurts performance, lowering the average to 67.3.")
     assert up == "contradiction" and "'improves'" in why_up
     assert down == "supported"
+
+
+def test_a_sentence_the_paper_states_word_for_word_is_no_polarity_conflict() -> None:
+    # the paper: "... are clinically insignificant and do not have any clinical impact ..."
+    (same, _), (flipped, why) = _labels(str(PROMIS), (
+        "Many prostate cancers currently detected are clinically insignificant. "
+        "Many prostate cancers currently detected are clinically significant."))
+    assert same == "supported"
+    assert flipped == "contradiction" and "insignificant" in why
