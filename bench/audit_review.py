@@ -35,6 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench._metrics import class_scores  # noqa: E402
 from grounding.audit import audit  # noqa: E402
 from grounding.check import check  # noqa: E402
 from grounding.judges.registry import make_judge, settings_from_env  # noqa: E402
@@ -58,13 +59,8 @@ class Item:
 
 def macro_f1(gold: list[str], pred: list[str]) -> tuple[float, dict[str, float]]:
     """Macro-F1 over LABELS (other predictions count as wrong) and per-class F1."""
-    f1s = {}
-    for lab in LABELS:
-        tp = sum(g == lab and p == lab for g, p in zip(gold, pred))
-        fp = sum(g != lab and p == lab for g, p in zip(gold, pred))
-        fn = sum(g == lab and p != lab for g, p in zip(gold, pred))
-        f1s[lab] = 2 * tp / (2 * tp + fp + fn) if tp else 0.0
-    return sum(f1s.values()) / len(f1s), f1s
+    _, macro, f1s = class_scores(gold, pred, LABELS)
+    return macro, f1s
 
 
 def _family(name: str) -> str:

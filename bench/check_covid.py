@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import pymupdf  # noqa: E402
 
-from annotations.score import prf  # noqa: E402
+from bench._metrics import class_scores  # noqa: E402
 from grounding.errors import JudgeError  # noqa: E402
 from grounding.evidence import EvidenceIndex  # noqa: E402
 from grounding.judges.registry import make_judge  # noqa: E402
@@ -93,12 +93,8 @@ def write_pdf(title: str, sentences: list[str], path: Path) -> None:
 
 
 def f1_table(gold: list[str], pred: list[str]) -> tuple[float, float, dict[str, float]]:
-    """(accuracy, macro-F1, per-class F1) over :data:`CLASSES` (F1 by
-    ``annotations.score.prf``; a class neither gold nor predicted counts 0)."""
-    acc = sum(g == p for g, p in zip(gold, pred)) / max(len(gold), 1)
-    f1 = {c: prf(sum(g == c == p for g, p in zip(gold, pred)), pred.count(c),
-                 gold.count(c)).f1 or 0.0 for c in CLASSES}
-    return acc, sum(f1.values()) / len(f1), f1
+    """(accuracy, macro-F1, per-class F1) over :data:`CLASSES` (bench._metrics)."""
+    return class_scores(gold, pred, CLASSES)
 
 
 def main() -> int:

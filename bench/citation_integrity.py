@@ -30,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench._metrics import class_scores  # noqa: E402
 from citations.model import Record, Reference  # noqa: E402
 from grounding.audit import Abstract, audit  # noqa: E402
 from grounding.judges.registry import make_judge, settings_from_env  # noqa: E402
@@ -64,14 +65,8 @@ def review_of(claim: str, doc_id: int) -> str:
 
 
 def f1_table(gold: list[str], pred: list[str]) -> tuple[float, float, dict[str, float]]:
-    acc = sum(g == p for g, p in zip(gold, pred)) / max(len(gold), 1)
-    f1 = {}
-    for c in CLASSES:
-        tp = sum(g == c and p == c for g, p in zip(gold, pred))
-        fp = sum(g != c and p == c for g, p in zip(gold, pred))
-        fn = sum(g == c and p != c for g, p in zip(gold, pred))
-        f1[c] = 2 * tp / (2 * tp + fp + fn) if tp else 0.0
-    return acc, sum(f1.values()) / len(f1), f1
+    """(accuracy, macro-F1, per-class F1) over :data:`CLASSES` (bench._metrics)."""
+    return class_scores(gold, pred, CLASSES)
 
 
 def main() -> None:

@@ -25,6 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench._metrics import class_scores  # noqa: E402
 from rapidfuzz import fuzz  # noqa: E402
 
 from annotations.schema import Label, SentenceAnnotation  # noqa: E402
@@ -41,16 +42,7 @@ LABELS = [lab.value for lab in Label]
 
 def macro_report(gold: list[str], pred: list[str]) -> tuple[float, float, dict[str, float]]:
     """(accuracy, macro-F1, per-class F1) over the four labels."""
-    acc = sum(g == p for g, p in zip(gold, pred)) / max(len(gold), 1)
-    f1s = {}
-    for lab in LABELS:
-        tp = sum(g == lab and p == lab for g, p in zip(gold, pred))
-        fp = sum(g != lab and p == lab for g, p in zip(gold, pred))
-        fn = sum(g == lab and p != lab for g, p in zip(gold, pred))
-        prec = tp / (tp + fp) if tp + fp else 0.0
-        rec = tp / (tp + fn) if tp + fn else 0.0
-        f1s[lab] = 2 * prec * rec / (prec + rec) if prec + rec else 0.0
-    return acc, sum(f1s.values()) / len(f1s), f1s
+    return class_scores(gold, pred, LABELS)
 
 
 def naive_rules(sentence: str, page_text: str) -> str:

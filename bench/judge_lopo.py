@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench._metrics import class_scores  # noqa: E402
 from annotations.schema import Label, SentenceAnnotation  # noqa: E402
 from grounding.evidence import EvidenceIndex  # noqa: E402
 from grounding.graph import build_graph, depends_on  # noqa: E402
@@ -40,13 +41,7 @@ LABELS = [lab.value for lab in Label]
 
 def macro_f1(gold: list[str], pred: list[str]) -> float:
     """Macro-F1 over the four labels (a label absent from both counts 0)."""
-    f1s = []
-    for lab in LABELS:
-        tp = sum(g == lab and p == lab for g, p in zip(gold, pred))
-        fp = sum(g != lab and p == lab for g, p in zip(gold, pred))
-        fn = sum(g == lab and p != lab for g, p in zip(gold, pred))
-        f1s.append(2 * tp / (2 * tp + fp + fn) if tp else 0.0)
-    return sum(f1s) / len(f1s)
+    return class_scores(gold, pred, LABELS)[1]
 
 
 def scores(gold: list[str], pred: list[str]) -> tuple[float, float, float]:

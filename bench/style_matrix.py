@@ -35,6 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench._metrics import class_scores  # noqa: E402
 from rapidfuzz import fuzz  # noqa: E402
 
 from bench._store import ACL, build_store  # noqa: E402
@@ -134,13 +135,8 @@ def fabricate(rng: random.Random, donors: list[Work], index: object) -> Work:
 
 
 def macro_f1(pairs: list[tuple[str, str]]) -> float:
-    f1s = []
-    for c in CLASSES:
-        tp = sum(1 for g, p in pairs if g == c and p == c)
-        fp = sum(1 for g, p in pairs if g != c and p == c)
-        fn = sum(1 for g, p in pairs if g == c and p != c)
-        f1s.append(0.0 if tp == 0 else 2 * tp / (2 * tp + fp + fn))
-    return sum(f1s) / len(f1s)
+    """3-way macro-F1 of (gold, predicted) pairs; other verdicts count as wrong."""
+    return class_scores([g for g, _ in pairs], [p for _, p in pairs], CLASSES)[1]
 
 
 def main() -> None:
