@@ -78,10 +78,42 @@ _ANTONYM_PAIRS = [
     ("official", "unofficial"), ("smaller", "larger"), ("narrows", "widens"),
     ("narrower", "broader"), ("first", "last"), ("earlier", "later"),
 ]
-ANTONYMS: dict[str, frozenset[str]] = {}
-for _a, _b in _ANTONYM_PAIRS:
-    ANTONYMS[_a] = ANTONYMS.get(_a, frozenset()) | {_b}
-    ANTONYMS[_b] = ANTONYMS.get(_b, frozenset()) | {_a}
+
+
+def opposites(pairs: list[tuple[str, str]]) -> dict[str, frozenset[str]]:
+    """Each word of ``pairs`` mapped to the words paired with it, both ways."""
+    out: dict[str, frozenset[str]] = {}
+    for a, b in pairs:
+        out[a] = out.get(a, frozenset()) | {b}
+        out[b] = out.get(b, frozenset()) | {a}
+    return out
+
+
+ANTONYMS = opposites(_ANTONYM_PAIRS)
+
+#: Operator words and their opposites: direction and degree ("least" / "most", "halving" /
+#: "doubling"), bounds ("fewer" / "over"), quantity ("all" / "none"), and a few adjective
+#: pairs. A sentence that shares every topic word with a passage but uses the opposite of
+#: the passage's operator word says the opposite thing (grounding.judges.rules
+#: ._statement_result, statement_check.flipped_operators): the commonest wrong sentence
+#: that word overlap passes. Narrower than ANTONYMS on purpose (no "all" / "some",
+#: "same" / "different"): it decides whether a passage verifies a statement at all.
+_OPERATOR_PAIRS = [
+    ("least", "most"), ("less", "more"), ("fewer", "more"), ("fewer", "over"), ("under", "over"),
+    ("below", "above"), ("lower", "higher"), ("lowest", "highest"), ("smaller", "larger"),
+    ("smallest", "largest"), ("low", "high"), ("minor", "major"), ("rare", "common"),
+    ("rarely", "commonly"), ("rarely", "frequently"), ("never", "always"), ("none", "all"),
+    ("increase", "decrease"), ("increases", "decreases"), ("increased", "decreased"),
+    ("increasing", "decreasing"), ("rise", "fall"), ("rises", "falls"), ("rose", "fell"),
+    ("rising", "falling"), ("doubling", "halving"), ("doubled", "halved"), ("double", "halve"),
+    ("improves", "worsens"), ("improved", "worsened"), ("improves", "hurts"), ("better", "worse"),
+    ("best", "worst"), ("soluble", "insoluble"), ("immune", "prone"), ("stable", "unstable"),
+    ("significant", "insignificant"), ("efficient", "inefficient"), ("before", "after"),
+    ("inside", "outside"), ("maximum", "minimum"), ("upper", "lower"), ("gain", "loss"),
+    ("gains", "losses"), ("success", "failure"), ("positive", "negative"),
+    ("positively", "negatively"), ("accept", "reject"), ("accepted", "rejected"),
+]
+OPPOSITE = opposites(_OPERATOR_PAIRS)
 
 _WORD = re.compile(r"[a-z]+(?:'t)?")
 
@@ -119,4 +151,5 @@ def is_reference_entry(text: str) -> bool:
 
 
 __all__ = ["ANTONYMS", "FRAMING", "HEDGES", "INTERPRETATION", "LIST_INTRO", "NEGATIONS",
-           "OFFERS", "SPECULATION", "is_reference_entry", "negation_count", "words"]
+           "OFFERS", "OPPOSITE", "SPECULATION", "is_reference_entry", "negation_count",
+           "opposites", "words"]

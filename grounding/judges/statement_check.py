@@ -21,7 +21,7 @@ from enum import Enum
 from annotations.schema import ErrorTag
 from grounding.evidence import Hit
 from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
-from grounding.judges.rules_cues import NEGATIONS, words
+from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, words
 from grounding.lexicon import content_terms, is_numeric
 
 
@@ -109,34 +109,8 @@ def align(text: str, hits: Sequence[Hit], own_text: dict[int, str]) -> Alignment
     return Alignment(h, body, ev, tuple(words(body)), cov)
 
 
-#: Operator words and their opposites: direction and degree ("least" / "most", "halving" /
-#: "doubling"), bounds ("fewer" / "over"), quantity ("all" / "none"), and a few adjective
-#: pairs. A sentence that shares every topic word with a passage but uses the opposite of
-#: the passage's operator word says the opposite thing (grounding.judges.rules
-#: ._statement_result): the commonest wrong sentence that word overlap passes.
-_OPPOSITES = (
-    ("least", "most"), ("less", "more"), ("fewer", "more"), ("fewer", "over"), ("under", "over"),
-    ("below", "above"), ("lower", "higher"), ("lowest", "highest"), ("smaller", "larger"),
-    ("smallest", "largest"), ("low", "high"), ("minor", "major"), ("rare", "common"),
-    ("rarely", "commonly"), ("rarely", "frequently"), ("never", "always"), ("none", "all"),
-    ("increase", "decrease"), ("increases", "decreases"), ("increased", "decreased"),
-    ("increasing", "decreasing"), ("rise", "fall"), ("rises", "falls"), ("rose", "fell"),
-    ("rising", "falling"), ("doubling", "halving"), ("doubled", "halved"), ("double", "halve"),
-    ("improves", "worsens"), ("improved", "worsened"), ("improves", "hurts"), ("better", "worse"),
-    ("best", "worst"), ("soluble", "insoluble"), ("immune", "prone"), ("stable", "unstable"),
-    ("significant", "insignificant"), ("efficient", "inefficient"), ("before", "after"),
-    ("inside", "outside"), ("maximum", "minimum"), ("upper", "lower"), ("gain", "loss"),
-    ("gains", "losses"), ("success", "failure"), ("positive", "negative"),
-    ("positively", "negatively"), ("accept", "reject"), ("accepted", "rejected"),
-)
-OPPOSITE: dict[str, frozenset[str]] = {}
-for _a, _b in _OPPOSITES:
-    OPPOSITE[_a] = OPPOSITE.get(_a, frozenset()) | {_b}
-    OPPOSITE[_b] = OPPOSITE.get(_b, frozenset()) | {_a}
-
-
 def flipped_operators(text: str, al: Alignment) -> list[tuple[str, str]]:
-    """(word, its opposite) for each operator word of ``text`` (see OPPOSITE) that the
+    """(word, its opposite) for each operator word of ``text`` (rules_cues.OPPOSITE) that the
     aligned passage does not state while it states the opposite, in sentence order; []
     when none. Words split at hyphens too ("water-insoluble")."""
     have = {w for t in al.words for w in (t, *re.split(r"[-/]", t))}
@@ -340,6 +314,6 @@ _OPPOSITE = {"all": ("some", "few", "most", "none"), "none": ("all", "most", "so
              "some": ("all", "none"), "only": ()}
 
 
-__all__ = ["OPPOSITE", "Alignment", "MAGNITUDE_WORDS", "PartResult", "STRONG_QUANTIFIERS", "Status", "align",
+__all__ = ["Alignment", "MAGNITUDE_WORDS", "PartResult", "STRONG_QUANTIFIERS", "Status", "align",
            "check_comparison", "check_polarity", "check_quantifier", "check_term", "claim_terms",
            "flipped_operators"]
