@@ -63,6 +63,11 @@ def check_row(base: QAPair, document: Any, index: Any, judge: Any, *,
                      tuple(report.warnings))
 
 
+def progress_line(n: int, total: int, qa_pair_id: str, sentences: int) -> str:
+    """The per-row progress line both engines print on stderr: "[n/N] id: k sentences"."""
+    return f"[{n}/{total}] {qa_pair_id}: {sentences} sentence{'' if sentences == 1 else 's'}"
+
+
 def row_failure(exc: BaseException) -> tuple[str, str]:
     """(verb, detail) for a row that raised ``exc``: ("skipped", message) for a
     CheckerError (bad input, unreadable PDF, judge failure), ("failed", "Type: message")
@@ -72,4 +77,4 @@ def row_failure(exc: BaseException) -> tuple[str, str]:
     return "failed", f"{type(exc).__name__}: {exc}"
 
 
-__all__ = ["RowOutput", "check_row", "refs_lines", "row_failure"]
+__all__ = ["RowOutput", "check_row", "progress_line", "refs_lines", "row_failure"]

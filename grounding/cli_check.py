@@ -386,7 +386,7 @@ def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], 
     rows of interleaved papers read each paper about once.
     SIGINT (KeyboardInterrupt) stops the loop after the rows written so far:
     ``RunCounts.interrupted`` is set and the output holds only whole rows."""
-    from grounding.batch import check_row
+    from grounding.batch import check_row, progress_line
     from grounding.evidence import EvidenceIndex
     from grounding.textout import strip_controls
 
@@ -417,7 +417,7 @@ def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], 
                 out.flush()
                 done.add(base.qa_pair_id)
                 counts.ok += 1
-                print(f"[{n}/{len(items)}] {base.qa_pair_id}: {result.sentences} sentence{'' if result.sentences == 1 else 's'}",
+                print(progress_line(n, len(items), base.qa_pair_id, result.sentences),
                       file=sys.stderr)
             except (BrokenPipeError, KeyboardInterrupt):
                 raise             # stop: the reader went away (cli.main), or Ctrl-C (below)

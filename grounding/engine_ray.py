@@ -33,7 +33,7 @@ from typing import Any, TextIO
 from annotations.errors import CheckerError, InputError
 from annotations.schema import QAPair
 from citations.engines import RayOptions
-from grounding.batch import RowOutput, check_row, row_failure
+from grounding.batch import RowOutput, check_row, progress_line, row_failure
 from grounding.cli_check import Item, RunCounts
 
 #: The judge, index builder, sources and verify_refs flag of the run a worker process
@@ -181,7 +181,7 @@ def check_items_ray(items: Sequence[Item], out: TextIO, done: set[str], *,
                 counts.ok += 1
                 progress.item()
                 assert base is not None
-                print(f"[{i + 1}/{len(items)}] {base.qa_pair_id}: {outcome.sentences} sentence{'' if outcome.sentences == 1 else 's'}",
+                print(progress_line(i + 1, len(items), base.qa_pair_id, outcome.sentences),
                       file=sys.stderr)
         finally:
             stream.close()
