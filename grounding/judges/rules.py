@@ -50,6 +50,8 @@ from grounding.judges.attribution import Attribution, claim_reports_other_work
 from grounding.judges.base import ClaimContext
 from grounding.judges.claim_kind import is_interpretation, not_a_claim_reason
 from grounding.judges.decide import decide
+from grounding.judges.direction_check import (PaperSentences, direction_check,
+                                              negation_conflict)
 from grounding.judges.name_check import FIGURE, missing_citation, unknown_names
 from grounding.judges.number_check import (check_in_passage, check_numbers, check_swaps,
                                            needs_review)
@@ -98,6 +100,8 @@ class RulesJudge:
         #: paper's reference list and cited sentences
         self._memory: WeakKeyDictionary[EvidenceIndex, AnswerMemory] = WeakKeyDictionary()
         self._attribution: WeakKeyDictionary[EvidenceIndex, Attribution] = (
+            WeakKeyDictionary())
+        self._sentences: WeakKeyDictionary[EvidenceIndex, PaperSentences] = (
             WeakKeyDictionary())
         #: terms of a page's lines, per (id of the index, page), for the current index only
         self._page_terms: dict[tuple[int, int], frozenset[str]] = {}
@@ -226,6 +230,10 @@ class RulesJudge:
                         f"closest passage holds only {al.coverage if al else 0:.0%} of its "
                         "content words.", [])
         decision = decide(results)
+        if decision is None or decision.label is Label.NEI:
+            restated = self._restated(text, index, att, others, results)
+            if restated is not None:
+                results, decision = restated, decide(restated)
         if decision is None:
             return self._nothing_checkable(text, role, index, al, memory)
         for r in results:
@@ -245,6 +253,33 @@ class RulesJudge:
         if ev and decision.label is not Label.NEI:
             reason = reason[:-1] + f" (evidence: \"{short(ev[0].entry.text)}\")."
         return decision.label, reason, ev
+
+    def _restated(self, text: str, index: EvidenceIndex, att: Attribution, others: bool,
+                  results: list[PartResult]) -> list[PartResult] | None:
+        """The part results with a relation the sentence states in other words than the
+        paper (``direction_check``: a negation or a change word against the paper's sentence
+        about the same things) added: a contradicted one always; a verified one only where
+        what was not found is wording (a term, comparison or the statement), never a number,
+        a name or a quantifier the paper lacks, nor a number found only elsewhere. None when
+        it settles nothing."""
+        paper = self._sentences.get(index)
+        if paper is None:
+            paper = self._sentences[index] = PaperSentences.of(index)
+
+        def skip(page: int, offset: int) -> bool:
+            return att.in_references(page, offset) or (
+                not others and att.is_attributed(page, offset))
+
+        r = negation_conflict(text, paper, skip) or direction_check(text, paper, skip)
+        if r is None:
+            return None
+        if r.status is Status.CONTRADICTED:
+            return results + [r]
+        if any(x.weak or x.status is Status.NOT_FOUND and (
+                x.part.kind not in (PartKind.TERM, PartKind.COMPARISON)
+                or x.code in (ErrorTag.N1, ErrorTag.N3)) for x in results):
+            return None
+        return [x for x in results if x.status is Status.VERIFIED] + [r]
 
     def _terms_with(self, hit: Hit, index: EvidenceIndex) -> frozenset[str]:
         """The terms that stand with a number found in ``hit``: the passage's own, or for a

@@ -1,0 +1,382 @@
+"""Relations a sentence states in other words than the paper: negation and direction of
+change, each checked against the paper's own sentence that names the same things (pure,
+no I/O).
+
+The rules judge's other checkers hold a sentence to the one line or window whose words it
+shares; a claim that paraphrases ("Surgical face masks significantly increase droplets
+expelled ..." where the paper says "Surgical face masks significantly reduced detection of
+... RNA in respiratory droplets") shares too few words with any passage, so it ended nei.
+This module reads the paper sentence by sentence (:class:`PaperSentences`, built once per
+evidence index) and checks two relations:
+
+- **negation** (:func:`negation_conflict`): the sentence negates ("did not", "no", "never",
+  "cannot", "unable", "fails") what the paper's sentences about the same things state
+  with no negation, no null result and no hedge ("similar", "unchanged", "whether",
+  "limited"...): contradicted, C3. Every paper sentence that holds ``NEGATION_COVER`` of the
+  sentence's content terms and one of the negated words must be affirmative.
+- **direction of change** (:func:`direction_check`): a change word (increase / rise /
+  higher / elevated / up-regulated / "more likely" vs decrease / reduce / lower / decline /
+  fewer / attenuated / inhibited / "less likely") bound to the words it governs (the
+  outcome, after it) and the words of its clause before it (the agent or population),
+  compared with a change word of a paper sentence that governs the same outcome: the
+  opposite direction is contradicted (C3); the same direction, with the agent's words in
+  that sentence, no negation or hedge there and no operator word flipped
+  (``statement_check.flipped_operators``), is verified.
+
+Abbreviations are expanded as the paper defines them ("coronavirus disease 2019
+(COVID-19)", found by the Schwartz-Hearst rule: A. Schwartz and M. Hearst, "A simple
+algorithm for identifying abbreviation definitions in biomedical text", PSB 2003), so a
+sentence naming the long form meets the paper's short one and the reverse.
+
+Word lists are general English of change, negation and hedging, found on Check-COVID train
+claims (third-party, CORD-19 abstracts); nothing here names a paper's content.
+
+Usage::
+
+    paper = PaperSentences.of(index)
+    result = negation_conflict(sentence, paper) or direction_check(sentence, paper)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from annotations.schema import ErrorTag
+from grounding.evidence import EvidenceIndex
+from grounding.judges.attribution import _sentence_spans
+from grounding.judges.parts import Part, PartKind
+from grounding.judges.rules_cues import OPPOSITE
+from grounding.judges.statement_check import PartResult, Status
+from grounding.lexicon import content_terms, fold, is_numeric
+
+#: Share (0-1) of the sentence's content terms a paper sentence must hold to be about the
+#: same things, for a negation (a negated claim shares fewer words) and for a change.
+NEGATION_COVER = 0.3
+CHANGE_COVER = 0.4
+
+#: Change words by direction (lower case, whole tokens). "more" / "less" / "fewer" /
+#: "greater" count only before "than" or "likely" (see :func:`changes`).
+_UP = re.compile(r"(?:increas\w*|rise|rises|rising|risen|rose|higher|greater|elevat\w*|more|"
+                 r"up-?regulat\w*|raise|raised|raises|raising|enhanc\w*|boost\w*|"
+                 r"accelerat\w*|augment\w*|amplif\w*|doubl\w*|grow|grows|growing|grew|"
+                 r"worsen\w*|exacerbat\w*)")
+_DOWN = re.compile(r"(?:decreas\w*|reduc\w*|lower|lowers|lowered|lowering|declin\w*|fewer|"
+                   r"less|attenuat\w*|inhibit\w*|diminish\w*|drop|drops|dropped|dropping|"
+                   r"fall|falls|falling|fell|suppress\w*|lessen\w*|down-?regulat\w*|halv\w*|"
+                   r"shrink\w*|mitigat\w*|alleviat\w*|impair\w*)")
+_COMPARATIVE = frozenset({"more", "less", "fewer", "greater"})
+#: Cues of negation in the sentence checked.
+_NEGATION = re.compile(r"\b(?:not|no|never|neither|nor|cannot|unable|fail|fails|failed|"
+                       r"lack|lacks|lacked|none)\b|n't\b", re.I)
+#: Negations that do not deny the statement ("not only", "no longer", "no evidence that":
+#: a claim about the evidence, "not yet", "do not have to", "does not seem to").
+_NOT_DENIAL = re.compile(r"\b(?:not only|not just|no longer|no more than|not yet|"
+                         r"not (?:have|need) to|n't (?:have|need) to|not necessarily|"
+                         r"not always|not (?:seem|appear)|n't (?:seem|appear)|"
+                         r"no (?:clear |direct |conclusive |strong )?evidence|not clear|"
+                         r"not known|not been (?:peer[- ])?reviewed)\b", re.I)
+#: Cues that a paper sentence does not affirm a statement outright: negation, a null
+#: result, a hedge or an open question.
+_NOT_AFFIRMED = re.compile(
+    r"\b(?:not|no|never|neither|nor|without|cannot|unable|fail|fails|failed|lack|lacks|"
+    r"lacked|lacking|absence|absent|none|similar|comparable|unchanged|unaffected|"
+    r"insignificant|refute[sd]?|erroneous(?:ly)?|limited|unclear|uncertain|unknown|debate|"
+    r"conflicting|controversial|whether|if|may|might|could|hypothes\w*|question)\b|n't\b",
+    re.I)
+#: A word before a change word (within three) that negates it: "did not reduce".
+_NEGATES_NEXT = frozenset({"not", "no", "n't", "never", "without", "nor", "neither"})
+#: Terms too general to bind a change to what it is about (stemmed).
+_GENERIC = frozenset(content_terms(
+    "risk risks rate rates level levels number numbers patient patients people person "
+    "persons case cases effect effects proportion amount associated association "
+    "significant significantly likely likelihood chance odds compared group groups "
+    "study studies result results outcome outcomes among overall total"))
+#: Words before a change word (within four) that make it the reference group of a
+#: comparison, not a change: "22 times higher compared to patients with lower levels".
+_REFERENCE_GROUP = frozenset({"compared", "comparison", "than", "versus", "vs", "relative"})
+#: Share of the paper's sentences (0-1) above which a term is the paper's topic ("covid"
+#: in a COVID-19 abstract): it binds a change to nothing.
+TOPIC_SHARE = 0.3
+#: Longest sentence (tokens) compared: a longer one is a table or a failed split.
+MAX_WORDS = 80
+_TOKEN = re.compile(r"[A-Za-z][\w'’-]*")
+_CLAUSE_CUT = re.compile(r"[;:,()]|\b(?:but|while|whereas|although|because|which|who|that)\b")
+_ABBREVIATION = re.compile(r"\(\s*([A-Za-z][\w-]*[A-Z0-9][\w-]*)\s*[),;]")
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A change word and what it is bound to: direction ``up`` / ``down``; negated (a
+    negation within three words before it); outcome: stemmed content terms of the five
+    words after it; agent: those of up to six words before it in its clause."""
+
+    word: str
+    start: int
+    direction: str
+    negated: bool
+    outcome: frozenset[str]
+    agent: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class PaperSentence:
+    """One sentence of the paper: its page (1-based) and character offset in the page text,
+    its text, its stemmed content terms with the long forms of the abbreviations it uses,
+    whether it affirms outright (no negation, null result or hedge) and its changes."""
+
+    page: int
+    start: int
+    text: str
+    terms: frozenset[str]
+    affirmed: bool
+    changes: tuple[Change, ...]
+
+
+def _terms(text: str) -> frozenset[str]:
+    return frozenset(t for t in content_terms(text) if not is_numeric(t))
+
+
+def long_form(short: str, before: str) -> str | None:
+    """The long form that ``short`` abbreviates at the end of ``before`` (Schwartz-Hearst:
+    each letter or digit of ``short``, from the last, found in ``before`` going back, the
+    first at a word start), or None. ``long_form("COVID-19", "coronavirus disease 2019")``
+    is ``"coronavirus disease 2019"``."""
+    s = short.lower()
+    words = before.split()[-min(len(s) + 5, 2 * len(s)):]
+    text = " ".join(words)
+    low = text.lower()
+    si, li = len(s) - 1, len(low) - 1
+    while si >= 0:
+        c = s[si]
+        if not c.isalnum():
+            si -= 1
+            continue
+        while li >= 0 and (low[li] != c or (si == 0 and li > 0 and low[li - 1].isalnum())):
+            li -= 1
+        if li < 0:
+            return None
+        li -= 1
+        si -= 1
+    start = low.rfind(" ", 0, li + 1) + 1
+    out = text[start:].strip()
+    return out if out and len(out) > len(short) else None
+
+
+def abbreviations(text: str) -> dict[str, frozenset[str]]:
+    """Abbreviation term -> the content terms of its long form, for every "long form
+    (SHORT)" that ``text`` defines (:func:`long_form`)."""
+    out: dict[str, frozenset[str]] = {}
+    for m in _ABBREVIATION.finditer(text):
+        short = m.group(1)
+        key = _terms(short)
+        if len(key) != 1:
+            continue
+        lf = long_form(short, text[max(0, m.start() - 200):m.start()])
+        if lf is not None:
+            out[next(iter(key))] = _terms(lf)
+    return out
+
+
+def _expand(terms: frozenset[str], abbr: dict[str, frozenset[str]]) -> frozenset[str]:
+    extra = [abbr[t] for t in terms if t in abbr]
+    return terms.union(*extra) if extra else terms
+
+
+def changes(text: str) -> tuple[Change, ...]:
+    """The change words of ``text`` (see :class:`Change`), in order. "more" / "less" /
+    "fewer" / "greater" count only with "than" or "likely" within the next three words."""
+    s = fold(text)
+    toks = list(_TOKEN.finditer(s))
+    low = [m.group(0).lower().replace("’", "'") for m in toks]
+    out = []
+    for i, w in enumerate(low):
+        direction = "up" if _UP.fullmatch(w) else "down" if _DOWN.fullmatch(w) else None
+        if direction is None:
+            continue
+        if w in _COMPARATIVE and not {"than", "likely"} & set(low[i + 1:i + 4]):
+            continue
+        if _REFERENCE_GROUP & set(low[max(0, i - 4):i]):
+            continue                  # "compared to patients with lower IL-6 levels"
+        negated = any(x in _NEGATES_NEXT or x.endswith("n't") for x in low[max(0, i - 3):i])
+        start = toks[i].start()
+        lo = toks[max(0, i - 6)].start() if i else 0
+        head = s[lo:start]
+        cut = list(_CLAUSE_CUT.finditer(head))
+        if cut:
+            head = head[cut[-1].end():]
+        tail = s[toks[i].end():toks[min(len(toks), i + 6) - 1].end()] if i + 1 < len(toks) \
+            else ""
+        out.append(Change(toks[i].group(0), start, direction, negated,
+                          _terms(tail) - _GENERIC, _terms(head) - _GENERIC))
+    return tuple(out)
+
+
+class PaperSentences:
+    """The paper's sentences (page text split at sentence ends, lines joined), each with
+    its terms and changes, and an inverted index term -> sentences. Built once per
+    evidence index (:meth:`of`); read-only after.
+
+    Args: pages: (page number, page text) pairs in order.
+    """
+
+    def __init__(self, pages: Iterable[tuple[int, str]]) -> None:
+        pages = list(pages)
+        self.abbreviations: dict[str, frozenset[str]] = {}
+        for _, text in pages:
+            self.abbreviations.update(abbreviations(text.replace("\n", " ")))
+        self.sentences: list[PaperSentence] = []
+        self._postings: dict[str, list[int]] = {}
+        for number, text in pages:
+            flat = text.replace("\n", " ")
+            for a, b in _sentence_spans(flat):
+                body = flat[a:b].strip()
+                if not _prose(body):
+                    continue
+                terms = _expand(_terms(body), self.abbreviations)
+                sid = len(self.sentences)
+                self.sentences.append(PaperSentence(
+                    number, a, body, terms, _NOT_AFFIRMED.search(fold(body)) is None,
+                    changes(body)))
+                for t in terms:
+                    self._postings.setdefault(t, []).append(sid)
+        n = max(len(self.sentences), 1)
+        #: terms in more than ``TOPIC_SHARE`` of the sentences (the paper's topic; at
+        #: least three sentences)
+        self.topic: frozenset[str] = frozenset(
+            t for t, ids in self._postings.items() if len(ids) >= 3 and len(ids) > TOPIC_SHARE * n)
+
+    @classmethod
+    def of(cls, index: EvidenceIndex) -> PaperSentences:
+        """The sentences of every page of ``index`` (``index.pages``: objects with
+        ``number`` and ``text``)."""
+        return cls((n, getattr(p, "text", "") or "") for n, p in sorted(index.pages.items()))
+
+    def about(self, terms: frozenset[str], cover: float,
+              skip: Callable[[int, int], bool] | None = None
+              ) -> list[tuple[float, PaperSentence]]:
+        """Sentences holding at least ``cover`` of ``terms`` (share in [0, 1]), best first,
+        less those ``skip(page, offset)`` rejects (reference list, other studies)."""
+        if not terms:
+            return []
+        counts: dict[int, int] = {}
+        for t in terms:
+            for sid in self._postings.get(t, ()):
+                counts[sid] = counts.get(sid, 0) + 1
+        need = cover * len(terms)
+        out = [(n / len(terms), self.sentences[sid]) for sid, n in counts.items()
+               if n >= need]
+        if skip is not None:
+            out = [(c, s) for c, s in out if not skip(s.page, s.start)]
+        return sorted(out, key=lambda x: -x[0])
+
+
+def _prose(text: str) -> bool:
+    """A sentence of prose: 20 characters or more, at most ``MAX_WORDS`` tokens, and at
+    most a quarter of them numbers (a table read as text is not a statement to compare)."""
+    toks = text.split()
+    if len(text) < 20 or len(toks) > MAX_WORDS:
+        return False
+    return sum(1 for t in toks if any(ch.isdigit() for ch in t)) <= len(toks) / 4
+
+
+def _short(text: str, n: int = 90) -> str:
+    return text if len(text) <= n else text[:n].rstrip() + "…"
+
+
+def negation_conflict(text: str, paper: PaperSentences,
+                      skip: Callable[[int, int], bool] | None = None) -> PartResult | None:
+    """The sentence negates what the paper states affirmatively: contradicted (C3).
+
+    The first negation cue of ``text`` (not "not only", "no longer", "no evidence", "not
+    yet") governs the content words of up to five words after it in its clause. Every paper
+    sentence holding ``NEGATION_COVER`` of the sentence's terms and one governed word must
+    affirm outright (no negation, null result or hedge), and there must be one.
+
+    Returns: a contradicted PartResult (span: the negation cue), or None.
+    """
+    s = fold(text)
+    if _NOT_DENIAL.search(s):
+        return None
+    m = _NEGATION.search(s)
+    if m is None:
+        return None
+    after = re.split(r"[,;:]|\b(?:but|while|whereas|although|because)\b", s[m.end():])[0]
+    governed = _expand(_terms(" ".join(after.split()[:5])), paper.abbreviations) - _GENERIC
+    claim = _expand(_terms(s), paper.abbreviations)
+    if not governed or len(claim) < 3:
+        return None
+    about = [(c, p) for c, p in paper.about(claim, NEGATION_COVER, skip) if governed & p.terms]
+    if not about or not all(p.affirmed for _, p in about):
+        return None
+    cover, best = about[0]
+    part = Part(PartKind.POLARITY, m.group(0), m.start(), m.end(), "neg", tuple(governed))
+    return PartResult(part, Status.CONTRADICTED, ErrorTag.C3,
+                      f"the sentence negates ('{m.group(0)}') what page {best.page} states "
+                      f"with no negation (\"{_short(best.text)}\")", None, m.group(0), "")
+
+
+def direction_check(text: str, paper: PaperSentences,
+                    skip: Callable[[int, int], bool] | None = None) -> PartResult | None:
+    """The sentence's change words against the paper's sentences about the same things.
+
+    For each change word of ``text`` that no negation governs: a paper sentence holding
+    ``CHANGE_COVER`` of the sentence's terms with a change of the opposite direction bound
+    to a word of the same outcome, and none of the same direction bound to it, while the
+    agent's words (if any) are in that sentence -> contradicted (C3, the paper's word as
+    correction). When every change word of a sentence with no negation has a paper
+    sentence that affirms outright the same direction on the same outcome with the agent's
+    words (a change with no agent words is never verified), and flips no operator word ->
+    verified. Terms of the paper's topic (:attr:`PaperSentences.topic`) bind nothing.
+
+    Returns: a PartResult (contradicted or verified), or None when nothing was settled.
+    """
+    mine = [c for c in changes(text) if not c.negated]
+    if not mine:
+        return None
+    claim = _expand(_terms(text), paper.abbreviations)
+    about = paper.about(claim, CHANGE_COVER, skip)
+    negated = _NEGATION.search(fold(text)) is not None
+    verified: list[tuple[Change, PaperSentence]] = []
+    for c in mine:
+        outcome = _expand(c.outcome, paper.abbreviations) - paper.topic
+        agent = _expand(c.agent, paper.abbreviations) - paper.topic
+        found = None
+        for _, p in about:
+            if agent and not agent & p.terms:
+                continue
+            bound = [d for d in p.changes if not d.negated
+                     and outcome & _expand(d.outcome | d.agent, paper.abbreviations)]
+            same = [d for d in bound if d.direction == c.direction]
+            other = [d for d in bound if d.direction != c.direction]
+            if other and not same:
+                part = Part(PartKind.COMPARISON, c.word, c.start, c.start + len(c.word),
+                            c.direction)
+                return PartResult(part, Status.CONTRADICTED, ErrorTag.C3,
+                                  f"the sentence says '{c.word}' where page {p.page} says "
+                                  f"'{other[0].word}' of the same thing (\"{_short(p.text)}\")",
+                                  None, c.word, other[0].word)
+            if same and not other and p.affirmed and agent and found is None \
+                    and not _flipped(text, p.text):
+                found = p
+        if found is not None:
+            verified.append((c, found))
+    if negated or len(verified) < len(mine):
+        return None
+    c, p = verified[0]
+    part = Part(PartKind.COMPARISON, c.word, c.start, c.start + len(c.word), c.direction)
+    return PartResult(part, Status.VERIFIED, why=f"'{c.word}' goes the same way on page "
+                      f"{p.page} (\"{_short(p.text)}\")")
+
+
+def _flipped(text: str, passage: str) -> bool:
+    """An operator word of ``text`` (rules_cues.OPPOSITE) whose opposite ``passage``
+    states while it does not state the word itself."""
+    have = set(re.findall(r"[a-z]+", fold(passage).lower()))
+    return any(w in OPPOSITE and w not in have and OPPOSITE[w] & have
+               for w in re.findall(r"[a-z]+", fold(text).lower()))
+
+
+__all__ = ["CHANGE_COVER", "NEGATION_COVER", "Change", "PaperSentence", "PaperSentences",
+           "abbreviations", "changes", "direction_check", "long_form", "negation_conflict"]
