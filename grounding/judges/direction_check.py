@@ -99,6 +99,8 @@ _REFERENCE_GROUP = frozenset({"compared", "comparison", "than", "versus", "vs", 
 #: Share of the paper's sentences (0-1) above which a term is the paper's topic ("covid"
 #: in a COVID-19 abstract): it binds a change to nothing.
 TOPIC_SHARE = 0.3
+#: Words after a change word that name what it changes (its outcome), to the clause's end.
+OUTCOME_WORDS = 8
 #: Longest sentence (tokens) compared: a longer one is a table or a failed split.
 MAX_WORDS = 80
 _TOKEN = re.compile(r"[A-Za-z][\w'’-]*")
@@ -206,8 +208,11 @@ def changes(text: str) -> tuple[Change, ...]:
         cut = list(_CLAUSE_CUT.finditer(head))
         if cut:
             head = head[cut[-1].end():]
-        tail = s[toks[i].end():toks[min(len(toks), i + 6) - 1].end()] if i + 1 < len(toks) \
-            else ""
+        tail = s[toks[i].end():toks[min(len(toks), i + 1 + OUTCOME_WORDS) - 1].end()] \
+            if i + 1 < len(toks) else ""
+        cut_at = _CLAUSE_CUT.search(tail)
+        if cut_at:
+            tail = tail[:cut_at.start()]
         out.append(Change(toks[i].group(0), start, direction, negated,
                           _terms(tail) - _GENERIC, _terms(head) - _GENERIC))
     return tuple(out)
