@@ -49,7 +49,7 @@ from grounding.judges.attribution import _sentence_spans
 from grounding.judges.parts import Part, PartKind
 from grounding.judges.rules_cues import OPPOSITE
 from grounding.judges.statement_check import PartResult, Status
-from grounding.lexicon import content_terms, fold, is_numeric
+from grounding.lexicon import content_term, content_terms, fold, is_numeric, raw_tokens
 
 #: Share (0-1) of the sentence's content terms a paper sentence must hold to be about the
 #: same things, for a negation (a negated claim shares fewer words) and for a change.
@@ -83,7 +83,7 @@ _NOT_AFFIRMED = re.compile(
     r"\b(?:not|no|never|neither|nor|without|cannot|unable|fail|fails|failed|lack|lacks|"
     r"lacked|lacking|absence|absent|none|similar|comparable|unchanged|unaffected|"
     r"insignificant|refute[sd]?|erroneous(?:ly)?|limited|unclear|uncertain|unknown|debate|"
-    r"conflicting|controversial|whether|if|may|might|could|hypothes\w*|question)\b|n't\b",
+    r"conflicting|controversial|whether|if|may|might|could|hypothes\w*|question)\b|n['’]t\b",
     re.I)
 #: A word before a change word (within three) that negates it: "did not reduce".
 _NEGATES_NEXT = frozenset({"not", "no", "n't", "never", "without", "nor", "neither"})
@@ -104,6 +104,7 @@ OUTCOME_WORDS = 8
 #: Longest sentence (tokens) compared: a longer one is a table or a failed split.
 MAX_WORDS = 80
 _TOKEN = re.compile(r"[A-Za-z][\w'’-]*")
+_NUMBER_TOKEN = re.compile(r"[^\s\d]*\d\S*")
 _CLAUSE_CUT = re.compile(r"[;:,()]|\b(?:but|while|whereas|although|because|which|who|that)\b")
 _ABBREVIATION = re.compile(r"\(\s*([A-Za-z][\w-]*[A-Z0-9][\w-]*)\s*[),;]")
 
@@ -124,16 +125,17 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class PaperSentence:
-    """One sentence of the paper: its page (1-based) and character offset in the page text,
-    its text, its stemmed content terms with the long forms of the abbreviations it uses,
-    whether it affirms outright (no negation, null result or hedge) and its changes."""
+    """One sentence of the paper: its number in :attr:`PaperSentences.sentences`, its page
+    (1-based) and character offset in the page text, its text, its stemmed content terms
+    with the long forms of the abbreviations it uses, and whether it affirms outright (no
+    negation, null result or hedge). Its changes: :meth:`PaperSentences.changes_of`."""
 
+    sid: int
     page: int
     start: int
     text: str
     terms: frozenset[str]
     affirmed: bool
-    changes: tuple[Change, ...]
 
 
 def _terms(text: str) -> frozenset[str]:
@@ -227,30 +229,45 @@ class PaperSentences:
     """
 
     def __init__(self, pages: Iterable[tuple[int, str]]) -> None:
-        pages = list(pages)
+        pages = [(n, text.replace("\n", " ")) for n, text in pages]
         self.abbreviations: dict[str, frozenset[str]] = {}
         for _, text in pages:
-            self.abbreviations.update(abbreviations(text.replace("\n", " ")))
+            self.abbreviations.update(abbreviations(text))
         self.sentences: list[PaperSentence] = []
         self._postings: dict[str, list[int]] = {}
-        for number, text in pages:
-            flat = text.replace("\n", " ")
+        self._changes: dict[int, tuple[Change, ...]] = {}
+        memo: dict[str, str | None] = {}        # token -> content term (None: none)
+        for number, flat in pages:
             for a, b in _sentence_spans(flat):
                 body = flat[a:b].strip()
                 if not _prose(body):
                     continue
-                terms = _expand(_terms(body), self.abbreviations)
+                terms: set[str] = set()
+                for tok in raw_tokens(body):
+                    if tok not in memo:
+                        term = content_term(tok)
+                        memo[tok] = None if term is None or is_numeric(term) else term
+                    if (term := memo[tok]) is not None:
+                        terms.add(term)
                 sid = len(self.sentences)
-                self.sentences.append(PaperSentence(
-                    number, a, body, terms, _NOT_AFFIRMED.search(fold(body)) is None,
-                    changes(body)))
-                for t in terms:
+                full = _expand(frozenset(terms), self.abbreviations)
+                self.sentences.append(PaperSentence(sid, number, a, body, full,
+                                                    _NOT_AFFIRMED.search(body) is None))
+                for t in full:
                     self._postings.setdefault(t, []).append(sid)
         n = max(len(self.sentences), 1)
         #: terms in more than ``TOPIC_SHARE`` of the sentences (the paper's topic; at
         #: least three sentences)
         self.topic: frozenset[str] = frozenset(
             t for t, ids in self._postings.items() if len(ids) >= 3 and len(ids) > TOPIC_SHARE * n)
+
+    def changes_of(self, sentence: PaperSentence) -> tuple[Change, ...]:
+        """:func:`changes` of ``sentence``, memoised (read only for the sentences a claim
+        is compared with)."""
+        held = self._changes.get(sentence.sid)
+        if held is None:
+            held = self._changes[sentence.sid] = changes(sentence.text)
+        return held
 
     @classmethod
     def of(cls, index: EvidenceIndex) -> PaperSentences:
@@ -280,10 +297,10 @@ class PaperSentences:
 def _prose(text: str) -> bool:
     """A sentence of prose: 20 characters or more, at most ``MAX_WORDS`` tokens, and at
     most a quarter of them numbers (a table read as text is not a statement to compare)."""
-    toks = text.split()
-    if len(text) < 20 or len(toks) > MAX_WORDS:
+    if len(text) < 20:
         return False
-    return sum(1 for t in toks if any(ch.isdigit() for ch in t)) <= len(toks) / 4
+    toks = len(text.split())
+    return toks <= MAX_WORDS and len(_NUMBER_TOKEN.findall(text)) <= toks / 4
 
 
 def _short(text: str, n: int = 90) -> str:
@@ -351,7 +368,7 @@ def direction_check(text: str, paper: PaperSentences,
         for _, p in about:
             if agent and not agent & p.terms:
                 continue
-            bound = [d for d in p.changes if not d.negated
+            bound = [d for d in paper.changes_of(p) if not d.negated
                      and outcome & _expand(d.outcome | d.agent, paper.abbreviations)]
             same = [d for d in bound if d.direction == c.direction]
             other = [d for d in bound if d.direction != c.direction]
