@@ -96,9 +96,9 @@ _GENERIC = frozenset(content_terms(
 #: Words before a change word (within four) that make it the reference group of a
 #: comparison, not a change: "22 times higher compared to patients with lower levels".
 _REFERENCE_GROUP = frozenset({"compared", "comparison", "than", "versus", "vs", "relative"})
-#: Share of the paper's sentences (0-1) above which a term is the paper's topic ("covid"
+#: Share of the paper's text lines (0-1) above which a term is the paper's topic ("covid"
 #: in a COVID-19 abstract): it binds a change to nothing.
-TOPIC_SHARE = 0.3
+TOPIC_SHARE = 0.2
 #: Words after a change word that name what it changes (its outcome), to the clause's end.
 OUTCOME_WORDS = 8
 #: Longest sentence (tokens) compared: a longer one is a table or a failed split.
@@ -125,7 +125,7 @@ class Change:
 
 @dataclass(frozen=True, slots=True)
 class PaperSentence:
-    """One sentence of the paper: its number in :attr:`PaperSentences.sentences`, its page
+    """One sentence of the paper: its number on its page (0-based), its page
     (1-based) and character offset in the page text, its text, its stemmed content terms
     with the long forms of the abbreviations it uses, and whether it affirms outright (no
     negation, null result or hedge). Its changes: :meth:`PaperSentences.changes_of`."""
@@ -222,75 +222,88 @@ def changes(text: str) -> tuple[Change, ...]:
 
 class PaperSentences:
     """The paper's sentences (page text split at sentence ends, lines joined), each with
-    its terms and changes, and an inverted index term -> sentences. Built once per
-    evidence index (:meth:`of`); read-only after.
+    its terms, read page by page when a claim first asks for the page (a claim is compared
+    with the pages its evidence was retrieved from), and the abbreviations the paper
+    defines. One per evidence index (:meth:`of`).
 
-    Args: pages: (page number, page text) pairs in order.
+    Args: pages: (page number, page text) pairs in order. topic: terms of the paper's topic
+          (:attr:`topic`), which bind nothing.
     """
 
-    def __init__(self, pages: Iterable[tuple[int, str]]) -> None:
-        pages = [(n, text.replace("\n", " ")) for n, text in pages]
+    def __init__(self, pages: Iterable[tuple[int, str]],
+                 topic: frozenset[str] = frozenset()) -> None:
+        self._texts = {n: text.replace("\n", " ") for n, text in pages}
         self.abbreviations: dict[str, frozenset[str]] = {}
-        for _, text in pages:
+        for text in self._texts.values():
             self.abbreviations.update(abbreviations(text))
-        self.sentences: list[PaperSentence] = []
-        self._postings: dict[str, list[int]] = {}
-        self._changes: dict[int, tuple[Change, ...]] = {}
-        memo: dict[str, str | None] = {}        # token -> content term (None: none)
-        for number, flat in pages:
-            for a, b in _sentence_spans(flat):
-                body = flat[a:b].strip()
-                if not _prose(body):
-                    continue
-                terms: set[str] = set()
-                for tok in raw_tokens(body):
-                    if tok not in memo:
-                        term = content_term(tok)
-                        memo[tok] = None if term is None or is_numeric(term) else term
-                    if (term := memo[tok]) is not None:
-                        terms.add(term)
-                sid = len(self.sentences)
-                full = _expand(frozenset(terms), self.abbreviations)
-                self.sentences.append(PaperSentence(sid, number, a, body, full,
-                                                    _NOT_AFFIRMED.search(body) is None))
-                for t in full:
-                    self._postings.setdefault(t, []).append(sid)
-        n = max(len(self.sentences), 1)
-        #: terms in more than ``TOPIC_SHARE`` of the sentences (the paper's topic; at
-        #: least three sentences)
-        self.topic: frozenset[str] = frozenset(
-            t for t, ids in self._postings.items() if len(ids) >= 3 and len(ids) > TOPIC_SHARE * n)
-
-    def changes_of(self, sentence: PaperSentence) -> tuple[Change, ...]:
-        """:func:`changes` of ``sentence``, memoised (read only for the sentences a claim
-        is compared with)."""
-        held = self._changes.get(sentence.sid)
-        if held is None:
-            held = self._changes[sentence.sid] = changes(sentence.text)
-        return held
+        #: terms too common in the paper to bind a change to anything ("covid" in a
+        #: COVID-19 abstract)
+        self.topic = topic
+        self._pages: dict[int, list[PaperSentence]] = {}
+        self._changes: dict[tuple[int, int], tuple[Change, ...]] = {}
+        self._memo: dict[str, str | None] = {}        # token -> content term (None: none)
 
     @classmethod
     def of(cls, index: EvidenceIndex) -> PaperSentences:
-        """The sentences of every page of ``index`` (``index.pages``: objects with
-        ``number`` and ``text``)."""
-        return cls((n, getattr(p, "text", "") or "") for n, p in sorted(index.pages.items()))
+        """The sentences of the pages of ``index`` (``index.pages``: objects with ``number``
+        and ``text``); the topic: terms in more than ``TOPIC_SHARE`` of its text lines (and
+        in three at least)."""
+        lines = [e.terms for e in index.entries if e.kind == "line"]
+        df: dict[str, int] = {}
+        for terms in lines:
+            for t in set(terms):
+                df[t] = df.get(t, 0) + 1
+        topic = frozenset(t for t, n in df.items() if n >= 3 and n > TOPIC_SHARE * len(lines))
+        return cls(((n, getattr(p, "text", "") or "") for n, p in sorted(index.pages.items())),
+                   topic)
 
-    def about(self, terms: frozenset[str], cover: float,
+    def page(self, number: int) -> list[PaperSentence]:
+        """The prose sentences of page ``number`` (1-based; [] for no such page), read once."""
+        held = self._pages.get(number)
+        if held is not None:
+            return held
+        flat = self._texts.get(number, "")
+        memo = self._memo
+        out = []
+        for a, b in _sentence_spans(flat):
+            body = flat[a:b].strip()
+            if not _prose(body):
+                continue
+            terms: set[str] = set()
+            for tok in raw_tokens(body):
+                if tok not in memo:
+                    term = content_term(tok)
+                    memo[tok] = None if term is None or is_numeric(term) else term
+                if (term := memo[tok]) is not None:
+                    terms.add(term)
+            out.append(PaperSentence(len(out), number, a, body,
+                                     _expand(frozenset(terms), self.abbreviations),
+                                     _NOT_AFFIRMED.search(body) is None))
+        self._pages[number] = out
+        return out
+
+    def changes_of(self, sentence: PaperSentence) -> tuple[Change, ...]:
+        """:func:`changes` of ``sentence``, memoised."""
+        key = (sentence.page, sentence.sid)
+        held = self._changes.get(key)
+        if held is None:
+            held = self._changes[key] = changes(sentence.text)
+        return held
+
+    def about(self, terms: frozenset[str], cover: float, pages: Iterable[int] | None = None,
               skip: Callable[[int, int], bool] | None = None
               ) -> list[tuple[float, PaperSentence]]:
-        """Sentences holding at least ``cover`` of ``terms`` (share in [0, 1]), best first,
-        less those ``skip(page, offset)`` rejects (reference list, other studies)."""
+        """Sentences of ``pages`` (None: every page) holding at least ``cover`` of
+        ``terms`` (share in [0, 1]), best first, less those ``skip(page, offset)`` rejects
+        (reference list, other studies)."""
         if not terms:
             return []
-        counts: dict[int, int] = {}
-        for t in terms:
-            for sid in self._postings.get(t, ()):
-                counts[sid] = counts.get(sid, 0) + 1
-        need = cover * len(terms)
-        out = [(n / len(terms), self.sentences[sid]) for sid, n in counts.items()
-               if n >= need]
-        if skip is not None:
-            out = [(c, s) for c, s in out if not skip(s.page, s.start)]
+        out = []
+        for n in sorted(set(self._texts if pages is None else pages)):
+            for p in self.page(n):
+                c = len(terms & p.terms) / len(terms)
+                if c >= cover and (skip is None or not skip(p.page, p.start)):
+                    out.append((c, p))
         return sorted(out, key=lambda x: -x[0])
 
 
@@ -307,7 +320,7 @@ def _short(text: str, n: int = 90) -> str:
     return text if len(text) <= n else text[:n].rstrip() + "…"
 
 
-def negation_conflict(text: str, paper: PaperSentences,
+def negation_conflict(text: str, paper: PaperSentences, pages: Iterable[int] | None = None,
                       skip: Callable[[int, int], bool] | None = None) -> PartResult | None:
     """The sentence negates what the paper states affirmatively: contradicted (C3).
 
@@ -329,7 +342,7 @@ def negation_conflict(text: str, paper: PaperSentences,
     claim = _expand(_terms(s), paper.abbreviations)
     if not governed or len(claim) < 3:
         return None
-    about = [(c, p) for c, p in paper.about(claim, NEGATION_COVER, skip) if governed & p.terms]
+    about = [(c, p) for c, p in paper.about(claim, NEGATION_COVER, pages, skip) if governed & p.terms]
     if not about or not all(p.affirmed for _, p in about):
         return None
     cover, best = about[0]
@@ -339,7 +352,7 @@ def negation_conflict(text: str, paper: PaperSentences,
                       f"with no negation (\"{_short(best.text)}\")", None, m.group(0), "")
 
 
-def direction_check(text: str, paper: PaperSentences,
+def direction_check(text: str, paper: PaperSentences, pages: Iterable[int] | None = None,
                     skip: Callable[[int, int], bool] | None = None) -> PartResult | None:
     """The sentence's change words against the paper's sentences about the same things.
 
@@ -358,7 +371,7 @@ def direction_check(text: str, paper: PaperSentences,
     if not mine:
         return None
     claim = _expand(_terms(text), paper.abbreviations)
-    about = paper.about(claim, CHANGE_COVER, skip)
+    about = paper.about(claim, CHANGE_COVER, pages, skip)
     negated = _NEGATION.search(fold(text)) is not None
     verified: list[tuple[Change, PaperSentence]] = []
     for c in mine:

@@ -231,7 +231,8 @@ class RulesJudge:
                         "content words.", [])
         decision = decide(results)
         if decision is None or decision.label is Label.NEI:
-            restated = self._restated(text, index, att, others, results)
+            restated = self._restated(text, index, {h.entry.page for h in hits}, att, others,
+                                      results)
             if restated is not None:
                 results, decision = restated, decide(restated)
         if decision is None:
@@ -254,11 +255,12 @@ class RulesJudge:
             reason = reason[:-1] + f" (evidence: \"{short(ev[0].entry.text)}\")."
         return decision.label, reason, ev
 
-    def _restated(self, text: str, index: EvidenceIndex, att: Attribution, others: bool,
-                  results: list[PartResult]) -> list[PartResult] | None:
+    def _restated(self, text: str, index: EvidenceIndex, pages: set[int], att: Attribution,
+                  others: bool, results: list[PartResult]) -> list[PartResult] | None:
         """The part results with a relation the sentence states in other words than the
-        paper (``direction_check``: a negation or a change word against the paper's sentence
-        about the same things) added: a contradicted one always; a verified one only where
+        paper (``direction_check``: a negation or a change word against the sentences, on
+        ``pages`` (those of the retrieved evidence), about the same things) added: a
+        contradicted one always; a verified one only where
         what was not found is wording (a term, comparison or the statement), never a number,
         a name or a quantifier the paper lacks, nor a number found only elsewhere. None when
         it settles nothing."""
@@ -270,7 +272,8 @@ class RulesJudge:
             return att.in_references(page, offset) or (
                 not others and att.is_attributed(page, offset))
 
-        r = negation_conflict(text, paper, skip) or direction_check(text, paper, skip)
+        r = (negation_conflict(text, paper, pages, skip)
+             or direction_check(text, paper, pages, skip))
         if r is None:
             return None
         if r.status is Status.CONTRADICTED:

@@ -111,8 +111,8 @@ def test_rules_judge_uses_the_checks_only_where_it_would_say_nei() -> None:
 
 
 def test_topic_terms_bind_nothing() -> None:
-    text = ("COVID-19 cases rose in March. COVID-19 deaths fell in May. COVID-19 wards "
-            "were full. Hospitals reported COVID-19 outbreaks.")
+    text = ("COVID-19 cases rose in March.\nCOVID-19 deaths fell in May.\nCOVID-19 wards "
+            "were full.\nHospitals reported COVID-19 outbreaks.\nMasks were worn.")
     paper = _paper(text)
     assert "covid" in paper.topic
     assert "covid" not in _paper().topic
