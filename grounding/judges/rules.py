@@ -261,9 +261,9 @@ class RulesJudge:
         paper (``direction_check``: a negation or a change word against the sentences, on
         ``pages`` (those of the retrieved evidence), about the same things) added: a
         contradicted one always; a verified one only where
-        what was not found is wording (a term, comparison or the statement), never a number,
-        a name or a quantifier the paper lacks, nor a number found only elsewhere. None when
-        it settles nothing."""
+        what was not found is wording (a term, comparison or the statement) in a sentence
+        with no number of its own to check (numbers are held to their own passages), never
+        a name or a quantifier the paper lacks. None when it settles nothing."""
         paper = self._sentences.get(index)
         if paper is None:
             paper = self._sentences[index] = PaperSentences.of(index)
@@ -278,7 +278,7 @@ class RulesJudge:
             return None
         if r.status is Status.CONTRADICTED:
             return results + [r]
-        if any(x.weak or x.status is Status.NOT_FOUND and (
+        if _checkable(text) or any(x.weak or x.status is Status.NOT_FOUND and (
                 x.part.kind not in (PartKind.TERM, PartKind.COMPARISON)
                 or x.code in (ErrorTag.N1, ErrorTag.N3)) for x in results):
             return None
