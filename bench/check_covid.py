@@ -97,6 +97,24 @@ def f1_table(gold: list[str], pred: list[str]) -> tuple[float, float, dict[str, 
     return class_scores(gold, pred, CLASSES)
 
 
+def twin_reader(results: list[dict[str, Any]]) -> tuple[int, int, list[str]]:
+    """Check-COVID labels a claim NEI when its gold evidence *sentence* falls short, so an
+    NEI claim can share its text and abstract with a SUPPORT or REFUTE claim (a "twin"),
+    and no judge that reads the claim and the abstract can tell the two apart.
+
+    Returns: (NEI claims with a twin, NEI claims, the labels of a reader right on every
+    SUPPORT and REFUTE claim that gives each twin the same label)."""
+    by_text: dict[tuple[str, str], set[str]] = {}
+    for r in results:
+        by_text.setdefault((r["claim"].strip(), r["cord_id"]), set()).add(r["gold"])
+    reader, twins = [], 0
+    for r in results:
+        other = sorted(by_text[(r["claim"].strip(), r["cord_id"])] - {"NOTENOUGHINFO"})
+        twins += r["gold"] == "NOTENOUGHINFO" and bool(other)
+        reader.append(r["gold"] if r["gold"] != "NOTENOUGHINFO" or not other else other[0])
+    return twins, sum(r["gold"] == "NOTENOUGHINFO" for r in results), reader
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
@@ -172,6 +190,10 @@ def main() -> int:
     macro = f1_table(gold, pred)[1]
     print(f"macro-F1 {macro:.3f} (target >= {MACRO_F1_TARGET}); REFUTE labelled supported "
           f"{share:.2f} (target <= {REFUTE_SUPPORTED_TARGET:.2f})")
+    twins, nei, reader = twin_reader(results)
+    print(f"{twins} of {nei} NEI claims share their text and abstract with a SUPPORT or REFUTE "
+          f"claim; a judge right on every SUPPORT and REFUTE claim (and so wrong on those "
+          f"twins) scores macro-F1 {f1_table(gold, reader)[1]:.3f}")
     shown = 0
     for r in results:
         if r["gold"] != r["pred"] and shown < args.show:

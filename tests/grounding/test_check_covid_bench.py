@@ -43,3 +43,13 @@ def test_dev_claims_all_have_their_abstract() -> None:
     assert len(claims) == 207
     assert {c["label"] for c in claims} == set(covid.CLASSES)
     assert all(c["cord_id"] in corpus for c in claims)
+
+
+def test_twin_reader_copies_the_twin_label_to_nei_claims() -> None:
+    rows = [{"claim": "A rises.", "cord_id": "x", "gold": "SUPPORT"},
+            {"claim": "A rises. ", "cord_id": "x", "gold": "NOTENOUGHINFO"},
+            {"claim": "A rises.", "cord_id": "y", "gold": "NOTENOUGHINFO"},
+            {"claim": "B falls.", "cord_id": "x", "gold": "REFUTE"}]
+    twins, nei, reader = covid.twin_reader(rows)
+    assert (twins, nei) == (1, 2)
+    assert reader == ["SUPPORT", "SUPPORT", "NOTENOUGHINFO", "REFUTE"]
