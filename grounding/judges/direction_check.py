@@ -77,6 +77,10 @@ _NOT_DENIAL = re.compile(r"\b(?:not only|not just|no longer|no more than|not yet
                          r"not always|not (?:seem|appear)|n't (?:seem|appear)|"
                          r"no (?:clear |direct |conclusive |strong )?evidence|not clear|"
                          r"not known|not been (?:peer[- ])?reviewed)\b", re.I)
+#: Words of totality or permanence: negated, they deny the extent, not the statement
+#: ("do not retain the antibodies indefinitely" agrees with "retained for two years").
+_UNIVERSAL = re.compile(r"\b(?:indefinitely|forever|always|permanent(?:ly)?|all|every|"
+                        r"completely|fully|entirely|totally|wholly|100 ?%)", re.I)
 #: Cues that a paper sentence does not affirm a statement outright: negation, a null
 #: result, a hedge or an open question.
 _NOT_AFFIRMED = re.compile(
@@ -201,6 +205,9 @@ def changes(text: str) -> tuple[Change, ...]:
             continue
         if w in _COMPARATIVE and not {"than", "likely"} & set(low[i + 1:i + 4]):
             continue
+        if w in ("fall", "falls", "fell", "falling") and low[i + 1:i + 2] and \
+                low[i + 1] in ("into", "in", "within", "under", "on", "ill"):
+            continue                  # "fall into the category", "fall ill"
         if _REFERENCE_GROUP & set(low[max(0, i - 4):i]):
             continue                  # "compared to patients with lower IL-6 levels"
         negated = any(x in _NEGATES_NEXT or x.endswith("n't") for x in low[max(0, i - 3):i])
@@ -324,8 +331,10 @@ def negation_conflict(text: str, paper: PaperSentences, pages: Iterable[int] | N
                       skip: Callable[[int, int], bool] | None = None) -> PartResult | None:
     """The sentence negates what the paper states affirmatively: contradicted (C3).
 
-    The first negation cue of ``text`` (not "not only", "no longer", "no evidence", "not
-    yet") governs the content words of up to five words after it in its clause. Every paper
+    The negation cue of ``text`` (one only: a double negation is skipped; not "not only",
+    "no longer", "no evidence", "not yet"; not one whose clause holds a word of totality,
+    "not ... indefinitely") governs the content words of up to five words after it in its
+    clause. Every paper
     sentence holding ``NEGATION_COVER`` of the sentence's terms and one governed word must
     affirm outright (no negation, null result or hedge), and there must be one.
 
@@ -334,10 +343,13 @@ def negation_conflict(text: str, paper: PaperSentences, pages: Iterable[int] | N
     s = fold(text)
     if _NOT_DENIAL.search(s):
         return None
-    m = _NEGATION.search(s)
-    if m is None:
-        return None
+    cues = list(_NEGATION.finditer(s))
+    if len(cues) != 1:
+        return None                 # none, or a double negation ("not ... if not for")
+    m = cues[0]
     after = re.split(r"[,;:]|\b(?:but|while|whereas|although|because)\b", s[m.end():])[0]
+    if _UNIVERSAL.search(after):
+        return None                 # "do not retain antibodies indefinitely": a limit
     governed = _expand(_terms(" ".join(after.split()[:5])), paper.abbreviations) - _GENERIC
     claim = _expand(_terms(s), paper.abbreviations)
     if not governed or len(claim) < 3:

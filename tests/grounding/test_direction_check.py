@@ -116,3 +116,13 @@ def test_topic_terms_bind_nothing() -> None:
     paper = _paper(text)
     assert "covid" in paper.topic
     assert "covid" not in _paper().topic
+
+
+def test_negated_extent_double_negation_and_fall_into_are_no_conflicts() -> None:
+    paper = _paper()
+    # a negated totality limits the extent: the paper's plain statement agrees with it
+    assert negation_conflict("Surgical masks did not reduce respiratory droplets "
+                             "completely.", paper) is None
+    assert negation_conflict("Surgical masks would not reduce respiratory droplets if not "
+                             "worn.", paper) is None
+    assert changes("Most adults fall into the category of high risk.") == ()
