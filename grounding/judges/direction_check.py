@@ -103,6 +103,8 @@ _REFERENCE_GROUP = frozenset({"compared", "comparison", "than", "versus", "vs", 
 #: Share of the paper's text lines (0-1) above which a term is the paper's topic ("covid"
 #: in a COVID-19 abstract): it binds a change to nothing.
 TOPIC_SHARE = 0.2
+#: Letters a term keeps when sentences are compared (:func:`_root`).
+ROOT_LETTERS = 5
 #: Words after a change word that name what it changes (its outcome), to the clause's end.
 OUTCOME_WORDS = 8
 #: Longest sentence (tokens) compared: a longer one is a table or a failed split.
@@ -142,8 +144,17 @@ class PaperSentence:
     affirmed: bool
 
 
+def _root(term: str) -> str:
+    """A stemmed term cut to its first ``ROOT_LETTERS`` letters when it is a longer plain
+    word, so that derivations meet ("infection" / "infected" / "infectious" -> "infec";
+    "reduction" / "reduced" -> "reduc"): truncation stemming, which does about as well as
+    suffix stripping for English retrieval (J. Mayfield and P. McNamee, "Single N-gram
+    Stemming", SIGIR 2003). Names with digits or hyphens are kept whole."""
+    return term[:ROOT_LETTERS] if len(term) > ROOT_LETTERS and term.isalpha() else term
+
+
 def _terms(text: str) -> frozenset[str]:
-    return frozenset(t for t in content_terms(text) if not is_numeric(t))
+    return frozenset(_root(t) for t in content_terms(text) if not is_numeric(t))
 
 
 def long_form(short: str, before: str) -> str | None:
@@ -271,7 +282,7 @@ class PaperSentences:
             return held
         flat = self._texts.get(number, "")
         memo = self._memo
-        out = []
+        out: list[PaperSentence] = []
         for a, b in _sentence_spans(flat):
             body = flat[a:b].strip()
             if not _prose(body):
@@ -280,7 +291,7 @@ class PaperSentences:
             for tok in raw_tokens(body):
                 if tok not in memo:
                     term = content_term(tok)
-                    memo[tok] = None if term is None or is_numeric(term) else term
+                    memo[tok] = None if term is None or is_numeric(term) else _root(term)
                 if (term := memo[tok]) is not None:
                     terms.add(term)
             out.append(PaperSentence(len(out), number, a, body,
