@@ -6,8 +6,9 @@ The rules judge's other checkers hold a sentence to the one line or window whose
 shares; a claim that paraphrases ("Surgical face masks significantly increase droplets
 expelled ..." where the paper says "Surgical face masks significantly reduced detection of
 ... RNA in respiratory droplets") shares too few words with any passage, so it ended nei.
-This module reads the paper sentence by sentence (:class:`PaperSentences`, built once per
-evidence index) and checks two relations:
+This module reads the paper sentence by sentence (:class:`PaperSentences`, one per evidence
+index, each page read when a claim's evidence is first retrieved from it) and checks two
+relations:
 
 - **negation** (:func:`negation_conflict`): the sentence negates ("did not", "no", "never",
   "cannot", "unable", "fails") what the paper's sentences about the same things state
@@ -26,7 +27,9 @@ evidence index) and checks two relations:
 Abbreviations are expanded as the paper defines them ("coronavirus disease 2019
 (COVID-19)", found by the Schwartz-Hearst rule: A. Schwartz and M. Hearst, "A simple
 algorithm for identifying abbreviation definitions in biomedical text", PSB 2003), so a
-sentence naming the long form meets the paper's short one and the reverse.
+sentence naming the long form meets the paper's short one and the reverse, and terms are
+cut to five letters (:func:`_root`) so that derivations meet ("infection" / "infected").
+The paper's topic terms (in over a fifth of its lines) bind a change to nothing.
 
 Word lists are general English of change, negation and hedging, found on Check-COVID train
 claims (third-party, CORD-19 abstracts); nothing here names a paper's content.
@@ -118,8 +121,9 @@ _ABBREVIATION = re.compile(r"\(\s*([A-Za-z][\w-]*[A-Z0-9][\w-]*)\s*[),;]")
 @dataclass(frozen=True, slots=True)
 class Change:
     """A change word and what it is bound to: direction ``up`` / ``down``; negated (a
-    negation within three words before it); outcome: stemmed content terms of the five
-    words after it; agent: those of up to six words before it in its clause."""
+    negation within three words before it); outcome: the terms (:func:`_root`) of up to
+    ``OUTCOME_WORDS`` words after it in its clause; agent: those of up to six words before
+    it in its clause. Terms of :data:`_GENERIC` bind nothing."""
 
     word: str
     start: int

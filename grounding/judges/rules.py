@@ -258,12 +258,12 @@ class RulesJudge:
     def _restated(self, text: str, index: EvidenceIndex, pages: set[int], att: Attribution,
                   others: bool, results: list[PartResult]) -> list[PartResult] | None:
         """The part results with a relation the sentence states in other words than the
-        paper (``direction_check``: a negation or a change word against the sentences, on
-        ``pages`` (those of the retrieved evidence), about the same things) added: a
-        contradicted one always; a verified one only where
-        what was not found is wording (a term, comparison or the statement) in a sentence
-        with no number of its own to check (numbers are held to their own passages), never
-        a name or a quantifier the paper lacks. None when it settles nothing."""
+        paper added (``direction_check``: a negation or a change word against the paper's
+        sentences about the same things, on ``pages``, those of the retrieved evidence): a
+        contradicted one always; a verified one only where what was not found is wording (a
+        term, comparison or the statement) in a sentence with no number of its own to check
+        (numbers are held to their own passages), never a name or a quantifier the paper
+        lacks. None when it settles nothing."""
         paper = self._sentences.get(index)
         if paper is None:
             paper = self._sentences[index] = PaperSentences.of(index)
