@@ -57,7 +57,7 @@ from grounding.lexicon import content_term, content_terms, fold, is_numeric, raw
 #: Share (0-1) of the sentence's content terms a paper sentence must hold to be about the
 #: same things, for a negation (a negated claim shares fewer words) and for a change.
 NEGATION_COVER = 0.3
-CHANGE_COVER = 0.4
+CHANGE_COVER = 0.3
 
 #: Change words by direction (lower case, whole tokens). "more" / "less" / "fewer" /
 #: "greater" count only before "than" or "likely" (see :func:`changes`).
