@@ -43,8 +43,11 @@ Usage::
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain
+from weakref import WeakKeyDictionary
 
 from annotations.schema import ErrorTag
 from grounding.evidence import EvidenceIndex
@@ -248,36 +251,46 @@ class PaperSentences:
     with the pages its evidence was retrieved from), and the abbreviations the paper
     defines. One per evidence index (:meth:`of`).
 
-    Args: pages: (page number, page text) pairs in order. topic: terms of the paper's topic
-          (:attr:`topic`), which bind nothing.
+    Args: pages: (page number, page text) pairs in order. lines: the stemmed terms of each
+          text line of the paper, for :attr:`topic`.
     """
 
     def __init__(self, pages: Iterable[tuple[int, str]],
-                 topic: frozenset[str] = frozenset()) -> None:
+                 lines: Sequence[Sequence[str]] = ()) -> None:
         self._texts = {n: text.replace("\n", " ") for n, text in pages}
         self.abbreviations: dict[str, frozenset[str]] = {}
         for text in self._texts.values():
             self.abbreviations.update(abbreviations(text))
-        #: terms too common in the paper to bind a change to anything ("covid" in a
-        #: COVID-19 abstract)
-        self.topic = topic
+        self._lines = lines
+        self._topic: frozenset[str] | None = None
         self._pages: dict[int, list[PaperSentence]] = {}
         self._changes: dict[tuple[int, int], tuple[Change, ...]] = {}
         self._memo: dict[str, str | None] = {}        # token -> content term (None: none)
 
+    @property
+    def topic(self) -> frozenset[str]:
+        """Terms too common in the paper to bind a change to anything ("covid" in a COVID-19
+        abstract): stemmed terms of ``lines`` (the text lines' terms) in more than
+        ``TOPIC_SHARE`` of them and in three at least, as :func:`_root` cuts them; computed
+        on first use."""
+        if self._topic is None:
+            df = Counter(chain.from_iterable(set(terms) for terms in self._lines))
+            need = max(3.0, TOPIC_SHARE * len(self._lines))
+            self._topic = frozenset(_root(t) for t, n in df.items() if n >= need
+                                    and n > TOPIC_SHARE * len(self._lines))
+        return self._topic
+
     @classmethod
     def of(cls, index: EvidenceIndex) -> PaperSentences:
         """The sentences of the pages of ``index`` (``index.pages``: objects with ``number``
-        and ``text``); the topic: terms in more than ``TOPIC_SHARE`` of its text lines (and
-        in three at least)."""
-        lines = [e.terms for e in index.entries if e.kind == "line"]
-        df: dict[str, int] = {}
-        for terms in lines:
-            for t in set(terms):
-                df[t] = df.get(t, 0) + 1
-        topic = frozenset(t for t, n in df.items() if n >= 3 and n > TOPIC_SHARE * len(lines))
-        return cls(((n, getattr(p, "text", "") or "") for n, p in sorted(index.pages.items())),
-                   topic)
+        and ``text``; the topic from its text lines), made once per index and kept while the
+        index lives."""
+        held = _PAPERS.get(index)
+        if held is None:
+            held = _PAPERS[index] = cls(
+                ((n, getattr(p, "text", "") or "") for n, p in sorted(index.pages.items())),
+                [e.terms for e in index.entries if e.kind == "line"])
+        return held
 
     def page(self, number: int) -> list[PaperSentence]:
         """The prose sentences of page ``number`` (1-based; [] for no such page), read once."""
@@ -327,6 +340,10 @@ class PaperSentences:
                 if c >= cover and (skip is None or not skip(p.page, p.start)):
                     out.append((c, p))
         return sorted(out, key=lambda x: -x[0])
+
+
+#: One PaperSentences per evidence index, dropped with the index.
+_PAPERS: WeakKeyDictionary[EvidenceIndex, PaperSentences] = WeakKeyDictionary()
 
 
 def _prose(text: str) -> bool:

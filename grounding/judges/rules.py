@@ -101,8 +101,6 @@ class RulesJudge:
         self._memory: WeakKeyDictionary[EvidenceIndex, AnswerMemory] = WeakKeyDictionary()
         self._attribution: WeakKeyDictionary[EvidenceIndex, Attribution] = (
             WeakKeyDictionary())
-        self._sentences: WeakKeyDictionary[EvidenceIndex, PaperSentences] = (
-            WeakKeyDictionary())
         #: terms of a page's lines, per (id of the index, page), for the current index only
         self._page_terms: dict[tuple[int, int], frozenset[str]] = {}
 
@@ -264,9 +262,7 @@ class RulesJudge:
         term, comparison or the statement) in a sentence with no number of its own to check
         (numbers are held to their own passages), never a name or a quantifier the paper
         lacks. None when it settles nothing."""
-        paper = self._sentences.get(index)
-        if paper is None:
-            paper = self._sentences[index] = PaperSentences.of(index)
+        paper = PaperSentences.of(index)
 
         def skip(page: int, offset: int) -> bool:
             return att.in_references(page, offset) or (
