@@ -127,3 +127,14 @@ def test_negated_extent_double_negation_and_fall_into_are_no_conflicts() -> None
     assert negation_conflict("Surgical masks would not reduce respiratory droplets if not "
                              "worn.", paper) is None
     assert changes("Most adults fall into the category of high risk.") == ()
+
+
+def test_paper_sentences_are_made_once_per_index_and_read_page_by_page() -> None:
+    index = EvidenceIndex.from_texts([PAGE, "Page two says little about masks at all."])
+    paper = PaperSentences.of(index)
+    assert PaperSentences.of(index) is paper
+    assert [p.page for p in paper.page(2)] == [2]
+    assert paper.page(9) == []
+    # a claim is compared with the pages it names only
+    about = paper.about(frozenset({"surgi", "mask"}), 0.5, pages=[2])
+    assert [p.page for _, p in about] == [2]
