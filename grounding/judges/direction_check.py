@@ -47,10 +47,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, ref
 
 from annotations.schema import ErrorTag
-from grounding.evidence import EvidenceIndex
+from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.attribution import _sentence_spans
 from grounding.judges.parts import Part, PartKind
 from grounding.judges.rules_cues import OPPOSITE
@@ -262,6 +262,7 @@ class PaperSentences:
         for text in self._texts.values():
             self.abbreviations.update(abbreviations(text))
         self._lines = lines
+        self._index: ref[EvidenceIndex] | None = None
         self._topic: frozenset[str] | None = None
         self._pages: dict[int, list[PaperSentence]] = {}
         self._changes: dict[tuple[int, int], tuple[Change, ...]] = {}
@@ -290,7 +291,16 @@ class PaperSentences:
             held = _PAPERS[index] = cls(
                 ((n, getattr(p, "text", "") or "") for n, p in sorted(index.pages.items())),
                 [e.terms for e in index.entries if e.kind == "line"])
+            held._index = ref(index)
         return held
+
+    def hit_for(self, sentence: PaperSentence, score: float) -> Hit | None:
+        """The index's line (else window) where ``sentence`` starts, as a Hit scored
+        ``score`` (the share of the claim's terms the sentence holds), for the evidence
+        box; None when the index is gone or made this from plain pages."""
+        index = self._index() if self._index is not None else None
+        found = index.entry_at(sentence.page, sentence.start) if index is not None else None
+        return Hit(found[1], found[0], round(score, 4)) if found is not None else None
 
     def page(self, number: int) -> list[PaperSentence]:
         """The prose sentences of page ``number`` (1-based; [] for no such page), read once."""
@@ -386,14 +396,16 @@ def negation_conflict(text: str, paper: PaperSentences, pages: Iterable[int] | N
     claim = _expand(_terms(s), paper.abbreviations)
     if not governed or len(claim) < 3:
         return None
-    about = [(c, p) for c, p in paper.about(claim, NEGATION_COVER, pages, skip) if governed & p.terms]
+    about = [(c, p) for c, p in paper.about(claim, NEGATION_COVER, pages, skip)
+             if governed & p.terms]
     if not about or not all(p.affirmed for _, p in about):
         return None
     cover, best = about[0]
     part = Part(PartKind.POLARITY, m.group(0), m.start(), m.end(), "neg", tuple(governed))
     return PartResult(part, Status.CONTRADICTED, ErrorTag.C3,
                       f"the sentence negates ('{m.group(0)}') what page {best.page} states "
-                      f"with no negation (\"{_short(best.text)}\")", None, m.group(0), "")
+                      f"with no negation (\"{_short(best.text)}\")", paper.hit_for(best, cover),
+                      m.group(0), "")
 
 
 def direction_check(text: str, paper: PaperSentences, pages: Iterable[int] | None = None,
@@ -417,12 +429,12 @@ def direction_check(text: str, paper: PaperSentences, pages: Iterable[int] | Non
     claim = _expand(_terms(text), paper.abbreviations)
     about = paper.about(claim, CHANGE_COVER, pages, skip)
     negated = _NEGATION.search(fold(text)) is not None
-    verified: list[tuple[Change, PaperSentence]] = []
+    verified: list[tuple[Change, PaperSentence, float]] = []
     for c in mine:
         outcome = _expand(c.outcome, paper.abbreviations) - paper.topic
         agent = _expand(c.agent, paper.abbreviations) - paper.topic
-        found = None
-        for _, p in about:
+        found: tuple[PaperSentence, float] | None = None
+        for cover, p in about:
             if agent and not agent & p.terms:
                 continue
             bound = [d for d in paper.changes_of(p) if not d.negated
@@ -435,18 +447,18 @@ def direction_check(text: str, paper: PaperSentences, pages: Iterable[int] | Non
                 return PartResult(part, Status.CONTRADICTED, ErrorTag.C3,
                                   f"the sentence says '{c.word}' where page {p.page} says "
                                   f"'{other[0].word}' of the same thing (\"{_short(p.text)}\")",
-                                  None, c.word, other[0].word)
+                                  paper.hit_for(p, cover), c.word, other[0].word)
             if same and not other and p.affirmed and agent and found is None \
                     and not _flipped(text, p.text):
-                found = p
+                found = (p, cover)
         if found is not None:
-            verified.append((c, found))
+            verified.append((c, *found))
     if negated or len(verified) < len(mine):
         return None
-    c, p = verified[0]
+    c, p, cover = verified[0]
     part = Part(PartKind.COMPARISON, c.word, c.start, c.start + len(c.word), c.direction)
     return PartResult(part, Status.VERIFIED, why=f"'{c.word}' goes the same way on page "
-                      f"{p.page} (\"{_short(p.text)}\")")
+                      f"{p.page} (\"{_short(p.text)}\")", hit=paper.hit_for(p, cover))
 
 
 def _flipped(text: str, passage: str) -> bool:

@@ -100,6 +100,8 @@ def test_rules_judge_uses_the_checks_only_where_it_would_say_nei() -> None:
     assert j.label is Label.CONTRADICTION
     assert any(ErrorTag.C3 in e.tags for e in j.errors)
     assert "negates" in j.rationale
+    # the paper's sentence is the evidence, as the index's line where it starts
+    assert j.evidence and "surgical masks reduced" in j.evidence[0].text
     j = _judge("Wearing surgical masks lowered the respiratory droplets that volunteers "
                "emitted.")
     assert j.label is Label.SUPPORTED
