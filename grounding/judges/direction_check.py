@@ -154,9 +154,10 @@ class PaperSentence:
 def _root(term: str) -> str:
     """A stemmed term cut to its first ``ROOT_LETTERS`` letters when it is a longer plain
     word, so that derivations meet ("infection" / "infected" / "infectious" -> "infec";
-    "reduction" / "reduced" -> "reduc"): truncation stemming, which does about as well as
-    suffix stripping for English retrieval (J. Mayfield and P. McNamee, "Single N-gram
-    Stemming", SIGIR 2003). Names with digits or hyphens are kept whole."""
+    "reduction" / "reduced" -> "reduc"): truncation stemming, the bluntest stemmer of
+    information retrieval, here only to compare a claim with the paper's sentences (it also
+    merges some unrelated words: "transmission" / "transplant"). Names with digits or
+    hyphens are kept whole."""
     return term[:ROOT_LETTERS] if len(term) > ROOT_LETTERS and term.isalpha() else term
 
 
