@@ -21,7 +21,7 @@ from enum import Enum
 from annotations.schema import ErrorTag
 from grounding.evidence import Hit
 from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
-from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, words
+from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, REPORTING, words
 from grounding.lexicon import content_terms, is_numeric
 
 
@@ -68,13 +68,19 @@ class Alignment:
 
 
 def claim_terms(text: str) -> list[str]:
-    """The sentence's stemmed non-numeric content terms, first occurrence order."""
+    """The sentence's stemmed non-numeric content terms, first occurrence order, without
+    the words that frame a statement (rules_cues.REPORTING: "found", "argue", "roughly")."""
     return list(_claim_terms(text))
 
 
 @lru_cache(maxsize=4096)
 def _claim_terms(text: str) -> tuple[str, ...]:
-    return tuple(t for t in dict.fromkeys(content_terms(text)) if not is_numeric(t))
+    return tuple(t for t in dict.fromkeys(content_terms(text))
+                 if not is_numeric(t) and t not in _FRAMING_TERMS)
+
+
+#: the stems of rules_cues.REPORTING (words that frame a statement, not part of it)
+_FRAMING_TERMS = frozenset(t for w in REPORTING for t in content_terms(w))
 
 
 @lru_cache(maxsize=4096)

@@ -181,3 +181,11 @@ def test_a_clause_denying_what_the_paper_states_is_c3() -> None:
     assert any(ErrorTag.C3 in e.tags for e in j.errors)
     label, why = _judge_text([page], "The toolkit needs protein-coding DNA sequences.")
     assert label is Label.SUPPORTED, why
+
+
+def test_claim_terms_leave_out_framing_words() -> None:
+    from grounding.judges.statement_check import claim_terms
+    terms = claim_terms("A recent study found that the authors further argue masks "
+                        "roughly halve transmission.")
+    assert "found" not in terms and "argu" not in terms and "rough" not in terms
+    assert {"mask", "halv", "transmission"} <= set(terms)
