@@ -45,6 +45,7 @@ from annotations.schema import ErrorSpan, ErrorTag, Label, Role
 from rapidfuzz import fuzz
 
 from grounding.evidence import EvidenceIndex, Hit
+from grounding.judges.abbreviations import Aliases
 from grounding.judges.answer_memory import AnswerMemory, Wrong
 from grounding.judges.attribution import Attribution, claim_reports_other_work
 from grounding.judges.base import ClaimContext
@@ -99,6 +100,8 @@ class RulesJudge:
         self._memory: WeakKeyDictionary[EvidenceIndex, AnswerMemory] = WeakKeyDictionary()
         self._attribution: WeakKeyDictionary[EvidenceIndex, Attribution] = (
             WeakKeyDictionary())
+        #: per paper index: the abbreviations the paper defines
+        self._aliases: WeakKeyDictionary[EvidenceIndex, Aliases] = WeakKeyDictionary()
         #: terms of a page's lines, per (id of the index, page), for the current index only
         self._page_terms: dict[tuple[int, int], frozenset[str]] = {}
 
@@ -272,7 +275,10 @@ class RulesJudge:
         cfg = self.config
         own = {h.pid: att.own_text(h.entry) for h in hits[:cfg.k]
                if att.cited(h.entry.page)}
-        al = align(text, hits[:cfg.k], own)
+        aliases = self._aliases.get(index)
+        if aliases is None:
+            aliases = self._aliases[index] = Aliases.of(p.text for p in index.pages.values())
+        al = align(text, hits[:cfg.k], own, aliases)
         near = al if al is not None and al.coverage >= cfg.align_min else None
         number_terms = [self._terms_with(c.hit, index) for c in found.numbers
                         if c.hit is not None and c.status in ("found", "derived")]
@@ -287,13 +293,13 @@ class RulesJudge:
         def clause_al(p: Part) -> Alignment | None:
             clause = clause_of(text, p.start, p.end)
             if clause not in aligned:
-                a = align(clause, hits[:cfg.k], own)
+                a = align(clause, hits[:cfg.k], own, aliases)
                 if (a is None or a.coverage < cfg.align_min) and clause != text:
                     more = [h for h in index.hits(clause, k=4)
                             if not att.excluded(h.entry, allow_attributed=others)]
                     own.update({h.pid: att.own_text(h.entry) for h in more
                                 if att.cited(h.entry.page)})
-                    b = align(clause, more, own)
+                    b = align(clause, more, own, aliases)
                     a = b if b is not None and (a is None or b.coverage > a.coverage) else a
                 aligned[clause] = a if a is not None and a.coverage >= cfg.align_min \
                     else None

@@ -20,6 +20,7 @@ from enum import Enum
 
 from annotations.schema import ErrorTag
 from grounding.evidence import Hit
+from grounding.judges.abbreviations import Aliases
 from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, REPORTING, words
 from grounding.lexicon import content_terms, is_numeric
@@ -88,13 +89,16 @@ def _text_terms(text: str) -> frozenset[str]:
     return frozenset(content_terms(text))
 
 
-def align(text: str, hits: Sequence[Hit], own_text: dict[int, str]) -> Alignment | None:
+def align(text: str, hits: Sequence[Hit], own_text: dict[int, str],
+          aliases: Aliases | None = None) -> Alignment | None:
     """The hit (line or window) holding the largest share of ``text``'s content terms.
 
     Args: text: the sentence. hits: retrieved passages, best first (already filtered of
           excluded evidence). own_text: per hit pid, its text without cited sentences
-          (absent: the entry's own text and terms are used).
-    Returns: Alignment, or None when no hit shares a term.
+          (absent: the entry's own text and terms are used). aliases: abbreviations the
+          paper defines; a passage holding a long form holds its short form, and the
+          reverse ("reinforcement learning" / "RL").
+    Returns: Alignment (its terms include the aliases), or None when no hit shares a term.
     """
     terms = _claim_terms(text)
     if not terms:
@@ -105,6 +109,8 @@ def align(text: str, hits: Sequence[Hit], own_text: dict[int, str]) -> Alignment
             continue
         body = own_text.get(h.pid)
         ev = _text_terms(body) if body is not None else frozenset(h.entry.terms)
+        if aliases is not None:
+            ev = aliases.expand(ev)
         cov = sum(1 for t in terms if t in ev) / len(terms)
         if best is None or cov > best[0]:
             best = (cov, h, ev)
