@@ -306,6 +306,10 @@ class RulesJudge:
             return aligned[clause]
 
         pages = {h.entry.page for h in hits[:5]}
+        parts_of = [Part(PartKind.TERM, text[a:b], a, b, "") for a, b in clauses(text)]
+        # a term stated in the passage of another clause of the sentence is with the
+        # statement too ("The LAVIS re-implementation ..., which reproduces ...")
+        number_terms += [a.terms for a in map(clause_al, parts_of) if a is not None]
 
         def rows_cmp(p: Part) -> tuple[bool, Hit, str] | None:
             return compare_rows(text, p.start, p.end, p.value, index, pages)
@@ -315,7 +319,6 @@ class RulesJudge:
             _table_directions(text, index, found), rows_cmp, lambda h: self._terms_with(h, index))
         results = prior + checked
         if results and not any(r.status is not Status.VERIFIED for r in results):
-            parts_of = [Part(PartKind.TERM, text[a:b], a, b, "") for a, b in clauses(text)]
             table_read = next((r for r in results if r.part.kind is PartKind.COMPARISON
                                and r.hit is not None and r.hit.entry.kind == "row"), None)
             checked.append(table_read if table_read is not None else _statement_result(

@@ -212,7 +212,8 @@ def check_term(part: Part, al: Alignment | None, extra: Sequence[frozenset[str]]
 
 def check_comparison(part: Part, al: Alignment | None, text: str,
                      numbers_order: bool) -> PartResult:
-    """A direction word is verified by a word of the same class in the aligned passage, or by
+    """A direction word is verified by a word of the same class in the aligned passage (a
+    comparative of class ``other``, "thinner than", by the same word only), or by
     the sentence's own number pair (``numbers_order``: found in the paper and ordered as the
     word says). A magnitude word ("halved", "doubled") against a passage stating the change
     "by N%" with another size is contradicted (C1, the passage's change as correction)."""
@@ -229,7 +230,7 @@ def check_comparison(part: Part, al: Alignment | None, text: str,
                               f"'{part.text}' where the paper gives a change of "
                               f"{m.group(1)}%", al.hit, part.text, f"by {m.group(1)}%")
     dirs = _direction_words(al.words)
-    if word in al.words or dirs[part.value]:
+    if word in al.words or dirs.get(part.value):
         return PartResult(part, Status.VERIFIED, why=f"'{part.text}' stated on page "
                           f"{al.hit.entry.page}", hit=al.hit)
     return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
@@ -241,7 +242,7 @@ def _numbers_around(text: str, part: Part) -> bool:
     sentence, are ordered as it says ("73.3 beats ... (60.0)": 73.3 > 60.0)."""
     before = [m for m in _NUMBER.finditer(text, 0, part.start)]
     after = _NUMBER.search(text, part.end)
-    if not before or after is None or part.value == "same":
+    if not before or after is None or part.value not in ("up", "down"):
         return False
     a, b = float(before[-1].group(0).replace(",", "")), float(after.group(0).replace(",", ""))
     return a > b if part.value == "up" else a < b

@@ -329,3 +329,15 @@ def test_a_cited_work_the_paper_lacks_is_quoted_with_balanced_brackets() -> None
     assert _missing_citation("As Dogan et al. (2014) showed, NER is hard.", index) is None
     assert _missing_citation("As Zyxwv et al. (2014) showed.", index) == "Zyxwv et al. (2014)"
     assert _missing_citation("This follows (Zyxwv et al., 2014).", index) == "Zyxwv et al., 2014"
+
+
+def test_a_term_stated_with_another_clause_of_the_statement_is_found() -> None:
+    page = ("Most models in LAVIS are integrated from prior works. We use the benchmark to "
+            "validate that the re-implementation faithfully replicates the official models.")
+    claim = ("The LAVIS models are integrated from prior works, and the re-implementation "
+             "faithfully replicates the official models.")
+    assert judge_on(page, claim).label is Label.SUPPORTED
+    other = ("The LAVIS models are integrated from prior works, and the Zorblax Foundation "
+             "re-implementation faithfully replicates the official models.")
+    j = judge_on(page, other)
+    assert j.label is Label.NEI and [e.tags for e in j.errors] == [(ErrorTag.N1,)], j.rationale
