@@ -66,7 +66,7 @@ from grounding.judges.statement_check import (Alignment, PartResult, Status, ali
                                               check_comparison, clause_of, clauses, check_polarity,
                                               check_quantifier, check_term, flipped_operators)
 from grounding.judges.rules_cells import cell_near, same_table
-from grounding.lexicon import content_terms, fold, is_numeric, unfold
+from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric, unfold
 from grounding.quantities import Quantity, same_value
 from grounding.types import Judgement, Passage
 
@@ -195,7 +195,7 @@ class RulesJudge:
         review = needs_review(found, hits)
         if review is not None:
             return Label.NEI, review, []
-        results = _number_results(found)
+        results = _number_results(found) + _unbound_results(text, found, index)
         stop = _first(results, Status.CONTRADICTED)
         if stop is None:
             inherited = _inherited(found, memory)
@@ -405,6 +405,71 @@ def _number_results(found: Findings) -> list[PartResult]:
                                   f"{q.text} is computed from numbers of earlier sentences "
                                   "that the paper does not state"))
     return out
+
+
+def _unbound_results(text: str, found: Findings, index: EvidenceIndex) -> list[PartResult]:
+    """A count found in its passage only as a count of something else: "684K papers" where
+    the page says "684K triples" (the number is bound to another noun; C2, the paper's
+    words as the correction). Compared only for numbers of at least 100 written in digits
+    with a counted noun right after them on both sides (not a physical unit, a participle
+    or an adjective such as "total"); the sentence's noun is bound when it stands within
+    four words of the paper's number, or when the paper's noun is in the sentence too; and
+    only where the passage holds at least half of the sentence's other words (the same
+    statement, in the same language)."""
+    out: list[PartResult] = []
+    s = fold(text)
+    terms = set(content_terms(s))
+    for c in found.numbers:
+        q = c.quantity
+        mine_word = _word_after(s, q.end)
+        if c.status != "found" or c.hit is None or c.hit.entry.kind == "row" \
+                or q.physical or abs(q.value) < 100 or q.kind != "number" \
+                or not _noun_like(mine_word):
+            continue                      # "three binaries": small counts bind loosely
+        page = fold(getattr(index.pages.get(c.hit.entry.page), "text", "") or "")
+        same = [e for e in c.hit.entry.quantities if e.value == q.value and e.kind == q.kind
+                and not e.physical and e.end <= len(page)]
+        theirs = [_word_after(page, e.end) for e in same]
+        if not same or not all(map(_noun_like, theirs)) \
+                or any(set(content_terms(w)) & terms for w in theirs):
+            continue
+        mine = set(content_terms(mine_word))
+        rest = {t for t in terms if not is_numeric(t)} - mine
+        if len(rest & set(c.hit.entry.terms)) * 2 < len(rest):
+            continue                      # not the same statement (or another language)
+        near: set[str] = set()
+        for e in same:
+            near.update(content_terms(" ".join(page[:e.start].split()[-4:]
+                                               + page[e.end:].split()[:4])))
+        if mine & near:
+            continue
+        e, word = same[0], theirs[0]
+        out.append(PartResult(_number_part(c), Status.CONTRADICTED, ErrorTag.C2,
+                              f"the sentence gives {q.text} to another noun than page "
+                              f"{c.hit.entry.page} does (\"{e.text} {word}\")", c.hit,
+                              f"{s[q.start:q.end]} {mine_word}", f"{e.text} {word}"))
+    return out
+
+
+def _word_after(s: str, end: int) -> str:
+    """The word right after offset ``end`` of ``s`` (letters and hyphens), or ""."""
+    m = re.match(r"[ \t\n]?([A-Za-z][A-Za-z-]*)", s[end:])
+    return m.group(1) if m else ""
+
+
+def _noun_like(word: str) -> bool:
+    """A word that can be the counted noun after a number: not a participle, adverb, stop
+    word or one of the adjectives that stand between a number and its noun."""
+    w = word.lower()
+    return len(w) >= 3 and w.isalpha() and not w.endswith(("ed", "ing", "ly")) \
+        and w not in STOPWORDS and w not in _NOT_NOUNS
+
+
+#: adjectives that stand between a number and its noun ("7,918 homologous gene families")
+_NOT_NOUNS = frozenset({"total", "new", "unique", "distinct", "additional", "different",
+                        "other", "separate", "individual", "independent",
+                        "similar", "further", "extra", "previous", "original", "random",
+                        "positive", "negative", "human", "training", "test", "full"})
 
 
 def _absent_results(text: str, found: Findings) -> list[PartResult]:

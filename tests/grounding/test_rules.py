@@ -341,3 +341,17 @@ def test_a_term_stated_with_another_clause_of_the_statement_is_found() -> None:
              "re-implementation faithfully replicates the official models.")
     j = judge_on(page, other)
     assert j.label is Label.NEI and [e.tags for e in j.errors] == [(ErrorTag.N1,)], j.rationale
+
+
+def test_a_count_bound_to_another_noun_is_contradicted() -> None:
+    page = ("We train on 684K triples built from 146K query papers, and we evaluate on "
+            "7,918 homologous gene families.")
+    j = judge_on(page, "The model is trained on 684K papers.")
+    assert j.label is Label.CONTRADICTION, j.rationale
+    assert [(e.span, e.tags, e.correction) for e in j.errors] == [
+        ("684K papers", (ErrorTag.C2,), "684K triples")]
+    for ok in ("The model is trained on 684K triples.",
+               "The model is trained on 684K training triples.",
+               "Training uses 146K query papers.",
+               "It is evaluated on 7,918 gene families."):
+        assert judge_on(page, ok).label is not Label.CONTRADICTION, ok
