@@ -64,7 +64,8 @@ from grounding.judges.rules_config import RulesConfig
 from grounding.judges.rules_cues import SPECULATION
 from grounding.judges.statement_check import (Alignment, PartResult, Status, align,
                                               check_comparison, clause_of, clauses, check_polarity,
-                                              check_quantifier, check_term, flipped_operators)
+                                              check_quantifier, check_term, flipped_operators,
+                                              reversed_operators)
 from grounding.judges.rules_cells import cell_near, same_table
 from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric, unfold
 from grounding.quantities import Quantity, same_value
@@ -230,7 +231,7 @@ class RulesJudge:
                         "content words.", [])
         decision = decide(results)
         if decision is None:
-            return self._nothing_checkable(text, role, index, al, memory)
+            return self._nothing_checkable(text, role, index, al, memory, found)
         for r in results:
             keep = (decision.label is Label.CONTRADICTION and r.status is Status.CONTRADICTED
                     or decision.label is Label.NEI and r.status is Status.NOT_FOUND)
@@ -323,17 +324,28 @@ class RulesJudge:
                                and r.hit is not None and r.hit.entry.kind == "row"), None)
             checked.append(table_read if table_read is not None else _statement_result(
                 text, al, found, cfg.statement_coverage, [clause_al(p) for p in parts_of],
-                [(p.start, p.end) for p in parts_of]))
+                [(p.start, p.end) for p in parts_of], cfg.polarity_min_similarity))
         return checked, al
 
     def _nothing_checkable(self, text: str, role: Role, index: EvidenceIndex,
                            al: Alignment | None,
-                           memory: AnswerMemory) -> tuple[Label, str, list[Hit]]:
+                           memory: AnswerMemory,
+                           found: Findings) -> tuple[Label, str, list[Hit]]:
         """A sentence with no checkable part: supported when the paper states it (near)
         verbatim (its aligned passage matches it at rapidfuzz partial_ratio ``VERBATIM``),
         or when it interprets a supported previous sentence without speculating; else nei
         with no error span (premise propagation then decides). Word overlap alone never
-        supports it."""
+        supports it. The same statement with an operator word reversed is contradicted
+        (C3, its span added to ``found.errors``)."""
+        turned = reversed_operators(text, al, self.config.polarity_min_similarity) \
+            if al is not None else []
+        if al is not None and turned:
+            a, b = turned[0]
+            found.errors.append(ErrorSpan(span=unfold(text, a) if a in fold(text).lower()
+                                          else a, tags=(ErrorTag.C3,), correction=b))
+            return (Label.CONTRADICTION, f"Contradicted: the sentence says '{a}' where the "
+                    f"same statement on page {al.hit.entry.page} says '{b}' "
+                    f"(\"{short(al.hit.entry.text)}\").", [al.hit])
         flips = flipped_operators(text, al) if al is not None else []
         if al is not None and flips:
             return (Label.NEI, f"Not enough information: the passage on page {al.hit.entry.page} "
@@ -693,7 +705,7 @@ def _bound_clash(c: NumberCheck) -> bool:
 
 def _statement_result(text: str, al: Alignment | None, found: Findings,
                       coverage: float, by_clause: list[Alignment | None],
-                      clause_spans: list[tuple[int, int]]) -> PartResult:
+                      clause_spans: list[tuple[int, int]], same_min: float = 1.0) -> PartResult:
     """The statement itself (what the sentence says of its terms and numbers): verified by
     a specific number found in its passage, or by one aligned passage holding ``coverage``
     of its content words, or clause by clause (``by_clause``: the passage aligned with each
@@ -702,7 +714,10 @@ def _statement_result(text: str, al: Alignment | None, found: Findings,
     verify a statement must also give its small numbers (a number found apart from what it
     measures binds nothing) and must not state the opposite of its operator words
     ("least" / "most", "fewer than" / "over", "halving" / "doubling";
-    statement_check.flipped_operators), nor bound its numbers the other way."""
+    statement_check.flipped_operators), nor bound its numbers the other way. Where the
+    passage is the same statement (``same_min`` of its words) with the opposite operator
+    word on the same sides, the statement is contradicted (C3;
+    statement_check.reversed_operators)."""
     part = Part(PartKind.TERM, text, 0, len(text), "statement")
     clash = next((c for c in found.numbers if _bound_clash(c)), None)
     if clash is not None and clash.hit is not None:
@@ -721,6 +736,13 @@ def _statement_result(text: str, al: Alignment | None, found: Findings,
                               f"the passage stating it (page {al.hit.entry.page}) does not give "
                               f"{', '.join(loose)}", hit=al.hit)
         flips = flipped_operators(text, al)
+        turned = reversed_operators(text, al, same_min)
+        if turned:
+            a, b = turned[0]
+            return PartResult(part, Status.CONTRADICTED, ErrorTag.C3,
+                              f"the sentence says '{a}' where the same statement on page "
+                              f"{al.hit.entry.page} says '{b}'", al.hit, unfold(text, a)
+                              if a in fold(text) else a, b)
         if flips:
             return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
                               f"the passage stating it (page {al.hit.entry.page}) says "

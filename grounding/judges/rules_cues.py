@@ -130,6 +130,10 @@ _OPERATOR_PAIRS = [
     ("inside", "outside"), ("maximum", "minimum"), ("upper", "lower"), ("gain", "loss"),
     ("gains", "losses"), ("success", "failure"), ("positive", "negative"),
     ("positively", "negatively"), ("accept", "reject"), ("accepted", "rejected"),
+    # found on the perturbation items of papers-more and papers (not dev): a quantifier
+    # or direction word replaced by its opposite and still supported
+    ("majority", "minority"), ("many", "few"), ("greater", "smaller"), ("stronger", "weaker"),
+    ("reduces", "increases"), ("reduced", "increased"), ("reduce", "increase"),
 ]
 OPPOSITE = opposites(_OPERATOR_PAIRS)
 

@@ -123,16 +123,58 @@ def align(text: str, hits: Sequence[Hit], own_text: dict[int, str],
 
 def flipped_operators(text: str, al: Alignment) -> list[tuple[str, str]]:
     """(word, its opposite) for each operator word of ``text`` (rules_cues.OPPOSITE) that the
-    aligned passage does not state while it states the opposite, in sentence order; []
-    when none. Words split at hyphens too ("water-insoluble")."""
+    aligned passage does not state, nor a word of its class ("most" for "the majority"),
+    while it states the opposite, in sentence order; [] when none. Words split at hyphens
+    too ("water-insoluble")."""
     have = {w for t in al.words for w in (t, *re.split(r"[-/]", t))}
     out: list[tuple[str, str]] = []
     for w in re.findall(r"[a-z]+", text.lower()):
-        if w in OPPOSITE and w not in have:
+        if w in OPPOSITE and w not in have and not _SYNONYMS.get(w, frozenset()) & have:
             other = sorted(OPPOSITE[w] & have)
             if other and (w, other[0]) not in out:
                 out.append((w, other[0]))
     return out
+
+
+#: operator words that the passage may state with another word of the same class ("the
+#: majority of" / "most"): no flip then
+_SYNONYMS = {w: frozenset(group - {w}) for group in (
+    frozenset({"majority", "most", "mostly"}), frozenset({"minority", "few"}),
+    frozenset({"all", "every", "each", "always"}), frozenset({"none", "never", "no"}),
+    UP_WORDS - {"more"}, DOWN_WORDS - {"less", "fewer"}) for w in group}
+
+
+def reversed_operators(text: str, al: Alignment, same_min: float) -> list[tuple[str, str]]:
+    """The :func:`flipped_operators` of ``text`` that contradict it: the passage is the same
+    statement (it holds ``same_min`` of the sentence's content words, the share the negation
+    check asks for) and the words on either side of the operator word stand on the same
+    sides of its opposite in the passage ("A improved B" against "A worsened B"; not "A is
+    lower than B" against "B is higher than A", which says the same)."""
+    if al.coverage < same_min:
+        return []
+    out = []
+    mine = words(text)
+    for w, other in flipped_operators(text, al):
+        if w in mine and other in al.words and _same_sides(mine, mine.index(w), al.words,
+                                                           al.words.index(other)):
+            out.append((w, other))
+    return out
+
+
+def _same_sides(a: Sequence[str], i: int, b: Sequence[str], j: int, width: int = 4) -> bool:
+    """True if the nearest content words before ``a[i]`` and after it that ``b`` holds are
+    found within ``2 * width`` words before and after ``b[j]`` respectively (at least one
+    side must be checkable)."""
+    b_terms = [set(content_terms(w)) for w in b]
+    before_b = set().union(*b_terms[max(0, j - 2 * width):j]) if j else set()
+    after_b = set().union(*b_terms[j + 1:j + 1 + 2 * width]) if j + 1 < len(b) else set()
+    everywhere = set().union(*b_terms) if b_terms else set()
+    left = [t for w in reversed(a[max(0, i - width):i]) for t in content_terms(w)
+            if t in everywhere][:1]
+    right = [t for w in a[i + 1:i + 1 + width] for t in content_terms(w) if t in everywhere][:1]
+    if not left and not right:
+        return False
+    return all(t in before_b for t in left) and all(t in after_b for t in right)
 
 
 _CLAUSE_CUT = re.compile(r"[;:()\[\]]|,\s|\s(?:and|but|while|whereas|although|because|so|"
@@ -329,4 +371,4 @@ _OPPOSITE = {"all": ("some", "few", "most", "none"), "none": ("all", "most", "so
 
 __all__ = ["Alignment", "MAGNITUDE_WORDS", "PartResult", "STRONG_QUANTIFIERS", "Status", "align",
            "check_comparison", "check_polarity", "check_quantifier", "check_term", "claim_terms",
-           "flipped_operators"]
+           "flipped_operators", "reversed_operators"]
