@@ -57,7 +57,7 @@ from grounding.judges.number_check import (check_in_passage, check_numbers, chec
 from grounding.judges.slot_check import check_slot_swaps, name_swap
 from grounding.judges.number_tables import check_row_swaps, compare_rows
 from grounding.judges.number_common import Findings, NumberCheck, correction_text, short
-from grounding.judges.parts import Part, PartKind, decompose, sentence_quantities
+from grounding.judges.parts import NAME, Part, PartKind, decompose, sentence_quantities
 from grounding.judges.relation_check import (direction_conflict, numbers_order,
                                              polarity_conflict, substitution)
 from grounding.judges.rules_config import RulesConfig
@@ -317,7 +317,8 @@ class RulesJudge:
 
         checked = _part_results(
             text, parts, near, number_terms, found, clause_al,
-            _table_directions(text, index, found), rows_cmp, lambda h: self._terms_with(h, index))
+            _table_directions(text, index, found), rows_cmp, lambda h: self._terms_with(h, index),
+            cfg.polarity_min_similarity, lambda h: _terms_around(index, h))
         results = prior + checked
         if results and not any(r.status is not Status.VERIFIED for r in results):
             table_read = next((r for r in results if r.part.kind is PartKind.COMPARISON
@@ -555,14 +556,20 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
                   clause_al: Callable[[Part], Alignment | None],
                   table_dirs: set[str],
                   rows_cmp: Callable[[Part], tuple[bool, Hit, str] | None],
-                  terms_of: Callable[[Hit], frozenset[str]]) -> list[PartResult]:
+                  terms_of: Callable[[Hit], frozenset[str]],
+                  same_min: float = 1.0,
+                  around: Callable[[Hit], frozenset[str]] | None = None) -> list[PartResult]:
     """Check the sentence's terms, comparisons, negations and quantifiers, each against the
     passage aligned with its own clause (``clause_al``; None: no passage states that
     clause), terms also against the sentence's aligned passage ``al`` and what verified
     its numbers (``number_terms``); a direction word also by ``table_dirs`` (the
     directions in which the sentence's table values differ from their table's first row) and
     by ``rows_cmp`` (two table rows the comparison names, read in the table: verified, or
-    contradicted C3 when every compared column goes the other way)."""
+    contradicted C3 when every compared column goes the other way). A term not found
+    where its clause's passage is the same statement (``same_min`` of the clause's other
+    words) with another name in its place, the term not in the lines around it either
+    (``around``: the terms of a passage's surroundings), is contradicted (C2,
+    :func:`_name_in_place`)."""
     out: list[PartResult] = []
     ordered = numbers_order(text) and all(
         c.status in ("found", "derived") for c in found.numbers)
@@ -592,7 +599,14 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
             continue
         own = clause_al(p)
         if p.kind is PartKind.TERM:
-            out.append(check_term(p, own, pool))
+            r = check_term(p, own, pool)
+            other = _name_in_place(text, p, own, same_min) \
+                if r.status is Status.NOT_FOUND and own is not None and around is not None \
+                and not set(p.binds) <= around(own.hit) else None
+            out.append(r if other is None or own is None else PartResult(
+                p, Status.CONTRADICTED, ErrorTag.C2, f"the sentence says '{p.text}' where the "
+                f"same statement on page {own.hit.entry.page} says '{other}'", own.hit,
+                p.text, other))
         elif p.kind is PartKind.COMPARISON:
             out.append(check_comparison(p, own, text, ordered))
         elif p.kind is PartKind.POLARITY:
@@ -600,6 +614,29 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
         elif p.kind is PartKind.QUANTIFIER and (r := check_quantifier(p, own)) is not None:
             out.append(r)
     return out
+
+
+def _terms_around(index: EvidenceIndex, hit: Hit, reach: int = 400) -> frozenset[str]:
+    """The content terms of the page text within ``reach`` characters of ``hit``."""
+    text = getattr(index.pages.get(hit.entry.page), "text", "") or ""
+    return frozenset(content_terms(text[max(0, hit.entry.start - reach):hit.entry.end + reach]))
+
+
+def _name_in_place(text: str, part: Part, al: Alignment, same_min: float) -> str | None:
+    """The name the passage ``al`` (aligned with the clause of ``part``, a term it does not
+    hold) gives where the sentence gives ``part``: when the passage holds ``same_min`` of
+    the clause's other content words and exactly one name-like token (parts.NAME) that the
+    sentence does not state, that name; else None."""
+    clause = clause_of(text, part.start, part.end)
+    rest = [t for t in dict.fromkeys(content_terms(clause))
+            if not is_numeric(t) and t not in part.binds]
+    if not rest or sum(t in al.terms for t in rest) < same_min * len(rest):
+        return None
+    mine = set(content_terms(text))
+    names = [m.group(0).strip("`-") for m in NAME.finditer(al.text)]
+    names = [n for n in names if (ts := content_terms(n)) and not set(ts) <= mine
+             and not any(is_numeric(t) for t in ts)]
+    return names[0] if len(set(names)) == 1 else None
 
 
 _FLIP = {"up": "down", "down": "up"}

@@ -355,3 +355,17 @@ def test_a_count_bound_to_another_noun_is_contradicted() -> None:
                "Training uses 146K query papers.",
                "It is evaluated on 7,918 gene families."):
         assert judge_on(page, ok).label is not Label.CONTRADICTION, ok
+
+
+def test_another_name_in_the_same_statement_is_a_term_swap() -> None:
+    page = ("Using DeepSeek-R1 as the teacher model, we generate 800K training samples and "
+            "fine-tune several small dense models on them.")
+    j = judge_on(page, "The authors use DeepSeek-V3-Base as the teacher model to generate 800K "
+                       "training samples and fine-tune several small dense models on them.")
+    assert j.label is Label.CONTRADICTION, j.rationale
+    assert [(e.span, e.tags, e.correction) for e in j.errors] == [
+        ("DeepSeek-V3-Base", (ErrorTag.C2,), "DeepSeek-R1")]
+    near = page + "\nDeepSeek-V3-Base is the base model of both."
+    k = judge_on(near, "The authors use DeepSeek-V3-Base as the teacher model to generate 800K "
+                       "training samples and fine-tune several small dense models on them.")
+    assert k.label is not Label.CONTRADICTION, k.rationale   # the name stands nearby
