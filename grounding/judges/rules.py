@@ -599,11 +599,11 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
             continue
         own = clause_al(p)
         if p.kind is PartKind.TERM:
-            r = check_term(p, own, pool)
+            term = check_term(p, own, pool)
             other = _name_in_place(text, p, own, same_min) \
-                if r.status is Status.NOT_FOUND and own is not None and around is not None \
+                if term.status is Status.NOT_FOUND and own is not None and around is not None \
                 and not set(p.binds) <= around(own.hit) else None
-            out.append(r if other is None or own is None else PartResult(
+            out.append(term if other is None or own is None else PartResult(
                 p, Status.CONTRADICTED, ErrorTag.C2, f"the sentence says '{p.text}' where the "
                 f"same statement on page {own.hit.entry.page} says '{other}'", own.hit,
                 p.text, other))
