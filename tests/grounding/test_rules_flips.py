@@ -87,3 +87,13 @@ def test_an_operator_word_stated_with_a_word_of_its_class_is_no_flip() -> None:
             "to establish persistent infections in a minority of infected animals.")
     j = judge_on(page, "The majority of established coronaviruses exhibit winter seasonality.")
     assert j.label is not Label.CONTRADICTION, j.rationale
+
+
+def test_a_sentence_stated_word_for_word_across_two_windows_is_no_polarity_conflict() -> None:
+    from tests.grounding.test_rules import judge_on
+    page = ("The beam arrives in bunches.\nAfter identifying these bunches, the analysis "
+            "identifies the\nhighest-momentum negatively charged track as the muon candidate.\n"
+            "If no negatively charged track is found,\nthe event is rejected from the sample.\n")
+    j = judge_on(page, "After identifying these bunches, the analysis identifies the "
+                       "highest-momentum negatively charged track as the muon candidate.")
+    assert j.label is Label.SUPPORTED, j.rationale
