@@ -14,6 +14,7 @@ from tests.conftest import DATA, need
 
 PROMIS = DATA / "papers-more" / "promis-prostate-mri-2015.pdf"
 HUMINS = DATA / "papers-more" / "humins-levulinic-acid-2025.pdf"
+T2K = DATA / "papers-more" / "t2k-numu-water-xsec-2018.pdf"
 
 
 def _labels(pdf: str, answer: str) -> list[tuple[str, str]]:
@@ -90,10 +91,9 @@ def test_an_operator_word_stated_with_a_word_of_its_class_is_no_flip() -> None:
 
 
 def test_a_sentence_stated_word_for_word_across_two_windows_is_no_polarity_conflict() -> None:
-    from tests.grounding.test_rules import judge_on
-    page = ("The beam arrives in bunches.\nAfter identifying these bunches, the analysis "
-            "identifies the\nhighest-momentum negatively charged track as the muon candidate.\n"
-            "If no negatively charged track is found,\nthe event is rejected from the sample.\n")
-    j = judge_on(page, "After identifying these bunches, the analysis identifies the "
-                       "highest-momentum negatively charged track as the muon candidate.")
-    assert j.label is Label.SUPPORTED, j.rationale
+    # T2K page 5: the sentence straddles two windows, the next says "If no negatively
+    # charged track ..."; the window ranked first holds the negation, another the sentence
+    [(label, why)] = _labels(str(T2K), "After identifying these bunches, the analysis "
+                             "identifies the highest-momentum negatively charged track as the "
+                             "muon candidate.")
+    assert label == "supported", why
