@@ -31,7 +31,7 @@ class RulesConfig:
 
     k: int = 8
     slot_min_score: float = 0.35
-    align_min: float = 0.6
+    align_min: float = 0.5
     statement_coverage: float = 0.5
     speculative_coverage: float = 0.8
     polarity_min_similarity: float = 0.72
