@@ -100,6 +100,12 @@ def unfold(text: str, fragment: str) -> str:
     return text[offsets[i]:offsets[i + len(fragment)]]
 
 
+#: Endings after which a plural "-es" is a suffix of its own ("boxes", "matches", "classes");
+#: after any other letter only the "s" is ("cases" -> "case", "rates" -> "rate"), so a
+#: plural meets its singular.
+_ES_AFTER = ("xes", "zzes", "ches", "shes", "sses")
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A reduced suffix stripper: ``"results" -> "result"``, ``"smoked" -> "smok"``.
@@ -113,7 +119,14 @@ def stem(word: str) -> str:
                    "ingly", "edly", "ings", "ing", "ies", "ied", "ers", "er", "ed",
                    "es", "ly", "s"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
+            if suffix == "s" and word.endswith(("ss", "us", "is")):
+                break                         # "class", "virus", "analysis": no plural
+            if suffix in ("ies", "ied"):
+                word = word[:-3] + "y"       # "studies", "studied" -> "study"
+            elif suffix == "es" and not word.endswith(_ES_AFTER):
+                word = word[:-1]              # "cases" -> "case", as the singular
+            else:
+                word = word[: -len(suffix)]
             break
     if word.endswith("e") and len(word) > 4:
         word = word[:-1]

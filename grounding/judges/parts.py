@@ -5,7 +5,8 @@
 - ``quantity`` parts: each checkable number (``grounding.quantities``) with the content
   words around it that bind it to an entity, metric or condition;
 - ``comparison`` parts: a direction word ("outperforms", "higher", "drops", "matches")
-  with its class (``up`` / ``down`` / ``same``) and the words on both sides;
+  with its class (``up`` / ``down`` / ``same``) and the words on both sides; another
+  comparative before "than" ("thinner than") is of class ``other``;
 - ``polarity`` parts: a negation cue ("not", "without", "fails") with the words it governs;
 - ``quantifier`` parts: all / every / only / none / most / both / "N of M";
 - ``term`` parts: named terms in a slot (CamelCase, ACRONYMS, hyphenated names, code in
@@ -48,7 +49,7 @@ class Part:
 
     kind: PartKind. text: the sentence's words that state it. start, end: character offsets
     of ``text`` in the sentence. value: the normalised content (a number's text, a
-    direction ``up`` / ``down`` / ``same``, a quantifier class, ``neg`` for a negation, a
+    direction ``up`` / ``down`` / ``same`` / ``other``, a quantifier class, ``neg`` for a negation, a
     term as written). binds: stemmed content terms around it that tie it to what it is
     about (entity, metric, condition), at most eight; for a quantifier, the terms of the
     three words after it, the quantified noun first.
@@ -89,6 +90,10 @@ _QUANTIFIERS = {
     "some": "some", "several": "some", "few": "few", "rarely": "few",
     "both": "both", "either": "either", "neither": "none",
 }
+_COMPARATIVE = re.compile(r"[a-z]{2,}(?:er|ier)$")
+#: words ending in -er before "than" that are no comparatives ("other than", "rather than")
+_NOT_COMPARATIVE = frozenset({"other", "rather", "either", "whether", "neither", "never",
+                              "ever", "under", "over", "after"})
 _N_OF_M = re.compile(r"\b(\d+|\w+)\s+(?:of|out of)\s+(?:the\s+)?(\d+|\w+)\b", re.I)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _NAME = re.compile(r"(?<![\w@-])(?:[A-Z][a-z]*[A-Z0-9][\w-]*|[A-Z][a-z]+(?:-[A-Z0-9][\w]*)+|"
@@ -138,6 +143,12 @@ def decompose(text: str) -> tuple[Part, ...]:
                                                                s[m.end():]):
                 continue                  # "more" is a comparison only in "more X than"
             parts.append(Part(PartKind.COMPARISON, m.group(0), m.start(), m.end(), cls,
+                              _binds(s, m.start(), m.end())))
+        elif _COMPARATIVE.match(w) and re.match(r"\s+than\b", s[m.end():]) \
+                and w not in _NOT_COMPARATIVE:
+            # a comparative outside the direction lists ("thinner than", "cheaper than"):
+            # checked as written, its direction unknown
+            parts.append(Part(PartKind.COMPARISON, m.group(0), m.start(), m.end(), "other",
                               _binds(s, m.start(), m.end())))
         elif w in NEGATIONS or w.endswith("n't"):
             if w == "no" and re.match(r"\s+(?:longer|more)\b", s[m.end():]):

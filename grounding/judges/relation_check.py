@@ -29,6 +29,10 @@ def polarity_conflict(text: str, hits: list[Hit],
     claim_terms = set(content_terms(text))
     if not claim_terms:
         return None
+    # a sentence one of the passages states word for word meets a negation of a
+    # neighbouring passage in another clause (the sentence may straddle two windows)
+    verbatim = any(_stated_verbatim(text, h.entry.text) for h in hits[:4]
+                   if h.entry.kind != "row")
     for h in hits[:4]:
         if h.entry.kind == "row":
             continue
@@ -57,7 +61,7 @@ def polarity_conflict(text: str, hits: list[Hit],
         c_neg = _governed(claim_w, shared)
         e_neg = _governed(ev_w, shared)
         if bool(c_neg) != bool(e_neg):
-            if _stated_verbatim(text, h.entry.text):
+            if verbatim:
                 continue                   # the paper says the sentence word for word
             neg_w, aff_w, gov = (claim_w, ev_w, c_neg) if c_neg else (ev_w, claim_w, e_neg)
             if len(ev_w) > 35 and not _same_clause(neg_w, aff_w, gov):

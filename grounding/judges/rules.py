@@ -45,6 +45,7 @@ from annotations.schema import ErrorSpan, ErrorTag, Label, Role
 from rapidfuzz import fuzz
 
 from grounding.evidence import EvidenceIndex, Hit
+from grounding.judges.abbreviations import Aliases
 from grounding.judges.answer_memory import AnswerMemory, Wrong
 from grounding.judges.attribution import Attribution, claim_reports_other_work
 from grounding.judges.base import ClaimContext
@@ -58,16 +59,17 @@ from grounding.judges.number_check import (check_in_passage, check_numbers, chec
 from grounding.judges.slot_check import check_slot_swaps, name_swap
 from grounding.judges.number_tables import check_row_swaps, compare_rows
 from grounding.judges.number_common import Findings, NumberCheck, correction_text, short
-from grounding.judges.parts import Part, PartKind, decompose, sentence_quantities
+from grounding.judges.parts import NAME, Part, PartKind, decompose, sentence_quantities
 from grounding.judges.relation_check import (direction_conflict, numbers_order,
                                              polarity_conflict, substitution)
 from grounding.judges.rules_config import RulesConfig
 from grounding.judges.rules_cues import SPECULATION
 from grounding.judges.statement_check import (Alignment, PartResult, Status, align,
                                               check_comparison, clause_of, clauses, check_polarity,
-                                              check_quantifier, check_term, flipped_operators)
+                                              check_quantifier, check_term, flipped_operators,
+                                              reversed_operators)
 from grounding.judges.rules_cells import cell_near, same_table
-from grounding.lexicon import content_terms, fold, is_numeric, unfold
+from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric, unfold
 from grounding.quantities import Quantity, same_value
 from grounding.types import Judgement, Passage
 
@@ -101,6 +103,8 @@ class RulesJudge:
         self._memory: WeakKeyDictionary[EvidenceIndex, AnswerMemory] = WeakKeyDictionary()
         self._attribution: WeakKeyDictionary[EvidenceIndex, Attribution] = (
             WeakKeyDictionary())
+        #: per paper index: the abbreviations the paper defines
+        self._aliases: WeakKeyDictionary[EvidenceIndex, Aliases] = WeakKeyDictionary()
         #: terms of a page's lines, per (id of the index, page), for the current index only
         self._page_terms: dict[tuple[int, int], frozenset[str]] = {}
 
@@ -194,7 +198,7 @@ class RulesJudge:
         review = needs_review(found, hits)
         if review is not None:
             return Label.NEI, review, []
-        results = _number_results(found)
+        results = _number_results(found) + _unbound_results(text, found, index)
         stop = _first(results, Status.CONTRADICTED)
         if stop is None:
             inherited = _inherited(found, memory)
@@ -234,7 +238,7 @@ class RulesJudge:
             if restated is not None:
                 results, decision = restated, decide(restated)
         if decision is None:
-            return self._nothing_checkable(text, role, index, al, memory)
+            return self._nothing_checkable(text, role, index, al, memory, found)
         for r in results:
             keep = (decision.label is Label.CONTRADICTION and r.status is Status.CONTRADICTED
                     or decision.label is Label.NEI and r.status is Status.NOT_FOUND)
@@ -306,7 +310,10 @@ class RulesJudge:
         cfg = self.config
         own = {h.pid: att.own_text(h.entry) for h in hits[:cfg.k]
                if att.cited(h.entry.page)}
-        al = align(text, hits[:cfg.k], own)
+        aliases = self._aliases.get(index)
+        if aliases is None:
+            aliases = self._aliases[index] = Aliases.of(p.text for p in index.pages.values())
+        al = align(text, hits[:cfg.k], own, aliases)
         near = al if al is not None and al.coverage >= cfg.align_min else None
         number_terms = [self._terms_with(c.hit, index) for c in found.numbers
                         if c.hit is not None and c.status in ("found", "derived")]
@@ -321,44 +328,59 @@ class RulesJudge:
         def clause_al(p: Part) -> Alignment | None:
             clause = clause_of(text, p.start, p.end)
             if clause not in aligned:
-                a = align(clause, hits[:cfg.k], own)
+                a = align(clause, hits[:cfg.k], own, aliases)
                 if (a is None or a.coverage < cfg.align_min) and clause != text:
                     more = [h for h in index.hits(clause, k=4)
                             if not att.excluded(h.entry, allow_attributed=others)]
                     own.update({h.pid: att.own_text(h.entry) for h in more
                                 if att.cited(h.entry.page)})
-                    b = align(clause, more, own)
+                    b = align(clause, more, own, aliases)
                     a = b if b is not None and (a is None or b.coverage > a.coverage) else a
                 aligned[clause] = a if a is not None and a.coverage >= cfg.align_min \
                     else None
             return aligned[clause]
 
         pages = {h.entry.page for h in hits[:5]}
+        parts_of = [Part(PartKind.TERM, text[a:b], a, b, "") for a, b in clauses(text)]
+        # a term stated in the passage of another clause of the sentence is with the
+        # statement too ("The LAVIS re-implementation ..., which reproduces ...")
+        number_terms += [a.terms for a in map(clause_al, parts_of) if a is not None]
 
         def rows_cmp(p: Part) -> tuple[bool, Hit, str] | None:
             return compare_rows(text, p.start, p.end, p.value, index, pages)
 
         checked = _part_results(
             text, parts, near, number_terms, found, clause_al,
-            _table_directions(text, index, found), rows_cmp, lambda h: self._terms_with(h, index))
+            _table_directions(text, index, found), rows_cmp, lambda h: self._terms_with(h, index),
+            cfg.polarity_min_similarity, lambda h: _terms_around(index, h))
         results = prior + checked
         if results and not any(r.status is not Status.VERIFIED for r in results):
-            parts_of = [Part(PartKind.TERM, text[a:b], a, b, "") for a, b in clauses(text)]
             table_read = next((r for r in results if r.part.kind is PartKind.COMPARISON
                                and r.hit is not None and r.hit.entry.kind == "row"), None)
             checked.append(table_read if table_read is not None else _statement_result(
                 text, al, found, cfg.statement_coverage, [clause_al(p) for p in parts_of],
-                [(p.start, p.end) for p in parts_of]))
+                [(p.start, p.end) for p in parts_of], cfg.polarity_min_similarity))
         return checked, al
 
     def _nothing_checkable(self, text: str, role: Role, index: EvidenceIndex,
                            al: Alignment | None,
-                           memory: AnswerMemory) -> tuple[Label, str, list[Hit]]:
+                           memory: AnswerMemory,
+                           found: Findings) -> tuple[Label, str, list[Hit]]:
         """A sentence with no checkable part: supported when the paper states it (near)
         verbatim (its aligned passage matches it at rapidfuzz partial_ratio ``VERBATIM``),
         or when it interprets a supported previous sentence without speculating; else nei
         with no error span (premise propagation then decides). Word overlap alone never
-        supports it."""
+        supports it. The same statement with an operator word reversed is contradicted
+        (C3, its span added to ``found.errors``)."""
+        turned = reversed_operators(text, al, self.config.polarity_min_similarity) \
+            if al is not None else []
+        if al is not None and turned:
+            a, b = turned[0]
+            found.errors.append(ErrorSpan(span=unfold(text, a) if a in fold(text).lower()
+                                          else a, tags=(ErrorTag.C3,), correction=b))
+            return (Label.CONTRADICTION, f"Contradicted: the sentence says '{a}' where the "
+                    f"same statement on page {al.hit.entry.page} says '{b}' "
+                    f"(\"{short(al.hit.entry.text)}\").", [al.hit])
         flips = flipped_operators(text, al) if al is not None else []
         if al is not None and flips:
             return (Label.NEI, f"Not enough information: the passage on page {al.hit.entry.page} "
@@ -432,6 +454,71 @@ def _number_results(found: Findings) -> list[PartResult]:
     return out
 
 
+def _unbound_results(text: str, found: Findings, index: EvidenceIndex) -> list[PartResult]:
+    """A count found in its passage only as a count of something else: "684K papers" where
+    the page says "684K triples" (the number is bound to another noun; C2, the paper's
+    words as the correction). Compared only for numbers of at least 100 written in digits
+    with a counted noun right after them on both sides (not a physical unit, a participle
+    or an adjective such as "total"); the sentence's noun is bound when it stands within
+    four words of the paper's number, or when the paper's noun is in the sentence too; and
+    only where the passage holds at least half of the sentence's other words (the same
+    statement, in the same language)."""
+    out: list[PartResult] = []
+    s = fold(text)
+    terms = set(content_terms(s))
+    for c in found.numbers:
+        q = c.quantity
+        mine_word = _word_after(s, q.end)
+        if c.status != "found" or c.hit is None or c.hit.entry.kind == "row" \
+                or q.physical or abs(q.value) < 100 or q.kind != "number" \
+                or not _noun_like(mine_word):
+            continue                      # "three binaries": small counts bind loosely
+        page = fold(getattr(index.pages.get(c.hit.entry.page), "text", "") or "")
+        same = [e for e in c.hit.entry.quantities if e.value == q.value and e.kind == q.kind
+                and not e.physical and e.end <= len(page)]
+        theirs = [_word_after(page, e.end) for e in same]
+        if not same or not all(map(_noun_like, theirs)) \
+                or any(set(content_terms(w)) & terms for w in theirs):
+            continue
+        mine = set(content_terms(mine_word))
+        rest = {t for t in terms if not is_numeric(t)} - mine
+        if len(rest & set(c.hit.entry.terms)) * 2 < len(rest):
+            continue                      # not the same statement (or another language)
+        near: set[str] = set()
+        for e in same:
+            near.update(content_terms(" ".join(page[:e.start].split()[-4:]
+                                               + page[e.end:].split()[:4])))
+        if mine & near:
+            continue
+        e, word = same[0], theirs[0]
+        out.append(PartResult(_number_part(c), Status.CONTRADICTED, ErrorTag.C2,
+                              f"the sentence gives {q.text} to another noun than page "
+                              f"{c.hit.entry.page} does (\"{e.text} {word}\")", c.hit,
+                              f"{s[q.start:q.end]} {mine_word}", f"{e.text} {word}"))
+    return out
+
+
+def _word_after(s: str, end: int) -> str:
+    """The word right after offset ``end`` of ``s`` (letters and hyphens), or ""."""
+    m = re.match(r"[ \t\n]?([A-Za-z][A-Za-z-]*)", s[end:])
+    return m.group(1) if m else ""
+
+
+def _noun_like(word: str) -> bool:
+    """A word that can be the counted noun after a number: not a participle, adverb, stop
+    word or one of the adjectives that stand between a number and its noun."""
+    w = word.lower()
+    return len(w) >= 3 and w.isalpha() and not w.endswith(("ed", "ing", "ly")) \
+        and w not in STOPWORDS and w not in _NOT_NOUNS
+
+
+#: adjectives that stand between a number and its noun ("7,918 homologous gene families")
+_NOT_NOUNS = frozenset({"total", "new", "unique", "distinct", "additional", "different",
+                        "other", "separate", "individual", "independent",
+                        "similar", "further", "extra", "previous", "original", "random",
+                        "positive", "negative", "human", "training", "test", "full"})
+
+
 def _absent_results(text: str, found: Findings) -> list[PartResult]:
     figure = FIGURE.search(text) is not None
     out = []
@@ -503,14 +590,20 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
                   clause_al: Callable[[Part], Alignment | None],
                   table_dirs: set[str],
                   rows_cmp: Callable[[Part], tuple[bool, Hit, str] | None],
-                  terms_of: Callable[[Hit], frozenset[str]]) -> list[PartResult]:
+                  terms_of: Callable[[Hit], frozenset[str]],
+                  same_min: float = 1.0,
+                  around: Callable[[Hit], frozenset[str]] | None = None) -> list[PartResult]:
     """Check the sentence's terms, comparisons, negations and quantifiers, each against the
     passage aligned with its own clause (``clause_al``; None: no passage states that
     clause), terms also against the sentence's aligned passage ``al`` and what verified
     its numbers (``number_terms``); a direction word also by ``table_dirs`` (the
     directions in which the sentence's table values differ from their table's first row) and
     by ``rows_cmp`` (two table rows the comparison names, read in the table: verified, or
-    contradicted C3 when every compared column goes the other way)."""
+    contradicted C3 when every compared column goes the other way). A term not found
+    where its clause's passage is the same statement (``same_min`` of the clause's other
+    words) with another name in its place, the term not in the lines around it either
+    (``around``: the terms of a passage's surroundings), is contradicted (C2,
+    :func:`_name_in_place`)."""
     out: list[PartResult] = []
     ordered = numbers_order(text) and all(
         c.status in ("found", "derived") for c in found.numbers)
@@ -540,7 +633,14 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
             continue
         own = clause_al(p)
         if p.kind is PartKind.TERM:
-            out.append(check_term(p, own, pool))
+            term = check_term(p, own, pool)
+            other = _name_in_place(text, p, own, same_min) \
+                if term.status is Status.NOT_FOUND and own is not None and around is not None \
+                and not set(p.binds) <= around(own.hit) else None
+            out.append(term if other is None or own is None else PartResult(
+                p, Status.CONTRADICTED, ErrorTag.C2, f"the sentence says '{p.text}' where the "
+                f"same statement on page {own.hit.entry.page} says '{other}'", own.hit,
+                p.text, other))
         elif p.kind is PartKind.COMPARISON:
             out.append(check_comparison(p, own, text, ordered))
         elif p.kind is PartKind.POLARITY:
@@ -548,6 +648,29 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
         elif p.kind is PartKind.QUANTIFIER and (r := check_quantifier(p, own)) is not None:
             out.append(r)
     return out
+
+
+def _terms_around(index: EvidenceIndex, hit: Hit, reach: int = 400) -> frozenset[str]:
+    """The content terms of the page text within ``reach`` characters of ``hit``."""
+    text = getattr(index.pages.get(hit.entry.page), "text", "") or ""
+    return frozenset(content_terms(text[max(0, hit.entry.start - reach):hit.entry.end + reach]))
+
+
+def _name_in_place(text: str, part: Part, al: Alignment, same_min: float) -> str | None:
+    """The name the passage ``al`` (aligned with the clause of ``part``, a term it does not
+    hold) gives where the sentence gives ``part``: when the passage holds ``same_min`` of
+    the clause's other content words and exactly one name-like token (parts.NAME) that the
+    sentence does not state, that name; else None."""
+    clause = clause_of(text, part.start, part.end)
+    rest = [t for t in dict.fromkeys(content_terms(clause))
+            if not is_numeric(t) and t not in part.binds]
+    if not rest or sum(t in al.terms for t in rest) < same_min * len(rest):
+        return None
+    mine = set(content_terms(text))
+    names = [m.group(0).strip("`-") for m in NAME.finditer(al.text)]
+    names = [n for n in names if (ts := content_terms(n)) and not set(ts) <= mine
+             and not any(is_numeric(t) for t in ts)]
+    return names[0] if len(set(names)) == 1 else None
 
 
 _FLIP = {"up": "down", "down": "up"}
@@ -653,7 +776,7 @@ def _bound_clash(c: NumberCheck) -> bool:
 
 def _statement_result(text: str, al: Alignment | None, found: Findings,
                       coverage: float, by_clause: list[Alignment | None],
-                      clause_spans: list[tuple[int, int]]) -> PartResult:
+                      clause_spans: list[tuple[int, int]], same_min: float = 1.0) -> PartResult:
     """The statement itself (what the sentence says of its terms and numbers): verified by
     a specific number found in its passage, or by one aligned passage holding ``coverage``
     of its content words, or clause by clause (``by_clause``: the passage aligned with each
@@ -662,7 +785,10 @@ def _statement_result(text: str, al: Alignment | None, found: Findings,
     verify a statement must also give its small numbers (a number found apart from what it
     measures binds nothing) and must not state the opposite of its operator words
     ("least" / "most", "fewer than" / "over", "halving" / "doubling";
-    statement_check.flipped_operators), nor bound its numbers the other way."""
+    statement_check.flipped_operators), nor bound its numbers the other way. Where the
+    passage is the same statement (``same_min`` of its words) with the opposite operator
+    word on the same sides, the statement is contradicted (C3;
+    statement_check.reversed_operators)."""
     part = Part(PartKind.TERM, text, 0, len(text), "statement")
     clash = next((c for c in found.numbers if _bound_clash(c)), None)
     if clash is not None and clash.hit is not None:
@@ -681,6 +807,13 @@ def _statement_result(text: str, al: Alignment | None, found: Findings,
                               f"the passage stating it (page {al.hit.entry.page}) does not give "
                               f"{', '.join(loose)}", hit=al.hit)
         flips = flipped_operators(text, al)
+        turned = reversed_operators(text, al, same_min)
+        if turned:
+            a, b = turned[0]
+            return PartResult(part, Status.CONTRADICTED, ErrorTag.C3,
+                              f"the sentence says '{a}' where the same statement on page "
+                              f"{al.hit.entry.page} says '{b}'", al.hit, unfold(text, a)
+                              if a in fold(text) else a, b)
         if flips:
             return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
                               f"the passage stating it (page {al.hit.entry.page}) says "

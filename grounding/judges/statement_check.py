@@ -20,8 +20,9 @@ from enum import Enum
 
 from annotations.schema import ErrorTag
 from grounding.evidence import Hit
+from grounding.judges.abbreviations import Aliases
 from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
-from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, words
+from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, REPORTING, words
 from grounding.lexicon import content_terms, is_numeric
 
 
@@ -68,13 +69,19 @@ class Alignment:
 
 
 def claim_terms(text: str) -> list[str]:
-    """The sentence's stemmed non-numeric content terms, first occurrence order."""
+    """The sentence's stemmed non-numeric content terms, first occurrence order, without
+    the words that frame a statement (rules_cues.REPORTING: "found", "argue", "roughly")."""
     return list(_claim_terms(text))
 
 
 @lru_cache(maxsize=4096)
 def _claim_terms(text: str) -> tuple[str, ...]:
-    return tuple(t for t in dict.fromkeys(content_terms(text)) if not is_numeric(t))
+    return tuple(t for t in dict.fromkeys(content_terms(text))
+                 if not is_numeric(t) and t not in _FRAMING_TERMS)
+
+
+#: the stems of rules_cues.REPORTING (words that frame a statement, not part of it)
+_FRAMING_TERMS = frozenset(t for w in REPORTING for t in content_terms(w))
 
 
 @lru_cache(maxsize=4096)
@@ -82,13 +89,16 @@ def _text_terms(text: str) -> frozenset[str]:
     return frozenset(content_terms(text))
 
 
-def align(text: str, hits: Sequence[Hit], own_text: dict[int, str]) -> Alignment | None:
+def align(text: str, hits: Sequence[Hit], own_text: dict[int, str],
+          aliases: Aliases | None = None) -> Alignment | None:
     """The hit (line or window) holding the largest share of ``text``'s content terms.
 
     Args: text: the sentence. hits: retrieved passages, best first (already filtered of
           excluded evidence). own_text: per hit pid, its text without cited sentences
-          (absent: the entry's own text and terms are used).
-    Returns: Alignment, or None when no hit shares a term.
+          (absent: the entry's own text and terms are used). aliases: abbreviations the
+          paper defines; a passage holding a long form holds its short form, and the
+          reverse ("reinforcement learning" / "RL").
+    Returns: Alignment (its terms include the aliases), or None when no hit shares a term.
     """
     terms = _claim_terms(text)
     if not terms:
@@ -99,6 +109,8 @@ def align(text: str, hits: Sequence[Hit], own_text: dict[int, str]) -> Alignment
             continue
         body = own_text.get(h.pid)
         ev = _text_terms(body) if body is not None else frozenset(h.entry.terms)
+        if aliases is not None:
+            ev = aliases.expand(ev)
         cov = sum(1 for t in terms if t in ev) / len(terms)
         if best is None or cov > best[0]:
             best = (cov, h, ev)
@@ -111,16 +123,58 @@ def align(text: str, hits: Sequence[Hit], own_text: dict[int, str]) -> Alignment
 
 def flipped_operators(text: str, al: Alignment) -> list[tuple[str, str]]:
     """(word, its opposite) for each operator word of ``text`` (rules_cues.OPPOSITE) that the
-    aligned passage does not state while it states the opposite, in sentence order; []
-    when none. Words split at hyphens too ("water-insoluble")."""
+    aligned passage does not state, nor a word of its class ("most" for "the majority"),
+    while it states the opposite, in sentence order; [] when none. Words split at hyphens
+    too ("water-insoluble")."""
     have = {w for t in al.words for w in (t, *re.split(r"[-/]", t))}
     out: list[tuple[str, str]] = []
     for w in re.findall(r"[a-z]+", text.lower()):
-        if w in OPPOSITE and w not in have:
+        if w in OPPOSITE and w not in have and not _SYNONYMS.get(w, frozenset()) & have:
             other = sorted(OPPOSITE[w] & have)
             if other and (w, other[0]) not in out:
                 out.append((w, other[0]))
     return out
+
+
+#: operator words that the passage may state with another word of the same class ("the
+#: majority of" / "most"): no flip then
+_SYNONYMS = {w: frozenset(group - {w}) for group in (
+    frozenset({"majority", "most", "mostly"}), frozenset({"minority", "few"}),
+    frozenset({"all", "every", "each", "always"}), frozenset({"none", "never", "no"}),
+    UP_WORDS - {"more"}, DOWN_WORDS - {"less", "fewer"}) for w in group}
+
+
+def reversed_operators(text: str, al: Alignment, same_min: float) -> list[tuple[str, str]]:
+    """The :func:`flipped_operators` of ``text`` that contradict it: the passage is the same
+    statement (it holds ``same_min`` of the sentence's content words, the share the negation
+    check asks for) and the words on either side of the operator word stand on the same
+    sides of its opposite in the passage ("A improved B" against "A worsened B"; not "A is
+    lower than B" against "B is higher than A", which says the same)."""
+    if al.coverage < same_min:
+        return []
+    out = []
+    mine = words(text)
+    for w, other in flipped_operators(text, al):
+        if w in mine and other in al.words and _same_sides(mine, mine.index(w), al.words,
+                                                           al.words.index(other)):
+            out.append((w, other))
+    return out
+
+
+def _same_sides(a: Sequence[str], i: int, b: Sequence[str], j: int, width: int = 4) -> bool:
+    """True if the nearest content words before ``a[i]`` and after it that ``b`` holds are
+    found within ``2 * width`` words before and after ``b[j]`` respectively (at least one
+    side must be checkable)."""
+    b_terms = [set(content_terms(w)) for w in b]
+    before_b = set().union(*b_terms[max(0, j - 2 * width):j]) if j else set()
+    after_b = set().union(*b_terms[j + 1:j + 1 + 2 * width]) if j + 1 < len(b) else set()
+    everywhere = set().union(*b_terms) if b_terms else set()
+    left = [t for w in reversed(a[max(0, i - width):i]) for t in content_terms(w)
+            if t in everywhere][:1]
+    right = [t for w in a[i + 1:i + 1 + width] for t in content_terms(w) if t in everywhere][:1]
+    if not left and not right:
+        return False
+    return all(t in before_b for t in left) and all(t in after_b for t in right)
 
 
 _CLAUSE_CUT = re.compile(r"[;:()\[\]]|,\s|\s(?:and|but|while|whereas|although|because|so|"
@@ -200,7 +254,8 @@ def check_term(part: Part, al: Alignment | None, extra: Sequence[frozenset[str]]
 
 def check_comparison(part: Part, al: Alignment | None, text: str,
                      numbers_order: bool) -> PartResult:
-    """A direction word is verified by a word of the same class in the aligned passage, or by
+    """A direction word is verified by a word of the same class in the aligned passage (a
+    comparative of class ``other``, "thinner than", by the same word only), or by
     the sentence's own number pair (``numbers_order``: found in the paper and ordered as the
     word says). A magnitude word ("halved", "doubled") against a passage stating the change
     "by N%" with another size is contradicted (C1, the passage's change as correction)."""
@@ -217,7 +272,7 @@ def check_comparison(part: Part, al: Alignment | None, text: str,
                               f"'{part.text}' where the paper gives a change of "
                               f"{m.group(1)}%", al.hit, part.text, f"by {m.group(1)}%")
     dirs = _direction_words(al.words)
-    if word in al.words or dirs[part.value]:
+    if word in al.words or dirs.get(part.value):
         return PartResult(part, Status.VERIFIED, why=f"'{part.text}' stated on page "
                           f"{al.hit.entry.page}", hit=al.hit)
     return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
@@ -229,7 +284,7 @@ def _numbers_around(text: str, part: Part) -> bool:
     sentence, are ordered as it says ("73.3 beats ... (60.0)": 73.3 > 60.0)."""
     before = [m for m in _NUMBER.finditer(text, 0, part.start)]
     after = _NUMBER.search(text, part.end)
-    if not before or after is None or part.value == "same":
+    if not before or after is None or part.value not in ("up", "down"):
         return False
     a, b = float(before[-1].group(0).replace(",", "")), float(after.group(0).replace(",", ""))
     return a > b if part.value == "up" else a < b
@@ -316,4 +371,4 @@ _OPPOSITE = {"all": ("some", "few", "most", "none"), "none": ("all", "most", "so
 
 __all__ = ["Alignment", "MAGNITUDE_WORDS", "PartResult", "STRONG_QUANTIFIERS", "Status", "align",
            "check_comparison", "check_polarity", "check_quantifier", "check_term", "claim_terms",
-           "flipped_operators"]
+           "flipped_operators", "reversed_operators"]

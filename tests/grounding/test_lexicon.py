@@ -55,3 +55,14 @@ def test_error_spans_are_substrings_of_the_sentence() -> None:
     c1 = [e for e in j.errors if ErrorTag.C1 in e.tags]
     assert [(e.span, e.correction) for e in c1] == [("\u22120.52", "-0.42")]
     assert all(e.span in s for e in j.errors)
+
+
+def test_stem_meets_plural_and_singular() -> None:
+    from grounding.lexicon import stem
+    for one, many in [("case", "cases"), ("rate", "rates"), ("time", "times"),
+                      ("study", "studies"), ("class", "classes"), ("box", "boxes"),
+                      ("match", "matches"), ("virus", "viruses"), ("loss", "losses"),
+                      ("increase", "increases"), ("place", "places"), ("result", "results")]:
+        assert stem(one) == stem(many), (one, many)
+    assert stem("studied") == stem("study")
+    assert stem("analysis") == "analysis"      # no plural "s" after -is, -us, -ss

@@ -329,3 +329,43 @@ def test_a_cited_work_the_paper_lacks_is_quoted_with_balanced_brackets() -> None
     assert _missing_citation("As Dogan et al. (2014) showed, NER is hard.", index) is None
     assert _missing_citation("As Zyxwv et al. (2014) showed.", index) == "Zyxwv et al. (2014)"
     assert _missing_citation("This follows (Zyxwv et al., 2014).", index) == "Zyxwv et al., 2014"
+
+
+def test_a_term_stated_with_another_clause_of_the_statement_is_found() -> None:
+    page = ("Most models in LAVIS are integrated from prior works. We use the benchmark to "
+            "validate that the re-implementation faithfully replicates the official models.")
+    claim = ("The LAVIS models are integrated from prior works, and the re-implementation "
+             "faithfully replicates the official models.")
+    assert judge_on(page, claim).label is Label.SUPPORTED
+    other = ("The LAVIS models are integrated from prior works, and the Zorblax Foundation "
+             "re-implementation faithfully replicates the official models.")
+    j = judge_on(page, other)
+    assert j.label is Label.NEI and [e.tags for e in j.errors] == [(ErrorTag.N1,)], j.rationale
+
+
+def test_a_count_bound_to_another_noun_is_contradicted() -> None:
+    page = ("We train on 684K triples built from 146K query papers, and we evaluate on "
+            "7,918 homologous gene families.")
+    j = judge_on(page, "The model is trained on 684K papers.")
+    assert j.label is Label.CONTRADICTION, j.rationale
+    assert [(e.span, e.tags, e.correction) for e in j.errors] == [
+        ("684K papers", (ErrorTag.C2,), "684K triples")]
+    for ok in ("The model is trained on 684K triples.",
+               "The model is trained on 684K training triples.",
+               "Training uses 146K query papers.",
+               "It is evaluated on 7,918 gene families."):
+        assert judge_on(page, ok).label is not Label.CONTRADICTION, ok
+
+
+def test_another_name_in_the_same_statement_is_a_term_swap() -> None:
+    page = ("Using DeepSeek-R1 as the teacher model, we generate 800K training samples and "
+            "fine-tune several small dense models on them.")
+    j = judge_on(page, "The authors use DeepSeek-V3-Base as the teacher model to generate 800K "
+                       "training samples and fine-tune several small dense models on them.")
+    assert j.label is Label.CONTRADICTION, j.rationale
+    assert [(e.span, e.tags, e.correction) for e in j.errors] == [
+        ("DeepSeek-V3-Base", (ErrorTag.C2,), "DeepSeek-R1")]
+    near = page + "\nDeepSeek-V3-Base is the base model of both."
+    k = judge_on(near, "The authors use DeepSeek-V3-Base as the teacher model to generate 800K "
+                       "training samples and fine-tune several small dense models on them.")
+    assert k.label is not Label.CONTRADICTION, k.rationale   # the name stands nearby

@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from annotations.schema import ErrorTag, Label
 from grounding.check import check
 from tests.conftest import DATA, need
 
 PROMIS = DATA / "papers-more" / "promis-prostate-mri-2015.pdf"
 HUMINS = DATA / "papers-more" / "humins-levulinic-acid-2025.pdf"
+T2K = DATA / "papers-more" / "t2k-numu-water-xsec-2018.pdf"
 
 
 def _labels(pdf: str, answer: str) -> list[tuple[str, str]]:
@@ -25,7 +27,9 @@ def _labels(pdf: str, answer: str) -> list[tuple[str, str]]:
 ])
 def test_a_flipped_operator_word_is_not_supported(wrong: str, right: str) -> None:
     (bad, why), (good, _) = _labels(str(PROMIS), f"{wrong} {right}")
-    assert bad != "supported" and "'most' where the sentence says 'least'" in why
+    # the same statement with the opposite word: contradicted, naming both words
+    assert bad == "contradiction" and "says 'least' where the same statement" in why \
+        and "says 'most'" in why
     assert good == "supported"
 
 
@@ -60,3 +64,36 @@ def test_a_sentence_the_paper_states_word_for_word_is_no_polarity_conflict() -> 
         "Many prostate cancers currently detected are clinically significant."))
     assert same == "supported"
     assert flipped == "contradiction" and "insignificant" in why
+
+
+def test_the_same_statement_with_its_operator_word_reversed_is_contradicted() -> None:
+    from tests.grounding.test_rules import judge_on
+    page = ("In this study, we demonstrate that reasoning capabilities can be significantly "
+            "improved through large-scale reinforcement learning.")
+    j = judge_on(page, "In this study, the authors demonstrate that reasoning capabilities can "
+                       "be significantly worsened through large-scale reinforcement learning.")
+    assert j.label is Label.CONTRADICTION, j.rationale
+    assert [(e.span, e.tags, e.correction) for e in j.errors] == [
+        ("worsened", (ErrorTag.C3,), "improved")]
+    page = ("The performance of the model can be further augmented through the application "
+            "of majority voting on the benchmark.")
+    j = judge_on(page, "The performance of the model can be further augmented through the "
+                       "application of minority voting on the benchmark.")
+    assert j.label is Label.CONTRADICTION, j.rationale
+
+
+def test_an_operator_word_stated_with_a_word_of_its_class_is_no_flip() -> None:
+    from tests.grounding.test_rules import judge_on
+    page = ("Most established coronaviruses exhibit winter seasonality, with a unique ability "
+            "to establish persistent infections in a minority of infected animals.")
+    j = judge_on(page, "The majority of established coronaviruses exhibit winter seasonality.")
+    assert j.label is not Label.CONTRADICTION, j.rationale
+
+
+def test_a_sentence_stated_word_for_word_across_two_windows_is_no_polarity_conflict() -> None:
+    # T2K page 5: the sentence straddles two windows, the next says "If no negatively
+    # charged track ..."; the window ranked first holds the negation, another the sentence
+    [(label, why)] = _labels(str(T2K), "After identifying these bunches, the analysis "
+                             "identifies the highest-momentum negatively charged track as the "
+                             "muon candidate.")
+    assert label == "supported", why

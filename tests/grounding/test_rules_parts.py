@@ -181,3 +181,25 @@ def test_a_clause_denying_what_the_paper_states_is_c3() -> None:
     assert any(ErrorTag.C3 in e.tags for e in j.errors)
     label, why = _judge_text([page], "The toolkit needs protein-coding DNA sequences.")
     assert label is Label.SUPPORTED, why
+
+
+def test_claim_terms_leave_out_framing_words() -> None:
+    from grounding.judges.statement_check import claim_terms
+    terms = claim_terms("A recent study found that the authors further argue masks "
+                        "roughly halve transmission.")
+    assert "found" not in terms and "argu" not in terms and "rough" not in terms
+    assert {"mask", "halv", "transmission"} <= set(terms)
+
+
+def test_a_comparative_outside_the_direction_lists_is_checked_as_written() -> None:
+    assert ("comparison", "other") in _kinds("Its margin is thinner than the other one.")
+    assert ("comparison", "other") not in _kinds("Other than that, rather than X, it works.")
+    page = "On co-citation the SPECTER margin over Citeomatic is larger than on co-view."
+    index = EvidenceIndex.from_texts([page])
+    judge = RulesJudge(index=index)
+    claim = "On co-citation the SPECTER margin over Citeomatic is thinner than on co-view."
+    j = judge.judge(ClaimContext(Sentence(0, 0, len(claim), claim), "", (), ()))
+    assert j.label is not Label.SUPPORTED, j.rationale
+    same = "On co-citation the SPECTER margin over Citeomatic is larger than on co-view."
+    k = judge.judge(ClaimContext(Sentence(0, 0, len(same), same), "", (), ()))
+    assert k.label is Label.SUPPORTED, k.rationale

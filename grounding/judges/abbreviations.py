@@ -1,0 +1,100 @@
+"""Abbreviations a paper defines ("reinforcement learning (RL)"), so that a sentence's "RL"
+is found in a passage that writes "reinforcement learning", and the reverse (pure, no I/O).
+
+The pairs are found with the algorithm of A. S. Schwartz and M. A. Hearst, "A simple
+algorithm for identifying abbreviation definitions in biomedical text", Pacific Symposium
+on Biocomputing 2003: a short form in brackets after its long form, whose characters the
+long form holds in order, its first one at the start of a word, within min(|SF| + 5,
+2|SF|) words before the bracket.
+
+Usage::
+
+    aliases = Aliases.of(page_texts)
+    aliases.expand(frozenset({"reinforc", "learn"}))     # ... | {"rl"}
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from grounding.lexicon import content_term, content_terms, is_numeric
+
+_SHORT = re.compile(r"\(\s*([A-Za-z0-9][\w./-]{1,9})\s*[);,]")
+_WORDS_BEFORE = re.compile(r"[^\s()\[\]]+")
+
+
+def best_long_form(short: str, before: str) -> str | None:
+    """The long form of ``short`` at the end of ``before`` (the text up to the bracket),
+    by Schwartz & Hearst's backward character match; None when the characters of
+    ``short`` are not found in order with its first at a word start, or when the long
+    form is no longer than the short form.
+
+    >>> best_long_form("RL", "trained with reinforcement learning")
+    'reinforcement learning'
+    """
+    words = _WORDS_BEFORE.findall(before)
+    n = min(len(short) + 5, 2 * len(short))
+    candidate = " ".join(words[-n:])
+    s, lf = short.lower(), candidate.lower()
+    si, li = len(s) - 1, len(lf) - 1
+    while si >= 0:
+        c = s[si]
+        if not c.isalnum():
+            si -= 1
+            continue
+        while li >= 0 and (lf[li] != c or (si == 0 and li > 0 and lf[li - 1].isalnum())):
+            li -= 1
+        if li < 0:
+            return None
+        si -= 1
+        li -= 1
+    start = lf.rfind(" ", 0, li + 1) + 1
+    out = candidate[start:]
+    return out if len(out) > len(short) and " " in out.strip() or len(out) > len(short) + 2 \
+        else None
+
+
+@dataclass(frozen=True, slots=True)
+class Aliases:
+    """The abbreviations a document defines, as content terms: ``pairs`` holds (the short
+    form's term, the long form's terms), e.g. ("rl", ("reinforc", "learn"))."""
+
+    pairs: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    @classmethod
+    def of(cls, texts: Iterable[str]) -> Aliases:
+        """Read the definitions in ``texts`` (page texts); a short form defined twice keeps
+        every long form."""
+        found: dict[tuple[str, tuple[str, ...]], None] = {}
+        for text in texts:
+            flat = text.replace("\n", " ")
+            for m in _SHORT.finditer(flat):
+                short = m.group(1).rstrip(".")
+                if sum(ch.isupper() for ch in short) < 2:
+                    continue                  # "(a)", "(see)", "(Qwen": no abbreviation
+                long = best_long_form(short, flat[max(0, m.start() - 200):m.start()])
+                sf = content_term(short)
+                if long is None or sf is None:
+                    continue
+                lf = tuple(t for t in content_terms(long) if not is_numeric(t))
+                # table cells ("HPGPONM match ATP5SL Yes") are no definitions
+                if lf and not any(t.startswith(sf) or any(ch.isdigit() for ch in t)
+                                  for t in lf):
+                    found[(sf, lf)] = None
+        return cls(tuple(found))
+
+    def expand(self, terms: frozenset[str]) -> frozenset[str]:
+        """``terms`` plus each short form whose long form's terms it holds, and each long
+        form's terms whose short form it holds."""
+        extra: set[str] = set()
+        for sf, lf in self.pairs:
+            if sf in terms:
+                extra.update(lf)
+            elif all(t in terms for t in lf):
+                extra.add(sf)
+        return terms | extra if extra - terms else terms
+
+
+__all__ = ["Aliases", "best_long_form"]
