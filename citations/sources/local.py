@@ -72,6 +72,9 @@ _TERM_DOCS_SCHEMA = (
     *(f"CREATE TRIGGER IF NOT EXISTS term_docs_stale_{op.lower()} AFTER {op} ON records "
       "BEGIN DELETE FROM meta WHERE key = 'term_docs'; END" for op in ("INSERT", "UPDATE", "DELETE")),
 )
+#: Bytes of the index file a read-only connection maps into memory (address space, not
+#: memory: pages are loaded as they are read; SQLite caps it at about 2 GB by default).
+MMAP_BYTES = 1 << 30
 #: Looked-up document frequencies kept per index object (known and unknown words).
 _DF_CACHE = 200_000
 
@@ -210,6 +213,9 @@ class LocalIndex:
                 if self.read_only:
                     conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
                     conn.execute("PRAGMA cache_size = -65536")
+                    # pages read straight from the OS page cache, which the processes of a
+                    # pool share, instead of copied into each connection's own cache
+                    conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
                     self._local.conn = conn
                     return conn
                 conn = sqlite3.connect(str(self.path))
