@@ -1,8 +1,8 @@
-"""Start-up and `refs verify` cost of the command line: wall time and memory (issue 13).
+"""Start-up and `refs verify` cost of the command line: wall time, CPU and memory (issue 13).
 
 Usage::
 
-    python bench/startup.py [--tree DIR] [--db acl.sqlite] [--repeat 3]
+    python bench/startup.py [--tree DIR] [--db acl.sqlite] [--repeat 5] [--verify-only]
 
 Runs, each in a fresh ``python -m grounding`` process of the code in ``--tree`` (default:
 this repository; give a checkout of another commit for before/after figures):
@@ -11,16 +11,23 @@ this repository; give a checkout of another commit for before/after figures):
 2. ``refs verify`` of 1 reference, and of 2,000 references with ``--workers 1`` and
    ``--workers 2``, against the 100,601-record ACL Anthology index (built into a temp
    dir from ../shared/data/acl-anthology/ unless ``--db`` names one; the references are
-   bench/index_throughput.make_refs(2000), half of them corrupted).
+   bench/index_throughput.make_refs(2000), half of them corrupted). ``--verify-only``
+   runs the two 2,000-reference commands only.
 
 For each it prints the best wall time of ``--repeat`` runs, references/s where it
-applies, the CPU seconds of the command and its workers (wait4: not inflated by other
-load, unlike wall time), the peak RSS of the largest process (VmHWM) and the peak RSS of
-the whole process tree (the command and its workers, summed), both sampled every 10 ms
-from /proc, and
-whether PyMuPDF or onnxruntime was loaded (one more run with ``-X importtime``). Linux only (/proc).
-Wall times on a shared machine vary: take the minimum of runs made when it is quiet, and
-report the load average printed with them.
+applies, the CPU seconds of the command and its workers (wait4), the peak RSS of the
+largest process (VmHWM) and of the whole process tree (the command and its workers,
+summed), the same for private memory (RssAnon: without the pages of the index file that
+read-only connections map, which the OS page cache holds and the processes share), and
+whether PyMuPDF or onnxruntime was loaded (one more run with ``-X importtime``). Then,
+from the run of least CPU, the CPU seconds of each process (the command, and how much of
+it came before its first worker started; each worker), from /proc/PID/stat sampled every
+10 ms, and the speed-up that ``--workers 2`` can reach over ``--workers 1`` on two idle
+cores (speedup_bound). Linux only (/proc).
+
+CPU seconds hardly depend on other load (a little: shared caches); wall times on a shared
+machine do: take the minimum of runs made when it is quiet, and report the load average
+printed with them.
 """
 
 from __future__ import annotations
@@ -54,6 +61,8 @@ class Sample:
     cpu: dict[int, float] = field(default_factory=dict)  # pid -> CPU s (last seen)
     hwm: dict[int, int] = field(default_factory=dict)  # pid -> peak RSS kB (VmHWM)
     tree_kb: int = 0  # peak summed VmRSS kB of the tree
+    anon: dict[int, int] = field(default_factory=dict)  # pid -> peak RssAnon kB (private)
+    tree_anon_kb: int = 0  # peak summed RssAnon kB of the tree
     before_fork: float | None = None  # the command's CPU s when its first child appeared
 
 
@@ -76,7 +85,7 @@ def _sample(root: int, seen: Sample) -> None:
     """One look at ``root``'s tree: CPU seconds (utime + stime of /proc/PID/stat) and
     VmRSS / VmHWM of each process, kept in ``seen``. Reads a few files per process, so
     that the sampler takes next to no CPU from the command it measures."""
-    rss = 0
+    rss = anon = 0
     tree = _tree(root)
     for pid in tree:
         try:
@@ -90,11 +99,16 @@ def _sample(root: int, seen: Sample) -> None:
         for line in status.splitlines():
             if line.startswith("VmRSS:"):
                 rss += int(line.split()[1])
+            elif line.startswith("RssAnon:"):
+                kb = int(line.split()[1])
+                anon += kb
+                seen.anon[pid] = max(seen.anon.get(pid, 0), kb)
             elif line.startswith("VmHWM:"):
                 seen.hwm[pid] = max(seen.hwm.get(pid, 0), int(line.split()[1]))
     if seen.before_fork is None and len(tree) > 1 and root in seen.cpu:
         seen.before_fork = seen.cpu[root]
     seen.tree_kb = max(seen.tree_kb, rss)
+    seen.tree_anon_kb = max(seen.tree_anon_kb, anon)
 
 
 @dataclass
@@ -108,6 +122,8 @@ class Run:
     before_fork: float  # CPU s the command spent before its first worker started
     rss_mb: float  # peak RSS of the largest process
     tree_mb: float  # peak summed RSS of the process tree
+    anon_mb: float  # peak private (anonymous) RSS of the largest process
+    tree_anon_mb: float  # peak summed private RSS of the process tree
     err: str
 
 
@@ -142,7 +158,8 @@ def run(argv: list[str], tree: Path, *, importtime: bool = False) -> Run:
     workers = tuple(c for pid, c in sorted(seen.cpu.items()) if pid != proc.pid)
     return Run(wall, own, seen.cpu.get(proc.pid, own), workers,
                seen.before_fork if seen.before_fork is not None else own,
-               max(seen.hwm.values(), default=0) / 1024, seen.tree_kb / 1024, err)
+               max(seen.hwm.values(), default=0) / 1024, seen.tree_kb / 1024,
+               max(seen.anon.values(), default=0) / 1024, seen.tree_anon_kb / 1024, err)
 
 
 def speedup_bound(one: Run, two: Run, cores: int = 2) -> float:
@@ -197,7 +214,7 @@ def main() -> None:
     print(f"code: {args.tree}; python {sys.version.split()[0]}; {os.cpu_count()} CPUs; "
           f"best of {args.repeat}; load average before: {os.getloadavg()[0]:.1f} (1 min)")
     print(f"{'command':<44} {'wall s':>7} {'refs/s':>7} {'CPU s':>6} {'RSS MB':>7} "
-          f"{'tree MB':>8}  heavy modules")
+          f"{'tree MB':>8} {'private':>8} {'tree priv':>9}  heavy modules")
     best: dict[str, Run] = {}
     walls: dict[str, float] = {}
     for name, argv, n in cases:
@@ -206,10 +223,12 @@ def main() -> None:
         best[name] = min(runs, key=lambda r: r.cpu)  # least disturbed by other load
         rss = max(r.rss_mb for r in runs)
         tree_mb = max(r.tree_mb for r in runs)
+        anon = max(r.anon_mb for r in runs)
+        tree_anon = max(r.tree_anon_mb for r in runs)
         heavy = loaded_heavy(run(argv, args.tree, importtime=True).err)
         rate = f"{n / wall:7.0f}" if n > 1 else f"{'':>7}"
-        print(f"{name:<44} {wall:7.2f} {rate} {best[name].cpu:6.2f} {rss:7.0f} {tree_mb:8.0f}  "
-              f"{', '.join(heavy) or '-'}")
+        print(f"{name:<44} {wall:7.2f} {rate} {best[name].cpu:6.2f} {rss:7.0f} {tree_mb:8.0f} "
+              f"{anon:8.0f} {tree_anon:9.0f}  {', '.join(heavy) or '-'}")
     print("CPU seconds per process (the run of least CPU; sampled every 10 ms):")
     for name, r in best.items():
         workers = " + ".join(f"{c:.2f}" for c in r.workers_cpu) or "none"

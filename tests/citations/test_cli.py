@@ -204,6 +204,30 @@ def test_workers_give_the_same_results_in_order_as_one_process(
     assert sum(r["verdict"] == "verified" for r in outs[1]) >= 0.9 * len(refs)
 
 
+def test_workers_read_an_index_without_term_table_the_same(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An index from before the term_docs table: the parent reads the vocabulary once and
+    the workers share it; the results are those of the per-word lookups, in order."""
+    import sqlite3
+
+    db, refs = _acl_refs(tmp_path, 90)
+    listed = tmp_path / "refs.txt"
+    listed.write_text("".join(r + "\n" for r in refs))
+    capsys.readouterr()
+    outs = []
+    for drop in (False, True):
+        if drop:
+            with sqlite3.connect(db) as conn:
+                conn.executescript(
+                    "DROP TRIGGER term_docs_stale_insert; DROP TRIGGER term_docs_stale_update; "
+                    "DROP TRIGGER term_docs_stale_delete; DROP TABLE meta; DROP TABLE term_docs;")
+        for workers in ("1", "2"):
+            run(["refs", "verify", str(listed), "--db", str(db), "--workers", workers])
+            outs.append(capsys.readouterr().out)
+    assert outs[0].count("[VERIFIED]") >= 0.9 * len(refs)
+    assert outs == [outs[0]] * 4
+
+
 def test_results_stream_before_the_input_is_consumed(tmp_path: Path) -> None:
     from citations.runner import VerifierOptions, iter_verify_references
     from citations.workers import AHEAD, CHUNK
