@@ -351,16 +351,19 @@ class LocalIndex:
         the whole vocabulary is read once (0.1 s on the ACL index: fts5vocab scans it
         anyway) and kept until the next add."""
         if self._vocab is None and self._has_term_docs():
-            if len(self._df) > _DF_CACHE:
-                self._df.clear()
-            missing = [t for t in dict.fromkeys(terms) if t not in self._df]
+            cache = self._df  # shared by the threads of a pool: read each word once
+            if len(cache) > _DF_CACHE:
+                cache.clear()
+            counts = {t: cache.get(t) for t in terms}
+            missing = [t for t, n in counts.items() if n is None]
             for i in range(0, len(missing), 500):  # under SQLite's limit on parameters
                 part = missing[i:i + 500]
                 rows = self._query("SELECT term, doc FROM term_docs WHERE term IN "
                                    f"({','.join('?' * len(part))})", tuple(part))
                 found = {str(t): int(d) for t, d in rows}  # type: ignore[call-overload]
-                self._df.update((t, found.get(t, 0)) for t in part)
-            return {t: self._df[t] for t in terms if self._df[t]}
+                for t in part:
+                    counts[t] = cache[t] = found.get(t, 0)
+            return {t: n for t in terms if (n := counts[t])}
         if self._vocab is None:
             rows = self._query("SELECT term, doc FROM fts_vocab")
             self._vocab = {str(t): int(d) for t, d in rows}  # type: ignore[call-overload]
