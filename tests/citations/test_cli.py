@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from citations import cli
 from citations.errors import InputError
@@ -333,3 +335,16 @@ def test_a_numbered_list_on_standard_input_is_not_taken_for_json(
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
     refs = cli.read_references("-")
     assert len(refs) == 2 and all(isinstance(r, str) and "2020" in r for r in refs)
+
+
+@given(st.lists(st.sampled_from([
+    "Lo, K., Wang, L. L. (2020). S2ORC: The semantic scholar open research corpus. In ACL.",
+    "[3] Devlin J, Chang M. BERT: pre-training of deep bidirectional transformers. 2019.",
+    "See https://example.org/paper for the code.", "doi:10.18653/v1/P19-1001",
+    "The model was trained in 2018 on 16 TPUs for four days.", "In 2019, BERT won.",
+    "It works well.", "x" * 20_001]), min_size=1, max_size=9))
+def test_the_list_test_stops_early_with_the_same_answer(lines: list[str]) -> None:
+    """read_references counts reference-like lines only until the majority is known: the
+    answer is that of counting them all."""
+    whole = sum(map(cli._looks_like_reference, lines)) * 2 >= len(lines)
+    assert cli._mostly_references(lines) == whole
