@@ -106,8 +106,7 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
     # a list of references (one per line) when most lines look like one and no line is a
     # "References" heading: every line is then verified, none silently dropped; otherwise
     # the text is an answer to mine (its prose is never verified as a reference)
-    if lines and not any(map(_HEADING.fullmatch, lines)) \
-            and sum(map(_looks_like_reference, lines)) * 2 >= len(lines):
+    if lines and not any(map(_HEADING.fullmatch, lines)) and _mostly_references(lines):
         return list(lines)
     from citations.extract import extract_citations
 
@@ -149,6 +148,18 @@ _PAGES = re.compile(r"\b\d+\s*(?:\(\d+\))?\s*:\s*\d+\s*[-\u2013]\s*\d+\b|\bpp?\.
 _MARKER_START = re.compile(r"^\s*(?:\[\d{1,4}\]|\d{1,4}\.)\s*\S")  # numbered, not a bullet
 
 
+def _mostly_references(lines: list[str]) -> bool:
+    """Whether at least half of ``lines`` look like references (_looks_like_reference),
+    counted only as far as it takes to know."""
+    need, left = (len(lines) + 1) // 2, len(lines)
+    for line in lines:
+        if need <= 0 or need > left:
+            break
+        need -= _looks_like_reference(line)
+        left -= 1
+    return need <= 0
+
+
 def _looks_like_reference(line: str) -> bool:
     """Whether a line reads as one entry of a reference list: it holds an identifier (DOI,
     arXiv id, URL), or at least two of: a list marker, an author-like start ("Lo, K.",
@@ -162,12 +173,12 @@ def _looks_like_reference(line: str) -> bool:
 
     if len(line) > MAX_REFERENCE_CHARS:
         return True
-    if find_dois(line) or find_arxiv_ids(line) or re.search(r"https?://\S", line):
-        return True
     cues = (bool(_MARKER_START.match(line)),
             bool(_AUTHOR_START.match(line) or _AUTHOR_ANYWHERE.search(line[:160])),
             bool(_YEAR.search(line)), bool(_VENUE.search(line) or _PAGES.search(line)))
-    return sum(cues) >= 2
+    if sum(cues) >= 2:  # the cheap test first: most lines of a list pass it
+        return True
+    return bool(find_dois(line) or find_arxiv_ids(line) or re.search(r"https?://\S", line))
 
 
 def verifier_options(args: argparse.Namespace) -> Any:
@@ -175,9 +186,12 @@ def verifier_options(args: argparse.Namespace) -> Any:
     SCIGROUND_DB, SCIGROUND_MAILTO, SEMANTIC_SCHOLAR_API_KEY, and for ``--parser llm``
     SCIGROUND_LLM_BASE_URL (or OPENAI_BASE_URL), SCIGROUND_LLM_MODEL, OPENAI_API_KEY."""
     from citations.runner import VerifierOptions
-    from citations.sources.cascade import parse_source_list
 
-    sources = parse_source_list(args.sources) if args.sources else ()
+    sources: tuple[str, ...] = ()
+    if args.sources:  # the online sources' module loads httpx: only when they are asked for
+        from citations.sources.cascade import parse_source_list
+
+        sources = parse_source_list(args.sources)
     llm = None
     if getattr(args, "parser", "rules") == "llm":
         from pydantic import SecretStr

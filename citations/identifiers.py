@@ -168,6 +168,7 @@ _OLD_RE = re.compile(
     re.IGNORECASE,
 )
 _NEW_BODY = r"(?P<yymm>\d{4})\.(?P<num>\d{4,5})(?:v(?P<v>\d+))?(?![\d.]\d)"
+_NEW_NUMBER_RE = re.compile(r"\d{4}\.\d{4}")  # in every match of _NEW_CUED_RE
 _NEW_CUED_RE = re.compile(
     r"(?:arxiv\s*[:.]?\s*(?:preprint\s*)?(?:arxiv\s*:?\s*)?"
     r"|arxiv\.org/(?:abs|pdf|html)/"
@@ -255,11 +256,14 @@ def _from_old(m: re.Match[str]) -> ArxivId | None:
 def find_arxiv_spans(text: str) -> list[tuple[int, int, ArxivId]]:
     """arXiv ids in ``text`` with offsets ``(start, end, ArxivId)``, in order, end exclusive."""
     hits: list[tuple[int, int, ArxivId]] = []
-    for m in _NEW_CUED_RE.finditer(text or ""):
+    text = text or ""
+    # each pattern needs a part that a plain search finds far faster than the full
+    # pattern rules it out (most references hold no arXiv id at all)
+    for m in _NEW_CUED_RE.finditer(text) if _NEW_NUMBER_RE.search(text) else ():
         a = _from_new(m)
         if a is not None:
             hits.append((m.start(), m.end(), a))
-    for m in _OLD_RE.finditer(text or ""):
+    for m in _OLD_RE.finditer(text) if "/" in text else ():
         if any(s <= m.start() < e for s, e, _ in hits):
             continue
         a = _from_old(m)

@@ -148,7 +148,7 @@ def iter_rendered_references(references: Iterable[str | Reference], options: Ver
                                                            os.cpu_count() or 1))
                 return
             references = head
-        with LocalIndex(db, complete=options.complete) as local:
+        with LocalIndex(db, complete=options.complete, read_only=True) as local:
             yield from map(render, iter_verify(references, [local]))
         return
     from citations.sources.cascade import Cascade, iter_verify_batch

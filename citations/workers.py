@@ -38,7 +38,8 @@ _INDEX: object | None = None
 
 def _open(db: str, complete: bool, vocabulary: tuple[dict[str, int], int] | None) -> None:
     """Worker initializer: this process's own read-only connection to the index, with the
-    term statistics the parent read (shared, not re-read, when workers are forked)."""
+    term statistics the parent read for an index without a term_docs table (shared, not
+    re-read, when workers are forked)."""
     global _INDEX
     from citations.sources.local import LocalIndex
 

@@ -6,6 +6,7 @@ whatever other tests imported), and prints the heavy modules it ended up with.
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -86,3 +87,30 @@ def test_functions_named_like_their_modules_stay_functions() -> None:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120, check=True)
     assert proc.stdout.strip() == "True"
+
+
+def test_each_command_is_registered_by_the_module_named_for_it() -> None:
+    """main() builds the parser of the first argument's module only (OWNERS); every
+    command of the full parser is there, and its own parser is the full one's."""
+    from grounding.cli import OWNERS, build_parser
+
+    def commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+        (action,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        return dict(action.choices)
+
+    full = commands(build_parser())
+    assert set(full) == set(OWNERS)
+    for name, sub in full.items():
+        alone = commands(build_parser(name))[name]
+        assert alone.format_help() == sub.format_help(), name
+
+
+def test_refs_verify_loads_neither_the_check_machinery_nor_httpx(tmp_path: Path) -> None:
+    refs = tmp_path / "refs.txt"
+    refs.write_text("Okafor, L. (2023). Sparse routing in tiny transformers. Journal of Tests.\n")
+    code = ("import sys, grounding.cli; grounding.cli.main(sys.argv[1:]); "
+            "print(sorted(m for m in sys.modules if m in ('grounding.cli_check', 'httpx')))")
+    proc = subprocess.run([sys.executable, "-c", code, "refs", "verify", str(refs), "--db",
+                           str(tmp_path / "none.sqlite")], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.stdout.strip().splitlines()[-1] == "[]", proc.stderr

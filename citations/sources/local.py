@@ -12,6 +12,11 @@ Layout (standard library ``sqlite3``, FTS5):
   ``doi_key`` (lowercase, no resolver) and ``arxiv_key`` (no version) are indexed.
 - ``fts(title, authors)``: FTS5 over the folded title words and the author family
   names, rowid = records.rowid.
+- ``term_docs(term, doc)``: how many records hold each indexed word (the fts5vocab
+  counts), written after each import so that a search looks up its few words instead
+  of every process reading the whole vocabulary; ``meta`` row ``term_docs`` says it is
+  current (triggers on ``records`` delete that row on any change, by any writer). An
+  index without it (built by an older version, until its next import) is read whole.
 
 Title search tolerates case, accents, markup, a missing subtitle and typos: the query is
 an OR of the reference's rarest title words and author family names that the index
@@ -59,6 +64,19 @@ CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS fts_vocab USING fts5vocab(fts, 'row');
 """
+#: Written by imports only (a file opened for reading must not need a schema change).
+_TERM_DOCS_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS term_docs (term TEXT PRIMARY KEY, doc INTEGER NOT NULL) "
+    "WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID",
+    *(f"CREATE TRIGGER IF NOT EXISTS term_docs_stale_{op.lower()} AFTER {op} ON records "
+      "BEGIN DELETE FROM meta WHERE key = 'term_docs'; END" for op in ("INSERT", "UPDATE", "DELETE")),
+)
+#: Bytes of the index file a read-only connection maps into memory (address space, not
+#: memory: pages are loaded as they are read; SQLite caps it at about 2 GB by default).
+MMAP_BYTES = 1 << 30
+#: Looked-up document frequencies kept per index object (known and unknown words).
+_DF_CACHE = 200_000
 
 #: A first, narrow search (both rarest title words) is kept when its best hit's rank
 #: score (_rank_score, before the year bonus; at most 0.9) reaches this: the title nearly
@@ -168,6 +186,8 @@ class LocalIndex:
         self._local = threading.local()
         self._vocab_size: int | None = None
         self._vocab: dict[str, int] | None = None
+        self._term_docs: bool | None = None  # the term_docs table is current
+        self._df: dict[str, int] = {}  # words looked up there (0: not indexed)
         self.read_only = read_only
         if read_only:
             if not self.path.is_file():
@@ -193,6 +213,9 @@ class LocalIndex:
                 if self.read_only:
                     conn = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
                     conn.execute("PRAGMA cache_size = -65536")
+                    # pages read straight from the OS page cache, which the processes of a
+                    # pool share, instead of copied into each connection's own cache
+                    conn.execute(f"PRAGMA mmap_size = {MMAP_BYTES}")
                     self._local.conn = conn
                     return conn
                 conn = sqlite3.connect(str(self.path))
@@ -259,6 +282,8 @@ class LocalIndex:
 
         try:
             with conn:
+                for sql in _TERM_DOCS_SCHEMA:
+                    conn.execute(sql)
                 for rec in records:
                     rows.append((rec.source, rec.id, _doi_key(rec.doi), _arxiv_key(rec.arxiv_id),
                                  rec.year, rec.model_dump_json(exclude_defaults=True),
@@ -267,11 +292,19 @@ class LocalIndex:
                     if len(rows) >= batch:
                         flush()
                 flush()
+            self._term_docs = None
+            if counts[0] or counts[1] or not self._has_term_docs():
+                with conn:  # after the commit: fts_vocab then counts every record
+                    conn.execute("DELETE FROM term_docs")
+                    conn.execute("INSERT INTO term_docs SELECT term, doc FROM fts_vocab")
+                    conn.execute("INSERT OR REPLACE INTO meta VALUES ('term_docs', 1)")
         except sqlite3.Error as exc:
             raise SourceError(f"cannot write {self.path}: {exc}", source=self.name) from exc
         if counts[0] or counts[1]:
             self._vocab_size = None
             self._vocab = None
+        self._term_docs = None
+        self._df.clear()
         return AddCounts(*counts)
 
     def add_file(self, path: str | Path, *, source: str | None = None,
@@ -302,18 +335,47 @@ class LocalIndex:
         rows = self._query("SELECT rowid, data FROM records WHERE arxiv_key=? LIMIT 1", (key,))
         return next((r for _, r in self._records(rows)), None)
 
+    def _has_term_docs(self) -> bool:
+        """Whether the index holds a current term_docs table (see module docstring)."""
+        if self._term_docs is None:
+            try:
+                self._term_docs = bool(self._conn().execute(
+                    "SELECT 1 FROM meta WHERE key = 'term_docs'").fetchall())
+            except sqlite3.Error:  # no such table: an index from before it
+                self._term_docs = False
+        return self._term_docs
+
     def _doc_freq(self, terms: list[str]) -> dict[str, int]:
-        """Document frequency of each term (title and author columns together). The whole
-        vocabulary is read once (fts5vocab scans it anyway) and kept until the next add."""
+        """Document frequency of each indexed term (title and author columns together).
+        Looked up in term_docs when it is current (about 20 us a reference, kept); else
+        the whole vocabulary is read once (0.1 s on the ACL index: fts5vocab scans it
+        anyway) and kept until the next add."""
+        if self._vocab is None and self._has_term_docs():
+            cache = self._df  # shared by the threads of a pool: read each word once
+            if len(cache) > _DF_CACHE:
+                cache.clear()
+            counts = {t: cache.get(t) for t in terms}
+            missing = [t for t, n in counts.items() if n is None]
+            for i in range(0, len(missing), 500):  # under SQLite's limit on parameters
+                part = missing[i:i + 500]
+                rows = self._query("SELECT term, doc FROM term_docs WHERE term IN "
+                                   f"({','.join('?' * len(part))})", tuple(part))
+                found = {str(t): int(d) for t, d in rows}  # type: ignore[call-overload]
+                for t in part:
+                    counts[t] = cache[t] = found.get(t, 0)
+            return {t: n for t in terms if (n := counts[t])}
         if self._vocab is None:
             rows = self._query("SELECT term, doc FROM fts_vocab")
             self._vocab = {str(t): int(d) for t, d in rows}  # type: ignore[call-overload]
         return {t: self._vocab[t] for t in terms if t in self._vocab}
 
-    def vocabulary(self) -> tuple[dict[str, int], int]:
+    def vocabulary(self) -> tuple[dict[str, int], int] | None:
         """(document frequency of every indexed term, record count), read once and kept
         until the next add. Handing it to worker processes (use_vocabulary) saves each
-        of them reading it again (0.1 s and 80,000 terms on the ACL index)."""
+        of them reading it again (0.1 s and 80,000 terms on the ACL index). None when
+        the index has a current term_docs table: searches look their words up there."""
+        if self._has_term_docs():
+            return None
         self._doc_freq([])
         assert self._vocab is not None
         return self._vocab, self._total()

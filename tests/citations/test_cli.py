@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from citations import cli
 from citations.errors import InputError
@@ -204,6 +206,30 @@ def test_workers_give_the_same_results_in_order_as_one_process(
     assert sum(r["verdict"] == "verified" for r in outs[1]) >= 0.9 * len(refs)
 
 
+def test_workers_read_an_index_without_term_table_the_same(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An index from before the term_docs table: the parent reads the vocabulary once and
+    the workers share it; the results are those of the per-word lookups, in order."""
+    import sqlite3
+
+    db, refs = _acl_refs(tmp_path, 90)
+    listed = tmp_path / "refs.txt"
+    listed.write_text("".join(r + "\n" for r in refs))
+    capsys.readouterr()
+    outs = []
+    for drop in (False, True):
+        if drop:
+            with sqlite3.connect(db) as conn:
+                conn.executescript(
+                    "DROP TRIGGER term_docs_stale_insert; DROP TRIGGER term_docs_stale_update; "
+                    "DROP TRIGGER term_docs_stale_delete; DROP TABLE meta; DROP TABLE term_docs;")
+        for workers in ("1", "2"):
+            run(["refs", "verify", str(listed), "--db", str(db), "--workers", workers])
+            outs.append(capsys.readouterr().out)
+    assert outs[0].count("[VERIFIED]") >= 0.9 * len(refs)
+    assert outs == [outs[0]] * 4
+
+
 def test_results_stream_before_the_input_is_consumed(tmp_path: Path) -> None:
     from citations.runner import VerifierOptions, iter_verify_references
     from citations.workers import AHEAD, CHUNK
@@ -309,3 +335,16 @@ def test_a_numbered_list_on_standard_input_is_not_taken_for_json(
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
     refs = cli.read_references("-")
     assert len(refs) == 2 and all(isinstance(r, str) and "2020" in r for r in refs)
+
+
+@given(st.lists(st.sampled_from([
+    "Lo, K., Wang, L. L. (2020). S2ORC: The semantic scholar open research corpus. In ACL.",
+    "[3] Devlin J, Chang M. BERT: pre-training of deep bidirectional transformers. 2019.",
+    "See https://example.org/paper for the code.", "doi:10.18653/v1/P19-1001",
+    "The model was trained in 2018 on 16 TPUs for four days.", "In 2019, BERT won.",
+    "It works well.", "x" * 20_001]), min_size=1, max_size=9))
+def test_the_list_test_stops_early_with_the_same_answer(lines: list[str]) -> None:
+    """read_references counts reference-like lines only until the majority is known: the
+    answer is that of counting them all."""
+    whole = sum(map(cli._looks_like_reference, lines)) * 2 >= len(lines)
+    assert cli._mostly_references(lines) == whole

@@ -105,3 +105,29 @@ def test_normalize_doi_idempotent(s: str) -> None:
     if n is not None:
         assert normalize_doi(n) == n
         assert normalize_doi(doi_url(n)) == n
+
+
+_ARXIV_PIECES = st.sampled_from([
+    "arXiv:", "arxiv preprint arXiv:", "arxiv.org/abs/", "abs/", "10.48550/arXiv.",
+    "hep-th/9901001", "math.AG/0112019", "hep-th/", "cs.CL/", "math/", "astro-ph.", "/",
+    "1706.03762", "1412.6980", "0704.0001", "2301.01234v2", "0112019", "9901001v3",
+    "1234.5678", "12345", ".", " ", ", ", "v", "x", "CS", "(", ")", "0", "9"])
+
+
+@given(st.lists(_ARXIV_PIECES, max_size=12).map("".join))
+def test_arxiv_search_finds_what_the_full_patterns_find(text: str) -> None:
+    """The quick tests find_arxiv_spans runs first ("/" present, a dddd.dddd number) only
+    skip texts in which the full patterns cannot match."""
+    from citations import identifiers as ids
+
+    hits: list[tuple[int, int, object]] = []
+    for m in ids._NEW_CUED_RE.finditer(text):
+        a = ids._from_new(m)
+        if a is not None:
+            hits.append((m.start(), m.end(), a))
+    for m in ids._OLD_RE.finditer(text):
+        if not any(s <= m.start() < e for s, e, _ in hits):
+            a = ids._from_old(m)
+            if a is not None:
+                hits.append((m.start(), m.end(), a))
+    assert ids.find_arxiv_spans(text) == sorted(hits, key=lambda h: h[0])

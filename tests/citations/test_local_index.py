@@ -10,6 +10,7 @@ import pytest
 
 from citations.errors import InputError, SourceError
 from citations.model import Reference
+from citations.parse import parse_reference
 from citations.sources.base import Source
 from citations.sources.importers import iter_records
 from citations.sources.local import LocalIndex
@@ -175,3 +176,70 @@ def test_default_path_is_in_the_user_data_dir(tmp_path: Path, monkeypatch: pytes
     assert path.name == "citations.sqlite" and "sciground" in path.parts
     assert LocalIndex().path == path
     assert path.exists()
+
+
+def _vocab(path: Path, table: str) -> dict[str, int]:
+    import sqlite3
+
+    with sqlite3.connect(path) as conn:
+        return {str(t): int(d) for t, d in conn.execute(f"SELECT term, doc FROM {table}")}
+
+
+def test_term_docs_table_holds_the_fts_counts_after_every_import(tmp_path: Path) -> None:
+    rows = acl_rows(200)
+    index = LocalIndex(tmp_path / "t.sqlite")
+    index.add_records(rec(r["id"], r["title"], r["authors"], r["year"]) for r in rows[:120])
+    assert _vocab(index.path, "term_docs") == _vocab(index.path, "fts_vocab") != {}
+    index.add_records(rec(r["id"], r["title"], r["authors"], r["year"]) for r in rows[100:])
+    assert _vocab(index.path, "term_docs") == _vocab(index.path, "fts_vocab")
+    assert index.vocabulary() is None  # nothing to hand to workers: they look words up
+
+
+def test_search_is_the_same_with_term_lookups_and_with_the_whole_vocabulary(
+        acl_index: tuple[LocalIndex, list[dict]]) -> None:
+    """The per-word lookups give the document frequencies that reading the whole vocabulary
+    gave: same candidates, same scores, for real titles and mangled ones."""
+    index, rows = acl_index
+    whole = LocalIndex(index.path, read_only=True)
+    whole._term_docs = False  # as an index built before term_docs
+    looked_up = LocalIndex(index.path, read_only=True)
+    assert looked_up._has_term_docs()
+    found = 0
+    for r in rows[::7]:
+        words = r["title"].split()
+        long = max(words, key=len)
+        typo = " ".join(w[:-2] + w[-1:] + w[-2] if w == long else w for w in words)
+        for text in (f"{', '.join(r['authors'][:2])}. {r['title']}. {r['year']}.",
+                     f"{r['authors'][-1]}. {typo}. 1999.", f"{typo.upper()}."):
+            want = whole.search_scored(parse_reference(text), 10)
+            assert looked_up.search_scored(parse_reference(text), 10) == want
+            found += bool(want)
+    assert found >= len(rows[::7]) * 2
+    assert whole._vocab is not None and looked_up._vocab is None
+
+
+def test_a_change_by_any_writer_makes_the_term_table_stale(tmp_path: Path) -> None:
+    """Triggers on records clear the table's 'current' mark, so an index changed outside
+    import_records (an older version, a hand edit) is read whole, not miscounted."""
+    import sqlite3
+
+    index = store(tmp_path, [rec("a", "Sparse routing in tiny transformers", ["Lena Okafor"])])
+    assert LocalIndex(index.path, read_only=True)._has_term_docs()
+    with sqlite3.connect(index.path) as conn:
+        conn.execute("DELETE FROM records WHERE rid = 'a'")
+    assert not LocalIndex(index.path, read_only=True)._has_term_docs()
+    index.add_records([])  # the next import writes it again
+    assert LocalIndex(index.path, read_only=True)._has_term_docs()
+
+
+def test_an_index_from_before_the_term_table_is_still_read(tmp_path: Path) -> None:
+    import sqlite3
+
+    index = store(tmp_path, [rec("a", "Sparse routing in tiny transformers", ["Lena Okafor"])])
+    with sqlite3.connect(index.path) as conn:
+        conn.executescript("DROP TABLE meta; DROP TABLE term_docs; DROP TRIGGER term_docs_stale_insert; "
+                           "DROP TRIGGER term_docs_stale_update; DROP TRIGGER term_docs_stale_delete;")
+    old = LocalIndex(index.path, read_only=True)
+    assert old.vocabulary() is not None
+    (hit,) = old.search(parse_reference("Okafor, L. Sparse routing in tiny transformers. 2023."), 1)
+    assert hit.id == "a"
