@@ -26,6 +26,7 @@ from annotations.schema import (
     QAPair,
     SentenceAnnotation,
 )
+from grounding.collector import paused_gc
 from grounding.evidence import EvidenceIndex
 from grounding.graph import build_graph, depends_on
 from grounding.judges.base import Judge
@@ -123,6 +124,7 @@ class Report:
         )
 
 
+@paused_gc()
 def check(question: str, answer: str, pdf: str | Path | Document, *,
           judge: Judge | None = None, index: EvidenceIndex | None = None,
           paper_id: str | None = None, verify_citations: bool = True,

@@ -26,7 +26,7 @@ import heapq
 import math
 import re
 import unicodedata
-from operator import mul, sub
+from operator import add, mul, sub, truediv
 from bisect import bisect_left
 from itertools import accumulate, chain, repeat
 from collections import Counter, defaultdict
@@ -37,6 +37,7 @@ from typing import Any, NamedTuple
 from rapidfuzz import fuzz
 
 from annotations.errors import InputError
+from grounding.collector import paused_gc
 from grounding.lexicon import (content_term, content_terms, fold, fold_with_offsets, is_numeric,
                                raw_tokens)
 from grounding.quantities import Quantity, detect_decimal_comma, extract_quantities
@@ -288,6 +289,7 @@ class EvidenceIndex:
     memo of :meth:`loose_rows`); safe to share.
     """
 
+    @paused_gc()
     def __init__(self, pages: Sequence[Any]) -> None:
         self.pages: dict[int, Any] = {p.number: p for p in pages}
         self.entries: list[Entry] = []
@@ -327,6 +329,8 @@ class EvidenceIndex:
         #: BM25's length normalisation of each entry, ``k1 * (1 - b + b * len / avglen)``
         avglen = self._avglen
         self._len_norm = [_K1 * (1 - _B + _B * dl / avglen) for dl in self._lengths]
+        #: (term, query weight) -> its entries' ids and BM25 parts (:meth:`_term_scores`)
+        self._parts: dict[tuple[str, float], tuple[list[int], list[float]]] = {}
         self._norm_cache: dict[int, tuple[str, list[int]]] = {}
         self._plain: str | None = None          # see mentions()
         self._hits_memo: dict[tuple[str, int, frozenset[int] | None], tuple[Hit, ...]] = {}
@@ -378,17 +382,16 @@ class EvidenceIndex:
     def _add(self, entry: Entry) -> None:
         pid = len(self.entries)
         self.entries.append(entry)
-        counts: dict[str, int] = {}
-        for term in entry.terms:
-            counts[term] = counts.get(term, 0) + 1
-        postings = self._postings
-        for term, tf in counts.items():
-            posting = postings.get(term)
-            if posting is None:
-                postings[term] = [pid, tf]
-            else:
-                posting += (pid, tf)
-        self._lengths.append(len(entry.terms))
+        terms = entry.terms
+        add = self._postings.setdefault
+        if len(set(terms)) == len(terms):        # most entries: every term once
+            one = (pid, 1)
+            for term in terms:
+                add(term, []).extend(one)
+        else:
+            for term, tf in Counter(terms).items():
+                add(term, []).extend((pid, tf))
+        self._lengths.append(len(terms))
 
     def _add_page(self, page: Any) -> None:
         text: str = page.text
@@ -620,6 +623,22 @@ class EvidenceIndex:
             idf = self._idf[term] = math.log(1 + (n - df + 0.5) / (df + 0.5))
         return idf
 
+    def _term_scores(self, term: str, weight: float) -> tuple[list[int], list[float]]:
+        """(ids, BM25 parts) of the entries holding ``term`` (which some entry holds), the
+        part of each ``weight * idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * len /
+        avglen))``; made on first use and kept (the sentences of an answer share terms)."""
+        key = (term, weight)
+        held = self._parts.get(key)
+        if held is None:
+            flat = self._postings[term]
+            pids, tfs = flat[0::2], flat[1::2]
+            w_idf = weight * self._idf[term]
+            # the same operations, in the same order, as one expression per posting
+            parts = list(map(truediv, map(mul, map(mul, repeat(w_idf), tfs), repeat(_K1 + 1)),
+                             map(add, tfs, map(self._len_norm.__getitem__, pids))))
+            held = self._parts[key] = (pids, parts)
+        return held
+
     def _rank(self, query: str, k: int, pages: set[int] | None) -> list[Hit]:
         terms = index_terms(query, extract_quantities(query))
         if not terms:
@@ -633,18 +652,13 @@ class EvidenceIndex:
         # ids in the order they were first scored, which breaks ties as before
         scores = [0.0] * len(self.entries)
         touched: list[list[int]] = []
-        norm = self._len_norm
-        k1_plus_1 = _K1 + 1
         for t, w in weights.items():
-            idf = idfs[t]
-            if idf is None:
+            if idfs[t] is None:
                 continue
-            w_idf = w * idf
-            flat = self._postings[t]
-            touched.append(flat[0::2])
-            pairs = iter(flat)
-            for pid, tf in zip(pairs, pairs):         # (id, count) pairs
-                scores[pid] += w_idf * tf * k1_plus_1 / (tf + norm[pid])
+            pids, parts = self._term_scores(t, w)
+            touched.append(pids)
+            for pid, part in zip(pids, parts):
+                scores[pid] += part
         order: Iterable[int] = dict.fromkeys(chain.from_iterable(touched))
         if pages is not None:
             entries = self.entries
