@@ -168,7 +168,7 @@ def _baseline_groups(x0s: Sequence[float], y0s: Sequence[float],
     words in (centre, x0) order (not yet sorted by x)."""
     # word order by (vertical centre, x0), ties in page order: two stable sorts of the
     # indexes, by x0 then by centre (no key tuple per word)
-    centres = [(a + b) / 2 for a, b in zip(y0s, y1s)]
+    centres = list(map(truediv, map(add, y0s, y1s), repeat(2)))
     # 0.35 x each word's height (at least 1 point), by C-level map
     tols = list(map(mul, repeat(0.35), map(max, map(sub, y1s, y0s), repeat(1.0))))
     order = sorted(range(len(x0s)), key=x0s.__getitem__)
@@ -246,7 +246,9 @@ def _is_table_row(texts: Sequence[str], row: list[int]) -> bool:
     at least 3 words, at least 2 of them numbers, and numbers at least 30 % of them."""
     if len(row) < 3:
         return False
-    nums = sum(1 for i in row if _CELL.fullmatch(texts[i].strip("()*†‡")))
+    # C-level maps: strip each word, fullmatch it, count the matches
+    nums = len(list(filter(None, map(_CELL.fullmatch, map(
+        str.strip, map(texts.__getitem__, row), repeat("()*†‡"))))))
     return nums >= 2 and nums >= 0.3 * len(row)
 
 
@@ -438,19 +440,21 @@ class EvidenceIndex:
                 return ()
             return tuple(q for q in bad if a <= q.start and q.end <= b)
 
+        make = Entry._make
         for i, (s, e) in enumerate(spans):
             words = line_terms[i]
             nums = values_in(s, e)
             if len(words) + len(nums) >= 2 and (words or not all(map(is_numeric, nums))):
                 # lone table cells and page numbers are left to windows and rows
-                self._add(Entry(number, s, e, text[s:e], "line", words + nums,
-                                quantities_in(s, e), suspect=suspect_in(s, e)))
+                # Entry._make: tuple.__new__ in C, every field given in order
+                self._add(make((number, s, e, text[s:e], "line", words + nums,
+                                quantities_in(s, e), (), (), suspect_in(s, e))))
             if i + _WINDOW <= len(spans):
                 ws, we = s, spans[i + _WINDOW - 1][1]
-                self._add(Entry(number, ws, we, text[ws:we].replace("\n", " "), "window",
+                self._add(make((number, ws, we, text[ws:we].replace("\n", " "), "window",
                                 words + line_terms[i + 1] + line_terms[i + 2]
                                 + values_in(ws, we),
-                                quantities_in(ws, we), suspect=suspect_in(ws, we)))
+                                quantities_in(ws, we), (), (), suspect_in(ws, we))))
         # the baseline groups that are not table rows, kept for loose_rows (a claim may
         # ask for this page's rows)
         other = self._other_groups[number] = []
