@@ -207,14 +207,21 @@ def detect_decimal_comma(text: str) -> bool:
     Returns True when comma decimals (``\\d,\\d{1,2}`` not followed by a digit) outnumber
     point decimals; False for English text and when no decimals are present.
     """
-    # Each match starts a maximal run of digits, commas and points (the look-behind), so a
-    # run holds at most one of either, and never both (the character after its leading
-    # digits is a comma or a point): two C-level scans count them.
-    return len(_COMMA_DECIMAL.findall(text)) > len(_POINT_DECIMAL.findall(text))
+    # Counts the matches of (?<![\d,.])\d+,\d{1,2}(?![\d,]) and of the same with '.': each
+    # starts a maximal run of digits, commas and points, and a run holds at most one, so
+    # one match attempt at the start of each run counts them (one scan of the text).
+    comma = point = 0
+    for run in _DIGIT_RUN.findall(text):
+        if _COMMA_DECIMAL.match(run):
+            comma += 1
+        elif _POINT_DECIMAL.match(run):
+            point += 1
+    return comma > point
 
 
-_COMMA_DECIMAL = re.compile(r"(?<![\d,.])\d+,\d{1,2}(?![\d,])")
-_POINT_DECIMAL = re.compile(r"(?<![\d,.])\d+\.\d{1,2}(?![\d.])")
+_DIGIT_RUN = re.compile(r"[\d,.]+")
+_COMMA_DECIMAL = re.compile(r"\d+,\d{1,2}(?![\d,])")
+_POINT_DECIMAL = re.compile(r"\d+\.\d{1,2}(?![\d.])")
 
 
 def _glued_to_name(text: str, start: int, end: int) -> bool:
