@@ -37,7 +37,6 @@ from typing import Any, NamedTuple
 from rapidfuzz import fuzz
 
 from annotations.errors import InputError
-from grounding.collector import paused_gc
 from grounding.lexicon import (content_term, content_terms, fold, fold_with_offsets, is_numeric,
                                raw_tokens)
 from grounding.quantities import Quantity, detect_decimal_comma, extract_quantities
@@ -291,7 +290,6 @@ class EvidenceIndex:
     memo of :meth:`loose_rows`); safe to share.
     """
 
-    @paused_gc()
     def __init__(self, pages: Sequence[Any]) -> None:
         self.pages: dict[int, Any] = {p.number: p for p in pages}
         self.entries: list[Entry] = []

@@ -69,7 +69,6 @@ from typing import Any, TypeVar
 
 import pymupdf
 
-from grounding.collector import paused_gc
 from grounding.errors import InputError, PDFError
 from grounding.normalize import (
     MATH_FONT_GLYPHS,
@@ -347,7 +346,6 @@ def _open(path: str | Path) -> tuple[str, Any]:
     return p, doc
 
 
-@paused_gc()
 def read_pdf(path: str | Path) -> Document:
     """Read every page of a PDF into normalised text with boxes (see module docstring).
 
