@@ -55,3 +55,16 @@ def test_error_spans_are_substrings_of_the_sentence() -> None:
     c1 = [e for e in j.errors if ErrorTag.C1 in e.tags]
     assert [(e.span, e.correction) for e in c1] == [("\u22120.52", "-0.42")]
     assert all(e.span in s for e in j.errors)
+
+
+def test_content_terms_memo_hands_out_a_new_list() -> None:
+    from grounding.lexicon import content_terms, forget_terms
+    forget_terms()
+    first = content_terms("The models' results improved")
+    assert first == ["model", "result", "improv"]
+    first.append("changed")                          # a caller's change stays its own
+    assert content_terms("The models' results improved") == ["model", "result", "improv"]
+    assert content_terms("The models' results improved") is not content_terms(
+        "The models' results improved")
+    forget_terms()
+    assert content_terms("a of the") == []
