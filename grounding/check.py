@@ -26,9 +26,11 @@ from annotations.schema import (
     QAPair,
     SentenceAnnotation,
 )
+from grounding.collector import paused_gc
 from grounding.evidence import EvidenceIndex
 from grounding.graph import build_graph, depends_on
 from grounding.judges.base import Judge
+from grounding.lexicon import forget_terms
 from grounding.judges.registry import judge_sentences, make_judge
 from grounding.references import CheckedReference, check_references
 from grounding.pdf import Document, Page, read_pdf
@@ -123,6 +125,7 @@ class Report:
         )
 
 
+@paused_gc()
 def check(question: str, answer: str, pdf: str | Path | Document, *,
           judge: Judge | None = None, index: EvidenceIndex | None = None,
           paper_id: str | None = None, verify_citations: bool = True,
@@ -145,6 +148,7 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
     if not isinstance(answer, str) or not answer.strip():
         raise InputError("the answer is empty: nothing to check")
     t0 = time.perf_counter()
+    forget_terms()          # each check starts from the same (empty) term memo
     document = pdf if isinstance(pdf, Document) else read_pdf(pdf)
     t_pdf = time.perf_counter()
     if index is None:

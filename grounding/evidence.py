@@ -26,7 +26,7 @@ import heapq
 import math
 import re
 import unicodedata
-from operator import mul, sub
+from operator import add, mul, sub, truediv
 from bisect import bisect_left
 from itertools import accumulate, chain, repeat
 from collections import Counter, defaultdict
@@ -167,7 +167,7 @@ def _baseline_groups(x0s: Sequence[float], y0s: Sequence[float],
     words in (centre, x0) order (not yet sorted by x)."""
     # word order by (vertical centre, x0), ties in page order: two stable sorts of the
     # indexes, by x0 then by centre (no key tuple per word)
-    centres = [(a + b) / 2 for a, b in zip(y0s, y1s)]
+    centres = list(map(truediv, map(add, y0s, y1s), repeat(2)))
     # 0.35 x each word's height (at least 1 point), by C-level map
     tols = list(map(mul, repeat(0.35), map(max, map(sub, y1s, y0s), repeat(1.0))))
     order = sorted(range(len(x0s)), key=x0s.__getitem__)
@@ -245,7 +245,9 @@ def _is_table_row(texts: Sequence[str], row: list[int]) -> bool:
     at least 3 words, at least 2 of them numbers, and numbers at least 30 % of them."""
     if len(row) < 3:
         return False
-    nums = sum(1 for i in row if _CELL.fullmatch(texts[i].strip("()*†‡")))
+    # C-level maps: strip each word, fullmatch it, count the matches
+    nums = len(list(filter(None, map(_CELL.fullmatch, map(
+        str.strip, map(texts.__getitem__, row), repeat("()*†‡"))))))
     return nums >= 2 and nums >= 0.3 * len(row)
 
 
@@ -327,6 +329,8 @@ class EvidenceIndex:
         #: BM25's length normalisation of each entry, ``k1 * (1 - b + b * len / avglen)``
         avglen = self._avglen
         self._len_norm = [_K1 * (1 - _B + _B * dl / avglen) for dl in self._lengths]
+        #: (term, query weight) -> its entries' ids and BM25 parts (:meth:`_term_scores`)
+        self._parts: dict[tuple[str, float], tuple[list[int], list[float]]] = {}
         self._norm_cache: dict[int, tuple[str, list[int]]] = {}
         self._plain: str | None = None          # see mentions()
         self._hits_memo: dict[tuple[str, int, frozenset[int] | None], tuple[Hit, ...]] = {}
@@ -378,17 +382,16 @@ class EvidenceIndex:
     def _add(self, entry: Entry) -> None:
         pid = len(self.entries)
         self.entries.append(entry)
-        counts: dict[str, int] = {}
-        for term in entry.terms:
-            counts[term] = counts.get(term, 0) + 1
-        postings = self._postings
-        for term, tf in counts.items():
-            posting = postings.get(term)
-            if posting is None:
-                postings[term] = [pid, tf]
-            else:
-                posting += (pid, tf)
-        self._lengths.append(len(entry.terms))
+        terms = entry.terms
+        add = self._postings.setdefault
+        if len(set(terms)) == len(terms):        # most entries: every term once
+            one = (pid, 1)
+            for term in terms:
+                add(term, []).extend(one)
+        else:
+            for term, tf in Counter(terms).items():
+                add(term, []).extend((pid, tf))
+        self._lengths.append(len(terms))
 
     def _add_page(self, page: Any) -> None:
         text: str = page.text
@@ -435,19 +438,21 @@ class EvidenceIndex:
                 return ()
             return tuple(q for q in bad if a <= q.start and q.end <= b)
 
+        make = Entry._make
         for i, (s, e) in enumerate(spans):
             words = line_terms[i]
             nums = values_in(s, e)
             if len(words) + len(nums) >= 2 and (words or not all(map(is_numeric, nums))):
                 # lone table cells and page numbers are left to windows and rows
-                self._add(Entry(number, s, e, text[s:e], "line", words + nums,
-                                quantities_in(s, e), suspect=suspect_in(s, e)))
+                # Entry._make: tuple.__new__ in C, every field given in order
+                self._add(make((number, s, e, text[s:e], "line", words + nums,
+                                quantities_in(s, e), (), (), suspect_in(s, e))))
             if i + _WINDOW <= len(spans):
                 ws, we = s, spans[i + _WINDOW - 1][1]
-                self._add(Entry(number, ws, we, text[ws:we].replace("\n", " "), "window",
+                self._add(make((number, ws, we, text[ws:we].replace("\n", " "), "window",
                                 words + line_terms[i + 1] + line_terms[i + 2]
                                 + values_in(ws, we),
-                                quantities_in(ws, we), suspect=suspect_in(ws, we)))
+                                quantities_in(ws, we), (), (), suspect_in(ws, we))))
         # the baseline groups that are not table rows, kept for loose_rows (a claim may
         # ask for this page's rows)
         other = self._other_groups[number] = []
@@ -620,6 +625,22 @@ class EvidenceIndex:
             idf = self._idf[term] = math.log(1 + (n - df + 0.5) / (df + 0.5))
         return idf
 
+    def _term_scores(self, term: str, weight: float) -> tuple[list[int], list[float]]:
+        """(ids, BM25 parts) of the entries holding ``term`` (which some entry holds), the
+        part of each ``weight * idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * len /
+        avglen))``; made on first use and kept (the sentences of an answer share terms)."""
+        key = (term, weight)
+        held = self._parts.get(key)
+        if held is None:
+            flat = self._postings[term]
+            pids, tfs = flat[0::2], flat[1::2]
+            w_idf = weight * self._idf[term]
+            # the same operations, in the same order, as one expression per posting
+            parts = list(map(truediv, map(mul, map(mul, repeat(w_idf), tfs), repeat(_K1 + 1)),
+                             map(add, tfs, map(self._len_norm.__getitem__, pids))))
+            held = self._parts[key] = (pids, parts)
+        return held
+
     def _rank(self, query: str, k: int, pages: set[int] | None) -> list[Hit]:
         terms = index_terms(query, extract_quantities(query))
         if not terms:
@@ -633,18 +654,13 @@ class EvidenceIndex:
         # ids in the order they were first scored, which breaks ties as before
         scores = [0.0] * len(self.entries)
         touched: list[list[int]] = []
-        norm = self._len_norm
-        k1_plus_1 = _K1 + 1
         for t, w in weights.items():
-            idf = idfs[t]
-            if idf is None:
+            if idfs[t] is None:
                 continue
-            w_idf = w * idf
-            flat = self._postings[t]
-            touched.append(flat[0::2])
-            pairs = iter(flat)
-            for pid, tf in zip(pairs, pairs):         # (id, count) pairs
-                scores[pid] += w_idf * tf * k1_plus_1 / (tf + norm[pid])
+            pids, parts = self._term_scores(t, w)
+            touched.append(pids)
+            for pid, part in zip(pids, parts):
+                scores[pid] += part
         order: Iterable[int] = dict.fromkeys(chain.from_iterable(touched))
         if pages is not None:
             entries = self.entries

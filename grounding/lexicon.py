@@ -153,13 +153,24 @@ def raw_tokens(text: str, start: int = 0, end: int | None = None) -> list[str]:
 
 
 def content_terms(text: str) -> list[str]:
-    """Stemmed content tokens of ``text``: stop words and 1-letter words dropped."""
-    out = []
-    for tok in tokens(text):
-        if tok in STOPWORDS or (len(tok) < 2 and not tok.isdigit()):
-            continue
-        out.append(stem(tok))
-    return out
+    """Stemmed content tokens of ``text``: stop words and 1-letter words dropped.
+
+    Returns: a new list each call (the terms of the last 8,192 texts are kept: a judge asks
+    for those of the same passages and table rows many times per answer; see
+    :func:`forget_terms`)."""
+    return list(_content_terms(text))
+
+
+def forget_terms() -> None:
+    """Empty the memo of :func:`content_terms` (``grounding.check.check`` does at its start,
+    so that the time of a check does not depend on the checks before it)."""
+    _content_terms.cache_clear()
+
+
+@lru_cache(maxsize=8192)
+def _content_terms(text: str) -> tuple[str, ...]:
+    return tuple([stem(tok) for tok in tokens(text)
+                  if not (tok in STOPWORDS or (len(tok) < 2 and not tok.isdigit()))])
 
 
 def content_term(token: str) -> str | None:
@@ -177,4 +188,4 @@ def is_numeric(term: str) -> bool:
 
 
 __all__ = ["MINUS_CHARS", "STOPWORDS", "content_term", "content_terms", "fold",
-           "fold_with_offsets", "is_numeric", "raw_tokens", "stem", "tokens", "unfold"]
+           "fold_with_offsets", "forget_terms", "is_numeric", "raw_tokens", "stem", "tokens", "unfold"]

@@ -10,6 +10,7 @@ attributed sentences, never the reference list (case C08).
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,6 +86,8 @@ class Attribution:
     references: dict[int, tuple[int, int]] = field(default_factory=dict)
     texts: dict[int, str] = field(default_factory=dict)
     _cited: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    #: per page, the starts of its cited spans (they are sorted and disjoint): bisected
+    _cited_starts: dict[int, list[int]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, index: EvidenceIndex) -> Attribution:
@@ -128,7 +131,12 @@ class Attribution:
 
     def is_attributed(self, page: int, offset: int) -> bool:
         """True if page-text ``offset`` lies in a sentence that cites other work."""
-        return any(a <= offset < b for a, b in self.cited(page))
+        spans = self.cited(page)
+        starts = self._cited_starts.get(page)
+        if starts is None:
+            starts = self._cited_starts[page] = [a for a, _ in spans]
+        i = bisect_right(starts, offset) - 1      # the last span starting at or before it
+        return i >= 0 and offset < spans[i][1]
 
     def excluded(self, entry: Entry, offset: int | None = None,
                  allow_attributed: bool = False) -> bool:

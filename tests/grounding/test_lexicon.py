@@ -66,3 +66,15 @@ def test_stem_meets_plural_and_singular() -> None:
         assert stem(one) == stem(many), (one, many)
     assert stem("studied") == stem("study")
     assert stem("analysis") == "analysis"      # no plural "s" after -is, -us, -ss
+
+def test_content_terms_memo_hands_out_a_new_list() -> None:
+    from grounding.lexicon import content_terms, forget_terms
+    forget_terms()
+    first = content_terms("The models' results improved")
+    assert first == ["model", "result", "improv"]
+    first.append("changed")                          # a caller's change stays its own
+    assert content_terms("The models' results improved") == ["model", "result", "improv"]
+    assert content_terms("The models' results improved") is not content_terms(
+        "The models' results improved")
+    forget_terms()
+    assert content_terms("a of the") == []
