@@ -748,7 +748,7 @@ def compare_fields(reference: Reference, record: Record,
         year = _fm(Field.YEAR, FieldStatus.MATCH, 0.95, reference.year, record.year,
                    "the record's year is written in the reference; the parsed year was "
                    "read from a page range")
-    return (
+    return _anchored((
         title,
         compare_authors(reference.authors, record.authors, et_al=reference.et_al),
         year,
@@ -760,7 +760,52 @@ def compare_fields(reference: Reference, record: Record,
         compare_plain(Field.ADDRESS, reference.address, record.address),
         compare_ids(Field.DOI, reference.doi, record.doi),
         compare_ids(Field.ARXIV_ID, reference.arxiv_id, record.arxiv_id),
-    )
+    ), reference, record)
+
+
+#: fields the record-anchored reading (citations.anchor) can clear
+_ANCHORED = frozenset({Field.TITLE, Field.AUTHORS, Field.YEAR, Field.VENUE, Field.PAGES,
+                       Field.PUBLISHER, Field.ADDRESS, Field.DOI})
+
+
+def _anchored(fields: tuple[FieldMatch, ...], reference: Reference,
+              record: Record) -> tuple[FieldMatch, ...]:
+    """A parsed-field conflict (or a field the parser did not find) whose record value the
+    reference string states (citations.anchor.written_fields) is a parse artefact: MATCH,
+    score 0.95, noted. Other fields are returned as they are."""
+    todo = frozenset(fm.field for fm in fields if fm.field in _ANCHORED and fm.found is not None
+                     and (fm.status is FieldStatus.CONFLICT
+                          or (fm.status is FieldStatus.MISSING and fm.cited is None)))
+    if not todo:
+        return fields
+    from citations.anchor import written_fields
+
+    written = written_fields(reference, record, todo)
+    out = tuple(
+        _fm(fm.field, FieldStatus.MATCH, 0.95, fm.cited, fm.found,
+            f"the record's {fm.field.value} is written in the reference; the parsed "
+            f"{fm.field.value} {'differed' if fm.cited is not None else 'was not found'} "
+            "(parse boundary)")
+        if fm.field in written else fm for fm in fields)
+    title, authors = out[0], out[1]
+    if title.status is FieldStatus.MATCH and record.title:
+        whole = " ".join(title_words(record.title))
+        out = tuple(
+            _fm(fm.field, FieldStatus.MISSING, 0.0, fm.cited, fm.found,
+                f"the cited '{fm.field.value}' is words of the record's title (parse boundary)")
+            if fm.field in (Field.PUBLISHER, Field.ADDRESS) and fm.status is FieldStatus.CONFLICT
+            and fm.cited and title_words(fm.cited) and " ".join(title_words(fm.cited)) in whole
+            else fm for fm in out)
+    if title.status is FieldStatus.CONFLICT and authors.status is FieldStatus.MATCH and \
+            title.score < 0.4 and record.title:
+        # the parsed title may hold the venue too: score the stretch of the string that
+        # fits the record's title best (identity needs 0.4 with matching authors)
+        from citations.anchor import title_window_score
+
+        window = title_window_score(reference.raw, record.title)
+        if window > title.score:
+            out = (title.model_copy(update={"score": round(window, 4)}),) + out[1:]
+    return out
 
 
 __all__ = [
