@@ -46,7 +46,7 @@ from functools import lru_cache
 
 from citations.model import Author, Field, Record, Reference
 
-__all__ = ["written_fields"]
+__all__ = ["stated_year", "title_window_score", "written_fields"]
 
 _TOKEN = re.compile(r"[^\W_]+")
 _PUNCT = frozenset(".,;:!?\"'()[]{}\u201c\u201d\u2018\u2019\u00ab\u00bb/")
@@ -280,20 +280,9 @@ def _doi_written(t: _Text, doi: str) -> bool:
     return False
 
 
-def written_fields(reference: Reference, record: Record,
-                   fields: frozenset[Field] = frozenset(Field)) -> frozenset[Field]:
-    """The fields among ``fields`` (title, authors, year, venue, pages, doi are read; the
-    others never) whose ``record`` value ``reference.raw`` states, read against the record
-    as the module docstring says.
-
-    Args: reference: the parsed reference (its raw string is read; its year decides
-          whether a standalone year contradicts the record's). record: the candidate.
-          fields: the fields asked about (the others are not computed).
-    Returns: frozenset of Field. Raises: nothing. Pure; the folded string is cached.
-    """
-    t = _read(reference.raw)
-    if not t.words:
-        return frozenset()
+def _layout(t: _Text, record: Record) -> tuple[list[bool], int | None, int | None, set[Field]]:
+    """Where the record's title, venue, publisher and address are written whole in ``t``:
+    (masked words, title start, venue start, the venue/publisher/address fields found)."""
     out: set[Field] = set()
     masked = [False] * len(t.words)
     title = _words(record.title) if record.title else ()
@@ -323,6 +312,42 @@ def written_fields(reference: Reference, record: Record,
             out.add(field)
             for k in range(at, at + len(words)):
                 masked[k] = True
+    return masked, title_at, venue_at, out
+
+
+def stated_year(reference: Reference, record: Record) -> int | None:
+    """A year ``reference.raw`` states alone (outside the record's title, venue, publisher
+    and address, not in a page range) other than the record's, when the record's year is
+    not stated alone there; None otherwise. Catches a parsed year read from the venue
+    ("... 2016. In Proceedings of ROCLING 2019" parsed as 2019) that hides the cited one.
+    Raises: nothing."""
+    if record.year is None:
+        return None
+    t = _read(reference.raw)
+    masked = _layout(t, record)[0]
+    if _standalone_year(t, record.year, masked):
+        return None
+    years = {int(w) for w in t.words if re.fullmatch(r"(?:1[5-9]|20)\d\d", w)}
+    alone = [y for y in sorted(years) if y != record.year and _standalone_year(t, y, masked)]
+    return alone[0] if len(alone) == 1 else None
+
+
+def written_fields(reference: Reference, record: Record,
+                   fields: frozenset[Field] = frozenset(Field)) -> frozenset[Field]:
+    """The fields among ``fields`` (title, authors, year, venue, pages, doi are read; the
+    others never) whose ``record`` value ``reference.raw`` states, read against the record
+    as the module docstring says.
+
+    Args: reference: the parsed reference (its raw string is read; its year decides
+          whether a standalone year contradicts the record's). record: the candidate.
+          fields: the fields asked about (the others are not computed).
+    Returns: frozenset of Field. Raises: nothing. Pure; the folded string is cached.
+    """
+    t = _read(reference.raw)
+    if not t.words:
+        return frozenset()
+    masked, title_at, venue_at, out = _layout(t, record)
+    title = _words(record.title) if record.title else ()
     authors_ok = bool(record.authors) and _authors_written(t, record.authors, title_at)
     if authors_ok:
         out.add(Field.AUTHORS)

@@ -768,11 +768,33 @@ _ANCHORED = frozenset({Field.TITLE, Field.AUTHORS, Field.YEAR, Field.VENUE, Fiel
                        Field.PUBLISHER, Field.ADDRESS, Field.DOI})
 
 
+_YEARISH = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d(?!\d)")
+
+
+def _stated_year(fields: tuple[FieldMatch, ...], reference: Reference,
+                 record: Record) -> tuple[FieldMatch, ...]:
+    """A year match whose parsed year came from the venue while the string states another
+    year alone (citations.anchor.stated_year) is a year conflict."""
+    year = fields[2]
+    if year.status is not FieldStatus.MATCH or record.year is None or \
+            all(y == str(record.year) for y in _YEARISH.findall(reference.raw)):
+        return fields
+    from citations.anchor import stated_year
+
+    other = stated_year(reference, record)
+    if other is None:
+        return fields
+    found = compare_years(other, record.year)
+    note = f"the reference states {other}; the parsed {year.cited} was read from elsewhere in it"
+    return fields[:2] + (found.model_copy(update={"note": note}),) + fields[3:]
+
+
 def _anchored(fields: tuple[FieldMatch, ...], reference: Reference,
               record: Record) -> tuple[FieldMatch, ...]:
     """A parsed-field conflict (or a field the parser did not find) whose record value the
     reference string states (citations.anchor.written_fields) is a parse artefact: MATCH,
     score 0.95, noted. Other fields are returned as they are."""
+    fields = _stated_year(fields, reference, record)
     todo = frozenset(fm.field for fm in fields if fm.field in _ANCHORED and fm.found is not None
                      and (fm.status is FieldStatus.CONFLICT
                           or (fm.status is FieldStatus.MISSING and fm.cited is None)))
