@@ -722,7 +722,16 @@ def compare_fields(reference: Reference, record: Record,
     whole in the reference string (:func:`title_written_in`), and a year conflict where the
     parsed year came from a page range and the record's year is written alone
     (:func:`year_written_in`), match with score 0.95 and a note; a cited venue made of words
-    of the record's (matching) title is MISSING, not a conflict.
+    of the record's (matching) title is MISSING, not a conflict. Then the string is read
+    against the record (citations.anchor): a title, authors, year, venue, pages, publisher,
+    address or DOI conflict (or a field the parser missed) whose record value the string
+    states is a MATCH (0.95, noted "written in the reference"), so only a field whose record
+    value is absent from the string *and* whose parsed value differs is a conflict; a
+    cited publisher or address made of words of the (matching) title is MISSING; a year
+    match is a conflict when the parsed year came from elsewhere while the string states
+    another year alone (anchor.stated_year); and a title conflict next to matching authors
+    is scored on the stretch of the string that fits the record's title best
+    (anchor.title_window_score), not on a parsed title with the venue glued to it.
     """
     venue = compare_venues(reference.venue, record.venue)
     year = compare_years(reference.year, record.year, config)
@@ -795,6 +804,16 @@ def _anchored(fields: tuple[FieldMatch, ...], reference: Reference,
     reference string states (citations.anchor.written_fields) is a parse artefact: MATCH,
     score 0.95, noted. Other fields are returned as they are."""
     fields = _stated_year(fields, reference, record)
+    pages = fields[6]
+    if pages.status is FieldStatus.MISSING and pages.cited is None and record.pages and \
+            reference.pages is None and "-" in reference.raw.translate(_DASHES):
+        from citations.anchor import stated_pages
+
+        cited = stated_pages(reference, record)
+        found = compare_pages(cited, record.pages) if cited else pages
+        if found.status is FieldStatus.CONFLICT:
+            fields = fields[:6] + (found.model_copy(update={
+                "note": f"the reference states pages {cited}; the parser did not read them"}),) + fields[7:]
     todo = frozenset(fm.field for fm in fields if fm.field in _ANCHORED and fm.found is not None
                      and (fm.status is FieldStatus.CONFLICT
                           or (fm.status is FieldStatus.MISSING and fm.cited is None)))
