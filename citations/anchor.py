@@ -61,7 +61,7 @@ from functools import lru_cache
 
 from citations.model import Author, Field, Record, Reference
 
-__all__ = ["stated_pages", "stated_year", "title_window_score", "written_fields"]
+__all__ = ["plausible", "stated_pages", "stated_year", "title_window_score", "written_fields"]
 
 _TOKEN = re.compile(r"[^\W_]+")
 _PUNCT = frozenset(".,;:!?\"'()[]{}\u201c\u201d\u2018\u2019\u00ab\u00bb/")
@@ -267,19 +267,38 @@ def _standalone_year(t: _Text, year: int, masked: Sequence[bool]) -> bool:
     return False
 
 
+_PAGE_ONE = re.compile(r"\b(?:p|pp|s|page|pages|pag|pgs)\.?\s*(\d+)(?![\w\-])")
+
+
+@lru_cache(maxsize=4096)
+def _ranges(text: str) -> tuple[tuple[str, str, int], ...]:
+    """Number ranges in ``text`` not inside a longer token: (first, last, offset), zeros
+    stripped; single pages after a page word come as (page, page, offset)."""
+    out = [(m.group(1).lstrip("0") or "0", m.group(2).lstrip("0") or "0", m.start())
+           for m in _RANGE.finditer(text)]
+    out += [(m.group(1).lstrip("0") or "0",) * 2 + (m.start(),) for m in _PAGE_ONE.finditer(text)]
+    return tuple(out)
+
+
 def _pages_written(t: _Text, pages: str) -> bool:
     from citations.compare import _pages
 
     first, last = _pages(pages)
     if not first.isdigit() or not last.isdigit():
         return False
-    if first != last:
-        shorts = {last} | {last[k:] for k in range(1, len(last)) if len(last) == len(first)}
-        alt = "|".join(sorted(map(re.escape, shorts), key=len, reverse=True))
-        rx = rf"(?<![\w.\-/])0*{first}\s*-+\s*0*(?:{alt})(?![\w\-])"
-    else:
-        rx = rf"\b(?:{'|'.join(_PAGE_WORDS)})\.?\s*{first}(?![\w\-])"
-    return re.search(rx, t.text) is not None
+    return any(a == first and (b == last or (first != last and len(b) < len(last)
+                                             and last.endswith(b)))
+               for a, b, _ in _ranges(t.text))
+
+
+def plausible(reference: Reference, record: Record) -> bool:
+    """Worth reading against: at least 60 % of the record's title words occur in the
+    string (an unrelated search hit is not read). Cheap; cached words."""
+    title = set(_words(record.title)) if record.title else set()
+    if not title:
+        return False
+    have = set(_read(reference.raw).words)
+    return len(title & have) >= 0.6 * len(title)
 
 
 def _doi_written(t: _Text, doi: str) -> bool:
@@ -362,9 +381,9 @@ def stated_pages(reference: Reference, record: Record) -> str | None:
     masked = _layout(t, record)[0]
     inside = [(t.starts[k], t.ends[k]) for k, m in enumerate(masked) if m]
     found = []
-    for m in _RANGE.finditer(t.text):
-        a, b = int(m.group(1)), int(m.group(2))
-        if any(lo <= m.start() < hi for lo, hi in inside) or (1500 <= a <= 2099 and 1500 <= b <= 2099):
+    for a, b, at in _ranges(t.text):
+        if any(lo <= at < hi for lo, hi in inside) or a == b or \
+                (1500 <= int(a) <= 2099 and 1500 <= int(b) <= 2099):
             continue
         found.append(f"{a}-{b}")
     return found[0] if len(found) == 1 else None

@@ -43,6 +43,8 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
 
+from citations.anchor import plausible, stated_pages, stated_year, title_window_score, written_fields
+
 from citations.model import Author, Field, FieldMatch, FieldStatus, Record, Reference
 
 # --------------------------------------------------------------------------- text folding
@@ -788,8 +790,6 @@ def _stated_year(fields: tuple[FieldMatch, ...], reference: Reference,
     if year.status is not FieldStatus.MATCH or record.year is None or \
             all(y == str(record.year) for y in _YEARISH.findall(reference.raw)):
         return fields
-    from citations.anchor import stated_year
-
     other = stated_year(reference, record)
     if other is None:
         return fields
@@ -803,12 +803,12 @@ def _anchored(fields: tuple[FieldMatch, ...], reference: Reference,
     """A parsed-field conflict (or a field the parser did not find) whose record value the
     reference string states (citations.anchor.written_fields) is a parse artefact: MATCH,
     score 0.95, noted. Other fields are returned as they are."""
+    if not plausible(reference, record):
+        return fields  # another work: nothing to read against it
     fields = _stated_year(fields, reference, record)
     pages = fields[6]
     if pages.status is FieldStatus.MISSING and pages.cited is None and record.pages and \
             reference.pages is None and "-" in reference.raw.translate(_DASHES):
-        from citations.anchor import stated_pages
-
         cited = stated_pages(reference, record)
         found = compare_pages(cited, record.pages) if cited else pages
         if found.status is FieldStatus.CONFLICT:
@@ -819,8 +819,6 @@ def _anchored(fields: tuple[FieldMatch, ...], reference: Reference,
                           or (fm.status is FieldStatus.MISSING and fm.cited is None)))
     if not todo:
         return fields
-    from citations.anchor import written_fields
-
     written = written_fields(reference, record, todo)
     out = tuple(
         _fm(fm.field, FieldStatus.MATCH, 0.95, fm.cited, fm.found,
@@ -841,8 +839,6 @@ def _anchored(fields: tuple[FieldMatch, ...], reference: Reference,
             title.score < 0.4 and record.title:
         # the parsed title may hold the venue too: score the stretch of the string that
         # fits the record's title best (identity needs 0.4 with matching authors)
-        from citations.anchor import title_window_score
-
         window = title_window_score(reference.raw, record.title)
         if window > title.score:
             out = (title.model_copy(update={"score": round(window, 4)}),) + out[1:]
