@@ -405,13 +405,15 @@ def written_fields(reference: Reference, record: Record,
         return frozenset()
     masked, title_at, venue_at, out = _layout(t, record)
     title = _words(record.title) if record.title else ()
-    authors_ok = bool(record.authors) and _authors_written(t, record.authors, title_at)
+    authors_ok = Field.AUTHORS in fields and bool(record.authors) and \
+        _authors_written(t, record.authors, title_at)
     if authors_ok:
         out.add(Field.AUTHORS)
-    if title_at is not None:
+    if Field.TITLE in fields and title_at is not None:
         end = title_at + len(title)
-        before = _punct_between(t, title_at) or authors_ok or \
-            _name_word(t.words[title_at - 1], record.authors)
+        before = _punct_between(t, title_at) or _name_word(t.words[title_at - 1], record.authors) \
+            or authors_ok or (Field.AUTHORS not in fields and bool(record.authors)
+                              and _authors_written(t, record.authors, title_at))
         after = (_punct_between(t, end) or t.words[end] in _CONNECTORS
                  or end == venue_at or re.fullmatch(r"(?:1[5-9]|20)\d\d", t.words[end]) is not None)
         if before and after:

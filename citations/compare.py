@@ -800,10 +800,10 @@ def _stated_year(fields: tuple[FieldMatch, ...], reference: Reference,
 
 def _anchored(fields: tuple[FieldMatch, ...], reference: Reference,
               record: Record) -> tuple[FieldMatch, ...]:
-    """A parsed-field conflict (or a field the parser did not find) whose record value the
-    reference string states (citations.anchor.written_fields) is a parse artefact: MATCH,
+    """A parsed-field conflict (or a title or authors the parser did not find) whose record
+    value the reference string states (citations.anchor.written_fields) is a parse artefact: MATCH,
     score 0.95, noted. Other fields are returned as they are."""
-    if not plausible(reference, record):
+    if fields[1].status is not FieldStatus.MATCH and not plausible(reference, record):
         return fields  # another work: nothing to read against it
     fields = _stated_year(fields, reference, record)
     pages = fields[6]
@@ -816,7 +816,8 @@ def _anchored(fields: tuple[FieldMatch, ...], reference: Reference,
                 "note": f"the reference states pages {cited}; the parser did not read them"}),) + fields[7:]
     todo = frozenset(fm.field for fm in fields if fm.field in _ANCHORED and fm.found is not None
                      and (fm.status is FieldStatus.CONFLICT
-                          or (fm.status is FieldStatus.MISSING and fm.cited is None)))
+                          or (fm.status is FieldStatus.MISSING and fm.cited is None
+                              and fm.field in (Field.TITLE, Field.AUTHORS))))
     if not todo:
         return fields
     written = written_fields(reference, record, todo)
