@@ -110,11 +110,16 @@ def _find_run(t: _Text, words: Sequence[str], masked: Sequence[bool], start: int
     end = len(t.words) if stop is None else stop
     if not n:
         return None
-    first = words[0]
-    for i in range(start, end - n + 1):
-        if t.words[i] == first and tuple(t.words[i:i + n]) == tuple(words) and \
-                not any(masked[i:i + n]):
+    first, want = words[0], tuple(words)
+    i = start
+    while i <= end - n:
+        try:
+            i = t.words.index(first, i, end - n + 1)
+        except ValueError:
+            return None
+        if t.words[i:i + n] == want and not any(masked[i:i + n]):
             return i
+        i += 1
     return None
 
 
@@ -237,18 +242,22 @@ def _authors_written(t: _Text, authors: Sequence[Author], stop: int | None) -> b
                for k in range(len(rest)))
 
 
-def _venue_forms(record: Record) -> list[tuple[str, ...]]:
-    if not record.venue:
-        return []
-    forms = [record.venue]
-    cut = re.sub(r",?\s*Volume\s+\w+.*$", "", record.venue)
-    if cut != record.venue:
+def _venue_forms(record: Record) -> tuple[tuple[str, ...], ...]:
+    return _venue_forms_of(record.venue) if record.venue else ()
+
+
+@lru_cache(maxsize=16384)
+def _venue_forms_of(venue: str) -> tuple[tuple[str, ...], ...]:
+    """The venue's words, also without a trailing ", Volume N ..." (a journal volume) and
+    without a trailing "(...)" ("(Volume 1: Long Papers)"); forms of 2+ words."""
+    forms = [venue]
+    cut = re.sub(r",?\s*Volume\s+\w+.*$", "", venue)
+    if cut != venue:
         forms.append(cut)
     bare = re.sub(r"\s*\([^()]*\)\s*$", "", cut)
     if bare != cut:
         forms.append(bare)
-    out = [_words(f) for f in forms]
-    return [w for w in out if len(w) >= 2]
+    return tuple(w for w in map(_words, forms) if len(w) >= 2)
 
 
 def _standalone_year(t: _Text, year: int, masked: Sequence[bool]) -> bool:

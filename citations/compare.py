@@ -779,6 +779,7 @@ _ANCHORED = frozenset({Field.TITLE, Field.AUTHORS, Field.YEAR, Field.VENUE, Fiel
                        Field.PUBLISHER, Field.ADDRESS, Field.DOI})
 
 
+_NUMBER_RANGE = re.compile(r"\d\s*[-\u2010-\u2015\u2212]+\s*\d")
 _YEARISH = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d(?!\d)")
 
 
@@ -808,7 +809,7 @@ def _anchored(fields: tuple[FieldMatch, ...], reference: Reference,
     fields = _stated_year(fields, reference, record)
     pages = fields[6]
     if pages.status is FieldStatus.MISSING and pages.cited is None and record.pages and \
-            reference.pages is None and "-" in reference.raw.translate(_DASHES):
+            reference.pages is None and _NUMBER_RANGE.search(reference.raw):
         cited = stated_pages(reference, record)
         found = compare_pages(cited, record.pages) if cited else pages
         if found.status is FieldStatus.CONFLICT:
