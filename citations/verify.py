@@ -8,7 +8,9 @@
 
 Steps: parse the string (citations.parse) unless a Reference is given; ask each source
 for the cited DOI and arXiv id and for a search by title/authors/year; compare every
-candidate field by field (compare.py); decide (decide.py); build the corrected reference
+candidate field by field (compare.py; the string is also read against each candidate,
+citations.anchor); when no candidate is the work, search again with the title cut where a
+container starts (:func:`search_titles`); decide (decide.py); build the corrected reference
 from the matched record (resolve.py). A source that raises SourceError is recorded in
 ``sources`` and the verdict can then be UNVERIFIED, never FABRICATED for lack of it;
 likewise "not found" is FABRICATED only when a source that answered declares itself

@@ -140,3 +140,15 @@ def test_every_style_tidy_or_sloppy_gets_the_tidy_verdict(tmp_path: Path) -> Non
                     res = verify(sloppy(text, seed=k * 97 + seed, work=w), [index])
                     sloppy_right.append(res.verdict is want and res.differing == ((field,) if field else ()))
     assert sum(sloppy_right) >= 0.95 * len(sloppy_right)
+
+
+def test_second_search_titles_cut_where_the_container_starts() -> None:
+    from citations.verify import search_titles
+
+    ref = Reference(raw="8. Liu, H. u. a. Toward Annotator Group Bias in Crowdsourcing. in Proceedings of the "
+                        "60th Annual Meeting of the ACL 1797-1806 (2022).",
+                    title="Bias in Crowdsourcing. in Proceedings of the 60th Annual Meeting of the ACL")
+    assert search_titles(ref) == ["Bias in Crowdsourcing", "Liu, H. u. a. Toward Annotator Group Bias in Crowdsourcing"]
+    plain = Reference(raw="Liu H. Toward Annotator Group Bias in Crowdsourcing. ACL 2022.",
+                      title="Toward Annotator Group Bias in Crowdsourcing")
+    assert search_titles(plain) == []
