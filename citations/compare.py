@@ -43,6 +43,8 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
 
+from citations.anchor import plausible, stated_pages, stated_year, title_window_score, written_fields
+
 from citations.model import Author, Field, FieldMatch, FieldStatus, Record, Reference
 
 # --------------------------------------------------------------------------- text folding
@@ -722,7 +724,16 @@ def compare_fields(reference: Reference, record: Record,
     whole in the reference string (:func:`title_written_in`), and a year conflict where the
     parsed year came from a page range and the record's year is written alone
     (:func:`year_written_in`), match with score 0.95 and a note; a cited venue made of words
-    of the record's (matching) title is MISSING, not a conflict.
+    of the record's (matching) title is MISSING, not a conflict. Then the string is read
+    against the record (citations.anchor): a title, authors, year, venue, pages, publisher,
+    address or DOI conflict (or a field the parser missed) whose record value the string
+    states is a MATCH (0.95, noted "written in the reference"), so only a field whose record
+    value is absent from the string *and* whose parsed value differs is a conflict; a
+    cited publisher or address made of words of the (matching) title is MISSING; a year
+    match is a conflict when the parsed year came from elsewhere while the string states
+    another year alone (anchor.stated_year); and a title conflict next to matching authors
+    is scored on the stretch of the string that fits the record's title best
+    (anchor.title_window_score), not on a parsed title with the venue glued to it.
     """
     venue = compare_venues(reference.venue, record.venue)
     year = compare_years(reference.year, record.year, config)
@@ -748,7 +759,7 @@ def compare_fields(reference: Reference, record: Record,
         year = _fm(Field.YEAR, FieldStatus.MATCH, 0.95, reference.year, record.year,
                    "the record's year is written in the reference; the parsed year was "
                    "read from a page range")
-    return (
+    return _anchored((
         title,
         compare_authors(reference.authors, record.authors, et_al=reference.et_al),
         year,
@@ -760,7 +771,80 @@ def compare_fields(reference: Reference, record: Record,
         compare_plain(Field.ADDRESS, reference.address, record.address),
         compare_ids(Field.DOI, reference.doi, record.doi),
         compare_ids(Field.ARXIV_ID, reference.arxiv_id, record.arxiv_id),
-    )
+    ), reference, record)
+
+
+#: fields the record-anchored reading (citations.anchor) can clear
+_ANCHORED = frozenset({Field.TITLE, Field.AUTHORS, Field.YEAR, Field.VENUE, Field.PAGES,
+                       Field.PUBLISHER, Field.ADDRESS, Field.DOI})
+
+
+_NUMBER_RANGE = re.compile(r"\d\s*[-\u2010-\u2015\u2212]+\s*\d")
+_YEARISH = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d(?!\d)")
+
+
+def _stated_year(fields: tuple[FieldMatch, ...], reference: Reference,
+                 record: Record) -> tuple[FieldMatch, ...]:
+    """A year match whose parsed year came from the venue while the string states another
+    year alone (citations.anchor.stated_year) is a year conflict."""
+    year = fields[2]
+    if year.status is not FieldStatus.MATCH or record.year is None or \
+            all(y == str(record.year) for y in _YEARISH.findall(reference.raw)):
+        return fields
+    other = stated_year(reference, record)
+    if other is None:
+        return fields
+    found = compare_years(other, record.year)
+    note = f"the reference states {other}; the parsed {year.cited} was read from elsewhere in it"
+    return fields[:2] + (found.model_copy(update={"note": note}),) + fields[3:]
+
+
+def _anchored(fields: tuple[FieldMatch, ...], reference: Reference,
+              record: Record) -> tuple[FieldMatch, ...]:
+    """A parsed-field conflict (or a title or authors the parser did not find) whose record
+    value the reference string states (citations.anchor.written_fields) is a parse artefact: MATCH,
+    score 0.95, noted. Other fields are returned as they are."""
+    if fields[1].status is not FieldStatus.MATCH and not plausible(reference, record):
+        return fields  # another work: nothing to read against it
+    fields = _stated_year(fields, reference, record)
+    pages = fields[6]
+    if pages.status is FieldStatus.MISSING and pages.cited is None and record.pages and \
+            reference.pages is None and _NUMBER_RANGE.search(reference.raw):
+        cited = stated_pages(reference, record)
+        found = compare_pages(cited, record.pages) if cited else pages
+        if found.status is FieldStatus.CONFLICT:
+            fields = fields[:6] + (found.model_copy(update={
+                "note": f"the reference states pages {cited}; the parser did not read them"}),) + fields[7:]
+    todo = frozenset(fm.field for fm in fields if fm.field in _ANCHORED and fm.found is not None
+                     and (fm.status is FieldStatus.CONFLICT
+                          or (fm.status is FieldStatus.MISSING and fm.cited is None
+                              and fm.field in (Field.TITLE, Field.AUTHORS))))
+    if not todo:
+        return fields
+    written = written_fields(reference, record, todo)
+    out = tuple(
+        _fm(fm.field, FieldStatus.MATCH, 0.95, fm.cited, fm.found,
+            f"the record's {fm.field.value} is written in the reference; the parsed "
+            f"{fm.field.value} {'differed' if fm.cited is not None else 'was not found'} "
+            "(parse boundary)")
+        if fm.field in written else fm for fm in fields)
+    title, authors = out[0], out[1]
+    if title.status is FieldStatus.MATCH and record.title:
+        whole = " ".join(title_words(record.title))
+        out = tuple(
+            _fm(fm.field, FieldStatus.MISSING, 0.0, fm.cited, fm.found,
+                f"the cited '{fm.field.value}' is words of the record's title (parse boundary)")
+            if fm.field in (Field.PUBLISHER, Field.ADDRESS) and fm.status is FieldStatus.CONFLICT
+            and fm.cited and title_words(fm.cited) and " ".join(title_words(fm.cited)) in whole
+            else fm for fm in out)
+    if title.status is FieldStatus.CONFLICT and authors.status is FieldStatus.MATCH and \
+            title.score < 0.4 and record.title:
+        # the parsed title may hold the venue too: score the stretch of the string that
+        # fits the record's title best (identity needs 0.4 with matching authors)
+        window = title_window_score(reference.raw, record.title)
+        if window > title.score:
+            out = (title.model_copy(update={"score": round(window, 4)}),) + out[1:]
+    return out
 
 
 __all__ = [

@@ -8,7 +8,9 @@
 
 Steps: parse the string (citations.parse) unless a Reference is given; ask each source
 for the cited DOI and arXiv id and for a search by title/authors/year; compare every
-candidate field by field (compare.py); decide (decide.py); build the corrected reference
+candidate field by field (compare.py; the string is also read against each candidate,
+citations.anchor); when no candidate is the work, search again with the title cut where a
+container starts (:func:`search_titles`); decide (decide.py); build the corrected reference
 from the matched record (resolve.py). A source that raises SourceError is recorded in
 ``sources`` and the verdict can then be UNVERIFIED, never FABRICATED for lack of it;
 likewise "not found" is FABRICATED only when a source that answered declares itself
@@ -182,6 +184,28 @@ def unreadable_reason(ref: Reference) -> str | None:
     return "no title or identifier could be read"
 
 
+#: where a container starts after a title: "In: Proceedings", ", en Proceedings", "in the
+#: 2007 Joint Conference", "In Findings of ..." (en, pt, es, de)
+_CONTAINER = re.compile(
+    r"[\s.,;'\u2019\u201d\"]+(?:in|en|em)\s*:?\s+(?=(?:the\s+)?(?:proc|\d|findings|"
+    r"conference|workshop|annual|international|journal|transactions|symposium|meeting))", re.I)
+_LEAD_NUMBER = re.compile(r"^\s*(?:\[\d+\]|\d+\.)\s*")
+
+
+def search_titles(ref: Reference) -> list[str]:
+    """Titles for a second search when no candidate is the cited work: the parsed title
+    cut where a container starts ("Title. In: Proceedings of ..." read as one title), and
+    the raw string up to that point (for a title read into the authors, "Liu, H. et al.
+    Toward Annotator Group Bias ..."), each of 3+ words and unlike the parsed title."""
+    out: list[str] = []
+    for text in (ref.title or "", _LEAD_NUMBER.sub("", ref.raw)):
+        m = _CONTAINER.search(text)
+        cut = text[:m.start()].strip(" .,;'\u2019\u201c\u201d\"") if m else ""
+        if len(cut.split()) >= 3 and cut != ref.title and cut not in out:
+            out.append(cut)
+    return out
+
+
 def _describe(ref: Reference) -> str:
     bits = []
     if ref.title:
@@ -191,6 +215,29 @@ def _describe(ref: Reference) -> str:
     if ref.year:
         bits.append(f"year={ref.year}")
     return "search " + " ".join(bits)
+
+
+def _search(src: Source, ref: Reference, limit: int) -> list[tuple[Record, float | None]]:
+    """A source's search hits with their rank score (None where it gives none)."""
+    scored = getattr(src, "search_scored", None)
+    if scored is not None:
+        return [(h.record, h.score) for h in scored(ref, limit)]
+    return [(r, None) for r in src.search(ref, limit)]
+
+
+def _compare_found(ref: Reference, found: dict[tuple[str, str], tuple[Record, str, str, float | None]],
+                   config: VerifyConfig, compared: list[Compared], skipped: list[Candidate]) -> None:
+    """Compare each found record with ``ref`` (into ``compared``), except update notices
+    and search hits scoring under config.min_search_score (listed in ``skipped``)."""
+    for rec, sname, via, score in found.values():
+        if is_update_notice(rec):
+            continue  # "Correction: <title>" is not the cited work (case C04)
+        if via == "search" and score is not None and score < config.min_search_score:
+            skipped.append(Candidate(record=rec, source=sname, via=via, score=0.0,
+                                     search_score=score, compared=False))
+        else:
+            compared.append(Compared(rec, compare_fields(ref, rec, config.compare), via, sname,
+                                     score))
 
 
 def verify(reference: str | Reference, sources: Sequence[Source],
@@ -232,12 +279,7 @@ def verify(reference: str | Reference, sources: Sequence[Source],
                     n += 1
             if ref.title or ref.authors:
                 queries.append(f"{src.name}: {_describe(ref)}")
-                scored = getattr(src, "search_scored", None)
-                if scored is not None:
-                    hits = [(s.record, s.score) for s in scored(ref, config.search_limit)]
-                else:
-                    hits = [(r, None) for r in src.search(ref, config.search_limit)]
-                for rec, score in hits:
+                for rec, score in _search(src, ref, config.search_limit):
                     found.setdefault((rec.source, rec.id), (rec, src.name, "search", score))
                     n += 1
         except SourceError as exc:
@@ -250,17 +292,23 @@ def verify(reference: str | Reference, sources: Sequence[Source],
             continue
         statuses.append(SourceStatus(name=src.name, ok=True, candidates=n))
         exhaustive = exhaustive or bool(getattr(src, "complete", False))
-    compared = []
-    skipped = []
-    for rec, sname, via, score in found.values():
-        if is_update_notice(rec):
-            continue  # "Correction: <title>" is not the cited work (case C04)
-        if via == "search" and score is not None and score < config.min_search_score:
-            skipped.append(Candidate(record=rec, source=sname, via=via, score=0.0,
-                                     search_score=score, compared=False))
-        else:
-            compared.append(Compared(rec, compare_fields(ref, rec, config.compare), via, sname,
-                                     score))
+    compared: list[Compared] = []
+    skipped: list[Candidate] = []
+    _compare_found(ref, found, config, compared, skipped)
+    if not failed and not any(is_same_work(c) for c in compared):
+        # nothing is the work: search again with the title the string more likely holds
+        more: dict[tuple[str, str], tuple[Record, str, str, float | None]] = {}
+        for title in search_titles(ref):
+            alt = ref.model_copy(update={"title": title})
+            queries.append(f"second search: title={title!r}")
+            for src in sources:
+                try:
+                    for rec, score in _search(src, alt, config.search_limit):
+                        if (rec.source, rec.id) not in found:
+                            more.setdefault((rec.source, rec.id), (rec, src.name, "search", score))
+                except SourceError:
+                    continue
+        _compare_found(ref, more, config, compared, skipped)
     decision = decide(ref, compared, failed_sources=failed, indexed=indexed or {SourceType.PAPER},
                       doi_record=doi_record, exhaustive=exhaustive)
     candidates = sorted(
@@ -318,5 +366,5 @@ def verify_many(references: Iterable[str | Reference], sources: Sequence[Source]
 
 
 __all__ = ["DEFAULT_VERIFY", "Candidate", "SourceOutcome", "SourceStatus", "VerificationResult", "VerifyConfig",
-           "is_update_notice", "iter_verify", "notice_flags", "to_reference", "unreadable_reason",
+           "is_update_notice", "iter_verify", "notice_flags", "search_titles", "to_reference", "unreadable_reason",
            "verify", "verify_many"]
