@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from citations.crf.corpus import Tagged, read_corpus, sloppy_variants
@@ -33,17 +33,18 @@ PARAMS: dict[str, float | int | bool] = {
 DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "external"
 
 
-def train(refs: Sequence[Tagged], out: Path) -> None:
+def train(refs: Sequence[Tagged], out: Path, params: Mapping[str, float | int | bool] | None = None) -> None:
     """Train on ``refs`` (in the order given) plus their sloppy variants
     (:func:`citations.crf.corpus.sloppy_variants`: lower case, no punctuation, upper-case
-    family names) and write the model to ``out``."""
+    family names) and write the model to ``out``; ``params``: CRFsuite parameters
+    (default :data:`PARAMS`)."""
     import pycrfsuite
 
     trainer = pycrfsuite.Trainer(verbose=False)
     for k, r in enumerate(refs):
         for x in (r, *sloppy_variants(r, k)):
             trainer.append(token_features(x.text, list(x.tokens)), list(x.labels))
-    trainer.set_params(PARAMS)
+    trainer.set_params(dict(params if params is not None else PARAMS))
     out.parent.mkdir(parents=True, exist_ok=True)
     trainer.train(str(out))
 

@@ -252,7 +252,7 @@ def test_merge_takes_the_labeller_title_only_where_it_is_sure_of_the_difference(
     rules = Reference(raw=text, title="Classical Electrodynamics (Wiley, 1998)")
     sure = _sure(text, labels, [1.0] * len(labels))
     assert merge_labelled(rules, sure).title == "Classical Electrodynamics"
-    unsure = _sure(text, labels, [1.0] * 5 + [0.5] * 6)
+    unsure = _sure(text, labels, [1.0] * 5 + [0.3] * 6)
     assert merge_labelled(rules, unsure).title == rules.title
     # "Title. Subtitle": the rules cut at the period; the labeller's longer title wins when sure
     text2 = "Beetz M. Hoflichkeit. Komplimentierkunst im Sprachraum. Stuttgart, 1990."
@@ -260,7 +260,7 @@ def test_merge_takes_the_labeller_title_only_where_it_is_sure_of_the_difference(
     rules2 = Reference(raw=text2, title="Hoflichkeit")
     assert merge_labelled(rules2, _sure(text2, labels2, [1.0] * 13)).title == \
         "Hoflichkeit. Komplimentierkunst im Sprachraum"
-    unsure2 = [1.0] * 4 + [0.6] * 5 + [1.0] * 4
+    unsure2 = [1.0] * 4 + [0.4] * 5 + [1.0] * 4
     assert merge_labelled(rules2, _sure(text2, labels2, unsure2)).title == "Hoflichkeit"
 
 
