@@ -6,7 +6,7 @@ field from :data:`citations.crf.corpus.LABELS`.
     >>> tagged.span("container"), tagged.span("volume")
     ('Science', '264')
 
-The shipped model (``reference_crf.model``, about 1 MB) is trained by
+The shipped model (``reference_crf.model``, a few MB) is trained by
 ``python -m citations.crf.train`` on anystyle's core.xml and bad.xml (BSD-2-Clause) and
 GROBID's citation corpus (Apache-2.0); their notices are in ``NOTICE`` beside it.
 A tagger holds a CRFsuite handle: one per process (not thread-safe); :func:`default_labeller`

@@ -88,10 +88,16 @@ def _ends_at_punctuation(lab: Labelled, title: str) -> bool:
     k = lab.text.find(title)
     if k < 0:
         return True
-    last = title.rsplit(None, 1)[-1].lower()
-    if len(last) == 1 or last in _ABBREVIATIONS:
+    if _after_abbreviation(title):
         return False  # "X-ray vs. rivers": an abbreviation's period ends nothing
     return bool(re.match(r"\s*(?:[.,;:!?\"”’»)\]']|$)", lab.text[k + len(title):]))
+
+
+def _after_abbreviation(title: str) -> bool:
+    """Does ``title`` end with an initial or an abbreviation ("vs", "e.g")?"""
+    words = title.rsplit(None, 1)
+    last = words[-1].lower() if words else ""
+    return len(last) == 1 or last in _ABBREVIATIONS
 
 
 _NAMES_LEFT = re.compile(r"^(?:and\s|&|et al\b|[A-Z]\.\s?(?:[A-Z]\.)?\s?,)")
@@ -100,8 +106,15 @@ _NAMES_LEFT = re.compile(r"^(?:and\s|&|et al\b|[A-Z]\.\s?(?:[A-Z]\.)?\s?,)")
 _ABBREVIATIONS = frozenset("vs e.g i.e cf etc al no nr vol st dr mr mrs ms prof fig eq".split())
 
 
+_EDITION = re.compile(
+    r"[\s.,;:(\[]+\d{1,2}\s?(?:st|nd|rd|th|\.|ª|a|e|ème|er)?\s*(?:ed|edn|edition|aufl|auflage|éd|édition|"
+    r"edición|edição)\b\.?[\s)\]]*$", re.IGNORECASE)
+"""A trailing edition statement ("3. Aufl.", "(2nd ed)", "2ª ed."): not part of a title."""
+
+
 def _title(lab: Labelled) -> str | None:
-    t = _strip(_title_span(lab) or _book_title(lab))
+    t = _EDITION.sub("", _strip(_title_span(lab) or _book_title(lab)))
+    t = _strip(t)
     if len(t) < 2 or not re.search(r"[^\W\d_]", t):
         return None
     return t
@@ -172,7 +185,7 @@ def _venue(lab: Labelled) -> str | None:
 
 _VENUE_IN_TITLE = re.compile(
     r"[.,;:'\"”’]\s+(?:in|em|en|im)\b|\b(?:proceedings|proc\.|journal|conference|transactions|"
-    r"vol\.|pp\.|arxiv)(?!\w)|\d{4}|\b(?:pages?|p)\.?\s*\d|(?<![\w.-])[A-Z]?\d+$", re.IGNORECASE)
+    r"vol\.|pp\.|arxiv)(?!\w)|\d{4}|\b(?:pages?|p)\.?\s*\d", re.IGNORECASE)
 _ABBREVIATED_VENUE = re.compile(r"\b[A-Z][a-z]{0,5}\.\s?[A-Z][a-z]{0,5}\.(?:\s|$)")
 """Two abbreviated words in a row ("Phys. Rev.", "Int. J. Mod."): a journal inside the title."""
 _NAME_AT_START = re.compile(r"^(?:\d+\s+)?[A-Z][\w'’-]+,\s+(?:[A-Z]\.\s?)+")
@@ -219,7 +232,7 @@ def needs_labeller(ref: Reference, body: str = "") -> bool:
     Not when it has a title without venue words, digits or a name at its start, authors
     whose first family name is a capitalised word, a year written alone (not inside a
     number range), a string in mixed case without doubled spaces, no journal abbreviations
-    ("Phys. Rev.") or a trailing number in the title, a venue with letters, and no number
+    ("Phys. Rev.") or page numbers in the title, a venue with letters, and no number
     outside the title that is neither a year nor the volume, issue or pages the rules read
     (``body``: the text the rules read, see :func:`_unread_numbers`).
     Everything else is tagged: the labeller costs about 1 ms a string, the rules 0.3 ms."""
@@ -249,10 +262,10 @@ def _labeller_title_wins(ref: Reference, lab: Labelled, t: str) -> bool:
     no when both agree (equal, or ratio >= 90 with neither inside the other) or when ``t``
     is the rules' title with names before it. When the rules' title is the start of ``t``
     (cut at a sentence end), ``t`` wins only if the labeller is sure the rest is title; when
-    ``t`` is the start of the rules' title, if ``t`` ends at punctuation or the labeller is
-    sure the rest is not title; a piece from inside a sane rules' title (authors found,
-    neither the year, the first author nor the end of a name list in it) wins only if the
-    labeller is sure the words around it are not title. Anything else: ``t`` wins."""
+    ``t`` is the start of the rules' title, if ``t`` ends at punctuation, or the labeller is
+    sure the rest is not title and ``t`` ends before a bracket; a piece from inside a sane
+    rules' title (authors found, neither the year, the first author nor the end of a name
+    list in it) does not win. Anything else: ``t`` wins."""
     if not ref.title:
         return True
     nt, nr = _norm(t), _norm(ref.title)
@@ -261,15 +274,17 @@ def _labeller_title_wins(ref: Reference, lab: Labelled, t: str) -> bool:
     if _prefix_at_boundary(ref.title, t) or (nt.startswith(nr) and fuzz.ratio(nt, nr) >= 90):
         return _sure_of_rest(lab, ref.title, t, title=True)  # "Title. Subtitle" vs "Title. Journal"
     if nr.startswith(nt):  # "Title (Wiley, 1998)" vs "Title": cut at punctuation or sure
-        return _ends_at_punctuation(lab, t) or _sure_of_rest(lab, t, ref.title, title=False)
+        if _ends_at_punctuation(lab, t):
+            return True
+        k = lab.text.find(t)  # else only before a bracket, when sure: "Title (Wiley, 1998)"
+        return k >= 0 and lab.text[k + len(t):].lstrip()[:1] in ("(", "[") and \
+            _sure_of_rest(lab, t, ref.title, title=False)
     if len(nr) >= 10 and nt.endswith(nr):
         return False
     sane = bool(ref.authors) and (ref.year is None or str(ref.year) not in ref.title) and not (
         _norm(ref.authors[0].family) and nr.startswith(_norm(ref.authors[0].family))) \
         and not _NAMES_LEFT.match(ref.title)
-    if sane and nt in nr and not nr.startswith(nt):
-        return _sure_of_rest(lab, t, ref.title, title=False)
-    return True
+    return not (sane and nt in nr and not nr.startswith(nt))
 
 
 SURE = 0.5
