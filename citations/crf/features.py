@@ -22,6 +22,7 @@ bigrams with the tokens before and after it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _TOKEN_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|[^\w\s]|_")
 
@@ -64,7 +65,10 @@ def _shape(w: str) -> str:
     return re.sub(r"(.)\1{2,}", r"\1\1\1", s)
 
 
+@lru_cache(maxsize=65536)
 def _word_features(w: str) -> dict[str, str | float]:
+    """Features of a word alone (cached: words repeat across strings; callers must not
+    change the dict returned)."""
     lw = w.lower()
     f: dict[str, str | float] = {"w": lw, "sh": _shape(w)}
     if w.isascii() and w.isdigit():
@@ -84,6 +88,22 @@ def _word_features(w: str) -> dict[str, str | float]:
                       ("venue", _VENUE), ("conj", _CONJ)):
         if lw in lex:
             f[name] = 1.0
+    return f
+
+
+_NEAR_KEYS = ("num", "cap", "month", "in", "pp", "vol", "iss", "etal", "ed", "venue")
+_FAR_KEYS = ("num", "cap", "in", "ed")
+
+
+@lru_cache(maxsize=131072)
+def _neighbour_features(w: str, off: int) -> dict[str, str | float]:
+    """Features a token at offset ``off`` gives its neighbour ("-1:w", "2:cap", ...); cached,
+    not to be changed by callers."""
+    nb = _word_features(w)
+    f: dict[str, str | float] = {f"{off}:w": str(nb["w"]), f"{off}:sh": str(nb["sh"])}
+    for key in (_NEAR_KEYS if abs(off) <= 2 else _FAR_KEYS):
+        if key in nb:
+            f[f"{off}:{key}"] = nb[key]
     return f
 
 
@@ -240,14 +260,7 @@ def token_features(text: str, tokens: list[tuple[str, int, int]]) -> list[dict[s
         for off in (-3, -2, -1, 1, 2, 3):
             j = i + off
             if 0 <= j < n:
-                nb = base[j]
-                f[f"{off}:w"] = str(nb["w"])
-                f[f"{off}:sh"] = str(nb["sh"])
-                keys = ("num", "cap", "month", "in", "pp", "vol", "iss", "etal", "ed", "venue") \
-                    if abs(off) <= 2 else ("num", "cap", "in", "ed")
-                for key in keys:
-                    if key in nb:
-                        f[f"{off}:{key}"] = nb[key]
+                f.update(_neighbour_features(tokens[j][0], off))
             elif abs(off) <= 2:
                 f[f"{off}:edge"] = 1.0
         if i > 0:
