@@ -203,14 +203,11 @@ _BARE_NUMBER = re.compile(r"(?:(?<=[\s(),:;])|^)([A-Z]?\d{1,7}(?:\s*[-–—]+\s
 
 
 def _unread_numbers(ref: Reference, body: str) -> bool:
-    """Numbers outside the title and venue that are not years and not what the rules read as volume,
+    """Numbers outside the title that are not years and not what the rules read as volume,
     issue or pages ("Biological Cybernetics, 50 363-396" with volume "396"; "Astropart.
     Phys. 7 (1997) 263" with volume "263"; ", 84, No. 1," with none): fields the rules
     may have missed or misread."""
-    rest = body
-    for part in (ref.title, ref.venue):  # "Translating and the Computer 11", "MUC-5": names
-        if part:
-            rest = rest.replace(part, " ")
+    rest = body.replace(ref.title, " ") if ref.title else body
     read = {_dashless(x) for x in (ref.volume, ref.issue, ref.pages) if x}
     for m in _BARE_NUMBER.finditer(rest):
         num = m.group(1)
