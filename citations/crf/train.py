@@ -30,8 +30,9 @@ PARAMS: dict[str, float | int | bool] = {
 }
 """CRFsuite L-BFGS parameters (fixed: the model is rebuilt the same way every time). The L1
 coefficient was chosen on a validation cut of the training data (``python
-bench/reference_labeller.py --validate --c1 X``; held-out blocks never read): title right
-with the labeller always asked 0.840 / 0.852 / 0.842 at c1 0.1 / 0.4 / 0.8; volume 0.935 /
+bench/reference_labeller.py --validate --c1 X``; held-out blocks never read; measured with
+the merge rules of that day, before the last title-merge guards): title right with the
+labeller always asked 0.840 / 0.852 / 0.842 at c1 0.1 / 0.4 / 0.8; volume 0.935 /
 0.939 / 0.943, pages 0.927 / 0.934 / 0.941, first author 0.961 / 0.961 / 0.957."""
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "external"
