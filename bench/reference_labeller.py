@@ -10,6 +10,12 @@ Split by source file, never by line:
 A labeller is trained here on the rest (same features and parameters as
 ``python -m citations.crf.train``; the shipped model has seen all of it and is not used).
 
+``--validate`` never reads the held-out blocks: it cuts a validation part out of the
+training blocks (anystyle blocks with index % 5 == 2, GROBID corpus files with index
+% 5 == 2), trains on the remaining training blocks and scores the validation part; this
+is where the CRFsuite L1/L2 coefficients (``--c1``/``--c2``, default
+citations.crf.train.PARAMS) and citations.crf.merge.SURE (``--sure``) were chosen.
+
 Fields scored on held-out references that carry them in the gold: title (rapidfuzz ratio of
 the folded, alphanumeric-only strings >= 90), first author's family name (folded, equal;
 the gold author span is read by citations.names), year (equal), volume (equal after
@@ -34,7 +40,8 @@ from rapidfuzz import fuzz  # noqa: E402
 
 from citations.crf.corpus import Tagged, read_anystyle, read_grobid  # noqa: E402
 from citations.crf.labeller import ReferenceLabeller  # noqa: E402
-from citations.crf.train import train  # noqa: E402
+from citations.crf import merge  # noqa: E402
+from citations.crf.train import PARAMS, train  # noqa: E402
 from citations.model import Reference  # noqa: E402
 from citations.names import fold, parse_author_list  # noqa: E402
 from citations.parse import parse_reference  # noqa: E402
@@ -109,20 +116,52 @@ def split(data: Path) -> tuple[list[Tagged], dict[str, list[Tagged]]]:
     return train_refs, held
 
 
+def validation_split(data: Path, train_refs: list[Tagged]) -> tuple[list[Tagged], dict[str, list[Tagged]]]:
+    """The training references of :func:`split` cut again: a validation part (anystyle
+    blocks of 50 with index % 5 == 2; GROBID corpus files whose index in sorted name order
+    is % 5 == 2) and the rest to train on. No held-out reference is in either."""
+    fit: list[Tagged] = []
+    val: dict[str, list[Tagged]] = {"anystyle core": [], "anystyle bad": [], "grobid": []}
+    seen: dict[str, int] = {}
+    files = {p.name: i for i, p in enumerate(sorted((data / "grobid-citation" / "corpus").glob("*.xml")))}
+    for r in train_refs:
+        if r.source in ("core.xml", "bad.xml"):
+            j = seen.get(r.source, 0)  # j-th training reference: 4 blocks of 50 kept per 5
+            seen[r.source] = j + 1
+            part = "anystyle core" if r.source == "core.xml" else "anystyle bad"
+            (val[part] if (j % 200) // 50 == 2 else fit).append(r)
+        else:
+            (val["grobid"] if files.get(r.source, 0) % 5 == 2 else fit).append(r)
+    return fit, val
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", type=Path,
                     default=Path(__file__).resolve().parents[2] / "shared" / "data" / "external")
     ap.add_argument("--show", type=int, default=0, help="print N misses per field (labeller always asked)")
+    ap.add_argument("--validate", action="store_true",
+                    help="score a validation cut of the training blocks (held-out blocks unread)")
+    ap.add_argument("--c1", type=float, help="L1 coefficient (default: citations.crf.train.PARAMS)")
+    ap.add_argument("--c2", type=float, help="L2 coefficient (default: citations.crf.train.PARAMS)")
+    ap.add_argument("--sure", type=float, help="citations.crf.merge.SURE for this run")
     args = ap.parse_args()
     if not (args.data / "anystyle").is_dir():
         print(f"skip: {args.data}/anystyle not found", file=sys.stderr)
         return 0
     train_refs, held = split(args.data)
+    if args.validate:
+        train_refs, held = validation_split(args.data, train_refs)
+    params = dict(PARAMS)
+    params.update({k: v for k, v in (("c1", args.c1), ("c2", args.c2)) if v is not None})
+    if args.sure is not None:
+        merge.SURE = args.sure
+    print(f"{'validation cut of the training blocks' if args.validate else 'held-out blocks'}; "
+          f"c1 {params['c1']}, c2 {params['c2']}, SURE {merge.SURE}")
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         model = Path(tmp) / "heldout.model"
-        train(train_refs, model)
+        train(train_refs, model, params)
         labeller = ReferenceLabeller.load(model)
         print(f"trained on {len(train_refs)} references in {time.perf_counter() - t0:.0f} s; held out: "
               + ", ".join(f"{k} {len(v)}" for k, v in held.items()))

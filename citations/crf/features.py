@@ -3,20 +3,26 @@
 Tokens are runs of letters/digits (an apostrophe inside a word kept: "d'Amore") and single
 punctuation characters
 (``"41(3):280-288"`` -> ``41 ( 3 ) : 280 - 288``), each with its character offsets, so that
-fields glued by punctuation can take different labels. Features of a token: its lower-case
-form, shape (``Xxxx``, ``dddd``), length, capitalisation, whether a space precedes or
-follows it, its relative position in the string (tenths), bracket depth and quote state,
-small lexicons in English, Portuguese, Spanish and German (month names, "In:/Em:/En:",
-"pp./p./S./págs.", "vol./v./Bd.", "no./n./Nr./Heft", "et al./e outros/y otros/u. a.",
-editor and publisher words, an abbreviation: a capitalised word of at most 6 letters
-followed by '.'), the sentence-like segment it sits in (periods after words of 2+
-letters counted), whether a year or a closing quote came before it, and the same word
-features for the two tokens on each side.
+fields glued by punctuation can take different labels. Features of a token, as in anystyle
+and GROBID: its lower-case form, shape (``Xxxx``, ``dddd``), length, capitalisation, whether
+a space precedes or follows it, its relative position in the string (tenths, by token and
+by character), bracket depth and quote state, small lexicons in English, Portuguese,
+Spanish and German (month names, "In:/Em:/En:", "pp./p./S./págs.", "vol./v./Bd.",
+"no./n./Nr./Heft", "et al./e outros/y otros/u. a.", editor and publisher words, venue
+words, an abbreviation: a capitalised word of at most 6 letters followed by '.'), the
+nearest punctuation before and after it, the length of the run of capitalised words it is
+in, whether a year, a closing quote or an "In" came before it, the sentence-like segment
+it sits in (periods after words of 2+ letters counted; whether it starts or ends one; the
+segment's length, share of capitalised words, years, other numbers, initials, venue and
+publisher words; the next segment's capitals, numbers, year and initials; the previous
+segment's initials), the word features of the three tokens on each side, and the word
+bigrams with the tokens before and after it.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _TOKEN_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|[^\w\s]|_")
 
@@ -59,7 +65,10 @@ def _shape(w: str) -> str:
     return re.sub(r"(.)\1{2,}", r"\1\1\1", s)
 
 
+@lru_cache(maxsize=65536)
 def _word_features(w: str) -> dict[str, str | float]:
+    """Features of a word alone (cached: words repeat across strings; callers must not
+    change the dict returned)."""
     lw = w.lower()
     f: dict[str, str | float] = {"w": lw, "sh": _shape(w)}
     if w.isascii() and w.isdigit():
@@ -82,29 +91,155 @@ def _word_features(w: str) -> dict[str, str | float]:
     return f
 
 
+_NEAR_KEYS = ("num", "cap", "month", "in", "pp", "vol", "iss", "etal", "ed", "venue")
+_FAR_KEYS = ("num", "cap", "in", "ed")
+
+
+@lru_cache(maxsize=131072)
+def _neighbour_features(w: str, off: int) -> dict[str, str | float]:
+    """Features a token at offset ``off`` gives its neighbour ("-1:w", "2:cap", ...); cached,
+    not to be changed by callers."""
+    nb = _word_features(w)
+    f: dict[str, str | float] = {f"{off}:w": str(nb["w"]), f"{off}:sh": str(nb["sh"])}
+    for key in (_NEAR_KEYS if abs(off) <= 2 else _FAR_KEYS):
+        if key in nb:
+            f[f"{off}:{key}"] = nb[key]
+    return f
+
+
+def _segments(tokens: list[tuple[str, int, int]], text: str) -> list[int]:
+    """Sentence-like segment index of every token ("Authors. Title. Venue 12: 3-4."): a
+    period, '?' or '!' outside brackets, followed by a space and after a word of 2+ letters
+    (not an initial, "J. Smith"), closes a segment."""
+    seg = 0
+    depth = 0
+    out: list[int] = []
+    for i, (w, _, b) in enumerate(tokens):
+        out.append(seg)
+        if w in _OPEN:
+            depth += 1
+        elif w in _CLOSE:
+            depth = max(0, depth - 1)
+        elif w in ".?!" and depth == 0 and b < len(text) and text[b] == " " and i > 0 \
+                and len(tokens[i - 1][0]) > 1:
+            seg += 1
+    return out
+
+
+def _segment_features(tokens: list[tuple[str, int, int]], base: list[dict[str, str | float]],
+                      segs: list[int]) -> list[dict[str, str]]:
+    """Per segment: its length (bins), share of capitalised words (title case or not),
+    whether it holds a year, other digits, initials or a venue word."""
+    n_seg = segs[-1] + 1 if segs else 0
+    stats: list[dict[str, int]] = [dict(n=0, alpha=0, cap=0, year=0, dig=0, init=0, venue=0, pub=0)
+                                   for _ in range(n_seg)]
+    for (w, _, _), f, s in zip(tokens, base, segs):
+        st = stats[s]
+        st["n"] += 1
+        cap = f.get("cap")
+        if cap is not None:
+            st["alpha"] += 1
+            st["cap"] += cap in ("title", "upper")
+            st["init"] += cap == "init"
+        num = f.get("num")
+        if num == "year":
+            st["year"] += 1
+        elif num is not None:
+            st["dig"] += 1
+        st["venue"] += "venue" in f
+        st["pub"] += "pub" in f
+    out: list[dict[str, str]] = []
+    for st in stats:
+        share = st["cap"] / st["alpha"] if st["alpha"] else 0.0
+        out.append({
+            "len": str(min(st["n"] // 3, 6)),
+            "caps": "none" if not st["alpha"] else ("low" if share < 0.4 else ("mid" if share < 0.8 else "high")),
+            "year": str(min(st["year"], 1)), "dig": str(min(st["dig"], 2)),
+            "init": str(min(st["init"], 2)), "venue": str(min(st["venue"], 1)), "pub": str(min(st["pub"], 1)),
+        })
+    return out
+
+
+def _cap_runs(base: list[dict[str, str | float]]) -> list[int]:
+    """Length of the run of capitalised words (function words inside allowed) each token is in."""
+    n = len(base)
+    run = [0] * n
+    i = 0
+    while i < n:
+        if base[i].get("cap") in ("title", "upper"):
+            j = i
+            while j + 1 < n and (base[j + 1].get("cap") in ("title", "upper") or
+                                 (base[j + 1].get("cap") == "lower" and len(str(base[j + 1]["w"])) <= 3
+                                  and j + 2 < n and base[j + 2].get("cap") in ("title", "upper"))):
+                j += 1
+            for k in range(i, j + 1):
+                run[k] = j - i + 1
+            i = j + 1
+        else:
+            i += 1
+    return run
+
+
 def token_features(text: str, tokens: list[tuple[str, int, int]]) -> list[dict[str, str | float]]:
     """CRFsuite feature dicts, one per token (string features are one-hot, floats weighted)."""
     n = len(tokens)
     base = [_word_features(w) for w, _, _ in tokens]
+    segs = _segments(tokens, text)
+    seg_feats = _segment_features(tokens, base, segs)
+    runs = _cap_runs(base)
+    punct_before: list[str] = []
+    last = "^"
+    for w, _, _ in tokens:
+        punct_before.append(last)
+        if not w.isalnum():
+            last = w
+    punct_after: list[str] = [""] * n
+    last = "$"
+    for i in range(n - 1, -1, -1):
+        punct_after[i] = last
+        if not tokens[i][0].isalnum():
+            last = tokens[i][0]
     depth = 0
     quoted = False
-    seg = 0  # sentence-like segments seen so far ("Authors. Title. Venue")
     seen_year = False
     closed_quote = False
+    seen_in = False
     out: list[dict[str, str | float]] = []
     for i, (w, a, b) in enumerate(tokens):
+        seg = segs[i]
         f: dict[str, str | float] = {"bias": 1.0}
         f["seg"] = str(min(seg, 4))
         if seen_year:
             f["after_year"] = 1.0
         if closed_quote:
             f["after_quote"] = 1.0
+        if seen_in:
+            f["after_in"] = 1.0
         f.update(base[i])
         f["pos"] = str(min(9, i * 10 // max(n, 1)))
+        f["cpos"] = str(min(9, a * 10 // max(len(text), 1)))
         if i < 3:
             f["first"] = str(i)
         if i >= n - 2:
             f["last"] = str(n - 1 - i)
+        if i == 0 or segs[i - 1] != seg:
+            f["seg_start"] = 1.0
+        if i == n - 1 or segs[i + 1] != seg:
+            f["seg_end"] = 1.0
+        for k, v in seg_feats[seg].items():
+            f[f"s:{k}"] = v
+        if seg + 1 < len(seg_feats):
+            nxt = seg_feats[seg + 1]
+            f["ns:caps"] = nxt["caps"]
+            f["ns:dig"] = nxt["dig"]
+            f["ns:year"] = nxt["year"]
+            f["ns:init"] = nxt["init"]
+        else:
+            f["ns:none"] = 1.0
+        if seg > 0:
+            f["ps:init"] = seg_feats[seg - 1]["init"]
+        if runs[i]:
+            f["caprun"] = str(min(runs[i], 5))
         sp_before = a > 0 and text[a - 1] == " "
         sp_after = b < len(text) and text[b] == " "
         f["sp"] = f"{int(sp_before)}{int(sp_after)}"
@@ -119,24 +254,24 @@ def token_features(text: str, tokens: list[tuple[str, int, int]]) -> list[dict[s
             depth = max(0, depth - 1)
         if w.isalpha() and w[:1].isupper() and len(w) <= 6 and b < len(text) and text[b] == ".":
             f["abbr"] = 1.0
-        for off in (-2, -1, 1, 2):
+        # the nearest punctuation before and after (the field separators around this token)
+        f["pb"] = punct_before[i]
+        f["pa"] = punct_after[i]
+        for off in (-3, -2, -1, 1, 2, 3):
             j = i + off
             if 0 <= j < n:
-                nb = base[j]
-                f[f"{off}:w"] = str(nb["w"])
-                f[f"{off}:sh"] = str(nb["sh"])
-                for key in ("num", "cap", "month", "in", "pp", "vol", "iss", "etal", "ed", "venue"):
-                    if key in nb:
-                        f[f"{off}:{key}"] = nb[key]
-            else:
+                f.update(_neighbour_features(tokens[j][0], off))
+            elif abs(off) <= 2:
                 f[f"{off}:edge"] = 1.0
         if i > 0:
             f["bigram"] = f"{base[i - 1]['w']}|{base[i]['w']}"
+        if i + 1 < n:
+            f["bigram+"] = f"{base[i]['w']}|{base[i + 1]['w']}"
         out.append(f)
         if base[i].get("num") == "year":
             seen_year = True
+        if "in" in base[i] and (i == 0 or not tokens[i - 1][0].isalnum()):
+            seen_in = True
         if w in "”»" or (w == '"' and not quoted):
             closed_quote = True
-        if w in ".?!" and depth == 0 and sp_after and i > 0 and len(tokens[i - 1][0]) > 1:
-            seg += 1  # not after an initial ("J. Smith")
     return out

@@ -6,7 +6,7 @@ field from :data:`citations.crf.corpus.LABELS`.
     >>> tagged.span("container"), tagged.span("volume")
     ('Science', '264')
 
-The shipped model (``reference_crf.model``, about 1 MB) is trained by
+The shipped model (``reference_crf.model``, a few MB) is trained by
 ``python -m citations.crf.train`` on anystyle's core.xml and bad.xml (BSD-2-Clause) and
 GROBID's citation corpus (Apache-2.0); their notices are in ``NOTICE`` beside it.
 A tagger holds a CRFsuite handle: one per process (not thread-safe); :func:`default_labeller`
@@ -48,12 +48,24 @@ def first_span(text: str, tokens: tuple[Token, ...], labels: tuple[str, ...], la
 @dataclass(frozen=True, slots=True)
 class Labelled:
     """A tagged string: tokens as (token, start, end) character offsets, one label each,
-    and the marginal probability of the whole label sequence in [0, 1]."""
+    the probability of the whole label sequence in [0, 1], and per token the marginal
+    probability of its label in [0, 1] (empty when not computed: read as certain)."""
 
     text: str
     tokens: tuple[Token, ...]
     labels: tuple[str, ...]
     probability: float
+    confidence: tuple[float, ...] = ()
+
+    def title_probability(self, start: int, end: int) -> float | None:
+        """Mean probability that the tokens inside characters [start, end) are title tokens
+        (a token labelled otherwise counts 1 - its label's marginal); None when none is."""
+        ps: list[float] = []
+        for k, ((_, a, b), lab) in enumerate(zip(self.tokens, self.labels)):
+            if a >= start and b <= end:
+                c = self.confidence[k] if k < len(self.confidence) else 1.0
+                ps.append(c if lab == "title" else 1.0 - c)
+        return sum(ps) / len(ps) if ps else None
 
     def span(self, label: str) -> str:
         """First run of ``label`` tokens, as written ('' when none)."""
@@ -108,7 +120,8 @@ class ReferenceLabeller:
         if not toks:
             return Labelled(text, (), (), 1.0)
         labels = tuple(self._tagger.tag(token_features(text, toks)))
-        return Labelled(text, tuple(toks), labels, float(self._tagger.probability(list(labels))))
+        conf = tuple(float(self._tagger.marginal(lab, i)) for i, lab in enumerate(labels))
+        return Labelled(text, tuple(toks), labels, float(self._tagger.probability(list(labels))), conf)
 
 
 @lru_cache(maxsize=1)

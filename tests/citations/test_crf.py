@@ -225,3 +225,51 @@ def test_labeller_asked_only_when_the_rules_parse_is_doubtful() -> None:
     assert parse_reference(clean).parser == "rules"
     assert parse_reference(clean, always_label=True).parser == "crf+rules"
     assert parse_reference(clean.lower()).parser == "crf+rules"  # sloppy: asked
+
+
+def test_labeller_asked_when_numbers_are_misread_or_left_over() -> None:
+    from citations.crf.merge import needs_labeller
+    from citations.parse import _parse
+
+    # the rules read the last page as the volume, or a bare volume and page number as the title
+    for text in ("J. J. Koenderink. The structure of images. Biological Cybernetics, 50 363-396, 1984.",
+                 "K. Kisamori et al. Phys. Rev. Lett. 116, 052501 (2016)."):
+        assert needs_labeller(*_parse(text)), text
+    tidy = ("Emily M. Bender and Alexander Koller. Climbing towards NLU. In Proceedings of the 58th "
+            "Annual Meeting of the ACL, pages 5185-5198, 2020.")
+    assert not needs_labeller(*_parse(tidy))
+
+
+def _sure(text: str, labels: list[str], conf: list[float]) -> Labelled:
+    toks = tuple(tokenize(text))
+    assert len(toks) == len(labels) == len(conf)
+    return Labelled(text, toks, tuple(labels), 1.0, tuple(conf))
+
+
+def test_merge_takes_the_labeller_title_only_where_it_is_sure_of_the_difference() -> None:
+    text = "Jackson J. Classical Electrodynamics (Wiley, 1998)."
+    labels = ["author"] * 3 + ["title"] * 2 + ["publisher"] * 3 + ["date"] * 3
+    rules = Reference(raw=text, title="Classical Electrodynamics (Wiley, 1998)")
+    sure = _sure(text, labels, [1.0] * len(labels))
+    assert merge_labelled(rules, sure).title == "Classical Electrodynamics"
+    unsure = _sure(text, labels, [1.0] * 5 + [0.3] * 6)
+    assert merge_labelled(rules, unsure).title == rules.title
+    # "Title. Subtitle": the rules cut at the period; the labeller's longer title wins when sure
+    text2 = "Beetz M. Hoflichkeit. Komplimentierkunst im Sprachraum. Stuttgart, 1990."
+    labels2 = ["author"] * 3 + ["title"] * 6 + ["location", "location", "date", "date"]
+    rules2 = Reference(raw=text2, title="Hoflichkeit")
+    assert merge_labelled(rules2, _sure(text2, labels2, [1.0] * 13)).title == \
+        "Hoflichkeit. Komplimentierkunst im Sprachraum"
+    unsure2 = [1.0] * 4 + [0.4] * 5 + [1.0] * 4
+    assert merge_labelled(rules2, _sure(text2, labels2, unsure2)).title == "Hoflichkeit"
+
+
+def test_merge_reads_a_book_title_labelled_container() -> None:
+    text = "Bordman G. The Oxford Companion. New York: Oxford University Press, 2004."
+    labels = ["author"] * 3 + ["container"] * 4 + ["location"] * 3 + ["publisher"] * 4 + ["date"] * 2
+    assert merge_labelled(Reference(raw=text), _lab(text, labels)).title == "The Oxford Companion"
+    # a journal (pages follow) or a chapter's book ("In ...") is no title
+    text2 = "Smith J. In Handbook of Things. Oxford: OUP, pp. 1-2."
+    labels2 = ["author"] * 3 + ["container"] * 5 + ["location", "location", "publisher", "publisher"] \
+        + ["pages"] * 6
+    assert merge_labelled(Reference(raw=text2), _lab(text2, labels2)).title is None
