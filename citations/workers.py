@@ -4,10 +4,12 @@
         print(verdict)          # in input order, as soon as its chunk is done
 
 The local index is CPU-bound Python (parsing, FTS ranking, field comparison), so threads do
-not add speed; processes do. Each worker opens the SQLite index read-only itself (SQLite
-connections are not shared across processes) and takes references in chunks; at most
-``workers * ahead`` chunks are in flight, so memory stays flat however many references
-are given, and results come back in input order.
+not add speed; processes do. The calling process is one of the ``workers``: it verifies the
+first chunk before the pool starts (forked workers inherit what that loaded) and any chunk
+whose turn comes while it would otherwise wait; each pool process opens the SQLite index
+read-only itself (SQLite connections are not shared across processes) and takes references
+in chunks. At most about ``2 * (workers - 1) * ahead`` chunks are held at once, so memory
+stays flat however many references are given, and results come back in input order.
 """
 
 from __future__ import annotations
@@ -68,42 +70,86 @@ def verify_in_processes(references: Iterable[str | Reference], db: str | Path,
                         workers: int = 2, chunk: int = CHUNK, ahead: int = AHEAD
                         ) -> Iterator[T]:
     """citations.verify.verify over ``references`` with the local index at ``db`` only, in
-    ``workers`` processes; yields ``render(result)`` for each reference, in input order,
-    lazily.
+    ``workers`` processes, the calling one included; yields ``render(result)`` for each
+    reference, in input order, lazily.
+
+    The calling process verifies the first chunk itself before any worker starts (so forked
+    workers inherit its loaded model, compiled patterns and warm caches instead of each
+    paying for them), then verifies a chunk whenever the next result in order is not ready
+    yet, so it works rather than waits; ``workers - 1`` pool processes take the rest.
 
     Args: references: strings or parsed References (consumed as results are taken).
-          db: an existing index file (opened read-only in each worker).
-          render: applied in the worker (a module-level function or a partial of one, so
-          that it pickles): what comes back is what it returns. A result unpickles at
-          about 0.27 ms, its printed text at almost nothing, so the CLI renders there.
-          complete: the index is exhaustive (see LocalIndex). workers: processes (>= 2;
-          use iter_verify in-process for one). chunk: references per task. ahead: chunks
-          queued per worker.
-    Raises: SourceError (in the caller, when its chunk's result is taken) if a worker
-          cannot open the index; a bad reference is an UNPARSED result, never raised.
+          db: an existing index file (opened read-only in each process).
+          render: applied where the reference was verified (a module-level function or a
+          partial of one, so that it pickles): what comes back is what it returns. A result
+          unpickles at about 0.27 ms, its printed text at almost nothing, so the CLI
+          renders there.
+          complete: the index is exhaustive (see LocalIndex). workers: processes in all
+          (>= 2; use iter_verify in-process for one). chunk: references per task. ahead:
+          chunks queued per pool process.
+    Raises: SourceError if an index cannot be opened (in a worker: when its chunk's result
+          is taken); a bad reference is an UNPARSED result, never raised.
     """
     from citations.sources.local import LocalIndex
 
     chunks = _chunks(references, chunk)
     ctx = multiprocessing.get_context()
-    vocabulary = None
-    if ctx.get_start_method() == "fork":  # inherited by the workers without copying
-        with LocalIndex(db, complete=complete, read_only=True) as index:
-            vocabulary = index.vocabulary()
-    pool = ProcessPoolExecutor(max(1, workers), mp_context=ctx, initializer=_open,
-                               initargs=(str(db), complete, vocabulary))
-    pending: deque[Future[list[T]]] = deque()
-    try:
-        for c in islice(chunks, max(1, workers) * ahead):
-            pending.append(pool.submit(_verify_chunk, c, render))
-        while pending:
-            done = pending.popleft().result()
-            nxt = next(chunks, None)
-            if nxt is not None:
-                pending.append(pool.submit(_verify_chunk, nxt, render))
-            yield from done
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    with LocalIndex(db, complete=complete, read_only=True) as index:
+        vocabulary = index.vocabulary() if ctx.get_start_method() == "fork" else None
+
+        def here(items: list[str | Reference]) -> list[T]:
+            return [render(r) for r in iter_verify(items, [index])]
+
+        first = next(chunks, None)
+        if first is None:
+            return
+        done_first = here(first)  # before the fork: workers inherit what it loaded
+        pool = ProcessPoolExecutor(max(1, workers - 1), mp_context=ctx, initializer=_open,
+                                   initargs=(str(db), complete, vocabulary))
+        limit = max(1, workers - 1) * ahead
+        slots: deque[Future[list[T]] | list[T]] = deque()
+        given: dict[Future[list[T]], list[str | Reference]] = {}  # queued chunks, by task
+
+        def submit(items: list[str | Reference]) -> Future[list[T]]:
+            task = pool.submit(_verify_chunk, items, render)
+            given[task] = items
+            return task
+
+        try:
+            for c in islice(chunks, limit):
+                slots.append(submit(c))
+            yield from done_first
+            while slots:
+                head = slots[0]
+                if isinstance(head, list):
+                    slots.popleft()
+                    yield from head
+                    continue
+                if head.done() or len(slots) > 2 * limit:
+                    slots.popleft()
+                    del given[head]
+                    yield from head.result()
+                    nxt = next(chunks, None)  # keep the pool's queue as long as it was
+                    if nxt is not None:
+                        slots.append(submit(nxt))
+                    continue
+                nxt = next(chunks, None)
+                if nxt is not None:
+                    slots.append(here(nxt))  # work instead of waiting; kept in order
+                    continue
+                # Input used up: take back a queued chunk no worker has started, the last
+                # first, rather than wait while the pool works through its queue.
+                for i in range(len(slots) - 1, 0, -1):
+                    task = slots[i]
+                    if not isinstance(task, list) and task.cancel():
+                        slots[i] = here(given.pop(task))
+                        break
+                else:
+                    slots.popleft()
+                    del given[head]
+                    yield from head.result()
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 __all__ = ["AHEAD", "CHUNK", "verify_in_processes"]

@@ -348,3 +348,28 @@ def test_the_list_test_stops_early_with_the_same_answer(lines: list[str]) -> Non
     answer is that of counting them all."""
     whole = sum(map(cli._looks_like_reference, lines)) * 2 >= len(lines)
     assert cli._mostly_references(lines) == whole
+
+
+def _raw_and_verdict(result: object) -> tuple[str, str]:
+    return (result.reference.raw, result.verdict.value)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("chunk,ahead", [(1, 1), (3, 2), (7, 4)])
+def test_processes_and_the_caller_share_the_work_in_order(tmp_path: Path, chunk: int,
+                                                          ahead: int) -> None:
+    """The calling process verifies chunks too (the first, those it would otherwise wait
+    for, and queued ones it takes back at the end): every reference once, in input order,
+    with the verdicts of one process."""
+    from citations.sources.local import LocalIndex
+    from citations.verify import iter_verify
+    from citations.workers import verify_in_processes
+
+    db, refs = _acl_refs(tmp_path, 41)
+    with LocalIndex(db, read_only=True) as index:
+        alone = [_raw_and_verdict(r) for r in iter_verify(refs, [index])]
+    shared = list(verify_in_processes(iter(refs), db, _raw_and_verdict, workers=2,
+                                      chunk=chunk, ahead=ahead))
+    assert shared == alone and [raw for raw, _ in shared] == refs
+    assert list(verify_in_processes(iter(refs[:chunk]), db, _raw_and_verdict,
+                                    chunk=chunk)) == alone[:chunk]
+    assert list(verify_in_processes(iter([]), db, _raw_and_verdict)) == []
