@@ -25,18 +25,11 @@ _SHORT = re.compile(r"\(\s*([A-Za-z0-9][\w./-]{1,9})\s*[);,]")
 _WORDS_BEFORE = re.compile(r"[^\s()\[\]]+")
 
 
-def best_long_form(short: str, before: str) -> str | None:
-    """The long form of ``short`` at the end of ``before`` (the text up to the bracket),
-    by Schwartz & Hearst's backward character match; None when the characters of
-    ``short`` are not found in order with its first at a word start, or when the long
-    form is no longer than the short form.
-
-    >>> best_long_form("RL", "trained with reinforcement learning")
-    'reinforcement learning'
-    """
-    words = _WORDS_BEFORE.findall(before)
-    n = min(len(short) + 5, 2 * len(short))
-    candidate = " ".join(words[-n:])
+def backward_match(short: str, candidate: str) -> str | None:
+    """The end of ``candidate`` whose characters hold those of ``short`` in order, by
+    Schwartz & Hearst's backward character match (case-insensitive; each letter or digit of
+    ``short`` from the last, the first one at a word start); None when they are not found.
+    The caller chooses the words of ``candidate`` and whether the match is long enough."""
     s, lf = short.lower(), candidate.lower()
     si, li = len(s) - 1, len(lf) - 1
     while si >= 0:
@@ -51,7 +44,23 @@ def best_long_form(short: str, before: str) -> str | None:
         si -= 1
         li -= 1
     start = lf.rfind(" ", 0, li + 1) + 1
-    out = candidate[start:]
+    return candidate[start:]
+
+
+def best_long_form(short: str, before: str) -> str | None:
+    """The long form of ``short`` at the end of ``before`` (the text up to the bracket),
+    by Schwartz & Hearst's backward character match (:func:`backward_match`); None when
+    the characters of ``short`` are not found in order with its first at a word start, or
+    when the long form is no longer than the short form.
+
+    >>> best_long_form("RL", "trained with reinforcement learning")
+    'reinforcement learning'
+    """
+    words = _WORDS_BEFORE.findall(before)
+    n = min(len(short) + 5, 2 * len(short))
+    out = backward_match(short, " ".join(words[-n:]))
+    if out is None:
+        return None
     return out if len(out) > len(short) and " " in out.strip() or len(out) > len(short) + 2 \
         else None
 
@@ -97,4 +106,4 @@ class Aliases:
         return terms | extra if extra - terms else terms
 
 
-__all__ = ["Aliases", "best_long_form"]
+__all__ = ["Aliases", "backward_match", "best_long_form"]

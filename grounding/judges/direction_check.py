@@ -51,6 +51,7 @@ from weakref import WeakKeyDictionary, ref
 
 from annotations.schema import ErrorTag
 from grounding.evidence import EvidenceIndex, Hit
+from grounding.judges.abbreviations import backward_match
 from grounding.judges.attribution import _sentence_spans
 from grounding.judges.parts import Part, PartKind
 from grounding.judges.rules_cues import OPPOSITE
@@ -166,28 +167,14 @@ def _terms(text: str) -> frozenset[str]:
 
 
 def long_form(short: str, before: str) -> str | None:
-    """The long form that ``short`` abbreviates at the end of ``before`` (Schwartz-Hearst:
-    each letter or digit of ``short``, from the last, found in ``before`` going back, the
-    first at a word start), or None. ``long_form("COVID-19", "coronavirus disease 2019")``
-    is ``"coronavirus disease 2019"``."""
-    s = short.lower()
-    words = before.split()[-min(len(s) + 5, 2 * len(s)):]
-    text = " ".join(words)
-    low = text.lower()
-    si, li = len(s) - 1, len(low) - 1
-    while si >= 0:
-        c = s[si]
-        if not c.isalnum():
-            si -= 1
-            continue
-        while li >= 0 and (low[li] != c or (si == 0 and li > 0 and low[li - 1].isalnum())):
-            li -= 1
-        if li < 0:
-            return None
-        li -= 1
-        si -= 1
-    start = low.rfind(" ", 0, li + 1) + 1
-    out = text[start:].strip()
+    """The long form that ``short`` abbreviates at the end of ``before`` (Schwartz-Hearst,
+    :func:`grounding.judges.abbreviations.backward_match` over the last min(|SF| + 5,
+    2|SF|) whitespace-separated words), or None. ``long_form("COVID-19", "coronavirus
+    disease 2019")`` is ``"coronavirus disease 2019"``."""
+    n = len(short.lower())
+    words = before.split()[-min(n + 5, 2 * n):]
+    out = backward_match(short, " ".join(words))
+    out = out.strip() if out is not None else None
     return out if out and len(out) > len(short) else None
 
 
