@@ -111,6 +111,13 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
     from citations.extract import extract_citations
 
     cited: list[str | Reference | BadEntry] = [c.reference for c in extract_citations(text)]
+    if lines and not cited and not any(map(_is_prose, lines)):
+        # no prose and nothing cited: the lines are what the user wants checked (references
+        # typed without the cues above, or junk): each gets its verdict, unparsed at worst,
+        # rather than vanishing. Text with prose in it is an answer, never verified line by line.
+        print(f"sciground: {path}: no prose, reference list or citation found; verifying each "
+              f"of the {len(lines)} line(s) as a reference", file=sys.stderr)
+        return list(lines)
     if lines:
         print(f"sciground: {path}: read as an answer text: {len(cited)} cited reference(s) "
               "found", file=sys.stderr)
@@ -158,6 +165,26 @@ def _mostly_references(lines: list[str]) -> bool:
         need -= _looks_like_reference(line)
         left -= 1
     return need <= 0
+
+
+#: Function words of running text (en, pt, es, de): prose has some, a reference's title
+#: may too, junk has none.
+_FUNCTION_WORDS = frozenset(
+    "the of and a an in to is are was were that this for with on by as it be has have not "
+    "which from at or we our their its these than can also "
+    "de da do das dos e o os as um uma em no na que para com por se foi são "
+    "la el los las y en un una es del al con por que se lo "
+    "der die das und ist ein eine mit von zu den im auf für nicht sich des".split())
+_WORD = re.compile(r"[^\W\d_]{1,20}")
+
+
+def _is_prose(line: str) -> bool:
+    """Whether ``line`` reads as running text: at least four words, two of them function
+    words (_FUNCTION_WORDS), and words making up most of its characters."""
+    words = _WORD.findall(line)
+    if len(words) < 4 or sum(map(len, words)) < 0.6 * len(line.replace(" ", "")):
+        return False
+    return sum(w.lower() in _FUNCTION_WORDS for w in words) >= 2
 
 
 def _looks_like_reference(line: str) -> bool:

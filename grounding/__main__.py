@@ -1,5 +1,3 @@
-import sys
+from grounding.cli import run
 
-from grounding.cli import main
-
-sys.exit(main())
+run()

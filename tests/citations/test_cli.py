@@ -270,6 +270,19 @@ def test_prose_without_a_reference_list_is_not_verified(tmp_path: Path,
     assert "no references found" in capsys.readouterr().err
 
 
+def test_lines_with_no_prose_and_no_citation_each_get_a_verdict(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Junk pasted into a file is neither an answer nor a list by the cues: every line
+    is verified (unparsed here), none vanishes behind "no references found"."""
+    junk = tmp_path / "junk.txt"
+    junk.write_text("xq7#@ lkj88 %%zz\nqwe:rty 12ab-z ++\n")
+    assert run(["refs", "verify", str(junk), "--db", str(tmp_path / "none.sqlite"),
+                "--json"]) == 0
+    captured = capsys.readouterr()
+    assert [json.loads(x)["verdict"] for x in captured.out.splitlines()] == ["unparsed"] * 2
+    assert "verifying each of the 2 line(s)" in captured.err
+
+
 def test_answers_with_a_references_heading_are_mined_not_read_as_lists(tmp_path: Path) -> None:
     """GroundQA dev answers: none is read as a one-per-line list (its prose lines would be
     verified as references); their reference lists are found."""
