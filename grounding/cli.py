@@ -8,10 +8,8 @@ Each registers a parser whose ``func(args) -> int`` is the exit status.
 from __future__ import annotations
 
 import argparse
-import atexit
 import os
 import sys
-import threading
 from collections.abc import Sequence
 
 from annotations.errors import CheckerError
@@ -77,31 +75,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run() -> None:
-    """The ``sciground`` console script: main(), then exit without Python's teardown.
-
-    Tearing the interpreter down frees every object one by one (about 0.1 s after
-    ``refs verify`` of 2,000 references) for nothing the OS does not do at exit. So when
-    main() has returned and no other thread runs, the exit handlers run (atexit), the
-    standard streams are flushed and the process ends with os._exit. Tests call main().
-    Environment: PYDANTIC_DISABLE_PLUGINS defaults to "__all__" (see below).
-    """
-    # pydantic looks for plugins in every installed distribution's entry points when the
-    # first model is built (about 10-25 ms of each start); the command uses none. Set the
-    # variable yourself to let plugins load.
+    """The ``sciground`` console script: main() in a process of its own, then exit with its
+    status. Environment: PYDANTIC_DISABLE_PLUGINS defaults to "__all__" (pydantic looks for
+    plugins in every installed distribution's entry points when the first model is built,
+    10-25 ms of each start, and the command uses none; set it yourself to let plugins load).
+    Tests call main()."""
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    status = main()
-    if threading.active_count() > 1:  # a thread may still write: the ordinary exit joins it
-        sys.exit(status)
-    atexit._run_exitfuncs()
-    try:
-        sys.stdout.flush()
-    except BrokenPipeError:  # the reader went away before the last buffered lines
-        status = status or 141
-    try:
-        sys.stderr.flush()
-    except OSError:
-        pass
-    os._exit(status)
+    sys.exit(main())
 
 
 if __name__ == "__main__":

@@ -57,7 +57,9 @@ pages have empty text.
 from __future__ import annotations
 
 import bisect
+import logging
 import math
+import os
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
@@ -88,6 +90,13 @@ __all__ = ["Block", "Document", "Line", "Page", "Word", "WordColumns", "extract_
            "read_pdf"]
 
 _mu: Any = pymupdf  # PyMuPDF ships without type hints for most calls
+
+# MuPDF's diagnostics ("MuPDF error: syntax error: ..." while repairing a damaged file) go to
+# standard output by default, into the JSON a command prints there. Send them to Python's
+# logging instead (logger "pymupdf", level WARNING: on stderr unless the application
+# configures logging), unless PYMUPDF_MESSAGE already says where they go.
+if "PYMUPDF_MESSAGE" not in os.environ:
+    _mu.set_messages(pylogging=True, pylogging_level=logging.WARNING)
 _mupdf: Any = pymupdf.mupdf  # its low-level MuPDF bindings (for the font walk)
 
 #: Text-page flags, as bare ``get_text()`` uses them: keep ligature code points (the

@@ -373,6 +373,26 @@ def test_truncated_paper_warns_on_stderr_and_is_refused_when_mostly_empty(
     assert "7 of 13 pages have no text layer" in capsys.readouterr().err
 
 
+def test_mupdf_messages_about_a_damaged_file_stay_off_stdout(tmp_path: Path) -> None:
+    """MuPDF reports what it repairs ("MuPDF error: syntax error: cannot find XObject
+    resource"); those lines go to stderr (Python logging), so the JSON on stdout parses."""
+    import subprocess
+    import sys
+
+    from tests.conftest import PAPERS, need
+
+    data = need(PAPERS / "lavis-2022.pdf").read_bytes()
+    cut = tmp_path / "lavis-cut.pdf"
+    cut.write_bytes(data[: len(data) * 4 // 10])
+    answer = tmp_path / "a.txt"
+    answer.write_text("LAVIS is a library for language and vision research.", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "grounding", "check", "--pdf", str(cut),
+                           "--answer", str(answer)], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["annotations"]   # PyMuPDF 1.28 prints 50-odd such lines
+
+
 def test_c13_batch_rows_with_line_separators_resume_without_redoing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from tests.conftest import load_cases
