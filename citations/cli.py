@@ -111,13 +111,23 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
     from citations.extract import extract_citations
 
     cited: list[str | Reference | BadEntry] = [c.reference for c in extract_citations(text)]
-    if lines and not cited and not any(map(_is_prose, lines)):
-        # no prose and nothing cited: the lines are what the user wants checked (references
-        # typed without the cues above, or junk): each gets its verdict, unparsed at worst,
-        # rather than vanishing. Text with prose in it is an answer, never verified line by line.
-        print(f"sciground: {path}: no prose, reference list or citation found; verifying each "
-              f"of the {len(lines)} line(s) as a reference", file=sys.stderr)
-        return list(lines)
+    if lines and not cited:
+        # nothing cited: the lines that look like references, are not prose (junk, a
+        # reference typed without the cues) or are too long for one are what the user wants
+        # checked; each gets its verdict, unparsed at worst, rather than vanishing. Prose
+        # lines are never verified as references; text of prose only has nothing to verify.
+        from citations.parse import MAX_REFERENCE_CHARS
+
+        picked = [ln for ln in lines
+                  if len(ln) > MAX_REFERENCE_CHARS or not _is_prose(ln) or _looks_like_reference(ln)]
+        if len(picked) < len(lines) and not any(
+                len(ln) > MAX_REFERENCE_CHARS or _looks_like_reference(ln) for ln in picked):
+            picked = []  # prose with headings or list items: an answer citing nothing
+        if picked:
+            print(f"sciground: {path}: no reference list or citation found; verifying "
+                  f"{len(picked)} of {len(lines)} line(s) as references (prose lines skipped)",
+                  file=sys.stderr)
+            return list(picked)
     if lines:
         print(f"sciground: {path}: read as an answer text: {len(cited)} cited reference(s) "
               "found", file=sys.stderr)
@@ -192,14 +202,15 @@ def _looks_like_reference(line: str) -> bool:
     arXiv id, URL), or at least two of: a list marker, an author-like start ("Lo, K.",
     "K. Lo", "Kyle Lo and", "Lo et al.") or name ("Smith J.,"), a year as references
     write it ("(2020)", ", 2020."), a venue or pages cue ("In Proceedings", "Journal",
-    "pp. 3", "12:3-9"). A line longer than any
-    reference (citations.parse.MAX_REFERENCE_CHARS) counts too, so that it gets a verdict
-    (unparsed) rather than vanishing. Prose that merely mentions a year does not."""
+    "pp. 3", "12:3-9"). A line longer than any reference
+    (citations.parse.MAX_REFERENCE_CHARS) counts too unless it is prose (_is_prose), so that
+    it gets a verdict (unparsed) rather than vanishing. Prose that merely mentions a year
+    does not."""
     from citations.identifiers import find_arxiv_ids, find_dois
     from citations.parse import MAX_REFERENCE_CHARS
 
     if len(line) > MAX_REFERENCE_CHARS:
-        return True
+        return not _is_prose(line)  # an answer on one line is mined for its citations
     cues = (bool(_MARKER_START.match(line)),
             bool(_AUTHOR_START.match(line) or _AUTHOR_ANYWHERE.search(line[:160])),
             bool(_YEAR.search(line)), bool(_VENUE.search(line) or _PAGES.search(line)))

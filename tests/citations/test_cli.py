@@ -280,7 +280,27 @@ def test_lines_with_no_prose_and_no_citation_each_get_a_verdict(
                 "--json"]) == 0
     captured = capsys.readouterr()
     assert [json.loads(x)["verdict"] for x in captured.out.splitlines()] == ["unparsed"] * 2
-    assert "verifying each of the 2 line(s)" in captured.err
+    assert "verifying 2 of 2 line(s) as references" in captured.err
+    mixed = tmp_path / "mixed.txt"   # references without list cues among junk: all verified
+    mixed.write_text("Cohan, A., Feldman, S., Beltagy, I., Downey, D., & Weld, D. S. (2020). "
+                     "SPECTER: Document-level representation learning using citation-informed "
+                     "transformers. In Proceedings of ACL.\nasdf qwer\nhello world foo\nzzz\n")
+    assert run(["refs", "verify", str(mixed), "--db", str(tmp_path / "none.sqlite"),
+                "--json"]) == 0
+    verdicts = [json.loads(x)["verdict"] for x in capsys.readouterr().out.splitlines()]
+    assert len(verdicts) == 4 and verdicts[0] == "unverified"
+
+
+def test_an_answer_on_one_long_line_is_mined_not_taken_for_one_reference(
+        tmp_path: Path) -> None:
+    prose = ("The authors compare several document embeddings on the benchmark, and the "
+             "results are discussed at length in the paper. ") * 170
+    answer = tmp_path / "a.txt"
+    answer.write_text(prose + "As shown by Cohan et al. (2020), citation-informed training "
+                      "helps.\n")
+    assert len(answer.read_text()) > 20_000
+    got = cli.read_references(str(answer))
+    assert len(got) == 1 and getattr(got[0], "raw", None) == "Cohan et al. (2020)"
 
 
 def test_answers_with_a_references_heading_are_mined_not_read_as_lists(tmp_path: Path) -> None:
