@@ -63,7 +63,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="run the checker over an MMSciFact-format dataset and score it",
         description="Check every row of a dataset (mmscifact.jsonl, a folder of JSONL files, or "
         "a hydrated folder), write predictions.jsonl, metrics.json and report.md to --out, "
-        "and print the scores. Resumable: rows already in predictions.jsonl are not re-run.",
+        "and print the scores. Resumable: rows already in predictions.jsonl are not re-run "
+        "when they were made with the same judge settings (settings.json; other settings "
+        "are refused).",
     )
     e.add_argument("--data", required=True, help="dataset file or folder")
     add_judge_options(e)
@@ -545,6 +547,50 @@ def run_batch(args: argparse.Namespace) -> int:
     return 1 if counts.failed else 0
 
 
+#: What makes an eval's predictions: the judge options and, for model judges, the model.
+_MODEL_ENV = {"llm": ("SCIGROUND_LLM_BASE_URL", "SCIGROUND_LLM_MODEL"),
+              "nli": ("SCIGROUND_NLI_MODEL_DIR",)}
+
+
+def _eval_settings(args: argparse.Namespace) -> dict[str, str | None]:
+    """The settings an eval's predictions depend on (written to settings.json beside them):
+    the sciground version, --judge, --llm-mode, --retrieval and the model judge's variables."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        made_by = version("sciground")
+    except PackageNotFoundError:
+        made_by = None
+    settings = {"sciground": made_by, "judge": args.judge,
+                "llm_mode": getattr(args, "llm_mode", None),
+                "retrieval": getattr(args, "retrieval", "lexical")}
+    for name in _MODEL_ENV.get(args.judge, ()):
+        settings[name] = os.environ.get(name)
+    return settings
+
+
+def _check_eval_settings(out_dir: Path, pred_path: Path, settings: dict[str, str | None]
+                         ) -> None:
+    """Resume only predictions made with the same settings: raises InputError when
+    ``out_dir/settings.json`` says other ones; writes it for a new run."""
+    saved = out_dir / "settings.json"
+    if pred_path.is_file() and pred_path.stat().st_size and saved.is_file():
+        try:
+            before = json.loads(saved.read_text(encoding="utf-8"))
+        except ValueError:
+            before = None
+        if before != settings:
+            diff = ", ".join(f"{k}: {before.get(k) if isinstance(before, dict) else '?'} -> {v}"
+                             for k, v in settings.items()
+                             if not isinstance(before, dict) or before.get(k) != v)
+            raise InputError(f"{out_dir}: its predictions were made with other settings "
+                             f"({diff}); give another --out, or delete {pred_path} to check "
+                             "every row again")
+        return
+    out_dir.mkdir(parents=True, exist_ok=True)
+    saved.write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
+
+
 def run_eval(args: argparse.Namespace) -> int:
     """Check every dataset row with the chosen judge, then score against the gold rows."""
     from annotations.jsonl import read_rows
@@ -565,6 +611,7 @@ def run_eval(args: argparse.Namespace) -> int:
     ]
     out_dir = Path(args.out)
     pred_path = out_dir / "predictions.jsonl"
+    _check_eval_settings(out_dir, pred_path, _eval_settings(args))
     out, done = _open_out(pred_path)
     try:
         counts = run_items(args, items, out, done)
@@ -572,6 +619,9 @@ def run_eval(args: argparse.Namespace) -> int:
         out.close()
     if counts.interrupted:                      # Ctrl-C: no scores of a partial run
         return _interrupted(counts)
+    if counts.skipped:
+        print(f"sciground: reused {counts.skipped} row(s) already in {pred_path} (same judge "
+              "settings; delete it to check them again)", file=sys.stderr)
     gold = [row for row, _ in rows]
     wanted = {row.qa_pair_id for row in gold}
     pred = [r for r in read_rows(pred_path) if r.qa_pair_id in wanted]

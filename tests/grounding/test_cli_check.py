@@ -414,3 +414,18 @@ def test_c13_batch_rows_with_line_separators_resume_without_redoing(
     err = capsys.readouterr().err
     assert _checked(err) == [] and "already done 3" in err
     assert out.read_bytes() == data
+
+
+def test_eval_resumes_only_predictions_of_the_same_judge_settings(
+        dev_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "ev"
+    run = ["eval", "--data", str(dev_dir), "--out", str(out), "--limit", "1", "--resamples", "5"]
+    assert main(run) == 0
+    assert json.loads((out / "settings.json").read_text())["judge"] == "rules"
+    capsys.readouterr()
+    assert main(run) == 0                                     # same settings: reused, said so
+    assert "reused 1 row(s) already in" in capsys.readouterr().err
+    assert main([*run, "--retrieval", "hybrid"]) == 2         # other settings: refused
+    err = capsys.readouterr().err
+    assert "made with other settings (retrieval: lexical -> hybrid)" in err
+    assert len((out / "predictions.jsonl").read_text().splitlines()) == 1
