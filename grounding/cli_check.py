@@ -641,4 +641,4 @@ def run_eval(args: argparse.Namespace) -> int:
     html = f", {out_dir / 'report.html'} (and rows/)" if args.html else ""
     print(f"\nwrote {pred_path}, {out_dir / 'metrics.json'}, {out_dir / 'report.md'}{html}",
           file=sys.stderr)
-    return 1 if counts.failed else 0
+    return 1 if counts.failed or data.errors else 0  # a skipped row is a row not scored

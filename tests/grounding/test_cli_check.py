@@ -429,3 +429,20 @@ def test_eval_resumes_only_predictions_of_the_same_judge_settings(
     err = capsys.readouterr().err
     assert "made with other settings (retrieval: lexical -> hybrid)" in err
     assert len((out / "predictions.jsonl").read_text().splitlines()) == 1
+
+
+def test_eval_with_a_skipped_row_exits_1_and_names_its_column(
+        dev_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.conftest import PAPERS
+
+    rows = (dev_dir / "specter-2020.jsonl").read_text(encoding="utf-8").splitlines()[:1]
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "papers").symlink_to(PAPERS)
+    (data / "mmscifact.jsonl").write_text("\n".join([rows[0], '{"broken']) + "\n",
+                                          encoding="utf-8")
+    assert main(["eval", "--data", str(data / "mmscifact.jsonl"), "--out", str(tmp_path / "o"),
+                 "--skip-invalid", "--resamples", "5"]) == 1
+    err = capsys.readouterr().err
+    assert "mmscifact.jsonl:2: Invalid JSON: EOF while parsing a string at line 1 column 8" in err
+    assert len((tmp_path / "o" / "predictions.jsonl").read_text().splitlines()) == 1
