@@ -50,16 +50,18 @@ def cmd_index_add(args: argparse.Namespace) -> int:
 
     index = _index(args)
     total = AddCounts()
+    skipped = 0
     for f in args.files:
         errors: list[InputError] = []
         counts = index.import_file(f, source=args.source, errors=errors)
         total += counts
+        skipped += len(errors)
         print(f"{f}: {counts.total} records ({counts.describe()})"
               + (f", {len(errors)} skipped" if errors else ""))
         for e in errors[:5]:
             print(f"  skipped: {e}", file=sys.stderr)
     print(f"index {index.path}: {total.describe()}")
-    return 0
+    return 1 if skipped else 0  # what was readable is in; what was not is reported
 
 
 def cmd_index_stats(args: argparse.Namespace) -> int:
@@ -101,7 +103,10 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
     if name.endswith(".json") or (name == "-" and text.lstrip()[:1] in "[{" and _is_json(text)):
         from citations.csl import parse_csl_json
 
-        return list(parse_csl_json(text))
+        try:
+            return list(parse_csl_json(text))
+        except InputError as exc:
+            raise InputError(f"{path}: {exc}") from None
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
     # a list of references (one per line) when most lines look like one and no line is a
     # "References" heading: every line is then verified, none silently dropped; otherwise
@@ -251,6 +256,17 @@ def verifier_options(args: argparse.Namespace) -> Any:
         checkpoint=Path(args.checkpoint) if getattr(args, "checkpoint", None) else None)
 
 
+def _positive_int(text: str) -> int:
+    """argparse type: an int >= 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
 def add_source_options(p: argparse.ArgumentParser) -> None:
     """The flags that choose bibliographic sources (shared with ``sciground check``)."""
     p.add_argument("--db", help="local index file (default: $SCIGROUND_DB or the user data directory)")
@@ -263,7 +279,7 @@ def add_source_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--mailto", help="contact e-mail for the Crossref / OpenAlex polite pools "
                    "(default: $SCIGROUND_MAILTO)")
     p.add_argument("--cache", help="HTTP cache file (default: the user cache directory)")
-    p.add_argument("--workers", type=int, default=4,
+    p.add_argument("--workers", type=_positive_int, default=4,
                    help="references verified at once: processes for the local index (at most "
                    "one per CPU), threads for online sources (default 4)")
     p.add_argument("--complete", action="store_true",
@@ -314,6 +330,9 @@ def cmd_refs_verify(args: argparse.Namespace) -> int:
     if not items:
         print(f"sciground: {args.file}: no references found", file=sys.stderr)
         return 0
+    if args.checkpoint and not args.sources:
+        print("sciground: warning: --checkpoint applies to online sources (--sources); "
+              "with the local index alone nothing is written to it", file=sys.stderr)
     options = verifier_options(args)
     show = bool(args.progress) or sys.stderr.isatty()
     from citations.progress import VerifyProgress
@@ -380,7 +399,8 @@ def register(subparsers: Any) -> None:
     p_ver.add_argument("file", metavar="FILE|-",
                        help="references one per line, .bib, CSL-JSON, or an answer text")
     add_source_options(p_ver)
-    p_ver.add_argument("--checkpoint", help="online batch: JSONL file to resume from")
+    p_ver.add_argument("--checkpoint", help="online sources (--sources): JSONL file of "
+                       "finished results to resume an interrupted run from")
     p_ver.add_argument("--json", action="store_true", help="one JSON result per line")
     p_ver.add_argument("--candidates", type=int, default=3, help="candidates to show")
     add_engine_options(p_ver)

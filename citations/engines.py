@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 #: --engine choices: this process, or a Ray cluster.
 ENGINES = ("local", "ray")
-INSTALL_HINT = "--engine ray needs Ray: pip install 'sciground[ray]'"
+INSTALL_HINT = ("--engine ray needs Ray: install the ray extra (in the sciground checkout: "
+                "pip install -e '.[ray]')")
 
 
 def add_engine_options(p: argparse.ArgumentParser) -> None:

@@ -233,8 +233,9 @@ class LLMReferenceParser:
                 try:
                     import openai
                 except ModuleNotFoundError as exc:
-                    raise SourceError("the openai package is missing: pip install "
-                                      "'sciground[llm]'", source="llm") from exc
+                    raise SourceError("the openai package is missing: install the llm extra "
+                                      "(in the sciground checkout: pip install -e '.[llm]')",
+                                      source="llm") from exc
                 key = (self.settings.api_key.get_secret_value() if self.settings.api_key
                        else "sk-no-key-required")
                 self._client = openai.OpenAI(base_url=self.settings.base_url

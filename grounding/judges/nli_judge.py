@@ -191,8 +191,8 @@ def load_nli_model(model_dir: str | Path | None, device: str = "auto") -> NLIMod
         import torch
         from transformers import AutoModelForSequenceClassification, AutoTokenizer
     except ModuleNotFoundError as exc:
-        raise JudgeError(f"{exc.name} is missing: pip install 'sciground[nli]'",
-                         backend="nli") from exc
+        raise JudgeError(f"{exc.name} is missing: install the nli extra (in the sciground "
+                         "checkout: pip install torch==2.13.0 -e '.[nli]')", backend="nli") from exc
     dev = _resolve_device(device, torch)
     try:
         tokenizer = AutoTokenizer.from_pretrained(str(path), local_files_only=True)

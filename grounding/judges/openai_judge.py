@@ -588,8 +588,9 @@ class OpenAIJudge:
                 try:
                     import openai
                 except ModuleNotFoundError as exc:
-                    raise JudgeError("the openai package is missing: pip install "
-                                     "'sciground[llm]'", backend=self.name) from exc
+                    raise JudgeError("the openai package is missing: install the llm extra "
+                                     "(in the sciground checkout: pip install -e '.[llm]')",
+                                     backend=self.name) from exc
                 key = (self.settings.api_key.get_secret_value() if self.settings.api_key
                        else NO_KEY)
                 self._client = openai.OpenAI(

@@ -34,7 +34,7 @@ def db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
         "not an object",
     ]) + "\n")
     path = tmp_path / "idx.sqlite"
-    assert run(["index", "add", str(records), "--db", str(path)]) == 0
+    assert run(["index", "add", str(records), "--db", str(path)]) == 1  # a skipped record: reported, exit 1
     out = capsys.readouterr()
     assert "2 records (2 added), 1 skipped" in out.out and "line 3" in out.err
     return path
@@ -132,7 +132,7 @@ def test_refs_verify_on_nothing_says_so(tmp_path, capsys) -> None:
     assert "no references found" in capsys.readouterr().err
 
 
-def test_index_add_keeps_what_a_cut_short_gz_holds(tmp_path, capsys) -> None:
+def test_index_add_keeps_what_a_cut_short_gz_holds_and_exits_1(tmp_path, capsys) -> None:
     import gzip
 
     from citations.sources.local import LocalIndex
@@ -143,8 +143,12 @@ def test_index_add_keeps_what_a_cut_short_gz_holds(tmp_path, capsys) -> None:
     whole = gzip.compress(rows)
     cut = tmp_path / "cut.jsonl.gz"
     cut.write_bytes(whole[: len(whole) * 2 // 3])
-    assert main(["index", "add", str(cut), "--db", str(tmp_path / "i.sqlite")]) == 0
+    assert main(["index", "add", str(cut), "--db", str(tmp_path / "i.sqlite")]) == 1
     assert "unreadable after line" in capsys.readouterr().err
+    fake = tmp_path / "fake.jsonl.gz"          # not gzip at all: nothing added, exit 1
+    fake.write_text("not gzip\n")
+    assert main(["index", "add", str(fake), "--db", str(tmp_path / "j.sqlite")]) == 1
+    assert "Not a gzipped file" in capsys.readouterr().err
     assert 0 < LocalIndex(tmp_path / "i.sqlite").stats().records < 2000
 
 
@@ -406,3 +410,22 @@ def test_processes_and_the_caller_share_the_work_in_order(tmp_path: Path, chunk:
     assert list(verify_in_processes(iter(refs[:chunk]), db, _raw_and_verdict,
                                     chunk=chunk)) == alone[:chunk]
     assert list(verify_in_processes(iter([]), db, _raw_and_verdict)) == []
+
+
+def test_flags_out_of_range_or_of_no_effect_are_said(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    refs = tmp_path / "r.txt"
+    refs.write_text("Lo, K. (2020). S2ORC: The Semantic Scholar Open Research Corpus. In ACL.\n")
+    for bad in ("0", "-1", "two"):
+        with pytest.raises(SystemExit) as exit_:
+            run(["refs", "verify", str(refs), "--workers", bad])
+        assert exit_.value.code == 2
+        assert "--workers" in capsys.readouterr().err
+    db = str(tmp_path / "none.sqlite")
+    assert run(["refs", "verify", str(refs), "--db", db, "--checkpoint",
+                str(tmp_path / "ck.jsonl")]) == 0
+    assert "--checkpoint applies to online sources" in capsys.readouterr().err
+    bad_json = tmp_path / "refs.json"
+    bad_json.write_text("{bad json")
+    with pytest.raises(InputError, match=r"refs\.json: CSL-JSON is not valid JSON"):
+        cli.read_references(str(bad_json))

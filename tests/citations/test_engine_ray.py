@@ -185,7 +185,7 @@ def test_engine_ray_without_ray_installed_says_how_to_install_it(
     refs.write_text("J. Doe. 2020. A title of some length here. In Proceedings.\n")
     assert main(["refs", "verify", str(refs), "--db", str(tmp_path / "none.sqlite"),
                  "--engine", "ray"]) == 2
-    assert "pip install 'sciground[ray]'" in capsys.readouterr().err
+    assert "pip install -e '.[ray]'" in capsys.readouterr().err
 
 
 def test_the_rate_service_spaces_callers_and_a_retry_after_holds_them_all() -> None:
