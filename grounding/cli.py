@@ -54,7 +54,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(argv[0] if argv else None)
+    try:
+        parser = build_parser(argv[0] if argv else None)   # imports: Ctrl-C here is quiet too
+    except KeyboardInterrupt:
+        return 130
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))

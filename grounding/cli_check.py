@@ -509,10 +509,12 @@ def batch_items(batch: Path, pdf_root: str | None) -> list[Item]:
     return items
 
 
-def _interrupted(counts: RunCounts) -> int:
-    """Say how far a run stopped by Ctrl-C got (one line); the exit status 130."""
-    print(f"interrupted after {counts.ok + counts.failed} rows; run the same command to "
-          "resume", file=sys.stderr)
+def _interrupted(counts: RunCounts, *, resumable: bool = True) -> int:
+    """Say how far a run stopped by Ctrl-C got (one line); the exit status 130. Only a run
+    writing to a file (``resumable``) can be resumed."""
+    how = ("run the same command to resume" if resumable else
+           "give --out FILE to make a run resumable")
+    print(f"interrupted after {counts.ok + counts.failed} rows; {how}", file=sys.stderr)
     return 130
 
 
@@ -541,7 +543,7 @@ def run_batch(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         pass                     # before or between rows: counts says how far it got
     if counts.interrupted:
-        return _interrupted(counts)
+        return _interrupted(counts, resumable=bool(args.out))
     print(f"checked {counts.ok}, already done {counts.skipped}, failed {counts.failed} "
           f"(of {len(items)} rows)", file=sys.stderr)
     return 1 if counts.failed else 0

@@ -446,3 +446,15 @@ def test_eval_with_a_skipped_row_exits_1_and_names_its_column(
     err = capsys.readouterr().err
     assert "mmscifact.jsonl:2: Invalid JSON: EOF while parsing a string at line 1 column 8" in err
     assert len((tmp_path / "o" / "predictions.jsonl").read_text().splitlines()) == 1
+
+
+def test_ctrl_c_while_the_command_loads_exits_130_quietly(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import grounding.cli
+
+    def interrupted(command: str | None = None) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(grounding.cli, "build_parser", interrupted)
+    assert main(["check", "--help"]) == 130
+    assert capsys.readouterr().err == ""
