@@ -24,6 +24,7 @@ class CheckedReference:
     """One cited work: where the answer cites it, and the verifier's result.
 
     sentence_ids: ids ("S3") of the sentences holding a mention or the list entry.
+    listed_in: those of them that hold the reference-list entry (not a mention).
     The result's fields are also reachable directly (reference, verdict, differing,
     corrected, reason, fields), so the report templates can treat it as a result.
     """
@@ -31,6 +32,7 @@ class CheckedReference:
     cited: CitedReference
     result: VerificationResult
     sentence_ids: tuple[str, ...]
+    listed_in: tuple[str, ...] = ()
 
     @property
     def reference(self) -> Reference:
@@ -61,10 +63,12 @@ def _overlaps(a0: int, a1: int, b0: int, b1: int) -> bool:
     return a0 < b1 and b0 < a1
 
 
-def citing_sentences(cited: CitedReference, sentences: Sequence[Sentence]) -> tuple[str, ...]:
-    """Ids of the sentences whose character span overlaps a mention or the list entry."""
-    spans = [(m.start, m.end) for m in cited.mentions]
-    if cited.entry_start is not None and cited.entry_end is not None:
+def citing_sentences(cited: CitedReference, sentences: Sequence[Sentence], *,
+                     entry: bool = True, mentions: bool = True) -> tuple[str, ...]:
+    """Ids of the sentences whose character span overlaps a mention or the list entry
+    (only the list entry with ``mentions=False``, only mentions with ``entry=False``)."""
+    spans = [(m.start, m.end) for m in cited.mentions] if mentions else []
+    if entry and cited.entry_start is not None and cited.entry_end is not None:
         spans.append((cited.entry_start, cited.entry_end))
     return tuple(s.id for s in sentences
                  if any(_overlaps(s.start, s.end, a, b) for a, b in spans))
@@ -81,5 +85,6 @@ def check_references(answer: str, sentences: Sequence[Sentence],
     if not cited:
         return ()
     results = verify_references([c.reference for c in cited], options or VerifierOptions())
-    return tuple(CheckedReference(c, r, citing_sentences(c, sentences))
+    return tuple(CheckedReference(c, r, citing_sentences(c, sentences),
+                                  citing_sentences(c, sentences, mentions=False))
                  for c, r in zip(cited, results))

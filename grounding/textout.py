@@ -90,7 +90,11 @@ def report_lines(report: Any) -> list[list[Piece]]:
         lines.append([("Cited references:", "bold")])
         for r in refs:
             verdict = r.verdict.value
-            cited_in = f" (cited in {', '.join(r.sentence_ids)})" if r.sentence_ids else ""
+            listed = getattr(r, "listed_in", ())
+            where = [f"cited in {', '.join(ids)}" for ids in
+                     [[i for i in r.sentence_ids if i not in listed]] if ids]
+            where += [f"listed in {', '.join(listed)}"] if listed else []
+            cited_in = f" ({'; '.join(where)})" if where else ""
             lines.append([("  ", ""), (f"[{verdict.upper()}]", VERDICT_STYLE.get(verdict, "")),
                           (f" {r.reference.raw}{cited_in}", "")])
             for f in r.differing:

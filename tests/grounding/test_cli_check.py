@@ -458,3 +458,18 @@ def test_ctrl_c_while_the_command_loads_exits_130_quietly(
     monkeypatch.setattr(grounding.cli, "build_parser", interrupted)
     assert main(["check", "--help"]) == 130
     assert capsys.readouterr().err == ""
+
+
+def test_text_output_tells_citing_sentences_from_the_reference_list(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    answer = tmp_path / "a.txt"
+    answer.write_text(
+        "SPECTER uses citations to train document embeddings [1].\n"
+        "It beats SciBERT on SciDocs.\n\nReferences\n[1] Cohan, A., Feldman, S., Beltagy, I., "
+        "Downey, D., & Weld, D. S. (2020). SPECTER: Document-level representation learning "
+        "using citation-informed transformers. In Proceedings of ACL.\n", encoding="utf-8")
+    assert main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--answer", str(answer),
+                 "--format", "text", "--db", str(tmp_path / "none.sqlite")]) == 0
+    out = capsys.readouterr().out
+    assert "citation-informed transformers. In Proceedings of ACL. (cited in S1; listed in S4)" \
+        in out
