@@ -218,6 +218,10 @@ def decide(reference: Reference, compared: Sequence[Compared], *,
     Returns: Decision (see its docstring). Raises: nothing.
     """
     if not (reference.title or reference.doi or reference.arxiv_id):
+        if reference.authors and reference.year:  # "Beltagy et al., 2019" with no list entry
+            return Decision(Verdict.UNVERIFIED, "only authors and a year are cited (no title "
+                            "or identifier, e.g. a mention with no reference-list entry): not "
+                            "enough to tell which work it is")
         return Decision(Verdict.UNPARSED, "no title or identifier could be read")
     matches = [c for c in compared if is_same_work(c)]
     if not matches:

@@ -173,3 +173,14 @@ def test_sloppy_string_with_a_resolving_doi_is_never_fabricated(tmp_path: Path) 
                  "https://doi.org/10.1234/ptlm.2019.7"):
         res = verify(text, [index])
         assert res.verdict is Verdict.VERIFIED, (text, res.reason)
+
+
+def test_an_author_year_mention_alone_is_unverified_not_unparsed() -> None:
+    """What an answer's "(Beltagy et al., 2019)" gives when no list entry spells it out:
+    readable, but not enough to tell the work."""
+    from citations.extract import extract_citations
+
+    (cited,) = extract_citations("SciBERT was trained on papers (Beltagy et al., 2019).")
+    d = decide(cited.reference, [])
+    assert d.verdict is Verdict.UNVERIFIED and "only authors and a year" in d.reason
+    assert decide(Reference(raw="@@ ##"), []).verdict is Verdict.UNPARSED
