@@ -57,11 +57,12 @@ def plausible(q: Quantity, e: Quantity) -> bool:
 
 
 def same_digits(q: Quantity, e: Quantity) -> bool:
-    """True if ``q`` and ``e`` differ by a power of 1000 with the same digits (1.25 / 1250),
-    neither written with a multiplier ("8.1M" is no misread "8.1")."""
+    """True if ``q`` and ``e`` differ by a power of 1000 with the same digits: a misread
+    separator (1.25 / 1250), neither written with a multiplier ("8.1M" is no misread
+    "8.1"), or a slipped scale, both written with one ("81.1K" / "81.1M")."""
     if q.value == 0 or e.value == 0 or (q.value < 0) != (e.value < 0):
         return False
-    if has_multiplier(q) or has_multiplier(e) or not comparable(q, e):
+    if has_multiplier(q) != has_multiplier(e) or not comparable(q, e):
         return False
     shift = math.log10(abs(e.value) / abs(q.value))
     if abs(shift - round(shift)) > 1e-9 or round(shift) % 3 != 0:
