@@ -16,14 +16,18 @@ edge precision, recall and F1 with and without roles):
   that opens with an anaphoric noun phrase ("This KVQA finetuning stage ...") or says
   "attribute(s) this". Without a role: a sentence that opens with a discourse cue ("So",
   "Therefore", "This", "In other words", "Because", "Despite", "Overall", ...) or contains
-  one ("therefore", "which means", "suggests", "implies", ...).
+  one ("therefore", "which means", "suggests", "implies", ...); but a sentence whose only
+  cue is a subordinate opener ("Because ...", "Since ...", "Once ...") gives its reason
+  itself, so it has premises only when that clause shares content with an earlier claim.
 - Which premises. A summary opener ("Overall", "Taken together", "In short", "In effect")
   looks at the earlier claims of its section (since the last heading), Observations only
   when roles are known, leaving out the answer's opening claim (its thesis); followed by
   "these" / "those" / "all" it takes them all, otherwise those that share content words
   with it (at least ``SUMMARY_RATIO`` of the best overlap). An anaphoric
   opener ("This", "So", "In other words") takes the previous claim, and also the one
-  before it when that one shares clearly more content (a comparison of two results).
+  before it when that one shares clearly more content (a comparison of two results); a
+  consequence connective ("So", "Therefore") that shares nothing with either takes the
+  claim it shares content with, as below.
   Any other dependent sentence takes the earlier claim sharing most content, discounted
   by ``RECENCY`` per sentence back, or the previous claim when none shares content.
 """
@@ -74,6 +78,10 @@ _ANAPHOR = re.compile(
     r"more broadly|by extension|in practice|because of this|given this|for this reason|"
     r"the authors (?:accordingly|attribute this|therefore))\b",
     re.IGNORECASE)
+#: Consequence connectives ("So", "Therefore"): unlike a demonstrative ("This"), they
+#: name no sentence, so the premise is the claim the sentence shares content with.
+_CONNECTIVE = re.compile(
+    r"^\W*(?:so|thus|therefore|hence|consequently|accordingly|as a result)\b", re.IGNORECASE)
 _HEADING_LIKE = re.compile(r"^(?:\*\*[^*]+\*\*|#{1,6}\s.*|[^.?!]{1,80})$")
 _FRAMING = re.compile(
     r"^\W*(?:here is|here are|here's|below is|below are|the following|in this answer|"
@@ -114,6 +122,28 @@ def is_dependent(text: str, role: Role | None = None) -> bool:
 _ANAPHORIC_OBS = re.compile(
     r"^(?:this|these|such)\s+(?!is\b|are\b|was\b|were\b|has\b|have\b)[A-Za-z]", re.IGNORECASE)
 _ATTRIBUTES = re.compile(r"\b(?:attributes?|explains?) this\b", re.IGNORECASE)
+
+
+#: Openers of a subordinate clause whose premise is stated inside the sentence itself
+#: ("Because it is optimized for Chinese and English, R1 may ...").
+_SUBORDINATE = re.compile(r"^\W*(?:because|since|once)\b", re.IGNORECASE)
+
+
+def _restates_earlier(text: str, postings: dict[str, list[int]],
+                      idf: dict[str, float]) -> bool:
+    """For a sentence without a role: False when its only cue is a subordinate opener
+    ("Because ...", "Since ...", "Once ...") whose clause (up to the first comma) shares
+    less than ``MIN_OVERLAP`` of content with every earlier claim: the reason it gives is
+    its own, not an earlier sentence. True otherwise."""
+    head = _strip_markup(text)
+    if not _SUBORDINATE.match(head) or _INNER.search(head):
+        return True
+    clause = _terms(head.split(",", 1)[0])
+    shared: dict[int, float] = {}
+    for t in clause:
+        for j in postings.get(t, ()):
+            shared[j] = shared.get(j, 0.0) + _weight(t, idf)
+    return max(shared.values(), default=0.0) >= MIN_OVERLAP
 
 
 def _strip_markup(text: str) -> str:
@@ -164,7 +194,8 @@ def build_graph(sentences: Sequence[Sentence], roles: Sequence[Role | None] | No
     sec_pool: dict[int, list[int]] = {}
     for i, s in enumerate(sentences):
         role = roles[i] if roles is not None else None
-        if claim[i] and earlier and is_dependent(s.text, role):
+        if claim[i] and earlier and is_dependent(s.text, role) and (
+                role is not None or _restates_earlier(s.text, postings, idf)):
             head = _strip_markup(s.text)
             if _SUMMARY.match(head):
                 # the pool less the answer's opening claim (its thesis) when there is more
@@ -185,6 +216,11 @@ def build_graph(sentences: Sequence[Sentence], roles: Sequence[Role | None] | No
             elif _ANAPHOR.match(head):
                 premises = _anaphora_premises(i, earlier, terms, idf)
                 cue = "anaphora"
+                if (premises == [earlier[-1]] and _CONNECTIVE.match(head)
+                        and _overlap(terms[i], terms[earlier[-1]], idf) < MIN_OVERLAP):
+                    # "So a user who ..." sharing nothing with the claim before it rests on
+                    # the claim it shares content with, however far back
+                    premises = _local_premises(i, earlier, pos, postings, terms, idf)
             else:
                 premises = _local_premises(i, earlier, pos, postings, terms, idf)
                 cue = "content"

@@ -746,6 +746,42 @@ def has_multiplier(q: Quantity) -> bool:
     return rest[:1] in ("k", "K", "M", "B") or bool(_MULT_WORD_RE.match(rest))
 
 
+def restate(claim: Quantity, evidence: Quantity) -> str:
+    """The claim's span rewritten with the evidence value as the evidence writes it.
+
+    The evidence's number and its scale ("81.1M", "81.1 million", "81,100,000") replace the
+    claim's number and scale; the claim's own unit text after them is kept ("45%" against
+    "41%" -> "41%"; "18.1M papers" against "81.1M" -> "81.1M papers"). A scale is never
+    dropped nor borrowed: "18.1M" against "81.1M" is "81.1M", not "81.1"; "0.5 billion"
+    against "500M" is "500M". When the evidence states the claimed value (``same_value``),
+    the claim's own text is returned (a unit reading, not an error).
+
+    Args: claim, evidence: quantities as read by :func:`extract_quantities`.
+    Returns: the corrected span text.
+    """
+    if same_value(claim, evidence):
+        return claim.text
+    value_text = _scaled_number(evidence.text)
+    if value_text is None:
+        return evidence.text
+    m = _NUM_RE.match(claim.text)
+    if m is None:
+        return value_text
+    end = m.end()
+    mult = _MULT_RE.match(claim.text, end) or _MULT_WORD_RE.match(claim.text, end)
+    return value_text + claim.text[mult.end() if mult else end:]
+
+
+def _scaled_number(text: str) -> str | None:
+    """The leading number of ``text`` with the multiplier written right after it ("81.1M",
+    "380.5 million"), or None when ``text`` does not open with a number."""
+    m = _NUM_RE.match(text)
+    if m is None:
+        return None
+    mult = _MULT_RE.match(text, m.end()) or _MULT_WORD_RE.match(text, m.end())
+    return text[:mult.end() if mult else m.end()]
+
+
 def same_count_noun(claim: Quantity, evidence: Quantity) -> bool | None:
     """True / False when both carry a count noun ("3 hard negatives" vs "2 hard ..."),
     None when either has no count noun (nothing to say)."""
@@ -775,10 +811,13 @@ def same_value(claim: Quantity, evidence: Quantity) -> bool:
             continue
         if math.isclose(c, e, rel_tol=1e-9, abs_tol=1e-9):
             return True
-        step = 10.0 ** (-claim.decimals)
-        rounds = claim.decimals > 0 or claim.approx or claim.kind in ("word", "fraction",
-                                                                       "percent")
-        if rounds and abs(e - c) <= step / 2 + 1e-9 and evidence.decimals > claim.decimals:
+        # precision at the written scale: "8.1M" is 8.1e6 give or take 5e4
+        step = claim.step
+        rounds = (claim.decimals > 0 or claim.multiplier > 1 or claim.approx
+                  or claim.kind in ("word", "fraction", "percent"))
+        finer = evidence.step < step * (1 - 1e-9) if e == evidence.value else \
+            evidence.decimals > claim.decimals
+        if rounds and abs(e - c) <= step / 2 * (1 + 1e-9) + 1e-9 and finer:
             return True
         if claim.approx or claim.kind == "fraction":
             if abs(e - c) <= max(0.05 * abs(e), step / 2 + 1e-9):
@@ -788,4 +827,4 @@ def same_value(claim: Quantity, evidence: Quantity) -> bool:
 
 __all__ = ["CASE_UNITS", "MISSING_VALUES", "Quantity", "UNITS", "comparable",
            "detect_decimal_comma", "extract_quantities", "has_multiplier", "is_missing_value",
-           "same_count_noun", "same_value"]
+           "restate", "same_count_noun", "same_value"]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from annotations.schema import ErrorSpan
 from grounding.evidence import Hit
 from grounding.lexicon import content_terms, fold, is_numeric
-from grounding.quantities import Quantity, comparable, has_multiplier
+from grounding.quantities import Quantity, comparable, has_multiplier, restate
 
 
 @dataclass(slots=True)
@@ -57,11 +57,12 @@ def plausible(q: Quantity, e: Quantity) -> bool:
 
 
 def same_digits(q: Quantity, e: Quantity) -> bool:
-    """True if ``q`` and ``e`` differ by a power of 1000 with the same digits (1.25 / 1250),
-    neither written with a multiplier ("8.1M" is no misread "8.1")."""
+    """True if ``q`` and ``e`` differ by a power of 1000 with the same digits: a misread
+    separator (1.25 / 1250), neither written with a multiplier ("8.1M" is no misread
+    "8.1"), or a slipped scale, both written with one ("81.1K" / "81.1M")."""
     if q.value == 0 or e.value == 0 or (q.value < 0) != (e.value < 0):
         return False
-    if has_multiplier(q) or has_multiplier(e) or not comparable(q, e):
+    if has_multiplier(q) != has_multiplier(e) or not comparable(q, e):
         return False
     shift = math.log10(abs(e.value) / abs(q.value))
     if abs(shift - round(shift)) > 1e-9 or round(shift) % 3 != 0:
@@ -72,8 +73,10 @@ def same_digits(q: Quantity, e: Quantity) -> bool:
 
 def transposed(q: Quantity, e: Quantity) -> bool:
     """True if ``e`` is ``q`` with two adjacent digits swapped (76.45 / 76.54; 443 / 434):
-    same sign, decimals and digit count, at least three digits, exactly one adjacent swap."""
-    if q.value == e.value or (q.value < 0) != (e.value < 0) or q.decimals != e.decimals:
+    same sign, decimals, scale and digit count, at least three digits, exactly one adjacent
+    swap."""
+    if (q.value == e.value or (q.value < 0) != (e.value < 0) or q.decimals != e.decimals
+            or q.multiplier != e.multiplier):     # "18.1K" is no misread "81.1M"
         return False
     a, b = re.sub(r"\D", "", q.text), re.sub(r"\D", "", e.text)
     if len(a) != len(b) or len(a) < 3:
@@ -101,15 +104,10 @@ def comparable_far(q: Quantity, e: Quantity) -> bool:
 
 
 def correction_text(q: Quantity, e: Quantity) -> str:
-    """The claim's span rewritten with the evidence value, keeping the claim's unit text."""
-    value_text = e.text
-    m = re.match(r"-?[\d.,]+(?:[eE][-+]?\d+)?", e.text)
-    if m:
-        value_text = m.group(0)
-    qm = re.match(r"-?[\d.,]+(?:[eE][-+]?\d+)?[kKMB]?", q.text)
-    if qm:
-        return value_text + q.text[qm.end():]
-    return value_text
+    """The claim's span rewritten with the evidence value as the paper writes it, scale
+    included ("18.1M" against "81.1M" -> "81.1M"), keeping the claim's unit text; the
+    claim's own text when the evidence states its value (see ``quantities.restate``)."""
+    return restate(q, e)
 
 
 def short(text: str, n: int = 90) -> str:

@@ -106,6 +106,40 @@ def test_without_roles_cues_decide() -> None:
     assert is_dependent("The authors attribute this to noise.", O)
 
 
+def test_a_subordinate_opener_giving_its_own_reason_has_no_premise() -> None:
+    # GroundQA dev deepseek-r1-2025__q03 S2-S3 (gold: no premise): the "because" clause
+    # states the reason itself; nothing in it restates the sentence before
+    ss = sents("DeepSeek-R1 still falls short of DeepSeek-V3 on function calling, multi-turn "
+               "conversation, complex role-playing and JSON output.",
+               "Because it is optimized for Chinese and English, R1 may reason and respond in "
+               "Chinese even when a query is written in a third language.")
+    assert edges_of(build_graph(ss, labels=[S, C])) == {}
+    # specter-2020__q02 S6-S7 (gold: S7 -> S6): the clause restates the earlier claim
+    ss = sents("For every query paper the authors build up to 5 triples, using 3 hard "
+               "negatives and 2 easy negatives.",
+               "Because hard negatives make up the majority of each query's triples, most of "
+               "the training signal pushes SPECTER to separate closely related papers.")
+    assert edges_of(build_graph(ss, labels=[C, C])) == {"S2": ("S1",)}
+    # a cue in the main clause still makes it dependent
+    ss = sents("R1 falls short of V3 on JSON output.",
+               "Because it is optimized for Chinese, this suggests a narrow training mix.")
+    assert edges_of(build_graph(ss, labels=[S, N])) == {"S2": ("S1",)}
+
+
+def test_a_connective_sharing_nothing_with_the_claim_before_rests_on_the_one_it_restates(
+        ) -> None:
+    # "So" names no sentence: when the claim just before shares nothing with it, the
+    # premise is the claim it shares content with (GroundQA dev lavis-2022__q02 S9 -> S3)
+    rows = {r.qa_pair_id: r for r in iter_rows(need(DEV) / "lavis-2022.jsonl")}
+    pred, gold = graph_bench.edges(rows["lavis-2022__q02"], "roles+labels")
+    assert {e for e in pred if e[0] == "S9"} == {e for e in gold if e[0] == "S9"} \
+        == {("S9", "S3")}
+    # a demonstrative keeps the claim before it
+    ss = sents("The model trains for 5 epochs.", "Scores on OK-VQA reach 55.4.",
+               "This stage is short.")
+    assert edges_of(build_graph(ss, roles=[O, O, I], labels=[S, S, N])) == {"S3": ("S2",)}
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ("**References**", True), ("Title and abstract only", True),
     ("Here is how the models compare.", True), ("The main limitations are:", True),
@@ -162,9 +196,9 @@ def test_dev_edge_f1() -> None:
     """Edge F1 against gold depends_on of dev (figures printed by bench/graph.py)."""
     rows = [r for f in sorted(need(DEV).glob("*[0-9].jsonl")) for r in iter_rows(f)]
     p, r, f, *_ = graph_bench.prf(rows, "roles+labels")
-    assert f >= 0.68 and p >= 0.65 and r >= 0.65
+    assert f >= 0.74 and p >= 0.72 and r >= 0.75        # 0.752 / 0.738 / 0.768 (2026-12)
     p, r, f, *_ = graph_bench.prf(rows, "labels only")
-    assert f >= 0.62
+    assert f >= 0.69                                      # 0.699
 
 
 def _scan_all(i: int, earlier: list[int], terms: list[frozenset[str]],

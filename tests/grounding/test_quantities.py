@@ -312,3 +312,36 @@ def test_a_capital_glued_to_digits_is_a_model_name_not_a_unit() -> None:
     assert [(q.value, q.unit) for q in extract_quantities("with 4 H100 cards")] == [(4.0, None)]
     assert [(q.value, q.unit) for q in extract_quantities("a 3 V battery")] == [(3.0, "V")]
     assert [(q.value, q.unit) for q in extract_quantities("an area of 10 m2")][0][0] == 10.0
+
+
+# --- numbers with a scale (K/M/B, thousand/million/billion) compare and correct by value ----
+
+@pytest.mark.parametrize(("claim", "evidence", "same"), [
+    ("8.1M papers", "8,142,000 papers", True),      # "8.1M" is 8.1e6 give or take 5e4
+    ("81M papers", "81,123,456 papers", True),
+    ("81.1 million papers", "81.1M", True),
+    ("0.0811 billion papers", "81.1M", True),
+    ("8.1M papers", "8.2M papers", False),
+    ("8.1M papers", "8,162,000 papers", False),
+    ("8.1 papers", "8.1M papers", False),           # the bare digits are not the value
+    ("18.1M papers", "81.1M papers", False),
+    ("81,123,456 papers", "81.1M", False),          # an exact count is not confirmed by 81.1M
+])
+def test_same_value_reads_the_scale(claim: str, evidence: str, same: bool) -> None:
+    assert same_value(_q(claim), _q(evidence)) is same
+
+
+@pytest.mark.parametrize(("claim", "evidence", "fixed"), [
+    ("18.1M", "81.1M", "81.1M"),                    # the scale is kept, not dropped
+    ("18.1 million papers", "81.1M", "81.1M"),      # the evidence's own scale
+    ("0.6 billion papers", "500M", "500M"),
+    ("1.8K GB", "2.1M GB", "2.1M GB"),              # the claim's unit text is kept
+    ("12.5 million", "15,200,000", "15,200,000"),
+    ("45%", "41%", "41%"),
+    ("380.5 million", "380.5M", "380.5 million"),   # the same value: nothing to correct
+])
+def test_restate_writes_the_evidence_value_with_its_scale(claim: str, evidence: str,
+                                                          fixed: str) -> None:
+    from grounding.quantities import restate
+
+    assert restate(_q(claim), _q(evidence)) == fixed
