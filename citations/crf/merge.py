@@ -140,6 +140,7 @@ def _authors(lab: Labelled) -> tuple[list[Author], bool]:
     """Names of the author span; none when a family name is a lower-case word in a string
     that has capitals ("Graph nets, Smith J." is a title, not two authors)."""
     span = re.sub(r"^\s*[\[(]?\d{1,4}[\])]?\.?\s+", "", lab.span("author")).strip(" ,;:")
+    span = re.sub(r"(?<=[^\W\d_]{2})\.$", "", span)  # the stop before the title, not an initial
     if not span or not re.search(r"[^\W\d_]{2,}", span):
         return [], False
     authors, et_al = parse_author_list(span)

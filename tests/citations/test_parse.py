@@ -393,3 +393,11 @@ def test_crossref_work_messages_read_as_csl() -> None:
     plos = parse_csl_json((d / "works_doi_found_plos.json").read_bytes())[0]
     assert plos.doi == "10.1371/journal.pone.0033693" and plos.year == 2012 and plos.venue == "PLoS ONE"
     assert plos.source_type is SourceType.PAPER and plos.authors[0].family == "Sadasivan"
+
+
+def test_an_author_span_keeps_its_last_name_when_the_labeller_reads_it() -> None:
+    """The stop before the title ("K. Li.") is not part of the name: found by the round-trip
+    property above ("Learning vs. in learning" makes the rules ask the labeller)."""
+    r = parse_reference("John Smith, and K. Li. Learning vs. in learning. Journal of Hydrology, "
+                        "1:1-501, 1950.")
+    assert [(a.given, a.family) for a in r.authors] == [("John", "Smith"), ("K.", "Li")]
