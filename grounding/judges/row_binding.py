@@ -37,7 +37,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
-from grounding.judges.number_common import NAME_AFTER, Findings, NumberCheck, plausible
+from grounding.judges.number_common import (NAME_AFTER, ROW_NAME, Findings, NumberCheck,
+                                            plausible)
+from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_cells import cell_near, header_column, in_number_list, same_table
 from grounding.judges.rules_tables import column_headers, columns_naming
 from grounding.lexicon import content_terms, fold, is_numeric, stem
@@ -63,6 +65,14 @@ _TOKEN = re.compile(r"[A-Za-z0-9]+")
 _PROSE_END = re.compile(r"[.;:]\s+(?=[A-Z+\-\u2212\u2013(])")
 #: Another number joined to this one ("80.0 vs 68.1", "(80.0, 68.1)").
 _VERSUS = re.compile(r"\s*(?:vs\.?|versus|against)\s*[-+(]?\d|\s*[,;/]\s*[-+]?\d", re.I)
+_FROM = re.compile(r"\bfrom\s*$", re.I)
+#: What ends the clause a name governs: a semicolon, ", and", ", but", "while", "whereas".
+_CLAUSE_BREAK = re.compile(r";|,\s*(?:and|but|while|whereas|which|so)\b|\b(?:while|whereas)\b",
+                           re.I)
+#: A name after these is the other side of a comparison, not what the next number measures.
+_COMPARED = re.compile(r"\b(?:than|above|below|over|under|vs\.?|versus|against|beats?|"
+                       r"outperforms?|trails?|behind|ahead of|compared (?:with|to))\s*(?:the\s+)?$",
+                       re.I)
 _VERSUS_BEFORE = re.compile(r"\d[\d.,]*%?\)?\s*(?:vs\.?|versus|against)\s*\(?$", re.I)
 
 
@@ -91,6 +101,7 @@ class RowKey:
     extra: frozenset[str]
     op: str
     label: str
+    order: tuple[str, ...] = ()
 
 
 def row_key(entry: Entry) -> RowKey | None:
@@ -112,7 +123,7 @@ def row_key(entry: Entry) -> RowKey | None:
         key, extra = extra, frozenset()
     if not key:
         return None
-    return RowKey(key, extra, op, label)
+    return RowKey(key, extra, op, label, tuple(dict.fromkeys(words)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,17 +138,30 @@ class Mention:
     label: str
 
 
-def _windows(positions: dict[str, list[tuple[int, int, int]]], key: frozenset[str]
-             ) -> list[tuple[int, int, int, int]]:
+def _windows(positions: dict[str, list[tuple[int, int, int]]], key: frozenset[str],
+             order: Sequence[str]) -> list[tuple[int, int, int, int]]:
     """Each run of sentence tokens holding every term of ``key``, one per occurrence of
-    its rarest term: (tokens spanned, start char, end char, last token index)."""
+    its rarest term, the shortest (ties: the one in the label's word ``order``): (tokens
+    spanned, start char, end char, last token index)."""
+    rank = {t: i for i, t in enumerate(order)}
     out = []
     first = min(key, key=lambda t: len(positions[t]))
     for i, _, _ in positions[first]:
-        lo, hi = i, i
-        for t in key:
-            j = min((p[0] for p in positions[t]), key=lambda j: abs(j - i))
-            lo, hi = min(lo, j), max(hi, j)
+        spans = []
+        # the key's other terms nearest this one: on either side, all after, all before
+        for side in (0, 1, -1):
+            lo, hi = i, i
+            picked = {}
+            for t in key:
+                js = [p[0] for p in positions[t] if side == 0 or (p[0] - i) * side >= 0]
+                if not js:
+                    break
+                j = picked[t] = min(js, key=lambda j: abs(j - i))
+                lo, hi = min(lo, j), max(hi, j)
+            else:
+                seq = [rank.get(t, 0) for t in sorted(picked, key=picked.__getitem__)]
+                spans.append((hi - lo, seq != sorted(seq), lo, hi))
+        _, _, lo, hi = min(spans)
         chars = [p for t in key for p in positions[t] if lo <= p[0] <= hi]
         out.append((hi - lo + 1, min(p[1] for p in chars), max(p[2] for p in chars), hi))
     return out
@@ -159,7 +183,7 @@ def named_rows(text: str, rows: Sequence[tuple[int, Entry]]) -> list[Mention]:
     found: list[Mention] = []
     for key, members in groups.items():
         ops = {k.op for _, _, k in members}
-        for span, a, b, last in _windows(positions, key):
+        for span, a, b, last in _windows(positions, key, members[0][2].order):
             if span > 2 * len(key) + 1:
                 continue                     # the words are scattered over the sentence
             before = text[max(0, a - 40):a]
@@ -208,22 +232,37 @@ def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Me
             return inside[0]
     after = NAME_AFTER.match(rest)
     if after:
+        # "77.5 for (the) X": the first name after it, before any other number
         at = q_end + after.end()
-        nxt = [m for m in mentions if at <= m.start <= at + 2]
+        nxt = [m for m in mentions if at <= m.start <= at + 60
+               and not re.search(r"\d", s[at:m.start])]
         if nxt:
             return nxt[0]
-    entities = {frozenset(pid for pid, _ in m.rows) for m in mentions}
+    if _FROM.search(s[:q_start]):
+        return None                          # "from 80.0 to 67.3": the value it starts at
+    nums = [q for q in sentence_quantities(text) if q.checkable]
+    me = next((q for q in nums if q.start == q_start), None)
     listed = (_VERSUS.match(s, q_end) is not None or _VERSUS_BEFORE.search(s[:q_start])
-              is not None)
-    before = [m for m in mentions if m.end <= q_start]
-    if len(entities) > 1 and (listed or _in_list(text, q_start, q_end)):
-        return None                          # "A and B (80.0 vs 68.1)": respectively
-    return before[-1] if before else None
+              is not None or me is not None and in_number_list(text, me))
+    before = [m for m in mentions if m.end <= q_start and q_start - m.end <= 100]
+    if not before:
+        return None
+    m = before[-1]
+    between = s[m.end:q_start]
+    others = [q for q in nums if m.end <= q.start < q_start]
+    if others and not (listed and all(in_number_list(text, q) for q in others)):
+        return None                          # the name's own number stands between
+    if _CLAUSE_BREAK.search(between) or _COMPARED.search(s[max(0, m.start - 25):m.start]):
+        return None                          # another clause; "above GPV-2": the other side
+    if listed and any(not (m.start <= n.start() < m.end) for n in ROW_NAME.finditer(s[:q_start])
+                      if n.start() >= _clause_start(s, q_start)):
+        return None                          # "A and B scores (87.6 and 92.3)": respectively
+    return m
 
 
-def _in_list(text: str, start: int, end: int) -> bool:
-    from grounding.judges.parts import sentence_quantities
-    return any(q.start == start and in_number_list(text, q) for q in sentence_quantities(text))
+def _clause_start(s: str, at: int) -> int:
+    brk = [m.end() for m in _CLAUSE_BREAK.finditer(s[:at])]
+    return brk[-1] if brk else 0
 
 
 def _holds(e: Entry, c: NumberCheck) -> list[float]:
@@ -316,6 +355,9 @@ def _rebind(text: str, index: EvidenceIndex, rows: list[tuple[int, Entry]], m: M
     the column the value sits in, or mark it misbound."""
     q = c.quantity
     own_pids = {pid for pid, _ in m.rows}
+    where = _located(index, c)
+    if where is not None and _heads_name(index, where[1], m):
+        return                               # read under the entity's own column header
     tables = []
     for pid, row in m.rows:
         holders = [(hp, he, x) for hp, he in rows if hp not in own_pids
@@ -339,7 +381,6 @@ def _rebind(text: str, index: EvidenceIndex, rows: list[tuple[int, Entry]], m: M
         return
     if c.status != "found":
         return
-    where = _located(index, c)
     if where is None or where[0] in own_pids:
         return                               # prose
     lpid, loc = where
