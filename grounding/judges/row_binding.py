@@ -249,7 +249,8 @@ def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Me
         return None
     m = before[-1]
     between = s[m.end:q_start]
-    others = [q for q in nums if m.end <= q.start < q_start]
+    # numbers between (not the "from" value of "from 67.57 to 68.93")
+    others = [q for q in nums if m.end <= q.start < q_start and not _FROM.search(s[:q.start])]
     if others and not (listed and all(in_number_list(text, q) for q in others)):
         return None                          # the name's own number stands between
     if _CLAUSE_BREAK.search(between) or _COMPARED.search(s[max(0, m.start - 25):m.start]):

@@ -59,6 +59,7 @@ from grounding.judges.number_check import (check_in_passage, check_numbers, chec
 from grounding.judges.slot_check import check_slot_swaps, name_swap
 from grounding.judges.number_tables import check_row_swaps, compare_rows
 from grounding.judges.row_binding import check_row_binding
+from grounding.judges.unchecked import nothing_checkable_reason
 from grounding.judges.number_common import Findings, NumberCheck, correction_text, short
 from grounding.judges.parts import NAME, Part, PartKind, decompose, sentence_quantities
 from grounding.judges.relation_check import (direction_conflict, numbers_order,
@@ -397,11 +398,7 @@ class RulesJudge:
             return (Label.SUPPORTED, "Supported through its premise: an interpretation of the "
                     "previous sentence, which the paper supports, with nothing of its own to "
                     "check.", [al.hit] if al else [])
-        best = f" (closest passage on page {al.hit.entry.page}, {al.coverage:.0%} of its words)" \
-            if al else ""
-        return (Label.NEI, "Not enough information: nothing checkable (no number, name, "
-                f"comparison, negation or quantifier) and the paper does not state it{best}.",
-                [])
+        return Label.NEI, nothing_checkable_reason(text, index, al), []
 
 
 # ---------------------------------------------------------------------- part results
