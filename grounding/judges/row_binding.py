@@ -62,7 +62,7 @@ _ADD_WORD = re.compile(r"(?:\b(?:add\w*|with|plus|includ\w*|incorporat\w*|w/)|\+
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
 #: A prose line printed left of a table runs into the row's label ("tuning approach. Start
 #: w/ BERT-Large"): the label starts after its last full stop.
-_PROSE_END = re.compile(r"[.;:]\s+(?=[A-Z+\-\u2212\u2013(])")
+_PROSE_END = re.compile(r"(?<=[a-z]{3})[.;:]\s+(?=[A-Z+\-\u2212\u2013])")
 #: Another number joined to this one ("80.0 vs 68.1", "(80.0, 68.1)").
 _VERSUS = re.compile(r"\s*(?:vs\.?|versus|against)\s*[-+(]?\d|\s*[,;/]\s*[-+]?\d", re.I)
 _FROM = re.compile(r"\bfrom\s*$", re.I)
@@ -380,8 +380,8 @@ def _rebind(text: str, index: EvidenceIndex, rows: list[tuple[int, Entry]], m: M
             return
         _misbound(c, holders[0][0], holders[0][1], m)
         return
-    if c.status != "found":
-        return
+    if c.status == "found_far":
+        where = _only_in_rows(index, c)      # found far away: only as another row's cell?
     if where is None or where[0] in own_pids:
         return                               # prose
     lpid, loc = where
@@ -398,6 +398,24 @@ def _rebind(text: str, index: EvidenceIndex, rows: list[tuple[int, Entry]], m: M
             c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), target.quantity
             return
     _misbound(c, lpid, loc, m)
+
+
+def _only_in_rows(index: EvidenceIndex, c: NumberCheck) -> tuple[int, Entry] | None:
+    """The table row holding the number when every place the paper writes its value is a
+    cell of a table row (then the value belongs to that row's entity); None when it is
+    also written in prose, or nowhere."""
+    first: tuple[int, Entry] | None = None
+    for page, qs in index.page_quantities.items():
+        for e in qs:
+            if not same_value(c.quantity, e):
+                continue
+            row = next(((pid, index.entries[pid]) for pid in index.rows_by_page.get(page, [])
+                        if index.entries[pid].start <= e.start < index.entries[pid].end
+                        and _holds(index.entries[pid], c)), None)
+            if row is None:
+                return None
+            first = first or row
+    return first
 
 
 def _misbound(c: NumberCheck, pid: int, loc: Entry, m: Mention) -> None:
