@@ -293,9 +293,10 @@ def _clause_terms(text: str, start: int, end: int, width: int = 60) -> set[str]:
 
 
 def _heads_name(index: EvidenceIndex, e: Entry, m: Mention) -> bool:
-    """True if the entity's key words head a column of ``e``'s table."""
+    """True if the entity's key words head a column of ``e``'s table (a header of a few
+    words: the words above a table without a header row are prose, not a header)."""
     heads = column_headers(e, index.pages.get(e.page))
-    return bool(columns_naming(sorted(m.key), heads))
+    return any(len(heads[i]) <= 8 for i in columns_naming(sorted(m.key), heads))
 
 
 def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: Findings) -> None:
@@ -419,10 +420,12 @@ def _only_in_rows(index: EvidenceIndex, c: NumberCheck) -> tuple[int, Entry] | N
 
 
 def _misbound(c: NumberCheck, pid: int, loc: Entry, m: Mention) -> None:
-    label = row_key(loc)
+    key = row_key(loc)
+    label = key.label if key is not None and re.search(r"[^\W\d_]", key.label) else ""
     c.status, c.hit = "misbound", Hit(loc, pid, 1.0)
-    c.why = (f"{c.quantity.text} is in the row '{label.label if label else row_label(loc)}' "
-             f"on page {loc.page}, not in the row of '{m.label}'")
+    row = f"the row '{label}'" if label else "another row of the table"
+    c.why = (f"{c.quantity.text} is in {row} on page {loc.page}, not in the row of "
+             f"'{m.label}'")
 
 
 __all__ = ["Mention", "RowKey", "bind", "check_row_binding", "named_rows", "row_key"]
