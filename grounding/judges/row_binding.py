@@ -65,6 +65,9 @@ _TOKEN = re.compile(r"[A-Za-z0-9]+")
 _PROSE_END = re.compile(r"(?<=[a-z]{3})[.;:]\s+(?=[A-Z+\-\u2212\u2013])")
 #: Another number joined to this one ("80.0 vs 68.1", "(80.0, 68.1)").
 _VERSUS = re.compile(r"\s*(?:vs\.?|versus|against)\s*[-+(]?\d|\s*[,;/]\s*[-+]?\d", re.I)
+#: A number right after these words points at an item ("Additional file 2", "Table 3").
+_POINTER = re.compile(r"\b(?:file|table|figure|fig|section|sec|appendix|eq|equation|step|stage|"
+                      r"phase|version|chapter|item|no|number)\.?\s*$", re.I)
 _FROM = re.compile(r"\bfrom\s*$", re.I)
 #: What ends the clause a name governs: a semicolon, ", and", ", but", "while", "whereas".
 _CLAUSE_BREAK = re.compile(r";|,\s*(?:and|but|while|whereas|which|so)\b|\b(?:while|whereas)\b",
@@ -189,9 +192,11 @@ def named_rows(text: str, rows: Sequence[tuple[int, Entry]]) -> list[Mention]:
             before = text[max(0, a - 40):a]
             if len(key) == 1 and not ops - {""}:
                 word = text[a:b]
+                printed = members[0][2].label
                 if next(iter(key)) in _GENERIC or not (
-                        re.search(r"[A-Z0-9]", word[1:]) or word[:1].isupper()):
-                    continue                 # "random", "Average": no name
+                        re.search(r"[A-Z0-9]", word[1:]) or word[:1].isupper()) \
+                        or not re.match(r"[^a-z]", printed):
+                    continue                 # "random", "Average", a lower-case label: no name
             kept = []
             for pid, e, k in members:
                 if k.op == "remove" and not (_REMOVE_WORD.search(before) or re.search(
@@ -322,6 +327,8 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
     if not mentions:
         return
     for c in checks:
+        if _POINTER.search(text[:c.quantity.start]):
+            continue                         # "Additional file 2", "Table 3": no value
         m = bind(text, c.quantity.start, c.quantity.end, mentions)
         if m is None:
             continue
