@@ -13,21 +13,27 @@ Steps, each pure over the sentence and the index's row entries (no I/O):
    the sentence, close together; an ablation label ("- abstract", "w/o X", "No X") is named
    only with a removal word ("removing", "without", "no", "drop"...) right before it, an
    addition label ("+ author", "w/ X") only with an addition word ("adding", "with", "plus").
-   A one-word label is named only when the sentence writes it as a name (a capital or a
-   digit) and it is no generic row word ("Total", "Average"). Several rows with the same
-   key (the same model in two tables) are one entity; a key inside a longer named key at
-   the same place ("SciBERT" in "SciBERT fine-tune on co-view") is not a mention of its own.
+   A one-word label is named only when the table prints it and the sentence writes it as
+   a name (a capital or a digit) and it is no generic row word ("Total", "Average").
+   Several rows with the same key (the same model in two tables) are one entity, narrowed
+   to those whose bracket words follow the mention ("Anaplasmosis (A. bovis)"); a key
+   inside a longer named key at the same place ("SciBERT" in "SciBERT fine-tune on
+   co-view", "LPC" in "LPC-2") is not a mention of its own.
 2. **The entity of each number** (:func:`bind`): a bracket right after it ("76.0
-   (co-view)"), a name right after "for" / "of" / "by" / "from", else the last mention
-   before it, else the only entity of the sentence. A number of a list ("(80.0 vs 68.1)",
-   "70.98 and 68.45") after two or more entities goes to none (respectively, not checked).
+   (co-view)"), a name right after "for" / "of" / "by" / "from" ("77.5 for X"), else the
+   last mention before it in the same clause with no number of its own in between and not
+   on the other side of a comparison ("above GPV-2"). No entity for the value a change
+   starts "from", for a number pointing at an item ("Additional file 2"), nor for a list
+   ("(87.6 and 92.3)", "80.0 vs 68.1") after two or more names (respectively).
 3. **The check** (:func:`check_row_binding`): a row of the entity holding the value becomes
    the evidence. Else, where another row of the entity's table holds it, the entity's cell
    in that column is the correction (C1); where the value was read from a row of another
    table (or from a text line that runs over a table row, "36.8 78.4 Start w/ BERT-Large"),
-   the column its clause names ("average" -> "Avg.") gives the correction, else the number
-   is ``misbound`` (nei, N1: the row that holds it is named). An entity that heads a column
-   of the holding table (a transposed table: models as columns) is not checked by row.
+   or is written nowhere in the paper but as another row's cell, the column its clause
+   names ("average" -> "Avg.") gives the correction, else the number is ``misbound`` (nei,
+   N1: the row that holds it is named). An entity that heads a column of the holding table
+   (a transposed table: models as columns) is not checked by row. Values in prose are
+   left to the other checkers.
 """
 
 from __future__ import annotations
@@ -260,6 +266,8 @@ def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Me
         return None                          # the name's own number stands between
     if _CLAUSE_BREAK.search(between) or _COMPARED.search(s[max(0, m.start - 25):m.start]):
         return None                          # another clause; "above GPV-2": the other side
+    if between.count("(") > between.count(")") and not re.match(r"\s*%?\s*\)", s[q_end:]):
+        return None                          # an aside after the name: "(180°C, 4 h, ...)"
     if listed and any(not (m.start <= n.start() < m.end) for n in ROW_NAME.finditer(s[:q_start])
                       if n.start() >= _clause_start(s, q_start)):
         return None                          # "A and B scores (87.6 and 92.3)": respectively
