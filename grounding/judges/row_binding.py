@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
 from grounding.judges.number_common import (NAME_AFTER, ROW_NAME, Findings, NumberCheck,
@@ -115,7 +116,12 @@ class RowKey:
 
 def row_key(entry: Entry) -> RowKey | None:
     """The :class:`RowKey` of a row entry, or None when its label has no word."""
-    label = _PROSE_END.split(row_label(entry))[-1].strip().rstrip("*\u2020\u2021 ")
+    return _label_key(row_label(entry))
+
+
+@lru_cache(maxsize=4096)
+def _label_key(printed: str) -> RowKey | None:
+    label = _PROSE_END.split(printed)[-1].strip().rstrip("*\u2020\u2021 ")
     if not label:
         return None
     op = "remove" if _REMOVE_LABEL.match(label) else "add" if _ADD_LABEL.match(label) else ""
