@@ -22,7 +22,8 @@ Steps, each pure over the sentence and the index's row entries (no I/O):
 2. **The entity of each number** (:func:`bind`): a bracket right after it ("76.0
    (co-view)"), a name right after "for" / "of" / "by" / "from" ("77.5 for X"), else the
    last mention before it in the same clause with no number of its own in between and not
-   on the other side of a comparison ("above GPV-2"). No entity for the value a change
+   on the other side of a comparison ("above GPV-2") nor the base of a change ("adding
+   the venue to SPECTER": the venue row). No entity for the value a change
    starts "from", for a number pointing at an item ("Additional file 2"), nor for a list
    ("(87.6 and 92.3)", "80.0 vs 68.1") after two or more names (respectively).
 3. **The check** (:func:`check_row_binding`): a row of the entity holding the value becomes
@@ -75,6 +76,8 @@ _VERSUS = re.compile(r"\s*(?:vs\.?|versus|against)\s*[-+(]?\d|\s*[,;/]\s*[-+]?\d
 #: A number right after these words points at an item ("Additional file 2", "Table 3").
 _POINTER = re.compile(r"\b(?:file|table|figure|fig|section|sec|appendix|eq|equation|step|stage|"
                       r"phase|version|chapter|item|no|number)\.?\s*$", re.I)
+#: A name after these is the base a change is made to ("adding X to SPECTER").
+_BASE = re.compile(r"\b(?:to|from|into|onto)\s+(?:the\s+)?$", re.I)
 _FROM = re.compile(r"\bfrom\s*$", re.I)
 #: What ends the clause a name governs: a semicolon, ", and", ", but", "while", "whereas".
 _CLAUSE_BREAK = re.compile(r";|,\s*(?:and|but|while|whereas|which|so)\b|\b(?:while|whereas)\b",
@@ -265,6 +268,8 @@ def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Me
     if not before:
         return None
     m = before[-1]
+    if len(before) > 1 and _BASE.search(s[:m.start]):
+        m = before[-2]                       # "adding the venue to SPECTER": the base model
     between = s[m.end:q_start]
     # numbers between (not the "from" value of "from 67.57 to 68.93")
     others = [q for q in nums if m.end <= q.start < q_start and not _FROM.search(s[:q.start])]

@@ -116,6 +116,7 @@ def _mention(text: str, name: str, pid: int) -> Mention:
     ("Beta rises from 67.57 to 68.93 and Alpha from 79.97 to 81.77.", "68.93", "Beta"),
     ("Yields of Alpha and Beta (180 C, 0.1 M fructose, 4 h).", "180", None),
     ("Beta tops the table (92.8).", "92.8", "Beta"),
+    ("Adding Beta to Alpha gives an average of 79.9.", "79.9", "Beta"),
 ])
 def test_a_number_binds_to_the_name_that_governs_it(text: str, number: str,
                                                    bound_to: str | None) -> None:
