@@ -25,6 +25,8 @@ class NumberCheck:
     operands: tuple[float, float] | None = None
     #: the words the error span adds after the number ("3" + " hard"), "" for none
     suffix: str = ""
+    #: for status ``misbound``: which table row holds the value instead of the named one
+    why: str = ""
 
 
 @dataclass(slots=True)

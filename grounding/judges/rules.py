@@ -58,6 +58,8 @@ from grounding.judges.number_check import (check_in_passage, check_numbers, chec
                                            needs_review)
 from grounding.judges.slot_check import check_slot_swaps, name_swap
 from grounding.judges.number_tables import check_row_swaps, compare_rows
+from grounding.judges.row_binding import check_row_binding
+from grounding.judges.unchecked import nothing_checkable_reason
 from grounding.judges.number_common import Findings, NumberCheck, correction_text, short
 from grounding.judges.parts import NAME, Part, PartKind, decompose, sentence_quantities
 from grounding.judges.relation_check import (direction_conflict, numbers_order,
@@ -167,6 +169,7 @@ class RulesJudge:
         check_swaps(text, index, found, skip)
         check_row_swaps(text, index, found)
         check_slot_swaps(text, index, hits, found, skip)
+        check_row_binding(text, index, hits, found)
         label, rationale, evidence = self._decide(text, role, index, hits, found, att,
                                                   memory, others)
         passages = tuple(self._to_passage(h, pseudo, index.pages.get(h.entry.page))
@@ -395,11 +398,7 @@ class RulesJudge:
             return (Label.SUPPORTED, "Supported through its premise: an interpretation of the "
                     "previous sentence, which the paper supports, with nothing of its own to "
                     "check.", [al.hit] if al else [])
-        best = f" (closest passage on page {al.hit.entry.page}, {al.coverage:.0%} of its words)" \
-            if al else ""
-        return (Label.NEI, "Not enough information: nothing checkable (no number, name, "
-                f"comparison, negation or quantifier) and the paper does not state it{best}.",
-                [])
+        return Label.NEI, nothing_checkable_reason(text, index, al), []
 
 
 # ---------------------------------------------------------------------- part results
@@ -447,6 +446,9 @@ def _number_results(found: Findings) -> list[PartResult]:
                    else "found elsewhere in the paper")
             out.append(PartResult(part, Status.VERIFIED, why=f"{q.text} {how}", hit=c.hit,
                                   weak=_VERIFIED[c.status]))
+        elif c.status == "misbound":          # row_binding: another row's value
+            out.append(PartResult(part, Status.NOT_FOUND, ErrorTag.N1, c.why, c.hit,
+                                  span=q.text))
         elif c.status == "derived_unsettled":
             out.append(PartResult(part, Status.NOT_FOUND, None,
                                   f"{q.text} is computed from numbers of earlier sentences "

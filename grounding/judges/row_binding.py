@@ -1,0 +1,457 @@
+"""Table values bound to the row entity their sentence names (issue 11, "a cell found by
+row label x column header").
+
+A number found in a table cell verifies a sentence only when the cell's row is the row the
+sentence gives the number to. "Removing the abstract lowers the average to 76.4" names the
+ablation row "- abstract"; 76.4 is the average of another row, so it is not verified for
+"- abstract" (C1 with the row's own value, 68.1, where the column is known; else nei).
+
+Steps, each pure over the sentence and the index's row entries (no I/O):
+
+1. **Rows the sentence names** (:func:`named_rows`): a row label's key words (outside
+   brackets, without the words of a prose line printed left of the table) all occur in
+   the sentence, close together; an ablation label ("- abstract", "w/o X", "No X") is named
+   only with a removal word ("removing", "without", "no", "drop"...) right before it, an
+   addition label ("+ author", "w/ X") only with an addition word ("adding", "with", "plus").
+   A one-word label is named only when the table prints it and the sentence writes it as
+   a name (a capital or a digit) and it is no generic row word ("Total", "Average").
+   Several rows with the same key (the same model in two tables) are one entity, narrowed
+   to those whose bracket words follow the mention ("Anaplasmosis (A. bovis)"); a key
+   inside a longer named key at the same place ("SciBERT" in "SciBERT fine-tune on
+   co-view", "LPC" in "LPC-2") is not a mention of its own.
+2. **The entity of each number** (:func:`bind`): a bracket right after it ("76.0
+   (co-view)"), a name right after "for" / "of" / "by" / "from" ("77.5 for X"), else the
+   last mention before it in the same clause with no number of its own in between and not
+   on the other side of a comparison ("above GPV-2") nor the base of a change ("adding
+   the venue to SPECTER": the venue row). No entity for the value a change
+   starts "from", for a number pointing at an item ("Additional file 2"), nor for a list
+   ("(87.6 and 92.3)", "80.0 vs 68.1") after two or more names (respectively).
+3. **The check** (:func:`check_row_binding`): a row of the entity holding the value becomes
+   the evidence. Else, where another row of the entity's table holds it, the entity's cell
+   in that column is the correction (C1); where the value was read from a row of another
+   table (or from a text line that runs over a table row, "36.8 78.4 Start w/ BERT-Large"),
+   or is written nowhere in the paper but as another row's cell, the column its clause
+   names ("average" -> "Avg.") gives the correction, else the number is ``misbound`` (nei,
+   N1: the row that holds it is named). An entity that heads a column of the holding table
+   (a transposed table: models as columns) is not checked by row. Values in prose are
+   left to the other checkers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
+from grounding.judges.number_common import (NAME_AFTER, ROW_NAME, Findings, NumberCheck,
+                                            plausible)
+from grounding.judges.parts import sentence_quantities
+from grounding.judges.rules_cells import cell_near, header_column, in_number_list, same_table
+from grounding.judges.rules_tables import column_headers, columns_naming
+from grounding.lexicon import content_terms, fold, is_numeric, stem
+from grounding.quantities import same_value
+
+#: Words that bind no row: articles, prepositions, "w" of "w/", "ours" of "(Ours)".
+_FUNCTION = frozenset("""the a an of on in for with w wo from to and or our ours by at as its
+their is are was were this that via using""".split())
+#: One-word labels that name no entity ("Total", "Average" rows).
+_GENERIC = frozenset("""total totals mean average avg all overall yes no none other others sum
+median mode min max std baseline count""".split())
+_REMOVE_LABEL = re.compile(r"^\s*(?:[-\u2212\u2013\u2012]|w/o\b|wo\b|without\b|no\b|minus\b)",
+                           re.I)
+_ADD_LABEL = re.compile(r"^\s*(?:\+|w/(?!o)|with\b|plus\b)", re.I)
+_REMOVE_WORD = re.compile(r"(?:\b(?:remov\w*|without|w/o|no|drop\w*|exclud\w*|ablat\w*|omit\w*|"
+                          r"minus|discard\w*|delet\w*|strip\w*)\b|(?<!\w)[-\u2212\u2013])"
+                          r"[\w\s]{0,14}$", re.I)
+_ADD_WORD = re.compile(r"(?:\b(?:add\w*|with|plus|includ\w*|incorporat\w*|w/)|\+)[\w\s]{0,14}$",
+                       re.I)
+_TOKEN = re.compile(r"[A-Za-z0-9]+")
+#: A prose line printed left of a table runs into the row's label ("tuning approach. Start
+#: w/ BERT-Large"): the label starts after its last full stop.
+_PROSE_END = re.compile(r"(?<=[a-z]{3})[.;:]\s+(?=[A-Z+\-\u2212\u2013])")
+#: Another number joined to this one ("80.0 vs 68.1", "(80.0, 68.1)").
+_VERSUS = re.compile(r"\s*(?:vs\.?|versus|against)\s*[-+(]?\d|\s*[,;/]\s*[-+]?\d", re.I)
+#: A number right after these words points at an item ("Additional file 2", "Table 3").
+_POINTER = re.compile(r"\b(?:file|table|figure|fig|section|sec|appendix|eq|equation|step|stage|"
+                      r"phase|version|chapter|item|no|number)\.?\s*$", re.I)
+#: A name after these is the base a change is made to ("adding X to SPECTER").
+_BASE = re.compile(r"\b(?:to|from|into|onto)\s+(?:the\s+)?$", re.I)
+_FROM = re.compile(r"\bfrom\s*$", re.I)
+#: What ends the clause a name governs: a semicolon, ", and", ", but", "while", "whereas".
+_CLAUSE_BREAK = re.compile(r";|,\s*(?:and|but|while|whereas|which|so)\b|\b(?:while|whereas)\b",
+                           re.I)
+#: A name after these is the other side of a comparison, not what the next number measures.
+_COMPARED = re.compile(r"\b(?:than|above|below|over|under|vs\.?|versus|against|beats?|"
+                       r"outperforms?|trails?|behind|ahead of|compared (?:with|to))\s*(?:the\s+)?$",
+                       re.I)
+_VERSUS_BEFORE = re.compile(r"\d[\d.,]*%?\)?\s*(?:vs\.?|versus|against)\s*\(?$", re.I)
+
+
+def _terms(text: str) -> list[tuple[str, int, int, str]]:
+    """(stem, start, end, token as written) of the word tokens of ``text``, function words
+    left out; a digits-only token is a term only as part of a hyphenated name ("0912" of
+    "OpenAI-o1-0912", "2" of "LPC-2"), not on its own ("AIME 2024", a value)."""
+    out = []
+    for m in _TOKEN.finditer(text):
+        w = m.group(0).lower()
+        if w in _FUNCTION:
+            continue
+        if w.isdigit() and not (m.start() >= 2 and text[m.start() - 1] == "-"
+                                and text[m.start() - 2].isalnum()):
+            continue
+        out.append((stem(w), m.start(), m.end(), m.group(0)))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class RowKey:
+    """What names a row: ``key`` (stems outside brackets), ``extra`` (stems inside them),
+    ``op`` ("remove", "add" or ""), ``label`` (the label as printed, prose cut off)."""
+
+    key: frozenset[str]
+    extra: frozenset[str]
+    op: str
+    label: str
+    order: tuple[str, ...] = ()
+
+
+def row_key(entry: Entry) -> RowKey | None:
+    """The :class:`RowKey` of a row entry, or None when its label has no word."""
+    return _label_key(row_label(entry))
+
+
+@lru_cache(maxsize=4096)
+def _label_key(printed: str) -> RowKey | None:
+    label = _PROSE_END.split(printed)[-1].strip().rstrip("*\u2020\u2021 ")
+    if not label:
+        return None
+    op = "remove" if _REMOVE_LABEL.match(label) else "add" if _ADD_LABEL.match(label) else ""
+    outside = re.sub(r"\([^)]*\)?|\[[^]]*\]?", " ", label)
+    inside = " ".join(re.findall(r"\(([^)]*)\)?", label))
+    words = [t for t, *_ in _terms(outside)]
+    if op == "remove" and words and words[0] in ("no", "without", "minus"):
+        words = words[1:]
+    if op == "add" and words and words[0] in ("plus",):
+        words = words[1:]
+    key = frozenset(words)
+    extra = frozenset(t for t, *_ in _terms(inside)) - key
+    if not key:
+        key, extra = extra, frozenset()
+    if not key:
+        return None
+    return RowKey(key, extra, op, label, tuple(dict.fromkeys(words)))
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """An entity the sentence names: its rows (pid, entry), key, and its place in the
+    sentence (character offsets)."""
+
+    rows: tuple[tuple[int, Entry], ...]
+    key: frozenset[str]
+    start: int
+    end: int
+    label: str
+
+
+def _windows(positions: dict[str, list[tuple[int, int, int]]], key: frozenset[str],
+             order: Sequence[str]) -> list[tuple[int, int, int, int]]:
+    """Each run of sentence tokens holding every term of ``key``, one per occurrence of
+    its rarest term, the shortest (ties: the one in the label's word ``order``): (tokens
+    spanned, start char, end char, last token index)."""
+    rank = {t: i for i, t in enumerate(order)}
+    out = []
+    first = min(key, key=lambda t: len(positions[t]))
+    for i, _, _ in positions[first]:
+        spans = []
+        # the key's other terms nearest this one: on either side, all after, all before
+        for side in (0, 1, -1):
+            lo, hi = i, i
+            picked = {}
+            for t in key:
+                js = [p[0] for p in positions[t] if side == 0 or (p[0] - i) * side >= 0]
+                if not js:
+                    break
+                j = picked[t] = min(js, key=lambda j: abs(j - i))
+                lo, hi = min(lo, j), max(hi, j)
+            else:
+                seq = [rank.get(t, 0) for t in sorted(picked, key=picked.__getitem__)]
+                spans.append((hi - lo, seq != sorted(seq), lo, hi))
+        _, _, lo, hi = min(spans)
+        chars = [p for t in key for p in positions[t] if lo <= p[0] <= hi]
+        out.append((hi - lo + 1, min(p[1] for p in chars), max(p[2] for p in chars), hi))
+    return out
+
+
+def named_rows(text: str, rows: Sequence[tuple[int, Entry]]) -> list[Mention]:
+    """Each place where ``text`` names an entity of ``rows`` (module docstring, step 1), in
+    sentence order."""
+    toks = _terms(text)
+    positions: dict[str, list[tuple[int, int, int]]] = {}
+    for i, (t, a, b, _) in enumerate(toks):
+        positions.setdefault(t, []).append((i, a, b))
+    groups: dict[frozenset[str], list[tuple[int, Entry, RowKey]]] = {}
+    for pid, e in rows:
+        k = row_key(e)
+        if k is None or not k.key <= positions.keys():
+            continue
+        groups.setdefault(k.key, []).append((pid, e, k))
+    found: list[Mention] = []
+    for key, members in groups.items():
+        ops = {k.op for _, _, k in members}
+        for span, a, b, last in _windows(positions, key, members[0][2].order):
+            if span > 2 * len(key) + 1:
+                continue                     # the words are scattered over the sentence
+            before = text[max(0, a - 40):a]
+            if len(key) == 1 and not ops - {""}:
+                word = text[a:b]
+                printed = members[0][2].label
+                if next(iter(key)) in _GENERIC or not (
+                        re.search(r"[A-Z0-9]", word[1:]) or word[:1].isupper()) \
+                        or not re.match(r"[^a-z]", printed):
+                    continue                 # "random", "Average", a lower-case label: no name
+            kept = []
+            for pid, e, k in members:
+                if k.op == "remove" and not (_REMOVE_WORD.search(before) or re.search(
+                        r"(?<!\w)[-\u2212\u2013]\s*$", before)):
+                    continue
+                if k.op == "add" and not _ADD_WORD.search(before):
+                    continue
+                if k.op == "" and _REMOVE_WORD.search(before[-12:]) and len(ops) > 1:
+                    continue                 # "without X" names "- X", not "X"
+                kept.append((pid, e, k))
+            if not kept:
+                continue
+            # rows of one key: those whose bracket words follow this mention ("A. bovis")
+            near = {t for t, *_ in toks[last + 1:last + 5]}
+            score = {pid: len(k.extra & near) for pid, _, k in kept}
+            top = max(score.values())
+            best = [(pid, e, k) for pid, e, k in kept if score[pid] == top]
+            found.append(Mention(tuple((pid, e) for pid, e, _ in best), key, a, b,
+                                 best[0][2].label))
+    # a key inside a longer named key at the same place is no mention of its own
+    out = [m for m in found if not any(o.key > m.key and o.start <= m.start and m.end <= o.end
+                                       for o in found)]
+    return sorted(out, key=lambda m: m.start)
+
+
+def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Mention | None:
+    """The entity a number at ``q_start``-``q_end`` of ``text`` is given to (module
+    docstring, step 2), or None."""
+    if not mentions:
+        return None
+    s = fold(text) if len(fold(text)) == len(text) else text
+    rest = s[q_end:]
+    bracket = re.match(r"\s*%?\s*\(([^)]*)\)", rest)
+    if bracket:
+        lo, hi = q_end + bracket.start(1), q_end + bracket.end(1)
+        inside = [m for m in mentions if lo <= m.start and m.end <= hi]
+        if inside:
+            return inside[0]
+    after = NAME_AFTER.match(rest)
+    if after:
+        # "77.5 for (the) X": the first name after it, before any other number
+        at = q_end + after.end()
+        nxt = [m for m in mentions if at <= m.start <= at + 60
+               and not re.search(r"\d", s[at:m.start])]
+        if nxt:
+            return nxt[0]
+    if _FROM.search(s[:q_start]):
+        return None                          # "from 80.0 to 67.3": the value it starts at
+    nums = [q for q in sentence_quantities(text) if q.checkable]
+    me = next((q for q in nums if q.start == q_start), None)
+    listed = (_VERSUS.match(s, q_end) is not None or _VERSUS_BEFORE.search(s[:q_start])
+              is not None or me is not None and in_number_list(text, me))
+    before = [m for m in mentions if m.end <= q_start and q_start - m.end <= 100]
+    if not before:
+        return None
+    m = before[-1]
+    if len(before) > 1 and _BASE.search(s[:m.start]):
+        m = before[-2]                       # "adding the venue to SPECTER": the base model
+    between = s[m.end:q_start]
+    # numbers between (not the "from" value of "from 67.57 to 68.93")
+    others = [q for q in nums if m.end <= q.start < q_start and not _FROM.search(s[:q.start])]
+    if others and not (listed and all(in_number_list(text, q) for q in others)):
+        return None                          # the name's own number stands between
+    if _CLAUSE_BREAK.search(between) or _COMPARED.search(s[max(0, m.start - 25):m.start]):
+        return None                          # another clause; "above GPV-2": the other side
+    if between.count("(") > between.count(")") and not re.match(r"\s*%?\s*\)", s[q_end:]):
+        return None                          # an aside after the name: "(180°C, 4 h, ...)"
+    if listed and any(not (m.start <= n.start() < m.end) for n in ROW_NAME.finditer(s[:q_start])
+                      if n.start() >= _clause_start(s, q_start)):
+        return None                          # "A and B scores (87.6 and 92.3)": respectively
+    return m
+
+
+def _clause_start(s: str, at: int) -> int:
+    brk = [m.end() for m in _CLAUSE_BREAK.finditer(s[:at])]
+    return brk[-1] if brk else 0
+
+
+def _holds(e: Entry, c: NumberCheck) -> list[float]:
+    return [cell.x for cell in e.cells if same_value(c.quantity, cell.quantity)]
+
+
+def _located(index: EvidenceIndex, c: NumberCheck) -> tuple[int, Entry] | None:
+    """The table row the number was read from: its hit when that is a row holding it, else
+    a row holding it inside the hit's text span (a line or window that runs over rows)."""
+    h = c.hit
+    if h is None:
+        return None
+    if h.entry.kind == "row":
+        return (h.pid, h.entry) if _holds(h.entry, c) else None
+    inside = [(pid, index.entries[pid]) for pid in index.rows_by_page.get(h.entry.page, [])
+              if index.entries[pid].start < h.entry.end and h.entry.start < index.entries[pid].end
+              and _holds(index.entries[pid], c)]
+    if not inside:
+        return None
+    # the row's value must be the one the passage gives (not prose beside the table)
+    return min(inside, key=lambda r: r[1].end - r[1].start)
+
+
+def _clause_terms(text: str, start: int, end: int, width: int = 60) -> set[str]:
+    lo, hi = max(0, start - width), min(len(text), end + width)
+    return {t for t in content_terms(fold(text)[lo:hi]) if not is_numeric(t)}
+
+
+def _heads_name(index: EvidenceIndex, e: Entry, m: Mention) -> bool:
+    """True if the entity's key words head a column of ``e``'s table (a header of a few
+    words: the words above a table without a header row are prose, not a header)."""
+    heads = column_headers(e, index.pages.get(e.page))
+    return any(len(heads[i]) <= 8 for i in columns_naming(sorted(m.key), heads))
+
+
+def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: Findings) -> None:
+    """Hold each found table number to the row of the entity its sentence gives it to
+    (module docstring, step 3): may set a NumberCheck to ``conflict`` (C1, the entity's
+    cell as correction), to ``misbound`` (``why`` says which row holds it), or move its
+    hit to the entity's own row.
+
+    Args: text: the sentence. index: the paper's evidence index. hits: the sentence's
+          passages, best first. found: the number checks of ``check_numbers``.
+    Raises: nothing.
+    """
+    checks = [c for c in found.numbers if c.status in ("found", "found_far")
+              and c.quantity.bound is None and c.quantity.kind in ("number", "percent")]
+    if not checks:
+        return
+    pages = {h.entry.page for h in hits[:5]} | {c.hit.entry.page for c in checks
+                                                 if c.hit is not None}
+    rows = _rows(index, pages)
+    if not rows:
+        return
+    mentions = named_rows(text, rows)
+    if not mentions:
+        return
+    for c in checks:
+        if _POINTER.search(text[:c.quantity.start]):
+            continue                         # "Additional file 2", "Table 3": no value
+        m = bind(text, c.quantity.start, c.quantity.end, mentions)
+        if m is None:
+            continue
+        own = [(pid, e) for pid, e in m.rows if _holds(e, c)]
+        if own:
+            if c.hit is None or c.hit.pid not in {pid for pid, _ in own}:
+                page = c.hit.entry.page if c.hit is not None else None
+                pid, e = min(own, key=lambda r: r[1].page != page)
+                c.status, c.hit = "found", Hit(e, pid, 1.0)
+            continue
+        _rebind(text, index, rows, m, c)
+
+
+def _rows(index: EvidenceIndex, pages: set[int]) -> list[tuple[int, Entry]]:
+    """The table rows (two cells or more) of ``pages``, one per printed line and label
+    (a row and its first piece are one row: the widest is kept)."""
+    widest: dict[tuple[int, int, str], tuple[int, Entry]] = {}
+    for p in sorted(pages):
+        for pid in index.rows_by_page.get(p, []):
+            e = index.entries[pid]
+            if len(e.cells) < 2:
+                continue
+            line = (e.page, round(e.rects[0].y0) if e.rects else -1, row_label(e))
+            held = widest.get(line)
+            if held is None or len(e.cells) > len(held[1].cells):
+                widest[line] = (pid, e)
+    return list(widest.values())
+
+
+def _rebind(text: str, index: EvidenceIndex, rows: list[tuple[int, Entry]], m: Mention,
+            c: NumberCheck) -> None:
+    """The entity's rows do not hold ``c``'s value: correct it from the entity's cell in
+    the column the value sits in, or mark it misbound."""
+    q = c.quantity
+    own_pids = {pid for pid, _ in m.rows}
+    where = _located(index, c)
+    if where is not None and _heads_name(index, where[1], m):
+        return                               # read under the entity's own column header
+    tables = []
+    for pid, row in m.rows:
+        holders = [(hp, he, x) for hp, he in rows if hp not in own_pids
+                   and same_table(he, row) for x in _holds(he, c)]
+        if holders:
+            dy = min(abs(he.rects[0].y0 - row.rects[0].y0) for _, he, _ in holders)
+            tables.append((dy, pid, row, holders))
+    # the entity's row nearest a row holding the value (the same model in two tables)
+    for _, pid, row, holders in sorted(tables, key=lambda t: t[0]):
+        if _heads_name(index, row, m):
+            return                           # the entity heads a column: not a row entity
+        xs = [x for *_, x in holders]
+        if max(xs) - min(xs) > 15.0:
+            continue                         # the value sits in two columns
+        target = cell_near(row, xs[0])
+        if target is not None and not same_value(q, target.quantity) \
+                and plausible(q, target.quantity):
+            c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), target.quantity
+            return
+        _misbound(c, holders[0][0], holders[0][1], m)
+        return
+    if c.status == "found_far":
+        where = _only_in_rows(index, c)      # found far away: only as another row's cell?
+    if where is None or where[0] in own_pids:
+        return                               # prose
+    lpid, loc = where
+    if _heads_name(index, loc, m):
+        return
+    clause = _clause_terms(text, q.start, q.end)
+    for pid, row in m.rows:
+        col = header_column(column_headers(row, index.pages.get(row.page)), clause)
+        if col is None:
+            continue
+        target = row.cells[col]
+        if not same_value(q, target.quantity) and plausible(q, target.quantity) \
+                and target.quantity.decimals == q.decimals:
+            c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), target.quantity
+            return
+    _misbound(c, lpid, loc, m)
+
+
+def _only_in_rows(index: EvidenceIndex, c: NumberCheck) -> tuple[int, Entry] | None:
+    """The table row holding the number when every place the paper writes its value is a
+    cell of a table row (then the value belongs to that row's entity); None when it is
+    also written in prose, or nowhere."""
+    first: tuple[int, Entry] | None = None
+    for page, qs in index.page_quantities.items():
+        for e in qs:
+            if not same_value(c.quantity, e):
+                continue
+            row = next(((pid, index.entries[pid]) for pid in index.rows_by_page.get(page, [])
+                        if index.entries[pid].start <= e.start < index.entries[pid].end
+                        and _holds(index.entries[pid], c)), None)
+            if row is None:
+                return None
+            first = first or row
+    return first
+
+
+def _misbound(c: NumberCheck, pid: int, loc: Entry, m: Mention) -> None:
+    key = row_key(loc)
+    label = key.label if key is not None and re.search(r"[^\W\d_]", key.label) else ""
+    c.status, c.hit = "misbound", Hit(loc, pid, 1.0)
+    row = f"the row '{label}'" if label else "another row of the table"
+    c.why = (f"{c.quantity.text} is in {row} on page {loc.page}, not in the row of "
+             f"'{m.label}'")
+
+
+__all__ = ["Mention", "RowKey", "bind", "check_row_binding", "named_rows", "row_key"]
