@@ -190,6 +190,17 @@ def _name_word(word: str, authors: Sequence[Author]) -> bool:
     return _explained(word, families, given, {_initials(a) for a in people})
 
 
+#: conjunctions: an author list never ends with one, so a title found after one is the
+#: tail of a longer title ("Combining ... and Headed-Span-Based Projective ...")
+_CONJUNCTIONS = frozenset({"and", "und", "e", "y"})
+
+
+def _ends_names(word: str, authors: Sequence[Author]) -> bool:
+    """Can ``word`` be the last word of an author list before a title: a name word of
+    ``authors`` (:func:`_name_word`) that is not a conjunction?"""
+    return word not in _CONJUNCTIONS and _name_word(word, authors)
+
+
 def _authors_written(t: _Text, authors: Sequence[Author], stop: int | None) -> bool:
     """Do the words before ``stop`` (the title's start; None: the leading name-like words)
     read as exactly the record's authors, in order, possibly cut with an et-al form?"""
@@ -376,6 +387,26 @@ def stated_year(reference: Reference, record: Record) -> int | None:
 
 
 _RANGE = re.compile(r"(?<![\w./\-])(\d{1,5})\s*-+\s*(\d{1,5})(?![\w\-])")
+#: month names and their abbreviations (en, de, es, pt, fr), on the folded string
+_MONTH = (r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|januar|februar|marz|mai|"
+          r"juni|juli|okt|dez|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|"
+          r"setiembre|octubre|noviembre|diciembre|janeiro|fevereiro|marco|maio|junho|julho|"
+          r"setembro|outubro|novembro|dezembro|janvier|fevrier|mars|avril|juin|juillet|aout|"
+          r"septembre|octobre|novembre|decembre|january|february|march|april|june|july|august|"
+          r"september|october|november|december)")
+_MONTH_BEFORE = re.compile(r"\b" + _MONTH + r"\.?\s*$")
+_MONTH_AFTER = re.compile(r"\s*(?:de\s+)?" + _MONTH + r"\b")
+
+
+def _date_range(text: str, at: int) -> bool:
+    """Is the number range at offset ``at`` of ``text`` (folded) days of a month ("May 1-2,
+    1986", "1-2 May 1986", "3-5 de junho"): a date in a venue, not pages?"""
+    m = _RANGE.match(text, at)
+    if m is None:
+        return False
+    return bool(_MONTH_BEFORE.search(text[max(0, at - 12):at])
+                or _MONTH_AFTER.match(text, m.end()))
+
 
 
 def stated_pages(reference: Reference, record: Record) -> str | None:
@@ -392,7 +423,7 @@ def stated_pages(reference: Reference, record: Record) -> str | None:
     found = []
     for a, b, at in _ranges(t.text):
         if any(lo <= at < hi for lo, hi in inside) or a == b or \
-                (1500 <= int(a) <= 2099 and 1500 <= int(b) <= 2099):
+                (1500 <= int(a) <= 2099 and 1500 <= int(b) <= 2099) or _date_range(t.text, at):
             continue
         found.append(f"{a}-{b}")
     return found[0] if len(found) == 1 else None
@@ -420,7 +451,7 @@ def written_fields(reference: Reference, record: Record,
         out.add(Field.AUTHORS)
     if Field.TITLE in fields and title_at is not None:
         end = title_at + len(title)
-        before = _punct_between(t, title_at) or _name_word(t.words[title_at - 1], record.authors) \
+        before = _punct_between(t, title_at) or _ends_names(t.words[title_at - 1], record.authors) \
             or authors_ok or (Field.AUTHORS not in fields and bool(record.authors)
                               and _authors_written(t, record.authors, title_at))
         after = (_punct_between(t, end) or t.words[end] in _CONNECTORS

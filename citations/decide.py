@@ -185,9 +185,18 @@ def same_record_group(a: Record, b: Record) -> bool:
 _RANK = {FieldStatus.MATCH: 2, FieldStatus.CONFLICT: 1, FieldStatus.MISSING: 0}
 
 
+#: fields that belong to one version of a work (its proceedings, journal issue, pages):
+#: a conflict with another version is no evidence against the chosen record
+_VERSION_FIELDS = frozenset({Field.VENUE, Field.VOLUME, Field.ISSUE, Field.PAGES,
+                             Field.PUBLISHER, Field.ADDRESS})
+
+
 def merge_fields(group: Sequence[Compared]) -> tuple[FieldMatch, ...]:
     """Per field, the best evidence over the versions of one work: a MATCH from any
-    version (best score), else the first CONFLICT, else MISSING."""
+    version (best score), else the first CONFLICT, else MISSING. group[0] is the chosen
+    record: where it lacks a version field (venue, volume, issue, pages, publisher,
+    address), another version's conflicting value stays MISSING (case: H86-1008 without
+    pages, P86-1036 with pages 241-246)."""
     out = []
     for i, fm in enumerate(group[0].fields):
         options = [g.fields[i] for g in group]
@@ -198,6 +207,9 @@ def merge_fields(group: Sequence[Compared]) -> tuple[FieldMatch, ...]:
                        and "given-name variant" in x.note]
             if variant:
                 best = variant[0]
+        if best.status is FieldStatus.CONFLICT and fm.field in _VERSION_FIELDS and \
+                fm.status is FieldStatus.MISSING:
+            best = fm  # another version's pages are not the chosen record's
         out.append(best)
     return tuple(out)
 
@@ -249,6 +261,7 @@ def decide(reference: Reference, compared: Sequence[Compared], *,
             groups.append([c])
     merged = [(g, merge_fields(g)) for g in groups]
     clean = [(g, f) for g, f in merged if not any(x.status is FieldStatus.CONFLICT for x in f)]
+    clean = _exact_title_wins(reference, clean)
     if len(clean) >= 2:
         ids = [f"{g[0].record.source}:{g[0].record.id}" for g, _ in clean]
         return Decision(Verdict.AMBIGUOUS, "several works fit: " + ", ".join(ids),
@@ -270,6 +283,19 @@ def decide(reference: Reference, compared: Sequence[Compared], *,
                         same, warnings)
     return Decision(Verdict.VERIFIED, "all compared fields agree", best,
                     tuple(c.record for c in group), fields, (), unconfirmed, same, warnings)
+
+
+def _exact_title_wins(reference: Reference, clean: list[tuple[list[Compared], tuple[FieldMatch, ...]]]
+                      ) -> list[tuple[list[Compared], tuple[FieldMatch, ...]]]:
+    """Of several works that fit, those whose title has the cited title's words exactly,
+    when some do and others do not ("Combining (Second-Order) Graph-Based and Headed-Span-Based
+    Projective Dependency Parsing" is not AMBIGUOUS with "Headed-Span-Based Projective
+    Dependency Parsing", whose words it contains)."""
+    if len(clean) < 2 or not reference.title:
+        return clean
+    cited = _words(reference.title)
+    exact = [gf for gf in clean if any(_words(c.record.title) == cited for c in gf[0])]
+    return exact if 0 < len(exact) < len(clean) else clean
 
 
 def _doi_evidence(reference: Reference, fields: tuple[FieldMatch, ...],
