@@ -197,8 +197,12 @@ _CONJUNCTIONS = frozenset({"and", "und", "e", "y"})
 
 def _ends_names(word: str, authors: Sequence[Author]) -> bool:
     """Can ``word`` be the last word of an author list before a title: a name word of
-    ``authors`` (:func:`_name_word`) that is not a conjunction?"""
-    return word not in _CONJUNCTIONS and _name_word(word, authors)
+    ``authors`` (:func:`_name_word`) that is not a conjunction, unless it is an initial of
+    one of them ("e" for Eyal)?"""
+    if word in _CONJUNCTIONS and not any(_words(a.given)[:1] and _words(a.given)[0][0] == word
+                                         for a in authors if not a.literal):
+        return False
+    return _name_word(word, authors)
 
 
 def _authors_written(t: _Text, authors: Sequence[Author], stop: int | None) -> bool:
@@ -429,6 +433,28 @@ def stated_pages(reference: Reference, record: Record) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def _parsed_venue_at(t: _Text, i: int, venue: str | None) -> bool:
+    """Does the parsed venue (not the record's: "naacl" for its long name) start at word
+    ``i``? Then a title ending before it ends where the parser saw a venue start, with no
+    punctuation between (sloppy input: "... word representations naacl 2018")."""
+    words = _words(venue) if venue else ()
+    return bool(words) and t.words[i:i + len(words)] == words
+
+
+def _venue_year_at(t: _Text, i: int, record: Record) -> bool:
+    """Do words i.. read as the record's venue (a name compare.compare_venues matches, such
+    as its acronym) followed by a year, within four words ("... parsing acl 2024 pp ...")?"""
+    if not record.venue:
+        return False
+    from citations.compare import compare_venues
+    from citations.model import FieldStatus
+
+    for k in range(i + 1, min(i + 5, len(t.words))):
+        if re.fullmatch(r"(?:1[5-9]|20)\d\d", t.words[k]):
+            return compare_venues(" ".join(t.words[i:k]), record.venue).status is FieldStatus.MATCH
+    return False
+
+
 def written_fields(reference: Reference, record: Record,
                    fields: frozenset[Field] = frozenset(Field)) -> frozenset[Field]:
     """The fields among ``fields`` (title, authors, year, venue, pages, doi are read; the
@@ -455,7 +481,8 @@ def written_fields(reference: Reference, record: Record,
             or authors_ok or (Field.AUTHORS not in fields and bool(record.authors)
                               and _authors_written(t, record.authors, title_at))
         after = (_punct_between(t, end) or t.words[end] in _CONNECTORS
-                 or end == venue_at or re.fullmatch(r"(?:1[5-9]|20)\d\d", t.words[end]) is not None)
+                 or end == venue_at or re.fullmatch(r"(?:1[5-9]|20)\d\d", t.words[end]) is not None
+                 or _parsed_venue_at(t, end, reference.venue) or _venue_year_at(t, end, record))
         if before and after:
             out.add(Field.TITLE)
     if Field.YEAR in fields and record.year is not None and \

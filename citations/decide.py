@@ -3,10 +3,11 @@
 Policies, each a small function named for what it decides:
 
 - :func:`is_same_work`: a candidate is the work the reference means when its title
-  matches and its authors do not all differ, or its title is partly right (word Dice
-  >= 0.4) and its authors match, or its DOI/arXiv id matches and title or authors
-  agree. A DOI that leads to a record with another title *and* other authors is not
-  identity: the DOI points elsewhere (case B20).
+  matches and its authors do not all differ (or they all differ but the venue does not
+  conflict and the year or the page range matches), or its title is partly right (word
+  Dice >= 0.4) and its authors match, or its DOI/arXiv id matches and the title or the
+  authors agree, or the authors are not cited. A DOI that leads to a record with another
+  title *and* other authors is not identity: the DOI points elsewhere (case B20).
 - :func:`same_record_group`: two records describe one work (preprint and journal
   version, two sources): equal DOI, or equal title words with no conflicting DOIs and
   years at most 3 apart. Field evidence is merged over the group (:func:`merge_fields`):
@@ -128,18 +129,31 @@ def is_same_work(c: Compared) -> bool:
     ident = any(c.get(f).status is FieldStatus.MATCH for f in (Field.DOI, Field.ARXIV_ID))
     if title.status is FieldStatus.MATCH:
         if authors.status is FieldStatus.CONFLICT and authors.score == 0.0 and not ident:
-            # same words, nobody in common: only if year and venue agree as well
-            return c.get(Field.YEAR).status is FieldStatus.MATCH and \
-                c.get(Field.VENUE).status is not FieldStatus.CONFLICT
+            # same words, nobody in common: only if the venue agrees as well as the year
+            # or the page range (a real work cited with other authors and year)
+            return _corroborated(c)
         return True
     if title.status is FieldStatus.CONFLICT:
         if authors.status is FieldStatus.MATCH and title.score >= 0.4:
             return True
-        if ident and (authors.status is FieldStatus.MATCH or title.score >= 0.6):
+        if ident and (authors.status is not FieldStatus.CONFLICT or title.score >= 0.6):
+            # the cited DOI/arXiv id leads here and the authors do not disagree: the
+            # work, with its title corrupted (issue 12: decisions anchored on identifiers)
             return True
         return False
     # no title on one side: rely on identifiers and authors
     return ident and authors.status is not FieldStatus.CONFLICT
+
+
+def _corroborated(c: Compared) -> bool:
+    """A title match with no author in common is the work when the venue does not
+    conflict and the year or the page range (first and last page) matches."""
+    if c.get(Field.VENUE).status is FieldStatus.CONFLICT:
+        return False
+    pages = c.get(Field.PAGES)
+    return c.get(Field.YEAR).status is FieldStatus.MATCH or (
+        pages.status is FieldStatus.MATCH and pages.cited is not None
+        and re.search(r"\d\s*[-\u2010-\u2015]+\s*\d", pages.cited) is not None)
 
 
 _WEIGHTS = {Field.TITLE: 0.45, Field.AUTHORS: 0.25, Field.YEAR: 0.1, Field.VENUE: 0.05,
