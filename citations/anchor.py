@@ -61,7 +61,7 @@ from functools import lru_cache
 
 from citations.model import Author, Field, Record, Reference
 
-__all__ = ["plausible", "stated_pages", "stated_year", "title_window_score", "written_fields"]
+__all__ = ["date_pages", "plausible", "stated_pages", "stated_year", "title_window_score", "written_fields"]
 
 _TOKEN = re.compile(r"[^\W_]+")
 _PUNCT = frozenset(".,;:!?\"'()[]{}\u201c\u201d\u2018\u2019\u00ab\u00bb/")
@@ -411,6 +411,21 @@ def _date_range(text: str, at: int) -> bool:
     return bool(_MONTH_BEFORE.search(text[max(0, at - 12):at])
                 or _MONTH_AFTER.match(text, m.end()))
 
+
+
+def date_pages(reference: Reference) -> bool:
+    """Are the parsed pages read from days of a month (every occurrence of their numbers in
+    ``reference.raw`` lies in a range such as "September 19-23, 1993")? Then they are a date
+    in the venue, not pages. Raises: nothing."""
+    if not reference.pages:
+        return False
+    text = _read(reference.raw).text
+    nums = set(re.findall(r"\d+", reference.pages))
+    dates = [(m.start(), m.end()) for m in _RANGE.finditer(text) if _date_range(text, m.start())]
+    if not nums or not dates:
+        return False
+    return all(any(a <= m.start() < b for a, b in dates)
+               for n in nums for m in re.finditer(rf"(?<!\d){n}(?!\d)", text))
 
 
 def stated_pages(reference: Reference, record: Record) -> str | None:

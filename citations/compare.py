@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
 
-from citations.anchor import plausible, stated_pages, stated_year, title_window_score, written_fields
+from citations.anchor import date_pages, plausible, stated_pages, stated_year, title_window_score, written_fields
 
 from citations.model import Author, Field, FieldMatch, FieldStatus, Record, Reference
 
@@ -808,6 +808,10 @@ def _anchored(fields: tuple[FieldMatch, ...], reference: Reference,
         return fields  # another work: nothing to read against it
     fields = _stated_year(fields, reference, record)
     pages = fields[6]
+    if pages.status is FieldStatus.CONFLICT and date_pages(reference):
+        pages = _fm(Field.PAGES, FieldStatus.MISSING, 0.0, pages.cited, pages.found,
+                    "the cited 'pages' are days of a month in the venue (parse boundary)")
+        fields = fields[:6] + (pages,) + fields[7:]
     if pages.status is FieldStatus.MISSING and pages.cited is None and record.pages and \
             reference.pages is None and _NUMBER_RANGE.search(reference.raw):
         cited = stated_pages(reference, record)

@@ -20,7 +20,7 @@ from tests.conftest import need
 
 IDS = {"H86-1008", "P86-1036", "H93-1008", "P93-1008", "2022.findings-acl.112",
        "2022.acl-long.155", "N19-1423", "N19-1357", "D19-1002", "N18-1202", "N18-2088",
-       "2020.acl-main.207", "2022.emnlp-main.73", "N13-1015", "P12-1024"}
+       "2020.acl-main.207", "2022.emnlp-main.73", "N13-1015", "P12-1024", "X93-1016"}
 
 
 @pytest.fixture(scope="module")
@@ -62,13 +62,17 @@ def _bib(key: str, title: str, author: str, booktitle: str, year: int) -> str:
     "Doug Moran. 1993. Gemini: A Natural Language System for Spoken-Language Understanding. "
     "In Human Language Technology: Proceedings of a Workshop Held at Plainsboro, New Jersey, "
     "March 21-24, 1993.",
+    # the parser reads "23" as pages from the date: X93-1016 has pages 147-163
+    "Sundheim, B. M. (1993). TIPSTER/MUC-5 Information Extraction System Evaluation. In TIPSTER "
+    "TEXT PROGRAM: PHASE I: Proceedings of a Workshop held at Fredricksburg, Virginia, "
+    "September 19-23, 1993.",
 ])
 def test_a_date_in_the_venue_is_not_pages(indexes: tuple[LocalIndex, LocalIndex],
                                           entry: str) -> None:
     # the workshop version has no pages; the ACL version of the same title has some
     res = _check(indexes, entry)
     assert res.verdict is Verdict.VERIFIED, res.reason
-    assert res.matched is not None and res.matched.id.startswith("H")
+    assert res.matched is not None and res.matched.id[0] in "HX"
     assert Field.PAGES not in res.differing
 
 
