@@ -61,7 +61,7 @@ from functools import lru_cache
 
 from citations.model import Author, Field, Record, Reference
 
-__all__ = ["plausible", "stated_pages", "stated_year", "title_window_score", "written_fields"]
+__all__ = ["date_pages", "plausible", "stated_pages", "stated_year", "title_window_score", "written_fields"]
 
 _TOKEN = re.compile(r"[^\W_]+")
 _PUNCT = frozenset(".,;:!?\"'()[]{}\u201c\u201d\u2018\u2019\u00ab\u00bb/")
@@ -188,6 +188,21 @@ def _name_word(word: str, authors: Sequence[Author]) -> bool:
     families = {w for a in people for w in _words(f"{a.particle} {a.family}")}
     given = {w for a in people for w in _words(a.given)}
     return _explained(word, families, given, {_initials(a) for a in people})
+
+
+#: conjunctions: an author list never ends with one, so a title found after one is the
+#: tail of a longer title ("Combining ... and Headed-Span-Based Projective ...")
+_CONJUNCTIONS = frozenset({"and", "und", "e", "y"})
+
+
+def _ends_names(word: str, authors: Sequence[Author]) -> bool:
+    """Can ``word`` be the last word of an author list before a title: a name word of
+    ``authors`` (:func:`_name_word`) that is not a conjunction, unless it is an initial of
+    one of them ("e" for Eyal)?"""
+    if word in _CONJUNCTIONS and not any(_words(a.given)[:1] and _words(a.given)[0][0] == word
+                                         for a in authors if not a.literal):
+        return False
+    return _name_word(word, authors)
 
 
 def _authors_written(t: _Text, authors: Sequence[Author], stop: int | None) -> bool:
@@ -376,6 +391,41 @@ def stated_year(reference: Reference, record: Record) -> int | None:
 
 
 _RANGE = re.compile(r"(?<![\w./\-])(\d{1,5})\s*-+\s*(\d{1,5})(?![\w\-])")
+#: month names and their abbreviations (en, de, es, pt, fr), on the folded string
+_MONTH = (r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|januar|februar|marz|mai|"
+          r"juni|juli|okt|dez|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|"
+          r"setiembre|octubre|noviembre|diciembre|janeiro|fevereiro|marco|maio|junho|julho|"
+          r"setembro|outubro|novembro|dezembro|janvier|fevrier|mars|avril|juin|juillet|aout|"
+          r"septembre|octobre|novembre|decembre|january|february|march|april|june|july|august|"
+          r"september|october|november|december)")
+_MONTH_BEFORE = re.compile(r"\b" + _MONTH + r"\.?\s*$")
+_MONTH_AFTER = re.compile(r"\s*(?:de\s+)?" + _MONTH + r"\b")
+
+
+def _date_range(text: str, at: int) -> bool:
+    """Is the number range at offset ``at`` of ``text`` (folded) days of a month ("May 1-2,
+    1986", "1-2 May 1986", "3-5 de junho"): a date in a venue, not pages?"""
+    m = _RANGE.match(text, at)
+    if m is None:
+        return False
+    return bool(_MONTH_BEFORE.search(text[max(0, at - 12):at])
+                or _MONTH_AFTER.match(text, m.end()))
+
+
+
+def date_pages(reference: Reference) -> bool:
+    """Are the parsed pages read from days of a month (every occurrence of their numbers in
+    ``reference.raw`` lies in a range such as "September 19-23, 1993")? Then they are a date
+    in the venue, not pages. Raises: nothing."""
+    if not reference.pages:
+        return False
+    text = _read(reference.raw).text
+    nums = set(re.findall(r"\d+", reference.pages))
+    dates = [(m.start(), m.end()) for m in _RANGE.finditer(text) if _date_range(text, m.start())]
+    if not nums or not dates:
+        return False
+    return all(any(a <= m.start() < b for a, b in dates)
+               for n in nums for m in re.finditer(rf"(?<!\d){n}(?!\d)", text))
 
 
 def stated_pages(reference: Reference, record: Record) -> str | None:
@@ -392,10 +442,32 @@ def stated_pages(reference: Reference, record: Record) -> str | None:
     found = []
     for a, b, at in _ranges(t.text):
         if any(lo <= at < hi for lo, hi in inside) or a == b or \
-                (1500 <= int(a) <= 2099 and 1500 <= int(b) <= 2099):
+                (1500 <= int(a) <= 2099 and 1500 <= int(b) <= 2099) or _date_range(t.text, at):
             continue
         found.append(f"{a}-{b}")
     return found[0] if len(found) == 1 else None
+
+
+def _parsed_venue_at(t: _Text, i: int, venue: str | None) -> bool:
+    """Does the parsed venue (not the record's: "naacl" for its long name) start at word
+    ``i``? Then a title ending before it ends where the parser saw a venue start, with no
+    punctuation between (sloppy input: "... word representations naacl 2018")."""
+    words = _words(venue) if venue else ()
+    return bool(words) and t.words[i:i + len(words)] == words
+
+
+def _venue_year_at(t: _Text, i: int, record: Record) -> bool:
+    """Do words i.. read as the record's venue (a name compare.compare_venues matches, such
+    as its acronym) followed by a year, within four words ("... parsing acl 2024 pp ...")?"""
+    if not record.venue:
+        return False
+    from citations.compare import compare_venues
+    from citations.model import FieldStatus
+
+    for k in range(i + 1, min(i + 5, len(t.words))):
+        if re.fullmatch(r"(?:1[5-9]|20)\d\d", t.words[k]):
+            return compare_venues(" ".join(t.words[i:k]), record.venue).status is FieldStatus.MATCH
+    return False
 
 
 def written_fields(reference: Reference, record: Record,
@@ -420,11 +492,12 @@ def written_fields(reference: Reference, record: Record,
         out.add(Field.AUTHORS)
     if Field.TITLE in fields and title_at is not None:
         end = title_at + len(title)
-        before = _punct_between(t, title_at) or _name_word(t.words[title_at - 1], record.authors) \
+        before = _punct_between(t, title_at) or _ends_names(t.words[title_at - 1], record.authors) \
             or authors_ok or (Field.AUTHORS not in fields and bool(record.authors)
                               and _authors_written(t, record.authors, title_at))
         after = (_punct_between(t, end) or t.words[end] in _CONNECTORS
-                 or end == venue_at or re.fullmatch(r"(?:1[5-9]|20)\d\d", t.words[end]) is not None)
+                 or end == venue_at or re.fullmatch(r"(?:1[5-9]|20)\d\d", t.words[end]) is not None
+                 or _parsed_venue_at(t, end, reference.venue) or _venue_year_at(t, end, record))
         if before and after:
             out.add(Field.TITLE)
     if Field.YEAR in fields and record.year is not None and \

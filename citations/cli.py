@@ -351,7 +351,8 @@ def cmd_refs_verify(args: argparse.Namespace) -> int:
 
 def render_result(res: Any, *, as_json: bool = False, candidates: int = 3) -> tuple[str, str]:
     """(verdict value, the text ``refs verify`` prints for ``res``): a JSON line
-    (as_json) or a text block showing up to ``candidates`` candidates."""
+    (as_json) or a text block showing up to ``candidates`` compared candidates (search hits
+    scoring under VerifyConfig.min_search_score are in the JSON only)."""
     if as_json:
         return res.verdict.value, str(res.model_dump_json(exclude_none=True))
     raw = res.reference.raw
@@ -371,7 +372,9 @@ def render_result(res: Any, *, as_json: bool = False, candidates: int = 3) -> tu
                    + ", ".join(n.replace("_", " ") for n in res.notices))
     if res.corrected and res.verdict is Verdict.CORRUPTED:
         out.append(f"  corrected: {res.corrected}")
-    for c in res.candidates[:candidates]:
+    # search hits below the score threshold were not compared (score 0): not listed, so
+    # the candidates shown are those the reason counts
+    for c in [c for c in res.candidates if c.compared][:candidates]:
         flag = "*" if c.same_work else " "
         out.append(f"  {flag} candidate {c.score:.2f} {c.record.source}:{c.record.id} "
                    f"{c.record.title[:90]!r} ({c.record.year})")

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
 
-from citations.anchor import plausible, stated_pages, stated_year, title_window_score, written_fields
+from citations.anchor import date_pages, plausible, stated_pages, stated_year, title_window_score, written_fields
 
 from citations.model import Author, Field, FieldMatch, FieldStatus, Record, Reference
 
@@ -808,6 +808,10 @@ def _anchored(fields: tuple[FieldMatch, ...], reference: Reference,
         return fields  # another work: nothing to read against it
     fields = _stated_year(fields, reference, record)
     pages = fields[6]
+    if pages.status is FieldStatus.CONFLICT and date_pages(reference):
+        pages = _fm(Field.PAGES, FieldStatus.MISSING, 0.0, pages.cited, pages.found,
+                    "the cited 'pages' are days of a month in the venue (parse boundary)")
+        fields = fields[:6] + (pages,) + fields[7:]
     if pages.status is FieldStatus.MISSING and pages.cited is None and record.pages and \
             reference.pages is None and _NUMBER_RANGE.search(reference.raw):
         cited = stated_pages(reference, record)
@@ -837,6 +841,7 @@ def _anchored(fields: tuple[FieldMatch, ...], reference: Reference,
             if fm.field in (Field.PUBLISHER, Field.ADDRESS) and fm.status is FieldStatus.CONFLICT
             and fm.cited and title_words(fm.cited) and " ".join(title_words(fm.cited)) in whole
             else fm for fm in out)
+        out = _authors_in_title(out, reference, whole)
     if title.status is FieldStatus.CONFLICT and authors.status is FieldStatus.MATCH and \
             title.score < 0.4 and record.title:
         # the parsed title may hold the venue too: score the stretch of the string that
@@ -845,6 +850,23 @@ def _anchored(fields: tuple[FieldMatch, ...], reference: Reference,
         if window > title.score:
             out = (title.model_copy(update={"score": round(window, 4)}),) + out[1:]
     return out
+
+
+def _authors_in_title(fields: tuple[FieldMatch, ...], reference: Reference,
+                      whole: str) -> tuple[FieldMatch, ...]:
+    """An authors conflict whose parsed authors' words are the first words of the
+    record's (matching) title, ``whole`` (title_words joined), is the title's start read as
+    a name ("SPECTER: Document-level Representation Learning ..." parsed with author
+    SPECTER): MISSING."""
+    authors = fields[1]
+    if authors.status is not FieldStatus.CONFLICT or not reference.authors:
+        return fields
+    words = [w for a in reference.authors for w in title_words(f"{a.given} {a.particle} {a.family}")]
+    if not words or not f"{whole} ".startswith(" ".join(words) + " "):
+        return fields
+    return (fields[0], _fm(Field.AUTHORS, FieldStatus.MISSING, 0.0, authors.cited, authors.found,
+                           "the cited 'authors' are words of the record's title (parse boundary)"),
+            ) + fields[2:]
 
 
 __all__ = [

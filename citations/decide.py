@@ -3,10 +3,11 @@
 Policies, each a small function named for what it decides:
 
 - :func:`is_same_work`: a candidate is the work the reference means when its title
-  matches and its authors do not all differ, or its title is partly right (word Dice
-  >= 0.4) and its authors match, or its DOI/arXiv id matches and title or authors
-  agree. A DOI that leads to a record with another title *and* other authors is not
-  identity: the DOI points elsewhere (case B20).
+  matches and its authors do not all differ (or they all differ but the venue does not
+  conflict and the year or the page range matches), or its title is partly right (word
+  Dice >= 0.4) and its authors match, or its DOI/arXiv id matches and the title or the
+  authors agree, or the authors are not cited. A DOI that leads to a record with another
+  title *and* other authors is not identity: the DOI points elsewhere (case B20).
 - :func:`same_record_group`: two records describe one work (preprint and journal
   version, two sources): equal DOI, or equal title words with no conflicting DOIs and
   years at most 3 apart. Field evidence is merged over the group (:func:`merge_fields`):
@@ -128,18 +129,31 @@ def is_same_work(c: Compared) -> bool:
     ident = any(c.get(f).status is FieldStatus.MATCH for f in (Field.DOI, Field.ARXIV_ID))
     if title.status is FieldStatus.MATCH:
         if authors.status is FieldStatus.CONFLICT and authors.score == 0.0 and not ident:
-            # same words, nobody in common: only if year and venue agree as well
-            return c.get(Field.YEAR).status is FieldStatus.MATCH and \
-                c.get(Field.VENUE).status is not FieldStatus.CONFLICT
+            # same words, nobody in common: only if the venue agrees as well as the year
+            # or the page range (a real work cited with other authors and year)
+            return _corroborated(c)
         return True
     if title.status is FieldStatus.CONFLICT:
         if authors.status is FieldStatus.MATCH and title.score >= 0.4:
             return True
-        if ident and (authors.status is FieldStatus.MATCH or title.score >= 0.6):
+        if ident and (authors.status is not FieldStatus.CONFLICT or title.score >= 0.6):
+            # the cited DOI/arXiv id leads here and the authors do not disagree: the
+            # work, with its title corrupted (issue 12: decisions anchored on identifiers)
             return True
         return False
     # no title on one side: rely on identifiers and authors
     return ident and authors.status is not FieldStatus.CONFLICT
+
+
+def _corroborated(c: Compared) -> bool:
+    """A title match with no author in common is the work when the venue does not
+    conflict and the year or the page range (first and last page) matches."""
+    if c.get(Field.VENUE).status is FieldStatus.CONFLICT:
+        return False
+    pages = c.get(Field.PAGES)
+    return c.get(Field.YEAR).status is FieldStatus.MATCH or (
+        pages.status is FieldStatus.MATCH and pages.cited is not None
+        and re.search(r"\d\s*[-\u2010-\u2015]+\s*\d", pages.cited) is not None)
 
 
 _WEIGHTS = {Field.TITLE: 0.45, Field.AUTHORS: 0.25, Field.YEAR: 0.1, Field.VENUE: 0.05,
@@ -185,9 +199,18 @@ def same_record_group(a: Record, b: Record) -> bool:
 _RANK = {FieldStatus.MATCH: 2, FieldStatus.CONFLICT: 1, FieldStatus.MISSING: 0}
 
 
+#: fields that belong to one version of a work (its proceedings, journal issue, pages):
+#: a conflict with another version is no evidence against the chosen record
+_VERSION_FIELDS = frozenset({Field.VENUE, Field.VOLUME, Field.ISSUE, Field.PAGES,
+                             Field.PUBLISHER, Field.ADDRESS})
+
+
 def merge_fields(group: Sequence[Compared]) -> tuple[FieldMatch, ...]:
     """Per field, the best evidence over the versions of one work: a MATCH from any
-    version (best score), else the first CONFLICT, else MISSING."""
+    version (best score), else the first CONFLICT, else MISSING. group[0] is the chosen
+    record: where it lacks a version field (venue, volume, issue, pages, publisher,
+    address), another version's conflicting value stays MISSING (case: H86-1008 without
+    pages, P86-1036 with pages 241-246)."""
     out = []
     for i, fm in enumerate(group[0].fields):
         options = [g.fields[i] for g in group]
@@ -198,6 +221,9 @@ def merge_fields(group: Sequence[Compared]) -> tuple[FieldMatch, ...]:
                        and "given-name variant" in x.note]
             if variant:
                 best = variant[0]
+        if best.status is FieldStatus.CONFLICT and fm.field in _VERSION_FIELDS and \
+                fm.status is FieldStatus.MISSING:
+            best = fm  # another version's pages are not the chosen record's
         out.append(best)
     return tuple(out)
 
@@ -253,6 +279,7 @@ def decide(reference: Reference, compared: Sequence[Compared], *,
             groups.append([c])
     merged = [(g, merge_fields(g)) for g in groups]
     clean = [(g, f) for g, f in merged if not any(x.status is FieldStatus.CONFLICT for x in f)]
+    clean = _exact_title_wins(reference, clean)
     if len(clean) >= 2:
         ids = [f"{g[0].record.source}:{g[0].record.id}" for g, _ in clean]
         return Decision(Verdict.AMBIGUOUS, "several works fit: " + ", ".join(ids),
@@ -274,6 +301,19 @@ def decide(reference: Reference, compared: Sequence[Compared], *,
                         same, warnings)
     return Decision(Verdict.VERIFIED, "all compared fields agree", best,
                     tuple(c.record for c in group), fields, (), unconfirmed, same, warnings)
+
+
+def _exact_title_wins(reference: Reference, clean: list[tuple[list[Compared], tuple[FieldMatch, ...]]]
+                      ) -> list[tuple[list[Compared], tuple[FieldMatch, ...]]]:
+    """Of several works that fit, those whose title has the cited title's words exactly,
+    when some do and others do not ("Combining (Second-Order) Graph-Based and Headed-Span-Based
+    Projective Dependency Parsing" is not AMBIGUOUS with "Headed-Span-Based Projective
+    Dependency Parsing", whose words it contains)."""
+    if len(clean) < 2 or not reference.title:
+        return clean
+    cited = _words(reference.title)
+    exact = [gf for gf in clean if any(_words(c.record.title) == cited for c in gf[0])]
+    return exact if 0 < len(exact) < len(clean) else clean
 
 
 def _doi_evidence(reference: Reference, fields: tuple[FieldMatch, ...],

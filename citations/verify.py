@@ -196,14 +196,43 @@ def search_titles(ref: Reference) -> list[str]:
     """Titles for a second search when no candidate is the cited work: the parsed title
     cut where a container starts ("Title. In: Proceedings of ..." read as one title), and
     the raw string up to that point (for a title read into the authors, "Liu, H. et al.
-    Toward Annotator Group Bias ..."), each of 3+ words and unlike the parsed title."""
+    Toward Annotator Group Bias ..."), and the title of a string with no punctuation
+    (:func:`unpunctuated_title`), each of 3+ words and unlike the parsed title."""
     out: list[str] = []
     for text in (ref.title or "", _LEAD_NUMBER.sub("", ref.raw)):
         m = _CONTAINER.search(text)
         cut = text[:m.start()].strip(" .,;'\u2019\u201c\u201d\"") if m else ""
         if len(cut.split()) >= 3 and cut != ref.title and cut not in out:
             out.append(cut)
+    bare = unpunctuated_title(ref.raw)
+    if bare and bare != ref.title and bare not in out:
+        out.append(bare)
     return out
+
+
+#: a leading author list written without punctuation: "peters m neumann m iyyer m "
+#: (each family name followed by one to three initials)
+_BARE_NAMES = re.compile(r"^(?:[^\W\d_][\w'\u2019-]+\s+(?:[^\W\d_]\s+){1,3})+")
+_BARE_YEAR = re.compile(r"\s(?:1[5-9]|20)\d\d(?:\s|$)")
+
+
+def unpunctuated_title(raw: str) -> str | None:
+    """The title of a reference written without punctuation ("peters m neumann m iyyer m
+    deep contextualized word representations naacl 2018 pp 2227-2237": a sloppy copy the
+    parser reads as one title): the words after a leading family-name-and-initials list,
+    up to the first year (a venue name before it stays: the search ranks by similarity).
+    None when the string has punctuation between words or no such list, or fewer than 3
+    words remain."""
+    text = " ".join(raw.split())
+    if re.search(r"[.,;:()\[\]\"]", text):
+        return None
+    m = _BARE_NAMES.match(text + " ")
+    if m is None:
+        return None
+    rest = (text + " ")[m.end():]
+    y = _BARE_YEAR.search(" " + rest)
+    title = (rest[:y.start()] if y else rest).strip()
+    return title if len(title.split()) >= 3 else None
 
 
 def _describe(ref: Reference) -> str:
@@ -366,5 +395,5 @@ def verify_many(references: Iterable[str | Reference], sources: Sequence[Source]
 
 
 __all__ = ["DEFAULT_VERIFY", "Candidate", "SourceOutcome", "SourceStatus", "VerificationResult", "VerifyConfig",
-           "is_update_notice", "iter_verify", "notice_flags", "search_titles", "to_reference", "unreadable_reason",
+           "is_update_notice", "iter_verify", "notice_flags", "search_titles", "to_reference", "unpunctuated_title", "unreadable_reason",
            "verify", "verify_many"]

@@ -1,0 +1,173 @@
+"""Wrong `refs verify` verdicts a user found (issue 12 item 2), each checked on the reported
+string and on another string of the same kind, against real ACL Anthology records (an
+index of the records named here plus 300 others, declared complete or not)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+
+from citations.cli import render_result
+from citations.model import Field, Verdict
+from citations.sources.importers import record_from_mapping
+from citations.sources.local import LocalIndex
+from citations.verify import VerificationResult, unpunctuated_title, verify
+from tests.citations._store import ACL, acl_rows
+from tests.conftest import need
+
+IDS = {"H86-1008", "P86-1036", "H93-1008", "P93-1008", "2022.findings-acl.112",
+       "2022.acl-long.155", "N19-1423", "N19-1357", "D19-1002", "N18-1202", "N18-2088",
+       "2020.acl-main.207", "2022.emnlp-main.73", "N13-1015", "P12-1024", "X93-1016"}
+
+
+@pytest.fixture(scope="module")
+def indexes(tmp_path_factory: pytest.TempPathFactory) -> tuple[LocalIndex, LocalIndex]:
+    """(complete, not complete) indexes over the same file."""
+    with gzip.open(need(ACL), "rt", encoding="utf-8") as fh:
+        rows = [r for r in map(json.loads, fh) if r["id"] in IDS]
+    assert {r["id"] for r in rows} == IDS
+    path = tmp_path_factory.mktemp("kinds") / "kinds.sqlite"
+    full = LocalIndex(path, complete=True)
+    full.add_records(record_from_mapping(r, source="acl-anthology", default_id=r["id"])
+                     for r in rows + acl_rows(300))
+    return full, LocalIndex(path, complete=False, read_only=True)
+
+
+def _check(indexes: tuple[LocalIndex, LocalIndex], text: str) -> VerificationResult:
+    """The verdict with the complete index; without --complete it may differ only as
+    UNVERIFIED for FABRICATED (the index holding the work does not depend on it)."""
+    full, partial = indexes
+    res, other = verify(text, [full]), verify(text, [partial])
+    if res.verdict is Verdict.FABRICATED:
+        assert other.verdict is Verdict.UNVERIFIED
+    else:
+        assert (other.verdict, other.differing) == (res.verdict, res.differing)
+    return res
+
+
+def _bib(key: str, title: str, author: str, booktitle: str, year: int) -> str:
+    return (f'@inproceedings{{{key},\n  title = "{title}",\n  author = "{author}",\n'
+            f'  booktitle = "{booktitle}",\n  year = "{year}",\n}}\n')
+
+
+@pytest.mark.parametrize("entry", [
+    _bib("stallard-1986", "A Terminological Simplification Transformation for Natural Language "
+         "Question-Answering Systems", "Stallard, David G.", "Strategic Computing - Natural "
+         "Language Workshop: Proceedings of a Workshop Held at Marina del Rey, California, "
+         "May 1-2, 1986", 1986),
+    "John Dowding, Jean Mark Gawron, Doug Appelt, John Bear, Lynn Cherny, Robert Moore and "
+    "Doug Moran. 1993. Gemini: A Natural Language System for Spoken-Language Understanding. "
+    "In Human Language Technology: Proceedings of a Workshop Held at Plainsboro, New Jersey, "
+    "March 21-24, 1993.",
+    # the parser reads "23" as pages from the date: X93-1016 has pages 147-163
+    "Sundheim, B. M. (1993). TIPSTER/MUC-5 Information Extraction System Evaluation. In TIPSTER "
+    "TEXT PROGRAM: PHASE I: Proceedings of a Workshop held at Fredricksburg, Virginia, "
+    "September 19-23, 1993.",
+])
+def test_a_date_in_the_venue_is_not_pages(indexes: tuple[LocalIndex, LocalIndex],
+                                          entry: str) -> None:
+    # the workshop version has no pages; the ACL version of the same title has some
+    res = _check(indexes, entry)
+    assert res.verdict is Verdict.VERIFIED, res.reason
+    assert res.matched is not None and res.matched.id[0] in "HX"
+    assert Field.PAGES not in res.differing
+
+
+@pytest.mark.parametrize("text,rid", [
+    ("Songlin Yang and Kewei Tu. 2022. Combining (Second-Order) Graph-Based and "
+     "Headed-Span-Based Projective Dependency Parsing. In Findings of ACL 2022.",
+     "2022.findings-acl.112"),
+    ("Cohen, S. B., Stratos, K., Collins, M., Foster, D. P., Ungar, L. (2013). Experiments with "
+     "Spectral Learning of Latent-Variable PCFGs. In Proceedings of NAACL-HLT.", "N13-1015"),
+])
+def test_an_exact_title_wins_over_a_title_it_contains(indexes: tuple[LocalIndex, LocalIndex],
+                                                      text: str, rid: str) -> None:
+    res = _check(indexes, text)
+    assert res.verdict is Verdict.VERIFIED, res.reason
+    assert res.matched is not None and res.matched.id == rid
+
+
+@pytest.mark.parametrize("text,rid", [
+    ("Smith, J. and Brown, K. (2020). BERT: Pre-training of Deep Bidirectional Transformers for "
+     "Language Understanding. In Proceedings of NAACL-HLT, pages 4171-4186.", "N19-1423"),
+    ("Smith, J. and Brown, K. (2023). Zero-Shot Text Classification with Self-Training. In "
+     "Proceedings of EMNLP 2022, pages 1107-1119.", "2022.emnlp-main.73"),
+])
+def test_a_real_work_with_other_authors_and_year_is_corrupted(
+        indexes: tuple[LocalIndex, LocalIndex], text: str, rid: str) -> None:
+    res = _check(indexes, text)
+    assert res.verdict is Verdict.CORRUPTED, res.reason
+    assert res.matched is not None and res.matched.id == rid
+    assert set(res.differing) == {Field.AUTHORS, Field.YEAR}
+
+
+def test_other_authors_with_only_the_title_right_are_not_the_work(
+        indexes: tuple[LocalIndex, LocalIndex]) -> None:
+    # title alone: no year, venue or page range agrees -> nothing is the work
+    res = _check(indexes, "Smith, J. and Brown, K. (2011). Zero-Shot Text Classification with "
+                          "Self-Training. Journal of Glaciology, 12(3), 45-67.")
+    assert res.verdict is Verdict.FABRICATED
+
+
+def test_complete_changes_only_not_found(indexes: tuple[LocalIndex, LocalIndex]) -> None:
+    res = _check(indexes, "Smith, J. (2019). Attention is not explanation. NAACL.")
+    assert res.verdict is Verdict.CORRUPTED and res.differing == (Field.AUTHORS,)
+
+
+@pytest.mark.parametrize("text,rid,field", [
+    ("Deep learning for sentiment classification of tweets. doi:10.18653/v1/N19-1423",
+     "N19-1423", Field.TITLE),
+    ("Quantum Text Glacial with Lunar-Training. doi:10.18653/v1/2022.emnlp-main.73",
+     "2022.emnlp-main.73", Field.TITLE),
+    ("SPECTER: Document-level Representation Learning using Citation-informed Transformers. "
+     "https://doi.org/10.18653/v1/N19-1423", "2020.acl-main.207", Field.DOI),
+    ("Zero-Shot Text Classification with Self-Training. doi:10.18653/v1/N19-1423",
+     "2022.emnlp-main.73", Field.DOI),
+])
+def test_a_resolving_doi_in_conflict_is_corrupted(indexes: tuple[LocalIndex, LocalIndex],
+                                                  text: str, rid: str, field: Field) -> None:
+    res = _check(indexes, text)
+    assert res.verdict is Verdict.CORRUPTED, res.reason
+    assert res.matched is not None and res.matched.id == rid
+    assert res.differing == (field,)
+
+
+@pytest.mark.parametrize("sloppy,tidy", [
+    ("peters m neumann m iyyer m  deep contextualized word representations  naacl 2018 pp "
+     "2227-2237", "Peters, M., Neumann, M., Iyyer, M. (2018). Deep contextualized word "
+                  "representations. NAACL, pp. 2227-2237."),
+    ("yang s tu k  combining second-order graph-based and headed-span-based projective "
+     "dependency parsing  acl 2022 pp 1428-1434", "Yang, S., Tu, K. (2022). Combining "
+     "Second-Order Graph-Based and Headed-Span-Based Projective Dependency Parsing. ACL, pp. "
+     "1428-1434."),
+])
+def test_sloppy_input_gets_the_verdict_of_the_tidy_string(
+        indexes: tuple[LocalIndex, LocalIndex], sloppy: str, tidy: str) -> None:
+    a, b = _check(indexes, tidy), _check(indexes, sloppy)
+    assert a.verdict in (Verdict.VERIFIED, Verdict.CORRUPTED)
+    assert (b.verdict, b.differing) == (a.verdict, a.differing)
+    assert b.matched is not None and a.matched is not None and b.matched.id == a.matched.id
+
+
+def test_unpunctuated_title() -> None:
+    assert unpunctuated_title("peters m neumann m iyyer m  deep contextualized word "
+                              "representations  naacl 2018 pp 2227-2237") == \
+        "deep contextualized word representations naacl"
+    assert unpunctuated_title("Peters, M. (2018). Deep contextualized word representations.") \
+        is None
+    assert unpunctuated_title("deep contextualized word representations 2018") is None
+
+
+def test_text_lists_only_the_candidates_the_reason_counts(
+        indexes: tuple[LocalIndex, LocalIndex]) -> None:
+    res = verify("{bad json", [indexes[1]])
+    _, text = render_result(res)
+    listed = text.count(" candidate ")
+    compared = sum(c.compared for c in res.candidates)
+    assert listed == min(3, compared)
+    assert " 0.00 " not in text or compared
+    if "among" in res.reason:
+        assert f"among {compared} candidate" in res.reason
