@@ -163,10 +163,11 @@ def test_four_workers_share_one_rate_limit_and_the_drivers_cache(
     gaps = sorted(b - a for a, b in zip(times, times[1:]))
     # the source saw its polite rate: the limiter spaces the requests' starts by delay plus
     # a 30 ms margin; what the server sees adds each worker's scheduling jitter (large on a
-    # loaded 2-core machine), so the 15 gaps are held to the rate in sum and in the median,
-    # and none to less than half the delay (four unshared workers give about a quarter)
+    # loaded 2-core machine: one late arrival makes the next gap short), so the 15 gaps are
+    # held to the rate in sum and in the median, and at most 3 to less than half the delay
+    # (four unshared workers make about three in four that short)
     assert times[-1] - times[0] >= 15 * delay
-    assert gaps[len(gaps) // 2] >= delay and gaps[0] >= delay / 2
+    assert gaps[len(gaps) // 2] >= delay and sum(g < delay / 2 for g in gaps) <= 3
     agents = [a for _, a in hits]
     assert sum(a != b for a, b in zip(agents, agents[1:])) >= 4   # workers interleaved
     # the same lookups again: answered by the cache actor, nothing sent
