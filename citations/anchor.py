@@ -72,6 +72,7 @@ _NAME_GLUE = frozenset({"and", "und", "e", "y", "et", "al", "u", "a", "outros", 
                         "others", "etal", "jr", "sr"})
 _ET_AL = (("et", "al"), ("u", "a"), ("e", "outros"), ("y", "otros"), ("and", "others"),
           ("others",), ("etal",))
+_AND = frozenset({"and", "und", "e", "y"})
 _PAGE_WORDS = frozenset({"p", "pp", "s", "page", "pages", "pag", "pgs"})
 
 
@@ -143,37 +144,57 @@ def _given_forms(author: Author) -> frozenset[str]:
 
 
 def _person_at(t: _Text, i: int, n: int, lo: int, hi: int, person: Author,
-               own: frozenset[str]) -> tuple[int, int] | None:
+               own: frozenset[str], *, inverted: bool = False,
+               whole: bool = False) -> tuple[int, int] | None:
     """The words [start, end) that ``person`` occupies when the family name at
     words[i:i+n] is written with their given names beside it (between words lo and hi), in
     a form a style uses: given names before it ("Emily M. Bender"), initials after it
     ("Bender EM", "Bender, E. M.") or full given names after a comma ("Bender, Emily M.");
     None otherwise. Full given names after the family name with no comma ("Soize
     Christian"), or in another order than the record's ("Emin Mehmet Aydin" for Mehmet
-    Emin, "B. William" for William B.), are another name."""
+    Emin, "B. William" for William B.), are another name.
+
+    ``inverted``: the first author may be written family-first with no comma at all
+    ("wang xiaozhi xu han ...": Chicago or MLA with its commas lost); the caller allows it
+    only when the whole list is the record's. ``whole``: every given name of the person
+    must be written (by itself or its initial) where any is."""
     start = i
     while start - 1 >= lo and t.words[start - 1] in own:
         start -= 1
     end = i + n
     while end < hi and t.words[end] in own:
         end += 1
-    before, after = t.words[start:i], t.words[i + n:end]
+    full = _words(person.given)
+    after = t.words[i + n:end]
+    if not _in_order(after, full):
+        return None  # given names in another order
+    before = t.words[start:i]
+    if not _in_order(before, full) and start < i - 1 and t.words[start] in _AND:
+        start += 1  # "..., e Christof E. Müller": the conjunction "e" is not his initial
+        before = before[1:]
     if not before and not after:
         return None
-    full = _words(person.given)
-    for run in (before, after):
-        names = list(dict.fromkeys(w for w in run if w in full))
-        if names != [w for w in full if w in names]:
-            return None  # given names in another order
+    if not _in_order(before, full):
+        return None
+    written = set(before) | set(after)
+    if whole and not all(w in written or w[0] in written for w in full):
+        return None  # "Amir Rezapour" for Amir Arsalan Rezapour
+    first = lo == 0 and all(w.isdigit() for w in t.words[:i])
     if any(w in full and len(w) > 1 for w in after) and not _punct_between(t, i + n) \
-            and not (lo == 0 and all(w.isdigit() for w in t.words[:i]) and end < hi
-                     and (_punct_between(t, end) or tuple(t.words[end:end + 2]) in _ET_AL)):
+            and not (first and end < hi and (inverted or _punct_between(t, end)
+                                             or tuple(t.words[end:end + 2]) in _ET_AL)):
         # "Soize Christian", "Morgunov Anton and V. Batista": the given name read as the
         # family name. Only a first author set off from the rest of the list by a comma or
         # followed by et al. may be inverted with its inner comma lost ("bender emily m.,
         # et al", "inoue koji, divesh lala": MLA, Chicago)
         return None
     return start, end
+
+
+def _in_order(run: Sequence[str], full: Sequence[str]) -> bool:
+    """Are the given names of ``full`` that ``run`` contains in ``full``'s order?"""
+    names = list(dict.fromkeys(w for w in run if w in full))
+    return names == [w for w in full if w in names]
 
 
 def _explained(word: str, families: set[str], given: set[str], initials: set[str]) -> bool:
@@ -192,7 +213,23 @@ def _name_word(word: str, authors: Sequence[Author]) -> bool:
 
 def _authors_written(t: _Text, authors: Sequence[Author], stop: int | None) -> bool:
     """Do the words before ``stop`` (the title's start; None: the leading name-like words)
-    read as exactly the record's authors, in order, possibly cut with an et-al form?"""
+    read as exactly the record's authors, in order, possibly cut with an et-al form?
+
+    A first author written family-first with no comma at all ("wang xiaozhi xu han,
+    zhiyuan liu, ...": Chicago or MLA typed without commas) reads as the record's only
+    when the list has two or more people and all of them are written, in order, each with
+    all of their given names (or initials) where any is written: the whole list vouches
+    for the order of the first name. One name alone ("Soize Christian" for Christian
+    Soize), or a swapped first name in a list that also drops or changes a given name
+    ("Gholizadeh Mohammad Sadegh and Amir Rezapour" for ... Amir Arsalan Rezapour), is
+    still a swapped name (CiteAudit counts those as fakes)."""
+    if _authors_in_order(t, authors, stop, inverted=False):
+        return True
+    return len(authors) >= 2 and _authors_in_order(t, authors, stop, inverted=True)
+
+
+def _authors_in_order(t: _Text, authors: Sequence[Author], stop: int | None, *,
+                      inverted: bool) -> bool:
     people = [a for a in authors if not a.literal]
     if not people or len(people) != len(authors):
         return False
@@ -221,7 +258,8 @@ def _authors_written(t: _Text, authors: Sequence[Author], stop: int | None) -> b
         i = _find_run(t, fam, no_mask, pos, stop)
         span: tuple[int, int] | None = (i, i + len(fam)) if i is not None else None
         while i is not None and check:
-            span = _person_at(t, i, len(fam), pos, stop, person, own)
+            span = _person_at(t, i, len(fam), pos, stop, person, own,
+                              inverted=inverted, whole=inverted)
             if span is not None:
                 break
             i = _find_run(t, fam, no_mask, i + 1, stop)
@@ -237,6 +275,8 @@ def _authors_written(t: _Text, authors: Sequence[Author], stop: int | None) -> b
         return False
     if found == len(fams):
         return True
+    if inverted:
+        return False  # the whole list, not cut with et al.
     rest = region[pos:]
     return any(tuple(rest[k:k + len(form)]) == form for form in _ET_AL
                for k in range(len(rest)))
