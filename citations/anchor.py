@@ -46,8 +46,12 @@ taken by some person, a conjunction, an et-al form or a number: no stray name.
 Also here: :func:`stated_year` (a year the string states alone where the record's is not,
 so a parsed year read from the venue cannot hide it), :func:`stated_pages` (a page range
 the parser missed) and :func:`title_window_score`.
-Known limit: a first author inverted with both commas lost ("kang kuan-yi yi-wen liu")
-reads as a flipped name and is not cleared.
+A first author inverted with both commas lost ("kang kuan-yi yi-wen liu, ...") is the
+record's first author when the next name follows straight on and the whole list is the
+record's, in order, with all given names; a single author so written ("Soize Christian"),
+or one followed by "and" ("Brogueira Tiago and Mario Figueiredo"), still reads as a
+flipped name: a Chicago or MLA string of one or two authors with every comma lost is not
+cleared (known limit).
 
 Source: issue 12 item 2; bench/style_matrix.py (8 styles x 4 languages, tidy and sloppy).
 """
@@ -154,8 +158,10 @@ def _person_at(t: _Text, i: int, n: int, lo: int, hi: int, person: Author,
     Christian"), or in another order than the record's ("Emin Mehmet Aydin" for Mehmet
     Emin, "B. William" for William B.), are another name.
 
-    ``inverted``: the first author may be written family-first with no comma at all
-    ("wang xiaozhi xu han ...": Chicago or MLA with its commas lost); the caller allows it
+    ``inverted``: the first author may be written family-first with no comma at all when
+    the next person's name follows straight on ("wang xiaozhi xu han ...": Chicago or MLA
+    with its commas lost; not "Brogueira Tiago and Mario Figueiredo", where the list's
+    separator stands in its place and the order is the writer's); the caller allows it
     only when the whole list is the record's. ``whole``: every given name of the person
     must be written (by itself or its initial) where any is."""
     start = i
@@ -181,8 +187,9 @@ def _person_at(t: _Text, i: int, n: int, lo: int, hi: int, person: Author,
         return None  # "Amir Rezapour" for Amir Arsalan Rezapour
     first = lo == 0 and all(w.isdigit() for w in t.words[:i])
     if any(w in full and len(w) > 1 for w in after) and not _punct_between(t, i + n) \
-            and not (first and end < hi and (inverted or _punct_between(t, end)
-                                             or tuple(t.words[end:end + 2]) in _ET_AL)):
+            and not (first and end < hi and (
+                (inverted and t.words[end] not in _AND) or _punct_between(t, end)
+                or tuple(t.words[end:end + 2]) in _ET_AL)):
         # "Soize Christian", "Morgunov Anton and V. Batista": the given name read as the
         # family name. Only a first author set off from the rest of the list by a comma or
         # followed by et al. may be inverted with its inner comma lost ("bender emily m.,
@@ -215,13 +222,14 @@ def _authors_written(t: _Text, authors: Sequence[Author], stop: int | None) -> b
     """Do the words before ``stop`` (the title's start; None: the leading name-like words)
     read as exactly the record's authors, in order, possibly cut with an et-al form?
 
-    A first author written family-first with no comma at all ("wang xiaozhi xu han,
-    zhiyuan liu, ...": Chicago or MLA typed without commas) reads as the record's only
-    when the list has two or more people and all of them are written, in order, each with
-    all of their given names (or initials) where any is written: the whole list vouches
-    for the order of the first name. One name alone ("Soize Christian" for Christian
-    Soize), or a swapped first name in a list that also drops or changes a given name
-    ("Gholizadeh Mohammad Sadegh and Amir Rezapour" for ... Amir Arsalan Rezapour), is
+    A first author written family-first with no comma at all, running straight into the
+    next name ("wang xiaozhi xu han, zhiyuan liu, ...": Chicago or MLA typed without
+    commas), reads as the record's only when all of the list's people are written, in
+    order, each with all of their given names (or initials) where any is written: the
+    whole list vouches for the order of the first name. One name alone ("Soize Christian"
+    for Christian Soize), a first name followed by "and" ("Brogueira Tiago and Mario
+    Figueiredo"), or a swapped first name in a list that also drops or changes a given
+    name ("Gholizadeh Mohammad Sadegh and Amir Rezapour" for ... Amir Arsalan Rezapour) is
     still a swapped name (CiteAudit counts those as fakes)."""
     if _authors_in_order(t, authors, stop, inverted=False):
         return True
