@@ -65,7 +65,8 @@ from functools import lru_cache
 
 from citations.model import Author, Field, Record, Reference
 
-__all__ = ["plausible", "stated_pages", "stated_year", "title_window_score", "written_fields"]
+__all__ = ["plausible", "stated_other_authors", "stated_pages", "stated_venue", "stated_year",
+           "title_window_score", "written_fields"]
 
 _TOKEN = re.compile(r"[^\W_]+")
 _PUNCT = frozenset(".,;:!?\"'()[]{}\u201c\u201d\u2018\u2019\u00ab\u00bb/")
@@ -82,22 +83,30 @@ _PAGE_WORDS = frozenset({"p", "pp", "s", "page", "pages", "pag", "pgs"})
 
 @dataclass(frozen=True, slots=True)
 class _Text:
-    """The folded string and its words with character offsets."""
+    """The folded string and its words with character offsets; ``upper``: the folded
+    words of 2+ letters written in capitals in the raw string (family names marked as
+    such: "NAKOV Preslav", ABNT and many hand-typed lists)."""
 
     text: str
     words: tuple[str, ...]
     starts: tuple[int, ...]
     ends: tuple[int, ...]
+    upper: frozenset[str]
+
+
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
 
 
 @lru_cache(maxsize=4096)
 def _read(raw: str) -> _Text:
     from citations.compare import fold, strip_markup
 
-    text = fold(strip_markup(raw))
+    plain = strip_markup(raw)
+    text = fold(plain)
     ms = list(_TOKEN.finditer(text))
+    upper = frozenset(fold(w) for w in _LETTERS.findall(plain) if w.isupper())
     return _Text(text, tuple(m.group() for m in ms), tuple(m.start() for m in ms),
-                 tuple(m.end() for m in ms))
+                 tuple(m.end() for m in ms), upper)
 
 
 @lru_cache(maxsize=16384)
@@ -186,8 +195,11 @@ def _person_at(t: _Text, i: int, n: int, lo: int, hi: int, person: Author,
     if whole and not all(w in written or w[0] in written for w in full):
         return None  # "Amir Rezapour" for Amir Arsalan Rezapour
     first = lo == 0 and all(w.isdigit() for w in t.words[:i])
+    # a family name in capitals before given names that are not says which is which
+    marked = all(w in t.upper for w in t.words[i:i + n]) and \
+        not any(w in t.upper for w in after if len(w) > 1)
     if any(w in full and len(w) > 1 for w in after) and not _punct_between(t, i + n) \
-            and not (first and end < hi and (
+            and not marked and not (first and end < hi and (
                 (inverted and t.words[end] not in _AND) or _punct_between(t, end)
                 or tuple(t.words[end:end + 2]) in _ET_AL)):
         # "Soize Christian", "Morgunov Anton and V. Batista": the given name read as the
@@ -283,8 +295,8 @@ def _authors_in_order(t: _Text, authors: Sequence[Author], stop: int | None, *,
         return False
     if found == len(fams):
         return True
-    if inverted:
-        return False  # the whole list, not cut with et al.
+    if inverted and found < 3:
+        return False  # the whole list, or three people in order before et al.
     rest = region[pos:]
     return any(tuple(rest[k:k + len(form)]) == form for form in _ET_AL
                for k in range(len(rest)))
@@ -444,6 +456,55 @@ def stated_pages(reference: Reference, record: Record) -> str | None:
             continue
         found.append(f"{a}-{b}")
     return found[0] if len(found) == 1 else None
+
+
+def stated_other_authors(reference: Reference, record: Record) -> str | None:
+    """The words before the record's title, when the title is written whole in
+    ``reference.raw`` and they hold a word of 3+ letters yet none of the record's family
+    names ("VAIANI, Anca-Roxana, u. a" before the title of Simon, Sébillot and Gravier's
+    paper): someone else is named as the author; None otherwise (no title found, nothing
+    before it but numbers and et-al forms, or a family name of the record's there).
+    For a parser that read no authors. Raises: nothing."""
+    if not record.authors or not record.title:
+        return None
+    t = _read(reference.raw)
+    title_at = _layout(t, record)[1]
+    if not title_at:
+        return None
+    region = [w for w in t.words[:title_at] if not w.isdigit()]
+    families = {w for a in record.authors for w in _words(f"{a.particle} {a.family}")}
+    names = [w for w in region if len(w) >= 3 and w not in _NAME_GLUE]
+    if not names or any(w in families for w in region):
+        return None
+    return " ".join(region)
+
+
+_VENUE_END = re.compile(r"\(|;|\bpp?\b\.?\s*\d|\bs\b\.?\s*\d|\bdoi\b|https?:|\d+\s*-+\s*\d+")
+
+
+def stated_venue(reference: Reference, record: Record) -> str | None:
+    """The container ``reference.raw`` names right after the record's title ("... robots
+    in proceedings of workshop on natural language processing in e-commerce 1465-1474"):
+    from the "in"/"em"/"en" that follows the title to a page range, a bracket, ";", a
+    DOI or the record's publisher or address; None when the title is not written whole,
+    no such word follows it, or the record's venue is written. For a parser that read
+    the venue into the title. Folded text. Raises: nothing."""
+    if not record.venue or not record.title:
+        return None
+    t = _read(reference.raw)
+    masked, title_at, venue_at, _ = _layout(t, record)
+    if title_at is None or venue_at is not None:
+        return None
+    end = title_at + len(_words(record.title))
+    if end >= len(t.words) or t.words[end] not in _CONNECTORS:
+        return None
+    stop = end + 1
+    while stop < len(t.words) and not masked[stop]:
+        stop += 1
+    text = t.text[t.ends[end]:t.starts[stop] if stop < len(t.words) else len(t.text)]
+    cut = _VENUE_END.search(text)
+    venue = (text[:cut.start()] if cut else text).strip(" .,:")
+    return venue if len(_words(venue)) >= 3 else None
 
 
 def written_fields(reference: Reference, record: Record,
