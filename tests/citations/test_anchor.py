@@ -237,3 +237,48 @@ def test_second_search_finds_the_work_by_its_authors_or_quoted_title(tmp_path: P
     alts = search_alternatives(parse_reference(cases[1][0]))
     assert "a framework for feature based description of low information discourse" in [a.title for a in alts]
     assert [a.family for a in alts[-1].authors] == ["alemany", "laura", "alonso", "ezequiel", "andujar", "hinojosa"]
+
+
+def test_a_family_name_in_capitals_says_which_name_is_the_family() -> None:
+    pair = Record(source="t", id="8", title="Robust Tuning Datasets for Statistical Machine Translation",
+                  authors=(Author(family="Nakov", given="Preslav"), Author(family="Vogel", given="Stephan")),
+                  year=2017)
+    raw = "{} 2017. “Robust Tuning Datasets for Statistical Machine Translation.” In Proceedings of RANLP."
+    assert Field.AUTHORS in written(raw.format("NAKOV Preslav und Stephan VOGEL"), pair)
+    assert Field.AUTHORS in written(raw.format("PERTSOVA Katya"),
+                                    pair.model_copy(update={"authors": (Author(family="Pertsova", given="Katya"),)}))
+    # without the capitals, or all in capitals, the order is still the writer's: a swap
+    assert Field.AUTHORS not in written(raw.format("Nakov Preslav and Stephan Vogel"), pair)
+    assert Field.AUTHORS not in written(raw.format("NAKOV PRESLAV AND STEPHAN VOGEL"), pair)
+
+
+def test_an_inverted_first_author_cut_with_et_al_after_three_people() -> None:
+    tail = '. 2019. "adversarial training for weakly supervised event detection." in proceedings of naacl.'
+    assert Field.AUTHORS in written("wang xiaozhi xu han zhiyuan liu, et al" + tail, WANG)
+    assert Field.AUTHORS not in written("wang xiaozhi xu han, et al" + tail, WANG)
+
+
+def test_names_and_venue_the_parser_missed_are_read_against_the_record() -> None:
+    from citations.anchor import stated_other_authors, stated_venue
+
+    rec = Record(source="t", id="9", title="Nugget Proposal Networks for Chinese Event Detection", year=2018,
+                 authors=(Author(family="Lin", given="Hongyu"), Author(family="Lu", given="Yaojie")),
+                 venue="Proceedings of the 56th Annual Meeting of the Association for Computational Linguistics")
+    other = "Shah Hongyu u a “Nugget Proposal Networks for Chinese Event Detection.” Proceedings of ACL 2018."
+    assert stated_other_authors(Reference(raw=other), rec) == "shah hongyu u a"
+    assert stated_other_authors(Reference(raw=other.replace("Shah", "Lin")), rec) is None
+    assert stated_other_authors(Reference(raw="[3] “Nugget Proposal Networks for Chinese Event Detection.”"),
+                                rec) is None
+    fields = {f.field: f for f in compare_fields(Reference(raw=other, title=rec.title), rec)}
+    assert fields[Field.AUTHORS].status is FieldStatus.CONFLICT
+    glued = ("lin h et al nugget proposal networks for chinese event detection in proceedings of workshop on "
+             "natural language processing in e-commerce 1565–1574 (association for computational linguistics 2018).")
+    assert stated_venue(Reference(raw=glued), rec) == \
+        "proceedings of workshop on natural language processing in e-commerce"
+    right = glued.replace("workshop on natural language processing in e-commerce",
+                          "the 56th annual meeting of the association for computational linguistics")
+    assert stated_venue(Reference(raw=right), rec) is None  # the record's venue is written
+    fields = {f.field: f for f in compare_fields(Reference(raw=glued, title=glued[9:]), rec)}
+    assert fields[Field.VENUE].status is FieldStatus.CONFLICT
+    fields = {f.field: f for f in compare_fields(Reference(raw=right, title=right[9:]), rec)}
+    assert fields[Field.VENUE].status is not FieldStatus.CONFLICT

@@ -173,3 +173,12 @@ def test_sloppy_string_with_a_resolving_doi_is_never_fabricated(tmp_path: Path) 
                  "https://doi.org/10.1234/ptlm.2019.7"):
         res = verify(text, [index])
         assert res.verdict is Verdict.VERIFIED, (text, res.reason)
+
+
+def test_an_online_conference_address_is_not_a_web_page() -> None:
+    raw = ("7. zhao z chen p. calculating selectional preferences in: proceedings of the ninth joint conference "
+           "on lexical and computational semantics; barcelona spain (online): association for computational "
+           "linguistics; 2011. pp 182-191.")
+    assert work_type(Reference(raw=raw, source_type=SourceType.WEB)) is SourceType.PAPER
+    blog = "Smith, J. (2020). How we ship (Online). My blog. https://example.org/post"
+    assert work_type(Reference(raw=blog, source_type=SourceType.WEB)) is SourceType.WEB
