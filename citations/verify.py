@@ -221,15 +221,20 @@ def search_titles(ref: Reference) -> list[str]:
 
 def search_alternatives(ref: Reference) -> list[Reference]:
     """References to search with when no candidate is the cited work: ``ref`` with each
-    title of :func:`search_titles`, then ``ref`` with the string's first six words of
-    letters taken as family names (with the first of those titles, or the parsed one):
-    a parse that reads author names into the title ("alemany la hinojosa ea, salvatierra
-    rs a framework for ...") spends the search's rare title words on names, and the
-    names then find the work by its authors. Pure; raises nothing."""
+    title of :func:`search_titles`, then, when the parsed title holds some of the
+    string's first six words of letters (or there is none), ``ref`` with those words taken
+    as family names (with the first of those titles, or the parsed one): a parse that
+    reads author names into the title ("alemany la hinojosa ea, salvatierra rs a framework
+    for ...") spends the search's rare title words on names, and the names then find the
+    work by its authors. Each is one more query to every source, asked only when no
+    candidate is the work. Pure; raises nothing."""
     titles = search_titles(ref)
     out = [ref.model_copy(update={"title": t}) for t in titles]
-    head = tuple(Author(family=w) for w in _HEAD_WORD.findall(_LEAD_NUMBER.sub("", ref.raw))[:6])
-    if head and head != ref.authors:
+    words = _HEAD_WORD.findall(_LEAD_NUMBER.sub("", ref.raw))[:6]
+    head = tuple(Author(family=w) for w in words)
+    in_title = {w.lower() for w in _HEAD_WORD.findall(ref.title or "")[:8]}
+    if head and head != ref.authors and (not ref.title or any(
+            len(w) >= 3 and w.lower() in in_title for w in words)):
         out.append(ref.model_copy(update={"title": titles[0] if titles else ref.title,
                                           "authors": head}))
     return out
