@@ -46,8 +46,12 @@ taken by some person, a conjunction, an et-al form or a number: no stray name.
 Also here: :func:`stated_year` (a year the string states alone where the record's is not,
 so a parsed year read from the venue cannot hide it), :func:`stated_pages` (a page range
 the parser missed) and :func:`title_window_score`.
-Known limit: a first author inverted with both commas lost ("kang kuan-yi yi-wen liu")
-reads as a flipped name and is not cleared.
+A first author inverted with both commas lost ("kang kuan-yi yi-wen liu, ...") is the
+record's first author when the next name follows straight on and the whole list is the
+record's, in order, with all given names; a single author so written ("Soize Christian"),
+or one followed by "and" ("Brogueira Tiago and Mario Figueiredo"), still reads as a
+flipped name: a Chicago or MLA string of one or two authors with every comma lost is not
+cleared (known limit).
 
 Source: issue 12 item 2; bench/style_matrix.py (8 styles x 4 languages, tidy and sloppy).
 """
@@ -61,7 +65,12 @@ from functools import lru_cache
 
 from citations.model import Author, Field, Record, Reference
 
+<<<<<<< HEAD
 __all__ = ["date_pages", "plausible", "stated_pages", "stated_year", "title_window_score", "written_fields"]
+=======
+__all__ = ["plausible", "stated_other_authors", "stated_pages", "stated_venue", "stated_year",
+           "title_window_score", "written_fields"]
+>>>>>>> matrix3
 
 _TOKEN = re.compile(r"[^\W_]+")
 _PUNCT = frozenset(".,;:!?\"'()[]{}\u201c\u201d\u2018\u2019\u00ab\u00bb/")
@@ -72,27 +81,36 @@ _NAME_GLUE = frozenset({"and", "und", "e", "y", "et", "al", "u", "a", "outros", 
                         "others", "etal", "jr", "sr"})
 _ET_AL = (("et", "al"), ("u", "a"), ("e", "outros"), ("y", "otros"), ("and", "others"),
           ("others",), ("etal",))
+_AND = frozenset({"and", "und", "e", "y"})
 _PAGE_WORDS = frozenset({"p", "pp", "s", "page", "pages", "pag", "pgs"})
 
 
 @dataclass(frozen=True, slots=True)
 class _Text:
-    """The folded string and its words with character offsets."""
+    """The folded string and its words with character offsets; ``upper``: the folded
+    words of 2+ letters written in capitals in the raw string (family names marked as
+    such: "NAKOV Preslav", ABNT and many hand-typed lists)."""
 
     text: str
     words: tuple[str, ...]
     starts: tuple[int, ...]
     ends: tuple[int, ...]
+    upper: frozenset[str]
+
+
+_LETTERS = re.compile(r"[^\W\d_]{2,}")
 
 
 @lru_cache(maxsize=4096)
 def _read(raw: str) -> _Text:
     from citations.compare import fold, strip_markup
 
-    text = fold(strip_markup(raw))
+    plain = strip_markup(raw)
+    text = fold(plain)
     ms = list(_TOKEN.finditer(text))
+    upper = frozenset(fold(w) for w in _LETTERS.findall(plain) if w.isupper())
     return _Text(text, tuple(m.group() for m in ms), tuple(m.start() for m in ms),
-                 tuple(m.end() for m in ms))
+                 tuple(m.end() for m in ms), upper)
 
 
 @lru_cache(maxsize=16384)
@@ -143,37 +161,63 @@ def _given_forms(author: Author) -> frozenset[str]:
 
 
 def _person_at(t: _Text, i: int, n: int, lo: int, hi: int, person: Author,
-               own: frozenset[str]) -> tuple[int, int] | None:
+               own: frozenset[str], *, inverted: bool = False,
+               whole: bool = False) -> tuple[int, int] | None:
     """The words [start, end) that ``person`` occupies when the family name at
     words[i:i+n] is written with their given names beside it (between words lo and hi), in
     a form a style uses: given names before it ("Emily M. Bender"), initials after it
     ("Bender EM", "Bender, E. M.") or full given names after a comma ("Bender, Emily M.");
     None otherwise. Full given names after the family name with no comma ("Soize
     Christian"), or in another order than the record's ("Emin Mehmet Aydin" for Mehmet
-    Emin, "B. William" for William B.), are another name."""
+    Emin, "B. William" for William B.), are another name.
+
+    ``inverted``: the first author may be written family-first with no comma at all when
+    the next person's name follows straight on ("wang xiaozhi xu han ...": Chicago or MLA
+    with its commas lost; not "Brogueira Tiago and Mario Figueiredo", where the list's
+    separator stands in its place and the order is the writer's); the caller allows it
+    only when the whole list is the record's. ``whole``: every given name of the person
+    must be written (by itself or its initial) where any is."""
     start = i
     while start - 1 >= lo and t.words[start - 1] in own:
         start -= 1
     end = i + n
     while end < hi and t.words[end] in own:
         end += 1
-    before, after = t.words[start:i], t.words[i + n:end]
+    full = _words(person.given)
+    after = t.words[i + n:end]
+    if not _in_order(after, full):
+        return None  # given names in another order
+    before = t.words[start:i]
+    if not _in_order(before, full) and start < i - 1 and t.words[start] in _AND:
+        start += 1  # "..., e Christof E. Müller": the conjunction "e" is not his initial
+        before = before[1:]
     if not before and not after:
         return None
-    full = _words(person.given)
-    for run in (before, after):
-        names = list(dict.fromkeys(w for w in run if w in full))
-        if names != [w for w in full if w in names]:
-            return None  # given names in another order
+    if not _in_order(before, full):
+        return None
+    written = set(before) | set(after)
+    if whole and not all(w in written or w[0] in written for w in full):
+        return None  # "Amir Rezapour" for Amir Arsalan Rezapour
+    first = lo == 0 and all(w.isdigit() for w in t.words[:i])
+    # a family name in capitals before given names that are not says which is which
+    marked = all(w in t.upper for w in t.words[i:i + n]) and \
+        not any(w in t.upper for w in after if len(w) > 1)
     if any(w in full and len(w) > 1 for w in after) and not _punct_between(t, i + n) \
-            and not (lo == 0 and all(w.isdigit() for w in t.words[:i]) and end < hi
-                     and (_punct_between(t, end) or tuple(t.words[end:end + 2]) in _ET_AL)):
+            and not marked and not (first and end < hi and (
+                (inverted and t.words[end] not in _AND) or _punct_between(t, end)
+                or tuple(t.words[end:end + 2]) in _ET_AL)):
         # "Soize Christian", "Morgunov Anton and V. Batista": the given name read as the
         # family name. Only a first author set off from the rest of the list by a comma or
         # followed by et al. may be inverted with its inner comma lost ("bender emily m.,
         # et al", "inoue koji, divesh lala": MLA, Chicago)
         return None
     return start, end
+
+
+def _in_order(run: Sequence[str], full: Sequence[str]) -> bool:
+    """Are the given names of ``full`` that ``run`` contains in ``full``'s order?"""
+    names = list(dict.fromkeys(w for w in run if w in full))
+    return names == [w for w in full if w in names]
 
 
 def _explained(word: str, families: set[str], given: set[str], initials: set[str]) -> bool:
@@ -207,7 +251,24 @@ def _ends_names(word: str, authors: Sequence[Author]) -> bool:
 
 def _authors_written(t: _Text, authors: Sequence[Author], stop: int | None) -> bool:
     """Do the words before ``stop`` (the title's start; None: the leading name-like words)
-    read as exactly the record's authors, in order, possibly cut with an et-al form?"""
+    read as exactly the record's authors, in order, possibly cut with an et-al form?
+
+    A first author written family-first with no comma at all, running straight into the
+    next name ("wang xiaozhi xu han, zhiyuan liu, ...": Chicago or MLA typed without
+    commas), reads as the record's only when all of the list's people are written, in
+    order, each with all of their given names (or initials) where any is written: the
+    whole list vouches for the order of the first name. One name alone ("Soize Christian"
+    for Christian Soize), a first name followed by "and" ("Brogueira Tiago and Mario
+    Figueiredo"), or a swapped first name in a list that also drops or changes a given
+    name ("Gholizadeh Mohammad Sadegh and Amir Rezapour" for ... Amir Arsalan Rezapour) is
+    still a swapped name (CiteAudit counts those as fakes)."""
+    if _authors_in_order(t, authors, stop, inverted=False):
+        return True
+    return len(authors) >= 2 and _authors_in_order(t, authors, stop, inverted=True)
+
+
+def _authors_in_order(t: _Text, authors: Sequence[Author], stop: int | None, *,
+                      inverted: bool) -> bool:
     people = [a for a in authors if not a.literal]
     if not people or len(people) != len(authors):
         return False
@@ -236,7 +297,8 @@ def _authors_written(t: _Text, authors: Sequence[Author], stop: int | None) -> b
         i = _find_run(t, fam, no_mask, pos, stop)
         span: tuple[int, int] | None = (i, i + len(fam)) if i is not None else None
         while i is not None and check:
-            span = _person_at(t, i, len(fam), pos, stop, person, own)
+            span = _person_at(t, i, len(fam), pos, stop, person, own,
+                              inverted=inverted, whole=inverted)
             if span is not None:
                 break
             i = _find_run(t, fam, no_mask, i + 1, stop)
@@ -252,6 +314,8 @@ def _authors_written(t: _Text, authors: Sequence[Author], stop: int | None) -> b
         return False
     if found == len(fams):
         return True
+    if inverted and found < 3:
+        return False  # the whole list, or three people in order before et al.
     rest = region[pos:]
     return any(tuple(rest[k:k + len(form)]) == form for form in _ET_AL
                for k in range(len(rest)))
@@ -448,6 +512,7 @@ def stated_pages(reference: Reference, record: Record) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+<<<<<<< HEAD
 def _parsed_venue_at(t: _Text, i: int, venue: str | None) -> bool:
     """Does the parsed venue (not the record's: "naacl" for its long name) start at word
     ``i``? Then a title ending before it ends where the parser saw a venue start, with no
@@ -468,6 +533,55 @@ def _venue_year_at(t: _Text, i: int, record: Record) -> bool:
         if re.fullmatch(r"(?:1[5-9]|20)\d\d", t.words[k]):
             return compare_venues(" ".join(t.words[i:k]), record.venue).status is FieldStatus.MATCH
     return False
+=======
+def stated_other_authors(reference: Reference, record: Record) -> str | None:
+    """The words before the record's title, when the title is written whole in
+    ``reference.raw`` and they hold a word of 3+ letters yet none of the record's family
+    names ("VAIANI, Anca-Roxana, u. a" before the title of Simon, Sébillot and Gravier's
+    paper): someone else is named as the author; None otherwise (no title found, nothing
+    before it but numbers and et-al forms, or a family name of the record's there).
+    For a parser that read no authors. Raises: nothing."""
+    if not record.authors or not record.title:
+        return None
+    t = _read(reference.raw)
+    title_at = _layout(t, record)[1]
+    if not title_at:
+        return None
+    region = [w for w in t.words[:title_at] if not w.isdigit()]
+    families = {w for a in record.authors for w in _words(f"{a.particle} {a.family}")}
+    names = [w for w in region if len(w) >= 3 and w not in _NAME_GLUE]
+    if not names or any(w in families for w in region):
+        return None
+    return " ".join(region)
+
+
+_VENUE_END = re.compile(r"\(|;|\bpp?\b\.?\s*\d|\bs\b\.?\s*\d|\bdoi\b|https?:|\d+\s*-+\s*\d+")
+
+
+def stated_venue(reference: Reference, record: Record) -> str | None:
+    """The container ``reference.raw`` names right after the record's title ("... robots
+    in proceedings of workshop on natural language processing in e-commerce 1465-1474"):
+    from the "in"/"em"/"en" that follows the title to a page range, a bracket, ";", a
+    DOI or the record's publisher or address; None when the title is not written whole,
+    no such word follows it, or the record's venue is written. For a parser that read
+    the venue into the title. Folded text. Raises: nothing."""
+    if not record.venue or not record.title:
+        return None
+    t = _read(reference.raw)
+    masked, title_at, venue_at, _ = _layout(t, record)
+    if title_at is None or venue_at is not None:
+        return None
+    end = title_at + len(_words(record.title))
+    if end >= len(t.words) or t.words[end] not in _CONNECTORS:
+        return None
+    stop = end + 1
+    while stop < len(t.words) and not masked[stop]:
+        stop += 1
+    text = t.text[t.ends[end]:t.starts[stop] if stop < len(t.words) else len(t.text)]
+    cut = _VENUE_END.search(text)
+    venue = (text[:cut.start()] if cut else text).strip(" .,:")
+    return venue if len(_words(venue)) >= 3 else None
+>>>>>>> matrix3
 
 
 def written_fields(reference: Reference, record: Record,

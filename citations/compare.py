@@ -43,7 +43,12 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
 
+<<<<<<< HEAD
 from citations.anchor import date_pages, plausible, stated_pages, stated_year, title_window_score, written_fields
+=======
+from citations.anchor import (plausible, stated_other_authors, stated_pages, stated_venue,
+                              stated_year, title_window_score, written_fields)
+>>>>>>> matrix3
 
 from citations.model import Author, Field, FieldMatch, FieldStatus, Record, Reference
 
@@ -819,6 +824,23 @@ def _anchored(fields: tuple[FieldMatch, ...], reference: Reference,
         if found.status is FieldStatus.CONFLICT:
             fields = fields[:6] + (found.model_copy(update={
                 "note": f"the reference states pages {cited}; the parser did not read them"}),) + fields[7:]
+    authors = fields[1]
+    if authors.status is FieldStatus.MISSING and authors.cited is None and not reference.authors \
+            and record.authors:
+        other = stated_other_authors(reference, record)
+        if other is not None:
+            fields = fields[:1] + (_fm(
+                Field.AUTHORS, FieldStatus.CONFLICT, 0.0, other, authors.found,
+                f"the reference names '{other}' before the record's title, none of the "
+                "record's authors; the parser did not read them as authors"),) + fields[2:]
+    venue = fields[3]
+    if venue.status is FieldStatus.MISSING and venue.cited is None and record.venue:
+        cited_venue = stated_venue(reference, record)
+        found_venue = compare_venues(cited_venue, record.venue) if cited_venue else venue
+        if found_venue.status is FieldStatus.CONFLICT:
+            fields = fields[:3] + (found_venue.model_copy(update={
+                "note": f"the reference names '{cited_venue}' after the title; the parser "
+                        "did not read it as the venue"}),) + fields[4:]
     todo = frozenset(fm.field for fm in fields if fm.field in _ANCHORED and fm.found is not None
                      and (fm.status is FieldStatus.CONFLICT
                           or (fm.status is FieldStatus.MISSING and fm.cited is None

@@ -95,6 +95,8 @@ _TYPE_PATTERNS: tuple[tuple[SourceType, re.Pattern[str], bool], ...] = (
         r"world health organization|\bWHO\b"), False),
     (SourceType.REPORT, re.compile(r"\breport\b", re.I), True),
 )
+_CONTAINER = re.compile(r"\b(proceedings|proc\.|journal|transactions)\b", re.I)
+_RANGE = re.compile(r"\d+\s*[-\u2013]\s*\d+")
 _BOOK = re.compile(r"\b(press|publishers?|publishing|verlag|edition|eds?\.|editora|books)\b",
                    re.I)
 _PAPERISH = re.compile(r"\b(proceedings|proc\.|journal|conference|transactions|workshop|"
@@ -106,9 +108,13 @@ def work_type(reference: Reference) -> SourceType:
     """The kind of work cited: the parser's ``source_type`` when set, else a guess from the
     raw string (legal, thesis, software, report, book; otherwise PAPER). Used only to
     decide between FABRICATED and UNVERIFIED when nothing matched."""
+    raw = reference.raw
+    if reference.source_type is SourceType.WEB and _CONTAINER.search(raw) and _RANGE.search(raw):
+        # "Barcelona, Spain (Online): ... Proceedings of ..., pp. 182-191": a paper given
+        # at an online conference, not a web page
+        return SourceType.PAPER
     if reference.source_type is not SourceType.UNKNOWN:
         return reference.source_type
-    raw = reference.raw
     paperish = bool(_PAPERISH.search(raw))
     for kind, rx, unless_paper in _TYPE_PATTERNS:
         if rx.search(raw) and not (unless_paper and paperish):

@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict
 from citations.compare import DEFAULT_CONFIG, CompareConfig, compare_fields
 from citations.decide import Compared, decide, identity_score, is_same_work
 from citations.errors import InputError, RateLimited, SourceError
-from citations.model import (RETRACTING_NOTICES, Field, FieldMatch, Record, Reference,
+from citations.model import (RETRACTING_NOTICES, Author, Field, FieldMatch, Record, Reference,
                              SourceType, Verdict)
 from citations.resolve import corrected_reference
 from citations.sources.base import Source
@@ -192,21 +192,64 @@ _CONTAINER = re.compile(
 _LEAD_NUMBER = re.compile(r"^\s*(?:\[\d+\]|\d+\.)\s*")
 
 
+#: a title in quotation marks (MLA, Chicago, Harvard, IEEE): “...”, "...", ‘...’, '...'
+_QUOTED = re.compile(r"[\u201c\"]([^\u201c\u201d\"]{8,}?)[\u201d\"]|"
+                     r"(?<!\w)[\u2018']([^\u2018\u2019']{8,}?)[\u2019'](?!\w)")
+#: words that may be family names at the head of a reference string
+_HEAD_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
 def search_titles(ref: Reference) -> list[str]:
     """Titles for a second search when no candidate is the cited work: the parsed title
+<<<<<<< HEAD
     cut where a container starts ("Title. In: Proceedings of ..." read as one title), and
     the raw string up to that point (for a title read into the authors, "Liu, H. et al.
     Toward Annotator Group Bias ..."), and the title of a string with no punctuation
     (:func:`unpunctuated_title`), each of 3+ words and unlike the parsed title."""
+=======
+    cut where a container starts ("Title. In: Proceedings of ..." read as one title), the
+    raw string up to that point (for a title read into the authors, "Liu, H. et al.
+    Toward Annotator Group Bias ..."), and the first quoted stretch of the string (a
+    title in quotation marks whose parse went wrong), each of 3+ words and unlike the
+    parsed title."""
+>>>>>>> matrix3
     out: list[str] = []
     for text in (ref.title or "", _LEAD_NUMBER.sub("", ref.raw)):
         m = _CONTAINER.search(text)
         cut = text[:m.start()].strip(" .,;'\u2019\u201c\u201d\"") if m else ""
         if len(cut.split()) >= 3 and cut != ref.title and cut not in out:
             out.append(cut)
+<<<<<<< HEAD
     bare = unpunctuated_title(ref.raw)
     if bare and bare != ref.title and bare not in out:
         out.append(bare)
+=======
+    q = _QUOTED.search(ref.raw)
+    quoted = (q.group(1) or q.group(2)).strip(" .,;") if q else ""
+    if len(quoted.split()) >= 3 and quoted != ref.title and quoted not in out:
+        out.append(quoted)
+    return out
+
+
+def search_alternatives(ref: Reference) -> list[Reference]:
+    """References to search with when no candidate is the cited work: ``ref`` with each
+    title of :func:`search_titles`, then, when the parsed title holds some of the
+    string's first six words of letters (or there is none), ``ref`` with those words taken
+    as family names (with the first of those titles, or the parsed one): a parse that
+    reads author names into the title ("alemany la hinojosa ea, salvatierra rs a framework
+    for ...") spends the search's rare title words on names, and the names then find the
+    work by its authors. Each is one more query to every source, asked only when no
+    candidate is the work. Pure; raises nothing."""
+    titles = search_titles(ref)
+    out = [ref.model_copy(update={"title": t}) for t in titles]
+    words = _HEAD_WORD.findall(_LEAD_NUMBER.sub("", ref.raw))[:6]
+    head = tuple(Author(family=w) for w in words)
+    in_title = {w.lower() for w in _HEAD_WORD.findall(ref.title or "")[:8]}
+    if head and head != ref.authors and (not ref.title or any(
+            len(w) >= 3 and w.lower() in in_title for w in words)):
+        out.append(ref.model_copy(update={"title": titles[0] if titles else ref.title,
+                                          "authors": head}))
+>>>>>>> matrix3
     return out
 
 
@@ -327,16 +370,23 @@ def verify(reference: str | Reference, sources: Sequence[Source],
     if not failed and not any(is_same_work(c) for c in compared):
         # nothing is the work: search again with the title the string more likely holds
         more: dict[tuple[str, str], tuple[Record, str, str, float | None]] = {}
-        for title in search_titles(ref):
-            alt = ref.model_copy(update={"title": title})
-            queries.append(f"second search: title={title!r}")
+        low = {(c.record.source, c.record.id): c.search_score or 0.0 for c in skipped}
+        for alt in search_alternatives(ref):
+            queries.append(f"second {_describe(alt)}")
             for src in sources:
                 try:
                     for rec, score in _search(src, alt, config.search_limit):
-                        if (rec.source, rec.id) not in found:
-                            more.setdefault((rec.source, rec.id), (rec, src.name, "search", score))
+                        key = (rec.source, rec.id)
+                        # new records, and ones the first search scored too low to compare
+                        # when this search scores them higher
+                        if key not in found or (key in low and score is not None
+                                                and score > low[key]):
+                            if key not in more or (score or 0.0) > (more[key][3] or 0.0):
+                                more[key] = (rec, src.name, "search", score)
                 except SourceError:
                     continue
+        if more:
+            skipped = [c for c in skipped if (c.record.source, c.record.id) not in more]
         _compare_found(ref, more, config, compared, skipped)
     decision = decide(ref, compared, failed_sources=failed, indexed=indexed or {SourceType.PAPER},
                       doi_record=doi_record, exhaustive=exhaustive)
@@ -395,5 +445,9 @@ def verify_many(references: Iterable[str | Reference], sources: Sequence[Source]
 
 
 __all__ = ["DEFAULT_VERIFY", "Candidate", "SourceOutcome", "SourceStatus", "VerificationResult", "VerifyConfig",
+<<<<<<< HEAD
            "is_update_notice", "iter_verify", "notice_flags", "search_titles", "to_reference", "unpunctuated_title", "unreadable_reason",
+=======
+           "is_update_notice", "iter_verify", "notice_flags", "search_alternatives", "search_titles", "to_reference", "unreadable_reason",
+>>>>>>> matrix3
            "verify", "verify_many"]

@@ -113,8 +113,9 @@ def test_every_style_tidy_or_sloppy_gets_the_tidy_verdict(tmp_path: Path) -> Non
     """Real ACL records written in the 8 styles x 4 languages: tidy, every correct one is
     verified and every one with a wrong year is corrupted on the year alone; sloppy (lower
     case, lost commas, doubled spaces, upper-case names), at least 95 % get that verdict.
-    (A first author inverted with both commas lost, "kang kuan-yi yi-wen liu", reads as
-    a flipped name, which CiteAudit counts as a fake: those stay unresolved.)"""
+    (A single author, or a first of two, inverted with every comma lost, "carreras
+    xavier", reads as a flipped name, which CiteAudit counts as a fake: those stay
+    unresolved.)"""
     sys.path.insert(0, str(ROOT))
     from bench._styles import LANGS, STYLES, Work, format_reference, sloppy
     from citations.names import parse_name
@@ -152,3 +153,132 @@ def test_second_search_titles_cut_where_the_container_starts() -> None:
     plain = Reference(raw="Liu H. Toward Annotator Group Bias in Crowdsourcing. ACL 2022.",
                       title="Toward Annotator Group Bias in Crowdsourcing")
     assert search_titles(plain) == []
+
+
+WANG = Record(source="t", id="4", title="Adversarial Training for Weakly Supervised Event Detection",
+              authors=tuple(Author(family=f, given=g) for g, f in (
+                  ("Xiaozhi", "Wang"), ("Xu", "Han"), ("Zhiyuan", "Liu"), ("Maosong", "Sun"), ("Peng", "Li"))),
+              year=2019)
+
+
+def test_a_first_author_inverted_with_its_commas_lost_when_the_whole_list_is_the_records() -> None:
+    tail = '. 2019. "adversarial training for weakly supervised event detection." in proceedings of naacl.'
+    # Chicago typed without commas: the first name runs straight into the next one
+    assert Field.AUTHORS in written("wang xiaozhi xu han zhiyuan liu, maosong sun, and peng li" + tail, WANG)
+    assert Field.AUTHORS in written("WANG Xiaozhi Xu HAN Zhiyuan LIU Maosong SUN und Peng LI" + tail, WANG)
+    # the whole list vouches for it: a changed, dropped or moved person is not the record's list
+    for changed in ("wang xiaozhi xu han zhiyuan liu, maosong sun, and peng lee",
+                    "wang xiaozhi xu han zhiyuan liu, and maosong sun",
+                    "wang xiaozhi zhiyuan liu xu han, maosong sun, and peng li"):
+        assert Field.AUTHORS not in written(changed + tail, WANG), changed
+    # CiteAudit's swapped names stay swapped: one author, or a first name followed by "and"
+    pair = Record(source="t", id="5", title="Rethinking Causal Discovery Through the Lens of Exchangeability",
+                  authors=(Author(family="Brogueira", given="Tiago"), Author(family="Figueiredo", given="Mário")),
+                  year=2025)
+    raw = "{}. Rethinking Causal Discovery Through the Lens of Exchangeability. 2025."
+    assert Field.AUTHORS not in written(raw.format("Brogueira Tiago and Mario Figueiredo"), pair)
+    assert Field.AUTHORS in written(raw.format("Tiago Brogueira and Mario Figueiredo"), pair)
+    gh = Record(source="t", id="6", title="Robust Multi-Disease Retinal Classification via Xception-Based "
+                "Transfer Learning and W-Net Vessel Segmentation", year=2024,
+                authors=(Author(family="Gholizadeh", given="Mohammad Sadegh"),
+                         Author(family="Rezapour", given="Amir Arsalan")))
+    raw = ("{}. Robust Multi-Disease Retinal Classification via Xception-Based Transfer Learning and W-Net "
+           "Vessel Segmentation. 2024.")
+    assert Field.AUTHORS not in written(raw.format("Gholizadeh Mohammad Sadegh Amir Rezapour"), gh)
+    assert Field.AUTHORS in written(raw.format("Gholizadeh Mohammad Sadegh Amir Arsalan Rezapour"), gh)
+
+
+def test_a_conjunction_before_a_name_is_not_its_initial() -> None:
+    rec = Record(source="t", id="7", title="Ontology-based Contextual Coherence Scoring", year=2003,
+                 authors=(Author(family="Porzel", given="Robert"), Author(family="Gurevych", given="Iryna"),
+                          Author(family="Müller", given="Christof E.")))
+    raw = ("Porzel, Robert, Iryna Gurevych, {} Christof E. Müller. 2003. “Ontology-based Contextual Coherence "
+           "Scoring.” In Proceedings of the Fourth SIGdial Workshop of Discourse and Dialogue, 178–186.")
+    for conj in ("and", "e", "y", "und"):
+        assert Field.AUTHORS in written(raw.format(conj), rec), conj
+    assert Field.AUTHORS not in written(raw.format("e").replace("Christof E.", "E. Christof"), rec)
+
+
+def test_second_search_finds_the_work_by_its_authors_or_quoted_title(tmp_path: Path) -> None:
+    """A title-corrupted reference whose parse reads the authors into the title (or drops
+    the title's first word) is corrupted (title) once the second search finds the work by
+    the string's leading names, its quoted title, or a better-scored title; never
+    fabricated while the record is in the store."""
+    from citations.sources.importers import record_from_mapping
+    from citations.verify import search_alternatives
+
+    framework = {"id": "W04-0201", "title": "A Framework for Feature based Description of Low level Discourse",
+                 "authors": ["Laura Alonso Alemany", "Ezequiel Andujar Hinojosa", "Robert Sola Salvatierra"],
+                 "year": 2004, "venue": "Proceedings of the Workshop on Discourse Annotation",
+                 "publisher": "Association for Computational Linguistics", "address": "Barcelona, Spain",
+                 "pages": "1–8"}
+    mtswitch = {"id": "2024.inlg-demos.2",
+                "title": "MTSwitch: A Web-based System for Translation between Molecules and Texts",
+                "authors": ["Nijia Han", "Zimu Wang", "Yuqi Wang", "Haiyang Zhang", "Daiyun Huang", "Wei Wang"],
+                "year": 2024, "venue": "Proceedings of the 17th International Natural Language Generation "
+                "Conference: System Demonstrations", "pages": "4–6"}
+    index = store(tmp_path, [record_from_mapping(r, source="acl-anthology", default_id=str(r["id"]))
+                             for r in [framework, mtswitch, *acl_rows(200)]])
+    cases = [
+        ("6. alemany  la hinojosa ea, salvatierra rs  a framework for  feature based description of low "
+         "information discourse. in: proceedings of the workshop on discourse annotation; barcelona  spain:  "
+         "association for  computational linguistics; 2004.  pp  1-8.", "W04-0201"),
+        ("alemany laura alonso, ezequiel andujar hinojosa, und robert sola salvatierra. 2004. “a framework for "
+         "feature based description of low information discourse.” in proceedings of the workshop on discourse "
+         "annotation 1–8. barcelona, spain: association for computational linguistics.", "W04-0201"),
+        ("7. Han  N et al MTSwitch: A Web-based  Syntax for Translation between Molecules and Texts in "
+         "Proceedings of  the  17th  International Natural Language  Generation Conference: System  "
+         "Demonstrations 4–6 (Association for Computational  Linguistics 2024).", "2024.inlg-demos.2"),
+    ]
+    for raw, rid in cases:
+        res = verify(raw, [index])
+        assert res.verdict is Verdict.CORRUPTED and res.differing == (Field.TITLE,), (raw, res.reason)
+        assert res.matched is not None and res.matched.id == rid
+    alts = search_alternatives(parse_reference(cases[1][0]))
+    assert "a framework for feature based description of low information discourse" in [a.title for a in alts]
+    assert [a.family for a in alts[-1].authors] == ["alemany", "laura", "alonso", "ezequiel", "andujar", "hinojosa"]
+
+
+def test_a_family_name_in_capitals_says_which_name_is_the_family() -> None:
+    pair = Record(source="t", id="8", title="Robust Tuning Datasets for Statistical Machine Translation",
+                  authors=(Author(family="Nakov", given="Preslav"), Author(family="Vogel", given="Stephan")),
+                  year=2017)
+    raw = "{} 2017. “Robust Tuning Datasets for Statistical Machine Translation.” In Proceedings of RANLP."
+    assert Field.AUTHORS in written(raw.format("NAKOV Preslav und Stephan VOGEL"), pair)
+    assert Field.AUTHORS in written(raw.format("PERTSOVA Katya"),
+                                    pair.model_copy(update={"authors": (Author(family="Pertsova", given="Katya"),)}))
+    # without the capitals, or all in capitals, the order is still the writer's: a swap
+    assert Field.AUTHORS not in written(raw.format("Nakov Preslav and Stephan Vogel"), pair)
+    assert Field.AUTHORS not in written(raw.format("NAKOV PRESLAV AND STEPHAN VOGEL"), pair)
+
+
+def test_an_inverted_first_author_cut_with_et_al_after_three_people() -> None:
+    tail = '. 2019. "adversarial training for weakly supervised event detection." in proceedings of naacl.'
+    assert Field.AUTHORS in written("wang xiaozhi xu han zhiyuan liu, et al" + tail, WANG)
+    assert Field.AUTHORS not in written("wang xiaozhi xu han, et al" + tail, WANG)
+
+
+def test_names_and_venue_the_parser_missed_are_read_against_the_record() -> None:
+    from citations.anchor import stated_other_authors, stated_venue
+
+    rec = Record(source="t", id="9", title="Nugget Proposal Networks for Chinese Event Detection", year=2018,
+                 authors=(Author(family="Lin", given="Hongyu"), Author(family="Lu", given="Yaojie")),
+                 venue="Proceedings of the 56th Annual Meeting of the Association for Computational Linguistics")
+    other = "Shah Hongyu u a “Nugget Proposal Networks for Chinese Event Detection.” Proceedings of ACL 2018."
+    assert stated_other_authors(Reference(raw=other), rec) == "shah hongyu u a"
+    assert stated_other_authors(Reference(raw=other.replace("Shah", "Lin")), rec) is None
+    assert stated_other_authors(Reference(raw="[3] “Nugget Proposal Networks for Chinese Event Detection.”"),
+                                rec) is None
+    fields = {f.field: f for f in compare_fields(Reference(raw=other, title=rec.title), rec)}
+    assert fields[Field.AUTHORS].status is FieldStatus.CONFLICT
+    glued = ("lin h et al nugget proposal networks for chinese event detection in proceedings of workshop on "
+             "natural language processing in e-commerce 1565–1574 (association for computational linguistics 2018).")
+    assert stated_venue(Reference(raw=glued), rec) == \
+        "proceedings of workshop on natural language processing in e-commerce"
+    right = glued.replace("workshop on natural language processing in e-commerce",
+                          "the 56th annual meeting of the association for computational linguistics")
+    assert stated_venue(Reference(raw=right), rec) is None  # the record's venue is written
+    fields = {f.field: f for f in compare_fields(Reference(raw=glued, title=glued[9:]), rec)}
+    assert fields[Field.VENUE].status is FieldStatus.CONFLICT
+    fields = {f.field: f for f in compare_fields(Reference(raw=right, title=right[9:]), rec)}
+    assert fields[Field.VENUE].status is not FieldStatus.CONFLICT

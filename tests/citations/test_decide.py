@@ -184,3 +184,12 @@ def test_an_author_year_mention_alone_is_unverified_not_unparsed() -> None:
     d = decide(cited.reference, [])
     assert d.verdict is Verdict.UNVERIFIED and "only authors and a year" in d.reason
     assert decide(Reference(raw="@@ ##"), []).verdict is Verdict.UNPARSED
+
+
+def test_an_online_conference_address_is_not_a_web_page() -> None:
+    raw = ("7. zhao z chen p. calculating selectional preferences in: proceedings of the ninth joint conference "
+           "on lexical and computational semantics; barcelona spain (online): association for computational "
+           "linguistics; 2011. pp 182-191.")
+    assert work_type(Reference(raw=raw, source_type=SourceType.WEB)) is SourceType.PAPER
+    blog = "Smith, J. (2020). How we ship (Online). My blog. https://example.org/post"
+    assert work_type(Reference(raw=blog, source_type=SourceType.WEB)) is SourceType.WEB
