@@ -65,12 +65,8 @@ from functools import lru_cache
 
 from citations.model import Author, Field, Record, Reference
 
-<<<<<<< HEAD
-__all__ = ["date_pages", "plausible", "stated_pages", "stated_year", "title_window_score", "written_fields"]
-=======
-__all__ = ["plausible", "stated_other_authors", "stated_pages", "stated_venue", "stated_year",
-           "title_window_score", "written_fields"]
->>>>>>> matrix3
+__all__ = ["date_pages", "plausible", "stated_other_authors", "stated_pages", "stated_venue",
+           "stated_year", "title_window_score", "written_fields"]
 
 _TOKEN = re.compile(r"[^\W_]+")
 _PUNCT = frozenset(".,;:!?\"'()[]{}\u201c\u201d\u2018\u2019\u00ab\u00bb/")
@@ -512,7 +508,6 @@ def stated_pages(reference: Reference, record: Record) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-<<<<<<< HEAD
 def _parsed_venue_at(t: _Text, i: int, venue: str | None) -> bool:
     """Does the parsed venue (not the record's: "naacl" for its long name) start at word
     ``i``? Then a title ending before it ends where the parser saw a venue start, with no
@@ -533,7 +528,8 @@ def _venue_year_at(t: _Text, i: int, record: Record) -> bool:
         if re.fullmatch(r"(?:1[5-9]|20)\d\d", t.words[k]):
             return compare_venues(" ".join(t.words[i:k]), record.venue).status is FieldStatus.MATCH
     return False
-=======
+
+
 def stated_other_authors(reference: Reference, record: Record) -> str | None:
     """The words before the record's title, when the title is written whole in
     ``reference.raw`` and they hold a word of 3+ letters yet none of the record's family
@@ -581,7 +577,6 @@ def stated_venue(reference: Reference, record: Record) -> str | None:
     cut = _VENUE_END.search(text)
     venue = (text[:cut.start()] if cut else text).strip(" .,:")
     return venue if len(_words(venue)) >= 3 else None
->>>>>>> matrix3
 
 
 def written_fields(reference: Reference, record: Record,

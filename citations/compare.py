@@ -43,12 +43,8 @@ from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
 
-<<<<<<< HEAD
-from citations.anchor import date_pages, plausible, stated_pages, stated_year, title_window_score, written_fields
-=======
-from citations.anchor import (plausible, stated_other_authors, stated_pages, stated_venue,
-                              stated_year, title_window_score, written_fields)
->>>>>>> matrix3
+from citations.anchor import (date_pages, plausible, stated_other_authors, stated_pages,
+                              stated_venue, stated_year, title_window_score, written_fields)
 
 from citations.model import Author, Field, FieldMatch, FieldStatus, Record, Reference
 

@@ -201,29 +201,20 @@ _HEAD_WORD = re.compile(r"[^\W\d_]{2,}")
 
 def search_titles(ref: Reference) -> list[str]:
     """Titles for a second search when no candidate is the cited work: the parsed title
-<<<<<<< HEAD
-    cut where a container starts ("Title. In: Proceedings of ..." read as one title), and
-    the raw string up to that point (for a title read into the authors, "Liu, H. et al.
-    Toward Annotator Group Bias ..."), and the title of a string with no punctuation
-    (:func:`unpunctuated_title`), each of 3+ words and unlike the parsed title."""
-=======
     cut where a container starts ("Title. In: Proceedings of ..." read as one title), the
     raw string up to that point (for a title read into the authors, "Liu, H. et al.
-    Toward Annotator Group Bias ..."), and the first quoted stretch of the string (a
-    title in quotation marks whose parse went wrong), each of 3+ words and unlike the
-    parsed title."""
->>>>>>> matrix3
+    Toward Annotator Group Bias ..."), the title of a string with no punctuation
+    (:func:`unpunctuated_title`) and the first quoted stretch of the string (a title in
+    quotation marks whose parse went wrong), each of 3+ words and unlike the parsed title."""
     out: list[str] = []
     for text in (ref.title or "", _LEAD_NUMBER.sub("", ref.raw)):
         m = _CONTAINER.search(text)
         cut = text[:m.start()].strip(" .,;'\u2019\u201c\u201d\"") if m else ""
         if len(cut.split()) >= 3 and cut != ref.title and cut not in out:
             out.append(cut)
-<<<<<<< HEAD
     bare = unpunctuated_title(ref.raw)
     if bare and bare != ref.title and bare not in out:
         out.append(bare)
-=======
     q = _QUOTED.search(ref.raw)
     quoted = (q.group(1) or q.group(2)).strip(" .,;") if q else ""
     if len(quoted.split()) >= 3 and quoted != ref.title and quoted not in out:
@@ -249,7 +240,6 @@ def search_alternatives(ref: Reference) -> list[Reference]:
             len(w) >= 3 and w.lower() in in_title for w in words)):
         out.append(ref.model_copy(update={"title": titles[0] if titles else ref.title,
                                           "authors": head}))
->>>>>>> matrix3
     return out
 
 
@@ -445,9 +435,6 @@ def verify_many(references: Iterable[str | Reference], sources: Sequence[Source]
 
 
 __all__ = ["DEFAULT_VERIFY", "Candidate", "SourceOutcome", "SourceStatus", "VerificationResult", "VerifyConfig",
-<<<<<<< HEAD
-           "is_update_notice", "iter_verify", "notice_flags", "search_titles", "to_reference", "unpunctuated_title", "unreadable_reason",
-=======
-           "is_update_notice", "iter_verify", "notice_flags", "search_alternatives", "search_titles", "to_reference", "unreadable_reason",
->>>>>>> matrix3
+           "is_update_notice", "iter_verify", "notice_flags", "search_alternatives", "search_titles", "to_reference",
+           "unpunctuated_title", "unreadable_reason",
            "verify", "verify_many"]
