@@ -17,7 +17,8 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_left
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from operator import attrgetter
 
 from grounding.lexicon import fold, stem
 from grounding.number_words import (FRACTIONS, ORDINALS, SCALES, WORD_NUMBERS, cardinal_value,
@@ -786,6 +787,17 @@ def same_value(claim: Quantity, evidence: Quantity) -> bool:
     return False
 
 
+_FIELDS = attrgetter(*[f.name for f in fields(Quantity)])
+
+
+def moved(q: Quantity, start: int, end: int) -> Quantity:
+    """``q`` at ``[start, end)`` instead, every other field kept: what
+    ``dataclasses.replace(q, start=start, end=end)`` makes, in half its time (the index
+    moves ~500 quantities per paper into the texts of its table rows)."""
+    v = _FIELDS(q)
+    return Quantity(v[0], v[1], start, end, *v[4:])
+
+
 __all__ = ["CASE_UNITS", "MISSING_VALUES", "Quantity", "UNITS", "comparable",
-           "detect_decimal_comma", "extract_quantities", "has_multiplier", "is_missing_value",
+           "detect_decimal_comma", "extract_quantities", "has_multiplier", "is_missing_value", "moved",
            "same_count_noun", "same_value"]
