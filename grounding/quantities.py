@@ -211,13 +211,13 @@ def detect_decimal_comma(text: str) -> bool:
     # Counts the matches of (?<![\d,.])\d+,\d{1,2}(?![\d,]) and of the same with '.': each
     # starts a maximal run of digits, commas and points, and a run holds at most one, so
     # one match attempt at the start of each run counts them (one scan of the text).
-    comma = point = 0
-    for run in _DIGIT_RUN.findall(text):
-        if _COMMA_DECIMAL.match(run):
-            comma += 1
-        elif _POINT_DECIMAL.match(run):
-            point += 1
-    return comma > point
+    # (a run's first non-digit is a comma or a point, so it matches one pattern at most;
+    # counted by C-level maps)
+    runs = _DIGIT_RUN.findall(text)
+    if not runs:
+        return False
+    comma = len(list(filter(None, map(_COMMA_DECIMAL.match, runs))))
+    return comma > 0 and comma > len(list(filter(None, map(_POINT_DECIMAL.match, runs))))
 
 
 _DIGIT_RUN = re.compile(r"[\d,.]+")
