@@ -312,3 +312,23 @@ def test_a_capital_glued_to_digits_is_a_model_name_not_a_unit() -> None:
     assert [(q.value, q.unit) for q in extract_quantities("with 4 H100 cards")] == [(4.0, None)]
     assert [(q.value, q.unit) for q in extract_quantities("a 3 V battery")] == [(3.0, "V")]
     assert [(q.value, q.unit) for q in extract_quantities("an area of 10 m2")][0][0] == 10.0
+
+
+def test_moved_keeps_every_other_field() -> None:
+    from dataclasses import replace
+
+    from grounding.quantities import moved
+    qs = extract_quantities("5.2 ± 0.3 mg/kg in 30–40% of 3 of 5 patients, about 380.5 "
+                            "million runs, 2 1/2 hours, fewer than 0.9, 3.1 × 10^-3, twofold")
+    assert len(qs) > 8
+    for q in qs:
+        assert moved(q, q.start + 7, q.end + 7) == replace(q, start=q.start + 7, end=q.end + 7)
+
+
+@pytest.mark.parametrize("text, comma", [
+    ("", False), ("no numbers", False), ("0,5 and 1,25 but 2.5", True),
+    ("0.5 and 1,25", False), ("1,000 and 2,000,000", False), (",5 ,25", False),
+    ("12,5,3 1.250", False), ("p = 0,05; r = 0,91; n = 1.250", True),
+])
+def test_decimal_comma_counts(text: str, comma: bool) -> None:
+    assert detect_decimal_comma(text) is comma
