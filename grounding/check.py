@@ -152,7 +152,10 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
     document = pdf if isinstance(pdf, Document) else read_pdf(pdf)
     t_pdf = time.perf_counter()
     if index is None:
-        index = EvidenceIndex.for_document(document)
+        # a Document read here is this check's own: its index is built for it alone and
+        # freed with it (for_document would keep both alive until the next check)
+        index = (EvidenceIndex.build(document) if document is not pdf
+                 else EvidenceIndex.for_document(document))
     else:
         _same_paper(index, document)
     t_index = time.perf_counter()

@@ -26,12 +26,12 @@ import heapq
 import math
 import re
 import unicodedata
-from operator import add, mul, sub, truediv
+from operator import add, gt, mul, sub, truediv
 from bisect import bisect_left
-from itertools import accumulate, chain, repeat
+from itertools import accumulate, chain, compress, repeat
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from rapidfuzz import fuzz
@@ -39,7 +39,7 @@ from rapidfuzz import fuzz
 from annotations.errors import InputError
 from grounding.lexicon import (content_term, content_terms, fold, fold_with_offsets, is_numeric,
                                raw_tokens)
-from grounding.quantities import Quantity, detect_decimal_comma, extract_quantities
+from grounding.quantities import Quantity, detect_decimal_comma, extract_quantities, moved
 from grounding.types import Passage, Rect
 
 _K1 = 1.2
@@ -168,8 +168,12 @@ def _baseline_groups(x0s: Sequence[float], y0s: Sequence[float],
     # word order by (vertical centre, x0), ties in page order: two stable sorts of the
     # indexes, by x0 then by centre (no key tuple per word)
     centres = list(map(truediv, map(add, y0s, y1s), repeat(2)))
-    # 0.35 x each word's height (at least 1 point), by C-level map
-    tols = list(map(mul, repeat(0.35), map(max, map(sub, y1s, y0s), repeat(1.0))))
+    # 0.35 x each word's height (at least 1 point), by C-level map; the few words under
+    # 1 point high (0.35 x 1.0) are set apart, as max() per word costs more than the rest
+    heights = list(map(sub, y1s, y0s))
+    tols = list(map(mul, repeat(0.35), heights))
+    for i in compress(range(len(heights)), map(gt, repeat(1.0), heights)):
+        tols[i] = 0.35 * 1.0
     order = sorted(range(len(x0s)), key=x0s.__getitem__)
     order.sort(key=centres.__getitem__)
     rows: list[list[int]] = []
@@ -236,8 +240,8 @@ def _page_quantities(text: str, decimal_comma: bool) -> list[Quantity]:
     folded_here, offsets = fold_with_offsets(text)
     if folded_here != folded:
         return qs                # an exotic fold (NFKC composing across groups): as read
-    # replace() keeps every field of the quantity (range, uncertainty, denominator, ...)
-    return [replace(q, start=offsets[q.start], end=offsets[q.end]) for q in qs]
+    # moved() keeps every other field of the quantity (range, uncertainty, denominator, ...)
+    return [moved(q, offsets[q.start], offsets[q.end]) for q in qs]
 
 
 def _is_table_row(texts: Sequence[str], row: list[int]) -> bool:
@@ -302,7 +306,7 @@ class EvidenceIndex:
         #: each, flat in one int list rather than one (id, count) tuple per posting, so
         #: that a paper's ~20,000 postings add few objects for the cyclic garbage
         #: collector to track and scan
-        self._postings: dict[str, list[int]] = {}
+        self._postings: dict[str, list[int]] = defaultdict(list)
         self._lengths: list[int] = []
         self.doc_terms: Counter[str] = Counter()
         self.decimal_comma = detect_decimal_comma("\n".join(p.text for p in pages))
@@ -319,6 +323,7 @@ class EvidenceIndex:
         self._cell_memo: dict[str, list[Quantity]] = {}
         for page in pages:
             self._add_page(page)
+        self._postings = dict(self._postings)   # no entry made by a lookup from now on
         #: page -> rows read by :meth:`loose_rows` (computed on first use)
         self._loose: dict[int, list[tuple[int, Entry]]] = {}
         n = max(len(self.entries), 1)
@@ -383,14 +388,13 @@ class EvidenceIndex:
         pid = len(self.entries)
         self.entries.append(entry)
         terms = entry.terms
-        add = self._postings.setdefault
+        # C-level maps: the postings are a defaultdict while building (see __init__)
+        posting = self._postings.__getitem__
         if len(set(terms)) == len(terms):        # most entries: every term once
-            one = (pid, 1)
-            for term in terms:
-                add(term, []).extend(one)
+            any(map(list.extend, map(posting, terms), repeat((pid, 1))))
         else:
-            for term, tf in Counter(terms).items():
-                add(term, []).extend((pid, tf))
+            tfs = Counter(terms)
+            any(map(list.extend, map(posting, tfs), zip(repeat(pid), tfs.values())))
         self._lengths.append(len(terms))
 
     def _add_page(self, page: Any) -> None:
@@ -491,12 +495,12 @@ class EvidenceIndex:
                 pos += len(w.text) + 1
                 continue                       # label words: no cell value
             for q in qs:
-                moved = replace(q, start=q.start + pos, end=q.end + pos)
-                quantities.append(moved)
+                at = moved(q, q.start + pos, q.end + pos)
+                quantities.append(at)
                 if any(a < w.end and w.start < b for a, b in suspects):
-                    bad.append(moved)
+                    bad.append(at)
                 if q.checkable:
-                    cells.append(Cell(moved, (w.rect.x0 + w.rect.x1) / 2))
+                    cells.append(Cell(at, (w.rect.x0 + w.rect.x1) / 2))
             pos += len(w.text) + 1
         rects = [w.rect for w in row]
         box = Rect(min([r.x0 for r in rects]), min([r.y0 for r in rects]),
@@ -670,11 +674,22 @@ class EvidenceIndex:
                for pid in heapq.nlargest(max(4 * k, 30), order, key=scores.__getitem__)]
         q = fold(query).lower()
         ranked = []
+        best: list[float] = []         # the k best scores so far (a min-heap)
         for pid, s in top:
-            e = self.entries[pid]
             lex = min(s / ideal, 1.0)
+            # candidates come by falling lexical score, and the fuzzy part is at most 1:
+            # once the best a candidate could reach is no more than the k-th score so far,
+            # neither it nor a later one can enter the k best (a tie sorts after)
+            if 0 < k == len(best) and 0.7 * lex + 0.3 * 1.0 <= best[0]:
+                break
+            e = self.entries[pid]
             fz = fuzz.token_set_ratio(q, e.text.lower()) / 100.0
-            ranked.append(Hit(e, pid, 0.7 * lex + 0.3 * fz))
+            score = 0.7 * lex + 0.3 * fz
+            ranked.append(Hit(e, pid, score))
+            if len(best) < k:
+                heapq.heappush(best, score)
+            elif score > best[0]:
+                heapq.heapreplace(best, score)
         ranked.sort(key=lambda h: -h.score)
         return ranked[:k]
 

@@ -367,7 +367,7 @@ def read_pdf(path: str | Path) -> Document:
     try:
         for index in range(doc.page_count):
             try:
-                raws.append(_read_page(doc[index], index + 1, fonts))
+                raws.append(_read_page(doc.load_page(index), index + 1, fonts))
             except Exception as exc:
                 raise PDFError(f"cannot read page ({type(exc).__name__}: {exc})",
                                path=p, page=index + 1) from exc
@@ -749,7 +749,8 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
         hidden = hidden_spans(page, dict_blocks)
     if hidden:
         words = drop_hidden(words, hidden)
-    if page.rotation:
+    rotation = page.rotation
+    if rotation:
         # MuPDF reports unrotated coordinates; boxes must match the displayed page (and
         # the rendered image), so map them through the page's rotation matrix
         mat = page.rotation_matrix
@@ -765,7 +766,7 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
     recs = _line_recs(cols)
     # a rotated page is a landscape table or figure: keep MuPDF's order
     units = _units(recs, cols[5])
-    if not page.rotation:
+    if not rotation:
         units = _reading_order(units, width)
     y0s = sorted([rec[0][1] for rec in recs])
     y1s = sorted([rec[0][3] for rec in recs])

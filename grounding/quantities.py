@@ -17,7 +17,8 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_left
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from operator import attrgetter
 
 from grounding.lexicon import fold, stem
 from grounding.number_words import (FRACTIONS, ORDINALS, SCALES, WORD_NUMBERS, cardinal_value,
@@ -210,13 +211,13 @@ def detect_decimal_comma(text: str) -> bool:
     # Counts the matches of (?<![\d,.])\d+,\d{1,2}(?![\d,]) and of the same with '.': each
     # starts a maximal run of digits, commas and points, and a run holds at most one, so
     # one match attempt at the start of each run counts them (one scan of the text).
-    comma = point = 0
-    for run in _DIGIT_RUN.findall(text):
-        if _COMMA_DECIMAL.match(run):
-            comma += 1
-        elif _POINT_DECIMAL.match(run):
-            point += 1
-    return comma > point
+    # (a run's first non-digit is a comma or a point, so it matches one pattern at most;
+    # counted by C-level maps)
+    runs = _DIGIT_RUN.findall(text)
+    if not runs:
+        return False
+    comma = len(list(filter(None, map(_COMMA_DECIMAL.match, runs))))
+    return comma > 0 and comma > len(list(filter(None, map(_POINT_DECIMAL.match, runs))))
 
 
 _DIGIT_RUN = re.compile(r"[\d,.]+")
@@ -825,6 +826,17 @@ def same_value(claim: Quantity, evidence: Quantity) -> bool:
     return False
 
 
+_FIELDS = attrgetter(*[f.name for f in fields(Quantity)])
+
+
+def moved(q: Quantity, start: int, end: int) -> Quantity:
+    """``q`` at ``[start, end)`` instead, every other field kept: what
+    ``dataclasses.replace(q, start=start, end=end)`` makes, in half its time (the index
+    moves ~500 quantities per paper into the texts of its table rows)."""
+    v = _FIELDS(q)
+    return Quantity(v[0], v[1], start, end, *v[4:])
+
+
 __all__ = ["CASE_UNITS", "MISSING_VALUES", "Quantity", "UNITS", "comparable",
-           "detect_decimal_comma", "extract_quantities", "has_multiplier", "is_missing_value",
+           "detect_decimal_comma", "extract_quantities", "has_multiplier", "is_missing_value", "moved",
            "restate", "same_count_noun", "same_value"]

@@ -196,3 +196,28 @@ def test_an_index_of_another_paper_is_refused(specter) -> None:
     other = EvidenceIndex.build(read_pdf(need(DATA / "papers" / "vespa-2017.pdf")))
     with pytest.raises(InputError, match="another paper"):
         check("q", "SPECTER reaches 80.0 on average.", doc, index=other)
+
+
+def test_a_check_from_a_path_builds_one_index_and_keeps_none(specter,
+                                                             monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    # the Document read from the path is the check's own: its index is built once (the
+    # judge searches it, builds no other) and nothing holds the two once the check ends
+    import gc
+    import weakref
+
+    from grounding import evidence
+    built: list[weakref.ref[object]] = []
+    real = EvidenceIndex.build.__func__  # type: ignore[attr-defined]
+
+    def build(cls: type[EvidenceIndex], d: object) -> EvidenceIndex:
+        index = real(cls, d)
+        built.append(weakref.ref(index))
+        return index
+
+    monkeypatch.setattr(EvidenceIndex, "build", classmethod(build))
+    answer = (ROOT / "examples" / "specter" / "answer.txt").read_text(encoding="utf-8")
+    report = check("q", answer, specter[0].path, verify_citations=False)
+    gc.collect()
+    assert report.sentences and len(built) == 1 and built[0]() is None
+    assert all(held is not specter[0] for held, _ in evidence._RECENT)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
+import re
 
-from grounding.number_words import cardinal_value, number_word_runs, vague_spans
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from grounding.number_words import (WORD_RE, WORD_RE_LOWER, _VOCAB, cardinal_value,
+                                    number_word_runs, vague_spans)
 
 
 @pytest.mark.parametrize(("words", "value"), [
@@ -33,3 +38,18 @@ def test_tens_and_hundreds_of_thousands() -> None:
     low = "tens of thousands of deaths and hundreds of millions of doses"
     assert [(low[a:b], r) for a, b, r in vague_spans(low)] == [
         ("tens of thousands", (1e4, 1e5)), ("hundreds of millions", (1e8, 1e9))]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from([*_VOCAB, "fold", "-", " ", "x", "ty", "een", "Two", "-x",
+                                 "th", "s", ".", "1", "Seven"]), max_size=8))
+def test_word_pattern_grouped_by_first_letter_finds_what_the_plain_alternation_finds(
+        pieces: list[str]) -> None:
+    # WORD_RE groups the words by first letter (speed); a word with another first letter
+    # can never match where one does, so the matches are those of the plain alternation
+    plain = (r"(?=[A-Za-z])(?<![A-Za-z-])(?:[A-Za-z]+-)?(?:" + "|".join(_VOCAB)
+             + r")(?:fold|-[A-Za-z]+)?(?![A-Za-z])")
+    text = "".join(pieces)
+    for mine, ref, t in ((WORD_RE, re.compile(plain, re.IGNORECASE), text),
+                         (WORD_RE_LOWER, re.compile(plain), text.lower())):
+        assert [m.span() for m in mine.finditer(t)] == [m.span() for m in ref.finditer(t)]

@@ -345,3 +345,22 @@ def test_restate_writes_the_evidence_value_with_its_scale(claim: str, evidence: 
     from grounding.quantities import restate
 
     assert restate(_q(claim), _q(evidence)) == fixed
+
+def test_moved_keeps_every_other_field() -> None:
+    from dataclasses import replace
+
+    from grounding.quantities import moved
+    qs = extract_quantities("5.2 ± 0.3 mg/kg in 30–40% of 3 of 5 patients, about 380.5 "
+                            "million runs, 2 1/2 hours, fewer than 0.9, 3.1 × 10^-3, twofold")
+    assert len(qs) > 8
+    for q in qs:
+        assert moved(q, q.start + 7, q.end + 7) == replace(q, start=q.start + 7, end=q.end + 7)
+
+
+@pytest.mark.parametrize("text, comma", [
+    ("", False), ("no numbers", False), ("0,5 and 1,25 but 2.5", True),
+    ("0.5 and 1,25", False), ("1,000 and 2,000,000", False), (",5 ,25", False),
+    ("12,5,3 1.250", False), ("p = 0,05; r = 0,91; n = 1.250", True),
+])
+def test_decimal_comma_counts(text: str, comma: bool) -> None:
+    assert detect_decimal_comma(text) is comma
