@@ -50,7 +50,8 @@ def polarity_conflict(text: str, hits: list[Hit],
                 continue
             near_claim = _neighbour_stems(claim_w, i)
             for j, v in enumerate(ev_w):
-                if v in opp and near_claim & _neighbour_stems(ev_w, j):
+                if v in opp and near_claim & _neighbour_stems(ev_w, j) \
+                        and not _same_comparison_reversed(claim_w, i, ev_w, j):
                     span = _find_word(text, w)
                     if span:
                         return (span, h, f"the sentence says \"{w}\" where the paper says "
@@ -71,6 +72,54 @@ def polarity_conflict(text: str, hits: list[Hit],
                 which = "negates" if c_neg else "affirms"
                 return span, h, f"the sentence {which} what the paper states the other way"
     return None
+
+
+#: Words that end the sides of a comparison ("A is higher than B, while ...").
+_SIDE_END = frozenset({"while", "whereas", "but", "although", "because", "which", "and"})
+#: Prepositions that, after the smaller side's first word, start the comparison's scope.
+_SCOPE = frozenset({"on", "in", "for", "across", "at", "with", "by", "under", "over", "during",
+                    "among", "from", "within"})
+#: Longest side of a comparison read (words).
+_SIDE_WORDS = 8
+
+
+def comparison_sides(ws: list[str], i: int) -> tuple[set[str], set[str]] | None:
+    """The two sides of a comparison whose operator word is ``ws[i]`` ("higher" in "A is
+    higher than B"): (content terms of the clause before it, those after "than"), with the
+    words between the operator and "than" (the metric: "higher accuracy than") on neither
+    side, or None when no "than" follows within three words. Each side stops at a clause
+    word (:data:`_SIDE_END`) or after :data:`_SIDE_WORDS` words, the one after "than" also
+    at a preposition after its first content word (:data:`_SCOPE`: "than B on the test
+    set")."""
+    than = next((k for k in range(i + 1, min(i + 4, len(ws))) if ws[k] == "than"), None)
+    if than is None:
+        return None
+    left: set[str] = set()
+    for w in reversed(ws[max(0, i - _SIDE_WORDS):i]):
+        if w in _SIDE_END:
+            break
+        left.update(content_terms(w))
+    right: set[str] = set()
+    for w in ws[than + 1:than + 1 + _SIDE_WORDS]:
+        if w in _SIDE_END or (right and w in _SCOPE):
+            break                      # "than B on the test set": the scope is no side
+        right.update(content_terms(w))
+    return left, right
+
+
+def _same_comparison_reversed(claim_w: list[str], i: int, ev_w: list[str], j: int) -> bool:
+    """True if the sentence's comparison at ``claim_w[i]`` and the passage's opposite word
+    at ``ev_w[j]`` state the same order with the sides exchanged ("A is higher than B" and
+    "B is lower than A": (larger A, smaller B) both times): a comparison is normalised to
+    (larger, smaller) before the two are compared. The sides are the terms each side holds
+    alone (:func:`comparison_sides`); exchanged when more of them meet crosswise than in
+    place."""
+    cs, es = comparison_sides(claim_w, i), comparison_sides(ev_w, j)
+    if cs is None or es is None:
+        return False
+    (cl, cr), (el, er) = cs, es
+    cl, cr, el, er = cl - cr, cr - cl, el - er, er - el
+    return len(cl & er) + len(cr & el) > len(cl & el) + len(cr & er)
 
 
 def _stated_verbatim(sentence: str, passage: str) -> bool:
