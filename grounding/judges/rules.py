@@ -605,8 +605,9 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
     (``around``: the terms of a passage's surroundings), is contradicted (C2,
     :func:`_name_in_place`)."""
     out: list[PartResult] = []
-    ordered = numbers_order(text) and all(
-        c.status in ("found", "derived") for c in found.numbers)
+    # a pair ordered as its direction word says, both of its numbers found in the paper
+    checked = {c.quantity.value for c in found.numbers if c.status in ("found", "derived")}
+    ordered = any(a in checked and b in checked for a, b in numbers_order(text))
     pool = list(number_terms) + ([al.terms] if al else [])
     # comparisons first: two table rows they compare also bind the names of those rows
     for p in sorted(parts, key=lambda p: p.kind is not PartKind.COMPARISON):
