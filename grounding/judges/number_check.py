@@ -396,23 +396,33 @@ def _around(text: str, start: int, end: int, lo: int = 0, hi: int | None = None,
     a, z = max(lo, start - 12 * words), min(hi, end + 12 * words)
     left = _BREAK.split(text[a:start])[-1].split()
     right = _BREAK.split(text[end:z])[0].split()
-    if left and text[a - 1:a + 1].strip() == text[a - 1:a + 1] and a > 0:
+    if left and 0 < a and text[a - 1].isalnum() and text[a].isalnum():
         left = left[1:]                        # no word cut in half at the window's edge
-    if right and text[z - 1:z + 1].strip() == text[z - 1:z + 1] and z < len(text):
+    if right and z < len(text) and text[z - 1].isalnum() and text[z].isalnum():
         right = right[:-1]
-    return {t for t in content_terms(" ".join(left[-words:] + right[:words]))
-            if not is_numeric(t)}
+    near = left[-words:] + right[:words]
+    return {t for t in content_terms(" ".join(near)) if not is_numeric(t)} | {
+        w.lower().strip(".,") for w in near if _COMPOUND.fullmatch(w.strip(".,"))}
 
 
+#: a hyphenated compound, kept whole as well ("water-in" / "water-out" differ in the
+#: word that content_terms drops)
+_COMPOUND = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)+")
+
+
+#: words that start the second of two coordinated statements
+_COORDINATOR = re.compile(r",|;|\b(?:and|while|whereas|but|versus|vs)\b")
 #: what ends a number's neighbourhood: another number, a clause break
 _BREAK = re.compile(r"\d|[;:()]|,\s|\.\s")
 
 
 def _own_words(text: str, a: Quantity, b: Quantity) -> tuple[set[str], set[str]]:
     """The neighbours (:func:`_around`) of two numbers of one text, each kept to its side
-    of the midpoint between them, less the words both have."""
+    of the last coordinator between them ("223 showed X and 80 showed Y": "and"; the
+    midpoint when there is none), less the words both have."""
     first, second = (a, b) if a.start <= b.start else (b, a)
-    mid = (first.end + second.start) // 2
+    cuts = list(_COORDINATOR.finditer(text, first.end, second.start))
+    mid = cuts[-1].start() if cuts else (first.end + second.start) // 2
     x = _around(text, first.start, first.end, hi=mid)
     y = _around(text, second.start, second.end, lo=mid)
     x, y = x - y, y - x
@@ -455,7 +465,7 @@ def check_swaps(text: str, index: EvidenceIndex, found: Findings,
             pa, pb = _own_words(ptext, ea[0], eb[0])
             straight = len(sa & pa) + len(sb & pb)
             crossed = len(sa & pb) + len(sb & pa)
-            if crossed >= straight + 1 and len(sa & pb) >= 1 and len(sb & pa) >= 1:
+            if crossed >= max(straight, 2) and len(sa & pb) >= 1 and len(sb & pa) >= 1:
                 a.status, a.correction = "conflict", eb[0]
                 b.status, b.correction = "conflict", ea[0]
                 return

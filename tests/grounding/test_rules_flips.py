@@ -116,3 +116,24 @@ def test_a_comparison_is_checked_by_its_own_number_pair_and_from_either_side() -
     assert [label for label, _ in labels] == ["supported", "contradiction", "supported",
                                               "contradiction"], labels
     assert "own numbers (91.7 vs 88.0) go the other way" in labels[1][1]
+
+
+@pytest.mark.parametrize(("right", "wrong"), [
+    ("Such out of fiducial volume events make up 2.89% of events in the water-in sample and "
+     "3.95% of events in the water-out sample.",
+     "Such out of fiducial volume events make up 2.89% of events in the water-out sample and "
+     "3.95% of events in the water-in sample."),
+    ("A 1.4% uncertainty is applied to the energy loss scale and a 7% uncertainty to the "
+     "resolution.",
+     "A 1.4% uncertainty is applied to the resolution and a 7% uncertainty to the energy "
+     "loss scale."),
+    ("The covariance matrix has 25 parameters for flux and 6 for final-state interactions.",
+     "The covariance matrix has 25 parameters for final-state interactions and 6 for flux."),
+])
+def test_two_numbers_with_their_qualifiers_exchanged_are_contradicted(right: str,
+                                                                       wrong: str) -> None:
+    # each number keeps the words up to the coordinator between them ("... and"), hyphenated
+    # compounds whole ("water-in" / "water-out"); sentences written for this test (T2K)
+    (good, why_good), (bad, why_bad) = _labels(str(T2K), f"{right} {wrong}")
+    assert good == "supported", why_good
+    assert bad == "contradiction" and "where page" in why_bad, why_bad
