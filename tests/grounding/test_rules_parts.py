@@ -203,3 +203,14 @@ def test_a_comparative_outside_the_direction_lists_is_checked_as_written() -> No
     same = "On co-citation the SPECTER margin over Citeomatic is larger than on co-view."
     k = judge.judge(ClaimContext(Sentence(0, 0, len(same), same), "", (), ()))
     assert k.label is Label.SUPPORTED, k.rationale
+
+
+def test_a_count_of_the_sentences_own_list_is_the_sentences() -> None:
+    from grounding.judges.rules import counts_own_list
+    t = ("LAVIS positions itself against four related libraries: MMF (Singh et al., 2020), "
+         "UniLM, X-modaler (Li et al., 2021) and TorchMultimodal.")
+    assert counts_own_list(t, t.index("four") + 4, 4)
+    assert not counts_own_list(t, t.index("four") + 4, 3)      # a wrong count stays checked
+    t = "The study compares three models (A, B and C) on two tasks."
+    assert counts_own_list(t, t.index("three") + 5, 3)
+    assert not counts_own_list(t, t.index("two") + 3, 2)       # no list follows
