@@ -278,6 +278,7 @@ _DOWN = r"(?:below|behind|lower\w*|worse|trails?|trailing|lags?|lagging|underper
         r"drops?|dropp\w*|dipp\w*|dips?|fall\w*|fell|decreas\w*|reduc\w*|declin\w*|down|" \
         r"weaker|smaller|inferior|halv\w*)"
 _PAIR = re.compile(r"(?:from\s+)?(-?\d+(?:\.\d+)?)\s*%?\s*(vs\.?|versus|against|to)\s+"
+                   r"(?:(?<!to\s)[A-Za-z][\w-]*(?:['’]s)?\s+){0,2}"
                    r"(-?\d+(?:\.\d+)?)(?![\w.]*\d)", re.IGNORECASE)
 
 

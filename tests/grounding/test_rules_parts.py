@@ -214,3 +214,17 @@ def test_a_count_of_the_sentences_own_list_is_the_sentences() -> None:
     t = "The study compares three models (A, B and C) on two tasks."
     assert counts_own_list(t, t.index("three") + 5, 3)
     assert not counts_own_list(t, t.index("two") + 3, 2)       # no list follows
+
+
+def test_a_likeness_word_before_its_noun_is_no_comparison() -> None:
+    from grounding.judges.parts import decompose
+    from grounding.judges.relation_check import numbers_order
+
+    def comparisons(t: str) -> list[str]:
+        return [p.text for p in decompose(t) if p.kind is PartKind.COMPARISON]
+    assert comparisons("Each paper is a cluster of similar documents.") == []
+    assert comparisons("The run is compared with the matching null model.") == []
+    assert comparisons("The results are similar to those of BERT.") == ["similar"]
+    # a pair with the other side's name between "against" and its number
+    assert numbers_order("The co-view variant trails, reaching 84.1 against SPECTER's "
+                         "91.5.") == [(84.1, 91.5)]
