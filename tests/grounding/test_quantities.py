@@ -312,3 +312,10 @@ def test_a_capital_glued_to_digits_is_a_model_name_not_a_unit() -> None:
     assert [(q.value, q.unit) for q in extract_quantities("with 4 H100 cards")] == [(4.0, None)]
     assert [(q.value, q.unit) for q in extract_quantities("a 3 V battery")] == [(3.0, "V")]
     assert [(q.value, q.unit) for q in extract_quantities("an area of 10 m2")][0][0] == 10.0
+
+
+def test_every_number_of_a_citation_list_is_a_reference() -> None:
+    kinds = [(q.text, q.kind) for q in extract_quantities(
+        "Adding the full text could improve accuracy [1, 2]; see also [3, 7-9] for 12 cases.")]
+    assert kinds == [("1", "ref"), ("2", "ref"), ("3", "ref"), ("7", "ref"), ("9", "ref"),
+                     ("12", "number")]
