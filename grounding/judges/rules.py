@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -77,9 +76,6 @@ from grounding.types import Judgement, Passage
 #: rapidfuzz partial_ratio (0-100) at which a sentence is the paper's own words (layout
 #: noise and a changed connective allowed), the same cut as EvidenceIndex.locate.
 VERBATIM = 90.0
-#: Share (0-1) of the paper's pages whose text lines hold a term for it to be the paper's
-#: subject (``RulesJudge._topic_of``).
-TOPIC_PAGES = 0.6
 
 #: Number statuses that a checker verified (found_far: only somewhere else in the paper).
 _VERIFIED = {"found": False, "derived": False, "found_far": True}
@@ -109,7 +105,6 @@ class RulesJudge:
             WeakKeyDictionary())
         #: per paper index: the abbreviations the paper defines
         self._aliases: WeakKeyDictionary[EvidenceIndex, Aliases] = WeakKeyDictionary()
-        self._topics: WeakKeyDictionary[EvidenceIndex, frozenset[str]] = WeakKeyDictionary()
         #: terms of a page's lines, per (id of the index, page), for the current index only
         self._page_terms: dict[tuple[int, int], frozenset[str]] = {}
 
@@ -357,8 +352,7 @@ class RulesJudge:
         checked = _part_results(
             text, parts, near, number_terms, found, clause_al,
             _table_directions(text, index, found), rows_cmp, lambda h: self._terms_with(h, index),
-            cfg.polarity_min_similarity, lambda h: _terms_around(index, h),
-            self._topic_of(index))
+            cfg.polarity_min_similarity, lambda h: _terms_around(index, h))
         results = prior + checked
         if results and not any(r.status is not Status.VERIFIED for r in results):
             table_read = next((r for r in results if r.part.kind is PartKind.COMPARISON
@@ -367,20 +361,6 @@ class RulesJudge:
                 text, al, found, cfg.statement_coverage, [clause_al(p) for p in parts_of],
                 [(p.start, p.end) for p in parts_of], cfg.polarity_min_similarity))
         return checked, al
-
-    def _topic_of(self, index: EvidenceIndex) -> frozenset[str]:
-        """The paper's subject terms: the content terms of its text lines on at least
-        ``TOPIC_PAGES`` of its pages (three at least), computed once per index."""
-        held = self._topics.get(index)
-        if held is None:
-            pages: dict[int, set[str]] = {}
-            for e in index.entries:
-                if e.kind == "line":
-                    pages.setdefault(e.page, set()).update(e.terms)
-            df = Counter(t for terms in pages.values() for t in terms)
-            need = max(3.0, TOPIC_PAGES * len(pages))
-            held = self._topics[index] = frozenset(t for t, n in df.items() if n >= need)
-        return held
 
     def _nothing_checkable(self, text: str, role: Role, index: EvidenceIndex,
                            al: Alignment | None,
@@ -612,8 +592,7 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
                   rows_cmp: Callable[[Part], tuple[bool, Hit, str] | None],
                   terms_of: Callable[[Hit], frozenset[str]],
                   same_min: float = 1.0,
-                  around: Callable[[Hit], frozenset[str]] | None = None,
-                  topic: frozenset[str] = frozenset()) -> list[PartResult]:
+                  around: Callable[[Hit], frozenset[str]] | None = None) -> list[PartResult]:
     """Check the sentence's terms, comparisons, negations and quantifiers, each against the
     passage aligned with its own clause (``clause_al``; None: no passage states that
     clause), terms also against the sentence's aligned passage ``al`` and what verified
@@ -624,9 +603,7 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
     where its clause's passage is the same statement (``same_min`` of the clause's other
     words) with another name in its place, the term not in the lines around it either
     (``around``: the terms of a passage's surroundings), is contradicted (C2,
-    :func:`_name_in_place`). A term of the paper's subject (``topic``: terms on most of its
-    pages, "SPECTER" in the SPECTER paper) not found with the statement and with no other
-    name in its place is verified: the paper is about it throughout."""
+    :func:`_name_in_place`)."""
     out: list[PartResult] = []
     # a pair ordered as its direction word says, both of its numbers found in the paper
     checked = {c.quantity.value for c in found.numbers if c.status in ("found", "derived")}
@@ -661,8 +638,6 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
             other = _name_in_place(text, p, own, same_min) \
                 if term.status is Status.NOT_FOUND and own is not None and around is not None \
                 and not set(p.binds) <= around(own.hit) else None
-            if other is None and term.status is Status.NOT_FOUND and set(p.binds) <= topic:
-                term = PartResult(p, Status.VERIFIED, why=f"'{p.text}' is the paper's subject")
             out.append(term if other is None or own is None else PartResult(
                 p, Status.CONTRADICTED, ErrorTag.C2, f"the sentence says '{p.text}' where the "
                 f"same statement on page {own.hit.entry.page} says '{other}'", own.hit,
