@@ -388,8 +388,8 @@ def _derived(text: str, q: Quantity, claim_qs: list[Quantity],
 def _around(text: str, start: int, end: int, lo: int = 0, hi: int | None = None,
             words: int = 6) -> set[str]:
     """Stemmed non-numeric content terms of the ``words`` words either side of a number
-    at ``start``-``end``, inside ``lo``-``hi`` (the midpoints to the numbers compared with
-    it) and not crossing another number or a clause break, so each number keeps its own
+    at ``start``-``end``, inside ``lo``-``hi`` (where the other number's words begin or
+    end, :func:`_own_words`) and not crossing another number or a clause break, so each number keeps its own
     neighbours ("223 genes showed evidence of mouse-specific ..." reaches the qualifier
     that a paraphrase states closer)."""
     hi = len(text) if hi is None else hi
@@ -432,9 +432,11 @@ def _own_words(text: str, a: Quantity, b: Quantity) -> tuple[set[str], set[str]]
 def check_swaps(text: str, index: EvidenceIndex, found: Findings,
                 skip: Skip | None = None) -> None:
     """Two values of the sentence exchanged ("A 80.1, B 75.3" where the paper says "A 75.3,
-    B 80.1"): both found in one passage of prose (each once), where each value's own
-    neighbouring words are those the sentence gives the OTHER value (by at least two terms
-    more than its own). Both numbers become conflicts (C1), each corrected by the other.
+    B 80.1", or "223 showed human-specific ... and 80 showed mouse-specific" where the
+    paper gives 223 to mouse): both found in one passage of prose (each once), where each
+    value's own words (:func:`_own_words`) are those the sentence gives the OTHER value: at
+    least one crossing word for each, two in all, and no fewer than stay in place. Both
+    numbers become conflicts (C1), each corrected by the other.
     """
     checks = [c for c in found.numbers if c.status == "found" and c.hit is not None
               and c.quantity.kind in ("number", "percent")]

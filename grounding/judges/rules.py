@@ -885,4 +885,5 @@ def _inherited(found: Findings, memory: AnswerMemory) -> str | None:
     return None
 
 
-__all__ = ["RulesConfig", "RulesJudge", "is_interpretation", "not_a_claim_reason"]
+__all__ = ["RulesConfig", "RulesJudge", "counts_own_list", "is_interpretation",
+           "not_a_claim_reason"]

@@ -256,4 +256,4 @@ def _mark(wrong: list[tuple[NumberCheck, Quantity]], hit: Hit) -> None:
 
 
 __all__ = ["MARGIN", "MIN_BLOCK_WORDS", "MIN_COVERAGE", "aligned_slots", "check_slot_swaps",
-           "name_swap", "permuted", "tokens"]
+           "name_swap", "permuted", "reversed_comparison", "tokens"]
