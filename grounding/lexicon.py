@@ -133,6 +133,38 @@ def stem(word: str) -> str:
     return word
 
 
+#: Derivational endings :func:`root` strips from a stem, longest first (Porter's steps 2-4,
+#: reduced): "infection" / "infectious" -> "infect", "vaccination" -> "vaccin",
+#: "hospitaliz(ed)" -> "hospital", "mortality" -> "mortal", "severity" -> "sever".
+_DERIVED = ("ization", "isation", "ational", "ation", "ition", "iousness", "ious", "ivity",
+            "ities", "ity", "ions", "ion", "atic", "ive", "iv", "ous", "iz", "is", "at")
+#: Root endings that alternate inside a derivation family (reduce / reduction, admit /
+#: admission), mapped to one form.
+_ALTERNATE = (("duct", "duc"), ("miss", "mit"))
+
+
+def root(term: str) -> str:
+    """A stemmed term (:func:`stem` output) reduced to the root its derivations share, so
+    that "infection", "infected" and "infectious" meet while "transmission" and
+    "transplant" stay apart (five-letter truncation merges them). Plain words of five
+    letters or more only; the root keeps at least four letters; a doubled final consonant
+    is undoubled ("transmitt" -> "transmit"). Names with digits or hyphens are returned
+    unchanged. Pure; used to compare a claim with the paper's own sentences."""
+    if len(term) < 5 or not term.isalpha():
+        return term
+    for suffix in _DERIVED:
+        if term.endswith(suffix) and len(term) - len(suffix) >= 4:
+            term = term[: -len(suffix)]
+            break
+    for end, to in _ALTERNATE:
+        if term.endswith(end):
+            term = term[: -len(end)] + to
+            break
+    if len(term) > 4 and term[-1] == term[-2] and term[-1] not in "aeiousl":
+        term = term[:-1]
+    return term
+
+
 def _clean(token: str) -> str:
     token = token.lower().rstrip(".")
     if token.endswith(("'s", "’s")):
@@ -188,4 +220,4 @@ def is_numeric(term: str) -> bool:
 
 
 __all__ = ["MINUS_CHARS", "STOPWORDS", "content_term", "content_terms", "fold",
-           "fold_with_offsets", "forget_terms", "is_numeric", "raw_tokens", "stem", "tokens", "unfold"]
+           "fold_with_offsets", "forget_terms", "is_numeric", "raw_tokens", "root", "stem", "tokens", "unfold"]

@@ -294,7 +294,15 @@ def _is_ref(text: str, start: int, end: int) -> bool:
         return True
     if start > 0 and text[start - 1] == "[":
         return True
-    return False
+    # a later number of a bracketed citation list: "[1, 2]", "[3, 7-9]", "[2; 5]"
+    return _CITE_TAIL.search(text, max(0, start - 40), start) is not None \
+        and _CITE_CLOSE.match(text, end) is not None
+
+
+#: the part of a citation list before a later number: "[1, " / "[3, 7-9; "
+_CITE_TAIL = re.compile(r"\[\d+(?:\s*[-–,;]\s*\d+)*\s*[,;–-]\s*$")
+#: what may follow a number of a citation list: more numbers, then "]"
+_CITE_CLOSE = re.compile(r"(?:\s*[-–,;]\s*\d+)*\s*\]")
 
 
 def _known_unit(word: str) -> str | None:

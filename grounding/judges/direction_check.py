@@ -28,7 +28,8 @@ Abbreviations are expanded as the paper defines them ("coronavirus disease 2019
 (COVID-19)", found by the Schwartz-Hearst rule: A. Schwartz and M. Hearst, "A simple
 algorithm for identifying abbreviation definitions in biomedical text", PSB 2003), so a
 sentence naming the long form meets the paper's short one and the reverse, and terms are
-cut to five letters (:func:`_root`) so that derivations meet ("infection" / "infected").
+reduced to their roots (:func:`grounding.lexicon.root`) so that derivations meet
+("infection" / "infected").
 The paper's topic terms (in over a fifth of its lines) bind a change to nothing.
 
 Word lists are general English of change, negation and hedging, found on Check-COVID train
@@ -56,7 +57,7 @@ from grounding.judges.attribution import _sentence_spans
 from grounding.judges.parts import Part, PartKind
 from grounding.judges.rules_cues import OPPOSITE
 from grounding.judges.statement_check import PartResult, Status
-from grounding.lexicon import content_term, content_terms, fold, is_numeric, raw_tokens
+from grounding.lexicon import content_term, content_terms, fold, is_numeric, raw_tokens, root
 
 #: Share (0-1) of the sentence's content terms a paper sentence must hold to be about the
 #: same things, for a negation (a negated claim shares fewer words) and for a change.
@@ -110,8 +111,9 @@ _REFERENCE_GROUP = frozenset({"compared", "comparison", "than", "versus", "vs", 
 #: Share of the paper's text lines (0-1) above which a term is the paper's topic ("covid"
 #: in a COVID-19 abstract): it binds a change to nothing.
 TOPIC_SHARE = 0.2
-#: Letters a term keeps when sentences are compared (:func:`_root`).
-ROOT_LETTERS = 5
+#: Letters a root keeps (:func:`_root`): compounds and misspellings that share their first
+#: seven letters meet ("hydroxychloroquinewas", "Neanderthals" / "Neandertals").
+ROOT_LETTERS = 7
 #: Words after a change word that name what it changes (its outcome), to the clause's end.
 OUTCOME_WORDS = 8
 #: Longest sentence (tokens) compared: a longer one is a table or a failed split.
@@ -127,7 +129,8 @@ class Change:
     """A change word and what it is bound to: direction ``up`` / ``down``; negated (a
     negation within three words before it); outcome: the terms (:func:`_root`) of up to
     ``OUTCOME_WORDS`` words after it in its clause; agent: those of up to six words before
-    it in its clause. Terms of :data:`_GENERIC` bind nothing."""
+    it in its clause; than: a comparison ("than" within three words after it: "A is higher
+    than B", the agent the larger side when up). Terms of :data:`_GENERIC` bind nothing."""
 
     word: str
     start: int
@@ -135,6 +138,7 @@ class Change:
     negated: bool
     outcome: frozenset[str]
     agent: frozenset[str]
+    than: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,13 +157,12 @@ class PaperSentence:
 
 
 def _root(term: str) -> str:
-    """A stemmed term cut to its first ``ROOT_LETTERS`` letters when it is a longer plain
-    word, so that derivations meet ("infection" / "infected" / "infectious" -> "infec";
-    "reduction" / "reduced" -> "reduc"): truncation stemming, the bluntest stemmer of
-    information retrieval, here only to compare a claim with the paper's sentences (it also
-    merges some unrelated words: "transmission" / "transplant"). Names with digits or
-    hyphens are kept whole."""
-    return term[:ROOT_LETTERS] if len(term) > ROOT_LETTERS and term.isalpha() else term
+    """The root a stemmed term shares with its derivations (:func:`grounding.lexicon.root`:
+    "infection" / "infected" / "infectious" -> "infect"), to compare a claim with the
+    paper's sentences. (A five-letter truncation merged unrelated words: "transmission" /
+    "transplant".)"""
+    out = root(term)
+    return out[:ROOT_LETTERS] if len(out) > ROOT_LETTERS else out
 
 
 def _terms(text: str) -> frozenset[str]:
@@ -229,7 +232,8 @@ def changes(text: str) -> tuple[Change, ...]:
         if cut_at:
             tail = tail[:cut_at.start()]
         out.append(Change(toks[i].group(0), start, direction, negated,
-                          _terms(tail) - _GENERIC, _terms(head) - _GENERIC))
+                          _terms(tail) - _GENERIC, _terms(head) - _GENERIC,
+                          "than" in low[i + 1:i + 4]))
     return tuple(out)
 
 
@@ -260,7 +264,7 @@ class PaperSentences:
     def topic(self) -> frozenset[str]:
         """Terms too common in the paper to bind a change to anything ("covid" in a COVID-19
         abstract): stemmed terms of ``lines`` (the text lines' terms) in more than
-        ``TOPIC_SHARE`` of them and in three at least, as :func:`_root` cuts them; computed
+        ``TOPIC_SHARE`` of them and in three at least, as :func:`_root` reduces them; computed
         on first use."""
         if self._topic is None:
             df = Counter(chain.from_iterable(set(terms) for terms in self._lines))
@@ -427,8 +431,8 @@ def direction_check(text: str, paper: PaperSentences, pages: Iterable[int] | Non
                 continue
             bound = [d for d in paper.changes_of(p) if not d.negated
                      and outcome & _expand(d.outcome | d.agent, paper.abbreviations)]
-            same = [d for d in bound if d.direction == c.direction]
-            other = [d for d in bound if d.direction != c.direction]
+            same = [d for d in bound if (d.direction == c.direction) != _exchanged(c, d)]
+            other = [d for d in bound if d not in same]
             if other and not same:
                 part = Part(PartKind.COMPARISON, c.word, c.start, c.start + len(c.word),
                             c.direction)
@@ -447,6 +451,18 @@ def direction_check(text: str, paper: PaperSentences, pages: Iterable[int] | Non
     part = Part(PartKind.COMPARISON, c.word, c.start, c.start + len(c.word), c.direction)
     return PartResult(part, Status.VERIFIED, why=f"'{c.word}' goes the same way on page "
                       f"{p.page} (\"{_short(p.text)}\")", hit=paper.hit_for(p, cover))
+
+
+def _exchanged(c: Change, d: Change) -> bool:
+    """True if two comparisons (both with "than") name their sides the other way round
+    ("A is higher than B" and "B is lower than A"): the terms each side holds alone meet
+    crosswise more than in place. The direction of one of them is then reversed before the
+    two are compared (a comparison normalised to larger / smaller)."""
+    if not (c.than and d.than):
+        return False
+    ca, co, da, do = c.agent - c.outcome, c.outcome - c.agent, d.agent - d.outcome, \
+        d.outcome - d.agent
+    return len(ca & do) + len(co & da) > len(ca & da) + len(co & do)
 
 
 def _flipped(text: str, passage: str) -> bool:

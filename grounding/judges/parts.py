@@ -82,6 +82,22 @@ decreasing reducing""".split())
 SAME_WORDS = frozenset("""match matches matched matching identical equal equals
 comparable similar unchanged""".split())
 
+#: Words before a likeness word that make it an adjective of the noun after it ("of similar
+#: documents", "the matching null model"), not a comparison the sentence asserts.
+_DETERMINERS = frozenset("a an the of such other with for any each its their these those".split())
+#: Words after a likeness word that make it a comparison ("identical to", "similar in").
+_COMPARED = frozenset("to with in across between than at for on as".split())
+
+
+def _attributive(s: str, start: int, end: int) -> bool:
+    """True if the likeness word at ``start``-``end`` of ``s`` stands between a determiner
+    and the noun it describes ("a cluster of similar documents"): no claim of likeness."""
+    before = re.findall(r"[a-z]+", s[max(0, start - 20):start].lower())
+    after = re.match(r"\s+([a-z]+)", s[end:end + 20].lower())
+    return bool(before) and before[-1] in _DETERMINERS and after is not None \
+        and after.group(1) not in _COMPARED
+
+
 _QUANTIFIERS = {
     "all": "all", "every": "all", "each": "all", "always": "all", "entire": "all",
     "only": "only", "solely": "only", "exclusively": "only",
@@ -142,6 +158,8 @@ def decompose(text: str) -> tuple[Part, ...]:
             if w in ("more", "less", "fewer") and not re.match(r"\s+\w+(?:\s+\w+)?\s+than\b",
                                                                s[m.end():]):
                 continue                  # "more" is a comparison only in "more X than"
+            if cls == "same" and _attributive(s, m.start(), m.end()):
+                continue                  # "similar documents", "the matching null model"
             parts.append(Part(PartKind.COMPARISON, m.group(0), m.start(), m.end(), cls,
                               _binds(s, m.start(), m.end())))
         elif _COMPARATIVE.match(w) and re.match(r"\s+than\b", s[m.end():]) \

@@ -50,7 +50,8 @@ def polarity_conflict(text: str, hits: list[Hit],
                 continue
             near_claim = _neighbour_stems(claim_w, i)
             for j, v in enumerate(ev_w):
-                if v in opp and near_claim & _neighbour_stems(ev_w, j):
+                if v in opp and near_claim & _neighbour_stems(ev_w, j) \
+                        and not sides_exchanged(text, w, h.entry.text, v):
                     span = _find_word(text, w)
                     if span:
                         return (span, h, f"the sentence says \"{w}\" where the paper says "
@@ -71,6 +72,67 @@ def polarity_conflict(text: str, hits: list[Hit],
                 which = "negates" if c_neg else "affirms"
                 return span, h, f"the sentence {which} what the paper states the other way"
     return None
+
+
+#: Words that end the sides of a comparison ("A is higher than B, while ...").
+_SIDE_END = frozenset({"while", "whereas", "but", "although", "because", "which", "and"})
+#: Prepositions that, after the smaller side's first word, start the comparison's scope
+#: ("than B on the test set"); "in" / "at" / "with" stay in the side ("than at 500 ppm").
+_SCOPE = frozenset({"on", "for", "across", "over", "during", "among", "within", "under"})
+#: Longest side of a comparison read (words).
+_SIDE_WORDS = 8
+#: Words and numbers of a comparison's sides (numbers name sides: "at 500 ppm").
+_SIDE_TOKEN = re.compile(r"[a-z0-9]+(?:[.'][a-z0-9]+)*")
+
+
+def comparison_sides(text: str, word: str) -> list[tuple[set[str], set[str]]]:
+    """The two sides of each comparison of ``text`` whose operator is ``word`` ("higher" in
+    "A is higher than B"): (content terms of the clause before it, those after "than"),
+    numbers included, with the words between the operator and "than" (the metric: "higher
+    accuracy than") on neither side; [] when no "than" follows ``word`` within three words.
+    Each side stops at a clause word (:data:`_SIDE_END`) or after :data:`_SIDE_WORDS`
+    words, the one after "than" also at a preposition of scope after its first content
+    word (:data:`_SCOPE`)."""
+    ws = _SIDE_TOKEN.findall(fold(text).lower().replace("’", "'"))
+    out = []
+    for i, w in enumerate(ws):
+        than = next((k for k in range(i + 1, min(i + 4, len(ws))) if ws[k] == "than"), None) \
+            if w == word else None
+        if than is None:
+            continue
+        left: set[str] = set()
+        for x in reversed(ws[max(0, i - _SIDE_WORDS):i]):
+            if x in _SIDE_END:
+                break
+            left.update(content_terms(x))
+        right: set[str] = set()
+        for x in ws[than + 1:than + 1 + _SIDE_WORDS]:
+            if x in _SIDE_END or (right and x in _SCOPE):
+                break
+            right.update(content_terms(x))
+        out.append((left - right, right - left))
+    return out
+
+
+def sides_exchanged(claim: str, w: str, passage: str, v: str) -> bool:
+    """True if the sentence's comparison with operator ``w`` and the passage's with the
+    opposite word ``v`` state the same order with the sides exchanged ("A is higher than
+    B" and "B is lower than A": (larger A, smaller B) both times): a comparison is
+    normalised to (larger, smaller) before the two are compared. The sides are the terms
+    each side holds alone (:func:`comparison_sides`; of the passage's comparisons with
+    ``v``, the one sharing most terms with the sentence's first); exchanged when more of
+    them meet crosswise than in place."""
+    mine, theirs = comparison_sides(claim, w), comparison_sides(passage, v)
+    if not mine or not theirs:
+        return False
+    cl, cr = mine[0]
+
+    def meet(sides: tuple[set[str], set[str]]) -> tuple[int, int]:
+        el, er = sides
+        return len(cl & er) + len(cr & el), len(cl & el) + len(cr & er)
+
+    cross, same = max((meet(x) for x in theirs), key=sum)
+    return cross > same
 
 
 def _stated_verbatim(sentence: str, passage: str) -> bool:
@@ -210,10 +272,13 @@ def _affirmed_span(text: str, ws: list[str], negated: set[str]) -> str | None:
 
 
 _UP = r"(?:above|ahead|higher|better|outperform\w*|beats?|beating|exceeds?|surpass\w*|leads?|" \
-      r"tops?|rais\w*|ris\w*|increas\w*|lifts?|improv\w*|gains?|up)"
+      r"tops?|rais\w*|ris\w*|increas\w*|lifts?|improv\w*|gains?|up|stronger|larger|greater|" \
+      r"superior|boost\w*|enhanc\w*)"
 _DOWN = r"(?:below|behind|lower\w*|worse|trails?|trailing|lags?|lagging|underperform\w*|" \
-        r"drops?|dropp\w*|dipp\w*|dips?|fall\w*|fell|decreas\w*|reduc\w*|declin\w*|down)"
+        r"drops?|dropp\w*|dipp\w*|dips?|fall\w*|fell|decreas\w*|reduc\w*|declin\w*|down|" \
+        r"weaker|smaller|inferior|halv\w*)"
 _PAIR = re.compile(r"(?:from\s+)?(-?\d+(?:\.\d+)?)\s*%?\s*(vs\.?|versus|against|to)\s+"
+                   r"(?:(?<!to\s)[A-Za-z][\w-]*(?:['’]s)?\s+){0,2}"
                    r"(-?\d+(?:\.\d+)?)(?![\w.]*\d)", re.IGNORECASE)
 
 
@@ -255,7 +320,9 @@ def direction_conflict(text: str) -> tuple[str, str] | None:
     return None
 
 
-def numbers_order(text: str) -> bool:
-    """True if a number pair of the sentence ("96.6 vs 96.3", "from 67.57 to 68.93") goes
-    the way its direction word says (the mirror of :func:`direction_conflict`)."""
-    return any(up == grows for _, up, grows, _ in _directed_pairs(text))
+def numbers_order(text: str) -> list[tuple[float, float]]:
+    """The number pairs of the sentence ("96.6 vs 96.3", "from 67.57 to 68.93") that go
+    the way their direction word says (the mirror of :func:`direction_conflict`): the two
+    values of each, in sentence order; [] for none."""
+    return [(float(m.group(1)), float(m.group(3))) for _, up, grows, m in _directed_pairs(text)
+            if up == grows]

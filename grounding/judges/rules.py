@@ -607,8 +607,9 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
     (``around``: the terms of a passage's surroundings), is contradicted (C2,
     :func:`_name_in_place`)."""
     out: list[PartResult] = []
-    ordered = numbers_order(text) and all(
-        c.status in ("found", "derived") for c in found.numbers)
+    # a pair ordered as its direction word says, both of its numbers found in the paper
+    checked = {c.quantity.value for c in found.numbers if c.status in ("found", "derived")}
+    ordered = any(a in checked and b in checked for a, b in numbers_order(text))
     pool = list(number_terms) + ([al.terms] if al else [])
     # comparisons first: two table rows they compare also bind the names of those rows
     for p in sorted(parts, key=lambda p: p.kind is not PartKind.COMPARISON):
@@ -732,7 +733,8 @@ def _numbers_elsewhere(text: str, found: Findings, al: Alignment) -> list[str]:
     out = []
     for c in found.numbers:
         q = c.quantity
-        if not q.checkable or c.status == "derived" or _POINTER.search(text[:q.start]):
+        if not q.checkable or c.status == "derived" or _POINTER.search(text[:q.start]) \
+                or counts_own_list(text, q.end, q.value):
             continue
         if c.hit is not None and _near(c.hit, al.hit):
             continue                      # found in the lines around the passage
@@ -740,6 +742,30 @@ def _numbers_elsewhere(text: str, found: Findings, al: Alignment) -> list[str]:
         if not any(same_value(point, e) for e in have):
             out.append(q.text)
     return out
+
+
+#: What introduces the list a count counts ("four libraries: A, B, C and D").
+_LIST_INTRO = re.compile(r"[^.;:()]{0,60}?(?::|\(|\bsuch as\b|\bincluding\b|\bnamely\b)")
+_LIST_SPLIT = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+
+
+def counts_own_list(text: str, end: int, value: float) -> bool:
+    """True if the count ending at offset ``end`` of ``text`` counts a list the sentence
+    itself gives next ("four related libraries: MMF, UniLM, X-modaler and TorchMultimodal",
+    "three models (A, B and C)"): the count is the sentence's own, its items are what the
+    paper must state. The list runs to the next sentence stop or semicolon (inside
+    brackets: to the closing one), bracketed asides left out ("MMF (Singh et al., 2020)")."""
+    m = _LIST_INTRO.match(text, end)
+    if m is None or value != int(value) or value < 2:
+        return False
+    rest = text[m.end():]
+    if m.group(0).endswith("("):
+        rest = rest.split(")")[0]
+    else:                                 # citations and asides inside the list go
+        rest = re.sub(r"\s*\([^()]*\)", "", rest)
+    body = re.split(r"[;()]|\.\s|\.$", rest)[0]
+    items = [x for x in _LIST_SPLIT.split(body) if x.strip()]
+    return len(items) == int(value)
 
 
 #: A number right after one of these words names a part or an item, not an amount
@@ -861,4 +887,5 @@ def _inherited(found: Findings, memory: AnswerMemory) -> str | None:
     return None
 
 
-__all__ = ["RulesConfig", "RulesJudge", "is_interpretation", "not_a_claim_reason"]
+__all__ = ["RulesConfig", "RulesJudge", "counts_own_list", "is_interpretation",
+           "not_a_claim_reason"]

@@ -34,6 +34,7 @@ from functools import lru_cache
 from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.number_common import Findings, NumberCheck
 from grounding.judges.parts import NAME
+from grounding.judges.rules_cues import ANTONYMS, words
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.quantities import Quantity, same_value
 
@@ -228,9 +229,25 @@ def name_swap(text: str, index: EvidenceIndex, hits: Sequence[Hit], skip: Skip |
             pb = _around(window, pb_m.start(), pb_m.end(), barrier)
             straight = len(sa & pa) + len(sb & pb)
             crossed = len(sa & pb) + len(sb & pa)
-            if crossed >= straight + 2 and sa & pb - sb and sb & pa - sa:
+            if crossed >= straight + 2 and sa & pb - sb and sb & pa - sa \
+                    and not reversed_comparison(s, window):
                 return na, nb, hit
     return None
+
+
+def reversed_comparison(sentence: str, passage: str) -> bool:
+    """True if the sentence compares with "than" ("A is higher than B") and the passage
+    states the opposite word with "than" and not the sentence's word ("B is lower than
+    A"): a comparison said from its other side, whose names stand crosswise by design."""
+    mine, theirs = words(sentence), words(passage)
+    have = set(theirs)
+    for i, w in enumerate(mine):
+        if "than" not in mine[i + 1:i + 4] or w in have:
+            continue
+        for j, v in enumerate(theirs):
+            if v in ANTONYMS.get(w, ()) and "than" in theirs[j + 1:j + 4]:
+                return True
+    return False
 
 
 def _mark(wrong: list[tuple[NumberCheck, Quantity]], hit: Hit) -> None:
@@ -239,4 +256,4 @@ def _mark(wrong: list[tuple[NumberCheck, Quantity]], hit: Hit) -> None:
 
 
 __all__ = ["MARGIN", "MIN_BLOCK_WORDS", "MIN_COVERAGE", "aligned_slots", "check_slot_swaps",
-           "name_swap", "permuted", "tokens"]
+           "name_swap", "permuted", "reversed_comparison", "tokens"]

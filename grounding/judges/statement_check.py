@@ -22,6 +22,7 @@ from annotations.schema import ErrorTag
 from grounding.evidence import Hit
 from grounding.judges.abbreviations import Aliases
 from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
+from grounding.judges.relation_check import sides_exchanged
 from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, REPORTING, words
 from grounding.lexicon import content_terms, is_numeric
 
@@ -125,13 +126,15 @@ def flipped_operators(text: str, al: Alignment) -> list[tuple[str, str]]:
     """(word, its opposite) for each operator word of ``text`` (rules_cues.OPPOSITE) that the
     aligned passage does not state, nor a word of its class ("most" for "the majority"),
     while it states the opposite, in sentence order; [] when none. Words split at hyphens
-    too ("water-insoluble")."""
+    too ("water-insoluble"). A comparison the passage says from its other side ("B is lower
+    than A" for "A is higher than B", ``relation_check.sides_exchanged``) is no flip."""
     have = {w for t in al.words for w in (t, *re.split(r"[-/]", t))}
     out: list[tuple[str, str]] = []
     for w in re.findall(r"[a-z]+", text.lower()):
         if w in OPPOSITE and w not in have and not _SYNONYMS.get(w, frozenset()) & have:
             other = sorted(OPPOSITE[w] & have)
-            if other and (w, other[0]) not in out:
+            if other and (w, other[0]) not in out \
+                    and not sides_exchanged(text, w, al.text, other[0]):
                 out.append((w, other[0]))
     return out
 
@@ -257,8 +260,10 @@ def check_comparison(part: Part, al: Alignment | None, text: str,
     """A direction word is verified by a word of the same class in the aligned passage (a
     comparative of class ``other``, "thinner than", by the same word only), or by
     the sentence's own number pair (``numbers_order``: found in the paper and ordered as the
-    word says). A magnitude word ("halved", "doubled") against a passage stating the change
-    "by N%" with another size is contradicted (C1, the passage's change as correction)."""
+    word says), or by the opposite word said from the other side ("B is lower than A" for
+    "A is higher than B", ``relation_check.sides_exchanged``). A magnitude word ("halved",
+    "doubled") against a passage stating the change "by N%" with another size is
+    contradicted (C1, the passage's change as correction)."""
     if numbers_order or _numbers_around(text, part):
         return PartResult(part, Status.VERIFIED, why=f"'{part.text}' follows from its numbers")
     if al is None:
@@ -275,6 +280,12 @@ def check_comparison(part: Part, al: Alignment | None, text: str,
     if word in al.words or dirs.get(part.value):
         return PartResult(part, Status.VERIFIED, why=f"'{part.text}' stated on page "
                           f"{al.hit.entry.page}", hit=al.hit)
+    other = {"up": "down", "down": "up"}.get(part.value, "")
+    said = next((v for v in sorted(dirs.get(other, ())) if sides_exchanged(text, word, al.text, v)),
+                None)
+    if said is not None:
+        return PartResult(part, Status.VERIFIED, why=f"'{part.text}' stated from the other "
+                          f"side ('{said}') on page {al.hit.entry.page}", hit=al.hit)
     return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
                       f"{part.describe()} not found in the passage on page {al.hit.entry.page}")
 

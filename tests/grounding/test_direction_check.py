@@ -37,15 +37,15 @@ def test_long_form_follows_schwartz_hearst() -> None:
         "acute respiratory distress syndrome"
     assert long_form("XYZ", "nothing that matches here") is None
     assert abbreviations("the coronavirus disease 2019 (COVID-19) spread")["covid"] == \
-        frozenset({"coron", "disea"})
+        frozenset({"coronav", "diseas"})
 
 
 def test_changes_bind_outcome_and_agent_and_skip_reference_groups() -> None:
     (c,) = changes("Surgical masks reduced the emission of respiratory droplets.")
     assert (c.word, c.direction, c.negated) == ("reduced", "down", False)
-    # terms are cut to five letters, so that derivations meet (emission / emitted)
-    assert {"emiss", "respi", "dropl"} <= c.outcome
-    assert {"surgi", "mask"} <= c.agent
+    # terms are reduced to their roots (at most seven letters), so that derivations meet
+    assert {"emit", "respira", "droplet"} <= c.outcome
+    assert {"surgica", "mask"} <= c.agent
     (d,) = changes("Masks did not reduce droplets.")
     assert d.negated
     # the reference group of a comparison is no change; "more" needs "than" or "likely"
@@ -140,3 +140,19 @@ def test_paper_sentences_are_made_once_per_index_and_read_page_by_page() -> None
     # a claim is compared with the pages it names only
     about = paper.about(frozenset({"surgi", "mask"}), 0.5, pages=[2])
     assert [p.page for _, p in about] == [2]
+
+
+def test_a_comparison_said_from_its_other_side_is_no_conflict() -> None:
+    # normalised to (larger, smaller) before the two are compared: "B lower than A" is
+    # "A higher than B"; the same order reversed is still C3
+    page = ("Mortality in the treated group was lower than in the placebo group. "
+            "The accuracy of BERT is lower than that of SPECTER on the citation prediction task.")
+    for claim in ("Mortality in the placebo group was higher than in the treated group.",
+                  "SPECTER achieves higher accuracy than BERT on the citation prediction task."):
+        j = _judge(claim, page)
+        assert j.label is not Label.CONTRADICTION, j.rationale
+    for claim in ("Mortality in the treated group was higher than in the placebo group.",
+                  "BERT achieves higher accuracy than SPECTER on the citation prediction task."):
+        j = _judge(claim, page)
+        assert j.label is Label.CONTRADICTION and j.errors[0].tags == (ErrorTag.C3,), \
+            j.rationale

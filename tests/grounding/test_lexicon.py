@@ -11,7 +11,7 @@ from annotations.schema import ErrorTag, Label
 from grounding.evidence import EvidenceIndex
 from grounding.judges.base import ClaimContext
 from grounding.judges.rules import RulesJudge
-from grounding.lexicon import fold, fold_with_offsets, unfold
+from grounding.lexicon import content_terms, fold, fold_with_offsets, root, unfold
 from grounding.types import Sentence
 
 
@@ -78,3 +78,17 @@ def test_content_terms_memo_hands_out_a_new_list() -> None:
         "The models' results improved")
     forget_terms()
     assert content_terms("a of the") == []
+
+
+def test_root_meets_derivations_and_keeps_unrelated_words_apart() -> None:
+    def roots(text: str) -> set[str]:
+        return {root(t) for t in content_terms(text)}
+    assert roots("infection infected infectious infections") == {"infect"}
+    assert roots("reduction reduced reduces") == {"reduc"}
+    assert roots("transmission transmitted") == {"transmit"}
+    assert roots("vaccination vaccinated vaccine") == {"vaccin"}
+    assert roots("mortality mortal") == {"mortal"}
+    # five-letter truncation made these one word
+    assert len(roots("transmission transplant")) == 2
+    assert len(roots("information informal")) == 2
+    assert root("covid-19") == "covid-19" and root("r@1") == "r@1" and root("gene") == "gene"

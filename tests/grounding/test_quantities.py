@@ -364,3 +364,10 @@ def test_moved_keeps_every_other_field() -> None:
 ])
 def test_decimal_comma_counts(text: str, comma: bool) -> None:
     assert detect_decimal_comma(text) is comma
+
+
+def test_every_number_of_a_citation_list_is_a_reference() -> None:
+    kinds = [(q.text, q.kind) for q in extract_quantities(
+        "Adding the full text could improve accuracy [1, 2]; see also [3, 7-9] for 12 cases.")]
+    assert kinds == [("1", "ref"), ("2", "ref"), ("3", "ref"), ("7", "ref"), ("9", "ref"),
+                     ("12", "number")]

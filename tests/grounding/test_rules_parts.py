@@ -203,3 +203,28 @@ def test_a_comparative_outside_the_direction_lists_is_checked_as_written() -> No
     same = "On co-citation the SPECTER margin over Citeomatic is larger than on co-view."
     k = judge.judge(ClaimContext(Sentence(0, 0, len(same), same), "", (), ()))
     assert k.label is Label.SUPPORTED, k.rationale
+
+
+def test_a_count_of_the_sentences_own_list_is_the_sentences() -> None:
+    from grounding.judges.rules import counts_own_list
+    t = ("LAVIS positions itself against four related libraries: MMF (Singh et al., 2020), "
+         "UniLM, X-modaler (Li et al., 2021) and TorchMultimodal.")
+    assert counts_own_list(t, t.index("four") + 4, 4)
+    assert not counts_own_list(t, t.index("four") + 4, 3)      # a wrong count stays checked
+    t = "The study compares three models (A, B and C) on two tasks."
+    assert counts_own_list(t, t.index("three") + 5, 3)
+    assert not counts_own_list(t, t.index("two") + 3, 2)       # no list follows
+
+
+def test_a_likeness_word_before_its_noun_is_no_comparison() -> None:
+    from grounding.judges.parts import decompose
+    from grounding.judges.relation_check import numbers_order
+
+    def comparisons(t: str) -> list[str]:
+        return [p.text for p in decompose(t) if p.kind is PartKind.COMPARISON]
+    assert comparisons("Each paper is a cluster of similar documents.") == []
+    assert comparisons("The run is compared with the matching null model.") == []
+    assert comparisons("The results are similar to those of BERT.") == ["similar"]
+    # a pair with the other side's name between "against" and its number
+    assert numbers_order("The co-view variant trails, reaching 84.1 against SPECTER's "
+                         "91.5.") == [(84.1, 91.5)]
