@@ -149,7 +149,7 @@ def test_missing_extras_give_the_install_hint(monkeypatch: pytest.MonkeyPatch,
     judge = make_judge("llm", settings_from_env({"SCIGROUND_LLM_BASE_URL": "http://x/v1",
                                                  "SCIGROUND_LLM_MODEL": "m"}))
     claim = ClaimContext(Sentence(0, 0, 2, "A."), "", (), ())
-    with pytest.raises(JudgeError, match=r"sciground\[llm\]"):
+    with pytest.raises(JudgeError, match=r"pip install -e '\.\[llm\]'"):
         judge.judge(claim)
-    with pytest.raises(JudgeError, match=r"sciground\[nli\]"):
+    with pytest.raises(JudgeError, match=r"-e '\.\[nli\]'"):
         load_nli_model(tmp_path)
