@@ -45,6 +45,7 @@ def _strip(span: str) -> str:
             s = s[1:]
         if s.endswith(c) and o not in s:
             s = s[:-1]
+        s = s.rstrip(o + " ").lstrip(c + " ")  # "Title (" / ") Title": a bracket of the next field
     return s.strip(_EDGE + _QUOTES + " ")
 
 
@@ -100,7 +101,7 @@ def _after_abbreviation(title: str) -> bool:
     return len(last) == 1 or last in _ABBREVIATIONS
 
 
-_NAMES_LEFT = re.compile(r"^(?:and\s|&|et al\b|[A-Z]\.\s?(?:[A-Z]\.)?\s?,)")
+_NAMES_LEFT = re.compile(r"^(?:[Aa]nd\s|&|et al\b|[A-Z]\.\s?(?:[A-Z]\.)?\s?,)")
 """A title starting where a name list ends ("and Muir, T.L., ...", "et al., ..."): not sane."""
 
 _ABBREVIATIONS = frozenset("vs e.g i.e cf etc al no nr vol st dr mr mrs ms prof fig eq".split())
@@ -276,15 +277,16 @@ def _labeller_title_wins(ref: Reference, lab: Labelled, t: str) -> bool:
     if nr.startswith(nt):  # "Title (Wiley, 1998)" vs "Title": cut at punctuation or sure
         if _ends_at_punctuation(lab, t):
             return True
-        k = lab.text.find(t)  # else only before a bracket, when sure: "Title (Wiley, 1998)"
-        return k >= 0 and lab.text[k + len(t):].lstrip()[:1] in ("(", "[") and \
-            _sure_of_rest(lab, t, ref.title, title=False)
+        # else when sure the rest is no title: "Title (Wiley, 1998)", "Title Washington, D.C.: APA"
+        return _sure_of_rest(lab, t, ref.title, title=False)
     if len(nr) >= 10 and nt.endswith(nr):
         return False
     sane = bool(ref.authors) and (ref.year is None or str(ref.year) not in ref.title) and not (
         _norm(ref.authors[0].family) and nr.startswith(_norm(ref.authors[0].family))) \
         and not _NAMES_LEFT.match(ref.title)
-    return not (sane and nt in nr and not nr.startswith(nt))
+    if nt in nr and not nr.startswith(nt):  # a piece from inside the rules' title
+        return not sane or _sure_of_rest(lab, t, ref.title, title=False)
+    return True
 
 
 SURE = 0.5
@@ -299,6 +301,7 @@ def _sure_of_rest(lab: Labelled, short: str, long_: str, *, title: bool) -> bool
     """Is the labeller sure that the words of ``long_`` outside ``short`` are (``title``
     True) or are not (False) title words? Both as written in ``lab.text``; False when either
     cannot be found there."""
+    short, long_ = short.strip(_QUOTES + " "), long_.strip(_QUOTES + " ")
     a = lab.text.find(long_)
     k = lab.text.find(short, max(a, 0)) if a >= 0 else -1
     if a < 0 or k < 0 or k + len(short) > a + len(long_):
