@@ -228,6 +228,23 @@ def _mixed_names(authors: tuple[Author, ...]) -> bool:
         any(a.given for a in authors)
 
 
+_ROLE = re.compile(r"^(?:[\[(]|(?:editors?|eds?|chapter|director|producers?|translat\w*|contributor)\b)",
+                   re.IGNORECASE)
+_TAIL_NAMES = re.compile(r",\s*(?:[A-Z][\w'’&-]*\.?\s*){1,3}$")
+_NAMES_INSIDE = re.compile(r"\b[A-Z]\s?\.\s?,|,\s?(?:and\s)?[A-Z]\s?\.\s?[A-Z]")
+
+
+def _doubtful_title(title: str) -> bool:
+    """Does the rules' title look like it took in another field? It starts with a bracket,
+    a role word ("(Eds.)", "Chapter 29", "editor"), a name particle or the end of a name list
+    ("v., Hörz, F.", "and V. Chan-Palay, ..."); it ends with a bracket ("(Wiley, New York)", "[in
+    Russian]") or with a comma and one to three capitalised words ("..., MIT Press",
+    "..., Paris, PUF"); or it holds initials of a name list ("Smirnov ,and W .Becker")."""
+    t = title.strip()
+    return bool(_ROLE.match(t) or _NAMES_LEFT.match(t) or re.match(r"[a-z]{1,3}[.,]", t) or t.endswith((")", "]"))
+                or _TAIL_NAMES.search(t) or _NAMES_INSIDE.search(t))
+
+
 def needs_labeller(ref: Reference, body: str = "") -> bool:
     """Is the rules' parse of a free-text string doubtful enough to ask the labeller?
     Not when it has a title without venue words, digits or a name at its start, authors
@@ -250,6 +267,8 @@ def needs_labeller(ref: Reference, body: str = "") -> bool:
     if len(ref.title) > 300 or _VENUE_IN_TITLE.search(ref.title) or _NAME_AT_START.match(ref.title) \
             or _ABBREVIATED_VENUE.search(ref.title) or (ref.venue and not re.search(r"[^\W\d_]", ref.venue)) \
             or re.search(r"[\"“”„«»]|'\W|\W'", ref.title):
+        return True
+    if _doubtful_title(ref.title):
         return True
     if _year_in_range(ref.year).search(raw):
         return True
