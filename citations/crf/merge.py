@@ -288,6 +288,8 @@ def _labeller_title_wins(ref: Reference, lab: Labelled, t: str) -> bool:
     list in it) does not win. Anything else: ``t`` wins."""
     if not ref.title:
         return True
+    if _balanced(ref.title) and not _balanced(t):
+        return False  # "SAM): in learning" from "Learning Q&A (SAM): in learning"
     nt, nr = _norm(t), _norm(ref.title)
     if nt == nr or (fuzz.ratio(nt, nr) >= 90 and nt not in nr and nr not in nt):
         return False
@@ -296,16 +298,30 @@ def _labeller_title_wins(ref: Reference, lab: Labelled, t: str) -> bool:
     if nr.startswith(nt):  # "Title (Wiley, 1998)" vs "Title": cut at punctuation or sure
         if _ends_at_punctuation(lab, t):
             return True
-        # else when sure the rest is no title: "Title (Wiley, 1998)", "Title Washington, D.C.: APA"
-        return _sure_of_rest(lab, t, ref.title, title=False)
+        # else when sure the rest is no title and no word of it is labelled title:
+        # "Title (Wiley, 1998)", "Title Washington, D.C.: APA" (not "Title Q&A (SAM)")
+        return _sure_of_rest(lab, t, ref.title, title=False) and _imprint_after(lab, t, ref.title)
     if len(nr) >= 10 and nt.endswith(nr):
         return False
     sane = bool(ref.authors) and (ref.year is None or str(ref.year) not in ref.title) and not (
         _norm(ref.authors[0].family) and nr.startswith(_norm(ref.authors[0].family))) \
         and not _NAMES_LEFT.match(ref.title)
-    if nt in nr and not nr.startswith(nt):  # a piece from inside the rules' title
-        return not sane or _sure_of_rest(lab, t, ref.title, title=False)
+    if nt in nr and not nr.startswith(nt):  # a piece from inside the rules' title: when
+        # that title is not sane, or when the piece starts after a field separator and the
+        # labeller is sure the words around it are no title ("And Card, S. K. Title, Journal")
+        return not sane or (_after_separator(ref.title, t) and _sure_of_rest(lab, t, ref.title, title=False))
     return True
+
+
+def _balanced(s: str) -> bool:
+    return s.count("(") == s.count(")") and s.count("[") == s.count("]")
+
+
+def _after_separator(long_: str, short: str) -> bool:
+    """Does ``short`` start inside ``long_`` right after a comma, period, colon, semicolon
+    or a quote?"""
+    k = long_.find(short)
+    return k > 0 and bool(re.search(r"[,.;:\"“”‘’']\s*$", long_[:k]))
 
 
 SURE = 0.5
@@ -331,6 +347,23 @@ def _sure_of_rest(lab: Labelled, short: str, long_: str, *, title: bool) -> bool
         return False
     p = min(ps) if title else 1.0 - max(ps)
     return p >= SURE
+
+
+_IMPRINT = frozenset("location publisher date volume issue pages".split())
+
+
+def _imprint_after(lab: Labelled, short: str, long_: str) -> bool:
+    """Are the words of ``long_`` after its start ``short`` an imprint or numbers to the
+    labeller: none labelled title, at least one location, publisher, date, volume, issue or
+    pages ("Title Washington, D.C.: APA 2005"; not "Title Q&A learning (SAM)")?"""
+    a = lab.text.find(long_.strip(_QUOTES + " "))
+    k = lab.text.find(short, max(a, 0)) if a >= 0 else -1
+    if a < 0 or k < 0:
+        return False
+    end = a + len(long_.strip(_QUOTES + " "))
+    rest = [lab_i for (w, x, y), lab_i in zip(lab.tokens, lab.labels)
+            if w[:1].isalnum() and k + len(short) <= x and y <= end]
+    return "title" not in rest and any(x in _IMPRINT for x in rest)
 
 
 def _inside_title(lab: Labelled, title: str) -> bool:
