@@ -145,6 +145,9 @@ def main() -> int:
     ap.add_argument("--c1", type=float, help="L1 coefficient (default: citations.crf.train.PARAMS)")
     ap.add_argument("--c2", type=float, help="L2 coefficient (default: citations.crf.train.PARAMS)")
     ap.add_argument("--sure", type=float, help="citations.crf.merge.SURE for this run")
+    ap.add_argument("--model", type=Path,
+                    help="reuse this model file if it exists, else train and keep it there "
+                         "(for bench/title_misses.py --model; same split and parameters only)")
     args = ap.parse_args()
     if not (args.data / "anystyle").is_dir():
         print(f"skip: {args.data}/anystyle not found", file=sys.stderr)
@@ -160,8 +163,9 @@ def main() -> int:
           f"c1 {params['c1']}, c2 {params['c2']}, SURE {merge.SURE}")
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
-        model = Path(tmp) / "heldout.model"
-        train(train_refs, model, params)
+        model = args.model or Path(tmp) / "heldout.model"
+        if not model.exists():
+            train(train_refs, model, params)
         labeller = ReferenceLabeller.load(model)
         print(f"trained on {len(train_refs)} references in {time.perf_counter() - t0:.0f} s; held out: "
               + ", ".join(f"{k} {len(v)}" for k, v in held.items()))
