@@ -20,8 +20,8 @@ Gold quirks (the gold, not the tool, is odd):
   that are a venue, series, edition, volume, pages or a year ("In: ...", "Proceedings",
   "Lecture Notes", "Memoirs of ... 28", "vol. 3") or words after the closing quote of a
   quoted title - the gold ran its title into the container.
-- ``gold: title not a title``: the gold title is a thesis/report genre or shorter than 3
-  letters.
+- ``gold: title not a title``: the gold title is only a genre ("PhD thesis", "Technical
+  report") or has fewer than 3 letters.
 
 The tool's kinds:
 - ``tool: no title``: the parse has none.
@@ -70,10 +70,10 @@ _CONTAINER_WORDS = re.compile(
     r"(?:^|[\s.,;:(])(?:in|em|en|im)\s*:|\b(?:proceedings|proc|journal|conference|workshop|symposium|"
     r"transactions|lecture notes|series|vol|volume|pp|pages|edition|ed|eds|press|university|"
     r"report|thesis|dissertation|preprint|arxiv|chapter|handbook|memoirs|society|studies|acta|fasc|"
-    r"bulletin|annals|collection)\b|[”\"]\s*\w|\b\d{1,4}\s*$|\b(1[5-9]\d\d|20[0-3]\d)\b|\d+\s*[-–]\s*\d+",
+    r"bulletin|annals|collection)\b|[,.]\s*[”\"]\s*\w|[^\W\d_]\s+\d{1,4}\s*$",
     re.IGNORECASE)
 _GENRE = re.compile(r"^(?:ph\.?\s?d\.?|doctoral|master'?s?|msc|ma|diploma|technical|tech\.?)?\s*"
-                    r"(?:thesis|dissertation|report|memo|manuscript|preprint)\b", re.IGNORECASE)
+                    r"(?:thesis|dissertation|report|memo|manuscript|preprint)\W*$", re.IGNORECASE)
 _VENUE_LABELS = frozenset("container publisher location note date volume issue pages url doi".split())
 
 

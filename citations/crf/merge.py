@@ -12,7 +12,12 @@ other: then the labeller's reading of the words in between (the marginal probabi
 its labels, :data:`SURE`) decides ("Title. Subtitle" vs "Title. Journal", "Title (Wiley,
 1998)", names before a title), and the rules' title with names before it stays. With no
 title token, a container run followed by a publisher or place and no pages is a book's
-title. A field the labeller does not find keeps the rules' value. The year and the venue are the labeller's only where the rules found none
+title. A labeller's title that cuts the rules' title short also wins when it ends before
+words the labeller is sure are no title and reads as a place, publisher, date or numbers
+("Title Washington, D.C.: APA 2005"); one from inside the rules' title when that title
+starts with names or the piece follows a field separator and the labeller is sure of the
+words around it; never one with unbalanced brackets.
+A field the labeller does not find keeps the rules' value. The year and the venue are the labeller's only where the rules found none
 or went wrong: a rules year written as the end of a number range (pages), a venue after a
 title boundary the labeller moved. Identifiers (DOI, arXiv, URL), publisher and address (the labeller's
 location/publisher spans are not compared: a conference's city is no evidence), the list
@@ -247,7 +252,8 @@ def _doubtful_title(title: str) -> bool:
 
 def needs_labeller(ref: Reference, body: str = "") -> bool:
     """Is the rules' parse of a free-text string doubtful enough to ask the labeller?
-    Not when it has a title without venue words, digits or a name at its start, authors
+    Not when it has a title without venue words, digits or a name at its start, nor signs
+    of another field run into it (:func:`_doubtful_title`), authors
     whose first family name is a capitalised word, a year written alone (not inside a
     number range), a string in mixed case without doubled spaces, no journal abbreviations
     ("Phys. Rev.") or page numbers in the title, a venue with letters, and no number
