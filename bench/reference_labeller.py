@@ -16,8 +16,9 @@ training blocks (anystyle blocks with index % 5 == 2, GROBID corpus files with i
 is where the CRFsuite L1/L2 coefficients (``--c1``/``--c2``, default
 citations.crf.train.PARAMS) and citations.crf.merge.SURE (``--sure``) were chosen.
 
-Fields scored on held-out references that carry them in the gold: title (rapidfuzz ratio of
-the folded, alphanumeric-only strings >= 90), first author's family name (folded, equal;
+Fields scored on held-out references that carry them in the gold, every field of gold and
+parse compared after markup tags ("<italic>") and HTML entities are undone: title (rapidfuzz
+ratio of the folded, alphanumeric-only strings >= 90), first author's family name (folded, equal;
 the gold author span is read by citations.names), year (equal), volume (equal after
 folding), pages (first page equal). Prints, per part and overall, three parsers: rules
 alone; CRF+rules as parse_reference runs by default (the labeller asked only when the
@@ -28,6 +29,7 @@ asked about every string (``always_label=True``).
 from __future__ import annotations
 
 import argparse
+import html
 import re
 import sys
 import tempfile
@@ -50,8 +52,13 @@ FIELDS = ("title", "first author", "year", "volume", "pages")
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20[0-3]\d)(?!\d)")
 
 
+_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
+
+
 def _norm(s: str | None) -> str:
-    return re.sub(r"[^0-9a-z]+", "", fold(s or ""))
+    """Compared form of a field, gold and parse alike: markup tags ("<italic>") and HTML
+    entities undone, folded (case, accents), letters and digits only."""
+    return re.sub(r"[^0-9a-z]+", "", fold(html.unescape(_TAG.sub(" ", s or ""))))
 
 
 def _first_page(p: str | None) -> str:
