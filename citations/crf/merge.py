@@ -16,7 +16,7 @@ title. A labeller's title that cuts the rules' title short also wins when it end
 words the labeller is sure are no title and reads as a place, publisher, date or numbers
 ("Title Washington, D.C.: APA 2005"); one from inside the rules' title when that title
 starts with names or the piece follows a field separator and the labeller is sure of the
-words around it; never one with unbalanced brackets.
+words around it; never one that closes a bracket it did not open.
 A field the labeller does not find keeps the rules' value. The year and the venue are the labeller's only where the rules found none
 or went wrong: a rules year written as the end of a number range (pages), a venue after a
 title boundary the labeller moved. Identifiers (DOI, arXiv, URL), publisher and address (the labeller's
@@ -235,6 +235,8 @@ def _mixed_names(authors: tuple[Author, ...]) -> bool:
 
 _ROLE = re.compile(r"^(?:[\[(]|(?:editors?|eds?|chapter|director|producers?|translat\w*|contributor)\b)",
                    re.IGNORECASE)
+_TAIL_BRACKET = re.compile(r"[(\[][^()\[\]]*[\s,;:\d][^()\[\]]*[)\]]$")
+"""A closing bracket group of more than one word ("(Wiley, New York)"; not "(SAM)")."""
 _TAIL_NAMES = re.compile(r",\s*(?:[A-Z][\w'’&-]*\.?\s*){1,3}$")
 _NAMES_INSIDE = re.compile(r"\b[A-Z]\s?\.\s?,|,\s?(?:and\s)?[A-Z]\s?\.\s?[A-Z]")
 
@@ -242,12 +244,12 @@ _NAMES_INSIDE = re.compile(r"\b[A-Z]\s?\.\s?,|,\s?(?:and\s)?[A-Z]\s?\.\s?[A-Z]")
 def _doubtful_title(title: str) -> bool:
     """Does the rules' title look like it took in another field? It starts with a bracket,
     a role word ("(Eds.)", "Chapter 29", "editor"), a name particle or the end of a name list
-    ("v., Hörz, F.", "and V. Chan-Palay, ..."); it ends with a bracket ("(Wiley, New York)", "[in
-    Russian]") or with a comma and one to three capitalised words ("..., MIT Press",
+    ("v., Hörz, F.", "and V. Chan-Palay, ..."); it ends with a bracket of more than one word
+    ("(Wiley, New York)", "[in Russian]"; not an acronym "(SAM)") or with a comma and one to three capitalised words ("..., MIT Press",
     "..., Paris, PUF"); or it holds initials of a name list ("Smirnov ,and W .Becker")."""
     t = title.strip()
-    return bool(_ROLE.match(t) or _NAMES_LEFT.match(t) or re.match(r"[a-z]{1,3}[.,]", t) or t.endswith((")", "]"))
-                or _TAIL_NAMES.search(t) or _NAMES_INSIDE.search(t))
+    return bool(_ROLE.match(t) or _NAMES_LEFT.match(t) or re.match(r"[a-z]{1,3}[.,]", t)
+                or _TAIL_BRACKET.search(t) or _TAIL_NAMES.search(t) or _NAMES_INSIDE.search(t))
 
 
 def needs_labeller(ref: Reference, body: str = "") -> bool:
@@ -294,7 +296,7 @@ def _labeller_title_wins(ref: Reference, lab: Labelled, t: str) -> bool:
     list in it) does not win. Anything else: ``t`` wins."""
     if not ref.title:
         return True
-    if _balanced(ref.title) and not _balanced(t):
+    if _balanced(ref.title) and _closes_unopened(t):
         return False  # "SAM): in learning" from "Learning Q&A (SAM): in learning"
     nt, nr = _norm(t), _norm(ref.title)
     if nt == nr or (fuzz.ratio(nt, nr) >= 90 and nt not in nr and nr not in nt):
@@ -321,6 +323,11 @@ def _labeller_title_wins(ref: Reference, lab: Labelled, t: str) -> bool:
 
 def _balanced(s: str) -> bool:
     return s.count("(") == s.count(")") and s.count("[") == s.count("]")
+
+
+def _closes_unopened(s: str) -> bool:
+    """Does ``s`` close a bracket it never opened (it starts inside brackets)?"""
+    return s.count(")") > s.count("(") or s.count("]") > s.count("[")
 
 
 def _after_separator(long_: str, short: str) -> bool:
