@@ -16,8 +16,9 @@ training blocks (anystyle blocks with index % 5 == 2, GROBID corpus files with i
 is where the CRFsuite L1/L2 coefficients (``--c1``/``--c2``, default
 citations.crf.train.PARAMS) and citations.crf.merge.SURE (``--sure``) were chosen.
 
-Fields scored on held-out references that carry them in the gold: title (rapidfuzz ratio of
-the folded, alphanumeric-only strings >= 90), first author's family name (folded, equal;
+Fields scored on held-out references that carry them in the gold, every field of gold and
+parse compared after markup tags ("<italic>") and HTML entities are undone: title (rapidfuzz
+ratio of the folded, alphanumeric-only strings >= 90), first author's family name (folded, equal;
 the gold author span is read by citations.names), year (equal), volume (equal after
 folding), pages (first page equal). Prints, per part and overall, three parsers: rules
 alone; CRF+rules as parse_reference runs by default (the labeller asked only when the
@@ -28,6 +29,7 @@ asked about every string (``always_label=True``).
 from __future__ import annotations
 
 import argparse
+import html
 import re
 import sys
 import tempfile
@@ -50,8 +52,13 @@ FIELDS = ("title", "first author", "year", "volume", "pages")
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20[0-3]\d)(?!\d)")
 
 
+_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
+
+
 def _norm(s: str | None) -> str:
-    return re.sub(r"[^0-9a-z]+", "", fold(s or ""))
+    """Compared form of a field, gold and parse alike: markup tags ("<italic>") and HTML
+    entities undone, folded (case, accents), letters and digits only."""
+    return re.sub(r"[^0-9a-z]+", "", fold(html.unescape(_TAG.sub(" ", s or ""))))
 
 
 def _first_page(p: str | None) -> str:
@@ -145,6 +152,9 @@ def main() -> int:
     ap.add_argument("--c1", type=float, help="L1 coefficient (default: citations.crf.train.PARAMS)")
     ap.add_argument("--c2", type=float, help="L2 coefficient (default: citations.crf.train.PARAMS)")
     ap.add_argument("--sure", type=float, help="citations.crf.merge.SURE for this run")
+    ap.add_argument("--model", type=Path,
+                    help="reuse this model file if it exists, else train and keep it there "
+                         "(for bench/title_misses.py --model; same split and parameters only)")
     args = ap.parse_args()
     if not (args.data / "anystyle").is_dir():
         print(f"skip: {args.data}/anystyle not found", file=sys.stderr)
@@ -160,8 +170,9 @@ def main() -> int:
           f"c1 {params['c1']}, c2 {params['c2']}, SURE {merge.SURE}")
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
-        model = Path(tmp) / "heldout.model"
-        train(train_refs, model, params)
+        model = args.model or Path(tmp) / "heldout.model"
+        if not model.exists():
+            train(train_refs, model, params)
         labeller = ReferenceLabeller.load(model)
         print(f"trained on {len(train_refs)} references in {time.perf_counter() - t0:.0f} s; held out: "
               + ", ".join(f"{k} {len(v)}" for k, v in held.items()))

@@ -12,7 +12,12 @@ other: then the labeller's reading of the words in between (the marginal probabi
 its labels, :data:`SURE`) decides ("Title. Subtitle" vs "Title. Journal", "Title (Wiley,
 1998)", names before a title), and the rules' title with names before it stays. With no
 title token, a container run followed by a publisher or place and no pages is a book's
-title. A field the labeller does not find keeps the rules' value. The year and the venue are the labeller's only where the rules found none
+title. A labeller's title that cuts the rules' title short also wins when it ends before
+words the labeller is sure are no title and reads as a place, publisher, date or numbers
+("Title Washington, D.C.: APA 2005"); one from inside the rules' title when that title
+starts with names or the piece follows a field separator and the labeller is sure of the
+words around it; never one that closes a bracket it did not open.
+A field the labeller does not find keeps the rules' value. The year and the venue are the labeller's only where the rules found none
 or went wrong: a rules year written as the end of a number range (pages), a venue after a
 title boundary the labeller moved. Identifiers (DOI, arXiv, URL), publisher and address (the labeller's
 location/publisher spans are not compared: a conference's city is no evidence), the list
@@ -45,6 +50,7 @@ def _strip(span: str) -> str:
             s = s[1:]
         if s.endswith(c) and o not in s:
             s = s[:-1]
+        s = s.rstrip(o + " ").lstrip(c + " ")  # "Title (" / ") Title": a bracket of the next field
     return s.strip(_EDGE + _QUOTES + " ")
 
 
@@ -100,7 +106,7 @@ def _after_abbreviation(title: str) -> bool:
     return len(last) == 1 or last in _ABBREVIATIONS
 
 
-_NAMES_LEFT = re.compile(r"^(?:and\s|&|et al\b|[A-Z]\.\s?(?:[A-Z]\.)?\s?,)")
+_NAMES_LEFT = re.compile(r"^(?:[Aa]nd\s|&|et al\b|[A-Z]\.\s?(?:[A-Z]\.)?\s?,)")
 """A title starting where a name list ends ("and Muir, T.L., ...", "et al., ..."): not sane."""
 
 _ABBREVIATIONS = frozenset("vs e.g i.e cf etc al no nr vol st dr mr mrs ms prof fig eq".split())
@@ -228,9 +234,29 @@ def _mixed_names(authors: tuple[Author, ...]) -> bool:
         any(a.given for a in authors)
 
 
+_ROLE = re.compile(r"^(?:[\[(]|(?:editors?|eds?|chapter|director|producers?|translat\w*|contributor)\b)",
+                   re.IGNORECASE)
+_TAIL_BRACKET = re.compile(r"[(\[][^()\[\]]*[\s,;:\d][^()\[\]]*[)\]]$")
+"""A closing bracket group of more than one word ("(Wiley, New York)"; not "(SAM)")."""
+_TAIL_NAMES = re.compile(r",\s*(?:[A-Z][\w'’&-]*\.?\s*){1,3}$")
+_NAMES_INSIDE = re.compile(r"\b[A-Z]\s?\.\s?,|,\s?(?:and\s)?[A-Z]\s?\.\s?[A-Z]")
+
+
+def _doubtful_title(title: str) -> bool:
+    """Does the rules' title look like it took in another field? It starts with a bracket,
+    a role word ("(Eds.)", "Chapter 29", "editor"), a name particle or the end of a name list
+    ("v., Hörz, F.", "and V. Chan-Palay, ..."); it ends with a bracket of more than one word
+    ("(Wiley, New York)", "[in Russian]"; not an acronym "(SAM)") or with a comma and one to three capitalised words ("..., MIT Press",
+    "..., Paris, PUF"); or it holds initials of a name list ("Smirnov ,and W .Becker")."""
+    t = title.strip()
+    return bool(_ROLE.match(t) or _NAMES_LEFT.match(t) or re.match(r"[a-z]{1,3}[.,]", t)
+                or _TAIL_BRACKET.search(t) or _TAIL_NAMES.search(t) or _NAMES_INSIDE.search(t))
+
+
 def needs_labeller(ref: Reference, body: str = "") -> bool:
     """Is the rules' parse of a free-text string doubtful enough to ask the labeller?
-    Not when it has a title without venue words, digits or a name at its start, authors
+    Not when it has a title without venue words, digits or a name at its start, nor signs
+    of another field run into it (:func:`_doubtful_title`), authors
     whose first family name is a capitalised word, a year written alone (not inside a
     number range), a string in mixed case without doubled spaces, no journal abbreviations
     ("Phys. Rev.") or page numbers in the title, a venue with letters, and no number
@@ -251,6 +277,8 @@ def needs_labeller(ref: Reference, body: str = "") -> bool:
             or _ABBREVIATED_VENUE.search(ref.title) or (ref.venue and not re.search(r"[^\W\d_]", ref.venue)) \
             or re.search(r"[\"“”„«»]|'\W|\W'", ref.title):
         return True
+    if _doubtful_title(ref.title):
+        return True
     if _year_in_range(ref.year).search(raw):
         return True
     if body and _unread_numbers(ref, body):
@@ -269,6 +297,8 @@ def _labeller_title_wins(ref: Reference, lab: Labelled, t: str) -> bool:
     list in it) does not win. Anything else: ``t`` wins."""
     if not ref.title:
         return True
+    if _balanced(ref.title) and _closes_unopened(t):
+        return False  # "SAM): in learning" from "Learning Q&A (SAM): in learning"
     nt, nr = _norm(t), _norm(ref.title)
     if nt == nr or (fuzz.ratio(nt, nr) >= 90 and nt not in nr and nr not in nt):
         return False
@@ -277,15 +307,35 @@ def _labeller_title_wins(ref: Reference, lab: Labelled, t: str) -> bool:
     if nr.startswith(nt):  # "Title (Wiley, 1998)" vs "Title": cut at punctuation or sure
         if _ends_at_punctuation(lab, t):
             return True
-        k = lab.text.find(t)  # else only before a bracket, when sure: "Title (Wiley, 1998)"
-        return k >= 0 and lab.text[k + len(t):].lstrip()[:1] in ("(", "[") and \
-            _sure_of_rest(lab, t, ref.title, title=False)
+        # else when sure the rest is no title and no word of it is labelled title:
+        # "Title (Wiley, 1998)", "Title Washington, D.C.: APA" (not "Title Q&A (SAM)")
+        return _sure_of_rest(lab, t, ref.title, title=False) and _imprint_after(lab, t, ref.title)
     if len(nr) >= 10 and nt.endswith(nr):
         return False
     sane = bool(ref.authors) and (ref.year is None or str(ref.year) not in ref.title) and not (
         _norm(ref.authors[0].family) and nr.startswith(_norm(ref.authors[0].family))) \
         and not _NAMES_LEFT.match(ref.title)
-    return not (sane and nt in nr and not nr.startswith(nt))
+    if nt in nr and not nr.startswith(nt):  # a piece from inside the rules' title: when
+        # that title is not sane, or when the piece starts after a field separator and the
+        # labeller is sure the words around it are no title ("And Card, S. K. Title, Journal")
+        return not sane or (_after_separator(ref.title, t) and _sure_of_rest(lab, t, ref.title, title=False))
+    return True
+
+
+def _balanced(s: str) -> bool:
+    return s.count("(") == s.count(")") and s.count("[") == s.count("]")
+
+
+def _closes_unopened(s: str) -> bool:
+    """Does ``s`` close a bracket it never opened (it starts inside brackets)?"""
+    return s.count(")") > s.count("(") or s.count("]") > s.count("[")
+
+
+def _after_separator(long_: str, short: str) -> bool:
+    """Does ``short`` start inside ``long_`` right after a comma, period, colon, semicolon
+    or a quote?"""
+    k = long_.find(short)
+    return k > 0 and bool(re.search(r"[,.;:\"“”‘’']\s*$", long_[:k]))
 
 
 SURE = 0.5
@@ -300,6 +350,7 @@ def _sure_of_rest(lab: Labelled, short: str, long_: str, *, title: bool) -> bool
     """Is the labeller sure that the words of ``long_`` outside ``short`` are (``title``
     True) or are not (False) title words? Both as written in ``lab.text``; False when either
     cannot be found there."""
+    short, long_ = short.strip(_QUOTES + " "), long_.strip(_QUOTES + " ")
     a = lab.text.find(long_)
     k = lab.text.find(short, max(a, 0)) if a >= 0 else -1
     if a < 0 or k < 0 or k + len(short) > a + len(long_):
@@ -310,6 +361,23 @@ def _sure_of_rest(lab: Labelled, short: str, long_: str, *, title: bool) -> bool
         return False
     p = min(ps) if title else 1.0 - max(ps)
     return p >= SURE
+
+
+_IMPRINT = frozenset("location publisher date volume issue pages".split())
+
+
+def _imprint_after(lab: Labelled, short: str, long_: str) -> bool:
+    """Are the words of ``long_`` after its start ``short`` an imprint or numbers to the
+    labeller: none labelled title, at least one location, publisher, date, volume, issue or
+    pages ("Title Washington, D.C.: APA 2005"; not "Title Q&A learning (SAM)")?"""
+    a = lab.text.find(long_.strip(_QUOTES + " "))
+    k = lab.text.find(short, max(a, 0)) if a >= 0 else -1
+    if a < 0 or k < 0:
+        return False
+    end = a + len(long_.strip(_QUOTES + " "))
+    rest = [lab_i for (w, x, y), lab_i in zip(lab.tokens, lab.labels)
+            if w[:1].isalnum() and k + len(short) <= x and y <= end]
+    return "title" not in rest and any(x in _IMPRINT for x in rest)
 
 
 def _inside_title(lab: Labelled, title: str) -> bool:

@@ -15,7 +15,7 @@ from citations.crf.labeller import Labelled, ReferenceLabeller, default_labeller
 from citations.crf.merge import merge_labelled
 from citations.crf.train import train
 from citations.errors import InputError
-from citations.model import Reference
+from citations.model import Author, Reference
 from citations.parse import LabelledParser, RulesParser, parse_reference
 
 ANYSTYLE = """<?xml version="1.0" encoding="UTF-8"?>
@@ -273,3 +273,53 @@ def test_merge_reads_a_book_title_labelled_container() -> None:
     labels2 = ["author"] * 3 + ["container"] * 5 + ["location", "location", "publisher", "publisher"] \
         + ["pages"] * 6
     assert merge_labelled(Reference(raw=text2), _lab(text2, labels2)).title is None
+
+
+def test_labeller_asked_when_the_rules_title_took_in_another_field() -> None:
+    from citations.crf.merge import needs_labeller
+    from citations.parse import _parse
+
+    # a role word or a bracket read as the title, a publisher or place after a comma, a
+    # bracketed imprint, the end of a name list before the title
+    for text in ("Binstock, R. H., & George, L. K. (Eds.). (1990). Handbook of aging. New York: Academic Press",
+                 "Horn, B. (1986). Robot Vision, MIT Press.",
+                 "Clay, C. S. (1977). Acoustical Oceanography (Wiley, New York).",
+                 "Palay, S.L. and V. Chan-Palay, Cerebellar cortex cytology and organization. 1974: Springer."):
+        ref, body = _parse(text)
+        assert needs_labeller(ref, body), (text, ref.title)
+
+
+def test_merge_takes_a_labeller_title_inside_the_rules_title_only_when_sure() -> None:
+    text = "Henderson, D. A. Jr. And Card, S. K. Rooms: The Use of Workspaces, IEEE Trans. Graphics, 5, 211-243, 1987."
+    toks = tokenize(text)
+    k_title = next(i for i, t in enumerate(toks) if t[0] == "Rooms")
+    k_venue = next(i for i, t in enumerate(toks) if t[0] == "IEEE")
+    labels = ["author"] * k_title + ["title"] * (k_venue - k_title) + ["container"] * (len(toks) - k_venue)
+    rules = Reference(raw=text, title="And Card, S. K. Rooms: The Use of Workspaces, IEEE Trans",
+                      authors=(Author(family="Henderson", given="D. A."),), year=1987)
+    assert merge_labelled(rules, _sure(text, labels, [1.0] * len(toks))).title == "Rooms: The Use of Workspaces"
+    # a piece with an unbalanced bracket never replaces a balanced rules' title
+    text2 = "Smith, J. (1950). Learning Q&A (SAM): in learning. Journal of Hydrology, 1, 1-501."
+    toks2 = tokenize(text2)
+    k = next(i for i, t in enumerate(toks2) if t[0] == "SAM")
+    j = next(i for i, t in enumerate(toks2) if t[0] == "Journal")
+    labels2 = ["author"] * 4 + ["date"] * 4 + ["container"] * (k - 8) + ["title"] * (j - k) \
+        + ["container"] * (len(toks2) - j)
+    rules2 = Reference(raw=text2, title="Learning Q&A (SAM): in learning",
+                       authors=(Author(family="Smith", given="J."),), year=1950)
+    assert merge_labelled(rules2, _sure(text2, labels2, [1.0] * len(toks2))).title == rules2.title
+
+
+def test_merge_cuts_an_imprint_the_rules_ran_into_the_title() -> None:
+    text = "Corrigan P: On the Stigma of Mental Illness Washington, D.C.: American Psychological Association 2005."
+    toks = tokenize(text)
+    k = next(i for i, t in enumerate(toks) if t[0] == "Washington")
+    a = next(i for i, t in enumerate(toks) if t[0] == "American")
+    labels = ["author"] * 3 + ["title"] * (k - 3) + ["location"] * (a - k) + ["publisher"] * 3 \
+        + ["date"] * (len(toks) - a - 3)
+    rules = Reference(raw=text, title="On the Stigma of Mental Illness Washington, D.C.: American "
+                      "Psychological Association 2005", year=2005)
+    assert merge_labelled(rules, _sure(text, labels, [0.9] * len(toks))).title == "On the Stigma of Mental Illness"
+    # no imprint after the cut (the labeller reads a title word there): the rules' title stays
+    labels[a + 1] = "title"
+    assert merge_labelled(rules, _sure(text, labels, [0.9] * len(toks))).title == rules.title
