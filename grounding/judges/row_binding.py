@@ -82,9 +82,11 @@ _FROM = re.compile(r"\bfrom\s*$", re.I)
 #: What ends the clause a name governs: a semicolon, ", and", ", but", "while", "whereas".
 _CLAUSE_BREAK = re.compile(r";|,\s*(?:and|but|while|whereas|which|so)\b|\b(?:while|whereas)\b",
                            re.I)
-#: A name after these is the other side of a comparison, not what the next number measures.
+#: A name after these is the other side of a comparison or what was replaced ("instead of
+#: SciBERT"), not what the next number measures.
 _COMPARED = re.compile(r"\b(?:than|above|below|over|under|vs\.?|versus|against|beats?|"
-                       r"outperforms?|trails?|behind|ahead of|compared (?:with|to))\s*(?:the\s+)?$",
+                       r"outperforms?|trails?|behind|ahead of|compared (?:with|to)|instead of|"
+                       r"rather than|in place of|in lieu of)\s*(?:the\s+)?$",
                        re.I)
 _VERSUS_BEFORE = re.compile(r"\d[\d.,]*%?\)?\s*(?:vs\.?|versus|against)\s*\(?$", re.I)
 

@@ -45,6 +45,11 @@ def test_example_answer_end_to_end() -> None:
     gpus = next(a for t, a in by_text.items() if "V100" in t)
     assert gpus.label is Label.NEI and not gpus.boxes
     assert nx_is_dag(report)
+    # the example's one wrong number and one invented detail, and nothing else: the labels
+    # README shows ("supported 4, contradiction 1, nei 2, not_a_claim 1")
+    assert [a.label.value for a in report.annotations] == [
+        "not_a_claim", "supported", "supported", "supported", "contradiction", "supported",
+        "nei", "nei"]
 
 
 def nx_is_dag(report) -> bool:

@@ -145,3 +145,12 @@ def test_a_sentence_with_nothing_checkable_gets_a_rationale_that_names_what_is_m
     assert "does not state it" not in why and "not as one statement" in why
     label, why, _ = _judged(pdf, "It was released in 2019 by Google.")
     assert "the name 'Google' is nowhere in the paper" in why
+
+
+def test_the_name_a_value_replaces_is_not_its_row() -> None:
+    """ "Starting from BERT-Large instead of SciBERT gives 77.5": 77.5 is BERT-Large's
+    (Table 2), not SciBERT's (Table 1, 59.6): the bundled example's S6."""
+    for sentence in ("Starting from BERT-Large instead of SciBERT gives 77.5 on average.",
+                     "Starting from BERT-Large rather than SciBERT gives 77.5 on average."):
+        label, why, _ = _judged(SPECTER, sentence)
+        assert label is Label.SUPPORTED, why
