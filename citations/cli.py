@@ -129,9 +129,10 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
                 len(ln) > MAX_REFERENCE_CHARS or _looks_like_reference(ln) for ln in picked):
             picked = []  # prose with headings or list items: an answer citing nothing
         if picked:
+            skipped = len(lines) - len(picked)
             print(f"sciground: {path}: no reference list or citation found; verifying "
-                  f"{len(picked)} of {len(lines)} line(s) as references (prose lines skipped)",
-                  file=sys.stderr)
+                  f"{len(picked)} of {len(lines)} line(s) as references"
+                  + (f" ({skipped} prose line(s) skipped)" if skipped else ""), file=sys.stderr)
             return list(picked)
     if lines:
         print(f"sciground: {path}: read as an answer text: {len(cited)} cited reference(s) "
