@@ -123,10 +123,9 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
         # lines are never verified as references; text of prose only has nothing to verify.
         from citations.parse import MAX_REFERENCE_CHARS
 
-        picked = [ln for ln in lines
-                  if len(ln) > MAX_REFERENCE_CHARS or not _is_prose(ln) or _looks_like_reference(ln)]
-        if len(picked) < len(lines) and not any(
-                len(ln) > MAX_REFERENCE_CHARS or _looks_like_reference(ln) for ln in picked):
+        refs = [len(ln) > MAX_REFERENCE_CHARS or _looks_like_reference(ln) for ln in lines]
+        picked = [ln for ln, ref in zip(lines, refs) if ref or not _is_prose(ln)]
+        if len(picked) < len(lines) and not any(refs):
             picked = []  # prose with headings or list items: an answer citing nothing
         if picked:
             skipped = len(lines) - len(picked)

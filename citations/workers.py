@@ -5,8 +5,8 @@
 
 The local index is CPU-bound Python (parsing, FTS ranking, field comparison), so threads do
 not add speed; processes do. The calling process is one of the ``workers``: it verifies the
-first chunk before the pool starts (forked workers inherit what that loaded) and any chunk
-whose turn comes while it would otherwise wait; each pool process opens the SQLite index
+first WARM references before the pool starts (forked workers inherit what that loaded) and
+any chunk whose turn comes while it would otherwise wait; each pool process opens the SQLite index
 read-only itself (SQLite connections are not shared across processes) and takes references
 in chunks. At most about ``2 * (workers - 1) * ahead`` chunks are held at once, so memory
 stays flat however many references are given, and results come back in input order.
@@ -81,9 +81,9 @@ def verify_in_processes(references: Iterable[str | Reference], db: str | Path,
     ``workers`` processes, the calling one included; yields ``render(result)`` for each
     reference, in input order, lazily.
 
-    The calling process verifies the first chunk itself before any worker starts (so forked
-    workers inherit its loaded model, compiled patterns and warm caches instead of each
-    paying for them), then verifies a chunk whenever the next result in order is not ready
+    The calling process verifies the first WARM references itself before any worker starts
+    (so forked workers inherit its loaded model, compiled patterns and warm caches instead
+    of each paying for them), then verifies a chunk whenever the next result in order is not ready
     yet, so it works rather than waits; ``workers - 1`` pool processes take the rest.
 
     Args: references: strings or parsed References (consumed as results are taken).
