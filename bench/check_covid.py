@@ -4,7 +4,13 @@ Data: ``external/check-covid`` of the shared data (posuer/Check-COVID, MIT): ``c
 (CORD-19 abstracts, one JSON object a line, pre-split into sentences) and the dev claims
 ``covidCheck_dev_composed.json`` (160) and ``covidCheck_dev_extracted.json`` (47).
 
-Each claim is judged against its paper's title and abstract. By default the abstract is
+Each claim is judged against its paper's title and abstract (``--evidence abstract``, the
+default), or against its annotated evidence sentences only (``--evidence rationale``: the
+PRIMARY and SUPPLEMENTARY sentences of the claim's ``evidence_set``, in abstract order). The
+second is Check-COVID's own label-prediction setting ("claim and rationale", with oracle
+rationales): there an NEI claim comes with the sentence the annotators found relevant but
+insufficient, so it no longer shares its evidence with its SUPPORT or REFUTE twin, which it
+does in the abstract setting (see :func:`twin_reader`). By default the evidence is
 written into a PDF with PyMuPDF (A4, 10 pt sans-serif, as many pages as it needs) in a
 temporary folder and read back with ``grounding.pdf.read_pdf`` so that the real pipeline
 runs (reader, evidence index, judge); ``--from-text`` indexes the text directly instead
@@ -20,7 +26,7 @@ always-SUPPORT baseline, and the share of REFUTE claims labelled supported; targ
 than dev (the test split is kept back by the data's curators).
 
 Usage: python bench/check_covid.py [--data ../shared/data] [--split dev|train] [--from-text]
-       [--show N] [--jsonl out.jsonl]
+       [--evidence abstract|rationale] [--show N] [--jsonl out.jsonl]
 """
 
 from __future__ import annotations
@@ -92,6 +98,18 @@ def write_pdf(title: str, sentences: list[str], path: Path) -> None:
     writer.close()
 
 
+def evidence_text(paper: dict[str, Any], claim: dict[str, Any],
+                  evidence: str) -> tuple[str, list[str]]:
+    """(title, sentences) a claim is judged against: the paper's title and whole abstract
+    for ``evidence="abstract"``; no title and the claim's ``evidence_set`` sentences (every
+    type, abstract order, indices past the abstract dropped) for ``"rationale"``."""
+    abstract = list(paper["abstract"])
+    if evidence == "abstract":
+        return paper["title"], abstract
+    wanted = sorted({e["sent_index"] for e in claim.get("evidence_set", [])})
+    return "", [abstract[i] for i in wanted if 0 <= i < len(abstract)]
+
+
 def f1_table(gold: list[str], pred: list[str]) -> tuple[float, float, dict[str, float]]:
     """(accuracy, macro-F1, per-class F1) over :data:`CLASSES` (bench._metrics)."""
     return class_scores(gold, pred, CLASSES)
@@ -120,6 +138,10 @@ def main() -> int:
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
     ap.add_argument("--from-text", action="store_true",
                     help="index the abstract text directly instead of a PDF made from it")
+    ap.add_argument("--evidence", choices=("abstract", "rationale"), default="abstract",
+                    help="judge each claim against the title and abstract (default) or against "
+                         "its annotated evidence sentences only (Check-COVID's label-prediction "
+                         "setting)")
     ap.add_argument("--judge", default="rules", help="judge name for make_judge (rules, nli, llm)")
     ap.add_argument("--split", choices=("dev", "train"), default="dev",
                     help="dev (report this) or train (fit on this)")
@@ -144,17 +166,19 @@ def main() -> int:
             if cid not in corpus:
                 print(f"{folder / split}: claim {c['id']}: cord_id {cid} not in corpus.json; skipped")
                 continue
-            if cid not in papers:
-                paper = corpus[cid]
+            paper = corpus[cid]
+            title, sentences = evidence_text(paper, c, args.evidence)
+            key = (cid, title, tuple(sentences))
+            if key not in papers:
                 if args.from_text:
-                    text = "\n".join([paper["title"]] + list(paper["abstract"]))
-                    papers[cid] = (None, EvidenceIndex.from_texts([text]))
+                    text = "\n".join(([title] if title else []) + sentences)
+                    papers[key] = (None, EvidenceIndex.from_texts([text]))
                 else:
-                    pdf = Path(tmp) / f"{cid}.pdf"
-                    write_pdf(paper["title"], list(paper["abstract"]), pdf)
+                    pdf = Path(tmp) / f"{cid}-{len(papers)}.pdf"
+                    write_pdf(title, sentences, pdf)
                     document = read_pdf(pdf)
-                    papers[cid] = (document, EvidenceIndex.build(document))
-            document, index = papers[cid]
+                    papers[key] = (document, EvidenceIndex.build(document))
+            document, index = papers[key]
             try:
                 j = judge_text(judge, c["claim"], document, index)
             except JudgeError as exc:  # a model judge that fails: counted, the batch goes on
@@ -167,7 +191,8 @@ def main() -> int:
     elapsed = time.perf_counter() - t0
     gold = [r["gold"] for r in results]
     pred = [r["pred"] for r in results]
-    source = "abstract text" if args.from_text else "PDF made from the abstract"
+    what = "abstract" if args.evidence == "abstract" else "annotated evidence sentences"
+    source = f"{what} as text" if args.from_text else f"PDF made from the {what}"
     print(f"Check-COVID {args.split}: {len(results)} claims ({Counter(gold)['SUPPORT']} SUPPORT, "
           f"{Counter(gold)['REFUTE']} REFUTE, {Counter(gold)['NOTENOUGHINFO']} NEI) on "
           f"{len({r['cord_id'] for r in results})} abstracts; judge {args.judge!r} on the "
@@ -191,9 +216,10 @@ def main() -> int:
     print(f"macro-F1 {macro:.3f} (target >= {MACRO_F1_TARGET}); REFUTE labelled supported "
           f"{share:.2f} (target <= {REFUTE_SUPPORTED_TARGET:.2f})")
     twins, nei, reader = twin_reader(results)
-    print(f"{twins} of {nei} NEI claims share their text and abstract with a SUPPORT or REFUTE "
-          f"claim; a judge right on every SUPPORT and REFUTE claim (and so wrong on those "
-          f"twins) scores macro-F1 {f1_table(gold, reader)[1]:.3f}")
+    if args.evidence == "abstract":
+            print(f"{twins} of {nei} NEI claims share their text and abstract with a SUPPORT or "
+              f"REFUTE claim; a judge right on every SUPPORT and REFUTE claim (and so wrong on "
+              f"those twins) scores macro-F1 {f1_table(gold, reader)[1]:.3f}")
     shown = 0
     for r in results:
         if r["gold"] != r["pred"] and shown < args.show:

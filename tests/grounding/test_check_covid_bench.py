@@ -53,3 +53,30 @@ def test_twin_reader_copies_the_twin_label_to_nei_claims() -> None:
     twins, nei, reader = covid.twin_reader(rows)
     assert (twins, nei) == (1, 2)
     assert reader == ["SUPPORT", "SUPPORT", "NOTENOUGHINFO", "REFUTE"]
+
+
+def test_rationale_evidence_is_the_claims_evidence_set_in_abstract_order() -> None:
+    paper = {"title": "T", "abstract": ["s0", "s1", "s2", "s3"]}
+    claim = {"evidence_set": [{"sent_index": 3, "type": "PRIMARY"},
+                              {"sent_index": 0, "type": "SUPPLEMENTARY"},
+                              {"sent_index": 9, "type": "PRIMARY"}]}
+    assert covid.evidence_text(paper, claim, "rationale") == ("", ["s0", "s3"])
+    assert covid.evidence_text(paper, claim, "abstract") == ("T", ["s0", "s1", "s2", "s3"])
+
+
+def test_nei_twins_differ_in_their_rationale() -> None:
+    """The reason for --evidence rationale: on dev, an NEI claim and its SUPPORT or REFUTE
+    twin share text and abstract but never their annotated evidence sentences."""
+    folder = DATA / "external" / "check-covid"
+    if not (folder / "corpus.json").exists():
+        pytest.skip(f"shared data not found: {folder}")
+    corpus = {d["cord_id"]: d for d in covid.read_jsonl(folder / "corpus.json")}
+    claims = [c for split in covid.SPLITS for c in covid.read_jsonl(folder / split)]
+    seen: dict[tuple[str, str], dict[str, list[str]]] = {}
+    for c in claims:
+        _, evidence = covid.evidence_text(corpus[c["cord_id"]], c, "rationale")
+        seen.setdefault((c["claim"].strip(), c["cord_id"]), {})[c["label"]] = evidence
+    pairs = [v for v in seen.values() if "NOTENOUGHINFO" in v and len(v) > 1]
+    assert len(pairs) == 68
+    assert all(v["NOTENOUGHINFO"] != e for v in pairs for k, e in v.items()
+               if k != "NOTENOUGHINFO")
