@@ -96,7 +96,8 @@ _TYPE_PATTERNS: tuple[tuple[SourceType, re.Pattern[str], bool], ...] = (
     (SourceType.REPORT, re.compile(r"\breport\b", re.I), True),
 )
 _CONTAINER = re.compile(r"\b(proceedings|proc\.|journal|transactions)\b", re.I)
-_RANGE = re.compile(r"\d+\s*[-\u2013]\s*\d+")
+#: a page or number range: "182-191", "182--191" (BibTeX), "182–191", "182—191"
+_RANGE = re.compile(r"\d+\s*[-\u2010-\u2015]+\s*\d+")
 _BOOK = re.compile(r"\b(press|publishers?|publishing|verlag|edition|eds?\.|editora|books)\b",
                    re.I)
 _PAPERISH = re.compile(r"\b(proceedings|proc\.|journal|conference|transactions|workshop|"
@@ -159,7 +160,7 @@ def _corroborated(c: Compared) -> bool:
     pages = c.get(Field.PAGES)
     return c.get(Field.YEAR).status is FieldStatus.MATCH or (
         pages.status is FieldStatus.MATCH and pages.cited is not None
-        and re.search(r"\d\s*[-\u2010-\u2015]+\s*\d", pages.cited) is not None)
+        and _RANGE.search(pages.cited) is not None)
 
 
 _WEIGHTS = {Field.TITLE: 0.45, Field.AUTHORS: 0.25, Field.YEAR: 0.1, Field.VENUE: 0.05,
