@@ -17,7 +17,8 @@ Kinds (each line prints right/total and the verdicts seen):
 - doi_wrong_title: a title no record has (a real title with its longer half of words
   changed), no authors, and that record's DOI: right = CORRUPTED as the DOI's record, naming the title.
 - doi_other_work: the title of record X (no authors) with record Y's DOI: right =
-  CORRUPTED as X, naming the DOI.
+  CORRUPTED as X (or another version of X: same title words), naming the DOI.
+  Both DOI kinds draw records whose ``doi`` is a DOI (some ACL records hold a handle URL there).
 - sloppy: "family i family i  title  acronym year pp a-b" (lower case, no punctuation;
   every other string lists only the first three authors) against its tidy form:
   right = same verdict and record as the tidy string.
@@ -124,8 +125,14 @@ def other_authors(rows: list[dict], rng: random.Random, n: int) -> list[tuple[st
     return out
 
 
+def _has_doi(r: dict) -> bool:
+    """A DOI proper: some ACL records carry a handle URL ("http://hdl.handle.net/...") in
+    their ``doi`` field, which no DOI resolver knows."""
+    return (r.get("doi") or "").startswith("10.")
+
+
 def doi_wrong_title(rows: list[dict], rng: random.Random, n: int) -> list[tuple[str, Callable[[VerificationResult], bool]]]:
-    pool = [r for r in _ok(rows) if r.get("doi")]
+    pool = [r for r in _ok(rows) if _has_doi(r)]
     out = []
     for r in rng.sample(pool, min(n, len(pool))):
         words = r["title"].split()
@@ -139,13 +146,14 @@ def doi_wrong_title(rows: list[dict], rng: random.Random, n: int) -> list[tuple[
 
 
 def doi_other_work(rows: list[dict], rng: random.Random, n: int) -> list[tuple[str, Callable[[VerificationResult], bool]]]:
-    pool = [r for r in _ok(rows) if r.get("doi")]
+    pool = [r for r in _ok(rows) if _has_doi(r)]
     out = []
     for r in rng.sample(pool, min(n, len(pool))):
         other = rng.choice(pool)
         s = f"{r['title']}. https://doi.org/{other['doi']}"
-        out.append((s, lambda res, rid=r["id"]: res.verdict is Verdict.CORRUPTED
-                    and res.matched is not None and res.matched.id == rid
+        # X or another version of X (a record with the same title words)
+        out.append((s, lambda res, words=title_words(r["title"]): res.verdict is Verdict.CORRUPTED
+                    and res.matched is not None and title_words(res.matched.title) == words
                     and Field.DOI in res.differing))
     return out
 

@@ -725,7 +725,8 @@ def compare_fields(reference: Reference, record: Record,
     whole in the reference string (:func:`title_written_in`), and a year conflict where the
     parsed year came from a page range and the record's year is written alone
     (:func:`year_written_in`), match with score 0.95 and a note; a cited venue made of words
-    of the record's (matching) title is MISSING, not a conflict. Then the string is read
+    of the record's (matching) title, or of the cited title (the parser gave the same words
+    to both), is MISSING, not a conflict. Then the string is read
     against the record (citations.anchor): a title, authors, year, venue, pages, publisher,
     address or DOI conflict (or a field the parser missed) whose record value the string
     states is a MATCH (0.95, noted "written in the reference"), so only a field whose record
@@ -734,7 +735,9 @@ def compare_fields(reference: Reference, record: Record,
     match is a conflict when the parsed year came from elsewhere while the string states
     another year alone (anchor.stated_year); and a title conflict next to matching authors
     is scored on the stretch of the string that fits the record's title best
-    (anchor.title_window_score), not on a parsed title with the venue glued to it.
+    (anchor.title_window_score), not on a parsed title with the venue glued to it. Last,
+    parsed "authors" that are the first words of the title of the record a cited DOI or
+    arXiv id identifies are MISSING (:func:`_identified_title_as_authors`).
     """
     venue = compare_venues(reference.venue, record.venue)
     year = compare_years(reference.year, record.year, config)
@@ -756,11 +759,16 @@ def compare_fields(reference: Reference, record: Record,
             " ".join(title_words(reference.venue)) in " ".join(title_words(record.title)):
         venue = _fm(Field.VENUE, FieldStatus.MISSING, 0.0, reference.venue, record.venue,
                     "the cited 'venue' is words of the record's title (parse boundary)")
+    if venue.status is FieldStatus.CONFLICT and reference.venue and reference.title and \
+            title_words(reference.venue) and \
+            f" {' '.join(title_words(reference.venue))} " in f" {' '.join(title_words(reference.title))} ":
+        venue = _fm(Field.VENUE, FieldStatus.MISSING, 0.0, reference.venue, record.venue,
+                    "the cited 'venue' is words of the cited title (parse boundary)")
     if year.status is FieldStatus.CONFLICT and year_written_in(reference.raw, record.year, reference.year):
         year = _fm(Field.YEAR, FieldStatus.MATCH, 0.95, reference.year, record.year,
                    "the record's year is written in the reference; the parsed year was "
                    "read from a page range")
-    return _anchored((
+    return _identified_title_as_authors(_anchored((
         title,
         compare_authors(reference.authors, record.authors, et_al=reference.et_al),
         year,
@@ -772,7 +780,7 @@ def compare_fields(reference: Reference, record: Record,
         compare_plain(Field.ADDRESS, reference.address, record.address),
         compare_ids(Field.DOI, reference.doi, record.doi),
         compare_ids(Field.ARXIV_ID, reference.arxiv_id, record.arxiv_id),
-    ), reference, record)
+    ), reference, record), reference, record)
 
 
 #: fields the record-anchored reading (citations.anchor) can clear
@@ -870,17 +878,50 @@ def _anchored(fields: tuple[FieldMatch, ...], reference: Reference,
     return out
 
 
+def _identified_title_as_authors(fields: tuple[FieldMatch, ...], reference: Reference,
+                                 record: Record) -> tuple[FieldMatch, ...]:
+    """A reference whose DOI or arXiv id matches ``record`` but whose parsed authors
+    conflict, where those "authors" share words with the record's title and none with its
+    authors' names, and whose string holds a stretch fitting the record's title better than
+    the parsed title does (anchor.title_window_score >= 0.4), is a title whose first words
+    the parser read as names ("Joint Text, Image and User Modeling with ... doi:..." parsed
+    with authors "Joint Text" and "Image"): authors MISSING, the title scored on that
+    stretch. Other fields are returned as they are."""
+    title, authors = fields[0], fields[1]
+    ident = any(fm.field in (Field.DOI, Field.ARXIV_ID) and fm.status is FieldStatus.MATCH
+                for fm in fields)
+    if not (ident and authors.status is FieldStatus.CONFLICT and authors.score == 0.0
+            and title.status is FieldStatus.CONFLICT and reference.authors and record.title):
+        return fields
+    cited = {w for a in reference.authors
+             for w in title_words(f"{a.given} {a.particle} {a.family}") if len(w) > 1}
+    names = {w for a in record.authors for w in title_words(f"{a.given} {a.particle} {a.family}")}
+    if not cited & set(title_words(record.title)) or cited & names:
+        return fields
+    window = title_window_score(reference.raw, record.title)
+    if window < 0.4 or window <= title.score:
+        return fields  # the string does not hold the record's title: another work's DOI
+    return (title.model_copy(update={"score": round(window, 4)}),
+            _fm(Field.AUTHORS, FieldStatus.MISSING, 0.0, authors.cited, authors.found,
+                "the cited 'authors' share words with the identified record's title and "
+                "none with its authors (parse boundary)"),) + fields[2:]
+
+
 def _authors_in_title(fields: tuple[FieldMatch, ...], reference: Reference,
                       whole: str) -> tuple[FieldMatch, ...]:
-    """An authors conflict whose parsed authors' words are the first words of the
-    record's (matching) title, ``whole`` (title_words joined), is the title's start read as
-    a name ("SPECTER: Document-level Representation Learning ..." parsed with author
-    SPECTER): MISSING."""
+    """An authors conflict whose parsed authors' words are all among the first words of
+    the record's (matching) title, ``whole`` (title_words joined; as many words as the
+    names have, plus one joining word per name), is the title's start read as names
+    ("SPECTER: Document-level Representation Learning ..." parsed with author SPECTER,
+    "Oddballs and Misfits: ..." with "Misfits Oddballs"): MISSING."""
     authors = fields[1]
     if authors.status is not FieldStatus.CONFLICT or not reference.authors:
         return fields
     words = [w for a in reference.authors for w in title_words(f"{a.given} {a.particle} {a.family}")]
-    if not words or not f"{whole} ".startswith(" ".join(words) + " "):
+    # in any order, with the joining words between names ("Oddballs and Misfits: ..." read
+    # as the author "Misfits Oddballs")
+    head = whole.split()[:len(words) + len(reference.authors)]
+    if not words or not set(words) <= set(head) or len(head) == len(whole.split()):
         return fields
     return (fields[0], _fm(Field.AUTHORS, FieldStatus.MISSING, 0.0, authors.cited, authors.found,
                            "the cited 'authors' are words of the record's title (parse boundary)"),

@@ -197,6 +197,9 @@ _QUOTED = re.compile(r"[\u201c\"]([^\u201c\u201d\"]{8,}?)[\u201d\"]|"
                      r"(?<!\w)[\u2018']([^\u2018\u2019']{8,}?)[\u2019'](?!\w)")
 #: words that may be family names at the head of a reference string
 _HEAD_WORD = re.compile(r"[^\W\d_]{2,}")
+#: an identifier and what follows it: "doi:10.18653/...", "https://doi.org/...", "arXiv:1810.04805"
+_IDENTIFIER_TAIL = re.compile(r"[\s.,;]*(?:\bdoi\s*:|\bhttps?://|\barxiv\s*:|\b10\.\d{4,9}/).*$",
+                              re.I | re.S)
 
 
 def search_titles(ref: Reference) -> list[str]:
@@ -204,14 +207,23 @@ def search_titles(ref: Reference) -> list[str]:
     cut where a container starts ("Title. In: Proceedings of ..." read as one title), the
     raw string up to that point (for a title read into the authors, "Liu, H. et al.
     Toward Annotator Group Bias ..."), the title of a string with no punctuation
-    (:func:`unpunctuated_title`) and the first quoted stretch of the string (a title in
-    quotation marks whose parse went wrong), each of 3+ words and unlike the parsed title."""
+    (:func:`unpunctuated_title`), for a reference with authors and a DOI or arXiv id the
+    string before the identifier (a title whose first words were read as names) and the
+    first quoted stretch of the string (a title in quotation marks whose parse went wrong),
+    each of 3+ words and unlike the parsed title."""
     out: list[str] = []
     for text in (ref.title or "", _LEAD_NUMBER.sub("", ref.raw)):
         m = _CONTAINER.search(text)
         cut = text[:m.start()].strip(" .,;'\u2019\u201c\u201d\"") if m else ""
         if len(cut.split()) >= 3 and cut != ref.title and cut not in out:
             out.append(cut)
+    if ref.authors and (ref.doi or ref.arxiv_id):
+        # a string that is a title and an identifier, its first words read as names
+        # ("Comparing Machine Translation and Human Translation: A Case Study. doi:...")
+        lead = _IDENTIFIER_TAIL.sub("", _LEAD_NUMBER.sub("", ref.raw)).strip(" .,;")
+        if len(lead.split()) >= 3 and lead != ref.title and lead not in out and \
+                len(lead.split()) <= 3 * max(len((ref.title or "").split()), 1) + 6:
+            out.append(lead)
     bare = unpunctuated_title(ref.raw)
     if bare and bare != ref.title and bare not in out:
         out.append(bare)

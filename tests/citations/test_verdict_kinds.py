@@ -171,3 +171,51 @@ def test_text_lists_only_the_candidates_the_reason_counts(
     assert " 0.00 " not in text or compared
     if "among" in res.reason:
         assert f"among {compared} candidate" in res.reason
+
+
+@pytest.fixture(scope="module")
+def doi_index(tmp_path_factory: pytest.TempPathFactory) -> LocalIndex:
+    """The works of the DOI kinds below plus 300 other ACL records."""
+    ids = {"2022.gem-1.45", "2022.wanlp-1.32", "2024.emnlp-main.132", "2020.acl-main.292",
+           "W17-7903"}
+    with gzip.open(need(ACL), "rt", encoding="utf-8") as fh:
+        rows = [r for r in map(json.loads, fh) if r["id"] in ids]
+    assert {r["id"] for r in rows} == ids
+    index = LocalIndex(tmp_path_factory.mktemp("doi") / "doi.sqlite", complete=True)
+    index.add_records(record_from_mapping(r, source="acl-anthology", default_id=r["id"])
+                      for r in rows + acl_rows(300))
+    return index
+
+
+@pytest.mark.parametrize("text,rid,field", [
+    # a changed title whose first words the parser reads as a name ("Lunar, Do"), and a
+    # subtitle it reads as the venue too: the DOI's work, its title corrupted
+    ("Do Lunar Quantum Capture Discourse Structure in Multi-Modal Tasks? A Case Study of "
+     "Image Paragraph Orchestral. doi:10.18653/v1/2022.gem-1.45", "2022.gem-1.45", Field.TITLE),
+    ("Emoji Sentiment, Lunar for Sentiment Analysis: A Glacial Study in Arabic Texts. "
+     "doi:10.18653/v1/2022.wanlp-1.32", "2022.wanlp-1.32", Field.TITLE),
+    # a real title whose first words read as names ("Misfits Oddballs"; "Translation,
+    # Comparing Machine"), with another work's DOI: that title's work, its DOI corrupted
+    ("Oddballs and Misfits: Detecting Implicit Abuse in Which Identity Groups are Depicted "
+     "as Deviating from the Norm. https://doi.org/10.18653/v1/2020.acl-main.292",
+     "2024.emnlp-main.132", Field.DOI),
+    ("Comparing Machine Translation and Human Translation: A Case Study. "
+     "doi:10.18653/v1/2020.acl-main.292", "W17-7903", Field.DOI),
+])
+def test_title_words_read_as_names_next_to_a_doi(doi_index: LocalIndex, text: str, rid: str,
+                                                 field: Field) -> None:
+    res = verify(text, [doi_index])
+    assert res.verdict is Verdict.CORRUPTED, res.reason
+    assert res.matched is not None and res.matched.id == rid
+    assert res.differing == (field,)
+
+
+@pytest.mark.parametrize("text", [
+    "Smith, J. and Brown, K. Machine translation of tweets: a case study. "
+    "doi:10.18653/v1/2022.gem-1.45",
+    "Decoding, A. and Structure, D. Image paragraph generation with discourse. "
+    "doi:10.18653/v1/2022.gem-1.45",
+])
+def test_other_names_and_title_with_a_real_doi_stay_fabricated(doi_index: LocalIndex,
+                                                               text: str) -> None:
+    assert verify(text, [doi_index]).verdict is Verdict.FABRICATED
