@@ -64,6 +64,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from citations.model import Author, Field, Record, Reference
+from citations.names import PARTICLES
 
 __all__ = ["date_pages", "plausible", "stated_other_authors", "stated_pages", "stated_venue",
            "stated_year", "title_window_score", "written_fields"]
@@ -291,6 +292,14 @@ def _authors_in_order(t: _Text, authors: Sequence[Author], stop: int | None, *,
         # next to them ("Zhengdao Chen; Lei Chen" is not "Lei Chen; Zhengdao Chen")
         check = bool(own) and any(w in own and w not in families for w in region)
         i = _find_run(t, fam, no_mask, pos, stop)
+        if i is None and len(fam) > 1 and fam[0] in PARTICLES:
+            # the family name written without its particle ("Goot" for van der Goot,
+            # "Góes" for de Góes), as lists of bare family names do
+            core = fam
+            while len(core) > 1 and core[0] in PARTICLES:
+                core = core[1:]
+            i = _find_run(t, core, no_mask, pos, stop)
+            fam = core if i is not None else fam
         span: tuple[int, int] | None = (i, i + len(fam)) if i is not None else None
         while i is not None and check:
             span = _person_at(t, i, len(fam), pos, stop, person, own,

@@ -53,7 +53,12 @@ def cmd_index_add(args: argparse.Namespace) -> int:
     skipped = 0
     for f in args.files:
         errors: list[InputError] = []
-        counts = index.import_file(f, source=args.source, errors=errors)
+        try:
+            counts = index.import_file(f, source=args.source, errors=errors)
+        except InputError as exc:  # a missing or unreadable file: reported, the rest go on
+            skipped += 1
+            print(f"sciground: skipped: {exc}", file=sys.stderr)
+            continue
         total += counts
         skipped += len(errors)
         print(f"{f}: {counts.total} records ({counts.describe()})"
@@ -112,7 +117,14 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
     # "References" heading: every line is then verified, none silently dropped; otherwise
     # the text is an answer to mine (its prose is never verified as a reference)
     if lines and not any(map(_HEADING.fullmatch, lines)) and _mostly_references(lines):
-        return list(lines)
+        lead = _prose_lead(lines)
+        if not lead:
+            return list(lines)
+        # prose, then a reference list with no heading: the prose is an answer whose
+        # citations point into that list
+        print(f"sciground: {path}: lines {lead + 1}-{len(lines)} read as the reference list "
+              f"of the text above them", file=sys.stderr)
+        text = "\n".join(lines[:lead]) + "\n\nReferences\n" + "\n".join(lines[lead:])
     from citations.extract import extract_citations
 
     cited: list[str | Reference | BadEntry] = [c.reference for c in extract_citations(text)]
@@ -128,15 +140,34 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
         if len(picked) < len(lines) and not any(refs):
             picked = []  # prose with headings or list items: an answer citing nothing
         if picked:
-            skipped = len(lines) - len(picked)
+            skipped = [n for n, (ln, ref) in enumerate(zip(lines, refs), 1)
+                       if not ref and _is_prose(ln)]
+            shown = ", ".join(map(str, skipped[:8])) + (", ..." if len(skipped) > 8 else "")
             print(f"sciground: {path}: no reference list or citation found; verifying "
                   f"{len(picked)} of {len(lines)} line(s) as references"
-                  + (f" ({skipped} prose line(s) skipped)" if skipped else ""), file=sys.stderr)
+                  + (f" ({len(skipped)} prose line(s) skipped: non-empty line {shown})"
+                     if skipped else ""), file=sys.stderr)
             return list(picked)
     if lines:
         print(f"sciground: {path}: read as an answer text: {len(cited)} cited reference(s) "
               "found", file=sys.stderr)
     return cited
+
+
+def _prose_lead(lines: list[str]) -> int:
+    """How many leading ``lines`` are prose (_is_prose, none reference-like) that cites
+    something (citations.extract) before an unbroken run of reference-like lines
+    (_looks_like_reference) to the end; 0 when the lines are not shaped so."""
+    from citations.extract import extract_citations
+
+    lead = 0
+    while lead < len(lines) and not _looks_like_reference(lines[lead]) and _is_prose(lines[lead]):
+        lead += 1
+    if lead == len(lines) or not all(map(_looks_like_reference, lines[lead:])):
+        return 0
+    # the prose must cite something ("Smith and Jones (2019) showed", "[2]"): a reference
+    # typed without the cues is not prose to mine, it stays a line of the list
+    return lead if extract_citations("\n".join(lines[:lead])) else 0
 
 
 def _is_json(text: str) -> bool:
@@ -161,7 +192,13 @@ _AUTHOR_START = re.compile(
     rf"|(?:{_NAME}\s+(?:[A-Z]\.?\s+)?){{1,2}}{_NAME}\s*(?:,|\band\b|&)"  # Kyle Lo, / Amit K Tyagi and
     rf"|{_NAME}\s+et\s+al\.?"                                        # Lo et al.
     rf"|(?:{_NAME}\s+(?:[A-Z]\.?\s+)?){{1,2}}{_NAME}\.\s+[A-Z])")          # Alex J Zunger. Title
-_YEAR = re.compile(r"\((?:1[89]|20)\d\d[a-z]?\)|[,.]\s(?:1[89]|20)\d\d[a-z]?(?:[.,;)]|$)")
+_YEAR = re.compile(r"\((?:1[89]|20)\d\d[a-z]?\)|[,.]\s(?:1[89]|20)\d\d[a-z]?(?:[.,;)]|$)"
+                   r"|\b(?:1[89]|20)\d\d[a-z]?(?:\s+[A-Z][a-z]{2})?;"       # Vancouver: 2002; / 2024 Nov;
+                   r"|\b[A-Z][\w.]*\s(?:1[89]|20)\d\d[a-z]?\.?$")        # ... ACL 2002. (a venue, then the year)
+#: a Vancouver author list: two or more "Family II" names ("Cohan A, Feldman S, Beltagy I.")
+_VANCOUVER_AUTHORS = re.compile(
+    r"^\s*(?:(?:\[\d{1,4}\]|\d{1,4}\.)\s*)?[A-Z][\w'\u2019-]+(?:\s[A-Z][\w'\u2019-]+)?\s[A-Z]{1,3}"
+    r"(?:,\s[A-Z][\w'\u2019-]+(?:\s[A-Z][\w'\u2019-]+)?\s[A-Z]{1,3})+(?:,\s+et\s+al)?\.\s")
 _VENUE = re.compile(r"[.,]\s+In\s+[A-Z0-9]|\b(?:Proc\.|Proceedings|Journal|Conference|Workshop|"
                     r"Transactions|vol\.|pp\.|Press|[Pp]reprint)\b")
 _AUTHOR_ANYWHERE = re.compile(rf"\b{_NAME}\s+(?:[A-Z]\.\s?){{1,3}}(?:,|;|$)|\b{_NAME}\s+[A-Z]{{1,3}},")
@@ -204,9 +241,10 @@ def _is_prose(line: str) -> bool:
 
 def _looks_like_reference(line: str) -> bool:
     """Whether a line reads as one entry of a reference list: it holds an identifier (DOI,
-    arXiv id, URL), or at least two of: a list marker, an author-like start ("Lo, K.",
-    "K. Lo", "Kyle Lo and", "Lo et al.") or name ("Smith J.,"), a year as references
-    write it ("(2020)", ", 2020."), a venue or pages cue ("In Proceedings", "Journal",
+    arXiv id, URL), a Vancouver author list ("Cohan A, Feldman S, Weld D. "), or at least
+    two of: a list marker, an author-like start ("Lo, K.", "K. Lo", "Kyle Lo and", "Lo et
+    al.") or name ("Smith J.,"), a year as references write it ("(2020)", ", 2020.",
+    "2002;", "ACL 2002." at the end), a venue or pages cue ("In Proceedings", "Journal",
     "pp. 3", "12:3-9"). A line longer than any reference
     (citations.parse.MAX_REFERENCE_CHARS) counts too unless it is prose (_is_prose), so that
     it gets a verdict (unparsed) rather than vanishing. Prose that merely mentions a year
@@ -216,6 +254,8 @@ def _looks_like_reference(line: str) -> bool:
 
     if len(line) > MAX_REFERENCE_CHARS:
         return not _is_prose(line)  # an answer on one line is mined for its citations
+    if _VANCOUVER_AUTHORS.match(line):
+        return True
     cues = (bool(_MARKER_START.match(line)),
             bool(_AUTHOR_START.match(line) or _AUTHOR_ANYWHERE.search(line[:160])),
             bool(_YEAR.search(line)), bool(_VENUE.search(line) or _PAGES.search(line)))

@@ -314,6 +314,22 @@ def _compare_found(ref: Reference, found: dict[tuple[str, str], tuple[Record, st
                                      score))
 
 
+def _exhaustive_for(src: Source, ref: Reference) -> bool:
+    """Whether ``src`` is declared complete and could have found ``ref``: a reference cited
+    by an identifier alone (no title, no authors) is found only by that identifier, so a
+    complete source that holds none of that kind (``holds_identifier``, e.g. an index of
+    records with no arXiv ids) cannot vouch for its absence."""
+    if not getattr(src, "complete", False):
+        return False
+    holds = getattr(src, "holds_identifier", None)
+    if ref.title or ref.authors or holds is None:
+        return True
+    try:
+        return bool((not ref.doi or holds("doi")) and (not ref.arxiv_id or holds("arxiv")))
+    except SourceError:
+        return False
+
+
 def verify(reference: str | Reference, sources: Sequence[Source],
            config: VerifyConfig = DEFAULT_VERIFY) -> VerificationResult:
     """Verify one reference against ``sources``.
@@ -365,7 +381,7 @@ def verify(reference: str | Reference, sources: Sequence[Source],
                                          status=kind))
             continue
         statuses.append(SourceStatus(name=src.name, ok=True, candidates=n))
-        exhaustive = exhaustive or bool(getattr(src, "complete", False))
+        exhaustive = exhaustive or _exhaustive_for(src, ref)
     compared: list[Compared] = []
     skipped: list[Candidate] = []
     _compare_found(ref, found, config, compared, skipped)

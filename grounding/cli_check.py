@@ -181,15 +181,21 @@ def run_check(args: argparse.Namespace) -> int:
     report = check(question, answer, document, judge=make_judge(args),
                    index=make_index_builder(args)(document),
                    verify_citations=not args.no_refs, sources=verifier_options(args))
-    # the result first, so a file that cannot be written below loses nothing
-    if args.format == "text":
-        from grounding.textout import print_report_text
+    # the result first, so a file that cannot be written below loses nothing; a reader
+    # that goes away (`| head`) does not cost the files either
+    gone: BrokenPipeError | None = None
+    try:
+        if args.format == "text":
+            from grounding.textout import print_report_text
 
-        print_report_text(report, sys.stdout)
-    else:
-        row = report.to_row()
-        print(json.dumps(row.model_dump(mode="json", by_alias=True), ensure_ascii=False, indent=2))
-    sys.stdout.flush()
+            print_report_text(report, sys.stdout)
+        else:
+            row = report.to_row()
+            print(json.dumps(row.model_dump(mode="json", by_alias=True), ensure_ascii=False,
+                             indent=2))
+        sys.stdout.flush()
+    except BrokenPipeError as exc:
+        gone = exc
     if args.refs_out:
         from grounding.batch import refs_lines
 
@@ -200,6 +206,8 @@ def run_check(args: argparse.Namespace) -> int:
 
         path = write_check_html(report, args.html)
         print(f"wrote {path}", file=sys.stderr)
+    if gone is not None:
+        raise gone  # main() stops quietly, as Unix tools do
     return 0
 
 

@@ -183,6 +183,7 @@ class LocalIndex:
         self.path = Path(path) if path is not None else default_db_path()
         self.candidates = candidates
         self.complete = complete
+        self._holds: dict[str, bool] = {}
         self._local = threading.local()
         self._vocab_size: int | None = None
         self._vocab: dict[str, int] | None = None
@@ -334,6 +335,17 @@ class LocalIndex:
         key = _arxiv_key(arxiv_id)
         rows = self._query("SELECT rowid, data FROM records WHERE arxiv_key=? LIMIT 1", (key,))
         return next((r for _, r in self._records(rows)), None)
+
+    def holds_identifier(self, kind: str) -> bool:
+        """Whether any record of the index carries an identifier of ``kind`` ("doi" or
+        "arxiv"): a complete index that holds no arXiv ids cannot say an arXiv id is
+        absent from the literature. Cached per instance.
+        Raises: SourceError if the query fails; ValueError for another kind."""
+        column = {"doi": "doi_key", "arxiv": "arxiv_key"}[kind]
+        if kind not in self._holds:
+            self._holds[kind] = bool(self._query(
+                f"SELECT 1 FROM records WHERE {column} IS NOT NULL LIMIT 1"))
+        return self._holds[kind]
 
     def _has_term_docs(self) -> bool:
         """Whether the index holds a current term_docs table (see module docstring)."""

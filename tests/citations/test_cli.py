@@ -152,6 +152,22 @@ def test_index_add_keeps_what_a_cut_short_gz_holds_and_exits_1(tmp_path, capsys)
     assert 0 < LocalIndex(tmp_path / "i.sqlite").stats().records < 2000
 
 
+def test_index_add_goes_on_past_a_missing_or_unknown_file(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from citations.sources.local import LocalIndex
+
+    good = tmp_path / "good.jsonl"
+    good.write_text(json.dumps({"title": "Paper one", "authors": ["A. Writer"], "year": 2020}) + "\n")
+    other = tmp_path / "notes.txt"
+    other.write_text("not records\n")
+    db = tmp_path / "i.sqlite"
+    assert run(["index", "add", str(tmp_path / "missing.bib"), str(other), str(good),
+                "--db", str(db)]) == 1
+    err = capsys.readouterr().err
+    assert "missing.bib: no such file" in err and "notes.txt: unknown file type" in err
+    assert LocalIndex(db).stats().records == 1
+
+
 # ---------------------------------------------------------------- issue 13: refs verify
 
 def _acl_refs(tmp_path: Path, n: int) -> tuple[Path, list[str]]:
@@ -295,6 +311,43 @@ def test_lines_with_no_prose_and_no_citation_each_get_a_verdict(
     assert len(verdicts) == 4 and verdicts[0] == "unverified"
 
 
+VANCOUVER = ["Cohan A, Feldman S, Beltagy I, Downey D, Weld D. SPECTER: Document-level "
+             "representation learning using citation-informed transformers. ACL 2020.",
+             "Papineni K, Roukos S, Ward T, Zhu WJ. Bleu: a method for automatic evaluation "
+             "of machine translation. ACL 2002.",
+             "Vaswani A, Shazeer N, Parmar N. Attention is all you need. Adv Neural Inf "
+             "Process Syst. 2017;30:5998-6008.",
+             "Müller K, Alvarez J. Quantum contrastive pretraining for citation graphs. Nat "
+             "Mach Intell 2022."]
+
+
+def test_vancouver_lines_are_a_reference_list(tmp_path: Path) -> None:
+    """Vancouver entries ("Family II," names, "ACL 2002." or "2017;30:" years, titles with
+    function words) are a list: every line is verified, none read as prose."""
+    refs = tmp_path / "refs.txt"
+    for lines in (VANCOUVER, VANCOUVER[:3], VANCOUVER[1:2]):
+        refs.write_text("\n".join(lines) + "\n")
+        assert cli.read_references(str(refs)) == lines
+
+
+def test_prose_then_a_list_without_heading(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Prose above reference lines with no "References" heading: the lines are the list
+    (verified, each once) and the prose's citations are mined, not dropped."""
+    answer = tmp_path / "a.txt"
+    answer.write_text("Smith and Jones (2019) showed that transformers help with this.\n"
+                      + "\n".join(VANCOUVER[:3]) + "\n")
+    got = cli.read_references(str(answer))
+    assert [getattr(r, "raw", r) for r in got] == VANCOUVER[:3] + ["Smith and Jones (2019)"]
+    assert "lines 2-4 read as the reference list" in capsys.readouterr().err
+    # a reference typed without cues above a list is not prose: it stays a line to verify
+    bare = ("Vargas Carvalho Góes Pardo Benevenuto. HateBR: A Large Expert Annotated Corpus "
+            "of Brazilian Instagram Comments for Offensive Language and Hate Speech Detection. "
+            "Proceedings of the Thirteenth Language Resources and Evaluation Conference; 2025.")
+    answer.write_text(bare + "\n" + VANCOUVER[0] + "\n")
+    assert cli.read_references(str(answer)) == [bare, VANCOUVER[0]]
+
+
 def test_an_answer_on_one_long_line_is_mined_not_taken_for_one_reference(
         tmp_path: Path) -> None:
     prose = ("The authors compare several document embeddings on the benchmark, and the "
@@ -353,11 +406,12 @@ def test_junk_strings_are_unparsed_and_real_references_are_not() -> None:
     assert not [r for r in real if unreadable_reason(parse_reference(r))]
 
 
-def test_a_directory_is_named_as_one(db: Path, tmp_path: Path) -> None:
+def test_a_directory_is_named_as_one(db: Path, tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(InputError, match="is a directory"):
         cli.read_references(str(tmp_path))
-    with pytest.raises(InputError, match="is a directory"):
-        run(["index", "add", str(tmp_path), "--db", str(db)])
+    assert run(["index", "add", str(tmp_path), "--db", str(db)]) == 1  # skipped, reported
+    assert "is a directory" in capsys.readouterr().err
 
 
 def test_a_numbered_list_on_standard_input_is_not_taken_for_json(

@@ -219,3 +219,44 @@ def test_title_words_read_as_names_next_to_a_doi(doi_index: LocalIndex, text: st
 def test_other_names_and_title_with_a_real_doi_stay_fabricated(doi_index: LocalIndex,
                                                                text: str) -> None:
     assert verify(text, [doi_index]).verdict is Verdict.FABRICATED
+
+
+@pytest.fixture(scope="module")
+def names_index(tmp_path_factory: pytest.TempPathFactory) -> LocalIndex:
+    """Works whose authors have name particles (van der Goot, van Noord, de Góes, ...)
+    plus 300 other ACL records; complete."""
+    ids = {"P17-2078", "2022.lrec-1.777"}
+    with gzip.open(need(ACL), "rt", encoding="utf-8") as fh:
+        rows = [r for r in map(json.loads, fh) if r["id"] in ids]
+    assert {r["id"] for r in rows} == ids
+    index = LocalIndex(tmp_path_factory.mktemp("names") / "names.sqlite", complete=True)
+    index.add_records(record_from_mapping(r, source="acl-anthology", default_id=r["id"])
+                      for r in rows + acl_rows(300))
+    return index
+
+
+@pytest.mark.parametrize("text,rid", [
+    ("Goot, Noord (2020). Parser Adaptation for Social Media by Integrating Normalization. In "
+     "Proceedings of the 55th Annual Meeting of the Association for Computational Linguistics "
+     "(Volume 2: Short Papers).", "P17-2078"),
+    ("Vargas Carvalho Góes Pardo Benevenuto. HateBR: A Large Expert Annotated Corpus of "
+     "Brazilian Instagram Comments for Offensive Language and Hate Speech Detection. "
+     "Proceedings of the Thirteenth Language Resources and Evaluation Conference; 2025.",
+     "2022.lrec-1.777"),
+])
+def test_bare_family_names_without_particles_are_the_authors(names_index: LocalIndex,
+                                                             text: str, rid: str) -> None:
+    """Family names alone, particles dropped ("Goot" for van der Goot), and a wrong year:
+    the work with its year corrupted, not a fabrication (the title is exact)."""
+    res = verify(text, [names_index])
+    assert res.verdict is Verdict.CORRUPTED, res.reason
+    assert res.matched is not None and res.matched.id == rid
+    assert res.differing == (Field.YEAR,)
+
+
+def test_an_arxiv_id_alone_is_not_fabricated_by_an_index_without_arxiv_ids(
+        indexes: tuple[LocalIndex, LocalIndex]) -> None:
+    full, _ = indexes
+    assert not full.holds_identifier("arxiv") and full.holds_identifier("doi")
+    assert verify("arXiv:2004.07180", [full]).verdict is Verdict.UNVERIFIED
+    assert verify("doi:10.18653/v1/2099.acl-main.999", [full]).verdict is Verdict.FABRICATED

@@ -473,3 +473,23 @@ def test_text_output_tells_citing_sentences_from_the_reference_list(
     out = capsys.readouterr().out
     assert "citation-informed transformers. In Proceedings of ACL. (cited in S1; listed in S4)" \
         in out
+
+
+def test_a_reader_that_goes_away_does_not_cost_the_report_files(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """`sciground check ... --html R.html | head -2`: stdout closes early, the HTML report
+    and --refs-out are still written, and the command stops quietly (141)."""
+    import io
+
+    class Closed(io.StringIO):
+        def write(self, s: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def fileno(self) -> int:
+            return 1
+
+    monkeypatch.setattr("sys.stdout", Closed())
+    monkeypatch.setattr("os.dup2", lambda *a: None)  # the test's real stdout stays
+    html, refs = tmp_path / "r.html", tmp_path / "refs.jsonl"
+    assert main(ARGS + ["--format", "text", "--html", str(html), "--refs-out", str(refs)]) == 141
+    assert html.stat().st_size > 10_000 and refs.exists()
