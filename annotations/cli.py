@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from annotations.errors import InputError, SchemaError
 from annotations.layouts import HYDRATED_DIR, hydrated_folder, dehydrate, hydrate, load_dataset
@@ -59,10 +60,23 @@ def _report_skipped(errors: tuple[SchemaError, ...]) -> None:
         print(f"sciground: skipped: {err}", file=sys.stderr)
 
 
+def _load(path: str, skip_invalid: bool) -> Any:
+    """load_dataset; an off-schema row without --skip-invalid raises SchemaError saying
+    that --skip-invalid would report it and go on."""
+    try:
+        return load_dataset(path, skip_invalid=skip_invalid)
+    except SchemaError as exc:
+        if skip_invalid:
+            raise
+        exc.args = (f"{exc.args[0]}; --skip-invalid reports such rows and goes on without "
+                    "them",) + exc.args[1:]
+        raise
+
+
 def run_score(args: argparse.Namespace) -> int:
     """Load both sides, score, print the text table; write JSON / Markdown if asked."""
-    gold = load_dataset(args.gold, skip_invalid=args.skip_invalid)
-    pred = load_dataset(args.pred, skip_invalid=args.skip_invalid)
+    gold = _load(args.gold, args.skip_invalid)
+    pred = _load(args.pred, args.skip_invalid)
     _report_skipped(gold.errors + pred.errors)
     if not gold:
         raise InputError(f"{args.gold}: no valid gold rows")

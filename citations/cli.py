@@ -377,15 +377,22 @@ def cmd_refs_verify(args: argparse.Namespace) -> int:
     show = bool(args.progress) or sys.stderr.isatty()
     from citations.progress import VerifyProgress
 
-    status = 0
-    with VerifyProgress(len(items), options.online_sources, enabled=show,
-                        force=bool(args.progress)) as progress:
-        options = progress.attach(options)
-        for verdict, text in _results(items, args, options):
-            if verdict in (Verdict.CORRUPTED.value, Verdict.FABRICATED.value):
-                status = 1
-            progress.console_print(text)
-            progress.advance(verdict)
+    status, done = 0, 0
+    try:
+        with VerifyProgress(len(items), options.online_sources, enabled=show,
+                            force=bool(args.progress)) as progress:
+            options = progress.attach(options)
+            for verdict, text in _results(items, args, options):
+                if verdict in (Verdict.CORRUPTED.value, Verdict.FABRICATED.value):
+                    status = 1
+                progress.console_print(text)
+                progress.advance(verdict)
+                done += 1
+    except KeyboardInterrupt:
+        print(f"sciground: interrupted after {done} of {len(items)} reference(s)"
+              + ("; the online sources' answers so far are in --checkpoint"
+                 if args.checkpoint and args.sources else ""), file=sys.stderr)
+        return 130
     return status
 
 

@@ -506,8 +506,15 @@ def _venue_acronyms(folded: str, raw: str = "") -> set[str]:
     return acr
 
 
+#: stop words long enough to be abbreviated ("annu" for annual, "meet" for meeting)
+_VENUE_STOP_LONG = tuple(w for w in _VENUE_STOP if len(w) > 4)
+
+
 def _venue_words(folded: str) -> list[str]:
-    return [w for w in re.findall(r"[a-z]+", folded) if w not in _VENUE_STOP and len(w) > 1]
+    """The words that tell venues apart: not stop words (_VENUE_STOP) nor abbreviations of
+    one ("Annu Meet" for Annual Meeting, as NLM/ISO 4 abbreviations write them)."""
+    return [w for w in re.findall(r"[a-z]+", folded) if w not in _VENUE_STOP and len(w) > 1
+            and not (len(w) >= 3 and any(stop.startswith(w) for stop in _VENUE_STOP_LONG))]
 
 
 def _abbrev_match(short: list[str], long_: list[str]) -> bool:

@@ -452,12 +452,20 @@ def run_items(args: argparse.Namespace, items: Sequence[Item], out: TextIO, done
                        build_index=make_index_builder(args))
 
 
+def _make_parent(path: Path) -> None:
+    """Create ``path``'s folder. Raises InputError naming the part of it that is a file."""
+    for parent in reversed(path.parents):
+        if parent.exists() and not parent.is_dir():
+            raise InputError(f"{parent}: is not a directory (cannot write {path})")
+    path.parent.mkdir(parents=True, exist_ok=True)
+
+
 def _open_out(path: Path | None) -> tuple[TextIO, set[str]]:
     """The output stream and the ids already in it. An output file's torn last line (a
     crash mid-write) is cut off first, with a warning, so nothing is glued onto it."""
     if path is None:
         return sys.stdout, set()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    _make_parent(path)
     if path.is_dir():
         raise InputError(f"{path}: is a directory; give --out a file")
     fragment = drop_torn_tail(path)
@@ -468,9 +476,13 @@ def _open_out(path: Path | None) -> tuple[TextIO, set[str]]:
     return path.open("a", encoding="utf-8"), done
 
 
-def _open_refs(path: Path) -> TextIO:
-    """The --refs-out file for appending, its torn last line (if any) cut off first."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+def _open_refs(path: Path, *, resume: bool) -> TextIO:
+    """The --refs-out file: for appending, its torn last line (if any) cut off first, when
+    the run resumes rows of --out (their references are in it already); rewritten when it
+    starts afresh, so a rerun into a new --out does not list every reference twice."""
+    _make_parent(path)
+    if not resume:
+        return path.open("w", encoding="utf-8")
     if drop_torn_tail(path) is not None:
         print(f"sciground: {path}: warning: dropped an incomplete last line (left by an "
               "interrupted write)", file=sys.stderr)
@@ -539,7 +551,7 @@ def run_batch(args: argparse.Namespace) -> int:
         items = batch_items(batch, args.pdf_root)
         out_path = Path(args.out) if args.out else None
         out, done = _open_out(out_path)
-        refs = _open_refs(Path(args.refs_out)) if args.refs_out else None
+        refs = _open_refs(Path(args.refs_out), resume=bool(done)) if args.refs_out else None
         try:
             counts = run_items(args, items, out, done, sources=verifier_options(args),
                                refs_out=refs)
@@ -573,7 +585,9 @@ def _eval_settings(args: argparse.Namespace) -> dict[str, str | None]:
         made_by = None
     settings = {"sciground": made_by, "judge": args.judge,
                 "llm_mode": getattr(args, "llm_mode", None),
-                "retrieval": getattr(args, "retrieval", "lexical")}
+                # the rules judge searches the lexical index whatever --retrieval says
+                "retrieval": "lexical" if args.judge == "rules" else
+                getattr(args, "retrieval", "lexical")}
     for name in _MODEL_ENV.get(args.judge, ()):
         settings[name] = os.environ.get(name)
     return settings

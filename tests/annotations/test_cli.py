@@ -50,7 +50,7 @@ def test_score_json_to_stdout_oracle_mode(tmp_path: Path, capsys: pytest.Capture
 def test_score_broken_line_raises_or_is_skipped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     g, p = _files(tmp_path)
     p.write_text(p.read_text() + '{"qa_pair_id": \n', encoding="utf-8")
-    with pytest.raises(SchemaError, match=f"{p}:2"):
+    with pytest.raises(SchemaError, match=f"{p}:2.*--skip-invalid reports such rows"):
         run(["score", "--gold", str(g), "--pred", str(p)])
     assert run(["score", "--gold", str(g), "--pred", str(p), "--skip-invalid", "--resamples", "0"]) == 1
     assert f"skipped: {p}:2" in capsys.readouterr().err

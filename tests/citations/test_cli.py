@@ -483,3 +483,19 @@ def test_flags_out_of_range_or_of_no_effect_are_said(tmp_path: Path,
     bad_json.write_text("{bad json")
     with pytest.raises(InputError, match=r"refs\.json: CSL-JSON is not valid JSON"):
         cli.read_references(str(bad_json))
+
+
+def test_refs_verify_interrupted_says_how_far_it_got(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    refs = tmp_path / "refs.txt"
+    refs.write_text("\n".join(VANCOUVER) + "\n")
+
+    def results(items, args, options):  # type: ignore[no-untyped-def]
+        yield "unverified", items[0]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_results", results)
+    assert run(["refs", "verify", str(refs), "--db", str(tmp_path / "none.sqlite")]) == 130
+    captured = capsys.readouterr()
+    assert VANCOUVER[0] in captured.out
+    assert "interrupted after 1 of 4 reference(s)" in captured.err

@@ -171,6 +171,11 @@ def test_venue_aliases_abbreviations_and_conflicts() -> None:
                           "Processing Workshop (WANLP)").status is MATCH
     assert compare_venues("arXiv preprint arXiv:2001.00001", acl).status is MATCH
     assert compare_venues("ICLR", "arXiv").status is CONFLICT
+    # NLM / ISO 4 abbreviations, stop words abbreviated too ("Annu Meet", "Conf")
+    assert compare_venues("Proc 40th Annu Meet Assoc Comput Linguist",
+                          acl.replace("57th", "40th")).status is MATCH
+    assert compare_venues("Proc Conf Empir Methods Nat Lang Process", emnlp).status is MATCH
+    assert compare_venues("Proc Annu Meet Assoc Comput Linguist", emnlp).status is CONFLICT
 
 
 def test_publishers_pages_ids() -> None:

@@ -97,19 +97,40 @@ def test_refs_out_writes_one_line_per_cited_work(tmp_path: Path,
     lines = [json.loads(x) for x in refs.read_text().splitlines()]
     assert [x["verdict"] for x in lines] == ["verified"]
     assert lines[0]["sentence_ids"] == ["S1", "S3"]
-    # batch: a --refs-out torn by an interrupted write is cut back before appending (C12)
-    refs.write_bytes(refs.read_bytes() + b'{"qa_pair_id": "torn", "sentence_i')
+    # batch: a fresh run (nothing in --out yet) rewrites --refs-out
     batch = tmp_path / "rows.jsonl"
-    batch.write_text(json.dumps({"qa_pair_id": "b1", "paper_pdf_path": str(EXAMPLE / "paper.pdf"),
-                                 "answer_raw": answer}) + "\n", encoding="utf-8")
-    assert main(["check", "--batch", str(batch), "--out", str(tmp_path / "o.jsonl"),
-                 "--db", str(tmp_path / "i.sqlite"), "--refs-out", str(refs)]) == 0
+    row = {"qa_pair_id": "b1", "paper_pdf_path": str(EXAMPLE / "paper.pdf"), "answer_raw": answer}
+    batch.write_text(json.dumps(row) + "\n", encoding="utf-8")
+    common = ["--db", str(tmp_path / "i.sqlite"), "--refs-out", str(refs)]
+    assert main(["check", "--batch", str(batch), "--out", str(tmp_path / "o.jsonl")] + common) == 0
+
+    def ids() -> list[str | None]:
+        return [json.loads(x).get("qa_pair_id") for x in refs.read_bytes().split(b"\n") if x]
+
+    assert ids() == ["b1"]
+    # a resumed run appends, a --refs-out torn by an interrupted write cut back first (C12)
+    refs.write_bytes(refs.read_bytes() + b'{"qa_pair_id": "torn", "sentence_i')
+    with batch.open("a", encoding="utf-8") as fh:
+        fh.write(json.dumps(row | {"qa_pair_id": "b2"}) + "\n")
+    capsys.readouterr()
+    assert main(["check", "--batch", str(batch), "--out", str(tmp_path / "o.jsonl")] + common) == 0
     assert "dropped an incomplete last line" in capsys.readouterr().err
-    again = [json.loads(x) for x in refs.read_bytes().split(b"\n") if x]
-    assert [x.get("qa_pair_id") for x in again] == [None, "b1"]
+    assert ids() == ["b1", "b2"]
+    # the same batch into a new --out: every reference once, not twice
+    assert main(["check", "--batch", str(batch), "--out", str(tmp_path / "o2.jsonl")] + common) == 0
+    assert ids() == ["b1", "b2"]
     assert main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--answer", str(tmp_path / "a.txt"),
                  "--sources", "nosuchsource"]) == 2
     assert "unknown source" in capsys.readouterr().err
+
+
+def test_an_out_path_through_a_file_is_named(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    batch = tmp_path / "rows.jsonl"
+    batch.write_text(json.dumps({"qa_pair_id": "b1", "paper_pdf_path": str(EXAMPLE / "paper.pdf"),
+                                 "answer_raw": "SPECTER uses SciBERT."}) + "\n")
+    assert main(["check", "--batch", str(batch), "--out", str(batch / "pred.jsonl")]) == 2
+    assert f"{batch}: is not a directory" in capsys.readouterr().err
 
 
 def test_unreadable_inputs_and_unwritable_outputs_are_one_line_errors(
@@ -425,9 +446,11 @@ def test_eval_resumes_only_predictions_of_the_same_judge_settings(
     capsys.readouterr()
     assert main(run) == 0                                     # same settings: reused, said so
     assert "reused 1 row(s) already in" in capsys.readouterr().err
-    assert main([*run, "--retrieval", "hybrid"]) == 2         # other settings: refused
+    assert main([*run, "--retrieval", "hybrid"]) == 0         # the rules judge ignores it
+    assert "reused 1 row(s) already in" in capsys.readouterr().err
+    assert main([*run, "--judge", "nli"]) == 2                # other settings: refused
     err = capsys.readouterr().err
-    assert "made with other settings (retrieval: lexical -> hybrid)" in err
+    assert "made with other settings (judge: rules -> nli" in err
     assert len((out / "predictions.jsonl").read_text().splitlines()) == 1
 
 
