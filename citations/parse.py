@@ -121,8 +121,13 @@ _SENT_END_RE = re.compile(r"(?<=[.?!])[\"”’']?\s+(?=[^\s])")
 _TRAIL = " \t,;:.–-"
 
 
+#: Windows-1252 punctuation read as Latin-1 lands in the C1 controls: "2270\x96 2282"
+_CP1252_C1 = str.maketrans({"\x91": "\u2018", "\x92": "\u2019", "\x93": "\u201c",
+                            "\x94": "\u201d", "\x96": "\u2013", "\x97": "\u2014"})
+
+
 def _clean(text: str) -> str:
-    s = _CTRL_RE.sub(" ", text)
+    s = _CTRL_RE.sub(" ", text.translate(_CP1252_C1))
     if "&" in s and ";" in s:
         s = html.unescape(s)  # "d&apos;Amore" in scraped BibTeX
     s = unicodedata.normalize("NFC", s)

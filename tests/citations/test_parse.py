@@ -411,3 +411,17 @@ def test_a_subtitle_opening_with_in_stays_in_the_title() -> None:
     r = parse_reference("Smith, J. (1950). Learning learning learning: in GPT-4. Journal of "
                         "Hydrology, 1, 1-501.")
     assert (r.title, r.venue) == ("Learning learning learning: in GPT-4", "Journal of Hydrology")
+
+
+def test_windows_1252_punctuation_read_as_latin_1_is_repaired() -> None:
+    """A cp1252 en dash decoded as Latin-1 is U+0096, a control: it is the dash it was,
+    so the page range stays whole."""
+    from citations.compare import compare_pages
+
+    ref = parse_reference("Gao S, Gormley MR. Training for Gibbs sampling on conditional "
+                          "random fields. Proc EMNLP. 2020:2270\x96 2282.")
+    assert ref.year == 2020
+    assert compare_pages(ref.pages, "2270–2282").status.value == "match"
+    quoted = parse_reference("Lo, K. (2020). \x93S2ORC: The Semantic Scholar Open Research "
+                             "Corpus.\x94 In Proceedings of ACL, pp. 4969-4983.")
+    assert quoted.title is not None and quoted.title.startswith("S2ORC")
