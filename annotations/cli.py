@@ -52,6 +52,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="direction (auto: flat if SRC is hydrated, else hydrated)")
     h.add_argument("--skip-invalid", action="store_true",
                    help="report off-schema rows (file and line) and go on without them")
+    h.add_argument("--pdf-root", metavar="DIR",
+                   help="folder that relative paper_pdf_path values start from (default: "
+                        "the rows' folder and up to three folders above it)")
     h.set_defaults(func=run_hydrate)
 
 
@@ -99,10 +102,15 @@ def run_hydrate(args: argparse.Namespace) -> int:
     to = args.to
     if to == "auto":
         to = "flat" if src.is_dir() and hydrated_folder(src) is not None else "hydrated"
-    conv = dehydrate if to == "flat" else hydrate
-    res = conv(src, args.dest, skip_invalid=args.skip_invalid)
+    if to == "flat":
+        res = dehydrate(src, args.dest, skip_invalid=args.skip_invalid)
+    else:
+        res = hydrate(src, args.dest, skip_invalid=args.skip_invalid, pdf_root=args.pdf_root)
     _report_skipped(res.errors)
     for qid in res.missing_pdfs:
         print(f"sciground: no PDF found for {qid}", file=sys.stderr)
+    if res.missing_pdfs and to == "hydrated" and not args.pdf_root:
+        print("sciground: relative paper_pdf_path values are looked for from the rows' "
+              "folder up; --pdf-root DIR names the folder they start from", file=sys.stderr)
     print(f"wrote {res.rows} rows and {res.pdfs} PDFs to {res.out}")
     return 1 if res.errors or res.missing_pdfs else 0

@@ -113,14 +113,18 @@ def jsonl_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.jsonl") if not p.name.endswith(".citations.jsonl"))
 
 
-def load_dataset(path: str | Path, *, skip_invalid: bool = False) -> Dataset:
+def load_dataset(path: str | Path, *, skip_invalid: bool = False,
+                 pdf_root: str | Path | None = None) -> Dataset:
     """Load MMSciFact rows from a JSONL file, a folder of JSONL files or a hydrated folder.
 
     Args: path: ``mmscifact.jsonl``; a folder of ``*.jsonl`` (``*.citations.jsonl``
               ignored); or a hydrated root (holding ``final_annotations/``) or that folder.
           skip_invalid: keep going past bad rows, collecting them in ``Dataset.errors``.
+          pdf_root: the folder relative ``paper_pdf_path`` values start from, when it is
+              not the rows' own (predictions written away from the data).
     Returns: Dataset; each row's PDF is resolved (``_source.pdf`` first in the hydrated
-    layout, then ``paper_pdf_path`` against the root and up to three folders above it).
+    layout, then ``paper_pdf_path`` against ``pdf_root`` or the root and up to three
+    folders above it).
     Raises: InputError if the path is missing or holds no rows files; SchemaError for the
     first bad row (file, line, field) unless ``skip_invalid``.
     """
@@ -144,7 +148,8 @@ def load_dataset(path: str | Path, *, skip_invalid: bool = False) -> Dataset:
                 continue
             rows.append(row)
             src = f.parent / SOURCE_PDF
-            pdfs.append(src if src.is_file() else resolve_pdf(row.paper_pdf_path, root))
+            pdfs.append(src if src.is_file() else
+                        resolve_pdf(row.paper_pdf_path, Path(pdf_root) if pdf_root else root))
         return Dataset(tuple(rows), tuple(pdfs), root, "hydrated", tuple(errors), tuple(files))
     if p.is_dir():
         files = jsonl_files(p)
@@ -153,10 +158,11 @@ def load_dataset(path: str | Path, *, skip_invalid: bool = False) -> Dataset:
         root, layout = p, "jsonl_dir"
     else:
         files, root, layout = [p], p.parent, "jsonl"
+    base = Path(pdf_root) if pdf_root else root
     for f in files:
         for row in iter_rows(f, skip_invalid=skip_invalid, errors=errors):
             rows.append(row)
-            pdfs.append(resolve_pdf(row.paper_pdf_path, root))
+            pdfs.append(resolve_pdf(row.paper_pdf_path, base))
     return Dataset(tuple(rows), tuple(pdfs), root, layout, tuple(errors), tuple(files))
 
 
@@ -190,15 +196,17 @@ class HydrateResult:
     out: Path
 
 
-def hydrate(src: str | Path, dest: str | Path, *, skip_invalid: bool = False) -> HydrateResult:
+def hydrate(src: str | Path, dest: str | Path, *, skip_invalid: bool = False,
+            pdf_root: str | Path | None = None) -> HydrateResult:
     """Flat -> hydrated: write ``dest/final_annotations/<paper_id>/<qa_pair_id>.json`` and
     copy each paper to ``_source.pdf`` beside them.
 
     The PDF comes from the resolved ``paper_pdf_path`` or, failing that, from a
     ``pdfs.zip`` next to the source rows. Rows are written unchanged (pretty JSON).
+    ``pdf_root``: where relative ``paper_pdf_path`` values start (load_dataset).
     Raises: InputError on unusable ids or a missing source; SchemaError as load_dataset.
     """
-    ds = load_dataset(src, skip_invalid=skip_invalid)
+    ds = load_dataset(src, skip_invalid=skip_invalid, pdf_root=pdf_root)
     out = Path(dest) / HYDRATED_DIR
     out.mkdir(parents=True, exist_ok=True)
     zips = [f.parent / PDF_ZIP for f in ds.files if (f.parent / PDF_ZIP).is_file()]

@@ -66,3 +66,19 @@ def test_hydrate_both_directions(tmp_path: Path, capsys: pytest.CaptureFixture[s
     lines = (tmp_path / "flat.jsonl").read_text().splitlines()
     assert lines == [dump_row(r) for r in [row("p__q1", [sent("A is 1.", "supported"), sent("B is 2.", "nei")]),
                                           row("p__q2", [sent("C.", "contradiction")])]]
+
+
+def test_hydrate_with_a_pdf_root(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Predictions written away from the data (eval's output folder) name their PDFs
+    relative to the data: --pdf-root says where that is."""
+    preds = tmp_path / "out" / "deep" / "er" / "still" / "pred.jsonl"
+    preds.parent.mkdir(parents=True)
+    r = row("p__q1", [sent("A is 1.", "supported")])
+    write_rows([r], preds)
+    data = tmp_path / "data"
+    (data / Path(r.paper_pdf_path)).parent.mkdir(parents=True, exist_ok=True)
+    (data / r.paper_pdf_path).write_bytes(b"%PDF-1.4\n")
+    assert run(["hydrate", str(preds), str(tmp_path / "h1")]) == 1
+    assert "--pdf-root DIR names the folder" in capsys.readouterr().err
+    assert run(["hydrate", str(preds), str(tmp_path / "h2"), "--pdf-root", str(data)]) == 0
+    assert (tmp_path / "h2" / "final_annotations" / "p" / "_source.pdf").read_bytes() == b"%PDF-1.4\n"
