@@ -147,6 +147,37 @@ _SYNONYMS = {w: frozenset(group - {w}) for group in (
     UP_WORDS - {"more"}, DOWN_WORDS - {"less", "fewer"}) for w in group}
 
 
+def negated_in_passage(text: str, al: Alignment, reach: int = 3) -> str:
+    """The negation of the aligned passage that denies what ``text`` affirms: ``text`` has
+    no negation cue (rules_cues.NEGATIONS) and the passage has one with a content word of
+    ``text`` among the ``reach`` words after it ("did not effectively prevent" for
+    "effectively prevented"), none of them the opposite of a word of ``text`` ("do not
+    contain high levels" for "low levels" says the same); the cue and those words, or ""
+    when none. A passage that
+    denies the statement does not verify it, however many of its words it holds."""
+    mine = words(text)
+    if any(w in NEGATIONS or w == "n't" or w in _DENYING for w in mine):
+        return ""
+    terms = set(claim_terms(text))
+    for i, w in enumerate(al.words):
+        if w in NEGATIONS or w == "n't":
+            after = al.words[i + 1:i + 1 + reach]
+            if any(OPPOSITE.get(x, frozenset()) & set(mine) for x in after):
+                continue                  # "not ... high" stated as "low": the same claim
+            if any(t in terms for x in after for t in content_terms(x)):
+                return " ".join([w, *after])
+    return ""
+
+
+#: Words that deny or exclude in other words than a negation cue ("rather than a neural
+#: reward model", "skip markdown"): a sentence holding one may paraphrase a negated passage.
+_DENYING = frozenset({"rather", "instead", "skip", "skips", "skipping", "avoid", "avoids",
+                      "avoiding", "omit", "omits", "omitting", "unlike", "except", "excluding",
+                      "exclude", "excludes", "free", "lack", "lacks", "absence", "fail",
+                      "fails", "failed", "neither", "nor", "unable", "cannot", "ignore",
+                      "ignores", "drop", "drops", "dropped", "remove", "removes", "removed"})
+
+
 def reversed_operators(text: str, al: Alignment, same_min: float) -> list[tuple[str, str]]:
     """The :func:`flipped_operators` of ``text`` that contradict it: the passage is the same
     statement (it holds ``same_min`` of the sentence's content words, the share the negation
@@ -382,4 +413,4 @@ _OPPOSITE = {"all": ("some", "few", "most", "none"), "none": ("all", "most", "so
 
 __all__ = ["Alignment", "MAGNITUDE_WORDS", "PartResult", "STRONG_QUANTIFIERS", "Status", "align",
            "check_comparison", "check_polarity", "check_quantifier", "check_term", "claim_terms",
-           "flipped_operators", "reversed_operators"]
+           "flipped_operators", "negated_in_passage", "reversed_operators"]
