@@ -24,7 +24,7 @@ from grounding.judges.abbreviations import Aliases
 from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.relation_check import sides_exchanged
 from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, REPORTING, words
-from grounding.lexicon import content_terms, is_numeric
+from grounding.lexicon import content_terms, is_numeric, root, stem
 
 
 class Status(str, Enum):
@@ -247,12 +247,29 @@ def clauses(text: str, min_terms: int = 3) -> list[tuple[int, int]]:
 
 
 def _direction_words(ws: Sequence[str]) -> dict[str, set[str]]:
+    """The passage words ``ws`` of each direction class (up / down / same), the direction
+    words as listed or a noun made from one ("improvement" for "improves", "degradation"
+    for "degrade", "reduction" for "reduce", "superiority": a noun ending of
+    :data:`_NOMINAL` and the same :func:`grounding.lexicon.root`)."""
     out: dict[str, set[str]] = {"up": set(), "down": set(), "same": set()}
     for w in ws:
         for cls, group in (("up", UP_WORDS), ("down", DOWN_WORDS), ("same", SAME_WORDS)):
-            if w in group:
+            if w in group or (w.endswith(_NOMINAL) and _root_of(w) in _DIRECTION_ROOTS[cls]):
                 out[cls].add(w)
     return out
+
+
+@lru_cache(maxsize=16384)
+def _root_of(word: str) -> str:
+    return root(stem(word)) if len(word) >= 6 else word
+
+
+#: endings of the nouns made from direction words ("improvement", "reduction", "similarity")
+_NOMINAL = ("ment", "ments", "tion", "tions", "sion", "ance", "ence", "ity", "ities")
+#: the roots of the direction words of each class (derivations of six letters or more)
+_DIRECTION_ROOTS = {cls: frozenset(_root_of(w) for w in group if len(w) >= 6)
+                    for cls, group in (("up", UP_WORDS), ("down", DOWN_WORDS),
+                                       ("same", SAME_WORDS))}
 
 
 _QUANT_CLASS = {"all": {"all", "every", "each", "always", "entire", "whole"},
