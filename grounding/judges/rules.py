@@ -51,7 +51,7 @@ from grounding.judges.attribution import Attribution, claim_reports_other_work
 from grounding.judges.base import ClaimContext
 from grounding.judges.claim_kind import is_interpretation, not_a_claim_reason
 from grounding.judges.decide import decide
-from grounding.judges.direction_check import (ROOT_LETTERS, PaperSentences,
+from grounding.judges.direction_check import (ROOT_LETTERS, PaperSentence, PaperSentences,
                                               direction_check, negation_conflict)
 from grounding.judges.name_check import FIGURE, missing_citation, unknown_names
 from grounding.judges.number_check import (check_in_passage, check_numbers, check_swaps,
@@ -65,7 +65,7 @@ from grounding.judges.parts import NAME, Part, PartKind, decompose, sentence_qua
 from grounding.judges.relation_check import (direction_conflict, numbers_order,
                                              polarity_conflict, substitution)
 from grounding.judges.rules_config import RulesConfig
-from grounding.judges.rules_cues import SPECULATION
+from grounding.judges.rules_cues import NEGATIONS, SPECULATION, words
 from grounding.judges.statement_check import (Alignment, PartResult, Status, align,
                                               check_comparison, clause_of, clauses, check_polarity,
                                               check_quantifier, check_term, flipped_operators,
@@ -357,7 +357,7 @@ class RulesJudge:
             text, parts, near, number_terms, found, clause_al,
             _table_directions(text, index, found), rows_cmp, lambda h: self._terms_with(h, index),
             cfg.polarity_min_similarity, lambda h: _terms_around(index, h),
-            lambda p, h: _in_sentences_around(index, p, h))
+            lambda h: _sentences_around(index, h))
         results = prior + checked
         if results and not any(r.status is not Status.VERIFIED for r in results):
             table_read = next((r for r in results if r.part.kind is PartKind.COMPARISON
@@ -597,7 +597,7 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
                   terms_of: Callable[[Hit], frozenset[str]],
                   same_min: float = 1.0,
                   around: Callable[[Hit], frozenset[str]] | None = None,
-                  stated_with: Callable[[Part, Hit], bool] | None = None) -> list[PartResult]:
+                  near: Callable[[Hit], list[PaperSentence]] | None = None) -> list[PartResult]:
     """Check the sentence's terms, comparisons, negations and quantifiers, each against the
     passage aligned with its own clause (``clause_al``; None: no passage states that
     clause), terms also against the sentence's aligned passage ``al`` and what verified
@@ -640,8 +640,8 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
         own = clause_al(p)
         if p.kind is PartKind.TERM:
             term = check_term(p, own, pool)
-            if term.status is Status.NOT_FOUND and own is not None and around is not None \
-                    and stated_with is not None and stated_with(p, own.hit):
+            if term.status is Status.NOT_FOUND and own is not None and near is not None \
+                    and _holds_term(near(own.hit), p):
                 term = PartResult(p, Status.VERIFIED, why=f"'{p.text}' stated next to the "
                                   f"passage on page {own.hit.entry.page}", hit=own.hit)
             other = _name_in_place(text, p, own, same_min) \
@@ -654,7 +654,13 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
         elif p.kind is PartKind.COMPARISON:
             out.append(check_comparison(p, own, text, ordered))
         elif p.kind is PartKind.POLARITY:
-            out.append(check_polarity(p, own))
+            pol = check_polarity(p, own)
+            if pol.status is Status.CONTRADICTED and own is not None and near is not None \
+                    and (said := _negates_near(near(own.hit), p)):
+                pol = PartResult(p, Status.VERIFIED, why=f"the negation '{p.text}' stated "
+                                 f"next to the passage on page {own.hit.entry.page} "
+                                 f"('{said}')", hit=own.hit)
+            out.append(pol)
         elif p.kind is PartKind.QUANTIFIER and (r := check_quantifier(p, own)) is not None:
             out.append(r)
     return out
@@ -666,21 +672,37 @@ def _terms_around(index: EvidenceIndex, hit: Hit, reach: int = 400) -> frozenset
     return frozenset(content_terms(text[max(0, hit.entry.start - reach):hit.entry.end + reach]))
 
 
-def _in_sentences_around(index: EvidenceIndex, part: Part, hit: Hit) -> bool:
-    """True if the paper's sentences that the passage ``hit`` (a line or 3-line window)
-    overlaps, with the sentence before and the one after, hold every word of the term
-    ``part``: a name the paper states in the statement's own sentence or the next one
-    ("... we use the benchmark to validate the re-implementation. ALBEF ...") although
-    not inside the window."""
+def _sentences_around(index: EvidenceIndex, hit: Hit) -> list[PaperSentence]:
+    """The paper's sentences that the passage ``hit`` (a line or 3-line window) overlaps,
+    with the sentence before and the one after: where a statement the window cuts short
+    goes on ("... we use the benchmark to validate the re-implementation. ALBEF ...")."""
     sentences = PaperSentences.of(index).page(hit.entry.page)
     at = [i for i, s in enumerate(sentences)
           if s.start < hit.entry.end and hit.entry.start < s.start + len(s.text)]
-    if not at:
-        return False
-    held: set[str] = set()
-    for s in sentences[max(0, at[0] - 1):at[-1] + 2]:
-        held |= s.terms
-    return all(root(t)[:ROOT_LETTERS] in held for t in part.binds)
+    return sentences[max(0, at[0] - 1):at[-1] + 2] if at else []
+
+
+def _holds_term(sentences: list[PaperSentence], part: Part) -> bool:
+    """True if ``sentences`` together hold every word of the term ``part``."""
+    held: set[str] = set().union(*(s.terms for s in sentences)) if sentences else set()
+    return bool(held) and all(root(t)[:ROOT_LETTERS] in held for t in part.binds)
+
+
+def _negates_near(sentences: list[PaperSentence], part: Part, reach: int = 3) -> str:
+    """A negation of ``sentences`` with the first word the negation ``part`` governs among
+    the ``reach`` words after it ("a negative paper that the query does not cite" against
+    "... the negative paper is a paper that is not cited by the query paper"), as the
+    sentence writes it; "" when none."""
+    governed = [t for t in part.binds[:1] if len(t) >= 3]
+    for s in sentences:
+        ws = words(s.text)
+        for i, w in enumerate(ws):
+            if w in NEGATIONS or w == "n't":
+                after = [t for x in ws[i + 1:i + 1 + reach] for t in content_terms(x)]
+                if any(a.startswith(g) or g.startswith(a) for a in after if len(a) >= 3
+                       for g in governed):
+                    return " ".join(ws[i:i + 1 + reach])
+    return ""
 
 
 def _name_in_place(text: str, part: Part, al: Alignment, same_min: float) -> str | None:
