@@ -127,15 +127,30 @@ def flipped_operators(text: str, al: Alignment) -> list[tuple[str, str]]:
     aligned passage does not state, nor a word of its class ("most" for "the majority"),
     while it states the opposite, in sentence order; [] when none. Words split at hyphens
     too ("water-insoluble"). A comparison the passage says from its other side ("B is lower
-    than A" for "A is higher than B", ``relation_check.sides_exchanged``) is no flip."""
+    than A" for "A is higher than B", ``relation_check.sides_exchanged``) is no flip, nor
+    is an opposite the passage negates when the sentence negates nothing ("do not contain
+    high levels" for "low levels")."""
     have = {w for t in al.words for w in (t, *re.split(r"[-/]", t))}
+    mine = words(text)
+    negated = set() if any(w in NEGATIONS or w == "n't" for w in mine) \
+        else _negated_words(al.words)
     out: list[tuple[str, str]] = []
     for w in re.findall(r"[a-z]+", text.lower()):
         if w in OPPOSITE and w not in have and not _SYNONYMS.get(w, frozenset()) & have:
-            other = sorted(OPPOSITE[w] & have)
+            other = sorted(OPPOSITE[w] & have - negated)
             if other and (w, other[0]) not in out \
                     and not sides_exchanged(text, w, al.text, other[0]):
                 out.append((w, other[0]))
+    return out
+
+
+def _negated_words(ws: Sequence[str], reach: int = 3) -> set[str]:
+    """The words of ``ws`` within ``reach`` words after a negation cue: "do not contain
+    high levels" states "low levels", so its "high" is no opposite of "low"."""
+    out: set[str] = set()
+    for i, w in enumerate(ws):
+        if w in NEGATIONS or w == "n't":
+            out.update(ws[i + 1:i + 1 + reach])
     return out
 
 
