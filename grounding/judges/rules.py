@@ -597,7 +597,8 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
                   terms_of: Callable[[Hit], frozenset[str]],
                   same_min: float = 1.0,
                   around: Callable[[Hit], frozenset[str]] | None = None,
-                  near: Callable[[Hit], list[PaperSentence]] | None = None) -> list[PartResult]:
+                  sentences_near: Callable[[Hit], list[PaperSentence]] | None = None
+                  ) -> list[PartResult]:
     """Check the sentence's terms, comparisons, negations and quantifiers, each against the
     passage aligned with its own clause (``clause_al``; None: no passage states that
     clause), terms also against the sentence's aligned passage ``al`` and what verified
@@ -614,6 +615,9 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
     checked = {c.quantity.value for c in found.numbers if c.status in ("found", "derived")}
     ordered = any(a in checked and b in checked for a, b in numbers_order(text))
     pool = list(number_terms) + ([al.terms] if al else [])
+    # the passages of the sentence's numbers, whose sentences around may name its terms
+    anchors = list(dict.fromkeys(c.hit for c in found.numbers if c.hit is not None
+                                 and c.status == "found" and c.hit.entry.kind != "row"))
     # comparisons first: two table rows they compare also bind the names of those rows
     for p in sorted(parts, key=lambda p: p.kind is not PartKind.COMPARISON):
         if p.kind is PartKind.COMPARISON and (read := rows_cmp(p)) is not None:
@@ -640,10 +644,13 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
         own = clause_al(p)
         if p.kind is PartKind.TERM:
             term = check_term(p, own, pool)
-            if term.status is Status.NOT_FOUND and own is not None and near is not None \
-                    and _holds_term(near(own.hit), p):
+            anchor = next((h for h in ([own.hit] if own is not None else []) + anchors
+                           if sentences_near is not None
+                           and _holds_term(sentences_near(h), p)), None) \
+                if term.status is Status.NOT_FOUND else None
+            if anchor is not None:
                 term = PartResult(p, Status.VERIFIED, why=f"'{p.text}' stated next to the "
-                                  f"passage on page {own.hit.entry.page}", hit=own.hit)
+                                  f"passage on page {anchor.entry.page}", hit=anchor)
             other = _name_in_place(text, p, own, same_min) \
                 if term.status is Status.NOT_FOUND and own is not None and around is not None \
                 and not set(p.binds) <= around(own.hit) else None
@@ -655,8 +662,9 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
             out.append(check_comparison(p, own, text, ordered))
         elif p.kind is PartKind.POLARITY:
             pol = check_polarity(p, own)
-            if pol.status is Status.CONTRADICTED and own is not None and near is not None \
-                    and (said := _negates_near(near(own.hit), p)):
+            if pol.status is Status.CONTRADICTED and own is not None \
+                    and sentences_near is not None \
+                    and (said := _negates_near(sentences_near(own.hit), p)):
                 pol = PartResult(p, Status.VERIFIED, why=f"the negation '{p.text}' stated "
                                  f"next to the passage on page {own.hit.entry.page} "
                                  f"('{said}')", hit=own.hit)
