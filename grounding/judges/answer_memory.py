@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from annotations.schema import Label
-from grounding.quantities import Quantity, same_count_noun
+from grounding.quantities import Quantity, extract_quantities, same_count_noun
 from grounding.types import Sentence
 
 #: A wrong number of an earlier sentence and the paper's value for it.
@@ -81,6 +81,55 @@ class AnswerMemory:
                 if w[0].value != 0 and math.isclose(v, w[0].value, rel_tol=1e-9):
                     return w
         return None
+
+    def wrong_share(self, q: Quantity, before: Sequence[Quantity],
+                    rel_tol: float = 0.1) -> Wrong | None:
+        """A wrong number of the previous sentence that a part of a whole written in words
+        (``q.kind == "fraction"``, no bound: "a fifth", "about half") restates while the
+        paper's value does not give it: the reciprocal of a wrong multiplier ("roughly five
+        times as many" where the paper says three times -> "only about a fifth the size"),
+        or the wrong number's share of another number of that sentence of its kind
+        (:func:`_same_kind`: "27.6 entries on average, of which 13.9 are linked" where the paper gives 19.3 ->
+        "about half"). ``before``: the checkable numbers of the previous sentence.
+        ``rel_tol``: relative tolerance of the share (a word fraction is approximate).
+        None when nothing follows, or when the paper's value gives the same share too."""
+        if q.kind != "fraction" or q.bound is not None or q.value <= 0 or not self.wrong:
+            return None
+        share = q.value / 100.0
+
+        def near(x: float) -> bool:
+            return math.isclose(x, share, rel_tol=rel_tol)
+
+        for b in before:
+            for w in self.wrong.get(value_key(b.value), ()):
+                wrong, right = w[0].value, _value_of(w[1])
+                if wrong == 0 or right is None or right == 0 or wrong == right:
+                    continue
+                if w[0].unit == "x" and near(1 / wrong) and not near(1 / right):
+                    return w
+                for o in before:
+                    v = o.value
+                    if v == 0 or v == wrong or not _same_kind(o, w[0]):
+                        continue
+                    if (near(wrong / v) and not near(right / v)) or (
+                            near(v / wrong) and not near(v / right)):
+                        return w
+        return None
+
+
+def _same_kind(a: Quantity, b: Quantity) -> bool:
+    """Two numbers a share can be taken of: the same unit, or a count noun on one side only
+    ("27.6 entries, of which 13.9 are linked"); never a percent or a multiplier with another."""
+    if a.unit == b.unit:
+        return True
+    return None in (a.unit, b.unit) and not {a.unit, b.unit} & {"%", "x"} and not (
+        a.physical or b.physical)
+
+
+def _value_of(text: str) -> float | None:
+    """The value of a correction as the judge writes it ("19.3", "three times")."""
+    qs = extract_quantities(text)
+    return qs[0].value if qs else None
 
 
 __all__ = ["AnswerMemory", "Wrong", "value_key"]

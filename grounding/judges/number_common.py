@@ -35,6 +35,8 @@ class Findings:
     errors: list[ErrorSpan] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     wrong_before: list[tuple[Quantity, str]] = field(default_factory=list)
+    #: the checkable numbers of the previous sentence (what a share in words restates)
+    before: list[Quantity] = field(default_factory=list)
 
 
 def context_terms(text: str, q: Quantity, width: int = 60) -> set[str]:

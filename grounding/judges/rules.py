@@ -51,8 +51,8 @@ from grounding.judges.attribution import Attribution, claim_reports_other_work
 from grounding.judges.base import ClaimContext
 from grounding.judges.claim_kind import is_interpretation, not_a_claim_reason
 from grounding.judges.decide import decide
-from grounding.judges.direction_check import (PaperSentences, direction_check,
-                                              negation_conflict)
+from grounding.judges.direction_check import (ROOT_LETTERS, PaperSentence, PaperSentences,
+                                              direction_check, negation_conflict)
 from grounding.judges.name_check import FIGURE, missing_citation, unknown_names
 from grounding.judges.number_check import (check_in_passage, check_numbers, check_swaps,
                                            needs_review)
@@ -65,13 +65,13 @@ from grounding.judges.parts import NAME, Part, PartKind, decompose, sentence_qua
 from grounding.judges.relation_check import (direction_conflict, numbers_order,
                                              polarity_conflict, substitution)
 from grounding.judges.rules_config import RulesConfig
-from grounding.judges.rules_cues import SPECULATION
+from grounding.judges.rules_cues import NEGATIONS, SPECULATION, words
 from grounding.judges.statement_check import (Alignment, PartResult, Status, align,
                                               check_comparison, clause_of, clauses, check_polarity,
                                               check_quantifier, check_term, flipped_operators,
-                                              reversed_operators)
+                                              negated_in_passage, reversed_operators)
 from grounding.judges.rules_cells import cell_near, same_table
-from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric, unfold
+from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric, root, unfold
 from grounding.quantities import Quantity, same_value
 from grounding.types import Judgement, Passage
 
@@ -162,8 +162,9 @@ class RulesJudge:
             return att.in_references(page, offset) or (
                 not others and att.is_attributed(page, offset))
 
-        found = Findings()
         previous_qs = [q for s in claim.previous[-4:] for q in _checkable(s.text)]
+        found = Findings(before=list(_checkable(claim.previous[-1].text))
+                         if claim.previous else [])
         check_numbers(self.config, text, index, hits, previous_qs, found, skip)
         check_in_passage(self.config, text, hits, found, skip)
         check_swaps(text, index, found, skip)
@@ -355,7 +356,8 @@ class RulesJudge:
         checked = _part_results(
             text, parts, near, number_terms, found, clause_al,
             _table_directions(text, index, found), rows_cmp, lambda h: self._terms_with(h, index),
-            cfg.polarity_min_similarity, lambda h: _terms_around(index, h))
+            cfg.polarity_min_similarity, lambda h: _terms_around(index, h),
+            lambda h: _sentences_around(index, h))
         results = prior + checked
         if results and not any(r.status is not Status.VERIFIED for r in results):
             table_read = next((r for r in results if r.part.kind is PartKind.COMPARISON
@@ -594,7 +596,9 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
                   rows_cmp: Callable[[Part], tuple[bool, Hit, str] | None],
                   terms_of: Callable[[Hit], frozenset[str]],
                   same_min: float = 1.0,
-                  around: Callable[[Hit], frozenset[str]] | None = None) -> list[PartResult]:
+                  around: Callable[[Hit], frozenset[str]] | None = None,
+                  sentences_near: Callable[[Hit], list[PaperSentence]] | None = None
+                  ) -> list[PartResult]:
     """Check the sentence's terms, comparisons, negations and quantifiers, each against the
     passage aligned with its own clause (``clause_al``; None: no passage states that
     clause), terms also against the sentence's aligned passage ``al`` and what verified
@@ -611,6 +615,9 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
     checked = {c.quantity.value for c in found.numbers if c.status in ("found", "derived")}
     ordered = any(a in checked and b in checked for a, b in numbers_order(text))
     pool = list(number_terms) + ([al.terms] if al else [])
+    # the passages of the sentence's numbers, whose sentences around may name its terms
+    anchors = list(dict.fromkeys(c.hit for c in found.numbers if c.hit is not None
+                                 and c.status == "found" and c.hit.entry.kind != "row"))
     # comparisons first: two table rows they compare also bind the names of those rows
     for p in sorted(parts, key=lambda p: p.kind is not PartKind.COMPARISON):
         if p.kind is PartKind.COMPARISON and (read := rows_cmp(p)) is not None:
@@ -637,6 +644,13 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
         own = clause_al(p)
         if p.kind is PartKind.TERM:
             term = check_term(p, own, pool)
+            anchor = next((h for h in ([own.hit] if own is not None else []) + anchors
+                           if sentences_near is not None
+                           and _holds_term(sentences_near(h), p)), None) \
+                if term.status is Status.NOT_FOUND else None
+            if anchor is not None:
+                term = PartResult(p, Status.VERIFIED, why=f"'{p.text}' stated next to the "
+                                  f"passage on page {anchor.entry.page}", hit=anchor)
             other = _name_in_place(text, p, own, same_min) \
                 if term.status is Status.NOT_FOUND and own is not None and around is not None \
                 and not set(p.binds) <= around(own.hit) else None
@@ -647,7 +661,14 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
         elif p.kind is PartKind.COMPARISON:
             out.append(check_comparison(p, own, text, ordered))
         elif p.kind is PartKind.POLARITY:
-            out.append(check_polarity(p, own))
+            pol = check_polarity(p, own)
+            if pol.status is Status.CONTRADICTED and own is not None \
+                    and sentences_near is not None \
+                    and (said := _negates_near(sentences_near(own.hit), p)):
+                pol = PartResult(p, Status.VERIFIED, why=f"the negation '{p.text}' stated "
+                                 f"next to the passage on page {own.hit.entry.page} "
+                                 f"('{said}')", hit=own.hit)
+            out.append(pol)
         elif p.kind is PartKind.QUANTIFIER and (r := check_quantifier(p, own)) is not None:
             out.append(r)
     return out
@@ -657,6 +678,39 @@ def _terms_around(index: EvidenceIndex, hit: Hit, reach: int = 400) -> frozenset
     """The content terms of the page text within ``reach`` characters of ``hit``."""
     text = getattr(index.pages.get(hit.entry.page), "text", "") or ""
     return frozenset(content_terms(text[max(0, hit.entry.start - reach):hit.entry.end + reach]))
+
+
+def _sentences_around(index: EvidenceIndex, hit: Hit) -> list[PaperSentence]:
+    """The paper's sentences that the passage ``hit`` (a line or 3-line window) overlaps,
+    with the sentence before and the one after: where a statement the window cuts short
+    goes on ("... we use the benchmark to validate the re-implementation. ALBEF ...")."""
+    sentences = PaperSentences.of(index).page(hit.entry.page)
+    at = [i for i, s in enumerate(sentences)
+          if s.start < hit.entry.end and hit.entry.start < s.start + len(s.text)]
+    return sentences[max(0, at[0] - 1):at[-1] + 2] if at else []
+
+
+def _holds_term(sentences: list[PaperSentence], part: Part) -> bool:
+    """True if ``sentences`` together hold every word of the term ``part``."""
+    held: set[str] = set().union(*(s.terms for s in sentences)) if sentences else set()
+    return bool(held) and all(root(t)[:ROOT_LETTERS] in held for t in part.binds)
+
+
+def _negates_near(sentences: list[PaperSentence], part: Part, reach: int = 3) -> str:
+    """A negation of ``sentences`` with the first word the negation ``part`` governs among
+    the ``reach`` words after it ("a negative paper that the query does not cite" against
+    "... the negative paper is a paper that is not cited by the query paper"), as the
+    sentence writes it; "" when none."""
+    governed = [t for t in part.binds[:1] if len(t) >= 3]
+    for s in sentences:
+        ws = words(s.text)
+        for i, w in enumerate(ws):
+            if w in NEGATIONS or w == "n't":
+                after = [t for x in ws[i + 1:i + 1 + reach] for t in content_terms(x)]
+                if any(a.startswith(g) or g.startswith(a) for a in after if len(a) >= 3
+                       for g in governed):
+                    return " ".join(ws[i:i + 1 + reach])
+    return ""
 
 
 def _name_in_place(text: str, part: Part, al: Alignment, same_min: float) -> str | None:
@@ -834,6 +888,11 @@ def _statement_result(text: str, al: Alignment | None, found: Findings,
             return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
                               f"the passage stating it (page {al.hit.entry.page}) does not give "
                               f"{', '.join(loose)}", hit=al.hit)
+        denied = negated_in_passage(text, al)
+        if denied and not _verbatim(text, al):
+            return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
+                              f"the passage stating it (page {al.hit.entry.page}) negates it "
+                              f"('{denied}')", hit=al.hit)
         flips = flipped_operators(text, al)
         turned = reversed_operators(text, al, same_min)
         if turned:
@@ -852,6 +911,7 @@ def _statement_result(text: str, al: Alignment | None, found: Findings,
                           hit=al.hit)
     if by_clause and all(a is not None and a.coverage >= coverage
                          and not flipped_operators(text[lo:hi], a)
+                         and not (negated_in_passage(text, a) and not _verbatim(text[lo:hi], a))
                          for a, (lo, hi) in zip(by_clause, clause_spans)):
         pages = sorted({a.hit.entry.page for a in by_clause if a is not None})
         return PartResult(part, Status.VERIFIED, why="each clause of the statement is on "
@@ -861,6 +921,13 @@ def _statement_result(text: str, al: Alignment | None, found: Findings,
         "its words" if al is not None else ""
     return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
                       f"what the sentence says is not stated in the paper{best}")
+
+
+def _verbatim(text: str, al: Alignment) -> bool:
+    """True if the aligned passage states ``text`` word for word (rapidfuzz partial_ratio
+    ``VERBATIM``, layout noise allowed)."""
+    return fuzz.partial_ratio(fold(text).lower(), fold(al.text).lower(),
+                              score_cutoff=VERBATIM) > 0
 
 
 def _wrong_values(found: Findings) -> list[Wrong]:
@@ -874,10 +941,14 @@ def _wrong_values(found: Findings) -> list[Wrong]:
 
 def _inherited(found: Findings, memory: AnswerMemory) -> str | None:
     """A rationale when the sentence repeats, or computes from, a number that an earlier
-    sentence got wrong (found contradicted there), else None. The label is then
+    sentence got wrong (found contradicted there; a part of a whole in words also as the
+    reciprocal of a wrong multiplier or a wrong count's share of another number of the
+    previous sentence,
+    ``AnswerMemory.wrong_share``), else None. The label is then
     contradiction with no error span of its own (a false premise, C4 after propagation)."""
     for c in found.numbers:
-        w = memory.wrong_for(c.quantity, c.operands)
+        w = memory.wrong_for(c.quantity, c.operands) or memory.wrong_share(c.quantity,
+                                                                         found.before)
         if w is not None:
             wrong, correction = w
             repeats = abs(c.quantity.value - wrong.value) <= 1e-9 * max(abs(wrong.value), 1)

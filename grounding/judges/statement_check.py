@@ -24,7 +24,7 @@ from grounding.judges.abbreviations import Aliases
 from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.relation_check import sides_exchanged
 from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, REPORTING, words
-from grounding.lexicon import content_terms, is_numeric
+from grounding.lexicon import content_terms, is_numeric, root, stem
 
 
 class Status(str, Enum):
@@ -127,15 +127,30 @@ def flipped_operators(text: str, al: Alignment) -> list[tuple[str, str]]:
     aligned passage does not state, nor a word of its class ("most" for "the majority"),
     while it states the opposite, in sentence order; [] when none. Words split at hyphens
     too ("water-insoluble"). A comparison the passage says from its other side ("B is lower
-    than A" for "A is higher than B", ``relation_check.sides_exchanged``) is no flip."""
+    than A" for "A is higher than B", ``relation_check.sides_exchanged``) is no flip, nor
+    is an opposite the passage negates when the sentence negates nothing ("do not contain
+    high levels" for "low levels")."""
     have = {w for t in al.words for w in (t, *re.split(r"[-/]", t))}
+    mine = words(text)
+    negated = set() if any(w in NEGATIONS or w == "n't" for w in mine) \
+        else _negated_words(al.words)
     out: list[tuple[str, str]] = []
     for w in re.findall(r"[a-z]+", text.lower()):
         if w in OPPOSITE and w not in have and not _SYNONYMS.get(w, frozenset()) & have:
-            other = sorted(OPPOSITE[w] & have)
+            other = sorted(OPPOSITE[w] & have - negated)
             if other and (w, other[0]) not in out \
                     and not sides_exchanged(text, w, al.text, other[0]):
                 out.append((w, other[0]))
+    return out
+
+
+def _negated_words(ws: Sequence[str], reach: int = 3) -> set[str]:
+    """The words of ``ws`` within ``reach`` words after a negation cue: "do not contain
+    high levels" states "low levels", so its "high" is no opposite of "low"."""
+    out: set[str] = set()
+    for i, w in enumerate(ws):
+        if w in NEGATIONS or w == "n't":
+            out.update(ws[i + 1:i + 1 + reach])
     return out
 
 
@@ -145,6 +160,37 @@ _SYNONYMS = {w: frozenset(group - {w}) for group in (
     frozenset({"majority", "most", "mostly"}), frozenset({"minority", "few"}),
     frozenset({"all", "every", "each", "always"}), frozenset({"none", "never", "no"}),
     UP_WORDS - {"more"}, DOWN_WORDS - {"less", "fewer"}) for w in group}
+
+
+def negated_in_passage(text: str, al: Alignment, reach: int = 3) -> str:
+    """The negation of the aligned passage that denies what ``text`` affirms: ``text`` has
+    no negation cue (rules_cues.NEGATIONS) and the passage has one with a content word of
+    ``text`` among the ``reach`` words after it ("did not effectively prevent" for
+    "effectively prevented"), none of them the opposite of a word of ``text`` ("do not
+    contain high levels" for "low levels" says the same); the cue and those words, or ""
+    when none. A passage that
+    denies the statement does not verify it, however many of its words it holds."""
+    mine = words(text)
+    if any(w in NEGATIONS or w == "n't" or w in _DENYING for w in mine):
+        return ""
+    terms = set(claim_terms(text))
+    for i, w in enumerate(al.words):
+        if w in NEGATIONS or w == "n't":
+            after = al.words[i + 1:i + 1 + reach]
+            if any(OPPOSITE.get(x, frozenset()) & set(mine) for x in after):
+                continue                  # "not ... high" stated as "low": the same claim
+            if any(t in terms for x in after for t in content_terms(x)):
+                return " ".join([w, *after])
+    return ""
+
+
+#: Words that deny or exclude in other words than a negation cue ("rather than a neural
+#: reward model", "skip markdown"): a sentence holding one may paraphrase a negated passage.
+_DENYING = frozenset({"rather", "instead", "skip", "skips", "skipping", "avoid", "avoids",
+                      "avoiding", "omit", "omits", "omitting", "unlike", "except", "excluding",
+                      "exclude", "excludes", "free", "lack", "lacks", "absence", "fail",
+                      "fails", "failed", "neither", "nor", "unable", "cannot", "ignore",
+                      "ignores", "drop", "drops", "dropped", "remove", "removes", "removed"})
 
 
 def reversed_operators(text: str, al: Alignment, same_min: float) -> list[tuple[str, str]]:
@@ -216,12 +262,29 @@ def clauses(text: str, min_terms: int = 3) -> list[tuple[int, int]]:
 
 
 def _direction_words(ws: Sequence[str]) -> dict[str, set[str]]:
+    """The passage words ``ws`` of each direction class (up / down / same), the direction
+    words as listed or a noun made from one ("improvement" for "improves", "degradation"
+    for "degrade", "reduction" for "reduce", "superiority": a noun ending of
+    :data:`_NOMINAL` and the same :func:`grounding.lexicon.root`)."""
     out: dict[str, set[str]] = {"up": set(), "down": set(), "same": set()}
     for w in ws:
         for cls, group in (("up", UP_WORDS), ("down", DOWN_WORDS), ("same", SAME_WORDS)):
-            if w in group:
+            if w in group or (w.endswith(_NOMINAL) and _root_of(w) in _DIRECTION_ROOTS[cls]):
                 out[cls].add(w)
     return out
+
+
+@lru_cache(maxsize=16384)
+def _root_of(word: str) -> str:
+    return root(stem(word)) if len(word) >= 6 else word
+
+
+#: endings of the nouns made from direction words ("improvement", "reduction", "similarity")
+_NOMINAL = ("ment", "ments", "tion", "tions", "sion", "ance", "ence", "ity", "ities")
+#: the roots of the direction words of each class (derivations of six letters or more)
+_DIRECTION_ROOTS = {cls: frozenset(_root_of(w) for w in group if len(w) >= 6)
+                    for cls, group in (("up", UP_WORDS), ("down", DOWN_WORDS),
+                                       ("same", SAME_WORDS))}
 
 
 _QUANT_CLASS = {"all": {"all", "every", "each", "always", "entire", "whole"},
@@ -382,4 +445,4 @@ _OPPOSITE = {"all": ("some", "few", "most", "none"), "none": ("all", "most", "so
 
 __all__ = ["Alignment", "MAGNITUDE_WORDS", "PartResult", "STRONG_QUANTIFIERS", "Status", "align",
            "check_comparison", "check_polarity", "check_quantifier", "check_term", "claim_terms",
-           "flipped_operators", "reversed_operators"]
+           "flipped_operators", "negated_in_passage", "reversed_operators"]
