@@ -227,6 +227,27 @@ _SPACING_ACCENT = re.compile(r"\s?[\u02b0-\u02ff\u00a8\u00b4\u00b8\u00af`]\s?")
 _COMBINING = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 
 
+def _is_word_char(ch: str) -> bool:
+    """True for what ``\\w`` matches in a str pattern: a letter or digit (``str.isalnum``,
+    as the re module tests it) or ``_``."""
+    return ch.isalnum() or ch == "_"
+
+
+def _whole_word_in(key: str, text: str) -> bool:
+    """True if ``key`` (non-empty) occurs in ``text`` with no word character (``\\w``)
+    right before or after it: what ``re.search(rf"(?<!\\w){re.escape(key)}(?!\\w)",
+    text)`` finds, by ``str.find`` (a fast substring search; the pattern's lookbehind makes
+    the regex engine try every position of a paper's text, one name at a time)."""
+    n, end = len(key), len(text)
+    i = text.find(key)
+    while i >= 0:
+        if (i == 0 or not _is_word_char(text[i - 1])) and (
+                i + n == end or not _is_word_char(text[i + n])):
+            return True
+        i = text.find(key, i + 1)
+    return False
+
+
 def _page_quantities(text: str, decimal_comma: bool) -> list[Quantity]:
     """:func:`extract_quantities` of a page with offsets into ``text`` itself: extraction
     reads ``fold(text)``, which is longer where NFKC expands a character ('…' -> '...',
@@ -615,7 +636,7 @@ class EvidenceIndex:
         if self._plain is None:
             self._plain = _accent_free("\n".join(p.text for p in self.pages.values()))
         key = _accent_free(word)
-        return bool(key) and re.search(rf"(?<!\w){re.escape(key)}(?!\w)", self._plain) is not None
+        return bool(key) and _whole_word_in(key, self._plain)
 
     def _idf_of(self, term: str) -> float | None:
         """BM25 idf of ``term`` (None if no entry holds it)."""
