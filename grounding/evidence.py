@@ -39,7 +39,8 @@ from rapidfuzz import fuzz
 from annotations.errors import InputError
 from grounding.lexicon import (content_term, content_terms, fold, fold_with_offsets, is_numeric,
                                raw_tokens)
-from grounding.quantities import Quantity, detect_decimal_comma, extract_quantities, moved
+from grounding.quantities import (Quantity, detect_decimal_comma, extract_quantities, moved,
+                                  text_quantities)
 from grounding.types import Passage, Rect
 
 _K1 = 1.2
@@ -667,7 +668,7 @@ class EvidenceIndex:
         return held
 
     def _rank(self, query: str, k: int, pages: set[int] | None) -> list[Hit]:
-        terms = index_terms(query, extract_quantities(query))
+        terms = index_terms(query, text_quantities(query))   # the judge reads them too
         if not terms:
             return []
         weights: dict[str, float] = {}

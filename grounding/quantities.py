@@ -18,6 +18,7 @@ import math
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 from operator import attrgetter
 
 from grounding.lexicon import fold, stem
@@ -441,6 +442,14 @@ def extract_quantities(text: str, decimal_comma: bool | None = None) -> list[Qua
     return _link(marked, folded, out)
 
 
+@lru_cache(maxsize=512)
+def text_quantities(text: str) -> tuple[Quantity, ...]:
+    """:func:`extract_quantities` of ``text`` (decimal comma guessed), memoised for the
+    last 512 texts: a check reads the numbers of each answer sentence several times (its
+    evidence search, then the judge's checkers); Quantity is frozen, so sharing is safe."""
+    return tuple(extract_quantities(text))
+
+
 def _grouped(text: str, start: int, end: int) -> bool:
     """Whether the space-grouped digits at ``text[start:end]`` are one number ("10 395").
 
@@ -847,4 +856,4 @@ def moved(q: Quantity, start: int, end: int) -> Quantity:
 
 __all__ = ["CASE_UNITS", "MISSING_VALUES", "Quantity", "UNITS", "comparable",
            "detect_decimal_comma", "extract_quantities", "has_multiplier", "is_missing_value", "moved",
-           "restate", "same_count_noun", "same_value"]
+           "restate", "same_count_noun", "same_value", "text_quantities"]
