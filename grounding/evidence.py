@@ -27,7 +27,7 @@ import math
 import re
 import unicodedata
 from operator import add, gt, mul, sub, truediv
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain, compress, repeat
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
@@ -361,6 +361,8 @@ class EvidenceIndex:
         self._norm_cache: dict[int, tuple[str, list[int]]] = {}
         self._plain: str | None = None          # see mentions()
         self._hits_memo: dict[tuple[str, int, frozenset[int] | None], tuple[Hit, ...]] = {}
+        #: the page quantities by value (:meth:`quantities_near`), made on first use
+        self._by_value: tuple[list[float], list[int], list[tuple[int, Quantity]]] | None = None
 
     # ---------------------------------------------------------------- building
     @classmethod
@@ -638,6 +640,21 @@ class EvidenceIndex:
             self._plain = _accent_free("\n".join(p.text for p in self.pages.values()))
         key = _accent_free(word)
         return bool(key) and _whole_word_in(key, self._plain)
+
+    def quantities_near(self, ranges: Iterable[tuple[float, float]]) -> list[tuple[int, Quantity]]:
+        """The (page, quantity) pairs of :attr:`page_quantities` whose value lies in one of
+        ``ranges`` (``(lo, hi)``, both ends included), in the order ``page_quantities``
+        holds them (pages in order, then by position): a value lookup by bisection
+        instead of a walk over every number of the paper."""
+        if self._by_value is None:
+            flat = [(page, q) for page, qs in self.page_quantities.items() for q in qs]
+            order = sorted(range(len(flat)), key=lambda i: flat[i][1].value)
+            self._by_value = ([flat[i][1].value for i in order], order, flat)
+        values, order, flat = self._by_value
+        picked: set[int] = set()
+        for lo, hi in ranges:
+            picked.update(order[bisect_left(values, lo):bisect_right(values, hi)])
+        return [flat[i] for i in sorted(picked)]
 
     def _idf_of(self, term: str) -> float | None:
         """BM25 idf of ``term`` (None if no entry holds it)."""
