@@ -509,12 +509,8 @@ class EvidenceIndex:
         pos = 0
         quantities = []
         bad = []
-        memo = self._cell_memo
         for w in row:
-            qs = memo.get(w.text)
-            if qs is None:
-                qs = memo[w.text] = (extract_quantities(w.text, self.decimal_comma)
-                                     if any(ch.isdigit() for ch in w.text) else [])
+            qs = self._cell_quantities(w.text)
             if not qs:
                 pos += len(w.text) + 1
                 continue                       # label words: no cell value
@@ -532,6 +528,14 @@ class EvidenceIndex:
         return Entry(number, min(w.start for w in row), max(w.end for w in row), rtext,
                      "row", self._terms(rtext, quantities), tuple(quantities),
                      tuple(cells), rects=(box,), suspect=tuple(bad))
+
+    def _cell_quantities(self, text: str) -> list[Quantity]:
+        """The quantities of one word of a row (none without a digit), memoised per text."""
+        qs = self._cell_memo.get(text)
+        if qs is None:
+            qs = self._cell_memo[text] = (extract_quantities(text, self.decimal_comma)
+                                          if any(ch.isdigit() for ch in text) else [])
+        return qs
 
     def _terms(self, text: str, quantities: Sequence[Quantity]) -> tuple[str, ...]:
         """:func:`index_terms` of ``text`` through the document's token memo: its content
@@ -579,9 +583,13 @@ class EvidenceIndex:
             n_label = next(k for k, t in enumerate(texts) if _NUMERIC_WORD.fullmatch(t.strip()))
             return n_label <= max_label_words
 
-        pieces = [e for e in (self.entries[pid] for pid in self._pieces.get(page, []))
+        # each piece as (top of its box, x centres of its cells): the index's own row
+        # entries, then the candidates read here, whose entries are made only when kept
+        pieces = [(e.rects[0].y0, [c.x for c in e.cells]) for e in
+                  (self.entries[pid] for pid in self._pieces.get(page, []))
                   if e.cells and label_ok(e.text.split(" "))]
-        candidates: list[Entry] = []
+        word: Any = None
+        candidates: list[tuple[list[int], float, list[float], tuple[float, ...]]] = []
         if pg is not None:
             texts, x0s, y0s, y1s, word = _page_word_columns(pg)
             groups = self._other_groups.pop(page, None)
@@ -596,21 +604,34 @@ class EvidenceIndex:
                 for a, b in _segments(gtexts):
                     if not label_ok(gtexts[a:b]):
                         continue
-                    words = [word(i) for i in group[a:b]]
-                    e = self._row_entry(page, words, " ".join(w.text for w in words))
-                    if e.cells:
-                        candidates.append(e)
-        pieces += candidates
+                    # what _row_entry would give the cells: one per checkable quantity of
+                    # a word, at the word's x centre; the box's top is its words' least y0
+                    ids = group[a:b]
+                    xs: list[float] = []
+                    values: list[float] = []
+                    for i in ids:
+                        for q in self._cell_quantities(texts[i]):
+                            if q.checkable:
+                                r = word(i).rect
+                                xs.append((r.x0 + r.x1) / 2)
+                                values.append(q.value)
+                    if xs:                     # an entry with cells
+                        candidates.append((ids, min([y0s[i] for i in ids]), xs, tuple(values)))
+        n_own = len(pieces)
+        pieces += [(top, xs) for _, top, xs, _ in candidates]
         have = {(round(self.entries[pid].rects[0].y0),
                  tuple(c.quantity.value for c in self.entries[pid].cells))
                 for pid in self.rows_by_page.get(page, []) if self.entries[pid].rects}
-        kept = [e for e in candidates
-                if (round(e.rects[0].y0), tuple(c.quantity.value for c in e.cells)) not in have
-                and any(o is not e and 1 < abs(o.rects[0].y0 - e.rects[0].y0) <= max_dy
-                        and any(abs(x.x - y.x) <= align_tol for x in e.cells for y in o.cells)
-                        for o in pieces)]
+        kept = [ids for k, (ids, top, xs, values) in enumerate(candidates)
+                if (round(top), values) not in have
+                and any(j != n_own + k and 1 < abs(o_top - top) <= max_dy
+                        and any(abs(x - y) <= align_tol for x in xs for y in o_xs)
+                        for j, (o_top, o_xs) in enumerate(pieces))]
         base = len(self.entries) + sum(len(v) for v in self._loose.values())
-        held = [(base + k, e) for k, e in enumerate(kept)]
+        held = []
+        for k, ids in enumerate(kept):
+            words = [word(i) for i in ids]
+            held.append((base + k, self._row_entry(page, words, " ".join(w.text for w in words))))
         self._loose[page] = held
         return held
 
