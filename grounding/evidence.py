@@ -27,7 +27,7 @@ import math
 import re
 import unicodedata
 from operator import add, gt, mul, sub, truediv
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain, compress, repeat
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
@@ -39,7 +39,8 @@ from rapidfuzz import fuzz
 from annotations.errors import InputError
 from grounding.lexicon import (content_term, content_terms, fold, fold_with_offsets, is_numeric,
                                raw_tokens)
-from grounding.quantities import Quantity, detect_decimal_comma, extract_quantities, moved
+from grounding.quantities import (Quantity, detect_decimal_comma, extract_quantities, moved,
+                                  text_quantities)
 from grounding.types import Passage, Rect
 
 _K1 = 1.2
@@ -227,6 +228,27 @@ _SPACING_ACCENT = re.compile(r"\s?[\u02b0-\u02ff\u00a8\u00b4\u00b8\u00af`]\s?")
 _COMBINING = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 
 
+def _is_word_char(ch: str) -> bool:
+    """True for what ``\\w`` matches in a str pattern: a letter or digit (``str.isalnum``,
+    as the re module tests it) or ``_``."""
+    return ch.isalnum() or ch == "_"
+
+
+def _whole_word_in(key: str, text: str) -> bool:
+    """True if ``key`` (non-empty) occurs in ``text`` with no word character (``\\w``)
+    right before or after it: what ``re.search(rf"(?<!\\w){re.escape(key)}(?!\\w)",
+    text)`` finds, by ``str.find`` (a fast substring search; the pattern's lookbehind makes
+    the regex engine try every position of a paper's text, one name at a time)."""
+    n, end = len(key), len(text)
+    i = text.find(key)
+    while i >= 0:
+        if (i == 0 or not _is_word_char(text[i - 1])) and (
+                i + n == end or not _is_word_char(text[i + n])):
+            return True
+        i = text.find(key, i + 1)
+    return False
+
+
 def _page_quantities(text: str, decimal_comma: bool) -> list[Quantity]:
     """:func:`extract_quantities` of a page with offsets into ``text`` itself: extraction
     reads ``fold(text)``, which is longer where NFKC expands a character ('…' -> '...',
@@ -339,6 +361,8 @@ class EvidenceIndex:
         self._norm_cache: dict[int, tuple[str, list[int]]] = {}
         self._plain: str | None = None          # see mentions()
         self._hits_memo: dict[tuple[str, int, frozenset[int] | None], tuple[Hit, ...]] = {}
+        #: the page quantities by value (:meth:`quantities_near`), made on first use
+        self._by_value: tuple[list[float], list[int], list[tuple[int, Quantity]]] | None = None
 
     # ---------------------------------------------------------------- building
     @classmethod
@@ -485,12 +509,8 @@ class EvidenceIndex:
         pos = 0
         quantities = []
         bad = []
-        memo = self._cell_memo
         for w in row:
-            qs = memo.get(w.text)
-            if qs is None:
-                qs = memo[w.text] = (extract_quantities(w.text, self.decimal_comma)
-                                     if any(ch.isdigit() for ch in w.text) else [])
+            qs = self._cell_quantities(w.text)
             if not qs:
                 pos += len(w.text) + 1
                 continue                       # label words: no cell value
@@ -508,6 +528,14 @@ class EvidenceIndex:
         return Entry(number, min(w.start for w in row), max(w.end for w in row), rtext,
                      "row", self._terms(rtext, quantities), tuple(quantities),
                      tuple(cells), rects=(box,), suspect=tuple(bad))
+
+    def _cell_quantities(self, text: str) -> list[Quantity]:
+        """The quantities of one word of a row (none without a digit), memoised per text."""
+        qs = self._cell_memo.get(text)
+        if qs is None:
+            qs = self._cell_memo[text] = (extract_quantities(text, self.decimal_comma)
+                                          if any(ch.isdigit() for ch in text) else [])
+        return qs
 
     def _terms(self, text: str, quantities: Sequence[Quantity]) -> tuple[str, ...]:
         """:func:`index_terms` of ``text`` through the document's token memo: its content
@@ -555,9 +583,13 @@ class EvidenceIndex:
             n_label = next(k for k, t in enumerate(texts) if _NUMERIC_WORD.fullmatch(t.strip()))
             return n_label <= max_label_words
 
-        pieces = [e for e in (self.entries[pid] for pid in self._pieces.get(page, []))
+        # each piece as (top of its box, x centres of its cells): the index's own row
+        # entries, then the candidates read here, whose entries are made only when kept
+        pieces = [(e.rects[0].y0, [c.x for c in e.cells]) for e in
+                  (self.entries[pid] for pid in self._pieces.get(page, []))
                   if e.cells and label_ok(e.text.split(" "))]
-        candidates: list[Entry] = []
+        word: Any = None
+        candidates: list[tuple[list[int], float, list[float], tuple[float, ...]]] = []
         if pg is not None:
             texts, x0s, y0s, y1s, word = _page_word_columns(pg)
             groups = self._other_groups.pop(page, None)
@@ -572,21 +604,34 @@ class EvidenceIndex:
                 for a, b in _segments(gtexts):
                     if not label_ok(gtexts[a:b]):
                         continue
-                    words = [word(i) for i in group[a:b]]
-                    e = self._row_entry(page, words, " ".join(w.text for w in words))
-                    if e.cells:
-                        candidates.append(e)
-        pieces += candidates
+                    # what _row_entry would give the cells: one per checkable quantity of
+                    # a word, at the word's x centre; the box's top is its words' least y0
+                    ids = group[a:b]
+                    xs: list[float] = []
+                    values: list[float] = []
+                    for i in ids:
+                        for q in self._cell_quantities(texts[i]):
+                            if q.checkable:
+                                r = word(i).rect
+                                xs.append((r.x0 + r.x1) / 2)
+                                values.append(q.value)
+                    if xs:                     # an entry with cells
+                        candidates.append((ids, min([y0s[i] for i in ids]), xs, tuple(values)))
+        n_own = len(pieces)
+        pieces += [(top, xs) for _, top, xs, _ in candidates]
         have = {(round(self.entries[pid].rects[0].y0),
                  tuple(c.quantity.value for c in self.entries[pid].cells))
                 for pid in self.rows_by_page.get(page, []) if self.entries[pid].rects}
-        kept = [e for e in candidates
-                if (round(e.rects[0].y0), tuple(c.quantity.value for c in e.cells)) not in have
-                and any(o is not e and 1 < abs(o.rects[0].y0 - e.rects[0].y0) <= max_dy
-                        and any(abs(x.x - y.x) <= align_tol for x in e.cells for y in o.cells)
-                        for o in pieces)]
+        kept = [ids for k, (ids, top, xs, values) in enumerate(candidates)
+                if (round(top), values) not in have
+                and any(j != n_own + k and 1 < abs(o_top - top) <= max_dy
+                        and any(abs(x - y) <= align_tol for x in xs for y in o_xs)
+                        for j, (o_top, o_xs) in enumerate(pieces))]
         base = len(self.entries) + sum(len(v) for v in self._loose.values())
-        held = [(base + k, e) for k, e in enumerate(kept)]
+        held = []
+        for k, ids in enumerate(kept):
+            words = [word(i) for i in ids]
+            held.append((base + k, self._row_entry(page, words, " ".join(w.text for w in words))))
         self._loose[page] = held
         return held
 
@@ -615,7 +660,22 @@ class EvidenceIndex:
         if self._plain is None:
             self._plain = _accent_free("\n".join(p.text for p in self.pages.values()))
         key = _accent_free(word)
-        return bool(key) and re.search(rf"(?<!\w){re.escape(key)}(?!\w)", self._plain) is not None
+        return bool(key) and _whole_word_in(key, self._plain)
+
+    def quantities_near(self, ranges: Iterable[tuple[float, float]]) -> list[tuple[int, Quantity]]:
+        """The (page, quantity) pairs of :attr:`page_quantities` whose value lies in one of
+        ``ranges`` (``(lo, hi)``, both ends included), in the order ``page_quantities``
+        holds them (pages in order, then by position): a value lookup by bisection
+        instead of a walk over every number of the paper."""
+        if self._by_value is None:
+            flat = [(page, q) for page, qs in self.page_quantities.items() for q in qs]
+            order = sorted(range(len(flat)), key=lambda i: flat[i][1].value)
+            self._by_value = ([flat[i][1].value for i in order], order, flat)
+        values, order, flat = self._by_value
+        picked: set[int] = set()
+        for lo, hi in ranges:
+            picked.update(order[bisect_left(values, lo):bisect_right(values, hi)])
+        return [flat[i] for i in sorted(picked)]
 
     def _idf_of(self, term: str) -> float | None:
         """BM25 idf of ``term`` (None if no entry holds it)."""
@@ -646,7 +706,7 @@ class EvidenceIndex:
         return held
 
     def _rank(self, query: str, k: int, pages: set[int] | None) -> list[Hit]:
-        terms = index_terms(query, extract_quantities(query))
+        terms = index_terms(query, text_quantities(query))   # the judge reads them too
         if not terms:
             return []
         weights: dict[str, float] = {}

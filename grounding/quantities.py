@@ -18,6 +18,7 @@ import math
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 from operator import attrgetter
 
 from grounding.lexicon import fold, stem
@@ -401,6 +402,28 @@ def _fold_marked(text: str, folded: str) -> str:
     return marked if len(marked) == len(folded) else folded
 
 
+#: A text that is one plain number and nothing else: ASCII digits, an optional decimal
+#: part, an optional "%" (most table cells, which the index reads one word at a time).
+_PLAIN = re.compile(r"[0-9]+(?:\.[0-9]+)?%?")
+_PLAIN_MAX = 20          # well inside a float's range: the value is always finite
+
+
+def _plain_quantity(text: str) -> Quantity:
+    """What :func:`extract_quantities` finds in a ``_PLAIN`` text with point decimals
+    (a comma-decimal guess needs a comma): the one number, with no context to make it a
+    reference, a date, a rank or a qualified value; a year if it is four digits from 1900
+    to 2099; a percentage with its "%"."""
+    percent = text.endswith("%")
+    raw = text[:-1] if percent else text
+    value = float(raw)
+    dot = raw.find(".")
+    decimals = len(raw) - dot - 1 if dot >= 0 else 0
+    if percent:
+        return Quantity(value, text, 0, len(text), "%", True, decimals, False, None, "percent")
+    kind = "year" if dot < 0 and len(raw) == 4 and 1900 <= value <= 2099 else "number"
+    return Quantity(value, text, 0, len(text), None, False, decimals, False, None, kind)
+
+
 def extract_quantities(text: str, decimal_comma: bool | None = None) -> list[Quantity]:
     """Every quantity written in ``text``, in order of position.
 
@@ -412,6 +435,13 @@ def extract_quantities(text: str, decimal_comma: bool | None = None) -> list[Qua
         endpoints, ``±`` uncertainties and ``N of M`` wholes linked (see :class:`Quantity`).
     Raises: nothing; text without numbers gives [].
     """
+    if decimal_comma is not True and len(text) <= _PLAIN_MAX and _PLAIN.fullmatch(text):
+        return [_plain_quantity(text)]      # a bare table cell: "42.1", "2019", "85.1%"
+    return _extract(text, decimal_comma)
+
+
+def _extract(text: str, decimal_comma: bool | None) -> list[Quantity]:
+    """:func:`extract_quantities` read in full (no shortcut for a plain number)."""
     folded = fold(text)
     marked = _fold_marked(text, folded)
     if "·" in marked:                 # "12·4%": a decimal point in Lancet style
@@ -439,6 +469,14 @@ def extract_quantities(text: str, decimal_comma: bool | None = None) -> list[Qua
     out.extend(_word_quantities(marked, folded, [(q.start, q.end) for q in out]))
     out.sort(key=lambda q: q.start)
     return _link(marked, folded, out)
+
+
+@lru_cache(maxsize=512)
+def text_quantities(text: str) -> tuple[Quantity, ...]:
+    """:func:`extract_quantities` of ``text`` (decimal comma guessed), memoised for the
+    last 512 texts: a check reads the numbers of each answer sentence several times (its
+    evidence search, then the judge's checkers); Quantity is frozen, so sharing is safe."""
+    return tuple(extract_quantities(text))
 
 
 def _grouped(text: str, start: int, end: int) -> bool:
@@ -847,4 +885,4 @@ def moved(q: Quantity, start: int, end: int) -> Quantity:
 
 __all__ = ["CASE_UNITS", "MISSING_VALUES", "Quantity", "UNITS", "comparable",
            "detect_decimal_comma", "extract_quantities", "has_multiplier", "is_missing_value", "moved",
-           "restate", "same_count_noun", "same_value"]
+           "restate", "same_count_noun", "same_value", "text_quantities"]

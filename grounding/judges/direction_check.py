@@ -153,7 +153,13 @@ class PaperSentence:
     start: int
     text: str
     terms: frozenset[str]
-    affirmed: bool
+
+    @property
+    def affirmed(self) -> bool:
+        """True if the sentence affirms outright: no negation, null result or hedge
+        (read when asked: a check asks it of the few sentences about a claim, not of
+        every sentence of the pages it reads)."""
+        return _NOT_AFFIRMED.search(self.text) is None
 
 
 def _root(term: str) -> str:
@@ -314,8 +320,7 @@ class PaperSentences:
                 if (term := memo[tok]) is not None:
                     terms.add(term)
             out.append(PaperSentence(len(out), number, a, body,
-                                     _expand(frozenset(terms), self.abbreviations),
-                                     _NOT_AFFIRMED.search(body) is None))
+                                     _expand(frozenset(terms), self.abbreviations)))
         self._pages[number] = out
         return out
 

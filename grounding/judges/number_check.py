@@ -68,7 +68,7 @@ def check_numbers(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[
         elif q.kind not in ("word", "fraction") and any(
                 comparable_far(q, e) and same_value(q, e)
                 and not (skip is not None and skip(page, e.start))
-                for page, qs in index.page_quantities.items() for e in qs):
+                for page, e in index.quantities_near(_could_match(q))):
             check.status = "found_far"
         found.numbers.append(check)
     _check_count_swaps(cfg, text, hits, found)
@@ -92,6 +92,16 @@ def check_numbers(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[
         if conflict is not None:
             check.status = "conflict"
             check.hit, check.correction = conflict
+
+def _could_match(q: Quantity) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Value ranges outside which no paper number can state the value of ``q`` (a claim
+    without a bound) by :func:`same_value`: within ``0.2 |value| + step + 1e-6`` of it,
+    the number itself or as a fraction x 100 (its branches allow at most 1e-9 relative,
+    half a written step, or 5 % of the paper's value, about 5.3 % of the claim's)."""
+    c = q.value
+    b = 0.2 * abs(c) + q.step + 1e-6
+    return (c - b, c + b), ((c - b) / 100, (c + b) / 100)
+
 
 def _check_count_swaps(cfg: RulesConfig, text: str, hits: list[Hit], found: Findings) -> None:
     """Counts whose qualifying words were swapped ("3 hard negatives and 2 easy

@@ -25,12 +25,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from enum import Enum
 
 from grounding.judges.rules_cues import NEGATIONS
 from grounding.lexicon import content_terms, fold, is_numeric
-from grounding.quantities import Quantity, extract_quantities
+from grounding.quantities import Quantity, text_quantities
 
 
 class PartKind(str, Enum):
@@ -120,11 +119,11 @@ _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten elev
                           "twenty hundred thousand".split())
 
 
-@lru_cache(maxsize=512)
 def sentence_quantities(text: str) -> tuple[Quantity, ...]:
-    """``extract_quantities(text)`` of a sentence, memoised: the judge's checkers read the
-    same sentence's numbers several times (Quantity is frozen, so sharing is safe)."""
-    return tuple(extract_quantities(text))
+    """``extract_quantities(text)`` of a sentence, memoised (``text_quantities``): the
+    judge's checkers read the same sentence's numbers several times, and the evidence
+    search has read them first (Quantity is frozen, so sharing is safe)."""
+    return text_quantities(text)
 
 
 def _binds(s: str, start: int, end: int, width: int = 40) -> tuple[str, ...]:

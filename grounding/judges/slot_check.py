@@ -217,11 +217,14 @@ def name_swap(text: str, index: EvidenceIndex, hits: Sequence[Hit], skip: Skip |
         return None
     for hit, lo, hi in _spans(index, list(hits[:k])):
         window = getattr(index.pages.get(hit.entry.page), "text", "")[lo:hi]
+        in_window: dict[str, list[re.Match[str]]] = {}    # each name searched once here
         for na, nb in pairs:
-            mp = [list(pats[n].finditer(window)) for n in (na, nb)]
-            if any(len(x) != 1 for x in mp):
+            for n in (na, nb):
+                if n not in in_window:
+                    in_window[n] = list(pats[n].finditer(window))
+            if len(in_window[na]) != 1 or len(in_window[nb]) != 1:
                 continue
-            (pa_m,), (pb_m,) = mp
+            (pa_m,), (pb_m,) = in_window[na], in_window[nb]
             if abs(pa_m.start() - pb_m.start()) > 300:
                 continue
             sa, sb = once[na], once[nb]

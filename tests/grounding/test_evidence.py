@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from annotations.errors import InputError
-from grounding.evidence import EvidenceIndex, normalise_with_map, row_label
+from grounding.evidence import EvidenceIndex, _whole_word_in, normalise_with_map, row_label
 from tests.conftest import PAPERS, load_cases, need
 
 
@@ -128,3 +130,14 @@ def test_mentions_ignores_case_accents_and_spacing_diacritics() -> None:
     assert index.mentions("Dogan") and index.mentions("Do\u011fan") and index.mentions("MULLER")
     assert index.mentions("Scholkopf")
     assert not index.mentions("Smith") and not index.mentions("gan") and not index.mentions("")
+
+
+_WORDISH = st.sampled_from(list("ab_1 .-\u00e9\u0301\u00b2\u0663\u2160"))
+
+
+@given(st.text(alphabet=_WORDISH, min_size=1, max_size=4), st.text(alphabet=_WORDISH, max_size=30))
+def test_whole_word_search_finds_what_the_word_boundary_regex_finds(key: str, text: str) -> None:
+    # str.find plus a check of the characters either side, against the regex it replaced
+    # (letters, digits, '_', combining marks, superscripts, Arabic-Indic digits, numerals)
+    want = re.search(rf"(?<!\w){re.escape(key)}(?!\w)", text) is not None
+    assert _whole_word_in(key, text) is want

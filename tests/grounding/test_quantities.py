@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from grounding.quantities import (Quantity, comparable, detect_decimal_comma,
+from grounding.quantities import (_PLAIN, Quantity, _extract, comparable, detect_decimal_comma,
                                   extract_quantities, same_count_noun, same_value)
 from tests.conftest import load_cases
 
@@ -371,3 +373,35 @@ def test_every_number_of_a_citation_list_is_a_reference() -> None:
         "Adding the full text could improve accuracy [1, 2]; see also [3, 7-9] for 12 cases.")]
     assert kinds == [("1", "ref"), ("2", "ref"), ("3", "ref"), ("7", "ref"), ("9", "ref"),
                      ("12", "number")]
+
+
+_PLAIN_TEXTS = st.text(alphabet=st.sampled_from(list("0123456789.%")), min_size=1, max_size=22)
+
+
+@given(_PLAIN_TEXTS, st.sampled_from([None, False]))
+def test_a_plain_number_is_read_as_the_full_extraction_reads_it(text: str,
+                                                                 comma: bool | None) -> None:
+    # the shortcut for a bare table cell ("42.1", "2019", "85.1%") against the full path
+    assert extract_quantities(text, comma) == _extract(text, comma)
+
+
+@pytest.mark.parametrize("text", ["0", "7", "1899", "1900", "2019", "2099", "2100", "19000",
+                                  "2019.0", "00.5", "42.10", "85.1%", "100%", "2020%",
+                                  "9" * 20, "9" * 21, "0.459"])
+def test_plain_number_shortcut_edges(text: str) -> None:
+    for comma in (None, False):
+        assert extract_quantities(text, comma) == _extract(text, comma)
+
+
+def test_plain_number_shortcut_on_every_table_word_of_the_papers(papers_dir: Path) -> None:
+    # every word of the shared papers' pages that the shortcut takes, against the full path
+    from grounding.pdf import read_pdf
+
+    pdfs = sorted(papers_dir.glob("*.pdf"))
+    seen = set()
+    for pdf in pdfs[:6]:
+        for page in read_pdf(pdf).pages:
+            seen.update(w.text for w in page.words if _PLAIN.fullmatch(w.text))
+    assert len(seen) > 100
+    for text in seen:
+        assert extract_quantities(text, False) == _extract(text, False), text
