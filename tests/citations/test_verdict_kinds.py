@@ -176,12 +176,17 @@ def test_text_lists_only_the_candidates_the_reason_counts(
 @pytest.fixture(scope="module")
 def doi_index(tmp_path_factory: pytest.TempPathFactory) -> LocalIndex:
     """The works of the DOI kinds below plus 300 other ACL records."""
-    ids = {"2022.gem-1.45", "2022.wanlp-1.32", "2024.emnlp-main.132", "2020.acl-main.292",
-           "W17-7903"}
+    return _complete_index(tmp_path_factory.mktemp("doi") / "doi.sqlite",
+                           {"2022.gem-1.45", "2022.wanlp-1.32", "2024.emnlp-main.132",
+                            "2020.acl-main.292", "W17-7903"})
+
+
+def _complete_index(path: Path, ids: set[str]) -> LocalIndex:
+    """A complete index at ``path`` of the ACL records ``ids`` plus 300 others."""
     with gzip.open(need(ACL), "rt", encoding="utf-8") as fh:
         rows = [r for r in map(json.loads, fh) if r["id"] in ids]
     assert {r["id"] for r in rows} == ids
-    index = LocalIndex(tmp_path_factory.mktemp("doi") / "doi.sqlite", complete=True)
+    index = LocalIndex(path, complete=True)
     index.add_records(record_from_mapping(r, source="acl-anthology", default_id=r["id"])
                       for r in rows + acl_rows(300))
     return index
@@ -225,14 +230,8 @@ def test_other_names_and_title_with_a_real_doi_stay_fabricated(doi_index: LocalI
 def names_index(tmp_path_factory: pytest.TempPathFactory) -> LocalIndex:
     """Works whose authors have name particles (van der Goot, van Noord, de Góes, ...)
     plus 300 other ACL records; complete."""
-    ids = {"P17-2078", "2022.lrec-1.777"}
-    with gzip.open(need(ACL), "rt", encoding="utf-8") as fh:
-        rows = [r for r in map(json.loads, fh) if r["id"] in ids]
-    assert {r["id"] for r in rows} == ids
-    index = LocalIndex(tmp_path_factory.mktemp("names") / "names.sqlite", complete=True)
-    index.add_records(record_from_mapping(r, source="acl-anthology", default_id=r["id"])
-                      for r in rows + acl_rows(300))
-    return index
+    return _complete_index(tmp_path_factory.mktemp("names") / "names.sqlite",
+                           {"P17-2078", "2022.lrec-1.777"})
 
 
 @pytest.mark.parametrize("text,rid", [
