@@ -6,6 +6,7 @@ Pure functions over :class:`grounding.quantities.Quantity` and index hits; no I/
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from dataclasses import dataclass, field
@@ -108,8 +109,9 @@ def comparable_far(q: Quantity, e: Quantity) -> bool:
 def correction_text(q: Quantity, e: Quantity) -> str:
     """The claim's span rewritten with the evidence value as the paper writes it, scale
     included ("18.1M" against "81.1M" -> "81.1M"), keeping the claim's unit text; the
-    claim's own text when the evidence states its value (see ``quantities.restate``)."""
-    return restate(q, e)
+    claim's own text when the evidence states its value (see ``quantities.restate``); a
+    bounded claim ("at most 250°C") is restated unless the evidence gives its very number."""
+    return restate(dataclasses.replace(q, bound=None), e)
 
 
 def short(text: str, n: int = 90) -> str:

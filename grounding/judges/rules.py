@@ -444,7 +444,8 @@ def _number_results(found: Findings) -> list[PartResult]:
             how = ("computed from the paper's numbers" if c.status == "derived"
                    else f"found on {where}" if c.status == "found"
                    else "found elsewhere in the paper")
-            out.append(PartResult(part, Status.VERIFIED, why=f"{q.text} {how}", hit=c.hit,
+            out.append(PartResult(part, Status.VERIFIED, why=c.why or f"{q.text} {how}",
+                                  hit=c.hit,
                                   weak=_VERIFIED[c.status]))
         elif c.status == "misbound":          # row_binding: another row's value
             out.append(PartResult(part, Status.NOT_FOUND, ErrorTag.N1, c.why, c.hit,
