@@ -60,6 +60,7 @@ from grounding.judges.slot_check import check_slot_swaps, name_swap
 from grounding.judges.number_tables import check_row_swaps, compare_rows
 from grounding.judges.row_binding import check_row_binding
 from grounding.judges.unchecked import nothing_checkable_reason
+from grounding.judges.verbatim import keep_verbatim
 from grounding.judges.number_common import Findings, NumberCheck, correction_text, short
 from grounding.judges.parts import NAME, Part, PartKind, decompose, sentence_quantities
 from grounding.judges.relation_check import (direction_conflict, numbers_order,
@@ -170,6 +171,7 @@ class RulesJudge:
         check_row_swaps(text, index, found)
         check_slot_swaps(text, index, hits, found, skip)
         check_row_binding(text, index, hits, found)
+        keep_verbatim(text, index, hits, found)
         label, rationale, evidence = self._decide(text, role, index, hits, found, att,
                                                   memory, others)
         passages = tuple(self._to_passage(h, pseudo, index.pages.get(h.entry.page))

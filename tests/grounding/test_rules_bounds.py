@@ -1,0 +1,81 @@
+"""Bounds ("up to", "over", "at most"), sentences the paper states verbatim, and the other
+false supports and contradictions of a fresh user's trial (issue 11), on papers the rules
+were not written on (../shared/data/papers-more) and the SPECTER example."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from grounding.check import check
+from grounding.evidence import EvidenceIndex
+from grounding.judges.number_common import Findings, NumberCheck
+from grounding.judges.verbatim import keep_verbatim
+from grounding.pdf import read_pdf
+from grounding.quantities import extract_quantities
+from tests.conftest import DATA, need
+
+MORE = DATA / "papers-more"
+PROMIS = MORE / "promis-prostate-mri-2015.pdf"
+HUMINS = MORE / "humins-levulinic-acid-2025.pdf"
+IMIDAZOLE = MORE / "imidazole-corrosion-2021.pdf"
+SPECTER = Path(__file__).resolve().parents[2] / "examples" / "specter" / "paper.pdf"
+
+
+def _judged(pdf: Path, answer: str) -> list[tuple[str, str, list[tuple[str, str | None]]]]:
+    report = check("What does the paper say?", answer, str(need(pdf)), verify_citations=False)
+    return [(s.annotation.label.value, s.annotation.rationale,
+             [(e.span, e.correction) for e in s.annotation.errors]) for s in report.sentences]
+
+
+@pytest.mark.parametrize(("pdf", "wrong", "span", "paper"), [
+    (HUMINS, "The heating plate allowed reaction temperatures up to 250°C.", "250°C", "200°C"),
+    (HUMINS, "The heating plate allowed reaction temperatures of at most 250°C.", "250°C",
+     "200°C"),
+    (HUMINS, "The biofine process achieves levulinic acid yields of up to 7%.", "7%", "70%"),
+    (PROMIS, "Up to 1714 men will have MP-MRI.", "1714", "714"),
+    (PROMIS, "Currently over 4,000 new cases are diagnosed every year in the UK.", "4,000",
+     "40,000"),
+])
+def test_a_bound_with_another_number_than_the_papers_is_contradicted(
+        pdf: Path, wrong: str, span: str, paper: str) -> None:
+    [(label, why, errors)] = _judged(pdf, wrong)
+    assert label == "contradiction" and (span, paper) in errors
+    assert f"{span} found" not in why
+
+
+def test_a_bound_no_passage_gives_is_never_said_to_be_found() -> None:
+    # 9714 is nowhere in the PDF (the paper: "Up to 714 men"): not supported, and the
+    # rationale never claims the number was found
+    [(label, why, _)] = _judged(PROMIS, "Up to 9714 men will have MP-MRI.")
+    assert label != "supported" and "9714 found" not in why
+
+
+@pytest.mark.parametrize(("pdf", "right"), [
+    (HUMINS, "The heating plate allowed reaction temperatures up to 200°C."),
+    (HUMINS, "Using formic acid as an organocatalyst, levulinic acid yields of up to 42 mol% "
+             "were achieved."),
+    (PROMIS, "Up to 714 men will have MP-MRI."),
+    (PROMIS, "Currently over 40,000 new cases are diagnosed every year in the UK."),
+    (IMIDAZOLE, "As the concentration of imidazole increased up to 500 ppm, inhibition "
+                "efficiency increased up to 91.7%."),
+])
+def test_a_bound_the_paper_states_is_supported(pdf: Path, right: str) -> None:
+    [(label, _, errors)] = _judged(pdf, right)
+    assert label == "supported" and not errors
+
+
+def test_a_sentence_the_paper_states_verbatim_keeps_its_numbers() -> None:
+    document = read_pdf(need(IMIDAZOLE))
+    index = EvidenceIndex.for_document(document)
+    said = ("As the concentration of imidazole increased up to 500 ppm, inhibition "
+            "efficiency increased up to 91.7%.")
+    changed = said.replace("91.7%", "97.1%")
+    for text, kept in ((said, True), (changed, False)):
+        q = [x for x in extract_quantities(text) if x.checkable][0]
+        wrong = extract_quantities("1000 ppm")[0]
+        found = Findings([NumberCheck(q, "conflict", correction=wrong)])
+        keep_verbatim(text, index, index.hits(text, k=8), found)
+        assert (found.numbers[0].status == "found") is kept
+        assert (found.numbers[0].correction is None) is kept
