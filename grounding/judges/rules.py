@@ -60,7 +60,7 @@ from grounding.judges.slot_check import check_slot_swaps, name_swap
 from grounding.judges.number_tables import check_row_swaps, compare_rows
 from grounding.judges.row_binding import check_row_binding
 from grounding.judges.unchecked import nothing_checkable_reason
-from grounding.judges.verbatim import keep_verbatim
+from grounding.judges.verbatim import flip_contradiction, keep_verbatim
 from grounding.judges.number_common import Findings, NumberCheck, correction_text, short
 from grounding.judges.parts import NAME, Part, PartKind, decompose, sentence_quantities
 from grounding.judges.relation_check import (direction_conflict, numbers_order,
@@ -205,6 +205,9 @@ class RulesJudge:
             return Label.NEI, review, []
         results = _number_results(found) + _unbound_results(text, found, index)
         stop = _first(results, Status.CONTRADICTED)
+        flip = flip_contradiction(text, index, hits, found) if stop is None else None
+        if flip is not None:
+            return Label.CONTRADICTION, flip[0], flip[1]
         if stop is None:
             inherited = _inherited(found, memory)
             if inherited is not None:

@@ -8,13 +8,18 @@ Pure over an :class:`EvidenceIndex`; no I/O.
 from __future__ import annotations
 
 import math
+import re
+from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 from rapidfuzz import fuzz
 
-from annotations.schema import ErrorTag
+from annotations.schema import ErrorSpan, ErrorTag
 from grounding.evidence import EvidenceIndex, Hit
-from grounding.judges.number_common import Findings
+from grounding.judges.number_common import Findings, short
+from grounding.judges.rules_cues import OPPOSITE, words
 from grounding.lexicon import fold
+from grounding.number_words import ORDINALS
 from grounding.quantities import extract_quantities
 
 #: rapidfuzz partial_ratio (0-100) of the folded, lower-cased sentence against the page
@@ -56,6 +61,105 @@ def verbatim_hit(text: str, index: EvidenceIndex, hits: list[Hit], n: int = 5) -
     return None
 
 
+#: partial_ratio a sentence must reach against the page text for a one-word difference
+#: to be read as the same sentence with that word changed
+SAME_BUT_ONE = 85.0
+_SUPERLATIVE = re.compile(r"(?:most|least|\w+est)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Flip:
+    """The paper's own sentence with one word changed: ``word`` in the sentence where the
+    paper (``hit``) says ``paper`` ("" for a word the paper does not have). tag: C3 for an
+    operator word turned to its opposite, C1 for a rank the paper does not give."""
+
+    word: str
+    paper: str
+    tag: ErrorTag
+    hit: Hit
+
+
+def flipped_statement(text: str, index: EvidenceIndex, hits: list[Hit],
+                      n: int = 5) -> Flip | None:
+    """The paper states ``text`` near verbatim (partial_ratio at least
+    :data:`SAME_BUT_ONE` around one of the best ``n`` passages, the same numbers in the
+    same order) except for one word: an operator word turned to its opposite
+    ("increased" / "decreased", "most" / "least": ``rules_cues.OPPOSITE``), or a rank put
+    before or taken from a superlative ("the second most common" / "the most common").
+    Every other word is the paper's, so the changed word is what the sentence gets wrong.
+
+    Returns: the Flip, or None. Raises: nothing.
+    """
+    mine = words(text)
+    values = [q.value for q in extract_quantities(text) if q.checkable]
+    s = _flat(text)
+    if len(mine) < 4:
+        return None
+    for h in hits[:n]:
+        if h.entry.kind == "row":
+            continue
+        page = getattr(index.pages.get(h.entry.page), "text", "") or h.entry.text
+        lo = max(0, h.entry.start - len(text) - 40)
+        around = _flat(page[lo:h.entry.end + len(text) + 40])
+        al = fuzz.partial_ratio_alignment(s, around, score_cutoff=SAME_BUT_ONE)
+        if al is None:
+            continue
+        a, b = al.dest_start, al.dest_end          # whole words: none cut in two
+        while a > 0 and around[a - 1].isalnum():
+            a -= 1
+        while b < len(around) and around[b].isalnum():
+            b += 1
+        window = around[a:b]
+        theirs = [q.value for q in extract_quantities(window) if q.checkable]
+        if len(theirs) != len(values) or not all(
+                math.isclose(a, b, rel_tol=1e-9) for a, b in zip(values, theirs)):
+            continue
+        flip = _one_word(mine, words(window), h)
+        if flip is not None:
+            return flip
+    return None
+
+
+def _one_word(mine: list[str], theirs: list[str], hit: Hit) -> Flip | None:
+    """The one changed word between two word lists, as a Flip, or None (no change, more
+    than one, or one that is no operator or rank). Paper words before the sentence's first
+    word or after its last are not changes."""
+    ops = [op for op in SequenceMatcher(None, mine, theirs, autojunk=False).get_opcodes()
+           if op[0] != "equal"]
+    inner = [op for op in ops if not (op[0] == "insert" and op[1] in (0, len(mine)))]
+    if len(inner) != 1:
+        return None
+    kind, i1, i2, j1, j2 = inner[0]
+    if kind == "replace" and i2 - i1 == 1 and j2 - j1 == 1:
+        a, b = mine[i1], theirs[j1]
+        if b in OPPOSITE.get(a, ()):
+            return Flip(a, b, ErrorTag.C3, hit)
+    if kind == "delete" and i2 - i1 == 1 and mine[i1] in ORDINALS and i2 < len(mine) \
+            and _SUPERLATIVE.match(mine[i2]):
+        return Flip(mine[i1], "", ErrorTag.C1, hit)
+    return None
+
+
+def flip_contradiction(text: str, index: EvidenceIndex, hits: list[Hit],
+                       found: Findings) -> tuple[str, list[Hit]] | None:
+    """The rationale and evidence of a sentence contradicted by :func:`flipped_statement`
+    (its error span, C3 or C1 with the paper's word as the correction, added to
+    ``found.errors``), or None when the paper has no such sentence."""
+    flip = flipped_statement(text, index, hits)
+    if flip is None:
+        return None
+    pattern = re.escape(flip.word) + (r"\s+\w+" if not flip.paper else "")
+    m = re.search(r"\b" + pattern + r"\b", fold(text), re.IGNORECASE)
+    if m is None or len(fold(text)) != len(text):
+        return None
+    span = text[m.start():m.end()]
+    fixed = flip.paper or span[len(flip.word):].strip()
+    found.errors.append(ErrorSpan(span=span, tags=(flip.tag,), correction=fixed))
+    return (f"Contradicted: the sentence says '{span}' where the same statement on page "
+            f"{flip.hit.entry.page} says '{fixed}' (\"{short(flip.hit.entry.text)}\").",
+            [flip.hit])
+
+
 def keep_verbatim(text: str, index: EvidenceIndex, hits: list[Hit], found: Findings) -> None:
     """Undo the number conflicts (C1) and value swaps (C2) of a sentence the paper states
     near verbatim (:func:`verbatim_hit`): each such number becomes found in that passage.
@@ -73,4 +177,5 @@ def keep_verbatim(text: str, index: EvidenceIndex, hits: list[Hit], found: Findi
     found.notes.clear()
 
 
-__all__ = ["SAME_TEXT", "keep_verbatim", "verbatim_hit"]
+__all__ = ["SAME_BUT_ONE", "SAME_TEXT", "Flip", "flip_contradiction", "flipped_statement",
+           "keep_verbatim", "verbatim_hit"]
