@@ -79,3 +79,27 @@ def test_a_sentence_the_paper_states_verbatim_keeps_its_numbers() -> None:
         keep_verbatim(text, index, index.hits(text, k=8), found)
         assert (found.numbers[0].status == "found") is kept
         assert (found.numbers[0].correction is None) is kept
+
+
+CFP = MORE / "cfp-t65s-2012.pdf"
+
+
+@pytest.mark.parametrize(("pdf", "wrong", "span", "paper", "right"), [
+    (IMIDAZOLE, "At 1000 ppm, inhibition efficiency increased.", "increased", "decreased",
+     "At 1000 ppm, inhibition efficiency decreased."),
+    (CFP, "The single mutation T65S markedly worsens this stability, shifting the pK1/2 of "
+          "ECFP-T65S and Cerulean-T65S by 1.1 and 1.6 pH units respectively.", "worsens",
+     "improves", None),
+    (PROMIS, "Prostate cancer is the second most common male cancer.", "second most", "most",
+     "Prostate cancer is the most common male cancer."),
+    (HUMINS, "Fructose achieved the second highest LA yield of 38% followed by sucrose with "
+             "23%.", "second highest", "highest", None),
+])
+def test_the_papers_own_sentence_with_one_word_turned_is_contradicted(
+        pdf: Path, wrong: str, span: str, paper: str, right: str | None) -> None:
+    # the paper states the sentence word for word but for one operator word (C3) or a rank
+    # before its superlative (C1); a number the sentence also holds does not support it
+    right = right or wrong.replace(span, paper)
+    (bad, why, errors), (good, _, good_errors) = _judged(pdf, f"{wrong} {right}")
+    assert bad == "contradiction" and (span, paper) in errors and f"'{paper}'" in why
+    assert good == "supported" and not good_errors
