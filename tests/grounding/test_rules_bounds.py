@@ -103,3 +103,20 @@ def test_the_papers_own_sentence_with_one_word_turned_is_contradicted(
     (bad, why, errors), (good, _, good_errors) = _judged(pdf, f"{wrong} {right}")
     assert bad == "contradiction" and (span, paper) in errors and f"'{paper}'" in why
     assert good == "supported" and not good_errors
+
+
+@pytest.mark.parametrize(("wrong", "span", "paper", "right"), [
+    # Table 2 (polarization): 300 ppm -> 84.2, 500 ppm -> 91.7 (91.7% is in the abstract too)
+    ("At 300 ppm the polarization test gave an inhibition efficiency of 91.7%.", "91.7%",
+     "84.2%", "At 300 ppm the polarization test gave an inhibition efficiency of 84.2%."),
+    # Table 3 (impedance): 100 ppm -> 71.8, 300 ppm -> 86.8
+    ("At 100 ppm the impedance measurements gave an inhibition efficiency of 86.8%.", "86.8%",
+     "71.8%", "At 100 ppm the impedance measurements gave an inhibition efficiency of 71.8%."),
+])
+def test_a_value_given_to_another_numeric_row_key_is_contradicted(
+        wrong: str, span: str, paper: str, right: str) -> None:
+    # the tables are keyed by concentration ("Conc. (ppm)"): the value is held to the row
+    # of the sentence's key, not to the row (or the abstract) where it is written
+    (bad, _, errors), (good, _, good_errors) = _judged(IMIDAZOLE, f"{wrong} {right}")
+    assert bad == "contradiction" and (span, paper) in errors
+    assert good == "supported" and not good_errors
