@@ -59,6 +59,7 @@ from grounding.judges.number_check import (check_in_passage, check_numbers, chec
 from grounding.judges.slot_check import check_slot_swaps, name_swap
 from grounding.judges.number_tables import check_row_swaps, compare_rows
 from grounding.judges.keyed_rows import check_keyed_rows
+from grounding.judges.name_binding import check_name_binding
 from grounding.judges.row_binding import check_row_binding
 from grounding.judges.unchecked import nothing_checkable_reason
 from grounding.judges.verbatim import flip_contradiction, keep_verbatim
@@ -174,6 +175,7 @@ class RulesJudge:
         check_row_binding(text, index, hits, found)
         check_keyed_rows(index, found)
         keep_verbatim(text, index, hits, found)
+        check_name_binding(text, index, hits, found)
         label, rationale, evidence = self._decide(text, role, index, hits, found, att,
                                                   memory, others)
         passages = tuple(self._to_passage(h, pseudo, index.pages.get(h.entry.page))

@@ -120,3 +120,22 @@ def test_a_value_given_to_another_numeric_row_key_is_contradicted(
     (bad, _, errors), (good, _, good_errors) = _judged(IMIDAZOLE, f"{wrong} {right}")
     assert bad == "contradiction" and (span, paper) in errors
     assert good == "supported" and not good_errors
+
+
+DEEPSEEK = DATA / "papers" / "deepseek-r1-2025.pdf"
+
+
+@pytest.mark.parametrize(("pdf", "wrong", "span", "paper", "right"), [
+    # "over 40,000 new cases ... in the UK and 223,307 new cases in the USA"
+    (PROMIS, "About 223,307 new cases are diagnosed every year in the UK.", "UK", "USA",
+     "About 223,307 new cases are diagnosed every year in the USA."),
+    # "87.6% on AlpacaEval 2.0 and a win-rate of 92.3% on ArenaHard"
+    (DEEPSEEK, "DeepSeek-R1 achieves a length-controlled win-rate of 92.3% on AlpacaEval 2.0.",
+     "AlpacaEval", "ArenaHard",
+     "DeepSeek-R1 achieves a length-controlled win-rate of 87.6% on AlpacaEval 2.0."),
+])
+def test_a_number_given_to_the_other_name_of_a_coordination_is_contradicted(
+        pdf: Path, wrong: str, span: str, paper: str, right: str) -> None:
+    (bad, why, errors), (good, _, good_errors) = _judged(pdf, f"{wrong} {right}")
+    assert bad == "contradiction" and (span, paper) in errors and f"for '{paper}'" in why
+    assert good == "supported" and not good_errors
