@@ -31,6 +31,11 @@ def _names(text: str) -> set[str]:
     return {m.group(0) for m in NAME.finditer(_REFERENCE.sub(" ", text))}
 
 
+def _key(name: str) -> str:
+    """A name as compared: lower case, letters and digits only ("Cite-Seer" = "CiteSeer")."""
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
 def _parts(sentence: str) -> list[tuple[int, int]]:
     """The spans of the coordinated statements of one sentence."""
     cuts = [0] + [m.end() for m in _COORDINATED.finditer(sentence)] + [len(sentence)]
@@ -98,8 +103,11 @@ def _bindings(index: EvidenceIndex, entry: Entry, point: Quantity,
             continue
         theirs = _names(sentence[own[0]:own[1]])
         others = set().union(*(_names(sentence[a:b]) for a, b in parts if (a, b) != own))
-        wrong = sorted((mine & others) - theirs)
-        right = sorted(theirs - mine - others)
+        keys = {_key(n) for n in theirs}
+        wrong = sorted(n for n in mine if _key(n) in {_key(o) for o in others} - keys)
+        right = sorted(n for n in theirs if _key(n) not in {_key(o) for o in mine | others})
+        if keys & {_key(n) for n in mine}:
+            wrong = []                  # the sentence names the paper's entity too
         out.append((entry.page, right[0], wrong) if wrong and len(right) == 1 else None)
     return out
 

@@ -10,6 +10,7 @@ import pytest
 
 from grounding.check import check
 from grounding.evidence import EvidenceIndex
+from grounding.judges.claim_kind import not_a_claim_reason
 from grounding.judges.number_common import Findings, NumberCheck
 from grounding.judges.verbatim import keep_verbatim
 from grounding.pdf import read_pdf
@@ -139,3 +140,24 @@ def test_a_number_given_to_the_other_name_of_a_coordination_is_contradicted(
     (bad, why, errors), (good, _, good_errors) = _judged(pdf, f"{wrong} {right}")
     assert bad == "contradiction" and (span, paper) in errors and f"for '{paper}'" in why
     assert good == "supported" and not good_errors
+
+
+MARSH = MORE / "marsh-deer-dra-2025.pdf"
+LEGWORK = DATA / "papers" / "legwork-2022.pdf"
+
+
+@pytest.mark.parametrize(("pdf", "heading"), [
+    (MARSH, "2.2.4 Step 4."),
+    (LEGWORK, "2.2. Optimistations"),
+    (PROMIS, "4.2. Patient population"),
+])
+def test_a_numbered_section_heading_is_no_claim(pdf: Path, heading: str) -> None:
+    # its section number is no value to find or contradict
+    judged = _judged(pdf, heading)
+    assert [label for label, _, _ in judged] == ["not_a_claim"] * len(judged)
+
+
+@pytest.mark.parametrize("statement", ["2.5 million people died.", "3.1 Patients were excluded.",
+                                       "12 Participants completed the study."])
+def test_a_sentence_opening_with_a_number_is_still_a_claim(statement: str) -> None:
+    assert not_a_claim_reason(statement) is None
