@@ -36,7 +36,8 @@ from grounding.pdf import read_pdf  # noqa: E402
 from grounding.sentences import split_sentences  # noqa: E402
 
 from perturb import judge_text  # noqa: E402
-from perturbations import body_pages, changed_value, numbers, page_sentences, values_in  # noqa: E402
+from perturbations import (body_pages, changed_value, numbers, page_sentences,  # noqa: E402
+                           values_in)
 
 #: the papers-more PDFs the bound fixes were written and tested on (not held out)
 SEEN = ("humins", "imidazole", "promis")

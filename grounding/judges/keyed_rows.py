@@ -45,7 +45,7 @@ def _keyed(index: EvidenceIndex, key: Quantity) -> list[tuple[int, Entry]]:
 
 def check_keyed_rows(index: EvidenceIndex, found: Findings) -> None:
     """Hold each number of the sentence to the row its numeric key names (module
-    docstring): a number the row holds becomes found there; a number the row's table
+    docstring; a sentence naming two keys is left alone): a number the row holds becomes found there; a number the row's table
     gives in another row, where the key's row has another plausible value in that column,
     becomes a conflict (C1) with that value as the correction. Changes ``found``.
 
@@ -54,11 +54,14 @@ def check_keyed_rows(index: EvidenceIndex, found: Findings) -> None:
     """
     checks = [c for c in found.numbers if c.quantity.bound is None
               and c.quantity.kind in ("number", "percent")]
-    for key in (c.quantity for c in checks if c.quantity.unit not in (None, "%")):
-        rows = _keyed(index, key)
-        for c in checks:
-            if c.quantity is not key and c.status != "conflict" and rows:
-                _hold(c, rows, index)
+    keyed = [(c.quantity, rows) for c in checks if c.quantity.unit not in (None, "%")
+             if (rows := _keyed(index, c.quantity))]
+    if len(keyed) != 1:
+        return                    # no key, or several ("500 ppm ... than 1000 ppm"): no row
+    key, rows = keyed[0]
+    for c in checks:
+        if c.quantity is not key and c.status != "conflict":
+            _hold(c, rows, index)
 
 
 def _hold(c: NumberCheck, rows: list[tuple[int, Entry]], index: EvidenceIndex) -> None:

@@ -407,7 +407,9 @@ class RulesJudge:
             return (Label.SUPPORTED, "Supported through its premise: an interpretation of the "
                     "previous sentence, which the paper supports, with nothing of its own to "
                     "check.", [al.hit] if al else [])
-        return Label.NEI, nothing_checkable_reason(text, index, al), []
+        bounds = [_bound_text(text, c.quantity) for c in found.numbers
+                  if c.status == "unverifiable"]
+        return Label.NEI, nothing_checkable_reason(text, index, al, bounds), []
 
 
 # ---------------------------------------------------------------------- part results
@@ -417,6 +419,13 @@ def _checkable(text: str) -> tuple[Quantity, ...]:
     """The checkable numbers of a sentence (the last few sentences are read again as the
     operands of the next one's derived numbers)."""
     return tuple(q for q in sentence_quantities(text) if q.checkable)
+
+
+def _bound_text(text: str, q: Quantity) -> str:
+    """A bounded number with its bound words as the sentence writes them ("over 300 bar")."""
+    m = re.search(r"(?:\b[a-z]+\s+)?(?:than|to|most|least|over|under|above|below|within|"
+                  r"exceeding|[<>≤≥])\s*$", fold(text)[max(0, q.start - 25):q.start], re.I)
+    return (m.group(0) if m else "") + q.text
 
 
 def _first(results: list[PartResult], status: Status) -> PartResult | None:
