@@ -20,6 +20,7 @@ from grounding.judges.number_common import (NAME, Findings, NumberCheck, compara
 from grounding.judges.number_tables import (check_columns, check_named_cells,
                                             check_table_rows)
 from grounding.judges.parts import sentence_quantities
+from grounding.judges.rules_cells import cell_near, same_table
 from grounding.judges.rules_config import RulesConfig
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.numbers_match import Bound, Claim, Verdict, match, read_claims
@@ -84,6 +85,13 @@ def check_numbers(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[
     check_named_cells(cfg, text, index, hits, found)
     check_columns(cfg, text, index, found)
     _check_attached_names(cfg, text, index, found)
+    # a difference against a row of the table another number of the sentence was read from
+    mates = _column_mates(index, found.numbers, text)
+    for check in found.numbers if mates else ():
+        if check.status in ("absent", "found_far") and check.quantity.kind not in (
+                "word", "fraction") and (operands := _derived(
+                    text, check.quantity, claim_qs, mates)) is not None:
+            check.status, check.operands, check.hit = "derived", operands, None
     # conflicts: an absent number whose slot in a matching passage holds another value
     for check in found.numbers:
         if check.status != "absent":
@@ -385,6 +393,36 @@ def _clause(text: str, q: Quantity, width: int = 70) -> str:
     lo = max(0, q.start - width)
     hi = min(len(t), q.end + width)
     return t[lo:hi]
+
+
+def _column_mates(index: EvidenceIndex, checks: list[NumberCheck], text: str) -> list[Quantity]:
+    """The cells in the column of each number found in a table row, from the rows of its
+    table that the sentence names (every word of the row label in the sentence) and from
+    its top row (the reference a change is measured from): the operands of a difference
+    the sentence states against a row it does not quote ("78.4, 1.6 points below the full
+    model": the top row's 80.0; "9.0 points above OpenAI-o1-mini": that row's 63.6)."""
+    words = set(content_terms(fold(text)))
+    out: list[Quantity] = []
+    for c in checks:
+        if c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
+            continue
+        row = c.hit.entry
+        cell = next((x for x in row.cells if same_value(c.quantity, x.quantity)), None)
+        if cell is None or not row.rects:
+            continue
+        table = [(pid, index.entries[pid]) for pid in index.rows_by_page.get(row.page, [])
+                 if pid != c.hit.pid and index.entries[pid].rects
+                 and same_table(row, index.entries[pid])
+                 and len(index.entries[pid].cells) == len(row.cells)]
+        top = min((e.rects[0].y0 for _, e in table), default=row.rects[0].y0)
+        for _, other in table:
+            label = {t for t in content_terms(row_label(other)) if not is_numeric(t)}
+            if not (other.rects[0].y0 == top < row.rects[0].y0 or label and label <= words):
+                continue
+            mate = cell_near(other, cell.x, 8.0)
+            if mate is not None and mate.quantity.checkable:
+                out.append(mate.quantity)
+    return out
 
 
 _DIFF_CUE = re.compile(r"\b(?:gap|lead|margin|difference|differ\w*|by|points?|ahead|behind|"

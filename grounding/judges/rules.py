@@ -642,7 +642,7 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
             continue
         if p.kind is PartKind.COMPARISON and p.value in table_dirs:
             out.append(PartResult(p, Status.VERIFIED, why=f"'{p.text}' holds against the "
-                                  "table's first row"))
+                                  "table row it is measured from"))
             continue
         if p.kind is PartKind.COMPARISON and p.value in _FLIP \
                 and table_dirs == {_FLIP[p.value]} and _CHANGE_VERB.match(p.text):
@@ -706,9 +706,18 @@ def _table_directions(text: str, index: EvidenceIndex, found: Findings) -> set[s
     """Directions ("up" / "down") in which the sentence's values written as the end of a
     change ("lowered the average to 77.5") and found in table rows differ from the cell of
     the same column in the first (top) row of their table, the reference such a change is
-    measured from."""
+    measured from; and the direction of a sentence's value from the paper's value a
+    difference of the sentence is computed against ("78.4, 1.6 points below" 80.0)."""
     out: set[str] = set()
+    own = {c.quantity.value for c in found.numbers}
     for c in found.numbers:
+        # a difference "1.6 points below the full model" computed from the sentence's own
+        # value and one the paper gives: the direction of the sentence's value from it
+        if c.status == "derived" and c.operands is not None:
+            a, b = c.operands
+            if (a in own) != (b in own) and a != b:
+                mine, other = (a, b) if a in own else (b, a)
+                out.add("down" if mine < other else "up")
         if c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
             continue
         if not re.search(r"\bto\s*$", fold(text)[:c.quantity.start]) or re.search(

@@ -161,3 +161,23 @@ def test_a_numbered_section_heading_is_no_claim(pdf: Path, heading: str) -> None
                                        "12 Participants completed the study."])
 def test_a_sentence_opening_with_a_number_is_still_a_claim(statement: str) -> None:
     assert not_a_claim_reason(statement) is None
+
+
+@pytest.mark.parametrize(("pdf", "right", "absent"), [
+    # SPECTER Table 2: the full model (top row) 80.0, "No hard negatives" 78.4
+    (SPECTER, "Without hard negatives the average is 78.4, 1.6 points below the full model.",
+     "Without hard negatives the average is 78.4, 2.6 points below the full model."),
+    # DeepSeek-R1 Table 5: Distill-Qwen-32B 72.6 on AIME 2024, OpenAI-o1-mini 63.6
+    (DEEPSEEK, "DeepSeek-R1-Distill-Qwen-32B scores 72.6 on AIME 2024 pass@1, 9.0 points "
+               "above OpenAI-o1-mini.",
+     "DeepSeek-R1-Distill-Qwen-32B scores 72.6 on AIME 2024 pass@1, 9.0 points above "
+     "QwQ-32B-Preview."),
+])
+def test_a_difference_against_a_row_the_sentence_names_is_computed(
+        pdf: Path, right: str, absent: str) -> None:
+    # the difference is computed from the sentence's value and the cell of the row it is
+    # measured from (named, or the table's top row), never from any row of the column
+    (good, why, _), = _judged(pdf, right)
+    assert good == "supported" and "computed from the paper's numbers" in why
+    (other, why_other, _), = _judged(pdf, absent)
+    assert other != "supported" and "computed" not in why_other
