@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from collections.abc import Iterator
 from difflib import SequenceMatcher
 
 from rapidfuzz import fuzz
@@ -31,18 +32,13 @@ def _flat(text: str) -> str:
     return " ".join(fold(text).lower().split())
 
 
-def verbatim_hit(text: str, index: EvidenceIndex, hits: list[Hit], n: int = 5) -> Hit | None:
-    """The first of the best ``n`` passages (not table rows) around which the page states
-    ``text`` near verbatim (partial_ratio at least :data:`SAME_TEXT`) with the very numbers
-    of the sentence, in the same order; None when there is none.
-
-    Args: text: the sentence. index: the paper's index (page texts). hits: retrieved
-          passages, best first.
-    Returns: the Hit, or None. Raises: nothing.
-    """
+def _same_numbers(text: str, index: EvidenceIndex, hits: list[Hit], n: int,
+                  cutoff: float) -> Iterator[tuple[Hit, str]]:
+    """(passage, page text aligned with ``text``) for each of the best ``n`` passages (not
+    table rows) around which the page matches ``text`` at rapidfuzz partial_ratio
+    ``cutoff`` or more, the aligned text widened to whole words and holding the sentence's
+    checkable numbers, the same values in the same order (folded, lower case)."""
     mine = [q.value for q in extract_quantities(text) if q.checkable]
-    if not mine:
-        return None
     s = _flat(text)
     for h in hits[:n]:
         if h.entry.kind == "row":
@@ -50,15 +46,34 @@ def verbatim_hit(text: str, index: EvidenceIndex, hits: list[Hit], n: int = 5) -
         page = getattr(index.pages.get(h.entry.page), "text", "") or h.entry.text
         lo = max(0, h.entry.start - len(text) - 40)
         around = _flat(page[lo:h.entry.end + len(text) + 40])
-        al = fuzz.partial_ratio_alignment(s, around, score_cutoff=SAME_TEXT)
+        al = fuzz.partial_ratio_alignment(s, around, score_cutoff=cutoff)
         if al is None:
             continue
-        window = around[al.dest_start:al.dest_end]
+        a, b = al.dest_start, al.dest_end          # whole words: none cut in two
+        while a > 0 and around[a - 1].isalnum():
+            a -= 1
+        while b < len(around) and around[b].isalnum():
+            b += 1
+        window = around[a:b]
         theirs = [q.value for q in extract_quantities(window) if q.checkable]
-        if len(theirs) == len(mine) and all(math.isclose(a, b, rel_tol=1e-9)
-                                            for a, b in zip(mine, theirs)):
-            return h
-    return None
+        if len(theirs) == len(mine) and all(math.isclose(x, y, rel_tol=1e-9)
+                                            for x, y in zip(mine, theirs)):
+            yield h, window
+
+
+def verbatim_hit(text: str, index: EvidenceIndex, hits: list[Hit], n: int = 5) -> Hit | None:
+    """The first of the best ``n`` passages (not table rows) around which the page states
+    ``text`` near verbatim (partial_ratio at least :data:`SAME_TEXT`) with the very numbers
+    of the sentence, in the same order; None when there is none or the sentence has no
+    number.
+
+    Args: text: the sentence. index: the paper's index (page texts). hits: retrieved
+          passages, best first.
+    Returns: the Hit, or None. Raises: nothing.
+    """
+    if not any(q.checkable for q in extract_quantities(text)):
+        return None
+    return next((h for h, _ in _same_numbers(text, index, hits, n, SAME_TEXT)), None)
 
 
 #: partial_ratio a sentence must reach against the page text for a one-word difference
@@ -91,29 +106,9 @@ def flipped_statement(text: str, index: EvidenceIndex, hits: list[Hit],
     Returns: the Flip, or None. Raises: nothing.
     """
     mine = words(text)
-    values = [q.value for q in extract_quantities(text) if q.checkable]
-    s = _flat(text)
     if len(mine) < 4:
         return None
-    for h in hits[:n]:
-        if h.entry.kind == "row":
-            continue
-        page = getattr(index.pages.get(h.entry.page), "text", "") or h.entry.text
-        lo = max(0, h.entry.start - len(text) - 40)
-        around = _flat(page[lo:h.entry.end + len(text) + 40])
-        al = fuzz.partial_ratio_alignment(s, around, score_cutoff=SAME_BUT_ONE)
-        if al is None:
-            continue
-        a, b = al.dest_start, al.dest_end          # whole words: none cut in two
-        while a > 0 and around[a - 1].isalnum():
-            a -= 1
-        while b < len(around) and around[b].isalnum():
-            b += 1
-        window = around[a:b]
-        theirs = [q.value for q in extract_quantities(window) if q.checkable]
-        if len(theirs) != len(values) or not all(
-                math.isclose(a, b, rel_tol=1e-9) for a, b in zip(values, theirs)):
-            continue
+    for h, window in _same_numbers(text, index, hits, n, SAME_BUT_ONE):
         flip = _one_word(mine, words(window), h)
         if flip is not None:
             return flip
