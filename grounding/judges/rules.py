@@ -62,6 +62,7 @@ from grounding.judges.keyed_rows import check_keyed_rows
 from grounding.judges.name_binding import check_name_binding
 from grounding.judges.row_binding import check_row_binding
 from grounding.judges.unchecked import nothing_checkable_reason
+from grounding.judges.verb_slot import slot_contradiction
 from grounding.judges.verbatim import flip_contradiction, keep_verbatim
 from grounding.judges.number_common import Findings, NumberCheck, correction_text, short
 from grounding.judges.parts import NAME, Part, PartKind, decompose, sentence_quantities
@@ -210,6 +211,8 @@ class RulesJudge:
         results = _number_results(found) + _unbound_results(text, found, index)
         stop = _first(results, Status.CONTRADICTED)
         flip = flip_contradiction(text, index, hits, found) if stop is None else None
+        if flip is None and stop is None:
+            flip = slot_contradiction(text, index, found)
         if flip is not None:
             return Label.CONTRADICTION, flip[0], flip[1]
         if stop is None:

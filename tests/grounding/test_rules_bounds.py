@@ -181,3 +181,21 @@ def test_a_difference_against_a_row_the_sentence_names_is_computed(
     assert good == "supported" and "computed from the paper's numbers" in why
     (other, why_other, _), = _judged(pdf, absent)
     assert other != "supported" and "computed" not in why_other
+
+
+S2ORC = DATA / "papers" / "s2orc-2020.pdf"
+
+
+@pytest.mark.parametrize(("pdf", "wrong", "span", "paper"), [
+    # "We initialize the model from SciBERT pretrained weights", "(initialized with
+    # SciBERT)"; BERT-Large is only an ablation ("(BERT-Large) instead of SciBERT")
+    (SPECTER, "SPECTER is initialized from BERT-Large.", "BERT-Large", "SciBERT"),
+    # "a BERT model pretrained on S2ORC", "S2ORC-SCIBERT is pretrained from scratch"
+    (S2ORC, "The authors evaluate a BERT model pretrained on PubMed.", "PubMed", "S2ORC"),
+])
+def test_a_name_the_paper_never_gives_a_verb_is_contradicted(
+        pdf: Path, wrong: str, span: str, paper: str) -> None:
+    (bad, why, errors), (good, _, good_errors) = _judged(
+        pdf, f"{wrong} {wrong.replace(span, paper)}")
+    assert bad == "contradiction" and (span, paper) in errors and f"'{paper}'" in why
+    assert good == "supported" and not good_errors
