@@ -89,6 +89,7 @@ def _hold(c: NumberCheck, rows: list[tuple[int, Entry]], index: EvidenceIndex) -
     if len(wrong) == 1:
         pid, row, value = wrong[0]
         c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), value
+        c.why = f"{q.text} is in another row of the table"
 
 
 __all__ = ["check_keyed_rows"]

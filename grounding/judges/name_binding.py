@@ -19,7 +19,7 @@ from annotations.schema import ErrorSpan, ErrorTag
 from grounding.evidence import Entry, EvidenceIndex, Hit
 from grounding.judges.number_common import NAME, Findings
 from grounding.lexicon import fold
-from grounding.quantities import Quantity, same_value
+from grounding.quantities import Quantity, extract_quantities, same_value
 
 #: where a paper sentence ends, and where its coordinated statements meet
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z(\[])")
@@ -93,9 +93,7 @@ def _bindings(index: EvidenceIndex, entry: Entry, point: Quantity,
     for e in index.page_quantities.get(entry.page, ()):
         if not (entry.start <= e.start < entry.end and same_value(point, e)):
             continue
-        lo = max((m.end() for m in _SENTENCE_END.finditer(page, 0, e.start)), default=0)
-        end = _SENTENCE_END.search(page, e.end)
-        sentence = page[lo:end.start() if end else len(page)].replace("\n", " ")
+        sentence, lo = _paper_sentence(page, e)
         parts = _parts(sentence)
         own = next(((a, b) for a, b in parts if a <= e.start - lo < b), None)
         if own is None or len(parts) < 2:
@@ -112,4 +110,67 @@ def _bindings(index: EvidenceIndex, entry: Entry, point: Quantity,
     return out
 
 
-__all__ = ["check_name_binding"]
+def _paper_sentence(page: str, e: Quantity) -> tuple[str, int]:
+    """The sentence of the page text holding ``e`` (line breaks as spaces), and its
+    offset in the page."""
+    lo = max((m.end() for m in _SENTENCE_END.finditer(page, 0, e.start)), default=0)
+    end = _SENTENCE_END.search(page, e.end)
+    return page[lo:end.start() if end else len(page)].replace("\n", " "), lo
+
+
+def check_condition_binding(text: str, index: EvidenceIndex, hits: list[Hit],
+                            found: Findings) -> None:
+    """A value the paper states under another condition: "With 500 ppm of imidazole, the
+    pyrrole type interaction is 3.49 times larger" where every paper sentence giving 3.49
+    (in its evidence passage or the best five passages; prose) states it "at 1000 ppm".
+    The condition is the one other number of the value's own statement in the sentence,
+    with a physical unit (not %, not a fold, not the value's own unit); each paper
+    sentence holding the value must give exactly one number of that unit in the value's
+    own coordinated statement (else in the whole sentence), another value, and none may
+    give the sentence's. The condition's check
+    becomes a conflict (C1), the paper's condition as the correction. Changes ``found``.
+
+    Args: text: the sentence. index: the paper's evidence index. hits: the sentence's
+          passages, best first. found: number checks.
+    Raises: nothing.
+    """
+    s = fold(text)
+    checks = [c for c in found.numbers if c.quantity.kind in ("number", "percent")]
+    for c in checks:
+        if c.status != "found" or c.hit is None or c.hit.entry.kind == "row":
+            continue
+        own = _own_part(s, c.quantity.start)
+        at = s.find(own)
+        inside = [x for x in found.numbers if at <= x.quantity.start < at + len(own)]
+        conds = [x for x in inside if x is not c and x.status == "found"
+                 and x.quantity.physical
+                 and x.quantity.unit not in ("%", "x", c.quantity.unit)]
+        if len(inside) != 2 or len(conds) != 1:
+            continue                  # a value and its condition, nothing else
+        cond = conds[0]
+        point = dataclasses.replace(c.quantity, bound=None)
+        seen: list[tuple[Entry, Quantity] | None] = []
+        for entry in dict.fromkeys(h.entry for h in [c.hit] + hits[:5]
+                                   if h.entry.kind != "row"):
+            page = getattr(index.pages.get(entry.page), "text", "")
+            for e in index.page_quantities.get(entry.page, ()):
+                if entry.start <= e.start < entry.end and same_value(point, e):
+                    sentence, lo = _paper_sentence(page, e)
+                    part = _own_part(sentence, e.start - lo)
+                    units = [q for q in extract_quantities(part) if q.checkable
+                             and q.unit == cond.quantity.unit] or [
+                        q for q in extract_quantities(sentence) if q.checkable
+                        and q.unit == cond.quantity.unit]
+                    alike = len(units) == 1 and not same_value(cond.quantity, units[0])
+                    seen.append((entry, units[0]) if alike else None)
+        if seen and all(v is not None for v in seen):
+            first = seen[0]
+            assert first is not None
+            entry, other = first
+            pid = next((h.pid for h in [c.hit] + hits if h.entry is entry), c.hit.pid)
+            cond.status, cond.hit, cond.correction = "conflict", Hit(entry, pid, 1.0), other
+            cond.why = f"the paper gives {c.quantity.text} at {other.text}"
+            return
+
+
+__all__ = ["check_condition_binding", "check_name_binding"]

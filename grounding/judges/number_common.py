@@ -26,7 +26,10 @@ class NumberCheck:
     operands: tuple[float, float] | None = None
     #: the words the error span adds after the number ("3" + " hard"), "" for none
     suffix: str = ""
-    #: for status ``misbound``: which table row holds the value instead of the named one
+    #: for status ``misbound``: which table row holds the value instead of the named one;
+    #: for a ``conflict`` of binding (a value the paper states, given to another row or
+    #: condition): what it is bound to -- such a value is no wrong premise for later
+    #: sentences; for ``found``: the rationale when it differs from "found on page N"
     why: str = ""
 
 

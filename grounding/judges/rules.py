@@ -59,7 +59,7 @@ from grounding.judges.number_check import (check_in_passage, check_numbers, chec
 from grounding.judges.slot_check import check_slot_swaps, name_swap
 from grounding.judges.number_tables import check_row_swaps, compare_rows
 from grounding.judges.keyed_rows import check_keyed_rows
-from grounding.judges.name_binding import check_name_binding
+from grounding.judges.name_binding import check_condition_binding, check_name_binding
 from grounding.judges.row_binding import check_row_binding
 from grounding.judges.unchecked import nothing_checkable_reason
 from grounding.judges.verb_slot import slot_contradiction
@@ -177,6 +177,7 @@ class RulesJudge:
         check_keyed_rows(index, found)
         keep_verbatim(text, index, hits, found)
         check_name_binding(text, index, hits, found)
+        check_condition_binding(text, index, hits, found)
         label, rationale, evidence = self._decide(text, role, index, hits, found, att,
                                                   memory, others)
         passages = tuple(self._to_passage(h, pseudo, index.pages.get(h.entry.page))
@@ -452,7 +453,7 @@ def _number_results(found: Findings) -> list[PartResult]:
         if c.status == "conflict" and c.correction is not None:
             fixed = correction_text(q, c.correction)
             if fixed == q.text:       # "380.5 million" against "380.5M": a unit reading
-                c.status, c.correction = "found", None
+                c.status, c.correction, c.why = "found", None, ""
             else:
                 assert c.hit is not None
                 out.append(PartResult(part, Status.CONTRADICTED, ErrorTag.C1,
@@ -895,10 +896,11 @@ def _statement_result(text: str, al: Alignment | None, found: Findings,
 
 
 def _wrong_values(found: Findings) -> list[Wrong]:
-    """The numbers this sentence got wrong (C1) with the paper's value."""
+    """The numbers this sentence got wrong (C1) with the paper's value (not a value the
+    paper states that the sentence bound to another row or condition: ``NumberCheck.why``)."""
     out: list[Wrong] = []
     for c in found.numbers:
-        if c.status == "conflict" and c.correction is not None:
+        if c.status == "conflict" and c.correction is not None and not c.why:
             out.append((c.quantity, correction_text(c.quantity, c.correction)))
     return out
 

@@ -199,3 +199,21 @@ def test_a_name_the_paper_never_gives_a_verb_is_contradicted(
         pdf, f"{wrong} {wrong.replace(span, paper)}")
     assert bad == "contradiction" and (span, paper) in errors and f"'{paper}'" in why
     assert good == "supported" and not good_errors
+
+
+@pytest.mark.parametrize(("pdf", "wrong", "span", "paper", "right"), [
+    # "At 1000 ppm of imidazole, the amount of pyridine type interaction is 3.49 times
+    # larger than pyrrole type interaction" (500 ppm: 4.8 times)
+    (IMIDAZOLE, "With 500 ppm of imidazole, the pyrrole type interaction is 3.49 times larger "
+                "than the pyridine type interaction.", "500 ppm", "1000 ppm",
+     "With 500 ppm of imidazole, the pyrrole type interaction is 4.8 times larger than the "
+     "pyridine type interaction."),
+    # "typically 8 mg/L at pH 2.5 and 18 mg/L at pH 7.4"
+    (CFP, "Protein concentrations were typically 18 mg/L at pH 2.5.", "2.5", "7.4",
+     "Protein concentrations were typically 18 mg/L at pH 7.4."),
+])
+def test_a_value_given_under_another_condition_is_contradicted(
+        pdf: Path, wrong: str, span: str, paper: str, right: str) -> None:
+    (bad, _, errors), (good, _, good_errors) = _judged(pdf, f"{wrong} {right}")
+    assert bad == "contradiction" and (span, paper) in errors
+    assert good == "supported" and not good_errors
