@@ -167,8 +167,7 @@ def _claim(text: str, q: Quantity) -> Claim:
     scope: Scope | None = None
     for pattern, b, s in _BEFORE_RULES:
         if pattern.search(before):
-            if q.bound is None or b != Bound.EXACT:
-                bound = b
+            bound = b             # "up to 200°C": the most reached is 200, not "<= 200"
             scope = s
             break
     if scope is None:
@@ -296,6 +295,13 @@ def _on_value(claim: Claim, val: _Value) -> bool | None:
         if claim.scope == Scope.ALL:
             return (claim.low or 0.0) <= val.low and val.high <= (claim.high or 0.0)
         return False
+    if val.source.bound is not None and _side(claim) is not None \
+            and _side(claim) == _SIDE.get(val.source.bound):
+        # "over 4,000" against "over 40,000", "up to 250°C" against "up to 200°C": the
+        # sentence restates the paper's bound, which holds only with the paper's number
+        edge = val.high if math.isinf(val.low) else val.low
+        return _equal(claim, edge, val.source) or math.isclose(
+            edge, claim.quantity.value, rel_tol=1e-9)
     if val.source.bound is not None and claim.bound in (Bound.EXACT, Bound.ABOUT):
         # "for 18 months" against ">18 months": the bound itself, or a point the bound allows,
         # is neither stated nor refuted; a point the bound excludes is refuted
@@ -311,6 +317,15 @@ def _on_value(claim: Claim, val: _Value) -> bool | None:
     if not low_ok and not high_ok:
         return False
     return None
+
+
+_SIDE = {"<": "upper", "<=": "upper", ">": "lower", ">=": "lower"}
+
+
+def _side(claim: Claim) -> str | None:
+    """Which side the claim's written bound word limits ("up to", "at most": upper; "over",
+    "at least": lower), None for a claim written without one."""
+    return _SIDE.get(claim.quantity.bound or "")
 
 
 def _values(claim: Claim, evidence: Sequence[Quantity]) -> tuple[list[list[_Value]], str]:
@@ -414,6 +429,9 @@ def match(claim: Claim, evidence: Sequence[Quantity]) -> NumberMatch:
     groups, reason = _values(claim, evidence)
     if not groups:
         return NumberMatch(Verdict.NOT_COMPARABLE, claim, reason=reason)
+    same = _same_bound(claim, groups)
+    if same is not None:
+        return _agreed(claim, same, "the evidence states the same bound")
     if claim.scope in (Scope.MIN, Scope.MAX):
         return _extreme(claim, groups)
     results = [(_best(claim, g), g) for g in groups]
@@ -439,6 +457,23 @@ def match(claim: Claim, evidence: Sequence[Quantity]) -> NumberMatch:
     return _refuted(claim, nearest, "no evidence value satisfies the claim")
 
 
+def _same_bound(claim: Claim, groups: list[list[_Value]]) -> _Value | None:
+    """The evidence value written with the claim's own bound word side and number ("up to
+    500 ppm" in both), whatever else the passage gives: a sentence that restates the
+    paper's bound is not refuted by the passage's other values."""
+    side = _side(claim)
+    if side is None:
+        return None
+    for g in groups:
+        for v in g:
+            if _SIDE.get(v.source.bound or "") == side and not v.weak:
+                edge = v.high if math.isinf(v.low) else v.low
+                if _equal(claim, edge, v.source) or math.isclose(
+                        edge, claim.quantity.value, rel_tol=1e-9):
+                    return v
+    return None
+
+
 def _best(claim: Claim, readings: list[_Value]) -> bool | None:
     """True if any reading satisfies the claim, else None if any cannot say, else False."""
     verdicts = [_on_value(claim, v) for v in readings]
@@ -449,12 +484,14 @@ def _best(claim: Claim, readings: list[_Value]) -> bool | None:
 
 def _extreme(claim: Claim, groups: list[list[_Value]]) -> NumberMatch:
     first = [g[0] for g in groups]
+    # a bounded evidence value ("over 99%") counts at its written edge
     if claim.scope == Scope.MIN:
-        val = min(first, key=lambda v: v.low)
-        point = _Value(val.low, val.low, val.source, val.text)
+        val = min(first, key=lambda v: v.high if math.isinf(v.low) else v.low)
+        edge = val.high if math.isinf(val.low) else val.low
     else:
-        val = max(first, key=lambda v: v.high)
-        point = _Value(val.high, val.high, val.source, val.text)
+        val = max(first, key=lambda v: v.low if math.isinf(v.high) else v.high)
+        edge = val.low if math.isinf(val.high) else val.high
+    point = _Value(edge, edge, val.source, val.text)
     if _on_value(claim, point):
         return _agreed(claim, point, f"the {claim.scope.value}imum the evidence gives")
     if val.weak:

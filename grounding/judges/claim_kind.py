@@ -17,7 +17,9 @@ from grounding.lexicon import content_terms, fold
 def not_a_claim_reason(text: str, question: str = "") -> str | None:
     """Why ``text`` asserts nothing checkable (a short phrase), or None if it is a claim.
 
-    Catches: markdown / bold headings, short unpunctuated title lines, reference-list
+    Catches: markdown / bold headings, numbered section headings ("2.2.4 Step 4.") and
+    section numbers alone ("2.2."), short
+    unpunctuated title lines, reference-list
     entries and titles, framing openers ("Here is..."), list introductions ending in ":",
     offers of help, pure hedges, and restatements of ``question``.
     """
@@ -32,6 +34,10 @@ def not_a_claim_reason(text: str, question: str = "") -> str | None:
     if is_reference_entry(s):
         return "a reference-list entry"
     n_words = len(bare.split())
+    if _SECTION.match(bare) and _section_title(bare):
+        return "a section heading"
+    if re.fullmatch(r"\d{1,2}(?:\.\d{1,2}){1,3}\.?|\d{1,2}\.", bare):
+        return "a section number"
     if (not re.search(r"[.!?:;)\"'”]$", bare) and n_words <= 8 and not re.search(r"\d", bare)
             and bare[0].isupper()):
         return "a title line"
@@ -51,6 +57,28 @@ def not_a_claim_reason(text: str, question: str = "") -> str | None:
                 and not re.search(r"\d", bare):
             return "a restatement of the question"
     return None
+
+
+#: a section number opening a line: "2.2.4 Step 4.", "3.1 Data collection", "4. Results"
+_SECTION = re.compile(r"(?P<num>\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+(?P<title>[A-Z].*)$")
+#: words that make a numbered line a statement rather than a title
+_VERBAL = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|will|can|may|did|does|"
+                     r"\w+ed|\w+es|of all|percent|per cent|million|thousand|billion)\b|%",
+                     re.IGNORECASE)
+
+
+def _section_title(line: str) -> bool:
+    """True if ``line`` (matching :data:`_SECTION`) is a numbered section heading: a
+    number with two or more dots ("2.2.4") and a title of up to eight words, or a number
+    such as "2.2" or "4." and a title of up to five words with no verb and no unit
+    ("2.5 million", "3.1 Patients were excluded" are statements)."""
+    m = _SECTION.match(line)
+    if m is None:
+        return False
+    title = m.group("title").rstrip(".").split()
+    if m.group("num").count(".") >= 2:
+        return len(title) <= 8
+    return len(title) <= 5 and not _VERBAL.search(m.group("title"))
 
 
 def is_interpretation(text: str) -> bool:

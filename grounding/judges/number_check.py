@@ -7,6 +7,7 @@ Entry point :func:`check_numbers`; the table-specific checks live in
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import re
@@ -19,9 +20,10 @@ from grounding.judges.number_common import (NAME, Findings, NumberCheck, compara
 from grounding.judges.number_tables import (check_columns, check_named_cells,
                                             check_table_rows)
 from grounding.judges.parts import sentence_quantities
+from grounding.judges.rules_cells import cell_near, same_table
 from grounding.judges.rules_config import RulesConfig
 from grounding.lexicon import content_terms, fold, is_numeric
-from grounding.numbers_match import Verdict, match, read_claims
+from grounding.numbers_match import Bound, Claim, Verdict, match, read_claims
 from grounding.quantities import (Quantity, comparable, extract_quantities, same_count_noun,
                                   same_value)
 
@@ -43,12 +45,19 @@ def check_numbers(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[
           paper's own statement (reference list, cited sentences): numbers there confirm
           nothing.
     """
-    claim_qs = [q for q in sentence_quantities(text) if q.checkable]
+    peaks = {c.quantity.start for c in read_claims(text)
+             if c.quantity.bound is not None and c.bound in (Bound.EXACT, Bound.ABOUT)}
+    # "up to 42 mol%", "reaching up to 70%": the value reached, checked as the number itself
+    claim_qs = [dataclasses.replace(q, bound=None) if q.start in peaks else q
+                for q in sentence_quantities(text) if q.checkable]
     context_hits: dict[int, list[Hit]] = {}
     for q in claim_qs:
         check = NumberCheck(q, "absent")
         if q.bound is not None:
             check.status = "unverifiable"
+            check.hit = _same_bound(q, hits, skip)
+            if check.hit is not None:
+                check.status = "found"
             found.numbers.append(check)
             continue
         hit = _find_value(q, hits, text, skip)
@@ -76,6 +85,13 @@ def check_numbers(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[
     check_named_cells(cfg, text, index, hits, found)
     check_columns(cfg, text, index, found)
     _check_attached_names(cfg, text, index, found)
+    # a difference against a row of the table another number of the sentence was read from
+    mates = _column_mates(index, found.numbers, text)
+    for check in found.numbers if mates else ():
+        if check.status in ("absent", "found_far") and check.quantity.kind not in (
+                "word", "fraction") and (operands := _derived(
+                    text, check.quantity, claim_qs, mates)) is not None:
+            check.status, check.operands, check.hit = "derived", operands, None
     # conflicts: an absent number whose slot in a matching passage holds another value
     for check in found.numbers:
         if check.status != "absent":
@@ -333,6 +349,34 @@ def _find_value(q: Quantity, hits: list[Hit], text: str = "",
     return rows[0] if rows else found[0]
 
 
+_SIDES = {"<": "upper", "<=": "upper", ">": "lower", ">=": "lower"}
+
+
+def _same_bound(q: Quantity, hits: list[Hit], skip: Skip | None = None) -> Hit | None:
+    """The first passage (not a table row) stating ``q``'s bound as the sentence words it:
+    the same value bounded on the same side ("over 40,000" for "more than 40,000")."""
+    point = dataclasses.replace(q, bound=None)
+    side = _SIDES.get(q.bound or "")
+    for h in hits:
+        if h.entry.kind == "row":
+            continue
+        for e in h.entry.quantities:
+            if (e.checkable and _SIDES.get(e.bound or "") == side
+                    and comparable_in(q, e, h) and same_value(point, dataclasses.replace(
+                        e, bound=None))
+                    and not (skip is not None and skip(h.entry.page, e.start))):
+                return h
+    return None
+
+
+def _bounds_alike(claim: Claim, e: Quantity) -> bool:
+    """True when the sentence and the paper bound the value with words of one side ("up to
+    7%" / "up to 70%", "over 4,000" / "over 40,000"): the bound phrase ties the two numbers
+    together, so the paper's is the correction however far apart they are."""
+    side = _SIDES.get(claim.quantity.bound or "")
+    return side is not None and side == _SIDES.get(e.bound or "") and e.kind == claim.quantity.kind
+
+
 _CLAUSE_STOP = re.compile(r"[,;:()\[\]]|\.\s|\s(?:and|but|while|whereas|plus)\s")
 
 
@@ -359,6 +403,36 @@ def _clause(text: str, q: Quantity, width: int = 70) -> str:
     lo = max(0, q.start - width)
     hi = min(len(t), q.end + width)
     return t[lo:hi]
+
+
+def _column_mates(index: EvidenceIndex, checks: list[NumberCheck], text: str) -> list[Quantity]:
+    """The cells in the column of each number found in a table row, from the rows of its
+    table that the sentence names (every word of the row label in the sentence) and from
+    its top row (the reference a change is measured from): the operands of a difference
+    the sentence states against a row it does not quote ("78.4, 1.6 points below the full
+    model": the top row's 80.0; "9.0 points above OpenAI-o1-mini": that row's 63.6)."""
+    words = set(content_terms(fold(text)))
+    out: list[Quantity] = []
+    for c in checks:
+        if c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
+            continue
+        row = c.hit.entry
+        cell = next((x for x in row.cells if same_value(c.quantity, x.quantity)), None)
+        if cell is None or not row.rects:
+            continue
+        table = [(pid, index.entries[pid]) for pid in index.rows_by_page.get(row.page, [])
+                 if pid != c.hit.pid and index.entries[pid].rects
+                 and same_table(row, index.entries[pid])
+                 and len(index.entries[pid].cells) == len(row.cells)]
+        top = min((e.rects[0].y0 for _, e in table), default=row.rects[0].y0)
+        for _, other in table:
+            label = {t for t in content_terms(row_label(other)) if not is_numeric(t)}
+            if not (other.rects[0].y0 == top < row.rects[0].y0 or label and label <= words):
+                continue
+            mate = cell_near(other, cell.x, 8.0)
+            if mate is not None and mate.quantity.checkable:
+                out.append(mate.quantity)
+    return out
 
 
 _DIFF_CUE = re.compile(r"\b(?:gap|lead|margin|difference|differ\w*|by|points?|ahead|behind|"
@@ -512,8 +586,12 @@ def check_in_passage(cfg: RulesConfig, text: str, hits: list[Hit], found: Findin
             m = match(claim, qs)
             if m.verdict is Verdict.AGREE:
                 c.status, c.hit = "found", h
-            elif m.verdict is Verdict.DISAGREE and m.evidence is not None \
-                    and plausible(q, m.evidence):
+                if m.evidence is not None and not same_value(
+                        dataclasses.replace(q, bound=None), m.evidence):
+                    c.why = (f"{q.text} holds for the value page {h.entry.page} gives "
+                             f"({m.evidence.text})")
+            elif m.verdict is Verdict.DISAGREE and m.evidence is not None and (
+                    plausible(q, m.evidence) or _bounds_alike(claim, m.evidence)):
                 c.status, c.hit, c.correction = "conflict", h, m.evidence
             else:
                 continue

@@ -6,6 +6,7 @@ Pure functions over :class:`grounding.quantities.Quantity` and index hits; no I/
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from dataclasses import dataclass, field
@@ -25,7 +26,10 @@ class NumberCheck:
     operands: tuple[float, float] | None = None
     #: the words the error span adds after the number ("3" + " hard"), "" for none
     suffix: str = ""
-    #: for status ``misbound``: which table row holds the value instead of the named one
+    #: for status ``misbound``: which table row holds the value instead of the named one;
+    #: for a ``conflict`` of binding (a value the paper states, given to another row or
+    #: condition): what it is bound to -- such a value is no wrong premise for later
+    #: sentences; for ``found``: the rationale when it differs from "found on page N"
     why: str = ""
 
 
@@ -110,8 +114,9 @@ def comparable_far(q: Quantity, e: Quantity) -> bool:
 def correction_text(q: Quantity, e: Quantity) -> str:
     """The claim's span rewritten with the evidence value as the paper writes it, scale
     included ("18.1M" against "81.1M" -> "81.1M"), keeping the claim's unit text; the
-    claim's own text when the evidence states its value (see ``quantities.restate``)."""
-    return restate(q, e)
+    claim's own text when the evidence states its value (see ``quantities.restate``); a
+    bounded claim ("at most 250°C") is restated unless the evidence gives its very number."""
+    return restate(dataclasses.replace(q, bound=None), e)
 
 
 def short(text: str, n: int = 90) -> str:

@@ -58,8 +58,12 @@ from grounding.judges.number_check import (check_in_passage, check_numbers, chec
                                            needs_review)
 from grounding.judges.slot_check import check_slot_swaps, name_swap
 from grounding.judges.number_tables import check_row_swaps, compare_rows
+from grounding.judges.keyed_rows import check_keyed_rows
+from grounding.judges.name_binding import check_condition_binding, check_name_binding
 from grounding.judges.row_binding import check_row_binding
 from grounding.judges.unchecked import nothing_checkable_reason
+from grounding.judges.verb_slot import slot_contradiction
+from grounding.judges.verbatim import flip_contradiction, keep_verbatim
 from grounding.judges.number_common import Findings, NumberCheck, correction_text, short
 from grounding.judges.parts import NAME, Part, PartKind, decompose, sentence_quantities
 from grounding.judges.relation_check import (direction_conflict, numbers_order,
@@ -171,6 +175,10 @@ class RulesJudge:
         check_row_swaps(text, index, found)
         check_slot_swaps(text, index, hits, found, skip)
         check_row_binding(text, index, hits, found)
+        check_keyed_rows(index, found)
+        keep_verbatim(text, index, hits, found)
+        check_name_binding(text, index, hits, found)
+        check_condition_binding(text, index, hits, found)
         label, rationale, evidence = self._decide(text, role, index, hits, found, att,
                                                   memory, others)
         passages = tuple(self._to_passage(h, pseudo, index.pages.get(h.entry.page))
@@ -204,6 +212,11 @@ class RulesJudge:
             return Label.NEI, review, []
         results = _number_results(found) + _unbound_results(text, found, index)
         stop = _first(results, Status.CONTRADICTED)
+        flip = flip_contradiction(text, index, hits, found) if stop is None else None
+        if flip is None and stop is None:
+            flip = slot_contradiction(text, index, found)
+        if flip is not None:
+            return Label.CONTRADICTION, flip[0], flip[1]
         if stop is None:
             inherited = _inherited(found, memory)
             if inherited is not None:
@@ -400,7 +413,9 @@ class RulesJudge:
             return (Label.SUPPORTED, "Supported through its premise: an interpretation of the "
                     "previous sentence, which the paper supports, with nothing of its own to "
                     "check.", [al.hit] if al else [])
-        return Label.NEI, nothing_checkable_reason(text, index, al), []
+        bounds = [_bound_text(text, c.quantity) for c in found.numbers
+                  if c.status == "unverifiable"]
+        return Label.NEI, nothing_checkable_reason(text, index, al, bounds), []
 
 
 # ---------------------------------------------------------------------- part results
@@ -410,6 +425,13 @@ def _checkable(text: str) -> tuple[Quantity, ...]:
     """The checkable numbers of a sentence (the last few sentences are read again as the
     operands of the next one's derived numbers)."""
     return tuple(q for q in sentence_quantities(text) if q.checkable)
+
+
+def _bound_text(text: str, q: Quantity) -> str:
+    """A bounded number with its bound words as the sentence writes them ("over 300 bar")."""
+    m = re.search(r"(?:\b[a-z]+\s+)?(?:than|to|most|least|over|under|above|below|within|"
+                  r"exceeding|[<>≤≥])\s*$", fold(text)[max(0, q.start - 25):q.start], re.I)
+    return (m.group(0) if m else "") + q.text
 
 
 def _first(results: list[PartResult], status: Status) -> PartResult | None:
@@ -433,7 +455,7 @@ def _number_results(found: Findings) -> list[PartResult]:
         if c.status == "conflict" and c.correction is not None:
             fixed = correction_text(q, c.correction)
             if fixed == q.text:       # "380.5 million" against "380.5M": a unit reading
-                c.status, c.correction = "found", None
+                c.status, c.correction, c.why = "found", None, ""
             else:
                 assert c.hit is not None
                 out.append(PartResult(part, Status.CONTRADICTED, ErrorTag.C1,
@@ -446,7 +468,8 @@ def _number_results(found: Findings) -> list[PartResult]:
             how = ("computed from the paper's numbers" if c.status == "derived"
                    else f"found on {where}" if c.status == "found"
                    else "found elsewhere in the paper")
-            out.append(PartResult(part, Status.VERIFIED, why=f"{q.text} {how}", hit=c.hit,
+            out.append(PartResult(part, Status.VERIFIED, why=c.why or f"{q.text} {how}",
+                                  hit=c.hit,
                                   weak=_VERIFIED[c.status]))
         elif c.status == "misbound":          # row_binding: another row's value
             out.append(PartResult(part, Status.NOT_FOUND, ErrorTag.N1, c.why, c.hit,
@@ -630,7 +653,7 @@ def _part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
             continue
         if p.kind is PartKind.COMPARISON and p.value in table_dirs:
             out.append(PartResult(p, Status.VERIFIED, why=f"'{p.text}' holds against the "
-                                  "table's first row"))
+                                  "table row it is measured from"))
             continue
         if p.kind is PartKind.COMPARISON and p.value in _FLIP \
                 and table_dirs == {_FLIP[p.value]} and _CHANGE_VERB.match(p.text):
@@ -741,9 +764,18 @@ def _table_directions(text: str, index: EvidenceIndex, found: Findings) -> set[s
     """Directions ("up" / "down") in which the sentence's values written as the end of a
     change ("lowered the average to 77.5") and found in table rows differ from the cell of
     the same column in the first (top) row of their table, the reference such a change is
-    measured from."""
+    measured from; and the direction of a sentence's value from the paper's value a
+    difference of the sentence is computed against ("78.4, 1.6 points below" 80.0)."""
     out: set[str] = set()
+    own = {c.quantity.value for c in found.numbers}
     for c in found.numbers:
+        # a difference "1.6 points below the full model" computed from the sentence's own
+        # value and one the paper gives: the direction of the sentence's value from it
+        if c.status == "derived" and c.operands is not None:
+            a, b = c.operands
+            if (a in own) != (b in own) and a != b:
+                mine, other = (a, b) if a in own else (b, a)
+                out.add("down" if mine < other else "up")
         if c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
             continue
         if not re.search(r"\bto\s*$", fold(text)[:c.quantity.start]) or re.search(
@@ -931,10 +963,11 @@ def _verbatim(text: str, al: Alignment) -> bool:
 
 
 def _wrong_values(found: Findings) -> list[Wrong]:
-    """The numbers this sentence got wrong (C1) with the paper's value."""
+    """The numbers this sentence got wrong (C1) with the paper's value (not a value the
+    paper states that the sentence bound to another row or condition: ``NumberCheck.why``)."""
     out: list[Wrong] = []
     for c in found.numbers:
-        if c.status == "conflict" and c.correction is not None:
+        if c.status == "conflict" and c.correction is not None and not c.why:
             out.append((c.quantity, correction_text(c.quantity, c.correction)))
     return out
 

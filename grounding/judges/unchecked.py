@@ -15,6 +15,7 @@ Pure over the sentence and an :class:`grounding.evidence.EvidenceIndex` (no I/O)
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from grounding.evidence import EvidenceIndex
 from grounding.judges.parts import PartKind, decompose, sentence_quantities
@@ -60,10 +61,12 @@ def _in_paper(index: EvidenceIndex, kind: str, word: str) -> bool:
     return index.mentions(word)
 
 
-def nothing_checkable_reason(text: str, index: EvidenceIndex, al: Alignment | None) -> str:
+def nothing_checkable_reason(text: str, index: EvidenceIndex, al: Alignment | None,
+                             bounds: Sequence[str] = ()) -> str:
     """The nei rationale of a sentence with no checkable part that the paper does not state
     near verbatim: which of its years and names the paper has or lacks, and how close the
-    closest passage comes.
+    closest passage comes. ``bounds``: the sentence's bounded numbers ("over 300 bar") that
+    no passage settled, named as such (they are numbers, though not checked).
 
     Returns: one sentence starting "Not enough information: ".
     Raises: nothing.
@@ -88,6 +91,11 @@ def nothing_checkable_reason(text: str, index: EvidenceIndex, al: Alignment | No
         return (f"Not enough information: {_join(have)} "
                 f"{'is' if len(have) == 1 else 'are'} in the paper, but no passage states what "
                 f"the sentence says of {'it' if len(have) == 1 else 'them'}; {closest}.")
+    if bounds:
+        plural = "s" if len(bounds) > 1 else ""
+        return (f"Not enough information: no passage settles the bound{plural} "
+                f"{_join([repr(b) for b in bounds])} and the paper does not state the "
+                f"sentence; {closest}.")
     return ("Not enough information: nothing checkable (no number, name, comparison, "
             f"negation or quantifier) and the paper does not state it; {closest}.")
 

@@ -1,0 +1,95 @@
+"""Table rows keyed by a number ("300" under "Conc. (ppm)"): a value the sentence gives
+at that key is held to the key's own row.
+
+"At 300 ppm the polarization test gave an inhibition efficiency of 91.7%" names the row
+of Table 2 whose first cell is 300 under a header holding "ppm"; 91.7 is the efficiency
+of the 500 row, and the 300 row gives 84.2 in that column: C1, corrected by 84.2, however
+the abstract writes 91.7% elsewhere. A value the key's row holds is found there.
+
+Pure over the index's row entries; no I/O.
+"""
+
+from __future__ import annotations
+
+import math
+
+from grounding.evidence import Entry, EvidenceIndex, Hit
+from grounding.judges.number_common import Findings, NumberCheck, plausible
+from grounding.judges.rules_cells import cell_near, same_table
+from grounding.judges.rules_tables import column_headers
+from grounding.lexicon import content_terms
+from grounding.quantities import Quantity, same_value
+
+
+def _keyed(index: EvidenceIndex, key: Quantity) -> list[tuple[int, Entry]]:
+    """Rows of three cells or more whose first (leftmost) cell is ``key``'s value and whose
+    first column's header names ``key``'s unit ("Conc. (ppm)" for "300 ppm")."""
+    unit = set(content_terms(key.unit or ""))
+    if not unit:
+        return []
+    out = []
+    for page, ids in index.rows_by_page.items():
+        for pid in ids:
+            e = index.entries[pid]
+            if len(e.cells) < 3 or not e.rects:
+                continue
+            first = e.cells[0].quantity
+            if first.range is not None or not math.isclose(first.value, key.value,
+                                                           rel_tol=1e-9):
+                continue
+            heads = column_headers(e, index.pages.get(page))
+            if heads and unit & heads[0]:
+                out.append((pid, e))
+    return out
+
+
+def check_keyed_rows(index: EvidenceIndex, found: Findings) -> None:
+    """Hold each number of the sentence to the row its numeric key names (module
+    docstring; a sentence naming two keys is left alone): a number the row holds becomes found there; a number the row's table
+    gives in another row, where the key's row has another plausible value in that column,
+    becomes a conflict (C1) with that value as the correction. Changes ``found``.
+
+    Args: index: the paper's evidence index. found: the number checks so far.
+    Raises: nothing.
+    """
+    checks = [c for c in found.numbers if c.quantity.bound is None
+              and c.quantity.kind in ("number", "percent")]
+    keyed = [(c.quantity, rows) for c in checks if c.quantity.unit not in (None, "%")
+             if (rows := _keyed(index, c.quantity))]
+    if len(keyed) != 1:
+        return                    # no key, or several ("500 ppm ... than 1000 ppm"): no row
+    key, rows = keyed[0]
+    for c in checks:
+        if c.quantity is not key and c.status != "conflict":
+            _hold(c, rows, index)
+
+
+def _hold(c: NumberCheck, rows: list[tuple[int, Entry]], index: EvidenceIndex) -> None:
+    """``c`` found in the first keyed row holding it; else in conflict with the one keyed
+    row (of those whose table gives ``c``'s value in another row) that has another value
+    in that column; else left as it is."""
+    q = c.quantity
+    for pid, row in rows:
+        if any(same_value(q, cell.quantity) for cell in row.cells[1:]):
+            c.status, c.hit, c.why = "found", Hit(row, pid, 1.0), ""
+            return
+    wrong: list[tuple[int, Entry, Quantity]] = []
+    for pid, row in rows:
+        for other_id in index.rows_by_page.get(row.page, []):
+            other = index.entries[other_id]
+            if other_id == pid or not other.cells or not same_table(row, other):
+                continue
+            cell = next((x for x in other.cells[1:] if same_value(q, x.quantity)), None)
+            if cell is None:
+                continue
+            mine = cell_near(row, cell.x)
+            if mine is not None and mine is not row.cells[0] and plausible(q, mine.quantity):
+                wrong.append((pid, row, mine.quantity))
+            break
+    if len(wrong) == 1:
+        pid, row, value = wrong[0]
+        c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), value
+        c.why = f"{q.text} is in another row of the table"
+
+
+__all__ = ["check_keyed_rows"]

@@ -1,0 +1,176 @@
+"""A number the paper gives to one name of two coordinated statements, given by the
+sentence to the other name.
+
+The paper: "Currently over 40,000 new cases are diagnosed every year in the UK and 223,307
+new cases in the USA." The sentence: "About 223,307 new cases are diagnosed every year in
+the UK." 223,307 is found, but its own clause in the paper names the USA; the UK belongs
+to the other clause (40,000). The sentence gives the value to the wrong entity: C2, the
+paper's name as the correction.
+
+Pure over an :class:`EvidenceIndex`; no I/O.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from annotations.schema import ErrorSpan, ErrorTag
+from grounding.evidence import Entry, EvidenceIndex, Hit
+from grounding.judges.number_common import NAME, Findings
+from grounding.lexicon import fold
+from grounding.quantities import Quantity, extract_quantities, same_value
+
+#: where a paper sentence ends, and where its coordinated statements meet
+_SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z(\[])")
+_COORDINATED = re.compile(r";|,?\s(?:and|while|whereas|but|compared with|versus|vs\.?)\s")
+_REFERENCE = re.compile(r"\[[\d,\s–-]+\]")
+
+
+def _names(text: str) -> set[str]:
+    return {m.group(0) for m in NAME.finditer(_REFERENCE.sub(" ", text))}
+
+
+def _key(name: str) -> str:
+    """A name as compared: lower case, letters and digits only ("Cite-Seer" = "CiteSeer")."""
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def _parts(sentence: str) -> list[tuple[int, int]]:
+    """The spans of the coordinated statements of one sentence."""
+    cuts = [0] + [m.end() for m in _COORDINATED.finditer(sentence)] + [len(sentence)]
+    return list(zip(cuts, cuts[1:]))
+
+
+def _own_part(sentence: str, offset: int) -> str:
+    """The coordinated statement of ``sentence`` holding ``offset``."""
+    return next((sentence[a:b] for a, b in _parts(sentence) if a <= offset < b), sentence)
+
+
+def check_name_binding(text: str, index: EvidenceIndex, hits: list[Hit],
+                       found: Findings) -> None:
+    """For each number found: where a paper sentence holding it (in its evidence passage
+    or in one of the best five retrieved passages; prose only) is two or more coordinated
+    statements, the number's own statement names an entity the sentence does not, and the
+    number's own statement of the sentence names instead an entity of another of those
+    statements, add a C2 error (the sentence's name nearest the number, corrected by the
+    paper's) and a note to ``found``. A paper sentence that gives the number to the
+    sentence's own name clears it.
+
+    Args: text: the sentence. index: the paper's evidence index. hits: the sentence's
+          passages, best first. found: number checks.
+    Raises: nothing.
+    """
+    s = fold(text)
+    if not _names(s):
+        return
+    for c in found.numbers:
+        if c.status != "found" or c.hit is None:
+            continue
+        mine = _names(_own_part(s, c.quantity.start))
+        point = dataclasses.replace(c.quantity, bound=None)
+        entries = [h.entry for h in [c.hit] + hits[:5] if h.entry.kind != "row"]
+        verdicts = [v for e in dict.fromkeys(entries) for v in _bindings(index, e, point, mine)]
+        first = verdicts[0] if verdicts else None
+        if first is None or any(v is None for v in verdicts):
+            continue
+        page, theirs, wrong = first
+        near = min(wrong, key=lambda w: abs(s.find(w) - c.quantity.start))
+        found.errors.append(ErrorSpan(span=near, tags=(ErrorTag.C2,), correction=theirs))
+        found.notes.append(f"page {page} gives {c.quantity.text} for '{theirs}', "
+                           f"not '{near}'")
+        return
+
+
+def _bindings(index: EvidenceIndex, entry: Entry, point: Quantity,
+              mine: set[str]) -> list[tuple[int, str, list[str]] | None]:
+    """For each statement of ``point``'s value in ``entry``'s paper sentences: None where
+    it is given to one of the names ``mine`` (or the sentence is no coordination that
+    names one entity per statement), else (page, the paper's name, the sentence's names
+    that belong to the other statements)."""
+    page = getattr(index.pages.get(entry.page), "text", "")
+    out: list[tuple[int, str, list[str]] | None] = []
+    for e in index.page_quantities.get(entry.page, ()):
+        if not (entry.start <= e.start < entry.end and same_value(point, e)):
+            continue
+        sentence, lo = _paper_sentence(page, e)
+        parts = _parts(sentence)
+        own = next(((a, b) for a, b in parts if a <= e.start - lo < b), None)
+        if own is None or len(parts) < 2:
+            out.append(None)
+            continue
+        theirs = _names(sentence[own[0]:own[1]])
+        others = set().union(*(_names(sentence[a:b]) for a, b in parts if (a, b) != own))
+        keys = {_key(n) for n in theirs}
+        wrong = sorted(n for n in mine if _key(n) in {_key(o) for o in others} - keys)
+        right = sorted(n for n in theirs if _key(n) not in {_key(o) for o in mine | others})
+        if keys & {_key(n) for n in mine}:
+            wrong = []                  # the sentence names the paper's entity too
+        out.append((entry.page, right[0], wrong) if wrong and len(right) == 1 else None)
+    return out
+
+
+def _paper_sentence(page: str, e: Quantity) -> tuple[str, int]:
+    """The sentence of the page text holding ``e`` (line breaks as spaces), and its
+    offset in the page."""
+    lo = max((m.end() for m in _SENTENCE_END.finditer(page, 0, e.start)), default=0)
+    end = _SENTENCE_END.search(page, e.end)
+    return page[lo:end.start() if end else len(page)].replace("\n", " "), lo
+
+
+def check_condition_binding(text: str, index: EvidenceIndex, hits: list[Hit],
+                            found: Findings) -> None:
+    """A value the paper states under another condition: "With 500 ppm of imidazole, the
+    pyrrole type interaction is 3.49 times larger" where every paper sentence giving 3.49
+    (in its evidence passage or the best five passages; prose) states it "at 1000 ppm".
+    The condition is the one other number of the value's own statement in the sentence,
+    with a physical unit (not %, not a fold, not the value's own unit); each paper
+    sentence holding the value must give exactly one number of that unit in the value's
+    own coordinated statement (else in the whole sentence), another value, and none may
+    give the sentence's. The condition's check
+    becomes a conflict (C1), the paper's condition as the correction. Changes ``found``.
+
+    Args: text: the sentence. index: the paper's evidence index. hits: the sentence's
+          passages, best first. found: number checks.
+    Raises: nothing.
+    """
+    s = fold(text)
+    checks = [c for c in found.numbers if c.quantity.kind in ("number", "percent")]
+    for c in checks:
+        if c.status != "found" or c.hit is None or c.hit.entry.kind == "row":
+            continue
+        own = _own_part(s, c.quantity.start)
+        at = s.find(own)
+        inside = [x for x in found.numbers if at <= x.quantity.start < at + len(own)]
+        conds = [x for x in inside if x is not c and x.status == "found"
+                 and x.quantity.physical
+                 and x.quantity.unit not in ("%", "x", c.quantity.unit)]
+        if len(inside) != 2 or len(conds) != 1:
+            continue                  # a value and its condition, nothing else
+        cond = conds[0]
+        point = dataclasses.replace(c.quantity, bound=None)
+        seen: list[tuple[Entry, Quantity] | None] = []
+        for entry in dict.fromkeys(h.entry for h in [c.hit] + hits[:5]
+                                   if h.entry.kind != "row"):
+            page = getattr(index.pages.get(entry.page), "text", "")
+            for e in index.page_quantities.get(entry.page, ()):
+                if entry.start <= e.start < entry.end and same_value(point, e):
+                    sentence, lo = _paper_sentence(page, e)
+                    part = _own_part(sentence, e.start - lo)
+                    units = [q for q in extract_quantities(part) if q.checkable
+                             and q.unit == cond.quantity.unit] or [
+                        q for q in extract_quantities(sentence) if q.checkable
+                        and q.unit == cond.quantity.unit]
+                    alike = len(units) == 1 and not same_value(cond.quantity, units[0])
+                    seen.append((entry, units[0]) if alike else None)
+        if seen and all(v is not None for v in seen):
+            first = seen[0]
+            assert first is not None
+            entry, other = first
+            pid = next((h.pid for h in [c.hit] + hits if h.entry is entry), c.hit.pid)
+            cond.status, cond.hit, cond.correction = "conflict", Hit(entry, pid, 1.0), other
+            cond.why = f"the paper gives {c.quantity.text} at {other.text}"
+            return
+
+
+__all__ = ["check_condition_binding", "check_name_binding"]
