@@ -155,19 +155,41 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
 
 
 def _prose_lead(lines: list[str]) -> int:
-    """How many leading ``lines`` are prose (_is_prose, none reference-like) that cites
-    something (citations.extract) before an unbroken run of reference-like lines
-    (_looks_like_reference) to the end; 0 when the lines are not shaped so."""
+    """How many leading ``lines`` are an answer's prose above an unbroken run of
+    reference-like lines (_looks_like_reference) to the end; 0 when the lines are not
+    shaped so. A prose line (_is_prose) leads when it is not reference-like, or is only
+    because of its own short citations, in one sentence ("Constant et al. (2017) surveyed
+    ..."); the lead
+    must cite something (an author-year mention, a "[2]" marker) or be plain sentences: a
+    reference typed without the cues
+    ("Vargas Carvalho. HateBR: ... Conference; 2025.") stays a line of the list."""
     from citations.extract import extract_citations
 
+    def cites(line: str) -> bool:
+        found = extract_citations(line)
+        return bool(found) and all(c.origin == "mention" for c in found) and \
+            sum(len(m.text) for c in found for m in c.mentions) < 0.5 * len(line)
+
+    def leads(line: str) -> bool:
+        return _is_prose(line) and (not _looks_like_reference(line) or (
+            cites(line) and not _SENTENCE_BREAK.search(line.rstrip(" ."))))
+
     lead = 0
-    while lead < len(lines) and not _looks_like_reference(lines[lead]) and _is_prose(lines[lead]):
+    while lead < len(lines) and leads(lines[lead]):
         lead += 1
-    if lead == len(lines) or not all(map(_looks_like_reference, lines[lead:])):
+    if not lead or lead == len(lines) or not all(map(_looks_like_reference, lines[lead:])):
         return 0
-    # the prose must cite something ("Smith and Jones (2019) showed", "[2]"): a reference
-    # typed without the cues is not prose to mine, it stays a line of the list
-    return lead if extract_citations("\n".join(lines[:lead])) else 0
+    head = lines[:lead]
+    if extract_citations("\n".join(head)) or any(map(_NUMBER_MARK.search, head)) or \
+            not any(_SENTENCE_BREAK.search(ln.rstrip(" .")) for ln in head):
+        return lead
+    return 0
+
+
+#: a sentence ending inside a line ("Benevenuto. HateBR"): references have several
+_SENTENCE_BREAK = re.compile(r"[.?!]\s+[A-Z]")
+#: a numbered citation marker in running text: "[1]", "[2, 5]", "[3-5]"
+_NUMBER_MARK = re.compile(r"\w\s*\[\d{1,4}(?:\s*[,\u2013-]\s*\d{1,4})*\]")
 
 
 def _is_json(text: str) -> bool:

@@ -192,6 +192,14 @@ def _main_title(title: str) -> str:
     return _SUBTITLE_SEP.split(strip_markup(title), maxsplit=1)[0]
 
 
+#: a title's trailing translation: "(GlozzQL: an incremental query language ...)", "[Neural
+#: models for ...]" (three or more words)
+_TRANSLATION = re.compile(r"\s*[(\[][^()\[\]]*\w+\W+\w+\W+\w+[^()\[\]]*[)\]]\s*$")
+#: an article-type label before a title (Computational Linguistics and other journals)
+_TYPE_LABEL = re.compile(r"^\s*(?:survey|squib|review|book review|last words|erratum|"
+                         r"corrigendum|editorial|obituary|commentary|letter)\s*:\s*", re.I)
+
+
 def compare_titles(cited: str | None, found: str | None) -> FieldMatch:
     """Score a cited title against a record's title.
 
@@ -224,6 +232,14 @@ def compare_titles(cited: str | None, found: str | None) -> FieldMatch:
     if sorted(extra) == sorted(missing):
         return _fm(Field.TITLE, FieldStatus.CONFLICT, dice, cited, found,
                    "words reordered: " + ", ".join(extra))
+    # a record title that adds a translation in brackets ("GlozzQL : un langage ... (GlozzQL:
+    # an incremental query language ...)", as the ACL Anthology writes non-English titles)
+    # or opens with an article-type label ("Survey: Multiword Expression Processing: A
+    # Survey"): the cited title is the rest
+    for rest, note in ((_TRANSLATION.sub("", strip_markup(found)), "the record adds a translated title"),
+                       (_TYPE_LABEL.sub("", strip_markup(found)), "the record's title opens with its article type")):
+        if rest != strip_markup(found) and title_words(rest) == cw:
+            return _fm(Field.TITLE, FieldStatus.MATCH, 0.95, cited, found, note)
     # omitted (or added) subtitle: one side equals the other's part before ':'
     for short, long_, who in ((cited, found, "cited omits"), (found, cited, "record omits")):
         main = _main_title(long_)
@@ -530,6 +546,25 @@ def _abbrev_match(short: list[str], long_: list[str]) -> bool:
     return True
 
 
+#: words an acronym skips ("Traitement Automatique des Langues Naturelles" is TALN)
+_ACRONYM_SKIP = frozenset("of the and for on in at to a an de des du la le les et d l "
+                          "der die das und fur von y e em do da".split())
+
+
+_CAPS_WORD = re.compile(r"\b[A-Z]{3,8}\b")
+
+
+def _spelled_out(acronyms: set[str], folded: str) -> str | None:
+    """The first of ``acronyms`` (3+ letters, lower case; written in capitals and not one
+    VENUE_ALIASES knows) that is the initials of a run of words of the folded venue name
+    ``folded`` (function words skipped), or None."""
+    if not acronyms:
+        return None
+    initials = "".join(w[0] for w in re.findall(r"[a-z]+", folded) if w not in _ACRONYM_SKIP)
+    return next((a for a in sorted(acronyms) if len(a) >= 3 and a.isalpha() and a in initials),
+                None)
+
+
 def compare_venues(cited: str | None, found: str | None, *,
                    field: Field = Field.VENUE) -> FieldMatch:
     """Compare venue (or publisher) names through aliases and abbreviations.
@@ -557,6 +592,12 @@ def compare_venues(cited: str | None, found: str | None, *,
             return _fm(field, FieldStatus.MATCH, 0.9, cited, found, "same venue (alias)")
         return _fm(field, FieldStatus.CONFLICT, 0.0, cited, found,
                    f"different venues: {'/'.join(sorted(ca))} vs {'/'.join(sorted(fa))}")
+    for short, long_ in ((cited, ff), (found, cf)):
+        spelled = _spelled_out({w.lower() for w in _CAPS_WORD.findall(short)} - set(VENUE_ALIASES),
+                               long_)
+        if spelled:
+            return _fm(field, FieldStatus.MATCH, 0.85, cited, found,
+                       f"{spelled.upper()} is the initials of the venue's name")
     cw, fw = _venue_words(cf), _venue_words(ff)
     if not cw or not fw:
         return _fm(field, FieldStatus.MISSING, 0.0, cited, found, "venue too generic to compare")

@@ -419,15 +419,19 @@ def verify(reference: str | Reference, sources: Sequence[Source],
     statuses = [s if not s.ok else s.model_copy(update={
         "status": "match" if s.name in matched_sources else "no_match"}) for s in statuses]
     corrected = None
+    warnings = decision.warnings
     if decision.best is not None:
         corrected = corrected_reference(ref, decision.best)
+        if ref.arxiv_id and not decision.best.arxiv_id and decision.best.doi != ref.doi:
+            # the work was matched on other fields; nothing said whether the id is its
+            warnings += (f"arXiv id {ref.arxiv_id} not checked: the matched record has none",)
     return VerificationResult(
         reference=ref, verdict=decision.verdict, reason=decision.reason,
         fields=decision.fields, differing=decision.differing,
         unconfirmed=decision.unconfirmed,
         corrected=corrected.raw if corrected else None, corrected_reference=corrected,
         matched=decision.best, candidates=tuple(candidates), queries=tuple(queries),
-        sources=tuple(statuses), warnings=decision.warnings,
+        sources=tuple(statuses), warnings=warnings,
         **notice_flags(decision.best))
 
 

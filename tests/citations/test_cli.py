@@ -340,6 +340,16 @@ def test_prose_then_a_list_without_heading(tmp_path: Path,
     got = cli.read_references(str(answer))
     assert [getattr(r, "raw", r) for r in got] == VANCOUVER[:3] + ["Smith and Jones (2019)"]
     assert "lines 2-4 read as the reference list" in capsys.readouterr().err
+    # a plain sentence, an author-year citation and numbered markers above a list
+    for lead in ("The works I relied on for this review are listed below.",
+                 "Constant et al. (2017) surveyed multiword expression processing in depth.",
+                 "Expressions were surveyed in depth [1], and neurons analysed [2]. Typing "
+                 "benefits from views [3]."):
+        answer.write_text(lead + "\n" + "\n".join(f"{n}. {r}" for n, r in
+                                                   enumerate(VANCOUVER[:3], 1)) + "\n")
+        got = [getattr(r, "raw", r) for r in cli.read_references(str(answer))]
+        assert got[:3] == [f"{n}. {r}" for n, r in enumerate(VANCOUVER[:3], 1)], lead
+        assert lead not in got
     # a reference typed without cues above a list is not prose: it stays a line to verify
     bare = ("Vargas Carvalho Góes Pardo Benevenuto. HateBR: A Large Expert Annotated Corpus "
             "of Brazilian Instagram Comments for Offensive Language and Hate Speech Detection. "

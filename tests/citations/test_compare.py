@@ -176,6 +176,25 @@ def test_venue_aliases_abbreviations_and_conflicts() -> None:
                           acl.replace("57th", "40th")).status is MATCH
     assert compare_venues("Proc Conf Empir Methods Nat Lang Process", emnlp).status is MATCH
     assert compare_venues("Proc Annu Meet Assoc Comput Linguist", emnlp).status is CONFLICT
+    # an acronym written in capitals that is the initials of the venue's name
+    taln = ("Actes des 24ème Conférence sur le Traitement Automatique des Langues Naturelles. "
+            "Volume 1 - Articles longs")
+    assert compare_venues("Actes de TALN", taln).status is MATCH
+    assert compare_venues("Actes de TALP", taln).status is CONFLICT
+
+
+def test_record_titles_with_a_translation_or_an_article_type_label() -> None:
+    """ACL Anthology records add an English translation in brackets to non-English titles,
+    and Computational Linguistics titles open with their article type ("Survey: ")."""
+    glozz = ("GlozzQL : un langage de requêtes incrémental pour les textes annotés (GlozzQL: an "
+             "incremental query language for annotated texts)")
+    assert compare_titles("GlozzQL : un langage de requêtes incrémental pour les textes "
+                          "annotés", glozz).status is MATCH
+    assert compare_titles("GlozzQL : un langage de requêtes pour les textes", glozz).status \
+        is CONFLICT
+    survey = "Survey: Multiword Expression Processing: A Survey"
+    assert compare_titles("Multiword expression processing: a survey", survey).status is MATCH
+    assert compare_titles("Multiword expression processing", survey).status is CONFLICT
 
 
 def test_publishers_pages_ids() -> None:

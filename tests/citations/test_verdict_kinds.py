@@ -259,3 +259,12 @@ def test_an_arxiv_id_alone_is_not_fabricated_by_an_index_without_arxiv_ids(
     assert not full.holds_identifier("arxiv") and full.holds_identifier("doi")
     assert verify("arXiv:2004.07180", [full]).verdict is Verdict.UNVERIFIED
     assert verify("doi:10.18653/v1/2099.acl-main.999", [full]).verdict is Verdict.FABRICATED
+
+
+def test_an_arxiv_id_the_matched_record_lacks_is_noted_unchecked(
+        indexes: tuple[LocalIndex, LocalIndex]) -> None:
+    full, _ = indexes
+    res = verify("Peters, M., Neumann, M., Iyyer, M. (2018). Deep contextualized word "
+                 "representations. In Proceedings of NAACL. arXiv:1802.99999", [full])
+    assert res.matched is not None and res.matched.id == "N18-1202"
+    assert any("arXiv id 1802.99999 not checked" in w for w in res.warnings)
