@@ -30,8 +30,8 @@ from grounding.collector import paused_gc
 from grounding.evidence import EvidenceIndex
 from grounding.graph import build_graph, depends_on
 from grounding.judges.base import Judge
-from grounding.lexicon import forget_terms
 from grounding.judges.registry import judge_sentences, make_judge
+from grounding.memo import forget_check_memos
 from grounding.references import CheckedReference, check_references
 from grounding.pdf import Document, Page, read_pdf
 from grounding.propagate import propagate
@@ -148,7 +148,7 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
     if not isinstance(answer, str) or not answer.strip():
         raise InputError("the answer is empty: nothing to check")
     t0 = time.perf_counter()
-    forget_terms()          # each check starts from the same (empty) term memo
+    forget_check_memos()    # each check starts from the same (empty) memos of texts
     document = pdf if isinstance(pdf, Document) else read_pdf(pdf)
     t_pdf = time.perf_counter()
     if index is None:
@@ -204,6 +204,7 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
     t_label = time.perf_counter()
     references = check_references(answer, sentences, sources) if verify_citations else ()
     t_end = time.perf_counter()
+    forget_check_memos()    # ... and ends with them empty: no text outlives its check
     usage = getattr(judge, "usage", None)
     return Report(
         question=question,

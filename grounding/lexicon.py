@@ -14,6 +14,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from grounding.memo import per_check
+
 #: Unicode minus and dash variants that PDFs use for a minus sign (folded to "-").
 MINUS_CHARS = "\u2212\u2012\u2013\u2010\u2011\ufe63\uff0d\u2014"
 
@@ -194,12 +196,13 @@ def content_terms(text: str) -> list[str]:
 
 
 def forget_terms() -> None:
-    """Empty the memo of :func:`content_terms` (``grounding.check.check`` does at its start,
-    so that the time of a check does not depend on the checks before it)."""
+    """Empty the memo of :func:`content_terms` (``grounding.check.check`` empties it, with
+    the other memos of ``grounding.memo``, as a check starts and ends, so that the time of
+    a check does not depend on the checks before it)."""
     _content_terms.cache_clear()
 
 
-@lru_cache(maxsize=8192)
+@per_check(maxsize=8192)
 def _content_terms(text: str) -> tuple[str, ...]:
     return tuple([stem(tok) for tok in tokens(text)
                   if not (tok in STOPWORDS or (len(tok) < 2 and not tok.isdigit()))])

@@ -18,10 +18,10 @@ import math
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, fields, replace
-from functools import lru_cache
 from operator import attrgetter
 
 from grounding.lexicon import fold, stem
+from grounding.memo import per_check
 from grounding.number_words import (FRACTIONS, ORDINALS, SCALES, WORD_NUMBERS, cardinal_value,
                                     number_word_runs, vague_spans)
 
@@ -471,11 +471,12 @@ def _extract(text: str, decimal_comma: bool | None) -> list[Quantity]:
     return _link(marked, folded, out)
 
 
-@lru_cache(maxsize=512)
+@per_check(maxsize=512)
 def text_quantities(text: str) -> tuple[Quantity, ...]:
     """:func:`extract_quantities` of ``text`` (decimal comma guessed), memoised for the
-    last 512 texts: a check reads the numbers of each answer sentence several times (its
-    evidence search, then the judge's checkers); Quantity is frozen, so sharing is safe."""
+    last 512 texts within one check (``grounding.memo``: emptied as a check starts and
+    ends): a check reads the numbers of each answer sentence several times (its evidence
+    search, then the judge's checkers); Quantity is frozen, so sharing is safe."""
     return tuple(extract_quantities(text))
 
 

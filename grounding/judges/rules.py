@@ -37,7 +37,6 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -76,6 +75,7 @@ from grounding.judges.statement_check import (Alignment, PartResult, Status, ali
                                               negated_in_passage, reversed_operators)
 from grounding.judges.rules_cells import cell_near, same_table
 from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric, root, unfold
+from grounding.memo import per_check
 from grounding.quantities import Quantity, same_value
 from grounding.types import Judgement, Passage
 
@@ -420,7 +420,7 @@ class RulesJudge:
 
 # ---------------------------------------------------------------------- part results
 
-@lru_cache(maxsize=256)
+@per_check(maxsize=256)
 def _checkable(text: str) -> tuple[Quantity, ...]:
     """The checkable numbers of a sentence (the last few sentences are read again as the
     operands of the next one's derived numbers)."""

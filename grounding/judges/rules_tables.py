@@ -8,11 +8,11 @@ words above the row, up to ``max_dy`` points higher, inside the row's horizontal
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from grounding.evidence import Entry
 from grounding.lexicon import content_terms
+from grounding.memo import per_check
 
 
 def column_headers(entry: Entry, page: Any, max_dy: float = 220.0,
@@ -56,7 +56,7 @@ def column_headers(entry: Entry, page: Any, max_dy: float = 220.0,
     return heads
 
 
-@lru_cache(maxsize=8192)
+@per_check(maxsize=8192)
 def _word_terms(text: str) -> tuple[str, ...]:
     """content_terms of one word (header words recur in every row's lookup)."""
     return tuple(content_terms(text))

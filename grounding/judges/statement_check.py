@@ -25,6 +25,7 @@ from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.relation_check import sides_exchanged
 from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, REPORTING, words
 from grounding.lexicon import content_terms, is_numeric, root, stem
+from grounding.memo import per_check
 
 
 class Status(str, Enum):
@@ -75,7 +76,7 @@ def claim_terms(text: str) -> list[str]:
     return list(_claim_terms(text))
 
 
-@lru_cache(maxsize=4096)
+@per_check(maxsize=4096)
 def _claim_terms(text: str) -> tuple[str, ...]:
     return tuple(t for t in dict.fromkeys(content_terms(text))
                  if not is_numeric(t) and t not in _FRAMING_TERMS)
@@ -85,7 +86,7 @@ def _claim_terms(text: str) -> tuple[str, ...]:
 _FRAMING_TERMS = frozenset(t for w in REPORTING for t in content_terms(w))
 
 
-@lru_cache(maxsize=4096)
+@per_check(maxsize=4096)
 def _text_terms(text: str) -> frozenset[str]:
     return frozenset(content_terms(text))
 
