@@ -535,7 +535,10 @@ def _venue_year_at(t: _Text, i: int, record: Record) -> bool:
 
     for k in range(i + 1, min(i + 5, len(t.words))):
         if re.fullmatch(r"(?:1[5-9]|20)\d\d", t.words[k]):
-            return compare_venues(" ".join(t.words[i:k]), record.venue).status is FieldStatus.MATCH
+            name = " ".join(t.words[i:k])
+            # one word before the year is read as an acronym too ("ranlp" for RANLP)
+            return any(compare_venues(form, record.venue).status is FieldStatus.MATCH
+                       for form in ((name, name.upper()) if k == i + 1 else (name,)))
     return False
 
 

@@ -20,7 +20,8 @@ from tests.conftest import need
 
 IDS = {"H86-1008", "P86-1036", "H93-1008", "P93-1008", "2022.findings-acl.112",
        "2022.acl-long.155", "N19-1423", "N19-1357", "D19-1002", "N18-1202", "N18-2088",
-       "2020.acl-main.207", "2022.emnlp-main.73", "N13-1015", "P12-1024", "X93-1016"}
+       "2020.acl-main.207", "2022.emnlp-main.73", "N13-1015", "P12-1024", "X93-1016",
+       "R15-1030"}
 
 
 @pytest.fixture(scope="module")
@@ -143,6 +144,10 @@ def test_a_resolving_doi_in_conflict_is_corrupted(indexes: tuple[LocalIndex, Loc
      "dependency parsing  acl 2022 pp 1428-1434", "Yang, S., Tu, K. (2022). Combining "
      "Second-Order Graph-Based and Headed-Span-Based Projective Dependency Parsing. ACL, pp. "
      "1428-1434."),
+    # a venue acronym that is the initials of the record's venue name (RANLP)
+    ("hu x buvet p  automatic acquisition of artifact nouns in french  ranlp 2015 pp 216-223",
+     "Hu, X., Buvet, P. (2015). Automatic Acquisition of Artifact Nouns in French. RANLP, pp. "
+     "216-223."),
 ])
 def test_sloppy_input_gets_the_verdict_of_the_tidy_string(
         indexes: tuple[LocalIndex, LocalIndex], sloppy: str, tidy: str) -> None:
