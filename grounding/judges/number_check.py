@@ -85,13 +85,18 @@ def check_numbers(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[
     check_named_cells(cfg, text, index, hits, found)
     check_columns(cfg, text, index, found)
     _check_attached_names(cfg, text, index, found)
-    # a difference against a row of the table another number of the sentence was read from
+    # a difference against a row of the table another number of the sentence was read
+    # from, computed in that number's column (not another cell of its row: "3.6 is 1.6
+    # units below that of Cerulean" is 5.2 - 3.6, not the row's "3" of the next column)
     mates = _column_mates(index, found.numbers, text)
     for check in found.numbers if mates else ():
-        if check.status in ("absent", "found_far") and check.quantity.kind not in (
-                "word", "fraction") and (operands := _derived(
+        in_row = check.status == "conflict" and check.hit is not None \
+            and check.hit.entry.kind == "row" and not check.why
+        if (check.status in ("absent", "found_far") or in_row) and check.quantity.kind \
+                not in ("word", "fraction") and (operands := _derived(
                     text, check.quantity, claim_qs, mates)) is not None:
             check.status, check.operands, check.hit = "derived", operands, None
+            check.correction = None
     # conflicts: an absent number whose slot in a matching passage holds another value
     for check in found.numbers:
         if check.status != "absent":
@@ -423,7 +428,8 @@ def _column_mates(index: EvidenceIndex, checks: list[NumberCheck], text: str) ->
         table = [(pid, index.entries[pid]) for pid in index.rows_by_page.get(row.page, [])
                  if pid != c.hit.pid and index.entries[pid].rects
                  and same_table(row, index.entries[pid])
-                 and len(index.entries[pid].cells) == len(row.cells)]
+                 # a row may lack one value ("ND", "-"): its cells still sit in columns
+                 and abs(len(index.entries[pid].cells) - len(row.cells)) <= 1]
         top = min((e.rects[0].y0 for _, e in table), default=row.rects[0].y0)
         for _, other in table:
             label = {t for t in content_terms(row_label(other)) if not is_numeric(t)}
@@ -436,7 +442,7 @@ def _column_mates(index: EvidenceIndex, checks: list[NumberCheck], text: str) ->
 
 
 _DIFF_CUE = re.compile(r"\b(?:gap|lead|margin|difference|differ\w*|by|points?|ahead|behind|"
-                       r"drops?|gains?|more|less|fewer|lower|higher|total|sum|combined)\b", re.I)
+                       r"drops?|gains?|more|less|fewer|lower|higher|below|above|total|sum|combined)\b", re.I)
 _RATIO_CUE = re.compile(r"\b(?:times|fold|twice|half|ratio|double\w*|triple\w*)\b|×", re.I)
 _PERCENT_CUE = re.compile(r"%|\bpercent", re.I)
 

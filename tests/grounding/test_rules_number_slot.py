@@ -53,3 +53,34 @@ def test_one_number_changed_in_the_papers_sentence_is_c1(pdf: str, wrong: str,
 def test_the_papers_sentence_as_it_stands_stays_supported(pdf: str, right: str) -> None:
     label, why, c1 = _one(pdf, right)
     assert label == "supported" and not c1, why
+
+
+def test_a_negation_under_another_condition_is_no_contradiction() -> None:
+    # the paper: "the optimal LA yield is not achieved within 1 hour reaction time, as the
+    # LA yield increases up further to reach its maximum with 42 mol% at a reaction time
+    # of 4 hours": the "not" holds for 1 hour, the sentence speaks of 4 hours
+    label, why, _ = _one("humins-levulinic-acid-2025.pdf", "In the up-scaled synthesis, the "
+                         "LA yield reached its maximum of 42 mol% at a reaction time of 4 hours.")
+    assert label == "supported", why
+    # the same statement negated, at the paper's own numbers, is still contradicted
+    label, why, _ = _one("humins-levulinic-acid-2025.pdf", "In the up-scaled synthesis, the "
+                         "LA yield did not reach its maximum of 42 mol% at a reaction time of "
+                         "4 hours.")
+    assert label == "contradiction", why
+
+
+@pytest.mark.parametrize(("mutant", "reference", "diff"), [
+    # Table 1: pK1/2 column; the mutant rows hold "3" in the next (%Rev) column, and the
+    # Cerulean-T65S row lacks its last value ("ND")
+    ("Cerulean-T65S (3.6)", "Cerulean", "1.6"),
+    ("Cerulean-T65S (3.6)", "ECFP", "2.0"),
+])
+def test_a_difference_is_computed_in_the_column_of_its_values(mutant: str, reference: str,
+                                                              diff: str) -> None:
+    label, why, _ = _one("cfp-t65s-2012.pdf", f"The pK1/2 of {mutant} is {diff} units below "
+                         f"that of {reference}.")
+    assert label == "supported" and f"{diff} computed from the paper's numbers" in why, why
+    wrong = f"{float(diff) + 1:.1f}"
+    label, why, _ = _one("cfp-t65s-2012.pdf", f"The pK1/2 of {mutant} is {wrong} units below "
+                         f"that of {reference}.")
+    assert label != "supported", why
