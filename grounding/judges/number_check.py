@@ -415,9 +415,11 @@ def _column_mates(index: EvidenceIndex, checks: list[NumberCheck], text: str) ->
     table that the sentence names (every word of the row label in the sentence) and from
     its top row (the reference a change is measured from): the operands of a difference
     the sentence states against a row it does not quote ("78.4, 1.6 points below the full
-    model": the top row's 80.0; "9.0 points above OpenAI-o1-mini": that row's 63.6)."""
+    model": the top row's 80.0; "9.0 points above OpenAI-o1-mini": that row's 63.6); only
+    the named rows' cells where the sentence names one."""
     words = set(content_terms(fold(text)))
     out: list[Quantity] = []
+    named: list[Quantity] = []
     for c in checks:
         if c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
             continue
@@ -433,12 +435,14 @@ def _column_mates(index: EvidenceIndex, checks: list[NumberCheck], text: str) ->
         top = min((e.rects[0].y0 for _, e in table), default=row.rects[0].y0)
         for _, other in table:
             label = {t for t in content_terms(row_label(other)) if not is_numeric(t)}
-            if not (other.rects[0].y0 == top < row.rects[0].y0 or label and label <= words):
+            said = bool(label) and label <= words
+            if not (other.rects[0].y0 == top < row.rects[0].y0 or said):
                 continue
             mate = cell_near(other, cell.x, 8.0)
             if mate is not None and mate.quantity.checkable:
-                out.append(mate.quantity)
-    return out
+                (named if said else out).append(mate.quantity)
+    # a row the sentence names is the reference ("below that of Cerulean"), not the top row
+    return named or out
 
 
 _DIFF_CUE = re.compile(r"\b(?:gap|lead|margin|difference|differ\w*|by|points?|ahead|behind|"

@@ -84,3 +84,10 @@ def test_a_difference_is_computed_in_the_column_of_its_values(mutant: str, refer
     label, why, _ = _one("cfp-t65s-2012.pdf", f"The pK1/2 of {mutant} is {wrong} units below "
                          f"that of {reference}.")
     assert label != "supported", why
+
+
+def test_a_difference_against_a_named_row_is_not_taken_from_the_top_row() -> None:
+    # 2.0 is 5.6 (ECFP, the top row) - 3.6, not 5.2 (Cerulean, the row named) - 3.6
+    label, why, _ = _one("cfp-t65s-2012.pdf", "The pK1/2 of Cerulean-T65S (3.6) is 2.0 units "
+                         "below that of Cerulean.")
+    assert label != "supported", why
