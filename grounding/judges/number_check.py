@@ -85,13 +85,18 @@ def check_numbers(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[
     check_named_cells(cfg, text, index, hits, found)
     check_columns(cfg, text, index, found)
     _check_attached_names(cfg, text, index, found)
-    # a difference against a row of the table another number of the sentence was read from
+    # a difference against a row of the table another number of the sentence was read
+    # from, computed in that number's column (not another cell of its row: "3.6 is 1.6
+    # units below that of Cerulean" is 5.2 - 3.6, not the row's "3" of the next column)
     mates = _column_mates(index, found.numbers, text)
     for check in found.numbers if mates else ():
-        if check.status in ("absent", "found_far") and check.quantity.kind not in (
-                "word", "fraction") and (operands := _derived(
+        in_row = check.status == "conflict" and check.hit is not None \
+            and check.hit.entry.kind == "row" and not check.why
+        if (check.status in ("absent", "found_far") or in_row) and check.quantity.kind \
+                not in ("word", "fraction") and (operands := _derived(
                     text, check.quantity, claim_qs, mates)) is not None:
             check.status, check.operands, check.hit = "derived", operands, None
+            check.correction = None
     # conflicts: an absent number whose slot in a matching passage holds another value
     for check in found.numbers:
         if check.status != "absent":
@@ -410,9 +415,11 @@ def _column_mates(index: EvidenceIndex, checks: list[NumberCheck], text: str) ->
     table that the sentence names (every word of the row label in the sentence) and from
     its top row (the reference a change is measured from): the operands of a difference
     the sentence states against a row it does not quote ("78.4, 1.6 points below the full
-    model": the top row's 80.0; "9.0 points above OpenAI-o1-mini": that row's 63.6)."""
+    model": the top row's 80.0; "9.0 points above OpenAI-o1-mini": that row's 63.6); only
+    the named rows' cells where the sentence names one."""
     words = set(content_terms(fold(text)))
     out: list[Quantity] = []
+    named: list[Quantity] = []
     for c in checks:
         if c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
             continue
@@ -423,20 +430,23 @@ def _column_mates(index: EvidenceIndex, checks: list[NumberCheck], text: str) ->
         table = [(pid, index.entries[pid]) for pid in index.rows_by_page.get(row.page, [])
                  if pid != c.hit.pid and index.entries[pid].rects
                  and same_table(row, index.entries[pid])
-                 and len(index.entries[pid].cells) == len(row.cells)]
+                 # a row may lack one value ("ND", "-"): its cells still sit in columns
+                 and abs(len(index.entries[pid].cells) - len(row.cells)) <= 1]
         top = min((e.rects[0].y0 for _, e in table), default=row.rects[0].y0)
         for _, other in table:
             label = {t for t in content_terms(row_label(other)) if not is_numeric(t)}
-            if not (other.rects[0].y0 == top < row.rects[0].y0 or label and label <= words):
+            said = bool(label) and label <= words
+            if not (other.rects[0].y0 == top < row.rects[0].y0 or said):
                 continue
             mate = cell_near(other, cell.x, 8.0)
             if mate is not None and mate.quantity.checkable:
-                out.append(mate.quantity)
-    return out
+                (named if said else out).append(mate.quantity)
+    # a row the sentence names is the reference ("below that of Cerulean"), not the top row
+    return named or out
 
 
 _DIFF_CUE = re.compile(r"\b(?:gap|lead|margin|difference|differ\w*|by|points?|ahead|behind|"
-                       r"drops?|gains?|more|less|fewer|lower|higher|total|sum|combined)\b", re.I)
+                       r"drops?|gains?|more|less|fewer|lower|higher|below|above|total|sum|combined)\b", re.I)
 _RATIO_CUE = re.compile(r"\b(?:times|fold|twice|half|ratio|double\w*|triple\w*)\b|×", re.I)
 _PERCENT_CUE = re.compile(r"%|\bpercent", re.I)
 

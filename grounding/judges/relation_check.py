@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from grounding.evidence import Hit
 from grounding.judges.rules_cues import ANTONYMS, NEGATIONS, words
 from grounding.lexicon import STOPWORDS, content_terms, fold
+from grounding.quantities import extract_quantities
 
 
 def polarity_conflict(text: str, hits: list[Hit],
@@ -64,6 +65,8 @@ def polarity_conflict(text: str, hits: list[Hit],
         if bool(c_neg) != bool(e_neg):
             if verbatim:
                 continue                   # the paper says the sentence word for word
+            if _other_condition(*((text, h.entry.text) if c_neg else (h.entry.text, text))):
+                continue                   # "not achieved within 1 hour" / "at 4 hours"
             neg_w, aff_w, gov = (claim_w, ev_w, c_neg) if c_neg else (ev_w, claim_w, e_neg)
             if len(ev_w) > 35 and not _same_clause(neg_w, aff_w, gov):
                 continue                   # a long passage: the negation may be elsewhere
@@ -223,6 +226,27 @@ def _same_clause(neg_w: list[str], aff_w: list[str], governed: set[str]) -> bool
                 if len(around & (_neighbour_stems(aff_w, j, 5) | set(content_terms(v)))) >= 3:
                     return True
     return False
+
+
+#: a negation cue and the rest of its clause (up to a comma, semicolon or sentence stop)
+_NEGATED_CLAUSE = re.compile(r"\b(?:not|no|never|without|cannot|\w+n't)\b(?:[^,;.]|\.\d)*",
+                             re.IGNORECASE)
+
+
+def _other_condition(negated: str, affirmed: str) -> bool:
+    """True when every negated clause of ``negated`` holds numbers and none of them is a
+    number of ``affirmed``, which has numbers of its own: the negation is under another
+    condition ("the optimal yield is not achieved within 1 hour" against "the yield
+    reached its maximum at 4 hours"), not the other way round of the same statement."""
+    mine = {round(q.value, 9) for q in extract_quantities(affirmed)}
+    clauses = [m.group() for m in _NEGATED_CLAUSE.finditer(fold(negated))]
+    if not mine or not clauses:
+        return False
+    for clause in clauses:
+        values = {round(q.value, 9) for q in extract_quantities(clause)}
+        if not values or values & mine:
+            return False
+    return True
 
 
 def _neighbour_stems(ws: list[str], i: int, width: int = 3) -> set[str]:

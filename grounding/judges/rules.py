@@ -62,7 +62,8 @@ from grounding.judges.name_binding import check_condition_binding, check_name_bi
 from grounding.judges.row_binding import check_row_binding
 from grounding.judges.unchecked import nothing_checkable_reason
 from grounding.judges.verb_slot import slot_contradiction
-from grounding.judges.verbatim import flip_contradiction, keep_verbatim
+from grounding.judges.verbatim import (flip_contradiction, keep_verbatim,
+                                       number_flip_contradiction)
 from grounding.judges.number_common import Findings, NumberCheck, correction_text, short
 from grounding.judges.parts import NAME, Part, PartKind, decompose, sentence_quantities
 from grounding.judges.relation_check import (direction_conflict, numbers_order,
@@ -213,6 +214,8 @@ class RulesJudge:
         results = _number_results(found) + _unbound_results(text, found, index)
         stop = _first(results, Status.CONTRADICTED)
         flip = flip_contradiction(text, index, hits, found) if stop is None else None
+        if flip is None and stop is None:
+            flip = number_flip_contradiction(text, index, hits, found)
         if flip is None and stop is None:
             flip = slot_contradiction(text, index, found)
         if flip is not None:

@@ -32,13 +32,12 @@ def _flat(text: str) -> str:
     return " ".join(fold(text).lower().split())
 
 
-def _same_numbers(text: str, index: EvidenceIndex, hits: list[Hit], n: int,
-                  cutoff: float) -> Iterator[tuple[Hit, str]]:
-    """(passage, page text aligned with ``text``) for each of the best ``n`` passages (not
-    table rows) around which the page matches ``text`` at rapidfuzz partial_ratio
-    ``cutoff`` or more, the aligned text widened to whole words and holding the sentence's
-    checkable numbers, the same values in the same order (folded, lower case)."""
-    mine = [q.value for q in extract_quantities(text) if q.checkable]
+def _alignments(text: str, index: EvidenceIndex, hits: list[Hit], n: int,
+                cutoff: float) -> Iterator[tuple[Hit, str, int, int]]:
+    """(passage, page text around it, start, end of the part aligned with ``text``) for
+    each of the best ``n`` passages (not table rows) around which the page matches
+    ``text`` at rapidfuzz partial_ratio ``cutoff`` or more; the aligned part is widened to
+    whole words (folded, lower case)."""
     s = _flat(text)
     for h in hits[:n]:
         if h.entry.kind == "row":
@@ -54,7 +53,22 @@ def _same_numbers(text: str, index: EvidenceIndex, hits: list[Hit], n: int,
             a -= 1
         while b < len(around) and around[b].isalnum():
             b += 1
-        window = around[a:b]
+        yield h, around, a, b
+
+
+def _aligned(text: str, index: EvidenceIndex, hits: list[Hit], n: int,
+             cutoff: float) -> Iterator[tuple[Hit, str]]:
+    """(passage, aligned page text) of :func:`_alignments`."""
+    for h, around, a, b in _alignments(text, index, hits, n, cutoff):
+        yield h, around[a:b]
+
+
+def _same_numbers(text: str, index: EvidenceIndex, hits: list[Hit], n: int,
+                  cutoff: float) -> Iterator[tuple[Hit, str]]:
+    """The passages and aligned page texts of :func:`_aligned` that hold the sentence's
+    checkable numbers, the same values in the same order."""
+    mine = [q.value for q in extract_quantities(text) if q.checkable]
+    for h, window in _aligned(text, index, hits, n, cutoff):
         theirs = [q.value for q in extract_quantities(window) if q.checkable]
         if len(theirs) == len(mine) and all(math.isclose(x, y, rel_tol=1e-9)
                                             for x, y in zip(mine, theirs)):
@@ -155,6 +169,119 @@ def flip_contradiction(text: str, index: EvidenceIndex, hits: list[Hit],
             [flip.hit])
 
 
+#: a word, or a number standing free (not the "2" of "S2ORC": a digit run after a letter
+#: is kept as a word, "#2", so that it is never read as a changed number)
+_TOKEN = re.compile(r"[a-z]+|(?<=[a-z])\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*")
+
+
+#: a citation marker ("[47]", "[12, 15]"), not part of the statement
+_CITE = re.compile(r"\[\d+(?:\s*[,\u2013-]\s*\d+)*\]")
+
+
+def _tokens(flat: str) -> list[str]:
+    out = []
+    for m in _TOKEN.finditer(flat):
+        t = m.group()
+        bound = t[0].isdigit() and m.start() > 0 and flat[m.start() - 1].isalpha()
+        out.append("#" + t if bound else t)
+    return out
+
+
+def _number(token: str) -> float | None:
+    if not token[:1].isdigit():
+        return None
+    try:
+        return float(token.replace(",", ""))
+    except ValueError:
+        return None
+
+
+def _rounded_same(mine: str, theirs: str) -> bool:
+    """True when one number is the other rounded ("42" for "42.3", "1.60" for "1.6")."""
+    a, b = _number(mine), _number(theirs)
+    if a is None or b is None:
+        return False
+    da = len(mine.split(".")[1]) if "." in mine else 0
+    db = len(theirs.split(".")[1]) if "." in theirs else 0
+    return round(b, da) == round(a, da) if da <= db else round(a, db) == round(b, db)
+
+
+@dataclass(frozen=True, slots=True)
+class NumberFlip:
+    """The paper's own sentence with one number changed in its slot: the sentence says
+    ``word`` where the paper (``hit``, the aligned text ``window``) says ``paper``."""
+
+    word: str
+    paper: str
+    hit: Hit
+    window: str
+
+
+def changed_number(text: str, index: EvidenceIndex, hits: list[Hit],
+                   n: int = 5) -> NumberFlip | None:
+    """The paper states ``text`` near verbatim (partial_ratio at least
+    :data:`SAME_BUT_ONE` around one of the best ``n`` passages, not table rows) except for
+    one number, word for word in the same place ("since 1995" where the paper says "since
+    1985"; "by 1.1 and 2.6 pH units" where it says "1.1 and 1.6"). Years count like any
+    number; a rounding ("42" for "42.3") is no change. None when any aligned passage
+    states the sentence with its own numbers, or the sentence has no number.
+
+    Returns: the NumberFlip, or None. Raises: nothing.
+    """
+    mine = _tokens(_flat(text))
+    if len(mine) < 5 or not any(_number(t) is not None for t in mine):
+        return None
+    found: NumberFlip | None = None
+    for h, around, a, b in _alignments(text, index, hits, n, SAME_BUT_ONE):
+        theirs = _tokens(_CITE.sub(" ", around))
+        ops = [op for op in SequenceMatcher(None, mine, theirs, autojunk=False)
+               .get_opcodes() if op[0] != "equal"]
+        inner = [op for op in ops if not (op[0] == "insert" and op[1] in (0, len(mine)))]
+        numeric = [op for op in inner if any(_number(t) is not None for t in
+                                             mine[op[1]:op[2]] + theirs[op[3]:op[4]])]
+        if not numeric:
+            return None                 # the paper states the sentence with these numbers
+        changed = sum(max(i2 - i1, j2 - j1) for _, i1, i2, j1, j2 in inner
+                      if (_, i1, i2, j1, j2) not in numeric)
+        if found is not None or len(numeric) != 1 or changed > max(2, len(mine) // 4):
+            continue
+        kind, i1, i2, j1, j2 = numeric[0]
+        if i2 == len(mine):             # the paper's sentence goes on past the number
+            j2 = min(j2, j1 + (i2 - i1))
+        if kind != "replace" or i2 - i1 != 1 or j2 - j1 != 1:
+            continue
+        x, y = mine[i1], theirs[j1]
+        if _number(x) is None or _number(y) is None or _rounded_same(x, y):
+            continue
+        found = NumberFlip(x, y, h, around[a:b])
+    return found
+
+
+def number_flip_contradiction(text: str, index: EvidenceIndex, hits: list[Hit],
+                              found: Findings) -> tuple[str, list[Hit]] | None:
+    """The rationale and evidence of a sentence contradicted by :func:`changed_number`
+    (a C1 error span on the number with the paper's number as the correction, added to
+    ``found.errors``; the number's check in ``found.numbers`` becomes a conflict bound
+    to that passage), or None when the paper has no such sentence."""
+    flip = changed_number(text, index, hits)
+    if flip is None:
+        return None
+    m = re.search(r"(?<![\w.,])" + re.escape(flip.word) + r"(?![\d])", fold(text))
+    if m is None or len(fold(text)) != len(text):
+        return None
+    span = text[m.start():m.end()]
+    found.errors.append(ErrorSpan(span=span, tags=(ErrorTag.C1,), correction=flip.paper))
+    value = _number(flip.word)
+    paper = [q for q in extract_quantities(flip.window) if q.value == _number(flip.paper)]
+    for c in found.numbers:
+        if value is not None and math.isclose(c.quantity.value, value, rel_tol=1e-9):
+            c.status, c.hit, c.why = "conflict", flip.hit, ""
+            c.correction = paper[0] if paper else None
+    return (f"Contradicted: the sentence says '{span}' where the same statement on page "
+            f"{flip.hit.entry.page} says '{flip.paper}' (\"{short(flip.hit.entry.text)}\").",
+            [flip.hit])
+
+
 def keep_verbatim(text: str, index: EvidenceIndex, hits: list[Hit], found: Findings) -> None:
     """Undo the number conflicts (C1) and value swaps (C2) of a sentence the paper states
     near verbatim (:func:`verbatim_hit`): each such number becomes found in that passage.
@@ -172,5 +299,6 @@ def keep_verbatim(text: str, index: EvidenceIndex, hits: list[Hit], found: Findi
     found.notes.clear()
 
 
-__all__ = ["SAME_BUT_ONE", "SAME_TEXT", "Flip", "flip_contradiction", "flipped_statement",
-           "keep_verbatim", "verbatim_hit"]
+__all__ = ["SAME_BUT_ONE", "SAME_TEXT", "Flip", "NumberFlip", "changed_number",
+           "flip_contradiction", "flipped_statement", "keep_verbatim",
+           "number_flip_contradiction", "verbatim_hit"]
