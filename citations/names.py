@@ -120,6 +120,8 @@ def fold(text: str) -> str:
         s = s.casefold()
     s = s.translate(_HYPHENS).translate(_QUOTES)
     s = "".join(_SPECIAL.get(c, c) for c in s)
+    if "{" in s or "}" in s or "\\" in s:  # braces NFKD made ("︷" is "{"): gone as above
+        s = s.replace("\\", "").replace("{", "").replace("}", "")
     return " ".join(s.split())
 
 

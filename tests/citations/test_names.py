@@ -95,3 +95,9 @@ def test_delatex_and_fold() -> None:
 @given(st.text(max_size=40))
 def test_fold_idempotent(s: str) -> None:
     assert fold(fold(s)) == fold(s)
+
+
+def test_fold_idempotent_on_compatibility_braces() -> None:
+    """NFKD turns presentation forms into braces ("︷" -> "{"), which fold removes."""
+    for s in ("\ufe37", "a\ufe38b", "\uff5bx\uff5d", "\ufe68y"):
+        assert fold(fold(s)) == fold(s)
