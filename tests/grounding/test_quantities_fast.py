@@ -5,6 +5,7 @@ papers (``../shared/data/papers*``)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields
 from pathlib import Path
 
@@ -94,3 +95,25 @@ def test_every_number_of_the_shared_papers_reads_as_the_full_path(
                          for m in quantities._NUM_RE.finditer(text))
             assert _reading(text, comma) == _full_reading(text, comma, monkeypatch), pdf.name
     assert quiet > 1000          # the shortcut was taken, often
+
+
+_WORDISH = st.lists(st.sampled_from(
+    ["one", "twenty", "-", "five", "fold", "hundred", " ", " and ", "a", "x", "Two",
+     "THIRD", "half", "dozen", "tens", "million", "s", "9", ".", "often", "anyone"]),
+    min_size=1, max_size=12).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_WORDISH)
+def test_number_words_match_as_with_the_lookahead_first(text: str) -> None:
+    # the word pattern's two leading assertions in either order find the same words
+    from grounding.number_words import WORD_RE, WORD_RE_LOWER
+
+    for pattern in (WORD_RE, WORD_RE_LOWER):
+        head = r"(?<![A-Za-z-])(?=[A-Za-z])"
+        assert pattern.pattern.startswith(head)
+        before = re.compile(r"(?=[A-Za-z])(?<![A-Za-z-])" + pattern.pattern[len(head):],
+                            pattern.flags)
+        for source in (text, text.lower()):
+            assert [m.span() for m in pattern.finditer(source)] == \
+                [m.span() for m in before.finditer(source)]
