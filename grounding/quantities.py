@@ -203,6 +203,40 @@ class Quantity:
         return 10.0 ** (-self.decimals) * self.multiplier
 
 
+# Quantity's slot setters, in field order (unpacking fails at import if a field is added
+# or removed without updating _quantity).
+(_SET_VALUE, _SET_TEXT, _SET_START, _SET_END, _SET_UNIT, _SET_PHYSICAL, _SET_DECIMALS,
+ _SET_APPROX, _SET_BOUND, _SET_KIND, _SET_RANGE, _SET_UNCERTAINTY, _SET_DENOMINATOR,
+ _SET_POINTS, _SET_MULTIPLIER) = [getattr(Quantity, f.name).__set__ for f in fields(Quantity)]
+_new = object.__new__
+
+
+def _quantity(value: float, text: str, start: int, end: int, unit: str | None,
+              physical: bool, decimals: int, approx: bool, bound: str | None, kind: str,
+              range_: tuple[float, float] | None, uncertainty: float | None,
+              denominator: float | None, points: bool, multiplier: float) -> Quantity:
+    """``Quantity(...)`` of all fields, positional, in half its time: the frozen dataclass's
+    ``__init__`` sets each field through ``object.__setattr__``; this sets the slots directly
+    (the index makes a Quantity of every number of every page)."""
+    q: Quantity = _new(Quantity)
+    _SET_VALUE(q, value)
+    _SET_TEXT(q, text)
+    _SET_START(q, start)
+    _SET_END(q, end)
+    _SET_UNIT(q, unit)
+    _SET_PHYSICAL(q, physical)
+    _SET_DECIMALS(q, decimals)
+    _SET_APPROX(q, approx)
+    _SET_BOUND(q, bound)
+    _SET_KIND(q, kind)
+    _SET_RANGE(q, range_)
+    _SET_UNCERTAINTY(q, uncertainty)
+    _SET_DENOMINATOR(q, denominator)
+    _SET_POINTS(q, points)
+    _SET_MULTIPLIER(q, multiplier)
+    return q
+
+
 def detect_decimal_comma(text: str) -> bool:
     """Guess whether ``text`` writes decimals with a comma (``0,5``, ``1.250`` = 1250).
 
@@ -296,7 +330,9 @@ def _is_ref(text: str, start: int, end: int) -> bool:
     if start > 0 and text[start - 1] == "[":
         return True
     # a later number of a bracketed citation list: "[1, 2]", "[3, 7-9]", "[2; 5]"
-    return _CITE_TAIL.search(text, max(0, start - 40), start) is not None \
+    # (every _CITE_TAIL match holds a "[": str.find rules most numbers out first)
+    return text.find("[", max(0, start - 40), start) >= 0 \
+        and _CITE_TAIL.search(text, max(0, start - 40), start) is not None \
         and _CITE_CLOSE.match(text, end) is not None
 
 
@@ -419,9 +455,11 @@ def _plain_quantity(text: str) -> Quantity:
     dot = raw.find(".")
     decimals = len(raw) - dot - 1 if dot >= 0 else 0
     if percent:
-        return Quantity(value, text, 0, len(text), "%", True, decimals, False, None, "percent")
+        return _quantity(value, text, 0, len(text), "%", True, decimals, False, None,
+                         "percent", None, None, None, False, 1.0)
     kind = "year" if dot < 0 and len(raw) == 4 and 1900 <= value <= 2099 else "number"
-    return Quantity(value, text, 0, len(text), None, False, decimals, False, None, kind)
+    return _quantity(value, text, 0, len(text), None, False, decimals, False, None, kind,
+                     None, None, None, False, 1.0)
 
 
 def extract_quantities(text: str, decimal_comma: bool | None = None) -> list[Quantity]:
@@ -529,6 +567,25 @@ def _sci(text: str, folded: str, start: int, end: int, mantissa: str | None,
                     decimals, approx, bound, "sci", multiplier=10.0 ** exp)
 
 
+def _quiet_after(text: str, end: int) -> bool:
+    """True if what follows a number ending at ``end`` starts none of what
+    :func:`_number_quantity` reads after it (an ordinal suffix, "/5", a scale "k" / " million",
+    a unit, a month, a glued letter): the next character is none of a letter, "%", "/",
+    "⁄", "°", "-", and after one whitespace character the one after it is none of a letter,
+    "%", "°", "-" (most table cells: "84.2 85.1"; prose: "in 2020,"). Then the number has
+    no unit and stays a plain number, reference, date (a month before it) or year."""
+    c = text[end:end + 1]
+    if c.isspace():
+        c = text[end + 1:end + 2]
+        return not (c.isalpha() or c in _LOUD_AFTER)  # "" is in it: a number at the end
+    return not (c.isalpha() or c in _LOUD_AFTER or c in "/⁄")
+
+
+#: Characters after a number (or after one space after it) that :func:`_quiet_after` hands
+#: to the full reading; "" (the end of the text) included by ``in``.
+_LOUD_AFTER = "%°-"
+
+
 def _number_quantity(text: str, folded: str, start: int, end: int, raw: str,
                      decimal_comma: bool) -> Quantity | None:
     """The quantity for digits ``raw`` at ``text[start:end]``, or None (a name, "3D")."""
@@ -545,30 +602,34 @@ def _number_quantity(text: str, folded: str, start: int, end: int, raw: str,
     if "e" in raw or "E" in raw:
         multiplier = 10.0 ** int(raw.lower().split("e")[1])
     kind = "number"
-    after = text[end:end + 3]
-    ordinal = _ORDINAL_RE.match(after)
-    if ordinal:
-        return Quantity(value, folded[start:end + ordinal.end()], start, end + ordinal.end(),
-                        kind="rank")
     denominator = None
-    slash = _SLASH_RE.match(text, end) if after[:1] in "/⁄" else None
-    if slash and decimals == 0 and raw.isdigit() and 0 < value <= float(slash.group(1)):
-        denominator = float(slash.group(1))
-        end = slash.end()
-    mult = _MULT_RE.match(after) if denominator is None else None
-    if mult:
-        value *= _MULTIPLIERS[mult.group(1)]
-        multiplier = _MULTIPLIERS[mult.group(1)]
-        end += 1
-    elif denominator is None:
-        word = _MULT_WORD_RE.match(text, end)      # "380.5 million" = "380.5M"
-        if word:
-            multiplier = _MULTIPLIER_WORDS[word.group(1).lower()]
-            value *= multiplier
-            end = word.end()
-    unit, physical, uend = _unit_after(text, end)
-    if unit is None and end < len(text) and text[end].isalpha() and not mult:
-        return None                                   # "3D", "2x2" names
+    unit: str | None = None
+    physical, uend = False, end
+    # most numbers (table cells, "in 2020,"): nothing after them to read (_quiet_after)
+    if not _quiet_after(text, end):
+        after = text[end:end + 3]
+        ordinal = _ORDINAL_RE.match(after)
+        if ordinal:
+            return Quantity(value, folded[start:end + ordinal.end()], start,
+                            end + ordinal.end(), kind="rank")
+        slash = _SLASH_RE.match(text, end) if after[:1] in "/⁄" else None
+        if slash and decimals == 0 and raw.isdigit() and 0 < value <= float(slash.group(1)):
+            denominator = float(slash.group(1))
+            end = slash.end()
+        mult = _MULT_RE.match(after) if denominator is None else None
+        if mult:
+            value *= _MULTIPLIERS[mult.group(1)]
+            multiplier = _MULTIPLIERS[mult.group(1)]
+            end += 1
+        elif denominator is None:
+            word = _MULT_WORD_RE.match(text, end)      # "380.5 million" = "380.5M"
+            if word:
+                multiplier = _MULTIPLIER_WORDS[word.group(1).lower()]
+                value *= multiplier
+                end = word.end()
+        unit, physical, uend = _unit_after(text, end)
+        if unit is None and end < len(text) and text[end].isalpha() and not mult:
+            return None                                   # "3D", "2x2" names
     if unit is None and text.find("pH", max(0, start - 24), start) >= 0 and _PH_BEFORE.search(
             text, max(0, start - 24), start):
         unit, physical = "pH", True
@@ -589,8 +650,8 @@ def _number_quantity(text: str, folded: str, start: int, end: int, raw: str,
     qend = uend if physical else end
     points = unit == "%" and ("point" in folded[end:qend].lower()
                               or folded[end:qend].strip().lower() == "pp")
-    return Quantity(value, folded[start:qend], start, qend, unit, physical, decimals, approx,
-                    bound, kind, None, None, denominator, points, multiplier)
+    return _quantity(value, folded[start:qend], start, qend, unit, physical, decimals, approx,
+                     bound, kind, None, None, denominator, points, multiplier)
 
 
 def _word_quantities(text: str, folded: str, taken: list[tuple[int, int]]) -> list[Quantity]:
@@ -881,7 +942,7 @@ def moved(q: Quantity, start: int, end: int) -> Quantity:
     ``dataclasses.replace(q, start=start, end=end)`` makes, in half its time (the index
     moves ~500 quantities per paper into the texts of its table rows)."""
     v = _FIELDS(q)
-    return Quantity(v[0], v[1], start, end, *v[4:])
+    return _quantity(v[0], v[1], start, end, *v[4:])
 
 
 __all__ = ["CASE_UNITS", "MISSING_VALUES", "Quantity", "UNITS", "comparable",
