@@ -137,7 +137,8 @@ _OPERATOR_PAIRS = [
 ]
 OPPOSITE = opposites(_OPERATOR_PAIRS)
 
-_WORD = re.compile(r"[a-z]+(?:'t)?")
+#: letters of any script ("niño", "göttingen" are one word each), with a trailing n't
+_WORD = re.compile(r"[^\W\d_]+(?:'t)?")
 
 
 def words(text: str) -> list[str]:

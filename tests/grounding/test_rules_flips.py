@@ -137,3 +137,13 @@ def test_two_numbers_with_their_qualifiers_exchanged_are_contradicted(right: str
     (good, why_good), (bad, why_bad) = _labels(str(T2K), f"{right} {wrong}")
     assert good == "supported", why_good
     assert bad == "contradiction" and "where page" in why_bad, why_bad
+
+
+def test_words_keep_letters_of_any_script_in_one_word() -> None:
+    """The judges' word lists (flips, polarity windows, verbatim alignment) read a name
+    with a non-ASCII letter as one word: "Niño" is not "ni" and "o"."""
+    from grounding.judges.rules_cues import words
+
+    assert words("with El Niño at Göttingen, it didn't") == \
+        ["with", "el", "niño", "at", "göttingen", "it", "did", "n't"]
+    assert words("La Niña3,22") == ["la", "niña"]
