@@ -236,9 +236,10 @@ def compare_titles(cited: str | None, found: str | None) -> FieldMatch:
     # an incremental query language ...)", as the ACL Anthology writes non-English titles)
     # or opens with an article-type label ("Survey: Multiword Expression Processing: A
     # Survey"): the cited title is the rest
-    for rest, note in ((_TRANSLATION.sub("", strip_markup(found)), "the record adds a translated title"),
-                       (_TYPE_LABEL.sub("", strip_markup(found)), "the record's title opens with its article type")):
-        if rest != strip_markup(found) and title_words(rest) == cw:
+    plain = strip_markup(found)
+    for rest, note in ((_TRANSLATION.sub("", plain), "the record adds a translated title"),
+                       (_TYPE_LABEL.sub("", plain), "the record's title opens with its article type")):
+        if rest != plain and title_words(rest) == cw:
             return _fm(Field.TITLE, FieldStatus.MATCH, 0.95, cited, found, note)
     # omitted (or added) subtitle: one side equals the other's part before ':'
     for short, long_, who in ((cited, found, "cited omits"), (found, cited, "record omits")):
@@ -593,8 +594,8 @@ def compare_venues(cited: str | None, found: str | None, *,
         return _fm(field, FieldStatus.CONFLICT, 0.0, cited, found,
                    f"different venues: {'/'.join(sorted(ca))} vs {'/'.join(sorted(fa))}")
     for short, long_ in ((cited, ff), (found, cf)):
-        spelled = _spelled_out({w.lower() for w in _CAPS_WORD.findall(short)} - set(VENUE_ALIASES),
-                               long_)
+        spelled = _spelled_out({w.lower() for w in _CAPS_WORD.findall(short)}
+                               - VENUE_ALIASES.keys(), long_)
         if spelled:
             return _fm(field, FieldStatus.MATCH, 0.85, cited, found,
                        f"{spelled.upper()} is the initials of the venue's name")
@@ -941,9 +942,8 @@ def _identified_title_as_authors(fields: tuple[FieldMatch, ...], reference: Refe
     if not (ident and authors.status is FieldStatus.CONFLICT and authors.score == 0.0
             and title.status is FieldStatus.CONFLICT and reference.authors and record.title):
         return fields
-    cited = {w for a in reference.authors
-             for w in title_words(f"{a.given} {a.particle} {a.family}") if len(w) > 1}
-    names = {w for a in record.authors for w in title_words(f"{a.given} {a.particle} {a.family}")}
+    cited = {w for w in _name_words(reference.authors) if len(w) > 1}
+    names = set(_name_words(record.authors))
     if not cited & set(title_words(record.title)) or cited & names:
         return fields
     window = title_window_score(reference.raw, record.title)
@@ -953,6 +953,11 @@ def _identified_title_as_authors(fields: tuple[FieldMatch, ...], reference: Refe
             _fm(Field.AUTHORS, FieldStatus.MISSING, 0.0, authors.cited, authors.found,
                 "the cited 'authors' share words with the identified record's title and "
                 "none with its authors (parse boundary)"),) + fields[2:]
+
+
+def _name_words(authors: Sequence[Author]) -> list[str]:
+    """The words of the authors' names (given, particle, family; title_words), in order."""
+    return [w for a in authors for w in title_words(f"{a.given} {a.particle} {a.family}")]
 
 
 def _authors_in_title(fields: tuple[FieldMatch, ...], reference: Reference,
@@ -965,7 +970,7 @@ def _authors_in_title(fields: tuple[FieldMatch, ...], reference: Reference,
     authors = fields[1]
     if authors.status is not FieldStatus.CONFLICT or not reference.authors:
         return fields
-    words = [w for a in reference.authors for w in title_words(f"{a.given} {a.particle} {a.family}")]
+    words = _name_words(reference.authors)
     # in any order, with the joining words between names ("Oddballs and Misfits: ..." read
     # as the author "Misfits Oddballs")
     head = whole.split()[:len(words) + len(reference.authors)]

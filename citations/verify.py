@@ -212,25 +212,23 @@ def search_titles(ref: Reference) -> list[str]:
     first quoted stretch of the string (a title in quotation marks whose parse went wrong),
     each of 3+ words and unlike the parsed title."""
     out: list[str] = []
+
+    def add(title: str | None) -> None:
+        if title and len(title.split()) >= 3 and title != ref.title and title not in out:
+            out.append(title)
+
     for text in (ref.title or "", _LEAD_NUMBER.sub("", ref.raw)):
         m = _CONTAINER.search(text)
-        cut = text[:m.start()].strip(" .,;'\u2019\u201c\u201d\"") if m else ""
-        if len(cut.split()) >= 3 and cut != ref.title and cut not in out:
-            out.append(cut)
+        add(text[:m.start()].strip(" .,;'\u2019\u201c\u201d\"") if m else "")
     if ref.authors and (ref.doi or ref.arxiv_id):
         # a string that is a title and an identifier, its first words read as names
         # ("Comparing Machine Translation and Human Translation: A Case Study. doi:...")
         lead = _IDENTIFIER_TAIL.sub("", _LEAD_NUMBER.sub("", ref.raw)).strip(" .,;")
-        if len(lead.split()) >= 3 and lead != ref.title and lead not in out and \
-                len(lead.split()) <= 3 * max(len((ref.title or "").split()), 1) + 6:
-            out.append(lead)
-    bare = unpunctuated_title(ref.raw)
-    if bare and bare != ref.title and bare not in out:
-        out.append(bare)
+        if len(lead.split()) <= 3 * max(len((ref.title or "").split()), 1) + 6:
+            add(lead)
+    add(unpunctuated_title(ref.raw))   # None, or 3+ words
     q = _QUOTED.search(ref.raw)
-    quoted = (q.group(1) or q.group(2)).strip(" .,;") if q else ""
-    if len(quoted.split()) >= 3 and quoted != ref.title and quoted not in out:
-        out.append(quoted)
+    add((q.group(1) or q.group(2)).strip(" .,;") if q else "")
     return out
 
 

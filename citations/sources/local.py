@@ -341,7 +341,9 @@ class LocalIndex:
         "arxiv"): a complete index that holds no arXiv ids cannot say an arXiv id is
         absent from the literature. Cached per instance.
         Raises: SourceError if the query fails; ValueError for another kind."""
-        column = {"doi": "doi_key", "arxiv": "arxiv_key"}[kind]
+        column = {"doi": "doi_key", "arxiv": "arxiv_key"}.get(kind)
+        if column is None:
+            raise ValueError(f"no identifier kind {kind!r} (doi or arxiv)")
         if kind not in self._holds:
             self._holds[kind] = bool(self._query(
                 f"SELECT 1 FROM records WHERE {column} IS NOT NULL LIMIT 1"))

@@ -129,13 +129,20 @@ def flipped_statement(text: str, index: EvidenceIndex, hits: list[Hit],
     return None
 
 
+def _changes(mine: list[str], theirs: list[str]) -> list[tuple[str, int, int, int, int]]:
+    """SequenceMatcher's opcodes turning ``mine`` into ``theirs``, without the equal runs
+    and without paper words before the sentence's first word or after its last (the
+    paper's statement may start earlier or go on)."""
+    ops = [op for op in SequenceMatcher(None, mine, theirs, autojunk=False).get_opcodes()
+           if op[0] != "equal"]
+    return [op for op in ops if not (op[0] == "insert" and op[1] in (0, len(mine)))]
+
+
 def _one_word(mine: list[str], theirs: list[str], hit: Hit) -> Flip | None:
     """The one changed word between two word lists, as a Flip, or None (no change, more
     than one, or one that is no operator or rank). Paper words before the sentence's first
     word or after its last are not changes."""
-    ops = [op for op in SequenceMatcher(None, mine, theirs, autojunk=False).get_opcodes()
-           if op[0] != "equal"]
-    inner = [op for op in ops if not (op[0] == "insert" and op[1] in (0, len(mine)))]
+    inner = _changes(mine, theirs)
     if len(inner) != 1:
         return None
     kind, i1, i2, j1, j2 = inner[0]
@@ -234,15 +241,12 @@ def changed_number(text: str, index: EvidenceIndex, hits: list[Hit],
     found: NumberFlip | None = None
     for h, around, a, b in _alignments(text, index, hits, n, SAME_BUT_ONE):
         theirs = _tokens(_CITE.sub(" ", around))
-        ops = [op for op in SequenceMatcher(None, mine, theirs, autojunk=False)
-               .get_opcodes() if op[0] != "equal"]
-        inner = [op for op in ops if not (op[0] == "insert" and op[1] in (0, len(mine)))]
+        inner = _changes(mine, theirs)
         numeric = [op for op in inner if any(_number(t) is not None for t in
                                              mine[op[1]:op[2]] + theirs[op[3]:op[4]])]
         if not numeric:
             return None                 # the paper states the sentence with these numbers
-        changed = sum(max(i2 - i1, j2 - j1) for _, i1, i2, j1, j2 in inner
-                      if (_, i1, i2, j1, j2) not in numeric)
+        changed = sum(max(op[2] - op[1], op[4] - op[3]) for op in inner if op not in numeric)
         if found is not None or len(numeric) != 1 or changed > max(2, len(mine) // 4):
             continue
         kind, i1, i2, j1, j2 = numeric[0]
