@@ -7,8 +7,9 @@ Split by source file, never by line:
   both evaluation/ files are held out;
 - anystyle core.xml and bad.xml are single files made of runs from many sources: each is
   cut into consecutive blocks of 50 references and every 5th block is held out.
-A labeller is trained here on the rest (same features and parameters as
-``python -m citations.crf.train``; the shipped model has seen all of it and is not used).
+A labeller and its title ranker are trained here on the rest (same features, parameters and
+cross-fitting as ``python -m citations.crf.train``; the shipped model has seen all of it
+and is not used).
 
 ``--validate`` never reads the held-out blocks: it cuts a validation part out of the
 training blocks (anystyle blocks with index % 5 == 2, GROBID corpus files with index
@@ -18,12 +19,13 @@ citations.crf.train.PARAMS) and citations.crf.merge.SURE (``--sure``) were chose
 
 Fields scored on held-out references that carry them in the gold, every field of gold and
 parse compared after markup tags ("<italic>") and HTML entities are undone: title (rapidfuzz
-ratio of the folded, alphanumeric-only strings >= 90), first author's family name (folded, equal;
+ratio of the folded, alphanumeric-only strings >= 90, citations.crf.fit_titles.same_title), first author's family name (folded, equal;
 the gold author span is read by citations.names), year (equal), volume (equal after
-folding), pages (first page equal). Prints, per part and overall, three parsers: rules
+folding), pages (first page equal). Prints, per part and overall, three parsers (four for the title): rules
 alone; CRF+rules as parse_reference runs by default (the labeller asked only when the
 rules' parse is doubtful, citations.crf.merge.needs_labeller); CRF+rules with the labeller
-asked about every string (``always_label=True``).
+asked about every string (``always_label=True``); and, for the title, the default without
+the title ranker (the merge's title, as before the ranker: column ``no ranker``).
 """
 
 from __future__ import annotations
@@ -38,12 +40,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rapidfuzz import fuzz  # noqa: E402
 
 from citations.crf.corpus import Tagged, read_anystyle, read_grobid  # noqa: E402
 from citations.crf.labeller import ReferenceLabeller  # noqa: E402
 from citations.crf import merge  # noqa: E402
-from citations.crf.train import PARAMS, train  # noqa: E402
+from citations.crf.fit_titles import same_title  # noqa: E402
+from citations.crf.titles import TitleRanker  # noqa: E402
+from citations.crf.train import PARAMS, train_all  # noqa: E402
 from citations.model import Reference  # noqa: E402
 from citations.names import fold, parse_author_list  # noqa: E402
 from citations.parse import parse_reference  # noqa: E402
@@ -88,7 +91,7 @@ def gold_fields(t: Tagged) -> dict[str, str]:
 
 def correct(field: str, gold: str, ref: Reference) -> bool:
     if field == "title":
-        return fuzz.ratio(_norm(ref.title), _norm(gold)) >= 90
+        return same_title(ref.title, gold)
     if field == "first author":
         return bool(ref.authors) and _norm(ref.authors[0].family) == _norm(gold)
     if field == "year":
@@ -98,12 +101,13 @@ def correct(field: str, gold: str, ref: Reference) -> bool:
     return _first_page(ref.pages) == gold
 
 
-HEAD = f"  {'field':<13} {'n':>5} {'rules':>7} {'CRF+rules':>10} {'always':>7}"
+HEAD = f"  {'field':<13} {'n':>5} {'rules':>7} {'CRF+rules':>10} {'always':>7} {'no ranker':>10}"
 
 
 def _row(f: str, c: list[int]) -> str:
     n = max(c[0], 1)
-    return f"  {f:<13} {c[0]:>5} {c[1] / n:>7.3f} {c[2] / n:>10.3f} {c[3] / n:>7.3f}"
+    plain = f" {c[4] / n:>10.3f}" if f == "title" else ""
+    return f"  {f:<13} {c[0]:>5} {c[1] / n:>7.3f} {c[2] / n:>10.3f} {c[3] / n:>7.3f}{plain}"
 
 
 def split(data: Path) -> tuple[list[Tagged], dict[str, list[Tagged]]]:
@@ -153,8 +157,10 @@ def main() -> int:
     ap.add_argument("--c2", type=float, help="L2 coefficient (default: citations.crf.train.PARAMS)")
     ap.add_argument("--sure", type=float, help="citations.crf.merge.SURE for this run")
     ap.add_argument("--model", type=Path,
-                    help="reuse this model file if it exists, else train and keep it there "
-                         "(for bench/title_misses.py --model; same split and parameters only)")
+                    help="reuse this model file (and its title_ranker.json beside it) if it exists, "
+                         "else train and keep them there (for bench/title_misses.py --model; "
+                         "same split and parameters only)")
+    ap.add_argument("--jobs", type=int, default=2, help="CRFs trained at once")
     args = ap.parse_args()
     if not (args.data / "anystyle").is_dir():
         print(f"skip: {args.data}/anystyle not found", file=sys.stderr)
@@ -171,16 +177,19 @@ def main() -> int:
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         model = args.model or Path(tmp) / "heldout.model"
-        if not model.exists():
-            train(train_refs, model, params)
-        labeller = ReferenceLabeller.load(model)
+        weights = model.with_suffix(".ranker.json")
+        if not (model.exists() and weights.exists()):
+            train_all(train_refs, model, params, jobs=args.jobs, ranker_out=weights)
+        ranker = TitleRanker.load(weights)
+        labeller = ReferenceLabeller.load(model, ranker=ranker)
+        plain = ReferenceLabeller.load(model)
         print(f"trained on {len(train_refs)} references in {time.perf_counter() - t0:.0f} s; held out: "
               + ", ".join(f"{k} {len(v)}" for k, v in held.items()))
-        totals = {f: [0, 0, 0, 0] for f in FIELDS}  # n, rules, crf (default), crf (always)
+        totals = {f: [0, 0, 0, 0, 0] for f in FIELDS}  # n, rules, default, always, default without ranker
         misses: dict[str, list[tuple[str, str, str]]] = {f: [] for f in FIELDS}
         t_rules = t_crf = 0.0
         for part, refs in held.items():
-            counts = {f: [0, 0, 0, 0] for f in FIELDS}
+            counts = {f: [0, 0, 0, 0, 0] for f in FIELDS}
             for t in refs:
                 gold = gold_fields(t)
                 a = time.perf_counter()
@@ -190,6 +199,7 @@ def main() -> int:
                 t_rules += b - a
                 t_crf += time.perf_counter() - b
                 always = parse_reference(t.text, labeller=labeller, always_label=True)
+                before = parse_reference(t.text, labeller=plain)
                 for f, g in gold.items():
                     c = counts[f]
                     c[0] += 1
@@ -197,13 +207,14 @@ def main() -> int:
                     ok = correct(f, g, always)
                     c[2] += correct(f, g, crf)
                     c[3] += ok
+                    c[4] += correct(f, g, before)
                     if not ok:
                         misses[f].append((t.text, g, str(always.model_dump(include={
                             "title", "authors", "year", "volume", "pages"}))))
             print(f"\n{part}: {len(refs)} held-out references")
             print(HEAD)
             for f in FIELDS:
-                for k in range(4):
+                for k in range(5):
                     totals[f][k] += counts[f][k]
                 print(_row(f, counts[f]))
         print("\nall held-out parts:")

@@ -3,8 +3,9 @@
 Usage: python bench/title_misses.py [--data DIR] [--model FILE] [--heldout] [--list KIND|all]
 
 Works on the validation cut of ``bench/reference_labeller.py --validate`` (held-out blocks
-never read) unless ``--heldout`` is given. Trains the labeller on the rest of the training
-blocks (``--model FILE``: reuse that model if it exists, else train and keep it there).
+never read) unless ``--heldout`` is given. Trains the labeller and its title ranker on the
+rest of the training blocks (``--model FILE``: reuse that model and the ``.ranker.json``
+beside it if they exist, else train and keep them there).
 For every reference whose gold has a title and whose parse (default: rules + labeller when
 doubtful; ``always`` column: labeller asked about every string) gets it wrong (title within
 90 % of gold, as the bench scores it), one kind, first rule that fits:
@@ -56,7 +57,8 @@ from rapidfuzz import fuzz  # noqa: E402
 from citations.crf import merge  # noqa: E402
 from citations.crf.corpus import Tagged  # noqa: E402
 from citations.crf.labeller import ReferenceLabeller  # noqa: E402
-from citations.crf.train import train  # noqa: E402
+from citations.crf.titles import TitleRanker  # noqa: E402
+from citations.crf.train import train_all  # noqa: E402
 from citations.model import Reference  # noqa: E402
 from citations.parse import _parse, parse_reference  # noqa: E402
 from reference_labeller import _norm, gold_fields, split, validation_split  # noqa: E402
@@ -173,9 +175,10 @@ def main() -> int:
         train_refs, held = validation_split(args.data, train_refs)
     with tempfile.TemporaryDirectory() as tmp:
         model = args.model or Path(tmp) / "m.model"
-        if not model.exists():
-            train(train_refs, model)
-        labeller = ReferenceLabeller.load(model)
+        weights = model.with_suffix(".ranker.json")
+        if not (model.exists() and weights.exists()):
+            train_all(train_refs, model, ranker_out=weights)
+        labeller = ReferenceLabeller.load(model, ranker=TitleRanker.load(weights))
         kinds: dict[str, Counter[str]] = {"default": Counter(), "always": Counter()}
         source: dict[str, Counter[str]] = {"default": Counter(), "always": Counter()}
         n = 0

@@ -34,7 +34,7 @@ from citations.identifiers import (
     find_urls,
 )
 from citations.model import Author, Reference, SourceType
-from citations.names import PARTICLES, delatex, is_organisation, parse_author_list, split_et_al
+from citations.names import PARTICLES, delatex, fold, is_organisation, parse_author_list, split_et_al
 
 if TYPE_CHECKING:
     from citations.crf.labeller import ReferenceLabeller
@@ -566,8 +566,23 @@ def _parse_labelled(text: str, labeller: ReferenceLabeller | None, always: bool)
     ref, body = _parse(text)
     if not body or not re.search(r"[^\W\d_]", body) or not (always or needs_labeller(ref, body)):
         return ref
-    lab = (labeller or default_labeller()).tag(body)
-    return merge_labelled(ref, repair_labels(lab))
+    labeller = labeller or default_labeller()
+    lab = repair_labels(labeller.tag(body))
+    merged = merge_labelled(ref, lab)
+    if labeller.ranker is not None and ref.source_type is not SourceType.LEGAL:
+        # the ranked title, unless it is the venue (a reference without a title: "Robson,
+        # T. 2019, Classical and Quantum Gravity, 36, 105011") or the merge's own
+        title = labeller.ranker.best(lab, ref.title, merged.title)
+        key = _word_key(title)
+        if title is not None and key != _word_key(merged.title) and \
+                not (key and key in (_word_key(merged.venue), _word_key(ref.venue))):
+            merged = merged.model_copy(update={"title": title})
+    return merged
+
+
+def _word_key(text: str | None) -> str:
+    """``text`` folded (case, accents) to its word characters in any script."""
+    return re.sub(r"[\W_]+", "", fold(text or ""))
 
 
 _BIBTEX_START_RE = re.compile(r"^\s*@\s*[A-Za-z]+\s*[{(]\s*[^\s,{}()=]+\s*,")

@@ -3,7 +3,11 @@
 - :mod:`citations.crf.features`: tokens and CRF features (pure).
 - :mod:`citations.crf.corpus`: anystyle / GROBID gold read as tagged tokens.
 - :mod:`citations.crf.labeller`: the model, :func:`default_labeller`.
-- :mod:`citations.crf.train`: ``python -m citations.crf.train`` rebuilds the shipped model.
+- :mod:`citations.crf.merge`: the labeller's fields checked and merged into the rules' parse.
+- :mod:`citations.crf.titles`: the title ranker over candidate spans (pure).
+- :mod:`citations.crf.fit_titles`: fitting the ranker (numpy, scipy).
+- :mod:`citations.crf.train`: ``python -m citations.crf.train`` rebuilds the shipped model
+  and ranker.
 Importing this package loads no model.
 """
 

@@ -91,6 +91,25 @@ def _word_features(w: str) -> dict[str, str | float]:
     return f
 
 
+_CLASS_KEYS = ("in", "venue", "pub", "ed", "month", "pp", "vol", "iss", "etal")
+
+
+def word_class(w: str) -> str:
+    """One coarse class of a token: "year", "dig" (other numbers), a lexicon name ("in",
+    "venue", "pub", "ed", "month", "pp", "vol", "iss", "etal"), "p" + the character for
+    punctuation, else its capitalisation ("title", "upper", "lower", "init", "letter", "x")."""
+    f = _word_features(w)
+    num = f.get("num")
+    if num is not None:
+        return "year" if num == "year" else "dig"
+    for k in _CLASS_KEYS:
+        if k in f:
+            return k
+    if "punct" in f:
+        return "p" + str(f["punct"])
+    return str(f.get("cap", "x"))
+
+
 _NEAR_KEYS = ("num", "cap", "month", "in", "pp", "vol", "iss", "etal", "ed", "venue")
 _FAR_KEYS = ("num", "cap", "in", "ed")
 

@@ -17,14 +17,22 @@ missing or unreadable model file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from citations.crf.features import token_features, tokenize
 from citations.errors import InputError
+
+if TYPE_CHECKING:
+    from citations.crf.titles import TitleRanker
+
+MARGINAL_LABELS = ("title", "author", "container", "publisher", "location", "note", "date", "editor")
+"""Labels whose per-token marginals :meth:`ReferenceLabeller.tag` keeps (the title ranker's,
+:mod:`citations.crf.titles`)."""
 
 MODEL_NAME = "reference_crf.model"
 """File name of the shipped model inside the citations.crf package."""
@@ -49,13 +57,16 @@ def first_span(text: str, tokens: tuple[Token, ...], labels: tuple[str, ...], la
 class Labelled:
     """A tagged string: tokens as (token, start, end) character offsets, one label each,
     the probability of the whole label sequence in [0, 1], and per token the marginal
-    probability of its label in [0, 1] (empty when not computed: read as certain)."""
+    probability of its label in [0, 1] (empty when not computed: read as certain); and per
+    label of :data:`MARGINAL_LABELS` the marginal probability of that
+    label at every token (empty when not computed)."""
 
     text: str
     tokens: tuple[Token, ...]
     labels: tuple[str, ...]
     probability: float
     confidence: tuple[float, ...] = ()
+    marginals: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
 
     def title_probability(self, start: int, end: int) -> float | None:
         """Mean probability that the tokens inside characters [start, end) are title tokens
@@ -91,14 +102,22 @@ class Labelled:
 class ReferenceLabeller:
     """A loaded CRF model. Use :func:`default_labeller` for the shipped one."""
 
-    def __init__(self, tagger: Any, name: str = "crf") -> None:
+    def __init__(self, tagger: Any, name: str = "crf", ranker: TitleRanker | None = None) -> None:
         self._tagger = tagger
         self.name = name
+        self.ranker = ranker
+        """The title ranker trained with this model (:mod:`citations.crf.titles`); None: the
+        merged title stays."""
         self._tag_cached = lru_cache(maxsize=4096)(self._tag)
+        self._labels = frozenset(tagger.labels())
 
     @classmethod
-    def load(cls, path: str | Path) -> ReferenceLabeller:
-        """Open a CRFsuite model file. Raises InputError when it is missing or unreadable."""
+    def load(cls, path: str | Path, ranker: str | Path | TitleRanker | None = None) -> ReferenceLabeller:
+        """Open a CRFsuite model file, with the title ranker trained with it (a weights
+        file, a loaded ranker, or None for none). Raises InputError when a file is missing
+        or unreadable."""
+        from citations.crf.titles import TitleRanker
+
         import pycrfsuite
 
         p = Path(path)
@@ -109,7 +128,9 @@ class ReferenceLabeller:
             tagger.open(str(p))
         except (OSError, ValueError) as exc:
             raise InputError(f"{p}: not a CRFsuite model ({exc})") from exc
-        return cls(tagger, name=p.name)
+        if ranker is not None and not isinstance(ranker, TitleRanker):
+            ranker = TitleRanker.load(ranker)
+        return cls(tagger, name=p.name, ranker=ranker)
 
     def tag(self, text: str) -> Labelled:
         """Label every token of ``text`` (one reference string). Empty text -> no tokens."""
@@ -120,13 +141,20 @@ class ReferenceLabeller:
         if not toks:
             return Labelled(text, (), (), 1.0)
         labels = tuple(self._tagger.tag(token_features(text, toks)))
-        conf = tuple(float(self._tagger.marginal(lab, i)) for i, lab in enumerate(labels))
-        return Labelled(text, tuple(toks), labels, float(self._tagger.probability(list(labels))), conf)
+        marginal = self._tagger.marginal
+        conf = tuple(float(marginal(lab, i)) for i, lab in enumerate(labels))
+        known = self._labels
+        margs = {lb: tuple(float(marginal(lb, i)) for i in range(len(toks)))
+                 for lb in MARGINAL_LABELS if lb in known}
+        return Labelled(text, tuple(toks), labels, float(self._tagger.probability(list(labels))), conf, margs)
 
 
 @lru_cache(maxsize=1)
 def default_labeller() -> ReferenceLabeller:
-    """The labeller of the model shipped in this package (loaded once per process)."""
+    """The labeller of the model shipped in this package, with its title ranker (loaded
+    once per process)."""
+    from citations.crf.titles import default_ranker
+
     ref = resources.files("citations.crf").joinpath(MODEL_NAME)
     with resources.as_file(ref) as path:
-        return ReferenceLabeller.load(path)
+        return ReferenceLabeller.load(path, ranker=default_ranker())

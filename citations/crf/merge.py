@@ -118,9 +118,14 @@ _EDITION = re.compile(
 """A trailing edition statement ("3. Aufl.", "(2nd ed)", "2ª ed."): not part of a title."""
 
 
+def clean_title(span: str) -> str:
+    """A span read as a title: edge punctuation, quotes, unopened brackets and a trailing
+    edition statement ("(2nd ed)") removed."""
+    return _strip(_EDITION.sub("", _strip(span)))
+
+
 def _title(lab: Labelled) -> str | None:
-    t = _EDITION.sub("", _strip(_title_span(lab) or _book_title(lab)))
-    t = _strip(t)
+    t = clean_title(_title_span(lab) or _book_title(lab))
     if len(t) < 2 or not re.search(r"[^\W\d_]", t):
         return None
     return t
