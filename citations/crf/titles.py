@@ -13,7 +13,8 @@ it (title and the other fields), the punctuation and words at its two ends, what
 (years, numbers, venue, publisher and editor words, unbalanced brackets or quotes), its
 length and place after the author list, and whether it is the rules' or the merged title;
 the candidate with the highest score (the dot product of these features with the learned
-weights) is the title. The weights are trained by :mod:`citations.crf.train` on the same
+weights) is the title, unless it is implausible whatever its score (:meth:`Spans.implausible`:
+a bracket left open, a leading date) and then the next one is. The weights are trained by :mod:`citations.crf.train` on the same
 tagged references as the CRF, with CRF marginals from models that did not see the
 reference (cross-fitting), by maximising the likelihood of the candidates within 90 % of
 the gold title (conditional logit, L2); ``title_ranker.json`` ships beside the CRF model.
@@ -206,6 +207,18 @@ class Spans:
 
         toks = self.lab.tokens
         return clean_title(self.lab.text[toks[c.start][1]:toks[c.end][2]])
+
+    def implausible(self, c: Candidate, text: str) -> bool:
+        """Is a candidate no title whatever its score: a bracket opened in it and not closed
+        ("prison (A. Sheridan" from "prison (A. Sheridan, Trans.)"), unless the rules' or
+        merged title has one too; or it starts with a year the CRF labels date followed by
+        "." or ")" ("2018. World Development Report 2018")?"""
+        if text.count("(") > text.count(")") or text.count("[") > text.count("]"):
+            if not any(g.count("(") > g.count(")") or g.count("[") > g.count("]") for g in self.given):
+                return True
+        s = c.start
+        return (self.cls[s] == "year" and self.lab.labels[s] == "date" and s + 1 < self.n
+                and self.words[s + 1] in ".)" and c.end > s + 1)
 
     def start_features(self, s: int) -> dict[str, float]:
         """Features of a candidate that depend on its first token only."""
@@ -459,7 +472,7 @@ class TitleRanker:
             scored.append((-(a + b + pair(c)), i))
         for _, i in sorted(scored):
             t = sp.text(cands[i])
-            if _is_title(t):
+            if _is_title(t) and not sp.implausible(cands[i], t):
                 return t
         return None
 

@@ -119,3 +119,14 @@ def test_a_string_without_letters_has_no_candidate() -> None:
     lab = default_labeller().tag("1999, 12-14.")
     assert default_ranker().best(lab, None, None) is None
     assert title_key("Élan: a Test!") == "elanatest"
+
+
+def test_a_ranked_title_never_leaves_a_bracket_open_nor_starts_with_the_date() -> None:
+    # kinds a fresh user found: a translator's bracket cut inside, a year read before the title
+    foucault = parse_reference("Foucault, M. (1977). Discipline and punish: The birth of the prison "
+                               "(A. Sheridan, Trans.). New York, NY: Pantheon Books.").title
+    assert foucault is not None and foucault.startswith("Discipline and punish: The birth of the prison")
+    assert foucault.count("(") == foucault.count(")")
+    report = parse_reference("World Bank. 2018. World Development Report 2018: Learning to Realize "
+                             "Education's Promise. Washington, DC: World Bank.").title
+    assert report == "World Development Report 2018: Learning to Realize Education's Promise"
