@@ -130,3 +130,19 @@ def test_a_ranked_title_never_leaves_a_bracket_open_nor_starts_with_the_date() -
     report = parse_reference("World Bank. 2018. World Development Report 2018: Learning to Realize "
                              "Education's Promise. Washington, DC: World Bank.").title
     assert report == "World Development Report 2018: Learning to Realize Education's Promise"
+
+
+def test_train_all_cross_fits_and_writes_the_model_and_the_weights(tmp_path: Path) -> None:
+    pytest.importorskip("scipy")
+    from citations.crf.train import FOLDS, PARAMS, fold_ids, train_all
+
+    refs = read_anystyle(need(ANYSTYLE))[:200]
+    folds = fold_ids(refs)
+    assert folds[:50] == [0] * 50 and folds[50] == 1 and set(folds) == set(range(FOLDS))
+    out = tmp_path / "m.model"
+    train_all(refs, out, {**PARAMS, "max_iterations": 15}, jobs=1)
+    ranker = TitleRanker.load(tmp_path / "title_ranker.json")
+    lab = ReferenceLabeller.load(out, ranker=ranker)
+    assert lab.ranker is ranker and ranker.weights
+    assert parse_reference("Gurney, M. E. et al. Motor neuron degeneration in mice. Science 264, 1772-1775 (1994).",
+                           labeller=lab, always_label=True).title
