@@ -31,7 +31,6 @@ the title ranker (the merge's title, as before the ranker: column ``no ranker``)
 from __future__ import annotations
 
 import argparse
-import html
 import re
 import sys
 import tempfile
@@ -44,24 +43,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from citations.crf.corpus import Tagged, read_anystyle, read_grobid  # noqa: E402
 from citations.crf.labeller import ReferenceLabeller  # noqa: E402
 from citations.crf import merge  # noqa: E402
-from citations.crf.fit_titles import same_title  # noqa: E402
+from citations.crf.fit_titles import same_title, title_form  # noqa: E402
 from citations.crf.titles import TitleRanker  # noqa: E402
 from citations.crf.train import PARAMS, train_all  # noqa: E402
 from citations.model import Reference  # noqa: E402
-from citations.names import fold, parse_author_list  # noqa: E402
+from citations.names import parse_author_list  # noqa: E402
 from citations.parse import parse_reference  # noqa: E402
 
 FIELDS = ("title", "first author", "year", "volume", "pages")
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20[0-3]\d)(?!\d)")
 
 
-_TAG = re.compile(r"</?[A-Za-z][\w:-]*(?:\s[^<>]*)?/?>")
-
-
-def _norm(s: str | None) -> str:
-    """Compared form of a field, gold and parse alike: markup tags ("<italic>") and HTML
-    entities undone, folded (case, accents), letters and digits only."""
-    return re.sub(r"[^0-9a-z]+", "", fold(html.unescape(_TAG.sub(" ", s or ""))))
+_norm = title_form
+"""Compared form of a field, gold and parse alike: markup tags ("<italic>") and HTML
+entities undone, folded (case, accents), letters and digits only."""
 
 
 def _first_page(p: str | None) -> str:

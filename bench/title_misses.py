@@ -57,6 +57,7 @@ from rapidfuzz import fuzz  # noqa: E402
 from citations.crf import merge  # noqa: E402
 from citations.crf.corpus import Tagged  # noqa: E402
 from citations.crf.labeller import ReferenceLabeller  # noqa: E402
+from citations.crf.fit_titles import same_title  # noqa: E402
 from citations.crf.titles import TitleRanker  # noqa: E402
 from citations.crf.train import train_all  # noqa: E402
 from citations.model import Reference  # noqa: E402
@@ -77,10 +78,6 @@ _CONTAINER_WORDS = re.compile(
 _GENRE = re.compile(r"^(?:ph\.?\s?d\.?|doctoral|master'?s?|msc|ma|diploma|technical|tech\.?)?\s*"
                     r"(?:thesis|dissertation|report|memo|manuscript|preprint)\W*$", re.IGNORECASE)
 _VENUE_LABELS = frozenset("container publisher location note date volume issue pages url doi".split())
-
-
-def _ok(a: str | None, gold: str) -> bool:
-    return fuzz.ratio(_norm(a), _norm(gold)) >= 90
 
 
 def _span_labels(t: Tagged, start: int, end: int) -> Counter[str]:
@@ -116,7 +113,7 @@ def classify(t: Tagged, gold: str, got: Reference) -> str:
         return "gold: journal tagged as title"  # a proceedings/journal name, no article title
     if _GENRE.match(gold) or len(re.sub(r"[^\W\d_]", "", gold)) != len(gold) and len(re.findall(r"[^\W\d_]", gold)) < 3:
         return "gold: title not a title"
-    if got.venue and _ok(got.venue, gold) and nt and not _ok(title, gold):
+    if got.venue and same_title(got.venue, gold) and nt and not same_title(title, gold):
         return "gold: journal tagged as title"
     if nt:
         k = _find(t.text, title)
@@ -124,7 +121,7 @@ def classify(t: Tagged, gold: str, got: Reference) -> str:
         if k >= 0 and g0 >= 0 and k + len(title) <= g0:
             labs = _span_labels(t, k, k + len(title))
             if labs and labs.most_common(1)[0][0] in ("container", "note") and \
-                    not t.field_text("container").strip() == "" and _ok(t.field_text("container"), title) \
+                    not t.field_text("container").strip() == "" and same_title(t.field_text("container"), title) \
                     and not re.match(r"\s*(?:in|em|en|im)\b", t.text[max(0, k - 5):k], re.IGNORECASE):
                 return "gold: journal tagged as title"
         if ng.startswith(nt) and len(nt) >= 3:
@@ -135,7 +132,7 @@ def classify(t: Tagged, gold: str, got: Reference) -> str:
     if not nt:
         return "tool: no title"
     cont = t.field_text("container")
-    if cont and _ok(title, cont):
+    if cont and same_title(title, cont):
         return "tool: container as title"
     g0, g1 = _gold_span(t)
     if g0 >= 0:
@@ -194,12 +191,12 @@ def main() -> int:
                 own = merge._title(merge.repair_labels(labeller.tag(body))) if body else None
                 for mode, always in (("default", False), ("always", True)):
                     got = parse_reference(t.text, labeller=labeller, always_label=always)
-                    if _ok(got.title, gold):
+                    if same_title(got.title, gold):
                         continue
                     kind = classify(t, gold, got)
                     kinds[mode][kind] += 1
-                    right = ("rules" if _ok(rules.title, gold) else "") + \
-                        ("+labeller" if _ok(own, gold) else "")
+                    right = ("rules" if same_title(rules.title, gold) else "") + \
+                        ("+labeller" if same_title(own, gold) else "")
                     source[mode][right.lstrip("+") or "neither"] += 1
                     if mode == args.list_mode and args.list in ("all", kind, right.lstrip("+") or "neither"):
                         listed.append(f"[{kind}] [{right.lstrip('+') or 'neither'} right] {t.source}\n  TEXT {t.text[:260]}\n  GOLD {gold}\n"

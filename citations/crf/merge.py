@@ -31,8 +31,9 @@ import re
 from rapidfuzz import fuzz
 
 from citations.crf.labeller import Labelled
+from citations.crf.titles import title_key as _norm
 from citations.model import Author, Reference, SourceType
-from citations.names import PARTICLES, fold, parse_author_list
+from citations.names import PARTICLES, parse_author_list
 
 _YEAR_RE = re.compile(r"(?<!\d)(1[5-9]\d\d|20[0-3]\d)(?!\d)")
 _PAGE_RE = re.compile(r"[A-Za-z]?\d+[A-Za-z]?(?:\s*[-–—]+\s*[A-Za-z]?\d+[A-Za-z]?)?")
@@ -52,10 +53,6 @@ def _strip(span: str) -> str:
             s = s[:-1]
         s = s.rstrip(o + " ").lstrip(c + " ")  # "Title (" / ") Title": a bracket of the next field
     return s.strip(_EDGE + _QUOTES + " ")
-
-
-def _norm(text: str | None) -> str:
-    return re.sub(r"[^0-9a-z]+", "", fold(text or ""))
 
 
 def _title_span(lab: Labelled) -> str:

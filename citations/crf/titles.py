@@ -307,12 +307,12 @@ class Spans:
         f["mlen=" + _bin(m_in, (0.2, 0.5, 0.8)) + _bin(ln, (2, 5, 12))] = 1.0
         return f
 
-    def pair_scorer(self, w: Mapping[str, float]) -> Callable[[Candidate], float]:
-        """``score(pair_features(c))`` under weights ``w`` as a function of ``c``, computed
+    def pair_scorer(self, ranker: TitleRanker) -> Callable[[Candidate], float]:
+        """``ranker.score(pair_features(c))`` as a function of ``c``, computed
         without building the feature dict: the weighted means fold into one prefix sum and
         the binned features into tables (same value, up to float rounding)."""
         n, tm, words = self.n, self.tm, self.words
-        g = w.get
+        g = ranker.weights.get
         wm = g("m_in", 0.0)
         per_token = [wm * x for x in tm]
         for lb in OTHER_LABELS:
@@ -323,7 +323,7 @@ class Spans:
         w_vfrac, w_vcov = g("v_frac", 0.0), g("v_cov", 0.0) if self.n_vt else 0.0
         n_vt = self.n_vt or 1
         w_min = g("m_min", 0.0)
-        len_w, per_w, com_w, mlen_w = _tables(w)
+        len_w, per_w, com_w, mlen_w = ranker.tables
         has_w = [(cc, g("has_" + k, 0.0)) for k, cc in self.cum_cls.items() if g("has_" + k, 0.0)]
         w_colon, w_ub, w_uq = g("colon", 0.0), g("unbal_b", 0.0), g("unbal_q", 0.0)
         quoted_w = {q: g("quoted=" + q, 0.0) + g("sq" + self.string_quoted + q, 0.0) for q in ("00", "01", "10", "11")}
@@ -376,24 +376,17 @@ class Spans:
         return {**self.start_features(c.start), **self.end_features(c.end), **self.pair_features(c)}
 
 
-_TABLES: dict[int, tuple[Mapping[str, float], tuple[list[float], list[float], list[float], list[list[float]]]]] = {}
+Tables = tuple[list[float], list[float], list[float], list[list[float]]]
 
 
-def _tables(w: Mapping[str, float]) -> tuple[list[float], list[float], list[float], list[list[float]]]:
+def _tables(w: Mapping[str, float]) -> Tables:
     """The weights of the binned pair features by count (length, periods, commas; mean
-    title marginal bin x length), built once per weights mapping."""
-    hit = _TABLES.get(id(w))
-    if hit is not None and hit[0] is w:
-        return hit[1]
+    title marginal bin x length)."""
     g = w.get
-    tables = ([g("len=" + _bin(k, (1, 2, 3, 5, 8, 12, 20, 30)), 0.0) for k in range(MAX_TOKENS + 1)],
-              [g("per=" + str(k), 0.0) for k in range(4)],
-              [g("com=" + str(k), 0.0) for k in range(4)],
-              [[g(f"mlen={a}{_bin(k, (2, 5, 12))}", 0.0) for a in "0123"] for k in range(MAX_TOKENS + 1)])
-    if len(_TABLES) > 8:
-        _TABLES.clear()
-    _TABLES[id(w)] = (w, tables)
-    return tables
+    return ([g("len=" + _bin(k, (1, 2, 3, 5, 8, 12, 20, 30)), 0.0) for k in range(MAX_TOKENS + 1)],
+            [g("per=" + str(k), 0.0) for k in range(4)],
+            [g("com=" + str(k), 0.0) for k in range(4)],
+            [[g(f"mlen={a}{_bin(k, (2, 5, 12))}", 0.0) for a in "0123"] for k in range(MAX_TOKENS + 1)])
 
 
 @lru_cache(maxsize=65536)
@@ -427,6 +420,8 @@ class TitleRanker:
     def __init__(self, weights: Mapping[str, float], name: str = "ranker") -> None:
         self.weights = dict(weights)
         self.name = name
+        self.tables = _tables(self.weights)
+        """Weights of the binned pair features, by count (:meth:`Spans.pair_scorer`)."""
 
     @classmethod
     def load(cls, path: str | Path) -> TitleRanker:
@@ -460,7 +455,7 @@ class TitleRanker:
         cands = sp.candidates()
         start: dict[int, float] = {}
         end: dict[int, float] = {}
-        pair = sp.pair_scorer(self.weights)
+        pair = sp.pair_scorer(self)
         scored: list[tuple[float, int]] = []
         for i, c in enumerate(cands):
             a = start.get(c.start)

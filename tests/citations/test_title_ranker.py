@@ -59,7 +59,7 @@ def test_fast_pair_score_equals_the_feature_dict_score_on_real_references() -> N
     for t in refs:
         row = _row(t.text)
         sp = Spans(row.lab, row.rules_title, row.merged_title)
-        pair = sp.pair_scorer(ranker.weights)
+        pair = sp.pair_scorer(ranker)
         for c in sp.candidates():
             assert pair(c) == pytest.approx(ranker.score(sp.pair_features(c)), abs=1e-9)
             full = ranker.score(sp.features(c))
