@@ -19,6 +19,7 @@ import argparse
 import sys
 import time
 from collections.abc import Mapping, Sequence
+from importlib.util import find_spec
 from pathlib import Path
 
 from citations.crf.corpus import Tagged, read_corpus, sloppy_variants
@@ -133,6 +134,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / MODEL_NAME)
     ap.add_argument("--jobs", type=int, default=2, help="CRFs trained at once (default 2)")
     args = ap.parse_args(argv)
+    missing = [m for m in ("numpy", "scipy") if find_spec(m) is None]
+    if missing:  # checked first: the ranker's fit comes after 5 CRF trainings
+        print(f"error: training the title ranker needs {' and '.join(missing)}: "
+              "pip install -e '.[train]'", file=sys.stderr)
+        return 2
     if not (args.data / "anystyle").is_dir() and not (args.data / "grobid-citation").is_dir():
         print(f"error: {args.data}: no anystyle/ or grobid-citation/ folder", file=sys.stderr)
         return 2

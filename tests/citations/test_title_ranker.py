@@ -146,3 +146,12 @@ def test_train_all_cross_fits_and_writes_the_model_and_the_weights(tmp_path: Pat
     assert lab.ranker is ranker and ranker.weights
     assert parse_reference("Gurney, M. E. et al. Motor neuron degeneration in mice. Science 264, 1772-1775 (1994).",
                            labeller=lab, always_label=True).title
+
+
+def test_train_command_names_the_missing_training_dependency(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from citations.crf import train
+
+    monkeypatch.setattr(train, "find_spec", lambda name: None if name == "scipy" else object())
+    assert train.main(["--data", "/nonexistent"]) == 2
+    assert "needs scipy: pip install -e '.[train]'" in capsys.readouterr().err
