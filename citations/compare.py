@@ -76,6 +76,8 @@ def strip_markup(text: str) -> str:
     """Remove markup *tags* only (MathML, JATS, HTML face markup, ``<fixed-case>``),
     unescape HTML entities, collapse whitespace. ``a<b`` and ``c>d`` survive.
     Source: case B18 (Crossref titles)."""
+    if "<" not in text and "&" not in text:  # no tag, no entity
+        return " ".join(text.split())
     text = _MATH_OPEN.sub(r" \1", text)  # "in<mml:math>N" keeps its space: "in N"
     text = _MARKUP_TAG.sub("", text)
     text = html.unescape(text)
@@ -153,6 +155,8 @@ _SUBTITLE_SEP = re.compile(r"\s*[:?!]\s+|\s+[-\u2013\u2014]{1,2}\s+|\.\s+")
 def _same_word(a: str, b: str) -> bool:
     if a == b:
         return True
+    if a[:1] != b[:1]:
+        return False  # neither a plural nor a typo below changes the first letter
     if a.rstrip("s") == b.rstrip("s") and min(len(a), len(b)) >= 3:
         return True
     # one typo inside a long word; a changed first letter is a different word
@@ -262,10 +266,17 @@ _ETAL_FAMILIES = frozenset({"others", "et al", "et al.", "etal", "and others"})
 
 def family_key(author: Author) -> str:
     """Folded family name with particle: "von harlem", "keller-amadi" (U+2010 folded)."""
-    fam = f"{author.particle} {author.family}" if author.particle else author.family
-    fam = fold(fam).replace("'", "").replace("\u2019", "")
-    fam = re.sub(r"[^a-z0-9\- ]+", " ", fam)
-    fam = re.sub(r"\s*-\s*", "-", fam)
+    return _family_key(author.particle, author.family)
+
+
+_NOT_FAMILY_CHAR = re.compile(r"[^a-z0-9\- ]+")
+_SPACED_HYPHEN = re.compile(r"\s*-\s*")
+
+
+@lru_cache(maxsize=65536)
+def _family_key(particle: str, family: str) -> str:
+    fam = fold(f"{particle} {family}" if particle else family).replace("'", "").replace("\u2019", "")
+    fam = _SPACED_HYPHEN.sub("-", _NOT_FAMILY_CHAR.sub(" ", fam))
     return " ".join(fam.split())
 
 
@@ -498,7 +509,10 @@ def _written_acronyms(raw: str) -> set[str]:
     return out
 
 
-def _venue_acronyms(folded: str, raw: str = "") -> set[str]:
+@lru_cache(maxsize=8192)
+def _venue_acronyms(folded: str, raw: str = "") -> frozenset[str]:
+    """The venue aliases (keys of VENUE_ALIASES) a venue names; ``folded`` is ``raw``
+    folded (cached: venues repeat across references and records)."""
     acr: set[str] = _written_acronyms(raw) if raw else set()
     for name, rx in _ALIAS_RE:
         if rx.search(folded):
@@ -520,7 +534,7 @@ def _venue_acronyms(folded: str, raw: str = "") -> set[str]:
     acr.discard("ieee")
     acr.discard("acm")
     acr.discard("pmlr")
-    return acr
+    return frozenset(acr)
 
 
 #: stop words long enough to be abbreviated ("annu" for annual, "meet" for meeting)
@@ -753,10 +767,20 @@ def year_written_in(raw: str, found: int | None, cited: int | None) -> bool:
     the parsed year sits only in a range ("2012. p. 1622-1627" read as 1622)?"""
     if found is None or cited is None:
         return False
-    alone = re.compile(rf"(?<![\d\-–—/.]){found}(?![\d\-–—/])")
-    in_range = re.compile(rf"(?:\d\s*[-–—]\s*{cited}|{cited}\s*[-–—]\s*\d)(?!\d)")
-    standalone_cited = re.compile(rf"(?<![\d\-–—/.]){cited}(?![\d\-–—/])")
-    return bool(alone.search(raw) and in_range.search(raw) and not standalone_cited.search(raw))
+    return bool(_year_alone(found).search(raw) and _year_in_range(cited).search(raw)
+                and not _year_alone(cited).search(raw))
+
+
+@lru_cache(maxsize=512)
+def _year_alone(year: int) -> re.Pattern[str]:
+    """``year`` written alone, not as part of a number, a range or a date."""
+    return re.compile(rf"(?<![\d\-–—/.]){year}(?![\d\-–—/])")
+
+
+@lru_cache(maxsize=512)
+def _year_in_range(year: int) -> re.Pattern[str]:
+    """``year`` as an end of a number range ("1622-1627")."""
+    return re.compile(rf"(?:\d\s*[-–—]\s*{year}|{year}\s*[-–—]\s*\d)(?!\d)")
 
 
 # --------------------------------------------------------------------------- all fields

@@ -24,6 +24,7 @@ import html
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
 from citations.errors import InputError
@@ -178,6 +179,11 @@ def _is_initial_token(tok: str) -> bool:
     return bool(re.fullmatch(r"-?(?:[A-ZÀ-ÞŁØČŠŽ]\.?-?)+(?:(?<=-)[a-z]\.?)?", t)) and len(t.replace(".", "").replace("-", "")) <= 2
 
 
+_DIGITS_RE = re.compile(r"\d+")
+_INITIALS_TOKEN_RE = re.compile(r"(?:[A-Z][a-z]?\.-?)*[A-ZÀ-ÞŁØČŠŽ][a-z]?")
+_CAPITAL_RE = re.compile(r"[A-Z]")
+
+
 def _boundaries(s: str, start: int = 0, initials: bool = False) -> list[int]:
     """Positions just after a sentence end ('.', '?', '!' then space), skipping abbreviations
     and brackets; with ``initials`` a period after a single capital letter counts too.
@@ -198,12 +204,12 @@ def _boundaries(s: str, start: int = 0, initials: bool = False) -> list[int]:
                 j += 1
             if j < n and s[j] == " ":
                 tok = _prev_token(s, i)
-                if c != "." or tok == "" or re.fullmatch(r"\d+", tok):
+                if c != "." or tok == "" or _DIGITS_RE.fullmatch(tok):
                     out.append(j + 1)
-                elif initials and (re.fullmatch(r"(?:[A-Z][a-z]?\.-?)*[A-ZÀ-ÞŁØČŠŽ][a-z]?", tok)
+                elif initials and (_INITIALS_TOKEN_RE.fullmatch(tok)
                                    or (tok[:1].isupper() and tok.lower() in _ABBREV)):
                     out.append(j + 1)  # "Soumyabrata Dev." may end an author list
-                elif tok.lower().rstrip(".") not in _ABBREV and not re.fullmatch(r"[A-Z]", tok):
+                elif tok.lower().rstrip(".") not in _ABBREV and not _CAPITAL_RE.fullmatch(tok):
                     out.append(j + 1)
         i += 1
     return out
@@ -277,6 +283,16 @@ def _abbrev_end(venue: str) -> bool:
     return last.lower() in _ABBREV or (len(last) <= 5 and last[:1].isupper() and "." in venue)
 
 
+@lru_cache(maxsize=512)
+def _year_patterns(year: int) -> tuple[re.Pattern[str], ...]:
+    """What cuts ``year`` (and its month) from the end of a title, then from a tail: at
+    its end, in brackets, between commas (compiled once per year)."""
+    return (re.compile(rf",\s*(?:{_MONTHS}\s+)?(?:\d{{1,2}},?\s+)?{year}[a-z]?$"),
+            re.compile(rf"(?:,?\s*\(?(?:{_MONTHS}\s*(?:\d{{1,2}},?\s*)?)?{year}[a-z]?\)?)(?=\s*[.,;]?\s*$)"),
+            re.compile(rf"[,\s]*\(\s*{year}[a-z]?\s*\)"),
+            re.compile(rf",\s*{year}[a-z]?\s*(?=,)"))
+
+
 def _parse_tail(tail: str, year: int | None) -> dict[str, str]:
     """Venue, volume, issue, pages, publisher from what follows the title."""
     out: dict[str, str] = {}
@@ -286,9 +302,8 @@ def _parse_tail(tail: str, year: int | None) -> dict[str, str]:
     t = _EDITION_RE.sub("", t)
     # drop the year and month words
     if year is not None:
-        t = re.sub(rf"(?:,?\s*\(?(?:{_MONTHS}\s*(?:\d{{1,2}},?\s*)?)?{year}[a-z]?\)?)(?=\s*[.,;]?\s*$)", "", t)
-        t = re.sub(rf"[,\s]*\(\s*{year}[a-z]?\s*\)", "", t)
-        t = re.sub(rf",\s*{year}[a-z]?\s*(?=,)", "", t)
+        for rx in _year_patterns(year)[1:]:
+            t = rx.sub("", t)
     t = t.strip(_TRAIL)
     if not t:
         return out
@@ -674,7 +689,7 @@ def _parse(raw: str) -> tuple[Reference, str]:
     else:
         title, tail = _split_title(rest)
     if year is not None:
-        title = re.sub(rf",\s*(?:{_MONTHS}\s+)?(?:\d{{1,2}},?\s+)?{year}[a-z]?$", "", title)
+        title = _year_patterns(year)[0].sub("", title)
     title, tail, desc = _strip_descriptor(title, tail)
     title = _VERSION_RE.sub("", title)  # "Title (Version 2) [Data set]" (APA; case C01)
     tail_fields = _parse_tail(tail, year)

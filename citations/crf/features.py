@@ -94,6 +94,7 @@ def _word_features(w: str) -> dict[str, str | float]:
 _CLASS_KEYS = ("in", "venue", "pub", "ed", "month", "pp", "vol", "iss", "etal")
 
 
+@lru_cache(maxsize=65536)
 def word_class(w: str) -> str:
     """One coarse class of a token: "year", "dig" (other numbers), a lexicon name ("in",
     "venue", "pub", "ed", "month", "pp", "vol", "iss", "etal"), "p" + the character for
@@ -205,6 +206,19 @@ def token_features(text: str, tokens: list[tuple[str, int, int]]) -> list[dict[s
     base = [_word_features(w) for w, _, _ in tokens]
     segs = _segments(tokens, text)
     seg_feats = _segment_features(tokens, base, segs)
+    # per segment, the features of it ("s:"), of the next ("ns:") and of the previous ("ps:")
+    seg_context: list[dict[str, str | float]] = []
+    for seg, feats in enumerate(seg_feats):
+        ctx: dict[str, str | float] = {f"s:{k}": v for k, v in feats.items()}
+        if seg + 1 < len(seg_feats):
+            nxt = seg_feats[seg + 1]
+            ctx.update({"ns:caps": nxt["caps"], "ns:dig": nxt["dig"], "ns:year": nxt["year"],
+                        "ns:init": nxt["init"]})
+        else:
+            ctx["ns:none"] = 1.0
+        if seg > 0:
+            ctx["ps:init"] = seg_feats[seg - 1]["init"]
+        seg_context.append(ctx)
     runs = _cap_runs(base)
     punct_before: list[str] = []
     last = "^"
@@ -245,18 +259,7 @@ def token_features(text: str, tokens: list[tuple[str, int, int]]) -> list[dict[s
             f["seg_start"] = 1.0
         if i == n - 1 or segs[i + 1] != seg:
             f["seg_end"] = 1.0
-        for k, v in seg_feats[seg].items():
-            f[f"s:{k}"] = v
-        if seg + 1 < len(seg_feats):
-            nxt = seg_feats[seg + 1]
-            f["ns:caps"] = nxt["caps"]
-            f["ns:dig"] = nxt["dig"]
-            f["ns:year"] = nxt["year"]
-            f["ns:init"] = nxt["init"]
-        else:
-            f["ns:none"] = 1.0
-        if seg > 0:
-            f["ps:init"] = seg_feats[seg - 1]["init"]
+        f.update(seg_context[seg])
         if runs[i]:
             f["caprun"] = str(min(runs[i], 5))
         sp_before = a > 0 and text[a - 1] == " "

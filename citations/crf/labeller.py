@@ -142,10 +142,9 @@ class ReferenceLabeller:
             return Labelled(text, (), (), 1.0)
         labels = tuple(self._tagger.tag(token_features(text, toks)))
         marginal = self._tagger.marginal
-        conf = tuple(float(marginal(lab, i)) for i, lab in enumerate(labels))
-        known = self._labels
-        margs = {lb: tuple(float(marginal(lb, i)) for i in range(len(toks)))
-                 for lb in MARGINAL_LABELS if lb in known}
+        positions = range(len(toks))
+        margs = {lb: tuple([marginal(lb, i) for i in positions]) for lb in MARGINAL_LABELS if lb in self._labels}
+        conf = tuple([margs[lab][i] if lab in margs else marginal(lab, i) for i, lab in enumerate(labels)])
         return Labelled(text, tuple(toks), labels, float(self._tagger.probability(list(labels))), conf, margs)
 
 

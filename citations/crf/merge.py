@@ -27,6 +27,7 @@ marker and the work type are the rules'. Source of the policy: GROBID / anystyle
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from rapidfuzz import fuzz
 
@@ -200,6 +201,7 @@ _ABBREVIATED_VENUE = re.compile(r"\b[A-Z][a-z]{0,5}\.\s?[A-Z][a-z]{0,5}\.(?:\s|$
 _NAME_AT_START = re.compile(r"^(?:\d+\s+)?[A-Z][\w'’-]+,\s+(?:[A-Z]\.\s?)+")
 
 
+@lru_cache(maxsize=512)
 def _year_in_range(year: int) -> re.Pattern[str]:
     """``year`` written as an end of a number range ("1622-1627", "2012–2019") or after a
     page keyword ("p. 1627")."""

@@ -29,12 +29,13 @@ from __future__ import annotations
 import json
 import math
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from itertools import accumulate
 from pathlib import Path
+from typing import NamedTuple
 
 from rapidfuzz import fuzz
 
@@ -76,8 +77,7 @@ def _bin(x: float, edges: tuple[float, ...]) -> str:
     return str(len(edges))
 
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
+class Candidate(NamedTuple):
     """A candidate title: tokens ``start``..``end`` (inclusive); ``key`` its
     :func:`title_key`."""
 
@@ -104,8 +104,8 @@ class Spans:
         self.tm = lab.marginals.get("title") or tuple(1.0 if x == "title" else 0.0 for x in labels)
         self.cum: dict[str, list[float]] = {"title": [0.0, *accumulate(self.tm)]}
         self.cum_vt = [0, *accumulate(int(x == "title") for x in labels)]
-        self.cum_cls = {c: [0, *accumulate(int(k == c) for k in self.cls)] for c in _CLASSES}
-        self.cum_alpha = [0, *accumulate(int(any(ch.isalpha() for ch in w)) for w in words)]
+        self.cum_cls = _class_counts(self.cls)
+        self.cum_alpha = [0, *accumulate(map(_has_letter, words))]
 
         def count(chars: str | frozenset[str]) -> list[int]:
             return [0, *accumulate(int(w in chars) for w in words)]
@@ -189,15 +189,15 @@ class Spans:
         ends_sorted = sorted(ends)
         keys, alpha = self.keys, self.cum_alpha
         for s in sorted(starts):
-            hot = next_hot[s]
-            for e in ends_sorted:
-                if e < s or e < hot:
-                    continue
+            key, upto = "", s  # the key of tokens s..upto-1, grown as the end moves right
+            for e in ends_sorted[bisect_left(ends_sorted, max(s, next_hot[s])):]:
                 if e - s >= MAX_TOKENS:
                     break
                 if alpha[e + 1] == alpha[s]:
                     continue  # no letters
-                out.append(Candidate(s, e, "".join(keys[s:e + 1])))
+                key += "".join(keys[upto:e + 1])
+                upto = e + 1
+                out.append(Candidate(s, e, key))
         return out
 
     def text(self, c: Candidate) -> str:
@@ -352,8 +352,8 @@ class Spans:
                 sc += w_rr * fuzz.ratio(nt, rk) / 100
             if mk and nt == mk:
                 sc += w_eqm
-            sc += g("pb_pa=" + pb[s] + pa[e], 0.0) + len_w[min(ln, MAX_TOKENS)]
-            sc += per_w[min(cum_period[e] - cum_period[s], 3)] + com_w[min(cum_comma[e + 1] - cum_comma[s], 3)]
+            sc += g("pb_pa=" + pb[s] + pa[e], 0.0) + len_w[ln]
+            sc += per_w[cum_period[e] - cum_period[s]] + com_w[cum_comma[e + 1] - cum_comma[s]]
             if cum_colon[e + 1] - cum_colon[s]:
                 sc += w_colon
             for cc, wk in has_w:
@@ -366,7 +366,7 @@ class Spans:
             if (cum_quote[e + 1] - cum_quote[s]) % 2:
                 sc += w_uq
             m_in = (cum_title[e + 1] - cum_title[s]) / ln
-            sc += mlen_w[min(ln, MAX_TOKENS)][0 if m_in <= 0.2 else 1 if m_in <= 0.5 else 2 if m_in <= 0.8 else 3]
+            sc += mlen_w[ln][0 if m_in <= 0.2 else 1 if m_in <= 0.5 else 2 if m_in <= 0.8 else 3]
             return sc
 
         return score
@@ -380,13 +380,29 @@ Tables = tuple[list[float], list[float], list[float], list[list[float]]]
 
 
 def _tables(w: Mapping[str, float]) -> Tables:
-    """The weights of the binned pair features by count (length, periods, commas; mean
-    title marginal bin x length)."""
+    """The weights of the binned pair features by count, 0..MAX_TOKENS (length, periods,
+    commas; mean title marginal bin x length)."""
     g = w.get
-    return ([g("len=" + _bin(k, (1, 2, 3, 5, 8, 12, 20, 30)), 0.0) for k in range(MAX_TOKENS + 1)],
-            [g("per=" + str(k), 0.0) for k in range(4)],
-            [g("com=" + str(k), 0.0) for k in range(4)],
+    counts = range(MAX_TOKENS + 1)
+    return ([g("len=" + _bin(k, (1, 2, 3, 5, 8, 12, 20, 30)), 0.0) for k in counts],
+            [g("per=" + _bin(k, (0, 1, 2)), 0.0) for k in counts],
+            [g("com=" + _bin(k, (0, 1, 2)), 0.0) for k in counts],
             [[g(f"mlen={a}{_bin(k, (2, 5, 12))}", 0.0) for a in "0123"] for k in range(MAX_TOKENS + 1)])
+
+
+def _class_counts(cls: list[str]) -> dict[str, list[int]]:
+    """Prefix counts of each of _CLASSES over the token classes ``cls``."""
+    ones = {c: [0] * (len(cls) + 1) for c in _CLASSES}
+    for i, k in enumerate(cls):
+        row = ones.get(k)
+        if row is not None:
+            row[i + 1] = 1
+    return {c: list(accumulate(row)) for c, row in ones.items()}
+
+
+@lru_cache(maxsize=65536)
+def _has_letter(w: str) -> int:
+    return int(any(ch.isalpha() for ch in w))
 
 
 @lru_cache(maxsize=65536)
@@ -445,8 +461,8 @@ class TitleRanker:
 
     def score(self, feats: Mapping[str, float]) -> float:
         """Dot product of ``feats`` with the weights (unknown features weigh 0)."""
-        w = self.weights
-        return sum(w.get(k, 0.0) * v for k, v in feats.items())
+        g = self.weights.get
+        return sum([g(k, 0.0) * v for k, v in feats.items()])
 
     def best(self, lab: Labelled, rules_title: str | None, merged_title: str | None) -> str | None:
         """The highest-scoring candidate title of ``lab`` (cleaned text), or None when the
