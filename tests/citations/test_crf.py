@@ -3,6 +3,7 @@ rules, deterministic training; references in many styles and languages, tidy and
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from citations.crf.train import train
 from citations.errors import InputError
 from citations.model import Author, Reference
 from citations.parse import LabelledParser, RulesParser, parse_reference
+from tests.conftest import DATA, need
 
 ANYSTYLE = """<?xml version="1.0" encoding="UTF-8"?>
 <dataset>
@@ -287,6 +289,54 @@ def test_labeller_asked_when_the_rules_title_took_in_another_field() -> None:
                  "Palay, S.L. and V. Chan-Palay, Cerebellar cortex cytology and organization. 1974: Springer."):
         ref, body = _parse(text)
         assert needs_labeller(ref, body), (text, ref.title)
+
+
+def test_labeller_asked_when_the_rules_venue_holds_the_titles_second_sentence() -> None:
+    from citations.crf.merge import needs_labeller
+    from citations.parse import _parse
+
+    # Vancouver "Title. Subtitle. Journal": the rules cut the title at its first sentence and
+    # read the rest as the venue; a journal run into the title ("... joints Int J Fatigue
+    # 31:1204-1212"); a Harvard title in single quotes cut at its period
+    texts = ("Smith AB, Jones CD. Regulation of sodium channels in cardiac myocytes. Effects of chronic "
+             "hypoxia on channel density. J Mol Cell Cardiol 2004; 37:1021-1030.",
+             "Varga L, Tanaka H: Fatigue cracking in welded steel joints Int J Fatigue 31:1204-1212, 2009.",
+             "Lindqvist, A. (2016) 'Urban heat islands. Evidence from Nordic cities', Journal of Urban "
+             "Climatology, 12(3), pp. 44-59.")
+    for text in texts:
+        ref, body = _parse(text)
+        assert needs_labeller(ref, body), (text, ref.title, ref.venue)
+    assert parse_reference(texts[0]).title == \
+        "Regulation of sodium channels in cardiac myocytes. Effects of chronic hypoxia on channel density"
+    assert parse_reference(texts[1]).title == "Fatigue cracking in welded steel joints"
+    assert parse_reference(texts[2]).title == "Urban heat islands. Evidence from Nordic cities"
+    # a venue of two sentences that are both venue ("Actes de la ... conférence ... Naturelles.
+    # REncontres ...") and a plain abbreviated journal are no reason
+    for text in ("Ann Bertels. A la découverte de la polysémie des spécificités du français technique. In Actes "
+                 "de la 12ème conférence sur le Traitement Automatique des Langues Naturelles. REncontres jeunes "
+                 "Chercheurs en Informatique pour le Traitement Automatique des Langues, 2005.",
+                 "Okafor N, Brandt K. Coastal erosion in West Africa. Ocean Coast. Manag. 2011; 54:88-97."):
+        assert not needs_labeller(*_parse(text)), text
+
+
+def test_ranked_title_that_takes_in_the_end_of_the_name_list_is_not_taken() -> None:
+    from citations.parse import _takes_in_authors
+
+    # a real CiteAudit string: 15 authors, a comma in the title, no venue (the labeller is
+    # asked); the CRF reads "The Anh Han, and Phu-Quy Nguyen-Lam." as the title's start
+    data = json.loads(need(DATA / "citeaudit" / "benchmark.json").read_text(encoding="utf-8"))["data"]
+    text = next(d["citation"] for d in data if d["citation"].startswith("Huynh Trung-Kiet, Duy-Min Dao"))
+    ref = parse_reference(text)
+    assert ref.title is not None and ref.title.startswith("Understanding LLM Agent Behaviours")
+    assert ref.title.endswith("Multi-Agent Dynamics") and len(ref.authors) == 15
+    rules = Reference(raw="", title="Understanding LLM Agents", authors=(
+        Author(family="Han", given="The Anh"), Author(family="Nguyen-Lam", given="Phu-Quy")))
+    assert _takes_in_authors("The Anh Han, and Phu-Quy Nguyen-Lam. Understanding LLM Agents", rules)
+    # the rules' "authors" read from a title's first part ("Gapped BLAST and PSI-BLAST:") are
+    # no reason: no sentence end closes them
+    assert not _takes_in_authors("Gapped BLAST and PSI-BLAST: a new generation", Reference(
+        raw="", title="a new generation", authors=(Author(family="BLAST", given="Gapped"),
+                                                   Author(family="PSI-BLAST", given=""))))
 
 
 def test_merge_takes_a_labeller_title_inside_the_rules_title_only_when_sure() -> None:

@@ -69,6 +69,21 @@ def test_b09_type_descriptor_never_in_title() -> None:
         assert exp["must_not_contain_title"] not in (ref.title or "")
 
 
+def test_thesis_labels_of_vancouver_and_other_languages_leave_the_title() -> None:
+    # "[dissertation]" (Vancouver), "(Tesis doctoral)", "(Dissertação de Mestrado)", "(Masterarbeit)"
+    for text, title in (
+            ("Brennan K. Biomarkers of acute kidney injury in cardiac surgery [dissertation]. Dublin: "
+             "Trinity College; 2018.", "Biomarkers of acute kidney injury in cardiac surgery"),
+            ("Martínez-Soto, C. (2012). Efectos del cambio climático en la agricultura andina (Tesis "
+             "doctoral). Universidad Nacional de Colombia, Bogotá.", "Efectos del cambio climático en la agricultura andina"),
+            ("SILVA, J. Redes neurais para previsão de vazões (Dissertação de Mestrado). Universidade "
+             "Federal de Minas Gerais, 2015.", "Redes neurais para previsão de vazões"),
+            ("Keller, T. (2019). Stadtklima und Vegetation (Masterarbeit). Universität Freiburg.",
+             "Stadtklima und Vegetation")):
+        ref = parse_reference(text)
+        assert (ref.title, ref.source_type.value) == (title, "thesis"), text
+
+
 def test_b11_title_with_commas_colon_and_curly_quotes() -> None:
     case = load_cases("reference parsing")["B11"]
     exp = case["expected"]
