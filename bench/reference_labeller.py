@@ -69,7 +69,9 @@ def gold_fields(t: Tagged) -> dict[str, str]:
     title = t.field_text("title").strip(" ,.;:\"“”'")
     if re.search(r"[^\W\d_]", title):
         out["title"] = title
-    authors, _ = parse_author_list(t.field_text("author").strip(" ,;:"))
+    # the gold author run may end with the title's opening quote ('M. Chefdeville et al., "'):
+    # left on, it hid the "et al." and the gold first author was "al"
+    authors, _ = parse_author_list(t.field_text("author").strip(" ,;:\"“”„«»'‘’"))
     if authors and _norm(authors[0].family):
         out["first author"] = authors[0].family
     m = _YEAR.search(t.field_text("date"))

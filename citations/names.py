@@ -358,6 +358,8 @@ def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Au
         s = s[: m.start()].strip()
     s = s.strip(" ,;.:") + ("." if s.rstrip().endswith(".") else "")
     s = _comma_less_vancouver(s)
+    if "/" in s and ";" not in s and all(_SLASHED_NAME_RE.fullmatch(x.strip(" .")) for x in s.split("/")):
+        s = _SLASH_RE.sub("; ", s)  # German "Krause, Jan/Vogel, Eva": "/" between names
     s, store = _protect(s)
     if lang_hint in {"es", "pt", "ca"} and "," not in s:
         s = re.sub(r"\s+(?:y|e|i)\s+", " ; ", s)
@@ -377,6 +379,10 @@ def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Au
         first = parse_name(_restore(f"{pieces[0]}, {pieces[1]}", store))
         rest = [parse_name(_restore(p, store)) for p in pieces[2:]]
         return [a for a in [first, *rest] if a.family], et_al
+    if len(pieces) >= 2 and all(_CAPS_VANCOUVER_RE.fullmatch(p) for p in pieces):
+        # Vancouver in capitals: "HUANG L, ZHOU P" (each piece a family and its initials)
+        caps = [parse_name(_restore(", ".join(p.rsplit(None, 1)), store)) for p in pieces]
+        return [a for a in caps if a.family], et_al
     inverted = False
     if len(pieces) >= 2 and _is_initials(pieces[1]) and not _is_initials(pieces[0]):
         inverted = True
@@ -431,6 +437,13 @@ def _first_inverted_only(pieces: list[str]) -> bool:
     return all(len(p.split()) >= 2 and not _is_initials(p) and p.split()[-1][:1].isupper()
                and not _CAPS_INITIALS_RE.match(p.split()[-1]) for p in rest)
 
+
+_SLASH_RE = re.compile(r"\s*/\s*")
+_SLASHED_NAME_RE = re.compile(r"(?:[A-ZÀ-ÞŁØ][\w'’.-]*\s*,?\s*){1,3}[A-ZÀ-ÞŁØ][\w'’.-]*")
+"""What stands between two "/" of a name list: two to four capitalised words ("Krause, Jan",
+"Alfred Sander"); not "TCP" of "TCP/IP", not "(Writer/Director)"."""
+_CAPS_VANCOUVER_RE = re.compile(r"[A-ZÀ-ÞŁØ][A-ZÀ-ÞŁØ'’-]+\s+[A-ZÀ-ÞŁØ]{1,3}\.?")
+"""An upper-case family name and its initials, no dots: "HUANG L", "MCALLISTER SJ"."""
 
 _VANC_PAIR_RE = re.compile(r"[^\W\d_][\w'’-]+\s+[^\W\d_]{1,2}")
 

@@ -273,7 +273,8 @@ _KW_PAGES_RE = re.compile(rf"(?:(?<=[\s,(])|^)(?:pp\.?|pages|page|p\.|S\.|págs?
 _VIP_RE = re.compile(rf"(?<![\w.])(\d+[A-Za-z]?)\s*\(([^()]{{1,20}})\)\s*(?:[:,]\s*(?:pp?\.\s*)?({_PAGES}))?")
 _VP_COLON_RE = re.compile(rf"(?<![\w.])(\d+[A-Za-z]?)\s*:\s*({_PAGES})")
 _VP_COMMA_RE = re.compile(rf"(?<![\w.(])(\d+[A-Za-z]?),\s*({_PAGES})(?=\s*(?:\(|,|\.|$))")
-_PUBLISHER_RE = re.compile(r"^(?P<place>[A-Z][\w .'-]{1,40}?(?:,\s*[A-Z]{2})?)\s*:\s*(?P<pub>[^,.:;]{2,80})")
+_PUBLISHER_RE = re.compile(r"^(?P<place>[A-Z][\w .'-]{1,40}?(?:,\s*[A-Z]{2})?)\s*:\s*"
+                           r"(?P<pub>(?:[A-Z]\.\s?)*[^,.:;]{2,80})")  # "W. W. Norton", "J. B. Lippincott"
 _EDITION_RE = re.compile(r"^(?:\d+(?:st|nd|rd|th)?\.?\s*(?:ed\.|edn\.?|edition|Aufl\.|Auflage|éd\.|edição|edición)|"
                          r"(?:Second|Third|Fourth|Fifth|Revised)\s+edition)\s*[.,]?\s*", re.IGNORECASE)
 _EDITORS_RE = re.compile(r"^[^,()]{2,120}?\s*\((?:eds?\.?|Hrsg\.?|orgs?\.?|coords?\.?|dir\.?)\)\s*[,:]?\s*", re.IGNORECASE)

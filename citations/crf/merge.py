@@ -149,7 +149,7 @@ def _book_title(lab: Labelled) -> str:
 def _authors(lab: Labelled) -> tuple[list[Author], bool]:
     """Names of the author span; none when a family name is a lower-case word in a string
     that has capitals ("Graph nets, Smith J." is a title, not two authors)."""
-    span = re.sub(r"^\s*[\[(]?\d{1,4}[\])]?\.?\s+", "", lab.span("author")).strip(" ,;:")
+    span = re.sub(r"^\s*[\[(]?\d{1,4}[\])]?\.?\s+", "", lab.span("author")).strip(" ,;:" + _QUOTES)
     span = re.sub(r"(?<=[^\W\d_]{2})\.$", "", span)  # the stop before the title, not an initial
     if not span or not re.search(r"[^\W\d_]{2,}", span):
         return [], False
@@ -262,6 +262,7 @@ _VOLUME_PAGES = re.compile(r"\d+\s*:\s*\d+\s*[-–]\s*\d+")
 """Volume and pages ("98:356-364"): a journal run into the title."""
 _CLAUSE = re.compile(r",\s+[A-Z]")
 """A comma before a capitalised word: a title of clauses ("Title, Masson et Cie")."""
+_LETTER = re.compile(r"[^\W\d_]")
 _SENTENCE_END = re.compile(r"[.?!]\s+(?=\S)")
 
 
@@ -468,8 +469,9 @@ def merge_labelled(ref: Reference, lab: Labelled) -> Reference:
     if pages is not None:
         upd["pages"] = pages
     v = _venue(lab)
-    if v is not None and (not ref.venue or "title" in upd):
-        upd["venue"] = v  # the venue follows the title: the rules' split was wrong
+    if v is not None and (not ref.venue or "title" in upd or not _LETTER.search(ref.venue)):
+        upd["venue"] = v  # the venue follows the title: the rules' split was wrong; or the
+        # rules' venue is no name ("2015" from "stand? Heart. 2015;101(3)")
     if ref.marker is None:
         num = re.fullmatch(r"\W*(\d{1,4})\W*", lab.span("citation-number")) or \
             re.match(r"\s*[\[(]?(\d{1,4})[\])]?\.?\s+(?=[^\W\d_])", lab.span("author"))

@@ -319,6 +319,25 @@ def test_labeller_asked_when_the_rules_venue_holds_the_titles_second_sentence() 
         assert not needs_labeller(*_parse(text)), text
 
 
+def test_labeller_authors_lose_the_quote_that_opens_the_title() -> None:
+    # MLA: the CRF's author run ends with the title's opening quote ('Feinberg. "')
+    text = ('Delgado, Marco, and Ruth Feinberg. "Translating Silence: Pauses in Modern Drama." '
+            "Modern Drama, vol. 59, no. 1, 2016, pp. 22-41.")
+    ref = parse_reference(text, always_label=True)
+    assert [(a.family, a.given) for a in ref.authors] == [("Delgado", "Marco"), ("Feinberg", "Ruth")]
+
+
+def test_labeller_venue_replaces_a_rules_venue_without_letters() -> None:
+    # Vancouver "Title? Journal. Year;Vol": the rules cut the title after "Heart" and read
+    # the year as the venue
+    text = ("Fernandes LM, O'Brien D, McAllister SJ. Anticoagulation in atrial fibrillation: where do "
+            "we stand? Heart. 2015;101(3):190-7.")
+    assert parse_reference(text, rules_only=True).venue == "2015"
+    ref = parse_reference(text)
+    assert ref.venue is not None and ref.venue.rstrip(".") == "Heart"
+    assert (ref.year, ref.volume, ref.pages) == (2015, "101", "190-7")
+
+
 def test_ranked_title_that_takes_in_the_end_of_the_name_list_is_not_taken() -> None:
     from citations.parse import _takes_in_authors
 

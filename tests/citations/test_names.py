@@ -85,6 +85,23 @@ def test_given_first_and_vancouver_lists() -> None:
     assert parse_author_list("") == ([], False)
 
 
+def test_slashed_capitalised_and_compound_family_lists() -> None:
+    def pairs(text: str) -> list[tuple[str, str]]:
+        return [(a.family, a.given) for a in parse_author_list(text)[0]]
+
+    # German "/" between names; not a slash inside a name, a role or a term
+    assert pairs("Krause, Jan/Vogel, Eva") == [("Krause", "Jan"), ("Vogel", "Eva")]
+    assert pairs("Irmtraud Schnell/ Alfred Sander/ Claudia Federolf") == \
+        [("Schnell", "Irmtraud"), ("Sander", "Alfred"), ("Federolf", "Claudia")]
+    assert pairs("Moore, M. (Writer/Director)") == [("Moore", "M. (Writer/Director)")]
+    # Vancouver typed in capitals, two-letter families too
+    assert pairs("HUANG L, ZHOU P, MCALLISTER SJ.") == [("Huang", "L."), ("Zhou", "P."), ("Mcallister", "S. J.")]
+    assert pairs("LI H, WU Y") == [("Li", "H."), ("Wu", "Y.")]
+    # ABNT and Chicago forms unchanged
+    assert pairs("SHEN, L.; LI, H.") == [("Shen", "L."), ("Li", "H.")]
+    assert pairs("Delgado, Marco, and Ruth Feinberg") == [("Delgado", "Marco"), ("Feinberg", "Ruth")]
+
+
 def test_delatex_and_fold() -> None:
     assert delatex(r"Sch\"{o}lkopf and {\o}stby \& co --- x") == "Schölkopf and østby & co — x"
     assert fold("Keller\u2010Amadi") == "keller-amadi"

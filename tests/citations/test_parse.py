@@ -84,6 +84,15 @@ def test_thesis_labels_of_vancouver_and_other_languages_leave_the_title() -> Non
         assert (ref.title, ref.source_type.value) == (title, "thesis"), text
 
 
+def test_publisher_with_initials_after_the_place() -> None:
+    for text, publisher in (("Hunt, Lynn. 2007. Inventing Human Rights: A History. New York: W. W. Norton.",
+                             "W. W. Norton"),
+                            ("Jones, A. 1999. Clinical Medicine. Philadelphia: J. B. Lippincott Company.",
+                             "J. B. Lippincott Company"),
+                            ("Horn, B. (1986). Robot Vision. Cambridge, MA: MIT Press.", "MIT Press")):
+        assert parse_reference(text).publisher == publisher, text
+
+
 def test_b11_title_with_commas_colon_and_curly_quotes() -> None:
     case = load_cases("reference parsing")["B11"]
     exp = case["expected"]
