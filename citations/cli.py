@@ -21,9 +21,10 @@ import argparse
 import os
 import re
 import sys
-from pathlib import Path
+from collections import Counter
 from collections.abc import Iterator
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from citations.bibtex import BadEntry
@@ -400,6 +401,7 @@ def cmd_refs_verify(args: argparse.Namespace) -> int:
     from citations.progress import VerifyProgress
 
     status, done = 0, 0
+    counts: Counter[str] = Counter()
     try:
         with VerifyProgress(len(items), options.online_sources, enabled=show,
                             force=bool(args.progress)) as progress:
@@ -409,12 +411,16 @@ def cmd_refs_verify(args: argparse.Namespace) -> int:
                     status = 1
                 progress.console_print(text)
                 progress.advance(verdict)
+                counts[verdict] += 1
                 done += 1
     except KeyboardInterrupt:
         print(f"sciground: interrupted after {done} of {len(items)} reference(s)"
               + ("; the online sources' answers so far are in --checkpoint"
                  if args.checkpoint and args.sources else ""), file=sys.stderr)
         return 130
+    order = [v.value for v in Verdict] + sorted(set(counts) - {v.value for v in Verdict})
+    print(f"sciground: {done} reference(s): "
+          + ", ".join(f"{counts[v]} {v}" for v in order if counts[v]), file=sys.stderr)
     return status
 
 

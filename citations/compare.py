@@ -610,6 +610,13 @@ def compare_venues(cited: str | None, found: str | None, *,
     for short, long_ in ((cited, ff), (found, cf)):
         spelled = _spelled_out({w.lower() for w in _CAPS_WORD.findall(short)}
                                - VENUE_ALIASES.keys(), long_)
+        # the acronym names the venue only when the short name's other telling words are
+        # in the long one too: "Proc. NLP+CSS 2020" is the "Workshop on Natural Language
+        # Processing and Computational Social Science"; "First Workshop on Subword and
+        # Character Level Models in NLP" is not EMNLP's "... Natural Language Processing"
+        if spelled and set(_venue_words(fold(strip_markup(short)))) - set(_venue_words(long_)) \
+                - {w.lower() for w in _CAPS_WORD.findall(short)} - _ACRONYM_SKIP:
+            spelled = None
         if spelled:
             return _fm(field, FieldStatus.MATCH, 0.85, cited, found,
                        f"{spelled.upper()} is the initials of the venue's name")

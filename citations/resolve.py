@@ -7,6 +7,7 @@ string. Pure; no I/O.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from citations.model import Author, Record, Reference
@@ -29,6 +30,13 @@ def format_authors(authors: Sequence[Author], *, max_authors: int = 10) -> str:
     return ", ".join(names[:-1]) + ", and " + names[-1]
 
 
+def _names_volume(venue: str | None, volume: str) -> bool:
+    """Does the venue name already state the volume ("Computational Linguistics, Volume 23,
+    Number 1, March 1997"; the ACL Anthology writes journal venues so)?"""
+    return bool(venue) and re.search(rf"\b(?:Volume|Vol\.?)\s*{re.escape(volume)}\b", venue or "",
+                                      re.IGNORECASE) is not None
+
+
 def format_record(record: Record) -> str:
     """One-line reference in a neutral author-title-venue style:
     ``Authors. Title. Venue, volume(issue), pages, Publisher, Year. doi:DOI``."""
@@ -39,7 +47,7 @@ def format_record(record: Record) -> str:
     tail = []
     if record.venue:
         tail.append(record.venue)
-    if record.volume:
+    if record.volume and not _names_volume(record.venue, record.volume):
         tail.append(record.volume + (f"({record.issue})" if record.issue else ""))
     if record.pages:
         tail.append(record.pages)

@@ -50,10 +50,13 @@ def test_refs_verify_text_lines(db: Path, tmp_path: Path, capsys: pytest.Capture
     refs.write_text("Ashish Vaswani and Noam Shazeer. Attention is all you need. In NeurIPS, 2017.\n"
                     "Ana Silva. Deep parsing with graphs. In Proceedings of ACL, 2019.\n")
     status = run(["refs", "verify", str(refs), "--db", str(db), "--complete"])
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
+    out = captured.out
     assert status == 1  # one corrupted reference
     assert "[VERIFIED]" in out and "[CORRUPTED]" in out
     assert "differs: year" in out and "corrected:" in out and "candidate" in out
+    # the totals close the run on stderr (stdout stays the results alone)
+    assert captured.err.strip().splitlines()[-1] == "sciground: 2 reference(s): 1 verified, 1 corrupted"
 
 
 def test_refs_verify_json_and_bib(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -181,6 +181,12 @@ def test_venue_aliases_abbreviations_and_conflicts() -> None:
             "Volume 1 - Articles longs")
     assert compare_venues("Actes de TALN", taln).status is MATCH
     assert compare_venues("Actes de TALP", taln).status is CONFLICT
+    # ... only when the rest of the acronym's venue is in the other name too: "NLP" at the end
+    # of a workshop's name is no spelled-out EMNLP (a fresh user's corrupted venue was verified)
+    subword = "Proceedings of the First Workshop on Subword and Character Level Models in NLP"
+    assert compare_venues(emnlp, subword).status is CONFLICT
+    assert compare_venues("Proc. NLP+CSS 2020", "Proceedings of the Fourth Workshop on Natural "
+                          "Language Processing and Computational Social Science").status is MATCH
 
 
 def test_record_titles_with_a_translation_or_an_article_type_label() -> None:

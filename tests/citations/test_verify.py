@@ -115,3 +115,9 @@ def test_corrected_reference_is_built_from_the_record() -> None:
     fixed = corrected_reference(cited, r)
     assert fixed.raw == text and fixed.year == 2020 and fixed.marker == "[3]"
     assert fixed.authors == r.authors
+    # a venue that states its volume (ACL Anthology journal venues) does not get it twice
+    cl = r.model_copy(update={"venue": "Computational Linguistics, Volume 23, Number 1, March 1997",
+                              "volume": "23", "issue": "1"})
+    assert "23(1)" not in format_record(cl) and "Volume 23" in format_record(cl)
+    assert "Computational Linguistics, 23(1)," in format_record(cl.model_copy(
+        update={"venue": "Computational Linguistics"}))
