@@ -31,6 +31,7 @@ __all__ = [
     "family_key",
     "fold",
     "is_organisation",
+    "is_organisation_name",
     "name_key",
     "parse_author_list",
     "parse_name",
@@ -357,6 +358,8 @@ def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Au
         et_al = True
         s = s[: m.start()].strip()
     s = s.strip(" ,;.:") + ("." if s.rstrip().endswith(".") else "")
+    if "," not in s and ";" not in s and is_organisation_name(s):
+        return [Author(family=s.strip(" ."), literal=True)], et_al
     s = _comma_less_vancouver(s)
     if "/" in s and ";" not in s and all(_SLASHED_NAME_RE.fullmatch(x.strip(" .")) for x in s.split("/")):
         s = _SLASH_RE.sub("; ", s)  # German "Krause, Jan/Vogel, Eva": "/" between names
@@ -420,9 +423,23 @@ def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Au
 _ORG_WORDS_RE = re.compile(
     r"\b(?:Organi[sz]ation|Council|Institute|Institut|Association|Society|University|Universidade|Universidad|"
     r"Universität|Agency|Committee|Foundation|Group|Team|Research|Department|Ministry|Minist[ée]rio|Office|Bureau|"
-    r"Commission|Cent(?:er|re)|Inc|Ltd|LLC|GmbH|Corporation|Corp|Consortium|Collaboration|AI|Lab|Labs|Laboratory|"
+    r"Commission|Cent(?:er|re)s?|Panel|Administration|Inc|Ltd|LLC|GmbH|Corporation|Corp|Consortium|Collaboration|AI|Lab|Labs|Laboratory|"
     r"Project|Initiative|Network|Board|Authority|Service|Agency|Program(?:me)?|Academy|Academies|Federation|"
     r"Union|Nations|Parliament|Government|Bank|Fund|Trust|Alliance|Press|Reporter|Times|Guardian|News)\b")
+
+
+_ORG_CONNECTORS = frozenset("for on of and the in to de du des da do das dos del la le für und e y et".split())
+
+
+def is_organisation_name(text: str) -> bool:
+    """A whole organisation name of three or more words, with an organisation word and a
+    lower-case connector, every other word capitalised ("Centers for Disease Control and
+    Prevention", "Intergovernmental Panel on Climate Change"): read as one author, never
+    split at its "and"."""
+    words = text.strip(" .").split()
+    return len(words) >= 3 and bool(_ORG_WORDS_RE.search(text)) \
+        and all(w[:1].isupper() or w in _ORG_CONNECTORS for w in words) \
+        and any(w in _ORG_CONNECTORS for w in words) and not any(_is_initials(w) for w in words)
 
 
 def _first_inverted_only(pieces: list[str]) -> bool:

@@ -35,7 +35,8 @@ from citations.identifiers import (
     find_urls,
 )
 from citations.model import Author, Reference, SourceType
-from citations.names import PARTICLES, delatex, fold, is_organisation, parse_author_list, split_et_al
+from citations.names import (PARTICLES, delatex, fold, is_organisation, is_organisation_name, parse_author_list,
+                              split_et_al)
 
 if TYPE_CHECKING:
     from citations.crf.labeller import ReferenceLabeller
@@ -246,6 +247,8 @@ def _namey(prefix: str) -> bool:
         return False
     if re.search(r"[:?!\"“”]|\s[-–—]\s", p):
         return False
+    if not re.search(r"[,;&]", p) and is_organisation_name(p):
+        return True  # "Centers for Disease Control and Prevention"
     words = re.split(r"[\s,;]+", p)
     toks = list(re.finditer(r"[^\s,;]+", p))
     for i in range(len(toks)):
@@ -613,8 +616,10 @@ def _parse_labelled(text: str, labeller: ReferenceLabeller | None, always: bool)
 def _takes_in_authors(title: str, ref: Reference) -> bool:
     """Does ``title`` hold the rules' title after a sentence end that closes the family
     names of the last two of the rules' authors ("The Anh Han, and Phu-Quy Nguyen-Lam.
-    Understanding LLM Agent ...": the end of a long name list read as the title)?"""
-    if len(ref.authors) < 2 or not ref.title:
+    Understanding LLM Agent ...": the end of a long name list read as the title), or the
+    name of their one organisation author ("Organisation for Economic Co-operation and
+    Development. Education at a glance 2019")?"""
+    if not ref.title or not (len(ref.authors) >= 2 or (ref.authors and ref.authors[0].literal)):
         return False
     at = title.find(ref.title[:30])
     before = title[:at].rstrip() if at > 0 else ""
@@ -815,6 +820,9 @@ def _namey_loose(a: str) -> bool:
     return len(a) < 120 and not re.search(r"[.?!]\s", a) and a[:1].isupper()
 
 
+_CONTAINER_START = re.compile(r"\s*(?:(?:In|Em|En|Im)\b|Proc|\d)", re.IGNORECASE)
+
+
 def _split_authors(body: str) -> tuple[str | None, str, int | None, bool]:
     """Find where the author list ends in a reference without "(Year)" after the authors.
 
@@ -842,6 +850,9 @@ def _split_authors(body: str) -> tuple[str | None, str, int | None, bool]:
         pre_core = pre.rstrip(".?! ")
         if not pre_core:
             continue
+        if not re.search(r"[,;&]", pre_core) and is_organisation_name(pre_core) and \
+                not _CONTAINER_START.match(nxt):  # a title must follow, not "In Proceedings ..."
+            return pre_core, nxt, None, False  # "Intergovernmental Panel on Climate Change."
         if len(pre_core) > limit:
             break  # a title word or digit lies inside: no longer prefix can be names
         if _continues_names(pre_core, nxt):

@@ -84,6 +84,26 @@ def test_thesis_labels_of_vancouver_and_other_languages_leave_the_title() -> Non
         assert (ref.title, ref.source_type.value) == (title, "thesis"), text
 
 
+def test_organisation_authors_with_connectors() -> None:
+    # an organisation's name with "for", "on", "and" is one author, not names nor the title
+    for text, author, title in (
+            ("Intergovernmental Panel on Climate Change. Climate change 2014: synthesis report. Geneva: "
+             "IPCC; 2014.", "Intergovernmental Panel on Climate Change", "Climate change 2014: synthesis report"),
+            ("Centers for Disease Control and Prevention. Antibiotic resistance threats in the United "
+             "States, 2019. Atlanta, GA: CDC; 2019.", "Centers for Disease Control and Prevention",
+             "Antibiotic resistance threats in the United States"),
+            ("Organisation for Economic Co-operation and Development. Education at a glance 2019: OECD "
+             "indicators. Paris: OECD Publishing; 2019.", "Organisation for Economic Co-operation and "
+             "Development", "Education at a glance 2019: OECD indicators")):
+        ref = parse_reference(text)
+        assert [(a.family, a.literal) for a in ref.authors] == [(author, True)], text
+        assert ref.title == title
+    # a title-only reference whose title reads like such a name keeps it as the title
+    ref = parse_reference("The Association for Computational Linguistics and the Future of Science. "
+                          "In Proceedings of ACL, 2020.")
+    assert ref.authors == () and ref.title is not None and ref.title.startswith("The Association")
+
+
 def test_publisher_with_initials_after_the_place() -> None:
     for text, publisher in (("Hunt, Lynn. 2007. Inventing Human Rights: A History. New York: W. W. Norton.",
                              "W. W. Norton"),
