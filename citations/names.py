@@ -462,21 +462,36 @@ _SLASHED_NAME_RE = re.compile(r"(?:[A-ZÀ-ÞŁØ][\w'’.-]*\s*,?\s*){1,3}[A-ZÀ
 _CAPS_VANCOUVER_RE = re.compile(r"[A-ZÀ-ÞŁØ][A-ZÀ-ÞŁØ'’-]+\s+[A-ZÀ-ÞŁØ]{1,3}\.?")
 """An upper-case family name and its initials, no dots: "HUANG L", "MCALLISTER SJ"."""
 
-_VANC_PAIR_RE = re.compile(r"[^\W\d_][\w'’-]+\s+[^\W\d_]{1,2}")
+_VANC_FAMILY_RE = re.compile(r"[^\W\d_][\w'’-]+")
+_LETTER_WORD_RE = re.compile(r"[^\W\d_]{1,2}")
 
 
 def _comma_less_vancouver(s: str) -> str:
     """"shen l zhao h li y" (punctuation lost) -> "shen l, zhao h, li y": two or more
-    (word, one- or two-letter initials) pairs and nothing else, no comma or semicolon."""
+    (family word, initials) groups and nothing else, no comma or semicolon; initials are
+    one-letter words ("melo g d" -> "melo GD", "noord g v": a particle's initial too) or one
+    two-letter word ("li yh") before the next family word."""
     if "," in s or ";" in s:
         return s
     words = [w for w in s.rstrip(".").split() if w.lower() not in {"and", "&", "und"}]
-    if len(words) < 4 or len(words) % 2:
+    if len(words) < 4:
         return s
-    pairs = [f"{words[i]} {words[i + 1]}" for i in range(0, len(words), 2)]
-    if all(_VANC_PAIR_RE.fullmatch(p) and len(p.split()[0]) >= 2 for p in pairs):
-        return ", ".join(pairs)
-    return s
+    groups: list[str] = []
+    i = 0
+    while i < len(words):
+        if not _VANC_FAMILY_RE.fullmatch(words[i]):
+            return s
+        j = i + 1
+        while j < len(words) and len(words[j]) == 1 and _LETTER_WORD_RE.fullmatch(words[j]):
+            j += 1
+        if j == i + 1 and j < len(words) and len(words[j]) == 2 and _LETTER_WORD_RE.fullmatch(words[j]) \
+                and (j + 1 == len(words) or len(words[j + 1]) >= 2):
+            j += 1
+        if j == i + 1:
+            return s  # a family word without initials: not such a list
+        groups.append(f"{words[i]} {''.join(words[i + 1:j]).upper()}")  # "heuvel HVD": initials
+        i = j
+    return ", ".join(groups) if len(groups) >= 2 else s
 
 
 def is_organisation(piece: str) -> bool:

@@ -97,6 +97,11 @@ def test_slashed_capitalised_and_compound_family_lists() -> None:
     # Vancouver typed in capitals, two-letter families too
     assert pairs("HUANG L, ZHOU P, MCALLISTER SJ.") == [("Huang", "L."), ("Zhou", "P."), ("Mcallister", "S. J.")]
     assert pairs("LI H, WU Y") == [("Li", "H."), ("Wu", "Y.")]
+    # Vancouver with its punctuation lost: initials of one letter each, a particle's too
+    assert pairs("zhu y xian y fu z melo g d zhang y") == \
+        [("zhu", "Y."), ("xian", "Y."), ("fu", "Z."), ("melo", "G. D."), ("zhang", "Y.")]
+    assert pairs("oostdijk n heuvel h v d") == [("oostdijk", "N."), ("heuvel", "H. V. D.")]
+    assert pairs("shen l zhao h li y") == [("shen", "L."), ("zhao", "H."), ("li", "Y.")]
     # ABNT and Chicago forms unchanged
     assert pairs("SHEN, L.; LI, H.") == [("Shen", "L."), ("Li", "H.")]
     assert pairs("Delgado, Marco, and Ruth Feinberg") == [("Delgado", "Marco"), ("Feinberg", "Ruth")]
