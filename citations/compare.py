@@ -428,7 +428,8 @@ VENUE_ALIASES: dict[str, tuple[str, ...]] = {
     "acl": ("annual meeting of the association for computational linguistics",
             "association for computational linguistics annual meeting"),
     "emnlp": ("empirical methods in natural language processing",),
-    "naacl": ("north american chapter of the association for computational linguistics",),
+    "naacl": ("north american chapter of the association for computational linguistics",
+              "nations of the americas chapter of the association for computational linguistics"),  # 2025 on
     "eacl": ("european chapter of the association for computational linguistics",),
     "aacl": ("asia-pacific chapter of the association for computational linguistics",
              "asia pacific chapter of the association for computational linguistics"),
@@ -529,12 +530,19 @@ def _venue_acronyms(folded: str, raw: str = "") -> frozenset[str]:
             # "ICMLA" implies the phrase for ICML; keep ICML only if written on its own
             if not re.search(rf"\b{short}\b", folded):
                 acr.discard(short)
-    if "cl" in acr and len(acr) > 1:
-        acr.discard("cl")
+    if "cl" in acr and (len(acr) > 1 or set(_venue_words(folded)) - _CL_JOURNAL_WORDS):
+        acr.discard("cl")  # the journal, not "... Workshop on Cognitive Modeling and Computational Linguistics"
     acr.discard("ieee")
     acr.discard("acm")
     acr.discard("pmlr")
     return frozenset(acr)
+
+
+#: the words of the journal Computational Linguistics' venue names ("Computational
+#: Linguistics, Volume 23, Number 1, March 1997"; "Comput. Linguist.")
+_CL_JOURNAL_WORDS = frozenset("computational linguistics comput linguist number no issue special "
+                              "january february march april may june july august september october "
+                              "november december".split())
 
 
 #: stop words long enough to be abbreviated ("annu" for annual, "meet" for meeting)
@@ -580,6 +588,20 @@ def _spelled_out(acronyms: set[str], folded: str) -> str | None:
                 None)
 
 
+def _spelled_acronym(short: str, long_: str) -> str | None:
+    """An acronym written in capitals in venue ``short`` (not one VENUE_ALIASES knows) that
+    is the initials of words of the folded venue ``long_``, when the short name's other
+    telling words are in the long one too ("Proc. NLP+CSS 2020" is the "Workshop on Natural
+    Language Processing and Computational Social Science"; "First Workshop on Subword and
+    Character Level Models in NLP" is not EMNLP's "... Natural Language Processing")."""
+    caps = {w.lower() for w in _CAPS_WORD.findall(short)}
+    spelled = _spelled_out(caps - VENUE_ALIASES.keys(), long_)
+    if spelled and set(_venue_words(fold(strip_markup(short)))) - set(_venue_words(long_)) \
+            - caps - _ACRONYM_SKIP:
+        return None
+    return spelled
+
+
 def compare_venues(cited: str | None, found: str | None, *,
                    field: Field = Field.VENUE) -> FieldMatch:
     """Compare venue (or publisher) names through aliases and abbreviations.
@@ -602,24 +624,16 @@ def compare_venues(cited: str | None, found: str | None, *,
         return _fm(field, FieldStatus.CONFLICT, 0.3, cited, found,
                    "the record knows only a preprint; the cited venue is not confirmed")
     ca, fa = _venue_acronyms(cf, cited), _venue_acronyms(ff, found)
+    spelled = _spelled_acronym(cited, ff) or _spelled_acronym(found, cf)
     if ca and fa:
         if ca & fa:
             return _fm(field, FieldStatus.MATCH, 0.9, cited, found, "same venue (alias)")
-        return _fm(field, FieldStatus.CONFLICT, 0.0, cited, found,
-                   f"different venues: {'/'.join(sorted(ca))} vs {'/'.join(sorted(fa))}")
-    for short, long_ in ((cited, ff), (found, cf)):
-        spelled = _spelled_out({w.lower() for w in _CAPS_WORD.findall(short)}
-                               - VENUE_ALIASES.keys(), long_)
-        # the acronym names the venue only when the short name's other telling words are
-        # in the long one too: "Proc. NLP+CSS 2020" is the "Workshop on Natural Language
-        # Processing and Computational Social Science"; "First Workshop on Subword and
-        # Character Level Models in NLP" is not EMNLP's "... Natural Language Processing"
-        if spelled and set(_venue_words(fold(strip_markup(short)))) - set(_venue_words(long_)) \
-                - {w.lower() for w in _CAPS_WORD.findall(short)} - _ACRONYM_SKIP:
-            spelled = None
-        if spelled:
-            return _fm(field, FieldStatus.MATCH, 0.85, cited, found,
-                       f"{spelled.upper()} is the initials of the venue's name")
+        if not spelled:
+            return _fm(field, FieldStatus.CONFLICT, 0.0, cited, found,
+                       f"different venues: {'/'.join(sorted(ca))} vs {'/'.join(sorted(fa))}")
+    if spelled:  # "CMCL" for the Workshop on Cognitive Modeling and Computational Linguistics
+        return _fm(field, FieldStatus.MATCH, 0.85, cited, found,
+                   f"{spelled.upper()} is the initials of the venue's name")
     cw, fw = _venue_words(cf), _venue_words(ff)
     if not cw or not fw:
         return _fm(field, FieldStatus.MISSING, 0.0, cited, found, "venue too generic to compare")
@@ -749,12 +763,15 @@ _BOUNDARY_BEFORE = re.compile(r"(?:^|[.,;:!?\"'“”‘’«»()\[\]]\s*|\d\)?\
 _BOUNDARY_AFTER = re.compile(r"^(?:\s*$|[\s\"'“”‘’«»]*[.,;:!?()\[\]\"'“”‘’«»]|\s+(?:1[5-9]|20)\d\d\b)")
 
 
-def title_written_in(raw: str, found: str, cited: str) -> bool:
+def title_written_in(raw: str, found: str, cited: str, venue: str | None = None) -> bool:
     """Is ``found`` (a record's title) written whole in ``raw`` (the reference string) between
     punctuation (or the string's ends; a year may follow it), while ``cited`` (the parsed title) is a contiguous
     part of it or holds it? Then a title conflict is the parser's boundary, not a wrong
     title ("'Title', in Proceedings of ..." read as one title). A title with words added,
-    dropped or changed inside it is not written whole, so it stays a conflict."""
+    dropped or changed inside it is not written whole, so it stays a conflict. In a string
+    without field punctuation ("... mahanta c datelogicqa benchmarking ... models naacl
+    2025 pp 321-332") the title may instead follow an initial (or open the string) and be
+    followed by an acronym of the record's ``venue`` and a year."""
     fw, cw = title_words(found), title_words(cited)
     if len(fw) < 2 or not cw:
         return False
@@ -763,10 +780,27 @@ def title_written_in(raw: str, found: str, cited: str) -> bool:
         return False
     text = fold(strip_markup(raw))
     rx = re.compile(r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, fw)) + r"(?![^\W_])")
+    sloppy = venue is not None and not _FIELD_PUNCT.search(raw)
     for m in rx.finditer(text):
-        if _BOUNDARY_BEFORE.search(text[: m.start()]) and _BOUNDARY_AFTER.match(text[m.end():]):
+        before, after = text[: m.start()], text[m.end():]
+        if _BOUNDARY_BEFORE.search(before) and _BOUNDARY_AFTER.match(after):
             return True
+        if sloppy and _SLOPPY_BEFORE.search(before):
+            a = _SLOPPY_AFTER.match(after)
+            if a and venue and _is_venue_acronym(a.group(1), venue):
+                return True
     return False
+
+
+_FIELD_PUNCT = re.compile(r"[.,;:()\"“”]")
+_SLOPPY_BEFORE = re.compile(r"(?:^|\b[^\W\d_]\s+)$")
+_SLOPPY_AFTER = re.compile(r"\s+([^\W_]+)\s+(?:1[5-9]|20)\d\d\b")
+
+
+def _is_venue_acronym(word: str, venue: str) -> bool:
+    """Is ``word`` (folded) an acronym of ``venue`` (an alias it names, or its initials)?"""
+    folded = fold(strip_markup(venue))
+    return word in _venue_acronyms(folded, venue) or bool(_spelled_out({word}, folded))
 
 
 def year_written_in(raw: str, found: int | None, cited: int | None) -> bool:
@@ -831,7 +865,7 @@ def compare_fields(reference: Reference, record: Record,
                    f"the preprint's year; the published version is from {record.year}")
     title = compare_titles(reference.title, record.title)
     if title.status is FieldStatus.CONFLICT and reference.title and \
-            title_written_in(reference.raw, record.title, reference.title):
+            title_written_in(reference.raw, record.title, reference.title, record.venue or ""):
         title = _fm(Field.TITLE, FieldStatus.MATCH, 0.95, reference.title, record.title,
                     "the record's title is written in the reference; the parsed title's "
                     "boundary differed")

@@ -27,6 +27,7 @@ from citations.model import Author
 
 __all__ = [
     "PARTICLES",
+    "comma_less_vancouver",
     "delatex",
     "family_key",
     "fold",
@@ -360,7 +361,7 @@ def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Au
     s = s.strip(" ,;.:") + ("." if s.rstrip().endswith(".") else "")
     if "," not in s and ";" not in s and is_organisation_name(s):
         return [Author(family=s.strip(" ."), literal=True)], et_al
-    s = _comma_less_vancouver(s)
+    s = comma_less_vancouver(s)
     if "/" in s and ";" not in s and all(_SLASHED_NAME_RE.fullmatch(x.strip(" .")) for x in s.split("/")):
         s = _SLASH_RE.sub("; ", s)  # German "Krause, Jan/Vogel, Eva": "/" between names
     s, store = _protect(s)
@@ -466,7 +467,7 @@ _VANC_FAMILY_RE = re.compile(r"[^\W\d_][\w'’-]+")
 _LETTER_WORD_RE = re.compile(r"[^\W\d_]{1,2}")
 
 
-def _comma_less_vancouver(s: str) -> str:
+def comma_less_vancouver(s: str) -> str:
     """"shen l zhao h li y" (punctuation lost) -> "shen l, zhao h, li y": two or more
     (family word, initials) groups and nothing else, no comma or semicolon; initials are
     one-letter words ("melo g d" -> "melo GD", "noord g v": a particle's initial too) or one

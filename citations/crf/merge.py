@@ -35,7 +35,7 @@ from citations.crf.features import tokenize, word_class
 from citations.crf.labeller import Labelled
 from citations.crf.titles import title_key as _norm
 from citations.model import Author, Reference, SourceType
-from citations.names import PARTICLES, fold, parse_author_list
+from citations.names import PARTICLES, comma_less_vancouver, fold, parse_author_list
 
 _YEAR_RE = re.compile(r"(?<!\d)(1[5-9]\d\d|20[0-3]\d)(?!\d)")
 _PAGE_RE = re.compile(r"[A-Za-z]?\d+[A-Za-z]?(?:\s*[-–—]+\s*[A-Za-z]?\d+[A-Za-z]?)?")
@@ -263,6 +263,7 @@ _VOLUME_PAGES = re.compile(r"\d+\s*:\s*\d+\s*[-–]\s*\d+")
 _CLAUSE = re.compile(r",\s+[A-Z]")
 """A comma before a capitalised word: a title of clauses ("Title, Masson et Cie")."""
 _LETTER = re.compile(r"[^\W\d_]")
+_FIELD_PUNCT = re.compile(r"[.,;:()\"“”]")
 _SENTENCE_END = re.compile(r"[.?!]\s+(?=\S)")
 
 
@@ -490,6 +491,31 @@ def repair_labels(lab: Labelled) -> Labelled:
         if labels[i] == "citation-number" and re.search(r"[^\W\d_]", lab.tokens[i][0]):
             nxt = next((x for x in labels[i + 1:] if x != "citation-number"), "author")
             labels[i] = nxt
+    margs = dict(lab.marginals)
+    for i in _title_words_in_author_run(lab, labels):
+        labels[i] = "title"
+        if "title" in margs and "author" in margs:  # the author mass moves to title
+            for a, b in (("title", "author"), ("author", "title")):
+                margs[a] = (*margs[a][:i], lab.marginals[b][i], *margs[a][i + 1:])
     if labels == list(lab.labels):
         return lab
-    return Labelled(lab.text, lab.tokens, tuple(labels), lab.probability, lab.confidence)
+    return Labelled(lab.text, lab.tokens, tuple(labels), lab.probability, lab.confidence, margs)
+
+
+def _title_words_in_author_run(lab: Labelled, labels: list[str]) -> list[int]:
+    """In a string without field punctuation whose author run is family names with their
+    one-letter initials ("bhatia g tang m z mahanta c"), the one or two words that close the
+    run without initials after them when the title follows ("... mahanta c datelogicqa
+    benchmarking ...": "datelogicqa" is the title's first word)."""
+    if _FIELD_PUNCT.search(lab.text) or not labels or labels[0] != "author":
+        return []
+    end = next((i for i, x in enumerate(labels) if x != "author"), len(labels))
+    if end == len(labels) or labels[end] != "title":
+        return []
+    words = [t[0] for t in lab.tokens[:end]]
+    for k in (1, 2):
+        head, tail = words[:-k], words[-k:]
+        if len(head) >= 4 and len(head[-1]) == 1 and all(len(w) >= 3 for w in tail) and \
+                len(comma_less_vancouver(" ".join(head)).split(", ")) >= 2:
+            return list(range(end - k, end))
+    return []

@@ -187,6 +187,18 @@ def test_venue_aliases_abbreviations_and_conflicts() -> None:
     assert compare_venues(emnlp, subword).status is CONFLICT
     assert compare_venues("Proc. NLP+CSS 2020", "Proceedings of the Fourth Workshop on Natural "
                           "Language Processing and Computational Social Science").status is MATCH
+    # a workshop's acronym spelled out in a record venue whose aliases name something else
+    # ("Computational Linguistics" inside it is no journal; "EMNLP 2014 Workshop on ...")
+    assert compare_venues("CMCL", "Proceedings of the 2010 Workshop on Cognitive Modeling and "
+                          "Computational Linguistics").status is MATCH
+    anlp = "Proceedings of the EMNLP 2014 Workshop on Arabic Natural Language Processing (ANLP)"
+    assert compare_venues("WANLP", anlp).status is MATCH
+    assert compare_venues("WANLP", emnlp).status is CONFLICT
+    assert compare_venues("ACL", "Proceedings of the 2019 Conference of the North American Chapter of "
+                          "the Association for Computational Linguistics").status is CONFLICT
+    # NAACL's name from 2025
+    assert compare_venues("NAACL", "Proceedings of the 2025 Conference of the Nations of the Americas "
+                          "Chapter of the Association for Computational Linguistics").status is MATCH
 
 
 def test_record_titles_with_a_translation_or_an_article_type_label() -> None:
@@ -267,6 +279,17 @@ def test_parse_artefacts_are_not_conflicts() -> None:
     # a title with a word added inside the same sentence is a real difference
     assert not title_written_in("Vaswani A. Attention is all you need for everything. NeurIPS 2017.",
                                 "Attention is all you need", "Attention is all you need for everything")
+    # an unpunctuated string: the title after the last initial, then the record venue's
+    # acronym and the year; not with a word added before it
+    naacl = ("Proceedings of the 2019 Conference of the North American Chapter of the Association for "
+             "Computational Linguistics")
+    sloppy = "bhatia g mahanta c  datelogicqa benchmarking temporal biases  naacl 2019 pp 1-9"
+    title = "DateLogicQA: Benchmarking Temporal Biases"
+    assert title_written_in(sloppy, title, "datelogicqa benchmarking temporal biases naacl", naacl)
+    assert not title_written_in(sloppy.replace("c  datelogicqa", "c robust datelogicqa"), title,
+                                "robust datelogicqa benchmarking temporal biases naacl", naacl)
+    assert not title_written_in(sloppy, title, "datelogicqa benchmarking temporal biases naacl",
+                                "Proceedings of LREC 2019")
     assert year_written_in("Shen L. Title. In: Proc ACL; 2012. p. 1622-1627.", 2012, 1627)
     assert not year_written_in("Shen L. Title. In: Proc ACL; 2013. p. 1622-1627.", 2012, 2013)
     rec = Record(source="t", id="1", title="Learning to parse references", year=2017)

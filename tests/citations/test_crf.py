@@ -327,6 +327,14 @@ def test_labeller_authors_lose_the_quote_that_opens_the_title() -> None:
     assert [(a.family, a.given) for a in ref.authors] == [("Delgado", "Marco"), ("Feinberg", "Ruth")]
 
 
+def test_title_word_that_closes_an_unpunctuated_author_run_goes_to_the_title() -> None:
+    # "... mahanta c datelogicqa benchmarking ...": the CRF reads the system name as an author
+    ref = parse_reference("bhatia g tang m z mahanta c  datelogicqa benchmarking temporal biases in "
+                          "large language models  naacl 2025 pp 321-332")
+    assert [(a.family, a.given) for a in ref.authors] == [("bhatia", "G."), ("tang", "M. Z."), ("mahanta", "C.")]
+    assert ref.title is not None and ref.title.startswith("datelogicqa benchmarking")
+
+
 def test_labeller_venue_replaces_a_rules_venue_without_letters() -> None:
     # Vancouver "Title? Journal. Year;Vol": the rules cut the title after "Heart" and read
     # the year as the venue
