@@ -624,13 +624,12 @@ def compare_venues(cited: str | None, found: str | None, *,
         return _fm(field, FieldStatus.CONFLICT, 0.3, cited, found,
                    "the record knows only a preprint; the cited venue is not confirmed")
     ca, fa = _venue_acronyms(cf, cited), _venue_acronyms(ff, found)
+    if ca & fa:
+        return _fm(field, FieldStatus.MATCH, 0.9, cited, found, "same venue (alias)")
     spelled = _spelled_acronym(cited, ff) or _spelled_acronym(found, cf)
-    if ca and fa:
-        if ca & fa:
-            return _fm(field, FieldStatus.MATCH, 0.9, cited, found, "same venue (alias)")
-        if not spelled:
-            return _fm(field, FieldStatus.CONFLICT, 0.0, cited, found,
-                       f"different venues: {'/'.join(sorted(ca))} vs {'/'.join(sorted(fa))}")
+    if ca and fa and not spelled:
+        return _fm(field, FieldStatus.CONFLICT, 0.0, cited, found,
+                   f"different venues: {'/'.join(sorted(ca))} vs {'/'.join(sorted(fa))}")
     if spelled:  # "CMCL" for the Workshop on Cognitive Modeling and Computational Linguistics
         return _fm(field, FieldStatus.MATCH, 0.85, cited, found,
                    f"{spelled.upper()} is the initials of the venue's name")
@@ -763,7 +762,7 @@ _BOUNDARY_BEFORE = re.compile(r"(?:^|[.,;:!?\"'“”‘’«»()\[\]]\s*|\d\)?\
 _BOUNDARY_AFTER = re.compile(r"^(?:\s*$|[\s\"'“”‘’«»]*[.,;:!?()\[\]\"'“”‘’«»]|\s+(?:1[5-9]|20)\d\d\b)")
 
 
-def title_written_in(raw: str, found: str, cited: str, venue: str | None = None) -> bool:
+def title_written_in(raw: str, found: str, cited: str, venue: str = "") -> bool:
     """Is ``found`` (a record's title) written whole in ``raw`` (the reference string) between
     punctuation (or the string's ends; a year may follow it), while ``cited`` (the parsed title) is a contiguous
     part of it or holds it? Then a title conflict is the parser's boundary, not a wrong
@@ -780,19 +779,27 @@ def title_written_in(raw: str, found: str, cited: str, venue: str | None = None)
         return False
     text = fold(strip_markup(raw))
     rx = re.compile(r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, fw)) + r"(?![^\W_])")
-    sloppy = venue is not None and not _FIELD_PUNCT.search(raw)
+    sloppy = bool(venue) and not has_field_punctuation(raw)
     for m in rx.finditer(text):
         before, after = text[: m.start()], text[m.end():]
         if _BOUNDARY_BEFORE.search(before) and _BOUNDARY_AFTER.match(after):
             return True
         if sloppy and _SLOPPY_BEFORE.search(before):
             a = _SLOPPY_AFTER.match(after)
-            if a and venue and _is_venue_acronym(a.group(1), venue):
+            if a and _is_venue_acronym(a.group(1), venue):
                 return True
     return False
 
 
 _FIELD_PUNCT = re.compile(r"[.,;:()\"“”]")
+
+
+def has_field_punctuation(text: str) -> bool:
+    """Does ``text`` hold any of the punctuation that separates a reference's fields (. , ;
+    : brackets, double quotes)? Strings without it are typed sloppily ("shen l zhao h ...")."""
+    return bool(_FIELD_PUNCT.search(text))
+
+
 _SLOPPY_BEFORE = re.compile(r"(?:^|\b[^\W\d_]\s+)$")
 _SLOPPY_AFTER = re.compile(r"\s+([^\W_]+)\s+(?:1[5-9]|20)\d\d\b")
 
@@ -808,7 +815,7 @@ def year_written_in(raw: str, found: int | None, cited: int | None) -> bool:
     the parsed year sits only in a range ("2012. p. 1622-1627" read as 1622)?"""
     if found is None or cited is None:
         return False
-    return bool(_year_alone(found).search(raw) and _year_in_range(cited).search(raw)
+    return bool(_year_alone(found).search(raw) and _year_range_end(cited).search(raw)
                 and not _year_alone(cited).search(raw))
 
 
@@ -819,7 +826,7 @@ def _year_alone(year: int) -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=512)
-def _year_in_range(year: int) -> re.Pattern[str]:
+def _year_range_end(year: int) -> re.Pattern[str]:
     """``year`` as an end of a number range ("1622-1627")."""
     return re.compile(rf"(?:\d\s*[-–—]\s*{year}|{year}\s*[-–—]\s*\d)(?!\d)")
 

@@ -359,7 +359,7 @@ def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Au
         et_al = True
         s = s[: m.start()].strip()
     s = s.strip(" ,;.:") + ("." if s.rstrip().endswith(".") else "")
-    if "," not in s and ";" not in s and is_organisation_name(s):
+    if is_organisation_name(s):
         return [Author(family=s.strip(" ."), literal=True)], et_al
     s = comma_less_vancouver(s)
     if "/" in s and ";" not in s and all(_SLASHED_NAME_RE.fullmatch(x.strip(" .")) for x in s.split("/")):
@@ -429,6 +429,7 @@ _ORG_WORDS_RE = re.compile(
     r"Union|Nations|Parliament|Government|Bank|Fund|Trust|Alliance|Press|Reporter|Times|Guardian|News)\b")
 
 
+_LIST_PUNCT_RE = re.compile(r"[,;&]")
 _ORG_CONNECTORS = frozenset("for on of and the in to de du des da do das dos del la le für und e y et".split())
 
 
@@ -436,9 +437,9 @@ def is_organisation_name(text: str) -> bool:
     """A whole organisation name of three or more words, with an organisation word and a
     lower-case connector, every other word capitalised ("Centers for Disease Control and
     Prevention", "Intergovernmental Panel on Climate Change"): read as one author, never
-    split at its "and"."""
+    split at its "and"; no comma, semicolon or "&" in it."""
     words = text.strip(" .").split()
-    return len(words) >= 3 and bool(_ORG_WORDS_RE.search(text)) \
+    return len(words) >= 3 and not _LIST_PUNCT_RE.search(text) and bool(_ORG_WORDS_RE.search(text)) \
         and all(w[:1].isupper() or w in _ORG_CONNECTORS for w in words) \
         and any(w in _ORG_CONNECTORS for w in words) and not any(_is_initials(w) for w in words)
 

@@ -247,7 +247,7 @@ def _namey(prefix: str) -> bool:
         return False
     if re.search(r"[:?!\"“”]|\s[-–—]\s", p):
         return False
-    if not re.search(r"[,;&]", p) and is_organisation_name(p):
+    if is_organisation_name(p):
         return True  # "Centers for Disease Control and Prevention"
     words = re.split(r"[\s,;]+", p)
     toks = list(re.finditer(r"[^\s,;]+", p))
@@ -850,7 +850,7 @@ def _split_authors(body: str) -> tuple[str | None, str, int | None, bool]:
         pre_core = pre.rstrip(".?! ")
         if not pre_core:
             continue
-        if not re.search(r"[,;&]", pre_core) and is_organisation_name(pre_core) and \
+        if is_organisation_name(pre_core) and \
                 not _CONTAINER_START.match(nxt):  # a title must follow, not "In Proceedings ..."
             return pre_core, nxt, None, False  # "Intergovernmental Panel on Climate Change."
         if len(pre_core) > limit:

@@ -33,8 +33,8 @@ def format_authors(authors: Sequence[Author], *, max_authors: int = 10) -> str:
 def _names_volume(venue: str | None, volume: str) -> bool:
     """Does the venue name already state the volume ("Computational Linguistics, Volume 23,
     Number 1, March 1997"; the ACL Anthology writes journal venues so)?"""
-    return bool(venue) and re.search(rf"\b(?:Volume|Vol\.?)\s*{re.escape(volume)}\b", venue or "",
-                                      re.IGNORECASE) is not None
+    return venue is not None and re.search(rf"\b(?:Volume|Vol\.?)\s*{re.escape(volume)}\b", venue,
+                                           re.IGNORECASE) is not None
 
 
 def format_record(record: Record) -> str:

@@ -31,6 +31,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
+from citations.compare import has_field_punctuation
 from citations.crf.features import tokenize, word_class
 from citations.crf.labeller import Labelled
 from citations.crf.titles import title_key as _norm
@@ -263,7 +264,6 @@ _VOLUME_PAGES = re.compile(r"\d+\s*:\s*\d+\s*[-–]\s*\d+")
 _CLAUSE = re.compile(r",\s+[A-Z]")
 """A comma before a capitalised word: a title of clauses ("Title, Masson et Cie")."""
 _LETTER = re.compile(r"[^\W\d_]")
-_FIELD_PUNCT = re.compile(r"[.,;:()\"“”]")
 _SENTENCE_END = re.compile(r"[.?!]\s+(?=\S)")
 
 
@@ -308,7 +308,7 @@ def needs_labeller(ref: Reference, body: str = "") -> bool:
     if len(fam) < 2 or not fam[:1].isupper() or fam.isupper():
         return True
     if len(ref.title) > 300 or _VENUE_IN_TITLE.search(ref.title) or _NAME_AT_START.match(ref.title) \
-            or _ABBREVIATED_VENUE.search(ref.title) or (ref.venue and not re.search(r"[^\W\d_]", ref.venue)) \
+            or _ABBREVIATED_VENUE.search(ref.title) or (ref.venue and not _LETTER.search(ref.venue)) \
             or re.search(r"[\"“”„«»]|'\W|\W'", ref.title):
         return True
     if _doubtful_title(ref.title) or _VOLUME_PAGES.search(ref.title):
@@ -507,7 +507,7 @@ def _title_words_in_author_run(lab: Labelled, labels: list[str]) -> list[int]:
     one-letter initials ("bhatia g tang m z mahanta c"), the one or two words that close the
     run without initials after them when the title follows ("... mahanta c datelogicqa
     benchmarking ...": "datelogicqa" is the title's first word)."""
-    if _FIELD_PUNCT.search(lab.text) or not labels or labels[0] != "author":
+    if has_field_punctuation(lab.text) or not labels or labels[0] != "author":
         return []
     end = next((i for i, x in enumerate(labels) if x != "author"), len(labels))
     if end == len(labels) or labels[end] != "title":
