@@ -38,7 +38,7 @@ import html
 import re
 from functools import lru_cache
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rapidfuzz.distance import Levenshtein
@@ -442,8 +442,8 @@ VENUE_ALIASES: dict[str, tuple[str, ...]] = {
     "tacl": ("transactions of the association for computational linguistics",),
     "cl": ("computational linguistics",),
     "findings": ("findings of the association for computational linguistics",),
-    "semeval": ("international workshop on semantic evaluation", "semantic evaluation"),
-    "wmt": ("conference on machine translation",),
+    "semeval": ("international workshop on semantic evaluation", "semantic evaluation", "senseval"),
+    "wmt": ("conference on machine translation", "workshop on statistical machine translation"),
     "aaai": ("aaai conference on artificial intelligence",
              "association for the advancement of artificial intelligence"),
     "ijcai": ("international joint conference on artificial intelligence",),
@@ -530,7 +530,8 @@ def _venue_acronyms(folded: str, raw: str = "") -> frozenset[str]:
             # "ICMLA" implies the phrase for ICML; keep ICML only if written on its own
             if not re.search(rf"\b{short}\b", folded):
                 acr.discard(short)
-    if "cl" in acr and (len(acr) > 1 or set(_venue_words(folded)) - _CL_JOURNAL_WORDS):
+    core = folded.split("special issue")[0]  # "..., June 2008 - Special Issue on Semantic Role Labeling"
+    if "cl" in acr and (len(acr) > 1 or set(_venue_words(core)) - _CL_JOURNAL_WORDS - {"cl"}):
         acr.discard("cl")  # the journal, not "... Workshop on Cognitive Modeling and Computational Linguistics"
     acr.discard("ieee")
     acr.discard("acm")
@@ -540,7 +541,8 @@ def _venue_acronyms(folded: str, raw: str = "") -> frozenset[str]:
 
 #: the words of the journal Computational Linguistics' venue names ("Computational
 #: Linguistics, Volume 23, Number 1, March 1997"; "Comput. Linguist.")
-_CL_JOURNAL_WORDS = frozenset("computational linguistics comput linguist number no issue special "
+_CL_JOURNAL_WORDS = frozenset("computational linguistics comput linguist number numbers no issue special "
+                              "formerly american journal "
                               "january february march april may june july august september october "
                               "november december".split())
 
@@ -602,6 +604,81 @@ def _spelled_acronym(short: str, long_: str) -> str | None:
     return spelled
 
 
+_BARE_SKIP = frozenset("proceedings proc in of the".split())
+_BARE_YEAR = re.compile(r"^(?:(?:1[89]|20)\d\d|'\d\d)$")
+_BARE_TOKEN = re.compile(r"[*#]?[A-Za-z][A-Za-z0-9]*(?:[-+@&/][A-Za-z0-9]+)*")
+
+
+def bare_acronym(venue: str) -> str | None:
+    """The acronym a venue is written as and nothing else ("SIGDIAL", "SIGDIAL 2015", "Proc.
+    CLPsych", "JEP-TALN-RECITAL", "W-NUT 2021", "NLP4DH"): its one token besides "Proc." /
+    "Proceedings of the" / "In" and a year, when that token has two or more capitals, folded
+    to letters and digits ("jeptalnrecital"); None for any other venue ("Nature", "MT
+    Summit", "Computational Linguistics")."""
+    toks = [t for t in re.split(r"[\s,;:()\[\].]+", strip_markup(venue))
+            if t and t.lower() not in _BARE_SKIP and not _BARE_YEAR.match(t)]
+    if len(toks) != 1 or not _BARE_TOKEN.fullmatch(toks[0]) or sum(c.isupper() for c in toks[0]) < 2:
+        return None
+    acr = re.sub(r"[^a-z0-9]+", "", fold(toks[0]))
+    return acr if 2 <= len(acr) <= 16 else None
+
+
+#: digits that acronyms write for a function word ("NLP4DH": NLP for Digital Humanities)
+_ACRONYM_DIGITS = {"4": "for", "2": "to"}
+
+
+def acronym_of(acronym: str, folded: str) -> bool:
+    """Can ``acronym`` (folded letters and digits, from :func:`bare_acronym`) be read off the
+    folded venue name ``folded``: a concatenation of the starts of its words, in order
+    ("sigdial": Special Interest Group on Discourse and DIALogue; "mtsummit": Machine
+    Translation SUMMIT; "jeptalnrecital": JEP-TALN-RECITAL), "4" / "2" standing for "for" /
+    "to"? Words before the first part may be skipped, and for acronyms of four or more
+    characters words between parts too; a shorter one must take consecutive words (function
+    words aside), so that two or three letters do not match by chance."""
+    words = re.findall(r"[a-z0-9]+", folded)
+    n, m = len(acronym), len(words)
+    gap = 0 if n < 4 else 2  # telling words that may be left out between two parts
+
+    @lru_cache(maxsize=None)
+    def fits(i: int, j: int) -> bool:  # acronym[i:] from words[j:], a part already read
+        if i == n:
+            return True
+        skipped = 0
+        for k in range(j, m):
+            if _part_fits(acronym, i, words[k], lambda e: fits(e, k + 1)):
+                return True
+            if i and words[k] not in _ACRONYM_SKIP:
+                skipped += 1
+                if skipped > gap:
+                    return False
+        return False
+
+    return fits(0, 0)
+
+
+def _part_fits(acronym: str, i: int, word: str, rest: Callable[[int], bool]) -> bool:
+    """Does a start of ``word`` (or the word a digit stands for) spell ``acronym`` from
+    ``i`` on, with ``rest`` true at the end of that part?"""
+    if _ACRONYM_DIGITS.get(acronym[i]) == word and rest(i + 1):
+        return True
+    p = 1
+    while p <= len(word) and i + p <= len(acronym) and acronym[i + p - 1] == word[p - 1]:
+        if rest(i + p):
+            return True
+        p += 1
+    return False
+
+
+def acronym_plausible(acronym: str, folded: str) -> bool:
+    """Could ``acronym`` (folded, from :func:`bare_acronym`) abbreviate the folded venue name
+    ``folded`` at all: are at least half of its distinct letters the first letters of words
+    of the name? (Acronyms of renamed venues keep old letters: IWSLT, now a "Conference";
+    *SEM. One whose letters mostly start no word of the name is another venue's.)"""
+    letters = {c for c in acronym if c.isalpha()}
+    initials = {w[0] for w in re.findall(r"[a-z0-9]+", folded)}
+    return bool(letters) and len(letters - initials) <= len(letters) / 2
+
+
 def compare_venues(cited: str | None, found: str | None, *,
                    field: Field = Field.VENUE) -> FieldMatch:
     """Compare venue (or publisher) names through aliases and abbreviations.
@@ -626,6 +703,21 @@ def compare_venues(cited: str | None, found: str | None, *,
     ca, fa = _venue_acronyms(cf, cited), _venue_acronyms(ff, found)
     if ca & fa:
         return _fm(field, FieldStatus.MATCH, 0.9, cited, found, "same venue (alias)")
+    for short, long_, long_aliases in ((cited, ff, fa), (found, cf, ca)):
+        acr = bare_acronym(short)
+        if acr is None or acr in VENUE_ALIASES:
+            continue
+        if acronym_of(acr, long_):  # "SIGDIAL" for "... Special Interest Group on Discourse and Dialogue"
+            return _fm(field, FieldStatus.MATCH, 0.8, cited, found,
+                       f"{short.strip()} reads as an acronym of the venue's name")
+        if not long_aliases and acronym_plausible(acr, long_):
+            # an acronym this tool cannot expand, most of whose letters start words of a name
+            # with no known alias ("IWSLT" for the "International Conference on Spoken
+            # Language Translation"): no evidence either way. Against a known venue ("WANLP"
+            # for an EMNLP paper), or made of other letters ("SIGDIAL" for the "Workshop on
+            # Figurative Language Processing"), it names another venue: the conflict stands.
+            return _fm(field, FieldStatus.MISSING, 0.0, cited, found,
+                       f"{short.strip()} is an acronym that cannot be checked against the venue's name")
     spelled = _spelled_acronym(cited, ff) or _spelled_acronym(found, cf)
     if ca and fa and not spelled:
         return _fm(field, FieldStatus.CONFLICT, 0.0, cited, found,
@@ -805,9 +897,11 @@ _SLOPPY_AFTER = re.compile(r"\s+([^\W_]+)\s+(?:1[5-9]|20)\d\d\b")
 
 
 def _is_venue_acronym(word: str, venue: str) -> bool:
-    """Is ``word`` (folded) an acronym of ``venue`` (an alias it names, or its initials)?"""
+    """Is ``word`` (folded) an acronym of ``venue`` (an alias it names, its initials, or the
+    starts of its words: :func:`acronym_of`)?"""
     folded = fold(strip_markup(venue))
-    return word in _venue_acronyms(folded, venue) or bool(_spelled_out({word}, folded))
+    return word in _venue_acronyms(folded, venue) or bool(_spelled_out({word}, folded)) \
+        or acronym_of(word, folded)
 
 
 def year_written_in(raw: str, found: int | None, cited: int | None) -> bool:

@@ -21,7 +21,7 @@ from tests.conftest import need
 IDS = {"H86-1008", "P86-1036", "H93-1008", "P93-1008", "2022.findings-acl.112",
        "2022.acl-long.155", "N19-1423", "N19-1357", "D19-1002", "N18-1202", "N18-2088",
        "2020.acl-main.207", "2022.emnlp-main.73", "N13-1015", "P12-1024", "X93-1016",
-       "R15-1030"}
+       "R15-1030", "2020.sigdial-1.1", "W11-2124"}
 
 
 @pytest.fixture(scope="module")
@@ -273,3 +273,24 @@ def test_an_arxiv_id_the_matched_record_lacks_is_noted_unchecked(
                  "representations. In Proceedings of NAACL. arXiv:1802.99999", [full])
     assert res.matched is not None and res.matched.id == "N18-1202"
     assert any("arXiv id 1802.99999 not checked" in w for w in res.warnings)
+
+
+@pytest.mark.parametrize("text,rid,verdict", [
+    ("Hsueh, C.-H., Ma, W.-Y. (2020). Semantic Guidance of Dialogue Generation with "
+     "Reinforcement Learning. SIGDIAL, pp. 1-9.", "2020.sigdial-1.1", Verdict.VERIFIED),
+    ("Niehues, J., Herrmann, T., Vogel, S., Waibel, A. (2011). Wider Context by Using Bilingual "
+     "Language Models in Machine Translation. WMT, pp. 198-206.", "W11-2124", Verdict.VERIFIED),
+    # another venue's acronym, whose letters mostly start no word of the record's venue
+    ("Hsueh, C.-H., Ma, W.-Y. (2020). Semantic Guidance of Dialogue Generation with "
+     "Reinforcement Learning. WNUT, pp. 1-9.", "2020.sigdial-1.1", Verdict.CORRUPTED),
+])
+def test_a_venue_cited_by_its_acronym(indexes: tuple[LocalIndex, LocalIndex], text: str, rid: str,
+                                      verdict: Verdict) -> None:
+    """A workshop's acronym that reads off its venue's name is that venue (both were
+    "corrupted: venue" before); another venue's acronym whose letters mostly start no word of
+    the record's venue is still a wrong venue. (One that shares half its letters with those
+    words, "FIGLANG" for this SIGDIAL paper, is unconfirmed, not wrong.)"""
+    res = _check(indexes, text)
+    assert res.verdict is verdict, res.reason
+    assert res.matched is not None and res.matched.id == rid
+    assert (Field.VENUE in res.differing) is (verdict is Verdict.CORRUPTED)
