@@ -22,6 +22,11 @@ Kinds (each line prints right/total and the verdicts seen):
 - sloppy: "family i family i  title  acronym year pp a-b" (lower case, no punctuation;
   every other string lists only the first three authors) against its tidy form:
   right = same verdict and record as the tidy string.
+- own_acronym: "Family, I., ... (year). Title. ACRONYM, pp. a-b." with the record's ACL
+  venue id in capitals as the venue ("SIGDIAL", "MTSUMMIT"; not "WS", the id of many
+  workshops), all authors: right = VERIFIED as that record.
+- other_acronym: the same with another venue's id: right = CORRUPTED naming the venue.
+  (Both drawn after the sloppy row, so the rows above draw as before.)
 - complete: every string above verified with and without --complete: right = the verdicts
   differ only as FABRICATED (complete) vs UNVERIFIED (not complete).
 """
@@ -173,6 +178,42 @@ def sloppy(rows: list[dict], rng: random.Random, n: int) -> list[tuple[str, str]
     return out
 
 
+def acronym_venues(rows: list[dict], rng: random.Random, n: int) -> tuple[
+        list[tuple[str, Callable[[VerificationResult], bool]]], list[tuple[str, Callable[[VerificationResult], bool]]]]:
+    """(own_acronym, other_acronym) cases over the same records: the venue written as the
+    record's own ACL venue id or as another venue's."""
+    pool = [r for r in _ok(rows) if _RANGE.match(r.get("pages") or "") and r.get("venue_ids")
+            and r["venue_ids"][0] != "ws"]
+    ids = sorted({r["venue_ids"][0] for r in pool})
+    own: list[tuple[str, Callable[[VerificationResult], bool]]] = []
+    other: list[tuple[str, Callable[[VerificationResult], bool]]] = []
+    for r in rng.sample(pool, min(n, len(pool))):
+        wrong = rng.choice([v for v in ids if v not in r["venue_ids"]])
+        head = f"{_tidy_authors(r['authors'])} ({r['year']}). {r['title']}."
+        pages = f"pp. {r['pages'].replace(chr(8211), '-')}."
+        own.append((f"{head} {r['venue_ids'][0].upper()}, {pages}",
+                    lambda res, rid=r["id"]: res.verdict is Verdict.VERIFIED
+                    and res.matched is not None and res.matched.id == rid))
+        other.append((f"{head} {wrong.upper()}, {pages}",
+                      lambda res, rid=r["id"]: res.verdict is Verdict.CORRUPTED
+                      and res.matched is not None and res.matched.id == rid
+                      and Field.VENUE in res.differing))
+    return own, other
+
+
+def _row(name: str, cases: list[tuple[str, Callable[[VerificationResult], bool]]],
+         index: LocalIndex) -> list[str]:
+    """Verify one row's cases, print right/total and the verdicts seen; the strings."""
+    seen: Counter[str] = Counter()
+    right = 0
+    for s, check in cases:
+        res = verify(s, [index])
+        seen[res.verdict.value] += 1
+        right += check(res)
+    print(f"{name:16s} {right}/{len(cases)}  {dict(seen.most_common())}")
+    return [s for s, _ in cases]
+
+
 def _verdict(res: VerificationResult) -> tuple[str, str | None]:
     return res.verdict.value, res.matched.id if res.matched else None
 
@@ -197,21 +238,15 @@ def main() -> None:
     for name, make in (("date_venue", date_venue), ("contained_title", contained_title),
                        ("other_authors", other_authors), ("doi_wrong_title", doi_wrong_title),
                        ("doi_other_work", doi_other_work)):
-        cases = make(rows, rng, args.n)
-        seen: Counter[str] = Counter()
-        right = 0
-        for s, check in cases:
-            res = verify(s, [index])
-            seen[res.verdict.value] += 1
-            right += check(res)
-            strings.append(s)
-        print(f"{name:16s} {right}/{len(cases)}  {dict(seen.most_common())}")
+        strings += _row(name, make(rows, rng, args.n), index)
     pairs = sloppy(rows, rng, args.n)
     same = sum(_verdict(verify(t, [index])) == _verdict(verify(s, [index])) for t, s in pairs)
     seen = Counter(verify(s, [index]).verdict.value for _, s in pairs)
     print(f"{'sloppy':16s} {same}/{len(pairs)} same verdict and record as the tidy string; "
           f"sloppy verdicts {dict(seen.most_common())}")
     strings += [s for pair in pairs for s in pair]
+    for name, cases in zip(("own_acronym", "other_acronym"), acronym_venues(rows, rng, args.n)):
+        strings += _row(name, cases, index)
     bad = 0
     for s in strings:
         a, b = verify(s, [index]).verdict, verify(s, [partial]).verdict

@@ -440,6 +440,10 @@ def render_result(res: Any, *, as_json: bool = False, candidates: int = 3) -> tu
         if fm.status.value == "conflict":
             out.append(f"  differs: {fm.field.value}: cited {fm.cited!r} / record {fm.found!r}"
                        + (f" ({fm.note})" if fm.note else ""))
+        elif fm.status.value == "missing" and fm.cited and fm.found and fm.note:
+            # written on both sides yet not compared ("... an acronym that cannot be checked")
+            out.append(f"  unconfirmed: {fm.field.value}: cited {fm.cited!r} / record {fm.found!r} "
+                       f"({fm.note})")
     for w in (*res.reference.warnings, *res.warnings):
         out.append(f"  note: {w}")
     if res.notices:

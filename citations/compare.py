@@ -609,6 +609,12 @@ _BARE_YEAR = re.compile(r"^(?:(?:1[89]|20)\d\d|'\d\d)$")
 _BARE_TOKEN = re.compile(r"[*#]?[A-Za-z][A-Za-z0-9]*(?:[-+@&/][A-Za-z0-9]+)*")
 
 
+#: an acronym a venue name states in brackets, with or without a year ("(RANLP 2021)",
+#: "(W-NUT 2021)", "(*SEM)"): the venue's own acronym
+_BRACKETED_ACRONYM = re.compile(r"\([*#]?(?=[A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*[A-Z])[A-Za-z][A-Za-z0-9]*"
+                                r"(?:[-+@&/][A-Za-z0-9]+)*(?:[\s-]*'?(?:19|20)?\d\d)?\)")
+
+
 def bare_acronym(venue: str) -> str | None:
     """The acronym a venue is written as and nothing else ("SIGDIAL", "SIGDIAL 2015", "Proc.
     CLPsych", "JEP-TALN-RECITAL", "W-NUT 2021", "NLP4DH"): its one token besides "Proc." /
@@ -637,7 +643,8 @@ def acronym_of(acronym: str, folded: str) -> bool:
     words aside), so that two or three letters do not match by chance."""
     words = re.findall(r"[a-z0-9]+", folded)
     n, m = len(acronym), len(words)
-    gap = 0 if n < 4 else 2  # telling words that may be left out between two parts
+    short = n < 4
+    gap = 0 if short else 2  # telling words that may be left out between two parts
 
     @lru_cache(maxsize=None)
     def fits(i: int, j: int) -> bool:  # acronym[i:] from words[j:], a part already read
@@ -645,7 +652,7 @@ def acronym_of(acronym: str, folded: str) -> bool:
             return True
         skipped = 0
         for k in range(j, m):
-            if _part_fits(acronym, i, words[k], lambda e: fits(e, k + 1)):
+            if _part_fits(acronym, i, words[k], lambda e: fits(e, k + 1), short):
                 return True
             if i and words[k] not in _ACRONYM_SKIP:
                 skipped += 1
@@ -656,14 +663,15 @@ def acronym_of(acronym: str, folded: str) -> bool:
     return fits(0, 0)
 
 
-def _part_fits(acronym: str, i: int, word: str, rest: Callable[[int], bool]) -> bool:
+def _part_fits(acronym: str, i: int, word: str, rest: Callable[[int], bool], short: bool) -> bool:
     """Does a start of ``word`` (or the word a digit stands for) spell ``acronym`` from
-    ``i`` on, with ``rest`` true at the end of that part?"""
+    ``i`` on, with ``rest`` true at the end of that part? In a ``short`` acronym a part is
+    one initial or the whole word ("sem" is not the start of "semantic")."""
     if _ACRONYM_DIGITS.get(acronym[i]) == word and rest(i + 1):
         return True
     p = 1
     while p <= len(word) and i + p <= len(acronym) and acronym[i + p - 1] == word[p - 1]:
-        if rest(i + p):
+        if (not short or p == 1 or p == len(word)) and rest(i + p):
             return True
         p += 1
     return False
@@ -671,12 +679,13 @@ def _part_fits(acronym: str, i: int, word: str, rest: Callable[[int], bool]) -> 
 
 def acronym_plausible(acronym: str, folded: str) -> bool:
     """Could ``acronym`` (folded, from :func:`bare_acronym`) abbreviate the folded venue name
-    ``folded`` at all: are at least half of its distinct letters the first letters of words
-    of the name? (Acronyms of renamed venues keep old letters: IWSLT, now a "Conference";
-    *SEM. One whose letters mostly start no word of the name is another venue's.)"""
+    ``folded`` at all: does each of its distinct letters but at most one (none for three
+    letters or fewer) start a word of the name? (Acronyms of renamed venues keep an old
+    letter: IWSLT, now a "Conference". One with two letters that start no word of the name
+    is another venue's.)"""
     letters = {c for c in acronym if c.isalpha()}
     initials = {w[0] for w in re.findall(r"[a-z0-9]+", folded)}
-    return bool(letters) and len(letters - initials) <= len(letters) / 2
+    return bool(letters) and len(letters - initials) <= (1 if len(letters) >= 4 else 0)
 
 
 def compare_venues(cited: str | None, found: str | None, *,
@@ -703,15 +712,17 @@ def compare_venues(cited: str | None, found: str | None, *,
     ca, fa = _venue_acronyms(cf, cited), _venue_acronyms(ff, found)
     if ca & fa:
         return _fm(field, FieldStatus.MATCH, 0.9, cited, found, "same venue (alias)")
-    for short, long_, long_aliases in ((cited, ff, fa), (found, cf, ca)):
+    for short, long_raw, long_, short_aliases, long_aliases in ((cited, found, ff, ca, fa),
+                                                               (found, cited, cf, fa, ca)):
         acr = bare_acronym(short)
-        if acr is None or acr in VENUE_ALIASES:
-            continue
+        if acr is None or acr in VENUE_ALIASES or short_aliases & VENUE_ALIASES.keys():
+            continue  # a known venue ("LREC-COLING 2024"): the aliases decide
         if acronym_of(acr, long_):  # "SIGDIAL" for "... Special Interest Group on Discourse and Dialogue"
             return _fm(field, FieldStatus.MATCH, 0.8, cited, found,
                        f"{short.strip()} reads as an acronym of the venue's name")
-        if not long_aliases and acronym_plausible(acr, long_):
-            # an acronym this tool cannot expand, most of whose letters start words of a name
+        if not long_aliases and not _BRACKETED_ACRONYM.search(long_raw) \
+                and acronym_plausible(acr, long_):
+            # an acronym this tool cannot expand, whose letters but one start words of a name
             # with no known alias ("IWSLT" for the "International Conference on Spoken
             # Language Translation"): no evidence either way. Against a known venue ("WANLP"
             # for an EMNLP paper), or made of other letters ("SIGDIAL" for the "Workshop on

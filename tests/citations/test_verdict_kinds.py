@@ -21,7 +21,7 @@ from tests.conftest import need
 IDS = {"H86-1008", "P86-1036", "H93-1008", "P93-1008", "2022.findings-acl.112",
        "2022.acl-long.155", "N19-1423", "N19-1357", "D19-1002", "N18-1202", "N18-2088",
        "2020.acl-main.207", "2022.emnlp-main.73", "N13-1015", "P12-1024", "X93-1016",
-       "R15-1030", "2020.sigdial-1.1", "W11-2124"}
+       "R15-1030", "2020.sigdial-1.1", "W11-2124", "2017.iwslt-1.1"}
 
 
 @pytest.fixture(scope="module")
@@ -283,14 +283,28 @@ def test_an_arxiv_id_the_matched_record_lacks_is_noted_unchecked(
     # another venue's acronym, whose letters mostly start no word of the record's venue
     ("Hsueh, C.-H., Ma, W.-Y. (2020). Semantic Guidance of Dialogue Generation with "
      "Reinforcement Learning. WNUT, pp. 1-9.", "2020.sigdial-1.1", Verdict.CORRUPTED),
+    ("Hsueh, C.-H., Ma, W.-Y. (2020). Semantic Guidance of Dialogue Generation with "
+     "Reinforcement Learning. FIGLANG 2020, pp. 1-9.", "2020.sigdial-1.1", Verdict.CORRUPTED),
 ])
 def test_a_venue_cited_by_its_acronym(indexes: tuple[LocalIndex, LocalIndex], text: str, rid: str,
                                       verdict: Verdict) -> None:
     """A workshop's acronym that reads off its venue's name is that venue (both were
-    "corrupted: venue" before); another venue's acronym whose letters mostly start no word of
-    the record's venue is still a wrong venue. (One that shares half its letters with those
-    words, "FIGLANG" for this SIGDIAL paper, is unconfirmed, not wrong.)"""
+    "corrupted: venue" before); another venue's acronym, two or more of whose letters start
+    no word of the record's venue, is still a wrong venue."""
     res = _check(indexes, text)
     assert res.verdict is verdict, res.reason
     assert res.matched is not None and res.matched.id == rid
     assert (Field.VENUE in res.differing) is (verdict is Verdict.CORRUPTED)
+
+
+def test_an_acronym_that_cannot_be_checked_is_shown_unconfirmed(
+        indexes: tuple[LocalIndex, LocalIndex]) -> None:
+    """IWSLT is now a "Conference on Spoken Language Translation": its acronym reads off no
+    longer; the reference is verified and `refs verify` says the venue was not checked."""
+    res = _check(indexes, "Cettolo, M., Federico, M., Bentivogli, L., Niehues, J., Stüker, S., "
+                          "Sudoh, K., Yoshino, K., Federmann, C. (2017). Overview of the IWSLT 2017 "
+                          "Evaluation Campaign. IWSLT, pp. 2-14.")
+    assert res.verdict is Verdict.VERIFIED and res.matched is not None
+    assert res.matched.id == "2017.iwslt-1.1"
+    _, text = render_result(res)
+    assert "unconfirmed: venue: cited 'IWSLT'" in text and "cannot be checked" in text
