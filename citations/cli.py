@@ -223,7 +223,12 @@ _VANCOUVER_AUTHORS = re.compile(
     r"^\s*(?:(?:\[\d{1,4}\]|\d{1,4}\.)\s*)?[A-Z][\w'\u2019-]+(?:\s[A-Z][\w'\u2019-]+)?\s[A-Z]{1,3}"
     r"(?:,\s[A-Z][\w'\u2019-]+(?:\s[A-Z][\w'\u2019-]+)?\s[A-Z]{1,3})+(?:,\s+et\s+al)?\.\s")
 _VENUE = re.compile(r"[.,]\s+In\s+[A-Z0-9]|\b(?:Proc\.|Proceedings|Journal|Conference|Workshop|"
-                    r"Transactions|vol\.|pp\.|Press|[Pp]reprint)\b")
+                    r"Transactions|vol\.|pp\.|Press|[Pp]reprint)\b"
+                    r"|[.,]\s+in:?\s+(?:proc\.|proceedings\b)")  # ". in proc. of", typed in lower case
+#: two "family, i." names in a row at the start, as a reference typed in lower case writes them
+#: ("jain, a., pacheco, m. l., ...")
+_AUTHOR_START_LOWER = re.compile(r"^\s*[^\W\d_][\w'’-]+,\s+(?:[^\W\d_]\.\s?){1,3},\s+[^\W\d_][\w'’-]+,\s+"
+                                 r"[^\W\d_]\.")
 _AUTHOR_ANYWHERE = re.compile(rf"\b{_NAME}\s+(?:[A-Z]\.\s?){{1,3}}(?:,|;|$)|\b{_NAME}\s+[A-Z]{{1,3}},")
 _PAGES = re.compile(r"\b\d+\s*(?:\(\d+\))?\s*:\s*\d+\s*[-\u2013]\s*\d+\b|\bpp?\.\s*\d"
                     r"|\b\d+\s*\(\d+\)\s*:\s*\w*\d|\b\d+:\d+,\s*(?:1[89]|20)\d\d")
@@ -280,7 +285,8 @@ def _looks_like_reference(line: str) -> bool:
     if _VANCOUVER_AUTHORS.match(line):
         return True
     cues = (bool(_MARKER_START.match(line)),
-            bool(_AUTHOR_START.match(line) or _AUTHOR_ANYWHERE.search(line[:160])),
+            bool(_AUTHOR_START.match(line) or _AUTHOR_ANYWHERE.search(line[:160])
+                 or _AUTHOR_START_LOWER.match(line)),
             bool(_YEAR.search(line)), bool(_VENUE.search(line) or _PAGES.search(line)))
     if sum(cues) >= 2:  # the cheap test first: most lines of a list pass it
         return True

@@ -618,12 +618,16 @@ _BRACKETED_ACRONYM = re.compile(r"\([*#]?(?=[A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*[A-Z]
 def bare_acronym(venue: str) -> str | None:
     """The acronym a venue is written as and nothing else ("SIGDIAL", "SIGDIAL 2015", "Proc.
     CLPsych", "JEP-TALN-RECITAL", "W-NUT 2021", "NLP4DH"): its one token besides "Proc." /
-    "Proceedings of the" / "In" and a year, when that token has two or more capitals, folded
-    to letters and digits ("jeptalnrecital"); None for any other venue ("Nature", "MT
-    Summit", "Computational Linguistics")."""
-    toks = [t for t in re.split(r"[\s,;:()\[\].]+", strip_markup(venue))
+    "Proceedings of the" / "In" and a year, when that token has two or more capitals (or the
+    venue is typed in lower case throughout: "proc. of sigdial"), folded to letters and
+    digits ("jeptalnrecital"); None for any other venue ("Nature", "MT Summit",
+    "Computational Linguistics")."""
+    text = strip_markup(venue)
+    toks = [t for t in re.split(r"[\s,;:()\[\].]+", text)
             if t and t.lower() not in _BARE_SKIP and not _BARE_YEAR.match(t)]
-    if len(toks) != 1 or not _BARE_TOKEN.fullmatch(toks[0]) or sum(c.isupper() for c in toks[0]) < 2:
+    if len(toks) != 1 or not _BARE_TOKEN.fullmatch(toks[0]):
+        return None
+    if sum(c.isupper() for c in toks[0]) < 2 and (text != text.lower() or len(toks[0]) < 3):
         return None
     acr = re.sub(r"[^a-z0-9]+", "", fold(toks[0]))
     return acr if 2 <= len(acr) <= 16 else None

@@ -293,6 +293,23 @@ def test_prose_without_a_reference_list_is_not_verified(tmp_path: Path,
     assert "no references found" in capsys.readouterr().err
 
 
+def test_references_typed_in_lower_case_are_a_list(tmp_path: Path) -> None:
+    """A reference typed in lower case ("jain, a., pacheco, m. l., ... in proc. of sigdial")
+    has an author run and a venue cue like a tidy one: a file of such lines is a reference
+    list, not an answer citing nothing (a fresh user's one-line file gave "no references
+    found"); prose in lower case that mentions a year and a workshop is not."""
+    refs = tmp_path / "refs.txt"
+    line = ("jain, a., pacheco, m. l., lancette, s., goindani, m., goldwasser, d. (2020). "
+            "identifying collaborative conversations using latent discourse behaviors. in proc. "
+            "of sigdial, 74-78.")
+    refs.write_text(line + "\n", encoding="utf-8")
+    assert cli.read_references(str(refs)) == [line]
+    prose = tmp_path / "answer.txt"
+    prose.write_text("as shown by smith et al. (2020), the workshop results hold for the model.\n"
+                     "the proceedings of that workshop appeared in 2021, in print.\n", encoding="utf-8")
+    assert cli.read_references(str(prose)) == []
+
+
 def test_lines_with_no_prose_and_no_citation_each_get_a_verdict(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Junk pasted into a file is neither an answer nor a list by the cues: every line

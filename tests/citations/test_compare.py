@@ -215,7 +215,9 @@ def test_a_venue_written_as_its_acronym() -> None:
     assert bare_acronym("JEP-TALN-RECITAL") == "jeptalnrecital"
     assert bare_acronym("CLPsych") == "clpsych"
     assert bare_acronym("NLP4DH") == "nlp4dh"
-    for not_bare in ("Nature", "Computational Linguistics", "MT Summit", "Actes de TALP", "arXiv"):
+    assert bare_acronym("proc. of sigdial") == "sigdial"  # typed in lower case throughout
+    for not_bare in ("Nature", "Computational Linguistics", "MT Summit", "Actes de TALP", "arXiv",
+                     "Proc. of Sigdial", "proc. of the nature of things"):
         assert bare_acronym(not_bare) is None, not_bare
     sigdial = ("Proceedings of the 16th Annual Meeting of the Special Interest Group on Discourse "
                "and Dialogue")
