@@ -209,12 +209,16 @@ class NumpyBiLSTM:
 
     def probabilities(self, text: str, toks: list[Token]) -> Any:
         """Per token, the probability of every label (tokens x labels)."""
+        return self.encoded_probabilities(self.hasher.encode(feature_keys(text, toks)))
+
+    def encoded_probabilities(self, encoded: tuple[list[int], list[float], list[int]]) -> Any:
+        """:meth:`probabilities` of a string's features as :meth:`Hasher.encode` gives them (one string)."""
         import numpy as np
 
-        ids, ws, offs = self.hasher.encode(feature_keys(text, toks))
+        ids, ws, offs = encoded
         rows = self.emb[np.asarray(ids, dtype=np.int64)] * np.asarray(ws, dtype=np.float32)[:, None]
         e = np.tanh(np.add.reduceat(rows, np.asarray(offs, dtype=np.int64), axis=0)) if ids else \
-            np.zeros((len(toks), self.emb.shape[1]), dtype=np.float32)
+            np.zeros((len(offs), self.emb.shape[1]), dtype=np.float32)
         h = np.concatenate([self._run(e, self.fw, False), self._run(e, self.bw, True), e], axis=1)
         z = h @ self.out_w.T + self.out_b
         z = np.exp(z - z.max(axis=1, keepdims=True))
@@ -302,10 +306,11 @@ def run(args: argparse.Namespace, tmp: Path) -> int:
     for part, refs in held.items():
         for r in refs:
             toks = list(r.tokens)
-            p = net.probabilities(r.text, toks)
+            encoded = hasher.encode(feature_keys(r.text, toks))  # once, for numpy and torch
+            p = net.encoded_probabilities(encoded)
             nn_labels = [labels[int(i)] for i in p.argmax(axis=1)]
             with torch.no_grad():
-                logits, _ = model([hasher.encode(feature_keys(r.text, toks))])
+                logits, _ = model([encoded])
             agree += nn_labels == [labels[int(i)] for i in logits[0].argmax(-1)]
             strings += 1
             crf_labels = list(crf._tagger.tag(token_features(r.text, toks)))

@@ -633,6 +633,9 @@ def bare_acronym(venue: str) -> str | None:
     return acr if 2 <= len(acr) <= 16 else None
 
 
+#: the words of a folded venue name, digits included ("15th"), for acronym tests
+_FOLDED_WORD = re.compile(r"[a-z0-9]+")
+
 #: digits that acronyms write for a function word ("NLP4DH": NLP for Digital Humanities)
 _ACRONYM_DIGITS = {"4": "for", "2": "to"}
 
@@ -645,7 +648,7 @@ def acronym_of(acronym: str, folded: str) -> bool:
     "to"? Words before the first part may be skipped, and for acronyms of four or more
     characters words between parts too; a shorter one must take consecutive words (function
     words aside), so that two or three letters do not match by chance."""
-    words = re.findall(r"[a-z0-9]+", folded)
+    words = _FOLDED_WORD.findall(folded)
     n, m = len(acronym), len(words)
     short = n < 4
     gap = 0 if short else 2  # telling words that may be left out between two parts
@@ -688,7 +691,7 @@ def acronym_plausible(acronym: str, folded: str) -> bool:
     letter: IWSLT, now a "Conference". One with two letters that start no word of the name
     is another venue's.)"""
     letters = {c for c in acronym if c.isalpha()}
-    initials = {w[0] for w in re.findall(r"[a-z0-9]+", folded)}
+    initials = {w[0] for w in _FOLDED_WORD.findall(folded)}
     return bool(letters) and len(letters - initials) <= (1 if len(letters) >= 4 else 0)
 
 
