@@ -33,11 +33,12 @@ from annotations.errors import InputError
 from grounding.judges.base import ClaimContext, Judge
 from grounding.judges.nli_judge import NLISettings
 from grounding.judges.openai_judge import LLMSettings
+from grounding.judges.verifier_judge import VerifierSettings
 from grounding.types import Judgement, Passage, Sentence
 
-JudgeName = Literal["rules", "llm", "nli"]
+JudgeName = Literal["rules", "verifier", "llm", "nli"]
 #: The names :func:`make_judge` accepts, in the order the CLI lists them.
-JUDGE_NAMES: tuple[str, ...] = ("rules", "llm", "nli")
+JUDGE_NAMES: tuple[str, ...] = ("rules", "verifier", "llm", "nli")
 
 ENV_BASE_URL = "SCIGROUND_LLM_BASE_URL"
 ENV_OPENAI_BASE_URL = "OPENAI_BASE_URL"
@@ -58,6 +59,7 @@ class JudgeSettings(BaseModel):
 
     llm: LLMSettings = Field(default_factory=LLMSettings)
     nli: NLISettings = Field(default_factory=NLISettings)
+    verifier: VerifierSettings = Field(default_factory=VerifierSettings)
     nli_gate: bool = True
 
 
@@ -108,6 +110,10 @@ def make_judge(name: str, settings: JudgeSettings | None = None) -> Judge:
         from grounding.judges.rules import RulesJudge
 
         return RulesJudge()
+    if name == "verifier":
+        from grounding.judges.verifier_judge import VerifierJudge
+
+        return VerifierJudge(settings.verifier)
     if name == "llm":
         from grounding.judges.openai_judge import OpenAIJudge
 

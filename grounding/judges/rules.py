@@ -116,6 +116,12 @@ class RulesJudge:
         self._page_terms: dict[tuple[int, int], frozenset[str]] = {}
 
     # ------------------------------------------------------------------ index
+    def index_for(self, claim: ClaimContext) -> tuple[EvidenceIndex | None, list[Passage] | None]:
+        """The evidence index this judge searches for ``claim`` (built and cached as
+        :meth:`judge` does), and the passages behind its pseudo-pages when it was built
+        from ``claim.passages``; ``(None, None)`` when there is no evidence at all."""
+        return self._index_for(claim)
+
     def _index_for(self, claim: ClaimContext) -> tuple[EvidenceIndex | None, list[Passage] | None]:
         """The index to search, and the passages behind pseudo-pages when built from text."""
         if self._index is not None:

@@ -1,0 +1,256 @@
+"""The verifier judge: the rules check numbers and names, a trained claim verifier reads
+whether the paper states the rest.
+
+For each sentence the rules judge (``grounding.judges.rules``) runs first. Unless it settles
+the sentence on a checked value (below), the sentence is scored by the claim verifier
+(:class:`grounding.verifier.model.Verifier`, a cross-encoder trained in this repository,
+numpy at run time) against short premises: each of the best ``k`` passages the evidence
+index finds, widened to the whole sentences it cuts, alone and with the sentence after it.
+The premise with the highest P(supported) and the one with the highest P(refuted) decide.
+
+Decision table (:func:`decide_verified`, pure; rows in order, the first that applies wins;
+its name is kept in ``Judgement.extra["row"]``):
+
+=====================  ==========================================================  ==============
+row                    when                                                        label
+=====================  ==========================================================  ==============
+not_a_claim            the rules call it framing, a question, a refusal            not_a_claim
+no_evidence            no document and no passages                                 nei
+checked_conflict       the rules contradict a checked number or name (C1 / C2)     contradiction
+unchecked_value        the rules found a number or name the paper lacks (N1)       nei
+verifier_refutes       P(refuted) >= ``refute`` on a premise                       contradiction
+verifier_supports      P(supported) >= ``support`` on a premise, no part           supported
+                       contradicted or missing
+rules_relation         the rules contradict a relation (C3) and the verifier is    contradiction
+                       not confident it is supported
+not_stated             otherwise                                                   nei
+=====================  ==========================================================  ==============
+
+The thresholds are fitted under leave-one-paper-out on GroundQA dev (``bench/verifier_lopo.py``)
+and their values and data are in :class:`VerifierSettings`. A supported label's evidence is
+the premise that decided it, and its rationale quotes that premise with the verifier's
+probability; a contradiction's rationale likewise.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from annotations.schema import ErrorSpan, ErrorTag, Label
+from grounding.judges.base import ClaimContext
+from grounding.types import Judgement, Passage
+
+_SENT_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[A-Z0-9(\[\"'])")
+
+
+class VerifierSettings(BaseModel):
+    """Options of :class:`VerifierJudge` (frozen; unknown keys rejected).
+
+    model_dir: folder of the verifier's weights (None: the shipped model).
+    k: passages of the evidence index per sentence. max_chars: longest premise.
+    support / refute: probability thresholds of the decision table (fitted under
+    leave-one-paper-out on GroundQA dev). relation_support: below this P(supported) a
+    relation the rules contradict stays contradicted. batch_size: pairs per forward pass.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    model_dir: str | None = None
+    k: int = Field(default=5, ge=1, le=50)
+    max_chars: int = Field(default=700, ge=100)
+    support: float = Field(default=0.6, ge=0, le=1)
+    refute: float = Field(default=0.9, ge=0, le=1)
+    relation_support: float = Field(default=0.5, ge=0, le=1)
+    batch_size: int = Field(default=32, ge=1, le=1024)
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One premise and the verifier's probabilities for the sentence against it."""
+
+    passage: Passage
+    supported: float
+    refuted: float
+    nei: float
+
+
+def sentence_premises(page_text: str, start: int, end: int, max_chars: int = 700
+                      ) -> list[tuple[int, int]]:
+    """Premises around ``page_text[start:end]``: the whole sentences it touches, and those
+    with the next sentence; as (start, end) offsets into ``page_text``, each at most
+    ``max_chars`` long (cut at a sentence end where possible)."""
+    lo = max(0, start - max_chars)
+    before = [m.end() for m in _SENT_END.finditer(page_text, lo, start)]
+    s = before[-1] if before else lo if lo > 0 else 0
+    ends = [m.start() for m in _SENT_END.finditer(page_text, end, min(len(page_text),
+                                                                     end + max_chars))]
+    e1 = ends[0] + 1 if ends else min(len(page_text), end + 1)
+    e1 = max(e1, end)
+    out = [(s, min(e1, s + max_chars))]
+    if len(ends) > 1 and ends[1] + 1 - s <= max_chars:
+        out.append((s, ends[1] + 1))
+    return out
+
+
+def _relation_span(sentence: str, premise: str) -> str:
+    """The words of ``sentence`` most likely to carry a wrong relation: the first
+    direction, negation or quantifier word the premise lacks, else the sentence."""
+    from grounding.verifier.edits import _DIRECTION_PAIRS, _QUANTIFIERS
+
+    cue = {w for pair in _DIRECTION_PAIRS + _QUANTIFIERS for w in pair if " " not in w}
+    cue |= {"not", "no", "never", "without", "cannot"}
+    low = premise.lower()
+    for m in re.finditer(r"[A-Za-z']+", sentence):
+        w = m.group(0).lower()
+        if w in cue and not re.search(rf"\b{re.escape(w)}\b", low):
+            return m.group(0)
+    return sentence.strip().rstrip(".")
+
+
+def _quote(text: str, n: int = 160) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[:n - 3] + "..."
+
+
+def decide_verified(sentence: str, rules: Judgement, scored: Sequence[Scored],
+                    settings: VerifierSettings) -> Judgement:
+    """The label of ``sentence`` from the rules' judgement and the scored premises, by the
+    decision table of the module docstring (pure)."""
+    tags = {t for e in rules.errors for t in e.tags}
+    extra = dict(rules.extra)
+
+    def done(row: str, j: Judgement) -> Judgement:
+        return Judgement(j.label, j.role, j.rationale, j.errors, j.evidence, judge="verifier",
+                         extra={**extra, **j.extra, "row": row, "rules_label": rules.label.value})
+
+    if rules.label is Label.NOT_A_CLAIM:
+        return done("not_a_claim", rules)
+    if rules.label is Label.NEI and rules.rationale.startswith("No evidence available"):
+        return done("no_evidence", rules)
+    if rules.label is Label.CONTRADICTION and tags & {ErrorTag.C1, ErrorTag.C2}:
+        return done("checked_conflict", rules)
+    if rules.label is Label.NEI and ErrorTag.N1 in tags:
+        return done("unchecked_value", rules)
+    if not scored:
+        return done("not_stated", Judgement(Label.NEI, rules.role,
+                                            "Not enough information: no passage of the paper "
+                                            "to read the sentence against.", ()))
+    sup = max(scored, key=lambda s: s.supported)
+    ref = max(scored, key=lambda s: s.refuted)
+    extra["verifier"] = {"supported": round(sup.supported, 3), "refuted": round(ref.refuted, 3)}
+    if ref.refuted >= settings.refute and ref.refuted > sup.supported:
+        span = _relation_span(sentence, ref.passage.text)
+        return done("verifier_refutes", Judgement(
+            Label.CONTRADICTION, rules.role,
+            f"Contradicted: the claim verifier reads page {ref.passage.page} as saying "
+            f"otherwise (P(refuted)={ref.refuted:.2f}): \"{_quote(ref.passage.text)}\".",
+            (ErrorSpan(span=span, tags=(ErrorTag.C3,)),), (ref.passage,)))
+    if sup.supported >= settings.support and rules.label is not Label.CONTRADICTION:
+        return done("verifier_supports", Judgement(
+            Label.SUPPORTED, rules.role,
+            f"Supported: the claim verifier reads it on page {sup.passage.page} "
+            f"(P(supported)={sup.supported:.2f}): \"{_quote(sup.passage.text)}\".",
+            (), (sup.passage,)))
+    if rules.label is Label.CONTRADICTION and sup.supported < settings.relation_support:
+        return done("rules_relation", rules)
+    return done("not_stated", Judgement(
+        Label.NEI, rules.role,
+        f"Not enough information: no passage states it (best P(supported)="
+        f"{sup.supported:.2f} on page {sup.passage.page}: \"{_quote(sup.passage.text)}\").",
+        (), ()))
+
+
+class VerifierJudge:
+    """Rules for numbers and names, the trained claim verifier for the statement (see the
+    module docstring).
+
+    Args: settings: VerifierSettings. rules: the rules judge to run first (a new one if
+          None). verifier: a loaded Verifier (else the one in ``settings.model_dir``, or
+          the shipped one).
+    Raises: JudgeError if the verifier's weights cannot be read.
+    """
+
+    name = "verifier"
+    retrieves_evidence = True
+
+    def __init__(self, settings: VerifierSettings | None = None, *, rules: object | None = None,
+                 verifier: object | None = None) -> None:
+        from grounding.judges.rules import RulesJudge
+        from grounding.verifier.model import shipped_verifier
+
+        self.settings = settings or VerifierSettings()
+        self.rules = rules if rules is not None else RulesJudge()
+        folder = Path(self.settings.model_dir) if self.settings.model_dir else None
+        self.verifier = verifier if verifier is not None else shipped_verifier(folder)
+
+    def premises(self, claim: ClaimContext) -> list[Passage]:
+        """The premises the sentence is read against, best passage first, no repeats."""
+        index, pseudo = self.rules.index_for(claim)  # type: ignore[attr-defined]
+        if index is None:
+            return []
+        out: dict[tuple[int, int, int], Passage] = {}
+        for hit in index.hits(claim.sentence.text, k=self.settings.k):
+            e = hit.entry
+            if pseudo is not None:
+                base = pseudo[e.page - 1] if 1 <= e.page <= len(pseudo) else None
+                text = base.text if base is not None else e.text
+            else:
+                page = index.pages.get(e.page)
+                text = page.text if page is not None else e.text
+            if e.kind == "row" or pseudo is not None and base is None:
+                spans = [(0, len(e.text))]
+                text = e.text
+            else:
+                spans = sentence_premises(text, e.start, e.end, self.settings.max_chars)
+            for s, t in spans:
+                key = (e.page, s, t)
+                if key in out or not text[s:t].strip():
+                    continue
+                if pseudo is None and e.kind != "row":
+                    page = index.pages.get(e.page)
+                    rects = tuple(page.rects_for(s, t)) if page is not None else ()
+                else:
+                    rects = e.rects
+                out[key] = Passage(e.page, s, t, " ".join(text[s:t].split()), rects,
+                                   round(hit.score, 4))
+        return list(out.values())
+
+    def judge(self, claim: ClaimContext) -> Judgement:
+        """Label one sentence (see :meth:`judge_many`)."""
+        return self.judge_many([claim])[0]
+
+    def judge_many(self, claims: Sequence[ClaimContext]) -> list[Judgement]:
+        """Label sentences: the rules per sentence in order, then one batched verifier pass
+        over every (premise, sentence) pair the decision table needs.
+
+        Returns: one Judgement per claim, in order.
+        """
+        base = [self.rules.judge(c) for c in claims]  # type: ignore[attr-defined]
+        plans: list[list[Passage]] = []
+        pairs: list[tuple[str, str]] = []
+        for c, j in zip(claims, base):
+            tags = {t for e in j.errors for t in e.tags}
+            settled = (j.label is Label.NOT_A_CLAIM
+                       or j.label is Label.CONTRADICTION and tags & {ErrorTag.C1, ErrorTag.C2}
+                       or j.label is Label.NEI and (ErrorTag.N1 in tags
+                                                    or j.rationale.startswith("No evidence")))
+            prem = [] if settled else self.premises(c)
+            plans.append(prem)
+            pairs.extend((p.text, c.sentence.text) for p in prem)
+        probs = self.verifier.predict(pairs, self.settings.batch_size) if pairs else []  # type: ignore[attr-defined]
+        out, at = [], 0
+        for c, j, prem in zip(claims, base, plans):
+            scored = [Scored(p, q["supported"], q["refuted"], q["nei"])
+                      for p, q in zip(prem, probs[at:at + len(prem)])]
+            at += len(prem)
+            out.append(decide_verified(c.sentence.text, j, scored, self.settings))
+        return out
+
+
+__all__ = ["Scored", "VerifierJudge", "VerifierSettings", "decide_verified",
+           "sentence_premises"]
