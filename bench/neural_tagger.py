@@ -54,13 +54,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from reference_labeller import gold_fields, split  # noqa: E402
+
 from citations.crf.corpus import Tagged, sloppy_variants  # noqa: E402
 from citations.crf.features import token_features, tokenize  # noqa: E402
 from citations.crf.fit_titles import same_title  # noqa: E402
 from citations.crf.labeller import MARGINAL_LABELS, Labelled, ReferenceLabeller, first_span  # noqa: E402
 from citations.crf.titles import TitleRanker  # noqa: E402
 from citations.parse import parse_reference  # noqa: E402
-from reference_labeller import gold_fields, split  # noqa: E402
 
 Token = tuple[str, int, int]
 

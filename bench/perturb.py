@@ -34,15 +34,26 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from perturbations import (  # noqa: E402
+    KINDS,
+    UNCHANGED,
+    Item,
+    Row,
+    _as_num,
+    body_pages,
+    named_terms,
+    pick_rows,
+    table_items,
+    text_items,
+    values_in,
+)
+
 from grounding.errors import JudgeError  # noqa: E402
 from grounding.evidence import EvidenceIndex, row_label  # noqa: E402
 from grounding.judges.base import ClaimContext, Judge  # noqa: E402
 from grounding.judges.registry import make_judge  # noqa: E402
 from grounding.pdf import read_pdf  # noqa: E402
 from grounding.types import Judgement, Sentence  # noqa: E402
-
-from perturbations import (KINDS, UNCHANGED, Item, Row, _as_num, body_pages,  # noqa: E402
-                           named_terms, pick_rows, table_items, text_items, values_in)
 
 DOMAINS = ("papers", "papers-more")
 #: issue 11's targets: recall (contradiction) per kind

@@ -35,9 +35,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench._metrics import class_scores  # noqa: E402
 from rapidfuzz import fuzz  # noqa: E402
 
+from bench._metrics import class_scores  # noqa: E402
 from bench._store import ACL, build_store  # noqa: E402
 from bench._styles import LANGS, STYLES, Work, format_reference, sloppy, with_field  # noqa: E402
 from citations.model import Field, Reference  # noqa: E402
