@@ -7,7 +7,7 @@ Usage: python bench/neural_tagger.py [--data ../shared/data/external] [--epochs 
        [--crf-model FILE --ranker FILE]
 
 Needs torch (``pip install torch==2.13.0``: the CPU build) and numpy; nothing in the package
-uses this yet: it measures whether the labeller should change (issue 12's title target).
+uses this yet: it measures whether the labeller should change (title target 0.95).
 
 The tagger: every token's feature dict from :func:`citations.crf.features.token_features`
 (the CRF's features: word, shape, lexicons, segments, three neighbours each side, ...) is

@@ -10,7 +10,7 @@ way ``grounding.check.check`` drives a judge.
 Prints, per kind and per domain (papers = ML/NLP + a few; papers-more = chemistry, biology,
 physics, medicine...): n, recall (labelled contradiction) and "not supported" (contradiction
 or nei); on the unchanged sentences: false alarms (contradiction) and the share supported,
-each next to its target (issue 11). Deterministic: a paper's items depend only on ``--seed``
+each next to its target. Deterministic: a paper's items depend only on ``--seed``
 and the paper's file name.
 
 Usage: python bench/perturb.py [--data ../shared/data] [--papers s2orc,promis] [--limit N]
@@ -56,7 +56,7 @@ from grounding.pdf import read_pdf  # noqa: E402
 from grounding.types import Judgement, Sentence  # noqa: E402
 
 DOMAINS = ("papers", "papers-more")
-#: issue 11's targets: recall (contradiction) per kind
+#: The targets: recall (contradiction) per kind
 RECALL_TARGET = {"number": 0.8, "swap": 0.8, "comparison": 0.8, "negation": 0.8,
                  "term": 0.5, "quantifier": 0.5, "row_col": None}
 FALSE_ALARM_TARGET = 0.03

@@ -16,7 +16,7 @@ verified against a local index holding all 100,601 ACL records, declared complet
 Prints, per style x language x tidiness cell, the 3-way macro-F1 (verified / corrupted /
 fabricated; any other verdict counts as wrong), and over all cells: the confusion, and "field
 named right": of the corrupted references judged corrupted, the share whose differing fields
-are exactly the changed one (and, looser, that include it). Targets (issue 12): every cell
+are exactly the changed one (and, looser, that include it). Targets: every cell
 >= 0.95; field named right >= 0.95. No network. Deterministic for a given --seed.
 """
 

@@ -1,4 +1,4 @@
-"""Reference verdicts on kinds of strings a user found wrong (issue 12 item 2), built from
+"""Reference verdicts on kinds of strings a user found wrong, built from
 ACL Anthology records: each kind counted over many records, not one string.
 
 Usage: python bench/verdict_kinds.py [--db INDEX.sqlite] [--n 60] [--seed 7]

@@ -15,7 +15,7 @@ NOT_YET = ("grounding/judges/",)
 
 def _files() -> list[Path]:
     files = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
-    for package in ("annotations", "citations", "grounding"):
+    for package in ("annotations", "citations", "grounding", "bench", "scripts"):
         files += sorted((ROOT / package).rglob("*.py"))
     return [f for f in files
             if not f.relative_to(ROOT).as_posix().startswith(NOT_YET)]
