@@ -17,8 +17,8 @@ Policies, each a small function named for what it decides:
   (conflicting fields: the differing fields and the record to correct from), AMBIGUOUS
   (two or more distinct works fit without conflict), FABRICATED (sources answered and
   nothing is the work, and one of them is exhaustive), UNVERIFIED (a source failed, the
-  work type is not one the sources index: laws, theses, reports, books, software,
-  non-English work; or no exhaustive source was consulted), UNPARSED.
+  work type is not one the sources index: laws, theses, reports, books, software;
+  or no exhaustive source was consulted), UNPARSED.
 """
 
 from __future__ import annotations
