@@ -11,16 +11,35 @@ from typing import TYPE_CHECKING
 from annotations.lazy import lazy_exports
 
 if TYPE_CHECKING:
+    from annotations.align import Alignment, align
     from annotations.errors import CheckerError, InputError, SchemaError
     from annotations.jsonl import dump_row, iter_rows, parse_row, read_rows, write_rows
-    from annotations.align import Alignment, align
     from annotations.layouts import Dataset, HydrateResult, dehydrate, hydrate, load_dataset
     from annotations.report import render_markdown, render_text
-    from annotations.score import (PRF, BootstrapInfo, EvidenceMetrics, GraphMetrics,
-                                   GroupMetrics, Interval, LabelMetrics, Metrics, SpanMetrics,
-                                   score)
-    from annotations.schema import (BoxAnnotation, ErrorSpan, ErrorTag, Label, PropagationType,
-                                    QAPair, QuestionMeta, Role, SentenceAnnotation, sentence_id)
+    from annotations.schema import (
+        BoxAnnotation,
+        ErrorSpan,
+        ErrorTag,
+        Label,
+        PropagationType,
+        QAPair,
+        QuestionMeta,
+        Role,
+        SentenceAnnotation,
+        sentence_id,
+    )
+    from annotations.score import (
+        PRF,
+        BootstrapInfo,
+        EvidenceMetrics,
+        GraphMetrics,
+        GroupMetrics,
+        Interval,
+        LabelMetrics,
+        Metrics,
+        SpanMetrics,
+        score,
+    )
 
 __getattr__, __dir__ = lazy_exports(__name__, globals(), {
     "annotations.errors": ("CheckerError", "InputError", "SchemaError"),

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from annotations.errors import InputError, SchemaError
-from annotations.layouts import HYDRATED_DIR, hydrated_folder, dehydrate, hydrate, load_dataset
+from annotations.layouts import HYDRATED_DIR, dehydrate, hydrate, hydrated_folder, load_dataset
 from annotations.report import render_markdown, render_text
 from annotations.score import MODES, score
 
@@ -30,8 +30,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="gold rows: a JSONL file, a folder of JSONL files or a hydrated folder")
     p.add_argument("--pred", required=True, metavar="PATH", help="predicted rows (same forms)")
     p.add_argument("--mode", choices=MODES, default="holistic",
-                   help="holistic (system predicts everything) or oracle_graph (gold depends_on given)")
-    p.add_argument("--json", metavar="OUT", help="also write the metrics as JSON to OUT (- for stdout)")
+                   help="holistic (system predicts everything) or oracle_graph "
+                        "(gold depends_on given)")
+    p.add_argument("--json", metavar="OUT",
+                   help="also write the metrics as JSON to OUT (- for stdout)")
     p.add_argument("--markdown", metavar="OUT", help="also write a Markdown report to OUT")
     p.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples (0: no CIs)")
     p.add_argument("--seed", type=int, default=0, help="bootstrap seed")

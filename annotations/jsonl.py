@@ -4,10 +4,11 @@ Each line is validated straight from its bytes (``validate_json``); an off-schem
 raises :class:`SchemaError` naming the file, the 1-based line and the first bad field.
 
 Lines end at ``b"\\n"`` only, everywhere (``jsonl_lines``): ``str.splitlines`` also cuts at
-U+2028, U+2029 and U+0085, which PDF text carries inside JSON strings (case C13). Written
+U+2028, U+2029 and U+0085, which PDF text carries inside JSON strings. Written
 lines (``dumps_line``) escape those three characters and hold no bare NaN / Infinity (strict
 JSON), so no reader splits or rejects them. A line torn by a crash mid-write is cut off the
-end of an output file before appending to it (``drop_torn_tail``, case C12).
+end of an output file before appending to it (``drop_torn_tail``: a
+line torn by a crash mid-append).
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ def parse_row(text: str | bytes, *, path: str | None = None, line: int | None = 
     except ValidationError as exc:
         field = _field_path(exc)
         first = exc.errors()[0]["msg"] if exc.errors() else str(exc)
-        raise SchemaError(first, path=path, line=line, field=field, errors=[dict(e) for e in exc.errors(include_url=False)]) from None
+        errors = [dict(e) for e in exc.errors(include_url=False)]
+        raise SchemaError(first, path=path, line=line, field=field, errors=errors) from None
 
 
 def iter_rows(path: str | Path, *, skip_invalid: bool = False,
@@ -90,9 +92,9 @@ def dumps_line(obj: Any) -> str:
     """``obj`` as one line of strict JSON, without its newline.
 
     UTF-8 text is kept as is except U+2028, U+2029 and U+0085, written as ``\\u`` escapes
-    (case C13); a NaN or infinite float is written as ``null`` (``json.dumps`` would write a
-    bare ``NaN``, which strict parsers reject). Raises: TypeError for an object json cannot
-    write.
+    (PDF text carries them); a NaN or infinite float is written as ``null`` (``json.dumps``
+    would write a bare ``NaN``, which strict parsers reject). Raises: TypeError for an object
+    json cannot write.
     """
     try:
         text = json.dumps(obj, ensure_ascii=False, allow_nan=False)
@@ -126,7 +128,8 @@ def drop_torn_tail(path: str | Path) -> bytes | None:
     that does not exist).
 
     The caller reports the fragment (and may keep it elsewhere); appending after it would
-    glue the next record onto it (case C12). Raises: OSError if the file cannot be written.
+    glue the next record onto it (a crash mid-append tears it). Raises: OSError if the file
+    cannot be written.
     """
     p = Path(path)
     if not p.is_file():

@@ -274,4 +274,5 @@ def dehydrate(src: str | Path, dest: str | Path, *, skip_invalid: bool = False) 
 
 
 def _pretty(row: QAPair) -> str:
-    return json.dumps(row.model_dump(mode="json", by_alias=True), ensure_ascii=False, indent=2) + "\n"
+    data = row.model_dump(mode="json", by_alias=True)
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

@@ -79,7 +79,8 @@ def _sections(m: Metrics) -> list[tuple[str, list[str], list[list[str]]]]:
          _prf_rows([(k, v) for k, v in m.labels.per_class.items()]
                    + [("error (contradiction+nei)", m.labels.error_detection)])),
         ("Confusion (rows gold, columns predicted)", ["gold \\ pred", *PRED_VALUES],
-         [[lab.value, *(str(m.labels.confusion[lab.value][p]) for p in PRED_VALUES)] for lab in LABELS]),
+         [[lab.value, *(str(m.labels.confusion[lab.value][p]) for p in PRED_VALUES)]
+          for lab in LABELS]),
     ]
     spans = [("error spans exact", m.spans.exact), ("error spans IoU>=0.5", m.spans.overlap),
              ("C4/N4 tags", m.graph.inherited),
@@ -99,7 +100,8 @@ def _text_table(head: list[str], rows: list[list[str]]) -> str:
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
 
     def fmt(r: list[str]) -> str:
-        return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
+        cells = (c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths)))
+        return "  ".join(cells).rstrip()
 
     return "\n".join([fmt(head), "  ".join("-" * w for w in widths), *(fmt(r) for r in rows)])
 

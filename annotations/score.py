@@ -268,7 +268,8 @@ class _Span:
     tags: frozenset[ErrorTag]
 
 
-def _spans(answer: str, sents: Sequence[SentenceAnnotation], offs: Sequence[Offset | None]) -> list[_Span]:
+def _spans(answer: str, sents: Sequence[SentenceAnnotation], offs: Sequence[Offset | None]
+           ) -> list[_Span]:
     out: list[_Span] = []
     for sent, off in zip(sents, offs):
         used: set[tuple[int, int]] = set()
@@ -346,7 +347,8 @@ def _edges(sents: Sequence[SentenceAnnotation]) -> set[tuple[int, int]]:
 
 
 # ---------------------------------------------------------------- one QA pair
-def pair_counts(gold: QAPair, pred: QAPair | None, mode: Mode = "holistic") -> tuple[list[float], int]:
+def pair_counts(gold: QAPair, pred: QAPair | None, mode: Mode = "holistic"
+                ) -> tuple[list[float], int]:
     """The count vector of one QA pair (columns: confusion, then ``_NAMES``) and the
     number of gold sentences no prediction overlaps (0 when ``pred`` is None: those are
     counted as a missing row instead)."""
@@ -394,7 +396,8 @@ def pair_counts(gold: QAPair, pred: QAPair | None, mode: Mode = "holistic") -> t
         v[_COL["prop_n"]] += 1
         v[_COL["prop_ok"]] += got == g.propagation_type
     # spans
-    g_offs = al.gold_offsets if al is not None else tuple(locate(gold.answer_raw, [s.sentence for s in g_sents]))
+    g_offs = (al.gold_offsets if al is not None
+              else tuple(locate(gold.answer_raw, [s.sentence for s in g_sents])))
     text = al.text if al is not None else gold.answer_raw
     gspans = _spans(text, g_sents, g_offs)
     pspans = _spans(text, p_sents, al.pred_offsets) if al is not None else []
@@ -443,12 +446,14 @@ def pair_counts(gold: QAPair, pred: QAPair | None, mode: Mode = "holistic") -> t
         pages = {b.page_id for b in g.boxes}
         v[_COL["ev_hit"]] += any(b.page_id in pages for b in pboxes)
         for gb in g.boxes:
-            v[_COL["ev_iou_sum"]] += max((box_iou(gb, pb) for pb in pboxes if pb.page_id == gb.page_id), default=0.0)
+            v[_COL["ev_iou_sum"]] += max((box_iou(gb, pb) for pb in pboxes
+                                          if pb.page_id == gb.page_id), default=0.0)
     return v, unaligned
 
 
 # ---------------------------------------------------------------- totals -> numbers
-def _label_numbers(t: Sequence[float]) -> tuple[float | None, float | None, float | None, float | None]:
+def _label_numbers(t: Sequence[float]
+                   ) -> tuple[float | None, float | None, float | None, float | None]:
     """(accuracy, macro_f1, balanced_accuracy, error_f1) from a count vector."""
     total = sum(t[:_N_CONF])
     diag = sum(t[_conf(i, i)] for i in range(len(LABELS)))
@@ -655,7 +660,8 @@ def score(
         if mode == "holistic" else None,
         role_accuracy=_div(t[c["role_ok"]], t[c["role_n"]]),
         propagation_accuracy=_div(t[c["prop_ok"]], t[c["prop_n"]]),
-        inherited=prf(per_tag["C4"].tp + per_tag["N4"].tp, per_tag["C4"].predicted + per_tag["N4"].predicted,
+        inherited=prf(per_tag["C4"].tp + per_tag["N4"].tp,
+                      per_tag["C4"].predicted + per_tag["N4"].predicted,
                       per_tag["C4"].support + per_tag["N4"].support),
         inherited_per_tag=per_tag,
     )

@@ -106,8 +106,9 @@ def build_reviews(data: Path, variant: str) -> tuple[list[str], list[Item], dict
     rows: dict[str, list[dict]] = {}
     for path in sorted((data / "groundqa" / "dev").glob("*.jsonl")):
         if re.search(r"\d\.jsonl$", path.name):
-            rows[path.stem] = [json.loads(l) for l in path.read_text(encoding="utf-8").splitlines()
-                               if l.strip()]
+            rows[path.stem] = [json.loads(line)
+                               for line in path.read_text(encoding="utf-8").splitlines()
+                               if line.strip()]
     papers = [p for p in sorted(rows) if p in index]
     order = papers if variant == "numbered" else sorted(papers, key=lambda p: _short(index[p]))
     number = {p: i + 1 for i, p in enumerate(order)}

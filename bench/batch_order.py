@@ -5,7 +5,7 @@ every GroundQA dev row twice: grouped by paper (the dev files' order) and interl
 (round-robin over the papers, the worst order for a cache smaller than the paper count),
 with the batch's paper cache (PAPER_CACHE_SIZE papers, dropping the one needed furthest
 ahead), with a 4-paper cache (fewer than dev's 6 papers) and with a one-paper cache (the
-loop before issue 13 item 4). Prints rows/s, papers
+loop before the paper cache). Prints rows/s, papers
 read, and the memory one cache entry holds per paper (tracemalloc: Document + evidence
 index after one check).
 

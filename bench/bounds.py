@@ -30,14 +30,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from perturb import judge_text  # noqa: E402
+from perturbations import body_pages, changed_value, numbers, page_sentences, values_in  # noqa: E402
+
 from grounding.evidence import EvidenceIndex  # noqa: E402
 from grounding.judges.registry import make_judge  # noqa: E402
 from grounding.pdf import read_pdf  # noqa: E402
 from grounding.sentences import split_sentences  # noqa: E402
-
-from perturb import judge_text  # noqa: E402
-from perturbations import (body_pages, changed_value, numbers, page_sentences,  # noqa: E402
-                           values_in)
 
 #: the papers-more PDFs the bound fixes were written and tested on (not held out)
 SEEN = ("humins", "imidazole", "promis")
@@ -103,7 +102,7 @@ def main() -> int:
         rng = random.Random(f"{args.seed}:{pdf.stem}")
         document = read_pdf(pdf)
         index = EvidenceIndex.build(document)
-        for kind, text, word in bound_items(pdf, rng):
+        for kind, text, _word in bound_items(pdf, rng):
             label = judge_text(judge, text, document, index).label.value
             for key in (f"{domain}", "all"):
                 tally[key][f"{kind} n"] += 1

@@ -33,7 +33,6 @@ from grounding.check import check  # noqa: E402
 from grounding.evidence import EvidenceIndex  # noqa: E402
 from grounding.pdf import extract_plain_text, read_pdf  # noqa: E402
 
-
 CLOCK = time.perf_counter
 
 

@@ -46,14 +46,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import pymupdf  # noqa: E402
+from perturb import judge_text, write_jsonl  # noqa: E402
 
 from bench._metrics import class_scores  # noqa: E402
 from grounding.errors import JudgeError  # noqa: E402
 from grounding.evidence import EvidenceIndex  # noqa: E402
 from grounding.judges.registry import make_judge  # noqa: E402
 from grounding.pdf import read_pdf  # noqa: E402
-
-from perturb import judge_text, write_jsonl  # noqa: E402
 
 CLASSES = ("SUPPORT", "REFUTE", "NOTENOUGHINFO")
 TO_CLASS = {"supported": "SUPPORT", "contradiction": "REFUTE", "nei": "NOTENOUGHINFO",

@@ -38,8 +38,8 @@ def _direct(data: Path, judge_mode: str) -> int:
     from grounding.check import check
     from grounding.evidence import EvidenceIndex
     from grounding.judges.registry import judge_sentences, make_judge, settings_from_env
-    from grounding.sentences import split_sentences
     from grounding.pdf import read_pdf
+    from grounding.sentences import split_sentences
 
     settings = settings_from_env()
     settings = settings.model_copy(update={"llm": settings.llm.model_copy(
@@ -94,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["SCIGROUND_LLM_BASE_URL"] = server.base_url
         os.environ["SCIGROUND_LLM_MODEL"] = "scripted"
         print(f"scripted server at {server.base_url}")
-        from grounding.cli import build_parser, main as cli_main
+        from grounding.cli import build_parser
+        from grounding.cli import main as cli_main
 
         probe = io.StringIO()
         try:

@@ -92,7 +92,7 @@ def report(rows: list[QAPair], verbose: bool = False) -> None:
                 if pred == gold:
                     continue
                 by = {}
-                for s, p in pred | gold:
+                for s, _p in pred | gold:
                     by.setdefault(s, None)
                 for s in sorted(by, key=lambda x: int(x[1:])):
                     gp = sorted((p for a, p in gold if a == s), key=lambda x: int(x[1:]))

@@ -26,9 +26,9 @@ sys.path.insert(0, str(ROOT))
 
 import pymupdf  # noqa: E402
 
+from bench.check import best_of as best  # noqa: E402
 from grounding.pdf import _FLAGS, _FontCheck, _has_math_glyph  # noqa: E402
 from grounding.visibility import hidden_spans, may_hide_text  # noqa: E402
-from bench.check import best_of as best  # noqa: E402
 
 
 def main() -> int:

@@ -18,23 +18,23 @@ import json
 import re
 import sys
 import time
-from dataclasses import dataclass
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench._metrics import class_scores  # noqa: E402
 from rapidfuzz import fuzz  # noqa: E402
 
 from annotations.schema import Label, SentenceAnnotation  # noqa: E402
-from grounding.graph import build_graph, depends_on  # noqa: E402
-from grounding.propagate import propagate  # noqa: E402
+from bench._metrics import class_scores  # noqa: E402
 from grounding.evidence import EvidenceIndex  # noqa: E402
+from grounding.graph import build_graph, depends_on  # noqa: E402
 from grounding.judges.base import ClaimContext  # noqa: E402
 from grounding.judges.rules import RulesJudge  # noqa: E402
 from grounding.pdf import read_pdf  # noqa: E402
+from grounding.propagate import propagate  # noqa: E402
 from grounding.types import Sentence  # noqa: E402
 
 LABELS = [lab.value for lab in Label]

@@ -1,4 +1,4 @@
-"""Time the rules judge over one long answer: linear in answer length (issue 13 item 5).
+"""Time the rules judge over one long answer: linear in answer length.
 
 Run: ``python bench/judge_long_answer.py [--data ../shared/data] [--paper specter-2020]``
 

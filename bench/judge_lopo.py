@@ -26,8 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench._metrics import class_scores  # noqa: E402
 from annotations.schema import Label, SentenceAnnotation  # noqa: E402
+from bench._metrics import class_scores  # noqa: E402
 from grounding.evidence import EvidenceIndex  # noqa: E402
 from grounding.graph import build_graph, depends_on  # noqa: E402
 from grounding.judges.base import ClaimContext  # noqa: E402

@@ -7,7 +7,7 @@ Usage: python bench/neural_tagger.py [--data ../shared/data/external] [--epochs 
        [--crf-model FILE --ranker FILE]
 
 Needs torch (``pip install torch==2.13.0``: the CPU build) and numpy; nothing in the package
-uses this yet: it measures whether the labeller should change (issue 12's title target).
+uses this yet: it measures whether the labeller should change (title target 0.95).
 
 The tagger: every token's feature dict from :func:`citations.crf.features.token_features`
 (the CRF's features: word, shape, lexicons, segments, three neighbours each side, ...) is
@@ -54,13 +54,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from reference_labeller import gold_fields, split  # noqa: E402
+
 from citations.crf.corpus import Tagged, sloppy_variants  # noqa: E402
 from citations.crf.features import token_features, tokenize  # noqa: E402
 from citations.crf.fit_titles import same_title  # noqa: E402
 from citations.crf.labeller import MARGINAL_LABELS, Labelled, ReferenceLabeller, first_span  # noqa: E402
 from citations.crf.titles import TitleRanker  # noqa: E402
 from citations.parse import parse_reference  # noqa: E402
-from reference_labeller import gold_fields, split  # noqa: E402
 
 Token = tuple[str, int, int]
 

@@ -154,8 +154,8 @@ def main() -> int:
         fields = {k: str(v) for k, v in e["fields"].items() if v is not None}
         try:
             direct = reference_from_fields(fields, e.get("bibtex_type") or "misc", key=e.get("bibtex_key"))
-            bib = "@%s{%s,\n%s\n}" % (e.get("bibtex_type") or "misc", e.get("bibtex_key") or "k",
-                                     ",\n".join(f"  {k} = {{{v}}}" for k, v in fields.items()))
+            body = ",\n".join(f"  {k} = {{{v}}}" for k, v in fields.items())
+            bib = f"@{e.get('bibtex_type') or 'misc'}{{{e.get('bibtex_key') or 'k'},\n{body}\n}}"
             got = parse_bibtex(bib)
         except Exception:  # noqa: BLE001
             crashes += 1

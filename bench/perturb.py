@@ -10,7 +10,7 @@ way ``grounding.check.check`` drives a judge.
 Prints, per kind and per domain (papers = ML/NLP + a few; papers-more = chemistry, biology,
 physics, medicine...): n, recall (labelled contradiction) and "not supported" (contradiction
 or nei); on the unchanged sentences: false alarms (contradiction) and the share supported,
-each next to its target (issue 11). Deterministic: a paper's items depend only on ``--seed``
+each next to its target. Deterministic: a paper's items depend only on ``--seed``
 and the paper's file name.
 
 Usage: python bench/perturb.py [--data ../shared/data] [--papers s2orc,promis] [--limit N]
@@ -34,6 +34,20 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from perturbations import (  # noqa: E402
+    KINDS,
+    UNCHANGED,
+    Item,
+    Row,
+    _as_num,
+    body_pages,
+    named_terms,
+    pick_rows,
+    table_items,
+    text_items,
+    values_in,
+)
+
 from grounding.errors import JudgeError  # noqa: E402
 from grounding.evidence import EvidenceIndex, row_label  # noqa: E402
 from grounding.judges.base import ClaimContext, Judge  # noqa: E402
@@ -41,11 +55,8 @@ from grounding.judges.registry import make_judge  # noqa: E402
 from grounding.pdf import read_pdf  # noqa: E402
 from grounding.types import Judgement, Sentence  # noqa: E402
 
-from perturbations import (KINDS, UNCHANGED, Item, Row, _as_num, body_pages,  # noqa: E402
-                           named_terms, pick_rows, table_items, text_items, values_in)
-
 DOMAINS = ("papers", "papers-more")
-#: issue 11's targets: recall (contradiction) per kind
+#: The targets: recall (contradiction) per kind
 RECALL_TARGET = {"number": 0.8, "swap": 0.8, "comparison": 0.8, "negation": 0.8,
                  "term": 0.5, "quantifier": 0.5, "row_col": None}
 FALSE_ALARM_TARGET = 0.03

@@ -40,10 +40,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
-from citations.crf.corpus import Tagged, read_anystyle, read_grobid  # noqa: E402
-from citations.crf.labeller import ReferenceLabeller  # noqa: E402
 from citations.crf import merge  # noqa: E402
+from citations.crf.corpus import Tagged, read_anystyle, read_grobid  # noqa: E402
 from citations.crf.fit_titles import same_title, title_form  # noqa: E402
+from citations.crf.labeller import ReferenceLabeller  # noqa: E402
 from citations.crf.titles import TitleRanker  # noqa: E402
 from citations.crf.train import PARAMS, train_all  # noqa: E402
 from citations.model import Reference  # noqa: E402

@@ -1,4 +1,4 @@
-"""Start-up and `refs verify` cost of the command line: wall time, CPU and memory (issue 13).
+"""Start-up and `refs verify` cost of the command line: wall time, CPU and memory.
 
 Usage::
 

@@ -16,7 +16,7 @@ verified against a local index holding all 100,601 ACL records, declared complet
 Prints, per style x language x tidiness cell, the 3-way macro-F1 (verified / corrupted /
 fabricated; any other verdict counts as wrong), and over all cells: the confusion, and "field
 named right": of the corrupted references judged corrupted, the share whose differing fields
-are exactly the changed one (and, looser, that include it). Targets (issue 12): every cell
+are exactly the changed one (and, looser, that include it). Targets: every cell
 >= 0.95; field named right >= 0.95. No network. Deterministic for a given --seed.
 """
 
@@ -35,9 +35,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench._metrics import class_scores  # noqa: E402
 from rapidfuzz import fuzz  # noqa: E402
 
+from bench._metrics import class_scores  # noqa: E402
 from bench._store import ACL, build_store  # noqa: E402
 from bench._styles import LANGS, STYLES, Work, format_reference, sloppy, with_field  # noqa: E402
 from citations.model import Field, Reference  # noqa: E402

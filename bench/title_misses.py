@@ -53,16 +53,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from rapidfuzz import fuzz  # noqa: E402
+from reference_labeller import _norm, gold_fields, split, validation_split  # noqa: E402
 
 from citations.crf import merge  # noqa: E402
 from citations.crf.corpus import Tagged  # noqa: E402
-from citations.crf.labeller import ReferenceLabeller  # noqa: E402
 from citations.crf.fit_titles import same_title  # noqa: E402
+from citations.crf.labeller import ReferenceLabeller  # noqa: E402
 from citations.crf.titles import TitleRanker  # noqa: E402
 from citations.crf.train import train_all  # noqa: E402
 from citations.model import Reference  # noqa: E402
 from citations.parse import _parse, parse_reference  # noqa: E402
-from reference_labeller import _norm, gold_fields, split, validation_split  # noqa: E402
 
 _MARKUP = re.compile(r"</?[a-z]+[^>]*>|&[a-z]+;|&#\d+;|\\[a-z]+|[{}$]|\^|_\{", re.IGNORECASE)
 _ENTITY_LEFT = re.compile(r"(?:^|[\s;])(?:nbsp|amp|[a-z]?(?:uml|acute|grave|circ|tilde|ring|cedil));",

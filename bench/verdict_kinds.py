@@ -1,4 +1,4 @@
-"""Reference verdicts on kinds of strings a user found wrong (issue 12 item 2), built from
+"""Reference verdicts on kinds of strings a user found wrong, built from
 ACL Anthology records: each kind counted over many records, not one string.
 
 Usage: python bench/verdict_kinds.py [--db INDEX.sqlite] [--n 60] [--seed 7]
@@ -157,7 +157,8 @@ def doi_other_work(rows: list[dict], rng: random.Random, n: int) -> list[tuple[s
         other = rng.choice(pool)
         s = f"{r['title']}. https://doi.org/{other['doi']}"
         # X or another version of X (a record with the same title words)
-        out.append((s, lambda res, words=title_words(r["title"]): res.verdict is Verdict.CORRUPTED
+        words = title_words(r["title"])
+        out.append((s, lambda res, words=words: res.verdict
                     and res.matched is not None and title_words(res.matched.title) == words
                     and Field.DOI in res.differing))
     return out

@@ -8,7 +8,7 @@ written there, whole? Are its authors, in order, all that stands before the titl
 module answers that for title, authors, year, venue, pages and DOI. compare.compare_fields
 turns a parsed-field conflict into a match only for a field this reading finds written, so
 a field is called corrupted only when its record value is absent from the string *and* its
-parsed value differs (issue 12: sloppy input gets the verdict of the tidy string).
+parsed value differs (sloppy input gets the verdict of the tidy string).
 
 Reading, on the folded string (compare.fold: lower case, accents and dashes folded) cut
 into words of letters and digits, and record values cut the same way:
@@ -53,7 +53,7 @@ or one followed by "and" ("Brogueira Tiago and Mario Figueiredo"), still reads a
 flipped name: a Chicago or MLA string of one or two authors with every comma lost is not
 cleared (known limit).
 
-Source: issue 12 item 2; bench/style_matrix.py (8 styles x 4 languages, tidy and sloppy).
+Source: bench/style_matrix.py (8 styles x 4 languages, tidy and sloppy).
 """
 
 from __future__ import annotations

@@ -28,8 +28,9 @@ Policies (each a small pure function, named for what it compares):
 - volume, issue, pages, address: normalised equality (pages by first and last page,
   "285-94" read as 285-294).
 
-Sources: CiteTracer taxonomy (R2 formatting, R3 et al., P1 name variants, H1-H6);
-cases B14, B15, B17, B18 in shared/cases.
+Sources: CiteTracer taxonomy (R2 formatting, R3 et al., P1 name variants, H1-H6); public
+bug reports of name folding (Unicode hyphens, accents), dropped title words and Crossref
+title markup.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ _SPECIAL_FOLD = str.maketrans({"ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "ß":
 def strip_markup(text: str) -> str:
     """Remove markup *tags* only (MathML, JATS, HTML face markup, ``<fixed-case>``),
     unescape HTML entities, collapse whitespace. ``a<b`` and ``c>d`` survive.
-    Source: case B18 (Crossref titles)."""
+    Source: Crossref titles carrying MathML/JATS/HTML face markup."""
     if "<" not in text and "&" not in text:  # no tag, no entity
         return " ".join(text.split())
     text = _MATH_OPEN.sub(r" \1", text)  # "in<mml:math>N" keeps its space: "in N"
@@ -98,7 +99,7 @@ def _latex_to_unicode(text: str) -> str:
 @lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Lowercase ASCII-ish fold: LaTeX accents, NFKD accents, ø/ł/ß, Unicode dashes -> '-'.
-    Idempotent; NFC and NFD inputs give the same result (case B15). Cached."""
+    Idempotent; NFC and NFD inputs give the same result. Cached."""
     if text.isascii() and "\\" not in text:
         return text.replace("{", "").replace("}", "").lower()
     for _ in range(4):  # until stable: NFKD/casefold can expose foldable characters

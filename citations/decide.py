@@ -7,17 +7,18 @@ Policies, each a small function named for what it decides:
   conflict and the year or the page range matches), or its title is partly right (word
   Dice >= 0.4) and its authors match, or its DOI/arXiv id matches and the title or the
   authors agree, or the authors are not cited. A DOI that leads to a record with another
-  title *and* other authors is not identity: the DOI points elsewhere (case B20).
+  title *and* other authors is not identity: the DOI points elsewhere.
 - :func:`same_record_group`: two records describe one work (preprint and journal
   version, two sources): equal DOI, or equal title words with no conflicting DOIs and
   years at most 3 apart. Field evidence is merged over the group (:func:`merge_fields`):
-  a field matches if any version matches it (case B22b: preprint year + journal venue).
+  a field matches if any version matches it (a preprint's year with the journal version's
+  venue).
 - :func:`decide`: VERIFIED (a same-work group with no conflicting field), CORRUPTED
   (conflicting fields: the differing fields and the record to correct from), AMBIGUOUS
   (two or more distinct works fit without conflict), FABRICATED (sources answered and
   nothing is the work, and one of them is exhaustive), UNVERIFIED (a source failed, the
-  work type is not one the sources index: laws, theses, reports, books, software, case
-  B23; or no exhaustive source was consulted), UNPARSED.
+  work type is not one the sources index: laws, theses, reports, books, software;
+  or no exhaustive source was consulted), UNPARSED.
 """
 
 from __future__ import annotations
@@ -145,7 +146,7 @@ def is_same_work(c: Compared) -> bool:
             return True
         if ident and (authors.status is not FieldStatus.CONFLICT or title.score >= 0.6):
             # the cited DOI/arXiv id leads here and the authors do not disagree: the
-            # work, with its title corrupted (issue 12: decisions anchored on identifiers)
+            # work, with its title corrupted (decisions anchored on identifiers)
             return True
         return False
     # no title on one side: rely on identifiers and authors
@@ -245,7 +246,7 @@ def decide(reference: Reference, compared: Sequence[Compared], *,
 
     Args: compared: every candidate, any order. failed_sources: names of sources that
           raised SourceError. indexed: work types the consulted sources hold.
-          doi_record: the record the cited DOI led to, if any (B20 evidence).
+          doi_record: the record the cited DOI led to, if any (evidence that the DOI points elsewhere).
           exhaustive: some source that answered holds every work of its types, so that
           "not found" is evidence of fabrication; if False it gives UNVERIFIED.
     Returns: Decision (see its docstring). Raises: nothing.

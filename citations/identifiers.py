@@ -60,7 +60,8 @@ _PAIRS = {")": "(", ">": "<", "]": "["}
 
 
 def _trim_doi(candidate: str) -> str:
-    """Strip prose punctuation from the end of a DOI candidate (rule of case B02)."""
+    """Strip prose punctuation from the end of a DOI candidate (keeps a ')' that
+    belongs to the suffix)."""
     s = candidate
     cut = s.find("</")  # an HTML closing tag glued to the DOI
     if cut > 0:
@@ -207,7 +208,7 @@ class ArxivId:
 
 def semantic_scholar_key(arxiv: ArxivId | str) -> str:
     """Semantic Scholar paper id for an arXiv id: ``"ARXIV:2301.01234"``, always unversioned
-    (a versioned key gets HTTP 404 there; case B05)."""
+    (a versioned key gets HTTP 404 there)."""
     a = arxiv if isinstance(arxiv, ArxivId) else parse_arxiv_id(arxiv)
     if a is None:
         raise ValueError(f"not an arXiv id: {arxiv!r}")

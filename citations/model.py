@@ -100,7 +100,7 @@ class Record(BaseModel):
     #: ("correction", "expression_of_concern", "retraction", ...; ``updated-by``)
     notices: tuple[str, ...] = ()
     #: DOIs this record is itself a notice about (Crossref ``update-to``): a correction
-    #: or retraction notice, never the cited work (case C04)
+    #: or retraction notice, never the cited work
     updates: tuple[str, ...] = ()
 
 

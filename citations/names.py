@@ -9,11 +9,11 @@ Conventions of :class:`~citations.model.Author` as filled here:
   ("Altschul SF") become "S. F.".
 - ``literal=True`` only for a name that is one brace group in BibTeX ("{World Health
   Organization}") or a single-word organisation name; a brace-protected *surname*
-  ("{Keller-Amadi}, Jana E.") is a person (case B14).
+  ("{Keller-Amadi}, Jana E.") is a person.
 
 Keys: :func:`name_key` = folded family without particles + "|" + first initial
-(``"hoglund|m"``), equal for the LaTeX, NFC, NFD and ASCII spellings of one person (B15),
-and for "de la Fuente, J." / "Fuente, J. de la" (B07). :func:`family_key` keeps particles
+(``"hoglund|m"``), equal for the LaTeX, NFC, NFD and ASCII spellings of one person,
+and for "de la Fuente, J." / "Fuente, J. de la". :func:`family_key` keeps particles
 ("von harlem").
 """
 

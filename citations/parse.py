@@ -14,7 +14,8 @@ Limits and decisions:
   for a non-string, an empty/blank string, and for more than :data:`MAX_REFERENCE_CHARS`
   characters (CiteAudit's longest real reference, an author roster, is 15,428).
 - A ``[Computer software]`` / ``(Data set)`` descriptor after the title goes to
-  ``type_descriptor`` and sets ``source_type``; it never stays in the title (case B09).
+  ``type_descriptor`` and sets ``source_type``; it never stays in the title (an APA software or
+  dataset reference ending in a URL).
 - Physics article numbers ("043515") are stored in ``pages``.
 """
 
@@ -724,7 +725,7 @@ def _parse(raw: str) -> tuple[Reference, str]:
     if year is not None:
         title = _year_patterns(year)[0].sub("", title)
     title, tail, desc = _strip_descriptor(title, tail)
-    title = _VERSION_RE.sub("", title)  # "Title (Version 2) [Data set]" (APA; case C01)
+    title = _VERSION_RE.sub("", title)  # "Title (Version 2) [Data set]" (APA)
     tail_fields = _parse_tail(tail, year)
     if desc and desc.lower() in {"data set", "dataset", "computer software", "software"} and "venue" in tail_fields:
         tail_fields.setdefault("publisher", str(tail_fields.pop("venue")))
@@ -962,7 +963,7 @@ def split_reference_list(text: str) -> list[str]:
     beginning of a line, and lines without a marker continue the entry above; otherwise blank
     lines separate entries when there are any, else each line is one entry, joined with the
     next when it visibly continues (ends with a hyphen or comma, or the next starts lower-case).
-    Never splits inside a line (so ';' between author names is safe; case B08).
+    Never splits inside a line (so ';' between author names is safe).
     Returns: entries, whitespace collapsed, markers kept. Raises: nothing.
     """
     lines = [ln.rstrip() for ln in (text or "").splitlines()]

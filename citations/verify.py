@@ -77,7 +77,7 @@ class VerificationResult(BaseModel):
     candidates: every record examined, best first; queries: what was asked of the
     sources; sources: per-source status; warnings and a one-line reason; doi_agency:
     who registered the cited DOI ("crossref", "datacite", ...) when the online cascade
-    looked it up; notices / retracted: update notices about the matched work (case C04;
+    looked it up; notices / retracted: update notices about the matched work (a notice is not a retraction;
     a retraction is a flag on a real work, never a reason to call it fabricated).
     """
 
@@ -154,7 +154,7 @@ _NOTICE_TITLE = re.compile(
 def is_update_notice(record: Record) -> bool:
     """Whether ``record`` is a notice about another work (a correction, retraction or
     expression of concern: Crossref ``update-to``, or a title such as "Correction: <title>"),
-    which is never the cited work (case C04)."""
+    which is never the cited work."""
     return bool(record.updates) or bool(_NOTICE_TITLE.match(record.title or ""))
 
 
@@ -303,7 +303,7 @@ def _compare_found(ref: Reference, found: dict[tuple[str, str], tuple[Record, st
     and search hits scoring under config.min_search_score (listed in ``skipped``)."""
     for rec, sname, via, score in found.values():
         if is_update_notice(rec):
-            continue  # "Correction: <title>" is not the cited work (case C04)
+            continue  # "Correction: <title>" is not the cited work
         if via == "search" and score is not None and score < config.min_search_score:
             skipped.append(Candidate(record=rec, source=sname, via=via, score=0.0,
                                      search_score=score, compared=False))

@@ -3,12 +3,15 @@
 The local engine (grounding.cli_check.check_items) and the Ray engine
 (grounding.engine_ray) check a row with :func:`check_row` and word a row that fails with
 :func:`row_failure`, so the same row gives the same output line and the same message
-whichever engine ran it.
+whichever engine ran it. :data:`Item` and :class:`RunCounts` are the batch's input and
+tally, shared by both engines (here, so that neither engine imports the other).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from annotations.errors import CheckerError
@@ -78,3 +81,29 @@ def row_failure(exc: BaseException) -> tuple[str, str]:
 
 
 __all__ = ["RowOutput", "check_row", "progress_line", "refs_lines", "row_failure"]
+
+
+#: (where, row, its PDF or None, error or None) — one item of a batch run.
+Item = tuple[str, QAPair | None, Path | None, str | None]
+
+
+@dataclass
+class RunCounts:
+    """What a batch run did: rows checked, skipped and failed; both engines fill one."""
+
+    ok: int = 0
+    skipped: int = 0
+    failed: int = 0
+    failures: list[str] = field(default_factory=list)
+    #: True when the run was stopped by SIGINT (Ctrl-C) before the last row.
+    interrupted: bool = False
+
+    def fail(self, where: str, exc: BaseException) -> None:
+        """Count a row that raised ``exc`` and report it (:func:`row_failure`)."""
+        self.report(where, *row_failure(exc))
+
+    def report(self, where: str, verb: str, detail: str) -> None:
+        """Count a failed row and say so on stderr ("file:line: skipped: why")."""
+        self.failed += 1
+        self.failures.append(f"{where}: {detail}")
+        print(f"sciground: {where}: {verb}: {detail}", file=sys.stderr)

@@ -16,8 +16,6 @@ from typing import Any
 
 import networkx as nx
 
-from citations.runner import VerifierOptions
-
 from annotations.errors import InputError
 from annotations.schema import (
     BoxAnnotation,
@@ -26,15 +24,16 @@ from annotations.schema import (
     QAPair,
     SentenceAnnotation,
 )
+from citations.runner import VerifierOptions
 from grounding.collector import paused_gc
 from grounding.evidence import EvidenceIndex
 from grounding.graph import build_graph, depends_on
 from grounding.judges.base import Judge
 from grounding.judges.registry import judge_sentences, make_judge
 from grounding.memo import forget_check_memos
-from grounding.references import CheckedReference, check_references
 from grounding.pdf import Document, Page, read_pdf
 from grounding.propagate import propagate
+from grounding.references import CheckedReference, check_references
 from grounding.sentences import is_heading, split_sentences
 from grounding.types import GOLD_ZOOM, Judgement, Passage, Rect, Sentence
 

@@ -14,7 +14,6 @@ from collections.abc import Sequence
 
 from annotations.errors import CheckerError
 
-
 #: The module that registers each command (``grounding.cli_audit`` imports cli_check).
 OWNERS = {"check": "grounding.cli_check", "eval": "grounding.cli_check",
           "audit": "grounding.cli_audit", "score": "annotations.cli",

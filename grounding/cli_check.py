@@ -10,7 +10,6 @@ import sys
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
@@ -23,8 +22,8 @@ from annotations.layouts import resolve_pdf
 from annotations.schema import QAPair
 from citations.cli import add_source_options, verifier_options
 from citations.engines import RayOptions, add_engine_options
+from grounding.batch import Item, RunCounts
 from grounding.judges.registry import JUDGE_NAMES
-
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -39,7 +38,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--question-file", help="read the question from this file")
     p.add_argument("--answer", help="a file with the answer, or - for standard input")
     p.add_argument("--batch", metavar="ROWS.jsonl",
-                   help="check every row (paper_pdf_path, question_text, answer_raw) of a JSONL file")
+                   help="check every row (paper_pdf_path, question_text, answer_raw) "
+                        "of a JSONL file")
     p.add_argument("--out", metavar="FILE", help="batch: output JSONL (default: standard output); "
                    "rows already in it are skipped, so an interrupted run resumes")
     p.add_argument("--pdf-root", metavar="DIR",
@@ -47,7 +47,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "(default: the batch file's directory or one of its parents)")
     p.add_argument("--format", choices=("json", "text"), default="json")
     p.add_argument("--html", metavar="REPORT.html",
-                   help="also write a self-contained HTML report with the evidence drawn on the pages")
+                   help="also write a self-contained HTML report with the evidence drawn "
+                        "on the pages")
     add_judge_options(p)
     p.add_argument("--no-refs", action="store_true",
                    help="do not verify the references the answer cites")
@@ -136,12 +137,14 @@ def make_index_builder(args: argparse.Namespace) -> Any:
 def judge_factory(args: argparse.Namespace) -> Callable[[], Any]:
     """A picklable callable that builds the judge named by --judge, with model settings
     from the environment (read here only, on the driver; Ray workers build from it)."""
-    from grounding.judges.registry import make_judge as build, settings_from_env
+    from grounding.judges.registry import make_judge as build
+    from grounding.judges.registry import settings_from_env
 
     settings = settings_from_env()
     mode = getattr(args, "llm_mode", None)
     if mode:
-        settings = settings.model_copy(update={"llm": settings.llm.model_copy(update={"mode": mode})})
+        llm = settings.llm.model_copy(update={"mode": mode})
+        settings = settings.model_copy(update={"llm": llm})
     return partial(build, args.judge, settings)
 
 
@@ -284,31 +287,6 @@ def _base_row(obj: dict[str, Any], lineno: int, batch: Path) -> QAPair:
     keep.setdefault("question_text", "")
     return QAPair.model_validate(keep)
 
-
-@dataclass
-class RunCounts:
-    ok: int = 0
-    skipped: int = 0
-    failed: int = 0
-    failures: list[str] = field(default_factory=list)
-    #: True when the run was stopped by SIGINT (Ctrl-C) before the last row.
-    interrupted: bool = False
-
-    def fail(self, where: str, exc: BaseException) -> None:
-        """Count a row that raised ``exc`` and report it (grounding.batch.row_failure)."""
-        from grounding.batch import row_failure
-
-        self.report(where, *row_failure(exc))
-
-    def report(self, where: str, verb: str, detail: str) -> None:
-        """Count a failed row and say so on stderr ("file:line: skipped: why")."""
-        self.failed += 1
-        self.failures.append(f"{where}: {detail}")
-        print(f"sciground: {where}: {verb}: {detail}", file=sys.stderr)
-
-
-#: (where, row, its PDF or None, error or None) — one item of a batch run.
-Item = tuple[str, QAPair | None, Path | None, str | None]
 
 #: Papers whose Document and evidence index a batch keeps at once. One entry holds 4-7 MB
 #: (a 10-22 page paper of ../shared/data/papers, read and indexed; bench/batch_order.py
@@ -655,7 +633,8 @@ def run_eval(args: argparse.Namespace) -> int:
               f"rows: {len(gold)} ({counts.failed} failed to check)\n\n")
     failures = "".join(f"- {f}\n" for f in counts.failures)
     (out_dir / "report.md").write_text(
-        header + render_markdown(metrics) + (f"\n## Rows that failed\n\n{failures}" if failures else ""),
+        header + render_markdown(metrics)
+        + (f"\n## Rows that failed\n\n{failures}" if failures else ""),
         encoding="utf-8")
     if args.html:
         from grounding.html import write_eval_reports

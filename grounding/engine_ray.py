@@ -33,8 +33,7 @@ from typing import Any, TextIO
 from annotations.errors import CheckerError, InputError
 from annotations.schema import QAPair
 from citations.engines import RayOptions
-from grounding.batch import RowOutput, check_row, progress_line, row_failure
-from grounding.cli_check import Item, RunCounts
+from grounding.batch import Item, RowOutput, RunCounts, check_row, progress_line, row_failure
 
 #: The judge, index builder, sources and verify_refs flag of the run a worker process
 #: last served (built once per process and run; see _state).
@@ -117,18 +116,26 @@ def _prefill(items: Sequence[Item], done: set[str]
 
 def check_items_ray(items: Sequence[Item], out: TextIO, done: set[str], *,
                     judge: Callable[[], Any], build_index: Any = None, sources: Any = None,
-                    refs_out: TextIO | None = None, options: RayOptions = RayOptions()
+                    refs_out: TextIO | None = None, options: RayOptions | None = None
                     ) -> RunCounts:
     """grounding.cli_check.check_items on Ray: same arguments, except ``judge``, a
-    picklable factory (each worker builds its judge), and ``options``.
+    picklable factory (each worker builds its judge), and ``options`` (None: the defaults).
 
     Writes each row's output line to ``out`` (and its references to ``refs_out``) in input
     order; reports bad rows on stderr with their place; skips rows whose id is in
     ``done``. With online ``sources`` (VerifierOptions), the workers share one rate limiter
-    per source and the driver's HTTP cache (citations.engine_ray). Returns RunCounts. Raises: InputError when Ray is not installed.
+    per source and the driver's HTTP cache (citations.engine_ray). Returns RunCounts.
+    Raises: InputError when Ray is not installed.
     """
-    from citations.engine_ray import (Progress, TaskFailed, in_flight, ordered, ray_session,
-                                      shared_sources)
+    options = options if options is not None else RayOptions()
+    from citations.engine_ray import (
+        Progress,
+        TaskFailed,
+        in_flight,
+        ordered,
+        ray_session,
+        shared_sources,
+    )
     from grounding.evidence import EvidenceIndex
 
     counts = RunCounts()

@@ -26,21 +26,32 @@ import heapq
 import math
 import re
 import unicodedata
-from operator import add, gt, mul, sub, truediv
 from bisect import bisect_left, bisect_right
-from itertools import accumulate, chain, compress, repeat
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate, chain, compress, repeat
+from operator import add, gt, mul, sub, truediv
 from typing import Any, NamedTuple
 
 from rapidfuzz import fuzz
 
 from annotations.errors import InputError
-from grounding.lexicon import (content_term, content_terms, fold, fold_with_offsets, is_numeric,
-                               raw_tokens)
-from grounding.quantities import (Quantity, detect_decimal_comma, extract_quantities, moved,
-                                  text_quantities)
+from grounding.lexicon import (
+    content_term,
+    content_terms,
+    fold,
+    fold_with_offsets,
+    is_numeric,
+    raw_tokens,
+)
+from grounding.quantities import (
+    Quantity,
+    detect_decimal_comma,
+    extract_quantities,
+    moved,
+    text_quantities,
+)
 from grounding.types import Passage, Rect
 
 _K1 = 1.2
@@ -70,7 +81,7 @@ class Entry(NamedTuple):
     ``text`` (offsets into the page text for lines and windows, into ``text`` for rows).
     cells: for rows, the numbers in reading order with their x centres (empty otherwise).
     suspect: the quantities that overlap a ``Page.suspect_spans`` range (a glyph from an
-    unknown symbol font next to a digit, case B30): their value cannot be trusted.
+    unknown symbol font next to a digit): their value cannot be trusted.
     """
 
     page: int
@@ -305,7 +316,7 @@ def _segments(texts: Sequence[str]) -> list[tuple[int, int]]:
 
 
 #: The (document, index) pair :meth:`EvidenceIndex.for_document` made last (or none).
-_RECENT: list[tuple[Any, "EvidenceIndex"]] = []
+_RECENT: list[tuple[Any, EvidenceIndex]] = []
 
 
 class EvidenceIndex:

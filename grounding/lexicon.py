@@ -223,4 +223,5 @@ def is_numeric(term: str) -> bool:
 
 
 __all__ = ["MINUS_CHARS", "STOPWORDS", "content_term", "content_terms", "fold",
-           "fold_with_offsets", "forget_terms", "is_numeric", "raw_tokens", "root", "stem", "tokens", "unfold"]
+           "fold_with_offsets", "forget_terms", "is_numeric", "raw_tokens", "root", "stem",
+           "tokens", "unfold"]

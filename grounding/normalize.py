@@ -6,7 +6,8 @@ reader (``grounding.pdf``) builds a page's raw text from PyMuPDF lines, runs
 character the box of the raw character it came from.
 
 What :func:`normalize_text` does, in order (sources: MMSciFact-style extraction faults,
-cases B27 and B30 in ``shared/cases/cases.jsonl``, ``shared/data/papers/index.json``):
+ligatures and mis-encoded math fonts from public bug reports,
+``shared/data/papers/index.json``):
 
 1. Per character:
    - ligatures U+FB00-U+FB06, mathematical alphanumerics (U+1D400-U+1D7FF, e.g. '𝜋' -> 'π')
@@ -41,7 +42,8 @@ Also here, as pure helpers of the reader: :func:`hyphenated_pairs` (a document's
 compounds), :func:`is_page_number_line` (the reader drops such a line only at the page's
 top or bottom edge, so a table cell holding a bare number stays), and the font-name
 classifiers :func:`is_symbol_font` / :func:`is_known_text_font` with
-:func:`map_symbol_font` (case B30: '¼' -> '=' and 'þ' -> '+' only in math/symbol fonts).
+:func:`map_symbol_font` (a mis-encoded math font: '¼' -> '=' and 'þ' -> '+' only in
+math/symbol fonts).
 """
 
 from __future__ import annotations
@@ -400,7 +402,7 @@ def is_page_number_line(line: str) -> bool:
     return len(line) <= 24 and bool(_PAGE_NUMBER.match(line)) and bool(line.strip())
 
 
-# --- symbol fonts (case B30) ---------------------------------------------------------------
+# --- symbol fonts ---------------------------------------------------------------------------
 
 #: Glyphs that TeX / Elsevier math symbol fonts emit with a Latin-1 code instead of the
 #: symbol (the font's encoding is read as WinAnsi): '¼' is '=', 'þ' is '+', 'À' is '-'.
@@ -446,7 +448,7 @@ def map_symbol_font(text: str, font: str) -> str:
     """Replace mis-encoded math glyphs in one span: only for fonts :func:`is_symbol_font`
     accepts, and only the glyphs of :data:`MATH_FONT_GLYPHS`. Same length as ``text``.
 
-    A real '¼' set in Times is left alone (case B30, control_real_fraction).
+    A real '¼' set in Times is left alone.
     """
     if not is_symbol_font(font) or not any(c in MATH_FONT_GLYPHS for c in text):
         return text

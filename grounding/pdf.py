@@ -27,9 +27,9 @@ How a page is read:
 * blocks are put in reading order: on a two-column page (a vertical gutter near the middle
   with at least 15 % of the text on each side) the page is cut into bands by full-width
   blocks and each band is read left column, then right column, a block holding lines of
-  both columns being split (case B29: a PDF whose content stream has the right column
+  both columns being split (a PDF whose content stream has the right column
   first); other pages, and rotated (landscape) pages, keep MuPDF's stream order;
-* math symbol fonts are decoded (``grounding.normalize.map_symbol_font``, case B30), and
+* math symbol fonts are decoded (``grounding.normalize.map_symbol_font``), and
   digits or Latin-1 glyphs from unknown fonts touching a number are reported in
   ``Page.suspect_spans``;
 * a line that is only a page number and is the top-most or bottom-most line of the page (in
@@ -82,8 +82,7 @@ from grounding.normalize import (
     normalize_with_sources,
 )
 from grounding.types import Rect
-from grounding.visibility import (AlphaCheck, HiddenSpan, drop_hidden, hidden_spans,
-                                  may_hide_text)
+from grounding.visibility import AlphaCheck, HiddenSpan, drop_hidden, hidden_spans, may_hide_text
 
 __all__ = ["Block", "Document", "Line", "Page", "Word", "WordColumns", "extract_plain_text",
            "pdf_metadata",
@@ -100,7 +99,7 @@ if "PYMUPDF_MESSAGE" not in os.environ:
 _mupdf: Any = pymupdf.mupdf  # its low-level MuPDF bindings (for the font walk)
 
 #: Text-page flags, as bare ``get_text()`` uses them: keep ligature code points (the
-#: normaliser folds them, and needs to see them to repair 'beneﬁ ciaries', case B27) and
+#: normaliser folds them, and needs to see them to repair 'beneﬁ ciaries') and
 #: whitespace characters, clip to the media box, show unmapped glyphs by CID.
 _FLAGS = (pymupdf.TEXT_PRESERVE_LIGATURES | pymupdf.TEXT_PRESERVE_WHITESPACE
           | pymupdf.TEXT_MEDIABOX_CLIP | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE)
@@ -108,7 +107,7 @@ _FLAGS = (pymupdf.TEXT_PRESERVE_LIGATURES | pymupdf.TEXT_PRESERVE_WHITESPACE
 #: the bidi controls U+202A-U+202E.
 _DELIMS = (frozenset(chr(c) for c in range(33)) | {"\u00a0"}
            | {chr(c) for c in range(0x202A, 0x202F)})
-#: Characters a mis-encoded math font emits instead of a sign next to a number (case B30).
+#: Characters a mis-encoded math font emits instead of a sign next to a number.
 _SUSPECT_GLYPHS = frozenset("0123456789\u00bc\u00bd\u00be\u00fe\u00c0\u00c3")
 _MARGIN = 0.12
 _T = TypeVar("_T")
@@ -197,7 +196,7 @@ class Page:
       :func:`read_pdf` builds ``words`` on first access from ``word_columns`` (same values).
     suspect_spans: ``(start, end)`` offsets into ``text`` of characters that came from a font
       that is neither a known text font nor a decoded math font, that are digits or Latin-1
-      symbols ('2', '¼', 'þ', ...), and that touch a digit from another span (case B30: a
+      symbols ('2', '¼', 'þ', ...), and that touch a digit from another span (a
       minus sign extracted as '2' before '0.44'). A judge should not call a number
       overlapping such a span supported or contradicted: it needs review.
     word_columns: the words as :class:`WordColumns` (derived; not compared).
@@ -1018,7 +1017,7 @@ def _reading_order(units: list[Unit], width: float) -> list[Unit]:
 
     On a two-column page (see :func:`_gutter`) a block whose lines cross the gutter is
     full-width; a block whose lines lie on both sides without crossing (MuPDF joins lines of
-    both columns at the same height into one block, case B29) is split by side. Full-width
+    both columns at the same height into one block) is split by side. Full-width
     units cut the page into bands, each read left column then right column, each column top
     to bottom.
     """

@@ -22,8 +22,15 @@ from operator import attrgetter
 
 from grounding.lexicon import fold, stem
 from grounding.memo import per_check
-from grounding.number_words import (FRACTIONS, ORDINALS, SCALES, WORD_NUMBERS, cardinal_value,
-                                    number_word_runs, vague_spans)
+from grounding.number_words import (
+    FRACTIONS,
+    ORDINALS,
+    SCALES,
+    WORD_NUMBERS,
+    cardinal_value,
+    number_word_runs,
+    vague_spans,
+)
 
 #: Canonical spellings of physical / typographic units. A unit found here is "physical":
 #: it only matches the same unit. Any other noun after a number is a "count noun" unit
@@ -123,7 +130,8 @@ _GROUP_SPACES = " " + _THIN_SPACES
 _NO_THIN_SPACES = str.maketrans("", "", _THIN_SPACES)
 _KEPT_RE = re.compile("[" + _THIN_SPACES + _SUPERSCRIPT_DIGITS + "⁻⁺]")
 #: Digits grouped by threes with spaces: "10 395", "677 000", "1 250,5".
-_GROUPED_RE = re.compile(r"(?=[-\d])(?<![\d.,])-?\d{1,3}(?:[ " + _THIN_SPACES + r"]\d{3})+(?:\.\d+)?"
+_GROUPED_RE = re.compile(r"(?=[-\d])(?<![\d.,])-?\d{1,3}(?:[ " + _THIN_SPACES
+                         + r"]\d{3})+(?:\.\d+)?"
                          r"(?![\d]|[.,]\d)")
 _GROUPED_RE_COMMA = re.compile(r"(?=[-\d])(?<![\d.,])-?\d{1,3}(?:[ " + _THIN_SPACES
                                + r"]\d{3})+(?:,\d+)?(?![\d]|[.,]\d)")
@@ -563,8 +571,8 @@ def _sci(text: str, folded: str, start: int, end: int, mantissa: str | None,
     unit, physical, uend = _unit_after(text, end)
     qend = uend if physical else end
     approx, bound = _qualifiers(text, start)
-    return Quantity(float(f"{mantissa or '1'}e{exp}"), folded[start:qend], start, qend, unit, physical,
-                    decimals, approx, bound, "sci", multiplier=10.0 ** exp)
+    return Quantity(float(f"{mantissa or '1'}e{exp}"), folded[start:qend], start, qend, unit,
+                    physical, decimals, approx, bound, "sci", multiplier=10.0 ** exp)
 
 
 def _quiet_after(text: str, end: int) -> bool:
@@ -946,5 +954,6 @@ def moved(q: Quantity, start: int, end: int) -> Quantity:
 
 
 __all__ = ["CASE_UNITS", "MISSING_VALUES", "Quantity", "UNITS", "comparable",
-           "detect_decimal_comma", "extract_quantities", "has_multiplier", "is_missing_value", "moved",
+           "detect_decimal_comma", "extract_quantities", "has_multiplier", "is_missing_value",
+           "moved",
            "restate", "same_count_noun", "same_value", "text_quantities"]

@@ -7,7 +7,8 @@
 (e.g. a ``---`` rule), so sentences plus gaps reproduce the answer exactly.
 
 Rules, from the gold splits of GroundQA dev (``annotations[].sentence`` against
-``answer_raw``) and the segmentation cases B32-B36:
+``answer_raw``) and public bug reports of sentence splitters
+("et al." before a year, rewritten text, markers next to periods, list markers):
 
 - A newline always ends a sentence; a line is never joined to the next one.
 - Inside a line a sentence ends at ``.``, ``?`` or ``!`` (runs of them, e.g. ``...``) that
@@ -22,7 +23,7 @@ Rules, from the gold splits of GroundQA dev (``annotations[].sentence`` against
   a number, ``approx.``, ...), initials (``P. C. Peters``), decimals (``91.5``), or dots
   inside URLs and domains (``arxiv.org``).
 - A capital letter right after a number is a unit symbol, not an initial: ``300 K.``,
-  ``2 M.``, ``3 T.`` end a sentence before a capitalised word (case C07); ``U.S.`` ends one
+  ``2 M.``, ``3 T.`` end a sentence before a capitalised word; ``U.S.`` ends one
   before a capitalised word but not before an acronym (``the U.S. FDA``).
 - After a ``References`` / ``Bibliography`` title line, each line is one sentence (an entry),
   until the next markdown heading.

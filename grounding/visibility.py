@@ -1,4 +1,4 @@
-"""Text a PDF holds but never paints, so that it is not read as evidence (case C06).
+"""Text a PDF holds but never paints, so that it is not read as evidence.
 
 A PDF's text layer can carry words no reader of the page sees: text in render mode 3
 (invisible) with no scanned image beneath it, white text with nothing darker painted

@@ -2,14 +2,14 @@
 https://info.arxiv.org/help/api/user-manual.html; terms: one request every 3 s).
 
     >>> src = ArxivSource()
-    >>> src.lookup_arxiv("2301.01234v3")   # id_list=2301.01234v3 (versioned when cited so; B05)
-    >>> src.search(reference)              # search_query=ti:"..." (B25)
+    >>> src.lookup_arxiv("2301.01234v3")   # id_list=2301.01234v3 (versioned when cited so)
+    >>> src.search(reference)              # search_query=ti:"..."
 
 Pure half: :func:`parse_response` reads the Atom feed. Quirks handled:
 
 - an unknown but well-formed id answers HTTP 200 with zero entries (not 404);
 - a malformed id (an abs URL, a truncated number) answers HTTP 400, or HTTP 200, with
-  one pseudo-entry titled "Error" whose id is ``.../api/errors#...`` (case C05): it is
+  one pseudo-entry titled "Error" whose id is ``.../api/errors#...``: it is
   never a record (parse_response drops it; only ``/abs/`` ids count) and the request
   raises SourceError (feed_error), so an error is never taken for "no such paper";
 - several ids in ``id_list``: missing ones are silently dropped, so results are matched
@@ -69,7 +69,7 @@ def parse_response(body: bytes) -> list[Record]:
 
 def feed_error(body: bytes) -> str | None:
     """The message of an arXiv API error feed, or None: an entry whose id is under
-    ``/api/errors``, or one titled "Error" with no author but "arXiv api core" (case C05).
+    ``/api/errors``, or one titled "Error" with no author but "arXiv api core" (a malformed id).
     Never raises (a body that is not XML is no error feed)."""
     try:
         root = ET.fromstring(body)
@@ -91,7 +91,7 @@ def _is_error_entry(entry: ET.Element) -> bool:
 
 
 def search_query(title: str) -> str:
-    """``ti:"..."`` for a title (case B25): every character that is not a letter or digit
+    """``ti:"..."`` for a title: every character that is not a letter or digit
     becomes a space, so no bare ':' (field prefix) and no token starting with '-' (NOT)."""
     words = _NON_WORD.sub(" ", title_query_form(title)).split()
     return 'ti:"' + " ".join(words) + '"'
@@ -122,7 +122,7 @@ class ArxivSource(HttpSource):
         return None
 
     def lookup_arxiv(self, arxiv_id: str) -> Record | None:
-        """GET query?id_list={id} (versioned when given, B05; an abs URL is sent as its
+        """GET query?id_list={id} (versioned when given; an abs URL is sent as its
         id); None when absent or the id is malformed (no request for an id that does not
         parse, such as a truncated number). Raises SourceError, also for an API error."""
         a = parse_arxiv_id(arxiv_id)

@@ -7,7 +7,7 @@ Order (each step only while no plausible record has been found):
 3. identifier lookups: the DOI routed by registration agency (routing.py: Crossref, then
    DataCite on 404; 10.48550 arXiv DOIs straight to DataCite), the arXiv id at the arXiv
    API (versioned when cited so) and, when that fails, at Semantic Scholar (unversioned
-   key; case B05);
+   key);
 4. structured title search (``search_order``, default OpenAlex then Crossref); when the
    first source that answers finds nothing usable, the query is revised: title only
    (without authors and year), then the shortened title (the part before ':' or the
@@ -17,7 +17,7 @@ Order (each step only while no plausible record has been found):
    sources; before step 4 when the cited work is not a paper: blog, software, report).
 
 *Plausible* = decide.is_same_work on the field comparison (compare.compare_fields).
-Crossref records without authors (case B26) get the authors of the same DOI at
+Crossref records without authors get the authors of the same DOI at
 OpenAlex before comparison. Every source consulted gets a status: ``match``,
 ``no_match``, ``timeout``, ``rate_limited`` or ``error``; a failed source makes the
 verdict UNVERIFIED when nothing matched, never FABRICATED (decide.decide).
@@ -315,7 +315,7 @@ class Cascade:
         for rec in records:
             key = (rec.source, rec.id)
             if key in run.found or is_update_notice(rec):
-                continue  # a correction / retraction notice is never the cited work (C04)
+                continue  # a correction / retraction notice is never the cited work
             c = Compared(rec, compare_fields(run.ref, rec, self.compare), via, name)
             if c.get(Field.TITLE).status is FieldStatus.MATCH or c.get(Field.DOI).status is FieldStatus.MATCH:
                 filled = self._fill_authors(run, rec)
@@ -330,7 +330,7 @@ class Cascade:
         return n
 
     def _fill_authors(self, run: _Run, rec: Record) -> Record:
-        """Case B26: a Crossref record with no authors takes OpenAlex's for its DOI (asked
+        """A Crossref record with no authors takes OpenAlex's for its DOI (asked
         only for a record whose title or DOI matches the reference)."""
         if rec.source != "crossref" or rec.authors or not rec.doi or not run.ref.authors:
             return rec
@@ -385,7 +385,8 @@ class Cascade:
                     break  # the arXiv API answered: no need to ask Semantic Scholar
 
     def _doi(self, run: _Run, doi: str) -> None:
-        """The cited DOI at the agency that registered it (case C01). Crossref first
+        """The cited DOI at the agency that registered it (DataCite, or none with
+        metadata). Crossref first
         (unless the prefix is DataCite's); a Crossref 404 means "no Crossref metadata",
         not "no such DOI": the registration agency is asked (doi.org/ra/{doi}, or
         Crossref's /works/{doi}/agency) and DataCite is asked only for its DOIs; doi.org
@@ -635,8 +636,8 @@ def iter_verify_batch(references: Iterable[str | Reference], cascade: Cascade, *
     path = Path(checkpoint) if checkpoint is not None else None
     saved: dict[int, tuple[str, dict[str, object]]] = {}
     if path is not None and path.exists():
-        drop_torn_tail(path)     # appending after a torn last line would glue onto it (C12)
-        # lines end at "\n" only (str.splitlines also cuts at U+2028 / U+0085, case C13)
+        drop_torn_tail(path)     # appending after a torn last line would glue onto it
+        # lines end at "\n" only (str.splitlines also cuts at U+2028 / U+0085)
         for line in path.read_text(encoding="utf-8").split("\n"):
             try:
                 row = json.loads(line)

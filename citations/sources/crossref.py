@@ -8,7 +8,7 @@ Pure half: :func:`parse_response` reads a ``/works/{doi}`` body (``{"message": w
 a list body (``{"message": {"items": [...]}}``) or a bare list of items (refchecker's
 recorded caches). A plain-text 404 ("Resource not found.") parses to [].
 
-Authors (case B26): only the ``author`` array counts; ``editor`` entries are never
+Authors: only the ``author`` array counts; ``editor`` entries are never
 authors. A record without ``author`` or with an empty one has ``authors=()`` and
 :func:`crossref_authors` says None ("unknown", not "nobody"); the cascade then takes
 the authors from OpenAlex by DOI. Crossref holds no arXiv ids: lookup_arxiv makes no
@@ -43,7 +43,7 @@ _TYPES = {
 
 def crossref_authors(item: dict[str, Any]) -> tuple[Author, ...] | None:
     """The authors of a Crossref work item, editors excluded; None when the item has no
-    ``author`` key or an empty one (case B26). Organisations (``name``) are literal."""
+    ``author`` key or an empty one. Organisations (``name``) are literal."""
     raw = item.get("author")
     if not isinstance(raw, list) or not raw:
         return None
@@ -95,7 +95,7 @@ def _dicts(value: object) -> list[dict[str, Any]]:
 
 def _update_types(value: object) -> tuple[str, ...]:
     """The notice types in a Crossref ``updated-by`` list ("correction", "retraction",
-    "expression_of_concern", ...), lowercased, in order, once each (case C04)."""
+    "expression_of_concern", ...), lowercased, in order, once each."""
     types = (str(u.get("type") or "").strip().lower().replace(" ", "_") for u in _dicts(value))
     return tuple(dict.fromkeys(t for t in types if t))
 
@@ -147,7 +147,7 @@ class CrossrefSource(HttpSource):
     name = "crossref"
     BASE_URL = "https://api.crossref.org/"
     #: Work types whose absence here is evidence (decide: FABRICATED vs UNVERIFIED);
-    #: books, theses, reports, software and data are held only partly (case B23).
+    #: books, theses, reports, software and data are held only partly.
     indexes = frozenset({SourceType.PAPER})
 
     def _params(self, config: SourceConfig) -> dict[str, str]:

@@ -93,7 +93,7 @@ class DataCiteSource(HttpSource):
     name = "datacite"
     BASE_URL = "https://api.datacite.org/"
     #: Work types whose absence here is evidence (decide: FABRICATED vs UNVERIFIED);
-    #: books, theses, reports, software and data are held only partly (case B23).
+    #: books, theses, reports, software and data are held only partly.
     indexes = frozenset({SourceType.PAPER})
 
     def lookup_doi(self, doi: str) -> Record | None:

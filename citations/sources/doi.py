@@ -95,7 +95,7 @@ class DoiSource(HttpSource):
     name = "doi"
     BASE_URL = "https://doi.org/"
     #: Work types whose absence here is evidence (decide: FABRICATED vs UNVERIFIED);
-    #: books, theses, reports, software and data are held only partly (case B23).
+    #: books, theses, reports, software and data are held only partly.
     indexes = frozenset({SourceType.PAPER})
 
     def lookup_doi(self, doi: str) -> Record | None:

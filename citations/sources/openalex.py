@@ -11,7 +11,7 @@ matcher must not treat it as a conflicting title). Authors come from
 ``authorships[].author.display_name`` (else ``raw_author_name``); the venue from
 ``primary_location.source.display_name`` (else ``raw_source_name``).
 
-Query building (case B25): typographic quotes become ASCII (U+2019 gives zero hits in
+Query building: typographic quotes become ASCII (U+2019 gives zero hits in
 ``title.search``), and ``,`` ``|`` (filter syntax) become spaces.
 """
 
@@ -95,7 +95,7 @@ def parse_response(body: bytes) -> list[Record]:
 
 
 def title_search_query(title: str) -> str:
-    """The ``title.search`` value for a title (case B25): ASCII quotes, no filter syntax."""
+    """The ``title.search`` value for a title: ASCII quotes, no filter syntax."""
     return " ".join(_FILTER_SYNTAX.sub(" ", title_query_form(title)).split())
 
 
@@ -105,7 +105,7 @@ class OpenAlexSource(HttpSource):
     name = "openalex"
     BASE_URL = "https://api.openalex.org/"
     #: Work types whose absence here is evidence (decide: FABRICATED vs UNVERIFIED);
-    #: books, theses, reports, software and data are held only partly (case B23).
+    #: books, theses, reports, software and data are held only partly.
     indexes = frozenset({SourceType.PAPER})
 
     def _params(self, config: SourceConfig) -> dict[str, str]:

@@ -3,14 +3,14 @@ https://api.semanticscholar.org/api-docs/graph).
 
     >>> src = SemanticScholarSource(config=SourceConfig(api_key="..."))   # x-api-key header
     >>> src.lookup_doi("10.1093/mind/lix.236.433")   # GET paper/DOI:{doi}; 404 -> None
-    >>> src.lookup_arxiv("2301.01234v3")             # GET paper/ARXIV:2301.01234 (B05)
+    >>> src.lookup_arxiv("2301.01234v3")             # GET paper/ARXIV:2301.01234 (no version)
     >>> src.search(reference)                        # GET paper/search/match?query=title
     >>> src.lookup_many(["DOI:10.1/x", "ARXIV:2301.01234"])   # POST paper/batch
 
 Pure half: :func:`parse_response` reads one paper, ``{"data": [...]}`` (search),
 a batch array (missing ids are ``null``: :func:`parse_batch` keeps them as None in
 request order) or ``[]``. ``{"error": ...}`` bodies give [].
-Case B05: a versioned key ``ARXIV:2301.01234v3`` answers 404 there, so the key is always
+A versioned key ``ARXIV:2301.01234v3`` answers 404 there, so the key is always
 unversioned (identifiers.semantic_scholar_key). ``/paper/search/match`` answers 404
 when no title matches: that is "nothing found".
 """
@@ -95,7 +95,7 @@ class SemanticScholarSource(HttpSource):
         return self._paper("DOI:" + (normalize_doi(doi) or doi.strip()))
 
     def lookup_arxiv(self, arxiv_id: str) -> Record | None:
-        """GET paper/ARXIV:{id without version} (B05); 404 -> None."""
+        """GET paper/ARXIV:{id without version}; 404 -> None."""
         a = parse_arxiv_id(arxiv_id)
         return None if a is None else self._paper(semantic_scholar_key(a))
 

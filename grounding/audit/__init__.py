@@ -12,7 +12,12 @@ which work), abstracts (abstract fallback from online sources), core (``audit``)
 """
 
 from grounding.audit.abstracts import (
-    ABSTRACT_SOURCES, Abstract, AbstractFinder, AbstractLookup, text_document)
+    ABSTRACT_SOURCES,
+    Abstract,
+    AbstractFinder,
+    AbstractLookup,
+    text_document,
+)
 from grounding.audit.core import audit
 from grounding.audit.match import PdfMatches, match_pdfs
 from grounding.audit.report import AuditedSentence, AuditReport, CitedWork, Evidence, Pair

@@ -91,7 +91,7 @@ class AbstractFinder:
 
     def close(self) -> None:
         for thing in self._close:
-            getattr(thing, "close")()
+            getattr(thing, "close")()  # noqa: B009 (typed as object)
         self._close = []
 
     def __enter__(self) -> AbstractFinder:

@@ -25,7 +25,15 @@ from citations.verify import VerificationResult
 from grounding.audit.abstracts import AbstractFinder, AbstractLookup, text_document
 from grounding.audit.match import match_pdfs
 from grounding.audit.report import (
-    AuditedSentence, AuditReport, CitedWork, Evidence, Pair, Support, combine, worst_finding)
+    AuditedSentence,
+    AuditReport,
+    CitedWork,
+    Evidence,
+    Pair,
+    Support,
+    combine,
+    worst_finding,
+)
 from grounding.audit.review import Problem, Review, claim_text, read_review
 from grounding.check import PASSAGES_PER_SENTENCE, merge_line_rects
 from grounding.evidence import EvidenceIndex

@@ -86,7 +86,8 @@ def match_pdfs(folder: Path, works: Sequence[tuple[Reference, Record | None]]) -
     """
     out = PdfMatches()
     if not folder.is_dir():
-        what = "is a file, not a folder of papers" if folder.exists() else "no such folder of papers"
+        what = ("is a file, not a folder of papers" if folder.exists()
+                else "no such folder of papers")
         out.problems.append(Problem("missing_dir", f"{folder}: {what}"))
         return out
     fitted: dict[int, list[tuple[str, str]]] = {}

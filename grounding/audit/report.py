@@ -159,7 +159,8 @@ class AuditReport:
     def pair_record(self, pair: Pair) -> dict[str, Any]:
         """One JSON object per pair: sentence_id, sentence, claim, reference, reference_number,
         reference_verdict, corrected_reference, source, source_location, support,
-        sentence_support, evidence [{page, box, text}], errors, inherited, premises, supports_parts, rationale."""
+        sentence_support, evidence [{page, box, text}], errors, inherited, premises,
+        supports_parts, rationale."""
         s = self.sentence(pair.sentence_id)
         w = self.works[pair.work]
         return {
@@ -226,7 +227,8 @@ class AuditReport:
             f"{k} {c['sentences'][k]}" for k in FINDING_ORDER if c["sentences"][k]))
         lines.append(f"cited works: {len(self.works)} (full text {c['works']['pdf']}, "
                      f"abstract only {c['works']['abstract']}, unavailable {c['works']['none']}); "
-                     "references: " + ", ".join(f"{k} {n}" for k, n in sorted(c["verdicts"].items())))
+                     "references: "
+                     + ", ".join(f"{k} {n}" for k, n in sorted(c["verdicts"].items())))
         for pr in self.problems:
             lines.append(f"problem ({pr.kind}): {pr.message}")
         return "\n".join(lines) + "\n"

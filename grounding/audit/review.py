@@ -181,7 +181,8 @@ def read_review(text: str) -> Review:
 
 def claim_text(sentence: Sentence, mentions: list[Mention]) -> str:
     """The sentence as a claim about the cited works: numbered markers (linked or not) and
-    parenthetical citations removed, a narrative one ("Cohan et al. (2020) show ...") read as "the authors".
+    parenthetical citations removed, a narrative one ("Cohan et al. (2020) show ...") read as
+    "the authors".
 
     Args: sentence: offsets into the review. mentions: every mention of the review.
     Returns: the text the judge sees (never empty: the sentence itself if nothing is left).

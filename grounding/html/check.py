@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from html import escape
 from pathlib import Path
 from typing import Any
 
-from annotations.errors import CheckerError
 from annotations.align import align
+from annotations.errors import CheckerError
 from annotations.schema import BoxAnnotation, ErrorSpan, ErrorTag, Label, PropagationType, QAPair
 from grounding.html.assets import BASE_CSS, CHECK_CSS, CHECK_JS
 from grounding.html.graph import ICON, LABEL_TEXT, GraphNode, graph_svg
@@ -118,7 +118,8 @@ def _sentence_html(sid: str, text: str, label: Label, errors: Sequence[ErrorSpan
     body.append(_e(text[pos:]))
     differs = gold is not None and gold != label
     cls = f"sent lab-{label.value}" + (" gold-diff" if differs else "")
-    tip = f"{sid}: {LABEL_TEXT[label]}" + (f" (gold: {LABEL_TEXT[gold]})" if differs and gold else "")
+    tip = (f"{sid}: {LABEL_TEXT[label]}"
+           + (f" (gold: {LABEL_TEXT[gold]})" if differs and gold else ""))
     mark = ("<sup class=\"gd\" aria-hidden=\"true\">\u2260</sup>" if differs else "")
     return (f'<span class="{cls}" id="{_e(sid)}" data-id="{_e(sid)}" '
             f'data-label="{label.value}" tabindex="0" title="{_e(tip)}">'
@@ -256,7 +257,8 @@ def _card_html(cs: Any, art: dict[int, _PageArt], gold: Label | None = None,
     thumbs = (_thumbs_html(sid, a.boxes, art, a.label, a.sentence or s.text)
               if a.label in (Label.SUPPORTED, Label.CONTRADICTION) else "")
     ev = " has-ev" if thumbs else ""
-    bits = [f'<article class="card lab-{a.label.value}{ev}" id="card-{_e(sid)}" data-id="{_e(sid)}">',
+    bits = [f'<article class="card lab-{a.label.value}{ev}" id="card-{_e(sid)}" '
+            f'data-id="{_e(sid)}">',
             f'<div class="body"><header><span class="sidb">{_e(sid)}</span>'
             f'<span class="badge lab-{a.label.value}">{ICON[a.label]} {LABEL_TEXT[a.label]}</span>']
     if a.role is not None:
@@ -356,7 +358,8 @@ def _summary_html(report: Any, art_note: str | None, n_pages: int,
         f'<div class="count lab-{lab.value}"><b>{counts.get(lab.value, 0)}</b>'
         f'{ICON[lab]} {LABEL_TEXT[lab]}</div>' for lab in LABEL_ORDER)
     stack = "".join(
-        f'<span class="lab-{lab.value}" style="width:{100 * counts.get(lab.value, 0) / total:.2f}%" '
+        f'<span class="lab-{lab.value}" '
+        f'style="width:{100 * counts.get(lab.value, 0) / total:.2f}%" '
         f'title="{LABEL_TEXT[lab]}: {counts.get(lab.value, 0)}"></span>' for lab in LABEL_ORDER)
     pdf = report.pdf_path or "(none)"
     meta = [("judge", report.judge), ("paper", getattr(report, "paper_id", "")),
@@ -410,7 +413,8 @@ def render_check_html(report: Any, *, references: Sequence[Any] | None = None,
     Returns: the HTML text. Raises: nothing for an unreadable PDF (a note is shown instead).
     """
     opts = options or HtmlOptions()
-    refs = list(references if references is not None else (getattr(report, "references", None) or ()))
+    refs = list(references if references is not None
+                else (getattr(report, "references", None) or ()))
     pages = _pages_needed(report)
     art, note = _render_pages(report.pdf_path, pages, opts)
     name = Path(report.pdf_path).name if report.pdf_path else getattr(report, "paper_id", "")
@@ -421,7 +425,7 @@ def render_check_html(report: Any, *, references: Sequence[Any] | None = None,
     golds = _gold_labels(report, gold)
     cards = "".join(_card_html(cs, art, g, gold is not None)
                     for cs, g in zip(report.sentences, golds))
-    when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',

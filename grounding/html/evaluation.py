@@ -19,12 +19,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from html import escape
 from pathlib import Path
 
-from annotations.schema import QAPair
 from annotations.report import headline
+from annotations.schema import QAPair
 from annotations.score import LABELS, PRED_VALUES, PRF, Metrics
 from grounding.html.assets import BASE_CSS, EVAL_CSS
 from grounding.html.graph import ICON, LABEL_TEXT
@@ -76,7 +76,8 @@ def _prf_table(items: Sequence[tuple[str, PRF]], cls: str = "") -> str:
     body = "".join(
         f"<tr><td>{name}</td><td class=num>{_num(p.precision)}</td><td class=num>"
         f"{_num(p.recall)}</td><td class=num>{_num(p.f1)} {_bar(p.f1, 70)}</td>"
-        f"<td class=num>{p.tp}</td><td class=num>{p.predicted}</td><td class=num>{p.support}</td></tr>"
+        f"<td class=num>{p.tp}</td><td class=num>{p.predicted}</td>"
+        f"<td class=num>{p.support}</td></tr>"
         for name, p in items)
     return (f'<table class="{cls}"><thead><tr><th></th><th>precision</th><th>recall</th>'
             f"<th>F1</th><th>tp</th><th>predicted</th><th>gold</th></tr></thead>"
@@ -97,7 +98,8 @@ def _confusion(m: Metrics) -> str:
             diag = " diag" if p == lab.value else ""
             cells.append(f'<td class="cell{diag}" data-gold="{lab.value}" data-pred="{_e(p)}" '
                          f'data-count="{c}" style="background:{bg};color:{fg}" '
-                         f'title="gold {lab.value}, predicted {_e(p)}: {c} ({share:.0%} of the row)">'
+                         f'title="gold {lab.value}, predicted {_e(p)}: {c} '
+                         f'({share:.0%} of the row)">'
                          f"{c}<small>{share:.0%}</small></td>")
         rows.append(f'<tr><th class="rowh" scope=row>{ICON[lab]} {lab.value}</th>{"".join(cells)}'
                     f"<td class=num>{total}</td></tr>")
@@ -121,7 +123,8 @@ def _breakdowns(m: Metrics) -> str:
             f"<td class=num>{_num(g.error_f1)} {_bar(g.error_f1)}</td></tr>"
             for k, g in sorted(groups.items()))
         parts.append(f'<h3 id="by-{_e(fld)}">By {_e(fld.replace("_", " "))}</h3>'
-                     f'<table class="breakdown" data-field="{_e(fld)}"><thead><tr><th>{_e(fld)}</th>'
+                     f'<table class="breakdown" data-field="{_e(fld)}">'
+                     f'<thead><tr><th>{_e(fld)}</th>'
                      "<th>pairs</th><th>sentences</th><th>accuracy</th><th>macro-F1</th>"
                      f"<th>error F1</th></tr></thead><tbody>{body}</tbody></table>")
     return "".join(parts) or '<p class="muted">No breakdown fields in this dataset.</p>'
@@ -162,7 +165,8 @@ def render_eval_html(metrics: Metrics, rows_reports: Sequence[RowResult] = (), *
     """
     m = metrics
     kpis = "".join(
-        f'<div class="kpi"><small>{name}</small><b>{_num(val)}</b><small>{_ci(m, key)}</small></div>'
+        f'<div class="kpi"><small>{name}</small><b>{_num(val)}</b>'
+        f'<small>{_ci(m, key)}</small></div>'
         for name, val, key in _headline(m)[:4])
     head_rows = "".join(f"<tr><td>{name}</td><td class=num>{_num(val)} {_bar(val)}</td>"
                         f"<td class=num>{_ci(m, key)}</td></tr>" for name, val, key in _headline(m))
@@ -174,7 +178,7 @@ def render_eval_html(metrics: Metrics, rows_reports: Sequence[RowResult] = (), *
              *((f"tag {k}", v) for k, v in m.graph.inherited_per_tag.items())]
     if m.graph.edges is not None:
         spans.append(("depends_on edges", m.graph.edges))
-    when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     sub = subtitle + " \u00b7 " if subtitle else ""
     summary = (f"mode {m.mode} \u00b7 {m.n_gold_pairs} gold QA pairs \u00b7 {m.n_sentences} "
                f"sentences \u00b7 {m.n_missing_pairs} without prediction \u00b7 "
@@ -194,7 +198,8 @@ def render_eval_html(metrics: Metrics, rows_reports: Sequence[RowResult] = (), *
         f'<div class="kpis">{kpis}</div><h3>All headline metrics</h3><table><thead><tr>'
         f"<th>metric</th><th>value</th><th>CI</th></tr></thead><tbody>{head_rows}</tbody></table>"
         "</section>",
-        f'<section id="classes"><h2>Sentence labels</h2>{_prf_table(per_class, "per-class")}</section>',
+        f'<section id="classes"><h2>Sentence labels</h2>'
+        f'{_prf_table(per_class, "per-class")}</section>',
         f'<section id="confusion"><h2>Confusion matrix</h2>{_confusion(m)}</section>',
         f'<section id="spans"><h2>Error spans, inherited tags, premise links</h2>'
         f"{_prf_table(spans)}</section>",

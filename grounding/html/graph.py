@@ -186,8 +186,8 @@ def graph_svg(nodes: Sequence[GraphNode], *, anchor_prefix: str = "") -> str:
                          f'd="M{x1:.1f},{y1:.1f} C{x1:.1f},{my:.1f} {x2:.1f},{my:.1f} '
                          f'{x2:.1f},{y2:.1f}" marker-end="url(#{marker})">'
                          f'<title>{escape(n.id)} rests on {escape(pid)}'
-                         f'{" (" + tag + ": premise " + LABEL_TEXT[by_id[pid].label] + ")" if tag else ""}'
-                         f'</title></path>')
+                         + (f" ({tag}: premise {LABEL_TEXT[by_id[pid].label]})" if tag else "")
+                         + '</title></path>')
     linked = {n.id for n in nodes if any(q in by_id and q != n.id for q in n.premises)}
     linked |= has_dependents
     lone = [place[i] for i in ids if i not in linked]

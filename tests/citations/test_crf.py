@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from citations.crf.corpus import Tagged, read_anystyle, read_grobid, sloppy_variants
+from citations.crf.corpus import read_anystyle, read_grobid, sloppy_variants
 from citations.crf.features import token_features, tokenize
 from citations.crf.labeller import Labelled, ReferenceLabeller, default_labeller
 from citations.crf.merge import merge_labelled

@@ -22,6 +22,7 @@ from citations.sources.cache import HttpCache
 from grounding.cli import main
 from tests.citations._store import acl_rows
 
+
 def reference_strings(rows: list[dict[str, Any]], n: int) -> list[str]:
     """n reference strings from ACL records: most as published, some with the year
     changed (corrupted), some with shuffled titles and invented authors (fabricated),

@@ -150,11 +150,9 @@ def test_registering_the_command_loads_no_audit_module() -> None:
 
 def test_references_verified_with_the_local_index_and_a_corrupted_one_flagged(
         papers: Path, tmp_path: Path) -> None:
-    from citations.model import Verdict
+    from citations.model import Record, Verdict
     from citations.runner import VerifierOptions
     from tests.citations._store import authors, store
-
-    from citations.model import Record
 
     index = store(tmp_path, [
         Record(source="acl", id="specter", title="SPECTER: Document-level Representation Learning "

@@ -34,7 +34,7 @@ def test_check_reads_answer_from_stdin(monkeypatch: pytest.MonkeyPatch,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     import io
 
-    stdin = io.TextIOWrapper(io.BytesIO("SPECTER gets 80.0 on average in Table 1.".encode()))
+    stdin = io.TextIOWrapper(io.BytesIO(b"SPECTER gets 80.0 on average in Table 1."))
     monkeypatch.setattr("sys.stdin", stdin)
     assert main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--answer", "-"]) == 0
     assert json.loads(capsys.readouterr().out)["annotations"][0]["label"] == "supported"

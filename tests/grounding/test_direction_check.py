@@ -7,9 +7,14 @@ from __future__ import annotations
 from annotations.schema import ErrorTag, Label
 from grounding.evidence import EvidenceIndex
 from grounding.judges.base import ClaimContext
-from grounding.judges.direction_check import (PaperSentences, abbreviations,
-                                              changes, direction_check,
-                                              long_form, negation_conflict)
+from grounding.judges.direction_check import (
+    PaperSentences,
+    abbreviations,
+    changes,
+    direction_check,
+    long_form,
+    negation_conflict,
+)
 from grounding.judges.rules import RulesJudge
 from grounding.judges.statement_check import Status
 from grounding.types import Judgement, Sentence

@@ -163,7 +163,7 @@ def test_a_crashed_worker_is_retried_and_a_failing_row_reported_in_its_place(
     assert ray_refs.getvalue() == local_refs.getvalue()
     assert (counts.ok, counts.failed) == (local.ok, local.failed) == (len(items) - 1, 1)
     assert counts.failures == local.failures == [
-        f"rows.jsonl:5: RuntimeError: judge bug on this sentence"]
+        "rows.jsonl:5: RuntimeError: judge bug on this sentence"]
     assert "sciground: rows.jsonl:5: failed: RuntimeError" in capsys.readouterr().err
 
 

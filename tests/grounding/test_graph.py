@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import networkx as nx
 import pytest
 from hypothesis import given, settings
@@ -16,7 +15,6 @@ from grounding.graph import build_graph, depends_on, is_dependent, looks_like_no
 from grounding.sentences import split_sentences
 from grounding.types import Sentence
 from tests.conftest import DEV, load_bench, need
-
 
 graph_bench = load_bench("graph")
 

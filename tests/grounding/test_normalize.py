@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 from grounding.normalize import (
     Normalized,
+    hyphenated_pairs,
     is_known_text_font,
     is_page_number_line,
     is_symbol_font,
     map_symbol_font,
-    hyphenated_pairs,
     normalize_text,
     source_to_text_index,
 )

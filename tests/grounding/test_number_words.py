@@ -8,8 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grounding.number_words import (WORD_RE, WORD_RE_LOWER, _VOCAB, cardinal_value,
-                                    number_word_runs, vague_spans)
+from grounding.number_words import (
+    _VOCAB,
+    WORD_RE,
+    WORD_RE_LOWER,
+    cardinal_value,
+    number_word_runs,
+    vague_spans,
+)
 
 
 @pytest.mark.parametrize(("words", "value"), [

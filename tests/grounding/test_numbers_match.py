@@ -7,8 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from grounding.numbers_match import (Bound, Claim, Scope, Verdict, match, match_text,
-                                     read_claims)
+from grounding.numbers_match import Bound, Claim, Scope, Verdict, match, match_text, read_claims
 from grounding.quantities import extract_quantities
 from tests.conftest import load_cases
 

@@ -17,7 +17,9 @@ import pytest
 
 openai = pytest.importorskip("openai", reason="the llm extra (openai) is not installed")
 
-from hypothesis import given, settings as hsettings, strategies as st  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import settings as hsettings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 from pydantic import SecretStr, ValidationError  # noqa: E402
 from werkzeug import Request, Response  # noqa: E402
 

@@ -8,8 +8,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from grounding.quantities import (_PLAIN, Quantity, _extract, comparable, detect_decimal_comma,
-                                  extract_quantities, same_count_noun, same_value)
+from grounding.quantities import (
+    _PLAIN,
+    Quantity,
+    _extract,
+    comparable,
+    detect_decimal_comma,
+    extract_quantities,
+    same_count_noun,
+    same_value,
+)
 from tests.conftest import load_cases
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings

@@ -14,8 +14,14 @@ from annotations.schema import ErrorTag, Label
 from grounding.evidence import EvidenceIndex, row_label
 from grounding.judges.base import ClaimContext
 from grounding.judges.rules import RulesJudge
-from grounding.judges.rules_cells import (abbreviates, best_rows, header_column, in_number_list,
-                                          name_before, phrase_after)
+from grounding.judges.rules_cells import (
+    abbreviates,
+    best_rows,
+    header_column,
+    in_number_list,
+    name_before,
+    phrase_after,
+)
 from grounding.pdf import read_pdf
 from grounding.quantities import extract_quantities
 from grounding.types import Judgement, Sentence

@@ -5,8 +5,6 @@ from ../shared/data/papers-more (the rule was not written on their sentences).""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from annotations.schema import ErrorTag

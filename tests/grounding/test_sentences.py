@@ -13,7 +13,6 @@ from annotations.layouts import load_dataset
 from grounding.sentences import split_sentences
 from tests.conftest import DEV, load_bench, load_cases, need
 
-
 seg_bench = load_bench("segmentation")
 
 _GAP = re.compile(r"(?:\s|[-*+\u2022\u2013]|\d{1,3}[.)]|\(?[a-z][.)]|#{1,6}|>|[^\w\s])*", re.UNICODE)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from annotations.schema import ErrorTag, Label
 from grounding.evidence import EvidenceIndex
 from grounding.judges.base import ClaimContext
-from grounding.judges.slot_check import aligned_slots, permuted, tokens
 from grounding.judges.rules import RulesJudge
+from grounding.judges.slot_check import aligned_slots, permuted, tokens
 from grounding.quantities import extract_quantities
 from grounding.types import Judgement, Sentence
 

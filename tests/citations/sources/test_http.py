@@ -15,7 +15,13 @@ from werkzeug import Response as WResponse
 from citations.errors import RateLimited, SourceError
 from citations.sources.cache import HttpCache, cache_key
 from citations.sources.http import (
-    PoliteClient, RateLimiter, SourceTimeout, error_kind, map_httpx_error, parse_retry_after)
+    PoliteClient,
+    RateLimiter,
+    SourceTimeout,
+    error_kind,
+    map_httpx_error,
+    parse_retry_after,
+)
 from tests.citations.sources._replay import FAST
 
 

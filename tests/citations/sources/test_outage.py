@@ -12,7 +12,7 @@ import pytest
 
 from citations.model import Verdict
 from citations.sources.cascade import Cascade, verify_batch
-from tests.citations.sources._replay import FAST, serve
+from tests.citations.sources._replay import FAST
 
 TITLES = ["Sparse routing in tiny transformers", "Hedgerow corridors and beetle dispersal",
           "Coastal salinity transects in estuaries", "Quiet priors for sparse bandits",

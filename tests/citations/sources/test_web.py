@@ -9,7 +9,7 @@ import pytest
 
 from citations.compare import compare_fields
 from citations.errors import InputError, SourceError
-from citations.model import FieldStatus, Field
+from citations.model import Field, FieldStatus
 from citations.sources.web import check_url, fetch_page, is_public_address, parse_page
 from tests.citations._store import ref
 from tests.citations.sources._replay import FAST
