@@ -20,6 +20,10 @@ term           one named term replaced by another term of the same paper in the 
                one the paper does not write near the sentence's words
 quantifier     all -> no, every -> no, most -> few, few -> most, none -> all, some -> no,
                always <-> never, many -> few, majority <-> minority
+hedge          a hedged finding stated as established: the first hedge of the sentence
+               ("may", "might", "could", "suggests", "likely", "possibly", "appears to")
+               dropped or made plain ("may reduce" -> "does reduce", "suggests" -> "shows");
+               uses no randomness, so the other kinds' items are those of earlier runs
 row_col        a table value moved to the wrong row (same column, another row) or the wrong
                column (another column's value of the neighbour row), absent from its own row
 =============  ===============================================================================
@@ -36,7 +40,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-KINDS = ("number", "swap", "comparison", "negation", "term", "quantifier", "row_col")
+KINDS = ("number", "swap", "comparison", "negation", "term", "quantifier", "hedge", "row_col")
 UNCHANGED = "unchanged"
 
 
@@ -423,6 +427,34 @@ def change_quantifier(s: str, rng: random.Random) -> Item | None:
                 f"{m.group(1)} -> {new}")
 
 
+_HEDGE = [
+    (re.compile(r"\b(may|might|could) (?=[a-z]+\b)"), "does "),
+    (re.compile(r"\b(suggests|indicates)\b"), "shows"),
+    (re.compile(r"\b(suggest|indicate)\b"), "show"),
+    (re.compile(r"\b(likely|possibly|potentially|presumably|probably) "), ""),
+    (re.compile(r"\b(appears to|appear to|seems to|seem to) "), ""),
+]
+
+
+def state_hedge_as_certain(s: str) -> Item | None:
+    """``s`` with its first hedge dropped or made plain (deterministic); None without one,
+    or when the sentence is negated around the hedge ("may not")."""
+    found = [(m, new) for rx, new in _HEDGE for m in [rx.search(s)] if m]
+    if not found:
+        return None
+    m, new = min(found, key=lambda x: x[0].start())
+    if re.match(r"\s*not\b", s[m.end():]) or re.match(r"(?:be|have)\b", s[m.end():]) and new:
+        if new == "does ":
+            rest = s[m.end():]
+            plain = re.sub(r"^be\b", "is", rest) if rest.startswith("be") else None
+            if plain is None:
+                return None
+            return Item("hedge", s[:m.start()] + plain, s, "text", 0, f"{m.group(0)}be -> is")
+        return None
+    return Item("hedge", s[:m.start()] + new + s[m.end():], s, "text", 0,
+                f"{m.group(0).strip()} -> {new.strip() or '(dropped)'}")
+
+
 # ------------------------------------------------------------------------- terms
 #: head nouns that name a term's slot ("the SciDocs benchmark" -> benchmark)
 SLOT_HEADS = {
@@ -607,6 +639,7 @@ def text_items(pages: Sequence[tuple[int, str]], rng: random.Random, per_kind: i
             "negation": lambda: flip_negation(s, rng),
             "term": lambda: replace_term(s, rng, slots, clean(near), whole),
             "quantifier": lambda: change_quantifier(s, rng),
+            "hedge": lambda: state_hedge_as_certain(s),
         }
         made_here = []
         for kind, make in makers.items():
@@ -616,6 +649,7 @@ def text_items(pages: Sequence[tuple[int, str]], rng: random.Random, per_kind: i
             if item is not None and item.text != s:
                 made_here.append(Item(kind, item.text, s, "text", n, item.change))
         checkable = bool(numbers(s) or _COMPARISON_RE.search(s) or NEGATION.search(s)
+                         or any(rx.search(s) for rx, _ in _HEDGE)
                          or any(rx.search(s) for rx, _ in _QUANT)
                          or any(re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", s) for t in slots))
         if not checkable:

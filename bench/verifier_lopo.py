@@ -5,7 +5,7 @@ Run: ``python bench/verifier_lopo.py [--data ../shared/data] [--model DIR] [--ca
 Every gold sentence of the six dev papers is judged once by the rules judge, and scored by
 the claim verifier against its premises (``VerifierJudge.premises``); the decision table
 (``grounding.judges.verifier_judge.decide_verified``) is then applied for every setting of
-a grid of thresholds (support x refute x relation_support). For each held-out paper the
+a grid of thresholds (support x refute). For each held-out paper the
 setting is fitted on the other five: highest macro-F1 after graph + premise propagation
 among the settings whose training papers keep gold-supported sentences contradicted at
 <= 3% and gold contradiction/nei sentences labelled supported at <= 10% (all settings if
@@ -35,15 +35,19 @@ from grounding.evidence import EvidenceIndex  # noqa: E402
 from grounding.graph import build_graph, depends_on  # noqa: E402
 from grounding.judges.base import ClaimContext  # noqa: E402
 from grounding.judges.rules import RulesJudge  # noqa: E402
-from grounding.judges.verifier_judge import (VerifierJudge, VerifierSettings,  # noqa: E402
-                                             decide_verified)
+from grounding.judges.verifier_judge import (  # noqa: E402
+    Scored,
+    VerifierJudge,
+    VerifierSettings,
+    decide_verified,
+    undecided,
+)  # noqa: E402
 from grounding.pdf import read_pdf  # noqa: E402
 from grounding.types import Judgement, Sentence  # noqa: E402
 
 LABELS = [lab.value for lab in Label]
-GRID = {"support": [0.4, 0.5, 0.6, 0.7, 0.8, 0.9],
-        "refute": [0.7, 0.8, 0.9, 0.95, 1.01],
-        "relation_support": [0.0, 0.3, 0.5, 0.7, 1.01]}
+GRID = {"support": [0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.0],
+        "refute": [0.6, 0.7, 0.8, 0.9, 0.95, 1.0]}
 
 
 def judged(data: Path, model: str | None) -> dict[str, list[list[tuple]]]:
@@ -65,12 +69,10 @@ def judged(data: Path, model: str | None) -> dict[str, list[list[tuple]]]:
             claims = [ClaimContext(s, row["question_text"], tuple(sents[:i]), ())
                       for i, s in enumerate(sents)]
             base = [judge.rules.judge(c) for c in claims]
-            prem = [judge.premises(c) if b.label is not Label.NOT_A_CLAIM else []
-                    for c, b in zip(claims, base)]
+            prem = [judge.premises(c) if undecided(b) else [] for c, b in zip(claims, base)]
             pairs = [(p.text, c.sentence.text) for c, ps in zip(claims, prem) for p in ps]
             n_pairs += len(pairs)
             probs = judge.verifier.predict(pairs) if pairs else []
-            from grounding.judges.verifier_judge import Scored
             at, items = 0, []
             for s, ann, b, ps in zip(sents, row["annotations"], base, prem):
                 sc = [Scored(p, q["supported"], q["refuted"], q["nei"])
@@ -155,7 +157,7 @@ def main() -> None:
 
     head = (f"{'held-out paper':<18}{'n':>5}{'mF1':>7}{'judge':>7}{'supP':>7}{'supR':>7}"
             f"{'sup->C':>8}{'CN->sup':>8}   | rules: {'mF1':>5}{'supP':>6}{'supR':>6}"
-            f"{'sup->C':>7}{'CN->sup':>8}   fitted support/refute/relation")
+            f"{'sup->C':>7}{'CN->sup':>8}   fitted support/refute")
     print("GroundQA dev, leave one paper out (labels after propagation; 'judge' = before)")
     print(head)
     pooled = {"v": ([], []), "r": ([], [])}
@@ -174,7 +176,7 @@ def main() -> None:
               f"{f['sup_precision']:7.3f}{f['sup_recall']:7.3f}{f['sup_contradicted']:8.3f}"
               f"{f['wrong_supported']:8.3f}   | {rf['macro_f1']:10.3f}{rf['sup_precision']:6.3f}"
               f"{rf['sup_recall']:6.3f}{rf['sup_contradicted']:7.3f}{rf['wrong_supported']:8.3f}"
-              f"   {best.support}/{best.refute}/{best.relation_support}")
+              f"   {best.support}/{best.refute}")
     n = len(means)
     mv = {k: sum(m[0][k] for m in means) / n for k in means[0][0]}
     mr = {k: sum(m[1][k] for m in means) / n for k in means[0][1]}
@@ -189,7 +191,7 @@ def main() -> None:
           f"{pr_['sup_recall']:6.3f}{pr_['sup_contradicted']:7.3f}{pr_['wrong_supported']:8.3f}")
     best = fit(list(papers))
     print(f"fitted on all six papers (the shipped default): support {best.support}, "
-          f"refute {best.refute}, relation_support {best.relation_support}")
+          f"refute {best.refute}")
     print("targets: macro-F1 >= 0.78; supported recall >= 0.75 at precision >= 0.92; "
           "gold-supported contradicted <= 3%")
 

@@ -1,12 +1,15 @@
 """The verifier judge: the rules check numbers and names, a trained claim verifier reads
-whether the paper states the rest.
+whether the paper states what the rules leave undecided.
 
-For each sentence the rules judge (``grounding.judges.rules``) runs first. Unless it settles
-the sentence on a checked value (below), the sentence is scored by the claim verifier
-(:class:`grounding.verifier.model.Verifier`, a cross-encoder trained in this repository,
-numpy at run time) against short premises: each of the best ``k`` passages the evidence
-index finds, widened to the whole sentences it cuts, alone and with the sentence after it.
-The premise with the highest P(supported) and the one with the highest P(refuted) decide.
+For each sentence the rules judge (``grounding.judges.rules``) runs first. Where it settles
+the sentence (framing, a checked value or name, a relation it contradicts, every part
+verified) its label stands. Where it leaves the sentence undecided (``nei`` with nothing
+missing: no part of it was found contradicted or absent, but nothing settled it either),
+the sentence is scored by the claim verifier (:class:`grounding.verifier.model.Verifier`, a
+cross-encoder trained in this repository, numpy at run time) against short premises: each
+of the best ``k`` passages the evidence index finds, widened to the whole sentences it
+cuts. The premise with the highest P(supported) and the one with the highest P(refuted)
+decide.
 
 Decision table (:func:`decide_verified`, pure; rows in order, the first that applies wins;
 its name is kept in ``Judgement.extra["row"]``):
@@ -18,18 +21,18 @@ not_a_claim            the rules call it framing, a question, a refusal         
 no_evidence            no document and no passages                                 nei
 checked_conflict       the rules contradict a checked number or name (C1 / C2)     contradiction
 unchecked_value        the rules found a number or name the paper lacks (N1)       nei
-verifier_refutes       P(refuted) >= ``refute`` on a premise                       contradiction
-verifier_supports      P(supported) >= ``support`` on a premise, no part           supported
-                       contradicted or missing
-rules_relation         the rules contradict a relation (C3) and the verifier is    contradiction
-                       not confident it is supported
+rules_relation         the rules contradict a relation (C3)                        contradiction
+checked_support        the rules verified every part                               supported
+verifier_refutes       undecided; P(refuted) >= ``refute`` on a premise, above     contradiction
+                       P(supported)
+verifier_supports      undecided; P(supported) >= ``support`` on a premise         supported
 not_stated             otherwise                                                   nei
 =====================  ==========================================================  ==============
 
-The thresholds are fitted under leave-one-paper-out on GroundQA dev (``bench/verifier_lopo.py``)
-and their values and data are in :class:`VerifierSettings`. A supported label's evidence is
-the premise that decided it, and its rationale quotes that premise with the verifier's
-probability; a contradiction's rationale likewise.
+The two thresholds are fitted under leave-one-paper-out on GroundQA dev
+(``bench/verifier_lopo.py``); the defaults of :class:`VerifierSettings` are the fit on all
+six papers. A label the verifier decides carries, as evidence, the premise that decided it,
+and its rationale quotes that premise with the verifier's probability.
 """
 
 from __future__ import annotations
@@ -53,19 +56,19 @@ class VerifierSettings(BaseModel):
 
     model_dir: folder of the verifier's weights (None: the shipped model).
     k: passages of the evidence index per sentence. max_chars: longest premise.
-    support / refute: probability thresholds of the decision table (fitted under
-    leave-one-paper-out on GroundQA dev). relation_support: below this P(supported) a
-    relation the rules contradict stays contradicted. batch_size: pairs per forward pass.
+    support: P(supported) that makes a sentence the rules left undecided supported.
+    refute: P(refuted) that makes it a contradiction (C3); 1.0 never does. Both fitted
+    under leave-one-paper-out on GroundQA dev (``bench/verifier_lopo.py``; the defaults are
+    the fit on all six papers). batch_size: pairs per forward pass.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     model_dir: str | None = None
-    k: int = Field(default=5, ge=1, le=50)
-    max_chars: int = Field(default=700, ge=100)
-    support: float = Field(default=0.6, ge=0, le=1)
+    k: int = Field(default=4, ge=1, le=50)
+    max_chars: int = Field(default=500, ge=100)
+    support: float = Field(default=0.7, ge=0, le=1)
     refute: float = Field(default=0.9, ge=0, le=1)
-    relation_support: float = Field(default=0.5, ge=0, le=1)
     batch_size: int = Field(default=32, ge=1, le=1024)
 
 
@@ -89,11 +92,11 @@ def sentence_premises(page_text: str, start: int, end: int, max_chars: int = 700
     s = before[-1] if before else lo if lo > 0 else 0
     ends = [m.start() for m in _SENT_END.finditer(page_text, end, min(len(page_text),
                                                                      end + max_chars))]
-    e1 = ends[0] + 1 if ends else min(len(page_text), end + 1)
+    e1 = ends[0] if ends else min(len(page_text), end + 1)
     e1 = max(e1, end)
     out = [(s, min(e1, s + max_chars))]
-    if len(ends) > 1 and ends[1] + 1 - s <= max_chars:
-        out.append((s, ends[1] + 1))
+    if len(ends) > 1 and ends[1] - s <= max_chars:
+        out.append((s, ends[1]))
     return out
 
 
@@ -136,10 +139,12 @@ def decide_verified(sentence: str, rules: Judgement, scored: Sequence[Scored],
         return done("checked_conflict", rules)
     if rules.label is Label.NEI and ErrorTag.N1 in tags:
         return done("unchecked_value", rules)
+    if rules.label is Label.CONTRADICTION:
+        return done("rules_relation", rules)
+    if rules.label is Label.SUPPORTED:
+        return done("checked_support", rules)
     if not scored:
-        return done("not_stated", Judgement(Label.NEI, rules.role,
-                                            "Not enough information: no passage of the paper "
-                                            "to read the sentence against.", ()))
+        return done("not_stated", rules)
     sup = max(scored, key=lambda s: s.supported)
     ref = max(scored, key=lambda s: s.refuted)
     extra["verifier"] = {"supported": round(sup.supported, 3), "refuted": round(ref.refuted, 3)}
@@ -150,19 +155,24 @@ def decide_verified(sentence: str, rules: Judgement, scored: Sequence[Scored],
             f"Contradicted: the claim verifier reads page {ref.passage.page} as saying "
             f"otherwise (P(refuted)={ref.refuted:.2f}): \"{_quote(ref.passage.text)}\".",
             (ErrorSpan(span=span, tags=(ErrorTag.C3,)),), (ref.passage,)))
-    if sup.supported >= settings.support and rules.label is not Label.CONTRADICTION:
+    if sup.supported >= settings.support:
         return done("verifier_supports", Judgement(
             Label.SUPPORTED, rules.role,
             f"Supported: the claim verifier reads it on page {sup.passage.page} "
             f"(P(supported)={sup.supported:.2f}): \"{_quote(sup.passage.text)}\".",
             (), (sup.passage,)))
-    if rules.label is Label.CONTRADICTION and sup.supported < settings.relation_support:
-        return done("rules_relation", rules)
     return done("not_stated", Judgement(
-        Label.NEI, rules.role,
-        f"Not enough information: no passage states it (best P(supported)="
-        f"{sup.supported:.2f} on page {sup.passage.page}: \"{_quote(sup.passage.text)}\").",
-        (), ()))
+        rules.label, rules.role,
+        rules.rationale[:-1] + f"; no passage reads as stating it either (best "
+        f"P(supported)={sup.supported:.2f} on page {sup.passage.page}).", rules.errors, ()))
+
+
+def undecided(rules: Judgement) -> bool:
+    """True when the rules leave the sentence to the verifier: ``nei`` with no part found
+    absent (N1) and evidence to read (the rows verifier_* of the decision table)."""
+    tags = {t for e in rules.errors for t in e.tags}
+    return (rules.label is Label.NEI and ErrorTag.N1 not in tags
+            and not rules.rationale.startswith("No evidence available"))
 
 
 class VerifierJudge:
@@ -206,7 +216,7 @@ class VerifierJudge:
                 spans = [(0, len(e.text))]
                 text = e.text
             else:
-                spans = sentence_premises(text, e.start, e.end, self.settings.max_chars)
+                spans = sentence_premises(text, e.start, e.end, self.settings.max_chars)[:1]
             for s, t in spans:
                 key = (e.page, s, t)
                 if key in out or not text[s:t].strip():
@@ -234,12 +244,7 @@ class VerifierJudge:
         plans: list[list[Passage]] = []
         pairs: list[tuple[str, str]] = []
         for c, j in zip(claims, base):
-            tags = {t for e in j.errors for t in e.tags}
-            settled = (j.label is Label.NOT_A_CLAIM
-                       or j.label is Label.CONTRADICTION and tags & {ErrorTag.C1, ErrorTag.C2}
-                       or j.label is Label.NEI and (ErrorTag.N1 in tags
-                                                    or j.rationale.startswith("No evidence")))
-            prem = [] if settled else self.premises(c)
+            prem = self.premises(c) if undecided(j) else []
             plans.append(prem)
             pairs.extend((p.text, c.sentence.text) for p in prem)
         probs = self.verifier.predict(pairs, self.settings.batch_size) if pairs else []  # type: ignore[attr-defined]
@@ -253,4 +258,4 @@ class VerifierJudge:
 
 
 __all__ = ["Scored", "VerifierJudge", "VerifierSettings", "decide_verified",
-           "sentence_premises"]
+           "sentence_premises", "undecided"]

