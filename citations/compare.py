@@ -46,6 +46,7 @@ from rapidfuzz.distance import Levenshtein
 from citations.anchor import (date_pages, plausible, stated_other_authors, stated_pages,
                               stated_venue, stated_year, title_window_score, written_fields)
 
+from citations.identifiers import doi_key
 from citations.model import Author, Field, FieldMatch, FieldStatus, Record, Reference
 
 # --------------------------------------------------------------------------- text folding
@@ -803,10 +804,10 @@ def compare_publishers(cited: str | None, found: str | None) -> FieldMatch:
 
 
 def normalize_doi_simple(doi: str) -> str:
-    """Lowercase DOI without resolver prefix or trailing punctuation."""
-    d = doi.strip().lower()
-    d = re.sub(r"^(?:https?://)?(?:dx\.)?doi\.org/|^doi:\s*", "", d)
-    return d.rstrip(".,;)")
+    """The comparison form of a DOI as written anywhere (identifiers.doi_key): resolver
+    URL of any host, ``doi:`` prefix, percent-encoding and letter case undone, trailing
+    prose punctuation dropped. ``"https://doi.org/10.1000%2FABC."`` -> ``"10.1000/abc"``."""
+    return doi_key(doi)
 
 
 def normalize_arxiv_simple(arxiv_id: str) -> str:

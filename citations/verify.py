@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict
 from citations.compare import DEFAULT_CONFIG, CompareConfig, compare_fields
 from citations.decide import Compared, decide, identity_score, is_same_work
 from citations.errors import InputError, RateLimited, SourceError
+from citations.identifiers import normalize_doi
 from citations.model import (RETRACTING_NOTICES, Author, Field, FieldMatch, Record, Reference,
                              SourceType, Verdict)
 from citations.resolve import corrected_reference
@@ -119,9 +120,14 @@ DEFAULT_VERIFY = VerifyConfig()
 
 
 def to_reference(reference: str | Reference) -> Reference:
-    """A Reference from a string (citations.parse.parse_reference) or as given.
-    Raises InputError for an empty string."""
+    """A Reference from a string (citations.parse.parse_reference) or as given, its DOI
+    in written form (identifiers.normalize_doi: a resolver URL of any host, ``doi:``,
+    percent-encoding dropped; case kept), so that every source is asked for the same
+    identifier however it was written. Raises InputError for an empty string."""
     if isinstance(reference, Reference):
+        doi = normalize_doi(reference.doi) if reference.doi else None
+        if doi and doi != reference.doi:
+            return reference.model_copy(update={"doi": doi})
         return reference
     if not isinstance(reference, str) or not reference.strip():
         raise InputError("empty reference")

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from citations.identifiers import arxiv_api_key, parse_arxiv_id
+from citations.identifiers import arxiv_api_key, doi_key, parse_arxiv_id
 from citations.errors import SourceError
 from citations.model import Record, Reference, SourceType
 from citations.parse import title_query_form
@@ -116,7 +116,7 @@ class ArxivSource(HttpSource):
 
     def lookup_doi(self, doi: str) -> Record | None:
         """A 10.48550/arXiv.{id} DOI is looked up by its id; other DOIs: None, no request."""
-        n = (doi or "").lower()
+        n = doi_key(doi or "")
         if "10.48550/arxiv." in n:
             return self.lookup_arxiv(n.split("10.48550/arxiv.", 1)[1])
         return None
