@@ -116,14 +116,42 @@ def fold(text: str) -> str:
 _WORD = re.compile(r"[^\W_]+")
 
 
+#: Greek letter names from the Unicode character names (GREEK SMALL LETTER BETA ->
+#: beta), lower case: a letter written as a symbol, a LaTeX macro or spelled out is one word
+_GREEK = {chr(c): unicodedata.name(chr(c)).split()[-1].lower() for c in range(0x3B1, 0x3CA)}
+_GREEK_MACRO = re.compile(r"\\(?:var)?(" + "|".join(sorted(set(_GREEK.values()), key=len, reverse=True))
+                          + r")(?![A-Za-z])\s*", re.IGNORECASE)
+#: a Greek letter standing alone as a symbol (not inside a word of Greek letters)
+_GREEK_SYMBOL = re.compile(r"(?<![\u0370-\u03ff\u1f00-\u1fff])[\u03b1-\u03c9]"
+                           r"(?![\u0370-\u03ff\u1f00-\u1fff])")
+
+
+def _spell_greek(text: str) -> str:
+    """``$\\beta$-catenin``, ``β-catenin`` and ``beta-catenin`` alike: LaTeX Greek macros
+    (before LaTeX accents are read: ``\\varepsilon`` is no caron on ``a``) and Greek
+    letters used as symbols spelled out; math ``$`` dropped. Greek words stay."""
+    if "\\" in text:
+        text = _GREEK_MACRO.sub(lambda m: m.group(1).lower(), text)
+    if "$" in text:
+        text = text.replace("$", "")
+    return _GREEK_SYMBOL.sub(lambda m: _GREEK[m.group(0)], text)
+
+
 def title_words(title: str) -> list[str]:
-    """Normalised words of a title: markup stripped, folded, split on non-alphanumerics."""
+    """Normalised words of a title: markup stripped, folded, Greek letters spelled out
+    (``$\\alpha$``, ``α``, ``alpha`` are one word), split on non-alphanumerics."""
     return list(_title_words(title))
 
 
 @lru_cache(maxsize=65536)
 def _title_words(title: str) -> tuple[str, ...]:
-    return tuple(_WORD.findall(fold(strip_markup(title))))
+    text = strip_markup(title)
+    if "$" in text or "\\" in text:
+        text = _spell_greek(text)
+    text = fold(text)
+    if not text.isascii():
+        text = _spell_greek(text)  # Greek capitals are small letters once folded
+    return tuple(_WORD.findall(text))
 
 
 # --------------------------------------------------------------------------- config
@@ -843,13 +871,42 @@ def _pages(p: str) -> tuple[str, str]:
     return first.lstrip("0") or "0", last.lstrip("0") or "0"
 
 
+#: one article number (e-locator) written where pages go: "e1234", "1234", "Article
+#: 1234", "Art. no. 1234", "article number 034501"; group 1 says it was labelled
+_ARTICLE_NO = re.compile(
+    r"^\s*((?:article|art|paper|no|nr)\.?\s*(?:no|nr|number)?\.?\s*:?\s*)?([a-z]{0,2})(\d+)\s*$",
+    re.IGNORECASE)
+
+
+def _article_number(p: str) -> tuple[str, bool] | None:
+    """``(number, labelled)`` when ``p`` is one article number rather than pages: labelled
+    when a word or a letter prefix says so ("Article 1234", "e1234"); None for a range."""
+    m = _ARTICLE_NO.match(fold(p))
+    if m is None:
+        return None
+    return m.group(3).lstrip("0") or "0", bool(m.group(1) or m.group(2))
+
+
 def compare_pages(cited: str | None, found: str | None) -> FieldMatch:
-    """First and last page equal (dash style, "pp.", abbreviated last page ignored)."""
+    """First and last page equal (dash style, "pp.", abbreviated last page ignored). An
+    article number (e-locator) matches the same number however labelled ("1234",
+    "e1234", "Article 1234"); one in place of a page range (labelled, or the range is the
+    article's own pagination from page 1) is MISSING: the two cannot be compared."""
     if not cited or not found:
         return _fm(Field.PAGES, FieldStatus.MISSING, 0.0, cited, found)
     c, f = _pages(cited), _pages(found)
     if c == f:
         return _fm(Field.PAGES, FieldStatus.MATCH, 1.0, cited, found)
+    ca, fa = _article_number(cited), _article_number(found)
+    if ca and fa and ca[0] == fa[0]:
+        return _fm(Field.PAGES, FieldStatus.MATCH, 0.95, cited, found,
+                   "the same article number")
+    if (ca is None) != (fa is None):
+        number, labelled = ca or fa  # type: ignore[misc]
+        first = (f if ca else c)[0]
+        if labelled or first == "1":
+            return _fm(Field.PAGES, FieldStatus.MISSING, 0.0, cited, found,
+                       "an article number in place of pages: not compared")
     if c[0] == f[0]:
         return _fm(Field.PAGES, FieldStatus.CONFLICT, 0.5, cited, found, "same first page")
     return _fm(Field.PAGES, FieldStatus.CONFLICT, 0.0, cited, found)
@@ -865,6 +922,21 @@ def compare_plain(field: Field, cited: str | None, found: str | None) -> FieldMa
     if field is Field.ADDRESS and cw and fw and (set(cw) <= set(fw) or set(fw) <= set(cw)):
         return _fm(field, FieldStatus.MATCH, 0.8, cited, found, "partial place name")
     return _fm(field, FieldStatus.CONFLICT, 0.0, cited, found)
+
+
+def _numbered(field: Field, cited: str | None, found: str | None,
+              years: tuple[int | None, int | None]) -> FieldMatch:
+    """Volume or issue (:func:`compare_plain`); a value on one side that is the cited or
+    the record's year (a journal numbered by year, a BibTeX ``number`` holding the year)
+    is not a volume or issue number to compare: MISSING, noted."""
+    fm = compare_plain(field, cited, found)
+    if fm.status is FieldStatus.CONFLICT:
+        said = {str(y) for y in years if y}
+        for side, value in (("cited", cited), ("record's", found)):
+            if value and value.strip() in said:
+                return _fm(field, FieldStatus.MISSING, 0.0, cited, found,
+                           f"the {side} {field.value} is the year: not compared")
+    return fm
 
 
 # --------------------------------------------------------------------------- parse artefacts
@@ -1007,8 +1079,8 @@ def compare_fields(reference: Reference, record: Record,
         compare_authors(reference.authors, record.authors, et_al=reference.et_al),
         year,
         venue,
-        compare_plain(Field.VOLUME, reference.volume, record.volume),
-        compare_plain(Field.ISSUE, reference.issue, record.issue),
+        _numbered(Field.VOLUME, reference.volume, record.volume, (reference.year, record.year)),
+        _numbered(Field.ISSUE, reference.issue, record.issue, (reference.year, record.year)),
         compare_pages(reference.pages, record.pages),
         compare_publishers(reference.publisher, record.publisher),
         compare_plain(Field.ADDRESS, reference.address, record.address),

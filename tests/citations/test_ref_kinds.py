@@ -104,3 +104,116 @@ def test_doi_broken_across_a_line_is_rejoined(text: str, doi: str) -> None:
 ])
 def test_doi_at_a_line_end_keeps_what_follows_apart(text: str, dois: list[str]) -> None:
     assert find_dois(text) == dois
+
+
+# ------------------------------------------------------------------ 7. CSL-JSON dates
+
+@pytest.mark.parametrize("issued,year", [
+    ({"date-parts": [[1998, 4, 12]]}, 1998),
+    ({"date-parts": [["1998", "4"]]}, 1998),
+    ({"date-parts": [[1998]], "season": 1}, 1998),
+    ("1998", 1998),
+    ("1998-04", 1998),
+    ("1998-04-12", 1998),
+    ("1998-21", 1998),          # EDTF season
+    ("1998~", 1998),            # approximate
+    ("1998?", 1998),            # uncertain
+    ("1998/1999", 1998),        # interval: its start
+    ({"raw": "April 1998"}, 1998),
+    ({"literal": "Spring 1998"}, 1998),
+    ({"iso-8601": "1998-04-12"}, 1998),
+    # no year named: stays None
+    ("199X", None),
+    ({"literal": "n.d."}, None),
+    ({"date-parts": [[None]]}, None),
+])
+def test_csl_date_in_any_schema_shape_keeps_its_year(issued: object, year: int | None) -> None:
+    from citations.csl import parse_csl_json
+
+    item = {"type": "article-journal", "title": "T", "issued": issued}
+    assert parse_csl_json([item])[0].year == year
+
+
+# ------------------------------------------------------------------ 8. article numbers, year as volume
+
+ARTICLE = rec("a", "A study of things in the world", ["Jiwoo Park"], 2021,
+              venue="Scientific Reports", volume="11", pages="e1234")
+PAGED = rec("b", "A study of things in the world", ["Jiwoo Park"], 2021,
+            venue="Scientific Reports", volume="11", pages="1-10")
+RANGED = rec("c", "A study of things in the world", ["Jiwoo Park"], 2021,
+             venue="Journal X", volume="12", issue="3", pages="123-130")
+
+
+@pytest.mark.parametrize("record,pages,status", [
+    (ARTICLE, "1234", FieldStatus.MATCH),
+    (ARTICLE, "Article 1234", FieldStatus.MATCH),
+    (ARTICLE, "Art. no. 1234", FieldStatus.MATCH),
+    (ARTICLE, "1-10", FieldStatus.MISSING),        # the article's own pages
+    (PAGED, "e1234", FieldStatus.MISSING),
+    (PAGED, "1234", FieldStatus.MISSING),
+    (PAGED, "article no. 1234", FieldStatus.MISSING),
+    (RANGED, "e1234", FieldStatus.MISSING),
+    # real conflicts stay
+    (ARTICLE, "e1235", FieldStatus.CONFLICT),
+    (ARTICLE, "1235", FieldStatus.CONFLICT),
+    (RANGED, "1234", FieldStatus.CONFLICT),
+    (RANGED, "125-130", FieldStatus.CONFLICT),
+    (PAGED, "2-10", FieldStatus.CONFLICT),
+])
+def test_article_number_in_place_of_pages(record: Record, pages: str, status: FieldStatus) -> None:
+    ref = Reference(raw="x", title=record.title, year=2021, venue=record.venue,
+                    volume=record.volume, pages=pages)
+    assert _status(ref, record, Field.PAGES) is status
+
+
+@pytest.mark.parametrize("string", [
+    "Park, J. (2021). A study of things in the world. Scientific Reports, 11, 1234.",
+    "Park J. A study of things in the world. Sci Rep. 2021;11:1234.",
+    "Park J. A study of things in the world. Sci Rep. 2021;11(1):1234.",
+])
+def test_article_number_strings_verify(tmp_path: Path, string: str) -> None:
+    result = verify(string, [store(tmp_path, [ARTICLE])])
+    assert result.verdict is Verdict.VERIFIED, (result.reason, result.differing)
+
+
+@pytest.mark.parametrize("volume,issue,field,status", [
+    ("2021", "3", Field.VOLUME, FieldStatus.MISSING),   # the year in the volume
+    ("12", "2021", Field.ISSUE, FieldStatus.MISSING),   # a number field holding the year
+    ("13", "3", Field.VOLUME, FieldStatus.CONFLICT),
+    ("2020", "3", Field.VOLUME, FieldStatus.CONFLICT),  # neither year
+    ("12", "4", Field.ISSUE, FieldStatus.CONFLICT),
+])
+def test_year_in_a_number_field_is_not_a_volume(volume: str, issue: str, field: Field,
+                                                status: FieldStatus) -> None:
+    ref = Reference(raw="x", title=RANGED.title, year=2021, venue="Journal X", volume=volume,
+                    issue=issue)
+    assert _status(ref, RANGED, field) is status
+
+
+# ------------------------------------------------------------------ 9. Greek letters in titles
+
+@pytest.mark.parametrize("cited,found", [
+    (r"The role of $\beta$-catenin in cancer", "The role of β-catenin in cancer"),
+    ("The role of beta-catenin in cancer", "The role of β-catenin in cancer"),
+    (r"The role of {$\beta$}-catenin in cancer", "The role of beta-catenin in cancer"),
+    (r"Stra{\ss}e effects on $\alpha$ helices", "Straße effects on α helices"),
+    ("TNF-alpha signalling in mice", "TNF-α signalling in mice"),
+    (r"$\varepsilon$-greedy exploration revisited", "ε-greedy exploration revisited"),
+    (r"$\Gamma$-convergence of energies", "Γ-convergence of energies"),
+    (r"$\mu$m scale sensors for cells", "μm scale sensors for cells"),
+])
+def test_greek_letter_written_any_way_is_one_title(cited: str, found: str) -> None:
+    record = rec("g", found, ["Jiwoo Park"], 2021)
+    assert _status(Reference(raw=cited, title=cited), record, Field.TITLE) is FieldStatus.MATCH
+    parsed = parse_reference(f"Park, J. (2021). {cited}. Journal X, 1, 1-2.")
+    assert _status(parsed, record, Field.TITLE) is FieldStatus.MATCH
+
+
+@pytest.mark.parametrize("cited,found", [
+    ("The role of alpha-catenin in cancer", "The role of β-catenin in cancer"),
+    ("TNF-α signalling in mice", "TNF-β signalling in mice"),
+    (r"$\gamma$-ray bursts from magnetars", "X-ray bursts from magnetars"),
+])
+def test_another_greek_letter_stays_a_title_conflict(cited: str, found: str) -> None:
+    record = rec("g", found, ["Jiwoo Park"], 2021)
+    assert _status(Reference(raw=cited, title=cited), record, Field.TITLE) is FieldStatus.CONFLICT
