@@ -340,6 +340,8 @@ def _compare_person(cited: Author, found: Author) -> tuple[bool, str]:
         return same, ""
     ck, fk = family_key(cited), family_key(found)
     if not _same_family(ck, fk):
+        if _swapped(cited, found) or _swapped(found, cited):
+            return True, f"family and given name exchanged: {_show(cited)} / {_show(found)}"
         return False, f"{cited.family} != {found.family}"
     cg, fg = _given_words(cited), _given_words(found)
     if not cg or not fg:
@@ -356,6 +358,23 @@ def _compare_person(cited: Author, found: Author) -> tuple[bool, str]:
             return True, ""
         return True, f"given-name variant {cited.given} / {found.given}"
     return True, ""
+
+
+def _swapped(a: Author, b: Author) -> bool:
+    """Is ``a`` the person ``b`` with family and given name exchanged? A name written
+    family-first without a comma ("Park Jiwoo", "Nagy Ferenc" read as given Park, family
+    Jiwoo), or a record that stores it so: ``a``'s given name written out is ``b``'s
+    family name, and ``a``'s family name agrees with ``b``'s given name (whole, or its
+    initial when ``b`` gives initials)."""
+    ag, bg = _given_words(a), _given_words(b)
+    if not ag or not bg or len(ag[0]) < 2 or a.particle or b.particle:
+        return False
+    if " ".join(ag) != _family_key("", b.family).replace("-", ""):
+        return False
+    parts = _family_key("", a.family).replace("-", " ").split()
+    if all(len(w) == 1 for w in bg):  # initials: "W.-M." for "Wei-Ming"
+        return "".join(bg) in ("".join(w[0] for w in parts), parts[0][:1] if parts else "")
+    return "".join(parts) == "".join(bg)
 
 
 def _exact_person(cited: Author, found: Author) -> bool:

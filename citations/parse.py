@@ -35,7 +35,7 @@ from citations.identifiers import (
     find_urls,
 )
 from citations.model import Author, Reference, SourceType
-from citations.names import (PARTICLES, delatex, fold, is_organisation, is_organisation_name, parse_author_list,
+from citations.names import (PARTICLES, delatex, drop_homonym_numbers, fold, is_organisation, is_organisation_name, parse_author_list,
                               split_et_al)
 
 if TYPE_CHECKING:
@@ -144,7 +144,7 @@ def _clean(text: str) -> str:
     if "\\" in s or "{" in s:
         s = delatex(s)
     s = s.replace("\u00ad", "")
-    s = " ".join(s.split())
+    s = drop_homonym_numbers(" ".join(s.split()))
     if s[:1] in "\"“" and (s.count('"') + s.count("“") + s.count("”")) % 2 == 1:
         s = s[1:].lstrip()  # a stray opening quote left by copy-paste
     elif s[-1:] in "\"”" and (s.count('"') + s.count("“") + s.count("”")) % 2 == 1:

@@ -217,3 +217,104 @@ def test_greek_letter_written_any_way_is_one_title(cited: str, found: str) -> No
 def test_another_greek_letter_stays_a_title_conflict(cited: str, found: str) -> None:
     record = rec("g", found, ["Jiwoo Park"], 2021)
     assert _status(Reference(raw=cited, title=cited), record, Field.TITLE) is FieldStatus.CONFLICT
+
+
+# ------------------------------------------------------------------ 3. family-first names
+
+FAMILY_FIRST = rec("ff", "Graph neural networks for molecule property prediction",
+                   ["Park, Jiwoo", "Zhang, Wei-Ming", "Nagy, Ferenc", "Tanaka, Hiroshi"], 2020)
+
+
+@pytest.mark.parametrize("string", [
+    "Park Jiwoo, Zhang Wei-Ming, Nagy Ferenc, Tanaka Hiroshi. 2020. Graph neural networks for "
+    "molecule property prediction.",
+    "Park Jiwoo, Zhang Wei-Ming, Nagy Ferenc and Tanaka Hiroshi (2020) Graph neural networks "
+    "for molecule property prediction.",
+    "Jiwoo Park, Wei-Ming Zhang, Ferenc Nagy, and Hiroshi Tanaka. 2020. Graph neural networks "
+    "for molecule property prediction.",
+])
+def test_names_written_family_first_match_with_a_note(tmp_path: Path, string: str) -> None:
+    parsed = parse_reference(string)
+    authors = next(f for f in compare_fields(parsed, FAMILY_FIRST) if f.field is Field.AUTHORS)
+    assert authors.status is FieldStatus.MATCH, authors.note
+    result = verify(string, [store(tmp_path, [FAMILY_FIRST])])
+    assert result.verdict is Verdict.VERIFIED and Field.AUTHORS not in result.differing
+
+
+def test_record_storing_names_swapped_matches_with_a_note() -> None:
+    swapped = FAMILY_FIRST.model_copy(update={"authors": tuple(
+        Author(family=a.given, given=a.family) for a in FAMILY_FIRST.authors)})
+    for string in ["Park, J., Zhang, W.-M., Nagy, F., & Tanaka, H. (2020). Graph neural networks "
+                   "for molecule property prediction.",
+                   "Jiwoo Park, Wei-Ming Zhang, Ferenc Nagy, and Hiroshi Tanaka. 2020. Graph "
+                   "neural networks for molecule property prediction."]:
+        authors = next(f for f in compare_fields(parse_reference(string), swapped)
+                       if f.field is Field.AUTHORS)
+        assert authors.status is FieldStatus.MATCH and "exchanged" in authors.note
+
+
+@pytest.mark.parametrize("names", [
+    ["Kim Jiwoo", "Zhang Wei-Ming", "Nagy Ferenc", "Tanaka Hiroshi"],    # another family name
+    ["Park Minsu", "Zhang Wei-Ming", "Nagy Ferenc", "Tanaka Hiroshi"],   # another given name
+    ["Jiwoo Kim", "Wei-Ming Zhang", "Ferenc Nagy", "Hiroshi Tanaka"],
+])
+def test_other_people_written_family_first_stay_a_conflict(names: list[str]) -> None:
+    ref = Reference(raw="x", title=FAMILY_FIRST.title, year=2020,
+                    authors=tuple(__import__("citations.names").names.parse_name(n) for n in names))
+    assert _status(ref, FAMILY_FIRST, Field.AUTHORS) is FieldStatus.CONFLICT
+
+
+# ------------------------------------------------------------------ 4. suffixes, DBLP numbers
+
+@pytest.mark.parametrize("name,family,given", [
+    ("Martin Luther King Jr.", "King", "Martin Luther Jr."),
+    ("King Jr., Martin Luther", "King", "Martin Luther Jr."),
+    ("King, M. L., Jr.", "King", "M. L. Jr."),
+    ("Smith III, John", "Smith", "John III"),
+    ("SMITH III, J.", "Smith", "J. III"),
+    ("John Smith III", "Smith", "John III"),
+    ("Henry Ford IV", "Ford", "Henry IV"),
+    ("Robert Downey, Jr.", "Downey", "Robert Jr."),
+    ("Gates, William H., Sr.", "Gates", "William H. Sr."),
+    ("Jan Novak 0002", "Novak", "Jan"),
+    ("Li 0001, Wei", "Li", "Wei"),
+    # not suffixes, not homonym numbers
+    ("Ivanov, Ivan", "Ivanov", "Ivan"),
+    ("Junior Smith", "Smith", "Junior"),
+])
+def test_name_suffix_and_homonym_number_are_not_the_family(name: str, family: str, given: str) -> None:
+    from citations.names import parse_name
+
+    a = parse_name(name)
+    assert (a.family, a.given) == (family, given)
+
+
+SUFFIXED = rec("sx", "Nonviolent resistance in networks", ["King, Martin Luther, Jr.", "Smith, John, III"], 2019,
+               venue="Journal of Peace Research", volume="5", pages="1-10")
+
+
+@pytest.mark.parametrize("string", [
+    "King Jr., M. L., & Smith III, J. (2019). Nonviolent resistance in networks. Journal of Peace "
+    "Research, 5, 1-10.",
+    "King, M. L., Jr. and Smith, J., III. 2019. Nonviolent resistance in networks. Journal of "
+    "Peace Research 5: 1-10.",
+    "Martin Luther King Jr. and John Smith III. 2019. Nonviolent resistance in networks. Journal "
+    "of Peace Research, 5:1-10.",
+    "Martin Luther King 0001, John Smith 0002: Nonviolent resistance in networks. Journal of "
+    "Peace Research 5: 1-10 (2019)",
+])
+def test_suffixed_and_numbered_names_verify(tmp_path: Path, string: str) -> None:
+    parsed = parse_reference(string)
+    assert [a.family for a in parsed.authors] == ["King", "Smith"]
+    assert parsed.title == "Nonviolent resistance in networks" and parsed.year == 2019
+    result = verify(string, [store(tmp_path, [SUFFIXED])])
+    assert result.verdict is Verdict.VERIFIED, (result.reason, result.differing)
+
+
+def test_numbers_that_are_not_homonym_numbers_stay() -> None:
+    from citations.names import drop_homonym_numbers
+
+    for text in ["Report 2019, pages 0012-0020", "ISO 9001, 2015", "Smith J. Title. 2019;0001:1-2",
+                 "Room 0042"]:
+        assert drop_homonym_numbers(text) == text
+    assert drop_homonym_numbers("Jan Novak 0002, Petr Svoboda 0001: T") == "Jan Novak, Petr Svoboda: T"
