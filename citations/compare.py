@@ -607,11 +607,11 @@ def _venue_words(folded: str) -> list[str]:
 
 
 def _abbrev_match(short: list[str], long_: list[str]) -> bool:
-    """Each short word is a prefix of a long word, in order ("artif intell" ~ "artificial
-    intelligence")."""
+    """Each short word is a prefix of a long word, or its contraction in the venue table
+    ("natl" for national), in order ("artif intell" ~ "artificial intelligence")."""
     j = 0
     for w in short:
-        while j < len(long_) and not long_[j].startswith(w):
+        while j < len(long_) and not _abbreviates(w, long_[j]):
             j += 1
         if j == len(long_):
             return False
@@ -743,6 +743,149 @@ def acronym_plausible(acronym: str, folded: str) -> bool:
     return bool(letters) and len(letters - initials) <= (1 if len(letters) >= 4 else 0)
 
 
+# ------------------------------------------------------------ journal abbreviations
+
+
+@dataclass(frozen=True, slots=True)
+class VenueTable:
+    """What citations/data/venue_abbreviations.tsv knows (see its header): ``words``
+    contraction -> title words it abbreviates; ``places`` bracketed place qualifiers;
+    ``titles`` whole-title form -> full title (a full title maps to itself). All folded."""
+
+    words: dict[str, frozenset[str]]
+    places: frozenset[str]
+    titles: dict[str, str]
+
+
+@lru_cache(maxsize=1)
+def venue_table() -> VenueTable:
+    """The venue abbreviation table, read once from the package data."""
+    from importlib import resources
+
+    text = resources.files("citations.data").joinpath("venue_abbreviations.tsv").read_text("utf-8")
+    words: dict[str, set[str]] = {}
+    places: set[str] = set()
+    titles: dict[str, str] = {}
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        kind, form, *rest = line.split("\t")
+        if kind == "word":
+            words.setdefault(form, set()).add(rest[0])
+        elif kind == "place":
+            places.add(form)
+        elif kind == "title":
+            titles[form] = rest[0]
+            titles.setdefault(rest[0], rest[0])
+    return VenueTable({k: frozenset(v) for k, v in words.items()}, frozenset(places), titles)
+
+
+def _abbreviates(short: str, long_: str) -> bool:
+    """Is the folded word ``short`` an abbreviation of ``long_``: a prefix of it, or a
+    contraction the venue table lists ("natl" national, "jpn" japan)?"""
+    return long_.startswith(short) or long_ in venue_table().words.get(short, ())
+
+
+def _venue_key(folded: str) -> str:
+    """Folded venue words for the table: '&' read as 'and', a leading 'the' dropped."""
+    words = re.findall(r"[a-z0-9]+", folded.replace("&", " and "))
+    if words[:1] == ["the"]:
+        words = words[1:]
+    return " ".join(words)
+
+
+_QUALIFIER = re.compile(r"\s*\(([^()]{1,40})\)\s*\.?\s*$")
+
+
+def _drop_place(venue: str) -> str:
+    """``venue`` without a bracketed place qualifier or year at its end ("Sensors
+    (Basel)", "Nature (London)", "Lancet (London, England)", "J Physiol (1979)")."""
+    m = _QUALIFIER.search(venue)
+    if m is None or not venue[:m.start()].strip():
+        return venue
+    inner = _venue_key(fold(m.group(1)))
+    if inner in venue_table().places or re.fullmatch(r"(?:1[89]|20)\d\d", inner):
+        return venue[:m.start()]
+    return venue
+
+
+def _table_title(folded: str) -> str | None:
+    """The full title the venue table gives for a folded venue name, or None."""
+    return venue_table().titles.get(_venue_key(folded))
+
+
+#: a venue that is an event (its name's extra words are ordinals, places, tracks), not a
+#: journal: the journal-family rules below do not apply to it
+_EVENT = re.compile(r"\b(?:proceedings|proc|conference|conf|workshop|symposium|meeting|congress|"
+                    r"findings|colloquium|summit|forum|school|volume|vol)\b")
+#: function words whose exchange makes another title ("of Ecology and Environment" is not
+#: "of Ecology for Environment")
+_TITLE_FUNCTION = frozenset("and for of in on at to with".split())
+#: a single capital letter, not the first word, not joined by a hyphen or apostrophe
+#: ("E-Commerce", "O'Reilly")
+_SINGLE_CAP = re.compile(r"(?<=[\s.,(])[A-Z](?![A-Za-z\-'\u2019])")
+
+
+def _sections(raw: str, other: str) -> set[str]:
+    """The series / section letters of a journal name ("Proc. R. Soc. A" -> A; "Physical
+    Review E" -> E): its single capital letters, less those that are initials of the
+    other name's words before its own first single letter (the R of "Royal")."""
+    letters = _SINGLE_CAP.findall(raw)
+    if not letters:
+        return set()
+    first = _SINGLE_CAP.search(other)
+    initials = {w[0] for w in re.findall(r"[a-z]+", fold(other[:first.start()] if first else other))}
+    return {c for c in letters if c.lower() not in initials}
+
+
+def _journal_family(cited: str, found: str, cf: str, ff: str, *,
+                    sections_only: bool = False) -> str | None:
+    """Why two journal names that share their words are different journals of one family,
+    or None: another section letter ("Proc. R. Soc. A" / "... Society B"), and unless
+    ``sections_only`` (a name with event words: "Proceedings", "Conference"), a function
+    word exchanged ("... Ecology and Environment" / "... Ecology for Environment"), or a
+    title word the other lacks before or inside it, or after it when the shorter name is
+    written in full ("Cell" / "Cell Reports"; "J. Ecol." / "Journal of Applied Ecology")."""
+    sc, sf = _sections(cited, found), _sections(found, cited)
+    if sc and sf and sc != sf:
+        return f"another section of the journal: {'/'.join(sorted(sc))} vs {'/'.join(sorted(sf))}"
+    if sections_only:
+        return None
+    cwords = re.findall(r"[a-z]+", cf.replace("&", " and "))
+    fwords = re.findall(r"[a-z]+", ff.replace("&", " and "))
+    from difflib import SequenceMatcher
+
+    for op, i1, i2, j1, j2 in SequenceMatcher(None, cwords, fwords, autojunk=False).get_opcodes():
+        if op == "replace" and i2 - i1 == j2 - j1 == 1 and cwords[i1] in _TITLE_FUNCTION \
+                and fwords[j1] in _TITLE_FUNCTION:
+            return f"another journal: '{cwords[i1]}' vs '{fwords[j1]}'"
+    main_c = re.split(r"\s*[:,]\s+|\s+[-\u2013\u2014]\s+", cf)[0]
+    main_f = re.split(r"\s*[:,]\s+|\s+[-\u2013\u2014]\s+", ff)[0]
+    cw, fw = _content_words(main_c), _content_words(main_f)
+    if not cw or not fw or len(cw) == len(fw):
+        return None
+    short, long_ = (cw, fw) if len(cw) < len(fw) else (fw, cw)
+    used: list[int] = []
+    j = 0
+    for w in short:
+        while j < len(long_) and not _abbreviates(w, long_[j]):
+            j += 1
+        if j == len(long_):
+            return None  # not one name inside the other: the overlap rules decided
+        used.append(j)
+        j += 1
+    inside = [long_[k] for k in range(used[-1]) if k not in used]
+    full = all(long_[k] == w for k, w in zip(used, short))
+    after = long_[used[-1] + 1:] if full else []
+    extra = inside + after
+    return f"another journal of the family: {' '.join(extra)} not in both" if extra else None
+
+
+def _content_words(folded: str) -> list[str]:
+    """Title words of a journal name: letters, two or more, not venue stop words."""
+    return [w for w in re.findall(r"[a-z]+", folded) if len(w) > 1 and w not in _VENUE_STOP]
+
+
 def compare_venues(cited: str | None, found: str | None, *,
                    field: Field = Field.VENUE) -> FieldMatch:
     """Compare venue (or publisher) names through aliases and abbreviations.
@@ -757,6 +900,38 @@ def compare_venues(cited: str | None, found: str | None, *,
     cf, ff = fold(strip_markup(cited)), fold(strip_markup(found))
     if _WORD.findall(cf) == _WORD.findall(ff):
         return _fm(field, FieldStatus.MATCH, 1.0, cited, found)
+    shown_cited, shown_found = cited, found
+    if field is Field.VENUE and (cited.rstrip(" .").endswith(")") or found.rstrip(" .").endswith(")")):
+        cited, found = _drop_place(strip_markup(cited)), _drop_place(strip_markup(found))
+        cf, ff = fold(cited), fold(found)
+        if _WORD.findall(cf) == _WORD.findall(ff):
+            return _fm(field, FieldStatus.MATCH, 0.95, shown_cited, shown_found,
+                       "same journal; a place qualifier on one side")
+    if field is Field.VENUE:
+        tc, tf = _table_title(cf), _table_title(ff)
+        if tc and tf:
+            if tc == tf:
+                return _fm(field, FieldStatus.MATCH, 0.95, shown_cited, shown_found,
+                           "same journal (abbreviation table)")
+            return _fm(field, FieldStatus.CONFLICT, 0.0, shown_cited, shown_found,
+                       f"different journals: {tc} vs {tf}")
+        if tc or tf:  # one side a known short form: compare its full title
+            cf, ff = tc or cf, tf or ff
+    return _compare_venue_names(cited, found, cf, ff, field, shown_cited, shown_found)
+
+
+def _compare_venue_names(cited: str, found: str, cf: str, ff: str, field: Field,
+                         shown_cited: str, shown_found: str) -> FieldMatch:
+    """compare_venues past the exact, place-qualifier and table checks: ``cf`` / ``ff``
+    the folded names (a table short form expanded), results shown with the names as
+    given."""
+    fm = _venue_names(cited, found, cf, ff, field)
+    if fm.cited != shown_cited or fm.found != shown_found:
+        fm = fm.model_copy(update={"cited": shown_cited, "found": shown_found})
+    return fm
+
+
+def _venue_names(cited: str, found: str, cf: str, ff: str, field: Field) -> FieldMatch:
     cp, fp = bool(_PREPRINT.search(cf)), bool(_PREPRINT.search(ff))
     if cp and not fp:
         return _fm(field, FieldStatus.MATCH, 0.7, cited, found,
@@ -792,11 +967,21 @@ def compare_venues(cited: str | None, found: str | None, *,
         return _fm(field, FieldStatus.MATCH, 0.85, cited, found,
                    f"{spelled.upper()} is the initials of the venue's name")
     cw, fw = _venue_words(cf), _venue_words(ff)
+    places = venue_table().places
+    if field is Field.VENUE and any(w in places for w in cw + fw):
+        # a place inside an NLM abbreviation ("Philos Trans R Soc Lond B Biol Sci")
+        cw, fw = ([w for w in cw if w not in places or w in fw],
+                  [w for w in fw if w not in places or w in cw])
     if not cw or not fw:
         return _fm(field, FieldStatus.MISSING, 0.0, cited, found, "venue too generic to compare")
     common = len(set(cw) & set(fw))
     overlap = common / min(len(set(cw)), len(set(fw)))
     if overlap >= 0.8 or _abbrev_match(cw, fw) or _abbrev_match(fw, cw):
+        if field is Field.VENUE and not (ca | fa) & VENUE_ALIASES.keys():
+            family = _journal_family(cited, found, cf, ff,
+                                     sections_only=bool(_EVENT.search(cf) or _EVENT.search(ff)))
+            if family:
+                return _fm(field, FieldStatus.CONFLICT, min(overlap, 0.5), cited, found, family)
         return _fm(field, FieldStatus.MATCH, max(overlap, 0.8), cited, found)
     return _fm(field, FieldStatus.CONFLICT, overlap, cited, found)
 

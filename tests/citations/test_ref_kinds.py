@@ -318,3 +318,86 @@ def test_numbers_that_are_not_homonym_numbers_stay() -> None:
                  "Room 0042"]:
         assert drop_homonym_numbers(text) == text
     assert drop_homonym_numbers("Jan Novak 0002, Petr Svoboda 0001: T") == "Jan Novak, Petr Svoboda: T"
+
+
+# ------------------------------------------------------------------ 6. venue abbreviations
+
+@pytest.mark.parametrize("cited,found", [
+    ("Nat. Commun.", "Nature Communications"),
+    ("Nat Commun", "Nature Communications"),
+    ("J. Am. Chem. Soc.", "Journal of the American Chemical Society"),
+    ("Proc. Natl. Acad. Sci. U.S.A.", "Proceedings of the National Academy of Sciences of the "
+                                      "United States of America"),
+    ("Proc Natl Acad Sci", "Proceedings of the National Academy of Sciences"),
+    ("PNAS", "Proceedings of the National Academy of Sciences of the United States of America"),
+    ("N. Engl. J. Med.", "The New England Journal of Medicine"),
+    ("Lancet", "The Lancet"),
+    ("Sensors", "Sensors (Basel)"),
+    ("Sensors (Basel)", "Sensors"),
+    ("Nature", "Nature (London)"),
+    ("J Physiol", "The Journal of Physiology (1979)"),
+    ("Phys. Rev. Lett.", "Physical Review Letters"),
+    ("Phys Rev Lett", "Physical Review Letters"),
+    ("Mol. Biol. Evol.", "Molecular Biology and Evolution"),
+    ("Int J Mol Sci", "International Journal of Molecular Sciences"),
+    ("Jpn. J. Appl. Phys.", "Japanese Journal of Applied Physics"),
+    ("J. Phys. Chem. A", "The Journal of Physical Chemistry A"),
+    ("Proc. R. Soc. B", "Proceedings of the Royal Society B: Biological Sciences"),
+    ("Proc Biol Sci", "Proceedings of the Royal Society B: Biological Sciences"),
+    ("Philos Trans R Soc Lond B Biol Sci", "Philosophical Transactions of the Royal Society B: "
+                                           "Biological Sciences"),
+    ("IEEE Trans. Pattern Anal. Mach. Intell.", "IEEE Transactions on Pattern Analysis and "
+                                                "Machine Intelligence"),
+    ("Journal of Ecology & Environment", "Journal of Ecology and Environment"),
+])
+def test_journal_abbreviation_matches_its_full_title(cited: str, found: str) -> None:
+    from citations.compare import compare_venues
+
+    fm = compare_venues(cited, found)
+    assert fm.status is FieldStatus.MATCH, fm.note
+    assert compare_venues(found, cited).status is FieldStatus.MATCH
+
+
+@pytest.mark.parametrize("cited,found", [
+    ("Proc. R. Soc. A", "Proceedings of the Royal Society B: Biological Sciences"),
+    ("Proc. R. Soc. B", "Proceedings of the Royal Society A: Mathematical, Physical and "
+                        "Engineering Sciences"),
+    ("Phys. Rev. A", "Physical Review B"),
+    ("J. Phys. Chem. B", "The Journal of Physical Chemistry A"),
+    ("Cell", "Cell Reports"),
+    ("Nature", "Nature Communications"),
+    ("Science", "Science Advances"),
+    ("Journal of Ecology and Environment", "Journal of Ecology for Environment"),
+    ("J. Ecol.", "Journal of Applied Ecology"),
+    ("Ecology", "Applied Ecology"),
+    ("Journal of Ecology", "Journal of Ecology and Environment"),
+    ("Nat. Commun.", "Nature Chemistry"),
+    ("Sensors (Basel)", "Sensors and Actuators"),
+])
+def test_another_journal_of_the_family_is_a_conflict(cited: str, found: str) -> None:
+    from citations.compare import compare_venues
+
+    assert compare_venues(cited, found).status is FieldStatus.CONFLICT
+    assert compare_venues(found, cited).status is FieldStatus.CONFLICT
+
+
+def test_venue_abbreviations_are_data() -> None:
+    from citations.compare import venue_table
+
+    table = venue_table()
+    assert table.words["natl"] == {"national"} and "basel" in table.places
+    assert table.titles["nat commun"] == "nature communications"
+    assert table.titles["nature communications"] == "nature communications"
+
+
+@pytest.mark.parametrize("venue", [
+    "Proceedings of the 58th Annual Meeting of the Association for Computational Linguistics",
+    "Findings of the Association for Computational Linguistics: EMNLP 2020",
+    "Proceedings of the Workshop on E-Commerce and NLP",
+])
+def test_event_venues_keep_their_containment_match(venue: str) -> None:
+    from citations.compare import compare_venues
+
+    words = venue.split()
+    shorter = " ".join(w for w in words if not w[:1].isdigit())
+    assert compare_venues(shorter, venue).status is FieldStatus.MATCH
