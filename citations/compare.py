@@ -1259,6 +1259,8 @@ def compare_fields(reference: Reference, record: Record,
             and record.year - 1 <= reference.year < record.year):
         year = _fm(Field.YEAR, FieldStatus.MATCH, 0.8, reference.year, record.year,
                    f"the preprint's year; the published version is from {record.year}")
+    if year.status is FieldStatus.CONFLICT and reference.year is not None and record.dates:
+        year = _other_date(year, reference.year, record)
     title = compare_titles(reference.title, record.title)
     if title.status is FieldStatus.CONFLICT and reference.title and \
             title_written_in(reference.raw, record.title, reference.title, record.venue or ""):
@@ -1293,6 +1295,16 @@ def compare_fields(reference: Reference, record: Record,
     ), reference, record), reference, record)
 
 
+def _other_date(year: FieldMatch, cited: int, record: Record) -> FieldMatch:
+    """A year conflict is a match when the cited year is one of the record's other dates
+    (print, online first, issue, posted: Record.dates), noted with the date it matched."""
+    kinds = [kind for kind, y in record.dates if y == cited]
+    if not kinds:
+        return year
+    return _fm(Field.YEAR, FieldStatus.MATCH, 0.95, cited, record.year,
+               f"the record's {' / '.join(kinds)} date is {cited} (its year {record.year})")
+
+
 #: fields the record-anchored reading (citations.anchor) can clear
 _ANCHORED = frozenset({Field.TITLE, Field.AUTHORS, Field.YEAR, Field.VENUE, Field.PAGES,
                        Field.PUBLISHER, Field.ADDRESS, Field.DOI})
@@ -1311,9 +1323,11 @@ def _stated_year(fields: tuple[FieldMatch, ...], reference: Reference,
             all(y == str(record.year) for y in _YEARISH.findall(reference.raw)):
         return fields
     other = stated_year(reference, record)
-    if other is None:
-        return fields
+    if other is None or (other == reference.year and any(y == other for _, y in record.dates)):
+        return fields  # the year stated is the one parsed, a date of the record
     found = compare_years(other, record.year)
+    if found.status is FieldStatus.CONFLICT and record.dates:
+        found = _other_date(found, other, record)
     note = f"the reference states {other}; the parsed {year.cited} was read from elsewhere in it"
     return fields[:2] + (found.model_copy(update={"note": note}),) + fields[3:]
 

@@ -401,3 +401,59 @@ def test_event_venues_keep_their_containment_match(venue: str) -> None:
     words = venue.split()
     shorter = " ".join(w for w in words if not w[:1].isdigit())
     assert compare_venues(shorter, venue).status is FieldStatus.MATCH
+
+
+# ------------------------------------------------------------------ 5. a year of any of the record's dates
+
+DATED = rec("d", "Soil microbes and drought resilience", ["Jiwoo Park"], 2021,
+            dates=(("issued", 2021), ("print", 2021), ("online", 2020), ("posted", 2019)),
+            venue="Ecology Letters")
+
+
+@pytest.mark.parametrize("year,status,kind", [
+    (2021, FieldStatus.MATCH, ""),
+    (2020, FieldStatus.MATCH, "online"),
+    (2019, FieldStatus.MATCH, "posted"),
+    (2018, FieldStatus.CONFLICT, ""),
+    (2022, FieldStatus.CONFLICT, ""),
+])
+def test_year_of_any_record_date_is_right_and_named(year: int, status: FieldStatus, kind: str) -> None:
+    ref = Reference(raw="x", title=DATED.title, year=year)
+    fm = next(f for f in compare_fields(ref, DATED) if f.field is Field.YEAR)
+    assert fm.status is status
+    assert (kind in fm.note) if kind else "date is" not in fm.note
+
+
+def test_online_first_year_verifies_from_an_index(tmp_path: Path) -> None:
+    index = store(tmp_path, [DATED])
+    assert index.lookup_doi("10.1/none") is None
+    for string in ["Park, J. (2020). Soil microbes and drought resilience. Ecology Letters.",
+                   "Park J. Soil microbes and drought resilience. Ecology Letters. 2019."]:
+        result = verify(string, [index])
+        assert result.verdict is Verdict.VERIFIED, result.reason
+        year = next(f for f in result.fields if f.field is Field.YEAR)
+        assert "date is" in year.note
+    wrong = verify("Park, J. (2017). Soil microbes and drought resilience. Ecology Letters.", [index])
+    assert wrong.verdict is Verdict.CORRUPTED and Field.YEAR in wrong.differing
+
+
+def test_sources_read_every_date() -> None:
+    import json
+
+    from citations.sources import arxiv, crossref
+    from citations.sources.importers import record_from_mapping
+
+    item = {"DOI": "10.1/x", "title": ["T"], "issued": {"date-parts": [[2021, 3]]},
+            "published-online": {"date-parts": [[2020, 11, 2]]},
+            "published-print": {"date-parts": [[2021, 3]]},
+            "journal-issue": {"issue": "3", "published-print": {"date-parts": [[2021]]}}}
+    got = crossref.parse_response(json.dumps({"message": item}).encode())[0]
+    assert got.year == 2021
+    assert set(got.dates) == {("issued", 2021), ("print", 2021), ("online", 2020), ("issue", 2021)}
+    assert ("posted", 2019) in record_from_mapping(
+        {"title": "T", "posted": {"date-parts": [[2019, 5]]}}, source="s", default_id="1").dates
+    feed = ("<feed xmlns='http://www.w3.org/2005/Atom'><entry><id>http://arxiv.org/abs/1706.03762v7"
+            "</id><title>Attention</title><published>2017-06-12T00:00:00Z</published>"
+            "<updated>2023-08-02T00:00:00Z</updated></entry></feed>").encode()
+    paper = arxiv.parse_response(feed)[0]
+    assert paper.year == 2017 and ("updated", 2023) in paper.dates
