@@ -360,16 +360,28 @@ def _compare_person(cited: Author, found: Author) -> tuple[bool, str]:
     return True, ""
 
 
+@lru_cache(maxsize=1)
+def family_first_names() -> frozenset[str]:
+    """Family names of cultures that write them first (citations/data/family_first_names.txt:
+    Chinese, Korean, Japanese, Vietnamese, Hungarian), folded."""
+    from importlib import resources
+
+    text = resources.files("citations.data").joinpath("family_first_names.txt").read_text("utf-8")
+    return frozenset(w.strip() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+
+
 def _swapped(a: Author, b: Author) -> bool:
     """Is ``a`` the person ``b`` with family and given name exchanged? A name written
     family-first without a comma ("Park Jiwoo", "Nagy Ferenc" read as given Park, family
     Jiwoo), or a record that stores it so: ``a``'s given name written out is ``b``'s
-    family name, and ``a``'s family name agrees with ``b``'s given name (whole, or its
-    initial when ``b`` gives initials)."""
+    family name, one of a culture that writes it first (:func:`family_first_names`; "Soize
+    Christian" for Christian Soize is another name), and ``a``'s family name agrees with
+    ``b``'s given name (whole, or its initials when ``b`` gives initials)."""
     ag, bg = _given_words(a), _given_words(b)
     if not ag or not bg or len(ag[0]) < 2 or a.particle or b.particle:
         return False
-    if " ".join(ag) != _family_key("", b.family).replace("-", ""):
+    family = _family_key("", b.family).replace("-", "")
+    if " ".join(ag) != family or family not in family_first_names():
         return False
     parts = _family_key("", a.family).replace("-", " ").split()
     if all(len(w) == 1 for w in bg):  # initials: "W.-M." for "Wei-Ming"
@@ -884,6 +896,33 @@ def _journal_family(cited: str, found: str, cf: str, ff: str, *,
 def _content_words(folded: str) -> list[str]:
     """Title words of a journal name: letters, two or more, not venue stop words."""
     return [w for w in re.findall(r"[a-z]+", folded) if len(w) > 1 and w not in _VENUE_STOP]
+
+
+#: words that make a string a venue's name (a journal, a series, an event)
+_VENUE_KIND = re.compile(r"\b(?:journal|transactions|trans|letters|lett|review|reviews|rev|"
+                         r"advances|annals|bulletin|magazine|proceedings|proc|conference|conf|"
+                         r"symposium|workshop|congress|meeting|reports|communications|commun|"
+                         r"acta|archives)\b")
+
+
+def venue_keys(venue: str) -> frozenset[str]:
+    """What identifies a venue for a coverage lookup: the known aliases it names
+    (VENUE_ALIASES), the full title the venue table gives it, else its telling words."""
+    folded = fold(strip_markup(_drop_place(venue)))
+    keys = {f"alias:{a}" for a in _venue_acronyms(folded, venue) if a in VENUE_ALIASES}
+    title = _table_title(folded)
+    if title:
+        keys.add(f"title:{title}")
+    return frozenset(keys or (f"word:{w}" for w in _venue_words(folded)))
+
+
+def recognised_venue(venue: str) -> bool:
+    """Is ``venue`` recognisably the name of a venue (a known alias or short title, or a
+    name with a venue word: Journal, Transactions, Proceedings, Conference, ...), rather
+    than words a parser may have put in the venue field?"""
+    folded = fold(strip_markup(venue))
+    return any(k.startswith(("alias:", "title:")) for k in venue_keys(venue)) \
+        or bool(_VENUE_KIND.search(folded))
 
 
 def compare_venues(cited: str | None, found: str | None, *,
@@ -1457,8 +1496,10 @@ def _authors_in_title(fields: tuple[FieldMatch, ...], reference: Reference,
 
 
 __all__ = [
-    "DEFAULT_CONFIG", "PUBLISHER_ALIASES", "VENUE_ALIASES", "CompareConfig", "compare_authors", "compare_fields",
+    "DEFAULT_CONFIG", "PUBLISHER_ALIASES", "VENUE_ALIASES", "CompareConfig", "VenueTable", "compare_authors",
+    "compare_fields",
     "compare_ids", "compare_pages", "compare_plain", "compare_publishers", "compare_titles",
     "compare_venues", "compare_years", "family_key", "fold", "normalize_arxiv_simple",
-    "normalize_doi_simple", "strip_markup", "title_words", "title_written_in", "year_written_in",
+    "normalize_doi_simple", "recognised_venue", "strip_markup", "title_words", "title_written_in",
+    "venue_keys", "venue_table", "year_written_in",
 ]

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -334,6 +334,33 @@ def _exhaustive_for(src: Source, ref: Reference) -> bool:
         return False
 
 
+def _outside_coverage(sources: Sequence[Source], ref: Reference, failed: Sequence[str]) -> str | None:
+    """Why absence from the complete sources says nothing about ``ref``, or None: its
+    venue is recognisably a venue's name (compare.recognised_venue) that none of the
+    complete sources that answered covers (``covers_venue``, as LocalIndex offers). A
+    complete source without ``covers_venue`` covers every venue."""
+    from citations.compare import recognised_venue
+
+    venue = ref.venue or ""
+    if not recognised_venue(venue):
+        return None
+    complete = [s for s in sources if getattr(s, "complete", False) and s.name not in failed]
+    names = []
+    for src in complete:
+        covers = getattr(src, "covers_venue", None)
+        try:
+            if covers is None or covers(venue):
+                return None
+        except SourceError:
+            return None
+        names.append(src.name)
+    if not names:
+        return None
+    return (f"no match; the cited venue {venue!r} lies outside what {', '.join(names)} "
+            "covers (a complete index vouches only for the venues it holds), so absence is "
+            "not evidence of fabrication")
+
+
 def verify(reference: str | Reference, sources: Sequence[Source],
            config: VerifyConfig = DEFAULT_VERIFY) -> VerificationResult:
     """Verify one reference against ``sources``.
@@ -410,8 +437,12 @@ def verify(reference: str | Reference, sources: Sequence[Source],
         if more:
             skipped = [c for c in skipped if (c.record.source, c.record.id) not in more]
         _compare_found(ref, more, config, compared, skipped)
+    outside = _outside_coverage(sources, ref, failed) \
+        if exhaustive and ref.venue and not any(is_same_work(c) for c in compared) else None
     decision = decide(ref, compared, failed_sources=failed, indexed=indexed or {SourceType.PAPER},
-                      doi_record=doi_record, exhaustive=exhaustive)
+                      doi_record=doi_record, exhaustive=exhaustive and outside is None)
+    if outside is not None and decision.verdict is Verdict.UNVERIFIED:
+        decision = replace(decision, reason=outside)
     candidates = sorted(
         (Candidate(record=c.record, source=c.source, via=c.via,
                    score=round(identity_score(c.fields), 4), search_score=c.search_score,

@@ -457,3 +457,67 @@ def test_sources_read_every_date() -> None:
             "<updated>2023-08-02T00:00:00Z</updated></entry></feed>").encode()
     paper = arxiv.parse_response(feed)[0]
     assert paper.year == 2017 and ("updated", 2023) in paper.dates
+
+
+@pytest.mark.parametrize("cited,found", [
+    ("Soize Christian", "Christian Soize"),
+    ("Aboelela Mohammed", "Mohammed Aboelela"),
+    ("Rota Alberto", "Alberto Rota"),
+])
+def test_names_of_cultures_that_write_given_first_swapped_stay_a_conflict(cited: str, found: str) -> None:
+    from citations.names import parse_name
+
+    record = rec("w", FAMILY_FIRST.title, [found], 2020)
+    ref = Reference(raw="x", title=record.title, year=2020, authors=(parse_name(cited),))
+    assert _status(ref, record, Field.AUTHORS) is FieldStatus.CONFLICT
+
+
+# ------------------------------------------------------------------ 24. venues outside a complete index
+
+ACL_LIKE = [
+    rec("a1", "Neural discourse parsing of dialogue", ["Ana Silva"], 2019,
+        venue="Proceedings of the 57th Annual Meeting of the Association for Computational Linguistics"),
+    rec("a2", "Parsing tweets with graph models", ["Ben Okafor"], 2020,
+        venue="Computational Linguistics"),
+    rec("a3", "A corpus of clinical notes", ["Chen Li"], 2021,
+        venue="Proceedings of the 12th Language Resources and Evaluation Conference"),
+]
+
+
+@pytest.mark.parametrize("string", [
+    "Ashish Vaswani, Noam Shazeer, and Niki Parmar. 2017. Attention is all you need. In Advances "
+    "in Neural Information Processing Systems 30, pages 5998-6008.",
+    "Jumper, J., Evans, R., & Pritzel, A. (2021). Highly accurate protein structure prediction "
+    "with AlphaFold. Nature, 596, 583-589.",
+    "He, K., Zhang, X., Ren, S., & Sun, J. (2016). Deep residual learning for image recognition. "
+    "In Proceedings of the IEEE Conference on Computer Vision and Pattern Recognition (CVPR), "
+    "pp. 770-778.",
+    "Smith, J. (2020). Soil carbon under drought. Journal of Ecology, 108(2), 1-12.",
+])
+def test_complete_index_does_not_vouch_for_venues_it_lacks(tmp_path: Path, string: str) -> None:
+    result = verify(string, [store(tmp_path, ACL_LIKE)])
+    assert result.verdict is Verdict.UNVERIFIED
+    assert "outside" in result.reason and result.reference.venue in result.reason
+
+
+@pytest.mark.parametrize("string", [
+    "John Smith and Jane Doe. 2019. A neural approach to parsing fictional dialogue. In "
+    "Proceedings of the 57th Annual Meeting of the Association for Computational Linguistics, "
+    "pages 100-110.",
+    "Doe, J. (2018). Graph grammars for tweets. Computational Linguistics, 44(2), 1-30.",
+    "Doe, J. 2020. A corpus of invented dialogues. In Proceedings of LREC 2020, pages 1-8.",
+])
+def test_complete_index_still_calls_absent_works_at_its_venues_fabricated(tmp_path: Path,
+                                                                          string: str) -> None:
+    index = store(tmp_path, ACL_LIKE)
+    assert verify(string, [index]).verdict is Verdict.FABRICATED
+    # an index not declared complete never says fabricated
+    other = store(tmp_path, ACL_LIKE, name="open.sqlite", complete=False)
+    assert verify(string, [other]).verdict is Verdict.UNVERIFIED
+
+
+def test_index_venue_coverage_follows_imports(tmp_path: Path) -> None:
+    index = store(tmp_path, ACL_LIKE)
+    assert index.covers_venue("ACL 2019") and not index.covers_venue("Nature")
+    index.add_records([rec("n1", "A protein paper", ["Jiwoo Park"], 2021, venue="Nature")])
+    assert index.covers_venue("Nature") and not index.covers_venue("Nature Communications")
