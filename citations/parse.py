@@ -955,6 +955,10 @@ def _continues_surname(nxt: str) -> bool:
 _LIST_MARK_RE = re.compile(r"^\s*(?:\[\d{1,4}\]|\(\d{1,4}\)|\d{1,4}[.)]\s|[-•*·]\s)")
 
 
+#: a line ending inside a DOI or URL ("https://doi.org/10.1111/j.1365-", "doi:10.1371/")
+_IDENTIFIER_END = re.compile(r"(?:\b10\.\d{4,9}/|https?://|www\.)\S*[-/]$")
+
+
 def split_reference_list(text: str) -> list[str]:
     """Split a bibliography block into one string per reference.
 
@@ -1006,8 +1010,10 @@ def split_reference_list(text: str) -> list[str]:
     for parts in entries:
         joined = ""
         for p in parts:
-            if joined.endswith("-") and p[:1].islower():
+            if joined.endswith("-") and p[:1].islower() and not _IDENTIFIER_END.search(joined):
                 joined = joined[:-1] + p
+            elif joined.endswith(("-", "/")) and _IDENTIFIER_END.search(joined):
+                joined += p  # a DOI or URL broken at a line end: its hyphen is its own
             else:
                 joined = f"{joined} {p}" if joined else p
         out.append(" ".join(joined.split()))

@@ -521,3 +521,19 @@ def test_index_venue_coverage_follows_imports(tmp_path: Path) -> None:
     assert index.covers_venue("ACL 2019") and not index.covers_venue("Nature")
     index.add_records([rec("n1", "A protein paper", ["Jiwoo Park"], 2021, venue="Nature")])
     assert index.covers_venue("Nature") and not index.covers_venue("Nature Communications")
+
+
+def test_reference_list_lines_broken_inside_a_doi_keep_it_whole() -> None:
+    from citations.parse import split_reference_list
+
+    text = ("[1] Smith, J. (2020). A title here. Nature 5, 1-2. https://doi.org/10.1111/j.1365-\n"
+            "2958.2006.05172.x\n"
+            "[2] Doe, K. (2019). Another title here. Cell 4, 3-9. doi:10.1016/j.cell-\n"
+            "abc.2019.01.001\n"
+            "[3] Poe, M. (2017). Title four. Nature 2, 2-3. https://doi.org/10.1371/\n"
+            "journal.pone.0123456\n"
+            "[4] Roe, L. (2018). Title five. Science 1, 1-5. doi:10.1000/xyz.\n"
+            "Retrieved 2020.\n")
+    dois = [parse_reference(e).doi for e in split_reference_list(text)]
+    assert dois == ["10.1111/j.1365-2958.2006.05172.x", "10.1016/j.cell-abc.2019.01.001",
+                    "10.1371/journal.pone.0123456", "10.1000/xyz"]
