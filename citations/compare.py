@@ -918,11 +918,13 @@ def venue_keys(venue: str) -> frozenset[str]:
 
 def recognised_venue(venue: str) -> bool:
     """Is ``venue`` recognisably the name of a venue (a known alias or short title, or a
-    name with a venue word: Journal, Transactions, Proceedings, Conference, ...), rather
-    than words a parser may have put in the venue field?"""
+    name with a venue word: Journal, Transactions, Proceedings, Conference, ..., and a
+    word that tells venues apart), rather than words a parser may have put in the venue
+    field ("proceedings of the workshop", cut short, names no venue)?"""
     folded = fold(strip_markup(venue))
-    return any(k.startswith(("alias:", "title:")) for k in venue_keys(venue)) \
-        or bool(_VENUE_KIND.search(folded))
+    keys = venue_keys(venue)
+    return any(k.startswith(("alias:", "title:")) for k in keys) \
+        or bool(keys and _VENUE_KIND.search(folded))
 
 
 def compare_venues(cited: str | None, found: str | None, *,

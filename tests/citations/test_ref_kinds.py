@@ -537,3 +537,15 @@ def test_reference_list_lines_broken_inside_a_doi_keep_it_whole() -> None:
     dois = [parse_reference(e).doi for e in split_reference_list(text)]
     assert dois == ["10.1111/j.1365-2958.2006.05172.x", "10.1016/j.cell-abc.2019.01.001",
                     "10.1371/journal.pone.0123456", "10.1000/xyz"]
+
+
+def test_a_venue_cut_short_by_the_parser_names_no_venue(tmp_path: Path) -> None:
+    from citations.compare import recognised_venue
+
+    for venue in ["proceedings of the workshop", "In Proc.", "Journal of the"]:
+        assert not recognised_venue(venue)
+    string = ("wang, j. and mau t (2019) 'transliteration lexicons for speaker bias', in proceedings "
+              "of the workshop on machine reading. melbourne: association for computational "
+              "linguistics pp. 221-231.")
+    ref = parse_reference(string).model_copy(update={"venue": "proceedings of the workshop"})
+    assert verify(ref, [store(tmp_path, ACL_LIKE)]).verdict is Verdict.FABRICATED
