@@ -274,8 +274,8 @@ def parse_name(text: str) -> Author:
             suffix, fam = fw[-1], " ".join(fw[:-1])  # "King Jr., Martin Luther"
         if len(rest) == 1 and _is_suffix(rest[0]) and len(fw) >= 2 and not suffix:
             # "Robert Downey, Jr.": a name in natural order, then its suffix
-            inner = parse_name(_restore(fam, store))
-            return inner.model_copy(update={"given": f"{inner.given} {rest[0]}".strip()})
+            natural = parse_name(_restore(fam, store))
+            return natural.model_copy(update={"given": f"{natural.given} {rest[0]}".strip()})
         given = " ".join(rest)
         particle = ""
         # trailing particle (ABNT): "M. A. dos", "P. van den"
