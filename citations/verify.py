@@ -437,8 +437,12 @@ def verify(reference: str | Reference, sources: Sequence[Source],
         if more:
             skipped = [c for c in skipped if (c.record.source, c.record.id) not in more]
         _compare_found(ref, more, config, compared, skipped)
+    # a title the index holds (another work's, cited with other authors and venue) is
+    # evidence from inside it: only a reference sharing no title decides by coverage
     outside = _outside_coverage(sources, ref, failed) \
-        if exhaustive and ref.venue and not any(is_same_work(c) for c in compared) else None
+        if exhaustive and ref.venue and not any(is_same_work(c) for c in compared) \
+        and not any(f.field is Field.TITLE and f.status.value == "match"
+                    for c in compared for f in c.fields) else None
     decision = decide(ref, compared, failed_sources=failed, indexed=indexed or {SourceType.PAPER},
                       doi_record=doi_record, exhaustive=exhaustive and outside is None)
     if outside is not None and decision.verdict is Verdict.UNVERIFIED:

@@ -549,3 +549,11 @@ def test_a_venue_cut_short_by_the_parser_names_no_venue(tmp_path: Path) -> None:
               "linguistics pp. 221-231.")
     ref = parse_reference(string).model_copy(update={"venue": "proceedings of the workshop"})
     assert verify(ref, [store(tmp_path, ACL_LIKE)]).verdict is Verdict.FABRICATED
+
+
+def test_a_held_title_at_a_venue_outside_the_index_is_still_fabricated(tmp_path: Path) -> None:
+    # the title is a work the index holds; authors, year and venue are another's
+    for venue in ["Journal of Glaciology", "Nature", "Advances in Neural Information Processing Systems"]:
+        string = f"Smith, J. and Brown, K. (2011). Parsing tweets with graph models. {venue}, 12(3), 45-67."
+        assert verify(string, [store(tmp_path, ACL_LIKE, name=f"{len(venue)}.sqlite")]).verdict \
+            is Verdict.FABRICATED
