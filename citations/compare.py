@@ -18,15 +18,22 @@ Policies (each a small pure function, named for what it compares):
 - authors: family names (particles, accents, LaTeX escapes and Unicode hyphens folded)
   position by position, plus the first initial; "et al."/"others" or a cut list is a
   prefix; added, dropped, reordered or renamed authors are a conflict. A given name that
-  differs but shares its initial (Yuli / Yulia R.) is a match with score 0.9 and a note.
-- year: equal is a match; off by one is a CONFLICT of score 0.5 noted as a possible
-  version difference unless ``CompareConfig.year_tolerance`` >= 1.
+  differs but shares its initial (Yuli / Yulia R.) is a match with score 0.9 and a note;
+  so is a name of a family-first culture with family and given name exchanged ("Park
+  Jiwoo" / Jiwoo Park; citations/data/family_first_names.txt).
+- year: equal is a match, and so is the year of another of the record's dates
+  (Record.dates: print, online first, issue, posted), noted; off by one is a CONFLICT of
+  score 0.5 noted as a possible version difference unless ``CompareConfig.year_tolerance`` >= 1.
 - venue/publisher: acronym aliases (ACL, EMNLP, NeurIPS, ...), parenthesised acronyms,
-  "X@Y" workshop notation, abbreviations ("Proc.", "Conf.", "Artif. Intell."),
-  preprint-vs-published.
-- DOI / arXiv id: normalised identifiers must be equal.
+  "X@Y" workshop notation, abbreviations ("Proc.", "Conf.", "Artif. Intell.", ISO 4 / NLM
+  forms and contractions, place qualifiers and short titles from
+  citations/data/venue_abbreviations.tsv), preprint-vs-published; another journal of the
+  same family (section letter, a title word more, a function word exchanged) is a conflict.
+- titles also read Greek letters as LaTeX, symbols or spelled out as one word.
+- DOI / arXiv id: normalised identifiers must be equal (a DOI in any written form).
 - volume, issue, pages, address: normalised equality (pages by first and last page,
-  "285-94" read as 285-294).
+  "285-94" read as 285-294; an article number matches however labelled, and in place of
+  a page range is not compared); a volume or issue that is the year is not compared.
 
 Sources: CiteTracer taxonomy (R2 formatting, R3 et al., P1 name variants, H1-H6);
 cases B14, B15, B17, B18 in shared/cases.

@@ -13,6 +13,7 @@ import pytest
 from citations.compare import compare_fields
 from citations.identifiers import doi_key, find_doi_spans, find_dois
 from citations.model import Author, Field, FieldStatus, Record, Reference, Verdict
+from citations.names import parse_name
 from citations.parse import parse_reference
 from citations.verify import verify
 from tests.citations._store import rec, store
@@ -260,7 +261,7 @@ def test_record_storing_names_swapped_matches_with_a_note() -> None:
 ])
 def test_other_people_written_family_first_stay_a_conflict(names: list[str]) -> None:
     ref = Reference(raw="x", title=FAMILY_FIRST.title, year=2020,
-                    authors=tuple(__import__("citations.names").names.parse_name(n) for n in names))
+                    authors=tuple(parse_name(n) for n in names))
     assert _status(ref, FAMILY_FIRST, Field.AUTHORS) is FieldStatus.CONFLICT
 
 
@@ -283,8 +284,6 @@ def test_other_people_written_family_first_stay_a_conflict(names: list[str]) -> 
     ("Junior Smith", "Smith", "Junior"),
 ])
 def test_name_suffix_and_homonym_number_are_not_the_family(name: str, family: str, given: str) -> None:
-    from citations.names import parse_name
-
     a = parse_name(name)
     assert (a.family, a.given) == (family, given)
 
@@ -465,8 +464,6 @@ def test_sources_read_every_date() -> None:
     ("Rota Alberto", "Alberto Rota"),
 ])
 def test_names_of_cultures_that_write_given_first_swapped_stay_a_conflict(cited: str, found: str) -> None:
-    from citations.names import parse_name
-
     record = rec("w", FAMILY_FIRST.title, [found], 2020)
     ref = Reference(raw="x", title=record.title, year=2020, authors=(parse_name(cited),))
     assert _status(ref, record, Field.AUTHORS) is FieldStatus.CONFLICT
