@@ -901,8 +901,10 @@ def _journal_family(cited: str, found: str, cf: str, ff: str, *,
 
 
 def _content_words(folded: str) -> list[str]:
-    """Title words of a journal name: letters, two or more, not venue stop words."""
-    return [w for w in re.findall(r"[a-z]+", folded) if len(w) > 1 and w not in _VENUE_STOP]
+    """Title words of a journal name: letters, not venue stop words nor function words
+    ("with", "of"); single letters stay (the R of "Mon. Not. R. Astron. Soc." is Royal)."""
+    return [w for w in re.findall(r"[a-z]+", folded)
+            if w not in _VENUE_STOP and w not in _ACRONYM_SKIP and w != "with"]
 
 
 #: words that make a string a venue's name (a journal, a series, an event)

@@ -348,6 +348,11 @@ def test_numbers_that_are_not_homonym_numbers_stay() -> None:
     ("IEEE Trans. Pattern Anal. Mach. Intell.", "IEEE Transactions on Pattern Analysis and "
                                                 "Machine Intelligence"),
     ("Journal of Ecology & Environment", "Journal of Ecology and Environment"),
+    ("Mon. Not. R. Astron. Soc.", "Monthly Notices of the Royal Astronomical Society"),
+    ("Expert Syst. Appl.", "Expert Systems with Applications"),
+    ("Bioinformatics", "Bioinformatics (Oxford, England)"),
+    ("Front. Psychol.", "Frontiers in Psychology"),
+    ("J. Phys.: Conf. Ser.", "Journal of Physics: Conference Series"),
 ])
 def test_journal_abbreviation_matches_its_full_title(cited: str, found: str) -> None:
     from citations.compare import compare_venues
@@ -372,6 +377,7 @@ def test_journal_abbreviation_matches_its_full_title(cited: str, found: str) -> 
     ("Journal of Ecology", "Journal of Ecology and Environment"),
     ("Nat. Commun.", "Nature Chemistry"),
     ("Sensors (Basel)", "Sensors and Actuators"),
+    ("Pattern Recognition", "Pattern Recognition Letters"),
 ])
 def test_another_journal_of_the_family_is_a_conflict(cited: str, found: str) -> None:
     from citations.compare import compare_venues
