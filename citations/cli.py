@@ -352,8 +352,10 @@ def add_source_options(p: argparse.ArgumentParser) -> None:
                    help="references verified at once: processes for the local index (at most "
                    "one per CPU), threads for online sources (default 4)")
     p.add_argument("--complete", action="store_true",
-                   help="the local index holds every citable work: a reference it lacks is "
-                   "fabricated (default: unverified)")
+                   help="the local index holds every citable work of the venues it holds: a "
+                   "reference it lacks is fabricated (default: unverified); one whose venue "
+                   "the index does not hold (a Nature paper, an ACL index) stays unverified, "
+                   "and the reason says so")
     p.add_argument("--parser", choices=("rules", "llm"), default="rules",
                    help="reference-string parser: rules, or an OpenAI-compatible model for the "
                    "strings the rules cannot read (SCIGROUND_LLM_BASE_URL, SCIGROUND_LLM_MODEL, "

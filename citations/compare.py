@@ -18,15 +18,22 @@ Policies (each a small pure function, named for what it compares):
 - authors: family names (particles, accents, LaTeX escapes and Unicode hyphens folded)
   position by position, plus the first initial; "et al."/"others" or a cut list is a
   prefix; added, dropped, reordered or renamed authors are a conflict. A given name that
-  differs but shares its initial (Yuli / Yulia R.) is a match with score 0.9 and a note.
-- year: equal is a match; off by one is a CONFLICT of score 0.5 noted as a possible
-  version difference unless ``CompareConfig.year_tolerance`` >= 1.
+  differs but shares its initial (Yuli / Yulia R.) is a match with score 0.9 and a note;
+  so is a name of a family-first culture with family and given name exchanged ("Park
+  Jiwoo" / Jiwoo Park; citations/data/family_first_names.txt).
+- year: equal is a match, and so is the year of another of the record's dates
+  (Record.dates: print, online first, issue, posted), noted; off by one is a CONFLICT of
+  score 0.5 noted as a possible version difference unless ``CompareConfig.year_tolerance`` >= 1.
 - venue/publisher: acronym aliases (ACL, EMNLP, NeurIPS, ...), parenthesised acronyms,
-  "X@Y" workshop notation, abbreviations ("Proc.", "Conf.", "Artif. Intell."),
-  preprint-vs-published.
-- DOI / arXiv id: normalised identifiers must be equal.
+  "X@Y" workshop notation, abbreviations ("Proc.", "Conf.", "Artif. Intell.", ISO 4 / NLM
+  forms and contractions, place qualifiers and short titles from
+  citations/data/venue_abbreviations.tsv), preprint-vs-published; another journal of the
+  same family (section letter, a title word more, a function word exchanged) is a conflict.
+- titles also read Greek letters as LaTeX, symbols or spelled out as one word.
+- DOI / arXiv id: normalised identifiers must be equal (a DOI in any written form).
 - volume, issue, pages, address: normalised equality (pages by first and last page,
-  "285-94" read as 285-294).
+  "285-94" read as 285-294; an article number matches however labelled, and in place of
+  a page range is not compared); a volume or issue that is the year is not compared.
 
 Sources: CiteTracer taxonomy (R2 formatting, R3 et al., P1 name variants, H1-H6); public
 bug reports of name folding (Unicode hyphens, accents), dropped title words and Crossref
@@ -47,6 +54,7 @@ from rapidfuzz.distance import Levenshtein
 from citations.anchor import (date_pages, plausible, stated_other_authors, stated_pages,
                               stated_venue, stated_year, title_window_score, written_fields)
 
+from citations.identifiers import doi_key
 from citations.model import Author, Field, FieldMatch, FieldStatus, Record, Reference
 
 # --------------------------------------------------------------------------- text folding
@@ -116,14 +124,42 @@ def fold(text: str) -> str:
 _WORD = re.compile(r"[^\W_]+")
 
 
+#: Greek letter names from the Unicode character names (GREEK SMALL LETTER BETA ->
+#: beta), lower case: a letter written as a symbol, a LaTeX macro or spelled out is one word
+_GREEK = {chr(c): unicodedata.name(chr(c)).split()[-1].lower() for c in range(0x3B1, 0x3CA)}
+_GREEK_MACRO = re.compile(r"\\(?:var)?(" + "|".join(sorted(set(_GREEK.values()), key=len, reverse=True))
+                          + r")(?![A-Za-z])\s*", re.IGNORECASE)
+#: a Greek letter standing alone as a symbol (not inside a word of Greek letters)
+_GREEK_SYMBOL = re.compile(r"(?<![\u0370-\u03ff\u1f00-\u1fff])[\u03b1-\u03c9]"
+                           r"(?![\u0370-\u03ff\u1f00-\u1fff])")
+
+
+def _spell_greek(text: str) -> str:
+    """``$\\beta$-catenin``, ``β-catenin`` and ``beta-catenin`` alike: LaTeX Greek macros
+    (before LaTeX accents are read: ``\\varepsilon`` is no caron on ``a``) and Greek
+    letters used as symbols spelled out; math ``$`` dropped. Greek words stay."""
+    if "\\" in text:
+        text = _GREEK_MACRO.sub(lambda m: m.group(1).lower(), text)
+    if "$" in text:
+        text = text.replace("$", "")
+    return _GREEK_SYMBOL.sub(lambda m: _GREEK[m.group(0)], text)
+
+
 def title_words(title: str) -> list[str]:
-    """Normalised words of a title: markup stripped, folded, split on non-alphanumerics."""
+    """Normalised words of a title: markup stripped, folded, Greek letters spelled out
+    (``$\\alpha$``, ``α``, ``alpha`` are one word), split on non-alphanumerics."""
     return list(_title_words(title))
 
 
 @lru_cache(maxsize=65536)
 def _title_words(title: str) -> tuple[str, ...]:
-    return tuple(_WORD.findall(fold(strip_markup(title))))
+    text = strip_markup(title)
+    if "$" in text or "\\" in text:
+        text = _spell_greek(text)
+    text = fold(text)
+    if not text.isascii():
+        text = _spell_greek(text)  # Greek capitals are small letters once folded
+    return tuple(_WORD.findall(text))
 
 
 # --------------------------------------------------------------------------- config
@@ -312,6 +348,8 @@ def _compare_person(cited: Author, found: Author) -> tuple[bool, str]:
         return same, ""
     ck, fk = family_key(cited), family_key(found)
     if not _same_family(ck, fk):
+        if _swapped(cited, found) or _swapped(found, cited):
+            return True, f"family and given name exchanged: {_show(cited)} / {_show(found)}"
         return False, f"{cited.family} != {found.family}"
     cg, fg = _given_words(cited), _given_words(found)
     if not cg or not fg:
@@ -328,6 +366,35 @@ def _compare_person(cited: Author, found: Author) -> tuple[bool, str]:
             return True, ""
         return True, f"given-name variant {cited.given} / {found.given}"
     return True, ""
+
+
+@lru_cache(maxsize=1)
+def family_first_names() -> frozenset[str]:
+    """Family names of cultures that write them first (citations/data/family_first_names.txt:
+    Chinese, Korean, Japanese, Vietnamese, Hungarian), folded."""
+    from importlib import resources
+
+    text = resources.files("citations.data").joinpath("family_first_names.txt").read_text("utf-8")
+    return frozenset(w.strip() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+
+
+def _swapped(a: Author, b: Author) -> bool:
+    """Is ``a`` the person ``b`` with family and given name exchanged? A name written
+    family-first without a comma ("Park Jiwoo", "Nagy Ferenc" read as given Park, family
+    Jiwoo), or a record that stores it so: ``a``'s given name written out is ``b``'s
+    family name, one of a culture that writes it first (:func:`family_first_names`; "Soize
+    Christian" for Christian Soize is another name), and ``a``'s family name agrees with
+    ``b``'s given name (whole, or its initials when ``b`` gives initials)."""
+    ag, bg = _given_words(a), _given_words(b)
+    if not ag or not bg or len(ag[0]) < 2 or a.particle or b.particle:
+        return False
+    family = _family_key("", b.family).replace("-", "")
+    if " ".join(ag) != family or family not in family_first_names():
+        return False
+    parts = _family_key("", a.family).replace("-", " ").split()
+    if all(len(w) == 1 for w in bg):  # initials: "W.-M." for "Wei-Ming"
+        return "".join(bg) in ("".join(w[0] for w in parts), parts[0][:1] if parts else "")
+    return "".join(parts) == "".join(bg)
 
 
 def _exact_person(cited: Author, found: Author) -> bool:
@@ -560,11 +627,11 @@ def _venue_words(folded: str) -> list[str]:
 
 
 def _abbrev_match(short: list[str], long_: list[str]) -> bool:
-    """Each short word is a prefix of a long word, in order ("artif intell" ~ "artificial
-    intelligence")."""
+    """Each short word is a prefix of a long word, or its contraction in the venue table
+    ("natl" for national), in order ("artif intell" ~ "artificial intelligence")."""
     j = 0
     for w in short:
-        while j < len(long_) and not long_[j].startswith(w):
+        while j < len(long_) and not _abbreviates(w, long_[j]):
             j += 1
         if j == len(long_):
             return False
@@ -696,6 +763,180 @@ def acronym_plausible(acronym: str, folded: str) -> bool:
     return bool(letters) and len(letters - initials) <= (1 if len(letters) >= 4 else 0)
 
 
+# ------------------------------------------------------------ journal abbreviations
+
+
+@dataclass(frozen=True, slots=True)
+class VenueTable:
+    """What citations/data/venue_abbreviations.tsv knows (see its header): ``words``
+    contraction -> title words it abbreviates; ``places`` bracketed place qualifiers;
+    ``titles`` whole-title form -> full title (a full title maps to itself). All folded."""
+
+    words: dict[str, frozenset[str]]
+    places: frozenset[str]
+    titles: dict[str, str]
+
+
+@lru_cache(maxsize=1)
+def venue_table() -> VenueTable:
+    """The venue abbreviation table, read once from the package data."""
+    from importlib import resources
+
+    text = resources.files("citations.data").joinpath("venue_abbreviations.tsv").read_text("utf-8")
+    words: dict[str, set[str]] = {}
+    places: set[str] = set()
+    titles: dict[str, str] = {}
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        kind, form, *rest = line.split("\t")
+        if kind == "word":
+            words.setdefault(form, set()).add(rest[0])
+        elif kind == "place":
+            places.add(form)
+        elif kind == "title":
+            titles[form] = rest[0]
+            titles.setdefault(rest[0], rest[0])
+    return VenueTable({k: frozenset(v) for k, v in words.items()}, frozenset(places), titles)
+
+
+def _abbreviates(short: str, long_: str) -> bool:
+    """Is the folded word ``short`` an abbreviation of ``long_``: a prefix of it, or a
+    contraction the venue table lists ("natl" national, "jpn" japan)?"""
+    return long_.startswith(short) or long_ in venue_table().words.get(short, ())
+
+
+def _venue_key(folded: str) -> str:
+    """Folded venue words for the table: '&' read as 'and', a leading 'the' dropped."""
+    words = re.findall(r"[a-z0-9]+", folded.replace("&", " and "))
+    if words[:1] == ["the"]:
+        words = words[1:]
+    return " ".join(words)
+
+
+_QUALIFIER = re.compile(r"\s*\(([^()]{1,40})\)\s*\.?\s*$")
+
+
+def _drop_place(venue: str) -> str:
+    """``venue`` without a bracketed place qualifier or year at its end ("Sensors
+    (Basel)", "Nature (London)", "Lancet (London, England)", "J Physiol (1979)")."""
+    m = _QUALIFIER.search(venue)
+    if m is None or not venue[:m.start()].strip():
+        return venue
+    inner = _venue_key(fold(m.group(1)))
+    if inner in venue_table().places or re.fullmatch(r"(?:1[89]|20)\d\d", inner):
+        return venue[:m.start()]
+    return venue
+
+
+def _table_title(folded: str) -> str | None:
+    """The full title the venue table gives for a folded venue name, or None."""
+    return venue_table().titles.get(_venue_key(folded))
+
+
+#: a venue that is an event (its name's extra words are ordinals, places, tracks), not a
+#: journal: the journal-family rules below do not apply to it
+_EVENT = re.compile(r"\b(?:proceedings|proc|conference|conf|workshop|symposium|meeting|congress|"
+                    r"findings|colloquium|summit|forum|school|volume|vol)\b")
+#: function words whose exchange makes another title ("of Ecology and Environment" is not
+#: "of Ecology for Environment")
+_TITLE_FUNCTION = frozenset("and for of in on at to with".split())
+#: a single capital letter, not the first word, not joined by a hyphen or apostrophe
+#: ("E-Commerce", "O'Reilly")
+_SINGLE_CAP = re.compile(r"(?<=[\s.,(])[A-Z](?![A-Za-z\-'\u2019])")
+
+
+def _sections(raw: str, other: str) -> set[str]:
+    """The series / section letters of a journal name ("Proc. R. Soc. A" -> A; "Physical
+    Review E" -> E): its single capital letters, less those that are initials of the
+    other name's words before its own first single letter (the R of "Royal")."""
+    letters = _SINGLE_CAP.findall(raw)
+    if not letters:
+        return set()
+    first = _SINGLE_CAP.search(other)
+    initials = {w[0] for w in re.findall(r"[a-z]+", fold(other[:first.start()] if first else other))}
+    return {c for c in letters if c.lower() not in initials}
+
+
+def _journal_family(cited: str, found: str, cf: str, ff: str, *,
+                    sections_only: bool = False) -> str | None:
+    """Why two journal names that share their words are different journals of one family,
+    or None: another section letter ("Proc. R. Soc. A" / "... Society B"), and unless
+    ``sections_only`` (a name with event words: "Proceedings", "Conference"), a function
+    word exchanged ("... Ecology and Environment" / "... Ecology for Environment"), or a
+    title word the other lacks before or inside it, or after it when the shorter name is
+    written in full ("Cell" / "Cell Reports"; "J. Ecol." / "Journal of Applied Ecology")."""
+    sc, sf = _sections(cited, found), _sections(found, cited)
+    if sc and sf and sc != sf:
+        return f"another section of the journal: {'/'.join(sorted(sc))} vs {'/'.join(sorted(sf))}"
+    if sections_only:
+        return None
+    cwords = re.findall(r"[a-z]+", cf.replace("&", " and "))
+    fwords = re.findall(r"[a-z]+", ff.replace("&", " and "))
+    from difflib import SequenceMatcher
+
+    for op, i1, i2, j1, j2 in SequenceMatcher(None, cwords, fwords, autojunk=False).get_opcodes():
+        if op == "replace" and i2 - i1 == j2 - j1 == 1 and cwords[i1] in _TITLE_FUNCTION \
+                and fwords[j1] in _TITLE_FUNCTION:
+            return f"another journal: '{cwords[i1]}' vs '{fwords[j1]}'"
+    main_c = re.split(r"\s*[:,]\s+|\s+[-\u2013\u2014]\s+", cf)[0]
+    main_f = re.split(r"\s*[:,]\s+|\s+[-\u2013\u2014]\s+", ff)[0]
+    cw, fw = _content_words(main_c), _content_words(main_f)
+    if not cw or not fw or len(cw) == len(fw):
+        return None
+    short, long_ = (cw, fw) if len(cw) < len(fw) else (fw, cw)
+    used: list[int] = []
+    j = 0
+    for w in short:
+        while j < len(long_) and not _abbreviates(w, long_[j]):
+            j += 1
+        if j == len(long_):
+            return None  # not one name inside the other: the overlap rules decided
+        used.append(j)
+        j += 1
+    inside = [long_[k] for k in range(used[-1]) if k not in used]
+    full = all(long_[k] == w for k, w in zip(used, short))
+    after = long_[used[-1] + 1:] if full else []
+    extra = inside + after
+    return f"another journal of the family: {' '.join(extra)} not in both" if extra else None
+
+
+def _content_words(folded: str) -> list[str]:
+    """Title words of a journal name: letters, not venue stop words nor function words
+    ("with", "of"); single letters stay (the R of "Mon. Not. R. Astron. Soc." is Royal)."""
+    return [w for w in re.findall(r"[a-z]+", folded)
+            if w not in _VENUE_STOP and w not in _ACRONYM_SKIP and w != "with"]
+
+
+#: words that make a string a venue's name (a journal, a series, an event)
+_VENUE_KIND = re.compile(r"\b(?:journal|transactions|trans|letters|lett|review|reviews|rev|"
+                         r"advances|annals|bulletin|magazine|proceedings|proc|conference|conf|"
+                         r"symposium|workshop|congress|meeting|reports|communications|commun|"
+                         r"acta|archives)\b")
+
+
+def venue_keys(venue: str) -> frozenset[str]:
+    """What identifies a venue for a coverage lookup: the known aliases it names
+    (VENUE_ALIASES), the full title the venue table gives it, else its telling words."""
+    folded = fold(strip_markup(_drop_place(venue)))
+    keys = {f"alias:{a}" for a in _venue_acronyms(folded, venue) if a in VENUE_ALIASES}
+    title = _table_title(folded)
+    if title:
+        keys.add(f"title:{title}")
+    return frozenset(keys or (f"word:{w}" for w in _venue_words(folded)))
+
+
+def recognised_venue(venue: str) -> bool:
+    """Is ``venue`` recognisably the name of a venue (a known alias or short title, or a
+    name with a venue word: Journal, Transactions, Proceedings, Conference, ..., and a
+    word that tells venues apart), rather than words a parser may have put in the venue
+    field ("proceedings of the workshop", cut short, names no venue)?"""
+    folded = fold(strip_markup(venue))
+    keys = venue_keys(venue)
+    return any(k.startswith(("alias:", "title:")) for k in keys) \
+        or bool(keys and _VENUE_KIND.search(folded))
+
+
 def compare_venues(cited: str | None, found: str | None, *,
                    field: Field = Field.VENUE) -> FieldMatch:
     """Compare venue (or publisher) names through aliases and abbreviations.
@@ -710,6 +951,38 @@ def compare_venues(cited: str | None, found: str | None, *,
     cf, ff = fold(strip_markup(cited)), fold(strip_markup(found))
     if _WORD.findall(cf) == _WORD.findall(ff):
         return _fm(field, FieldStatus.MATCH, 1.0, cited, found)
+    shown_cited, shown_found = cited, found
+    if field is Field.VENUE and (cited.rstrip(" .").endswith(")") or found.rstrip(" .").endswith(")")):
+        cited, found = _drop_place(strip_markup(cited)), _drop_place(strip_markup(found))
+        cf, ff = fold(cited), fold(found)
+        if _WORD.findall(cf) == _WORD.findall(ff):
+            return _fm(field, FieldStatus.MATCH, 0.95, shown_cited, shown_found,
+                       "same journal; a place qualifier on one side")
+    if field is Field.VENUE:
+        tc, tf = _table_title(cf), _table_title(ff)
+        if tc and tf:
+            if tc == tf:
+                return _fm(field, FieldStatus.MATCH, 0.95, shown_cited, shown_found,
+                           "same journal (abbreviation table)")
+            return _fm(field, FieldStatus.CONFLICT, 0.0, shown_cited, shown_found,
+                       f"different journals: {tc} vs {tf}")
+        if tc or tf:  # one side a known short form: compare its full title
+            cf, ff = tc or cf, tf or ff
+    return _compare_venue_names(cited, found, cf, ff, field, shown_cited, shown_found)
+
+
+def _compare_venue_names(cited: str, found: str, cf: str, ff: str, field: Field,
+                         shown_cited: str, shown_found: str) -> FieldMatch:
+    """compare_venues past the exact, place-qualifier and table checks: ``cf`` / ``ff``
+    the folded names (a table short form expanded), results shown with the names as
+    given."""
+    fm = _venue_names(cited, found, cf, ff, field)
+    if fm.cited != shown_cited or fm.found != shown_found:
+        fm = fm.model_copy(update={"cited": shown_cited, "found": shown_found})
+    return fm
+
+
+def _venue_names(cited: str, found: str, cf: str, ff: str, field: Field) -> FieldMatch:
     cp, fp = bool(_PREPRINT.search(cf)), bool(_PREPRINT.search(ff))
     if cp and not fp:
         return _fm(field, FieldStatus.MATCH, 0.7, cited, found,
@@ -745,11 +1018,21 @@ def compare_venues(cited: str | None, found: str | None, *,
         return _fm(field, FieldStatus.MATCH, 0.85, cited, found,
                    f"{spelled.upper()} is the initials of the venue's name")
     cw, fw = _venue_words(cf), _venue_words(ff)
+    places = venue_table().places
+    if field is Field.VENUE and any(w in places for w in cw + fw):
+        # a place inside an NLM abbreviation ("Philos Trans R Soc Lond B Biol Sci")
+        cw, fw = ([w for w in cw if w not in places or w in fw],
+                  [w for w in fw if w not in places or w in cw])
     if not cw or not fw:
         return _fm(field, FieldStatus.MISSING, 0.0, cited, found, "venue too generic to compare")
     common = len(set(cw) & set(fw))
     overlap = common / min(len(set(cw)), len(set(fw)))
     if overlap >= 0.8 or _abbrev_match(cw, fw) or _abbrev_match(fw, cw):
+        if field is Field.VENUE and not (ca | fa) & VENUE_ALIASES.keys():
+            family = _journal_family(cited, found, cf, ff,
+                                     sections_only=bool(_EVENT.search(cf) or _EVENT.search(ff)))
+            if family:
+                return _fm(field, FieldStatus.CONFLICT, min(overlap, 0.5), cited, found, family)
         return _fm(field, FieldStatus.MATCH, max(overlap, 0.8), cited, found)
     return _fm(field, FieldStatus.CONFLICT, overlap, cited, found)
 
@@ -804,10 +1087,10 @@ def compare_publishers(cited: str | None, found: str | None) -> FieldMatch:
 
 
 def normalize_doi_simple(doi: str) -> str:
-    """Lowercase DOI without resolver prefix or trailing punctuation."""
-    d = doi.strip().lower()
-    d = re.sub(r"^(?:https?://)?(?:dx\.)?doi\.org/|^doi:\s*", "", d)
-    return d.rstrip(".,;)")
+    """The comparison form of a DOI as written anywhere (identifiers.doi_key): resolver
+    URL of any host, ``doi:`` prefix, percent-encoding and letter case undone, trailing
+    prose punctuation dropped. ``"https://doi.org/10.1000%2FABC."`` -> ``"10.1000/abc"``."""
+    return doi_key(doi)
 
 
 def normalize_arxiv_simple(arxiv_id: str) -> str:
@@ -843,13 +1126,42 @@ def _pages(p: str) -> tuple[str, str]:
     return first.lstrip("0") or "0", last.lstrip("0") or "0"
 
 
+#: one article number (e-locator) written where pages go: "e1234", "1234", "Article
+#: 1234", "Art. no. 1234", "article number 034501"; group 1 says it was labelled
+_ARTICLE_NO = re.compile(
+    r"^\s*((?:article|art|paper|no|nr)\.?\s*(?:no|nr|number)?\.?\s*:?\s*)?([a-z]{0,2})(\d+)\s*$",
+    re.IGNORECASE)
+
+
+def _article_number(p: str) -> tuple[str, bool] | None:
+    """``(number, labelled)`` when ``p`` is one article number rather than pages: labelled
+    when a word or a letter prefix says so ("Article 1234", "e1234"); None for a range."""
+    m = _ARTICLE_NO.match(fold(p))
+    if m is None:
+        return None
+    return m.group(3).lstrip("0") or "0", bool(m.group(1) or m.group(2))
+
+
 def compare_pages(cited: str | None, found: str | None) -> FieldMatch:
-    """First and last page equal (dash style, "pp.", abbreviated last page ignored)."""
+    """First and last page equal (dash style, "pp.", abbreviated last page ignored). An
+    article number (e-locator) matches the same number however labelled ("1234",
+    "e1234", "Article 1234"); one in place of a page range (labelled, or the range is the
+    article's own pagination from page 1) is MISSING: the two cannot be compared."""
     if not cited or not found:
         return _fm(Field.PAGES, FieldStatus.MISSING, 0.0, cited, found)
     c, f = _pages(cited), _pages(found)
     if c == f:
         return _fm(Field.PAGES, FieldStatus.MATCH, 1.0, cited, found)
+    ca, fa = _article_number(cited), _article_number(found)
+    if ca and fa and ca[0] == fa[0]:
+        return _fm(Field.PAGES, FieldStatus.MATCH, 0.95, cited, found,
+                   "the same article number")
+    if (ca is None) != (fa is None):
+        number, labelled = ca or fa  # type: ignore[misc]
+        first = (f if ca else c)[0]
+        if labelled or first == "1":
+            return _fm(Field.PAGES, FieldStatus.MISSING, 0.0, cited, found,
+                       "an article number in place of pages: not compared")
     if c[0] == f[0]:
         return _fm(Field.PAGES, FieldStatus.CONFLICT, 0.5, cited, found, "same first page")
     return _fm(Field.PAGES, FieldStatus.CONFLICT, 0.0, cited, found)
@@ -865,6 +1177,21 @@ def compare_plain(field: Field, cited: str | None, found: str | None) -> FieldMa
     if field is Field.ADDRESS and cw and fw and (set(cw) <= set(fw) or set(fw) <= set(cw)):
         return _fm(field, FieldStatus.MATCH, 0.8, cited, found, "partial place name")
     return _fm(field, FieldStatus.CONFLICT, 0.0, cited, found)
+
+
+def _numbered(field: Field, cited: str | None, found: str | None,
+              years: tuple[int | None, int | None]) -> FieldMatch:
+    """Volume or issue (:func:`compare_plain`); a value on one side that is the cited or
+    the record's year (a journal numbered by year, a BibTeX ``number`` holding the year)
+    is not a volume or issue number to compare: MISSING, noted."""
+    fm = compare_plain(field, cited, found)
+    if fm.status is FieldStatus.CONFLICT:
+        said = {str(y) for y in years if y}
+        for side, value in (("cited", cited), ("record's", found)):
+            if value and value.strip() in said:
+                return _fm(field, FieldStatus.MISSING, 0.0, cited, found,
+                           f"the {side} {field.value} is the year: not compared")
+    return fm
 
 
 # --------------------------------------------------------------------------- parse artefacts
@@ -983,6 +1310,8 @@ def compare_fields(reference: Reference, record: Record,
             and record.year - 1 <= reference.year < record.year):
         year = _fm(Field.YEAR, FieldStatus.MATCH, 0.8, reference.year, record.year,
                    f"the preprint's year; the published version is from {record.year}")
+    if year.status is FieldStatus.CONFLICT and reference.year is not None and record.dates:
+        year = _other_date(year, reference.year, record)
     title = compare_titles(reference.title, record.title)
     if title.status is FieldStatus.CONFLICT and reference.title and \
             title_written_in(reference.raw, record.title, reference.title, record.venue or ""):
@@ -1007,14 +1336,24 @@ def compare_fields(reference: Reference, record: Record,
         compare_authors(reference.authors, record.authors, et_al=reference.et_al),
         year,
         venue,
-        compare_plain(Field.VOLUME, reference.volume, record.volume),
-        compare_plain(Field.ISSUE, reference.issue, record.issue),
+        _numbered(Field.VOLUME, reference.volume, record.volume, (reference.year, record.year)),
+        _numbered(Field.ISSUE, reference.issue, record.issue, (reference.year, record.year)),
         compare_pages(reference.pages, record.pages),
         compare_publishers(reference.publisher, record.publisher),
         compare_plain(Field.ADDRESS, reference.address, record.address),
         compare_ids(Field.DOI, reference.doi, record.doi),
         compare_ids(Field.ARXIV_ID, reference.arxiv_id, record.arxiv_id),
     ), reference, record), reference, record)
+
+
+def _other_date(year: FieldMatch, cited: int, record: Record) -> FieldMatch:
+    """A year conflict is a match when the cited year is one of the record's other dates
+    (print, online first, issue, posted: Record.dates), noted with the date it matched."""
+    kinds = [kind for kind, y in record.dates if y == cited]
+    if not kinds:
+        return year
+    return _fm(Field.YEAR, FieldStatus.MATCH, 0.95, cited, record.year,
+               f"the record's {' / '.join(kinds)} date is {cited} (its year {record.year})")
 
 
 #: fields the record-anchored reading (citations.anchor) can clear
@@ -1035,9 +1374,11 @@ def _stated_year(fields: tuple[FieldMatch, ...], reference: Reference,
             all(y == str(record.year) for y in _YEARISH.findall(reference.raw)):
         return fields
     other = stated_year(reference, record)
-    if other is None:
-        return fields
+    if other is None or (other == reference.year and any(y == other for _, y in record.dates)):
+        return fields  # the year stated is the one parsed, a date of the record
     found = compare_years(other, record.year)
+    if found.status is FieldStatus.CONFLICT and record.dates:
+        found = _other_date(found, other, record)
     note = f"the reference states {other}; the parsed {year.cited} was read from elsewhere in it"
     return fields[:2] + (found.model_copy(update={"note": note}),) + fields[3:]
 
@@ -1167,8 +1508,10 @@ def _authors_in_title(fields: tuple[FieldMatch, ...], reference: Reference,
 
 
 __all__ = [
-    "DEFAULT_CONFIG", "PUBLISHER_ALIASES", "VENUE_ALIASES", "CompareConfig", "compare_authors", "compare_fields",
+    "DEFAULT_CONFIG", "PUBLISHER_ALIASES", "VENUE_ALIASES", "CompareConfig", "VenueTable", "compare_authors",
+    "compare_fields",
     "compare_ids", "compare_pages", "compare_plain", "compare_publishers", "compare_titles",
     "compare_venues", "compare_years", "family_key", "fold", "normalize_arxiv_simple",
-    "normalize_doi_simple", "strip_markup", "title_words", "title_written_in", "year_written_in",
+    "normalize_doi_simple", "recognised_venue", "strip_markup", "title_words", "title_written_in",
+    "venue_keys", "venue_table", "year_written_in",
 ]

@@ -3,7 +3,8 @@
 Reads the variables of the CSL 1.0.2 data schema (https://citeproc-js.readthedocs.io/en/latest/csl-json/markup.html
 and https://github.com/citation-style-language/schema csl-data.json): ``type``, ``title``,
 ``author`` (``family``, ``given``, ``non-dropping-particle``, ``dropping-particle``,
-``suffix``, ``literal``), ``issued`` (``date-parts`` or ``raw``/``literal``),
+``suffix``, ``literal``), ``issued`` (``date-parts``, ``raw``, ``literal`` or an EDTF
+string such as ``"1998-04"``),
 ``container-title``, ``volume``, ``issue``, ``page``, ``publisher``, ``publisher-place``,
 ``DOI``, ``URL``, ``number`` and ``note``/``archive_location`` for arXiv ids. Crossref's
 ``/works`` message objects use the same names (titles as one-element lists), so they read too.
@@ -74,25 +75,49 @@ def _author(d: Mapping[str, Any]) -> Author | None:
     return Author(family=family, given=given, particle=dp)
 
 
-def _year(item: Mapping[str, Any]) -> int | None:
-    for k in ("issued", "published", "published-print", "published-online", "created"):
-        d = item.get(k)
-        if isinstance(d, Mapping):
-            parts = d.get("date-parts")
-            if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
-                try:
-                    return int(parts[0][0])
-                except (TypeError, ValueError):
-                    pass
-            for rk in ("raw", "literal"):
-                if d.get(rk):
-                    m = re.search(r"(1[5-9]\d\d|20\d\d)", str(d[rk]))
-                    if m:
-                        return int(m.group(1))
-    if item.get("year"):
-        m = re.search(r"(1[5-9]\d\d|20\d\d)", str(item["year"]))
+_YEAR_IN = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
+#: an EDTF date string: "1998", "1998-04", "1998-04-12", "1998~", "1998?", "1998-21"
+#: (a season), "1998/1999" (an interval: its start), "1998-04-12T10:00:00Z"
+_EDTF_YEAR = re.compile(r"^\s*(\d{4})(?![\dXxu])")
+
+
+def _date_year(d: Any) -> int | None:
+    """The year of one CSL date variable in any shape the schema allows: an object with
+    ``date-parts`` (numbers or numeric strings), ``raw``, ``literal`` or ``iso-8601``, or
+    an EDTF string. None when it names no year ("199X", "Spring", "n.d.")."""
+    if isinstance(d, str):
+        m = _EDTF_YEAR.match(d)
         if m:
             return int(m.group(1))
+        m = _YEAR_IN.search(d)
+        return int(m.group(1)) if m else None
+    if isinstance(d, (int, float)) and not isinstance(d, bool) and 1500 <= d <= 2099:
+        return int(d)
+    if not isinstance(d, Mapping):
+        return None
+    parts = d.get("date-parts")
+    if isinstance(parts, list) and parts:
+        first = parts[0]
+        y = first[0] if isinstance(first, list) and first else first
+        if isinstance(y, (int, str)) and not isinstance(y, bool):
+            got = _date_year(str(y).strip())
+            if got is not None:
+                return got
+    for rk in ("raw", "literal", "iso-8601", "date-time"):
+        if d.get(rk):
+            got = _date_year(str(d[rk]))
+            if got is not None:
+                return got
+    return None
+
+
+def _year(item: Mapping[str, Any]) -> int | None:
+    for k in ("issued", "published", "published-print", "published-online", "created"):
+        y = _date_year(item.get(k))
+        if y is not None:
+            return y
+    if item.get("year"):
+        return _date_year(str(item["year"]))
     return None
 
 

@@ -48,7 +48,7 @@ __all__ = [
 
 # a DOI body: prefix, then suffix up to whitespace or a quote character
 _DOI_RE = re.compile(
-    r"""10\.\d{4,9}(?:/|%2[Ff])[^\s"'“”‘’«»]+""",
+    r"""10\.\d{4,9}(?:/|%2[Ff])[^\s"'“”‘’«»]*""",  # an empty suffix: broken at a line end
 )
 _RESOLVER_RE = re.compile(
     r"^(?:(?:https?://)?(?:dx\.|www\.)?doi\.org/|doi\s*:\s*|doi\s+|info:doi/|urn:doi:)",
@@ -107,17 +107,63 @@ def normalize_doi(s: str) -> str | None:
     return doi if _VALID_DOI_RE.match(doi) else None
 
 
+#: a DOI candidate broken at a line end (or where a PDF line break became a space): the
+#: text before the break ends in one of these, and the next token may continue it
+_BREAK_AFTER = "./-"
+_CONTINUATION = re.compile(r"""\s+([^\s"'“”‘’«»]+)""")
+#: a list number ("12." "12)"), or after "." also a year or a short number ("2019." "12")
+_LIST_NUMBER = re.compile(r"^\d{1,4}[.)]$")
+_SHORT_NUMBER = re.compile(r"^\d{1,4}[.,;:)]?$")
+#: after "/" or "-" (where no DOI ends): a token holding a digit, or lower case with a dot
+#: ("10.1093/mind/ lix.236.433"); after ".": one that starts with a digit ("10.1016/j.cell.
+#: 2020.01.001"), or lower case with a dot and a digit ("10.1016/j. jcp.2020.01.001")
+_AFTER_SLASH = re.compile(r"^[A-Za-z0-9][^\s]*\d|^[a-z][a-z0-9]*\.[a-z0-9.]+$")
+_AFTER_DOT = re.compile(r"^\d|^[a-z][^\s]*\.[^\s]*\d|^[a-z][^\s]*\d[^\s]*\.")
+#: a labelled identifier after a DOI: "pmid:123", "PMCID: PMC1", "arXiv:2101.00001"
+_LABEL = re.compile(r"^[A-Za-z]+:")
+#: "10. 1038/..." (a break inside the prefix)
+#: after a DOI cue ("doi:", "doi.org/"), not in running text ("vol. 10. 2019/2020")
+_SPLIT_PREFIX = re.compile(r"(?:\bdoi\s*:?\s*|doi\.org/)(10\.\s+)(?=\d{4,9}/\S)", re.I)
+
+
+def _continues(last: str, token: str) -> bool:
+    """Does ``token`` (the next token after a line break) continue a DOI whose text so far
+    ends in ``last``?"""
+    bare = _trim_doi(token)
+    if not bare or _DOI_RE.match(bare) or _LABEL.match(bare) or \
+            bare.lower().startswith(("http", "www.", "doi")):
+        return False  # the next identifier, not a piece of this one
+    if last == ".":
+        return not _SHORT_NUMBER.match(token) and bool(_AFTER_DOT.match(bare))
+    return not _LIST_NUMBER.match(token) and bool(_AFTER_SLASH.match(bare))
+
+
+def _rejoined(text: str, start: int, end: int) -> tuple[int, str]:
+    """The end of a DOI candidate ``text[start:end]`` and its text, with the tokens that
+    continue it after line breaks joined on (no break across a blank line)."""
+    body = text[start:end]
+    while body and body[-1] in _BREAK_AFTER:
+        m = _CONTINUATION.match(text, end)
+        if m is None or "\n\n" in text[end:m.start(1)] or not _continues(body[-1], m.group(1)):
+            break
+        body += m.group(1)
+        end = m.end(1)
+    return end, body
+
+
 def find_dois(text: str) -> list[str]:
     """All DOIs in ``text``, in order of appearance, without duplicates (by :func:`doi_key`).
 
+    A DOI broken across lines after ``.``, ``/`` or ``-`` (from a PDF or wrapped text, the
+    break a newline or a space: ``10.1016/j.cell.\\n2020.01.001``, ``10.1038/s41467-
+    020-1234-5``) is rejoined when the next token continues it (holds a digit; after ``.``
+    starts with a digit or a lower-case letter), never when it is a list number, a year, a
+    word or another identifier.
     Returns: DOIs as :func:`normalize_doi` gives them (case kept). Raises: nothing.
     """
     out: list[str] = []
     seen: set[str] = set()
-    for m in _DOI_RE.finditer(text or ""):
-        doi = normalize_doi(m.group(0))
-        if doi is None:
-            continue
+    for _, _, doi in find_doi_spans(text):
         k = doi.lower()
         if k not in seen:
             seen.add(k)
@@ -126,13 +172,27 @@ def find_dois(text: str) -> list[str]:
 
 
 def find_doi_spans(text: str) -> list[tuple[int, int, str]]:
-    """Like :func:`find_dois` but with character offsets: ``(start, end, doi)``, end exclusive."""
-    out = []
-    for m in _DOI_RE.finditer(text or ""):
-        trimmed = _trim_doi(m.group(0))
+    """Like :func:`find_dois` but with character offsets: ``(start, end, doi)``, end
+    exclusive; the span of a DOI broken across lines covers the break."""
+    text = text or ""
+    if "10." not in text:
+        return []
+    starts: dict[int, int] = {}  # where a "10. 1038/" DOI starts, moved -> as written
+    joined = text
+    if _SPLIT_PREFIX.search(text):
+        def close(m: re.Match[str]) -> str:
+            starts[m.end() - 3] = m.start(1)
+            return m.group(0)[:m.start(1) - m.start()] + " " * (len(m.group(1)) - 3) + "10."
+        joined = _SPLIT_PREFIX.sub(close, text)
+    out: list[tuple[int, int, str]] = []
+    for m in _DOI_RE.finditer(joined):
+        if out and m.start() < out[-1][1]:
+            continue  # a token already joined to the DOI before it
+        end, body = _rejoined(joined, m.start(), m.end())
+        trimmed = _trim_doi(body)
         doi = normalize_doi(trimmed)
         if doi is not None:
-            out.append((m.start(), m.start() + len(trimmed), doi))
+            out.append((starts.get(m.start(), m.start()), end - (len(body) - len(trimmed)), doi))
     return out
 
 

@@ -29,6 +29,7 @@ __all__ = [
     "PARTICLES",
     "comma_less_vancouver",
     "delatex",
+    "drop_homonym_numbers",
     "family_key",
     "fold",
     "is_organisation",
@@ -216,6 +217,23 @@ def _restore(s: str, store: dict[str, str]) -> str:
     return delatex(s) if ("\\" in s or "{" in s) else s
 
 
+def _is_suffix(word: str) -> bool:
+    """A generational suffix (Jr., Sr., II, III, IV, Filho, ...), not a name."""
+    return word.lower() in _SUFFIXES or word.lower().rstrip(".") in _SUFFIXES
+
+
+#: a DBLP homonym number after a name ("Jan Novak 0002"): four digits from 0001
+_HOMONYM_RE = re.compile(r"(?<=[^\W\d_])\s+0\d{3}(?!\d)")
+#: the same in a reference string: before a list separator or the end of the authors
+_HOMONYM_IN_LIST_RE = re.compile(r"(?<=[^\W\d_])\s+0\d{3}(?=\s*(?:[,:;&]|and\b|\.\s))")
+
+
+def drop_homonym_numbers(text: str) -> str:
+    """``text`` without DBLP homonym numbers after names ("Jan Novak 0002, Petr Svoboda
+    0001: Title" -> "Jan Novak, Petr Svoboda: Title"); other numbers stay."""
+    return _HOMONYM_IN_LIST_RE.sub("", text) if " 0" in text else text
+
+
 def parse_name(text: str) -> Author:
     """Parse one person (or organisation) name.
 
@@ -225,6 +243,8 @@ def parse_name(text: str) -> Author:
     Raises: nothing; empty input gives ``Author(family="")``.
     """
     raw = " ".join((text or "").split()).strip(" ,;:") if text else ""
+    if "0" in raw:
+        raw = _HOMONYM_RE.sub("", raw)
     if raw.endswith("."):
         last = raw.rsplit(" ", 1)[-1].rsplit(",", 1)[-1].strip()
         if not _is_initials(last) and last.lower() not in _SUFFIXES:
@@ -249,6 +269,13 @@ def parse_name(text: str) -> Author:
         suffix = ""
         if len(rest) >= 2 and rest[0].lower().rstrip(".") + "." in {"jr.", "sr."} | {x + "." for x in _SUFFIXES}:
             suffix, rest = rest[0], rest[1:]
+        fw = fam.split()
+        if len(fw) >= 2 and _is_suffix(fw[-1]) and not suffix:
+            suffix, fam = fw[-1], " ".join(fw[:-1])  # "King Jr., Martin Luther"
+        if len(rest) == 1 and _is_suffix(rest[0]) and len(fw) >= 2 and not suffix:
+            # "Robert Downey, Jr.": a name in natural order, then its suffix
+            natural = parse_name(_restore(fam, store))
+            return natural.model_copy(update={"given": f"{natural.given} {rest[0]}".strip()})
         given = " ".join(rest)
         particle = ""
         # trailing particle (ABNT): "M. A. dos", "P. van den"

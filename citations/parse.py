@@ -36,7 +36,7 @@ from citations.identifiers import (
     find_urls,
 )
 from citations.model import Author, Reference, SourceType
-from citations.names import (PARTICLES, delatex, fold, is_organisation, is_organisation_name, parse_author_list,
+from citations.names import (PARTICLES, delatex, drop_homonym_numbers, fold, is_organisation, is_organisation_name, parse_author_list,
                               split_et_al)
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ def _clean(text: str) -> str:
     if "\\" in s or "{" in s:
         s = delatex(s)
     s = s.replace("\u00ad", "")
-    s = " ".join(s.split())
+    s = drop_homonym_numbers(" ".join(s.split()))
     if s[:1] in "\"“" and (s.count('"') + s.count("“") + s.count("”")) % 2 == 1:
         s = s[1:].lstrip()  # a stray opening quote left by copy-paste
     elif s[-1:] in "\"”" and (s.count('"') + s.count("“") + s.count("”")) % 2 == 1:
@@ -956,6 +956,10 @@ def _continues_surname(nxt: str) -> bool:
 _LIST_MARK_RE = re.compile(r"^\s*(?:\[\d{1,4}\]|\(\d{1,4}\)|\d{1,4}[.)]\s|[-•*·]\s)")
 
 
+#: a line ending inside a DOI or URL ("https://doi.org/10.1111/j.1365-", "doi:10.1371/")
+_IDENTIFIER_END = re.compile(r"(?:\b10\.\d{4,9}/|https?://|www\.)\S*[-/]$")
+
+
 def split_reference_list(text: str) -> list[str]:
     """Split a bibliography block into one string per reference.
 
@@ -1007,8 +1011,10 @@ def split_reference_list(text: str) -> list[str]:
     for parts in entries:
         joined = ""
         for p in parts:
-            if joined.endswith("-") and p[:1].islower():
+            if joined.endswith("-") and p[:1].islower() and not _IDENTIFIER_END.search(joined):
                 joined = joined[:-1] + p
+            elif joined.endswith(("-", "/")) and _IDENTIFIER_END.search(joined):
+                joined += p  # a DOI or URL broken at a line end: its hyphen is its own
             else:
                 joined = f"{joined} {p}" if joined else p
         out.append(" ".join(joined.split()))

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict
 from citations.compare import DEFAULT_CONFIG, CompareConfig, compare_fields
 from citations.decide import Compared, decide, identity_score, is_same_work
 from citations.errors import InputError, RateLimited, SourceError
+from citations.identifiers import normalize_doi
 from citations.model import (RETRACTING_NOTICES, Author, Field, FieldMatch, Record, Reference,
                              SourceType, Verdict)
 from citations.resolve import corrected_reference
@@ -119,9 +120,14 @@ DEFAULT_VERIFY = VerifyConfig()
 
 
 def to_reference(reference: str | Reference) -> Reference:
-    """A Reference from a string (citations.parse.parse_reference) or as given.
-    Raises InputError for an empty string."""
+    """A Reference from a string (citations.parse.parse_reference) or as given, its DOI
+    in written form (identifiers.normalize_doi: a resolver URL of any host, ``doi:``,
+    percent-encoding dropped; case kept), so that every source is asked for the same
+    identifier however it was written. Raises InputError for an empty string."""
     if isinstance(reference, Reference):
+        doi = normalize_doi(reference.doi) if reference.doi else None
+        if doi and doi != reference.doi:
+            return reference.model_copy(update={"doi": doi})
         return reference
     if not isinstance(reference, str) or not reference.strip():
         raise InputError("empty reference")
@@ -328,6 +334,33 @@ def _exhaustive_for(src: Source, ref: Reference) -> bool:
         return False
 
 
+def _outside_coverage(sources: Sequence[Source], ref: Reference, failed: Sequence[str]) -> str | None:
+    """Why absence from the complete sources says nothing about ``ref``, or None: its
+    venue is recognisably a venue's name (compare.recognised_venue) that none of the
+    complete sources that answered covers (``covers_venue``, as LocalIndex offers). A
+    complete source without ``covers_venue`` covers every venue."""
+    from citations.compare import recognised_venue
+
+    venue = ref.venue or ""
+    if not recognised_venue(venue):
+        return None
+    complete = [s for s in sources if getattr(s, "complete", False) and s.name not in failed]
+    names = []
+    for src in complete:
+        covers = getattr(src, "covers_venue", None)
+        try:
+            if covers is None or covers(venue):
+                return None
+        except SourceError:
+            return None
+        names.append(src.name)
+    if not names:
+        return None
+    return (f"no match; the cited venue {venue!r} lies outside what {', '.join(names)} "
+            "covers (a complete index vouches only for the venues it holds), so absence is "
+            "not evidence of fabrication")
+
+
 def verify(reference: str | Reference, sources: Sequence[Source],
            config: VerifyConfig = DEFAULT_VERIFY) -> VerificationResult:
     """Verify one reference against ``sources``.
@@ -404,8 +437,16 @@ def verify(reference: str | Reference, sources: Sequence[Source],
         if more:
             skipped = [c for c in skipped if (c.record.source, c.record.id) not in more]
         _compare_found(ref, more, config, compared, skipped)
+    # a title the index holds (another work's, cited with other authors and venue) is
+    # evidence from inside it: only a reference sharing no title decides by coverage
+    outside = _outside_coverage(sources, ref, failed) \
+        if exhaustive and ref.venue and not any(is_same_work(c) for c in compared) \
+        and not any(f.field is Field.TITLE and f.status.value == "match"
+                    for c in compared for f in c.fields) else None
     decision = decide(ref, compared, failed_sources=failed, indexed=indexed or {SourceType.PAPER},
-                      doi_record=doi_record, exhaustive=exhaustive)
+                      doi_record=doi_record, exhaustive=exhaustive and outside is None)
+    if outside is not None and decision.verdict is Verdict.UNVERIFIED:
+        decision = replace(decision, reason=outside)
     candidates = sorted(
         (Candidate(record=c.record, source=c.source, via=c.via,
                    score=round(identity_score(c.fields), 4), search_score=c.search_score,

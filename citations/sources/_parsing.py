@@ -110,3 +110,31 @@ def pages_of(first: object, last: object) -> str | None:
 
 __all__ = ["arxiv_of", "author_from_name", "clean_doi", "load_json", "pages_of", "text",
            "year_of"]
+
+
+#: Crossref / CSL date variables -> Record.dates kinds
+CSL_DATE_KINDS = (("issued", "issued"), ("published-print", "print"),
+                  ("published-online", "online"), ("posted", "posted"))
+
+
+def csl_dates(item: dict[str, Any]) -> tuple[tuple[str, int], ...]:
+    """``(kind, year)`` for each Crossref / CSL date of ``item`` that holds a year
+    (issued, published-print, published-online, posted, and journal-issue's print and
+    online dates as "issue"), distinct, in that order."""
+    out: list[tuple[str, int]] = []
+
+    def add(kind: str, value: object) -> None:
+        parts = value.get("date-parts") if isinstance(value, dict) else None
+        if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+            y = year_of(parts[0][0] if isinstance(parts[0][0], int) else str(parts[0][0]))
+            if y and (kind, y) not in out:
+                out.append((kind, y))
+
+    for key, kind in CSL_DATE_KINDS:
+        add(kind, item.get(key))
+    issue = item.get("journal-issue")
+    if isinstance(issue, dict):
+        add("issue", issue.get("published-print"))
+        add("issue", issue.get("published-online"))
+    return tuple(out)
+

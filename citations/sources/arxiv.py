@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from citations.identifiers import arxiv_api_key, parse_arxiv_id
+from citations.identifiers import arxiv_api_key, doi_key, parse_arxiv_id
 from citations.errors import SourceError
 from citations.model import Record, Reference, SourceType
 from citations.parse import title_query_form
@@ -60,11 +60,22 @@ def parse_response(body: bytes) -> list[Record]:
             source="arxiv", id=aid.versioned if aid else versioned, title=title,
             authors=authors,
             year=year_of(entry.findtext("a:published", default="", namespaces=_NS)),
+            dates=_arxiv_dates(entry),
             venue=journal or "arXiv", doi=clean_doi(entry.findtext("arxiv:doi", namespaces=_NS)),
             arxiv_id=aid.id if aid else versioned, url=f"https://arxiv.org/abs/{versioned}",
             source_type=SourceType.PAPER,
             abstract=abstract_text(entry.findtext("a:summary", namespaces=_NS))))
     return out
+
+
+def _arxiv_dates(entry: ET.Element) -> tuple[tuple[str, int], ...]:
+    """The years the entry was posted (version 1) and last updated, as Record.dates."""
+    out: list[tuple[str, int]] = []
+    for tag, kind in (("a:published", "posted"), ("a:updated", "updated")):
+        y = year_of(entry.findtext(tag, default="", namespaces=_NS))
+        if y:
+            out.append((kind, y))
+    return tuple(out)
 
 
 def feed_error(body: bytes) -> str | None:
@@ -116,7 +127,7 @@ class ArxivSource(HttpSource):
 
     def lookup_doi(self, doi: str) -> Record | None:
         """A 10.48550/arXiv.{id} DOI is looked up by its id; other DOIs: None, no request."""
-        n = (doi or "").lower()
+        n = doi_key(doi or "")
         if "10.48550/arxiv." in n:
             return self.lookup_arxiv(n.split("10.48550/arxiv.", 1)[1])
         return None

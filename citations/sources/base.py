@@ -29,7 +29,10 @@ class Source(Protocol):
     *fabricated*. ``complete`` (default False): the source is exhaustive for those types,
     so "not found" there is evidence that the work does not exist (Crossref for DOIs, a
     benchmark store built to hold every real record). With no complete source consulted,
-    a reference that nothing matches is *unverified*.
+    a reference that nothing matches is *unverified*. ``covers_venue(venue) -> bool``
+    (absent: every venue): whether a complete source holds that venue at all; a reference
+    to a recognisable venue that no complete source covers is *unverified* (LocalIndex).
+    ``lookup_doi`` is given the DOI in written form (verify normalises it first).
     """
 
     name: str

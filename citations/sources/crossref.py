@@ -22,7 +22,8 @@ from typing import Any
 
 from citations.model import Author, Record, Reference, SourceType
 from citations.parse import title_query_form
-from citations.sources._parsing import abstract_text, clean_doi, doi_path, load_json, text, year_of
+from citations.sources._parsing import (abstract_text, clean_doi, csl_dates, doi_path, load_json, text,
+                                        year_of)
 from citations.sources.config import SourceConfig
 from citations.sources.http import HttpSource
 
@@ -80,7 +81,7 @@ def record_from_item(item: dict[str, Any]) -> Record | None:
         title = f"{title}: {subtitle}"
     return Record(
         source="crossref", id=doi or title or "", title=title or "",
-        authors=crossref_authors(item) or (), year=_year(item),
+        authors=crossref_authors(item) or (), year=_year(item), dates=csl_dates(item),
         venue=text(item.get("container-title")), volume=text(item.get("volume")),
         issue=text(item.get("issue")), pages=text(item.get("page")),
         publisher=text(item.get("publisher")), doi=doi, abstract=abstract_text(item.get("abstract")),

@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from citations.identifiers import normalize_doi
 from citations.model import Author, Record, Reference, SourceType
-from citations.sources._parsing import clean_doi, doi_path, load_json, text, year_of
+from citations.sources._parsing import clean_doi, csl_dates, doi_path, load_json, text, year_of
 from citations.sources.http import HttpSource
 
 CSL_JSON = "application/vnd.citationstyles.csl+json"
@@ -56,7 +56,7 @@ def record_from_csl(item: dict[str, Any]) -> Record | None:
         elif text(a.get("literal")):
             authors.append(Author(family=str(text(a.get("literal"))), literal=True))
     return Record(source="doi", id=doi or title or "", title=title or "", authors=tuple(authors),
-                  year=_csl_year(item), venue=text(item.get("container-title")),
+                  year=_csl_year(item), dates=csl_dates(item), venue=text(item.get("container-title")),
                   volume=text(item.get("volume")), issue=text(item.get("issue")),
                   pages=text(item.get("page")), publisher=text(item.get("publisher")), doi=doi,
                   source_type=_TYPES.get(str(item.get("type", "")), SourceType.PAPER))

@@ -40,6 +40,17 @@ def parse_author_string(s: str | None) -> tuple[Author, ...]:
     return tuple(out)
 
 
+def _dates(hit: dict[str, Any]) -> tuple[tuple[str, int], ...]:
+    """Record.dates of a result: first publication (online first) and the print date."""
+    out: list[tuple[str, int]] = []
+    for key, kind in (("firstPublicationDate", "online"), ("electronicPublicationDate", "online"),
+                      ("printPublicationDate", "print")):
+        y = year_of(text(hit.get(key)))
+        if y and (kind, y) not in out:
+            out.append((kind, y))
+    return tuple(out)
+
+
 def record_from_hit(hit: dict[str, Any]) -> Record | None:
     title = text(hit.get("title"))
     if not title:
@@ -47,7 +58,8 @@ def record_from_hit(hit: dict[str, Any]) -> Record | None:
     return Record(
         source="europepmc", id=f"{hit.get('source', 'MED')}:{hit.get('id', '')}",
         title=title.rstrip("."), authors=parse_author_string(text(hit.get("authorString"))),
-        year=year_of(text(hit.get("pubYear"))), venue=text(hit.get("journalTitle")),
+        year=year_of(text(hit.get("pubYear"))), dates=_dates(hit),
+        venue=text(hit.get("journalTitle")),
         volume=text(hit.get("journalVolume")), issue=text(hit.get("issue")),
         pages=text(hit.get("pageInfo")), doi=clean_doi(hit.get("doi")),
         abstract=abstract_text(hit.get("abstractText")),

@@ -30,6 +30,7 @@ from pydantic import ValidationError
 from citations.errors import InputError
 from citations.model import Author, Record, Reference, SourceType
 from citations.names import parse_author_list, parse_name
+from citations.sources._parsing import csl_dates
 
 _TYPE_MAP = {
     "article": SourceType.PAPER, "article-journal": SourceType.PAPER,
@@ -108,6 +109,7 @@ def record_from_mapping(d: Mapping[str, Any], *, source: str, default_id: str) -
         title=title,
         authors=_authors(d.get("authors") if "authors" in d else d.get("author")),
         year=_year(d),
+        dates=csl_dates(dict(d)),
         venue=_str(d.get("venue")) or _str(d.get("container-title")) or _str(d.get("journal"))
         or _str(d.get("booktitle")),
         volume=_str(d.get("volume")),

@@ -189,6 +189,8 @@ class LocalIndex:
         self._vocab: dict[str, int] | None = None
         self._term_docs: bool | None = None  # the term_docs table is current
         self._df: dict[str, int] = {}  # words looked up there (0: not indexed)
+        self._venues: dict[str, list[str]] | None = None  # venue key -> venues (covers_venue)
+        self._venues_lock = threading.Lock()
         self.read_only = read_only
         if read_only:
             if not self.path.is_file():
@@ -260,6 +262,7 @@ class LocalIndex:
         its data differ (updated) and is skipped when they are the same (unchanged).
         Raises SourceError if the database cannot be written."""
         conn = self._conn()
+        self._venues = None  # the venues held change
         counts = [0, 0, 0]  # added, updated, unchanged
         rows: list[tuple[object, ...]] = []
 
@@ -348,6 +351,39 @@ class LocalIndex:
             self._holds[kind] = bool(self._query(
                 f"SELECT 1 FROM records WHERE {column} IS NOT NULL LIMIT 1"))
         return self._holds[kind]
+
+    def covers_venue(self, venue: str) -> bool:
+        """Whether the index holds records of ``venue``: one of its records' venues is the
+        same venue (compare.compare_venues), looked up by the venue's aliases, short title
+        or telling words (compare.venue_keys) among the venues sharing most of them. A
+        complete index vouches for a work's absence only at the venues it holds (a NeurIPS
+        or Nature paper is not fabricated for lack of it in an ACL index). The venue list
+        is read once per instance (and again after an import).
+        Raises: SourceError if the query fails."""
+        from citations.compare import compare_venues, venue_keys
+
+        table = self._venue_table()
+        keys = venue_keys(venue)
+        shared: dict[str, int] = {}
+        for k in keys:
+            for v in table.get(k, ()):
+                shared[v] = shared.get(v, 0) + 1
+        best = sorted(shared, key=lambda v: -shared[v])[:50]
+        return any(compare_venues(venue, v).status.value == "match" for v in best)
+
+    def _venue_table(self) -> dict[str, list[str]]:
+        with self._venues_lock:
+            if self._venues is None:
+                from citations.compare import venue_keys
+
+                rows = self._query("SELECT DISTINCT json_extract(data, '$.venue') FROM records")
+                table: dict[str, list[str]] = {}
+                for (v,) in rows:
+                    if isinstance(v, str) and v.strip():
+                        for k in venue_keys(v):
+                            table.setdefault(k, []).append(v)
+                self._venues = table
+            return self._venues
 
     def _has_term_docs(self) -> bool:
         """Whether the index holds a current term_docs table (see module docstring)."""

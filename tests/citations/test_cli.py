@@ -529,3 +529,17 @@ def test_refs_verify_interrupted_says_how_far_it_got(
     captured = capsys.readouterr()
     assert VANCOUVER[0] in captured.out
     assert "interrupted after 1 of 4 reference(s)" in captured.err
+
+
+def test_complete_says_when_a_venue_lies_outside_the_index(db: Path, tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    refs = tmp_path / "refs.txt"
+    refs.write_text(
+        "Jumper, J., Evans, R., & Pritzel, A. (2021). Highly accurate protein structure "
+        "prediction with AlphaFold. Nature, 596, 583-589.\n"
+        "He, K. and Sun, J. (2016). Deep residual learning for image recognition. In Proceedings "
+        "of the IEEE Conference on Computer Vision and Pattern Recognition, pp. 770-778.\n")
+    assert run(["refs", "verify", str(refs), "--db", str(db), "--complete"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("[UNVERIFIED]") == 2 and "[FABRICATED]" not in out
+    assert "'Nature' lies outside" in out
