@@ -69,6 +69,8 @@ from grounding.judges.parts import NAME, Part, PartKind, decompose, sentence_qua
 from grounding.judges.relation_check import (direction_conflict, numbers_order,
                                              polarity_conflict, substitution)
 from grounding.judges.rules_config import RulesConfig
+from grounding.judges.hedge_check import closest_sentence, unhedged
+from grounding.judges.premise_text import sentence_premises
 from grounding.judges.rules_cues import NEGATIONS, SPECULATION, words
 from grounding.judges.statement_check import (Alignment, PartResult, Status, align,
                                               check_comparison, clause_of, clauses, check_polarity,
@@ -193,12 +195,35 @@ class RulesJudge:
         # spans are found in folded text ("-0.42"); quote them as the sentence writes them
         errors = tuple(e if e.span in text else e.model_copy(update={"span": unfold(text, e.span)})
                        for e in found.errors)
+        if label is Label.SUPPORTED and passages:
+            hedged = next((h for p in passages[:3]
+                           if (h := self._hedged(text, index, p)) is not None), None)
+            if hedged is not None:
+                label, rationale, passages = Label.NEI, hedged, ()
+                errors = ()
         judgement = Judgement(label, role, rationale, errors, passages,
                               judge=self.name,
                               extra={"numbers": {c.quantity.text: c.status
                                                  for c in found.numbers}})
         memory.record(text, label, _wrong_values(found))
         return judgement
+
+    @staticmethod
+    def _hedged(text: str, index: EvidenceIndex, evidence: Passage) -> str | None:
+        """The rationale of ``nei`` when the paper's sentence behind ``evidence`` hedges a
+        finding that ``text`` states as established (``hedge_check``); else None."""
+        page = index.pages.get(evidence.page)
+        if page is None:
+            return None
+        spans = sentence_premises(page.text, evidence.start, evidence.end)
+        if not spans:
+            return None
+        stating = closest_sentence(text, page.text[spans[0][0]:spans[0][1]])
+        word = unhedged(text, stating)
+        if word is None:
+            return None
+        return (f"Not enough information: page {evidence.page} hedges it (\"{word}\": "
+                f"\"{short(stating)}\"), the sentence states it as established.")
 
     @staticmethod
     def _to_passage(hit: Hit, pseudo: list[Passage] | None, page: Any = None) -> Passage:
