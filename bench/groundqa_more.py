@@ -27,7 +27,6 @@ sys.path.insert(0, str(ROOT))
 from annotations.schema import Label  # noqa: E402
 from bench._metrics import class_scores  # noqa: E402
 from grounding.evidence import EvidenceIndex  # noqa: E402
-from grounding.judges.base import ClaimContext  # noqa: E402
 from grounding.judges.registry import judge_sentences, make_judge  # noqa: E402
 from grounding.pdf import read_pdf  # noqa: E402
 from grounding.types import Sentence  # noqa: E402

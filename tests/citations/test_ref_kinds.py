@@ -457,9 +457,9 @@ def test_sources_read_every_date() -> None:
     assert set(got.dates) == {("issued", 2021), ("print", 2021), ("online", 2020), ("issue", 2021)}
     assert ("posted", 2019) in record_from_mapping(
         {"title": "T", "posted": {"date-parts": [[2019, 5]]}}, source="s", default_id="1").dates
-    feed = ("<feed xmlns='http://www.w3.org/2005/Atom'><entry><id>http://arxiv.org/abs/1706.03762v7"
-            "</id><title>Attention</title><published>2017-06-12T00:00:00Z</published>"
-            "<updated>2023-08-02T00:00:00Z</updated></entry></feed>").encode()
+    feed = (b"<feed xmlns='http://www.w3.org/2005/Atom'><entry><id>http://arxiv.org/abs/1706.03762v7"
+            b"</id><title>Attention</title><published>2017-06-12T00:00:00Z</published>"
+            b"<updated>2023-08-02T00:00:00Z</updated></entry></feed>")
     paper = arxiv.parse_response(feed)[0]
     assert paper.year == 2017 and ("updated", 2023) in paper.dates
 
