@@ -29,7 +29,9 @@ cases B27 and B30 in ``shared/cases/cases.jsonl``, ``shared/data/papers/index.js
    hyphen ('state-of-the-\\nart' -> 'state-of-the-art'); ``alnum-`` followed by a line
    starting with a letter or digit is joined keeping the hyphen ('GPT-\\n4' -> 'GPT-4'), and
    so is a pair the caller knows as a real compound (``keep_hyphens``: 'non-\\npaper' ->
-   'non-paper' when 'non-paper' occurs elsewhere in the document).
+   'non-paper' when 'non-paper' occurs elsewhere in the document, or 'cost-\neffective'
+   when 'costeffective' never does but 'cost' and 'effective' do: :func:`line_end_compounds`);
+   a one-letter word before the hyphen is a locant or prefix and keeps it ('N-\nacetyl').
    Soft hyphens elsewhere are dropped.
 
 The result is idempotent: ``normalize_text(n.text).text == n.text``.
@@ -64,6 +66,7 @@ __all__ = [
     "is_known_text_font",
     "is_page_number_line",
     "is_symbol_font",
+    "line_end_compounds",
     "map_symbol_font",
     "normalize_text",
     "normalize_with_sources",
@@ -212,6 +215,10 @@ def _hyphen_join(prev: str, nxt: str, keep: AbstractSet[str]) -> int | None:
         word = prev[prev.rfind(" ") + 1:-1]
         if "-" in word:
             return 0
+        # a one-letter locant or prefix ('N-acetyl', 'p-nitrophenol', 'α-helix'): a word
+        # is never hyphenated after its first letter
+        if len(word.lstrip("([{\"'‘“")) == 1:
+            return 0
         if keep:
             left = _TRAILING_LETTERS.search(word)
             right = _LEADING_LOWER.match(nxt)
@@ -246,6 +253,51 @@ def hyphenated_pairs(texts: Iterable[str]) -> frozenset[str]:
                 out.add(f"{mo.group(1)}-{mo.group(2)}".lower())
             h = text.find("-", end)
     return frozenset(out)
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+#: Halves that make closed words, never evidence of a compound at a line end: suffixes
+#: ('focus-\ning', 'align-\nments'), function words ('some-\nwhat', 'how-\never',
+#: 'with-\nout') and bound prefixes ('inter-\nsection', 'under-\nstanding').
+_CLOSED_RIGHT = frozenset("""ing ings ment ments ness tion tions sion sions ity ities able
+ible ence ences ance ances ful less ous ive ives ism isms ist ists est ers ern ward wards ship
+ships hood wise like ally ology what ever where self selves thing things body one out how
+fore with side time times day days""".split())
+_CLOSED_LEFT = frozenset("""some any every with there where here how what when who
+inter intra under over super counter trans anti semi multi sub pre post non micro macro
+mid out up down back fore self can may""".split())
+_LINE_END_PAIR = re.compile(r"(?<![^\s(\[])([^\W\d_]{3,})-\n([^\W\d_]{3,})(?![\w-])")
+
+
+def line_end_compounds(texts: Iterable[str]) -> frozenset[str]:
+    """Lowercase 'left-right' pairs split at a line end ('cost-\neffective') that the
+    document itself shows to be a compound, not a wrapped word: the joined form
+    ('costeffective') occurs nowhere in ``texts``, while both halves (3+ letters each) occur
+    as words elsewhere, the right one other than right after this line end.
+
+    Pass it with :func:`hyphenated_pairs` as ``keep_hyphens``. 'cor-\npus' (no word 'cor'),
+    'be-\ncause' (a 2-letter half) and 'meth-\nods' where 'methods' occurs elsewhere stay
+    wrapped words.
+    """
+    texts = list(texts)
+    pairs: list[tuple[str, str]] = []
+    for text in texts:
+        if "-\n" in text:
+            pairs.extend((a.lower(), b.lower()) for a, b in _LINE_END_PAIR.findall(text))
+    if not pairs:
+        return frozenset()
+    counts: dict[str, int] = {}
+    for text in texts:
+        for w in _WORD.findall(text.lower()):
+            counts[w] = counts.get(w, 0) + 1
+    ends: dict[str, int] = {}
+    for _, b in pairs:
+        ends[b] = ends.get(b, 0) + 1
+    return frozenset(f"{a}-{b}" for a, b in pairs
+                     if a + b not in counts and a not in _CLOSED_LEFT
+                     and b not in _CLOSED_RIGHT
+                     and counts.get(a, 0) > sum(1 for x, _ in pairs if x == a)
+                     and counts.get(b, 0) > ends[b])
 
 
 def _found(index: int, text: str) -> int:

@@ -39,7 +39,9 @@ How a page is read:
   each word keeps the box of its raw characters, so a word joined from two hyphenated
   halves ('cor-' / 'pus') is two :class:`Word` s whose ranges tile 'corpus' in the text; a
   line-end hyphen is kept when the same pair occurs hyphenated inside a line elsewhere in
-  the document ('non-\\npaper' -> 'non-paper' if 'non-paper' occurs; ``hyphenated_pairs``).
+  the document ('non-\\npaper' -> 'non-paper' if 'non-paper' occurs; ``hyphenated_pairs``)
+  or when the document never writes the joined form but has both halves as words
+  ('cost-\\neffective'; ``line_end_compounds``).
 
 Cost (the Python side runs ~1x MuPDF's own extraction): words are kept as columns from
 ``extractWORDS`` (no object per word; :class:`WordColumns`), lines and blocks are built by
@@ -78,6 +80,7 @@ from grounding.normalize import (
     is_known_text_font,
     is_page_number_line,
     is_symbol_font,
+    line_end_compounds,
     map_symbol_font,
     normalize_with_sources,
 )
@@ -374,7 +377,8 @@ def read_pdf(path: str | Path) -> Document:
         repaired = bool(doc.is_repaired)
     finally:
         doc.close()
-    keep = hyphenated_pairs(rp.raw for rp in raws)
+    raw_texts = [rp.raw for rp in raws]
+    keep = hyphenated_pairs(raw_texts) | line_end_compounds(raw_texts)
     pages = [_finish(rp, keep) for rp in raws]
     empty = [rp.number for rp in raws if not rp.has_layer]
     damaged = " (a damaged file MuPDF repaired: truncated or corrupt?)" if repaired else ""

@@ -516,3 +516,26 @@ def test_real_image_size_matches_pixmap(papers: dict[str, Document]) -> None:
         with pymupdf.open(papers[pid].path) as doc:
             pix = doc[0].get_pixmap(matrix=pymupdf.Matrix(2, 2))
         assert papers[pid].page(1).image_size(2.0) == (pix.width, pix.height)
+
+
+# --- line-end hyphens in a PDF: wrapped words and real hyphens --------------------------------
+
+
+def test_line_end_hyphens_in_a_pdf(tmp_path: Path) -> None:
+    pairs = [("the cor-", "pus was read"), ("a 2-", "methylpropane unit"),
+             ("the N-", "acetyl group"), ("it is cost-", "effective here"),
+             ("pages 12-", "15 of it"), ("a well-", "known result"), ("our meth-", "ods work")]
+    lines = []
+    y = 80.0
+    for a, b in pairs:
+        lines += [(72.0, y, a), (72.0, y + 14, b)]
+        y += 34
+    lines.append((72.0, y, "The cost of methods is known; well made, effective tools."))
+    doc = read_pdf(write_lines_pdf(tmp_path / "hyph.pdf", [lines]))
+    text = doc.pages[0].text
+    for want in ("the corpus was", "a 2-methylpropane", "the N-acetyl", "cost-effective",
+                 "pages 12-15", "well-known", "our methods work"):
+        assert want in text, (want, text)
+    # every word still maps to its characters
+    page = doc.pages[0]
+    assert all(page.text[w.start:w.end] == w.text for w in page.words)
