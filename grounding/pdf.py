@@ -32,6 +32,10 @@ How a page is read:
 * math symbol fonts are decoded (``grounding.normalize.map_symbol_font``, case B30), and
   digits or Latin-1 glyphs from unknown fonts touching a number are reported in
   ``Page.suspect_spans``;
+* a word drawn a second time a fraction of a point from itself (fake-bold overprint) is
+  read once (``_drop_overprint``);
+* a preprint's margin line numbers (a column of five or more bare, rising numbers beside
+  the text) are dropped (``_drop_line_numbers``);
 * a line that is only a page number and is the top-most or bottom-most line of the page (in
   the outer 12 % of the page height) is dropped;
 * the raw text (lines joined by '\\n') goes through ``grounding.normalize.normalize_text``
@@ -473,6 +477,40 @@ WordCols = tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...], tuple[
                  tuple[str, ...], tuple[int, ...], tuple[int, ...]]
 
 
+#: A word drawn again within this fraction of its height (and at most 1.5 pt) of a word with
+#: the same text is the same word drawn twice (fake bold).
+_OVERPRINT = 0.2
+
+
+def _drop_overprint(words: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """``extractWORDS`` rows without the copies of fake-bold overprint: a word whose text
+    equals an earlier word's and whose box is offset by less than ``_OVERPRINT`` of its
+    height (at most 1.5 pt) on every side is dropped (MuPDF merges overprinted characters
+    inside one word, but not whole words or lines drawn twice). The same word repeated
+    elsewhere on the line or on the next line is kept."""
+    if len(words) < 2:
+        return words
+    seen: dict[str, list[tuple[Any, ...]]] = {}
+    drop: list[int] = []
+    for i, w in enumerate(words):
+        same = seen.get(w[4])
+        if same is None:
+            seen[w[4]] = [w]
+            continue
+        tol = min(1.5, _OVERPRINT * (w[3] - w[1]))
+        for o in same:
+            if (abs(o[0] - w[0]) < tol and abs(o[1] - w[1]) < tol and abs(o[2] - w[2]) < tol
+                    and abs(o[3] - w[3]) < tol):
+                drop.append(i)
+                break
+        else:
+            same.append(w)
+    if not drop:
+        return words
+    gone = set(drop)
+    return [w for i, w in enumerate(words) if i not in gone]
+
+
 def _word_cols(words: list[tuple[Any, ...]]) -> WordCols:
     """The columns of ``extractWORDS`` rows (all empty for a page without words)."""
     if not words:
@@ -502,6 +540,52 @@ def _line_recs(cols: WordCols) -> list[LineRec]:
     boxes = zip(map(min, map(x0s.__getitem__, spans)), map(min, map(y0s.__getitem__, spans)),
                 map(max, map(x1s.__getitem__, spans)), map(max, map(y1s.__getitem__, spans)))
     return list(zip(boxes, map(" ".join, map(texts.__getitem__, spans)), firsts, ends))
+
+
+#: Margin line numbers: at least this many bare numbers in one margin column of a page.
+_LINE_NUMBERS_MIN = 5
+
+
+def _drop_line_numbers(recs: list[LineRec]) -> list[LineRec]:
+    """``recs`` without a preprint's margin line numbers: lines that are a bare number of 1-4
+    digits, set in one column (their right edges, or their left edges, within 3 pt) outside
+    the page's other text (no other line starts left of them, or none ends right of them),
+    at least ``_LINE_NUMBERS_MIN`` of them, rising as they go down the page. Table cells
+    and page numbers (one number in a column, or numbers inside the text) are kept."""
+    nums = [k for k, rec in enumerate(recs) if len(rec[1]) <= 4 and rec[1].isdigit()]
+    if len(nums) < _LINE_NUMBERS_MIN:
+        return recs
+    others = [rec[0] for k, rec in enumerate(recs) if not (len(rec[1]) <= 4
+                                                            and rec[1].isdigit())]
+    if not others:
+        return recs
+    left = min(b[0] for b in others)
+    right = max(b[2] for b in others)
+    drop: set[int] = set()
+    for side in (0, 1):
+        out = [k for k in nums if (recs[k][0][2] <= left + 1 if side == 0
+                                   else recs[k][0][0] >= right - 1)]
+        if len(out) < _LINE_NUMBERS_MIN:
+            continue
+        edge = 2 if side == 0 else 0
+        # the largest group of numbers aligned on their edge (within 3 pt)
+        out.sort(key=lambda k: recs[k][0][edge])
+        best: list[int] = []
+        a = 0
+        for b in range(len(out)):
+            while recs[out[b]][0][edge] - recs[out[a]][0][edge] > 3:
+                a += 1
+            if b + 1 - a > len(best):
+                best = out[a:b + 1]
+        if len(best) < _LINE_NUMBERS_MIN:
+            continue
+        best.sort(key=lambda k: recs[k][0][1])
+        values = [int(recs[k][1]) for k in best]
+        if all(x < y for x, y in zip(values, values[1:])):
+            drop.update(best)
+    if not drop:
+        return recs
+    return [rec for k, rec in enumerate(recs) if k not in drop]
 
 
 def _units(lines: list[LineRec], word_blocks: tuple[int, ...]) -> list[Unit]:
@@ -736,7 +820,7 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
     prect = page.rect
     width, height = float(prect.width), float(prect.height)
     tp = page.get_textpage(flags=_FLAGS)
-    words = tp.extractWORDS()
+    words = _drop_overprint(tp.extractWORDS())
     has_layer = bool(words)
     # span colours, opacity and sizes (and fonts, below): the dict costs about as much as
     # the text page, so it is read only where the page's HTML (~1/5 of it) leaves a doubt
@@ -768,6 +852,7 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
             dict_blocks = tp.extractDICT()["blocks"] if has_layer else []
         patches = _font_patches(dict_blocks)
     recs = _line_recs(cols)
+    recs = _drop_line_numbers(recs)
     # a rotated page is a landscape table or figure: keep MuPDF's order
     units = _units(recs, cols[5])
     if not rotation:

@@ -19,8 +19,10 @@ from grounding.pdf import Document, Page, Word, extract_plain_text, read_pdf
 from grounding.types import Rect
 from tests.conftest import PAPERS, load_cases, need
 from tests.grounding.pdf_fixtures import (
+    text_width,
     write_encrypted_pdf,
     write_lines_pdf,
+    write_runs_pdf,
     write_scanned_pdf,
     write_spans_pdf,
 )
@@ -539,3 +541,72 @@ def test_line_end_hyphens_in_a_pdf(tmp_path: Path) -> None:
     # every word still maps to its characters
     page = doc.pages[0]
     assert all(page.text[w.start:w.end] == w.text for w in page.words)
+
+
+
+# --- fake-bold overprint, words without spaces, margin line numbers ---------------------------
+
+
+@pytest.mark.parametrize("offset", [(0.3, 0.0), (0.25, 0.25), (0.0, 0.3), (0.5, 0.1)])
+def test_overprinted_line_is_read_once(tmp_path: Path, offset: tuple[float, float]) -> None:
+    dx, dy = offset
+    runs = [(72, 100, "Table 1: Results of the trial", 11),
+            (72 + dx, 100 + dy, "Table 1: Results of the trial", 11),
+            (72, 130, "Bold words drawn twice", 11)]
+    x = 72.0
+    for w in ("Each", "word", "twice"):           # word by word
+        runs += [(x, 160, w, 11), (x + dx, 160 + dy, w, 11)]
+        x += text_width(w + " ", 11)
+    text = read_pdf(write_runs_pdf(tmp_path / "bold.pdf", runs)).pages[0].text
+    assert text.count("Table 1: Results of the trial") == 1
+    assert " ".join(text.split()).endswith("Each word twice"), text
+
+
+def test_repeated_text_that_is_not_overprint_stays(tmp_path: Path) -> None:
+    runs = [(72, 100, "the value 5 and 5 again", 11),
+            (72, 114, "the value 5 and 5 again", 11),       # the next line: a real repeat
+            (300, 100, "the value", 11),                     # same words further right
+            (72, 140, "x", 11), (75, 140, "x", 11)]          # 3 pt apart: two letters
+    text = read_pdf(write_runs_pdf(tmp_path / "repeat.pdf", runs)).pages[0].text
+    assert text.count("the value 5 and 5 again") == 2
+    assert text.count("the value") == 3
+    assert text.count("x") == 2
+
+
+def test_words_placed_by_coordinates_are_separated(tmp_path: Path) -> None:
+    runs = []
+    for y, words in ((100, ["placed", "by", "coordinates"]), (130, ["no", "space", "chars"])):
+        x = 72.0
+        for w in words:
+            for c in w:                          # one glyph at a time, no space glyph
+                runs.append((x, y, c, 11))
+                x += text_width(c, 11)
+            x += 2.5
+    text = read_pdf(write_runs_pdf(tmp_path / "coords.pdf", runs)).pages[0].text
+    assert "placed by coordinates" in text and "no space chars" in text
+
+
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_margin_line_numbers_are_dropped(tmp_path: Path, side: str) -> None:
+    runs = []
+    for k in range(12):
+        y = 100 + 14 * k
+        runs.append((72, y, f"Body line {k} of the preprint, with 12 cells and 3 runs.", 11))
+        runs.append((40 if side == "left" else 460, y, str(101 + k), 7))
+    page = read_pdf(write_runs_pdf(tmp_path / "lineno.pdf", runs)).pages[0]
+    assert not re.search(r"(?m)^1\d\d$", page.text), page.text
+    assert "with 12 cells and 3 runs." in page.text
+    assert page.text.count("Body line") == 12
+
+
+def test_numbers_that_are_not_line_numbers_stay(tmp_path: Path) -> None:
+    runs = [(72, 80, "Table 2: counts per site", 11)]
+    for k, v in enumerate([12, 40, 7, 33, 9, 25]):      # a table column: not rising
+        runs += [(72, 100 + 14 * k, f"Site {k}", 11), (200, 100 + 14 * k, str(v), 11)]
+    for k in range(6):                                   # rising, but beside other text
+        runs += [(300, 100 + 14 * k, str(k + 1), 11), (330, 100 + 14 * k, "row", 11)]
+    text = read_pdf(write_runs_pdf(tmp_path / "table.pdf", runs)).pages[0].text
+    for v in ("12", "40", "7", "33", "9", "25"):
+        assert re.search(rf"(?m)\b{v}\b", text), (v, text)
+    for k in range(1, 7):
+        assert re.search(rf"(?m)^{k}$|\b{k} row", text), (k, text)
