@@ -99,7 +99,10 @@ def _find_texts(parsed: Review, res: Sequence[VerificationResult], papers: str |
                 doc, how = found.by_work[i]
                 works.append(CitedWork(i, cited, result, "pdf", doc.path, how, document=doc))
                 continue
-            note = "no PDF of it in the papers folder" if papers is not None else "no papers folder"
+            if found is None:
+                note = "no papers folder"
+            else:
+                note = found.why.get(i, "no PDF of it in the papers folder")
             if abstracts is not None and i in cited_somewhere:
                 got, failures = abstracts.find(cited.reference, result.matched)
                 if got is not None:

@@ -5,7 +5,10 @@ verified it) is in the PDF's metadata or on its first page; else (2) the referen
 is on the first page (rapidfuzz ``partial_ratio`` >= 90 over folded text, titles of 15
 characters or more) and so is its first author's family name (a whole word). A PDF that
 fits two references, or a reference that two PDFs fit, is reported ambiguous and used for
-none; a PDF that fits nothing is reported. Nothing is guessed.
+none; a PDF that fits nothing is reported. Nothing is guessed. A family name on the first
+page may carry affiliation marks ('Garcia1,3', 'Garcia¹', 'Okafor*†', 'Garciaa,b'). A work
+no PDF fits has a reason in ``why`` (which PDF held its title but not its author, or that
+none held either).
 
     >>> found = match_pdfs(Path("papers"), works)   # works: [(reference, record or None)]
     >>> found.by_work[0]          # (Document, "doi" | "title") of work 0, or absent
@@ -40,11 +43,13 @@ TITLE_MIN_CHARS = 15
 class PdfMatches:
     """by_work: index of a work -> (its Document, "doi" or "title": how it was matched).
     problems: folder faults, in file order.
-    pdfs: every readable PDF (path -> Document)."""
+    pdfs: every readable PDF (path -> Document).
+    why: index of a work no PDF was tied to -> one sentence saying why."""
 
     by_work: dict[int, tuple[Document, str]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     pdfs: dict[str, Document] = field(default_factory=dict)
+    why: dict[int, str] = field(default_factory=dict)
 
 
 def pdf_files(folder: Path) -> list[Path]:
@@ -72,10 +77,24 @@ def fits(ref: Reference, record: Record | None, first_page: str, pdf_dois: set[s
     t = fold(title).rstrip(".")
     if len(t) < TITLE_MIN_CHARS or fuzz.partial_ratio(t, first_page) < TITLE_MIN_RATIO:
         return None
-    family = fold(authors[0].family).split()[-1] if authors[0].family.strip() else ""
-    if family and re.search(rf"(?<!\w){re.escape(family)}(?!\w)", first_page):
+    if _has_family(authors[0].family, first_page):
         return "title"
     return None
+
+
+def _title_on(title: str | None, first_page: str) -> bool:
+    t = fold(title or "").rstrip(".")
+    return len(t) >= TITLE_MIN_CHARS and fuzz.partial_ratio(t, first_page) >= TITLE_MIN_RATIO
+
+
+def _has_family(family: str, first_page: str) -> bool:
+    """Whether the folded ``first_page`` holds the family name as a word, marks allowed
+    after it: digits ('garcia1,3'; superscripts fold to digits), symbols ('okafor*'), or one
+    letter before a comma or mark ('garciaa,b')."""
+    fam = fold(family).split()[-1] if family.strip() else ""
+    return bool(fam) and re.search(
+        rf"(?<![^\W\d_]){re.escape(fam)}(?:[a-h](?=[,*\u2020\u2021\u00a7\u00b6#]))?"
+        r"(?![^\W\d_])", first_page) is not None
 
 
 def match_pdfs(folder: Path, works: Sequence[tuple[Reference, Record | None]]) -> PdfMatches:
@@ -90,6 +109,7 @@ def match_pdfs(folder: Path, works: Sequence[tuple[Reference, Record | None]]) -
         out.problems.append(Problem("missing_dir", f"{folder}: {what}"))
         return out
     fitted: dict[int, list[tuple[str, str]]] = {}
+    pages: dict[str, str] = {}
     for path in pdf_files(folder):
         try:
             doc = read_pdf(path)
@@ -101,6 +121,7 @@ def match_pdfs(folder: Path, works: Sequence[tuple[Reference, Record | None]]) -
         first = doc.pages[0].text
         pdf_dois = {doi_key(d) for *_, d in find_doi_spans(first + "\n" + "\n".join(meta.values()))}
         page = " ".join(fold(first).split())
+        pages[path.name] = page
         hits = [(i, how) for i, (ref, rec) in enumerate(works)
                 for how in [fits(ref, rec, page, pdf_dois)] if how]
         if any(how == "doi" for _, how in hits):
@@ -123,7 +144,34 @@ def match_pdfs(folder: Path, works: Sequence[tuple[Reference, Record | None]]) -
                                         "used none"))
         else:
             out.by_work[i] = (out.pdfs[paths[0][0]], paths[0][1])
+    for i, (ref, rec) in enumerate(works):
+        if i not in out.by_work:
+            out.why[i] = _why_none(folder, ref, rec, pages, fitted.get(i, []))
     return out
+
+
+def _why_none(folder: Path, ref: Reference, record: Record | None, pages: dict[str, str],
+              fitted: list[tuple[str, str]]) -> str:
+    """Why no PDF of ``folder`` was tied to the work (``pages``: file name -> folded first
+    page; ``fitted``: the PDFs that fit it when there were several)."""
+    if len(fitted) > 1:
+        return f"{len(fitted)} PDFs in {folder} fit it ({', '.join(Path(p).name for p, _ in fitted)})"
+    if not pages:
+        return f"no readable PDF in {folder}"
+    title = ref.title or (record.title if record else None)
+    authors = ref.authors or (record.authors if record else ())
+    if not title or len(fold(title).rstrip(".")) < TITLE_MIN_CHARS:
+        return (f"no PDF in {folder} holds its DOI, and it gives no title long enough to "
+                "look for")
+    family = authors[0].family if authors else ""
+    for name, page in pages.items():
+        if _title_on(title, page):
+            if not family:
+                return f"{name} holds its title, but the reference names no author to confirm it"
+            if not _has_family(family, page):
+                return (f"{name} holds its title on the first page but not its first "
+                        f"author's name {family!r}")
+    return f"no PDF in {folder} whose first page holds this title and author"
 
 
 def _work_key(ref: Reference, record: Record | None) -> str:

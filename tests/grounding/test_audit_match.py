@@ -82,3 +82,47 @@ def test_short_or_missing_titles_never_match(tmp_path: Path, title: str) -> None
     ref = SPECTER.model_copy(update={"title": title or None})
     found = match_pdfs(_folder(tmp_path, "specter-2020"), [(ref, None)])
     assert found.by_work == {}
+
+
+# --- affiliation marks after a family name, and why no PDF fits ---------------------------
+
+_TITLE = "Soil microbial communities under long-term drought stress"
+_REF = parse_reference(f"Garcia, M., Okafor, T. 2022. {_TITLE}. Journal of Ecology 12: 1-9.")
+
+
+@pytest.mark.parametrize("authors", [
+    "Maria Garcia1,3, Tunde Okafor2",
+    "Maria Garcia\u00b9\u02d2\u00b3 and Tunde Okafor\u00b2",
+    "Maria Garcia*\u2020, Tunde Okafor\u2021",
+    "Maria Garciaa,b, Tunde Okaforc",
+    "M. GARCIA1 and T. OKAFOR2",
+    "Maria Garcia (1), Tunde Okafor (2)",
+])
+def test_family_name_with_affiliation_marks_matches(tmp_path: Path, authors: str) -> None:
+    write_lines_pdf(tmp_path / "paper.pdf", [[(72, 72, _TITLE), (72, 96, authors),
+                                              (72, 120, "1 University of Somewhere")]])
+    found = match_pdfs(tmp_path, [(_REF, None)])
+    assert 0 in found.by_work and found.by_work[0][1] == "title", found.why
+
+
+@pytest.mark.parametrize("authors", [
+    "Maria Garciano1, Tunde Okafor2",        # a longer name that starts the same
+    "Maria Garcias and Tunde Okafor",
+    "Maria Lopez1,3, Tunde Okafor2",          # the first author is not there
+])
+def test_other_names_do_not_match_and_say_why(tmp_path: Path, authors: str) -> None:
+    write_lines_pdf(tmp_path / "paper.pdf", [[(72, 72, _TITLE), (72, 96, authors)]])
+    found = match_pdfs(tmp_path, [(_REF, None)])
+    assert found.by_work == {}
+    assert found.why[0] == ("paper.pdf holds its title on the first page but not its first "
+                            "author's name 'Garcia'")
+
+
+def test_no_pdf_with_title_or_author_says_so(tmp_path: Path) -> None:
+    write_lines_pdf(tmp_path / "other.pdf", [[(72, 72, "A different paper on ocean heat"),
+                                              (72, 96, "Maria Garcia1")]])
+    found = match_pdfs(tmp_path, [(_REF, None)])
+    assert found.why[0] == (f"no PDF in {tmp_path} whose first page holds this title and "
+                            "author")
+    no_title = parse_reference("Garcia, M. 2022. Short. J. Ecol. 12: 1-9.")
+    assert "no title long enough" in match_pdfs(tmp_path, [(no_title, None)]).why[0]
