@@ -13,7 +13,7 @@ which work), abstracts (abstract fallback from online sources), core (``audit``)
 
 from grounding.audit.abstracts import (
     ABSTRACT_SOURCES, Abstract, AbstractFinder, AbstractLookup, text_document)
-from grounding.audit.core import audit
+from grounding.audit.core import AuditProgress, audit
 from grounding.audit.match import PdfMatches, match_pdfs
 from grounding.audit.report import AuditedSentence, AuditReport, CitedWork, Evidence, Pair
 from grounding.audit.review import Problem, Review, claim_text, read_review
@@ -23,6 +23,7 @@ __all__ = [
     "Abstract",
     "AbstractFinder",
     "AbstractLookup",
+    "AuditProgress",
     "AuditReport",
     "AuditedSentence",
     "CitedWork",

@@ -18,7 +18,7 @@ none held either).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -97,8 +97,11 @@ def _has_family(family: str, first_page: str) -> bool:
         r"(?![^\W\d_])", first_page) is not None
 
 
-def match_pdfs(folder: Path, works: Sequence[tuple[Reference, Record | None]]) -> PdfMatches:
+def match_pdfs(folder: Path, works: Sequence[tuple[Reference, Record | None]],
+               progress: Callable[[int, int], None] | None = None) -> PdfMatches:
     """Read every PDF in ``folder`` and tie each to at most one work (module docstring).
+
+    progress: called with (PDFs read, PDFs in the folder) before the first and after each.
 
     Returns: PdfMatches; an unreadable or encrypted PDF, an ambiguous or unmatched one, and
         a missing folder are problems, never exceptions.
@@ -110,7 +113,10 @@ def match_pdfs(folder: Path, works: Sequence[tuple[Reference, Record | None]]) -
         return out
     fitted: dict[int, list[tuple[str, str]]] = {}
     pages: dict[str, str] = {}
-    for path in pdf_files(folder):
+    files = pdf_files(folder)
+    for done, path in enumerate(files):
+        if progress is not None:
+            progress(done, len(files))
         try:
             doc = read_pdf(path)
             meta = pdf_metadata(path)

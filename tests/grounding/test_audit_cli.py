@@ -174,3 +174,54 @@ def test_references_verified_with_the_local_index_and_a_corrupted_one_flagged(
     assert s6.worst == "corrupted"            # supported by its PDF, but the entry is wrong
     rec = next(r for r in report.records() if r["sentence_id"] == "S6")
     assert rec["reference_verdict"] == "corrupted" and "2020" in (rec["corrected_reference"] or "")
+
+
+# --- Ctrl-C says how far the audit got ----------------------------------------------------
+
+
+def _interrupt_at(monkeypatch: pytest.MonkeyPatch, stage: str) -> None:
+    """Make the audit raise KeyboardInterrupt in ``stage``, after some of its steps."""
+    import grounding.audit.core as core
+    import grounding.audit.match as match
+
+    if stage == "references":
+        real = core.verify_references
+
+        def verify(refs, options, progress=None):  # type: ignore[no-untyped-def]
+            out = real(refs[:1], options, progress=lambda i, n: progress(i, len(refs)))
+            raise KeyboardInterrupt
+        monkeypatch.setattr(core, "verify_references", verify)
+    elif stage == "pdfs":
+        real_read = match.read_pdf
+        calls = []
+
+        def read(path):  # type: ignore[no-untyped-def]
+            calls.append(path)
+            if len(calls) == 2:
+                raise KeyboardInterrupt
+            return real_read(path)
+        monkeypatch.setattr(match, "read_pdf", read)
+    else:
+        def judge(*a, **k):  # type: ignore[no-untyped-def]
+            raise KeyboardInterrupt
+        monkeypatch.setattr(core, "judge_sentences", judge)
+
+
+@pytest.mark.parametrize(("stage", "said"), [
+    ("references", "while verifying references (1 of 2 references done)"),
+    ("pdfs", "while reading PDFs (1 of 2 PDFs done)"),
+    ("judge", "while judging sentences (0 of 2 cited works done)"),
+])
+def test_ctrl_c_says_how_far_the_audit_got(papers: Path, tmp_path: Path, monkeypatch:
+                                            pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                            stage: str, said: str) -> None:
+    from grounding.cli import main
+
+    review = tmp_path / "review.md"
+    review.write_text(REVIEW, encoding="utf-8")
+    _interrupt_at(monkeypatch, stage)
+    html = tmp_path / "r.html"
+    assert main(["audit", str(review), "--papers", str(papers), "--html", str(html)]) == 130
+    captured = capsys.readouterr()
+    assert said in captured.err and "interrupted" in captured.err
+    assert captured.out == "" and not html.exists()
