@@ -198,13 +198,17 @@ class AuditReport:
         }
 
     def summary_text(self) -> str:
-        """A readable summary: each citing sentence with its pairs, then the counts and
-        the problems."""
+        """A readable summary: each citing sentence, numbered as in the review (``S3``: its
+        third sentence) with the line it starts on, with its pairs; then the counts and the
+        problems."""
         lines: list[str] = []
-        for s in self.sentences:
-            if not s.pairs:
-                continue
-            lines.append(f"  {s.sentence.id} [{(s.support or 'uncited').upper()}] "
+        shown = [s for s in self.sentences if s.pairs]
+        if shown:
+            lines.append(f"{len(shown)} of the review's {len(self.sentences)} sentences cite a "
+                         "work (S<n>: its n-th sentence, and the line it starts on):")
+        for s in shown:
+            line = self.review.count("\n", 0, s.sentence.start) + 1
+            lines.append(f"  {s.sentence.id} (line {line}) [{(s.support or 'uncited').upper()}] "
                          f"{s.sentence.text}")
             for p in s.pairs:
                 w = self.works[p.work]

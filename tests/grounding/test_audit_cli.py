@@ -82,7 +82,7 @@ def test_cli_json_lines_text_and_html(papers: Path, tmp_path: Path) -> None:
     assert "data:image/jpeg;base64," in html and 'class="f-contradiction"' in html
     text = _run(str(review), "--papers", str(papers), cwd=tmp_path)
     assert text.returncode == 0
-    assert "S3 [CONTRADICTION]" in text.stdout and "pairs: supported" in text.stdout
+    assert "S3 (line 4) [CONTRADICTION]" in text.stdout and "pairs: supported" in text.stdout
 
 
 def test_bad_input_is_reported_and_the_audit_goes_on(papers: Path, tmp_path: Path) -> None:
@@ -225,3 +225,46 @@ def test_ctrl_c_says_how_far_the_audit_got(papers: Path, tmp_path: Path, monkeyp
     captured = capsys.readouterr()
     assert said in captured.err and "interrupted" in captured.err
     assert captured.out == "" and not html.exists()
+
+
+
+# --- the HTML report reads well; the text output numbers its sentences --------------------
+
+
+def test_html_sentences_headings_and_references(papers: Path) -> None:
+    review = REVIEW.replace("SPECTER was trained", "## Training\n\n**SPECTER** was trained")
+    report = audit(review, papers=papers)
+    html = render_audit_html(report)
+    body = html[html.index('<div class="review">'):html.index("</div></section>")]
+    # headings: rendered at their level, without the '#' marker; never a finding link
+    assert '<span class="hd h1">Citation-informed document embeddings</span>' in body
+    assert '<span class="hd h2">Training</span>' in body and "#" not in body.replace("#S", "")
+    # sentences keep the text colour (not link blue); each carries its finding class
+    assert ".review a{color:inherit}" in html
+    for s in report.sentences:
+        if not s.heading:
+            assert f'href="#{s.sentence.id}" class="f-{s.worst}"' in body
+    assert "<strong>SPECTER</strong> was trained" in body
+    # the cited-works table is left-aligned (cells default to right alignment for numbers)
+    assert '<table class="works">' in html and "table.works td{text-align:left}" in html
+
+
+def test_html_of_plain_text_review_has_no_headings(papers: Path) -> None:
+    review = REVIEW.replace("# Citation-informed document embeddings\n", "Plain start. ")
+    html = render_audit_html(audit(review, papers=papers))
+    body = html[html.index('<div class="review">'):html.index("</div></section>")]
+    assert 'class="hd' not in body and "<strong>" not in body
+    assert "Plain start." in body
+
+
+def test_text_output_numbers_the_sentences_it_shows(papers: Path) -> None:
+    report = audit(REVIEW, papers=papers)
+    text = report.summary_text()
+    assert text.startswith("5 of the review's 7 sentences cite a work")
+    shown = [ln.split()[0:3] for ln in text.splitlines() if ln.startswith("  S")]
+    assert shown == [["S2", "(line", "3)"], ["S3", "(line", "4)"], ["S4", "(line", "5)"],
+                     ["S5", "(line", "6)"], ["S6", "(line", "7)"]]
+    for sid, _, line in shown:
+        n = int(line.rstrip(")"))
+        s = report.sentence(sid)
+        assert REVIEW.splitlines()[n - 1].startswith(s.sentence.text[:20])
