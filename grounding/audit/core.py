@@ -133,7 +133,8 @@ def _find_texts(parsed: Review, res: Sequence[VerificationResult], papers: str |
                  i, len(res), "cited works")
             if found is not None and i in found.by_work:
                 doc, how = found.by_work[i]
-                works.append(CitedWork(i, cited, result, "pdf", doc.path, how, document=doc))
+                works.append(CitedWork(i, cited, result, "pdf", doc.path, how, document=doc,
+                                       pdf_fields=found.fields.get(i, ())))
                 continue
             if found is None:
                 note = "no papers folder"
@@ -196,7 +197,7 @@ def _judge_pairs(parsed: Review, works: list[CitedWork], judge: Judge,
         if support == "nei" and len([p for p in pairs if p.support != "unavailable"]) > 1:
             pairs, support = _together(cs.sentence, pairs, works, judge)
         worst = "not_a_claim" if cs.heading else worst_finding(
-            support, [works[i].verdict for i in cs.works])
+            support, [works[i].finding for i in cs.works])
         out.append(AuditedSentence(cs.sentence, cs.works, cs.heading, pairs, support, worst))
     return tuple(out)
 

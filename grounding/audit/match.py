@@ -26,12 +26,12 @@ from rapidfuzz import fuzz
 
 from annotations.errors import CheckerError
 from citations.identifiers import doi_key, find_doi_spans
-from citations.model import Record, Reference
+from citations.model import Field, FieldMatch, FieldStatus, Record, Reference
 from citations.names import fold
 from grounding.audit.review import Problem
 from grounding.pdf import Document, pdf_metadata, read_pdf
 
-__all__ = ["PdfMatches", "fits", "match_pdfs", "pdf_files"]
+__all__ = ["PdfMatches", "compare_with_pdf", "fits", "match_pdfs", "pdf_files", "pdf_years"]
 
 #: rapidfuzz partial_ratio (0-100) a folded title must reach on the folded first page.
 TITLE_MIN_RATIO = 90.0
@@ -44,12 +44,15 @@ class PdfMatches:
     """by_work: index of a work -> (its Document, "doi" or "title": how it was matched).
     problems: folder faults, in file order.
     pdfs: every readable PDF (path -> Document).
-    why: index of a work no PDF was tied to -> one sentence saying why."""
+    why: index of a work no PDF was tied to -> one sentence saying why.
+    fields: index of a work tied to a PDF -> its year, first author and venue as cited
+    compared with the PDF's first page and metadata (:func:`compare_with_pdf`)."""
 
     by_work: dict[int, tuple[Document, str]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     pdfs: dict[str, Document] = field(default_factory=dict)
     why: dict[int, str] = field(default_factory=dict)
+    fields: dict[int, tuple[FieldMatch, ...]] = field(default_factory=dict)
 
 
 def pdf_files(folder: Path) -> list[Path]:
@@ -113,6 +116,7 @@ def match_pdfs(folder: Path, works: Sequence[tuple[Reference, Record | None]],
         return out
     fitted: dict[int, list[tuple[str, str]]] = {}
     pages: dict[str, str] = {}
+    metas: dict[str, dict[str, str]] = {}
     files = pdf_files(folder)
     for done, path in enumerate(files):
         if progress is not None:
@@ -124,6 +128,7 @@ def match_pdfs(folder: Path, works: Sequence[tuple[Reference, Record | None]],
             out.problems.append(Problem("unreadable_pdf", f"{exc}; skipped"))
             continue
         out.pdfs[str(path)] = doc
+        metas[str(path)] = meta
         first = doc.pages[0].text
         pdf_dois = {doi_key(d) for *_, d in find_doi_spans(first + "\n" + "\n".join(meta.values()))}
         page = " ".join(fold(first).split())
@@ -150,6 +155,9 @@ def match_pdfs(folder: Path, works: Sequence[tuple[Reference, Record | None]],
                                         "used none"))
         else:
             out.by_work[i] = (out.pdfs[paths[0][0]], paths[0][1])
+            ref = works[i][0]
+            out.fields[i] = compare_with_pdf(ref, out.pdfs[paths[0][0]].pages[0].text,
+                                             metas[paths[0][0]])
     for i, (ref, rec) in enumerate(works):
         if i not in out.by_work:
             out.why[i] = _why_none(folder, ref, rec, pages, fitted.get(i, []))
@@ -190,3 +198,87 @@ def _work_key(ref: Reference, record: Record | None) -> str:
 def _name(ref: Reference) -> str:
     s = " ".join(ref.raw.split())
     return repr(s if len(s) <= 60 else s[:59] + "…")
+
+
+_MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+           r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
+_YEAR = r"((?:19|20)\d{2})(?!\d)"
+#: Where a first page or the metadata states when the work appeared: a copyright line,
+#: received / accepted / published dates, a day-month-year or month-year date (an arXiv
+#: stamp '20 Jan 2022', 'July 5 - 10, 2020'), an ISO date, a 'Proceedings of ... 2022' line. A year in
+#: brackets after a name ('Smith et al. (2019)') is a citation, not the work's date.
+_PUB_YEAR = re.compile(
+    rf"(?:\u00a9|\(c\)|c\u20dd|copyright)\s*(?:\w+\s+){{0,2}}{_YEAR}"
+    rf"|(?:published|accepted|received|revised|available online|posted|first online"
+    rf"|publication date|issue date)\b[^\n]{{0,40}}?(?<!\d){_YEAR}"
+    rf"|\b(?:{_MONTHS})\.?\s+(?:\d{{1,2}}(?:st|nd|rd|th)?(?:\s*[-\u2013]\s*\d{{1,2}})?,?\s+)?{_YEAR}"
+    rf"|\b\d{{1,2}}\s+(?:{_MONTHS})\.?,?\s+{_YEAR}"
+    rf"|(?<!\d){_YEAR}-[01]\d-[0-3]\d\b"
+    rf"|(?:proceedings|conference|workshop|symposium|journal)\b[^\n]{{0,80}}?(?<![\d(]){_YEAR}",
+    re.IGNORECASE)
+#: The metadata keys that may name the work's date or venue (not the file's dates:
+#: creationDate and modDate are when the PDF was made, often years later).
+_META_KEYS = ("title", "subject", "keywords", "xmp")
+
+
+def pdf_years(first_page: str, meta: dict[str, str] | None = None) -> list[int]:
+    """The years a PDF's first page (and its title, subject, keywords and XMP metadata)
+    gives for the work itself (see ``_PUB_YEAR``), sorted, without repeats; [] if none."""
+    text = first_page + "\n" + "\n".join(str((meta or {}).get(k, "")) for k in _META_KEYS)
+    return sorted({int(next(g for g in m.groups() if g)) for m in _PUB_YEAR.finditer(text)})
+
+
+def compare_with_pdf(ref: Reference, first_page: str, meta: dict[str, str] | None = None
+                     ) -> tuple[FieldMatch, ...]:
+    """The year, first author and venue of ``ref`` compared with the PDF tied to it, as
+    ``refs verify`` compares them with a record (FieldMatch: cited value, the PDF's value in
+    ``found``, a note saying where it was seen).
+
+    year: match if the cited year is one the PDF gives for the work (any of its dates:
+      received, published, copyright, ...; :func:`pdf_years`), conflict if it gives others
+      only ('cited 2021' for a PDF stamped 2022), missing if it gives none.
+    authors: match if the first author's family name is on the first page (affiliation
+      marks allowed), else conflict.
+    venue: match if the folded venue (15+ characters, or an acronym of 3+ letters written
+      as a word) is on the first page or in the metadata, else missing (a first page need
+      not name its venue: never a conflict).
+    Fields the reference does not give are left out.
+    """
+    out: list[FieldMatch] = []
+    if ref.year is not None:
+        years = pdf_years(first_page, meta)
+        if not years:
+            out.append(FieldMatch(field=Field.YEAR, status=FieldStatus.MISSING, score=0.0,
+                                  cited=str(ref.year), note="the PDF gives no year for the work"))
+        elif ref.year in years:
+            out.append(FieldMatch(field=Field.YEAR, status=FieldStatus.MATCH, score=1.0,
+                                  cited=str(ref.year), found=str(ref.year),
+                                  note="a date on the PDF's first page"))
+        else:
+            shown = ", ".join(map(str, years))
+            out.append(FieldMatch(field=Field.YEAR, status=FieldStatus.CONFLICT, score=0.0,
+                                  cited=str(ref.year), found=shown,
+                                  note="the PDF's first page dates the work " + shown))
+    page = " ".join(fold(first_page).split())
+    if ref.authors and ref.authors[0].family.strip():
+        family = ref.authors[0].family
+        here = _has_family(family, page)
+        out.append(FieldMatch(field=Field.AUTHORS, status=FieldStatus.MATCH if here
+                              else FieldStatus.CONFLICT, score=1.0 if here else 0.0,
+                              cited=family, found=family if here else None,
+                              note="first author " + ("on" if here else "not on")
+                              + " the PDF's first page"))
+    if ref.venue and ref.venue.strip():
+        where = page + " " + " ".join(fold(str((meta or {}).get(k, ""))) for k in _META_KEYS)
+        v = fold(ref.venue).strip(" .")
+        acronym = re.fullmatch(r"[a-z][a-z&*-]{2,}", v) is not None and ref.venue.strip().isupper()
+        if acronym:
+            seen = re.search(rf"(?<!\w){re.escape(v)}(?!\w)", where) is not None
+        else:
+            seen = len(v) >= TITLE_MIN_CHARS and fuzz.partial_ratio(v, where) >= TITLE_MIN_RATIO
+        out.append(FieldMatch(field=Field.VENUE, status=FieldStatus.MATCH if seen
+                              else FieldStatus.MISSING, score=1.0 if seen else 0.0,
+                              cited=ref.venue, found=ref.venue if seen else None,
+                              note="on the PDF's first page" if seen
+                              else "not named on the PDF's first page or in its metadata"))
+    return tuple(out)

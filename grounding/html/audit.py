@@ -125,6 +125,9 @@ def render_audit_html(report: Any) -> str:
                 verdict = w.verdict
                 corrected = (f'<br><span class="muted">corrected: {_e(w.result.corrected)}</span>'
                              if verdict == "corrupted" and w.result.corrected else "")
+                if w.pdf_differs:
+                    corrected += (f'<br>{_badge("corrupted")} reference differs from its PDF: '
+                                  f"{_e(w.differs_text())}")
                 src = {"pdf": f"full text: {_e(Path(w.location or '').name)}",
                        "abstract": f"abstract only ({_e(w.location)})",
                        "none": "cited work unavailable"}[w.source]

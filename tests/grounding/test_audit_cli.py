@@ -268,3 +268,23 @@ def test_text_output_numbers_the_sentences_it_shows(papers: Path) -> None:
         n = int(line.rstrip(")"))
         s = report.sentence(sid)
         assert REVIEW.splitlines()[n - 1].startswith(s.sentence.text[:20])
+
+
+def test_reference_year_checked_against_its_pdf(papers: Path) -> None:
+    right = audit(REVIEW, papers=papers)
+    assert all(w.pdf_differs == () for w in right.works)
+    assert {f.field.value: f.status.value for f in right.works[0].pdf_fields}["year"] == "match"
+    wrong = audit(REVIEW.replace("Daniel S. Weld. 2020. SPECTER", "Daniel S. Weld. 2019. SPECTER"),
+                  papers=papers)
+    specter, s2orc = wrong.works[0], wrong.works[1]
+    assert [(f.field.value, f.cited, f.found) for f in specter.pdf_differs] == [
+        ("year", "2019", "2020")]
+    assert s2orc.pdf_differs == ()
+    text = wrong.summary_text()
+    assert "reference differs from its PDF: year: cited '2019' / PDF '2020'" in text
+    rec = next(r for r in wrong.records() if r["reference_number"] == 1)
+    assert rec["pdf_differs"][0]["field"] == "year"
+    # a sentence the work supports still shows the wrong reference as its worst finding
+    assert wrong.sentence("S5").worst == "corrupted" and right.sentence("S5").worst == "supported"
+    html = render_audit_html(wrong)
+    assert "reference differs from its PDF" in html
