@@ -52,6 +52,7 @@ import bisect
 import re
 import unicodedata
 from array import array
+from collections import Counter
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -61,6 +62,8 @@ from operator import add
 
 __all__ = [
     "MATH_FONT_GLYPHS",
+    "DROPPED",
+    "EXPONENT_UNITS",
     "Normalized",
     "hyphenated_pairs",
     "is_known_text_font",
@@ -70,6 +73,7 @@ __all__ = [
     "map_symbol_font",
     "normalize_text",
     "normalize_with_sources",
+    "read_superscript",
     "source_to_text_index",
 ]
 
@@ -255,7 +259,6 @@ def hyphenated_pairs(texts: Iterable[str]) -> frozenset[str]:
     return frozenset(out)
 
 
-_WORD = re.compile(r"[^\W\d_]+")
 #: Halves that make closed words, never evidence of a compound at a line end: suffixes
 #: ('focus-\ning', 'align-\nments'), function words ('some-\nwhat', 'how-\never',
 #: 'with-\nout') and bound prefixes ('inter-\nsection', 'under-\nstanding').
@@ -266,7 +269,11 @@ fore with side time times day days""".split())
 _CLOSED_LEFT = frozenset("""some any every with there where here how what when who
 inter intra under over super counter trans anti semi multi sub pre post non micro macro
 mid out up down back fore self can may""".split())
-_LINE_END_PAIR = re.compile(r"(?<![^\s(\[])([^\W\d_]{3,})-\n([^\W\d_]{3,})(?![\w-])")
+#: The word before a line-end hyphen (3+ letters, after a space, '(' or '[' or the line
+#: start) and the word after it (3+ letters, then no letter, digit or hyphen).
+_LETTERS = re.compile(r"[^\W\d_]+")
+_TAIL_WORD = re.compile(r"(?:^|(?<=[\s(\[]))([^\W\d_]{3,})\Z")
+_HEAD_WORD = re.compile(r"([^\W\d_]{3,})(?![\w-])")
 
 
 def line_end_compounds(texts: Iterable[str]) -> frozenset[str]:
@@ -282,22 +289,22 @@ def line_end_compounds(texts: Iterable[str]) -> frozenset[str]:
     texts = list(texts)
     pairs: list[tuple[str, str]] = []
     for text in texts:
-        if "-\n" in text:
-            pairs.extend((a.lower(), b.lower()) for a, b in _LINE_END_PAIR.findall(text))
+        h = text.find("-\n")
+        while h >= 0:
+            left = _TAIL_WORD.search(text, max(0, h - 40), h)
+            right = _HEAD_WORD.match(text, h + 2)
+            if left and right:
+                a, b = left.group(1).lower(), right.group(1).lower()
+                if a not in _CLOSED_LEFT and b not in _CLOSED_RIGHT:
+                    pairs.append((a, b))
+            h = text.find("-\n", h + 2)
     if not pairs:
         return frozenset()
-    counts: dict[str, int] = {}
-    for text in texts:
-        for w in _WORD.findall(text.lower()):
-            counts[w] = counts.get(w, 0) + 1
-    ends: dict[str, int] = {}
-    for _, b in pairs:
-        ends[b] = ends.get(b, 0) + 1
+    counts = Counter(_LETTERS.findall("\n".join(texts).lower()))
+    lefts = Counter(a for a, _ in pairs)
+    rights = Counter(b for _, b in pairs)
     return frozenset(f"{a}-{b}" for a, b in pairs
-                     if a + b not in counts and a not in _CLOSED_LEFT
-                     and b not in _CLOSED_RIGHT
-                     and counts.get(a, 0) > sum(1 for x, _ in pairs if x == a)
-                     and counts.get(b, 0) > ends[b])
+                     if not counts[a + b] and counts[a] > lefts[a] and counts[b] > rights[b])
 
 
 def _found(index: int, text: str) -> int:
@@ -450,6 +457,75 @@ def is_page_number_line(line: str) -> bool:
     of the page, so table cells holding a bare number are kept.
     """
     return len(line) <= 24 and bool(_PAGE_NUMBER.match(line)) and bool(line.strip())
+
+
+# --- superscripts -------------------------------------------------------------------------
+
+#: Unit symbols whose superscript number is an exponent ('m⁻²', 'cm³', 's⁻¹', 'L⁻¹').
+EXPONENT_UNITS = frozenset("""m cm mm km nm \u00b5m \u03bcm pm s ms \u00b5s ns g kg mg \u00b5g
+\u03bcg ng l L ml mL \u00b5l \u00b5L dL mol mmol \u00b5mol K Hz kHz MHz GHz ha yr h d min W kW
+MW J kJ MJ V mV A mA Pa kPa MPa N eV keV MeV GeV TeV erg pc kpc Mpc au sr Jy cal kcal ft in
+C T""".split())
+#: The character that stands for a dropped one (the normaliser drops zero-width characters).
+DROPPED = "\u200b"
+_TO_SUPERSCRIPT = str.maketrans("0123456789+-\u2212", "\u2070\u00b9\u00b2\u00b3\u2074"
+                                "\u2075\u2076\u2077\u2078\u2079\u207a\u207b\u207b")
+_SUP_EXPONENT = re.compile(r"[+\-\u2212]?\d{1,3}")
+_SUP_CHARGE = re.compile(r"\d?[+\-\u2212]")
+_SUP_CITATION = re.compile(r"\[?\d{1,3}(?: ?[,\u2013\-] ?\d{1,3})*\]?,?|\[\d{1,3}\]")
+_UNIT_BEFORE = re.compile(r"(?<![^\W\d_])([^\W\d_]{1,3})$")
+
+
+#: Function names whose superscript is an exponent ('sin² θ', 'log² n').
+_MATH_FUNCTIONS = frozenset("""sin cos tan cot sec csc sinh cosh tanh arcsin arccos arctan
+log ln lg exp det tr""".split())
+
+
+def read_superscript(before: str, sup: str) -> str | None:
+    """How raised (superscript) text reads, as a string of ``len(sup)`` characters, or None
+    to leave it as it is.
+
+    Args: before: the line's text before the superscript. sup: the superscript's text.
+    Returns:
+      - an exponent in Unicode superscript characters ('10¹²', 'm⁻²'), so that it is never
+        read as '1012': a signed or bare number of 1-3 digits after a digit ('10' + '12'),
+        a unit symbol of :data:`EXPONENT_UNITS` ('cm' + '3', 'µF/cm' + '2'), a variable
+        or word of 1-2 letters ('x' + '2'), a function name ('cos' + '2'), or a bracket
+        holding a formula ('(2πf)' + '4');
+      - a citation or footnote number ('12–14', '1,2', '[4,5]') after a word of 3+ letters
+        ending in a lower-case letter, after punctuation, or after a bracket holding words
+        ('cells,12–14', 'shown.3', '(Sinha et al., 2015)8') as :data:`DROPPED` characters:
+        it is not part of the word or the number before it;
+      - None for a charge ('Ca' + '2+'), a mark after a capital ('NLVR' + '2', an acronym's
+        own superscript), letters ('21' + 'st', affiliation 'a,b'), symbols ('*', '†') and
+        a superscript that starts a word.
+    """
+    if not sup or not before or before[-1] == " ":
+        return None
+    prev = before[-1]
+    exponent = _SUP_EXPONENT.fullmatch(sup) is not None
+    word = _UNIT_BEFORE.search(before)
+    if exponent:
+        if prev.isdigit():
+            return sup.translate(_TO_SUPERSCRIPT)
+        if word is not None and word.group(1) in EXPONENT_UNITS:
+            return sup.translate(_TO_SUPERSCRIPT)
+    letters = re.search(r"[^\W\d_]+$", before)
+    if prev.isalpha() and letters is not None and (
+            len(letters.group()) <= 2 or letters.group().lower() in _MATH_FUNCTIONS):
+        return sup.translate(_TO_SUPERSCRIPT) if exponent else None
+    if prev in ")]":
+        opening = before.rfind("(" if prev == ")" else "[")
+        inside = before[opening + 1:-1] if opening >= 0 else ""
+        if not re.search(r"[^\W\d_]{3,}", inside):
+            if re.search(r"[^\W\d_]", inside):        # a formula: '(2πf)' + '4'
+                return sup.translate(_TO_SUPERSCRIPT) if exponent else None
+    if _SUP_CHARGE.fullmatch(sup):
+        return None
+    if _SUP_CITATION.fullmatch(sup) and (prev in ".,;:)]\"'\u2019\u201d"
+                                          or (prev.isalpha() and prev.islower())):
+        return DROPPED * len(sup)
+    return None
 
 
 # --- symbol fonts (case B30) ---------------------------------------------------------------

@@ -34,6 +34,10 @@ How a page is read:
   ``Page.suspect_spans``;
 * a word drawn a second time a fraction of a point from itself (fake-bold overprint) is
   read once (``_drop_overprint``);
+* superscripts (MuPDF's ``<sup>`` spans in the page's ``extractHTML``) are read by
+  ``grounding.normalize.read_superscript``: an exponent becomes Unicode superscript
+  characters ('10¹²', 'm⁻²'; never '1012'), a citation or footnote number glued to a word
+  is dropped ('cells,¹²⁻¹⁴' -> 'cells,'), a charge ('Ca2+') and other marks stay;
 * a preprint's margin line numbers (a column of five or more bare, rising numbers beside
   the text) are dropped (``_drop_line_numbers``);
 * a line that is only a page number and is the top-most or bottom-most line of the page (in
@@ -66,6 +70,8 @@ import bisect
 import logging
 import math
 import os
+import re
+from html import unescape as html_unescape
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
@@ -87,6 +93,7 @@ from grounding.normalize import (
     line_end_compounds,
     map_symbol_font,
     normalize_with_sources,
+    read_superscript,
 )
 from grounding.types import Rect
 from grounding.visibility import (AlphaCheck, HiddenSpan, drop_hidden, hidden_spans,
@@ -477,38 +484,50 @@ WordCols = tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...], tuple[
                  tuple[str, ...], tuple[int, ...], tuple[int, ...]]
 
 
-#: A word drawn again within this fraction of its height (and at most 1.5 pt) of a word with
+#: A word drawn again within this fraction of its height (and at most 1 pt) of a word with
 #: the same text is the same word drawn twice (fake bold).
 _OVERPRINT = 0.2
 
 
-def _drop_overprint(words: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-    """``extractWORDS`` rows without the copies of fake-bold overprint: a word whose text
-    equals an earlier word's and whose box is offset by less than ``_OVERPRINT`` of its
-    height (at most 1.5 pt) on every side is dropped (MuPDF merges overprinted characters
+def _drop_overprint(cols: WordCols) -> WordCols:
+    """The word columns of a page without the copies of fake-bold overprint: a word whose
+    text equals an earlier word's and whose box is offset by less than ``_OVERPRINT`` of
+    its height (at most 1 pt) on every side is dropped (MuPDF merges overprinted characters
     inside one word, but not whole words or lines drawn twice). The same word repeated
-    elsewhere on the line or on the next line is kept."""
-    if len(words) < 2:
-        return words
-    seen: dict[str, list[tuple[Any, ...]]] = {}
-    drop: list[int] = []
-    for i, w in enumerate(words):
-        same = seen.get(w[4])
+    elsewhere on the line or on the next line is kept.
+
+    Most pages have no such pair: a word and a copy less than 1 pt away share a cell of a
+    2 pt grid in x and y, in one of four grids offset by 1 pt, so four C-level set builds
+    find every page that may hold one, and only those are scanned word by word.
+    """
+    x0s, y0s, x1s, y1s, texts = cols[:5]
+    n = len(texts)
+    if n < 2:
+        return cols
+    half = (0.5).__mul__
+    gxs = (list(map(round, map(half, x0s))),
+           list(map(round, map(half, map(add, x0s, repeat(1.0))))))
+    gys = (list(map(round, map(half, y0s))),
+           list(map(round, map(half, map(add, y0s, repeat(1.0))))))
+    if all(len(set(zip(texts, gx, gy))) == n for gx in gxs for gy in gys):
+        return cols
+    seen: dict[str, list[int]] = {}
+    keep: list[int] = []
+    for i in range(n):
+        same = seen.get(texts[i])
         if same is None:
-            seen[w[4]] = [w]
+            seen[texts[i]] = [i]
+            keep.append(i)
             continue
-        tol = min(1.5, _OVERPRINT * (w[3] - w[1]))
-        for o in same:
-            if (abs(o[0] - w[0]) < tol and abs(o[1] - w[1]) < tol and abs(o[2] - w[2]) < tol
-                    and abs(o[3] - w[3]) < tol):
-                drop.append(i)
-                break
-        else:
-            same.append(w)
-    if not drop:
-        return words
-    gone = set(drop)
-    return [w for i, w in enumerate(words) if i not in gone]
+        tol = min(1.0, _OVERPRINT * (y1s[i] - y0s[i]))
+        if not any(abs(x0s[o] - x0s[i]) < tol and abs(y0s[o] - y0s[i]) < tol
+                   and abs(x1s[o] - x1s[i]) < tol and abs(y1s[o] - y1s[i]) < tol
+                   for o in same):
+            same.append(i)
+            keep.append(i)
+    if len(keep) == n:
+        return cols
+    return tuple(tuple(map(col.__getitem__, keep)) for col in cols)  # type: ignore[return-value]
 
 
 def _word_cols(words: list[tuple[Any, ...]]) -> WordCols:
@@ -760,6 +779,107 @@ def _font_patches(dict_blocks: list[dict[str, Any]]) -> dict[tuple[int, int], Pa
     return out
 
 
+_HTML_TOKEN = re.compile(r"(<sup>)|(</sup>)|<[^>]*>|([^<]+)")
+#: Superscript text :func:`read_superscript` may change: digits, signs, commas, dashes.
+_SUP_READABLE = re.compile(r"<sup>(?:<[^>]*>)*(?:[\s\d+\-\u2212\u2013,\[\]]|&#x?[0-9a-fA-F]+;)*\d")
+#: Runs of MuPDF's word delimiters (:data:`_DELIMS`).
+_DELIM_RUN = re.compile("[" + "".join(f"\\u{ord(c):04x}" for c in sorted(_DELIMS)) + "]+")
+
+
+def _words_joined(text: str) -> str:
+    """``text`` as MuPDF's words give it: split at word delimiters, joined by one space."""
+    return " ".join(w for w in _DELIM_RUN.split(text) if w)
+
+
+def _superscript_patches(html: str, recs: list[LineRec], cols: WordCols,
+                         patches: dict[tuple[int, int], Patch]) -> None:
+    """Add to ``patches`` how each line's superscripts read (:func:`read_superscript`):
+    exponents as superscript characters, citation numbers dropped. ``html``: the page's
+    ``extractHTML()``, whose ``<sup>`` marks MuPDF's superscript spans; a line of it is
+    tied to the line of ``recs`` with the same words (a line MuPDF's words and its HTML
+    tell apart is left alone). A line that already has a font patch keeps its replacements.
+    Only lines with a superscript holding a digit are looked at.
+    """
+    by_text: dict[str, list[int]] | None = None
+    done: set[int] = set()
+    mo = _SUP_READABLE.search(html)
+    while mo is not None:
+        i = mo.start()
+        a = html.rfind("<p ", 0, i)
+        b = html.find("</p>", i)
+        if a < 0 or b < 0:
+            break
+        mo = _SUP_READABLE.search(html, b)
+        # the line's text, and the offsets of its superscript runs in it
+        parts: list[str] = []
+        runs: list[tuple[int, int]] = []
+        size = 0
+        inside = False
+        for tok in _HTML_TOKEN.finditer(html, a, b):
+            if tok.group(1):
+                inside = True
+            elif tok.group(2):
+                inside = False
+            elif tok.group(3):
+                t = html_unescape(tok.group(3))
+                if inside:
+                    runs.append((size, size + len(t)))
+                parts.append(t)
+                size += len(t)
+        plain = "".join(parts)
+        text = _words_joined(plain)
+        if by_text is None:
+            by_text = {}
+            for k, rec in enumerate(recs):
+                by_text.setdefault(rec[1], []).append(k)
+        cands = [k for k in by_text.get(text, ()) if k not in done]
+        if not cands:
+            continue
+        k = cands[0]
+        done.add(k)
+        repl: dict[int, str] = {}
+        for s, e in _merged(runs, plain):
+            head = _words_joined(plain[:s])
+            sup = _words_joined(plain[s:e])
+            if not sup:
+                continue
+            at = len(head) + (1 if head and plain[s - 1] in _DELIMS else 0)
+            if text[at:at + len(sup)] != sup:
+                continue
+            got = read_superscript(text[:at], sup)
+            if got is not None:
+                repl.update({at + n: c for n, c in enumerate(got) if c != sup[n]})
+        if not repl:
+            continue
+        wa = recs[k][2]
+        key = (cols[5][wa], cols[6][wa])
+        old = patches.get(key)
+        if old is None:
+            patches[key] = (text, repl, [])
+        elif old[0] == text:
+            patches[key] = (text, {**repl, **old[1]}, old[2])
+
+
+def _merged(runs: list[tuple[int, int]], plain: str) -> list[tuple[int, int]]:
+    """Superscript runs ``(start, end)`` of ``plain`` joined where only whitespace lies
+    between them ('1,' '2' -> '1, 2'), leading and trailing whitespace left out."""
+    out: list[list[int]] = []
+    for s, e in runs:
+        if out and not _words_joined(plain[out[-1][1]:s]):
+            out[-1][1] = e
+        else:
+            out.append([s, e])
+    res = []
+    for s, e in out:
+        while s < e and plain[s] in _DELIMS:
+            s += 1
+        while e > s and plain[e - 1] in _DELIMS:
+            e -= 1
+        if e > s:
+            res.append((s, e))
+    return res
+
+
 def _joined_tokens(text: str) -> str:
     """``text`` split at MuPDF's word delimiters and joined by single spaces."""
     out: list[str] = []
@@ -820,7 +940,7 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
     prect = page.rect
     width, height = float(prect.width), float(prect.height)
     tp = page.get_textpage(flags=_FLAGS)
-    words = _drop_overprint(tp.extractWORDS())
+    words = tp.extractWORDS()
     has_layer = bool(words)
     # span colours, opacity and sizes (and fonts, below): the dict costs about as much as
     # the text page, so it is read only where the page's HTML (~1/5 of it) leaves a doubt
@@ -831,8 +951,9 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
     dict_blocks: list[dict[str, Any]] | None = None
     hidden: list[HiddenSpan] = []
     # a page whose fonts may need patches reads the dict anyway: no pre-check there
+    html = tp.extractHTML() if words else ""
     if words and (other_font or _has_math_glyph([w[4] for w in words])
-                  or may_hide_text(page, tp.extractHTML(), fonts.alpha)):
+                  or may_hide_text(page, html, fonts.alpha)):
         dict_blocks = tp.extractDICT()["blocks"]
         hidden = hidden_spans(page, dict_blocks)
     if hidden:
@@ -843,7 +964,7 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
         # the rendered image), so map them through the page's rotation matrix
         mat = page.rotation_matrix
         words = [(*tuple(_mu.Rect(w[:4]) * mat), *w[4:]) for w in words]
-    cols = _word_cols(words)
+    cols = _drop_overprint(_word_cols(words))
     # free MuPDF's ~600 word tuples now: the cyclic garbage collector counts each live one
     del words
     patches: dict[tuple[int, int], Patch] = {}
@@ -852,6 +973,8 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
             dict_blocks = tp.extractDICT()["blocks"] if has_layer else []
         patches = _font_patches(dict_blocks)
     recs = _line_recs(cols)
+    if "<sup>" in html:
+        _superscript_patches(html, recs, cols, patches)
     recs = _drop_line_numbers(recs)
     # a rotated page is a landscape table or figure: keep MuPDF's order
     units = _units(recs, cols[5])

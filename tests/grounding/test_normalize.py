@@ -17,6 +17,7 @@ from grounding.normalize import (
     hyphenated_pairs,
     line_end_compounds,
     normalize_text,
+    read_superscript,
     source_to_text_index,
 )
 from tests.conftest import load_cases
@@ -247,3 +248,31 @@ def test_line_end_compounds_needs_both_halves_elsewhere() -> None:
     # the joined form occurs: a wrapped word
     assert line_end_compounds(["data-\nbase, a database; the data and the base"]) == frozenset()
     assert line_end_compounds(["no hyphen at any line end\nhere"]) == frozenset()
+
+
+
+@pytest.mark.parametrize("before, sup, want", [
+    ("2.4 \u00d7 10", "12", "\u00b9\u00b2"),                 # exponents
+    ("10", "\u22125", "\u207b\u2075"),
+    ("3 W m", "-2", "\u207b\u00b2"),
+    ("(\u00b5F/cm", "2", "\u00b2"),
+    ("(a-x", "2", "\u00b2"),
+    ("1 + cos", "2", "\u00b2"),
+    ("(2\u03c0f)", "4", "\u2074"),
+    ("found in cells,", "12\u201314", "\u200b" * 5),       # citations: dropped
+    ("as shown", "3", "\u200b"),
+    ("Fredj", "1", "\u200b"),
+    ("(Sinha et al., 2015)", "8", "\u200b"),
+    ("(1940\u20132020)", "45,46", "\u200b" * 5),
+    ("the Ca", "2+", None),                                  # charges, names, letters stay
+    ("Fe", "3+", None),
+    ("NLVR", "2", None),
+    ("21", "st", None),
+    ("Silvestro", "1,2,3*", None),
+    ("text ", "1", None),
+    ("", "2", None),
+])
+def test_read_superscript(before: str, sup: str, want: str | None) -> None:
+    got = read_superscript(before, sup)
+    assert got == want
+    assert got is None or len(got) == len(sup)

@@ -610,3 +610,56 @@ def test_numbers_that_are_not_line_numbers_stay(tmp_path: Path) -> None:
         assert re.search(rf"(?m)\b{v}\b", text), (v, text)
     for k in range(1, 7):
         assert re.search(rf"(?m)^{k}$|\b{k} row", text), (k, text)
+
+
+# --- superscripts: exponents, citation numbers, charges ---------------------------------------
+
+
+def _runs_with_raised(y: float, parts: list[tuple[str, str]]) -> list[tuple[float, float, str, float]]:
+    """Runs of one line: ('n', text) at 11 pt, ('^', text) raised 4 pt at 7 pt, ('_', text)
+    lowered 2 pt at 7 pt."""
+    runs = []
+    x = 72.0
+    for kind, t in parts:
+        size = 11 if kind == "n" else 7
+        dy = {"n": 0, "^": -4, "_": 2}[kind]
+        runs.append((x, y + dy, t, size))
+        x += text_width(t, size)
+    return runs
+
+
+@pytest.mark.parametrize(("parts", "want", "never"), [
+    ([("n", "a density of 2.4 \u00d7 10"), ("^", "12"), ("n", " m"), ("^", "\u22122"),
+      ("n", " was seen")], "2.4 \u00d7 10\u00b9\u00b2 m\u207b\u00b2 was seen", "1012"),
+    ([("n", "about 10"), ("^", "15"), ("n", " photons per s")], "about 10\u00b9\u2075 photons",
+     "1015"),
+    ([("n", "a flux of 3 W cm"), ("^", "\u22122"), ("n", " s"), ("^", "\u22121"),
+      ("n", " here")], "3 W cm\u207b\u00b2 s\u207b\u00b9 here", "cm-2"),
+    ([("n", "an area of 33 cm"), ("^", "2"), ("n", ", which")], "33 cm\u00b2, which", "cm2"),
+    # citation numbers are not part of the word or number before them
+    ([("n", "found in cells,"), ("^", "12\u201314"), ("n", " and more")],
+     "found in cells, and more", "cells,12"),
+    ([("n", "as shown"), ("^", "3"), ("n", ". Next, 40 samples"), ("^", "4,5"),
+      ("n", " were run")], "as shown. Next, 40 samples were run", "samples4"),
+    ([("n", "(Sinha et al., 2015)"), ("^", "8"), ("n", ". MAG")], "(Sinha et al., 2015). MAG",
+     "2015)8"),
+])
+def test_superscript_kinds(tmp_path: Path, parts: list[tuple[str, str]], want: str,
+                           never: str) -> None:
+    page = read_pdf(write_runs_pdf(tmp_path / "sup.pdf", _runs_with_raised(100, parts))).pages[0]
+    assert want in page.text and never not in page.text, page.text
+    assert all(page.text[w.start:w.end] == w.text for w in page.words)
+
+
+@pytest.mark.parametrize(("parts", "want"), [
+    ([("n", "the Ca"), ("^", "2+"), ("n", " and Fe"), ("^", "3+"), ("n", " ions")],
+     "the Ca2+ and Fe3+ ions"),                          # charges stay
+    ([("n", "water, H"), ("_", "2"), ("n", "O, and CO"), ("_", "2"), ("n", " gas")],
+     "water, H2O, and CO2 gas"),                         # subscripts stay
+    ([("n", "on NLVR"), ("^", "2"), ("n", " and COCO")], "on NLVR2 and COCO"),  # a name's own
+    ([("n", "the 21"), ("^", "st"), ("n", " century")], "the 21st century"),
+    ([("n", "plain 1012 and 2,500 stay")], "plain 1012 and 2,500 stay"),
+])
+def test_superscripts_that_stay(tmp_path: Path, parts: list[tuple[str, str]], want: str) -> None:
+    page = read_pdf(write_runs_pdf(tmp_path / "sup.pdf", _runs_with_raised(100, parts))).pages[0]
+    assert want in page.text, page.text
