@@ -663,3 +663,15 @@ def test_superscript_kinds(tmp_path: Path, parts: list[tuple[str, str]], want: s
 def test_superscripts_that_stay(tmp_path: Path, parts: list[tuple[str, str]], want: str) -> None:
     page = read_pdf(write_runs_pdf(tmp_path / "sup.pdf", _runs_with_raised(100, parts))).pages[0]
     assert want in page.text, page.text
+
+
+@pytest.mark.parametrize("line", [
+    "5.2 \u00b1 0.3 mm at 37 \u00b0C",
+    "3 \u00d7 4 and 5 \u00b5m",
+    "a \u2264 b \u2265 c and \u03b1 \u2248 \u221e",
+    "the slope was \u22120.42 \u00b1 0.01",
+])
+def test_symbols_are_never_control_characters(tmp_path: Path, line: str) -> None:
+    text = read_pdf(write_runs_pdf(tmp_path / "sym.pdf", [(72, 100, line, 11)])).pages[0].text
+    assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f]", text)
+    assert text == line.replace("\u2212", "-")
