@@ -61,9 +61,9 @@ from itertools import accumulate, repeat
 from operator import add
 
 __all__ = [
-    "MATH_FONT_GLYPHS",
     "DROPPED",
     "EXPONENT_UNITS",
+    "MATH_FONT_GLYPHS",
     "Normalized",
     "hyphenated_pairs",
     "is_known_text_font",
@@ -517,9 +517,9 @@ def read_superscript(before: str, sup: str) -> str | None:
     if prev in ")]":
         opening = before.rfind("(" if prev == ")" else "[")
         inside = before[opening + 1:-1] if opening >= 0 else ""
-        if not re.search(r"[^\W\d_]{3,}", inside):
-            if re.search(r"[^\W\d_]", inside):        # a formula: '(2πf)' + '4'
-                return sup.translate(_TO_SUPERSCRIPT) if exponent else None
+        # a formula ('(2πf)' + '4'): letters, but no word of 3+ letters
+        if re.search(r"[^\W\d_]", inside) and not re.search(r"[^\W\d_]{3,}", inside):
+            return sup.translate(_TO_SUPERSCRIPT) if exponent else None
     if _SUP_CHARGE.fullmatch(sup):
         return None
     if _SUP_CITATION.fullmatch(sup) and (prev in ".,;:)]\"'\u2019\u201d"

@@ -181,14 +181,13 @@ def test_references_verified_with_the_local_index_and_a_corrupted_one_flagged(
 
 def _interrupt_at(monkeypatch: pytest.MonkeyPatch, stage: str) -> None:
     """Make the audit raise KeyboardInterrupt in ``stage``, after some of its steps."""
-    import grounding.audit.core as core
-    import grounding.audit.match as match
+    from grounding.audit import core, match
 
     if stage == "references":
         real = core.verify_references
 
         def verify(refs, options, progress=None):  # type: ignore[no-untyped-def]
-            out = real(refs[:1], options, progress=lambda i, n: progress(i, len(refs)))
+            real(refs[:1], options, progress=lambda i, n: progress(i, len(refs)))
             raise KeyboardInterrupt
         monkeypatch.setattr(core, "verify_references", verify)
     elif stage == "pdfs":

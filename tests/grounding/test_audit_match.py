@@ -130,8 +130,8 @@ def test_no_pdf_with_title_or_author_says_so(tmp_path: Path) -> None:
 
 # --- the reference compared with its own PDF: year, first author, venue -------------------
 
-from citations.model import FieldStatus  # noqa: E402
-from grounding.audit.match import compare_with_pdf, pdf_years  # noqa: E402
+from citations.model import FieldStatus
+from grounding.audit.match import compare_with_pdf, pdf_years
 
 
 @pytest.mark.parametrize(("page", "years"), [
@@ -159,20 +159,20 @@ _PAGE = ("Soil microbial communities under long-term drought stress\nMaria Lee1,
 
 @pytest.mark.parametrize(("ref", "want"), [
     # a year among the PDF's dates, the first author, the venue: all match
-    ("Lee, M., Okafor, T. (2022). Soil microbial communities under long-term drought "
-     "stress. Journal of Soil Ecology, 12, 1-9.",
+    (("Lee, M., Okafor, T. (2022). Soil microbial communities under long-term drought "
+      "stress. Journal of Soil Ecology, 12, 1-9."),
      {"year": "match", "authors": "match", "venue": "match"}),
-    ("Lee, M., Okafor, T. (2021). Soil microbial communities under long-term drought "
-     "stress. Journal of Soil Ecology, 12, 1-9.",          # the received year is a date too
+    (("Lee, M., Okafor, T. (2021). Soil microbial communities under long-term drought "
+      "stress. Journal of Soil Ecology, 12, 1-9."),          # the received year is a date too
      {"year": "match", "authors": "match", "venue": "match"}),
-    ("Lee, M., Okafor, T. (2020). Soil microbial communities under long-term drought "
-     "stress. Journal of Soil Ecology, 12, 1-9.",
+    (("Lee, M., Okafor, T. (2020). Soil microbial communities under long-term drought "
+      "stress. Journal of Soil Ecology, 12, 1-9."),
      {"year": "conflict", "authors": "match", "venue": "match"}),
-    ("Park, J., Okafor, T. (2022). Soil microbial communities under long-term drought "
-     "stress. Journal of Soil Ecology, 12, 1-9.",
+    (("Park, J., Okafor, T. (2022). Soil microbial communities under long-term drought "
+      "stress. Journal of Soil Ecology, 12, 1-9."),
      {"year": "match", "authors": "conflict", "venue": "match"}),
-    ("Lee, M., Okafor, T. (2022). Soil microbial communities under long-term drought "
-     "stress. Plant and Soil Microbiology Letters, 12, 1-9.",   # not named: never a conflict
+    (("Lee, M., Okafor, T. (2022). Soil microbial communities under long-term drought "
+      "stress. Plant and Soil Microbiology Letters, 12, 1-9."),   # not named: never a conflict
      {"year": "match", "authors": "match", "venue": "missing"}),
 ])
 def test_reference_compared_with_its_pdf(ref: str, want: dict[str, str]) -> None:
