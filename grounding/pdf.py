@@ -33,8 +33,9 @@ How a page is read:
   digits or Latin-1 glyphs from unknown fonts touching a number are reported in
   ``Page.suspect_spans``;
 * a word drawn a second time a fraction of a point from itself (fake-bold overprint) is
-  read once (``_drop_overprint``);
-* superscripts (MuPDF's ``<sup>`` spans in the page's ``extractHTML``) are read by
+  read once (``_drop_overprint``, on the pages ``_may_overprint`` picks);
+* superscripts (MuPDF's superscript spans: ``<sup>`` in the page's ``extractHTML``, or
+  flag bit 0 in its ``extractDICT`` where that is read anyway) are read by
   ``grounding.normalize.read_superscript``: an exponent becomes Unicode superscript
   characters ('10¹²', 'm⁻²'; never '1012'), a citation or footnote number glued to a word
   is dropped ('cells,¹²⁻¹⁴' -> 'cells,'), a charge ('Ca2+') and other marks stay;
@@ -56,7 +57,9 @@ Cost (the Python side runs ~1x MuPDF's own extraction): words are kept as column
 C-level ``map`` over those columns, every word's raw offset is a running sum (each word is
 followed by one space or '\\n'), and a line that normalisation leaves verbatim maps its
 words to the text by one shift (only hyphen-joined, ligature or rewritten lines are mapped
-word by word); font names are read once per document (:class:`_FontCheck`).
+word by word); font names are read once per document (:class:`_FontCheck`); overprint
+is looked for word by word only on pages with a repeated word or line (a C-level check),
+superscripts only on lines holding a raised digit.
 
 Errors: :class:`grounding.errors.PDFError` (path, page) for a missing file, a file that is
 not a PDF, an encrypted PDF that needs a password, a damaged page, or a PDF without any
@@ -76,8 +79,8 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import accumulate, chain, compress, repeat
-from operator import add, lt, ne, or_, sub, truediv
+from itertools import accumulate, chain, compress, islice, repeat
+from operator import add, and_, eq, lt, ne, or_, sub, truediv
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -496,38 +499,47 @@ def _drop_overprint(cols: WordCols) -> WordCols:
     inside one word, but not whole words or lines drawn twice). The same word repeated
     elsewhere on the line or on the next line is kept.
 
-    Most pages have no such pair: a word and a copy less than 1 pt away share a cell of a
-    2 pt grid in x and y, in one of four grids offset by 1 pt, so four C-level set builds
-    find every page that may hold one, and only those are scanned word by word.
+    Called only for a page :func:`_may_overprint` picks.
     """
     x0s, y0s, x1s, y1s, texts = cols[:5]
     n = len(texts)
-    if n < 2:
-        return cols
-    half = (0.5).__mul__
-    gxs = (list(map(round, map(half, x0s))),
-           list(map(round, map(half, map(add, x0s, repeat(1.0))))))
-    gys = (list(map(round, map(half, y0s))),
-           list(map(round, map(half, map(add, y0s, repeat(1.0))))))
-    if all(len(set(zip(texts, gx, gy))) == n for gx in gxs for gy in gys):
-        return cols
-    seen: dict[str, list[int]] = {}
+    # earlier words by (text, whole points of y0): a copy within 1 pt lies in the same
+    # or a neighbouring cell
+    seen: dict[tuple[str, int], list[int]] = {}
     keep: list[int] = []
     for i in range(n):
-        same = seen.get(texts[i])
-        if same is None:
-            seen[texts[i]] = [i]
-            keep.append(i)
-            continue
+        t, cell = texts[i], int(y0s[i])
         tol = min(1.0, _OVERPRINT * (y1s[i] - y0s[i]))
-        if not any(abs(x0s[o] - x0s[i]) < tol and abs(y0s[o] - y0s[i]) < tol
-                   and abs(x1s[o] - x1s[i]) < tol and abs(y1s[o] - y1s[i]) < tol
-                   for o in same):
-            same.append(i)
+        x0, y0, x1, y1 = x0s[i], y0s[i], x1s[i], y1s[i]
+        copy = False
+        for c in (cell - 1, cell, cell + 1):
+            for o in seen.get((t, c), ()):
+                if (abs(x0s[o] - x0) < tol and abs(y0s[o] - y0) < tol
+                        and abs(x1s[o] - x1) < tol and abs(y1s[o] - y1) < tol):
+                    copy = True
+                    break
+            if copy:
+                break
+        if not copy:
+            seen.setdefault((t, cell), []).append(i)
             keep.append(i)
     if len(keep) == n:
         return cols
     return tuple(tuple(map(col.__getitem__, keep)) for col in cols)  # type: ignore[return-value]
+
+
+def _may_overprint(recs: list[LineRec], cols: WordCols) -> bool:
+    """Whether a page may hold fake-bold overprint (cheap; most pages hold none): a word
+    right after a copy of itself less than 1 pt to its side (a word drawn twice), or two lines of the same text whose
+    top-left corners lie in one 1 pt cell of the grid or of the grid shifted by half a
+    point (a line drawn twice; a copy straddling a cell edge of both grids is missed)."""
+    x0s, texts = cols[0], cols[4]
+    if any(map(and_, map(eq, texts, islice(texts, 1, None)),
+               map(lt, map(abs, map(sub, islice(x0s, 1, None), x0s)), repeat(1.0)))):
+        return True
+    n = len(recs)
+    return (len({(rec[1], int(rec[0][0]), int(rec[0][1])) for rec in recs}) < n
+            or len({(rec[1], int(rec[0][0] + 0.5), int(rec[0][1] + 0.5)) for rec in recs}) < n)
 
 
 def _word_cols(words: list[tuple[Any, ...]]) -> WordCols:
@@ -779,7 +791,8 @@ def _font_patches(dict_blocks: list[dict[str, Any]]) -> dict[tuple[int, int], Pa
     return out
 
 
-_HTML_TOKEN = re.compile(r"(<sup>)|(</sup>)|<[^>]*>|([^<]+)")
+_TAG = re.compile(r"<[^>]*>")
+_SUP_DIGIT = re.compile(r"\d")
 #: Superscript text :func:`read_superscript` may change: digits, signs, commas, dashes.
 _SUP_READABLE = re.compile(r"<sup>(?:<[^>]*>)*(?:[\s\d+\-\u2212\u2013,\[\]]|&#x?[0-9a-fA-F]+;)*\d")
 #: Runs of MuPDF's word delimiters (:data:`_DELIMS`).
@@ -814,15 +827,13 @@ def _superscript_patches(html: str, recs: list[LineRec], cols: WordCols,
         parts: list[str] = []
         runs: list[tuple[int, int]] = []
         size = 0
-        inside = False
-        for tok in _HTML_TOKEN.finditer(html, a, b):
-            if tok.group(1):
-                inside = True
-            elif tok.group(2):
-                inside = False
-            elif tok.group(3):
-                t = html_unescape(tok.group(3))
-                if inside:
+        for k, piece in enumerate(html[a:b].split("<sup>")):
+            raised, _, rest = piece.partition("</sup>") if k else ("", "", piece)
+            for t, up in ((raised, True), (rest, False)):
+                t = _TAG.sub("", t)
+                if "&" in t:
+                    t = html_unescape(t)
+                if up and t:
                     runs.append((size, size + len(t)))
                 parts.append(t)
                 size += len(t)
@@ -835,29 +846,57 @@ def _superscript_patches(html: str, recs: list[LineRec], cols: WordCols,
         cands = [k for k in by_text.get(text, ()) if k not in done]
         if not cands:
             continue
-        k = cands[0]
-        done.add(k)
-        repl: dict[int, str] = {}
-        for s, e in _merged(runs, plain):
-            head = _words_joined(plain[:s])
-            sup = _words_joined(plain[s:e])
-            if not sup:
-                continue
-            at = len(head) + (1 if head and plain[s - 1] in _DELIMS else 0)
-            if text[at:at + len(sup)] != sup:
-                continue
-            got = read_superscript(text[:at], sup)
-            if got is not None:
-                repl.update({at + n: c for n, c in enumerate(got) if c != sup[n]})
-        if not repl:
+        done.add(cands[0])
+        wa = recs[cands[0]][2]
+        _add_sup_patch(patches, (cols[5][wa], cols[6][wa]), plain, text, runs)
+
+
+def _dict_superscript_patches(dict_blocks: list[dict[str, Any]],
+                              patches: dict[tuple[int, int], Patch]) -> None:
+    """:func:`_superscript_patches` from the page's ``extractDICT()`` blocks, for a page
+    whose dict is read anyway: a span with flag bit 0 is MuPDF's superscript, and a
+    dict line is MuPDF's line (block number, line index)."""
+    for blk in dict_blocks:
+        if blk.get("type", 0) != 0:
             continue
-        wa = recs[k][2]
-        key = (cols[5][wa], cols[6][wa])
-        old = patches.get(key)
-        if old is None:
-            patches[key] = (text, repl, [])
-        elif old[0] == text:
-            patches[key] = (text, {**repl, **old[1]}, old[2])
+        for lno, ln in enumerate(blk.get("lines", ())):
+            spans = ln["spans"]
+            if not any(sp["flags"] & 1 and _SUP_DIGIT.search(sp["text"]) for sp in spans):
+                continue
+            runs: list[tuple[int, int]] = []
+            size = 0
+            for sp in spans:
+                n = len(sp["text"])
+                if sp["flags"] & 1 and n:
+                    runs.append((size, size + n))
+                size += n
+            plain = "".join(sp["text"] for sp in spans)
+            _add_sup_patch(patches, (blk["number"], lno), plain, _words_joined(plain), runs)
+
+
+def _add_sup_patch(patches: dict[tuple[int, int], Patch], key: tuple[int, int], plain: str,
+                   text: str, runs: list[tuple[int, int]]) -> None:
+    """Patch line ``key`` (its text ``text`` = ``plain`` as MuPDF's words give it) where
+    its superscript runs (offsets into ``plain``) read otherwise."""
+    repl: dict[int, str] = {}
+    for s, e in _merged(runs, plain):
+        head = _words_joined(plain[:s])
+        sup = _words_joined(plain[s:e])
+        if not sup:
+            continue
+        at = len(head) + (1 if head and plain[s - 1] in _DELIMS else 0)
+        if text[at:at + len(sup)] != sup:
+            continue
+        got = read_superscript(text[:at], sup)
+        if got is not None:
+            repl.update({at + n: c for n, c in enumerate(got) if c != sup[n]})
+    if not repl:
+        return
+    old = patches.get(key)
+    if old is None:
+        patches[key] = (text, repl, [])
+    elif old[0] == text:
+        patches[key] = (text, {**repl, **old[1]}, old[2])
 
 
 def _merged(runs: list[tuple[int, int]], plain: str) -> list[tuple[int, int]]:
@@ -951,9 +990,9 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
     dict_blocks: list[dict[str, Any]] | None = None
     hidden: list[HiddenSpan] = []
     # a page whose fonts may need patches reads the dict anyway: no pre-check there
-    html = tp.extractHTML() if words else ""
+    html = ""
     if words and (other_font or _has_math_glyph([w[4] for w in words])
-                  or may_hide_text(page, html, fonts.alpha)):
+                  or may_hide_text(page, html := tp.extractHTML(), fonts.alpha)):
         dict_blocks = tp.extractDICT()["blocks"]
         hidden = hidden_spans(page, dict_blocks)
     if hidden:
@@ -964,7 +1003,7 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
         # the rendered image), so map them through the page's rotation matrix
         mat = page.rotation_matrix
         words = [(*tuple(_mu.Rect(w[:4]) * mat), *w[4:]) for w in words]
-    cols = _drop_overprint(_word_cols(words))
+    cols = _word_cols(words)
     # free MuPDF's ~600 word tuples now: the cyclic garbage collector counts each live one
     del words
     patches: dict[tuple[int, int], Patch] = {}
@@ -973,7 +1012,12 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
             dict_blocks = tp.extractDICT()["blocks"] if has_layer else []
         patches = _font_patches(dict_blocks)
     recs = _line_recs(cols)
-    if "<sup>" in html:
+    if _may_overprint(recs, cols):
+        cols = _drop_overprint(cols)
+        recs = _line_recs(cols)
+    if dict_blocks is not None:
+        _dict_superscript_patches(dict_blocks, patches)
+    elif "<sup>" in html:
         _superscript_patches(html, recs, cols, patches)
     recs = _drop_line_numbers(recs)
     # a rotated page is a landscape table or figure: keep MuPDF's order
