@@ -4,7 +4,8 @@ sentence claims? Registration is light; grounding.audit is imported when the com
 Exit status: 0 when the audit ran (whatever it found); 1 when bad input was reported and
 skipped (missing folder, unreadable or encrypted PDF, ambiguous PDF, a reference without a
 marker, a marker without an entry, duplicate entries); 2 for an error that stops it
-(review missing, empty or not UTF-8; output not writable).
+(review missing, empty or not UTF-8; output not writable); 130 when stopped by Ctrl-C,
+after one line on standard error saying how far it got (nothing is written then).
 """
 
 from __future__ import annotations
@@ -43,12 +44,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run_audit(args: argparse.Namespace) -> int:
-    from grounding.audit import audit
+    from grounding.audit import AuditProgress, audit
 
     text = read_text_arg(args.review, "review")
     name = "standard input" if args.review == "-" else args.review
-    report = audit(text, papers=args.papers, sources=verifier_options(args),
-                   judge=make_judge(args), path=name)
+    progress = AuditProgress()
+    try:
+        report = audit(text, papers=args.papers, sources=verifier_options(args),
+                       judge=make_judge(args), path=name, progress=progress)
+    except KeyboardInterrupt:
+        print(f"sciground: audit of {name} interrupted {progress.describe()}; nothing "
+              "written: run the same command again", file=sys.stderr)
+        return 130
     if args.json:
         for rec in report.records():
             sys.stdout.write(json.dumps(rec, ensure_ascii=False) + "\n")

@@ -30,7 +30,9 @@ ligatures and mis-encoded math fonts from public bug reports,
    hyphen ('state-of-the-\\nart' -> 'state-of-the-art'); ``alnum-`` followed by a line
    starting with a letter or digit is joined keeping the hyphen ('GPT-\\n4' -> 'GPT-4'), and
    so is a pair the caller knows as a real compound (``keep_hyphens``: 'non-\\npaper' ->
-   'non-paper' when 'non-paper' occurs elsewhere in the document).
+   'non-paper' when 'non-paper' occurs elsewhere in the document, or 'cost-\neffective'
+   when 'costeffective' never does but 'cost' and 'effective' do: :func:`line_end_compounds`);
+   a one-letter word before the hyphen is a locant or prefix and keeps it ('N-\nacetyl').
    Soft hyphens elsewhere are dropped.
 
 The result is idempotent: ``normalize_text(n.text).text == n.text``.
@@ -52,6 +54,7 @@ import bisect
 import re
 import unicodedata
 from array import array
+from collections import Counter
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -60,15 +63,19 @@ from itertools import accumulate, repeat
 from operator import add
 
 __all__ = [
+    "DROPPED",
+    "EXPONENT_UNITS",
     "MATH_FONT_GLYPHS",
     "Normalized",
     "hyphenated_pairs",
     "is_known_text_font",
     "is_page_number_line",
     "is_symbol_font",
+    "line_end_compounds",
     "map_symbol_font",
     "normalize_text",
     "normalize_with_sources",
+    "read_superscript",
     "source_to_text_index",
 ]
 
@@ -214,6 +221,10 @@ def _hyphen_join(prev: str, nxt: str, keep: AbstractSet[str]) -> int | None:
         word = prev[prev.rfind(" ") + 1:-1]
         if "-" in word:
             return 0
+        # a one-letter locant or prefix ('N-acetyl', 'p-nitrophenol', 'α-helix'): a word
+        # is never hyphenated after its first letter
+        if len(word.lstrip("([{\"'‘“")) == 1:
+            return 0
         if keep:
             left = _TRAILING_LETTERS.search(word)
             right = _LEADING_LOWER.match(nxt)
@@ -248,6 +259,61 @@ def hyphenated_pairs(texts: Iterable[str]) -> frozenset[str]:
                 out.add(f"{mo.group(1)}-{mo.group(2)}".lower())
             h = text.find("-", end)
     return frozenset(out)
+
+
+#: Halves that make closed words, never evidence of a compound at a line end: suffixes
+#: ('focus-\ning', 'align-\nments'), function words ('some-\nwhat', 'how-\never',
+#: 'with-\nout') and bound prefixes ('inter-\nsection', 'under-\nstanding').
+_CLOSED_RIGHT = frozenset("""ing ings ment ments ness tion tions sion sions ity ities able
+ible ence ences ance ances ful less ous ive ives ism isms ist ists est ers ern ward wards ship
+ships hood wise like ally ology what ever where self selves thing things body one out how
+fore with side time times day days""".split())
+_CLOSED_LEFT = frozenset("""some any every with there where here how what when who
+inter intra under over super counter trans anti semi multi sub pre post non micro macro
+mid out up down back fore self can may""".split())
+#: The word before a line-end hyphen (3+ letters, after a space, '(' or '[' or the line
+#: start) and the word after it (3+ letters, then no letter, digit or hyphen).
+_TAIL_WORD = re.compile(r"(?:^|(?<=[\s(\[]))([^\W\d_]{3,})\Z")
+_HEAD_WORD = re.compile(r"([^\W\d_]{3,})(?![\w-])")
+
+
+def line_end_compounds(texts: Iterable[str]) -> frozenset[str]:
+    """Lowercase 'left-right' pairs split at a line end ('cost-\neffective') that the
+    document itself shows to be a compound, not a wrapped word: the joined form
+    ('costeffective') occurs nowhere in ``texts``, while both halves (3+ letters each) occur
+    as words elsewhere, the right one other than right after this line end.
+
+    Pass it with :func:`hyphenated_pairs` as ``keep_hyphens``. 'cor-\npus' (no word 'cor'),
+    'be-\ncause' (a 2-letter half) and 'meth-\nods' where 'methods' occurs elsewhere stay
+    wrapped words.
+    """
+    texts = list(texts)
+    pairs: list[tuple[str, str]] = []
+    for text in texts:
+        h = text.find("-\n")
+        while h >= 0:
+            left = _TAIL_WORD.search(text, max(0, h - 40), h)
+            right = _HEAD_WORD.match(text, h + 2)
+            if left and right:
+                a, b = left.group(1).lower(), right.group(1).lower()
+                if a not in _CLOSED_LEFT and b not in _CLOSED_RIGHT:
+                    pairs.append((a, b))
+            h = text.find("-\n", h + 2)
+    if not pairs:
+        return frozenset()
+    # words as whitespace- and hyphen-delimited tokens, counted with the punctuation that
+    # may touch them (C-level split and count: a regex word scan costs ~3x more)
+    tokens = Counter("\n".join(texts).lower().replace("-", " ").split())
+
+    def count(word: str) -> int:
+        return (tokens[word] + tokens[word + ","] + tokens[word + "."] + tokens[word + ";"]
+                + tokens[word + ":"] + tokens[word + ")"] + tokens[word + "s"]
+                + tokens["(" + word])
+
+    lefts = Counter(a for a, _ in pairs)
+    rights = Counter(b for _, b in pairs)
+    return frozenset(f"{a}-{b}" for a, b in set(pairs)
+                     if not count(a + b) and count(a) > lefts[a] and count(b) > rights[b])
 
 
 def _found(index: int, text: str) -> int:
@@ -401,6 +467,77 @@ def is_page_number_line(line: str) -> bool:
     """
     return len(line) <= 24 and bool(_PAGE_NUMBER.match(line)) and bool(line.strip())
 
+
+# --- superscripts -------------------------------------------------------------------------
+
+#: Unit symbols whose superscript number is an exponent ('m⁻²', 'cm³', 's⁻¹', 'L⁻¹').
+EXPONENT_UNITS = frozenset("""m cm mm km nm \u00b5m \u03bcm pm s ms \u00b5s ns g kg mg \u00b5g
+\u03bcg ng l L ml mL \u00b5l \u00b5L dL mol mmol \u00b5mol K Hz kHz MHz GHz ha yr h d min W kW
+MW J kJ MJ V mV A mA Pa kPa MPa N eV keV MeV GeV TeV erg pc kpc Mpc au sr Jy cal kcal ft in
+C T""".split())
+#: The character that stands for a dropped one (the normaliser drops zero-width characters).
+DROPPED = "\u200b"
+_TO_SUPERSCRIPT = str.maketrans("0123456789+-\u2212", "\u2070\u00b9\u00b2\u00b3\u2074"
+                                "\u2075\u2076\u2077\u2078\u2079\u207a\u207b\u207b")
+_SUP_EXPONENT = re.compile(r"[+\-\u2212]?\d{1,3}")
+_SUP_CHARGE = re.compile(r"\d?[+\-\u2212]")
+_SUP_CITATION = re.compile(r"\[?\d{1,3}(?: ?[,\u2013\-] ?\d{1,3})*\]?,?|\[\d{1,3}\]")
+_UNIT_BEFORE = re.compile(r"(?<![^\W\d_])([^\W\d_]{1,3})$")
+
+
+#: Function names whose superscript is an exponent ('sin² θ', 'log² n').
+_MATH_FUNCTIONS = frozenset("""sin cos tan cot sec csc sinh cosh tanh arcsin arccos arctan
+log ln lg exp det tr""".split())
+
+
+def read_superscript(before: str, sup: str) -> str | None:
+    """How raised (superscript) text reads, as a string of ``len(sup)`` characters, or None
+    to leave it as it is.
+
+    Args: before: the line's text before the superscript. sup: the superscript's text.
+    Returns:
+      - an exponent in Unicode superscript characters ('10¹²', 'm⁻²'), so that it is never
+        read as '1012': a signed or bare number of 1-3 digits after a digit ('10' + '12'),
+        a unit symbol of :data:`EXPONENT_UNITS` ('cm' + '3', 'µF/cm' + '2'), a variable
+        or word of 1-2 letters ('x' + '2'), a function name ('cos' + '2'), or a bracket
+        holding a formula ('(2πf)' + '4');
+      - a citation or footnote number ('12–14', '1,2', '[4,5]') after a word of 3+ letters
+        ending in a lower-case letter, after punctuation, or after a bracket holding words
+        ('cells,12–14', 'shown.3', '(Sinha et al., 2015)8') as :data:`DROPPED` characters:
+        it is not part of the word or the number before it;
+      - None for a charge ('Ca' + '2+'), a mark after a capital ('NLVR' + '2', an acronym's
+        own superscript), letters ('21' + 'st', affiliation 'a,b'), symbols ('*', '†') and
+        a superscript that starts a word.
+    """
+    if not sup or not before or before[-1] == " ":
+        return None
+    prev = before[-1]
+    exponent = _SUP_EXPONENT.fullmatch(sup) is not None
+    word = _UNIT_BEFORE.search(before)
+    if exponent:
+        if prev.isdigit():
+            return sup.translate(_TO_SUPERSCRIPT)
+        if word is not None and word.group(1) in EXPONENT_UNITS:
+            return sup.translate(_TO_SUPERSCRIPT)
+    letters = re.search(r"[^\W\d_]+$", before)
+    if prev.isalpha() and letters is not None and (
+            len(letters.group()) <= 2 or letters.group().lower() in _MATH_FUNCTIONS):
+        return sup.translate(_TO_SUPERSCRIPT) if exponent else None
+    if prev in ")]":
+        opening = before.rfind("(" if prev == ")" else "[")
+        inside = before[opening + 1:-1] if opening >= 0 else ""
+        # a formula ('(2πf)' + '4'): letters, but no word of 3+ letters
+        if re.search(r"[^\W\d_]", inside) and not re.search(r"[^\W\d_]{3,}", inside):
+            return sup.translate(_TO_SUPERSCRIPT) if exponent else None
+    if _SUP_CHARGE.fullmatch(sup):
+        return None
+    if _SUP_CITATION.fullmatch(sup) and (prev in ".,;:)]\"'\u2019\u201d"
+                                          or (prev.isalpha() and prev.islower())):
+        return DROPPED * len(sup)
+    return None
+
+
+# --- symbol fonts (case B30) ---------------------------------------------------------------
 
 # --- symbol fonts ---------------------------------------------------------------------------
 

@@ -32,6 +32,15 @@ How a page is read:
 * math symbol fonts are decoded (``grounding.normalize.map_symbol_font``), and
   digits or Latin-1 glyphs from unknown fonts touching a number are reported in
   ``Page.suspect_spans``;
+* a word drawn a second time a fraction of a point from itself (fake-bold overprint) is
+  read once (``_drop_overprint``, on the pages ``_may_overprint`` picks);
+* superscripts (MuPDF's superscript spans: ``<sup>`` in the page's ``extractHTML``, or
+  flag bit 0 in its ``extractDICT`` where that is read anyway) are read by
+  ``grounding.normalize.read_superscript``: an exponent becomes Unicode superscript
+  characters ('10¹²', 'm⁻²'; never '1012'), a citation or footnote number glued to a word
+  is dropped ('cells,¹²⁻¹⁴' -> 'cells,'), a charge ('Ca2+') and other marks stay;
+* a preprint's margin line numbers (a column of five or more bare, rising numbers beside
+  the text) are dropped (``_drop_line_numbers``);
 * a line that is only a page number and is the top-most or bottom-most line of the page (in
   the outer 12 % of the page height) is dropped;
 * the raw text (lines joined by '\\n') goes through ``grounding.normalize.normalize_text``
@@ -39,14 +48,18 @@ How a page is read:
   each word keeps the box of its raw characters, so a word joined from two hyphenated
   halves ('cor-' / 'pus') is two :class:`Word` s whose ranges tile 'corpus' in the text; a
   line-end hyphen is kept when the same pair occurs hyphenated inside a line elsewhere in
-  the document ('non-\\npaper' -> 'non-paper' if 'non-paper' occurs; ``hyphenated_pairs``).
+  the document ('non-\\npaper' -> 'non-paper' if 'non-paper' occurs; ``hyphenated_pairs``)
+  or when the document never writes the joined form but has both halves as words
+  ('cost-\\neffective'; ``line_end_compounds``).
 
 Cost (the Python side runs ~1x MuPDF's own extraction): words are kept as columns from
 ``extractWORDS`` (no object per word; :class:`WordColumns`), lines and blocks are built by
 C-level ``map`` over those columns, every word's raw offset is a running sum (each word is
 followed by one space or '\\n'), and a line that normalisation leaves verbatim maps its
 words to the text by one shift (only hyphen-joined, ligature or rewritten lines are mapped
-word by word); font names are read once per document (:class:`_FontCheck`).
+word by word); font names are read once per document (:class:`_FontCheck`); overprint
+is looked for word by word only on pages with a repeated word or line (a C-level check),
+superscripts only on lines holding a raised digit.
 
 Errors: :class:`grounding.errors.PDFError` (path, page) for a missing file, a file that is
 not a PDF, an encrypted PDF that needs a password, a damaged page, or a PDF without any
@@ -60,12 +73,14 @@ import bisect
 import logging
 import math
 import os
+import re
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import accumulate, chain, compress, repeat
-from operator import add, lt, ne, or_, sub, truediv
+from html import unescape as html_unescape
+from itertools import accumulate, chain, compress, islice, repeat
+from operator import add, and_, eq, lt, ne, or_, sub, truediv
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -78,8 +93,10 @@ from grounding.normalize import (
     is_known_text_font,
     is_page_number_line,
     is_symbol_font,
+    line_end_compounds,
     map_symbol_font,
     normalize_with_sources,
+    read_superscript,
 )
 from grounding.types import Rect
 from grounding.visibility import AlphaCheck, HiddenSpan, drop_hidden, hidden_spans, may_hide_text
@@ -373,7 +390,8 @@ def read_pdf(path: str | Path) -> Document:
         repaired = bool(doc.is_repaired)
     finally:
         doc.close()
-    keep = hyphenated_pairs(rp.raw for rp in raws)
+    raw_texts = [rp.raw for rp in raws]
+    keep = hyphenated_pairs(raw_texts) | line_end_compounds(raw_texts)
     pages = [_finish(rp, keep) for rp in raws]
     empty = [rp.number for rp in raws if not rp.has_layer]
     damaged = " (a damaged file MuPDF repaired: truncated or corrupt?)" if repaired else ""
@@ -468,6 +486,61 @@ WordCols = tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...], tuple[
                  tuple[str, ...], tuple[int, ...], tuple[int, ...]]
 
 
+#: A word drawn again within this fraction of its height (and at most 1 pt) of a word with
+#: the same text is the same word drawn twice (fake bold).
+_OVERPRINT = 0.2
+
+
+def _drop_overprint(cols: WordCols) -> WordCols:
+    """The word columns of a page without the copies of fake-bold overprint: a word whose
+    text equals an earlier word's and whose box is offset by less than ``_OVERPRINT`` of
+    its height (at most 1 pt) on every side is dropped (MuPDF merges overprinted characters
+    inside one word, but not whole words or lines drawn twice). The same word repeated
+    elsewhere on the line or on the next line is kept.
+
+    Called only for a page :func:`_may_overprint` picks.
+    """
+    x0s, y0s, x1s, y1s, texts = cols[:5]
+    n = len(texts)
+    # earlier words by (text, whole points of y0): a copy within 1 pt lies in the same
+    # or a neighbouring cell
+    seen: dict[tuple[str, int], list[int]] = {}
+    keep: list[int] = []
+    for i in range(n):
+        t, cell = texts[i], int(y0s[i])
+        tol = min(1.0, _OVERPRINT * (y1s[i] - y0s[i]))
+        x0, y0, x1, y1 = x0s[i], y0s[i], x1s[i], y1s[i]
+        copy = False
+        for c in (cell - 1, cell, cell + 1):
+            for o in seen.get((t, c), ()):
+                if (abs(x0s[o] - x0) < tol and abs(y0s[o] - y0) < tol
+                        and abs(x1s[o] - x1) < tol and abs(y1s[o] - y1) < tol):
+                    copy = True
+                    break
+            if copy:
+                break
+        if not copy:
+            seen.setdefault((t, cell), []).append(i)
+            keep.append(i)
+    if len(keep) == n:
+        return cols
+    return tuple(tuple(map(col.__getitem__, keep)) for col in cols)  # type: ignore[return-value]
+
+
+def _may_overprint(recs: list[LineRec], cols: WordCols) -> bool:
+    """Whether a page may hold fake-bold overprint (cheap; most pages hold none): a word
+    right after a copy of itself less than 1 pt to its side (a word drawn twice), or two lines of the same text whose
+    top-left corners lie in one 1 pt cell of the grid or of the grid shifted by half a
+    point (a line drawn twice; a copy straddling a cell edge of both grids is missed)."""
+    x0s, texts = cols[0], cols[4]
+    if any(map(and_, map(eq, texts, islice(texts, 1, None)),
+               map(lt, map(abs, map(sub, islice(x0s, 1, None), x0s)), repeat(1.0)))):
+        return True
+    n = len(recs)
+    return (len({(rec[1], int(rec[0][0]), int(rec[0][1])) for rec in recs}) < n
+            or len({(rec[1], int(rec[0][0] + 0.5), int(rec[0][1] + 0.5)) for rec in recs}) < n)
+
+
 def _word_cols(words: list[tuple[Any, ...]]) -> WordCols:
     """The columns of ``extractWORDS`` rows (all empty for a page without words)."""
     if not words:
@@ -497,6 +570,52 @@ def _line_recs(cols: WordCols) -> list[LineRec]:
     boxes = zip(map(min, map(x0s.__getitem__, spans)), map(min, map(y0s.__getitem__, spans)),
                 map(max, map(x1s.__getitem__, spans)), map(max, map(y1s.__getitem__, spans)))
     return list(zip(boxes, map(" ".join, map(texts.__getitem__, spans)), firsts, ends))
+
+
+#: Margin line numbers: at least this many bare numbers in one margin column of a page.
+_LINE_NUMBERS_MIN = 5
+
+
+def _drop_line_numbers(recs: list[LineRec]) -> list[LineRec]:
+    """``recs`` without a preprint's margin line numbers: lines that are a bare number of 1-4
+    digits, set in one column (their right edges, or their left edges, within 3 pt) outside
+    the page's other text (no other line starts left of them, or none ends right of them),
+    at least ``_LINE_NUMBERS_MIN`` of them, rising as they go down the page. Table cells
+    and page numbers (one number in a column, or numbers inside the text) are kept."""
+    nums = [k for k, rec in enumerate(recs) if len(rec[1]) <= 4 and rec[1].isdigit()]
+    if len(nums) < _LINE_NUMBERS_MIN:
+        return recs
+    others = [rec[0] for k, rec in enumerate(recs) if not (len(rec[1]) <= 4
+                                                            and rec[1].isdigit())]
+    if not others:
+        return recs
+    left = min(b[0] for b in others)
+    right = max(b[2] for b in others)
+    drop: set[int] = set()
+    for side in (0, 1):
+        out = [k for k in nums if (recs[k][0][2] <= left + 1 if side == 0
+                                   else recs[k][0][0] >= right - 1)]
+        if len(out) < _LINE_NUMBERS_MIN:
+            continue
+        edge = 2 if side == 0 else 0
+        # the largest group of numbers aligned on their edge (within 3 pt)
+        out.sort(key=lambda k: recs[k][0][edge])
+        best: list[int] = []
+        a = 0
+        for b in range(len(out)):
+            while recs[out[b]][0][edge] - recs[out[a]][0][edge] > 3:
+                a += 1
+            if b + 1 - a > len(best):
+                best = out[a:b + 1]
+        if len(best) < _LINE_NUMBERS_MIN:
+            continue
+        best.sort(key=lambda k: recs[k][0][1])
+        values = [int(recs[k][1]) for k in best]
+        if all(x < y for x, y in zip(values, values[1:])):
+            drop.update(best)
+    if not drop:
+        return recs
+    return [rec for k, rec in enumerate(recs) if k not in drop]
 
 
 def _units(lines: list[LineRec], word_blocks: tuple[int, ...]) -> list[Unit]:
@@ -671,6 +790,134 @@ def _font_patches(dict_blocks: list[dict[str, Any]]) -> dict[tuple[int, int], Pa
     return out
 
 
+_TAG = re.compile(r"<[^>]*>")
+_SUP_DIGIT = re.compile(r"\d")
+#: Superscript text :func:`read_superscript` may change: digits, signs, commas, dashes.
+_SUP_READABLE = re.compile(r"<sup>(?:<[^>]*>)*(?:[\s\d+\-\u2212\u2013,\[\]]|&#x?[0-9a-fA-F]+;)*\d")
+#: Runs of MuPDF's word delimiters (:data:`_DELIMS`).
+_DELIM_RUN = re.compile("[" + "".join(f"\\u{ord(c):04x}" for c in sorted(_DELIMS)) + "]+")
+
+
+def _words_joined(text: str) -> str:
+    """``text`` as MuPDF's words give it: split at word delimiters, joined by one space."""
+    return " ".join(w for w in _DELIM_RUN.split(text) if w)
+
+
+def _superscript_patches(html: str, recs: list[LineRec], cols: WordCols,
+                         patches: dict[tuple[int, int], Patch]) -> None:
+    """Add to ``patches`` how each line's superscripts read (:func:`read_superscript`):
+    exponents as superscript characters, citation numbers dropped. ``html``: the page's
+    ``extractHTML()``, whose ``<sup>`` marks MuPDF's superscript spans; a line of it is
+    tied to the line of ``recs`` with the same words (a line MuPDF's words and its HTML
+    tell apart is left alone). A line that already has a font patch keeps its replacements.
+    Only lines with a superscript holding a digit are looked at.
+    """
+    by_text: dict[str, list[int]] | None = None
+    done: set[int] = set()
+    mo = _SUP_READABLE.search(html)
+    while mo is not None:
+        i = mo.start()
+        a = html.rfind("<p ", 0, i)
+        b = html.find("</p>", i)
+        if a < 0 or b < 0:
+            break
+        mo = _SUP_READABLE.search(html, b)
+        # the line's text, and the offsets of its superscript runs in it
+        parts: list[str] = []
+        runs: list[tuple[int, int]] = []
+        size = 0
+        for k, piece in enumerate(html[a:b].split("<sup>")):
+            raised, _, rest = piece.partition("</sup>") if k else ("", "", piece)
+            for t, up in ((raised, True), (rest, False)):
+                t = _TAG.sub("", t)
+                if "&" in t:
+                    t = html_unescape(t)
+                if up and t:
+                    runs.append((size, size + len(t)))
+                parts.append(t)
+                size += len(t)
+        plain = "".join(parts)
+        text = _words_joined(plain)
+        if by_text is None:
+            by_text = {}
+            for k, rec in enumerate(recs):
+                by_text.setdefault(rec[1], []).append(k)
+        cands = [k for k in by_text.get(text, ()) if k not in done]
+        if not cands:
+            continue
+        done.add(cands[0])
+        wa = recs[cands[0]][2]
+        _add_sup_patch(patches, (cols[5][wa], cols[6][wa]), plain, text, runs)
+
+
+def _dict_superscript_patches(dict_blocks: list[dict[str, Any]],
+                              patches: dict[tuple[int, int], Patch]) -> None:
+    """:func:`_superscript_patches` from the page's ``extractDICT()`` blocks, for a page
+    whose dict is read anyway: a span with flag bit 0 is MuPDF's superscript, and a
+    dict line is MuPDF's line (block number, line index)."""
+    for blk in dict_blocks:
+        if blk.get("type", 0) != 0:
+            continue
+        for lno, ln in enumerate(blk.get("lines", ())):
+            spans = ln["spans"]
+            if not any(sp["flags"] & 1 and _SUP_DIGIT.search(sp["text"]) for sp in spans):
+                continue
+            runs: list[tuple[int, int]] = []
+            size = 0
+            for sp in spans:
+                n = len(sp["text"])
+                if sp["flags"] & 1 and n:
+                    runs.append((size, size + n))
+                size += n
+            plain = "".join(sp["text"] for sp in spans)
+            _add_sup_patch(patches, (blk["number"], lno), plain, _words_joined(plain), runs)
+
+
+def _add_sup_patch(patches: dict[tuple[int, int], Patch], key: tuple[int, int], plain: str,
+                   text: str, runs: list[tuple[int, int]]) -> None:
+    """Patch line ``key`` (its text ``text`` = ``plain`` as MuPDF's words give it) where
+    its superscript runs (offsets into ``plain``) read otherwise."""
+    repl: dict[int, str] = {}
+    for s, e in _merged(runs, plain):
+        head = _words_joined(plain[:s])
+        sup = _words_joined(plain[s:e])
+        if not sup:
+            continue
+        at = len(head) + (1 if head and plain[s - 1] in _DELIMS else 0)
+        if text[at:at + len(sup)] != sup:
+            continue
+        got = read_superscript(text[:at], sup)
+        if got is not None:
+            repl.update({at + n: c for n, c in enumerate(got) if c != sup[n]})
+    if not repl:
+        return
+    old = patches.get(key)
+    if old is None:
+        patches[key] = (text, repl, [])
+    elif old[0] == text:
+        patches[key] = (text, {**repl, **old[1]}, old[2])
+
+
+def _merged(runs: list[tuple[int, int]], plain: str) -> list[tuple[int, int]]:
+    """Superscript runs ``(start, end)`` of ``plain`` joined where only whitespace lies
+    between them ('1,' '2' -> '1, 2'), leading and trailing whitespace left out."""
+    out: list[list[int]] = []
+    for s, e in runs:
+        if out and not _words_joined(plain[out[-1][1]:s]):
+            out[-1][1] = e
+        else:
+            out.append([s, e])
+    res = []
+    for s, e in out:
+        while s < e and plain[s] in _DELIMS:
+            s += 1
+        while e > s and plain[e - 1] in _DELIMS:
+            e -= 1
+        if e > s:
+            res.append((s, e))
+    return res
+
+
 def _joined_tokens(text: str) -> str:
     """``text`` split at MuPDF's word delimiters and joined by single spaces."""
     out: list[str] = []
@@ -742,8 +989,9 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
     dict_blocks: list[dict[str, Any]] | None = None
     hidden: list[HiddenSpan] = []
     # a page whose fonts may need patches reads the dict anyway: no pre-check there
+    html = ""
     if words and (other_font or _has_math_glyph([w[4] for w in words])
-                  or may_hide_text(page, tp.extractHTML(), fonts.alpha)):
+                  or may_hide_text(page, html := tp.extractHTML(), fonts.alpha)):
         dict_blocks = tp.extractDICT()["blocks"]
         hidden = hidden_spans(page, dict_blocks)
     if hidden:
@@ -763,6 +1011,14 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
             dict_blocks = tp.extractDICT()["blocks"] if has_layer else []
         patches = _font_patches(dict_blocks)
     recs = _line_recs(cols)
+    if _may_overprint(recs, cols):
+        cols = _drop_overprint(cols)
+        recs = _line_recs(cols)
+    if dict_blocks is not None:
+        _dict_superscript_patches(dict_blocks, patches)
+    elif "<sup>" in html:
+        _superscript_patches(html, recs, cols, patches)
+    recs = _drop_line_numbers(recs)
     # a rotated page is a landscape table or figure: keep MuPDF's order
     units = _units(recs, cols[5])
     if not rotation:

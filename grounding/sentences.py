@@ -22,6 +22,10 @@ Rules, from the gold splits of GroundQA dev (``annotations[].sentence`` against
   ``i.e.``, ``vs.``, ``cf.``, ``Fig.``, ``Figs.``, ``Eq.``, ``Sec.``, ``Tab.``, ``No.`` before
   a number, ``approx.``, ...), initials (``P. C. Peters``), decimals (``91.5``), or dots
   inside URLs and domains (``arxiv.org``).
+- Taxonomic abbreviations (``sp.``, ``spp.``, ``subsp.``, ``var.``, ``pv.``, ``str.``,
+  ``substr.``) end a sentence only before a capitalised ordinary word (``a Bacillus sp. The
+  strain``), never before a strain designation (``str. K-12``); German days and ordinals
+  (``am 5. Juni``, ``der 2. Sohn``) do not end one.
 - A capital letter right after a number is a unit symbol, not an initial: ``300 K.``,
   ``2 M.``, ``3 T.`` end a sentence before a capitalised word; ``U.S.`` ends one
   before a capitalised word but not before an acronym (``the U.S. FDA``).
@@ -58,12 +62,33 @@ _NEVER_END = frozenset({
     "tab", "tabs", "ref", "refs", "resp", "dr", "mr", "mrs", "ms", "prof", "vol", "vols",
     "pp", "ch", "chap", "appx", "suppl", "supp", "ca", "viz", "incl", "esp", "dept",
     "univ", "w.r.t", "a.k.a", "wrt", "aka", "sect", "eqn", "eqns", "thm", "alg", "mt", "st",
+    "cv",     # cultivar: its name is capitalised ('Vitis vinifera cv. Merlot')
 })
 #: Abbreviations that end a sentence only before a capital letter (``etc.``, ``U.S.``);
 #: ``et al.`` has its own rule (:func:`_et_al_ends`).
 _END_BEFORE_CAPITAL = frozenset({"etc", "u.s", "u.k", "e.u", "inc", "ltd", "corp"})
 #: Abbreviations that are abbreviations only before a number (``No. 5``, ``p. 12``).
 _BEFORE_NUMBER = frozenset({"no", "nos", "p", "art", "op", "nr", "rs"})
+#: Taxonomic rank and strain abbreviations (``Streptomyces sp.``, ``E. coli str. K-12
+#: substr. MG1655``, ``Pseudomonas syringae pv. tomato``): a sentence ends after one only
+#: before a capitalised ordinary word (``... a Bacillus sp. The strain ...``), never before a
+#: strain, isolate or culture-collection designation (``sp. ATCC 1234``, ``str. K-12``).
+_TAXON_RANKS = frozenset({"sp", "spp", "ssp", "subsp", "var", "pv", "pvs", "str", "substr",
+                          "bv", "sv", "gen", "nov", "emend", "comb", "aff", "cf"})
+#: German month names: a day number and its period before one is a date (``am 5. Juni``).
+_GERMAN_MONTHS = frozenset({
+    "januar", "jänner", "februar", "feber", "märz", "april", "mai", "juni", "juli", "august",
+    "september", "oktober", "november", "dezember", "jan", "feb", "mär", "apr", "jun", "jul",
+    "aug", "sep", "sept", "okt", "nov", "dez"})
+#: German words after which a number and a period are an ordinal (``der 2. Sohn``,
+#: ``im 3. Quartal``, ``zum 1. Mal``): articles and prepositions that take a dative or
+#: genitive ordinal.
+_GERMAN_ORDINAL_BEFORE = frozenset({
+    "am", "im", "vom", "zum", "zur", "beim", "der", "die", "das", "den", "dem", "des",
+    "ein", "eine", "einer", "einem", "einen", "eines", "bis", "ab", "seit", "dieser",
+    "diese", "dieses", "diesem", "diesen", "jeder", "jede", "jedes", "jedem", "jeden",
+    "ihr", "ihre", "ihrem", "ihren", "sein", "seine", "seinem", "seinen", "unser",
+    "unsere", "unserem", "unseren", "vor", "nach", "zwischen", "und"})
 
 _CLOSERS = "\"'\u201d\u2019)]}*_`"
 _CITATION = re.compile(r"\[[\d\s,;\u2013\u2014\-]+\]|\(\d{1,3}(?:[,\u2013\-]\d{1,3})*\)")
@@ -216,6 +241,10 @@ def _is_boundary(line: str, i: int, j: int, k: int) -> bool:
             return False
         if _is_et_al(line, i):
             return _et_al_ends(line, i, nxt)
+        if low in _TAXON_RANKS:
+            return _ordinary_capitalised(line, nxt)
+        if word.isdigit() and len(word) <= 2 and _german_ordinal(line, i, nxt, word):
+            return False
         if low in _END_BEFORE_CAPITAL:
             return c.isupper() and not _ACRONYM.match(line, nxt)
         if (_is_initial(word) and not _UNIT_AFTER_NUMBER.search(line, 0, i)
@@ -230,6 +259,26 @@ def _word_before(line: str, i: int) -> str:
     while a > 0 and not line[a - 1].isspace() and line[a - 1] not in "([{\"'\u201c":
         a -= 1
     return line[a:i]
+
+
+def _ordinary_capitalised(line: str, nxt: int) -> bool:
+    """Whether ``line[nxt:]`` starts with a capitalised ordinary word ('The', 'Strains'),
+    not a designation with digits, capitals or hyphens ('K-12', 'ATCC', 'MG1655')."""
+    return re.match(r"[A-Z][a-z\u00c0-\u024f]+(?![\w\-])", line[nxt:]) is not None
+
+
+def _german_ordinal(line: str, i: int, nxt: int, number: str) -> bool:
+    """Whether the 1-2 digit ``number`` ending at ``line[i]`` (a period) is a German day or
+    ordinal: a day number (1-31) before a month name (``5. Juni``, ``3. März 2020``), or a
+    number after an article or preposition (``am 5.``, ``der 2. Sohn``) before a
+    capitalised word."""
+    m = re.match(r"[^\W\d_]+", line[nxt:])
+    if m is None or not m.group().istitle():
+        return False
+    if m.group().lower().rstrip(".") in _GERMAN_MONTHS and 1 <= int(number) <= 31:
+        return True
+    before = line[:i - len(number)].split()
+    return bool(before) and before[-1].lower() in _GERMAN_ORDINAL_BEFORE
 
 
 def _is_et_al(line: str, i: int) -> bool:

@@ -18,7 +18,7 @@ from grounding.audit.abstracts import (
     AbstractLookup,
     text_document,
 )
-from grounding.audit.core import audit
+from grounding.audit.core import AuditProgress, audit
 from grounding.audit.match import PdfMatches, match_pdfs
 from grounding.audit.report import AuditedSentence, AuditReport, CitedWork, Evidence, Pair
 from grounding.audit.review import Problem, Review, claim_text, read_review
@@ -28,6 +28,7 @@ __all__ = [
     "Abstract",
     "AbstractFinder",
     "AbstractLookup",
+    "AuditProgress",
     "AuditReport",
     "AuditedSentence",
     "CitedWork",

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from annotations.errors import InputError
@@ -43,12 +43,36 @@ from grounding.judges.registry import judge_sentences, make_judge
 from grounding.propagate import propagate
 from grounding.types import Judgement, Sentence
 
-__all__ = ["audit", "claim_parts"]
+__all__ = ["AuditProgress", "audit", "claim_parts"]
+
+
+@dataclass
+class AuditProgress:
+    """How far an audit got, updated as it runs (for a caller that is interrupted, e.g. by
+    Ctrl-C): stage ("reading the review", "verifying references", "reading PDFs", "finding
+    abstracts", "judging sentences"), done and total in that stage's unit (unit: "references",
+    "PDFs", "cited works")."""
+
+    stage: str = "reading the review"
+    done: int = 0
+    total: int = 0
+    unit: str = ""
+
+    def step(self, stage: str, done: int, total: int, unit: str) -> None:
+        self.stage, self.done, self.total, self.unit = stage, done, total, unit
+
+    def describe(self) -> str:
+        """'while verifying references (3 of 12 references done)' or 'while reading the
+        review'."""
+        if not self.total:
+            return f"while {self.stage}"
+        return f"while {self.stage} ({self.done} of {self.total} {self.unit} done)"
 
 
 def audit(review: str, *, papers: str | Path | None = None,
           sources: VerifierOptions | None = None, judge: Judge | None = None,
-          abstracts: AbstractLookup | None = None, path: str = "review") -> AuditReport:
+          abstracts: AbstractLookup | None = None, path: str = "review",
+          progress: AuditProgress | None = None) -> AuditReport:
     """Audit a literature review against the works it cites.
 
     Args: review: markdown or plain text with citations and a reference list.
@@ -59,6 +83,8 @@ def audit(review: str, *, papers: str | Path | None = None,
           abstracts: where abstracts come from instead of a finder built from ``sources``
           (an AbstractLookup: AbstractFinder, or a corpus).
           path: the review's file name, for messages.
+          progress: updated as each stage goes (AuditProgress), so that a caller stopped by
+          Ctrl-C can say how far the audit got.
     Returns: AuditReport. Bad input (missing folder, unreadable PDF, references without
         markers, markers without entries, duplicate entries) is in ``report.problems``.
     Raises: InputError if the review has no text; JudgeError if a model judge fails.
@@ -66,16 +92,21 @@ def audit(review: str, *, papers: str | Path | None = None,
     if not isinstance(review, str) or not review.strip():
         raise InputError(f"{path}: the review is empty: nothing to audit")
     t0 = time.perf_counter()
+    prog = progress if progress is not None else AuditProgress()
     options = sources or VerifierOptions()
     parsed = read_review(review)
-    results = verify_references([c.reference for c in parsed.cited], options) \
+    n_refs = len(parsed.cited)
+    prog.step("verifying references", 0, n_refs, "references")
+    results = verify_references(
+        [c.reference for c in parsed.cited], options,
+        progress=lambda i, n: prog.step("verifying references", i, n, "references")) \
         if parsed.cited else []
     t_refs = time.perf_counter()
     problems = list(parsed.problems)
-    works = _find_texts(parsed, results, papers, options, abstracts, problems)
+    works = _find_texts(parsed, results, papers, options, abstracts, problems, prog.step)
     t_texts = time.perf_counter()
     judge = judge or make_judge("rules")
-    sentences = _judge_pairs(parsed, works, judge)
+    sentences = _judge_pairs(parsed, works, judge, prog.step)
     t_end = time.perf_counter()
     return AuditReport(review=review, path=path, works=tuple(works), sentences=sentences,
                        problems=tuple(problems), judge=getattr(judge, "name", type(judge).__name__),
@@ -85,10 +116,13 @@ def audit(review: str, *, papers: str | Path | None = None,
 
 def _find_texts(parsed: Review, res: Sequence[VerificationResult], papers: str | Path | None,
                 options: VerifierOptions, abstracts: AbstractLookup | None,
-                problems: list[Problem]) -> list[CitedWork]:
+                problems: list[Problem], step: Callable[[str, int, int, str], None]
+                ) -> list[CitedWork]:
     pairs = [(c.reference, r.matched) for c, r in zip(parsed.cited, res)]
     cited_somewhere = {i for s in parsed.sentences for i in s.works}
-    found = match_pdfs(Path(papers), pairs) if papers is not None else None
+    found = (match_pdfs(Path(papers), pairs,
+                        progress=lambda i, n: step("reading PDFs", i, n, "PDFs"))
+             if papers is not None else None)
     if found is not None:
         problems.extend(found.problems)
     own_finder = None
@@ -103,11 +137,17 @@ def _find_texts(parsed: Review, res: Sequence[VerificationResult], papers: str |
     works: list[CitedWork] = []
     try:
         for i, (cited, result) in enumerate(zip(parsed.cited, res)):
+            step("finding abstracts" if abstracts is not None else "finding the cited works",
+                 i, len(res), "cited works")
             if found is not None and i in found.by_work:
                 doc, how = found.by_work[i]
-                works.append(CitedWork(i, cited, result, "pdf", doc.path, how, document=doc))
+                works.append(CitedWork(i, cited, result, "pdf", doc.path, how, document=doc,
+                                       pdf_fields=found.fields.get(i, ())))
                 continue
-            note = "no PDF of it in the papers folder" if papers is not None else "no papers folder"
+            if found is None:
+                note = "no papers folder"
+            else:
+                note = found.why.get(i, "no PDF of it in the papers folder")
             if abstracts is not None and i in cited_somewhere:
                 got, failures = abstracts.find(cited.reference, result.matched)
                 if got is not None:
@@ -125,7 +165,8 @@ def _find_texts(parsed: Review, res: Sequence[VerificationResult], papers: str |
     return works
 
 
-def _judge_pairs(parsed: Review, works: list[CitedWork], judge: Judge
+def _judge_pairs(parsed: Review, works: list[CitedWork], judge: Judge,
+                 step: Callable[[str, int, int, str], None] | None = None
                  ) -> tuple[AuditedSentence, ...]:
     mentions = [m for c in parsed.cited for m in c.mentions]
     claims = {cs.sentence.id: Sentence(cs.sentence.index, cs.sentence.start,
@@ -133,7 +174,9 @@ def _judge_pairs(parsed: Review, works: list[CitedWork], judge: Judge
               for cs in parsed.sentences if cs.works and not cs.heading
               for t in [claim_text(cs.sentence, mentions)]}
     verdicts: dict[tuple[str, int], Pair] = {}
-    for w in works:
+    for k, w in enumerate(works):
+        if step is not None:
+            step("judging sentences", k, len(works), "cited works")
         citing = [cs for cs in parsed.sentences if w.index in cs.works and not cs.heading]
         if not citing:
             continue
@@ -162,7 +205,7 @@ def _judge_pairs(parsed: Review, works: list[CitedWork], judge: Judge
         if support == "nei" and len([p for p in pairs if p.support != "unavailable"]) > 1:
             pairs, support = _together(cs.sentence, pairs, works, judge)
         worst = "not_a_claim" if cs.heading else worst_finding(
-            support, [works[i].verdict for i in cs.works])
+            support, [works[i].finding for i in cs.works])
         out.append(AuditedSentence(cs.sentence, cs.works, cs.heading, pairs, support, worst))
     return tuple(out)
 

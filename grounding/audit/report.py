@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from annotations.schema import ErrorSpan, ErrorTag
 from citations.extract import CitedReference
+from citations.model import FieldMatch, FieldStatus
 from citations.verify import VerificationResult
 from grounding.audit.review import Problem
 from grounding.pdf import Document
@@ -42,6 +43,8 @@ class CitedWork:
     source: "pdf" (full text), "abstract" (abstract only) or "none". location: the PDF path
     or "<source>:<record id>" of the abstract. matched_by: "doi" / "title" for a PDF.
     note: why no text was found (source "none"). document: the text judged (not serialised).
+    pdf_fields: for a PDF, the reference's year, first author and venue compared with the
+    PDF's first page and metadata (grounding.audit.match.compare_with_pdf).
     """
 
     index: int
@@ -52,6 +55,27 @@ class CitedWork:
     matched_by: str | None = None
     note: str = ""
     document: Document | None = None
+    pdf_fields: tuple[FieldMatch, ...] = ()
+
+    @property
+    def pdf_differs(self) -> tuple[FieldMatch, ...]:
+        """The fields where the reference and its own PDF disagree ('cited 2021', the PDF
+        dated 2022)."""
+        return tuple(f for f in self.pdf_fields if f.status is FieldStatus.CONFLICT)
+
+    @property
+    def finding(self) -> str:
+        """The reference verdict as a finding: 'corrupted' also when the reference differs
+        from its own PDF (and its verdict is not worse)."""
+        v = self.verdict
+        if self.pdf_differs and v not in ("fabricated", "corrupted"):
+            return "corrupted"
+        return v
+
+    def differs_text(self) -> str:
+        """'year: cited '2021' / PDF '2022' (...)' per differing field, joined by '; '."""
+        return "; ".join(f"{f.field.value}: cited {f.cited!r} / PDF {f.found!r}"
+                         + (f" ({f.note})" if f.note else "") for f in self.pdf_differs)
 
     @property
     def reference(self) -> str:
@@ -158,9 +182,9 @@ class AuditReport:
 
     def pair_record(self, pair: Pair) -> dict[str, Any]:
         """One JSON object per pair: sentence_id, sentence, claim, reference, reference_number,
-        reference_verdict, corrected_reference, source, source_location, support,
-        sentence_support, evidence [{page, box, text}], errors, inherited, premises,
-        supports_parts, rationale."""
+        reference_verdict, corrected_reference, pdf_differs [{field, cited, pdf, note}]: where
+        the reference and its own PDF disagree, source, source_location, support,
+        sentence_support, evidence [{page, box, text}], errors, inherited, premises, supports_parts, rationale."""
         s = self.sentence(pair.sentence_id)
         w = self.works[pair.work]
         return {
@@ -171,6 +195,8 @@ class AuditReport:
             "reference_number": w.cited.number,
             "reference_verdict": w.verdict,
             "corrected_reference": w.result.corrected if w.verdict == "corrupted" else None,
+            "pdf_differs": [{"field": f.field.value, "cited": f.cited, "pdf": f.found,
+                             "note": f.note} for f in w.pdf_differs],
             "source": w.source,
             "source_location": w.location,
             "support": pair.support,
@@ -199,13 +225,17 @@ class AuditReport:
         }
 
     def summary_text(self) -> str:
-        """A readable summary: each citing sentence with its pairs, then the counts and
-        the problems."""
+        """A readable summary: each citing sentence, numbered as in the review (``S3``: its
+        third sentence) with the line it starts on, with its pairs; then the counts and the
+        problems."""
         lines: list[str] = []
-        for s in self.sentences:
-            if not s.pairs:
-                continue
-            lines.append(f"  {s.sentence.id} [{(s.support or 'uncited').upper()}] "
+        shown = [s for s in self.sentences if s.pairs]
+        if shown:
+            lines.append(f"{len(shown)} of the review's {len(self.sentences)} sentences cite a "
+                         "work (S<n>: its n-th sentence, and the line it starts on):")
+        for s in shown:
+            line = self.review.count("\n", 0, s.sentence.start) + 1
+            lines.append(f"  {s.sentence.id} (line {line}) [{(s.support or 'uncited').upper()}] "
                          f"{s.sentence.text}")
             for p in s.pairs:
                 w = self.works[p.work]
@@ -214,6 +244,8 @@ class AuditReport:
                     where = f", page {p.evidence[0].page}"
                 lines.append(f"       {w.label} {p.support} ({w.source}{where}; reference "
                              f"{w.verdict})")
+                if w.pdf_differs:
+                    lines.append(f"         reference differs from its PDF: {w.differs_text()}")
                 for e in p.errors:
                     tags = "/".join(t.value for t in e.tags)
                     fix = f" -> {e.correction!r}" if e.correction else ""

@@ -1,7 +1,9 @@
 """An :class:`~grounding.audit.AuditReport` as one self-contained HTML file.
 
-Shows: the review's body with each sentence coloured by its worst finding (colour, icon,
-text badge and underline pattern, so nothing relies on colour alone); one card per citing
+Shows: the review's body with each sentence coloured by its worst finding (background and
+underline pattern in the body text's own colour; icon and text badge on the cards, so
+nothing relies on colour alone), markdown headings as headings and ``**strong**`` text in
+bold; one card per citing
 sentence with each cited work: its citation, reference verdict (and corrected reference),
 the support of the sentence by that work, where the text came from (full-text PDF, abstract
 only, unavailable), error spans with corrections, the rationale and, for PDF evidence, a
@@ -11,6 +13,7 @@ thumbnail of the evidence page with the evidence box drawn (grounding.render, em
 
 from __future__ import annotations
 
+import re
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -37,6 +40,10 @@ _CSS = "".join(
     f"text-underline-offset:3px}}.b-{k}{{color:var(--{c});background:var(--{c}-bg)}}"
     for k, (c, _, u) in _STYLE.items()) + """
 .review{line-height:1.9;white-space:pre-wrap}
+.review a{color:inherit}.review a:hover{outline:1px solid var(--line)}
+.review .hd{display:inline-block;font-weight:650;margin:6px 0 0}
+.review .h1{font-size:1.45em}.review .h2{font-size:1.25em}.review .h3{font-size:1.1em}
+table.works td{text-align:left}
 .card{border:1px solid var(--line);border-radius:8px;padding:8px 14px;margin:10px 0}
 .pair{display:flex;gap:14px;border-top:1px dashed var(--line);padding:8px 0}
 .pair .thumb{position:relative;flex:none}
@@ -75,6 +82,17 @@ def _thumb(renderers: dict[str, Any], path: str, page: int,
             "</i></div>")
 
 
+#: A markdown heading marker at the end of the text before a heading sentence.
+_HEADING_MARK = re.compile(r"(^|\n)([ \t]*)(#{1,6})[ \t]+$")
+#: Markdown strong emphasis inside a sentence (on escaped text: '*' is not escaped).
+_STRONG = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*|__(?=\S)(.+?)(?<=\S)__")
+
+
+def _inline(text: str) -> str:
+    """Escaped ``text`` with markdown strong emphasis as <strong>."""
+    return _STRONG.sub(lambda m: f"<strong>{m.group(1) or m.group(2)}</strong>", _e(text))
+
+
 def render_audit_html(report: Any) -> str:
     """The HTML text of the report (a string; nothing written). Raises nothing for a page
     that cannot be rendered: its card says so."""
@@ -83,9 +101,17 @@ def render_audit_html(report: Any) -> str:
     pos = 0
     text = report.review
     for s in report.sentences:
-        body.append(_e(text[pos:s.sentence.start]))
-        body.append(f'<a href="#{s.sentence.id}" class="f-{_e(s.worst)}" title="{_e(s.worst)}">'
-                    f"{_e(s.sentence.text)}</a>")
+        gap = text[pos:s.sentence.start]
+        mark = _HEADING_MARK.search(gap)
+        if mark is not None:             # a markdown heading: shown as one, marker dropped
+            body.append(_e(gap[:mark.start()] + mark.group(1) + mark.group(2)))
+            body.append(f'<span class="hd h{len(mark.group(3))}">{_inline(s.sentence.text)}'
+                        "</span>")
+        else:
+            body.append(_e(gap))
+            body.append(f'<a href="#{s.sentence.id}" class="f-{_e(s.worst)}" '
+                        f'title="{_e(s.sentence.id)}: {_e(s.worst)}">'
+                        f"{_inline(s.sentence.text)}</a>")
         pos = s.sentence.end
     end = max((s.sentence.end for s in report.sentences), default=0)
     cards: list[str] = []
@@ -99,6 +125,9 @@ def render_audit_html(report: Any) -> str:
                 verdict = w.verdict
                 corrected = (f'<br><span class="muted">corrected: {_e(w.result.corrected)}</span>'
                              if verdict == "corrupted" and w.result.corrected else "")
+                if w.pdf_differs:
+                    corrected += (f'<br>{_badge("corrupted")} reference differs from its PDF: '
+                                  f"{_e(w.differs_text())}")
                 src = {"pdf": f"full text: {_e(Path(w.location or '').name)}",
                        "abstract": f"abstract only ({_e(w.location)})",
                        "none": "cited work unavailable"}[w.source]
@@ -141,7 +170,7 @@ def render_audit_html(report: Any) -> str:
         "</div></section>"
         f"<section><h2>Citations</h2>{''.join(cards) or '<p>No sentence cites a work.</p>'}"
         "</section>"
-        "<section><h2>Cited works</h2><table><tr><th>cited as</th><th>reference</th>"
+        "<section><h2>Cited works</h2><table class=\"works\"><tr><th>cited as</th><th>reference</th>"
         f"<th>text</th><th>where</th><th>entry</th></tr>{works}</table></section>"
         + (f"<section><h2>Problems</h2><ul>{problems}</ul></section>" if problems else "")
         + "</main></body></html>\n")

@@ -84,3 +84,28 @@ def write_scanned_pdf(path: Path, pages: int = 2) -> Path:
     doc.save(path)
     doc.close()
     return path
+
+
+Run = tuple[float, float, str, float]
+
+
+def write_runs_pdf(path: Path, runs: Sequence[Run], size: tuple[float, float] = (612, 792)
+                   ) -> Path:
+    """One page; each run ``(x, y, text, fontsize)`` drawn where given, in the given order,
+    in MuPDF's Times (so a run drawn twice a fraction of a point apart is fake-bold
+    overprint, a smaller run with a raised baseline a superscript)."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=size[0], height=size[1])
+    font = pymupdf.Font("tiro")
+    tw = pymupdf.TextWriter(page.rect)
+    for x, y, text, fontsize in runs:
+        tw.append((x, y), text, font=font, fontsize=fontsize)
+    tw.write_text(page)
+    doc.save(path)
+    doc.close()
+    return path
+
+
+def text_width(text: str, fontsize: float) -> float:
+    """Width in points of ``text`` in the fixtures' Times at ``fontsize``."""
+    return pymupdf.Font("tiro").text_length(text, fontsize=fontsize)

@@ -82,7 +82,7 @@ def test_cli_json_lines_text_and_html(papers: Path, tmp_path: Path) -> None:
     assert "data:image/jpeg;base64," in html and 'class="f-contradiction"' in html
     text = _run(str(review), "--papers", str(papers), cwd=tmp_path)
     assert text.returncode == 0
-    assert "S3 [CONTRADICTION]" in text.stdout and "pairs: supported" in text.stdout
+    assert "S3 (line 4) [CONTRADICTION]" in text.stdout and "pairs: supported" in text.stdout
 
 
 def test_bad_input_is_reported_and_the_audit_goes_on(papers: Path, tmp_path: Path) -> None:
@@ -172,3 +172,116 @@ def test_references_verified_with_the_local_index_and_a_corrupted_one_flagged(
     assert s6.worst == "corrupted"            # supported by its PDF, but the entry is wrong
     rec = next(r for r in report.records() if r["sentence_id"] == "S6")
     assert rec["reference_verdict"] == "corrupted" and "2020" in (rec["corrected_reference"] or "")
+
+
+# --- Ctrl-C says how far the audit got ----------------------------------------------------
+
+
+def _interrupt_at(monkeypatch: pytest.MonkeyPatch, stage: str) -> None:
+    """Make the audit raise KeyboardInterrupt in ``stage``, after some of its steps."""
+    from grounding.audit import core, match
+
+    if stage == "references":
+        real = core.verify_references
+
+        def verify(refs, options, progress=None):  # type: ignore[no-untyped-def]
+            real(refs[:1], options, progress=lambda i, n: progress(i, len(refs)))
+            raise KeyboardInterrupt
+        monkeypatch.setattr(core, "verify_references", verify)
+    elif stage == "pdfs":
+        real_read = match.read_pdf
+        calls = []
+
+        def read(path):  # type: ignore[no-untyped-def]
+            calls.append(path)
+            if len(calls) == 2:
+                raise KeyboardInterrupt
+            return real_read(path)
+        monkeypatch.setattr(match, "read_pdf", read)
+    else:
+        def judge(*a, **k):  # type: ignore[no-untyped-def]
+            raise KeyboardInterrupt
+        monkeypatch.setattr(core, "judge_sentences", judge)
+
+
+@pytest.mark.parametrize(("stage", "said"), [
+    ("references", "while verifying references (1 of 2 references done)"),
+    ("pdfs", "while reading PDFs (1 of 2 PDFs done)"),
+    ("judge", "while judging sentences (0 of 2 cited works done)"),
+])
+def test_ctrl_c_says_how_far_the_audit_got(papers: Path, tmp_path: Path, monkeypatch:
+                                            pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                            stage: str, said: str) -> None:
+    from grounding.cli import main
+
+    review = tmp_path / "review.md"
+    review.write_text(REVIEW, encoding="utf-8")
+    _interrupt_at(monkeypatch, stage)
+    html = tmp_path / "r.html"
+    assert main(["audit", str(review), "--papers", str(papers), "--html", str(html)]) == 130
+    captured = capsys.readouterr()
+    assert said in captured.err and "interrupted" in captured.err
+    assert captured.out == "" and not html.exists()
+
+
+
+# --- the HTML report reads well; the text output numbers its sentences --------------------
+
+
+def test_html_sentences_headings_and_references(papers: Path) -> None:
+    review = REVIEW.replace("SPECTER was trained", "## Training\n\n**SPECTER** was trained")
+    report = audit(review, papers=papers)
+    html = render_audit_html(report)
+    body = html[html.index('<div class="review">'):html.index("</div></section>")]
+    # headings: rendered at their level, without the '#' marker; never a finding link
+    assert '<span class="hd h1">Citation-informed document embeddings</span>' in body
+    assert '<span class="hd h2">Training</span>' in body and "#" not in body.replace("#S", "")
+    # sentences keep the text colour (not link blue); each carries its finding class
+    assert ".review a{color:inherit}" in html
+    for s in report.sentences:
+        if not s.heading:
+            assert f'href="#{s.sentence.id}" class="f-{s.worst}"' in body
+    assert "<strong>SPECTER</strong> was trained" in body
+    # the cited-works table is left-aligned (cells default to right alignment for numbers)
+    assert '<table class="works">' in html and "table.works td{text-align:left}" in html
+
+
+def test_html_of_plain_text_review_has_no_headings(papers: Path) -> None:
+    review = REVIEW.replace("# Citation-informed document embeddings\n", "Plain start. ")
+    html = render_audit_html(audit(review, papers=papers))
+    body = html[html.index('<div class="review">'):html.index("</div></section>")]
+    assert 'class="hd' not in body and "<strong>" not in body
+    assert "Plain start." in body
+
+
+def test_text_output_numbers_the_sentences_it_shows(papers: Path) -> None:
+    report = audit(REVIEW, papers=papers)
+    text = report.summary_text()
+    assert text.startswith("5 of the review's 7 sentences cite a work")
+    shown = [ln.split()[0:3] for ln in text.splitlines() if ln.startswith("  S")]
+    assert shown == [["S2", "(line", "3)"], ["S3", "(line", "4)"], ["S4", "(line", "5)"],
+                     ["S5", "(line", "6)"], ["S6", "(line", "7)"]]
+    for sid, _, line in shown:
+        n = int(line.rstrip(")"))
+        s = report.sentence(sid)
+        assert REVIEW.splitlines()[n - 1].startswith(s.sentence.text[:20])
+
+
+def test_reference_year_checked_against_its_pdf(papers: Path) -> None:
+    right = audit(REVIEW, papers=papers)
+    assert all(w.pdf_differs == () for w in right.works)
+    assert {f.field.value: f.status.value for f in right.works[0].pdf_fields}["year"] == "match"
+    wrong = audit(REVIEW.replace("Daniel S. Weld. 2020. SPECTER", "Daniel S. Weld. 2019. SPECTER"),
+                  papers=papers)
+    specter, s2orc = wrong.works[0], wrong.works[1]
+    assert [(f.field.value, f.cited, f.found) for f in specter.pdf_differs] == [
+        ("year", "2019", "2020")]
+    assert s2orc.pdf_differs == ()
+    text = wrong.summary_text()
+    assert "reference differs from its PDF: year: cited '2019' / PDF '2020'" in text
+    rec = next(r for r in wrong.records() if r["reference_number"] == 1)
+    assert rec["pdf_differs"][0]["field"] == "year"
+    # a sentence the work supports still shows the wrong reference as its worst finding
+    assert wrong.sentence("S5").worst == "corrupted" and right.sentence("S5").worst == "supported"
+    html = render_audit_html(wrong)
+    assert "reference differs from its PDF" in html

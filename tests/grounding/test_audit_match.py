@@ -82,3 +82,105 @@ def test_short_or_missing_titles_never_match(tmp_path: Path, title: str) -> None
     ref = SPECTER.model_copy(update={"title": title or None})
     found = match_pdfs(_folder(tmp_path, "specter-2020"), [(ref, None)])
     assert found.by_work == {}
+
+
+# --- affiliation marks after a family name, and why no PDF fits ---------------------------
+
+_TITLE = "Soil microbial communities under long-term drought stress"
+_REF = parse_reference(f"Garcia, M., Okafor, T. 2022. {_TITLE}. Journal of Ecology 12: 1-9.")
+
+
+@pytest.mark.parametrize("authors", [
+    "Maria Garcia1,3, Tunde Okafor2",
+    "Maria Garcia\u00b9\u02d2\u00b3 and Tunde Okafor\u00b2",
+    "Maria Garcia*\u2020, Tunde Okafor\u2021",
+    "Maria Garciaa,b, Tunde Okaforc",
+    "M. GARCIA1 and T. OKAFOR2",
+    "Maria Garcia (1), Tunde Okafor (2)",
+])
+def test_family_name_with_affiliation_marks_matches(tmp_path: Path, authors: str) -> None:
+    write_lines_pdf(tmp_path / "paper.pdf", [[(72, 72, _TITLE), (72, 96, authors),
+                                              (72, 120, "1 University of Somewhere")]])
+    found = match_pdfs(tmp_path, [(_REF, None)])
+    assert 0 in found.by_work and found.by_work[0][1] == "title", found.why
+
+
+@pytest.mark.parametrize("authors", [
+    "Maria Garciano1, Tunde Okafor2",        # a longer name that starts the same
+    "Maria Garcias and Tunde Okafor",
+    "Maria Lopez1,3, Tunde Okafor2",          # the first author is not there
+])
+def test_other_names_do_not_match_and_say_why(tmp_path: Path, authors: str) -> None:
+    write_lines_pdf(tmp_path / "paper.pdf", [[(72, 72, _TITLE), (72, 96, authors)]])
+    found = match_pdfs(tmp_path, [(_REF, None)])
+    assert found.by_work == {}
+    assert found.why[0] == ("paper.pdf holds its title on the first page but not its first "
+                            "author's name 'Garcia'")
+
+
+def test_no_pdf_with_title_or_author_says_so(tmp_path: Path) -> None:
+    write_lines_pdf(tmp_path / "other.pdf", [[(72, 72, "A different paper on ocean heat"),
+                                              (72, 96, "Maria Garcia1")]])
+    found = match_pdfs(tmp_path, [(_REF, None)])
+    assert found.why[0] == (f"no PDF in {tmp_path} whose first page holds this title and "
+                            "author")
+    no_title = parse_reference("Garcia, M. 2022. Short. J. Ecol. 12: 1-9.")
+    assert "no title long enough" in match_pdfs(tmp_path, [(no_title, None)]).why[0]
+
+
+# --- the reference compared with its own PDF: year, first author, venue -------------------
+
+from citations.model import FieldStatus
+from grounding.audit.match import compare_with_pdf, pdf_years
+
+
+@pytest.mark.parametrize(("page", "years"), [
+    ("Received 3 March 2021; accepted 9 January 2022", [2021, 2022]),
+    ("\u00a9 2022 The Authors. Published by Elsevier", [2022]),
+    ("arXiv:2201.01234v2 [cs.CL] 20 Jan 2022", [2022]),
+    ("Proceedings of the 58th Annual Meeting, pages 1-9 July 5 - 10, 2020. c\u20dd2020 ACL",
+     [2020]),
+    ("Published online: 2019-11-04", [2019]),
+    # citations in the text are not the work's date
+    ("as shown by Smith et al. (2019) and (Lee, 2018), in 120 patients", []),
+])
+def test_pdf_years(page: str, years: list[int]) -> None:
+    assert pdf_years(page) == years
+
+
+def _statuses(ref_text: str, page: str) -> dict[str, str]:
+    return {f.field.value: f.status.value
+            for f in compare_with_pdf(parse_reference(ref_text), page)}
+
+
+_PAGE = ("Soil microbial communities under long-term drought stress\nMaria Lee1,2 and "
+         "Tunde Okafor3\nJournal of Soil Ecology\nReceived 2 May 2021; published 14 Feb 2022")
+
+
+@pytest.mark.parametrize(("ref", "want"), [
+    # a year among the PDF's dates, the first author, the venue: all match
+    (("Lee, M., Okafor, T. (2022). Soil microbial communities under long-term drought "
+      "stress. Journal of Soil Ecology, 12, 1-9."),
+     {"year": "match", "authors": "match", "venue": "match"}),
+    (("Lee, M., Okafor, T. (2021). Soil microbial communities under long-term drought "
+      "stress. Journal of Soil Ecology, 12, 1-9."),          # the received year is a date too
+     {"year": "match", "authors": "match", "venue": "match"}),
+    (("Lee, M., Okafor, T. (2020). Soil microbial communities under long-term drought "
+      "stress. Journal of Soil Ecology, 12, 1-9."),
+     {"year": "conflict", "authors": "match", "venue": "match"}),
+    (("Park, J., Okafor, T. (2022). Soil microbial communities under long-term drought "
+      "stress. Journal of Soil Ecology, 12, 1-9."),
+     {"year": "match", "authors": "conflict", "venue": "match"}),
+    (("Lee, M., Okafor, T. (2022). Soil microbial communities under long-term drought "
+      "stress. Plant and Soil Microbiology Letters, 12, 1-9."),   # not named: never a conflict
+     {"year": "match", "authors": "match", "venue": "missing"}),
+])
+def test_reference_compared_with_its_pdf(ref: str, want: dict[str, str]) -> None:
+    assert _statuses(ref, _PAGE) == want
+
+
+def test_no_year_on_the_pdf_is_no_conflict() -> None:
+    got = compare_with_pdf(parse_reference(
+        "Lee, M. (2021). Soil microbial communities under drought. J. Soil Ecol. 12, 1-9."),
+        "Soil microbial communities under drought\nMaria Lee")
+    assert {f.field.value: f.status for f in got}["year"] is FieldStatus.MISSING

@@ -14,8 +14,10 @@ from grounding.normalize import (
     is_known_text_font,
     is_page_number_line,
     is_symbol_font,
+    line_end_compounds,
     map_symbol_font,
     normalize_text,
+    read_superscript,
     source_to_text_index,
 )
 from tests.conftest import load_cases
@@ -205,3 +207,72 @@ def test_map_symbol_font() -> None:
     assert map_symbol_font("\u00fe", "ABCDEF+TeXCMMathsSymbols") == "+"
     assert map_symbol_font("\u00bc of the plots", "Times") == "\u00bc of the plots"
     assert map_symbol_font("2", "AdvPS586B") == "2"  # unknown fonts are flagged, not mapped
+
+
+# --- line-end hyphens: wrapped words against real hyphens --------------------------------
+
+@pytest.mark.parametrize("raw, want", [
+    ("the N-\nacetyl group", "the N-acetyl group"),     # one-letter locants and prefixes
+    ("an O-\nglycosylated site", "an O-glycosylated site"),
+    ("with p-\nnitrophenol", "with p-nitrophenol"),
+    ("an \u03b1-\nhelix", "an \u03b1-helix"),
+    ("(S-\nadenosyl)", "(S-adenosyl)"),
+    ("a 2-\nmethylpropane unit", "a 2-methylpropane unit"),   # digit locants
+    ("2,3-\ndimethylbutane", "2,3-dimethylbutane"),
+    ("pages 12-\n15", "pages 12-15"),                  # ranges
+    # wrapped words still join (the negative side)
+    ("the cor-\npus", "the corpus"),
+    ("an ex-\nample", "an example"),
+    ("we pro-\nposed", "we proposed"),
+])
+def test_line_end_hyphen_kinds(raw: str, want: str) -> None:
+    assert normalize_text(raw).text == want
+
+
+def test_line_end_compounds_from_the_document() -> None:
+    doc = ["The method is cost-\neffective and well-\nknown, the cor-\npus is large.",
+           "We count the cost of it; an effective tool is well made and known to all.",
+           "Our meth-\nods differ from earlier methods; the be-\ncause test."]
+    keep = line_end_compounds(doc)
+    assert keep == {"cost-effective", "well-known"}
+    raw = "\n".join(doc)
+    text = normalize_text(raw, keep | hyphenated_pairs(doc)).text
+    assert "cost-effective" in text and "well-known" in text
+    # a half that is no word, a joined form the document writes, and a 2-letter half
+    assert "corpus" in text and "methods differ" in text and "because" in text
+
+
+def test_line_end_compounds_needs_both_halves_elsewhere() -> None:
+    # 'effective' occurs only as the continuation itself: no evidence, the words join
+    assert line_end_compounds(["a cost-\neffective tool and the cost of it"]) == frozenset()
+    # the joined form occurs: a wrapped word
+    assert line_end_compounds(["data-\nbase, a database; the data and the base"]) == frozenset()
+    assert line_end_compounds(["no hyphen at any line end\nhere"]) == frozenset()
+
+
+
+@pytest.mark.parametrize("before, sup, want", [
+    ("2.4 \u00d7 10", "12", "\u00b9\u00b2"),                 # exponents
+    ("10", "\u22125", "\u207b\u2075"),
+    ("3 W m", "-2", "\u207b\u00b2"),
+    ("(\u00b5F/cm", "2", "\u00b2"),
+    ("(a-x", "2", "\u00b2"),
+    ("1 + cos", "2", "\u00b2"),
+    ("(2\u03c0f)", "4", "\u2074"),
+    ("found in cells,", "12\u201314", "\u200b" * 5),       # citations: dropped
+    ("as shown", "3", "\u200b"),
+    ("Fredj", "1", "\u200b"),
+    ("(Sinha et al., 2015)", "8", "\u200b"),
+    ("(1940\u20132020)", "45,46", "\u200b" * 5),
+    ("the Ca", "2+", None),                                  # charges, names, letters stay
+    ("Fe", "3+", None),
+    ("NLVR", "2", None),
+    ("21", "st", None),
+    ("Silvestro", "1,2,3*", None),
+    ("text ", "1", None),
+    ("", "2", None),
+])
+def test_read_superscript(before: str, sup: str, want: str | None) -> None:
+    got = read_superscript(before, sup)
+    assert got == want
+    assert got is None or len(got) == len(sup)

@@ -19,8 +19,10 @@ from grounding.pdf import Document, Page, Word, extract_plain_text, read_pdf
 from grounding.types import Rect
 from tests.conftest import PAPERS, load_cases, need
 from tests.grounding.pdf_fixtures import (
+    text_width,
     write_encrypted_pdf,
     write_lines_pdf,
+    write_runs_pdf,
     write_scanned_pdf,
     write_spans_pdf,
 )
@@ -516,3 +518,160 @@ def test_real_image_size_matches_pixmap(papers: dict[str, Document]) -> None:
         with pymupdf.open(papers[pid].path) as doc:
             pix = doc[0].get_pixmap(matrix=pymupdf.Matrix(2, 2))
         assert papers[pid].page(1).image_size(2.0) == (pix.width, pix.height)
+
+
+# --- line-end hyphens in a PDF: wrapped words and real hyphens --------------------------------
+
+
+def test_line_end_hyphens_in_a_pdf(tmp_path: Path) -> None:
+    pairs = [("the cor-", "pus was read"), ("a 2-", "methylpropane unit"),
+             ("the N-", "acetyl group"), ("it is cost-", "effective here"),
+             ("pages 12-", "15 of it"), ("a well-", "known result"), ("our meth-", "ods work")]
+    lines = []
+    y = 80.0
+    for a, b in pairs:
+        lines += [(72.0, y, a), (72.0, y + 14, b)]
+        y += 34
+    lines.append((72.0, y, "The cost of methods is known; well made, effective tools."))
+    doc = read_pdf(write_lines_pdf(tmp_path / "hyph.pdf", [lines]))
+    text = doc.pages[0].text
+    for want in ("the corpus was", "a 2-methylpropane", "the N-acetyl", "cost-effective",
+                 "pages 12-15", "well-known", "our methods work"):
+        assert want in text, (want, text)
+    # every word still maps to its characters
+    page = doc.pages[0]
+    assert all(page.text[w.start:w.end] == w.text for w in page.words)
+
+
+
+# --- fake-bold overprint, words without spaces, margin line numbers ---------------------------
+
+
+@pytest.mark.parametrize("offset", [(0.3, 0.0), (0.25, 0.25), (0.0, 0.3), (0.5, 0.1)])
+def test_overprinted_line_is_read_once(tmp_path: Path, offset: tuple[float, float]) -> None:
+    dx, dy = offset
+    runs = [(72, 100, "Table 1: Results of the trial", 11),
+            (72 + dx, 100 + dy, "Table 1: Results of the trial", 11),
+            (72, 130, "Bold words drawn twice", 11)]
+    x = 72.0
+    for w in ("Each", "word", "twice"):           # word by word
+        runs += [(x, 160, w, 11), (x + dx, 160 + dy, w, 11)]
+        x += text_width(w + " ", 11)
+    text = read_pdf(write_runs_pdf(tmp_path / "bold.pdf", runs)).pages[0].text
+    assert text.count("Table 1: Results of the trial") == 1
+    assert " ".join(text.split()).endswith("Each word twice"), text
+
+
+def test_repeated_text_that_is_not_overprint_stays(tmp_path: Path) -> None:
+    runs = [(72, 100, "the value 5 and 5 again", 11),
+            (72, 114, "the value 5 and 5 again", 11),       # the next line: a real repeat
+            (300, 100, "the value", 11),                     # same words further right
+            (72, 140, "x", 11), (75, 140, "x", 11)]          # 3 pt apart: two letters
+    text = read_pdf(write_runs_pdf(tmp_path / "repeat.pdf", runs)).pages[0].text
+    assert text.count("the value 5 and 5 again") == 2
+    assert text.count("the value") == 3
+    assert text.count("x") == 2
+
+
+def test_words_placed_by_coordinates_are_separated(tmp_path: Path) -> None:
+    runs = []
+    for y, words in ((100, ["placed", "by", "coordinates"]), (130, ["no", "space", "chars"])):
+        x = 72.0
+        for w in words:
+            for c in w:                          # one glyph at a time, no space glyph
+                runs.append((x, y, c, 11))
+                x += text_width(c, 11)
+            x += 2.5
+    text = read_pdf(write_runs_pdf(tmp_path / "coords.pdf", runs)).pages[0].text
+    assert "placed by coordinates" in text and "no space chars" in text
+
+
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_margin_line_numbers_are_dropped(tmp_path: Path, side: str) -> None:
+    runs = []
+    for k in range(12):
+        y = 100 + 14 * k
+        runs.append((72, y, f"Body line {k} of the preprint, with 12 cells and 3 runs.", 11))
+        runs.append((40 if side == "left" else 460, y, str(101 + k), 7))
+    page = read_pdf(write_runs_pdf(tmp_path / "lineno.pdf", runs)).pages[0]
+    assert not re.search(r"(?m)^1\d\d$", page.text), page.text
+    assert "with 12 cells and 3 runs." in page.text
+    assert page.text.count("Body line") == 12
+
+
+def test_numbers_that_are_not_line_numbers_stay(tmp_path: Path) -> None:
+    runs = [(72, 80, "Table 2: counts per site", 11)]
+    for k, v in enumerate([12, 40, 7, 33, 9, 25]):      # a table column: not rising
+        runs += [(72, 100 + 14 * k, f"Site {k}", 11), (200, 100 + 14 * k, str(v), 11)]
+    for k in range(6):                                   # rising, but beside other text
+        runs += [(300, 100 + 14 * k, str(k + 1), 11), (330, 100 + 14 * k, "row", 11)]
+    text = read_pdf(write_runs_pdf(tmp_path / "table.pdf", runs)).pages[0].text
+    for v in ("12", "40", "7", "33", "9", "25"):
+        assert re.search(rf"(?m)\b{v}\b", text), (v, text)
+    for k in range(1, 7):
+        assert re.search(rf"(?m)^{k}$|\b{k} row", text), (k, text)
+
+
+# --- superscripts: exponents, citation numbers, charges ---------------------------------------
+
+
+def _runs_with_raised(y: float, parts: list[tuple[str, str]]) -> list[tuple[float, float, str, float]]:
+    """Runs of one line: ('n', text) at 11 pt, ('^', text) raised 4 pt at 7 pt, ('_', text)
+    lowered 2 pt at 7 pt."""
+    runs = []
+    x = 72.0
+    for kind, t in parts:
+        size = 11 if kind == "n" else 7
+        dy = {"n": 0, "^": -4, "_": 2}[kind]
+        runs.append((x, y + dy, t, size))
+        x += text_width(t, size)
+    return runs
+
+
+@pytest.mark.parametrize(("parts", "want", "never"), [
+    ([("n", "a density of 2.4 \u00d7 10"), ("^", "12"), ("n", " m"), ("^", "\u22122"),
+      ("n", " was seen")], "2.4 \u00d7 10\u00b9\u00b2 m\u207b\u00b2 was seen", "1012"),
+    ([("n", "about 10"), ("^", "15"), ("n", " photons per s")], "about 10\u00b9\u2075 photons",
+     "1015"),
+    ([("n", "a flux of 3 W cm"), ("^", "\u22122"), ("n", " s"), ("^", "\u22121"),
+      ("n", " here")], "3 W cm\u207b\u00b2 s\u207b\u00b9 here", "cm-2"),
+    ([("n", "an area of 33 cm"), ("^", "2"), ("n", ", which")], "33 cm\u00b2, which", "cm2"),
+    # citation numbers are not part of the word or number before them
+    ([("n", "found in cells,"), ("^", "12\u201314"), ("n", " and more")],
+     "found in cells, and more", "cells,12"),
+    ([("n", "as shown"), ("^", "3"), ("n", ". Next, 40 samples"), ("^", "4,5"),
+      ("n", " were run")], "as shown. Next, 40 samples were run", "samples4"),
+    ([("n", "(Sinha et al., 2015)"), ("^", "8"), ("n", ". MAG")], "(Sinha et al., 2015). MAG",
+     "2015)8"),
+])
+def test_superscript_kinds(tmp_path: Path, parts: list[tuple[str, str]], want: str,
+                           never: str) -> None:
+    page = read_pdf(write_runs_pdf(tmp_path / "sup.pdf", _runs_with_raised(100, parts))).pages[0]
+    assert want in page.text and never not in page.text, page.text
+    assert all(page.text[w.start:w.end] == w.text for w in page.words)
+
+
+@pytest.mark.parametrize(("parts", "want"), [
+    ([("n", "the Ca"), ("^", "2+"), ("n", " and Fe"), ("^", "3+"), ("n", " ions")],
+     "the Ca2+ and Fe3+ ions"),                          # charges stay
+    ([("n", "water, H"), ("_", "2"), ("n", "O, and CO"), ("_", "2"), ("n", " gas")],
+     "water, H2O, and CO2 gas"),                         # subscripts stay
+    ([("n", "on NLVR"), ("^", "2"), ("n", " and COCO")], "on NLVR2 and COCO"),  # a name's own
+    ([("n", "the 21"), ("^", "st"), ("n", " century")], "the 21st century"),
+    ([("n", "plain 1012 and 2,500 stay")], "plain 1012 and 2,500 stay"),
+])
+def test_superscripts_that_stay(tmp_path: Path, parts: list[tuple[str, str]], want: str) -> None:
+    page = read_pdf(write_runs_pdf(tmp_path / "sup.pdf", _runs_with_raised(100, parts))).pages[0]
+    assert want in page.text, page.text
+
+
+@pytest.mark.parametrize("line", [
+    "5.2 \u00b1 0.3 mm at 37 \u00b0C",
+    "3 \u00d7 4 and 5 \u00b5m",
+    "a \u2264 b \u2265 c and \u03b1 \u2248 \u221e",
+    "the slope was \u22120.42 \u00b1 0.01",
+])
+def test_symbols_are_never_control_characters(tmp_path: Path, line: str) -> None:
+    text = read_pdf(write_runs_pdf(tmp_path / "sym.pdf", [(72, 100, line, 11)])).pages[0].text
+    assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f]", text)
+    assert text == line.replace("\u2212", "-")

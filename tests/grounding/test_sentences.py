@@ -208,3 +208,63 @@ def test_is_heading() -> None:
     got = [(s.text, is_heading(answer, s)) for s in split_sentences(answer)]
     assert got == [("Summary of Table 2", True), ("SPECTER reaches 80.0.", False),
                    ("Note", True), ("#hashtag here.", False)]
+
+
+# --- taxonomic abbreviations, German ordinals and dates, number conventions -------------
+
+@pytest.mark.parametrize(("answer", "expected"), [
+    ("Colonies of Streptomyces sp. strain K1 grew. Then we measured.",
+     ["Colonies of Streptomyces sp. strain K1 grew.", "Then we measured."]),
+    ("Bacillus spp. and Pseudomonas syringae pv. tomato were found.",
+     ["Bacillus spp. and Pseudomonas syringae pv. tomato were found."]),
+    ("E. coli str. K-12 substr. MG1655 was used. It grew.",
+     ["E. coli str. K-12 substr. MG1655 was used.", "It grew."]),
+    ("Streptomyces sp. ATCC 1234 and Salmonella enterica subsp. enterica grew.",
+     ["Streptomyces sp. ATCC 1234 and Salmonella enterica subsp. enterica grew."]),
+    ("Brassica oleracea var. capitata and Vitis vinifera cv. Merlot were sampled.",
+     ["Brassica oleracea var. capitata and Vitis vinifera cv. Merlot were sampled."]),
+    ("Aedes spp. (n = 12) and Culex sp. DSM 20 were counted.",
+     ["Aedes spp. (n = 12) and Culex sp. DSM 20 were counted."]),
+    # the negative side: the abbreviation ends the sentence before an ordinary word
+    ("We isolated a Bacillus sp. The strain grew fast.",
+     ["We isolated a Bacillus sp.", "The strain grew fast."]),
+    ("Two isolates were Pseudomonas spp. However, none grew.",
+     ["Two isolates were Pseudomonas spp.", "However, none grew."]),
+])
+def test_taxonomic_abbreviations(answer: str, expected: list[str]) -> None:
+    assert texts(answer) == expected
+    assert_tiles(answer)
+
+
+@pytest.mark.parametrize(("answer", "expected"), [
+    ("Die Sitzung fand am 5. Juni statt. Danach gingen alle.",
+     ["Die Sitzung fand am 5. Juni statt.", "Danach gingen alle."]),
+    ("Er wurde am 3. März 2020 geboren und war der 2. Sohn.",
+     ["Er wurde am 3. März 2020 geboren und war der 2. Sohn."]),
+    ("Am 12. Oktober 1492 kam er an. Das war neu.",
+     ["Am 12. Oktober 1492 kam er an.", "Das war neu."]),
+    ("Die Studie lief vom 1. Januar bis zum 31. Dezember.",
+     ["Die Studie lief vom 1. Januar bis zum 31. Dezember."]),
+    ("Im 3. Quartal stieg der Wert.", ["Im 3. Quartal stieg der Wert."]),
+    # negatives: a number ending a sentence before a capitalised word stays a boundary
+    ("The sample size was 12. Results follow.", ["The sample size was 12.", "Results follow."]),
+    ("Die Anzahl war 40. Juni war warm.", ["Die Anzahl war 40.", "Juni war warm."]),
+    ("We ran it 5 times in step 2. Then we stopped.",
+     ["We ran it 5 times in step 2.", "Then we stopped."]),
+])
+def test_german_ordinals_and_dates(answer: str, expected: list[str]) -> None:
+    assert texts(answer) == expected
+    assert_tiles(answer)
+
+
+@pytest.mark.parametrize(("answer", "expected"), [
+    ("Der Preis lag bei 2.500 Euro. Danach stieg er auf 2,5 %.",
+     ["Der Preis lag bei 2.500 Euro.", "Danach stieg er auf 2,5 %."]),
+    ("It cost 1.234.567 EUR in total. Costs rose by 3,75 % later.",
+     ["It cost 1.234.567 EUR in total.", "Costs rose by 3,75 % later."]),
+    ("The mean was 2.5 mm and 10,000 cells were counted. Next came 2.500.",
+     ["The mean was 2.5 mm and 10,000 cells were counted.", "Next came 2.500."]),
+])
+def test_decimal_and_thousands_conventions(answer: str, expected: list[str]) -> None:
+    assert texts(answer) == expected
+    assert_tiles(answer)
