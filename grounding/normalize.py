@@ -537,8 +537,6 @@ def read_superscript(before: str, sup: str) -> str | None:
     return None
 
 
-# --- symbol fonts (case B30) ---------------------------------------------------------------
-
 # --- symbol fonts ---------------------------------------------------------------------------
 
 #: Glyphs that TeX / Elsevier math symbol fonts emit with a Latin-1 code instead of the

@@ -170,7 +170,8 @@ def _why_none(folder: Path, ref: Reference, record: Record | None, pages: dict[s
     """Why no PDF of ``folder`` was tied to the work (``pages``: file name -> folded first
     page; ``fitted``: the PDFs that fit it when there were several)."""
     if len(fitted) > 1:
-        return f"{len(fitted)} PDFs in {folder} fit it ({', '.join(Path(p).name for p, _ in fitted)})"
+        names = ", ".join(Path(p).name for p, _ in fitted)
+        return f"{len(fitted)} PDFs in {folder} fit it ({names})"
     if not pages:
         return f"no readable PDF in {folder}"
     title = ref.title or (record.title if record else None)
@@ -206,7 +207,8 @@ _MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|au
 _YEAR = r"((?:19|20)\d{2})(?!\d)"
 #: Where a first page or the metadata states when the work appeared: a copyright line,
 #: received / accepted / published dates, a day-month-year or month-year date (an arXiv
-#: stamp '20 Jan 2022', 'July 5 - 10, 2020'), an ISO date, a 'Proceedings of ... 2022' line. A year in
+#: stamp '20 Jan 2022', 'July 5 - 10, 2020'), an ISO date, a 'Proceedings of ... 2022' line.
+#: A year in
 #: brackets after a name ('Smith et al. (2019)') is a citation, not the work's date.
 _PUB_YEAR = re.compile(
     rf"(?:\u00a9|\(c\)|c\u20dd|copyright)\s*(?:\w+\s+){{0,2}}{_YEAR}"

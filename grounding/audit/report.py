@@ -184,7 +184,8 @@ class AuditReport:
         """One JSON object per pair: sentence_id, sentence, claim, reference, reference_number,
         reference_verdict, corrected_reference, pdf_differs [{field, cited, pdf, note}]: where
         the reference and its own PDF disagree, source, source_location, support,
-        sentence_support, evidence [{page, box, text}], errors, inherited, premises, supports_parts, rationale."""
+        sentence_support, evidence [{page, box, text}], errors, inherited, premises,
+        supports_parts, rationale."""
         s = self.sentence(pair.sentence_id)
         w = self.works[pair.work]
         return {

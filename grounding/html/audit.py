@@ -170,7 +170,8 @@ def render_audit_html(report: Any) -> str:
         "</div></section>"
         f"<section><h2>Citations</h2>{''.join(cards) or '<p>No sentence cites a work.</p>'}"
         "</section>"
-        "<section><h2>Cited works</h2><table class=\"works\"><tr><th>cited as</th><th>reference</th>"
+        "<section><h2>Cited works</h2><table class=\"works\"><tr><th>cited as</th>"
+        "<th>reference</th>"
         f"<th>text</th><th>where</th><th>entry</th></tr>{works}</table></section>"
         + (f"<section><h2>Problems</h2><ul>{problems}</ul></section>" if problems else "")
         + "</main></body></html>\n")

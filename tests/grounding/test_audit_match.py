@@ -7,8 +7,10 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from citations.model import FieldStatus
 from citations.parse import parse_reference
 from grounding.audit import match_pdfs
+from grounding.audit.match import compare_with_pdf, pdf_years
 from tests.conftest import PAPERS, need
 from tests.grounding.pdf_fixtures import write_encrypted_pdf, write_lines_pdf
 
@@ -129,9 +131,6 @@ def test_no_pdf_with_title_or_author_says_so(tmp_path: Path) -> None:
 
 
 # --- the reference compared with its own PDF: year, first author, venue -------------------
-
-from citations.model import FieldStatus
-from grounding.audit.match import compare_with_pdf, pdf_years
 
 
 @pytest.mark.parametrize(("page", "years"), [
