@@ -531,7 +531,8 @@ def _may_overprint(recs: list[LineRec], cols: WordCols) -> bool:
     """Whether a page may hold fake-bold overprint (cheap; most pages hold none): a word
     right after a copy of itself less than 1 pt to its side (a word drawn twice), or two lines
     of the same text whose top-left corners lie in one 1 pt cell of the grid or of the grid
-    shifted by half a point (a line drawn twice; a copy straddling a cell edge of both grids is missed)."""
+    shifted by half a point (a line drawn twice; a copy straddling a cell edge of both grids
+    is missed)."""
     x0s, texts = cols[0], cols[4]
     if any(map(and_, map(eq, texts, islice(texts, 1, None)),
                map(lt, map(abs, map(sub, islice(x0s, 1, None), x0s)), repeat(1.0)))):
