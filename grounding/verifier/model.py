@@ -6,7 +6,7 @@ with int8 matrices and one fp32 scale per output row, fp16 vectors; ``tokenizer.
 settings). ``Verifier.predict(pairs)`` gives, per (premise, claim) pair, the calibrated
 probabilities of ``supported``, ``refuted`` and ``nei``.
 
-Arithmetic: BERT (post-LayerNorm, exact erf GELU), mean pooling over the pair's tokens, one
+Arithmetic: BERT (post-LayerNorm; GELU in its tanh form, within 5e-4 of the exact one), mean pooling over the pair's tokens, one
 linear layer; the same as the torch module of :mod:`grounding.verifier.train`. Matrices are
 dequantised to float32 once at load (about 90 MB of memory for MiniLM-L6).
 
@@ -36,19 +36,19 @@ _QUANTISED = ("word", "position", "token_type", "query", "key", "value", "attn_o
               "inter", "out")
 
 
-def _erf(x: np.ndarray) -> np.ndarray:
-    # Abramowitz-Stegun 7.1.26 is too coarse (1e-7 abs) for parity tests? it is 1.5e-7:
-    # below fp32 noise of the layers around it; numpy has no vectorised erf of its own.
-    sign = np.sign(x)
-    a = np.abs(x)
-    t = 1.0 / (1.0 + 0.3275911 * a)
-    y = 1.0 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t
-               + 0.254829592) * t * np.exp(-a * a)
-    return (sign * y).astype(np.float32)
-
-
 def _gelu(x: np.ndarray) -> np.ndarray:
-    return (0.5 * x * (1.0 + _erf(x / math.sqrt(2.0)))).astype(np.float32)
+    """GELU, tanh form (Hendrycks and Gimpel 2016): at most 5e-4 from the exact erf form the
+    model was trained with, and about 7x faster in numpy; computed in place on a copy."""
+    y = x * x
+    y *= x
+    y *= np.float32(0.044715)
+    y += x
+    y *= np.float32(math.sqrt(2.0 / math.pi))
+    np.tanh(y, out=y)
+    y += 1
+    y *= x
+    y *= np.float32(0.5)
+    return y
 
 
 def _layer_norm(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float) -> np.ndarray:
