@@ -8,7 +8,8 @@ probabilities of ``supported``, ``refuted`` and ``nei``.
 
 Arithmetic: BERT (post-LayerNorm; GELU in its tanh form, within 5e-4 of the exact one),
 mean pooling over the pair's tokens, one linear layer; otherwise the same as the torch
-module of :mod:`grounding.verifier.train`. Matrices are dequantised to float32 once at load (about 90 MB of memory for MiniLM-L6).
+module of :mod:`grounding.verifier.train`. Matrices are dequantised to float32 once at
+load (about 90 MB of memory for MiniLM-L6).
 
 Raises :class:`grounding.errors.JudgeError` when the weights are missing or unreadable, or
 when ``tokenizers`` is not installed.
