@@ -9,7 +9,9 @@ the sentence is scored by the claim verifier (:class:`grounding.verifier.model.V
 cross-encoder trained in this repository, numpy at run time) against short premises: each
 of the best ``k`` passages the evidence index finds, widened to the whole sentences it
 cuts. The premise with the highest P(supported) and the one with the highest P(refuted)
-decide.
+decide. Table rows and number-dense passages are not read (the model was not trained on
+tables), nor are sentences the rules leave ``nei`` on purpose (a speculative inference the
+paper does not settle).
 
 Decision table (:func:`decide_verified`, pure; rows in order, the first that applies wins;
 its name is kept in ``Judgement.extra["row"]``):
@@ -67,7 +69,7 @@ class VerifierSettings(BaseModel):
     model_dir: str | None = None
     k: int = Field(default=4, ge=1, le=50)
     max_chars: int = Field(default=500, ge=100)
-    support: float = Field(default=0.7, ge=0, le=1)
+    support: float = Field(default=0.75, ge=0, le=1)
     refute: float = Field(default=0.9, ge=0, le=1)
     batch_size: int = Field(default=32, ge=1, le=1024)
 
@@ -154,7 +156,19 @@ def undecided(rules: Judgement) -> bool:
     absent (N1) and evidence to read (the rows verifier_* of the decision table)."""
     tags = {t for e in rules.errors for t in e.tags}
     return (rules.label is Label.NEI and ErrorTag.N1 not in tags
-            and not rules.rationale.startswith("No evidence available"))
+            and not rules.rationale.startswith(_SETTLED_NEI))
+
+
+# nei labels the rules reach on purpose: nothing to read, or an inference the paper does
+# not settle (a speculative sentence whose content the paper's passages do not hold)
+_SETTLED_NEI = ("No evidence available", "Not settled by the paper")
+_DIGITS = re.compile(r"\d")
+
+
+def _prose(text: str) -> bool:
+    """True for a premise the verifier can read: prose, not a table row or a run of cells
+    (the model was not trained on tables): at most one character in eight a digit."""
+    return len(_DIGITS.findall(text)) * 8 <= len(text)
 
 
 class VerifierJudge:
@@ -194,14 +208,16 @@ class VerifierJudge:
             else:
                 page = index.pages.get(e.page)
                 text = page.text if page is not None else e.text
-            if e.kind == "row" or pseudo is not None and base is None:
+            if e.kind == "row":
+                continue
+            if pseudo is not None and base is None:
                 spans = [(0, len(e.text))]
                 text = e.text
             else:
                 spans = sentence_premises(text, e.start, e.end, self.settings.max_chars)[:1]
             for s, t in spans:
                 key = (e.page, s, t)
-                if key in out or not text[s:t].strip():
+                if key in out or not text[s:t].strip() or not _prose(text[s:t]):
                     continue
                 if pseudo is None and e.kind != "row":
                     page = index.pages.get(e.page)

@@ -76,3 +76,14 @@ def test_sentence_premises_widen_to_whole_sentences() -> None:
     assert text[spans[0][0]:spans[0][1]].startswith("The yield rose")
     assert text[spans[0][0]:spans[0][1]].endswith("substrate.")
     assert text[spans[1][0]:spans[1][1]].endswith("Glucose gave 21%.")
+
+
+def test_settled_nei_and_table_rows_are_not_read_by_the_verifier() -> None:
+    from grounding.judges.verifier_judge import _prose
+
+    assert not undecided(rules(Label.NEI, rationale="Not settled by the paper: a speculative "
+                                                    "inference."))
+    assert _prose("The positive papers are sampled from the co-citation graph.")
+    for row in ("SPECTER 84.2 88.4 91.5 36.9 80.0 SciBERT 83.0 84.2 84.1",
+                "+ author 82.7 72.3 71.0 34.6 67.3"):
+        assert not _prose(row)
