@@ -53,13 +53,15 @@ def test_settings_are_frozen_and_reject_unknown_keys() -> None:
 
 
 def test_make_judge_by_name() -> None:
-    assert JUDGE_NAMES == ("rules", "llm", "nli")
+    assert JUDGE_NAMES == ("rules", "verifier", "llm", "nli")
     rules = make_judge("rules")
     assert isinstance(rules, Judge) and rules.name == "rules"
+    verifier = make_judge("verifier")
+    assert isinstance(verifier, Judge) and verifier.name == "verifier"
     llm = make_judge("llm", settings_from_env({"SCIGROUND_LLM_BASE_URL": "http://127.0.0.1:9/v1",
                                                "SCIGROUND_LLM_MODEL": "m"}))
     assert isinstance(llm, Judge) and llm.name == "llm"
-    with pytest.raises(InputError, match="rules, llm, nli"):
+    with pytest.raises(InputError, match="rules, verifier, llm, nli"):
         make_judge("gpt")
 
 
