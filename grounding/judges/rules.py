@@ -195,16 +195,19 @@ class RulesJudge:
         # spans are found in folded text ("-0.42"); quote them as the sentence writes them
         errors = tuple(e if e.span in text else e.model_copy(update={"span": unfold(text, e.span)})
                        for e in found.errors)
+        extra_hedge = False
         if label is Label.SUPPORTED and passages:
             hedged = next((h for p in passages[:3]
                            if (h := self._hedged(text, index, p)) is not None), None)
             if hedged is not None:
                 label, rationale, passages = Label.NEI, hedged, ()
                 errors = ()
+                extra_hedge = True
         judgement = Judgement(label, role, rationale, errors, passages,
                               judge=self.name,
                               extra={"numbers": {c.quantity.text: c.status
-                                                 for c in found.numbers}})
+                                                 for c in found.numbers},
+                                     **({"hedged": True} if extra_hedge else {})})
         memory.record(text, label, _wrong_values(found))
         return judgement
 

@@ -11,7 +11,7 @@ of the best ``k`` passages the evidence index finds, widened to the whole senten
 cuts. The premise with the highest P(supported) and the one with the highest P(refuted)
 decide. Table rows and number-dense passages are not read (the model was not trained on
 tables), nor are sentences the rules leave ``nei`` on purpose (a speculative inference the
-paper does not settle).
+paper does not settle, a hedged finding stated as established).
 
 Decision table (:func:`decide_verified`, pure; rows in order, the first that applies wins;
 its name is kept in ``Judgement.extra["row"]``):
@@ -156,11 +156,12 @@ def undecided(rules: Judgement) -> bool:
     absent (N1) and evidence to read (the rows verifier_* of the decision table)."""
     tags = {t for e in rules.errors for t in e.tags}
     return (rules.label is Label.NEI and ErrorTag.N1 not in tags
-            and not rules.rationale.startswith(_SETTLED_NEI))
+            and not rules.rationale.startswith(_SETTLED_NEI) and not rules.extra.get("hedged"))
 
 
-# nei labels the rules reach on purpose: nothing to read, or an inference the paper does
-# not settle (a speculative sentence whose content the paper's passages do not hold)
+# nei labels the rules reach on purpose: nothing to read, an inference the paper does not
+# settle (a speculative sentence whose content the paper's passages do not hold), and a
+# hedged finding stated as established (``extra["hedged"]``)
 _SETTLED_NEI = ("No evidence available", "Not settled by the paper")
 # four numbers in a row, as a table row's cells run ("84.2 88.4 91.5 36.9")
 _CELL_RUN = re.compile(r"(?:[-+−]?\d[\d.,]*%?\s+){3}[-+−]?\d[\d.,]*%?")

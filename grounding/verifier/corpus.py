@@ -138,7 +138,7 @@ def citation_integrity_pairs(root: Path, split: str, sentences: int = 3) -> list
                 continue
             ev = r["evidence"].get(str(doc_id), [])  # type: ignore[attr-defined]
             label = mapping.get(ev[0]["label"], "nei") if ev else "nei"
-            premise = " ".join(str(s) for s in list(sents)[:sentences])
+            premise = " ".join(str(s) for s in list(sents)[:sentences])  # type: ignore[call-overload]
             out.append(Pair(premise, claim, label, "citation-integrity",
                             f"citation-integrity:{r['id']}"))
     return out
@@ -302,7 +302,8 @@ def split_heldout(pairs: Sequence[Pair], share: float = 0.06, seed: int = 0
     except synthetic pairs, held out by whole paper (the last paper in name order)."""
     papers = sorted({p.group for p in pairs if p.source == "synthetic"})
     held_paper = papers[-1] if papers else None
-    train, held = [], []
+    train: list[Pair] = []
+    held: list[Pair] = []
     for p in pairs:
         if p.source == "synthetic":
             (held if p.group == held_paper else train).append(p)

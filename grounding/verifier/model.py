@@ -23,7 +23,7 @@ import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -49,18 +49,18 @@ def _gelu(x: np.ndarray) -> np.ndarray:
     y += 1
     y *= x
     y *= np.float32(0.5)
-    return y
+    return cast(np.ndarray, y)
 
 
 def _layer_norm(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float) -> np.ndarray:
     mu = x.mean(-1, keepdims=True)
     var = ((x - mu) ** 2).mean(-1, keepdims=True)
-    return ((x - mu) / np.sqrt(var + eps) * w + b).astype(np.float32)
+    return cast(np.ndarray, ((x - mu) / np.sqrt(var + eps) * w + b).astype(np.float32))
 
 
 def _softmax(x: np.ndarray, axis: int = -1) -> np.ndarray:
     e = np.exp(x - x.max(axis=axis, keepdims=True))
-    return e / e.sum(axis=axis, keepdims=True)
+    return cast(np.ndarray, e / e.sum(axis=axis, keepdims=True))
 
 
 @dataclass
@@ -86,7 +86,7 @@ class Encoder:
             p = f"layers.{i}."
 
             def lin(t: np.ndarray, name: str, p: str = p) -> np.ndarray:
-                return t @ w[p + name + ".weight"].T + w[p + name + ".bias"]
+                return cast(np.ndarray, t @ w[p + name + ".weight"].T + w[p + name + ".bias"])
 
             def heads_of(t: np.ndarray) -> np.ndarray:
                 return t.reshape(b, n, self.heads, d).transpose(0, 2, 1, 3)
@@ -101,7 +101,7 @@ class Encoder:
                             self.eps)
         m = mask[..., None].astype(np.float32)
         pooled = (x * m).sum(1) / np.maximum(m.sum(1), 1.0)
-        return pooled @ w["head.weight"].T + w["head.bias"]
+        return cast(np.ndarray, pooled @ w["head.weight"].T + w["head.bias"])
 
 
 def _quantised(name: str) -> bool:
@@ -129,7 +129,7 @@ def export(state: Mapping[str, np.ndarray], base: Path, out: Path, temperature: 
             arrays[name + ".scale"] = scale.astype(np.float32)
         else:
             arrays[name] = value.astype(np.float16)
-    np.savez_compressed(out / "weights.npz", **arrays)
+    np.savez_compressed(out / "weights.npz", **arrays)  # type: ignore[arg-type]
     cfg = json.loads((base / "config.json").read_text())
     config = {"labels": list(LABELS), "layers": cfg["num_hidden_layers"],
               "heads": cfg["num_attention_heads"], "eps": cfg["layer_norm_eps"],

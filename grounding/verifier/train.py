@@ -48,13 +48,14 @@ def build_torch_model(base: Path, torch: Any) -> Any:
     """A BERT encoder + mean pooling + linear head in torch, loaded from ``base``'s
     safetensors (the same arithmetic as :class:`grounding.verifier.model.Encoder`)."""
     nn = torch.nn
+    Module: Any = nn.Module
     from safetensors.torch import load_file
 
     config = json.loads((base / "config.json").read_text())
     hidden, heads = config["hidden_size"], config["num_attention_heads"]
     eps = config["layer_norm_eps"]
 
-    class Layer(nn.Module):  # type: ignore[misc]
+    class Layer(Module):  # type: ignore[misc]
         def __init__(self) -> None:
             super().__init__()
             self.query = nn.Linear(hidden, hidden)
@@ -81,7 +82,7 @@ def build_torch_model(base: Path, torch: Any) -> Any:
             h = torch.nn.functional.gelu(self.inter(x))
             return self.out_norm(x + self.drop(self.out(h)))
 
-    class CrossEncoder(nn.Module):  # type: ignore[misc]
+    class CrossEncoder(Module):  # type: ignore[misc]
         def __init__(self) -> None:
             super().__init__()
             self.word = nn.Embedding(config["vocab_size"], hidden)
@@ -286,7 +287,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     warm = max(1, total // 20)
 
     def lr_factor(step: int) -> float:
-        return step / warm if step < warm else max(0.0, (total - step) / max(1, total - warm))
+        if step < warm:
+            return float(step / warm)
+        return float(max(0.0, (total - step) / max(1, total - warm)))
 
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_factor)
     ckpt = args.out / "checkpoint.pt"
@@ -310,7 +313,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             loss = torch.nn.functional.cross_entropy(model(ids, types, mask),
                                                      torch.tensor([gold_train[i] for i in idx]))
             opt.zero_grad()
-            loss.backward()
+            loss.backward()  # type: ignore[no-untyped-call]
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
             opt.step()
             sched.step()

@@ -87,3 +87,9 @@ def test_settled_nei_and_table_rows_are_not_read_by_the_verifier() -> None:
     for row in ("SPECTER 84.2 88.4 91.5 36.9 80.0 SciBERT 83.0 84.2 84.1",
                 "+ author 82.7 72.3 71.0 34.6 67.3"):
         assert not _prose(row)
+
+
+def test_a_hedged_finding_the_rules_caught_stays_nei() -> None:
+    hedged = Judgement(Label.NEI, Role.OBSERVATION, "Not enough information: page 2 hedges it.",
+                       extra={"hedged": True})
+    assert not undecided(hedged)
