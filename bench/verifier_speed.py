@@ -28,7 +28,7 @@ from annotations.schema import Label  # noqa: E402
 from grounding.evidence import EvidenceIndex  # noqa: E402
 from grounding.judges.base import ClaimContext  # noqa: E402
 from grounding.judges.rules import RulesJudge  # noqa: E402
-from grounding.judges.verifier_judge import VerifierJudge  # noqa: E402
+from grounding.judges.verifier_judge import VerifierJudge, undecided  # noqa: E402
 from grounding.pdf import read_pdf  # noqa: E402
 from grounding.types import Sentence  # noqa: E402
 
@@ -77,14 +77,11 @@ def main() -> None:
         t_rules = clock() - t
         vj = VerifierJudge(rules=RulesJudge(index=index))
         t = clock()
-        out = vj.judge_many(claims)
+        vj.judge_many(claims)
         t_ver = clock() - t
         claims_n = sum(b.label is not Label.NOT_A_CLAIM for b in base)
-        asked = [o for o in out if o.extra.get("row") in ("verifier_refutes",
-                                                          "verifier_supports",
-                                                          "rules_relation", "not_stated")]
-        pairs = [(p.text, c.sentence.text) for c, o in zip(claims, out)
-                 if o in asked for p in vj.premises(c)]
+        asked = [c for c, b in zip(claims, base) if undecided(b)]
+        pairs = [(p.text, c.sentence.text) for c in asked for p in vj.premises(c)]
         t = clock()
         vj.verifier.predict(pairs)
         t_model = clock() - t
