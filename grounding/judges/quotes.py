@@ -158,9 +158,11 @@ def _original(index: EvidenceIndex, sq: _Squashed, a: int, b: int) -> str:
         return ""
     pa, pb = sq.page[a], sq.page[b - 1]
     oa, ob = sq.offset[a], sq.offset[b - 1] + 1
+    first: str = index.pages[pa].text
     if pa == pb:
-        return index.pages[pa].text[oa:ob]
-    return index.pages[pa].text[oa:] + " " + index.pages[pb].text[:ob]
+        return first[oa:ob]
+    last: str = index.pages[pb].text
+    return first[oa:] + " " + last[:ob]
 
 
 def _chains(occ: list[list[int]], lengths: list[int]) -> list[list[int]]:

@@ -72,6 +72,7 @@ from grounding.judges.rules_config import RulesConfig
 from grounding.judges.hedge_check import closest_sentence, unhedged
 from grounding.judges.premise_text import sentence_premises
 from grounding.judges.quotes import QuoteCheck, check_quotes, framing_only
+from grounding.judges.table_refs import wrong_reference
 from grounding.judges.rules_cues import NEGATIONS, SPECULATION, words
 from grounding.judges.statement_check import (Alignment, PartResult, Status, align,
                                               check_comparison, clause_of, clauses, check_polarity,
@@ -191,6 +192,15 @@ class RulesJudge:
         check_condition_binding(text, index, hits, found)
         label, rationale, evidence = self._decide(text, role, index, hits, found, att,
                                                   memory, others)
+        wrong_ref = wrong_reference(text, index, found.numbers) \
+            if label is not Label.CONTRADICTION else None
+        if wrong_ref is not None:
+            found.errors[:] = [ErrorSpan(span=wrong_ref.span, tags=(ErrorTag.C2,),
+                                         correction=wrong_ref.correction)]
+            label, evidence = Label.CONTRADICTION, [wrong_ref.hit]
+            rationale = (f"Contradicted: the paper gives {wrong_ref.value} in "
+                         f"{wrong_ref.correction} (page {wrong_ref.hit.entry.page}), not in "
+                         f"{wrong_ref.span}.")
         passages = tuple(self._to_passage(h, pseudo, index.pages.get(h.entry.page))
                          for h in evidence)
         # spans are found in folded text ("-0.42"); quote them as the sentence writes them
