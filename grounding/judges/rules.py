@@ -70,6 +70,8 @@ from grounding.judges.relation_check import (direction_conflict, numbers_order,
                                              polarity_conflict, substitution)
 from grounding.judges.rules_config import RulesConfig
 from grounding.judges.hedge_check import closest_sentence, unhedged
+from grounding.judges.measure_binding import check_measure_binding
+from grounding.judges.percent_kinds import check_percent_kinds
 from grounding.judges.premise_text import sentence_premises
 from grounding.judges.quotes import QuoteCheck, check_quotes, framing_only
 from grounding.judges.table_refs import wrong_reference
@@ -190,6 +192,8 @@ class RulesJudge:
         keep_verbatim(text, index, hits, found)
         check_name_binding(text, index, hits, found)
         check_condition_binding(text, index, hits, found)
+        check_percent_kinds(text, index, found, hits)
+        check_measure_binding(text, index, found, self._aliases_of(index))
         label, rationale, evidence = self._decide(text, role, index, hits, found, att,
                                                   memory, others)
         wrong_ref = wrong_reference(text, index, found.numbers) \
@@ -350,6 +354,13 @@ class RulesJudge:
             return None
         return [x for x in results if x.status is Status.VERIFIED] + [r]
 
+    def _aliases_of(self, index: EvidenceIndex) -> Aliases:
+        """The abbreviations the paper behind ``index`` defines (read once per index)."""
+        aliases = self._aliases.get(index)
+        if aliases is None:
+            aliases = self._aliases[index] = Aliases.of(p.text for p in index.pages.values())
+        return aliases
+
     def _terms_with(self, hit: Hit, index: EvidenceIndex) -> frozenset[str]:
         """The terms that stand with a number found in ``hit``: the passage's own, or for a
         table row every word of its page (caption, column headers, row labels)."""
@@ -376,9 +387,7 @@ class RulesJudge:
         cfg = self.config
         own = {h.pid: att.own_text(h.entry) for h in hits[:cfg.k]
                if att.cited(h.entry.page)}
-        aliases = self._aliases.get(index)
-        if aliases is None:
-            aliases = self._aliases[index] = Aliases.of(p.text for p in index.pages.values())
+        aliases = self._aliases_of(index)
         al = align(text, hits[:cfg.k], own, aliases)
         near = al if al is not None and al.coverage >= cfg.align_min else None
         number_terms = [self._terms_with(c.hit, index) for c in found.numbers
