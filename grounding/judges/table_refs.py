@@ -111,6 +111,21 @@ def _sentence_refs(index: EvidenceIndex, hit: Hit, q_start: int) -> list[Referen
     return [r for r in references(text[lo:hi]) if not _CAPTION.match(text[lo:hi].strip())]
 
 
+def _said_with(index: EvidenceIndex, ref: Reference, c: NumberCheck, reach: int = 250) -> bool:
+    """True if the paper's text names the reference (not as a caption) within ``reach``
+    characters of the value: the paper itself ties the value to that table or figure."""
+    for number, page in index.pages.items():
+        text = getattr(page, "text", "") or ""
+        near = [m.start() for m in _REF.finditer(text)
+                if _kind(m.group("kind")) == ref.kind and int(m.group("num")) == ref.number]
+        if not near:
+            continue
+        for q in index.page_quantities.get(number, ()):
+            if same_value(c.quantity, q) and any(abs(q.start - at) <= reach for at in near):
+                return True
+    return False
+
+
 def _in_named(index: EvidenceIndex, caps: _Captions, ref: Reference, c: NumberCheck) -> bool:
     """True if a table row on a page of the named table's caption gives the value."""
     pages = caps.pages.get((ref.kind, ref.number), set())
@@ -138,14 +153,18 @@ def wrong_reference(text: str, index: EvidenceIndex,
     ref = refs[0]
     caps = _captions(index)
     named = caps.pages.get((ref.kind, ref.number))
-    # a specific value (a decimal, or at least 100): a small whole number is in many tables
+    # a specific value (a decimal, or at least 100): a small whole number is in many tables;
+    # an amount with a physical unit ("500 ppm") is more often a condition than a result
     found = [c for c in numbers if c.status == "found" and c.hit is not None
-             and c.quantity.checkable and (c.quantity.decimals > 0 or abs(c.quantity.value) >= 100)]
+             and c.quantity.checkable and not c.quantity.physical
+             and (c.quantity.decimals > 0 or abs(c.quantity.value) >= 100)]
     if not named or not found:
         return None
     other: tuple[str, int] | None = None
     for c in found:
         assert c.hit is not None
+        if _said_with(index, ref, c):
+            return None
         if c.hit.entry.kind == "row":
             if c.hit.entry.page in named or _in_named(index, caps, ref, c):
                 return None

@@ -20,6 +20,7 @@ from tests.conftest import DATA, need
 
 S2ORC = DATA / "papers" / "s2orc-2020.pdf"
 SPECTER = Path(__file__).resolve().parents[2] / "examples" / "specter" / "paper.pdf"
+IMIDAZOLE = DATA / "papers-more" / "imidazole-corrosion-2021.pdf"
 
 
 @lru_cache(maxsize=4)
@@ -65,6 +66,9 @@ def test_a_right_value_under_the_wrong_table_is_wrong_on_the_reference(
     (SPECTER, "Table 3 shows that SPECTER reaches 91.5 nDCG on Co-View."),
     # Tables 1 and 2 share page 7: which one a row belongs to is not decided
     (SPECTER, "Table 2 shows that SPECTER reaches 91.5 nDCG on Co-View."),
+    # the paper's own sentence ties a condition ("500 ppm", also a row of Table 4) to Figure 8
+    (IMIDAZOLE, "In Figure 8, the authors delineate several areas in the 500 and 1000 ppm "
+                "cases."),
     # no reference, or several
     (S2ORC, "PyPDF2 errors removed 0.54M PDFs."),
     (SPECTER, "SPECTER reaches 91.5 nDCG on Co-View (Tables 1 and 2)."),
