@@ -14,28 +14,35 @@ import re
 from grounding.evidence import EvidenceIndex
 from grounding.judges.abbreviations import Aliases
 from grounding.judges.number_common import Findings
+from grounding.judges.rules_cues import MEASURE_NOUNS
 from grounding.lexicon import content_terms, fold
 
 #: characters before a value in which the measure it is a value of is named
 REACH = 60
+_NOUNS = frozenset(t for w in MEASURE_NOUNS for t in content_terms(w))
 
 
 def _measures(window: str, aliases: Aliases) -> set[str]:
-    """The defined measures (their short forms as written) ``window`` names, the short
-    form as written (case kept: "OR", not "or") or the long form's words in order."""
-    terms = content_terms(window)
-    tokens = set(re.findall(r"[\w./-]+", window))
-    out = set()
+    """The defined measure ``window`` names last (its short form as written), read as the
+    short form as written (case kept: "OR", not "or") or the long form's words in order;
+    only measures whose long form ends in a statistic's noun (``rules_cues.MEASURE_NOUNS``:
+    "odds ratio", not "transrectal ultrasound"), and only after the window's last ";" or
+    ", and" (a list's earlier item binds nothing of the value)."""
+    window = re.split(r";|,\s+and\s|\)\s*,", window)[-1]
+    at: dict[str, int] = {}
     for short, lf in aliases.written:
-        if short in tokens or (len(lf) >= 2 and _in_order(lf, terms)):
-            out.add(short)
-    return out
-
-
-def _in_order(lf: tuple[str, ...], terms: list[str]) -> bool:
-    """True if the long form's terms stand next to each other, in order, in ``terms``."""
-    n = len(lf)
-    return any(tuple(terms[i:i + n]) == lf for i in range(len(terms) - n + 1))
+        if lf[-1] not in _NOUNS:
+            continue
+        for m in re.finditer(r"(?<![\w-])" + re.escape(short) + r"(?![\w-])", window):
+            at[short] = max(at.get(short, -1), m.start())
+        if len(lf) >= 2:
+            pattern = r"\W+".join(r"\b" + re.escape(t) + r"\w*" for t in lf)
+            for m in re.finditer(pattern, window, re.IGNORECASE):
+                at[short] = max(at.get(short, -1), m.start())
+    if not at:
+        return set()
+    last = max(at.values())
+    return {s for s, i in at.items() if i == last}
 
 
 def check_measure_binding(text: str, index: EvidenceIndex, found: Findings,

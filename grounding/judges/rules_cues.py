@@ -78,6 +78,16 @@ NOT_IN_PAPER = re.compile(
     r"\b(?:(?:is|are|was|were) not|isn't|aren't|wasn't|weren't) (?:\w+ly )?" + _SAY
     + r" (?:anywhere )?(?:in|by|within) " + _DOC + r"\b", re.IGNORECASE)
 
+#: The last word of a measure's name: a statistic a value is given for ("odds ratio",
+#: "hazard ratio", "relative risk", "confidence interval", "mean absolute error").
+MEASURE_NOUNS = frozenset("""
+ratio ratios risk risks rate rates interval intervals coefficient coefficients difference
+differences score scores index indices error errors odds mean means median medians
+deviation deviations fraction fractions proportion proportions probability probabilities
+correlation correlations estimate estimates effect effects size sizes sensitivity
+specificity accuracy precision recall value values statistic statistics
+""".split())
+
 #: A line that introduces a list: "The procedure works as follows:".
 LIST_INTRO = re.compile(r"(?:as follows|the following|following (?:ones|points|steps)|"
                         r"main ones are|are|include|includes)\s*:$", re.IGNORECASE)
@@ -224,6 +234,7 @@ def is_reference_entry(text: str) -> bool:
     return False
 
 
-__all__ = ["ANTONYMS", "FRAMING", "HEDGES", "INTERPRETATION", "LIST_INTRO", "NEGATIONS",
+__all__ = ["ANTONYMS", "FRAMING", "HEDGES", "INTERPRETATION", "LIST_INTRO", "MEASURE_NOUNS",
+           "NEGATIONS",
            "NOT_IN_PAPER", "OFFERS", "OPPOSITE", "REFUSALS", "SPECULATION", "is_reference_entry", "negation_count",
            "opposites", "words"]

@@ -6,6 +6,8 @@ papers reports percentage points, basis points or odds ratios)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from annotations.schema import Label
@@ -14,8 +16,10 @@ from grounding.judges.abbreviations import Aliases
 from grounding.judges.base import ClaimContext
 from grounding.judges.percent_kinds import percent_kind
 from grounding.judges.rules import RulesJudge
+from grounding.pdf import read_pdf
 from grounding.quantities import extract_quantities
 from grounding.types import Judgement, Sentence
+from tests.conftest import DATA, need
 
 RATES = ("The response rate rose from 40% to 45% after the reminder letters, an increase of "
          "5 percentage points. The central bank cut its policy rate by 25 basis points in "
@@ -88,3 +92,29 @@ def test_a_stop_word_short_form_is_kept_as_written() -> None:
     aliases = Aliases.of([RATIOS])
     assert {s for s, _ in aliases.written} == {"OR", "HR", "RR"}
     assert {s for s, _ in aliases.pairs} == {"hr", "rr"}
+
+
+def test_a_defined_name_that_is_no_measure_binds_no_value() -> None:
+    # PROMIS (papers-more): "MP-MRI" and "TRUS" are tests, not statistics; the list's
+    # "5 mm" belongs to neither
+    pdf = need(Path(DATA / "papers-more" / "promis-prostate-mri-2015.pdf"))
+    index = EvidenceIndex.for_document(read_pdf(str(pdf)))
+    text = ("PROMIS is a prospective paired-cohort validating study in which every man receives "
+            "all three tests: multi-parametric MRI as the index test, a standard 10\u201312 core "
+            "TRUS biopsy, and 5 mm transperineal template mapping biopsy as the reference "
+            "standard.")
+    j = RulesJudge(index=index).judge(ClaimContext(Sentence(0, 0, len(text), text),
+                                                   "What is PROMIS?", (), ()))
+    assert "gives it for" not in j.rationale and j.label is Label.SUPPORTED, j.rationale
+
+
+@pytest.mark.parametrize("text", [
+    # a measure named in an earlier item of a list does not bind the value
+    "The HR for death was 0.71 in the treated arm; the OR of relapse was 1.9 in the younger "
+    "cohort.",
+    "The odds ratio of relapse was 1.9 in the younger cohort, and the relative risk of "
+    "infection was 1.3 among smokers.",
+])
+def test_each_value_binds_to_its_own_measure(text: str) -> None:
+    j = _judge(RATIOS, text)
+    assert j.label is Label.SUPPORTED, j.rationale
