@@ -30,8 +30,10 @@ from grounding.types import Passage
 _QUOTE = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d|\u00ab([^\u00bb]+)\u00bb'
                     r"|(?<![\w\u2019'])\u2018([^\u2019]+)\u2019(?!\w)"
                     r"|(?<![\w'])'([^']+)'(?![\w])")
-#: an ellipsis: "...", ". . .", "…", optionally in square brackets
-_ELLIPSIS = re.compile(r"\s*(?:\[\s*(?:\.\s*){3,}\]|\[\s*\u2026\s*\]|(?:\.\s*){3,}|\u2026)\s*")
+#: an ellipsis: "...", ". . .", "…", optionally in square brackets; or an editor's words
+#: in square brackets ("we [the authors] find"), which stand for the paper's own
+_ELLIPSIS = re.compile(r"\s*(?:\[\s*(?:\.\s*){3,}\]|\[\s*\u2026\s*\]|(?:\.\s*){3,}|\u2026"
+                       r"|\[[^\]]{1,40}\])\s*")
 #: a quote needs this many words (ellipses aside) to be checked as a quote of the paper; a
 #: shorter one is a name or a term in quotes, which the term checks read
 MIN_WORDS = 3
@@ -83,14 +85,16 @@ def quotes_in(sentence: str) -> list[tuple[str, int, int]]:
 
 
 def fragments(quote: str) -> list[str]:
-    """The parts of ``quote`` between its ellipses, empty ones dropped."""
+    """The parts of ``quote`` between its ellipses (and editor's insertions), empty ones
+    dropped; a letter whose case the editor changed ("[i]n") is the paper's letter."""
+    quote = re.sub(r"\[([A-Za-z])\]", r"\1", quote)
     return [f.strip() for f in _ELLIPSIS.split(quote) if f.strip(" ,;:.")]
 
 
 def is_trivial(quote: str) -> bool:
     """True for a quote of a few common words: fewer than two content words, no number
     and no name-like token (a capital inside a word, or an acronym)."""
-    body = _ELLIPSIS.sub(" ", quote)
+    body = " ".join(fragments(quote))
     if re.search(r"\d|\b[A-Za-z]*[a-z][A-Z]|\b[A-Z]{2,}", body):
         return False
     return len([t for t in content_terms(body) if not is_numeric(t)]) < 2
@@ -197,7 +201,8 @@ def check_quote(quote: str, start: int, end: int, index: EvidenceIndex) -> Quote
     if not all(occ):
         return QuoteCheck(quote, start, end, "absent")
     lengths = [len(p) for p in parts]
-    chains = _chains(occ, lengths)
+    # the tightest first: the passage is where the quote's words stand closest
+    chains = sorted(_chains(occ, lengths), key=lambda ch: ch[-1] - ch[0])
     if not chains:
         return QuoteCheck(quote, start, end, "apart")
     negated = ""

@@ -83,6 +83,9 @@ def test_quotes_and_fragments_are_read_from_the_sentence() -> None:
     [(q, a, b)] = quotes_in(s)
     assert s[a:b] == q and fragments(q) == ["we aggregate papers", "into a unified source"]
     assert fragments("A [\u2026] B . . . C\u2026") == ["A", "B", "C"]
+    # an editor's insertion stands for the paper's words; a re-cased letter is the paper's
+    assert fragments("we [the authors] find") == ["we", "find"]
+    assert fragments("[i]n our study") == ["in our study"]
     # apostrophes are no quotes; a one-word name in quotes is left to the term checks
     assert quotes_in("The authors' model isn't 'SciBERT'.") == []
     assert quotes_in("It is called \u201cthe largest\u201d.")[0][0] == "the largest"
@@ -126,6 +129,10 @@ def test_fragments_are_held_in_order_close_and_without_an_elided_negation() -> N
             'to 100%".'),
     (S2ORC, 'The abstract says \u201cWe introduce S2ORC, a large corpus of 81.1M English-language '
             'academic papers \u2026 spanning many academic disciplines\u201d.'),
+    (S2ORC, 'The authors write that "[i]n S2ORC, we aggregate papers from hundreds of '
+            'academic publishers".'),
+    (S2ORC, 'The authors write that "we [the authors] aggregate papers from hundreds of '
+            'academic publishers".'),
     (PROMIS, 'The authors write that "Use of endorectal coils will be avoided, as there is no '
              'consensus on its role".'),
     (PROMIS, 'The protocol says "It was decided to not include magnetic resonance spectroscopy '
