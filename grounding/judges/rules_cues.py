@@ -68,6 +68,8 @@ REFUSALS = re.compile(
     r"|" + _DOC + r" (?:(?:does|do|did) not|doesn't|don't|didn't|never|fails? to|makes? no|"
     r"gives? no|provides? no|offers? no)(?: \w+ly)?"
     r"(?: " + _SAY + r"| mention| information| details?| explicit| specific| indication)\b"
+    r"(?! (?:an? |any )?(?:\w+ly )?(?:significant|difference|effect|improvement|gain|change|"
+    r"increase|decrease|benefit|association|correlation|link|advantage|harm|adverse)\w*)"
     r"|" + _DOC + r" (?:is|are) (?:silent|unclear|vague) (?:on|about|regarding|as to)\b"
     r"|(?:it|this) (?:is|remains|was) (?:unclear|not clear|not possible to (?:say|tell|determine)|"
     r"impossible to (?:say|tell|determine))(?: \w+){0,4} (?:from|in|based on) " + _DOC + r"\b"

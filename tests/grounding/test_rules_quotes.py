@@ -71,6 +71,10 @@ def test_a_refusal_or_remark_on_the_paper_is_no_claim(text: str) -> None:
     "The paper reports 81.1M papers.",
     "The authors state that GROBID is not optimized for slides.",
     "The results are not reported as significant.",
+    # "does not report" a finding: the paper found none, a claim about the subject
+    "The authors do not report a significant difference between the two arms.",
+    "The study did not report any adverse events.",
+    "The paper does not report an improvement on MeSH.",
 ])
 def test_a_negated_claim_about_the_subject_is_still_a_claim(text: str) -> None:
     assert not is_refusal(text) and not_a_claim_reason(text) is None
