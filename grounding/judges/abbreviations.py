@@ -71,12 +71,16 @@ class Aliases:
     form's term, the long form's terms), e.g. ("rl", ("reinforc", "learn"))."""
 
     pairs: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: (the short form as written, the long form's terms), also for a short form that is
+    #: a stop word in lower case ("OR" for "odds ratio", "IT"), which ``pairs`` leaves out
+    written: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @classmethod
     def of(cls, texts: Iterable[str]) -> Aliases:
         """Read the definitions in ``texts`` (page texts); a short form defined twice keeps
         every long form."""
         found: dict[tuple[str, tuple[str, ...]], None] = {}
+        written: dict[tuple[str, tuple[str, ...]], None] = {}
         for text in texts:
             flat = text.replace("\n", " ")
             for m in _SHORT.finditer(flat):
@@ -84,15 +88,18 @@ class Aliases:
                 if sum(ch.isupper() for ch in short) < 2:
                     continue                  # "(a)", "(see)", "(Qwen": no abbreviation
                 long = best_long_form(short, flat[max(0, m.start() - 200):m.start()])
-                sf = content_term(short)
-                if long is None or sf is None:
+                if long is None:
                     continue
+                sf = content_term(short)
                 lf = tuple(t for t in content_terms(long) if not is_numeric(t))
                 # table cells ("HPGPONM match ATP5SL Yes") are no definitions
-                if lf and not any(t.startswith(sf) or any(ch.isdigit() for ch in t)
-                                  for t in lf):
+                if not lf or any(t.startswith(sf or short.lower())
+                                 or any(ch.isdigit() for ch in t) for t in lf):
+                    continue
+                written[(short, lf)] = None
+                if sf is not None:
                     found[(sf, lf)] = None
-        return cls(tuple(found))
+        return cls(tuple(found), tuple(written))
 
     def expand(self, terms: frozenset[str]) -> frozenset[str]:
         """``terms`` plus each short form whose long form's terms it holds, and each long

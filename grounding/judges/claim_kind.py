@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from grounding.judges.rules_cues import (FRAMING, HEDGES, INTERPRETATION, LIST_INTRO, OFFERS,
-                                         is_reference_entry)
+from grounding.judges.rules_cues import (FRAMING, HEDGES, INTERPRETATION, LIST_INTRO,
+                                         NOT_IN_PAPER, OFFERS, REFUSALS, is_reference_entry)
 from grounding.lexicon import content_terms, fold
 
 
@@ -21,7 +21,8 @@ def not_a_claim_reason(text: str, question: str = "") -> str | None:
     section numbers alone ("2.2."), short
     unpunctuated title lines, reference-list
     entries and titles, framing openers ("Here is..."), list introductions ending in ":",
-    offers of help, pure hedges, and restatements of ``question``.
+    offers of help, pure hedges, refusals and remarks on what the paper does not say
+    (:func:`is_refusal`), and restatements of ``question``.
     """
     s = fold(text).strip()
     bare = s.strip("*_#>-• \t").strip()
@@ -45,6 +46,8 @@ def not_a_claim_reason(text: str, question: str = "") -> str | None:
         return "an offer of help"
     if HEDGES.search(bare):
         return "a pure hedge"
+    if is_refusal(bare):
+        return "a refusal or a remark on what the paper does not say"
     if FRAMING.search(bare):
         return "framing"
     if bare.endswith(":") and (LIST_INTRO.search(bare) or n_words <= 12) \
@@ -81,6 +84,16 @@ def _section_title(line: str) -> bool:
     return len(title) <= 5 and not _VERBAL.search(m.group("title"))
 
 
+def is_refusal(text: str) -> bool:
+    """True if ``text`` says the answer's writer could not find something ("I could not
+    find this in the paper", "As far as I can tell, the paper does not say") or that the
+    paper is silent on it ("The paper does not report the training time", "This is not
+    stated in the paper"): a remark on the paper, not a claim about its subject. "The
+    corpus does not include X" and "The study did not include children" are claims."""
+    s = " ".join(fold(text).replace("’", "'").split()).strip("*_-• ")
+    return REFUSALS.search(s) is not None or NOT_IN_PAPER.search(s) is not None
+
+
 def is_interpretation(text: str) -> bool:
     """True if ``text`` reads as an inference ("This suggests", "Therefore", "which means")."""
     s = re.sub(r"^\s*[-•]?\s*\*\*[^*]+\*\*:?\s*", "", fold(text)).strip().lstrip("*_-• ")
@@ -88,4 +101,4 @@ def is_interpretation(text: str) -> bool:
 
 
 
-__all__ = ["is_interpretation", "not_a_claim_reason"]
+__all__ = ["is_interpretation", "is_refusal", "not_a_claim_reason"]

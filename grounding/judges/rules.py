@@ -70,7 +70,11 @@ from grounding.judges.relation_check import (direction_conflict, numbers_order,
                                              polarity_conflict, substitution)
 from grounding.judges.rules_config import RulesConfig
 from grounding.judges.hedge_check import closest_sentence, unhedged
+from grounding.judges.measure_binding import check_measure_binding
+from grounding.judges.percent_kinds import check_percent_kinds
 from grounding.judges.premise_text import sentence_premises
+from grounding.judges.quotes import QuoteCheck, check_quotes, framing_only
+from grounding.judges.table_refs import wrong_reference
 from grounding.judges.rules_cues import NEGATIONS, SPECULATION, words
 from grounding.judges.statement_check import (Alignment, PartResult, Status, align,
                                               check_comparison, clause_of, clauses, check_polarity,
@@ -188,8 +192,19 @@ class RulesJudge:
         keep_verbatim(text, index, hits, found)
         check_name_binding(text, index, hits, found)
         check_condition_binding(text, index, hits, found)
+        check_percent_kinds(text, index, found, hits)
+        check_measure_binding(text, index, found, self._aliases_of(index))
         label, rationale, evidence = self._decide(text, role, index, hits, found, att,
                                                   memory, others)
+        wrong_ref = wrong_reference(text, index, found.numbers) \
+            if label is not Label.CONTRADICTION else None
+        if wrong_ref is not None:
+            found.errors[:] = [ErrorSpan(span=wrong_ref.span, tags=(ErrorTag.C2,),
+                                         correction=wrong_ref.correction)]
+            label, evidence = Label.CONTRADICTION, [wrong_ref.hit]
+            rationale = (f"Contradicted: the paper gives {wrong_ref.value} in "
+                         f"{wrong_ref.correction} (page {wrong_ref.hit.entry.page}), not in "
+                         f"{wrong_ref.span}.")
         passages = tuple(self._to_passage(h, pseudo, index.pages.get(h.entry.page))
                          for h in evidence)
         # spans are found in folded text ("-0.42"); quote them as the sentence writes them
@@ -203,6 +218,10 @@ class RulesJudge:
                 label, rationale, passages = Label.NEI, hedged, ()
                 errors = ()
                 extra_hedge = True
+        quoted = check_quotes(text, index)
+        if quoted:
+            label, rationale, passages, errors = _quote_outcome(
+                text, quoted, pseudo, (label, rationale, passages, errors))
         judgement = Judgement(label, role, rationale, errors, passages,
                               judge=self.name,
                               extra={"numbers": {c.quantity.text: c.status
@@ -338,6 +357,13 @@ class RulesJudge:
             return None
         return [x for x in results if x.status is Status.VERIFIED] + [r]
 
+    def _aliases_of(self, index: EvidenceIndex) -> Aliases:
+        """The abbreviations the paper behind ``index`` defines (read once per index)."""
+        aliases = self._aliases.get(index)
+        if aliases is None:
+            aliases = self._aliases[index] = Aliases.of(p.text for p in index.pages.values())
+        return aliases
+
     def _terms_with(self, hit: Hit, index: EvidenceIndex) -> frozenset[str]:
         """The terms that stand with a number found in ``hit``: the passage's own, or for a
         table row every word of its page (caption, column headers, row labels)."""
@@ -364,9 +390,7 @@ class RulesJudge:
         cfg = self.config
         own = {h.pid: att.own_text(h.entry) for h in hits[:cfg.k]
                if att.cited(h.entry.page)}
-        aliases = self._aliases.get(index)
-        if aliases is None:
-            aliases = self._aliases[index] = Aliases.of(p.text for p in index.pages.values())
+        aliases = self._aliases_of(index)
         al = align(text, hits[:cfg.k], own, aliases)
         near = al if al is not None and al.coverage >= cfg.align_min else None
         number_terms = [self._terms_with(c.hit, index) for c in found.numbers
@@ -997,6 +1021,58 @@ def _verbatim(text: str, al: Alignment) -> bool:
     ``VERBATIM``, layout noise allowed)."""
     return fuzz.partial_ratio(fold(text).lower(), fold(al.text).lower(),
                               score_cutoff=VERBATIM) > 0
+
+
+def _quote_outcome(text: str, quoted: list[QuoteCheck], pseudo: list[Passage] | None,
+                   judged: tuple[Label, str, tuple[Passage, ...], tuple[ErrorSpan, ...]]
+                   ) -> tuple[Label, str, tuple[Passage, ...], tuple[ErrorSpan, ...]]:
+    """The label of a sentence that quotes the paper (``quoted``: its quotes held to the
+    paper's text, ``quotes.check_quotes``), given the judge's own (``judged``: label,
+    rationale, evidence, errors). A quote the paper holds with a negation left out by an
+    ellipsis: contradiction (C3, the paper's words as the correction). A quote the paper
+    does not hold, or only in pieces far apart or out of order: nei (N2), unless the
+    judge found a contradiction. When the quotes are the whole claim (the rest is framing:
+    "The paper states that ..."): supported by quotes found, and nei for a quote of a few
+    common words, which is no evidence, however often the paper holds it."""
+    label, rationale, passages, errors = judged
+    whole = framing_only(text, [(q.start, q.end) for q in quoted])
+    negated = next((q for q in quoted if q.status == "negation"), None)
+    if negated is not None and negated.passage is not None:
+        ev = _quote_passages([negated], pseudo)
+        return (Label.CONTRADICTION, f"Contradicted: the quote leaves out '{negated.elided}' "
+                f"where page {negated.passage.page} says \"{short(negated.paper)}\".", ev,
+                (ErrorSpan(span=negated.text, tags=(ErrorTag.C3,), correction=negated.paper),))
+    missing = next((q for q in quoted if q.status in ("absent", "apart")), None)
+    if missing is not None:
+        if label is Label.CONTRADICTION:
+            return judged
+        how = ("is not in the paper" if missing.status == "absent" else
+               "is in the paper only in pieces far apart or out of order")
+        return (Label.NEI, f"Not enough information: the quote \"{short(missing.text)}\" {how}.",
+                (), (ErrorSpan(span=missing.text, tags=(ErrorTag.N2,), correction=""),))
+    if not whole:
+        return judged
+    if any(q.status == "trivial" for q in quoted):
+        return (Label.NEI, "Not enough information: the quote is a few common words, which "
+                "are no evidence of what the paper says.", (), ())
+    found = [q for q in quoted if q.status == "found"]
+    pages = ", ".join(str(q.passage.page) for q in found if q.passage is not None)
+    return (Label.SUPPORTED, f"Supported: the paper has the quoted words on page(s) {pages} "
+            f"(\"{short(found[0].paper)}\").", _quote_passages(found, pseudo), ())
+
+
+def _quote_passages(quoted: list[QuoteCheck], pseudo: list[Passage] | None
+                    ) -> tuple[Passage, ...]:
+    """The passages of ``quoted``; on an index built from passages, those passages."""
+    out = []
+    for q in quoted:
+        if q.passage is None:
+            continue
+        if pseudo is not None and 1 <= q.passage.page <= len(pseudo):
+            out.append(pseudo[q.passage.page - 1])
+        elif pseudo is None:
+            out.append(q.passage)
+    return tuple(out)
 
 
 def _wrong_values(found: Findings) -> list[Wrong]:

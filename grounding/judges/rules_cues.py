@@ -27,6 +27,69 @@ OFFERS = re.compile(
 HEDGES = re.compile(
     r"^(?:i(?:'m| am) not (?:sure|certain)|it depends\b|i cannot (?:say|tell|verify)|"
     r"i don't know|it is (?:hard|difficult) to say)", re.IGNORECASE)
+#: What stands for the paper, or for the text the answer was given, in a sentence about
+#: what that text says ("the paper", "the authors", "the provided text", "this excerpt").
+_DOC = (r"(?:(?:the|this|that|these) (?:provided |given |attached |original |source |full |"
+        r"present )?(?:paper|article|text|document|manuscript|excerpt|passage|context|pdf|"
+        r"publication|source|study|report|authors?|abstract|results section|methods section)"
+        r"|they)")
+#: Verbs of saying what a text holds ("does not report", "is not mentioned").
+_SAY = (r"(?:say|said|says|state|stated|states|report|reported|reports|mention|mentioned|mentions|"
+        r"specify|specified|specifies|provide|provided|provides|give|given|gives|disclose|"
+        r"disclosed|discuss|discussed|describe|described|detail|detailed|list|listed|clarify|"
+        r"clarified|address|addressed|elaborate|elaborated|indicate|indicated|explain|explained|"
+        r"comment|commented|break down|broken down|spell out|spelled out|go into|tell|told|"
+        r"quantify|quantified)")
+#: A text's verbs of holding, said of the text the answer was given ("the excerpt does not
+#: include"), not of a study ("the study did not include children" is a claim).
+_HOLD = (r"(?:the|this) (?:provided |given |attached )?(?:text|excerpt|passage|context|document|"
+         r"pdf)s? (?:does not|doesn't|did not|didn't) (?:\w+ly )?(?:include|contain|cover|"
+         r"have|hold|show)")
+#: Refusals and remarks on what the paper does not say: the answer's writer could not find
+#: something, or the sentence says the paper is silent on it. Not a claim about the
+#: paper's subject ("The corpus does not include papers without abstracts" is one).
+REFUSALS = re.compile(
+    r"^(?:(?:unfortunately|however|but|also|sadly|that said|as far as i can (?:tell|see)|"
+    r"from what i can (?:tell|see)|to my knowledge|based on (?:the|this) \w+(?: \w+)?|"
+    r"(?:in|from) (?:the|this) (?:provided |given )?(?:paper|text|excerpt|document|context)),?\s+)*"
+    r"(?:i (?:could|can|did|do|was|am)(?: not|n't|not) (?:able to )?(?:find|locate|see|identify|"
+    r"determine|confirm|verify|tell|say|answer|access|spot)\b"
+    r"|i(?:'m| am| was) (?:unable|not able) to\b"
+    r"|i have no (?:information|way|access|data|details)\b"
+    r"|there (?:is|are|was|were) no (?:explicit |specific |direct |further |additional |clear )?"
+    r"(?:information|mention|mentions|detail|details|discussion|description|indication|statement|"
+    r"report|data|figure|number|value|explanation)s? (?:about|of|on|regarding|as to|concerning|for|"
+    r"in|that|given|provided|reported)\b"
+    r"|(?:the |this |that |such |any )?(?:exact |specific |precise )?(?:information|details?|"
+    r"figures?|numbers?|values?)(?: \w+){0,6} (?:is|are|was|were) not (?:\w+ly )?(?:available|"
+    + _SAY + r")\b"
+    r"|" + _HOLD +
+    r"|(?:this|that|it) (?:is|was) not (?:\w+ly )?" + _SAY + r" (?:in|by|anywhere)\b"
+    r"|" + _DOC + r" (?:(?:does|do|did) not|doesn't|don't|didn't|never|fails? to|makes? no|"
+    r"gives? no|provides? no|offers? no)(?: \w+ly)?"
+    r"(?: " + _SAY + r"| mention| information| details?| explicit| specific| indication)\b"
+    r"(?! (?:an? |any )?(?:\w+ly )?(?:significant|difference|effect|improvement|gain|change|"
+    r"increase|decrease|benefit|association|correlation|link|advantage|harm|adverse)\w*)"
+    r"|" + _DOC + r" (?:is|are) (?:silent|unclear|vague) (?:on|about|regarding|as to)\b"
+    r"|(?:it|this) (?:is|remains|was) (?:unclear|not clear|not possible to (?:say|tell|determine)|"
+    r"impossible to (?:say|tell|determine))(?: \w+){0,4} (?:from|in|based on) " + _DOC + r"\b"
+    r")|^(?:based on|from|in|according to) " + _DOC + r",? (?:it is|it's|it remains) (?:unclear|"
+    r"not clear|not possible|impossible)\b", re.IGNORECASE)
+#: a passive "is not reported in the paper" anywhere in the sentence
+NOT_IN_PAPER = re.compile(
+    r"\b(?:(?:is|are|was|were) not|isn't|aren't|wasn't|weren't) (?:\w+ly )?" + _SAY
+    + r" (?:anywhere )?(?:in|by|within) " + _DOC + r"\b", re.IGNORECASE)
+
+#: The last word of a measure's name: a statistic a value is given for ("odds ratio",
+#: "hazard ratio", "relative risk", "confidence interval", "mean absolute error").
+MEASURE_NOUNS = frozenset("""
+ratio ratios risk risks rate rates interval intervals coefficient coefficients difference
+differences score scores index indices error errors odds mean means median medians
+deviation deviations fraction fractions proportion proportions probability probabilities
+correlation correlations estimate estimates effect effects size sizes sensitivity
+specificity accuracy precision recall value values statistic statistics
+""".split())
+
 #: A line that introduces a list: "The procedure works as follows:".
 LIST_INTRO = re.compile(r"(?:as follows|the following|following (?:ones|points|steps)|"
                         r"main ones are|are|include|includes)\s*:$", re.IGNORECASE)
@@ -173,6 +236,7 @@ def is_reference_entry(text: str) -> bool:
     return False
 
 
-__all__ = ["ANTONYMS", "FRAMING", "HEDGES", "INTERPRETATION", "LIST_INTRO", "NEGATIONS",
-           "OFFERS", "OPPOSITE", "SPECULATION", "is_reference_entry", "negation_count",
+__all__ = ["ANTONYMS", "FRAMING", "HEDGES", "INTERPRETATION", "LIST_INTRO", "MEASURE_NOUNS",
+           "NEGATIONS",
+           "NOT_IN_PAPER", "OFFERS", "OPPOSITE", "REFUSALS", "SPECULATION", "is_reference_entry", "negation_count",
            "opposites", "words"]
