@@ -79,7 +79,8 @@ from grounding.judges.rules_cues import NEGATIONS, SPECULATION, words
 from grounding.judges.statement_check import (Alignment, PartResult, Status, align,
                                               check_comparison, clause_of, clauses, check_polarity,
                                               check_quantifier, check_term, flipped_operators,
-                                              negated_in_passage, reversed_operators)
+                                              missing_entities, negated_in_passage,
+                                              reversed_operators, title_words)
 from grounding.judges.rules_cells import cell_near, same_table
 from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric, root, unfold
 from grounding.memo import per_check
@@ -438,7 +439,8 @@ class RulesJudge:
                                and r.hit is not None and r.hit.entry.kind == "row"), None)
             checked.append(table_read if table_read is not None else _statement_result(
                 text, al, found, cfg.statement_coverage, [clause_al(p) for p in parts_of],
-                [(p.start, p.end) for p in parts_of], cfg.polarity_min_similarity))
+                [(p.start, p.end) for p in parts_of], cfg.polarity_min_similarity,
+                _subject(index)))
         return checked, al
 
     def _nothing_checkable(self, text: str, role: Role, index: EvidenceIndex,
@@ -951,7 +953,8 @@ def _bound_clash(c: NumberCheck) -> bool:
 
 def _statement_result(text: str, al: Alignment | None, found: Findings,
                       coverage: float, by_clause: list[Alignment | None],
-                      clause_spans: list[tuple[int, int]], same_min: float = 1.0) -> PartResult:
+                      clause_spans: list[tuple[int, int]], same_min: float = 1.0,
+                      subject: frozenset[str] = frozenset()) -> PartResult:
     """The statement itself (what the sentence says of its terms and numbers): verified by
     a specific number found in its passage, or by one aligned passage holding ``coverage``
     of its content words, or clause by clause (``by_clause``: the passage aligned with each
@@ -960,7 +963,10 @@ def _statement_result(text: str, al: Alignment | None, found: Findings,
     verify a statement must also give its small numbers (a number found apart from what it
     measures binds nothing) and must not state the opposite of its operator words
     ("least" / "most", "fewer than" / "over", "halving" / "doubling";
-    statement_check.flipped_operators), nor bound its numbers the other way. Where the
+    statement_check.flipped_operators), nor bound its numbers the other way, nor be about
+    another entity (a name of the sentence it lacks, or a sibling with other digits, where it
+    holds all the rest: statement_check.missing_entities; ``subject``: the title's words,
+    names the paper's passages may leave out). Where the
     passage is the same statement (``same_min`` of its words) with the opposite operator
     word on the same sides, the statement is contradicted (C3;
     statement_check.reversed_operators)."""
@@ -986,6 +992,11 @@ def _statement_result(text: str, al: Alignment | None, found: Findings,
             return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
                               f"the passage stating it (page {al.hit.entry.page}) negates it "
                               f"('{denied}')", hit=al.hit)
+        absent = missing_entities(text, al, subject)
+        if absent:
+            return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
+                              f"the passage nearest in wording (page {al.hit.entry.page}) is "
+                              f"not about {', '.join(repr(a) for a in absent)}", hit=al.hit)
         flips = flipped_operators(text, al)
         turned = reversed_operators(text, al, same_min)
         if turned:
@@ -1004,6 +1015,7 @@ def _statement_result(text: str, al: Alignment | None, found: Findings,
                           hit=al.hit)
     if by_clause and all(a is not None and a.coverage >= coverage
                          and not flipped_operators(text[lo:hi], a)
+                         and not missing_entities(text[lo:hi], a, subject)
                          and not (negated_in_passage(text, a) and not _verbatim(text[lo:hi], a))
                          for a, (lo, hi) in zip(by_clause, clause_spans)):
         pages = sorted({a.hit.entry.page for a in by_clause if a is not None})
@@ -1014,6 +1026,13 @@ def _statement_result(text: str, al: Alignment | None, found: Findings,
         "its words" if al is not None else ""
     return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
                       f"what the sentence says is not stated in the paper{best}")
+
+
+def _subject(index: EvidenceIndex) -> frozenset[str]:
+    """The words of the paper's title (the opening of its first page): the names of its own
+    subject, which its passages often call "we" or "our model"."""
+    first = index.pages.get(min(index.pages)) if index.pages else None
+    return title_words(getattr(first, "text", "") or "")
 
 
 def _verbatim(text: str, al: Alignment) -> bool:

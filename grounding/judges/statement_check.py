@@ -447,3 +447,69 @@ _OPPOSITE = {"all": ("some", "few", "most", "none"), "none": ("all", "most", "so
 __all__ = ["Alignment", "MAGNITUDE_WORDS", "PartResult", "STRONG_QUANTIFIERS", "Status", "align",
            "check_comparison", "check_polarity", "check_quantifier", "check_term", "claim_terms",
            "flipped_operators", "negated_in_passage", "reversed_operators"]
+
+
+
+#: A name-like token: CamelCase or with a digit ("S2ORC", "GPT-4", "mRNA"), an ACRONYM,
+#: a hyphenated proper name.
+_ENTITY = re.compile(r"(?<![\w@-])(?:[A-Z][a-z]*[A-Z0-9][\w-]*|[A-Z][a-z]+(?:-[A-Z0-9][\w]*)+|"
+                     r"[A-Z]{2,}[\w-]*|[a-z]+[A-Z][\w-]*)(?:\.\d+)*")
+#: A label that points into the paper ("Table S2", "Figure 3a", "Eq. A1"), not a name.
+_POINTER = re.compile(r"\b(?:tables?|figures?|figs?|sections?|sec|appendix|appendices|eqs?|"
+                      r"equations?|algorithms?|supplementary|suppl|panels?|lines?|steps?|"
+                      r"phases?|release|version|chapter)\.?\s*$", re.I)
+_WORD = re.compile(r"[A-Za-z0-9]+(?:[-/.][A-Za-z0-9]+)*")
+
+
+def _squash(word: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", word.lower())
+
+
+def title_words(first_page: str, chars: int = 200) -> frozenset[str]:
+    """The words (lower case, hyphenated names whole and in pieces) of the opening of the
+    paper's first page: its title, where the paper names its own subject."""
+    out: set[str] = set()
+    for w in _WORD.findall(first_page[:chars]):
+        out.add(_squash(w))
+        out.update(_squash(x) for x in re.split(r"[-/.]", w))
+    return frozenset(out)
+
+
+def _sibling(token: str, passage: str) -> bool:
+    """True if ``passage`` names a sibling of ``token`` (a name with a digit) and not the
+    token itself: the same letters with other digits ("HPA-2" for "HPA-5", "GPT-3" for
+    "GPT-4")."""
+    own = _squash(token)
+    letters = re.sub(r"\d", "", own)
+    seen = {_squash(w) for w in _WORD.findall(passage)}
+    if any(w.startswith(own) for w in seen):
+        return False
+    return any(w != own and re.sub(r"\d", "", w) == letters and re.search(r"\d", w)
+               for w in seen)
+
+
+def missing_entities(text: str, al: Alignment, subject: frozenset[str] = frozenset()
+                     ) -> list[str]:
+    """The names of ``text`` (acronyms, model / dataset / material / drug names with capitals
+    or digits) that the aligned passage replaces with another: the passage holds every other
+    content term of the sentence but none of the name's terms (the aliases the paper defines
+    count), or names a sibling with other digits ("HPA-2" for "HPA-5"). A passage worded alike
+    about another dataset, disease, drug or material is not evidence, however close its
+    wording. The paper's own subject (a name in ``subject``, the title's words) is left out:
+    its passages call it "we" or "our model"."""
+    names: list[tuple[str, list[str]]] = []
+    for m in _ENTITY.finditer(text):
+        tok = m.group(0).strip("-")
+        terms = [t for t in content_terms(tok) if not is_numeric(t)]
+        if not terms or _squash(tok) in subject or _POINTER.search(text[:m.start()]):
+            continue
+        if _sibling(tok, al.text) or not any(t in al.terms for t in terms):
+            names.append((tok, terms))
+    if not names:
+        return []
+    own = {t for _, terms in names for t in terms}
+    rest = [t for t in _claim_terms(text) if t not in own]
+    if any(t not in al.terms for t in rest):
+        return []
+    return list(dict.fromkeys(tok for tok, _ in names))
+
