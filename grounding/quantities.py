@@ -967,8 +967,9 @@ def restate(claim: Quantity, evidence: Quantity) -> str:
 
 def _scaled_number(text: str) -> str | None:
     """The leading number of ``text`` with the multiplier written right after it ("81.1M",
-    "380.5 million"), or None when ``text`` does not open with a number."""
-    m = _NUM_RE.match(text)
+    "380.5 million", "12 777": digits grouped with spaces), or None when ``text`` does not
+    open with a number."""
+    m = _GROUPED_RE.match(text) or _NUM_RE.match(text)
     if m is None:
         return None
     mult = _MULT_RE.match(text, m.end()) or _MULT_WORD_RE.match(text, m.end())

@@ -1,0 +1,143 @@
+"""A value the paper gives to another entity or condition is not verified by being "found
+in the paper": it is a conflict (C1) corrected by the value the paper gives the sentence's
+own entity. Several papers of each kind, and the correct sentences that must stay supported."""
+
+from __future__ import annotations
+
+import pytest
+
+from annotations.schema import ErrorTag, Label
+from grounding.evidence import EvidenceIndex
+from grounding.judges.base import ClaimContext
+from grounding.judges.number_binding import own_words
+from grounding.judges.rules import RulesJudge
+from grounding.lexicon import fold
+from grounding.quantities import extract_quantities
+from grounding.types import Judgement, Sentence
+from tests.conftest import DATA, need
+
+#: unrelated prose, so a paper has more than one passage
+_FILLER = "\n".join(f"Section {i} describes topic {i} with methods, results and discussion "
+                    "of the work in this part of the paper." for i in range(20))
+
+
+def _judge(paper: str, claim: str) -> Judgement:
+    index = EvidenceIndex.from_texts([paper + "\n" + _FILLER])
+    return RulesJudge(index=index).judge(
+        ClaimContext(Sentence(0, 0, len(claim), claim), "", (), ()))
+
+
+def _c1(j: Judgement) -> list[tuple[str, str]]:
+    return [(e.span, e.correction) for e in j.errors if ErrorTag.C1 in e.tags]
+
+
+def _words(text: str, number: str) -> set[str]:
+    t = fold(text)
+    qs = extract_quantities(t)
+    q = next(x for x in qs if x.text.startswith(number))
+    return own_words(t, q, [x for x in qs if x is not q], {})
+
+
+def test_own_words_stop_at_the_other_number_and_read_before_a_bracket() -> None:
+    s = ("the amplitude on the decadal timescale (0.33 °C) exceeds that on the "
+         "interannual timescale (0.26 °C).")
+    assert {"decadal", "amplitud"} <= _words(s, "0.33")
+    assert "interannual" in _words(s, "0.26") and "decadal" not in _words(s, "0.26")
+    s = "Fructose achieved the highest yield of 38% followed by sucrose with 23%."
+    assert "fructos" in _words(s, "38") and "sucros" not in _words(s, "38")
+    assert "sucros" in _words(s, "23") and "fructos" not in _words(s, "23")
+
+
+_SUGARS = ("The sugars were screened as substrates under the same conditions for the whole "
+           "series of runs.\nFructose achieved the highest yield of levulinic acid of 38% "
+           "followed by\nsucrose with 23%. Glucose and cellobiose, however, only achieved "
+           "yields of\n9% and 8%, respectively. This might be due to the fact that glucose "
+           "requires an\nadditional isomerization step before it can be converted further.")
+_SAMPLES = ("The cross section is restricted to the region of muon kinematics used in the "
+            "analysis.\nThe total number of selected events in the water-in data sample is "
+            "12 777 (and\nbased on simulations it is expected that approximately 3860 of "
+            "these events are\ntrue interactions on water) and the total number in the "
+            "water-out data (which\nhas a larger exposure) sample is 13 370. The "
+            "contamination of this sample is\nvery small and is estimated to be below one "
+            "percent for both samples.")
+_CLIMATE = ("The dominant period of the index over the past forty years lies between eight "
+            "and\nsixteen years, with significance at the usual level. Moreover, the index "
+            "amplitude\non the decadal timescale (0.33 °C) exceeds that on the interannual "
+            "timescale\n(0.26 °C). Note that the enhanced variability since the 1980s is not "
+            "due to data\ninconsistency associated with the availability of satellite "
+            "observations at all.")
+_CELLS = ("In the reference cohort the median survival of the control mice was 41 days "
+          "while\nthe median survival of the treated mice reached 63 days over the whole "
+          "follow up\nperiod of the study, which ended when the last animal of both arms "
+          "was sacrificed.")
+
+
+@pytest.mark.parametrize("paper, claim, want", [
+    (_SUGARS, "In the screening, glucose gave the highest yield of levulinic acid, 38%, "
+              "followed by sucrose at 23%.", ("38%", "9%")),
+    (_SAMPLES, "The selected water-in sample contains 13,370 events, of which about 3860 "
+               "are expected to be true interactions on water.", ("13,370", "12 777")),
+    (_CLIMATE, "Its decadal amplitude (0.26 °C) is smaller than the interannual one "
+               "(0.33 °C).", ("0.26 °C", "0.33 °C")),
+    (_CELLS, "The median survival of the treated mice was 41 days.", ("41 days", "63 days")),
+])
+def test_a_value_of_another_entity_is_c1_with_the_entitys_value(paper: str, claim: str,
+                                                                want: tuple) -> None:
+    j = _judge(paper, claim)
+    assert j.label is Label.CONTRADICTION, j.rationale
+    assert want in _c1(j)
+
+
+@pytest.mark.parametrize("paper, claim", [
+    (_SUGARS, "In the screening, fructose gave the highest yield of levulinic acid, 38%, "
+              "followed by sucrose at 23%."),
+    (_SUGARS, "Glucose and cellobiose only reached yields of 9% and 8%, respectively."),
+    (_SAMPLES, "The selected water-in sample contains 12,777 events, of which about 3860 "
+               "are expected to be true interactions on water."),
+    (_SAMPLES, "The water-out sample, which has a larger exposure, holds 13,370 events."),
+    (_CLIMATE, "Its decadal amplitude (0.33 °C) exceeds the interannual one (0.26 °C)."),
+    (_CELLS, "The median survival of the treated mice was 63 days."),
+    (_CELLS, "Control mice survived a median of 41 days."),
+])
+def test_the_value_of_the_sentences_own_entity_stays_supported(paper: str,
+                                                               claim: str) -> None:
+    j = _judge(paper, claim)
+    assert j.label is Label.SUPPORTED, j.rationale
+
+
+def test_shared_context_words_do_not_move_a_value() -> None:
+    # "the power calculations" is the context of both shares; each share's own words
+    # ("definition one" / "definition two") are what binds it
+    paper = ("For all power calculations we have assumed that 15% of the study population "
+             "will have\nclinically significant cancer as detected by the reference "
+             "standard according to\ndefinition one and 25% will have clinically "
+             "significant cancer according to definition\ntwo. The power calculations give "
+             "90% power at a significance level of 5% for each test.")
+    claim = ("The power calculations assume that 15% of the men will have clinically "
+             "significant cancer under definition one.")
+    assert _judge(paper, claim).label is Label.SUPPORTED
+    claim = "The power calculations give 90% power at a significance level of 5%."
+    assert _judge(paper, claim).label is Label.SUPPORTED
+
+
+def test_a_value_with_another_unit_is_no_correction() -> None:
+    paper = ("We train the model for 2 epochs, with a batch size of 4 (the maximum that fit "
+             "in our GPU\nmemory) and use gradient accumulation for an effective batch size "
+             "of 32 in all of\nthe experiments reported in this section of the paper.")
+    claim = ("Training runs for 2 epochs on a single GPU with an effective batch size of 32 "
+             "via gradient accumulation.")
+    assert not _c1(_judge(paper, claim))
+
+
+def test_values_of_another_condition_in_a_real_paper() -> None:
+    from grounding.pdf import read_pdf
+
+    pdf = need(DATA / "papers-more" / "t2k-numu-water-xsec-2018.pdf")
+    judge = RulesJudge(index=EvidenceIndex.build(read_pdf(pdf)))
+
+    def label(claim: str) -> Judgement:
+        return judge.judge(ClaimContext(Sentence(0, 0, len(claim), claim), "", (), ()))
+
+    j = label("The selected water-in sample contains 13,370 events.")
+    assert ("13,370", "12 777") in _c1(j)
+    assert not _c1(label("The selected water-in sample contains 12,777 events."))
