@@ -92,7 +92,7 @@ def check_value_binding(text: str, index: EvidenceIndex, found: Findings,
     bound to other words than the sentence gives them (:func:`rebound`): the number becomes
     a conflict (C1) corrected by the value the passage binds to the sentence's words. A
     value the sentence gives to another of its numbers may be the correction (two values
-    exchanged); table rows and lines that read as a table are left to the row checks."""
+    exchanged), not one that already corrects another of its numbers; table rows and lines that read as a table are left to the row checks."""
     s = fold(text)
     mine = [c.quantity for c in found.numbers]
     listed = respectively_words(s, mine)
@@ -108,6 +108,9 @@ def check_value_binding(text: str, index: EvidenceIndex, found: Findings,
             continue
         strong = names | listed.get(q.start, set()) | {w for w in words if "-" in w}
         fix = rebound(q, words, strong, said, names, c.hit, index, skip)
+        if fix is not None and any(o.status == "conflict" and o.correction is not None
+                                   and same_value(o.correction, fix) for o in found.numbers):
+            fix = None        # already the paper's value for another number of the sentence
         if fix is not None:
             c.status, c.correction = "conflict", fix
 

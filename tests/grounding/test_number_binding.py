@@ -141,3 +141,32 @@ def test_values_of_another_condition_in_a_real_paper() -> None:
     j = label("The selected water-in sample contains 13,370 events.")
     assert ("13,370", "12 777") in _c1(j)
     assert not _c1(label("The selected water-in sample contains 12,777 events."))
+
+
+def test_a_value_already_correcting_another_number_is_not_moved_again() -> None:
+    paper = ("The standard threshold employed by the code for small eccentricities is e = "
+             "0.15 and for large eccentricities\nis e = 0.9999 (as this approximates the "
+             "merger time with an error below roughly 2%), though the user may change it.")
+    claim = ("The small- and large-eccentricity approximations to the merger-time integral "
+             "are used below e = 0.15 and above e = 0.999.")
+    j = _judge(paper, claim)
+    assert j.label is Label.CONTRADICTION
+    assert [span for span, _ in _c1(j)] == ["0.999"]
+
+
+@pytest.mark.parametrize("paper, claim", [
+    ("In the code example the primary masses are set to 5, 10 and 15 and the secondary "
+     "mass to 10 for every binary of the population.",
+     "The example binaries have primary masses of 5, 10 and 15 M⊙."),
+    ("Each run lasted 12 or 24 in the two settings of the protocol, as listed in the "
+     "supplementary material of the study.",
+     "Runs lasted 12 or 24 h in the two settings of the protocol."),
+])
+def test_a_unit_shared_from_the_end_of_a_list_meets_bare_numbers(paper: str,
+                                                                 claim: str) -> None:
+    numbers = _judge(paper, claim).extra["numbers"]
+    first = next(k for k in numbers if k.isdigit())      # the value before the shared unit
+    assert numbers[first] == "found"
+    # a unit written next to the number is still held to the paper's unit
+    alone = claim.replace(f" {first},", f" {first} kg,").replace(f" {first} or", f" {first} kg or")
+    assert _judge(paper, alone).extra["numbers"].get(f"{first} kg") != "found"
