@@ -19,6 +19,7 @@ from collections.abc import Callable
 from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.number_common import Findings
 from grounding.judges.number_lists import respectively_words
+from grounding.judges.rules_cells import cell_near, label_terms, same_table
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.quantities import Quantity, comparable, same_value
 
@@ -113,6 +114,42 @@ def check_value_binding(text: str, index: EvidenceIndex, found: Findings,
             fix = None        # already the paper's value for another number of the sentence
         if fix is not None:
             c.status, c.correction = "conflict", fix
+
+
+def check_listed_rows(text: str, index: EvidenceIndex, found: Findings) -> None:
+    """Values of a "respectively" list found in table rows ("NER and REL reach 79.97 and
+    67.57, respectively"): a value found only in the row another name of the list labels,
+    while a row of the same table labelled by its own name holds another value in that
+    cell's column, is a conflict (C1) corrected by that value."""
+    s = fold(text)
+    mine = [c.quantity for c in found.numbers]
+    listed = respectively_words(s, mine)
+    if len(listed) < 2:
+        return
+    names = list(listed.values())
+    for c in found.numbers:
+        q = c.quantity
+        own = listed.get(q.start)
+        if own is None or c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
+            continue
+        row = c.hit.entry
+        label = label_terms(row)
+        if own <= label or not any(n is not own and n <= label for n in names):
+            continue                  # in its own row, or in a row no other name labels
+        cell = next((x for x in row.cells if same_value(q, x.quantity)), None)
+        if cell is None:
+            continue
+        mates = [(pid, index.entries[pid]) for pid in index.rows_by_page.get(row.page, [])
+                 if index.entries[pid] is not row and same_table(row, index.entries[pid])
+                 and own <= label_terms(index.entries[pid])]
+        if len(mates) != 1:
+            continue
+        pid, mate = mates[0]
+        if any(same_value(q, x.quantity) for x in mate.cells):
+            continue
+        target = cell_near(mate, cell.x)
+        if target is not None and target.quantity.checkable:
+            c.status, c.hit, c.correction = "conflict", Hit(mate, pid, 1.0), target.quantity
 
 
 def _initials(text: str) -> set[str]:
@@ -225,4 +262,4 @@ def _shift(e: Quantity, by: int) -> Quantity:
     return replace(e, start=e.start + by, end=e.end + by)
 
 
-__all__ = ["check_value_binding", "own_words", "rebound"]
+__all__ = ["check_listed_rows", "check_value_binding", "own_words", "rebound"]

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 
 from grounding.evidence import EvidenceIndex, Hit, row_label
-from grounding.judges.number_binding import check_value_binding
+from grounding.judges.number_binding import check_listed_rows, check_value_binding
 from grounding.judges.number_lists import respectively_words
 from grounding.judges.number_common import (NAME, Findings, NumberCheck, comparable_far,
                                             comparable_in, context_terms, plausible,
@@ -585,6 +585,7 @@ def check_swaps(text: str, index: EvidenceIndex, found: Findings,
                 return
     # one value given to another entity or condition than the paper gives it
     check_value_binding(text, index, found, skip)
+    check_listed_rows(text, index, found)
 
 
 def check_in_passage(cfg: RulesConfig, text: str, hits: list[Hit], found: Findings,

@@ -170,3 +170,29 @@ def test_a_unit_shared_from_the_end_of_a_list_meets_bare_numbers(paper: str,
     # a unit written next to the number is still held to the paper's unit
     alone = claim.replace(f" {first},", f" {first} kg,").replace(f" {first} or", f" {first} kg or")
     assert _judge(paper, alone).extra["numbers"].get(f"{first} kg") != "found"
+
+
+def test_a_respectively_pair_of_table_rows_exchanged_is_c1(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from grounding.pdf import read_pdf
+    from tests.grounding.pdf_fixtures import write_lines_pdf
+
+    pdf = tmp_path / "t.pdf"
+    rows = [("Baseline", "61.2", "60.4"), ("Tagger", "68.9", "67.5"),
+            ("Parser", "79.9", "78.1")]
+    lines = [(72, 90, "Table 2: Results on the test sets."), (72, 110, "Model"),
+             (220, 110, "Dev"), (300, 110, "Test")]
+    for i, (name, dev, test) in enumerate(rows):
+        y = 130 + 18 * i
+        lines += [(72, y, name), (220, y, dev), (300, y, test)]
+    lines.append((72, 220, "The tagger and the parser are trained on the same data."))
+    write_lines_pdf(pdf, [lines])
+    judge = RulesJudge(index=EvidenceIndex.build(read_pdf(pdf)))
+
+    def label(claim: str) -> Judgement:
+        return judge.judge(ClaimContext(Sentence(0, 0, len(claim), claim), "", (), ()))
+
+    bad = label("Tagger and Parser reach 78.1 and 67.5, respectively.")
+    assert bad.label is Label.CONTRADICTION
+    assert set(_c1(bad)) == {("78.1", "67.5"), ("67.5", "78.1")}
+    assert label("Tagger and Parser reach 67.5 and 78.1, respectively.").label \
+        is Label.SUPPORTED
