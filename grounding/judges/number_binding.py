@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.number_common import Findings
@@ -258,7 +259,6 @@ def rebound(q: Quantity, words: set[str], strong: set[str], said: set[str], name
 
 
 def _shift(e: Quantity, by: int) -> Quantity:
-    from dataclasses import replace
     return replace(e, start=e.start + by, end=e.end + by)
 
 

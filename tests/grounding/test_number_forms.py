@@ -14,7 +14,7 @@ from grounding.judges.number_lists import respectively_words
 from grounding.judges.rules import RulesJudge
 from grounding.lexicon import fold
 from grounding.quantities import extract_quantities
-from grounding.types import Judgement
+from grounding.types import Judgement, Sentence
 
 #: unrelated sections, so a paper has more than one passage and numbers elsewhere
 _FILLER = "\n".join(f"Section {i} describes topic {i} with methods, results and discussion."
@@ -23,7 +23,6 @@ _FILLER = "\n".join(f"Section {i} describes topic {i} with methods, results and 
 
 def _judge(paper: str, claim: str) -> Judgement:
     index = EvidenceIndex.from_texts([paper + "\n" + _FILLER])
-    from grounding.types import Sentence
     return RulesJudge(index=index).judge(
         ClaimContext(Sentence(0, 0, len(claim), claim), "", (), ()))
 
