@@ -9,7 +9,9 @@ is scored on the held-out paper. Two fits are printed: macro-F1 over the four la
 most 10% of the training papers' gold contradiction/nei sentences supported (the default;
 all configs when none does), and plain macro-F1. Prints per
 paper and the mean: macro-F1, contradiction recall, and the share of gold contradiction +
-nei sentences labelled supported; also the judge alone (before propagation). Gold sentence
+nei sentences labelled supported; also the judge alone (before propagation), and counts of
+gold-supported sentences labelled contradiction (S->C) and of gold wrong-number sentences
+(a C1 error) labelled supported (C1->S). Gold sentence
 splits, as bench/judge_dev.py. ``--fast`` searches only align_min (the others at default).
 Ties in the fit go to the stricter statement_coverage (fewer unchecked supported labels).
 The cue lists and lexicons (rules_cues, parts) were not fitted on dev data.
@@ -109,7 +111,9 @@ def report(papers: dict, grid: list[RulesConfig], results: dict, constrained: bo
     print(f"\nGroundQA dev, leave one paper out: {len(papers)} papers, {len(grid)} configs "
           f"searched per fold; fit: {how}; labels after propagation")
     print(f"{'held-out paper':<20}{'n':>5}{'macroF1':>9}{'C recall':>10}{'C/N->sup':>10}"
-          f"{'judge mF1':>11}   fitted align_min / statement_coverage")
+          f"{'judge mF1':>11}{'S->C':>7}{'C1->S':>7}   fitted align_min / statement_coverage")
+    sup_c = [0, 0]          # gold supported labelled contradiction, of gold supported
+    c1_s = [0, 0]           # gold wrong-number (C1) sentences labelled supported, of them
     totals = []
     pooled_gold: list[str] = []
     pooled_pred: list[str] = []
@@ -126,17 +130,27 @@ def report(papers: dict, grid: list[RulesConfig], results: dict, constrained: bo
         best = max(pool or grid, key=lambda c: (round(fitted[c][0], 4), c.statement_coverage))
         gold, own, piped = results[best][held]
         mf1, crec, csup = scores(gold, piped)
+        c1 = [any("C1" in e.get("tags", ()) for e in ann.get("errors", ()))
+              for row in papers[held][1] for ann in row["annotations"]]
+        sc = (sum(g == "supported" and p == "contradiction" for g, p in zip(gold, piped)),
+              sum(g == "supported" for g in gold))
+        cs = (sum(f and p == "supported" for f, p in zip(c1, piped)), sum(c1))
+        sup_c = [sup_c[0] + sc[0], sup_c[1] + sc[1]]
+        c1_s = [c1_s[0] + cs[0], c1_s[1] + cs[1]]
         totals.append((mf1, crec, csup, macro_f1(gold, own)))
         pooled_gold += gold
         pooled_pred += piped
         print(f"{held:<20}{len(gold):>5}{mf1:9.3f}{crec:10.3f}{csup:10.3f}"
-              f"{macro_f1(gold, own):11.3f}   {best.align_min} / {best.statement_coverage}")
+              f"{macro_f1(gold, own):11.3f}{sc[0]:>4}/{sc[1]:<3}{cs[0]:>3}/{cs[1]:<3}"
+              f"  {best.align_min} / {best.statement_coverage}")
     n = len(totals)
     mean = [sum(t[i] for t in totals) / n for i in range(4)]
     print(f"{'mean over papers':<20}{'':>5}{mean[0]:9.3f}{mean[1]:10.3f}{mean[2]:10.3f}"
           f"{mean[3]:11.3f}")
     pm, pc, ps = scores(pooled_gold, pooled_pred)
     print(f"{'pooled sentences':<20}{len(pooled_gold):>5}{pm:9.3f}{pc:10.3f}{ps:10.3f}")
+    print(f"gold supported labelled contradiction: {sup_c[0]}/{sup_c[1]}; gold wrong-number "
+          f"(C1) sentences labelled supported: {c1_s[0]}/{c1_s[1]}")
     print("targets: mean macro-F1 >= 0.72, contradiction recall >= 0.60, C/N->sup <= 0.10")
 
 

@@ -37,6 +37,7 @@ from grounding.number_words import (
 #: ("participants", "epochs") compared by stem, softly.
 UNITS: dict[str, str] = {
     "%": "%", "percent": "%", "per cent": "%", "percentage points": "%", "pp": "%",
+    "percentage point": "%",
     "°c": "°C", "° c": "°C", "degc": "°C", "degrees celsius": "°C", "celsius": "°C",
     "°f": "°F", "k": "K", "kelvin": "K",
     "m": "m", "meter": "m", "meters": "m", "metre": "m", "metres": "m",
@@ -44,7 +45,8 @@ UNITS: dict[str, str] = {
     "g": "g", "gram": "g", "grams": "g", "kg": "kg", "mg": "mg", "µg": "µg",
     "l": "L", "ml": "mL", "mol": "mol", "mmol": "mmol",
     "s": "s", "sec": "s", "second": "s", "seconds": "s", "ms": "ms", "min": "min",
-    "minutes": "min", "minute": "min", "h": "h", "hour": "h", "hours": "h",
+    "minutes": "min", "minute": "min", "mins": "min", "h": "h", "hour": "h", "hours": "h",
+    "hr": "h", "hrs": "h",
     "day": "day", "days": "day", "week": "week", "weeks": "week", "month": "month",
     "months": "month", "year": "year", "years": "year", "yr": "year", "gyr": "Gyr", "myr": "Myr",
     "hz": "Hz", "khz": "kHz", "mhz": "mHz", "ghz": "GHz",
@@ -63,7 +65,8 @@ CASE_UNITS: dict[str, str] = {u: u for u in (
     "rpm", "Gy", "mGy", "Sv", "mSv", "Bq", "mA", "µA", "nA", "kcal", "cal", "mbar", "bar",
     "atm", "GB", "MB", "TB", "kB", "PB", "FLOPs", "TFLOPs", "PFLOPs", "pH")}
 CASE_UNITS.update({"μM": "µM", "μL": "µL", "μs": "µs", "μg": "µg", "μW": "µW", "μA": "µA",
-                   "ul": "µL", "uL": "µL", "uM": "µM", "ug": "µg", "us": "µs"})
+                   "ul": "µL", "uL": "µL", "uM": "µM", "ug": "µg", "us": "µs",
+                   "oC": "°C"})     # the degree sign typed as a letter o: "25 oC"
 CASE_UNITS.pop("us")               # "us" is a pronoun far more often than microseconds
 
 _MULTIPLIERS = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
@@ -105,7 +108,7 @@ _NUM_RE_COMMA = re.compile(r"(?=[-\d])-?(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?")
 #: "10^-4", "3 × 10^-5", "2.5x10^{9}": scientific notation written with a caret.
 _SPACES = re.compile(r"\s+")
 _DEGREE_RE = re.compile(r"\s?(°\s?[CFcf])\b")
-_PHRASE_UNIT_RE = re.compile(r"(\s?-?\s?)(per cent|percentage points|degrees celsius)\b",
+_PHRASE_UNIT_RE = re.compile(r"(\s?-?\s?)(per cent|percentage points?|degrees celsius)\b",
                              re.IGNORECASE)
 _WORD_AFTER_RE = re.compile(r"(\s|-)?([A-Za-zµμ][A-Za-zµμ⊙]*)")
 _NEXT_WORD_RE = re.compile(r"\s([A-Za-z]+)\b")
@@ -154,7 +157,7 @@ _STOP_AFTER = frozenset(("of", "and", "or", "to", "vs", "versus", "in", "on", "a
                          "the", "a", "an", "with", "from", "by", "than", "is", "are", "was",
                          "were", "as", "per", "each", "more", "less", "that", "which",
                          "can", "could", "may", "might", "must", "should", "would", "will",
-                         "shall", "has", "have", "had", "does", "did"))
+                         "shall", "has", "have", "had", "does", "did", "out"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -495,6 +498,9 @@ def _extract(text: str, decimal_comma: bool | None) -> list[Quantity]:
     if decimal_comma is None:
         decimal_comma = detect_decimal_comma(folded)
     pattern = _NUM_RE_COMMA if decimal_comma else _NUM_RE
+    lists: list[tuple[int, int]] = []
+    if "/" in marked:
+        marked, lists = _slash_lists(marked)
     out: list[Quantity] = _sci_quantities(marked, folded)
     taken = [(q.start, q.end) for q in out]
     grouped_re = _GROUPED_RE_COMMA if decimal_comma else _GROUPED_RE
@@ -514,7 +520,75 @@ def _extract(text: str, decimal_comma: bool | None) -> list[Quantity]:
             out.append(q)
     out.extend(_word_quantities(marked, folded, [(q.start, q.end) for q in out]))
     out.sort(key=lambda q: q.start)
-    return _link(marked, folded, out)
+    if lists:
+        out = _share_list_unit(out, lists)
+    return _share_listed_unit(marked, _link(marked, folded, out))
+
+
+#: what joins the values of a list written with one unit after the last: "12 and 24
+#: layers", "31, 38 and 22%", "1, 2, or 4 GPUs"
+_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and|or)?|and|or)\s+|,")
+
+
+def _share_listed_unit(text: str, qs: list[Quantity]) -> list[Quantity]:
+    """Each bare value of a list ("12 and 24 layers", "31, 38 and 22%") takes the unit
+    written once after the last value (read from the last to the first); values of other
+    kinds (a year, a reference, a rank) and values with a unit of their own are left."""
+    out = list(qs)
+    for i in range(len(out) - 2, -1, -1):
+        a, b = out[i], out[i + 1]
+        if (a.unit is None and b.unit is not None and a.kind == "number"
+                and b.kind in ("number", "percent") and a.range is None
+                and a.denominator is None and b.start - a.end <= 7
+                and _LIST_GAP.fullmatch(text, a.end, b.start)):
+            out[i] = _take_unit(a, b)
+    return out
+
+
+#: Values written one per condition with slashes and one unit after the last ("9/14
+#: days" for two model sizes, "7/13B", "45.1/52.3%"): each value is a quantity of its own.
+_SLASH_LIST = re.compile(r"(?<![\w/.,-])\d+(?:\.\d+)?(?:\s?/\s?\d+(?:\.\d+)?)+"
+                         r"(?=\s?(?:%|°|[A-Za-zµμ]))")
+#: The largest whole of a fraction of a unit ("1/2 h", "3/4 inch"), not a list
+_UNIT_FRACTION_MAX = 8
+
+
+def _slash_lists(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """``text`` with the slashes of per-condition value lists turned into "|" (so each value
+    reads alone, offsets kept), and the lists' spans. A list is two or more numbers joined
+    by "/" and followed by "%", a physical unit or a scale letter ("9/14 days", "7/13B",
+    "0.5/0.7 mm"); a part-of-whole count ("2/3 sites", "9/14 patients": a count noun) and
+    a fraction of a unit ("1/2 h": two whole numbers, the second at most 8) stay as read."""
+    spans: list[tuple[int, int]] = []
+    for m in _SLASH_LIST.finditer(text):
+        parts = [p.strip() for p in m.group(0).split("/")]
+        mult = _MULT_RE.match(text, m.end())
+        unit, physical, _ = _unit_after(text, m.end())
+        if not (mult or physical):
+            continue
+        if (unit != "%" and not mult and len(parts) == 2 and all(p.isdigit() for p in parts)
+                and int(parts[0]) < int(parts[1]) <= _UNIT_FRACTION_MAX):
+            continue
+        spans.append(m.span())
+    for a, b in spans:
+        text = text[:a] + text[a:b].replace("/", "|") + text[b:]
+    return text, spans
+
+
+def _share_list_unit(qs: list[Quantity], spans: list[tuple[int, int]]) -> list[Quantity]:
+    """Each value of a slash list (:func:`_slash_lists`) takes the unit and scale written
+    after the last one and the qualifier ("about") written before the first."""
+    out = list(qs)
+    for a, b in spans:
+        idx = [i for i, q in enumerate(out) if a <= q.start < b]
+        if len(idx) < 2:
+            continue
+        last, first = out[idx[-1]], out[idx[0]]
+        for i in idx[:-1]:
+            out[i] = _take_unit(out[i], last)
+        for i in idx[1:]:
+            out[i] = replace(out[i], approx=first.approx, bound=first.bound)
+    return out
 
 
 @per_check(maxsize=512)
@@ -811,7 +885,9 @@ def _link(text: str, folded: str, qs: list[Quantity]) -> list[Quantity]:
             continue
         if (_OF_GAP.fullmatch(gap) and a.decimals == 0 and b.decimals == 0 and a.unit is None
                 and 0 < a.value <= b.value and a.kind != "percent" and not b.physical):
-            out[i] = replace(a, denominator=b.value)
+            # "312 out of 1,250 patients": the part counts the whole's noun
+            noun = b.unit if b.unit is not None and not b.physical else None
+            out[i] = replace(a, denominator=b.value, unit=noun)
     return [q for q in out if q.kind != "merged"]
 
 
@@ -891,8 +967,9 @@ def restate(claim: Quantity, evidence: Quantity) -> str:
 
 def _scaled_number(text: str) -> str | None:
     """The leading number of ``text`` with the multiplier written right after it ("81.1M",
-    "380.5 million"), or None when ``text`` does not open with a number."""
-    m = _NUM_RE.match(text)
+    "380.5 million", "12 777": digits grouped with spaces), or None when ``text`` does not
+    open with a number."""
+    m = _GROUPED_RE.match(text) or _NUM_RE.match(text)
     if m is None:
         return None
     mult = _MULT_RE.match(text, m.end()) or _MULT_WORD_RE.match(text, m.end())

@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable
 
 from grounding.evidence import EvidenceIndex, Hit, row_label
+from grounding.judges.number_binding import check_listed_rows, check_value_binding
+from grounding.judges.number_lists import respectively_words
 from grounding.judges.number_common import (NAME, Findings, NumberCheck, comparable_far,
                                             comparable_in, context_terms, plausible,
                                             same_digits, transposed)
@@ -346,6 +348,10 @@ def _find_value(q: Quantity, hits: list[Hit], text: str = "",
                 continue
             if counted and same is None and q.decimals == 0 and abs(q.value) < 1000:
                 continue          # "3 hard negatives" is not confirmed by a bare "3"
+            if (q.unit is not None and e.unit is None and h.entry.kind != "row" and text
+                    and not context_terms(text, q, 30) & set(h.entry.terms)):
+                continue          # "7.0 percentage points" is not "topic 7" of another
+                                  # statement: a bare number in prose shares a word
             found.append(h)
             break
     if not found:
@@ -535,14 +541,18 @@ def check_swaps(text: str, index: EvidenceIndex, found: Findings,
     checks = [c for c in found.numbers if c.status == "found" and c.hit is not None
               and c.quantity.kind in ("number", "percent")]
     s = fold(text)
+    # a list of values given to a list of names, "respectively": each value's words are
+    # its name's, however far apart the two lists are written
+    listed = respectively_words(s, [c.quantity for c in found.numbers])
     for i, a in enumerate(checks):
         for b in checks[i + 1:]:
             qa, qb = a.quantity, b.quantity
             ha, hb = a.hit, b.hit
             if same_value(qa, qb) or ha is None or hb is None or ha.entry.page != hb.entry.page:
                 continue
-            if (qa.physical or qb.physical) and qa.unit != qb.unit or qa.kind != qb.kind \
-                    or not comparable(qa, qb):
+            both_listed = qa.start in listed and qb.start in listed   # one unit for all
+            if not both_listed and ((qa.physical or qb.physical) and qa.unit != qb.unit
+                                    or qa.kind != qb.kind or not comparable(qa, qb)):
                 continue                  # "8.1M ... (10.0%)": not two values of one kind;
                                           # counted nouns may differ ("223 genes ... 80 showed")
             pno = ha.entry.page
@@ -557,14 +567,25 @@ def check_swaps(text: str, index: EvidenceIndex, found: Findings,
             if len(ea) != 1 or len(eb) != 1:
                 continue
             ptext = page                  # quantity offsets index Page.text as written
-            sa, sb = _own_words(s, qa, qb)
-            pa, pb = _own_words(ptext, ea[0], eb[0])
+            if both_listed:
+                sa, sb = listed[qa.start], listed[qb.start]
+            else:
+                sa, sb = _own_words(s, qa, qb)
+            theirs = respectively_words(ptext, qs) if "respectively" in ptext[lo:hi] \
+                or "/" in ptext[lo:hi] else {}
+            if ea[0].start in theirs and eb[0].start in theirs:
+                pa, pb = theirs[ea[0].start], theirs[eb[0].start]
+            else:
+                pa, pb = _own_words(ptext, ea[0], eb[0])
             straight = len(sa & pa) + len(sb & pb)
             crossed = len(sa & pb) + len(sb & pa)
             if crossed >= max(straight, 2) and len(sa & pb) >= 1 and len(sb & pa) >= 1:
                 a.status, a.correction = "conflict", eb[0]
                 b.status, b.correction = "conflict", ea[0]
                 return
+    # one value given to another entity or condition than the paper gives it
+    check_value_binding(text, index, found, skip)
+    check_listed_rows(text, index, found)
 
 
 def check_in_passage(cfg: RulesConfig, text: str, hits: list[Hit], found: Findings,

@@ -95,19 +95,32 @@ def transposed(q: Quantity, e: Quantity) -> bool:
 
 
 def comparable_in(q: Quantity, e: Quantity, hit: Hit) -> bool:
-    """``comparable`` plus: a physical unit (not %) only meets a unit-less number in a table row."""
+    """``comparable`` plus: a physical unit (not %) written next to the number only meets
+    a unit-less number in a table row (a unit shared from the end of a list, "5, 10 and
+    15 M⊙", may meet one anywhere)."""
     if not comparable(q, e):
         return False
-    if q.physical and q.unit != "%" and e.unit is None and hit.entry.kind != "row":
+    if q.physical and q.unit != "%" and e.unit is None and hit.entry.kind != "row" \
+            and not _unit_shared(q):
         return False
     return True
 
 
 def comparable_far(q: Quantity, e: Quantity) -> bool:
-    """``comparable``, and a physical unit (not %) must be written on the far side too."""
-    if q.physical and q.unit != "%" and e.unit is None:
+    """``comparable``, and a physical unit (not %) written next to the number must be
+    written on the far side too."""
+    if q.physical and q.unit != "%" and e.unit is None and not _unit_shared(q):
         return False
     return comparable(q, e)
+
+
+_BARE = re.compile(r"[-+]?[\d.,]+")
+
+
+def _unit_shared(q: Quantity) -> bool:
+    """True if ``q``'s unit is not written next to it but shared from the end of its list
+    ("5" of "5, 10 and 15 M⊙", "9" of "9/14 days")."""
+    return bool(_BARE.fullmatch(q.text))
 
 
 

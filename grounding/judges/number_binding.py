@@ -1,0 +1,265 @@
+"""A value found in the paper only as the value of something else: "glucose gave 38%"
+where the paper gives 38% to fructose and 9% to glucose; "the water-in sample holds
+13,370 events" where 13 370 is the water-out sample's; "the decadal amplitude (0.26 °C)"
+where the paper gives the decadal amplitude as 0.33 °C and 0.26 °C to the interannual one.
+
+:func:`check_value_binding` binds each number of the sentence to its own words (the words
+next to it in its clause, the words before a bracket that holds it, the name a
+"respectively" list gives it), and each number of the paper's passage likewise; a number
+whose paper occurrence is bound to other words, while another value of the same kind in
+that passage is bound to the sentence's words, is a conflict (C1) corrected by that value.
+Pure over an :class:`EvidenceIndex`; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from grounding.evidence import EvidenceIndex, Hit
+from grounding.judges.number_common import Findings
+from grounding.judges.number_lists import respectively_words
+from grounding.judges.rules_cells import cell_near, label_terms, same_table
+from grounding.lexicon import content_terms, fold, is_numeric
+from grounding.quantities import Quantity, comparable, same_value
+
+#: ``skip(page, offset)``: True where a page-text offset is not this paper's own statement.
+Skip = Callable[[int, int], bool]
+
+#: what ends a number's own words: a clause break or another number
+_BREAK = re.compile(r"\d|[;:\[\]]|,\s|\.\s|\n\n")
+#: words that start the second of two coordinated statements
+_COORDINATOR = re.compile(r",|;|\b(?:and|while|whereas|but|versus|vs|followed|than)\b")
+#: a compound kept whole ("water-in" and "water-out" differ in a word content_terms drops)
+_COMPOUND = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)+")
+#: how far around a number its own words are read (characters)
+_REACH = 90
+#: how far from the paper's value the passage's other values are read (characters)
+_PASSAGE = 400
+_KINDS = ("number", "percent")
+
+
+def _words(span: str) -> set[str]:
+    return {t for t in content_terms(span) if not is_numeric(t)} | {
+        w.lower() for w in _COMPOUND.findall(span)}
+
+
+def own_words(text: str, q: Quantity, qs: list[Quantity], listed: dict[int, set[str]],
+              left_n: int = 6, right_n: int = 6) -> set[str]:
+    """The words ``text`` binds to the number ``q``: up to ``left_n`` content words before
+    it and ``right_n`` after it inside its clause: not past another number of ``qs``, nor
+    past the first coordinator ("and", "while", ",") after it, nor past the last one
+    between the previous number and it; for a number in brackets, or set off by a comma
+    with no number before it in reach, right after its words ("the decadal amplitude (0.33 °C)", "yield of acid, 38%,") the
+    words before the bracket or comma; plus the name a "respectively" or slash list gives
+    it (``listed``, by start offset)."""
+    before = [x for x in qs if x.end <= q.start]
+    after = [x for x in qs if x.start >= q.end]
+    lo = max(before[-1].end if before else 0, q.start - _REACH)
+    hi = min(after[0].start if after else len(text), q.end + _REACH)
+    left = text[lo:q.start].rstrip()
+    listing = bool(before) and before[-1].end >= q.start - _REACH
+    if left.endswith("(") or (left.endswith(",") and not listing):
+        left = left[:-1]      # "(0.33 °C)", "acid, 38%,": the words before it (not in a
+                              # list of values: "87 wt% water, 11.65 wt% FA")
+    if listing:
+        cut = list(_COORDINATOR.finditer(left))
+        left = left[cut[-1].end():] if cut else left
+    cut = list(_COORDINATOR.finditer(text, q.end, hi))
+    right = text[q.end:cut[0].start() if cut else hi]
+    if right.lstrip().startswith(")"):
+        right = ""
+    left_words = _content_run(_BREAK.split(left)[-1].split()[::-1], left_n)[::-1]
+    right_words = _content_run(_BREAK.split(right)[0].split(), right_n)
+    return _words(" ".join(left_words + right_words)) | listed.get(q.start, set())
+
+
+def _content_run(words: list[str], n: int) -> list[str]:
+    """The first words of ``words`` up to the ``n``-th that holds a content term (at most
+    ``2 n`` words)."""
+    out: list[str] = []
+    seen = 0
+    for w in words[:2 * n]:
+        out.append(w)
+        seen += bool(content_terms(w))
+        if seen >= n:
+            break
+    return out
+
+
+def check_value_binding(text: str, index: EvidenceIndex, found: Findings,
+                        skip: Skip | None = None) -> None:
+    """Numbers found in a passage of prose (status ``found``) whose occurrence there is
+    bound to other words than the sentence gives them (:func:`rebound`): the number becomes
+    a conflict (C1) corrected by the value the passage binds to the sentence's words. A
+    value the sentence gives to another of its numbers may be the correction (two values
+    exchanged), not one that already corrects another of its numbers; table rows and lines that read as a table are left to the row checks."""
+    s = fold(text)
+    mine = [c.quantity for c in found.numbers]
+    listed = respectively_words(s, mine)
+    names = _names(text)
+    said = _words(s) | _initials(s)
+    for c in found.numbers:
+        q = c.quantity
+        if (c.status != "found" or c.hit is None or c.hit.entry.kind == "row"
+                or q.kind not in _KINDS or q.bound is not None or q.range is not None):
+            continue
+        words = own_words(s, q, [x for x in mine if x is not q], listed)
+        if len(words) < 2:
+            continue
+        strong = names | listed.get(q.start, set()) | {w for w in words if "-" in w}
+        fix = rebound(q, words, strong, said, names, c.hit, index, skip)
+        if fix is not None and any(o.status == "conflict" and o.correction is not None
+                                   and same_value(o.correction, fix) for o in found.numbers):
+            fix = None        # already the paper's value for another number of the sentence
+        if fix is not None:
+            c.status, c.correction = "conflict", fix
+
+
+def check_listed_rows(text: str, index: EvidenceIndex, found: Findings) -> None:
+    """Values of a "respectively" list found in table rows ("NER and REL reach 79.97 and
+    67.57, respectively"): a value found only in the row another name of the list labels,
+    while a row of the same table labelled by its own name holds another value in that
+    cell's column, is a conflict (C1) corrected by that value."""
+    s = fold(text)
+    mine = [c.quantity for c in found.numbers]
+    listed = respectively_words(s, mine)
+    if len(listed) < 2:
+        return
+    names = list(listed.values())
+    for c in found.numbers:
+        q = c.quantity
+        own = listed.get(q.start)
+        if own is None or c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
+            continue
+        row = c.hit.entry
+        label = label_terms(row)
+        if own <= label or not any(n is not own and n <= label for n in names):
+            continue                  # in its own row, or in a row no other name labels
+        cell = next((x for x in row.cells if same_value(q, x.quantity)), None)
+        if cell is None:
+            continue
+        mates = [(pid, index.entries[pid]) for pid in index.rows_by_page.get(row.page, [])
+                 if index.entries[pid] is not row and same_table(row, index.entries[pid])
+                 and own <= label_terms(index.entries[pid])]
+        if len(mates) != 1:
+            continue
+        pid, mate = mates[0]
+        if any(same_value(q, x.quantity) for x in mate.cells):
+            continue
+        target = cell_near(mate, cell.x)
+        if target is not None and target.quantity.checkable:
+            c.status, c.hit, c.correction = "conflict", Hit(mate, pid, 1.0), target.quantity
+
+
+def _initials(text: str) -> set[str]:
+    """The initials of each run of two to five words of ``text``, lower case ("formic
+    acid" -> "fa"): the abbreviations a paper may write for the sentence's words."""
+    words = re.findall(r"[A-Za-z]+", text)
+    return {"".join(w[0] for w in words[i:i + n]).lower()
+            for n in range(2, 6) for i in range(len(words) - n + 1)}
+
+
+def _names(text: str) -> set[str]:
+    """Terms of the words of ``text`` written as names: capitalised after the first word,
+    or holding a capital or digit inside ("LISA", "BERT-Large", "Co-View")."""
+    out: set[str] = set()
+    for i, m in enumerate(re.finditer(r"[A-Za-z][\w-]*", text)):
+        w = m.group(0)
+        if (i > 0 and w[0].isupper()) or any(ch.isupper() or ch.isdigit() for ch in w[1:]):
+            out |= _words(w)
+    return out
+
+
+def _weight(ws: set[str], strong: set[str]) -> int:
+    return sum(2 if w in strong else 1 for w in ws)
+
+
+def _prose_line(page: str, e: Quantity) -> bool:
+    """True if the line holding ``e`` with the lines either side reads as prose (ten
+    words of three or more lower case letters), not as table lines ("KAT (Ensemble) [20]
+    54.4 ALBEF")."""
+    a = page.rfind("\n", 0, max(0, page.rfind("\n", 0, e.start))) + 1
+    b = page.find("\n", e.end)
+    b = page.find("\n", b + 1) if b >= 0 else -1
+    line = page[a:b if b >= 0 else len(page)]
+    return len(_LOWER_WORD.findall(line)) >= 10
+
+
+_LOWER_WORD = re.compile(r"(?<![\w-])[a-z]{3,}(?![\w-])")
+
+
+def rebound(q: Quantity, words: set[str], strong: set[str], said: set[str], names: set[str],
+            hit: Hit, index: EvidenceIndex, skip: Skip | None = None) -> Quantity | None:
+    """The value the passage of ``hit`` binds to ``words`` (the sentence's own words for
+    ``q``) instead of ``q``, or None.
+
+    Each occurrence of ``q``'s value in the passage (a line of prose) and each other value
+    of its kind nearby (``_PASSAGE`` characters, not a range endpoint nor a part of a
+    whole, written with the unit, count noun or none of every occurrence) gets its own
+    words (:func:`own_words`). Counting only the words one of the two has and the other
+    lacks, a name, a listed name or a hyphenated compound (``strong``) twice: another value
+    ``f`` wins when ``words`` share at least 2 with ``f``, and either 2 more than with an
+    occurrence or more and a strong one; or share 1 with ``f``, none with the occurrence,
+    whose own words are none of the sentence's (``said``). Every occurrence must lose."""
+    page_no = hit.entry.page
+    page = getattr(index.pages.get(page_no), "text", "")
+    qs = [e for e in index.page_quantities.get(page_no, ())
+          if e.checkable and not (skip is not None and skip(page_no, e.start))]
+    at = [e for e in qs if hit.entry.start <= e.start < hit.entry.end and same_value(q, e)]
+    if not at or not page or not all(_prose_line(page, e) for e in at):
+        return None
+    lo = max(0, min(e.start for e in at) - _PASSAGE)
+    hi = max(e.end for e in at) + _PASSAGE
+    near = [e for e in qs if lo <= e.start < hi]
+    span = page[lo:hi]
+    listed = {k + lo: v for k, v in respectively_words(
+        span, [_shift(e, -lo) for e in near]).items()} \
+        if ("respectively" in span or "/" in span) else {}
+    theirs_named = _names(span) | set().union(set(), *listed.values())
+    strong = strong | set().union(set(), *listed.values())
+    here = [own_words(page, e, near, listed) for e in at]
+    if any(len(mine) < 2 for mine in here):
+        return None           # "in 300 and 1000 ppm": the paper binds the value to nothing
+    best: tuple[int, Quantity] | None = None
+    for f in near:
+        if any(f is e for e in at) or same_value(q, f) or f.kind != q.kind \
+                or f.range is not None or f.denominator is not None or f.points != q.points \
+                or not comparable(q, f) or (q.value < 0) != (f.value < 0) \
+                or (q.unit is not None and f.unit is not None and q.unit != f.unit) \
+                or any(f.unit != e.unit for e in at) \
+                or not _prose_line(page, f):
+            continue
+        theirs = own_words(page, f, near, listed)
+        ok = True
+        for mine in here:
+            s_f = _weight(words & (theirs - mine), strong)
+            s_e = _weight(words & (mine - theirs), strong)
+            named = bool(words & (theirs - mine) & strong)
+            if words & (theirs - mine) & names:
+                ok = False    # a name apart: the name checks say which name (C2)
+                break
+            # one word apart ("treated" / "control"): the occurrence's own word is one the
+            # sentence never uses
+            alone = s_f >= 1 and s_e == 0 and bool(mine - theirs) \
+                and not (mine - theirs) & said
+            # the entities exchanged: the sentence's name is f's, the occurrence's name is
+            # one the sentence never writes ("glucose ... 38%" where fructose gave 38%)
+            swapped = named and bool((mine - theirs) & theirs_named - said)
+            if not ((s_f >= 2 and (s_f >= s_e + 2 or (named and s_f > s_e))) or alone
+                    or swapped):
+                ok = False
+                break
+        if ok:
+            score = _weight(words & theirs, strong)
+            if best is None or score > best[0]:
+                best = (score, f)
+    return best[1] if best else None
+
+
+def _shift(e: Quantity, by: int) -> Quantity:
+    return replace(e, start=e.start + by, end=e.end + by)
+
+
+__all__ = ["check_listed_rows", "check_value_binding", "own_words", "rebound"]

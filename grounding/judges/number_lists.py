@@ -1,0 +1,134 @@
+"""Values listed in the order of a list of names: "9 and 14 days for the base and large
+models, respectively", "the base and large models took 9 and 14 days, respectively".
+
+:func:`respectively_words` binds each value of such a list to the words of its name, on
+either side of a comparison (an answer sentence or a passage of the paper). Pure; no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from grounding.lexicon import content_terms, is_numeric
+from grounding.quantities import Quantity
+
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
+#: what joins two values of one list: ", ", " and ", ", and ", " or ", "/", "; "
+_VALUE_GAP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and|or|/|;|\|)\s*", re.I)
+#: a list of two or more names: "A and B", "A, B and C", "A, B, and C" (a name is one to
+#: three words, letters, digits, hyphens, dots)
+_NAME = r"[A-Za-z][\w.+-]*"
+_NAME_LIST = re.compile(
+    rf"({_NAME}(?:\s+{_NAME}){{0,2}})((?:\s*,\s*{_NAME}(?:\s+{_NAME}){{0,2}})*)"
+    rf"\s*,?\s+(?:and|or)\s+({_NAME})")
+#: words a name list may start with that are not part of the first name
+_LEAD = frozenset(("the", "a", "an", "for", "of", "in", "on", "at", "by", "with", "to",
+                   "from", "and", "or", "while", "whereas", "both", "between"))
+_SLASH_NAMES = re.compile(rf"(?<![\w/]){_NAME}(?:/{_NAME})+(?![\w/])")
+_KINDS = ("number", "percent", "word", "sci")
+
+
+def _value_runs(text: str, qs: list[Quantity]) -> list[list[Quantity]]:
+    """Runs of two or more values next to each other, joined only by list words."""
+    runs: list[list[Quantity]] = []
+    cur: list[Quantity] = []
+    for q in qs:
+        if q.kind not in _KINDS:
+            cur = []
+            continue
+        if cur and _VALUE_GAP.fullmatch(text[cur[-1].end:q.start]):
+            cur.append(q)
+        else:
+            cur = [q]
+        if len(cur) == 2:
+            runs.append(cur)
+    return runs
+
+
+def _names(text: str, lo: int, hi: int, n: int, avoid: tuple[int, int]) -> list[str] | None:
+    """The ``n`` names of a list written in ``text[lo:hi]`` outside ``avoid`` (the value
+    list), nearest to ``avoid`` first; each name its last word for the first item, its
+    first word for the last, and its words for the middle items."""
+    best: tuple[int, list[str]] | None = None
+    for m in _SLASH_NAMES.finditer(text, lo, hi):       # "base/large models"
+        items = m.group(0).split("/")
+        if len(items) == n and not (m.start() < avoid[1] and m.end() > avoid[0]):
+            gap = avoid[0] - m.end() if m.end() <= avoid[0] else m.start() - avoid[1]
+            if best is None or gap < best[0]:
+                best = (gap, items)
+    for m in _NAME_LIST.finditer(text, lo, hi):
+        if m.start() < avoid[1] and m.end() > avoid[0]:
+            continue
+        first = [w for w in m.group(1).split() if w.lower() not in _LEAD]
+        middle = [x.strip() for x in m.group(2).split(",") if x.strip()]
+        items = [first[-1] if first else ""] + middle + [m.group(3)]
+        if len(items) != n or not all(items):
+            continue
+        gap = avoid[0] - m.end() if m.end() <= avoid[0] else m.start() - avoid[1]
+        if best is None or gap < best[0]:
+            best = (gap, items)
+    return best[1] if best else None
+
+
+def _slash_words(text: str, qs: list[Quantity]) -> dict[int, set[str]]:
+    """The values of each slash list ("9/14 days") bound to the names of a list of as
+    many names in the same sentence ("for the base and large models", "base/large")."""
+    out: dict[int, set[str]] = {}
+    for run in _value_runs(text, qs):
+        if text[run[0].end:run[1].start].strip() != "/":
+            continue
+        while True:
+            nxt = next((q for q in qs if q.start >= run[-1].end), None)
+            if nxt is None or text[run[-1].end:nxt.start].strip() != "/":
+                break
+            run = run + [nxt]
+        dot = text.rfind(". ", 0, run[0].start)
+        end = text.find(". ", run[-1].end)
+        lo, hi = (dot + 2 if dot >= 0 else 0), (end if end >= 0 else len(text))
+        names = _names(text, lo, hi, len(run), (run[0].start, run[-1].end))
+        if names is not None:
+            out.update(_bind(run, names))
+    return out
+
+
+def _bind(run: list[Quantity], names: list[str]) -> dict[int, set[str]]:
+    """{value start: its name's terms less those every name has}."""
+    terms = [{t for t in content_terms(n) if not is_numeric(t)} for n in names]
+    common = set.intersection(*terms) if terms else set()
+    return {q.start: t - common for q, t in zip(run, terms) if t - common}
+
+
+def respectively_words(text: str, qs: list[Quantity]) -> dict[int, set[str]]:
+    """Each value of a "respectively" list in ``text``, by its start offset: the content
+    terms of the name it is listed for, less the terms every name of the list has.
+
+    Args: text: a sentence or passage (offsets of ``qs`` index it). qs: its quantities, in
+          order (``extract_quantities``).
+    Returns: {quantity.start: terms}; empty when ``text`` has no "respectively" or no list
+        of as many names as values before it in its sentence.
+    """
+    out: dict[int, set[str]] = {}
+    if "/" in text:
+        out.update(_slash_words(text, qs))
+    for m in _RESPECTIVELY.finditer(text):
+        dot = text.rfind(". ", 0, m.start())
+        lo = dot + 2 if dot >= 0 else 0
+        runs = [r for r in _value_runs(text, [q for q in qs if lo <= q.start < m.start()])]
+        if not runs:
+            continue
+        run = runs[-1]
+        # extend the run of two to all the values it continues
+        while True:
+            nxt = next((q for q in qs if q.start >= run[-1].end and q.start < m.start()), None)
+            if nxt is None or nxt.kind not in _KINDS or not _VALUE_GAP.fullmatch(
+                    text[run[-1].end:nxt.start]):
+                break
+            run = run + [nxt]
+        names = _names(text, lo, m.start(), len(run), (run[0].start, run[-1].end))
+        if names is None:
+            continue
+        out.update(_bind(run, names))
+    return out
+
+
+__all__ = ["respectively_words"]
