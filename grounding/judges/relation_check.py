@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 
 from grounding.evidence import Hit
+from grounding.judges.number_direction import judged_order, metric_direction
 from grounding.judges.rules_cues import ANTONYMS, NEGATIONS, words
 from grounding.lexicon import STOPWORDS, content_terms, fold
 from grounding.quantities import extract_quantities
@@ -308,7 +309,8 @@ _PAIR = re.compile(r"(?:from\s+)?(-?\d+(?:\.\d+)?)\s*%?\s*(vs\.?|versus|against|
 
 def _directed_pairs(text: str) -> Iterator[tuple[str, bool, bool, re.Match[str]]]:
     """Each number pair of the sentence with its direction word: (word, word says up, the
-    numbers go up, the pair's match). Reads "ahead ... (96.6 vs 96.3)", "below ... (83.3
+    numbers go up, the pair's match); for a judging word ("beats", "improves", "worse") on
+    a metric of known direction (``number_direction``), (word, True, the claim holds, match). Reads "ahead ... (96.6 vs 96.3)", "below ... (83.3
     vs 86.1)" (first number is the subject's) and "rises from 67.57 to 68.93"; the
     direction word is the nearest one before the pair in the same clause; lists of
     numbers ("82.47 and 82.91 against 82.55 and 83.14") are skipped."""
@@ -331,6 +333,13 @@ def _directed_pairs(text: str) -> Iterator[tuple[str, bool, bool, re.Match[str]]
         if not cues:
             continue
         word = cues[-1].group(1)
+        # a judging word (beats, improves, worse) turns with the metric's direction: on an
+        # error rate, a loss or a time, "A beats B" means A's value is the lower one
+        holds = judged_order(word, b if is_from else a, a if is_from else b,
+                             metric_direction(s[max(clause_start, 0):m.end() + 40]))
+        if holds is not None:
+            yield word, True, holds, m
+            continue
         yield word, re.fullmatch(_UP, word) is not None, (b > a if is_from else a > b), m
 
 
