@@ -36,7 +36,7 @@ from grounding.judges.base import ClaimContext  # noqa: E402
 from grounding.judges.rules import RulesConfig, RulesJudge  # noqa: E402
 from grounding.pdf import read_pdf  # noqa: E402
 from grounding.propagate import propagate  # noqa: E402
-from grounding.types import Sentence  # noqa: E402
+from grounding.types import Judgement, Sentence  # noqa: E402
 
 LABELS = [lab.value for lab in Label]
 
@@ -62,21 +62,28 @@ def judge_paper(config: RulesConfig, index: EvidenceIndex,
     gold, own_labels, piped = [], [], []
     for row in rows:
         previous: list[Sentence] = []
-        own = []
+        judgements = []
         for i, ann in enumerate(row["annotations"]):
             s = Sentence(i, 0, len(ann["sentence"]), ann["sentence"])
             j = judge.judge(ClaimContext(s, row["question_text"], tuple(previous), ()))
             previous.append(s)
             gold.append(ann["label"])
             own_labels.append(j.label.value)
-            own.append(SentenceAnnotation(sentence=s.text, label=j.label, role=j.role,
-                                          errors=j.errors, depends_on=()))
-        graph = build_graph(previous, [a.role for a in own], [a.label for a in own])
-        own = [a.model_copy(update={"depends_on": () if a.label is Label.NOT_A_CLAIM
-                                    else depends_on(graph, f"S{i + 1}")})
-               for i, a in enumerate(own)]
-        piped.extend(a.label.value for a in propagate(own))
+            judgements.append(j)
+        piped.extend(propagated_labels(previous, judgements))
     return gold, own_labels, piped
+
+
+def propagated_labels(sentences: list[Sentence], judgements: list[Judgement]) -> list[str]:
+    """The labels of one answer's judged sentences after the pipeline's graph and premise
+    propagation (as ``grounding.check`` runs them, without evidence boxes)."""
+    own = [SentenceAnnotation(sentence=s.text, label=j.label, role=j.role, errors=j.errors,
+                              depends_on=()) for s, j in zip(sentences, judgements)]
+    graph = build_graph(sentences, [a.role for a in own], [a.label for a in own])
+    own = [a.model_copy(update={"depends_on": () if a.label is Label.NOT_A_CLAIM
+                                else depends_on(graph, f"S{i + 1}")})
+           for i, a in enumerate(own)]
+    return [a.label.value for a in propagate(own)]
 
 
 def main() -> None:

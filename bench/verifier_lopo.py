@@ -29,18 +29,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from annotations.schema import Label, SentenceAnnotation  # noqa: E402
+from annotations.schema import Label  # noqa: E402
 from bench._metrics import class_scores  # noqa: E402
+from bench.judge_lopo import propagated_labels  # noqa: E402
 from grounding.evidence import EvidenceIndex  # noqa: E402
-from grounding.graph import build_graph, depends_on  # noqa: E402
 from grounding.judges.base import ClaimContext  # noqa: E402
 from grounding.judges.rules import RulesJudge  # noqa: E402
 from grounding.judges.verifier_judge import (  # noqa: E402
-    Scored,
     VerifierJudge,
     VerifierSettings,
     decide_verified,
-    undecided,
 )  # noqa: E402
 from grounding.pdf import read_pdf  # noqa: E402
 from grounding.types import Judgement, Sentence  # noqa: E402
@@ -69,16 +67,10 @@ def judged(data: Path, model: str | None) -> dict[str, list[list[tuple]]]:
             claims = [ClaimContext(s, row["question_text"], tuple(sents[:i]), ())
                       for i, s in enumerate(sents)]
             base = [judge.rules.judge(c) for c in claims]
-            prem = [judge.premises(c) if undecided(b) else [] for c, b in zip(claims, base)]
-            pairs = [(p.text, c.sentence.text) for c, ps in zip(claims, prem) for p in ps]
-            n_pairs += len(pairs)
-            probs = judge.verifier.predict(pairs) if pairs else []
-            at, items = 0, []
-            for s, ann, b, ps in zip(sents, row["annotations"], base, prem):
-                sc = [Scored(p, q["supported"], q["refuted"], q["nei"])
-                      for p, q in zip(ps, probs[at:at + len(ps)])]
-                at += len(ps)
-                items.append((s, ann["label"], b, sc))
+            scored = judge.scored(claims, base)
+            n_pairs += sum(len(x) for x in scored)
+            items = [(s, ann["label"], b, sc)
+                     for s, ann, b, sc in zip(sents, row["annotations"], base, scored)]
             paper.append(items)
         out[path.stem] = paper
         print(f"  judged {path.stem}: {sum(len(r) for r in paper)} sentences "
@@ -89,25 +81,15 @@ def judged(data: Path, model: str | None) -> dict[str, list[list[tuple]]]:
 def labels_for(rows: list[list[tuple]], settings: VerifierSettings | None
                ) -> tuple[list[str], list[str], list[str]]:
     """(gold, judge labels, labels after propagation); settings None = rules alone."""
-    from grounding.propagate import propagate
-
     gold, own_l, piped = [], [], []
     for items in rows:
-        own = []
-        sents = []
-        for s, g, base, sc in items:
-            j: Judgement = base if settings is None else decide_verified(s.text, base, sc,
-                                                                       settings)
-            gold.append(g)
-            own_l.append(j.label.value)
-            sents.append(s)
-            own.append(SentenceAnnotation(sentence=s.text, label=j.label, role=j.role,
-                                          errors=j.errors, depends_on=()))
-        graph = build_graph(sents, [a.role for a in own], [a.label for a in own])
-        own = [a.model_copy(update={"depends_on": () if a.label is Label.NOT_A_CLAIM
-                                    else depends_on(graph, f"S{i + 1}")})
-               for i, a in enumerate(own)]
-        piped.extend(a.label.value for a in propagate(own))
+        sents = [s for s, _, _, _ in items]
+        judgements: list[Judgement] = [
+            base if settings is None else decide_verified(s.text, base, sc, settings)
+            for s, _, base, sc in items]
+        gold.extend(g for _, g, _, _ in items)
+        own_l.extend(j.label.value for j in judgements)
+        piped.extend(propagated_labels(sents, judgements))
     return gold, own_l, piped
 
 

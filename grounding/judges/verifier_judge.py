@@ -117,7 +117,7 @@ def decide_verified(sentence: str, rules: Judgement, scored: Sequence[Scored],
 
     if rules.label is Label.NOT_A_CLAIM:
         return done("not_a_claim", rules)
-    if rules.label is Label.NEI and rules.rationale.startswith("No evidence available"):
+    if rules.label is Label.NEI and rules.rationale.startswith(_NO_EVIDENCE):
         return done("no_evidence", rules)
     if rules.label is Label.CONTRADICTION and tags & {ErrorTag.C1, ErrorTag.C2}:
         return done("checked_conflict", rules)
@@ -127,7 +127,7 @@ def decide_verified(sentence: str, rules: Judgement, scored: Sequence[Scored],
         return done("rules_relation", rules)
     if rules.label is Label.SUPPORTED:
         return done("checked_support", rules)
-    if not scored:
+    if not scored or not undecided(rules):
         return done("not_stated", rules)
     sup = max(scored, key=lambda s: s.supported)
     ref = max(scored, key=lambda s: s.refuted)
@@ -162,7 +162,8 @@ def undecided(rules: Judgement) -> bool:
 # nei labels the rules reach on purpose: nothing to read, an inference the paper does not
 # settle (a speculative sentence whose content the paper's passages do not hold), and a
 # hedged finding stated as established (``extra["hedged"]``)
-_SETTLED_NEI = ("No evidence available", "Not settled by the paper")
+_NO_EVIDENCE = "No evidence available"
+_SETTLED_NEI = (_NO_EVIDENCE, "Not settled by the paper")
 # four numbers in a row, as a table row's cells run ("84.2 88.4 91.5 36.9")
 _CELL_RUN = re.compile(r"(?:[-+−]?\d[\d.,]*%?\s+){3}[-+−]?\d[\d.,]*%?")
 
@@ -204,31 +205,44 @@ class VerifierJudge:
         out: dict[tuple[int, int, int], Passage] = {}
         for hit in index.hits(claim.sentence.text, k=self.settings.k):
             e = hit.entry
+            if e.kind == "row":
+                continue
+            page = None
             if pseudo is not None:
                 base = pseudo[e.page - 1] if 1 <= e.page <= len(pseudo) else None
                 text = base.text if base is not None else e.text
             else:
                 page = index.pages.get(e.page)
                 text = page.text if page is not None else e.text
-            if e.kind == "row":
-                continue
             if pseudo is not None and base is None:
                 spans = [(0, len(e.text))]
-                text = e.text
             else:
                 spans = sentence_premises(text, e.start, e.end, self.settings.max_chars)[:1]
             for s, t in spans:
                 key = (e.page, s, t)
                 if key in out or not text[s:t].strip() or not _prose(text[s:t]):
                     continue
-                if pseudo is None and e.kind != "row":
-                    page = index.pages.get(e.page)
-                    rects = tuple(page.rects_for(s, t)) if page is not None else ()
-                else:
+                if pseudo is not None:
                     rects = e.rects
+                else:
+                    rects = tuple(page.rects_for(s, t)) if page is not None else ()
                 out[key] = Passage(e.page, s, t, " ".join(text[s:t].split()), rects,
                                    round(hit.score, 4))
         return list(out.values())
+
+    def scored(self, claims: Sequence[ClaimContext], base: Sequence[Judgement]
+               ) -> list[list[Scored]]:
+        """Per claim, its premises scored by the verifier in one batched pass; ``[]`` for a
+        claim the rules settle (``base``: the rules' judgements, in order)."""
+        plans = [self.premises(c) if undecided(j) else [] for c, j in zip(claims, base)]
+        pairs = [(p.text, c.sentence.text) for c, prem in zip(claims, plans) for p in prem]
+        probs = self.verifier.predict(pairs, self.settings.batch_size) if pairs else []  # type: ignore[attr-defined]
+        out, at = [], 0
+        for prem in plans:
+            out.append([Scored(p, q["supported"], q["refuted"], q["nei"])
+                        for p, q in zip(prem, probs[at:at + len(prem)])])
+            at += len(prem)
+        return out
 
     def judge(self, claim: ClaimContext) -> Judgement:
         """Label one sentence (see :meth:`judge_many`)."""
@@ -241,20 +255,8 @@ class VerifierJudge:
         Returns: one Judgement per claim, in order.
         """
         base = [self.rules.judge(c) for c in claims]  # type: ignore[attr-defined]
-        plans: list[list[Passage]] = []
-        pairs: list[tuple[str, str]] = []
-        for c, j in zip(claims, base):
-            prem = self.premises(c) if undecided(j) else []
-            plans.append(prem)
-            pairs.extend((p.text, c.sentence.text) for p in prem)
-        probs = self.verifier.predict(pairs, self.settings.batch_size) if pairs else []  # type: ignore[attr-defined]
-        out, at = [], 0
-        for c, j, prem in zip(claims, base, plans):
-            scored = [Scored(p, q["supported"], q["refuted"], q["nei"])
-                      for p, q in zip(prem, probs[at:at + len(prem)])]
-            at += len(prem)
-            out.append(decide_verified(c.sentence.text, j, scored, self.settings))
-        return out
+        return [decide_verified(c.sentence.text, j, sc, self.settings)
+                for c, j, sc in zip(claims, base, self.scored(claims, base))]
 
 
 __all__ = ["Scored", "VerifierJudge", "VerifierSettings", "decide_verified",
