@@ -13,7 +13,7 @@ from pathlib import Path
 
 from rapidfuzz import fuzz
 
-from citations.compare import title_words
+from citations.text.fold import title_words
 from citations.model import Record, Reference
 from citations.sources.local import LocalIndex
 

@@ -6,7 +6,7 @@
     >>> result.verdict, result.differing, result.corrected
 
 Stages, each callable alone: parse_reference (citations.parse), compare_fields
-(citations.compare), decide (citations.decide), corrected_reference (citations.resolve);
+(citations.matching.fields), decide (citations.decide), corrected_reference (citations.resolve);
 sources implement citations.sources.base.Source. Importing this package loads none
 of its modules: each public name is imported on first use (annotations.lazy).
 """
@@ -19,7 +19,8 @@ from annotations.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from citations.bibtex import parse_bibtex
-    from citations.compare import CompareConfig, compare_fields
+    from citations.matching.base import CompareConfig
+    from citations.matching.fields import compare_fields
     from citations.csl import parse_csl_json
     from citations.decide import Decision, decide
     from citations.errors import CheckerError, InputError, RateLimited, SourceError
@@ -35,11 +36,12 @@ if TYPE_CHECKING:
 
 __getattr__, __dir__ = lazy_exports(__name__, globals(), {
     "citations.bibtex": ("parse_bibtex",),
-    "citations.compare": ("CompareConfig", "compare_fields"),
     "citations.csl": ("parse_csl_json",),
     "citations.decide": ("Decision", "decide"),
     "citations.errors": ("CheckerError", "InputError", "RateLimited", "SourceError"),
     "citations.extract": ("extract_citations",),
+    "citations.matching.base": ("CompareConfig",),
+    "citations.matching.fields": ("compare_fields",),
     "citations.model": ("Author", "Field", "FieldMatch", "FieldStatus", "Record", "Reference",
                         "SourceType", "Verdict"),
     "citations.parse": ("parse_reference",),

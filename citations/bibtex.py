@@ -5,8 +5,8 @@ with nested braces, ``@string`` macros and the month macros, ``@comment`` / ``@p
 skipped, ``{...}`` or ``(...)`` as entry delimiters. A broken entry (unbalanced braces, a
 field without ``=``, no key) becomes a :class:`BadEntry` with its line number and the reader
 goes on at the next line starting with ``@``. Values are decoded from LaTeX
-(:func:`citations.names.delatex`); authors are split on `` and `` at brace depth 0 and parsed
-with :func:`citations.names.parse_name` (a name inside one brace group is an organisation;
+(:func:`citations.text.fold.delatex`); authors are split on `` and `` at brace depth 0 and parsed
+with :func:`citations.text.names.parse_name` (a name inside one brace group is an organisation;
 a braced surname is not). ``and others`` sets ``et_al``.
 
 Entry type -> SourceType: article/inproceedings/incollection/conference/proceedings ->
@@ -23,9 +23,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from citations.identifiers import find_arxiv_ids, find_dois, normalize_doi, parse_arxiv_id
+from citations.text.identifiers import find_arxiv_ids, find_dois, normalize_doi, parse_arxiv_id
 from citations.model import Author, Reference, SourceType
-from citations.names import delatex, parse_name
+from citations.text.fold import delatex
+from citations.text.names import parse_name
 
 __all__ = ["BadEntry", "parse_bibtex", "reference_from_fields", "split_bibtex_authors"]
 

@@ -277,7 +277,7 @@ def _looks_like_reference(line: str) -> bool:
     (citations.parse.MAX_REFERENCE_CHARS) counts too unless it is prose (_is_prose), so that
     it gets a verdict (unparsed) rather than vanishing. Prose that merely mentions a year
     does not."""
-    from citations.identifiers import find_arxiv_ids, find_dois
+    from citations.text.identifiers import find_arxiv_ids, find_dois
     from citations.parse import MAX_REFERENCE_CHARS
 
     if len(line) > MAX_REFERENCE_CHARS:

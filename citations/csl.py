@@ -23,9 +23,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from citations.errors import InputError
-from citations.identifiers import find_arxiv_ids, normalize_doi, parse_arxiv_id
+from citations.text.identifiers import find_arxiv_ids, normalize_doi, parse_arxiv_id
 from citations.model import Author, Reference, SourceType
-from citations.names import delatex
+from citations.text.fold import delatex
 
 __all__ = ["parse_csl_json", "reference_from_csl"]
 

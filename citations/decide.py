@@ -28,6 +28,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from citations.model import Field, FieldMatch, FieldStatus, Record, Reference, SourceType, Verdict
+from citations.text.fold import title_words
+from citations.text.identifiers import doi_key
 
 CORE_FIELDS = (Field.TITLE, Field.AUTHORS, Field.YEAR)
 
@@ -36,7 +38,7 @@ CORE_FIELDS = (Field.TITLE, Field.AUTHORS, Field.YEAR)
 class Compared:
     """A candidate record compared with the reference.
 
-    record: the record. fields: one FieldMatch per Field (compare.compare_fields order).
+    record: the record. fields: one FieldMatch per Field (citations.matching.fields.compare_fields order).
     via: how it was found ("doi", "arxiv", "search"). source: the source's name.
     search_score: the source's ranking score in [0, 1] or None.
     """
@@ -184,17 +186,13 @@ def identity_score(fields: Iterable[FieldMatch]) -> float:
 
 
 def _words(title: str) -> list[str]:
-    from citations.compare import title_words
-
     return title_words(title)
 
 
 def same_record_group(a: Record, b: Record) -> bool:
     """Do two records describe the same work? (See module docstring.)"""
-    from citations.compare import normalize_doi_simple
-
     if a.doi and b.doi:
-        if normalize_doi_simple(a.doi) == normalize_doi_simple(b.doi):
+        if doi_key(a.doi) == doi_key(b.doi):
             return True
         return False
     if _words(a.title) != _words(b.title):

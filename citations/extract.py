@@ -28,9 +28,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from citations.errors import InputError
-from citations.identifiers import doi_key, find_arxiv_spans, find_doi_spans, find_urls
+from citations.text.identifiers import doi_key, find_arxiv_spans, find_doi_spans, find_urls
 from citations.model import Author, Reference
-from citations.names import PARTICLES, fold, name_key
+from citations.text.fold import fold_key as fold
+from citations.text.names import PARTICLES, name_key
 from citations.parse import parse_reference, split_reference_list
 
 __all__ = ["CitedReference", "Mention", "extract_citations", "find_reference_section"]

@@ -8,8 +8,8 @@
 
 Steps: parse the string (citations.parse) unless a Reference is given; ask each source
 for the cited DOI and arXiv id and for a search by title/authors/year; compare every
-candidate field by field (compare.py; the string is also read against each candidate,
-citations.anchor); when no candidate is the work, search again with the title cut where a
+candidate field by field (citations.matching.fields; the string is also read against each candidate,
+citations.matching.anchor); when no candidate is the work, search again with the title cut where a
 container starts (:func:`search_titles`); decide (decide.py); build the corrected reference
 from the matched record (resolve.py). A source that raises SourceError is recorded in
 ``sources`` and the verdict can then be UNVERIFIED, never FABRICATED for lack of it;
@@ -27,10 +27,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from citations.compare import DEFAULT_CONFIG, CompareConfig, compare_fields
+from citations.matching.base import DEFAULT_CONFIG, CompareConfig
+from citations.matching.fields import compare_fields
+from citations.matching.venue import recognised_venue
 from citations.decide import Compared, decide, identity_score, is_same_work
 from citations.errors import InputError, RateLimited, SourceError
-from citations.identifiers import normalize_doi
+from citations.text.identifiers import normalize_doi
 from citations.model import (RETRACTING_NOTICES, Author, Field, FieldMatch, Record, Reference,
                              SourceType, Verdict)
 from citations.resolve import corrected_reference
@@ -336,11 +338,9 @@ def _exhaustive_for(src: Source, ref: Reference) -> bool:
 
 def _outside_coverage(sources: Sequence[Source], ref: Reference, failed: Sequence[str]) -> str | None:
     """Why absence from the complete sources says nothing about ``ref``, or None: its
-    venue is recognisably a venue's name (compare.recognised_venue) that none of the
+    venue is recognisably a venue's name (citations.matching.venue.recognised_venue) that none of the
     complete sources that answered covers (``covers_venue``, as LocalIndex offers). A
     complete source without ``covers_venue`` covers every venue."""
-    from citations.compare import recognised_venue
-
     venue = ref.venue or ""
     if not recognised_venue(venue):
         return None

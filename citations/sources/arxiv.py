@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from citations.identifiers import arxiv_api_key, doi_key, parse_arxiv_id
+from citations.text.identifiers import arxiv_api_key, doi_key, parse_arxiv_id
 from citations.errors import SourceError
 from citations.model import Record, Reference, SourceType
 from citations.parse import title_query_form

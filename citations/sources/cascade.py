@@ -47,7 +47,8 @@ import httpx
 
 from annotations.errors import CheckerError
 from annotations.jsonl import drop_torn_tail
-from citations.compare import DEFAULT_CONFIG, CompareConfig, compare_fields
+from citations.matching.base import DEFAULT_CONFIG, CompareConfig
+from citations.matching.fields import compare_fields
 from citations.decide import Compared, decide, identity_score, is_same_work, work_type
 from citations.errors import InputError, SourceError
 from citations.model import Field, FieldStatus, Record, Reference, SourceType, Verdict

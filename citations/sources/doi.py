@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
-from citations.identifiers import normalize_doi
+from citations.text.identifiers import normalize_doi
 from citations.model import Author, Record, Reference, SourceType
 from citations.sources._parsing import clean_doi, csl_dates, doi_path, load_json, text, year_of
 from citations.sources.http import HttpSource

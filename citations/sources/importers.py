@@ -29,7 +29,7 @@ from pydantic import ValidationError
 
 from citations.errors import InputError
 from citations.model import Author, Record, Reference, SourceType
-from citations.names import parse_author_list, parse_name
+from citations.text.names import parse_author_list, parse_name
 from citations.sources._parsing import csl_dates
 
 _TYPE_MAP = {

@@ -40,9 +40,10 @@ from types import TracebackType
 
 from rapidfuzz import fuzz
 
-from citations.compare import family_key, title_words
+from citations.matching.authors import family_key
+from citations.text.fold import title_words
 from citations.errors import InputError, SourceError
-from citations.identifiers import doi_key, parse_arxiv_id
+from citations.text.identifiers import doi_key, parse_arxiv_id
 from citations.model import Record, Reference, SourceType
 from citations.sources.importers import iter_records
 
@@ -360,7 +361,7 @@ class LocalIndex:
         or Nature paper is not fabricated for lack of it in an ACL index). The venue list
         is read once per instance (and again after an import).
         Raises: SourceError if the query fails."""
-        from citations.compare import compare_venues, venue_keys
+        from citations.matching.venue import compare_venues, venue_keys
 
         table = self._venue_table()
         keys = venue_keys(venue)
@@ -374,7 +375,7 @@ class LocalIndex:
     def _venue_table(self) -> dict[str, list[str]]:
         with self._venues_lock:
             if self._venues is None:
-                from citations.compare import venue_keys
+                from citations.matching.venue import venue_keys
 
                 rows = self._query("SELECT DISTINCT json_extract(data, '$.venue') FROM records")
                 table: dict[str, list[str]] = {}

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from citations.identifiers import parse_arxiv_id
+from citations.text.identifiers import parse_arxiv_id
 from citations.model import Author, Record, Reference, SourceType
 from citations.parse import title_query_form
 from citations.sources._parsing import (

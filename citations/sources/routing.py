@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from citations.errors import SourceError
-from citations.identifiers import normalize_doi
+from citations.text.identifiers import normalize_doi
 from citations.model import Record, Reference, SourceType
 from citations.sources.base import Source
 

@@ -21,7 +21,7 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from citations.identifiers import normalize_doi, parse_arxiv_id, semantic_scholar_key
+from citations.text.identifiers import normalize_doi, parse_arxiv_id, semantic_scholar_key
 from citations.model import Record, Reference, SourceType
 from citations.parse import title_query_form
 from citations.sources._parsing import (

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from citations.errors import SourceError
 from citations.model import Author, Record, Reference
-from citations.names import parse_name
+from citations.text.names import parse_name
 from citations.sources.local import LocalIndex
 from tests.conftest import DATA, need
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from citations.anchor import title_window_score, written_fields
-from citations.compare import compare_fields
+from citations.matching.anchor import title_window_score, written_fields
+from citations.matching.fields import compare_fields
 from citations.model import Author, Field, FieldStatus, Record, Reference, Verdict
 from citations.parse import parse_reference
 from citations.verify import verify
@@ -118,7 +118,7 @@ def test_every_style_tidy_or_sloppy_gets_the_tidy_verdict(tmp_path: Path) -> Non
     unresolved.)"""
     sys.path.insert(0, str(ROOT))
     from bench._styles import LANGS, STYLES, Work, format_reference, sloppy
-    from citations.names import parse_name
+    from citations.text.names import parse_name
     from citations.sources.importers import record_from_mapping
 
     rows = [r for r in acl_rows(60) if r.get("pages") and r.get("authors") and r["title"].isascii()
@@ -263,7 +263,7 @@ def test_an_inverted_first_author_cut_with_et_al_after_three_people() -> None:
 
 
 def test_names_and_venue_the_parser_missed_are_read_against_the_record() -> None:
-    from citations.anchor import stated_other_authors, stated_venue
+    from citations.matching.anchor import stated_other_authors, stated_venue
 
     rec = Record(source="t", id="9", title="Nugget Proposal Networks for Chinese Event Detection", year=2018,
                  authors=(Author(family="Lin", given="Hongyu"), Author(family="Lu", given="Yaojie")),

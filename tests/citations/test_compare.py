@@ -7,24 +7,17 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from citations.compare import (
-    CompareConfig,
-    acronym_of,
-    bare_acronym,
-    compare_authors,
-    compare_fields,
-    compare_ids,
-    compare_pages,
-    compare_publishers,
-    compare_titles,
-    compare_venues,
-    compare_years,
-    family_key,
-    fold,
-    strip_markup,
-)
+from citations.matching.authors import compare_authors, family_key
+from citations.matching.base import CompareConfig
+from citations.matching.fields import compare_fields
+from citations.matching.identifiers import compare_ids
+from citations.matching.pages import compare_pages
+from citations.matching.title import compare_titles
+from citations.matching.venue import acronym_of, bare_acronym, compare_publishers, compare_venues
+from citations.matching.year import compare_years
+from citations.text.fold import fold, strip_markup
 from citations.model import Author, Field, FieldStatus, Record, Reference
-from citations.names import name_key, parse_author_list, parse_name
+from citations.text.names import name_key, parse_author_list, parse_name
 from tests.conftest import load_cases
 
 MATCH, CONFLICT, MISSING = FieldStatus.MATCH, FieldStatus.CONFLICT, FieldStatus.MISSING
@@ -325,7 +318,8 @@ def test_a_preprint_cited_with_its_own_year_is_not_a_wrong_year() -> None:
 
 
 def test_parse_artefacts_are_not_conflicts() -> None:
-    from citations.compare import title_written_in, year_written_in
+    from citations.matching.title import title_written_in
+    from citations.matching.year import year_written_in
 
     raw = ("Smith, J. and Jones, K. (2017) 'Learning to parse references', in Proceedings of the 55th "
            "Annual Meeting of the ACL, pp. 1-10.")

@@ -1,4 +1,4 @@
-"""Person names in references: LaTeX and Unicode folding, name parsing, author lists, keys.
+"""Person names in references: name parsing, author lists, keys (folding: citations.text.fold).
 
 Conventions of :class:`~citations.model.Author` as filled here:
 
@@ -13,25 +13,22 @@ Conventions of :class:`~citations.model.Author` as filled here:
 
 Keys: :func:`name_key` = folded family without particles + "|" + first initial
 (``"hoglund|m"``), equal for the LaTeX, NFC, NFD and ASCII spellings of one person,
-and for "de la Fuente, J." / "Fuente, J. de la". :func:`family_key` keeps particles
-("von harlem").
+and for "de la Fuente, J." / "Fuente, J. de la". The family key that keeps particles
+("von harlem") is citations.matching.authors.family_key.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 
 from citations.model import Author
+from citations.text.fold import delatex, fold_key
 
 __all__ = [
     "PARTICLES",
     "comma_less_vancouver",
-    "delatex",
     "drop_homonym_numbers",
-    "family_key",
-    "fold",
     "is_organisation",
     "is_organisation_name",
     "name_key",
@@ -48,85 +45,6 @@ PARTICLES = frozenset({
 """Lower-case name particles (Dutch, German, French, Italian, Spanish, Portuguese,
 Scandinavian, Arabic). "y"/"e" count only inside a family name, never as the first word."""
 
-# ---------------------------------------------------------------- LaTeX -> Unicode
-
-_ACCENTS = {
-    "'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303", "=": "\u0304",
-    ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b", "c": "\u0327", "k": "\u0328",
-    "r": "\u030a", "d": "\u0323", "b": "\u0331", "t": "\u0361",
-}
-_LETTERS = {
-    "o": "ø", "O": "Ø", "ss": "ß", "aa": "å", "AA": "Å", "ae": "æ", "AE": "Æ", "oe": "œ",
-    "OE": "Œ", "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ", "dh": "ð", "DH": "Ð", "th": "þ",
-    "TH": "Þ", "ng": "ŋ", "NG": "Ŋ", "dj": "đ", "DJ": "Đ",
-}
-_SYMBOL_ACC = re.escape("'`^\"~=.")
-# \"{o}  \"o  \'{\i}  \c{c}  \v s  and the same wrapped in braces {\"o}
-_ACC_RE = re.compile(
-    rf"\{{?\\(?:(?P<sym>[{_SYMBOL_ACC}])|(?P<word>[uvHckrdbt])(?![A-Za-z]))\s*"
-    r"(?:\{\s*(?P<b>\\[ij]|[A-Za-z])\s*\}|(?P<p>\\[ij](?![A-Za-z])|[A-Za-z]))\}?"
-)
-_LET_RE = re.compile(r"\{?\\(ss|aa|AA|ae|AE|oe|OE|dh|DH|th|TH|ng|NG|dj|DJ|o|O|l|L|i|j)(?![A-Za-z])\s*\}?")
-_TEXCMD_RE = re.compile(r"\\(?:textit|textbf|emph|textrm|textsc|mathrm|mbox|text|url|texttt)\s*\{")
-
-
-def delatex(text: str) -> str:
-    """Turn LaTeX accent and letter macros into Unicode (NFC) and drop grouping braces.
-
-    ``H{\\"o}glund`` / ``H\\"{o}glund`` / ``H\\"oglund`` -> ``Höglund``; ``\\o`` -> ``ø``;
-    ``\\&`` -> ``&``; ``--`` -> ``–``. Other macros are left as they are (minus braces).
-    """
-    if "\\" not in text and "{" not in text and "--" not in text and "~" not in text:
-        return unicodedata.normalize("NFC", text)
-
-    def acc(m: re.Match[str]) -> str:
-        mark = _ACCENTS[m.group("sym") or m.group("word")]
-        base = m.group("b") or m.group("p")
-        base = {"\\i": "i", "\\j": "j"}.get(base, base)
-        return unicodedata.normalize("NFC", base + mark)
-
-    s = _ACC_RE.sub(acc, text)
-    s = _LET_RE.sub(lambda m: _LETTERS[m.group(1)], s)
-    s = _TEXCMD_RE.sub("{", s)
-    s = s.replace("\\&", "&").replace("\\%", "%").replace("\\_", "_").replace("\\$", "$")
-    s = s.replace("---", "—").replace("--", "–")
-    s = re.sub(r"(?<!\\)~", " ", s)
-    s = s.replace("{", "").replace("}", "")
-    return unicodedata.normalize("NFC", s)
-
-
-# ---------------------------------------------------------------- folding
-
-_HYPHENS: dict[int, str | None] = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"), "-")
-_HYPHENS[0x00AD] = None  # soft hyphen: drop
-_SPECIAL = {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe",
-            "ß": "ss", "ı": "i", "ȷ": "j", "ŋ": "n", "ħ": "h", "ŧ": "t"}
-_QUOTES = dict.fromkeys(map(ord, "\u2018\u2019\u201a\u201b\u2032\u00b4`"), "'")
-_QUOTES.update(dict.fromkeys(map(ord, "\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb"), '"'))
-
-
-@functools.lru_cache(maxsize=65536)
-def fold(text: str) -> str:
-    """Comparison form of a name or title: LaTeX macros decoded, Unicode normalised (NFC and
-    NFD input give the same result), accents removed, ø/ł/ß/æ spelled in ASCII, Unicode
-    hyphens and dashes (U+2010..U+2015, U+2212) as '-', typographic quotes as ASCII,
-    whitespace collapsed, casefolded.
-
-    >>> fold('H{\\\\"o}glund') == fold("Ho\\u0308glund") == fold("Höglund") == "hoglund"
-    True
-    """
-    s = delatex(text) if ("\\" in text or "{" in text) else text
-    s = s.replace("\\", "").replace("{", "").replace("}", "")
-    for _ in range(2):  # twice: NFKD can give upper case ("ℌ" -> "H"), casefold marks ("İ")
-        s = unicodedata.normalize("NFKD", s)
-        s = "".join(c for c in s if not unicodedata.combining(c))
-        s = s.casefold()
-    s = s.translate(_HYPHENS).translate(_QUOTES)
-    s = "".join(_SPECIAL.get(c, c) for c in s)
-    if "{" in s or "}" in s or "\\" in s:  # braces NFKD made ("︷" is "{"): gone as above
-        s = s.replace("\\", "").replace("{", "").replace("}", "")
-    return " ".join(s.split())
-
 
 def _split_particles(family: str) -> tuple[str, str]:
     """``"van der Berg"`` -> ``("van der", "Berg")``; leaves the last word alone."""
@@ -137,14 +55,6 @@ def _split_particles(family: str) -> tuple[str, str]:
     return " ".join(words[:i]), " ".join(words[i:])
 
 
-def family_key(author: Author) -> str:
-    """Folded family name with its particle (``"von harlem"``, ``"keller-amadi"``)."""
-    fam = author.family
-    if author.particle and not fold(fam).startswith(fold(author.particle) + " "):
-        fam = f"{author.particle} {fam}"
-    return fold(fam)
-
-
 def name_key(author: Author) -> str:
     """Same-person key: folded family without particles, "|", folded first initial.
 
@@ -152,10 +62,10 @@ def name_key(author: Author) -> str:
     a literal (organisation) author gives its folded name and an empty initial.
     """
     if author.literal:
-        return fold(author.family) + "|"
+        return fold_key(author.family) + "|"
     _, core = _split_particles(author.family)
-    fam = fold(core or author.family)
-    given = fold(author.given)
+    fam = fold_key(core or author.family)
+    given = fold_key(author.given)
     initial = next((c for c in given if c.isalnum()), "")
     return f"{fam}|{initial}"
 
