@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict
 from citations.matching.base import DEFAULT_CONFIG, CompareConfig
 from citations.matching.fields import compare_fields
 from citations.matching.venue import recognised_venue
-from citations.decide import Compared, decide, identity_score, is_same_work
+from citations.decide import Compared, Decision, decide, identity_score, is_same_work
 from citations.errors import InputError, RateLimited, SourceError
 from citations.text.identifiers import normalize_doi
 from citations.model import (RETRACTING_NOTICES, Author, Field, FieldMatch, Record, Reference,
@@ -297,6 +297,10 @@ def _describe(ref: Reference) -> str:
     return "search " + " ".join(bits)
 
 
+_Found = dict[tuple[str, str], tuple[Record, str, str, float | None]]
+"""(record source, record id) -> (record, source name, how found, search score)."""
+
+
 def _search(src: Source, ref: Reference, limit: int) -> list[tuple[Record, float | None]]:
     """A source's search hits with their rank score (None where it gives none)."""
     scored = getattr(src, "search_scored", None)
@@ -305,7 +309,7 @@ def _search(src: Source, ref: Reference, limit: int) -> list[tuple[Record, float
     return [(r, None) for r in src.search(ref, limit)]
 
 
-def _compare_found(ref: Reference, found: dict[tuple[str, str], tuple[Record, str, str, float | None]],
+def _compare_found(ref: Reference, found: _Found,
                    config: VerifyConfig, compared: list[Compared], skipped: list[Candidate]) -> None:
     """Compare each found record with ``ref`` (into ``compared``), except update notices
     and search hits scoring under config.min_search_score (listed in ``skipped``)."""
@@ -361,6 +365,135 @@ def _outside_coverage(sources: Sequence[Source], ref: Reference, failed: Sequenc
             "not evidence of fabrication")
 
 
+@dataclass(slots=True)
+class _Lookup:
+    """What asking the sources gave: the queries sent, the records found, each source's
+    status, the sources that failed, the record the cited DOI resolved to, the work types
+    the sources index, and whether a complete source could have found the reference."""
+
+    queries: list[str] = field(default_factory=list)
+    found: _Found = field(default_factory=dict)
+    statuses: list[SourceStatus] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    doi_record: Record | None = None
+    indexed: set[SourceType] = field(default_factory=set)
+    exhaustive: bool = False
+
+
+def _failure_kind(exc: SourceError) -> SourceOutcome:
+    if isinstance(exc, RateLimited):
+        return "rate_limited"
+    text = str(exc).lower()
+    return "timeout" if "timeout" in text or "timed out" in text else "error"
+
+
+def _ask_source(src: Source, ref: Reference, config: VerifyConfig, look: _Lookup) -> None:
+    """Look ``ref`` up in one source (DOI, arXiv id, search), into ``look``; a failing
+    source is recorded with the candidates it gave before it failed."""
+    look.indexed |= set(getattr(src, "indexes", {SourceType.PAPER}))
+    n = 0
+    try:
+        if ref.doi:
+            look.queries.append(f"{src.name}: doi {ref.doi}")
+            rec = src.lookup_doi(ref.doi)
+            if rec is not None:
+                look.doi_record = look.doi_record or rec
+                look.found.setdefault((rec.source, rec.id), (rec, src.name, "doi", None))
+                n += 1
+        if ref.arxiv_id:
+            look.queries.append(f"{src.name}: arxiv {ref.arxiv_id}")
+            rec = src.lookup_arxiv(ref.arxiv_id)
+            if rec is not None:
+                look.found.setdefault((rec.source, rec.id), (rec, src.name, "arxiv", None))
+                n += 1
+        if ref.title or ref.authors:
+            look.queries.append(f"{src.name}: {_describe(ref)}")
+            for rec, score in _search(src, ref, config.search_limit):
+                look.found.setdefault((rec.source, rec.id), (rec, src.name, "search", score))
+                n += 1
+    except SourceError as exc:
+        look.failed.append(src.name)
+        look.statuses.append(SourceStatus(name=src.name, ok=False, candidates=n, error=str(exc),
+                                          status=_failure_kind(exc)))
+        return
+    look.statuses.append(SourceStatus(name=src.name, ok=True, candidates=n))
+    look.exhaustive = look.exhaustive or _exhaustive_for(src, ref)
+
+
+def _search_again(ref: Reference, sources: Sequence[Source], config: VerifyConfig,
+                  look: _Lookup, skipped: list[Candidate]) -> _Found:
+    """When nothing found is the work: search again with the title the string more likely
+    holds (search_alternatives); the new records, and ones the first search scored too low
+    to compare when this search scores them higher."""
+    more: _Found = {}
+    low = {(c.record.source, c.record.id): c.search_score or 0.0 for c in skipped}
+    for alt in search_alternatives(ref):
+        look.queries.append(f"second {_describe(alt)}")
+        for src in sources:
+            try:
+                for rec, score in _search(src, alt, config.search_limit):
+                    key = (rec.source, rec.id)
+                    if key not in look.found or (key in low and score is not None
+                                                 and score > low[key]):
+                        if key not in more or (score or 0.0) > (more[key][3] or 0.0):
+                            more[key] = (rec, src.name, "search", score)
+            except SourceError:
+                continue
+    return more
+
+
+def _decide(ref: Reference, sources: Sequence[Source], look: _Lookup,
+            compared: list[Compared]) -> Decision:
+    """The decision, with coverage: a title the index holds (another work's, cited with
+    other authors and venue) is evidence from inside it; only a reference sharing no title
+    decides by whether its venue lies outside what the complete sources cover."""
+    outside = _outside_coverage(sources, ref, look.failed) \
+        if look.exhaustive and ref.venue and not any(is_same_work(c) for c in compared) \
+        and not any(f.field is Field.TITLE and f.status.value == "match"
+                    for c in compared for f in c.fields) else None
+    decision = decide(ref, compared, failed_sources=look.failed,
+                      indexed=look.indexed or {SourceType.PAPER},
+                      doi_record=look.doi_record, exhaustive=look.exhaustive and outside is None)
+    if outside is not None and decision.verdict is Verdict.UNVERIFIED:
+        decision = replace(decision, reason=outside)
+    return decision
+
+
+def _candidates(compared: list[Compared], skipped: list[Candidate]) -> tuple[Candidate, ...]:
+    """The compared candidates by identity score, then the skipped ones by search score."""
+    return tuple(sorted(
+        (Candidate(record=c.record, source=c.source, via=c.via,
+                   score=round(identity_score(c.fields), 4), search_score=c.search_score,
+                   same_work=is_same_work(c),
+                   conflicts=tuple(f.field for f in c.fields if f.status.value == "conflict"))
+         for c in compared), key=lambda c: -c.score) + sorted(
+        skipped, key=lambda c: -(c.search_score or 0.0)))
+
+
+def _result(ref: Reference, decision: Decision, look: _Lookup, compared: list[Compared],
+            skipped: list[Candidate]) -> VerificationResult:
+    """The result: the corrected reference from the matched record, each source's status
+    (match / no match), and a warning for an arXiv id the matched record cannot confirm."""
+    matched_sources = {c.source for c in compared if is_same_work(c)}
+    statuses = [s if not s.ok else s.model_copy(update={
+        "status": "match" if s.name in matched_sources else "no_match"}) for s in look.statuses]
+    corrected = None
+    warnings = decision.warnings
+    if decision.best is not None:
+        corrected = corrected_reference(ref, decision.best)
+        if ref.arxiv_id and not decision.best.arxiv_id and decision.best.doi != ref.doi:
+            # the work was matched on other fields; nothing said whether the id is its
+            warnings += (f"arXiv id {ref.arxiv_id} not checked: the matched record has none",)
+    return VerificationResult(
+        reference=ref, verdict=decision.verdict, reason=decision.reason,
+        fields=decision.fields, differing=decision.differing,
+        unconfirmed=decision.unconfirmed,
+        corrected=corrected.raw if corrected else None, corrected_reference=corrected,
+        matched=decision.best, candidates=_candidates(compared, skipped),
+        queries=tuple(look.queries), sources=tuple(statuses), warnings=warnings,
+        **notice_flags(decision.best))
+
+
 def verify(reference: str | Reference, sources: Sequence[Source],
            config: VerifyConfig = DEFAULT_VERIFY) -> VerificationResult:
     """Verify one reference against ``sources``.
@@ -374,104 +507,18 @@ def verify(reference: str | Reference, sources: Sequence[Source],
     why = unreadable_reason(ref)
     if why is not None:
         return VerificationResult(reference=ref, verdict=Verdict.UNPARSED, reason=why)
-    queries: list[str] = []
-    found: dict[tuple[str, str], tuple[Record, str, str, float | None]] = {}
-    statuses: list[SourceStatus] = []
-    failed: list[str] = []
-    doi_record: Record | None = None
-    indexed: set[SourceType] = set()
-    exhaustive = False
+    look = _Lookup()
     for src in sources:
-        indexed |= set(getattr(src, "indexes", {SourceType.PAPER}))
-        n = 0
-        try:
-            if ref.doi:
-                queries.append(f"{src.name}: doi {ref.doi}")
-                rec = src.lookup_doi(ref.doi)
-                if rec is not None:
-                    doi_record = doi_record or rec
-                    found.setdefault((rec.source, rec.id), (rec, src.name, "doi", None))
-                    n += 1
-            if ref.arxiv_id:
-                queries.append(f"{src.name}: arxiv {ref.arxiv_id}")
-                rec = src.lookup_arxiv(ref.arxiv_id)
-                if rec is not None:
-                    found.setdefault((rec.source, rec.id), (rec, src.name, "arxiv", None))
-                    n += 1
-            if ref.title or ref.authors:
-                queries.append(f"{src.name}: {_describe(ref)}")
-                for rec, score in _search(src, ref, config.search_limit):
-                    found.setdefault((rec.source, rec.id), (rec, src.name, "search", score))
-                    n += 1
-        except SourceError as exc:
-            failed.append(src.name)
-            kind: SourceOutcome = ("rate_limited" if isinstance(exc, RateLimited) else
-                                   "timeout" if "timeout" in str(exc).lower() or
-                                   "timed out" in str(exc).lower() else "error")
-            statuses.append(SourceStatus(name=src.name, ok=False, candidates=n, error=str(exc),
-                                         status=kind))
-            continue
-        statuses.append(SourceStatus(name=src.name, ok=True, candidates=n))
-        exhaustive = exhaustive or _exhaustive_for(src, ref)
+        _ask_source(src, ref, config, look)
     compared: list[Compared] = []
     skipped: list[Candidate] = []
-    _compare_found(ref, found, config, compared, skipped)
-    if not failed and not any(is_same_work(c) for c in compared):
-        # nothing is the work: search again with the title the string more likely holds
-        more: dict[tuple[str, str], tuple[Record, str, str, float | None]] = {}
-        low = {(c.record.source, c.record.id): c.search_score or 0.0 for c in skipped}
-        for alt in search_alternatives(ref):
-            queries.append(f"second {_describe(alt)}")
-            for src in sources:
-                try:
-                    for rec, score in _search(src, alt, config.search_limit):
-                        key = (rec.source, rec.id)
-                        # new records, and ones the first search scored too low to compare
-                        # when this search scores them higher
-                        if key not in found or (key in low and score is not None
-                                                and score > low[key]):
-                            if key not in more or (score or 0.0) > (more[key][3] or 0.0):
-                                more[key] = (rec, src.name, "search", score)
-                except SourceError:
-                    continue
+    _compare_found(ref, look.found, config, compared, skipped)
+    if not look.failed and not any(is_same_work(c) for c in compared):
+        more = _search_again(ref, sources, config, look, skipped)
         if more:
             skipped = [c for c in skipped if (c.record.source, c.record.id) not in more]
         _compare_found(ref, more, config, compared, skipped)
-    # a title the index holds (another work's, cited with other authors and venue) is
-    # evidence from inside it: only a reference sharing no title decides by coverage
-    outside = _outside_coverage(sources, ref, failed) \
-        if exhaustive and ref.venue and not any(is_same_work(c) for c in compared) \
-        and not any(f.field is Field.TITLE and f.status.value == "match"
-                    for c in compared for f in c.fields) else None
-    decision = decide(ref, compared, failed_sources=failed, indexed=indexed or {SourceType.PAPER},
-                      doi_record=doi_record, exhaustive=exhaustive and outside is None)
-    if outside is not None and decision.verdict is Verdict.UNVERIFIED:
-        decision = replace(decision, reason=outside)
-    candidates = sorted(
-        (Candidate(record=c.record, source=c.source, via=c.via,
-                   score=round(identity_score(c.fields), 4), search_score=c.search_score,
-                   same_work=is_same_work(c),
-                   conflicts=tuple(f.field for f in c.fields if f.status.value == "conflict"))
-         for c in compared), key=lambda c: -c.score) + sorted(
-        skipped, key=lambda c: -(c.search_score or 0.0))
-    matched_sources = {c.source for c in compared if is_same_work(c)}
-    statuses = [s if not s.ok else s.model_copy(update={
-        "status": "match" if s.name in matched_sources else "no_match"}) for s in statuses]
-    corrected = None
-    warnings = decision.warnings
-    if decision.best is not None:
-        corrected = corrected_reference(ref, decision.best)
-        if ref.arxiv_id and not decision.best.arxiv_id and decision.best.doi != ref.doi:
-            # the work was matched on other fields; nothing said whether the id is its
-            warnings += (f"arXiv id {ref.arxiv_id} not checked: the matched record has none",)
-    return VerificationResult(
-        reference=ref, verdict=decision.verdict, reason=decision.reason,
-        fields=decision.fields, differing=decision.differing,
-        unconfirmed=decision.unconfirmed,
-        corrected=corrected.raw if corrected else None, corrected_reference=corrected,
-        matched=decision.best, candidates=tuple(candidates), queries=tuple(queries),
-        sources=tuple(statuses), warnings=warnings,
-        **notice_flags(decision.best))
+    return _result(ref, _decide(ref, sources, look, compared), look, compared, skipped)
 
 
 def _safe(item: str | Reference, sources: Sequence[Source], config: VerifyConfig) -> VerificationResult:

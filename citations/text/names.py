@@ -168,45 +168,54 @@ def parse_name(text: str) -> Author:
         if "," not in inner or " " in inner:
             return Author(family=inner, literal=True)
     s, store = _protect(stripped)
+    return _inverted_name(s, store) if "," in s else _natural_name(s, store)
 
-    if "," in s:
-        parts = [p.strip() for p in s.split(",")]
-        parts = [p for p in parts if p]
-        if not parts:
-            return Author(family="")
-        fam = parts[0]
-        rest = parts[1:]
-        suffix = ""
-        if len(rest) >= 2 and rest[0].lower().rstrip(".") + "." in {"jr.", "sr."} | {x + "." for x in _SUFFIXES}:
-            suffix, rest = rest[0], rest[1:]
-        fw = fam.split()
-        if len(fw) >= 2 and _is_suffix(fw[-1]) and not suffix:
-            suffix, fam = fw[-1], " ".join(fw[:-1])  # "King Jr., Martin Luther"
-        if len(rest) == 1 and _is_suffix(rest[0]) and len(fw) >= 2 and not suffix:
-            # "Robert Downey, Jr.": a name in natural order, then its suffix
-            natural = parse_name(_restore(fam, store))
-            return natural.model_copy(update={"given": f"{natural.given} {rest[0]}".strip()})
-        given = " ".join(rest)
-        particle = ""
-        # trailing particle (ABNT): "M. A. dos", "P. van den"
-        gw = given.split()
-        j = len(gw)
-        while j > 0 and gw[j - 1].lower() in PARTICLES and gw[j - 1].islower():
-            j -= 1
-        if 0 < j < len(gw):
-            particle = " ".join(gw[j:])
-            given = " ".join(gw[:j])
-        if suffix:
-            given = f"{given} {suffix}".strip()
-        fam_words = [_titlecase_caps(w) if w.lower() not in PARTICLES else w for w in fam.split()]
-        fam = " ".join(fam_words)
-        if _CAPS_INITIALS_RE.match(given.replace(" ", "")) and "." not in given and len(given) <= 3:
-            given = _spaced_initials(given.replace(" ", ""))
-        elif "." in given and re.search(r"(?:^|[\s.-])[A-Z]$", given):
-            given += "."  # "S. R" (period eaten by a sentence split) -> "S. R."
-        return Author(family=_restore(fam, store), given=_restore(given, store),
-                      particle=_restore(particle, store))
 
+def _inverted_name(s: str, store: dict[str, str]) -> Author:
+    """A name with a comma (brace groups protected as in ``store``): "Family, Given",
+    "Family, Jr., Given", "King Jr., Martin Luther", "Robert Downey, Jr.", "SANTOS, M. A.
+    dos" (ABNT, a trailing particle)."""
+    parts = [p.strip() for p in s.split(",")]
+    parts = [p for p in parts if p]
+    if not parts:
+        return Author(family="")
+    fam = parts[0]
+    rest = parts[1:]
+    suffix = ""
+    if len(rest) >= 2 and rest[0].lower().rstrip(".") + "." in {"jr.", "sr."} | {x + "." for x in _SUFFIXES}:
+        suffix, rest = rest[0], rest[1:]
+    fw = fam.split()
+    if len(fw) >= 2 and _is_suffix(fw[-1]) and not suffix:
+        suffix, fam = fw[-1], " ".join(fw[:-1])  # "King Jr., Martin Luther"
+    if len(rest) == 1 and _is_suffix(rest[0]) and len(fw) >= 2 and not suffix:
+        # "Robert Downey, Jr.": a name in natural order, then its suffix
+        natural = parse_name(_restore(fam, store))
+        return natural.model_copy(update={"given": f"{natural.given} {rest[0]}".strip()})
+    given = " ".join(rest)
+    particle = ""
+    # trailing particle (ABNT): "M. A. dos", "P. van den"
+    gw = given.split()
+    j = len(gw)
+    while j > 0 and gw[j - 1].lower() in PARTICLES and gw[j - 1].islower():
+        j -= 1
+    if 0 < j < len(gw):
+        particle = " ".join(gw[j:])
+        given = " ".join(gw[:j])
+    if suffix:
+        given = f"{given} {suffix}".strip()
+    fam_words = [_titlecase_caps(w) if w.lower() not in PARTICLES else w for w in fam.split()]
+    fam = " ".join(fam_words)
+    if _CAPS_INITIALS_RE.match(given.replace(" ", "")) and "." not in given and len(given) <= 3:
+        given = _spaced_initials(given.replace(" ", ""))
+    elif "." in given and re.search(r"(?:^|[\s.-])[A-Z]$", given):
+        given += "."  # "S. R" (period eaten by a sentence split) -> "S. R."
+    return Author(family=_restore(fam, store), given=_restore(given, store),
+                  particle=_restore(particle, store))
+
+
+def _natural_name(s: str, store: dict[str, str]) -> Author:
+    """A name without a comma: "Given [particles] Family", "Altschul SF" (Vancouver), a
+    single word (a family name; an organisation if it was one brace group)."""
     words = s.split()
     suffix = ""
     if len(words) > 2 and words[-1].lower() in _SUFFIXES:
