@@ -47,8 +47,8 @@ from citations.crf.labeller import ReferenceLabeller  # noqa: E402
 from citations.crf.titles import TitleRanker  # noqa: E402
 from citations.crf.train import PARAMS, train_all  # noqa: E402
 from citations.model import Reference  # noqa: E402
-from citations.text.names import parse_author_list  # noqa: E402
 from citations.parse import parse_reference  # noqa: E402
+from citations.text.names import parse_author_list  # noqa: E402
 
 FIELDS = ("title", "first author", "year", "volume", "pages")
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20[0-3]\d)(?!\d)")

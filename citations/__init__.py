@@ -19,20 +19,34 @@ from annotations.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from citations.bibtex import parse_bibtex
-    from citations.matching.base import CompareConfig
-    from citations.matching.fields import compare_fields
     from citations.csl import parse_csl_json
     from citations.decide import Decision, decide
     from citations.errors import CheckerError, InputError, RateLimited, SourceError
     from citations.extract import extract_citations
-    from citations.model import (Author, Field, FieldMatch, FieldStatus, Record, Reference,
-                                 SourceType, Verdict)
+    from citations.matching.base import CompareConfig
+    from citations.matching.fields import compare_fields
+    from citations.model import (
+        Author,
+        Field,
+        FieldMatch,
+        FieldStatus,
+        Record,
+        Reference,
+        SourceType,
+        Verdict,
+    )
     from citations.parse import parse_reference
     from citations.resolve import corrected_reference, format_record
     from citations.sources.base import Source
     from citations.sources.local import LocalIndex
-    from citations.verify import (Candidate, SourceStatus, VerificationResult, VerifyConfig,
-                                  verify, verify_many)
+    from citations.verify import (
+        Candidate,
+        SourceStatus,
+        VerificationResult,
+        VerifyConfig,
+        verify,
+        verify_many,
+    )
 
 __getattr__, __dir__ = lazy_exports(__name__, globals(), {
     "citations.bibtex": ("parse_bibtex",),

@@ -29,11 +29,11 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from citations.errors import InputError
-from citations.text.identifiers import doi_key, find_arxiv_spans, find_doi_spans, find_urls
 from citations.model import Author, Reference
-from citations.text.fold import fold_key as fold
-from citations.text.names import PARTICLES, name_key
 from citations.parse import parse_reference, split_reference_list
+from citations.text.fold import fold_key as fold
+from citations.text.identifiers import doi_key, find_arxiv_spans, find_doi_spans, find_urls
+from citations.text.names import PARTICLES, name_key
 
 __all__ = ["CitedReference", "Mention", "extract_citations", "find_reference_section"]
 
@@ -70,9 +70,11 @@ class CitedReference(BaseModel):
 
 
 _HEADING_RE = re.compile(
-    r"^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?:References?(?: list)?|Bibliography|Works [Cc]ited|Sources|"
+    r"^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*"
+    r"(?:References?(?: list)?|Bibliography|Works [Cc]ited|Sources|"
     r"Citations|Literature [Cc]ited|Cited [Ww]orks|Referências(?: [Bb]ibliográficas)?|"
-    r"Referencias(?: [Bb]ibliográficas)?|Bibliografía|Bibliografia|Literatur(?:verzeichnis)?|Quellen)"
+    r"Referencias(?: [Bb]ibliográficas)?|Bibliografía|Bibliografia|"
+    r"Literatur(?:verzeichnis)?|Quellen)"
     r"[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*$",
     re.MULTILINE | re.IGNORECASE,
 )
@@ -94,7 +96,7 @@ def find_reference_section(answer: str) -> tuple[int, int] | None:
     block_start = None
     pos_end = len(answer.rstrip())
     for m in reversed(lines):
-        between = answer[m.end():pos_end]
+        between = answer[m.end() : pos_end]
         if between.strip():
             break
         block_start = m.start()
@@ -132,24 +134,141 @@ _YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?"
 # a name is at most 60 characters and starts at a word start (the lookbehind in the
 # patterns below), so a long run of letters costs linear, not quadratic, time
 _NAME = r"(?:(?:van|von|de|der|den|da|di|du|del|della|la|le|dos|das|do)\s+)*[^\W\d_][\w'’\-]{0,60}"
-_AY_CORE = (rf"(?P<n1>{_NAME})(?:(?P<etal>\s+et\s+al\.?(?:['’]s)?)|\s+(?:and|&)\s+(?P<n2>{_NAME})|"
-            rf"(?:,\s+{_NAME})+,?\s+(?:and|&)\s+(?P<n3>{_NAME}))?")
-_NARRATIVE_RE = re.compile(rf"(?<![\w'’\-]){_AY_CORE}(?:['’]s)?\s+\((?P<y>{_YEAR})(?:[,;][^)]{{0,40}})?\)")
+_AY_CORE = (
+    rf"(?P<n1>{_NAME})(?:(?P<etal>\s+et\s+al\.?(?:['’]s)?)|\s+(?:and|&)\s+(?P<n2>{_NAME})|"
+    rf"(?:,\s+{_NAME})+,?\s+(?:and|&)\s+(?P<n3>{_NAME}))?"
+)
+_NARRATIVE_RE = re.compile(
+    rf"(?<![\w'’\-]){_AY_CORE}(?:['’]s)?\s+\((?P<y>{_YEAR})(?:[,;][^)]{{0,40}})?\)"
+)
 _PAREN_RE = re.compile(r"\(([^()]{4,400})\)")
-_PAREN_ITEM_RE = re.compile(rf"^(?:(?:see|e\.g\.|cf\.|i\.e\.)[,]?\s+)?{_AY_CORE},?\s+(?P<y>{_YEAR})(?:,\s*(?:pp?\.|S\.)\s*[\d–-]+)?\s*$")
-_STOP = frozenset({"Table", "Figure", "Fig", "Section", "Eq", "Equation", "Appendix", "In", "The", "See", "This",
-                   "That", "Since", "From", "During", "Until", "After", "Before", "Version", "Chapter", "Page",
-                   "Step", "Phase", "Sect", "Tab", "Stage", "Year", "About", "Around", "Approximately",
-                   "Results", "Result", "Studies", "Study", "Work", "Works", "Research", "Data", "Analysis",
-                   "Experiments", "Reports", "Report", "Surveys", "Survey", "Recent", "Previous", "Prior", "Early",
-                   "Later", "Earlier", "Models", "Model", "Methods", "Method", "Estimates", "Measurements",
-                   "Observations", "Guidelines", "Release", "Update", "Edition", "Census", "Review", "Paper",
-                   "Papers", "Article", "Proceedings", "Conference", "Workshop", "Challenge", "Competition",
-                   "Benchmark", "Dataset", "Season", "Winter", "Summer", "Spring", "Autumn", "Fall", "Today",
-                   "Currently", "By", "As", "For", "And", "But", "Also", "However", "Here", "There", "Then", "Now",
-                   "January", "February", "March", "April", "May", "June", "July", "August", "September",
-                   "October", "November", "December", "Launched", "Published", "Released", "Founded", "Since",
-                   "Both", "All", "Some", "Many", "Most", "These", "Those", "Its", "Their", "Our", "We", "It"})
+_PAREN_ITEM_RE = re.compile(
+    rf"^(?:(?:see|e\.g\.|cf\.|i\.e\.)[,]?\s+)?{_AY_CORE},?\s+(?P<y>{_YEAR})(?:,\s*(?:pp?\.|S\.)\s*[\d–-]+)?\s*$"
+)
+_STOP = frozenset(
+    {
+        "Table",
+        "Figure",
+        "Fig",
+        "Section",
+        "Eq",
+        "Equation",
+        "Appendix",
+        "In",
+        "The",
+        "See",
+        "This",
+        "That",
+        "Since",
+        "From",
+        "During",
+        "Until",
+        "After",
+        "Before",
+        "Version",
+        "Chapter",
+        "Page",
+        "Step",
+        "Phase",
+        "Sect",
+        "Tab",
+        "Stage",
+        "Year",
+        "About",
+        "Around",
+        "Approximately",
+        "Results",
+        "Result",
+        "Studies",
+        "Study",
+        "Work",
+        "Works",
+        "Research",
+        "Data",
+        "Analysis",
+        "Experiments",
+        "Reports",
+        "Report",
+        "Surveys",
+        "Survey",
+        "Recent",
+        "Previous",
+        "Prior",
+        "Early",
+        "Later",
+        "Earlier",
+        "Models",
+        "Model",
+        "Methods",
+        "Method",
+        "Estimates",
+        "Measurements",
+        "Observations",
+        "Guidelines",
+        "Release",
+        "Update",
+        "Edition",
+        "Census",
+        "Review",
+        "Paper",
+        "Papers",
+        "Article",
+        "Proceedings",
+        "Conference",
+        "Workshop",
+        "Challenge",
+        "Competition",
+        "Benchmark",
+        "Dataset",
+        "Season",
+        "Winter",
+        "Summer",
+        "Spring",
+        "Autumn",
+        "Fall",
+        "Today",
+        "Currently",
+        "By",
+        "As",
+        "For",
+        "And",
+        "But",
+        "Also",
+        "However",
+        "Here",
+        "There",
+        "Then",
+        "Now",
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+        "Launched",
+        "Published",
+        "Released",
+        "Founded",
+        "Both",
+        "All",
+        "Some",
+        "Many",
+        "Most",
+        "These",
+        "Those",
+        "Its",
+        "Their",
+        "Our",
+        "We",
+        "It",
+    }
+)
 
 
 def _fam_key(name: str) -> str:
@@ -163,7 +282,9 @@ def _ref_key_families(ref: Reference) -> list[str]:
     return [name_key(a).split("|", 1)[0] for a in ref.authors]
 
 
-def _match_entry(entries: list[tuple[CitedReference, Reference]], n1: str, n2: str | None, year: str) -> int | None:
+def _match_entry(
+    entries: list[tuple[CitedReference, Reference]], n1: str, n2: str | None, year: str
+) -> int | None:
     y = int(year[:4])
     k1 = _fam_key(n1)
     k2 = _fam_key(n2) if n2 else None
@@ -208,8 +329,9 @@ class _Citations:
     answer: str
     entries: list[tuple[CitedReference, Reference]] = field(default_factory=list)
     mentions: dict[int, list[Mention]] = field(default_factory=dict)
-    extra: dict[tuple[str, str | None, str], tuple[Reference, list[Mention]]] = \
-        field(default_factory=dict)
+    extra: dict[tuple[str, str | None, str], tuple[Reference, list[Mention]]] = field(
+        default_factory=dict
+    )
     id_refs: dict[str, tuple[Reference, list[Mention]]] = field(default_factory=dict)
     taken: list[tuple[int, int]] = field(default_factory=list)
     claimed: list[tuple[int, int]] = field(default_factory=list)
@@ -232,7 +354,7 @@ def _list_entries(found: _Citations) -> int:
     for t, (a, b) in zip(texts, offsets):
         bullet = _BULLET_RE.match(t)
         if bullet:
-            t = t[bullet.end():]
+            t = t[bullet.end() :]
             a = answer.find(t[:20], a, b) if answer.find(t[:20], a, b) >= 0 else a
         try:
             ref = parse_reference(t)
@@ -240,8 +362,14 @@ def _list_entries(found: _Citations) -> int:
             continue
         marker = ref.marker.strip("[]") if ref.marker else ""
         num = int(marker) if marker.isdigit() else None
-        found.entries.append((CitedReference(reference=ref, entry_start=a, entry_end=b,
-                                             number=num, origin="list"), ref))
+        found.entries.append(
+            (
+                CitedReference(
+                    reference=ref, entry_start=a, entry_end=b, number=num, origin="list"
+                ),
+                ref,
+            )
+        )
     return heads[-1].start() if heads else s0
 
 
@@ -267,12 +395,22 @@ def _numbered_mentions(found: _Citations, body: str) -> None:
         nums = _marker_numbers(m.group(1))
         if nums and all(n in by_num for n in nums):
             for n in nums:
-                found.mention(by_num[n], Mention(start=m.start(), end=m.end(), text=m.group(0),
-                                                 kind="numbered"))
+                found.mention(
+                    by_num[n],
+                    Mention(start=m.start(), end=m.end(), text=m.group(0), kind="numbered"),
+                )
 
 
-def _add_author_year(found: _Citations, n1: str, n2: str | None, etal: bool, year: str,
-                     start: int, end: int, strong: bool) -> None:
+def _add_author_year(
+    found: _Citations,
+    n1: str,
+    n2: str | None,
+    etal: bool,
+    year: str,
+    start: int,
+    end: int,
+    strong: bool,
+) -> None:
     """One author-year mention: to its list entry, else (when ``strong``: bracketed, or
     with et al. or a second name) to a reference of its own, one per names and year."""
     answer = found.answer
@@ -295,8 +433,13 @@ def _add_author_year(found: _Citations, n1: str, n2: str | None, etal: bool, yea
         found.extra[key][1].append(mention)
         return
     authors = [Author(family=n) for n in _mention_names(answer[start:end])] or [Author(family=n1)]
-    ref = Reference(raw=answer[start:end], authors=tuple(authors), et_al=etal,
-                    year=int(year[:4]), marker=answer[start:end])
+    ref = Reference(
+        raw=answer[start:end],
+        authors=tuple(authors),
+        et_al=etal,
+        year=int(year[:4]),
+        marker=answer[start:end],
+    )
     found.extra[key] = (ref, [mention])
 
 
@@ -314,13 +457,28 @@ def _author_year_mentions(found: _Citations, body: str) -> None:
             pi = _PAREN_ITEM_RE.match(item)
             if not pi:
                 continue
-            _add_author_year(found, pi.group("n1"), pi.group("n2") or pi.group("n3"),
-                             bool(pi.group("etal")), pi.group("y"), a + pi.start("n1"),
-                             a + len(item), True)
+            _add_author_year(
+                found,
+                pi.group("n1"),
+                pi.group("n2") or pi.group("n3"),
+                bool(pi.group("etal")),
+                pi.group("y"),
+                a + pi.start("n1"),
+                a + len(item),
+                True,
+            )
     for m in _NARRATIVE_RE.finditer(body):
         n1 = m.group("n1")
-        _add_author_year(found, n1, m.group("n2") or m.group("n3"), bool(m.group("etal")),
-                         m.group("y"), m.start(), m.end(), not n1.isupper())
+        _add_author_year(
+            found,
+            n1,
+            m.group("n2") or m.group("n3"),
+            bool(m.group("etal")),
+            m.group("y"),
+            m.start(),
+            m.end(),
+            not n1.isupper(),
+        )
 
 
 def _link_mentions(found: _Citations, body: str) -> None:
@@ -360,7 +518,9 @@ def _identifier_mentions(found: _Citations, body: str) -> None:
         if k in doi_index:
             found.mention(doi_index[k], mention)
         else:
-            id_refs.setdefault("doi:" + k, (Reference(raw=doi, doi=doi, marker=doi), []))[1].append(mention)
+            id_refs.setdefault("doi:" + k, (Reference(raw=doi, doi=doi, marker=doi), []))[1].append(
+                mention
+            )
     for a, b, ax in find_arxiv_spans(body):
         if any(x <= a < y or a <= x < b for x, y in claimed):
             continue
@@ -369,19 +529,28 @@ def _identifier_mentions(found: _Citations, body: str) -> None:
         if ax.id in arx_index:
             found.mention(arx_index[ax.id], mention)
         else:
-            ref = Reference(raw=body[a:b], arxiv_id=ax.id, arxiv_version=ax.version,
-                            marker=body[a:b])
+            ref = Reference(
+                raw=body[a:b], arxiv_id=ax.id, arxiv_version=ax.version, marker=body[a:b]
+            )
             id_refs.setdefault("arxiv:" + ax.id, (ref, []))[1].append(mention)
     for a, b, url in find_urls(body):
         if any(x < b and a < y for x, y in claimed):
             continue
         mention = Mention(start=a, end=b, text=url, kind="url")
-        hit = next((i for i, (_, r) in enumerate(entries)
-                    if r.url and r.url.rstrip("/") == url.rstrip("/")), None)
+        hit = next(
+            (
+                i
+                for i, (_, r) in enumerate(entries)
+                if r.url and r.url.rstrip("/") == url.rstrip("/")
+            ),
+            None,
+        )
         if hit is not None:
             found.mention(hit, mention)
         else:
-            id_refs.setdefault("url:" + url, (Reference(raw=url, url=url, marker=url), []))[1].append(mention)
+            id_refs.setdefault("url:" + url, (Reference(raw=url, url=url, marker=url), []))[
+                1
+            ].append(mention)
 
 
 def _ordered(ms: list[Mention]) -> tuple[Mention, ...]:
@@ -399,16 +568,22 @@ def extract_citations(answer: str) -> list[CitedReference]:
     if not isinstance(answer, str):
         raise InputError(f"answer must be a string, got {type(answer).__name__}")
     found = _Citations(answer)
-    body = answer[:_list_entries(found)]
+    body = answer[: _list_entries(found)]
     _numbered_mentions(found, body)
     _author_year_mentions(found, body)
     _link_mentions(found, body)
     _identifier_mentions(found, body)
-    out = [c.model_copy(update={"mentions": _ordered(found.mentions.get(i, []))})
-           for i, (c, _) in enumerate(found.entries)]
-    loose = [CitedReference(reference=r, mentions=_ordered(ms), origin="mention")
-             for r, ms in found.extra.values()]
-    loose += [CitedReference(reference=r, mentions=_ordered(ms), origin="identifier")
-              for r, ms in found.id_refs.values()]
+    out = [
+        c.model_copy(update={"mentions": _ordered(found.mentions.get(i, []))})
+        for i, (c, _) in enumerate(found.entries)
+    ]
+    loose = [
+        CitedReference(reference=r, mentions=_ordered(ms), origin="mention")
+        for r, ms in found.extra.values()
+    ]
+    loose += [
+        CitedReference(reference=r, mentions=_ordered(ms), origin="identifier")
+        for r, ms in found.id_refs.values()
+    ]
     loose.sort(key=lambda c: c.mentions[0].start if c.mentions else 0)
     return out + loose

@@ -55,16 +55,18 @@ def _open(db: str, complete: bool, vocabulary: tuple[dict[str, int], int] | None
         _INDEX.use_vocabulary(vocabulary)
 
 
-def _verify_chunk(items: list[str | Reference], render: Callable[[VerificationResult], T]
-                  ) -> list[T]:
+def _verify_chunk(
+    items: list[str | Reference], render: Callable[[VerificationResult], T]
+) -> list[T]:
     from citations.sources.local import LocalIndex
 
     assert isinstance(_INDEX, LocalIndex), "worker started without its index"
     return [render(r) for r in iter_verify(items, [_INDEX])]
 
 
-def _chunks(items: Iterable[str | Reference], size: int, first: int
-            ) -> Iterator[list[str | Reference]]:
+def _chunks(
+    items: Iterable[str | Reference], size: int, first: int
+) -> Iterator[list[str | Reference]]:
     """Lists of ``size`` items, the first one of ``first`` items."""
     it = iter(items)
     chunk = list(islice(it, first))
@@ -73,11 +75,14 @@ def _chunks(items: Iterable[str | Reference], size: int, first: int
         chunk = list(islice(it, size))
 
 
-def _in_order(slots: deque[Future[list[T]] | list[T]],
-              chunks: Iterator[list[str | Reference]], limit: int,
-              here: Callable[[list[str | Reference]], list[T]],
-              submit: Callable[[list[str | Reference]], Future[list[T]]],
-              given: dict[Future[list[T]], list[str | Reference]]) -> Iterator[T]:
+def _in_order(
+    slots: deque[Future[list[T]] | list[T]],
+    chunks: Iterator[list[str | Reference]],
+    limit: int,
+    here: Callable[[list[str | Reference]], list[T]],
+    submit: Callable[[list[str | Reference]], Future[list[T]]],
+    given: dict[Future[list[T]], list[str | Reference]],
+) -> Iterator[T]:
     """The results of ``slots`` (pool tasks, or chunks done here), in order: a finished
     task's next chunk goes to the pool; while the next result is not ready the calling
     process verifies a chunk itself (``here``); once the input is used up it takes back a
@@ -113,10 +118,16 @@ def _in_order(slots: deque[Future[list[T]] | list[T]],
             yield from head.result()
 
 
-def verify_in_processes(references: Iterable[str | Reference], db: str | Path,
-                        render: Callable[[VerificationResult], T], *, complete: bool = False,
-                        workers: int = 2, chunk: int = CHUNK, ahead: int = AHEAD
-                        ) -> Iterator[T]:
+def verify_in_processes(
+    references: Iterable[str | Reference],
+    db: str | Path,
+    render: Callable[[VerificationResult], T],
+    *,
+    complete: bool = False,
+    workers: int = 2,
+    chunk: int = CHUNK,
+    ahead: int = AHEAD,
+) -> Iterator[T]:
     """citations.verify.verify over ``references`` with the local index at ``db`` only, in
     ``workers`` processes, the calling one included; yields ``render(result)`` for each
     reference, in input order, lazily.
@@ -152,8 +163,12 @@ def verify_in_processes(references: Iterable[str | Reference], db: str | Path,
         if first is None:
             return
         done_first = here(first)  # before the fork: workers inherit what it loaded
-        pool = ProcessPoolExecutor(max(1, workers - 1), mp_context=ctx, initializer=_open,
-                                   initargs=(str(db), complete, vocabulary))
+        pool = ProcessPoolExecutor(
+            max(1, workers - 1),
+            mp_context=ctx,
+            initializer=_open,
+            initargs=(str(db), complete, vocabulary),
+        )
         limit = max(1, workers - 1) * ahead
         slots: deque[Future[list[T]] | list[T]] = deque()
         given: dict[Future[list[T]], list[str | Reference]] = {}  # queued chunks, by task

@@ -33,8 +33,9 @@ __all__ = [
 def _rows(name: str) -> list[list[str]]:
     """The tab-separated rows of a data file, comment and blank lines left out."""
     text = resources.files(__name__).joinpath(name).read_text("utf-8")
-    return [line.split("\t") for line in text.splitlines()
-            if line.strip() and not line.startswith("#")]
+    return [
+        line.split("\t") for line in text.splitlines() if line.strip() and not line.startswith("#")
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,8 +79,14 @@ def venue_aliases() -> VenueAliases:
             publishers.add(acronym)
         else:
             raise ValueError(f"venue_aliases.tsv: unknown kind {kind!r}")
-    return VenueAliases({k: tuple(v) for k, v in aliases.items()}, frozenset(words),
-                        spellings, shadows, alone, frozenset(publishers))
+    return VenueAliases(
+        {k: tuple(v) for k, v in aliases.items()},
+        frozenset(words),
+        spellings,
+        shadows,
+        alone,
+        frozenset(publishers),
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,10 +5,11 @@ wrong (the venue read into the title, a page read as the year, an upper-case fam
 read as a given name, authors run together when commas are missing). Once a candidate
 record is known, the string can be read *against the record*: is the record's title
 written there, whole? Are its authors, in order, all that stands before the title? This
-module answers that for title, authors, year, venue, pages and DOI. citations.matching.fields.compare_fields
-turns a parsed-field conflict into a match only for a field this reading finds written, so
-a field is called corrupted only when its record value is absent from the string *and* its
-parsed value differs (sloppy input gets the verdict of the tidy string).
+module answers that for title, authors, year, venue, pages and DOI.
+citations.matching.fields.compare_fields turns a parsed-field conflict into a match only
+for a field this reading finds written, so a field is called corrupted only when its
+record value is absent from the string *and* its parsed value differs (sloppy input gets
+the verdict of the tidy string).
 
 Reading, on the folded string (citations.text.fold.fold: lower case, accents and dashes folded) cut
 into words of letters and digits, and record values cut the same way:
@@ -66,13 +67,29 @@ from citations.matching.anchor_authors import authors_written, ends_names
 from citations.matching.pages import page_range
 from citations.matching.title import align_words
 from citations.matching.venue import compare_venues
-from citations.matching.written import (CONNECTORS, NAME_GLUE, FoldedString, find_run,
-                                        punct_between, read_string, value_words)
+from citations.matching.written import (
+    CONNECTORS,
+    NAME_GLUE,
+    FoldedString,
+    find_run,
+    punct_between,
+    read_string,
+    value_words,
+)
 from citations.model import Field, FieldStatus, Record, Reference
 from citations.text.identifiers import doi_key
 
-__all__ = ["date_pages", "plausible", "stated_other_authors", "stated_pages", "stated_venue",
-           "stated_year", "title_window_score", "written_fields"]
+__all__ = [
+    "date_pages",
+    "plausible",
+    "stated_other_authors",
+    "stated_pages",
+    "stated_venue",
+    "stated_year",
+    "title_window_score",
+    "written_fields",
+]
+
 
 def _venue_forms(record: Record) -> tuple[tuple[str, ...], ...]:
     return _venue_forms_of(record.venue) if record.venue else ()
@@ -97,12 +114,15 @@ def _standalone_year(t: FoldedString, year: int, masked: Sequence[bool]) -> bool
     for i, w in enumerate(t.words):
         if w != y or masked[i]:
             continue
-        before = t.text[max(0, t.starts[i] - 3):t.starts[i]]
-        after = t.text[t.ends[i]:t.ends[i] + 3]
+        before = t.text[max(0, t.starts[i] - 3) : t.starts[i]]
+        after = t.text[t.ends[i] : t.ends[i] + 3]
         if re.search(r"\d\s*-+\s*$", before) or re.match(r"\s*-+\s*\d", after):
             continue  # inside a number range: pages
-        if t.starts[i] > 0 and t.text[t.starts[i] - 1] in "./" and \
-                re.search(r"\d[./]$", t.text[:t.starts[i]]):
+        if (
+            t.starts[i] > 0
+            and t.text[t.starts[i] - 1] in "./"
+            and re.search(r"\d[./]$", t.text[: t.starts[i]])
+        ):
             continue  # inside a DOI or a dotted number
         return True
     return False
@@ -115,8 +135,10 @@ _PAGE_ONE = re.compile(r"\b(?:p|pp|s|page|pages|pag|pgs)\.?\s*(\d+)(?![\w\-])")
 def _ranges(text: str) -> tuple[tuple[str, str, int], ...]:
     """Number ranges in ``text`` not inside a longer token: (first, last, offset), zeros
     stripped; single pages after a page word come as (page, page, offset)."""
-    out = [(m.group(1).lstrip("0") or "0", m.group(2).lstrip("0") or "0", m.start())
-           for m in _RANGE.finditer(text)]
+    out = [
+        (m.group(1).lstrip("0") or "0", m.group(2).lstrip("0") or "0", m.start())
+        for m in _RANGE.finditer(text)
+    ]
     out += [(m.group(1).lstrip("0") or "0",) * 2 + (m.start(),) for m in _PAGE_ONE.finditer(text)]
     return tuple(out)
 
@@ -125,9 +147,10 @@ def _pages_written(t: FoldedString, pages: str) -> bool:
     first, last = page_range(pages)
     if not first.isdigit() or not last.isdigit():
         return False
-    return any(a == first and (b == last or (first != last and len(b) < len(last)
-                                             and last.endswith(b)))
-               for a, b, _ in _ranges(t.text))
+    return any(
+        a == first and (b == last or (first != last and len(b) < len(last) and last.endswith(b)))
+        for a, b, _ in _ranges(t.text)
+    )
 
 
 def plausible(reference: Reference, record: Record) -> bool:
@@ -144,14 +167,16 @@ def _doi_written(t: FoldedString, doi: str) -> bool:
     d = doi_key(doi)
     k = t.text.find(d)
     while k >= 0:
-        nxt = t.text[k + len(d):k + len(d) + 1]
+        nxt = t.text[k + len(d) : k + len(d) + 1]
         if not nxt or not (nxt.isalnum() or nxt in "-_/"):
             return True
         k = t.text.find(d, k + 1)
     return False
 
 
-def _layout(t: FoldedString, record: Record) -> tuple[list[bool], int | None, int | None, set[Field]]:
+def _layout(
+    t: FoldedString, record: Record
+) -> tuple[list[bool], int | None, int | None, set[Field]]:
     """Where the record's title, venue, publisher and address are written whole in ``t``:
     (masked words, title start, venue start, the venue/publisher/address fields found)."""
     out: set[Field] = set()
@@ -166,8 +191,10 @@ def _layout(t: FoldedString, record: Record) -> tuple[list[bool], int | None, in
     for form in _venue_forms(record):
         at = find_run(t, form, masked)
         while at is not None and not (
-                punct_between(t, at) or t.words[at - 1] in CONNECTORS
-                or (title_at is not None and at == title_at + len(title))):
+            punct_between(t, at)
+            or t.words[at - 1] in CONNECTORS
+            or (title_at is not None and at == title_at + len(title))
+        ):
             at = find_run(t, form, masked, at + 1)
         if at is not None:
             venue_at, venue_len = at, len(form)
@@ -205,12 +232,14 @@ def stated_year(reference: Reference, record: Record) -> int | None:
 
 _RANGE = re.compile(r"(?<![\w./\-])(\d{1,5})\s*-+\s*(\d{1,5})(?![\w\-])")
 #: month names and their abbreviations (en, de, es, pt, fr), on the folded string
-_MONTH = (r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|januar|februar|marz|mai|"
-          r"juni|juli|okt|dez|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|"
-          r"setiembre|octubre|noviembre|diciembre|janeiro|fevereiro|marco|maio|junho|julho|"
-          r"setembro|outubro|novembro|dezembro|janvier|fevrier|mars|avril|juin|juillet|aout|"
-          r"septembre|octobre|novembre|decembre|january|february|march|april|june|july|august|"
-          r"september|october|november|december)")
+_MONTH = (
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|januar|februar|marz|mai|"
+    r"juni|juli|okt|dez|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|"
+    r"setiembre|octubre|noviembre|diciembre|janeiro|fevereiro|marco|maio|junho|julho|"
+    r"setembro|outubro|novembro|dezembro|janvier|fevrier|mars|avril|juin|juillet|aout|"
+    r"septembre|octobre|novembre|decembre|january|february|march|april|june|july|august|"
+    r"september|october|november|december)"
+)
 _MONTH_BEFORE = re.compile(r"\b" + _MONTH + r"\.?\s*$")
 _MONTH_AFTER = re.compile(r"\s*(?:de\s+)?" + _MONTH + r"\b")
 
@@ -221,9 +250,9 @@ def _date_range(text: str, at: int) -> bool:
     m = _RANGE.match(text, at)
     if m is None:
         return False
-    return bool(_MONTH_BEFORE.search(text[max(0, at - 12):at])
-                or _MONTH_AFTER.match(text, m.end()))
-
+    return bool(
+        _MONTH_BEFORE.search(text[max(0, at - 12) : at]) or _MONTH_AFTER.match(text, m.end())
+    )
 
 
 def date_pages(reference: Reference) -> bool:
@@ -237,8 +266,11 @@ def date_pages(reference: Reference) -> bool:
     dates = [(m.start(), m.end()) for m in _RANGE.finditer(text) if _date_range(text, m.start())]
     if not nums or not dates:
         return False
-    return all(any(a <= m.start() < b for a, b in dates)
-               for n in nums for m in re.finditer(rf"(?<!\d){n}(?!\d)", text))
+    return all(
+        any(a <= m.start() < b for a, b in dates)
+        for n in nums
+        for m in re.finditer(rf"(?<!\d){n}(?!\d)", text)
+    )
 
 
 def stated_pages(reference: Reference, record: Record) -> str | None:
@@ -254,8 +286,12 @@ def stated_pages(reference: Reference, record: Record) -> str | None:
     inside = [(t.starts[k], t.ends[k]) for k, m in enumerate(masked) if m]
     found = []
     for a, b, at in _ranges(t.text):
-        if any(lo <= at < hi for lo, hi in inside) or a == b or \
-                (1500 <= int(a) <= 2099 and 1500 <= int(b) <= 2099) or _date_range(t.text, at):
+        if (
+            any(lo <= at < hi for lo, hi in inside)
+            or a == b
+            or (1500 <= int(a) <= 2099 and 1500 <= int(b) <= 2099)
+            or _date_range(t.text, at)
+        ):
             continue
         found.append(f"{a}-{b}")
     return found[0] if len(found) == 1 else None
@@ -266,20 +302,23 @@ def _parsed_venue_at(t: FoldedString, i: int, venue: str | None) -> bool:
     ``i``? Then a title ending before it ends where the parser saw a venue start, with no
     punctuation between (sloppy input: "... word representations naacl 2018")."""
     words = value_words(venue) if venue else ()
-    return bool(words) and t.words[i:i + len(words)] == words
+    return bool(words) and t.words[i : i + len(words)] == words
 
 
 def _venue_year_at(t: FoldedString, i: int, record: Record) -> bool:
-    """Do words i.. read as the record's venue (a name citations.matching.venue.compare_venues matches, such
-    as its acronym) followed by a year, within four words ("... parsing acl 2024 pp ...")?"""
+    """Do words i.. read as the record's venue (a name that
+    citations.matching.venue.compare_venues matches, such as its acronym) followed by a
+    year, within four words ("... parsing acl 2024 pp ...")?"""
     if not record.venue:
         return False
     for k in range(i + 1, min(i + 5, len(t.words))):
         if re.fullmatch(r"(?:1[5-9]|20)\d\d", t.words[k]):
             name = " ".join(t.words[i:k])
             # one word before the year is read as an acronym too ("ranlp" for RANLP)
-            return any(compare_venues(form, record.venue).status is FieldStatus.MATCH
-                       for form in ((name, name.upper()) if k == i + 1 else (name,)))
+            return any(
+                compare_venues(form, record.venue).status is FieldStatus.MATCH
+                for form in ((name, name.upper()) if k == i + 1 else (name,))
+            )
     return False
 
 
@@ -326,14 +365,15 @@ def stated_venue(reference: Reference, record: Record) -> str | None:
     stop = end + 1
     while stop < len(t.words) and not masked[stop]:
         stop += 1
-    text = t.text[t.ends[end]:t.starts[stop] if stop < len(t.words) else len(t.text)]
+    text = t.text[t.ends[end] : t.starts[stop] if stop < len(t.words) else len(t.text)]
     cut = _VENUE_END.search(text)
-    venue = (text[:cut.start()] if cut else text).strip(" .,:")
+    venue = (text[: cut.start()] if cut else text).strip(" .,:")
     return venue if len(value_words(venue)) >= 3 else None
 
 
-def written_fields(reference: Reference, record: Record,
-                   fields: frozenset[Field] = frozenset(Field)) -> frozenset[Field]:
+def written_fields(
+    reference: Reference, record: Record, fields: frozenset[Field] = frozenset(Field)
+) -> frozenset[Field]:
     """The fields among ``fields`` (title, authors, year, venue, pages, doi are read; the
     others never) whose ``record`` value ``reference.raw`` states, read against the record
     as the module docstring says.
@@ -348,25 +388,45 @@ def written_fields(reference: Reference, record: Record,
         return frozenset()
     masked, title_at, venue_at, out = _layout(t, record)
     title = value_words(record.title) if record.title else ()
-    authors_ok = Field.AUTHORS in fields and bool(record.authors) and \
-        authors_written(t, record.authors, title_at)
+    authors_ok = (
+        Field.AUTHORS in fields
+        and bool(record.authors)
+        and authors_written(t, record.authors, title_at)
+    )
     if authors_ok:
         out.add(Field.AUTHORS)
     if Field.TITLE in fields and title_at is not None:
         end = title_at + len(title)
-        before = punct_between(t, title_at) or ends_names(t.words[title_at - 1], record.authors) \
-            or authors_ok or (Field.AUTHORS not in fields and bool(record.authors)
-                              and authors_written(t, record.authors, title_at))
-        after = (punct_between(t, end) or t.words[end] in CONNECTORS
-                 or end == venue_at or re.fullmatch(r"(?:1[5-9]|20)\d\d", t.words[end]) is not None
-                 or _parsed_venue_at(t, end, reference.venue) or _venue_year_at(t, end, record))
+        before = (
+            punct_between(t, title_at)
+            or ends_names(t.words[title_at - 1], record.authors)
+            or authors_ok
+            or (
+                Field.AUTHORS not in fields
+                and bool(record.authors)
+                and authors_written(t, record.authors, title_at)
+            )
+        )
+        after = (
+            punct_between(t, end)
+            or t.words[end] in CONNECTORS
+            or end == venue_at
+            or re.fullmatch(r"(?:1[5-9]|20)\d\d", t.words[end]) is not None
+            or _parsed_venue_at(t, end, reference.venue)
+            or _venue_year_at(t, end, record)
+        )
         if before and after:
             out.add(Field.TITLE)
-    if Field.YEAR in fields and record.year is not None and \
-            _standalone_year(t, record.year, masked) and \
-            (reference.year is None or reference.year == record.year
-             or (str(reference.year) in t.words
-                 and not _standalone_year(t, reference.year, masked))):
+    if (
+        Field.YEAR in fields
+        and record.year is not None
+        and _standalone_year(t, record.year, masked)
+        and (
+            reference.year is None
+            or reference.year == record.year
+            or (str(reference.year) in t.words and not _standalone_year(t, reference.year, masked))
+        )
+    ):
         out.add(Field.YEAR)
     if Field.PAGES in fields and record.pages and _pages_written(t, record.pages):
         out.add(Field.PAGES)
@@ -392,7 +452,7 @@ def title_window_score(raw: str, title: str) -> float:
         if w not in vocab:
             continue
         for m in (n - 2, n, n + 2):
-            window = list(t.words[i:i + max(1, m)])
+            window = list(t.words[i : i + max(1, m)])
             _, _, common = align_words(window, words)
             best = max(best, 2 * common / (len(window) + n))
         if best == 1.0:

@@ -6,12 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from citations.matching.written import (AND, ET_AL, NAME_GLUE, FoldedString, find_run,
-                                        punct_between, value_words)
+from citations.matching.written import (
+    AND,
+    ET_AL,
+    NAME_GLUE,
+    FoldedString,
+    find_run,
+    punct_between,
+    value_words,
+)
 from citations.model import Author
 from citations.text.names import PARTICLES
 
 __all__ = ["authors_written", "ends_names", "name_word"]
+
 
 def _initials(author: Author) -> str:
     return "".join(w[0] for w in value_words(author.given))
@@ -25,9 +33,18 @@ def _given_forms(author: Author) -> frozenset[str]:
     return frozenset(words) | frozenset(ini) | ({ini} if ini else set())
 
 
-def _person_at(t: FoldedString, i: int, n: int, lo: int, hi: int, person: Author,
-               own: frozenset[str], *, inverted: bool = False,
-               whole: bool = False) -> tuple[int, int] | None:
+def _person_at(
+    t: FoldedString,
+    i: int,
+    n: int,
+    lo: int,
+    hi: int,
+    person: Author,
+    own: frozenset[str],
+    *,
+    inverted: bool = False,
+    whole: bool = False,
+) -> tuple[int, int] | None:
     """The words [start, end) that ``person`` occupies when the family name at
     words[i:i+n] is written with their given names beside it (between words lo and hi), in
     a form a style uses: given names before it ("Emily M. Bender"), initials after it
@@ -49,7 +66,7 @@ def _person_at(t: FoldedString, i: int, n: int, lo: int, hi: int, person: Author
     while end < hi and t.words[end] in own:
         end += 1
     full = value_words(person.given)
-    after = t.words[i + n:end]
+    after = t.words[i + n : end]
     if not _in_order(after, full):
         return None  # given names in another order
     before = t.words[start:i]
@@ -65,12 +82,23 @@ def _person_at(t: FoldedString, i: int, n: int, lo: int, hi: int, person: Author
         return None  # "Amir Rezapour" for Amir Arsalan Rezapour
     first = lo == 0 and all(w.isdigit() for w in t.words[:i])
     # a family name in capitals before given names that are not says which is which
-    marked = all(w in t.upper for w in t.words[i:i + n]) and \
-        not any(w in t.upper for w in after if len(w) > 1)
-    if any(w in full and len(w) > 1 for w in after) and not punct_between(t, i + n) \
-            and not marked and not (first and end < hi and (
-                (inverted and t.words[end] not in AND) or punct_between(t, end)
-                or tuple(t.words[end:end + 2]) in ET_AL)):
+    marked = all(w in t.upper for w in t.words[i : i + n]) and not any(
+        w in t.upper for w in after if len(w) > 1
+    )
+    if (
+        any(w in full and len(w) > 1 for w in after)
+        and not punct_between(t, i + n)
+        and not marked
+        and not (
+            first
+            and end < hi
+            and (
+                (inverted and t.words[end] not in AND)
+                or punct_between(t, end)
+                or tuple(t.words[end : end + 2]) in ET_AL
+            )
+        )
+    ):
         # "Soize Christian", "Morgunov Anton and V. Batista": the given name read as the
         # family name. Only a first author set off from the rest of the list by a comma or
         # followed by et al. may be inverted with its inner comma lost ("bender emily m.,
@@ -86,8 +114,14 @@ def _in_order(run: Sequence[str], full: Sequence[str]) -> bool:
 
 
 def _explained(word: str, families: set[str], given: set[str], initials: set[str]) -> bool:
-    return (word.isdigit() or len(word) == 1 or word in families or word in given
-            or word in initials or word in NAME_GLUE)
+    return (
+        word.isdigit()
+        or len(word) == 1
+        or word in families
+        or word in given
+        or word in initials
+        or word in NAME_GLUE
+    )
 
 
 def name_word(word: str, authors: Sequence[Author]) -> bool:
@@ -108,8 +142,11 @@ def ends_names(word: str, authors: Sequence[Author]) -> bool:
     """Can ``word`` be the last word of an author list before a title: a name word of
     ``authors`` (:func:`name_word`) that is not a conjunction, unless it is an initial of
     one of them ("e" for Eyal)?"""
-    if word in _CONJUNCTIONS and not any(value_words(a.given)[:1] and value_words(a.given)[0][0] == word
-                                         for a in authors if not a.literal):
+    if word in _CONJUNCTIONS and not any(
+        value_words(a.given)[:1] and value_words(a.given)[0][0] == word
+        for a in authors
+        if not a.literal
+    ):
         return False
     return name_word(word, authors)
 
@@ -132,8 +169,9 @@ def authors_written(t: FoldedString, authors: Sequence[Author], stop: int | None
     return len(authors) >= 2 and _authors_in_order(t, authors, stop, inverted=True)
 
 
-def _authors_in_order(t: FoldedString, authors: Sequence[Author], stop: int | None, *,
-                      inverted: bool) -> bool:
+def _authors_in_order(
+    t: FoldedString, authors: Sequence[Author], stop: int | None, *, inverted: bool
+) -> bool:
     people = [a for a in authors if not a.literal]
     if not people or len(people) != len(authors):
         return False
@@ -170,8 +208,9 @@ def _authors_in_order(t: FoldedString, authors: Sequence[Author], stop: int | No
             fam = core if i is not None else fam
         span: tuple[int, int] | None = (i, i + len(fam)) if i is not None else None
         while i is not None and check:
-            span = _person_at(t, i, len(fam), pos, stop, person, own,
-                              inverted=inverted, whole=inverted)
+            span = _person_at(
+                t, i, len(fam), pos, stop, person, own, inverted=inverted, whole=inverted
+            )
             if span is not None:
                 break
             i = find_run(t, fam, no_mask, i + 1, stop)
@@ -190,6 +229,4 @@ def _authors_in_order(t: FoldedString, authors: Sequence[Author], stop: int | No
     if inverted and found < 3:
         return False  # the whole list, or three people in order before et al.
     rest = region[pos:]
-    return any(tuple(rest[k:k + len(form)]) == form for form in ET_AL
-               for k in range(len(rest)))
-
+    return any(tuple(rest[k : k + len(form)]) == form for form in ET_AL for k in range(len(rest)))

@@ -28,7 +28,9 @@ _SPACED_HYPHEN = re.compile(r"\s*-\s*")
 
 @lru_cache(maxsize=65536)
 def _family_key(particle: str, family: str) -> str:
-    fam = fold(f"{particle} {family}" if particle else family).replace("'", "").replace("\u2019", "")
+    fam = (
+        fold(f"{particle} {family}" if particle else family).replace("'", "").replace("\u2019", "")
+    )
     fam = _SPACED_HYPHEN.sub("-", _NOT_FAMILY_CHAR.sub(" ", fam))
     return " ".join(fam.split())
 
@@ -36,8 +38,29 @@ def _family_key(particle: str, family: str) -> str:
 def _bare_family(key: str) -> str:
     """Family key without lowercase particles: "von harlem" -> "harlem"."""
     words = key.split()
-    particles = {"van", "von", "der", "den", "de", "la", "le", "du", "da", "di", "del",
-                 "della", "dos", "das", "ter", "ten", "zu", "al", "el", "bin", "ibn"}
+    particles = {
+        "van",
+        "von",
+        "der",
+        "den",
+        "de",
+        "la",
+        "le",
+        "du",
+        "da",
+        "di",
+        "del",
+        "della",
+        "dos",
+        "das",
+        "ter",
+        "ten",
+        "zu",
+        "al",
+        "el",
+        "bin",
+        "ibn",
+    }
     kept = [w for w in words if w not in particles]
     return " ".join(kept) if kept else key
 
@@ -53,14 +76,17 @@ def _is_etal(author: Author) -> bool:
 
 
 def _same_family(a: str, b: str) -> bool:
-    return a == b or _bare_family(a) == _bare_family(b) or a.replace("-", " ") == b.replace("-", " ")
+    return (
+        a == b or _bare_family(a) == _bare_family(b) or a.replace("-", " ") == b.replace("-", " ")
+    )
 
 
 def _compare_person(cited: Author, found: Author) -> tuple[bool, str]:
     """(same person?, note). Family must agree; first initials must agree when both given."""
     if cited.literal or found.literal:
-        same = fold(cited.family) == fold(found.family) or \
-            WORD.findall(fold(cited.family)) == WORD.findall(fold(found.family))
+        same = fold(cited.family) == fold(found.family) or WORD.findall(
+            fold(cited.family)
+        ) == WORD.findall(fold(found.family))
         return same, ""
     ck, fk = family_key(cited), family_key(found)
     if not _same_family(ck, fk):
@@ -104,12 +130,15 @@ def _swapped(a: Author, b: Author) -> bool:
 
 
 def _exact_person(cited: Author, found: Author) -> bool:
-    return _same_family(family_key(cited), family_key(found)) and \
-        "".join(_given_words(cited)) == "".join(_given_words(found)) != ""
+    return (
+        _same_family(family_key(cited), family_key(found))
+        and "".join(_given_words(cited)) == "".join(_given_words(found)) != ""
+    )
 
 
-def compare_authors(cited: Sequence[Author], found: Sequence[Author], *,
-                    et_al: bool = False) -> FieldMatch:
+def compare_authors(
+    cited: Sequence[Author], found: Sequence[Author], *, et_al: bool = False
+) -> FieldMatch:
     """Compare author lists position by position.
 
     Args: cited: authors as cited (may end with an "others" author). found: the record's
@@ -150,13 +179,18 @@ def compare_authors(cited: Sequence[Author], found: Sequence[Author], *,
         score = 0.9 if notes else 1.0
         if n_c < n_f:
             notes.append(f"first {n_c} of {n_f} authors, et al.")
-        return field_match(Field.AUTHORS, FieldStatus.MATCH, score, cited_s, found_s, "; ".join(notes))
+        return field_match(
+            Field.AUTHORS, FieldStatus.MATCH, score, cited_s, found_s, "; ".join(notes)
+        )
     score = matched / max(n_c, n_f)
     found_keys = [_bare_family(family_key(a)) for a in found]
     cited_keys = [_bare_family(family_key(a)) for a in cited_l]
     if first_bad is None:
-        note = (f"{n_c - n_f} author(s) added" if n_c > n_f
-                else f"{n_f - n_c} author(s) dropped without et al.")
+        note = (
+            f"{n_c - n_f} author(s) added"
+            if n_c > n_f
+            else f"{n_f - n_c} author(s) dropped without et al."
+        )
     elif sorted(cited_keys) == sorted(found_keys):
         note = "authors reordered"
     elif n_c > n_f and all(k in cited_keys for k in found_keys):
@@ -165,11 +199,11 @@ def compare_authors(cited: Sequence[Author], found: Sequence[Author], *,
         note = f"author(s) dropped at position {first_bad}"
     else:
         note = f"author {first_bad}: {bad_note}"
-    return field_match(Field.AUTHORS, FieldStatus.CONFLICT, score, cited_s, found_s,
-               "; ".join([note, *notes]))
+    return field_match(
+        Field.AUTHORS, FieldStatus.CONFLICT, score, cited_s, found_s, "; ".join([note, *notes])
+    )
 
 
 def _show(a: Author) -> str:
     fam = f"{a.particle} {a.family}" if a.particle else a.family
     return f"{fam}, {a.given}" if a.given else fam
-

@@ -20,10 +20,16 @@ class CompareConfig:
 DEFAULT_CONFIG = CompareConfig()
 
 
-def field_match(field: Field, status: FieldStatus, score: float, cited: object, found: object,
-        note: str = "") -> FieldMatch:
+def field_match(
+    field: Field, status: FieldStatus, score: float, cited: object, found: object, note: str = ""
+) -> FieldMatch:
     """A FieldMatch with its score clipped to [0, 1] and rounded to 4 places; an empty
     side is None."""
-    return FieldMatch(field=field, status=status, score=round(max(0.0, min(1.0, score)), 4),
-                      cited=None if cited in (None, "") else str(cited),
-                      found=None if found in (None, "") else str(found), note=note)
+    return FieldMatch(
+        field=field,
+        status=status,
+        score=round(max(0.0, min(1.0, score)), 4),
+        cited=None if cited in (None, "") else str(cited),
+        found=None if found in (None, "") else str(found),
+        note=note,
+    )

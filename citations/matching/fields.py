@@ -27,9 +27,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from citations.matching.anchor import (date_pages, plausible, stated_other_authors,
-                                       stated_pages, stated_venue, stated_year,
-                                       title_window_score, written_fields)
+from citations.matching.anchor import (
+    date_pages,
+    plausible,
+    stated_other_authors,
+    stated_pages,
+    stated_venue,
+    stated_year,
+    title_window_score,
+    written_fields,
+)
 from citations.matching.authors import compare_authors
 from citations.matching.base import DEFAULT_CONFIG, CompareConfig, field_match
 from citations.matching.identifiers import compare_ids
@@ -43,8 +50,9 @@ from citations.text.fold import fold, title_words
 __all__ = ["compare_fields"]
 
 
-def compare_fields(reference: Reference, record: Record,
-                   config: CompareConfig = DEFAULT_CONFIG) -> tuple[FieldMatch, ...]:
+def compare_fields(
+    reference: Reference, record: Record, config: CompareConfig = DEFAULT_CONFIG
+) -> tuple[FieldMatch, ...]:
     """Compare every field of ``reference`` with ``record``; one FieldMatch per Field,
     in Field order. Pure; never raises.
 
@@ -72,66 +80,139 @@ def compare_fields(reference: Reference, record: Record,
     venue = compare_venues(reference.venue, record.venue)
     year = compare_years(reference.year, record.year, config)
     cites_preprint = bool(reference.arxiv_id) or bool(
-        reference.venue and PREPRINT.search(fold(reference.venue)))
-    if (year.status is FieldStatus.CONFLICT and cites_preprint
-            and not (record.venue and PREPRINT.search(fold(record.venue)))
-            and reference.year is not None and record.year is not None
-            and record.year - 1 <= reference.year < record.year):
-        year = field_match(Field.YEAR, FieldStatus.MATCH, 0.8, reference.year, record.year,
-                   f"the preprint's year; the published version is from {record.year}")
+        reference.venue and PREPRINT.search(fold(reference.venue))
+    )
+    if (
+        year.status is FieldStatus.CONFLICT
+        and cites_preprint
+        and not (record.venue and PREPRINT.search(fold(record.venue)))
+        and reference.year is not None
+        and record.year is not None
+        and record.year - 1 <= reference.year < record.year
+    ):
+        year = field_match(
+            Field.YEAR,
+            FieldStatus.MATCH,
+            0.8,
+            reference.year,
+            record.year,
+            f"the preprint's year; the published version is from {record.year}",
+        )
     if year.status is FieldStatus.CONFLICT and reference.year is not None and record.dates:
         year = other_date(year, reference.year, record)
     title = compare_titles(reference.title, record.title)
-    if title.status is FieldStatus.CONFLICT and reference.title and \
-            title_written_in(reference.raw, record.title, reference.title, record.venue or ""):
-        title = field_match(Field.TITLE, FieldStatus.MATCH, 0.95, reference.title, record.title,
-                    "the record's title is written in the reference; the parsed title's "
-                    "boundary differed")
-    if venue.status is FieldStatus.CONFLICT and reference.venue and title.status is FieldStatus.MATCH and \
-            " ".join(title_words(reference.venue)) in " ".join(title_words(record.title)):
-        venue = field_match(Field.VENUE, FieldStatus.MISSING, 0.0, reference.venue, record.venue,
-                    "the cited 'venue' is words of the record's title (parse boundary)")
-    if venue.status is FieldStatus.CONFLICT and reference.venue and reference.title and \
-            title_words(reference.venue) and \
-            f" {' '.join(title_words(reference.venue))} " in f" {' '.join(title_words(reference.title))} ":
-        venue = field_match(Field.VENUE, FieldStatus.MISSING, 0.0, reference.venue, record.venue,
-                    "the cited 'venue' is words of the cited title (parse boundary)")
-    if year.status is FieldStatus.CONFLICT and year_written_in(reference.raw, record.year, reference.year):
-        year = field_match(Field.YEAR, FieldStatus.MATCH, 0.95, reference.year, record.year,
-                   "the record's year is written in the reference; the parsed year was "
-                   "read from a page range")
-    return _identified_title_as_authors(_anchored((
-        title,
-        compare_authors(reference.authors, record.authors, et_al=reference.et_al),
-        year,
-        venue,
-        compare_numbered(Field.VOLUME, reference.volume, record.volume, (reference.year, record.year)),
-        compare_numbered(Field.ISSUE, reference.issue, record.issue, (reference.year, record.year)),
-        compare_pages(reference.pages, record.pages),
-        compare_publishers(reference.publisher, record.publisher),
-        compare_plain(Field.ADDRESS, reference.address, record.address),
-        compare_ids(Field.DOI, reference.doi, record.doi),
-        compare_ids(Field.ARXIV_ID, reference.arxiv_id, record.arxiv_id),
-    ), reference, record), reference, record)
-
+    if (
+        title.status is FieldStatus.CONFLICT
+        and reference.title
+        and title_written_in(reference.raw, record.title, reference.title, record.venue or "")
+    ):
+        title = field_match(
+            Field.TITLE,
+            FieldStatus.MATCH,
+            0.95,
+            reference.title,
+            record.title,
+            "the record's title is written in the reference; the parsed title's boundary differed",
+        )
+    if (
+        venue.status is FieldStatus.CONFLICT
+        and reference.venue
+        and title.status is FieldStatus.MATCH
+        and " ".join(title_words(reference.venue)) in " ".join(title_words(record.title))
+    ):
+        venue = field_match(
+            Field.VENUE,
+            FieldStatus.MISSING,
+            0.0,
+            reference.venue,
+            record.venue,
+            "the cited 'venue' is words of the record's title (parse boundary)",
+        )
+    if (
+        venue.status is FieldStatus.CONFLICT
+        and reference.venue
+        and reference.title
+        and title_words(reference.venue)
+        and f" {' '.join(title_words(reference.venue))} "
+        in f" {' '.join(title_words(reference.title))} "
+    ):
+        venue = field_match(
+            Field.VENUE,
+            FieldStatus.MISSING,
+            0.0,
+            reference.venue,
+            record.venue,
+            "the cited 'venue' is words of the cited title (parse boundary)",
+        )
+    if year.status is FieldStatus.CONFLICT and year_written_in(
+        reference.raw, record.year, reference.year
+    ):
+        year = field_match(
+            Field.YEAR,
+            FieldStatus.MATCH,
+            0.95,
+            reference.year,
+            record.year,
+            "the record's year is written in the reference; the parsed year was "
+            "read from a page range",
+        )
+    return _identified_title_as_authors(
+        _anchored(
+            (
+                title,
+                compare_authors(reference.authors, record.authors, et_al=reference.et_al),
+                year,
+                venue,
+                compare_numbered(
+                    Field.VOLUME, reference.volume, record.volume, (reference.year, record.year)
+                ),
+                compare_numbered(
+                    Field.ISSUE, reference.issue, record.issue, (reference.year, record.year)
+                ),
+                compare_pages(reference.pages, record.pages),
+                compare_publishers(reference.publisher, record.publisher),
+                compare_plain(Field.ADDRESS, reference.address, record.address),
+                compare_ids(Field.DOI, reference.doi, record.doi),
+                compare_ids(Field.ARXIV_ID, reference.arxiv_id, record.arxiv_id),
+            ),
+            reference,
+            record,
+        ),
+        reference,
+        record,
+    )
 
 
 #: fields the record-anchored reading (citations.matching.anchor) can clear
-_ANCHORED = frozenset({Field.TITLE, Field.AUTHORS, Field.YEAR, Field.VENUE, Field.PAGES,
-                       Field.PUBLISHER, Field.ADDRESS, Field.DOI})
+_ANCHORED = frozenset(
+    {
+        Field.TITLE,
+        Field.AUTHORS,
+        Field.YEAR,
+        Field.VENUE,
+        Field.PAGES,
+        Field.PUBLISHER,
+        Field.ADDRESS,
+        Field.DOI,
+    }
+)
 
 
 _NUMBER_RANGE = re.compile(r"\d\s*[-\u2010-\u2015\u2212]+\s*\d")
 _YEARISH = re.compile(r"(?<!\d)(?:1[5-9]|20)\d\d(?!\d)")
 
 
-def _stated_year(fields: tuple[FieldMatch, ...], reference: Reference,
-                 record: Record) -> tuple[FieldMatch, ...]:
+def _stated_year(
+    fields: tuple[FieldMatch, ...], reference: Reference, record: Record
+) -> tuple[FieldMatch, ...]:
     """A year match whose parsed year came from the venue while the string states another
     year alone (citations.matching.anchor.stated_year) is a year conflict."""
     year = fields[2]
-    if year.status is not FieldStatus.MATCH or record.year is None or \
-            all(y == str(record.year) for y in _YEARISH.findall(reference.raw)):
+    if (
+        year.status is not FieldStatus.MATCH
+        or record.year is None
+        or all(y == str(record.year) for y in _YEARISH.findall(reference.raw))
+    ):
         return fields
     other = stated_year(reference, record)
     if other is None or (other == reference.year and any(y == other for _, y in record.dates)):
@@ -143,68 +224,148 @@ def _stated_year(fields: tuple[FieldMatch, ...], reference: Reference,
     return fields[:2] + (found.model_copy(update={"note": note}),) + fields[3:]
 
 
-def _anchored(fields: tuple[FieldMatch, ...], reference: Reference,
-              record: Record) -> tuple[FieldMatch, ...]:
+def _anchored(
+    fields: tuple[FieldMatch, ...], reference: Reference, record: Record
+) -> tuple[FieldMatch, ...]:
     """A parsed-field conflict (or a title or authors the parser did not find) whose record
-    value the reference string states (citations.matching.anchor.written_fields) is a parse artefact: MATCH,
-    score 0.95, noted. Other fields are returned as they are."""
+    value the reference string states (citations.matching.anchor.written_fields) is a parse
+    artefact: MATCH, score 0.95, noted. Other fields are returned as they are."""
     if fields[1].status is not FieldStatus.MATCH and not plausible(reference, record):
         return fields  # another work: nothing to read against it
     fields = _stated_year(fields, reference, record)
     pages = fields[6]
     if pages.status is FieldStatus.CONFLICT and date_pages(reference):
-        pages = field_match(Field.PAGES, FieldStatus.MISSING, 0.0, pages.cited, pages.found,
-                    "the cited 'pages' are days of a month in the venue (parse boundary)")
+        pages = field_match(
+            Field.PAGES,
+            FieldStatus.MISSING,
+            0.0,
+            pages.cited,
+            pages.found,
+            "the cited 'pages' are days of a month in the venue (parse boundary)",
+        )
         fields = fields[:6] + (pages,) + fields[7:]
-    if pages.status is FieldStatus.MISSING and pages.cited is None and record.pages and \
-            reference.pages is None and _NUMBER_RANGE.search(reference.raw):
+    if (
+        pages.status is FieldStatus.MISSING
+        and pages.cited is None
+        and record.pages
+        and reference.pages is None
+        and _NUMBER_RANGE.search(reference.raw)
+    ):
         cited = stated_pages(reference, record)
         found = compare_pages(cited, record.pages) if cited else pages
         if found.status is FieldStatus.CONFLICT:
-            fields = fields[:6] + (found.model_copy(update={
-                "note": f"the reference states pages {cited}; the parser did not read them"}),) + fields[7:]
+            fields = (
+                fields[:6]
+                + (
+                    found.model_copy(
+                        update={
+                            "note": f"the reference states pages {cited}; "
+                            "the parser did not read them"
+                        }
+                    ),
+                )
+                + fields[7:]
+            )
     authors = fields[1]
-    if authors.status is FieldStatus.MISSING and authors.cited is None and not reference.authors \
-            and record.authors:
+    if (
+        authors.status is FieldStatus.MISSING
+        and authors.cited is None
+        and not reference.authors
+        and record.authors
+    ):
         other = stated_other_authors(reference, record)
         if other is not None:
-            fields = fields[:1] + (field_match(
-                Field.AUTHORS, FieldStatus.CONFLICT, 0.0, other, authors.found,
-                f"the reference names '{other}' before the record's title, none of the "
-                "record's authors; the parser did not read them as authors"),) + fields[2:]
+            fields = (
+                fields[:1]
+                + (
+                    field_match(
+                        Field.AUTHORS,
+                        FieldStatus.CONFLICT,
+                        0.0,
+                        other,
+                        authors.found,
+                        f"the reference names '{other}' before the record's title, none of the "
+                        "record's authors; the parser did not read them as authors",
+                    ),
+                )
+                + fields[2:]
+            )
     venue = fields[3]
     if venue.status is FieldStatus.MISSING and venue.cited is None and record.venue:
         cited_venue = stated_venue(reference, record)
         found_venue = compare_venues(cited_venue, record.venue) if cited_venue else venue
         if found_venue.status is FieldStatus.CONFLICT:
-            fields = fields[:3] + (found_venue.model_copy(update={
-                "note": f"the reference names '{cited_venue}' after the title; the parser "
-                        "did not read it as the venue"}),) + fields[4:]
-    todo = frozenset(fm.field for fm in fields if fm.field in _ANCHORED and fm.found is not None
-                     and (fm.status is FieldStatus.CONFLICT
-                          or (fm.status is FieldStatus.MISSING and fm.cited is None
-                              and fm.field in (Field.TITLE, Field.AUTHORS))))
+            fields = (
+                fields[:3]
+                + (
+                    found_venue.model_copy(
+                        update={
+                            "note": f"the reference names '{cited_venue}' after the title; "
+                            "the parser did not read it as the venue"
+                        }
+                    ),
+                )
+                + fields[4:]
+            )
+    todo = frozenset(
+        fm.field
+        for fm in fields
+        if fm.field in _ANCHORED
+        and fm.found is not None
+        and (
+            fm.status is FieldStatus.CONFLICT
+            or (
+                fm.status is FieldStatus.MISSING
+                and fm.cited is None
+                and fm.field in (Field.TITLE, Field.AUTHORS)
+            )
+        )
+    )
     if not todo:
         return fields
     written = written_fields(reference, record, todo)
     out = tuple(
-        field_match(fm.field, FieldStatus.MATCH, 0.95, fm.cited, fm.found,
+        field_match(
+            fm.field,
+            FieldStatus.MATCH,
+            0.95,
+            fm.cited,
+            fm.found,
             f"the record's {fm.field.value} is written in the reference; the parsed "
             f"{fm.field.value} {'differed' if fm.cited is not None else 'was not found'} "
-            "(parse boundary)")
-        if fm.field in written else fm for fm in fields)
+            "(parse boundary)",
+        )
+        if fm.field in written
+        else fm
+        for fm in fields
+    )
     title, authors = out[0], out[1]
     if title.status is FieldStatus.MATCH and record.title:
         whole = " ".join(title_words(record.title))
         out = tuple(
-            field_match(fm.field, FieldStatus.MISSING, 0.0, fm.cited, fm.found,
-                f"the cited '{fm.field.value}' is words of the record's title (parse boundary)")
-            if fm.field in (Field.PUBLISHER, Field.ADDRESS) and fm.status is FieldStatus.CONFLICT
-            and fm.cited and title_words(fm.cited) and " ".join(title_words(fm.cited)) in whole
-            else fm for fm in out)
+            field_match(
+                fm.field,
+                FieldStatus.MISSING,
+                0.0,
+                fm.cited,
+                fm.found,
+                f"the cited '{fm.field.value}' is words of the record's title (parse boundary)",
+            )
+            if fm.field in (Field.PUBLISHER, Field.ADDRESS)
+            and fm.status is FieldStatus.CONFLICT
+            and fm.cited
+            and title_words(fm.cited)
+            and " ".join(title_words(fm.cited)) in whole
+            else fm
+            for fm in out
+        )
         out = _authors_in_title(out, reference, whole)
-    if title.status is FieldStatus.CONFLICT and authors.status is FieldStatus.MATCH and \
-            title.score < 0.4 and record.title:
+    if (
+        title.status is FieldStatus.CONFLICT
+        and authors.status is FieldStatus.MATCH
+        and title.score < 0.4
+        and record.title
+    ):
         # the parsed title may hold the venue too: score the stretch of the string that
         # fits the record's title best (identity needs 0.4 with matching authors)
         window = title_window_score(reference.raw, record.title)
@@ -213,8 +374,9 @@ def _anchored(fields: tuple[FieldMatch, ...], reference: Reference,
     return out
 
 
-def _identified_title_as_authors(fields: tuple[FieldMatch, ...], reference: Reference,
-                                 record: Record) -> tuple[FieldMatch, ...]:
+def _identified_title_as_authors(
+    fields: tuple[FieldMatch, ...], reference: Reference, record: Record
+) -> tuple[FieldMatch, ...]:
     """A reference whose DOI or arXiv id matches ``record`` but whose parsed authors
     conflict, where those "authors" share words with the record's title and none with its
     authors' names, and whose string holds a stretch fitting the record's title better than
@@ -223,10 +385,17 @@ def _identified_title_as_authors(fields: tuple[FieldMatch, ...], reference: Refe
     with authors "Joint Text" and "Image"): authors MISSING, the title scored on that
     stretch. Other fields are returned as they are."""
     title, authors = fields[0], fields[1]
-    ident = any(fm.field in (Field.DOI, Field.ARXIV_ID) and fm.status is FieldStatus.MATCH
-                for fm in fields)
-    if not (ident and authors.status is FieldStatus.CONFLICT and authors.score == 0.0
-            and title.status is FieldStatus.CONFLICT and reference.authors and record.title):
+    ident = any(
+        fm.field in (Field.DOI, Field.ARXIV_ID) and fm.status is FieldStatus.MATCH for fm in fields
+    )
+    if not (
+        ident
+        and authors.status is FieldStatus.CONFLICT
+        and authors.score == 0.0
+        and title.status is FieldStatus.CONFLICT
+        and reference.authors
+        and record.title
+    ):
         return fields
     cited = {w for w in _name_words(reference.authors) if len(w) > 1}
     names = set(_name_words(record.authors))
@@ -235,10 +404,18 @@ def _identified_title_as_authors(fields: tuple[FieldMatch, ...], reference: Refe
     window = title_window_score(reference.raw, record.title)
     if window < 0.4 or window <= title.score:
         return fields  # the string does not hold the record's title: another work's DOI
-    return (title.model_copy(update={"score": round(window, 4)}),
-            field_match(Field.AUTHORS, FieldStatus.MISSING, 0.0, authors.cited, authors.found,
-                "the cited 'authors' share words with the identified record's title and "
-                "none with its authors (parse boundary)"),) + fields[2:]
+    return (
+        title.model_copy(update={"score": round(window, 4)}),
+        field_match(
+            Field.AUTHORS,
+            FieldStatus.MISSING,
+            0.0,
+            authors.cited,
+            authors.found,
+            "the cited 'authors' share words with the identified record's title and "
+            "none with its authors (parse boundary)",
+        ),
+    ) + fields[2:]
 
 
 def _name_words(authors: Sequence[Author]) -> list[str]:
@@ -246,8 +423,9 @@ def _name_words(authors: Sequence[Author]) -> list[str]:
     return [w for a in authors for w in title_words(f"{a.given} {a.particle} {a.family}")]
 
 
-def _authors_in_title(fields: tuple[FieldMatch, ...], reference: Reference,
-                      whole: str) -> tuple[FieldMatch, ...]:
+def _authors_in_title(
+    fields: tuple[FieldMatch, ...], reference: Reference, whole: str
+) -> tuple[FieldMatch, ...]:
     """An authors conflict whose parsed authors' words are all among the first words of
     the record's (matching) title, ``whole`` (title_words joined; as many words as the
     names have, plus one joining word per name), is the title's start read as names
@@ -259,9 +437,17 @@ def _authors_in_title(fields: tuple[FieldMatch, ...], reference: Reference,
     words = _name_words(reference.authors)
     # in any order, with the joining words between names ("Oddballs and Misfits: ..." read
     # as the author "Misfits Oddballs")
-    head = whole.split()[:len(words) + len(reference.authors)]
+    head = whole.split()[: len(words) + len(reference.authors)]
     if not words or not set(words) <= set(head) or len(head) == len(whole.split()):
         return fields
-    return (fields[0], field_match(Field.AUTHORS, FieldStatus.MISSING, 0.0, authors.cited, authors.found,
-                           "the cited 'authors' are words of the record's title (parse boundary)"),
-            ) + fields[2:]
+    return (
+        fields[0],
+        field_match(
+            Field.AUTHORS,
+            FieldStatus.MISSING,
+            0.0,
+            authors.cited,
+            authors.found,
+            "the cited 'authors' are words of the record's title (parse boundary)",
+        ),
+    ) + fields[2:]

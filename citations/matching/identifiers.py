@@ -27,4 +27,3 @@ def compare_ids(field: Field, cited: str | None, found: str | None) -> FieldMatc
     if norm(cited) == norm(found):
         return field_match(field, FieldStatus.MATCH, 1.0, cited, found)
     return field_match(field, FieldStatus.CONFLICT, 0.0, cited, found)
-

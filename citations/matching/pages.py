@@ -27,7 +27,8 @@ def page_range(p: str) -> tuple[str, str]:
 #: 1234", "Art. no. 1234", "article number 034501"; group 1 says it was labelled
 _ARTICLE_NO = re.compile(
     r"^\s*((?:article|art|paper|no|nr)\.?\s*(?:no|nr|number)?\.?\s*:?\s*)?([a-z]{0,2})(\d+)\s*$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def _article_number(p: str) -> tuple[str, bool] | None:
@@ -51,14 +52,21 @@ def compare_pages(cited: str | None, found: str | None) -> FieldMatch:
         return field_match(Field.PAGES, FieldStatus.MATCH, 1.0, cited, found)
     ca, fa = _article_number(cited), _article_number(found)
     if ca and fa and ca[0] == fa[0]:
-        return field_match(Field.PAGES, FieldStatus.MATCH, 0.95, cited, found,
-                   "the same article number")
+        return field_match(
+            Field.PAGES, FieldStatus.MATCH, 0.95, cited, found, "the same article number"
+        )
     if (ca is None) != (fa is None):
         number, labelled = ca or fa  # type: ignore[misc]
         first = (f if ca else c)[0]
         if labelled or first == "1":
-            return field_match(Field.PAGES, FieldStatus.MISSING, 0.0, cited, found,
-                       "an article number in place of pages: not compared")
+            return field_match(
+                Field.PAGES,
+                FieldStatus.MISSING,
+                0.0,
+                cited,
+                found,
+                "an article number in place of pages: not compared",
+            )
     if c[0] == f[0]:
         return field_match(Field.PAGES, FieldStatus.CONFLICT, 0.5, cited, found, "same first page")
     return field_match(Field.PAGES, FieldStatus.CONFLICT, 0.0, cited, found)
@@ -76,8 +84,9 @@ def compare_plain(field: Field, cited: str | None, found: str | None) -> FieldMa
     return field_match(field, FieldStatus.CONFLICT, 0.0, cited, found)
 
 
-def compare_numbered(field: Field, cited: str | None, found: str | None,
-              years: tuple[int | None, int | None]) -> FieldMatch:
+def compare_numbered(
+    field: Field, cited: str | None, found: str | None, years: tuple[int | None, int | None]
+) -> FieldMatch:
     """Volume or issue (:func:`compare_plain`); a value on one side that is the cited or
     the record's year (a journal numbered by year, a BibTeX ``number`` holding the year)
     is not a volume or issue number to compare: MISSING, noted."""
@@ -86,8 +95,12 @@ def compare_numbered(field: Field, cited: str | None, found: str | None,
         said = {str(y) for y in years if y}
         for side, value in (("cited", cited), ("record's", found)):
             if value and value.strip() in said:
-                return field_match(field, FieldStatus.MISSING, 0.0, cited, found,
-                           f"the {side} {field.value} is the year: not compared")
+                return field_match(
+                    field,
+                    FieldStatus.MISSING,
+                    0.0,
+                    cited,
+                    found,
+                    f"the {side} {field.value} is the year: not compared",
+                )
     return fm
-
-

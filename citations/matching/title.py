@@ -29,8 +29,11 @@ def _same_word(a: str, b: str) -> bool:
         return True
     # one typo inside a long word; a changed first letter is a different word
     # ("aperiodic" / "periodic", "unfair" / "fair")
-    return min(len(a), len(b)) >= 5 and a[0] == b[0] and \
-        Levenshtein.distance(a, b, score_cutoff=1) <= 1
+    return (
+        min(len(a), len(b)) >= 5
+        and a[0] == b[0]
+        and Levenshtein.distance(a, b, score_cutoff=1) <= 1
+    )
 
 
 def align_words(cited: list[str], found: list[str]) -> tuple[list[str], list[str], int]:
@@ -40,8 +43,11 @@ def align_words(cited: list[str], found: list[str]) -> tuple[list[str], list[str
     dp = [[0] * (m + 1) for _ in range(n + 1)]
     for i in range(n - 1, -1, -1):
         for j in range(m - 1, -1, -1):
-            dp[i][j] = (dp[i + 1][j + 1] + 1 if _same_word(cited[i], found[j])
-                        else max(dp[i + 1][j], dp[i][j + 1]))
+            dp[i][j] = (
+                dp[i + 1][j + 1] + 1
+                if _same_word(cited[i], found[j])
+                else max(dp[i + 1][j], dp[i][j + 1])
+            )
     i = j = 0
     extra: list[str] = []
     missing: list[str] = []
@@ -68,8 +74,11 @@ def _main_title(title: str) -> str:
 #: models for ...]" (three or more words)
 _TRANSLATION = re.compile(r"\s*[(\[][^()\[\]]*\w+\W+\w+\W+\w+[^()\[\]]*[)\]]\s*$")
 #: an article-type label before a title (Computational Linguistics and other journals)
-_TYPE_LABEL = re.compile(r"^\s*(?:survey|squib|review|book review|last words|erratum|"
-                         r"corrigendum|editorial|obituary|commentary|letter)\s*:\s*", re.I)
+_TYPE_LABEL = re.compile(
+    r"^\s*(?:survey|squib|review|book review|last words|erratum|"
+    r"corrigendum|editorial|obituary|commentary|letter)\s*:\s*",
+    re.I,
+)
 
 
 def compare_titles(cited: str | None, found: str | None) -> FieldMatch:
@@ -96,29 +105,50 @@ def compare_titles(cited: str | None, found: str | None) -> FieldMatch:
     extra = [w for w in extra if w not in _TITLE_STOP]
     missing = [w for w in missing if w not in _TITLE_STOP]
     if not extra and not missing:
-        return field_match(Field.TITLE, FieldStatus.MATCH, max(dice, 0.95), cited, found,
-                   "minor spelling differences")
+        return field_match(
+            Field.TITLE,
+            FieldStatus.MATCH,
+            max(dice, 0.95),
+            cited,
+            found,
+            "minor spelling differences",
+        )
     if "".join(extra) == "".join(missing) and extra != missing:
-        return field_match(Field.TITLE, FieldStatus.MATCH, max(dice, 0.95), cited, found,
-                   "hyphenation/spacing differs")
+        return field_match(
+            Field.TITLE,
+            FieldStatus.MATCH,
+            max(dice, 0.95),
+            cited,
+            found,
+            "hyphenation/spacing differs",
+        )
     if sorted(extra) == sorted(missing):
-        return field_match(Field.TITLE, FieldStatus.CONFLICT, dice, cited, found,
-                   "words reordered: " + ", ".join(extra))
+        return field_match(
+            Field.TITLE,
+            FieldStatus.CONFLICT,
+            dice,
+            cited,
+            found,
+            "words reordered: " + ", ".join(extra),
+        )
     # a record title that adds a translation in brackets ("GlozzQL : un langage ... (GlozzQL:
     # an incremental query language ...)", as the ACL Anthology writes non-English titles)
     # or opens with an article-type label ("Survey: Multiword Expression Processing: A
     # Survey"): the cited title is the rest
     plain = strip_markup(found)
-    for rest, note in ((_TRANSLATION.sub("", plain), "the record adds a translated title"),
-                       (_TYPE_LABEL.sub("", plain), "the record's title opens with its article type")):
+    for rest, note in (
+        (_TRANSLATION.sub("", plain), "the record adds a translated title"),
+        (_TYPE_LABEL.sub("", plain), "the record's title opens with its article type"),
+    ):
         if rest != plain and title_words(rest) == cw:
             return field_match(Field.TITLE, FieldStatus.MATCH, 0.95, cited, found, note)
     # omitted (or added) subtitle: one side equals the other's part before ':'
     for short, long_, who in ((cited, found, "cited omits"), (found, cited, "record omits")):
         main = _main_title(long_)
         if main != strip_markup(long_) and title_words(main) == title_words(short):
-            return field_match(Field.TITLE, FieldStatus.MATCH, 0.9, cited, found,
-                       f"subtitle omitted ({who} it)")
+            return field_match(
+                Field.TITLE, FieldStatus.MATCH, 0.9, cited, found, f"subtitle omitted ({who} it)"
+            )
     parts = []
     if missing:
         parts.append("missing words: " + ", ".join(missing))
@@ -130,15 +160,18 @@ def compare_titles(cited: str | None, found: str | None) -> FieldMatch:
 # --------------------------------------------------------------------------- parse artefacts
 
 _BOUNDARY_BEFORE = re.compile(r"(?:^|[.,;:!?\"'“”‘’«»()\[\]]\s*|\d\)?\.?\s+)$")
-_BOUNDARY_AFTER = re.compile(r"^(?:\s*$|[\s\"'“”‘’«»]*[.,;:!?()\[\]\"'“”‘’«»]|\s+(?:1[5-9]|20)\d\d\b)")
+_BOUNDARY_AFTER = re.compile(
+    r"^(?:\s*$|[\s\"'“”‘’«»]*[.,;:!?()\[\]\"'“”‘’«»]|\s+(?:1[5-9]|20)\d\d\b)"
+)
 
 
 def title_written_in(raw: str, found: str, cited: str, venue: str = "") -> bool:
     """Is ``found`` (a record's title) written whole in ``raw`` (the reference string) between
-    punctuation (or the string's ends; a year may follow it), while ``cited`` (the parsed title) is a contiguous
-    part of it or holds it? Then a title conflict is the parser's boundary, not a wrong
-    title ("'Title', in Proceedings of ..." read as one title). A title with words added,
-    dropped or changed inside it is not written whole, so it stays a conflict. In a string
+    punctuation (or the string's ends; a year may follow it), while ``cited`` (the parsed
+    title) is a contiguous part of it or holds it? Then a title conflict is the parser's
+    boundary, not a wrong title ("'Title', in Proceedings of ..." read as one title). A
+    title with words added, dropped or changed inside it is not written whole, so it stays
+    a conflict. In a string
     without field punctuation ("... mahanta c datelogicqa benchmarking ... models naacl
     2025 pp 321-332") the title may instead follow an initial (or open the string) and be
     followed by an acronym of the record's ``venue`` and a year."""
@@ -152,7 +185,7 @@ def title_written_in(raw: str, found: str, cited: str, venue: str = "") -> bool:
     rx = re.compile(r"(?<![^\W_])" + r"[\W_]+".join(map(re.escape, fw)) + r"(?![^\W_])")
     sloppy = bool(venue) and not has_field_punctuation(raw)
     for m in rx.finditer(text):
-        before, after = text[: m.start()], text[m.end():]
+        before, after = text[: m.start()], text[m.end() :]
         if _BOUNDARY_BEFORE.search(before) and _BOUNDARY_AFTER.match(after):
             return True
         if sloppy and _SLOPPY_BEFORE.search(before):
@@ -162,7 +195,5 @@ def title_written_in(raw: str, found: str, cited: str, venue: str = "") -> bool:
     return False
 
 
-
 _SLOPPY_BEFORE = re.compile(r"(?:^|\b[^\W\d_]\s+)$")
 _SLOPPY_AFTER = re.compile(r"\s+([^\W_]+)\s+(?:1[5-9]|20)\d\d\b")
-

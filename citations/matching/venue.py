@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from difflib import SequenceMatcher
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from citations.data import publisher_aliases, venue_aliases, venue_table
 from citations.matching.base import field_match
@@ -36,11 +36,46 @@ __all__ = [
 
 #: a preprint server named in a venue
 PREPRINT = re.compile(r"\b(arxiv|corr|preprint|biorxiv|medrxiv|ssrn|openreview)\b")
-_VENUE_STOP = frozenset({"proceedings", "proc", "of", "the", "in", "on", "and", "for", "annual",
-                         "conference", "conf", "international", "intl", "int", "meeting",
-                         "workshop", "symposium", "journal", "j", "volume", "vol", "part",
-                         "ieee", "acm", "cvf", "th", "st", "nd", "rd", "main", "long",
-                         "short", "papers", "paper", "track", "series"})
+_VENUE_STOP = frozenset(
+    {
+        "proceedings",
+        "proc",
+        "of",
+        "the",
+        "in",
+        "on",
+        "and",
+        "for",
+        "annual",
+        "conference",
+        "conf",
+        "international",
+        "intl",
+        "int",
+        "meeting",
+        "workshop",
+        "symposium",
+        "journal",
+        "j",
+        "volume",
+        "vol",
+        "part",
+        "ieee",
+        "acm",
+        "cvf",
+        "th",
+        "st",
+        "nd",
+        "rd",
+        "main",
+        "long",
+        "short",
+        "papers",
+        "paper",
+        "track",
+        "series",
+    }
+)
 
 
 def _written_acronyms(raw: str) -> set[str]:
@@ -57,8 +92,10 @@ def _written_acronyms(raw: str) -> set[str]:
 @lru_cache(maxsize=1)
 def _alias_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     """One pattern per known acronym: any of its alias phrases, as whole words."""
-    return tuple((acr, re.compile(r"\b" + "|".join(re.escape(p) for p in phrases) + r"\b"))
-                 for acr, phrases in venue_aliases().aliases.items())
+    return tuple(
+        (acr, re.compile(r"\b" + "|".join(re.escape(p) for p in phrases) + r"\b"))
+        for acr, phrases in venue_aliases().aliases.items()
+    )
 
 
 @lru_cache(maxsize=8192)
@@ -81,7 +118,9 @@ def _venue_acronyms(folded: str, raw: str = "") -> frozenset[str]:
             # "ICMLA" implies the phrase for ICML; keep ICML only if written on its own
             if not re.search(rf"\b{short}\b", folded):
                 acr.discard(short)
-    core = folded.split("special issue")[0]  # "..., June 2008 - Special Issue on Semantic Role Labeling"
+    core = folded.split("special issue")[
+        0
+    ]  # "..., June 2008 - Special Issue on Semantic Role Labeling"
     for name, allowed in known.alone.items():
         # the journal Computational Linguistics, not "... Workshop on Cognitive Modeling
         # and Computational Linguistics"
@@ -98,8 +137,13 @@ _VENUE_STOP_LONG = tuple(w for w in _VENUE_STOP if len(w) > 4)
 def _venue_words(folded: str) -> list[str]:
     """The words that tell venues apart: not stop words (_VENUE_STOP) nor abbreviations of
     one ("Annu Meet" for Annual Meeting, as NLM/ISO 4 abbreviations write them)."""
-    return [w for w in re.findall(r"[a-z]+", folded) if w not in _VENUE_STOP and len(w) > 1
-            and not (len(w) >= 3 and any(stop.startswith(w) for stop in _VENUE_STOP_LONG))]
+    return [
+        w
+        for w in re.findall(r"[a-z]+", folded)
+        if w not in _VENUE_STOP
+        and len(w) > 1
+        and not (len(w) >= 3 and any(stop.startswith(w) for stop in _VENUE_STOP_LONG))
+    ]
 
 
 def _abbrev_match(short: list[str], long_: list[str]) -> bool:
@@ -116,8 +160,10 @@ def _abbrev_match(short: list[str], long_: list[str]) -> bool:
 
 
 #: words an acronym skips ("Traitement Automatique des Langues Naturelles" is TALN)
-_ACRONYM_SKIP = frozenset("of the and for on in at to a an de des du la le les et d l "
-                          "der die das und fur von y e em do da".split())
+_ACRONYM_SKIP = frozenset(
+    "of the and for on in at to a an de des du la le les et d l "
+    "der die das und fur von y e em do da".split()
+)
 
 
 _CAPS_WORD = re.compile(r"\b[A-Z]{3,8}\b")
@@ -130,8 +176,9 @@ def _spelled_out(acronyms: set[str], folded: str) -> str | None:
     if not acronyms:
         return None
     initials = "".join(w[0] for w in re.findall(r"[a-z]+", folded) if w not in _ACRONYM_SKIP)
-    return next((a for a in sorted(acronyms) if len(a) >= 3 and a.isalpha() and a in initials),
-                None)
+    return next(
+        (a for a in sorted(acronyms) if len(a) >= 3 and a.isalpha() and a in initials), None
+    )
 
 
 def _spelled_acronym(short: str, long_: str) -> str | None:
@@ -142,8 +189,13 @@ def _spelled_acronym(short: str, long_: str) -> str | None:
     Character Level Models in NLP" is not EMNLP's "... Natural Language Processing")."""
     caps = {w.lower() for w in _CAPS_WORD.findall(short)}
     spelled = _spelled_out(caps - venue_aliases().aliases.keys(), long_)
-    if spelled and set(_venue_words(fold(strip_markup(short)))) - set(_venue_words(long_)) \
-            - caps - _ACRONYM_SKIP:
+    if (
+        spelled
+        and set(_venue_words(fold(strip_markup(short))))
+        - set(_venue_words(long_))
+        - caps
+        - _ACRONYM_SKIP
+    ):
         return None
     return spelled
 
@@ -155,8 +207,10 @@ _BARE_TOKEN = re.compile(r"[*#]?[A-Za-z][A-Za-z0-9]*(?:[-+@&/][A-Za-z0-9]+)*")
 
 #: an acronym a venue name states in brackets, with or without a year ("(RANLP 2021)",
 #: "(W-NUT 2021)", "(*SEM)"): the venue's own acronym
-_BRACKETED_ACRONYM = re.compile(r"\([*#]?(?=[A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*[A-Z])[A-Za-z][A-Za-z0-9]*"
-                                r"(?:[-+@&/][A-Za-z0-9]+)*(?:[\s-]*'?(?:19|20)?\d\d)?\)")
+_BRACKETED_ACRONYM = re.compile(
+    r"\([*#]?(?=[A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*[A-Z])[A-Za-z][A-Za-z0-9]*"
+    r"(?:[-+@&/][A-Za-z0-9]+)*(?:[\s-]*'?(?:19|20)?\d\d)?\)"
+)
 
 
 def bare_acronym(venue: str) -> str | None:
@@ -167,8 +221,11 @@ def bare_acronym(venue: str) -> str | None:
     digits ("jeptalnrecital"); None for any other venue ("Nature", "MT Summit",
     "Computational Linguistics")."""
     text = strip_markup(venue)
-    toks = [t for t in re.split(r"[\s,;:()\[\].]+", text)
-            if t and t.lower() not in _BARE_SKIP and not _BARE_YEAR.match(t)]
+    toks = [
+        t
+        for t in re.split(r"[\s,;:()\[\].]+", text)
+        if t and t.lower() not in _BARE_SKIP and not _BARE_YEAR.match(t)
+    ]
     if len(toks) != 1 or not _BARE_TOKEN.fullmatch(toks[0]):
         return None
     if sum(c.isupper() for c in toks[0]) < 2 and (text != text.lower() or len(toks[0]) < 3):
@@ -197,13 +254,13 @@ def acronym_of(acronym: str, folded: str) -> bool:
     short = n < 4
     gap = 0 if short else 2  # telling words that may be left out between two parts
 
-    @lru_cache(maxsize=None)
+    @cache
     def fits(i: int, j: int) -> bool:  # acronym[i:] from words[j:], a part already read
         if i == n:
             return True
         skipped = 0
         for k in range(j, m):
-            if _part_fits(acronym, i, words[k], lambda e: fits(e, k + 1), short):
+            if _part_fits(acronym, i, words[k], fits, k + 1, short):
                 return True
             if i and words[k] not in _ACRONYM_SKIP:
                 skipped += 1
@@ -214,15 +271,18 @@ def acronym_of(acronym: str, folded: str) -> bool:
     return fits(0, 0)
 
 
-def _part_fits(acronym: str, i: int, word: str, rest: Callable[[int], bool], short: bool) -> bool:
+def _part_fits(
+    acronym: str, i: int, word: str, rest: Callable[[int, int], bool], after: int, short: bool
+) -> bool:
     """Does a start of ``word`` (or the word a digit stands for) spell ``acronym`` from
-    ``i`` on, with ``rest`` true at the end of that part? In a ``short`` acronym a part is
+    ``i`` on, with ``rest(end, after)`` true at the end of that part (``after``: the index
+    of the next word)? In a ``short`` acronym a part is
     one initial or the whole word ("sem" is not the start of "semantic")."""
-    if _ACRONYM_DIGITS.get(acronym[i]) == word and rest(i + 1):
+    if _ACRONYM_DIGITS.get(acronym[i]) == word and rest(i + 1, after):
         return True
     p = 1
     while p <= len(word) and i + p <= len(acronym) and acronym[i + p - 1] == word[p - 1]:
-        if (not short or p == 1 or p == len(word)) and rest(i + p):
+        if (not short or p == 1 or p == len(word)) and rest(i + p, after):
             return True
         p += 1
     return False
@@ -260,11 +320,11 @@ def _drop_place(venue: str) -> str:
     """``venue`` without a bracketed place qualifier or year at its end ("Sensors
     (Basel)", "Nature (London)", "Lancet (London, England)", "J Physiol (1979)")."""
     m = _QUALIFIER.search(venue)
-    if m is None or not venue[:m.start()].strip():
+    if m is None or not venue[: m.start()].strip():
         return venue
     inner = _venue_key(fold(m.group(1)))
     if inner in venue_table().places or re.fullmatch(r"(?:1[89]|20)\d\d", inner):
-        return venue[:m.start()]
+        return venue[: m.start()]
     return venue
 
 
@@ -275,8 +335,10 @@ def _table_title(folded: str) -> str | None:
 
 #: a venue that is an event (its name's extra words are ordinals, places, tracks), not a
 #: journal: the journal-family rules below do not apply to it
-_EVENT = re.compile(r"\b(?:proceedings|proc|conference|conf|workshop|symposium|meeting|congress|"
-                    r"findings|colloquium|summit|forum|school|volume|vol)\b")
+_EVENT = re.compile(
+    r"\b(?:proceedings|proc|conference|conf|workshop|symposium|meeting|congress|"
+    r"findings|colloquium|summit|forum|school|volume|vol)\b"
+)
 #: function words whose exchange makes another title ("of Ecology and Environment" is not
 #: "of Ecology for Environment")
 _TITLE_FUNCTION = frozenset("and for of in on at to with".split())
@@ -293,12 +355,15 @@ def _sections(raw: str, other: str) -> set[str]:
     if not letters:
         return set()
     first = _SINGLE_CAP.search(other)
-    initials = {w[0] for w in re.findall(r"[a-z]+", fold(other[:first.start()] if first else other))}
+    initials = {
+        w[0] for w in re.findall(r"[a-z]+", fold(other[: first.start()] if first else other))
+    }
     return {c for c in letters if c.lower() not in initials}
 
 
-def _journal_family(cited: str, found: str, cf: str, ff: str, *,
-                    sections_only: bool = False) -> str | None:
+def _journal_family(
+    cited: str, found: str, cf: str, ff: str, *, sections_only: bool = False
+) -> str | None:
     """Why two journal names that share their words are different journals of one family,
     or None: another section letter ("Proc. R. Soc. A" / "... Society B"), and unless
     ``sections_only`` (a name with event words: "Proceedings", "Conference"), a function
@@ -313,8 +378,12 @@ def _journal_family(cited: str, found: str, cf: str, ff: str, *,
     cwords = re.findall(r"[a-z]+", cf.replace("&", " and "))
     fwords = re.findall(r"[a-z]+", ff.replace("&", " and "))
     for op, i1, i2, j1, j2 in SequenceMatcher(None, cwords, fwords, autojunk=False).get_opcodes():
-        if op == "replace" and i2 - i1 == j2 - j1 == 1 and cwords[i1] in _TITLE_FUNCTION \
-                and fwords[j1] in _TITLE_FUNCTION:
+        if (
+            op == "replace"
+            and i2 - i1 == j2 - j1 == 1
+            and cwords[i1] in _TITLE_FUNCTION
+            and fwords[j1] in _TITLE_FUNCTION
+        ):
             return f"another journal: '{cwords[i1]}' vs '{fwords[j1]}'"
     main_c = re.split(r"\s*[:,]\s+|\s+[-\u2013\u2014]\s+", cf)[0]
     main_f = re.split(r"\s*[:,]\s+|\s+[-\u2013\u2014]\s+", ff)[0]
@@ -333,7 +402,7 @@ def _journal_family(cited: str, found: str, cf: str, ff: str, *,
         j += 1
     inside = [long_[k] for k in range(used[-1]) if k not in used]
     full = all(long_[k] == w for k, w in zip(used, short))
-    after = long_[used[-1] + 1:] if full else []
+    after = long_[used[-1] + 1 :] if full else []
     extra = inside + after
     return f"another journal of the family: {' '.join(extra)} not in both" if extra else None
 
@@ -341,20 +410,26 @@ def _journal_family(cited: str, found: str, cf: str, ff: str, *,
 def _content_words(folded: str) -> list[str]:
     """Title words of a journal name: letters, not venue stop words nor function words
     ("with", "of"); single letters stay (the R of "Mon. Not. R. Astron. Soc." is Royal)."""
-    return [w for w in re.findall(r"[a-z]+", folded)
-            if w not in _VENUE_STOP and w not in _ACRONYM_SKIP and w != "with"]
+    return [
+        w
+        for w in re.findall(r"[a-z]+", folded)
+        if w not in _VENUE_STOP and w not in _ACRONYM_SKIP and w != "with"
+    ]
 
 
 #: words that make a string a venue's name (a journal, a series, an event)
-_VENUE_KIND = re.compile(r"\b(?:journal|transactions|trans|letters|lett|review|reviews|rev|"
-                         r"advances|annals|bulletin|magazine|proceedings|proc|conference|conf|"
-                         r"symposium|workshop|congress|meeting|reports|communications|commun|"
-                         r"acta|archives)\b")
+_VENUE_KIND = re.compile(
+    r"\b(?:journal|transactions|trans|letters|lett|review|reviews|rev|"
+    r"advances|annals|bulletin|magazine|proceedings|proc|conference|conf|"
+    r"symposium|workshop|congress|meeting|reports|communications|commun|"
+    r"acta|archives)\b"
+)
 
 
 def venue_keys(venue: str) -> frozenset[str]:
     """What identifies a venue for a coverage lookup: the known aliases it names
-    (citations/data/venue_aliases.tsv), the full title the venue table gives it, else its telling words."""
+    (citations/data/venue_aliases.tsv), the full title the venue table gives it, else its
+    telling words."""
     folded = fold(strip_markup(_drop_place(venue)))
     keys = {f"alias:{a}" for a in _venue_acronyms(folded, venue) if a in venue_aliases().aliases}
     title = _table_title(folded)
@@ -370,12 +445,14 @@ def recognised_venue(venue: str) -> bool:
     field ("proceedings of the workshop", cut short, names no venue)?"""
     folded = fold(strip_markup(venue))
     keys = venue_keys(venue)
-    return any(k.startswith(("alias:", "title:")) for k in keys) \
-        or bool(keys and _VENUE_KIND.search(folded))
+    return any(k.startswith(("alias:", "title:")) for k in keys) or bool(
+        keys and _VENUE_KIND.search(folded)
+    )
 
 
-def compare_venues(cited: str | None, found: str | None, *,
-                   field: Field = Field.VENUE) -> FieldMatch:
+def compare_venues(
+    cited: str | None, found: str | None, *, field: Field = Field.VENUE
+) -> FieldMatch:
     """Compare venue (or publisher) names through aliases and abbreviations.
 
     Returns: MATCH when acronym sets intersect, or the words of one are (abbreviated)
@@ -389,27 +466,48 @@ def compare_venues(cited: str | None, found: str | None, *,
     if WORD.findall(cf) == WORD.findall(ff):
         return field_match(field, FieldStatus.MATCH, 1.0, cited, found)
     shown_cited, shown_found = cited, found
-    if field is Field.VENUE and (cited.rstrip(" .").endswith(")") or found.rstrip(" .").endswith(")")):
+    if field is Field.VENUE and (
+        cited.rstrip(" .").endswith(")") or found.rstrip(" .").endswith(")")
+    ):
         cited, found = _drop_place(strip_markup(cited)), _drop_place(strip_markup(found))
         cf, ff = fold(cited), fold(found)
         if WORD.findall(cf) == WORD.findall(ff):
-            return field_match(field, FieldStatus.MATCH, 0.95, shown_cited, shown_found,
-                       "same journal; a place qualifier on one side")
+            return field_match(
+                field,
+                FieldStatus.MATCH,
+                0.95,
+                shown_cited,
+                shown_found,
+                "same journal; a place qualifier on one side",
+            )
     if field is Field.VENUE:
         tc, tf = _table_title(cf), _table_title(ff)
         if tc and tf:
             if tc == tf:
-                return field_match(field, FieldStatus.MATCH, 0.95, shown_cited, shown_found,
-                           "same journal (abbreviation table)")
-            return field_match(field, FieldStatus.CONFLICT, 0.0, shown_cited, shown_found,
-                       f"different journals: {tc} vs {tf}")
+                return field_match(
+                    field,
+                    FieldStatus.MATCH,
+                    0.95,
+                    shown_cited,
+                    shown_found,
+                    "same journal (abbreviation table)",
+                )
+            return field_match(
+                field,
+                FieldStatus.CONFLICT,
+                0.0,
+                shown_cited,
+                shown_found,
+                f"different journals: {tc} vs {tf}",
+            )
         if tc or tf:  # one side a known short form: compare its full title
             cf, ff = tc or cf, tf or ff
     return _compare_venue_names(cited, found, cf, ff, field, shown_cited, shown_found)
 
 
-def _compare_venue_names(cited: str, found: str, cf: str, ff: str, field: Field,
-                         shown_cited: str, shown_found: str) -> FieldMatch:
+def _compare_venue_names(
+    cited: str, found: str, cf: str, ff: str, field: Field, shown_cited: str, shown_found: str
+) -> FieldMatch:
     """compare_venues past the exact, place-qualifier and table checks: ``cf`` / ``ff``
     the folded names (a table short form expanded), results shown with the names as
     given."""
@@ -422,54 +520,103 @@ def _compare_venue_names(cited: str, found: str, cf: str, ff: str, field: Field,
 def _venue_names(cited: str, found: str, cf: str, ff: str, field: Field) -> FieldMatch:
     cp, fp = bool(PREPRINT.search(cf)), bool(PREPRINT.search(ff))
     if cp and not fp:
-        return field_match(field, FieldStatus.MATCH, 0.7, cited, found,
-                   "cited the preprint of a published work")
+        return field_match(
+            field, FieldStatus.MATCH, 0.7, cited, found, "cited the preprint of a published work"
+        )
     if fp and not cp:
-        return field_match(field, FieldStatus.CONFLICT, 0.3, cited, found,
-                   "the record knows only a preprint; the cited venue is not confirmed")
+        return field_match(
+            field,
+            FieldStatus.CONFLICT,
+            0.3,
+            cited,
+            found,
+            "the record knows only a preprint; the cited venue is not confirmed",
+        )
     ca, fa = _venue_acronyms(cf, cited), _venue_acronyms(ff, found)
     if ca & fa:
         return field_match(field, FieldStatus.MATCH, 0.9, cited, found, "same venue (alias)")
-    for short, long_raw, long_, short_aliases, long_aliases in ((cited, found, ff, ca, fa),
-                                                               (found, cited, cf, fa, ca)):
+    for short, long_raw, long_, short_aliases, long_aliases in (
+        (cited, found, ff, ca, fa),
+        (found, cited, cf, fa, ca),
+    ):
         acr = bare_acronym(short)
-        if acr is None or acr in venue_aliases().aliases or short_aliases & venue_aliases().aliases.keys():
+        if (
+            acr is None
+            or acr in venue_aliases().aliases
+            or short_aliases & venue_aliases().aliases.keys()
+        ):
             continue  # a known venue ("LREC-COLING 2024"): the aliases decide
-        if acronym_of(acr, long_):  # "SIGDIAL" for "... Special Interest Group on Discourse and Dialogue"
-            return field_match(field, FieldStatus.MATCH, 0.8, cited, found,
-                       f"{short.strip()} reads as an acronym of the venue's name")
-        if not long_aliases and not _BRACKETED_ACRONYM.search(long_raw) \
-                and acronym_plausible(acr, long_):
+        if acronym_of(
+            acr, long_
+        ):  # "SIGDIAL" for "... Special Interest Group on Discourse and Dialogue"
+            return field_match(
+                field,
+                FieldStatus.MATCH,
+                0.8,
+                cited,
+                found,
+                f"{short.strip()} reads as an acronym of the venue's name",
+            )
+        if (
+            not long_aliases
+            and not _BRACKETED_ACRONYM.search(long_raw)
+            and acronym_plausible(acr, long_)
+        ):
             # an acronym this tool cannot expand, whose letters but one start words of a name
             # with no known alias ("IWSLT" for the "International Conference on Spoken
             # Language Translation"): no evidence either way. Against a known venue ("WANLP"
             # for an EMNLP paper), or made of other letters ("SIGDIAL" for the "Workshop on
             # Figurative Language Processing"), it names another venue: the conflict stands.
-            return field_match(field, FieldStatus.MISSING, 0.0, cited, found,
-                       f"{short.strip()} is an acronym that cannot be checked against the venue's name")
+            return field_match(
+                field,
+                FieldStatus.MISSING,
+                0.0,
+                cited,
+                found,
+                f"{short.strip()} is an acronym that cannot be checked against the venue's name",
+            )
     spelled = _spelled_acronym(cited, ff) or _spelled_acronym(found, cf)
     if ca and fa and not spelled:
-        return field_match(field, FieldStatus.CONFLICT, 0.0, cited, found,
-                   f"different venues: {'/'.join(sorted(ca))} vs {'/'.join(sorted(fa))}")
+        return field_match(
+            field,
+            FieldStatus.CONFLICT,
+            0.0,
+            cited,
+            found,
+            f"different venues: {'/'.join(sorted(ca))} vs {'/'.join(sorted(fa))}",
+        )
     if spelled:  # "CMCL" for the Workshop on Cognitive Modeling and Computational Linguistics
-        return field_match(field, FieldStatus.MATCH, 0.85, cited, found,
-                   f"{spelled.upper()} is the initials of the venue's name")
+        return field_match(
+            field,
+            FieldStatus.MATCH,
+            0.85,
+            cited,
+            found,
+            f"{spelled.upper()} is the initials of the venue's name",
+        )
     cw, fw = _venue_words(cf), _venue_words(ff)
     places = venue_table().places
     if field is Field.VENUE and any(w in places for w in cw + fw):
         # a place inside an NLM abbreviation ("Philos Trans R Soc Lond B Biol Sci")
-        cw, fw = ([w for w in cw if w not in places or w in fw],
-                  [w for w in fw if w not in places or w in cw])
+        cw, fw = (
+            [w for w in cw if w not in places or w in fw],
+            [w for w in fw if w not in places or w in cw],
+        )
     if not cw or not fw:
-        return field_match(field, FieldStatus.MISSING, 0.0, cited, found, "venue too generic to compare")
+        return field_match(
+            field, FieldStatus.MISSING, 0.0, cited, found, "venue too generic to compare"
+        )
     common = len(set(cw) & set(fw))
     overlap = common / min(len(set(cw)), len(set(fw)))
     if overlap >= 0.8 or _abbrev_match(cw, fw) or _abbrev_match(fw, cw):
         if field is Field.VENUE and not (ca | fa) & venue_aliases().aliases.keys():
-            family = _journal_family(cited, found, cf, ff,
-                                     sections_only=bool(_EVENT.search(cf) or _EVENT.search(ff)))
+            family = _journal_family(
+                cited, found, cf, ff, sections_only=bool(_EVENT.search(cf) or _EVENT.search(ff))
+            )
             if family:
-                return field_match(field, FieldStatus.CONFLICT, min(overlap, 0.5), cited, found, family)
+                return field_match(
+                    field, FieldStatus.CONFLICT, min(overlap, 0.5), cited, found, family
+                )
         return field_match(field, FieldStatus.MATCH, max(overlap, 0.8), cited, found)
     return field_match(field, FieldStatus.CONFLICT, overlap, cited, found)
 
@@ -478,16 +625,18 @@ def is_venue_acronym(word: str, venue: str) -> bool:
     """Is ``word`` (folded) an acronym of ``venue`` (an alias it names, its initials, or the
     starts of its words: :func:`acronym_of`)?"""
     folded = fold(strip_markup(venue))
-    return word in _venue_acronyms(folded, venue) or bool(_spelled_out({word}, folded)) \
+    return (
+        word in _venue_acronyms(folded, venue)
+        or bool(_spelled_out({word}, folded))
         or acronym_of(word, folded)
+    )
 
 
 def _publisher_keys(text: str) -> set[str]:
     f = fold(text)
     words = set(re.findall(r"[a-z]+", f))
     table = publisher_aliases()
-    keys = {k for k, phrases in table.aliases.items()
-            if k in words or any(p in f for p in phrases)}
+    keys = {k for k, phrases in table.aliases.items() if k in words or any(p in f for p in phrases)}
     for key, hidden in table.shadows.items():
         if key in keys and hidden in keys:
             keys.discard(hidden)
@@ -503,10 +652,19 @@ def compare_publishers(cited: str | None, found: str | None) -> FieldMatch:
     ck, fk = _publisher_keys(cited), _publisher_keys(found)
     if ck and fk:
         if ck & fk:
-            return field_match(Field.PUBLISHER, FieldStatus.MATCH, 0.9 if fold(cited) != fold(found)
-                       else 1.0, cited, found)
-        return field_match(Field.PUBLISHER, FieldStatus.CONFLICT, 0.0, cited, found,
-                   f"different publishers: {'/'.join(sorted(ck))} vs {'/'.join(sorted(fk))}")
+            return field_match(
+                Field.PUBLISHER,
+                FieldStatus.MATCH,
+                0.9 if fold(cited) != fold(found) else 1.0,
+                cited,
+                found,
+            )
+        return field_match(
+            Field.PUBLISHER,
+            FieldStatus.CONFLICT,
+            0.0,
+            cited,
+            found,
+            f"different publishers: {'/'.join(sorted(ck))} vs {'/'.join(sorted(fk))}",
+        )
     return compare_venues(cited, found, field=Field.PUBLISHER)
-
-

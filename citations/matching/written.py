@@ -10,18 +10,35 @@ from functools import lru_cache
 
 from citations.text.fold import fold, strip_markup
 
-__all__ = ["AND", "CONNECTORS", "ET_AL", "NAME_GLUE", "FoldedString", "find_run",
-           "punct_between", "read_string", "value_words"]
+__all__ = [
+    "AND",
+    "CONNECTORS",
+    "ET_AL",
+    "NAME_GLUE",
+    "FoldedString",
+    "find_run",
+    "punct_between",
+    "read_string",
+    "value_words",
+]
 
 _TOKEN = re.compile(r"[^\W_]+")
 _PUNCT = frozenset(".,;:!?\"'()[]{}\u201c\u201d\u2018\u2019\u00ab\u00bb/")
 #: words that open a container after a title: "In", "Em" (pt), "En" (es), "In:" (de, ABNT)
 CONNECTORS = frozenset({"in", "em", "en"})
 #: words between names: conjunctions (en, pt, es, de) and et-al forms
-NAME_GLUE = frozenset({"and", "und", "e", "y", "et", "al", "u", "a", "outros", "otros",
-                        "others", "etal", "jr", "sr"})
-ET_AL = (("et", "al"), ("u", "a"), ("e", "outros"), ("y", "otros"), ("and", "others"),
-          ("others",), ("etal",))
+NAME_GLUE = frozenset(
+    {"and", "und", "e", "y", "et", "al", "u", "a", "outros", "otros", "others", "etal", "jr", "sr"}
+)
+ET_AL = (
+    ("et", "al"),
+    ("u", "a"),
+    ("e", "outros"),
+    ("y", "otros"),
+    ("and", "others"),
+    ("others",),
+    ("etal",),
+)
 AND = frozenset({"and", "und", "e", "y"})
 
 
@@ -47,8 +64,13 @@ def read_string(raw: str) -> FoldedString:
     text = fold(plain)
     ms = list(_TOKEN.finditer(text))
     upper = frozenset(fold(w) for w in _LETTERS.findall(plain) if w.isupper())
-    return FoldedString(text, tuple(m.group() for m in ms), tuple(m.start() for m in ms),
-                 tuple(m.end() for m in ms), upper)
+    return FoldedString(
+        text,
+        tuple(m.group() for m in ms),
+        tuple(m.start() for m in ms),
+        tuple(m.end() for m in ms),
+        upper,
+    )
 
 
 @lru_cache(maxsize=16384)
@@ -56,8 +78,13 @@ def value_words(value: str) -> tuple[str, ...]:
     return tuple(_TOKEN.findall(fold(strip_markup(value))))
 
 
-def find_run(t: FoldedString, words: Sequence[str], masked: Sequence[bool], start: int = 0,
-              stop: int | None = None) -> int | None:
+def find_run(
+    t: FoldedString,
+    words: Sequence[str],
+    masked: Sequence[bool],
+    start: int = 0,
+    stop: int | None = None,
+) -> int | None:
     """First index i >= start with t.words[i:i+len(words)] == words, none masked, ending
     by ``stop``."""
     n = len(words)
@@ -71,7 +98,7 @@ def find_run(t: FoldedString, words: Sequence[str], masked: Sequence[bool], star
             i = t.words.index(first, i, end - n + 1)
         except ValueError:
             return None
-        if t.words[i:i + n] == want and not any(masked[i:i + n]):
+        if t.words[i : i + n] == want and not any(masked[i : i + n]):
             return i
         i += 1
     return None
@@ -81,5 +108,4 @@ def punct_between(t: FoldedString, i: int) -> bool:
     """Punctuation between word i-1 and word i (or i is at an end)."""
     if i <= 0 or i >= len(t.words):
         return True
-    return any(c in _PUNCT for c in t.text[t.ends[i - 1]:t.starts[i]])
-
+    return any(c in _PUNCT for c in t.text[t.ends[i - 1] : t.starts[i]])

@@ -12,9 +12,9 @@ from citations.model import Field, FieldMatch, FieldStatus, Record
 __all__ = ["compare_years", "other_date", "year_written_in"]
 
 
-
-def compare_years(cited: int | None, found: int | None,
-                  config: CompareConfig = DEFAULT_CONFIG) -> FieldMatch:
+def compare_years(
+    cited: int | None, found: int | None, config: CompareConfig = DEFAULT_CONFIG
+) -> FieldMatch:
     """Equal: MATCH 1.0; within config.year_tolerance: MATCH 0.8; off by one otherwise:
     CONFLICT 0.5 noted as a possible version difference; further apart: CONFLICT 0.0."""
     if cited is None or found is None:
@@ -23,13 +23,24 @@ def compare_years(cited: int | None, found: int | None,
     if d == 0:
         return field_match(Field.YEAR, FieldStatus.MATCH, 1.0, cited, found)
     if d <= config.year_tolerance:
-        return field_match(Field.YEAR, FieldStatus.MATCH, 0.8, cited, found,
-                   f"{d} year(s) apart: version difference tolerated")
+        return field_match(
+            Field.YEAR,
+            FieldStatus.MATCH,
+            0.8,
+            cited,
+            found,
+            f"{d} year(s) apart: version difference tolerated",
+        )
     if d == 1:
-        return field_match(Field.YEAR, FieldStatus.CONFLICT, 0.5, cited, found,
-                   "off by one year (possibly a preprint/proceedings version)")
+        return field_match(
+            Field.YEAR,
+            FieldStatus.CONFLICT,
+            0.5,
+            cited,
+            found,
+            "off by one year (possibly a preprint/proceedings version)",
+        )
     return field_match(Field.YEAR, FieldStatus.CONFLICT, 0.0, cited, found, f"{d} years apart")
-
 
 
 def other_date(year: FieldMatch, cited: int, record: Record) -> FieldMatch:
@@ -38,9 +49,14 @@ def other_date(year: FieldMatch, cited: int, record: Record) -> FieldMatch:
     kinds = [kind for kind, y in record.dates if y == cited]
     if not kinds:
         return year
-    return field_match(Field.YEAR, FieldStatus.MATCH, 0.95, cited, record.year,
-               f"the record's {' / '.join(kinds)} date is {cited} (its year {record.year})")
-
+    return field_match(
+        Field.YEAR,
+        FieldStatus.MATCH,
+        0.95,
+        cited,
+        record.year,
+        f"the record's {' / '.join(kinds)} date is {cited} (its year {record.year})",
+    )
 
 
 def year_written_in(raw: str, found: int | None, cited: int | None) -> bool:
@@ -48,8 +64,11 @@ def year_written_in(raw: str, found: int | None, cited: int | None) -> bool:
     the parsed year sits only in a range ("2012. p. 1622-1627" read as 1622)?"""
     if found is None or cited is None:
         return False
-    return bool(_year_alone(found).search(raw) and _year_range_end(cited).search(raw)
-                and not _year_alone(cited).search(raw))
+    return bool(
+        _year_alone(found).search(raw)
+        and _year_range_end(cited).search(raw)
+        and not _year_alone(cited).search(raw)
+    )
 
 
 @lru_cache(maxsize=512)
@@ -62,4 +81,3 @@ def _year_alone(year: int) -> re.Pattern[str]:
 def _year_range_end(year: int) -> re.Pattern[str]:
     """``year`` as an end of a number range ("1622-1627")."""
     return re.compile(rf"(?:\d\s*[-–—]\s*{year}|{year}\s*[-–—]\s*\d)(?!\d)")
-

@@ -7,8 +7,8 @@ import json
 import re
 from typing import Any
 
-from citations.text.identifiers import normalize_doi, parse_arxiv_id
 from citations.model import Author
+from citations.text.identifiers import normalize_doi, parse_arxiv_id
 from citations.text.names import parse_name
 
 _TAG = re.compile(r"<[^>]{1,200}>")

@@ -38,17 +38,55 @@ _MARKUP_TAG = re.compile(
 _MATH_OPEN = re.compile(r"(?<=\S)(<(?:mml:math|math|inline-formula|tex-math)\b)", re.IGNORECASE)
 _LATEX_ACCENT = re.compile(r"\\([\"'`^~=.uvHckr])\s*\{?\s*([A-Za-z]|\\[ij])\s*\}?")
 _LATEX_ACCENT_MARK = {
-    '"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303",
-    "=": "\u0304", ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b",
-    "c": "\u0327", "k": "\u0328", "r": "\u030a",
+    '"': "\u0308",
+    "'": "\u0301",
+    "`": "\u0300",
+    "^": "\u0302",
+    "~": "\u0303",
+    "=": "\u0304",
+    ".": "\u0307",
+    "u": "\u0306",
+    "v": "\u030c",
+    "H": "\u030b",
+    "c": "\u0327",
+    "k": "\u0328",
+    "r": "\u030a",
 }
-_LATEX_LETTER = {r"\ss": "ss", r"\o": "o", r"\O": "O", r"\ae": "ae", r"\AE": "AE",
-                 r"\oe": "oe", r"\OE": "OE", r"\aa": "a", r"\AA": "A", r"\l": "l",
-                 r"\L": "L", r"\i": "i", r"\j": "j", r"\&": "&"}
+_LATEX_LETTER = {
+    r"\ss": "ss",
+    r"\o": "o",
+    r"\O": "O",
+    r"\ae": "ae",
+    r"\AE": "AE",
+    r"\oe": "oe",
+    r"\OE": "OE",
+    r"\aa": "a",
+    r"\AA": "A",
+    r"\l": "l",
+    r"\L": "L",
+    r"\i": "i",
+    r"\j": "j",
+    r"\&": "&",
+}
 _DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"), "-")
-_SPECIAL_FOLD = str.maketrans({"ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "ß": "ss", "æ": "ae",
-                               "Æ": "AE", "œ": "oe", "Œ": "OE", "đ": "d", "Đ": "D",
-                               "ı": "i", "þ": "th", "ð": "d"})
+_SPECIAL_FOLD = str.maketrans(
+    {
+        "ø": "o",
+        "Ø": "O",
+        "ł": "l",
+        "Ł": "L",
+        "ß": "ss",
+        "æ": "ae",
+        "Æ": "AE",
+        "œ": "oe",
+        "Œ": "OE",
+        "đ": "d",
+        "Đ": "D",
+        "ı": "i",
+        "þ": "th",
+        "ð": "d",
+    }
+)
 
 
 def strip_markup(text: str) -> str:
@@ -67,7 +105,8 @@ def _latex_to_unicode(text: str) -> str:
     if "\\" not in text:
         return text.replace("{", "").replace("}", "")
     text = _LATEX_ACCENT.sub(
-        lambda m: (m.group(2).lstrip("\\")) + _LATEX_ACCENT_MARK[m.group(1)], text)
+        lambda m: (m.group(2).lstrip("\\")) + _LATEX_ACCENT_MARK[m.group(1)], text
+    )
     for macro, plain in _LATEX_LETTER.items():
         text = re.sub(re.escape(macro) + r"(?![A-Za-z])\s?", plain, text)
     text = re.sub(r"\\(?:textit|textbf|emph|mathrm|mathit|mathbf|text)\s*", "", text)
@@ -98,11 +137,17 @@ WORD = re.compile(r"[^\W_]+")
 #: Greek letter names from the Unicode character names (GREEK SMALL LETTER BETA ->
 #: beta), lower case: a letter written as a symbol, a LaTeX macro or spelled out is one word
 _GREEK = {chr(c): unicodedata.name(chr(c)).split()[-1].lower() for c in range(0x3B1, 0x3CA)}
-_GREEK_MACRO = re.compile(r"\\(?:var)?(" + "|".join(sorted(set(_GREEK.values()), key=len, reverse=True))
-                          + r")(?![A-Za-z])\s*", re.IGNORECASE)
+_GREEK_MACRO = re.compile(
+    r"\\(?:var)?("
+    + "|".join(sorted(set(_GREEK.values()), key=len, reverse=True))
+    + r")(?![A-Za-z])\s*",
+    re.IGNORECASE,
+)
 #: a Greek letter standing alone as a symbol (not inside a word of Greek letters)
-_GREEK_SYMBOL = re.compile(r"(?<![\u0370-\u03ff\u1f00-\u1fff])[\u03b1-\u03c9]"
-                           r"(?![\u0370-\u03ff\u1f00-\u1fff])")
+_GREEK_SYMBOL = re.compile(
+    r"(?<![\u0370-\u03ff\u1f00-\u1fff])[\u03b1-\u03c9]"
+    r"(?![\u0370-\u03ff\u1f00-\u1fff])"
+)
 
 
 def _spell_greek(text: str) -> str:
@@ -133,18 +178,48 @@ def _title_words(title: str) -> tuple[str, ...]:
     return tuple(WORD.findall(text))
 
 
-
 # ---------------------------------------------------------------- LaTeX -> Unicode
 
 _ACCENTS = {
-    "'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303", "=": "\u0304",
-    ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b", "c": "\u0327", "k": "\u0328",
-    "r": "\u030a", "d": "\u0323", "b": "\u0331", "t": "\u0361",
+    "'": "\u0301",
+    "`": "\u0300",
+    "^": "\u0302",
+    '"': "\u0308",
+    "~": "\u0303",
+    "=": "\u0304",
+    ".": "\u0307",
+    "u": "\u0306",
+    "v": "\u030c",
+    "H": "\u030b",
+    "c": "\u0327",
+    "k": "\u0328",
+    "r": "\u030a",
+    "d": "\u0323",
+    "b": "\u0331",
+    "t": "\u0361",
 }
 _LETTERS = {
-    "o": "ø", "O": "Ø", "ss": "ß", "aa": "å", "AA": "Å", "ae": "æ", "AE": "Æ", "oe": "œ",
-    "OE": "Œ", "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ", "dh": "ð", "DH": "Ð", "th": "þ",
-    "TH": "Þ", "ng": "ŋ", "NG": "Ŋ", "dj": "đ", "DJ": "Đ",
+    "o": "ø",
+    "O": "Ø",
+    "ss": "ß",
+    "aa": "å",
+    "AA": "Å",
+    "ae": "æ",
+    "AE": "Æ",
+    "oe": "œ",
+    "OE": "Œ",
+    "l": "ł",
+    "L": "Ł",
+    "i": "ı",
+    "j": "ȷ",
+    "dh": "ð",
+    "DH": "Ð",
+    "th": "þ",
+    "TH": "Þ",
+    "ng": "ŋ",
+    "NG": "Ŋ",
+    "dj": "đ",
+    "DJ": "Đ",
 }
 _SYMBOL_ACC = re.escape("'`^\"~=.")
 # \"{o}  \"o  \'{\i}  \c{c}  \v s  and the same wrapped in braces {\"o}
@@ -152,7 +227,9 @@ _ACC_RE = re.compile(
     rf"\{{?\\(?:(?P<sym>[{_SYMBOL_ACC}])|(?P<word>[uvHckrdbt])(?![A-Za-z]))\s*"
     r"(?:\{\s*(?P<b>\\[ij]|[A-Za-z])\s*\}|(?P<p>\\[ij](?![A-Za-z])|[A-Za-z]))\}?"
 )
-_LET_RE = re.compile(r"\{?\\(ss|aa|AA|ae|AE|oe|OE|dh|DH|th|TH|ng|NG|dj|DJ|o|O|l|L|i|j)(?![A-Za-z])\s*\}?")
+_LET_RE = re.compile(
+    r"\{?\\(ss|aa|AA|ae|AE|oe|OE|dh|DH|th|TH|ng|NG|dj|DJ|o|O|l|L|i|j)(?![A-Za-z])\s*\}?"
+)
 _TEXCMD_RE = re.compile(r"\\(?:textit|textbf|emph|textrm|textsc|mathrm|mbox|text|url|texttt)\s*\{")
 
 
@@ -183,10 +260,25 @@ def delatex(text: str) -> str:
 
 # ---------------------------------------------------------------- folding
 
-_HYPHENS: dict[int, str | None] = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"), "-")
+_HYPHENS: dict[int, str | None] = dict.fromkeys(
+    map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"), "-"
+)
 _HYPHENS[0x00AD] = None  # soft hyphen: drop
-_SPECIAL = {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe",
-            "ß": "ss", "ı": "i", "ȷ": "j", "ŋ": "n", "ħ": "h", "ŧ": "t"}
+_SPECIAL = {
+    "ø": "o",
+    "ł": "l",
+    "đ": "d",
+    "ð": "d",
+    "þ": "th",
+    "æ": "ae",
+    "œ": "oe",
+    "ß": "ss",
+    "ı": "i",
+    "ȷ": "j",
+    "ŋ": "n",
+    "ħ": "h",
+    "ŧ": "t",
+}
 _QUOTES = dict.fromkeys(map(ord, "\u2018\u2019\u201a\u201b\u2032\u00b4`"), "'")
 _QUOTES.update(dict.fromkeys(map(ord, "\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb"), '"'))
 

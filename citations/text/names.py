@@ -37,11 +37,52 @@ __all__ = [
     "split_et_al",
 ]
 
-PARTICLES = frozenset({
-    "van", "von", "der", "den", "de", "del", "della", "delle", "dei", "degli", "di", "da",
-    "das", "do", "dos", "du", "la", "le", "les", "ten", "ter", "te", "zu", "zum", "zur", "vom", "dem",
-    "y", "e", "d'", "l'", "af", "av", "bin", "ibn", "al", "el", "st.", "vander", "vanden", "ul", "ur",
-})
+PARTICLES = frozenset(
+    {
+        "van",
+        "von",
+        "der",
+        "den",
+        "de",
+        "del",
+        "della",
+        "delle",
+        "dei",
+        "degli",
+        "di",
+        "da",
+        "das",
+        "do",
+        "dos",
+        "du",
+        "la",
+        "le",
+        "les",
+        "ten",
+        "ter",
+        "te",
+        "zu",
+        "zum",
+        "zur",
+        "vom",
+        "dem",
+        "y",
+        "e",
+        "d'",
+        "l'",
+        "af",
+        "av",
+        "bin",
+        "ibn",
+        "al",
+        "el",
+        "st.",
+        "vander",
+        "vanden",
+        "ul",
+        "ur",
+    }
+)
 """Lower-case name particles (Dutch, German, French, Italian, Spanish, Portuguese,
 Scandinavian, Arabic). "y"/"e" count only inside a family name, never as the first word."""
 
@@ -72,19 +113,52 @@ def name_key(author: Author) -> str:
 
 # ---------------------------------------------------------------- single names
 
-_CAP_PARTICLES = frozenset({"De", "Di", "Van", "Von", "Del", "Della", "Dos", "Das", "Des", "Der",
-                            "Den", "Ter", "Ten", "Vander", "Vanden"})
+_CAP_PARTICLES = frozenset(
+    {
+        "De",
+        "Di",
+        "Van",
+        "Von",
+        "Del",
+        "Della",
+        "Dos",
+        "Das",
+        "Des",
+        "Der",
+        "Den",
+        "Ter",
+        "Ten",
+        "Vander",
+        "Vanden",
+    }
+)
 """Capitalised particles taken into the family in "Given Particle Family" order ("Rossella De
 Lio"); "Le", "La", "Da", "Do" are left out as they are also Vietnamese and Chinese names."""
-_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "jnr", "snr", "filho", "neto",
-                       "júnior", "junior", "sobrinho"})
+_SUFFIXES = frozenset(
+    {
+        "jr",
+        "jr.",
+        "sr",
+        "sr.",
+        "ii",
+        "iii",
+        "iv",
+        "jnr",
+        "snr",
+        "filho",
+        "neto",
+        "júnior",
+        "junior",
+        "sobrinho",
+    }
+)
 _INITIALS_RE = re.compile(r"^(?:[A-ZÀ-ÞŁØ][a-z]?\.(?:\s*-\s*[A-Za-z]\.?)?\s*)+$")
 _CAPS_INITIALS_RE = re.compile(r"^[A-ZÀ-ÞŁØ]{1,3}$")
 _BRACE_RE = re.compile(r"\{[^{}]*\}")
 
 
 def _is_initials(s: str) -> bool:
-    """"J.", "M. A.", "F.-Y.", "SF", "Th." -> True."""
+    """ "J.", "M. A.", "F.-Y.", "SF", "Th." -> True."""
     s = s.strip()
     if not s:
         return False
@@ -94,7 +168,8 @@ def _is_initials(s: str) -> bool:
 
 
 def _titlecase_caps(word: str) -> str:
-    """ABNT upper-case surname -> title case ("SANTOS" -> "Santos", "OLIVEIRA-LIMA" -> "Oliveira-Lima")."""
+    """ABNT upper-case surname -> title case ("SANTOS" -> "Santos", "OLIVEIRA-LIMA" ->
+    "Oliveira-Lima")."""
     if len(word) > 1 and word.isupper():
         return "-".join(p[:1] + p[1:].lower() for p in word.split("-"))
     return word
@@ -117,7 +192,14 @@ def _protect(text: str) -> tuple[str, dict[str, str]]:
     s = text
     while prev != s and "{" in s:
         prev = s
-        s = _BRACE_RE.sub(lambda m: sub(m) if " " in m.group(0) or "," in m.group(0) or "-" in m.group(0) else m.group(0)[1:-1], s)
+        s = _BRACE_RE.sub(
+            lambda m: (
+                sub(m)
+                if " " in m.group(0) or "," in m.group(0) or "-" in m.group(0)
+                else m.group(0)[1:-1]
+            ),
+            s,
+        )
     return s, store
 
 
@@ -182,7 +264,9 @@ def _inverted_name(s: str, store: dict[str, str]) -> Author:
     fam = parts[0]
     rest = parts[1:]
     suffix = ""
-    if len(rest) >= 2 and rest[0].lower().rstrip(".") + "." in {"jr.", "sr."} | {x + "." for x in _SUFFIXES}:
+    if len(rest) >= 2 and rest[0].lower().rstrip(".") + "." in {"jr.", "sr."} | {
+        x + "." for x in _SUFFIXES
+    }:
         suffix, rest = rest[0], rest[1:]
     fw = fam.split()
     if len(fw) >= 2 and _is_suffix(fw[-1]) and not suffix:
@@ -209,8 +293,11 @@ def _inverted_name(s: str, store: dict[str, str]) -> Author:
         given = _spaced_initials(given.replace(" ", ""))
     elif "." in given and re.search(r"(?:^|[\s.-])[A-Z]$", given):
         given += "."  # "S. R" (period eaten by a sentence split) -> "S. R."
-    return Author(family=_restore(fam, store), given=_restore(given, store),
-                  particle=_restore(particle, store))
+    return Author(
+        family=_restore(fam, store),
+        given=_restore(given, store),
+        particle=_restore(particle, store),
+    )
 
 
 def _natural_name(s: str, store: dict[str, str]) -> Author:
@@ -225,7 +312,13 @@ def _natural_name(s: str, store: dict[str, str]) -> Author:
         return Author(family=w, literal=words[0] in store and " " in w)
     # Vancouver: "Altschul SF", "van den Beek M", "Dos Reis M"
     last = words[-1][:-1] if words[-1].endswith(".") and "." not in words[-1][:-1] else words[-1]
-    if s.islower() and len(last) <= 2 and last.isalpha() and len(words[0]) >= 2 and words[0] != "et":
+    if (
+        s.islower()
+        and len(last) <= 2
+        and last.isalpha()
+        and len(words[0]) >= 2
+        and words[0] != "et"
+    ):
         last = last.upper()  # "shen l": a lower-cased Vancouver name
     if _CAPS_INITIALS_RE.match(last) and not _is_initials(words[0]) and not words[0].endswith("."):
         fam = " ".join(words[:-1])  # "Li Y." at the end of a list keeps its period
@@ -235,8 +328,10 @@ def _natural_name(s: str, store: dict[str, str]) -> Author:
         return Author(family=_restore(fam, store), given=given)
     # Given [particles] Family
     i = len(words) - 1
-    while i - 1 >= 1 and ((words[i - 1].lower() in PARTICLES and words[i - 1].islower())
-                          or words[i - 1] in _CAP_PARTICLES):
+    while i - 1 >= 1 and (
+        (words[i - 1].lower() in PARTICLES and words[i - 1].islower())
+        or words[i - 1] in _CAP_PARTICLES
+    ):
         i -= 1
     fam = " ".join(words[i:])
     given = " ".join(words[:i])
@@ -308,14 +403,21 @@ def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Au
     if is_organisation_name(s):
         return [Author(family=s.strip(" ."), literal=True)], et_al
     s = comma_less_vancouver(s)
-    if "/" in s and ";" not in s and all(_SLASHED_NAME_RE.fullmatch(x.strip(" .")) for x in s.split("/")):
+    if (
+        "/" in s
+        and ";" not in s
+        and all(_SLASHED_NAME_RE.fullmatch(x.strip(" .")) for x in s.split("/"))
+    ):
         s = _SLASH_RE.sub("; ", s)  # German "Krause, Jan/Vogel, Eva": "/" between names
     s, store = _protect(s)
     if lang_hint in {"es", "pt", "ca"} and "," not in s:
         s = re.sub(r"\s+(?:y|e|i)\s+", " ; ", s)
     if ";" in s:
         segs = [x.strip() for x in s.split(";")]
-        segs = [_AND_RE.sub(" ", " " + x).strip() if re.match(r"(?:and|&|y|e|und)\s", x, re.I) else x for x in segs]
+        segs = [
+            _AND_RE.sub(" ", " " + x).strip() if re.match(r"(?:and|&|y|e|und)\s", x, re.I) else x
+            for x in segs
+        ]
         names = [_restore(x, store) for x in segs if x.strip(" ,.")]
         return [a for a in (parse_name(x) for x in names) if a.family], et_al
     s = _LANG_AND_RE.sub(", ", s)
@@ -336,11 +438,20 @@ def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Au
     inverted = False
     if len(pieces) >= 2 and _is_initials(pieces[1]) and not _is_initials(pieces[0]):
         inverted = True
-    elif len(pieces) >= 2 and "." in pieces[1] and _is_initials(pieces[1]) and pieces[0].isalpha() \
-            and pieces[0].isupper() and len(pieces[0]) >= 2:
+    elif (
+        len(pieces) >= 2
+        and "." in pieces[1]
+        and _is_initials(pieces[1])
+        and pieces[0].isalpha()
+        and pieces[0].isupper()
+        and len(pieces[0]) >= 2
+    ):
         inverted = True  # ABNT "LI, H." / "WU, Y.": a two-letter upper-case family name
-    elif len(pieces) % 2 == 0 and all(_looks_like_family(p) and len(p.split()) == 1 for p in pieces[0::2]) \
-            and not any(_CAPS_INITIALS_RE.match(p.split()[-1]) for p in pieces):
+    elif (
+        len(pieces) % 2 == 0
+        and all(_looks_like_family(p) and len(p.split()) == 1 for p in pieces[0::2])
+        and not any(_CAPS_INITIALS_RE.match(p.split()[-1]) for p in pieces)
+    ):
         inverted = True
     elif len(pieces) >= 2 and pieces[0].isupper() and len(pieces[0]) > 2:
         inverted = True
@@ -350,8 +461,11 @@ def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Au
         while i < len(pieces):
             fam = pieces[i]
             given = ""
-            if i + 1 < len(pieces) and (_is_initials(pieces[i + 1]) or _given_with_particle(pieces[i + 1])
-                                        or not _looks_like_name_first(pieces[i + 1], pieces, i + 1)):
+            if i + 1 < len(pieces) and (
+                _is_initials(pieces[i + 1])
+                or _given_with_particle(pieces[i + 1])
+                or not _looks_like_name_first(pieces[i + 1], pieces, i + 1)
+            ):
                 given = pieces[i + 1]
                 i += 2
             else:
@@ -372,11 +486,14 @@ _ORG_WORDS_RE = re.compile(
     r"Universität|Agency|Committee|Foundation|Group|Team|Research|Department|Ministry|Minist[ée]rio|Office|Bureau|"
     r"Commission|Cent(?:er|re)s?|Panel|Administration|Inc|Ltd|LLC|GmbH|Corporation|Corp|Consortium|Collaboration|AI|Lab|Labs|Laboratory|"
     r"Project|Initiative|Network|Board|Authority|Service|Agency|Program(?:me)?|Academy|Academies|Federation|"
-    r"Union|Nations|Parliament|Government|Bank|Fund|Trust|Alliance|Press|Reporter|Times|Guardian|News)\b")
+    r"Union|Nations|Parliament|Government|Bank|Fund|Trust|Alliance|Press|Reporter|Times|Guardian|News)\b"
+)
 
 
 _LIST_PUNCT_RE = re.compile(r"[,;&]")
-_ORG_CONNECTORS = frozenset("for on of and the in to de du des da do das dos del la le für und e y et".split())
+_ORG_CONNECTORS = frozenset(
+    "for on of and the in to de du des da do das dos del la le für und e y et".split()
+)
 
 
 def is_organisation_name(text: str) -> bool:
@@ -385,22 +502,37 @@ def is_organisation_name(text: str) -> bool:
     Prevention", "Intergovernmental Panel on Climate Change"): read as one author, never
     split at its "and"; no comma, semicolon or "&" in it."""
     words = text.strip(" .").split()
-    return len(words) >= 3 and not _LIST_PUNCT_RE.search(text) and bool(_ORG_WORDS_RE.search(text)) \
-        and all(w[:1].isupper() or w in _ORG_CONNECTORS for w in words) \
-        and any(w in _ORG_CONNECTORS for w in words) and not any(_is_initials(w) for w in words)
+    return (
+        len(words) >= 3
+        and not _LIST_PUNCT_RE.search(text)
+        and bool(_ORG_WORDS_RE.search(text))
+        and all(w[:1].isupper() or w in _ORG_CONNECTORS for w in words)
+        and any(w in _ORG_CONNECTORS for w in words)
+        and not any(_is_initials(w) for w in words)
+    )
 
 
 def _first_inverted_only(pieces: list[str]) -> bool:
-    """"Family, Given, Given Family, Given Family": only the first name is inverted."""
+    """ "Family, Given, Given Family, Given Family": only the first name is inverted."""
     if len(pieces) < 3:
         return False
     fam, given, rest = pieces[0].split(), pieces[1].split(), pieces[2:]
-    if len(fam) != 1 or not fam[0][:1].isupper() or not 1 <= len(given) <= 3 or _is_initials(pieces[1]):
+    if (
+        len(fam) != 1
+        or not fam[0][:1].isupper()
+        or not 1 <= len(given) <= 3
+        or _is_initials(pieces[1])
+    ):
         return False
     if not given[0][:1].isupper() or len(given[0].rstrip(".")) < 2:
         return False
-    return all(len(p.split()) >= 2 and not _is_initials(p) and p.split()[-1][:1].isupper()
-               and not _CAPS_INITIALS_RE.match(p.split()[-1]) for p in rest)
+    return all(
+        len(p.split()) >= 2
+        and not _is_initials(p)
+        and p.split()[-1][:1].isupper()
+        and not _CAPS_INITIALS_RE.match(p.split()[-1])
+        for p in rest
+    )
 
 
 _SLASH_RE = re.compile(r"\s*/\s*")
@@ -415,7 +547,7 @@ _LETTER_WORD_RE = re.compile(r"[^\W\d_]{1,2}")
 
 
 def comma_less_vancouver(s: str) -> str:
-    """"shen l zhao h li y" (punctuation lost) -> "shen l, zhao h, li y": two or more
+    """ "shen l zhao h li y" (punctuation lost) -> "shen l, zhao h, li y": two or more
     (family word, initials) groups and nothing else, no comma or semicolon; initials are
     one-letter words ("melo g d" -> "melo GD", "noord g v": a particle's initial too) or one
     two-letter word ("li yh") before the next family word."""
@@ -432,12 +564,17 @@ def comma_less_vancouver(s: str) -> str:
         j = i + 1
         while j < len(words) and len(words[j]) == 1 and _LETTER_WORD_RE.fullmatch(words[j]):
             j += 1
-        if j == i + 1 and j < len(words) and len(words[j]) == 2 and _LETTER_WORD_RE.fullmatch(words[j]) \
-                and (j + 1 == len(words) or len(words[j + 1]) >= 2):
+        if (
+            j == i + 1
+            and j < len(words)
+            and len(words[j]) == 2
+            and _LETTER_WORD_RE.fullmatch(words[j])
+            and (j + 1 == len(words) or len(words[j + 1]) >= 2)
+        ):
             j += 1
         if j == i + 1:
             return s  # a family word without initials: not such a list
-        groups.append(f"{words[i]} {''.join(words[i + 1:j]).upper()}")  # "heuvel HVD": initials
+        groups.append(f"{words[i]} {''.join(words[i + 1 : j]).upper()}")  # "heuvel HVD": initials
         i = j
     return ", ".join(groups) if len(groups) >= 2 else s
 
@@ -459,8 +596,11 @@ def is_organisation(piece: str) -> bool:
 
 def _given_with_particle(piece: str) -> bool:
     words = piece.split()
-    return len(words) >= 2 and words[-1].lower() in PARTICLES and _is_initials(" ".join(
-        w for w in words if w.lower() not in PARTICLES))
+    return (
+        len(words) >= 2
+        and words[-1].lower() in PARTICLES
+        and _is_initials(" ".join(w for w in words if w.lower() not in PARTICLES))
+    )
 
 
 def _looks_like_name_first(piece: str, pieces: list[str], idx: int) -> bool:

@@ -118,8 +118,8 @@ def test_every_style_tidy_or_sloppy_gets_the_tidy_verdict(tmp_path: Path) -> Non
     unresolved.)"""
     sys.path.insert(0, str(ROOT))
     from bench._styles import LANGS, STYLES, Work, format_reference, sloppy
-    from citations.text.names import parse_name
     from citations.sources.importers import record_from_mapping
+    from citations.text.names import parse_name
 
     rows = [r for r in acl_rows(60) if r.get("pages") and r.get("authors") and r["title"].isascii()
             and len(r["title"].split()) >= 4][:3]  # Latin-script titles, as bench/style_matrix.py

@@ -15,8 +15,8 @@ from citations.matching.pages import compare_pages
 from citations.matching.title import compare_titles
 from citations.matching.venue import acronym_of, bare_acronym, compare_publishers, compare_venues
 from citations.matching.year import compare_years
-from citations.text.fold import fold, strip_markup
 from citations.model import Author, Field, FieldStatus, Record, Reference
+from citations.text.fold import fold, strip_markup
 from citations.text.names import name_key, parse_author_list, parse_name
 from tests.conftest import load_cases
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from citations.matching.fields import compare_fields
 from citations.decide import Compared, decide, is_same_work, same_record_group, work_type
+from citations.matching.fields import compare_fields
 from citations.model import Field, Record, Reference, SourceType, Verdict
 from citations.text.names import parse_name
 from citations.verify import verify

@@ -7,8 +7,9 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from citations.text.fold import delatex, fold_key as fold
 from citations.matching.authors import family_key
+from citations.text.fold import delatex
+from citations.text.fold import fold_key as fold
 from citations.text.names import name_key, parse_author_list, parse_name
 from tests.conftest import load_cases
 

@@ -408,9 +408,9 @@ def test_exported_names_complete_and_sorted() -> None:
     import citations.bibtex
     import citations.csl
     import citations.extract
+    import citations.parse
     import citations.text.identifiers
     import citations.text.names
-    import citations.parse
 
     for mod in (citations.bibtex, citations.csl, citations.extract, citations.text.identifiers, citations.text.names,
                 citations.parse):

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from citations.matching.fields import compare_fields
-from citations.text.identifiers import doi_key, find_doi_spans, find_dois
 from citations.model import Author, Field, FieldStatus, Record, Reference, Verdict
-from citations.text.names import parse_name
 from citations.parse import parse_reference
+from citations.text.identifiers import doi_key, find_doi_spans, find_dois
+from citations.text.names import parse_name
 from citations.verify import verify
 from tests.citations._store import rec, store
 
