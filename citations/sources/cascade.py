@@ -16,7 +16,7 @@ Order (each step only while no plausible record has been found):
    search, Europe PMC), then the cited URL's page (web.py, when "web" is among the
    sources; before step 4 when the cited work is not a paper: blog, software, report).
 
-*Plausible* = decide.is_same_work on the field comparison (compare.compare_fields).
+*Plausible* = decide.is_same_work on the field comparison (matching.fields.compare_fields).
 Crossref records without authors get the authors of the same DOI at
 OpenAlex before comparison. Every source consulted gets a status: ``match``,
 ``no_match``, ``timeout``, ``rate_limited`` or ``error``; a failed source makes the

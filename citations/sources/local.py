@@ -358,8 +358,8 @@ class LocalIndex:
 
     def covers_venue(self, venue: str) -> bool:
         """Whether the index holds records of ``venue``: one of its records' venues is the
-        same venue (compare.compare_venues), looked up by the venue's aliases, short title
-        or telling words (compare.venue_keys) among the venues sharing most of them. A
+        same venue (matching.venue.compare_venues), looked up by the venue's aliases, short title
+        or telling words (matching.venue.venue_keys) among the venues sharing most of them. A
         complete index vouches for a work's absence only at the venues it holds (a NeurIPS
         or Nature paper is not fabricated for lack of it in an ACL index). The venue list
         is read once per instance (and again after an import).
