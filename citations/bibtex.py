@@ -25,7 +25,13 @@ from dataclasses import dataclass
 
 from citations.model import Author, Reference, SourceType
 from citations.text.fold import delatex
-from citations.text.identifiers import find_arxiv_ids, find_dois, normalize_doi, parse_arxiv_id
+from citations.text.identifiers import (
+    ArxivId,
+    find_arxiv_ids,
+    find_dois,
+    normalize_doi,
+    parse_arxiv_id,
+)
 from citations.text.names import parse_name
 
 __all__ = ["BadEntry", "parse_bibtex", "reference_from_fields", "split_bibtex_authors"]
@@ -302,6 +308,59 @@ def _clean_value(v: str) -> str:
     return " ".join(delatex(v).split()).strip()
 
 
+_VENUE_FIELDS = "journal journaltitle booktitle series howpublished school institution".split()
+
+
+def _year(f: Mapping[str, str]) -> int | None:
+    """The first four-digit year in ``year``, else in ``date``."""
+    for k in ("year", "date"):
+        if f.get(k):
+            m = re.search(r"(1[5-9]\d\d|20\d\d)", str(f[k]))
+            if m:
+                return int(m.group(1))
+    return None
+
+
+def _identifiers(f: Mapping[str, str]) -> tuple[str | None, ArxivId | None, str | None]:
+    """(DOI, arXiv id, URL): the ``doi`` and ``eprint`` fields, else an arXiv id written in
+    the venue, note, URL or volume fields, else a DOI in the URL."""
+    doi = normalize_doi(str(f["doi"])) if f.get("doi") else None
+    arxiv = None
+    eprint_type = str(f.get("archiveprefix") or f.get("eprinttype") or "").lower()
+    if f.get("eprint") and (eprint_type in {"", "arxiv"}):
+        arxiv = parse_arxiv_id(str(f["eprint"]))
+    url = str(f["url"]).strip() if f.get("url") else None
+    joined = " ".join(
+        str(f.get(k, "")) for k in ("journal", "booktitle", "note", "url", "howpublished", "volume")
+    )
+    if arxiv is None:
+        found = find_arxiv_ids(joined)
+        arxiv = found[0] if found else None
+    if doi is None and url:
+        ds = find_dois(url)
+        doi = ds[0] if ds else None
+    return doi, arxiv, url
+
+
+def _source_type(
+    etype: str, venue: str | None, doi: str | None, arxiv: ArxivId | None, url: str | None
+) -> SourceType:
+    """The work type of the entry type; a ``misc`` entry is a web page when it has only a
+    URL, a paper when it has a DOI or an arXiv id, else unknown."""
+    stype = _TYPES.get(etype)
+    if stype is not None:
+        return stype
+    if etype != "misc":
+        return SourceType.UNKNOWN
+    if url and not venue and not doi and arxiv is None:
+        return SourceType.WEB
+    return SourceType.PAPER if arxiv is not None or doi else SourceType.UNKNOWN
+
+
+def _optional(f: Mapping[str, str], key: str) -> str | None:
+    return _clean_value(f[key]) if f.get(key) else None
+
+
 def reference_from_fields(
     fields: Mapping[str, str],
     entry_type: str = "misc",
@@ -318,86 +377,39 @@ def reference_from_fields(
     if f.get("author"):
         names, et_al = split_bibtex_authors(str(f["author"]))
         authors = [a for a in (parse_name(x) for x in names) if a.family]
-    title = _clean_value(f["title"]) if f.get("title") else None
-    year = None
-    for k in ("year", "date"):
-        if f.get(k):
-            m = re.search(r"(1[5-9]\d\d|20\d\d)", str(f[k]))
-            if m:
-                year = int(m.group(1))
-                break
-    venue = next(
-        (
-            _clean_value(f[k])
-            for k in (
-                "journal",
-                "journaltitle",
-                "booktitle",
-                "series",
-                "howpublished",
-                "school",
-                "institution",
-            )
-            if f.get(k)
-        ),
-        None,
-    )
-    doi = normalize_doi(str(f["doi"])) if f.get("doi") else None
-    arxiv = None
-    eprint_type = str(f.get("archiveprefix") or f.get("eprinttype") or "").lower()
-    if f.get("eprint") and (eprint_type in {"", "arxiv"}):
-        arxiv = parse_arxiv_id(str(f["eprint"]))
-    url = str(f["url"]).strip() if f.get("url") else None
-    joined = " ".join(
-        str(f.get(k, "")) for k in ("journal", "booktitle", "note", "url", "howpublished", "volume")
-    )
-    if arxiv is None:
-        found = find_arxiv_ids(joined)
-        arxiv = found[0] if found else None
-    if doi is None and url:
-        ds = find_dois(url)
-        doi = ds[0] if ds else None
+    venue = next((_clean_value(f[k]) for k in _VENUE_FIELDS if f.get(k)), None)
+    doi, arxiv, url = _identifiers(f)
     if (
         venue
         and arxiv is not None
         and re.fullmatch(r"(?i)arxiv(?:\s+preprint)?\s*(?:arxiv)?\s*:?\s*\S*", venue)
     ):
         venue = "arXiv"
-    stype = _TYPES.get(etype)
-    if stype is None:
-        if etype == "misc":
-            stype = (
-                SourceType.WEB
-                if (url and not venue and not doi and arxiv is None)
-                else (SourceType.PAPER if arxiv is not None or doi else SourceType.UNKNOWN)
-            )
-        else:
-            stype = SourceType.UNKNOWN
     pages = _clean_value(f["pages"]).replace("--", "–") if f.get("pages") else None
     warnings = tuple(
         f"undefined macro {w!r} kept as literal text" for w in str(f.get(_UNDEFINED, "")).split()
     )
     return Reference(
         raw=raw if raw is not None else _render(etype, key or "entry", f),
-        title=title or None,
+        title=_optional(f, "title") or None,
         authors=tuple(authors),
         et_al=et_al,
-        year=year,
+        year=_year(f),
         venue=venue or None,
-        volume=_clean_value(f["volume"]) if f.get("volume") else None,
+        volume=_optional(f, "volume"),
         issue=_clean_value(f.get("number") or f.get("issue") or "") or None,
         pages=pages or None,
-        publisher=_clean_value(f["publisher"]) if f.get("publisher") else None,
-        address=_clean_value(f["address"]) if f.get("address") else None,
+        publisher=_optional(f, "publisher"),
+        address=_optional(f, "address"),
         doi=doi,
         arxiv_id=arxiv.id if arxiv else None,
         arxiv_version=arxiv.version if arxiv else None,
         url=url,
-        source_type=stype,
+        source_type=_source_type(etype, venue, doi, arxiv, url),
         marker=key,
         parser="bibtex",
         month=_month(str(f.get("month", ""))),
-        note=_clean_value(f["note"]) if f.get("note") else None,
+        note=_optional(f, "note"),
         warnings=warnings,
     )
 

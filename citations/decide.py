@@ -296,50 +296,14 @@ def decide(
           "not found" is evidence of fabrication; if False it gives UNVERIFIED.
     Returns: Decision (see its docstring). Raises: nothing.
     """
-    if not (reference.title or reference.doi or reference.arxiv_id):
-        if reference.authors and reference.year:  # "Beltagy et al., 2019" with no list entry
-            return Decision(
-                Verdict.UNVERIFIED,
-                "only authors and a year are cited (no title "
-                "or identifier, e.g. a mention with no reference-list entry): not "
-                "enough to tell which work it is",
-            )
-        return Decision(Verdict.UNPARSED, "no title or identifier could be read")
+    unreadable = _too_little_cited(reference)
+    if unreadable is not None:
+        return unreadable
     matches = [c for c in compared if is_same_work(c)]
     if not matches:
-        kind = work_type(reference)
-        if failed_sources:
-            return Decision(
-                Verdict.UNVERIFIED,
-                "no match, and sources could not be consulted: " + ", ".join(failed_sources),
-            )
-        if kind not in set(indexed):
-            return Decision(
-                Verdict.UNVERIFIED,
-                f"no match; work type '{kind.value}' is not indexed by the sources",
-            )
-        if not exhaustive:
-            return Decision(
-                Verdict.UNVERIFIED,
-                f"no match among {len(compared)} candidate(s); the sources consulted "
-                "are not exhaustive, so absence is not evidence of fabrication",
-            )
-        if not compared:
-            return Decision(Verdict.FABRICATED, "no candidate found in any source")
-        return Decision(
-            Verdict.FABRICATED, f"{len(compared)} candidate(s) examined; none is the cited work"
-        )
+        return _not_found(reference, compared, failed_sources, indexed, exhaustive)
     matches.sort(key=lambda c: -identity_score(c.fields))
-    # group the same-work candidates into distinct works
-    groups: list[list[Compared]] = []
-    for c in matches:
-        for g in groups:
-            if same_record_group(g[0].record, c.record):
-                g.append(c)
-                break
-        else:
-            groups.append([c])
-    merged = [(g, merge_fields(g)) for g in groups]
+    merged = [(g, merge_fields(g)) for g in _works(matches)]
     clean = [(g, f) for g, f in merged if not any(x.status is FieldStatus.CONFLICT for x in f)]
     clean = _exact_title_wins(reference, clean)
     if len(clean) >= 2:
@@ -361,7 +325,73 @@ def decide(
             ),
         )
     )
-    fields = _doi_evidence(reference, fields, group, doi_record)
+    return _matched(group, _doi_evidence(reference, fields, group, doi_record))
+
+
+def _too_little_cited(reference: Reference) -> Decision | None:
+    """UNVERIFIED for authors and a year alone, UNPARSED for nothing that names a work
+    (no title, DOI or arXiv id); None when there is enough to look for."""
+    if reference.title or reference.doi or reference.arxiv_id:
+        return None
+    if reference.authors and reference.year:  # "Beltagy et al., 2019" with no list entry
+        return Decision(
+            Verdict.UNVERIFIED,
+            "only authors and a year are cited (no title "
+            "or identifier, e.g. a mention with no reference-list entry): not "
+            "enough to tell which work it is",
+        )
+    return Decision(Verdict.UNPARSED, "no title or identifier could be read")
+
+
+def _not_found(
+    reference: Reference,
+    compared: Sequence[Compared],
+    failed_sources: Sequence[str],
+    indexed: Iterable[SourceType],
+    exhaustive: bool,
+) -> Decision:
+    """No candidate is the work: FABRICATED only when every source answered, the work
+    type is indexed and some source is exhaustive; UNVERIFIED otherwise."""
+    kind = work_type(reference)
+    if failed_sources:
+        return Decision(
+            Verdict.UNVERIFIED,
+            "no match, and sources could not be consulted: " + ", ".join(failed_sources),
+        )
+    if kind not in set(indexed):
+        return Decision(
+            Verdict.UNVERIFIED, f"no match; work type '{kind.value}' is not indexed by the sources"
+        )
+    if not exhaustive:
+        return Decision(
+            Verdict.UNVERIFIED,
+            f"no match among {len(compared)} candidate(s); the sources consulted "
+            "are not exhaustive, so absence is not evidence of fabrication",
+        )
+    if not compared:
+        return Decision(Verdict.FABRICATED, "no candidate found in any source")
+    return Decision(
+        Verdict.FABRICATED, f"{len(compared)} candidate(s) examined; none is the cited work"
+    )
+
+
+def _works(matches: Sequence[Compared]) -> list[list[Compared]]:
+    """The same-work candidates grouped into distinct works (:func:`same_record_group`),
+    in order of first appearance."""
+    groups: list[list[Compared]] = []
+    for c in matches:
+        for g in groups:
+            if same_record_group(g[0].record, c.record):
+                g.append(c)
+                break
+        else:
+            groups.append([c])
+    return groups
+
+
+def _matched(group: Sequence[Compared], fields: tuple[FieldMatch, ...]) -> Decision:
+    """The verdict for one matched work: CORRUPTED when a field conflicts, else VERIFIED;
+    fields cited but not comparable are listed as unconfirmed."""
     differing = tuple(x.field for x in fields if x.status is FieldStatus.CONFLICT)
     unconfirmed = tuple(
         x.field for x in fields if x.status is FieldStatus.MISSING and x.cited is not None
@@ -369,23 +399,17 @@ def decide(
     warnings = _version_warnings(group, fields)
     best = group[0].record
     same = tuple(f"{c.record.source}:{c.record.id}" for c in group)
+    records = tuple(c.record for c in group)
     if differing:
+        reason = "real work, differing: " + ", ".join(f.value for f in differing)
         return Decision(
-            Verdict.CORRUPTED,
-            "real work, differing: " + ", ".join(f.value for f in differing),
-            best,
-            tuple(c.record for c in group),
-            fields,
-            differing,
-            unconfirmed,
-            same,
-            warnings,
+            Verdict.CORRUPTED, reason, best, records, fields, differing, unconfirmed, same, warnings
         )
     return Decision(
         Verdict.VERIFIED,
         "all compared fields agree",
         best,
-        tuple(c.record for c in group),
+        records,
         fields,
         (),
         unconfirmed,

@@ -56,28 +56,58 @@ def compare_fields(
     """Compare every field of ``reference`` with ``record``; one FieldMatch per Field,
     in Field order. Pure; never raises.
 
-    A reference that cites the preprint (arXiv id or preprint-server venue) of a work the
-    record holds in its published form may give the preprint's year, up to one year before
-    the record's: that year matches (score 0.8, noted), it is not an error. A parse
-    artefact is not a wrong field: a title conflict where the record's title is written
-    whole in the reference string (:func:`title_written_in`), and a year conflict where the
-    parsed year came from a page range and the record's year is written alone
-    (:func:`year_written_in`), match with score 0.95 and a note; a cited venue made of words
-    of the record's (matching) title, or of the cited title (the parser gave the same words
-    to both), is MISSING, not a conflict. Then the string is read
-    against the record (citations.matching.anchor): a title, authors, year, venue, pages, publisher,
-    address or DOI conflict (or a field the parser missed) whose record value the string
-    states is a MATCH (0.95, noted "written in the reference"), so only a field whose record
-    value is absent from the string *and* whose parsed value differs is a conflict; a
-    cited publisher or address made of words of the (matching) title is MISSING; a year
-    match is a conflict when the parsed year came from elsewhere while the string states
-    another year alone (anchor.stated_year); and a title conflict next to matching authors
-    is scored on the stretch of the string that fits the record's title best
-    (anchor.title_window_score), not on a parsed title with the venue glued to it. Last,
-    parsed "authors" that are the first words of the title of the record a cited DOI or
-    arXiv id identifies are MISSING (:func:`_identified_title_as_authors`).
+    Steps: each field compared in its module, title, year and venue with their parse
+    artefacts (:func:`_title`, :func:`_year`, :func:`_venue`); then the string read against
+    the record (:func:`_anchored`: a conflict whose record value the string states is a
+    MATCH, 0.95, noted "written in the reference", so only a field whose record value is
+    absent from the string *and* whose parsed value differs is a conflict); last, parsed
+    "authors" that are the first words of the title of the record a cited DOI or arXiv id
+    identifies are MISSING (:func:`_identified_title_as_authors`).
     """
-    venue = compare_venues(reference.venue, record.venue)
+    title = _title(reference, record)
+    years = (reference.year, record.year)
+    fields = (
+        title,
+        compare_authors(reference.authors, record.authors, et_al=reference.et_al),
+        _year(reference, record, config),
+        _venue(reference, record, title),
+        compare_numbered(Field.VOLUME, reference.volume, record.volume, years),
+        compare_numbered(Field.ISSUE, reference.issue, record.issue, years),
+        compare_pages(reference.pages, record.pages),
+        compare_publishers(reference.publisher, record.publisher),
+        compare_plain(Field.ADDRESS, reference.address, record.address),
+        compare_ids(Field.DOI, reference.doi, record.doi),
+        compare_ids(Field.ARXIV_ID, reference.arxiv_id, record.arxiv_id),
+    )
+    return _identified_title_as_authors(_anchored(fields, reference, record), reference, record)
+
+
+def _title(reference: Reference, record: Record) -> FieldMatch:
+    """The titles compared; a conflict where the record's title is written whole in the
+    string (:func:`title_written_in`) is the parser's boundary: MATCH 0.95, noted."""
+    title = compare_titles(reference.title, record.title)
+    if (
+        title.status is FieldStatus.CONFLICT
+        and reference.title
+        and title_written_in(reference.raw, record.title, reference.title, record.venue or "")
+    ):
+        return field_match(
+            Field.TITLE,
+            FieldStatus.MATCH,
+            0.95,
+            reference.title,
+            record.title,
+            "the record's title is written in the reference; the parsed title's boundary differed",
+        )
+    return title
+
+
+def _year(reference: Reference, record: Record, config: CompareConfig) -> FieldMatch:
+    """The years compared. A reference that cites the preprint (arXiv id or preprint-server
+    venue) of a work the record holds in its published form may give the preprint's year,
+    up to one year before the record's: MATCH 0.8, noted. A year that is another of the
+    record's dates matches (:func:`other_date`). A parsed year read from a page range while
+    the record's year is written alone (:func:`year_written_in`) is MATCH 0.95, noted."""
     year = compare_years(reference.year, record.year, config)
     cites_preprint = bool(reference.arxiv_id) or bool(
         reference.venue and PREPRINT.search(fold(reference.venue))
@@ -100,50 +130,6 @@ def compare_fields(
         )
     if year.status is FieldStatus.CONFLICT and reference.year is not None and record.dates:
         year = other_date(year, reference.year, record)
-    title = compare_titles(reference.title, record.title)
-    if (
-        title.status is FieldStatus.CONFLICT
-        and reference.title
-        and title_written_in(reference.raw, record.title, reference.title, record.venue or "")
-    ):
-        title = field_match(
-            Field.TITLE,
-            FieldStatus.MATCH,
-            0.95,
-            reference.title,
-            record.title,
-            "the record's title is written in the reference; the parsed title's boundary differed",
-        )
-    if (
-        venue.status is FieldStatus.CONFLICT
-        and reference.venue
-        and title.status is FieldStatus.MATCH
-        and " ".join(title_words(reference.venue)) in " ".join(title_words(record.title))
-    ):
-        venue = field_match(
-            Field.VENUE,
-            FieldStatus.MISSING,
-            0.0,
-            reference.venue,
-            record.venue,
-            "the cited 'venue' is words of the record's title (parse boundary)",
-        )
-    if (
-        venue.status is FieldStatus.CONFLICT
-        and reference.venue
-        and reference.title
-        and title_words(reference.venue)
-        and f" {' '.join(title_words(reference.venue))} "
-        in f" {' '.join(title_words(reference.title))} "
-    ):
-        venue = field_match(
-            Field.VENUE,
-            FieldStatus.MISSING,
-            0.0,
-            reference.venue,
-            record.venue,
-            "the cited 'venue' is words of the cited title (parse boundary)",
-        )
     if year.status is FieldStatus.CONFLICT and year_written_in(
         reference.raw, record.year, reference.year
     ):
@@ -156,31 +142,35 @@ def compare_fields(
             "the record's year is written in the reference; the parsed year was "
             "read from a page range",
         )
-    return _identified_title_as_authors(
-        _anchored(
-            (
-                title,
-                compare_authors(reference.authors, record.authors, et_al=reference.et_al),
-                year,
-                venue,
-                compare_numbered(
-                    Field.VOLUME, reference.volume, record.volume, (reference.year, record.year)
-                ),
-                compare_numbered(
-                    Field.ISSUE, reference.issue, record.issue, (reference.year, record.year)
-                ),
-                compare_pages(reference.pages, record.pages),
-                compare_publishers(reference.publisher, record.publisher),
-                compare_plain(Field.ADDRESS, reference.address, record.address),
-                compare_ids(Field.DOI, reference.doi, record.doi),
-                compare_ids(Field.ARXIV_ID, reference.arxiv_id, record.arxiv_id),
-            ),
-            reference,
-            record,
-        ),
-        reference,
-        record,
-    )
+    return year
+
+
+def _venue(reference: Reference, record: Record, title: FieldMatch) -> FieldMatch:
+    """The venues compared; a cited venue made of words of the record's (matching) title,
+    or of the cited title (the parser gave the same words to both), is MISSING."""
+    venue = compare_venues(reference.venue, record.venue)
+    if venue.status is not FieldStatus.CONFLICT or not reference.venue:
+        return venue
+    cited = " ".join(title_words(reference.venue))
+    if title.status is FieldStatus.MATCH and cited in " ".join(title_words(record.title)):
+        return field_match(
+            Field.VENUE,
+            FieldStatus.MISSING,
+            0.0,
+            reference.venue,
+            record.venue,
+            "the cited 'venue' is words of the record's title (parse boundary)",
+        )
+    if reference.title and cited and f" {cited} " in f" {' '.join(title_words(reference.title))} ":
+        return field_match(
+            Field.VENUE,
+            FieldStatus.MISSING,
+            0.0,
+            reference.venue,
+            record.venue,
+            "the cited 'venue' is words of the cited title (parse boundary)",
+        )
+    return venue
 
 
 #: fields the record-anchored reading (citations.matching.anchor) can clear
@@ -224,93 +214,129 @@ def _stated_year(
     return fields[:2] + (found.model_copy(update={"note": note}),) + fields[3:]
 
 
+def _put(fields: tuple[FieldMatch, ...], i: int, fm: FieldMatch) -> tuple[FieldMatch, ...]:
+    return fields[:i] + (fm,) + fields[i + 1 :]
+
+
+_TITLE, _AUTHORS, _YEAR, _VENUE, _PAGES = 0, 1, 2, 3, 6  # places in Field order
+
+
 def _anchored(
     fields: tuple[FieldMatch, ...], reference: Reference, record: Record
 ) -> tuple[FieldMatch, ...]:
-    """A parsed-field conflict (or a title or authors the parser did not find) whose record
+    """The fields read against the string, for a record that may be the work (matching
+    authors, or most of its title words in the string): a stated year, pages, authors or
+    venue the parser missed or misread (the ``_stated_*`` and ``_missed_*`` steps); then
+    a parsed-field conflict (or a title or authors the parser did not find) whose record
     value the reference string states (citations.matching.anchor.written_fields) is a parse
-    artefact: MATCH, score 0.95, noted. Other fields are returned as they are."""
-    if fields[1].status is not FieldStatus.MATCH and not plausible(reference, record):
+    artefact: MATCH, score 0.95, noted; then title words read as other fields, and a title
+    conflict scored on the stretch of the string that fits the record's title best."""
+    if fields[_AUTHORS].status is not FieldStatus.MATCH and not plausible(reference, record):
         return fields  # another work: nothing to read against it
     fields = _stated_year(fields, reference, record)
-    pages = fields[6]
-    if pages.status is FieldStatus.CONFLICT and date_pages(reference):
-        pages = field_match(
-            Field.PAGES,
-            FieldStatus.MISSING,
-            0.0,
-            pages.cited,
-            pages.found,
-            "the cited 'pages' are days of a month in the venue (parse boundary)",
-        )
-        fields = fields[:6] + (pages,) + fields[7:]
+    fields = _date_pages(fields, reference)
+    fields = _missed_pages(fields, reference, record)
+    fields = _missed_authors(fields, reference, record)
+    fields = _missed_venue(fields, reference, record)
+    todo = frozenset(fm.field for fm in fields if _to_clear(fm))
+    if not todo:
+        return fields
+    out = _cleared(fields, written_fields(reference, record, todo))
+    title, authors = out[_TITLE], out[_AUTHORS]
+    if title.status is FieldStatus.MATCH and record.title:
+        out = _title_words_elsewhere(out, reference, " ".join(title_words(record.title)))
     if (
+        title.status is FieldStatus.CONFLICT
+        and authors.status is FieldStatus.MATCH
+        and title.score < 0.4
+        and record.title
+    ):
+        # the parsed title may hold the venue too: score the stretch of the string that
+        # fits the record's title best (identity needs 0.4 with matching authors)
+        window = title_window_score(reference.raw, record.title)
+        if window > title.score:
+            out = _put(out, _TITLE, title.model_copy(update={"score": round(window, 4)}))
+    return out
+
+
+def _date_pages(fields: tuple[FieldMatch, ...], reference: Reference) -> tuple[FieldMatch, ...]:
+    """A pages conflict where the cited 'pages' are days of a month in the venue
+    (anchor.date_pages) is MISSING."""
+    pages = fields[_PAGES]
+    if pages.status is not FieldStatus.CONFLICT or not date_pages(reference):
+        return fields
+    note = "the cited 'pages' are days of a month in the venue (parse boundary)"
+    missing = field_match(Field.PAGES, FieldStatus.MISSING, 0.0, pages.cited, pages.found, note)
+    return _put(fields, _PAGES, missing)
+
+
+def _missed_pages(
+    fields: tuple[FieldMatch, ...], reference: Reference, record: Record
+) -> tuple[FieldMatch, ...]:
+    """Pages the parser did not read, that the string states (anchor.stated_pages) and
+    that differ from the record's: a conflict, noted."""
+    pages = fields[_PAGES]
+    if not (
         pages.status is FieldStatus.MISSING
         and pages.cited is None
         and record.pages
         and reference.pages is None
         and _NUMBER_RANGE.search(reference.raw)
     ):
-        cited = stated_pages(reference, record)
-        found = compare_pages(cited, record.pages) if cited else pages
-        if found.status is FieldStatus.CONFLICT:
-            fields = (
-                fields[:6]
-                + (
-                    found.model_copy(
-                        update={
-                            "note": f"the reference states pages {cited}; "
-                            "the parser did not read them"
-                        }
-                    ),
-                )
-                + fields[7:]
-            )
-    authors = fields[1]
-    if (
+        return fields
+    cited = stated_pages(reference, record)
+    found = compare_pages(cited, record.pages) if cited else pages
+    if found.status is not FieldStatus.CONFLICT:
+        return fields
+    note = f"the reference states pages {cited}; the parser did not read them"
+    return _put(fields, _PAGES, found.model_copy(update={"note": note}))
+
+
+def _missed_authors(
+    fields: tuple[FieldMatch, ...], reference: Reference, record: Record
+) -> tuple[FieldMatch, ...]:
+    """No parsed authors, and the string names someone else before the record's title
+    (anchor.stated_other_authors): an authors conflict, noted."""
+    authors = fields[_AUTHORS]
+    if not (
         authors.status is FieldStatus.MISSING
         and authors.cited is None
         and not reference.authors
         and record.authors
     ):
-        other = stated_other_authors(reference, record)
-        if other is not None:
-            fields = (
-                fields[:1]
-                + (
-                    field_match(
-                        Field.AUTHORS,
-                        FieldStatus.CONFLICT,
-                        0.0,
-                        other,
-                        authors.found,
-                        f"the reference names '{other}' before the record's title, none of the "
-                        "record's authors; the parser did not read them as authors",
-                    ),
-                )
-                + fields[2:]
-            )
-    venue = fields[3]
-    if venue.status is FieldStatus.MISSING and venue.cited is None and record.venue:
-        cited_venue = stated_venue(reference, record)
-        found_venue = compare_venues(cited_venue, record.venue) if cited_venue else venue
-        if found_venue.status is FieldStatus.CONFLICT:
-            fields = (
-                fields[:3]
-                + (
-                    found_venue.model_copy(
-                        update={
-                            "note": f"the reference names '{cited_venue}' after the title; "
-                            "the parser did not read it as the venue"
-                        }
-                    ),
-                )
-                + fields[4:]
-            )
-    todo = frozenset(
-        fm.field
-        for fm in fields
-        if fm.field in _ANCHORED
+        return fields
+    other = stated_other_authors(reference, record)
+    if other is None:
+        return fields
+    note = (
+        f"the reference names '{other}' before the record's title, none of the "
+        "record's authors; the parser did not read them as authors"
+    )
+    conflict = field_match(Field.AUTHORS, FieldStatus.CONFLICT, 0.0, other, authors.found, note)
+    return _put(fields, _AUTHORS, conflict)
+
+
+def _missed_venue(
+    fields: tuple[FieldMatch, ...], reference: Reference, record: Record
+) -> tuple[FieldMatch, ...]:
+    """No parsed venue, and the string names another container after the record's title
+    (anchor.stated_venue): a venue conflict, noted."""
+    venue = fields[_VENUE]
+    if not (venue.status is FieldStatus.MISSING and venue.cited is None and record.venue):
+        return fields
+    cited = stated_venue(reference, record)
+    found = compare_venues(cited, record.venue) if cited else venue
+    if found.status is not FieldStatus.CONFLICT:
+        return fields
+    note = f"the reference names '{cited}' after the title; the parser did not read it as the venue"
+    return _put(fields, _VENUE, found.model_copy(update={"note": note}))
+
+
+def _to_clear(fm: FieldMatch) -> bool:
+    """Could the anchored reading clear this field: a conflict, or a title or authors the
+    parser did not find, of a field it reads, with a record value?"""
+    return (
+        fm.field in _ANCHORED
         and fm.found is not None
         and (
             fm.status is FieldStatus.CONFLICT
@@ -321,10 +347,11 @@ def _anchored(
             )
         )
     )
-    if not todo:
-        return fields
-    written = written_fields(reference, record, todo)
-    out = tuple(
+
+
+def _cleared(fields: tuple[FieldMatch, ...], written: frozenset[Field]) -> tuple[FieldMatch, ...]:
+    """The fields whose record value the string states (``written``): MATCH 0.95, noted."""
+    return tuple(
         field_match(
             fm.field,
             FieldStatus.MATCH,
@@ -339,39 +366,32 @@ def _anchored(
         else fm
         for fm in fields
     )
-    title, authors = out[0], out[1]
-    if title.status is FieldStatus.MATCH and record.title:
-        whole = " ".join(title_words(record.title))
-        out = tuple(
-            field_match(
-                fm.field,
-                FieldStatus.MISSING,
-                0.0,
-                fm.cited,
-                fm.found,
-                f"the cited '{fm.field.value}' is words of the record's title (parse boundary)",
-            )
-            if fm.field in (Field.PUBLISHER, Field.ADDRESS)
-            and fm.status is FieldStatus.CONFLICT
-            and fm.cited
-            and title_words(fm.cited)
-            and " ".join(title_words(fm.cited)) in whole
-            else fm
-            for fm in out
+
+
+def _title_words_elsewhere(
+    fields: tuple[FieldMatch, ...], reference: Reference, whole: str
+) -> tuple[FieldMatch, ...]:
+    """With the title matching: a cited publisher or address made of words of the record's
+    title ``whole`` (title_words joined) is MISSING, and so are authors that are its first
+    words (:func:`_authors_in_title`)."""
+    out = tuple(
+        field_match(
+            fm.field,
+            FieldStatus.MISSING,
+            0.0,
+            fm.cited,
+            fm.found,
+            f"the cited '{fm.field.value}' is words of the record's title (parse boundary)",
         )
-        out = _authors_in_title(out, reference, whole)
-    if (
-        title.status is FieldStatus.CONFLICT
-        and authors.status is FieldStatus.MATCH
-        and title.score < 0.4
-        and record.title
-    ):
-        # the parsed title may hold the venue too: score the stretch of the string that
-        # fits the record's title best (identity needs 0.4 with matching authors)
-        window = title_window_score(reference.raw, record.title)
-        if window > title.score:
-            out = (title.model_copy(update={"score": round(window, 4)}),) + out[1:]
-    return out
+        if fm.field in (Field.PUBLISHER, Field.ADDRESS)
+        and fm.status is FieldStatus.CONFLICT
+        and fm.cited
+        and title_words(fm.cited)
+        and " ".join(title_words(fm.cited)) in whole
+        else fm
+        for fm in fields
+    )
+    return _authors_in_title(out, reference, whole)
 
 
 def _identified_title_as_authors(

@@ -7,8 +7,8 @@ import re
 
 from rapidfuzz.distance import Levenshtein
 
+from citations.matching.acronyms import is_venue_acronym
 from citations.matching.base import field_match
-from citations.matching.venue import is_venue_acronym
 from citations.model import Field, FieldMatch, FieldStatus
 from citations.text.fold import fold, strip_markup, title_words
 from citations.text.punctuation import has_field_punctuation

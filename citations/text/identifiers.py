@@ -49,7 +49,7 @@ __all__ = [
 
 # a DOI body: prefix, then suffix up to whitespace or a quote character
 _DOI_RE = re.compile(
-    r"""10\.\d{4,9}(?:/|%2[Ff])[^\s"'“”‘’«»]*""",  # an empty suffix: broken at a line end
+    r"""10\.\d{4,9}(?:/|%2[Ff])[^\s"'“”‘’«»]*"""  # an empty suffix: broken at a line end
 )
 _RESOLVER_RE = re.compile(
     r"^(?:(?:https?://)?(?:dx\.|www\.)?doi\.org/|doi\s*:\s*|doi\s+|info:doi/|urn:doi:)",

@@ -38,50 +38,10 @@ __all__ = [
 ]
 
 PARTICLES = frozenset(
-    {
-        "van",
-        "von",
-        "der",
-        "den",
-        "de",
-        "del",
-        "della",
-        "delle",
-        "dei",
-        "degli",
-        "di",
-        "da",
-        "das",
-        "do",
-        "dos",
-        "du",
-        "la",
-        "le",
-        "les",
-        "ten",
-        "ter",
-        "te",
-        "zu",
-        "zum",
-        "zur",
-        "vom",
-        "dem",
-        "y",
-        "e",
-        "d'",
-        "l'",
-        "af",
-        "av",
-        "bin",
-        "ibn",
-        "al",
-        "el",
-        "st.",
-        "vander",
-        "vanden",
-        "ul",
-        "ur",
-    }
+    (
+        "van von der den de del della delle dei degli di da das do dos du la le les ten ter te zu "
+        "zum zur vom dem y e d' l' af av bin ibn al el st. vander vanden ul ur"
+    ).split()
 )
 """Lower-case name particles (Dutch, German, French, Italian, Spanish, Portuguese,
 Scandinavian, Arabic). "y"/"e" count only inside a family name, never as the first word."""
@@ -114,44 +74,11 @@ def name_key(author: Author) -> str:
 # ---------------------------------------------------------------- single names
 
 _CAP_PARTICLES = frozenset(
-    {
-        "De",
-        "Di",
-        "Van",
-        "Von",
-        "Del",
-        "Della",
-        "Dos",
-        "Das",
-        "Des",
-        "Der",
-        "Den",
-        "Ter",
-        "Ten",
-        "Vander",
-        "Vanden",
-    }
+    "De Di Van Von Del Della Dos Das Des Der Den Ter Ten Vander Vanden".split()
 )
 """Capitalised particles taken into the family in "Given Particle Family" order ("Rossella De
 Lio"); "Le", "La", "Da", "Do" are left out as they are also Vietnamese and Chinese names."""
-_SUFFIXES = frozenset(
-    {
-        "jr",
-        "jr.",
-        "sr",
-        "sr.",
-        "ii",
-        "iii",
-        "iv",
-        "jnr",
-        "snr",
-        "filho",
-        "neto",
-        "júnior",
-        "junior",
-        "sobrinho",
-    }
-)
+_SUFFIXES = frozenset("jr jr. sr sr. ii iii iv jnr snr filho neto júnior junior sobrinho".split())
 _INITIALS_RE = re.compile(r"^(?:[A-ZÀ-ÞŁØ][a-z]?\.(?:\s*-\s*[A-Za-z]\.?)?\s*)+$")
 _CAPS_INITIALS_RE = re.compile(r"^[A-ZÀ-ÞŁØ]{1,3}$")
 _BRACE_RE = re.compile(r"\{[^{}]*\}")
@@ -380,6 +307,55 @@ def _parse_author_list_cached(text: str, lang_hint: str | None) -> tuple[tuple[A
     return tuple(authors), et_al
 
 
+def _inverted_pieces(pieces: list[str]) -> bool:
+    """Is a comma-split author list written family first ("Family, G., Family, G.")?"""
+    if len(pieces) >= 2 and _is_initials(pieces[1]) and not _is_initials(pieces[0]):
+        return True
+    if (
+        len(pieces) >= 2
+        and "." in pieces[1]
+        and _is_initials(pieces[1])
+        and pieces[0].isalpha()
+        and pieces[0].isupper()
+        and len(pieces[0]) >= 2
+    ):
+        return True  # ABNT "LI, H." / "WU, Y.": a two-letter upper-case family name
+    if (
+        len(pieces) % 2 == 0
+        and all(_looks_like_family(p) and len(p.split()) == 1 for p in pieces[0::2])
+        and not any(_CAPS_INITIALS_RE.match(p.split()[-1]) for p in pieces)
+    ):
+        return True
+    if len(pieces) >= 2 and pieces[0].isupper() and len(pieces[0]) > 2:
+        return True
+    return False
+
+
+def _pair_pieces(pieces: list[str], store: dict[str, str]) -> list[Author]:
+    """A family-first list read in pairs: each family name with the piece after it when
+    that is its given names (initials, a given name with a particle, or not a name that
+    comes first), and a generational suffix after that."""
+    authors: list[Author] = []
+    i = 0
+    while i < len(pieces):
+        fam = pieces[i]
+        given = ""
+        if i + 1 < len(pieces) and (
+            _is_initials(pieces[i + 1])
+            or _given_with_particle(pieces[i + 1])
+            or not _looks_like_name_first(pieces[i + 1], pieces, i + 1)
+        ):
+            given = pieces[i + 1]
+            i += 2
+        else:
+            i += 1
+        if i < len(pieces) and pieces[i].lower().rstrip(".") in {"jr", "sr", "ii", "iii"}:
+            given = f"{given} {pieces[i]}".strip()
+            i += 1
+        authors.append(parse_name(_restore(f"{fam}, {given}" if given else fam, store)))
+    return authors
+
+
 def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Author], bool]:
     """Split an author list and parse each name.
 
@@ -435,45 +411,8 @@ def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Au
         # Vancouver in capitals: "HUANG L, ZHOU P" (each piece a family and its initials)
         caps = [parse_name(_restore(", ".join(p.rsplit(None, 1)), store)) for p in pieces]
         return [a for a in caps if a.family], et_al
-    inverted = False
-    if len(pieces) >= 2 and _is_initials(pieces[1]) and not _is_initials(pieces[0]):
-        inverted = True
-    elif (
-        len(pieces) >= 2
-        and "." in pieces[1]
-        and _is_initials(pieces[1])
-        and pieces[0].isalpha()
-        and pieces[0].isupper()
-        and len(pieces[0]) >= 2
-    ):
-        inverted = True  # ABNT "LI, H." / "WU, Y.": a two-letter upper-case family name
-    elif (
-        len(pieces) % 2 == 0
-        and all(_looks_like_family(p) and len(p.split()) == 1 for p in pieces[0::2])
-        and not any(_CAPS_INITIALS_RE.match(p.split()[-1]) for p in pieces)
-    ):
-        inverted = True
-    elif len(pieces) >= 2 and pieces[0].isupper() and len(pieces[0]) > 2:
-        inverted = True
-    authors: list[Author] = []
-    if inverted:
-        i = 0
-        while i < len(pieces):
-            fam = pieces[i]
-            given = ""
-            if i + 1 < len(pieces) and (
-                _is_initials(pieces[i + 1])
-                or _given_with_particle(pieces[i + 1])
-                or not _looks_like_name_first(pieces[i + 1], pieces, i + 1)
-            ):
-                given = pieces[i + 1]
-                i += 2
-            else:
-                i += 1
-            if i < len(pieces) and pieces[i].lower().rstrip(".") in {"jr", "sr", "ii", "iii"}:
-                given = f"{given} {pieces[i]}".strip()
-                i += 1
-            authors.append(parse_name(_restore(f"{fam}, {given}" if given else fam, store)))
+    if _inverted_pieces(pieces):
+        authors = _pair_pieces(pieces, store)
     elif len(pieces) == 1 and is_organisation(_restore(pieces[0], store)):
         authors = [Author(family=_restore(pieces[0], store).strip(" ."), literal=True)]
     else:

@@ -144,7 +144,7 @@ def test_every_style_tidy_or_sloppy_gets_the_tidy_verdict(tmp_path: Path) -> Non
 
 
 def test_second_search_titles_cut_where_the_container_starts() -> None:
-    from citations.verify import search_titles
+    from citations.alternatives import search_titles
 
     ref = Reference(raw="8. Liu, H. u. a. Toward Annotator Group Bias in Crowdsourcing. in Proceedings of the "
                         "60th Annual Meeting of the ACL 1797-1806 (2022).",
@@ -204,8 +204,8 @@ def test_second_search_finds_the_work_by_its_authors_or_quoted_title(tmp_path: P
     the title's first word) is corrupted (title) once the second search finds the work by
     the string's leading names, its quoted title, or a better-scored title; never
     fabricated while the record is in the store."""
+    from citations.alternatives import search_alternatives
     from citations.sources.importers import record_from_mapping
-    from citations.verify import search_alternatives
 
     framework = {"id": "W04-0201", "title": "A Framework for Feature based Description of Low level Discourse",
                  "authors": ["Laura Alonso Alemany", "Ezequiel Andujar Hinojosa", "Robert Sola Salvatierra"],

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from citations.matching.venue import acronym_of, bare_acronym, compare_venues
+from citations.matching.acronyms import acronym_of, bare_acronym
+from citations.matching.venue import compare_venues
 from citations.model import FieldStatus
 from citations.text.fold import fold
 
