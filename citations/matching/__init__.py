@@ -5,7 +5,8 @@ Depends on citations.text, citations.data and citations.model only, never on the
 
 - :mod:`~citations.matching.title`, :mod:`~citations.matching.authors`,
   :mod:`~citations.matching.year`, :mod:`~citations.matching.venue` (venues and
-  publishers), :mod:`~citations.matching.pages` (pages, volume, issue, address),
+  publishers; their acronyms in :mod:`~citations.matching.acronyms`),
+  :mod:`~citations.matching.pages` (pages, volume, issue, address),
   :mod:`~citations.matching.identifiers` (DOI, arXiv id);
 - :mod:`~citations.matching.anchor` (with :mod:`~citations.matching.anchor_authors` and
   :mod:`~citations.matching.written`): the reference string read again against a record,

@@ -12,7 +12,7 @@ MATCH, CONFLICT or MISSING, one side empty, with a score in [0, 1] and a note sa
 - year: citations.matching.year (another of the record's dates; off by one a conflict of
   score 0.5 unless ``CompareConfig.year_tolerance`` >= 1);
 - venue, publisher: citations.matching.venue (aliases and abbreviations from
-  citations/data/);
+  citations/data/; acronyms: citations.matching.acronyms);
 - volume, issue, pages, address: citations.matching.pages;
 - DOI, arXiv id: citations.matching.identifiers;
 - the string read again against the record: citations.matching.anchor.
