@@ -13,9 +13,9 @@ from pathlib import Path
 
 from rapidfuzz import fuzz
 
-from citations.compare import title_words
 from citations.model import Record, Reference
 from citations.sources.local import LocalIndex
+from citations.text.fold import title_words
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 ACL = DATA / "acl-anthology" / "records.jsonl.gz"

@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench._store import DATA, build_store, title_baseline  # noqa: E402
 from citations.labels import CITETRACER_CODE, citetracer_code, citetracer_label  # noqa: E402
 from citations.model import Field, Reference  # noqa: E402
-from citations.names import parse_name  # noqa: E402
 from citations.sources.importers import record_from_mapping  # noqa: E402
+from citations.text.names import parse_name  # noqa: E402
 from citations.verify import verify  # noqa: E402
 
 DIR = DATA / "citetracer" / "synthetic_v2"

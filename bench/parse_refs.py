@@ -30,8 +30,8 @@ from rapidfuzz import fuzz  # noqa: E402
 
 from citations.bibtex import BadEntry, parse_bibtex, reference_from_fields  # noqa: E402
 from citations.errors import InputError  # noqa: E402
-from citations.names import fold  # noqa: E402
 from citations.parse import parse_reference  # noqa: E402
+from citations.text.fold import fold_key as fold  # noqa: E402
 
 
 def _norm(t: str | None) -> str:

@@ -20,7 +20,7 @@ citations.crf.train.PARAMS) and citations.crf.merge.SURE (``--sure``) were chose
 Fields scored on held-out references that carry them in the gold, every field of gold and
 parse compared after markup tags ("<italic>") and HTML entities are undone: title (rapidfuzz
 ratio of the folded, alphanumeric-only strings >= 90, citations.crf.fit_titles.same_title), first author's family name (folded, equal;
-the gold author span is read by citations.names), year (equal), volume (equal after
+the gold author span is read by citations.text.names), year (equal), volume (equal after
 folding), pages (first page equal). Prints, per part and overall, three parsers (four for the title): rules
 alone; CRF+rules as parse_reference runs by default (the labeller asked only when the
 rules' parse is doubtful, citations.crf.merge.needs_labeller); CRF+rules with the labeller
@@ -47,8 +47,8 @@ from citations.crf.labeller import ReferenceLabeller  # noqa: E402
 from citations.crf.titles import TitleRanker  # noqa: E402
 from citations.crf.train import PARAMS, train_all  # noqa: E402
 from citations.model import Reference  # noqa: E402
-from citations.names import parse_author_list  # noqa: E402
 from citations.parse import parse_reference  # noqa: E402
+from citations.text.names import parse_author_list  # noqa: E402
 
 FIELDS = ("title", "first author", "year", "volume", "pages")
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20[0-3]\d)(?!\d)")

@@ -41,7 +41,7 @@ from bench._metrics import class_scores  # noqa: E402
 from bench._store import ACL, build_store  # noqa: E402
 from bench._styles import LANGS, STYLES, Work, format_reference, sloppy, with_field  # noqa: E402
 from citations.model import Field, Reference  # noqa: E402
-from citations.names import parse_name  # noqa: E402
+from citations.text.names import parse_name  # noqa: E402
 from citations.verify import verify  # noqa: E402
 
 CLASSES = ("verified", "corrupted", "fabricated")

@@ -47,9 +47,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._store import ACL, build_store  # noqa: E402
-from citations.compare import title_words  # noqa: E402
 from citations.model import Field, Verdict  # noqa: E402
 from citations.sources.local import LocalIndex  # noqa: E402
+from citations.text.fold import title_words  # noqa: E402
 from citations.verify import VerificationResult, verify  # noqa: E402
 
 _DAYS = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|"

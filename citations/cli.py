@@ -212,24 +212,29 @@ _NAME = r"[A-Z][\w'\u2019-]+"
 _AUTHOR_START = re.compile(
     rf"^\s*(?:{_MARKER})?(?:{_NAME},\s+(?:[A-Z]\.|{_NAME})"         # Lo, K. / Lo, Kyle
     rf"|(?:[A-Z]\.\s*){{1,3}}{_NAME}"                                # K. Lo / K. L. Lo
-    rf"|(?:{_NAME}\s+(?:[A-Z]\.?\s+)?){{1,2}}{_NAME}\s*(?:,|\band\b|&)"  # Kyle Lo, / Amit K Tyagi and
+    # Kyle Lo, / Amit K Tyagi and
+    rf"|(?:{_NAME}\s+(?:[A-Z]\.?\s+)?){{1,2}}{_NAME}\s*(?:,|\band\b|&)"
     rf"|{_NAME}\s+et\s+al\.?"                                        # Lo et al.
     rf"|(?:{_NAME}\s+(?:[A-Z]\.?\s+)?){{1,2}}{_NAME}\.\s+[A-Z])")          # Alex J Zunger. Title
+#: a year: "(2020)", ", 2020.", Vancouver "2002;" / "2024 Nov;", or "... ACL 2002." (a venue,
+#: then the year, at the end)
 _YEAR = re.compile(r"\((?:1[89]|20)\d\d[a-z]?\)|[,.]\s(?:1[89]|20)\d\d[a-z]?(?:[.,;)]|$)"
-                   r"|\b(?:1[89]|20)\d\d[a-z]?(?:\s+[A-Z][a-z]{2})?;"       # Vancouver: 2002; / 2024 Nov;
-                   r"|\b[A-Z][\w.]*\s(?:1[89]|20)\d\d[a-z]?\.?$")        # ... ACL 2002. (a venue, then the year)
+                   r"|\b(?:1[89]|20)\d\d[a-z]?(?:\s+[A-Z][a-z]{2})?;"
+                   r"|\b[A-Z][\w.]*\s(?:1[89]|20)\d\d[a-z]?\.?$")
 #: a Vancouver author list: two or more "Family II" names ("Cohan A, Feldman S, Beltagy I.")
 _VANCOUVER_AUTHORS = re.compile(
     r"^\s*(?:(?:\[\d{1,4}\]|\d{1,4}\.)\s*)?[A-Z][\w'\u2019-]+(?:\s[A-Z][\w'\u2019-]+)?\s[A-Z]{1,3}"
     r"(?:,\s[A-Z][\w'\u2019-]+(?:\s[A-Z][\w'\u2019-]+)?\s[A-Z]{1,3})+(?:,\s+et\s+al)?\.\s")
 _VENUE = re.compile(r"[.,]\s+In\s+[A-Z0-9]|\b(?:Proc\.|Proceedings|Journal|Conference|Workshop|"
                     r"Transactions|vol\.|pp\.|Press|[Pp]reprint)\b"
-                    r"|[.,]\s+in:?\s+(?:proc\.|proceedings\b)")  # ". in proc. of", typed in lower case
+                    # ". in proc. of", typed in lower case
+                    r"|[.,]\s+in:?\s+(?:proc\.|proceedings\b)")
 #: two "family, i." names in a row at the start, as a reference typed in lower case writes them
 #: ("jain, a., pacheco, m. l., ...")
-_AUTHOR_START_LOWER = re.compile(r"^\s*[^\W\d_][\w'’-]+,\s+(?:[^\W\d_]\.\s?){1,3},\s+[^\W\d_][\w'’-]+,\s+"
-                                 r"[^\W\d_]\.")
-_AUTHOR_ANYWHERE = re.compile(rf"\b{_NAME}\s+(?:[A-Z]\.\s?){{1,3}}(?:,|;|$)|\b{_NAME}\s+[A-Z]{{1,3}},")
+_AUTHOR_START_LOWER = re.compile(r"^\s*[^\W\d_][\w'’-]+,\s+(?:[^\W\d_]\.\s?){1,3},\s+"
+                                 r"[^\W\d_][\w'’-]+,\s+[^\W\d_]\.")
+_AUTHOR_ANYWHERE = re.compile(rf"\b{_NAME}\s+(?:[A-Z]\.\s?){{1,3}}(?:,|;|$)"
+                              rf"|\b{_NAME}\s+[A-Z]{{1,3}},")
 _PAGES = re.compile(r"\b\d+\s*(?:\(\d+\))?\s*:\s*\d+\s*[-\u2013]\s*\d+\b|\bpp?\.\s*\d"
                     r"|\b\d+\s*\(\d+\)\s*:\s*\w*\d|\b\d+:\d+,\s*(?:1[89]|20)\d\d")
 _MARKER_START = re.compile(r"^\s*(?:\[\d{1,4}\]|\d{1,4}\.)\s*\S")  # numbered, not a bullet
@@ -277,8 +282,8 @@ def _looks_like_reference(line: str) -> bool:
     (citations.parse.MAX_REFERENCE_CHARS) counts too unless it is prose (_is_prose), so that
     it gets a verdict (unparsed) rather than vanishing. Prose that merely mentions a year
     does not."""
-    from citations.identifiers import find_arxiv_ids, find_dois
     from citations.parse import MAX_REFERENCE_CHARS
+    from citations.text.identifiers import find_arxiv_ids, find_dois
 
     if len(line) > MAX_REFERENCE_CHARS:
         return not _is_prose(line)  # an answer on one line is mined for its citations
@@ -313,7 +318,8 @@ def verifier_options(args: argparse.Namespace) -> Any:
         env = os.environ
         key = env.get("OPENAI_API_KEY", "").strip()
         llm = LLMParserSettings(
-            base_url=(env.get("SCIGROUND_LLM_BASE_URL") or env.get("OPENAI_BASE_URL") or "").strip() or None,
+            base_url=(env.get("SCIGROUND_LLM_BASE_URL") or env.get("OPENAI_BASE_URL")
+                      or "").strip() or None,
             model=env.get("SCIGROUND_LLM_MODEL", "").strip() or None,
             api_key=SecretStr(key) if key else None)
     return VerifierOptions(
@@ -338,7 +344,8 @@ def _positive_int(text: str) -> int:
 
 def add_source_options(p: argparse.ArgumentParser) -> None:
     """The flags that choose bibliographic sources (shared with ``sciground check``)."""
-    p.add_argument("--db", help="local index file (default: $SCIGROUND_DB or the user data directory)")
+    p.add_argument("--db",
+                   help="local index file (default: $SCIGROUND_DB or the user data directory)")
     p.add_argument("--sources", metavar="NAMES",
                    help="online sources to consult besides the local index, comma-separated: "
                    "crossref,datacite,openalex,arxiv,semantic_scholar,europepmc,doi,web "

@@ -23,23 +23,40 @@ from collections.abc import Mapping
 from typing import Any
 
 from citations.errors import InputError
-from citations.identifiers import find_arxiv_ids, normalize_doi, parse_arxiv_id
 from citations.model import Author, Reference, SourceType
-from citations.names import delatex
+from citations.text.fold import delatex
+from citations.text.identifiers import find_arxiv_ids, normalize_doi, parse_arxiv_id
 
 __all__ = ["parse_csl_json", "reference_from_csl"]
 
 _TYPES = {
-    "article-journal": SourceType.PAPER, "article": SourceType.PAPER, "paper-conference": SourceType.PAPER,
-    "article-magazine": SourceType.PAPER, "article-newspaper": SourceType.WEB, "manuscript": SourceType.PAPER,
-    "journal-article": SourceType.PAPER, "proceedings-article": SourceType.PAPER, "posted-content": SourceType.PAPER,
-    "chapter": SourceType.BOOK, "book": SourceType.BOOK, "book-chapter": SourceType.BOOK,
-    "edited-book": SourceType.BOOK, "monograph": SourceType.BOOK,
-    "thesis": SourceType.THESIS, "dissertation": SourceType.THESIS,
-    "report": SourceType.REPORT, "dataset": SourceType.DATASET, "software": SourceType.SOFTWARE,
-    "webpage": SourceType.WEB, "post": SourceType.WEB, "post-weblog": SourceType.WEB,
-    "legislation": SourceType.LEGAL, "legal_case": SourceType.LEGAL, "bill": SourceType.LEGAL,
-    "regulation": SourceType.LEGAL, "treaty": SourceType.LEGAL,
+    "article-journal": SourceType.PAPER,
+    "article": SourceType.PAPER,
+    "paper-conference": SourceType.PAPER,
+    "article-magazine": SourceType.PAPER,
+    "article-newspaper": SourceType.WEB,
+    "manuscript": SourceType.PAPER,
+    "journal-article": SourceType.PAPER,
+    "proceedings-article": SourceType.PAPER,
+    "posted-content": SourceType.PAPER,
+    "chapter": SourceType.BOOK,
+    "book": SourceType.BOOK,
+    "book-chapter": SourceType.BOOK,
+    "edited-book": SourceType.BOOK,
+    "monograph": SourceType.BOOK,
+    "thesis": SourceType.THESIS,
+    "dissertation": SourceType.THESIS,
+    "report": SourceType.REPORT,
+    "dataset": SourceType.DATASET,
+    "software": SourceType.SOFTWARE,
+    "webpage": SourceType.WEB,
+    "post": SourceType.WEB,
+    "post-weblog": SourceType.WEB,
+    "legislation": SourceType.LEGAL,
+    "legal_case": SourceType.LEGAL,
+    "bill": SourceType.LEGAL,
+    "regulation": SourceType.LEGAL,
+    "treaty": SourceType.LEGAL,
 }
 
 
@@ -126,15 +143,23 @@ def reference_from_csl(item: Mapping[str, Any]) -> Reference:
     Raises: InputError if ``item`` is not a JSON object."""
     if not isinstance(item, Mapping):
         raise InputError(f"CSL-JSON item must be an object, got {type(item).__name__}")
-    authors = tuple(a for a in (_author(x) for x in item.get("author") or [] if isinstance(item.get("author"), list))
-                    if a is not None)
+    authors = tuple(
+        a
+        for a in (
+            _author(x) for x in item.get("author") or [] if isinstance(item.get("author"), list)
+        )
+        if a is not None
+    )
     doi = normalize_doi(str(item["DOI"])) if item.get("DOI") else None
     arxiv = None
     for k in ("arxiv", "arXiv", "eprint"):
         if item.get(k):
             arxiv = parse_arxiv_id(str(item[k]))
     if arxiv is None:
-        joined = " ".join(str(item.get(k, "")) for k in ("note", "archive_location", "URL", "number", "container-title"))
+        joined = " ".join(
+            str(item.get(k, ""))
+            for k in ("note", "archive_location", "URL", "number", "container-title")
+        )
         found = find_arxiv_ids(joined)
         arxiv = found[0] if found else None
     ctype = str(item.get("type", "")).lower()
@@ -143,7 +168,9 @@ def reference_from_csl(item: Mapping[str, Any]) -> Reference:
         title=_text(item.get("title")),
         authors=authors,
         year=_year(item),
-        venue=_text(item.get("container-title")) or _text(item.get("event-title")) or _text(item.get("event")),
+        venue=_text(item.get("container-title"))
+        or _text(item.get("event-title"))
+        or _text(item.get("event")),
         volume=_text(item.get("volume")),
         issue=_text(item.get("issue")),
         pages=_text(item.get("page")),
@@ -172,8 +199,11 @@ def parse_csl_json(data: str | bytes | list[Any] | Mapping[str, Any]) -> list[Re
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise InputError(f"CSL-JSON is not valid JSON: {exc}") from exc
     if isinstance(data, Mapping):
-        items: list[Any] = [data.get("message", data)] if "message" in data and isinstance(
-            data.get("message"), Mapping) else [data]
+        items: list[Any] = (
+            [data.get("message", data)]
+            if "message" in data and isinstance(data.get("message"), Mapping)
+            else [data]
+        )
         if isinstance(data.get("items"), list):
             items = data["items"]
     elif isinstance(data, list):

@@ -28,6 +28,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from citations.model import Field, FieldMatch, FieldStatus, Record, Reference, SourceType, Verdict
+from citations.text.fold import title_words
+from citations.text.identifiers import doi_key
 
 CORE_FIELDS = (Field.TITLE, Field.AUTHORS, Field.YEAR)
 
@@ -36,7 +38,8 @@ CORE_FIELDS = (Field.TITLE, Field.AUTHORS, Field.YEAR)
 class Compared:
     """A candidate record compared with the reference.
 
-    record: the record. fields: one FieldMatch per Field (compare.compare_fields order).
+    record: the record. fields: one FieldMatch per Field (in the order of
+    citations.matching.fields.compare_fields).
     via: how it was found ("doi", "arxiv", "search"). source: the source's name.
     search_score: the source's ranking score in [0, 1] or None.
     """
@@ -79,31 +82,55 @@ class Decision:
 
 _TYPE_PATTERNS: tuple[tuple[SourceType, re.Pattern[str], bool], ...] = (
     # (type, pattern, only when the string does not look like a paper)
-    (SourceType.LEGAL, re.compile(
-        r"\b(public law|act of \d{4}|u\.\s?s\.\s?c\.|statutes? at large|regulation \(e[uc]\)|"
-        r"directive \d+/\d+|federal register|official journal of the european|lei n[º°o.])",
-        re.I), False),
-    (SourceType.THESIS, re.compile(
-        r"\b(ph\.?\s?d\.? (thesis|dissertation)|doctoral (thesis|dissertation)|master'?s thesis|"
-        r"(bachelor|diploma|msc|m\.sc\.) thesis|tese de|disserta[cç][aã]o|th[eè]se de|"
-        r"doktorarbeit|habilitation)", re.I), False),
+    (
+        SourceType.LEGAL,
+        re.compile(
+            r"\b(public law|act of \d{4}|u\.\s?s\.\s?c\.|statutes? at large|regulation \(e[uc]\)|"
+            r"directive \d+/\d+|federal register|official journal of the european|lei n[º°o.])",
+            re.I,
+        ),
+        False,
+    ),
+    (
+        SourceType.THESIS,
+        re.compile(
+            r"\b(ph\.?\s?d\.? (thesis|dissertation)|doctoral (thesis|dissertation)|"
+            r"master'?s thesis|"
+            r"(bachelor|diploma|msc|m\.sc\.) thesis|tese de|disserta[cç][aã]o|th[eè]se de|"
+            r"doktorarbeit|habilitation)",
+            re.I,
+        ),
+        False,
+    ),
     (SourceType.THESIS, re.compile(r"\b(thesis|dissertation)\b", re.I), True),
-    (SourceType.SOFTWARE, re.compile(
-        r"\[computer (software|program)\]|\(version [\w.]+\)|\bgithub\.com/|\bgitlab\.com/|"
-        r"\bpypi\.org/|\bcran\.r-project|\bzenodo\b", re.I), False),
-    (SourceType.REPORT, re.compile(
-        r"\b(technical report|tech\.\s?rep\.?|white paper|working paper|policy brief)\b|"
-        r"world health organization|\bWHO\b"), False),
+    (
+        SourceType.SOFTWARE,
+        re.compile(
+            r"\[computer (software|program)\]|\(version [\w.]+\)|\bgithub\.com/|\bgitlab\.com/|"
+            r"\bpypi\.org/|\bcran\.r-project|\bzenodo\b",
+            re.I,
+        ),
+        False,
+    ),
+    (
+        SourceType.REPORT,
+        re.compile(
+            r"\b(technical report|tech\.\s?rep\.?|white paper|working paper|policy brief)\b|"
+            r"world health organization|\bWHO\b"
+        ),
+        False,
+    ),
     (SourceType.REPORT, re.compile(r"\breport\b", re.I), True),
 )
 _CONTAINER = re.compile(r"\b(proceedings|proc\.|journal|transactions)\b", re.I)
 #: a page or number range: "182-191", "182--191" (BibTeX), "182–191", "182—191"
 _RANGE = re.compile(r"\d+\s*[-\u2010-\u2015]+\s*\d+")
-_BOOK = re.compile(r"\b(press|publishers?|publishing|verlag|edition|eds?\.|editora|books)\b",
-                   re.I)
-_PAPERISH = re.compile(r"\b(proceedings|proc\.|journal|conference|transactions|workshop|"
-                       r"symposium|arxiv|letters|review)\b|\d+\s*\(\d+\)|\d+\s*[-\u2013]\s*\d+",
-                       re.I)
+_BOOK = re.compile(r"\b(press|publishers?|publishing|verlag|edition|eds?\.|editora|books)\b", re.I)
+_PAPERISH = re.compile(
+    r"\b(proceedings|proc\.|journal|conference|transactions|workshop|"
+    r"symposium|arxiv|letters|review)\b|\d+\s*\(\d+\)|\d+\s*[-\u2013]\s*\d+",
+    re.I,
+)
 
 
 def work_type(reference: Reference) -> SourceType:
@@ -160,12 +187,20 @@ def _corroborated(c: Compared) -> bool:
         return False
     pages = c.get(Field.PAGES)
     return c.get(Field.YEAR).status is FieldStatus.MATCH or (
-        pages.status is FieldStatus.MATCH and pages.cited is not None
-        and _RANGE.search(pages.cited) is not None)
+        pages.status is FieldStatus.MATCH
+        and pages.cited is not None
+        and _RANGE.search(pages.cited) is not None
+    )
 
 
-_WEIGHTS = {Field.TITLE: 0.45, Field.AUTHORS: 0.25, Field.YEAR: 0.1, Field.VENUE: 0.05,
-            Field.DOI: 0.1, Field.ARXIV_ID: 0.05}
+_WEIGHTS = {
+    Field.TITLE: 0.45,
+    Field.AUTHORS: 0.25,
+    Field.YEAR: 0.1,
+    Field.VENUE: 0.05,
+    Field.DOI: 0.1,
+    Field.ARXIV_ID: 0.05,
+}
 
 
 def identity_score(fields: Iterable[FieldMatch]) -> float:
@@ -184,17 +219,13 @@ def identity_score(fields: Iterable[FieldMatch]) -> float:
 
 
 def _words(title: str) -> list[str]:
-    from citations.compare import title_words
-
     return title_words(title)
 
 
 def same_record_group(a: Record, b: Record) -> bool:
     """Do two records describe the same work? (See module docstring.)"""
-    from citations.compare import normalize_doi_simple
-
     if a.doi and b.doi:
-        if normalize_doi_simple(a.doi) == normalize_doi_simple(b.doi):
+        if doi_key(a.doi) == doi_key(b.doi):
             return True
         return False
     if _words(a.title) != _words(b.title):
@@ -209,8 +240,9 @@ _RANK = {FieldStatus.MATCH: 2, FieldStatus.CONFLICT: 1, FieldStatus.MISSING: 0}
 
 #: fields that belong to one version of a work (its proceedings, journal issue, pages):
 #: a conflict with another version is no evidence against the chosen record
-_VERSION_FIELDS = frozenset({Field.VENUE, Field.VOLUME, Field.ISSUE, Field.PAGES,
-                             Field.PUBLISHER, Field.ADDRESS})
+_VERSION_FIELDS = frozenset(
+    {Field.VENUE, Field.VOLUME, Field.ISSUE, Field.PAGES, Field.PUBLISHER, Field.ADDRESS}
+)
 
 
 def merge_fields(group: Sequence[Compared]) -> tuple[FieldMatch, ...]:
@@ -225,12 +257,18 @@ def merge_fields(group: Sequence[Compared]) -> tuple[FieldMatch, ...]:
         best = max(options, key=lambda x: (_RANK[x.status], x.score))
         if fm.field is Field.AUTHORS and best.status is FieldStatus.MATCH:
             # a record with initials only cannot clear a nickname seen against full names
-            variant = [x for x in options if x.status is FieldStatus.MATCH
-                       and "given-name variant" in x.note]
+            variant = [
+                x
+                for x in options
+                if x.status is FieldStatus.MATCH and "given-name variant" in x.note
+            ]
             if variant:
                 best = variant[0]
-        if best.status is FieldStatus.CONFLICT and fm.field in _VERSION_FIELDS and \
-                fm.status is FieldStatus.MISSING:
+        if (
+            best.status is FieldStatus.CONFLICT
+            and fm.field in _VERSION_FIELDS
+            and fm.status is FieldStatus.MISSING
+        ):
             best = fm  # another version's pages are not the chosen record's
         out.append(best)
     return tuple(out)
@@ -239,44 +277,107 @@ def merge_fields(group: Sequence[Compared]) -> tuple[FieldMatch, ...]:
 # ---------------------------------------------------------------- decide
 
 
-def decide(reference: Reference, compared: Sequence[Compared], *,
-           failed_sources: Sequence[str] = (), indexed: Iterable[SourceType] = (SourceType.PAPER,),
-           doi_record: Record | None = None, exhaustive: bool = True) -> Decision:
+def decide(
+    reference: Reference,
+    compared: Sequence[Compared],
+    *,
+    failed_sources: Sequence[str] = (),
+    indexed: Iterable[SourceType] = (SourceType.PAPER,),
+    doi_record: Record | None = None,
+    exhaustive: bool = True,
+) -> Decision:
     """The verdict for ``reference`` given its compared candidates.
 
     Args: compared: every candidate, any order. failed_sources: names of sources that
           raised SourceError. indexed: work types the consulted sources hold.
-          doi_record: the record the cited DOI led to, if any (evidence that the DOI points elsewhere).
+          doi_record: the record the cited DOI led to, if any (evidence that the DOI
+          points elsewhere).
           exhaustive: some source that answered holds every work of its types, so that
           "not found" is evidence of fabrication; if False it gives UNVERIFIED.
     Returns: Decision (see its docstring). Raises: nothing.
     """
-    if not (reference.title or reference.doi or reference.arxiv_id):
-        if reference.authors and reference.year:  # "Beltagy et al., 2019" with no list entry
-            return Decision(Verdict.UNVERIFIED, "only authors and a year are cited (no title "
-                            "or identifier, e.g. a mention with no reference-list entry): not "
-                            "enough to tell which work it is")
-        return Decision(Verdict.UNPARSED, "no title or identifier could be read")
+    unreadable = _too_little_cited(reference)
+    if unreadable is not None:
+        return unreadable
     matches = [c for c in compared if is_same_work(c)]
     if not matches:
-        kind = work_type(reference)
-        if failed_sources:
-            return Decision(Verdict.UNVERIFIED,
-                            "no match, and sources could not be consulted: "
-                            + ", ".join(failed_sources))
-        if kind not in set(indexed):
-            return Decision(Verdict.UNVERIFIED,
-                            f"no match; work type '{kind.value}' is not indexed by the sources")
-        if not exhaustive:
-            return Decision(Verdict.UNVERIFIED,
-                            f"no match among {len(compared)} candidate(s); the sources consulted "
-                            "are not exhaustive, so absence is not evidence of fabrication")
-        if not compared:
-            return Decision(Verdict.FABRICATED, "no candidate found in any source")
-        return Decision(Verdict.FABRICATED,
-                        f"{len(compared)} candidate(s) examined; none is the cited work")
+        return _not_found(reference, compared, failed_sources, indexed, exhaustive)
     matches.sort(key=lambda c: -identity_score(c.fields))
-    # group the same-work candidates into distinct works
+    merged = [(g, merge_fields(g)) for g in _works(matches)]
+    clean = [(g, f) for g, f in merged if not any(x.status is FieldStatus.CONFLICT for x in f)]
+    clean = _exact_title_wins(reference, clean)
+    if len(clean) >= 2:
+        ids = [f"{g[0].record.source}:{g[0].record.id}" for g, _ in clean]
+        return Decision(
+            Verdict.AMBIGUOUS,
+            "several works fit: " + ", ".join(ids),
+            fields=clean[0][1],
+            same_work=tuple(ids),
+        )
+    group, fields = (
+        clean[0]
+        if clean
+        else max(
+            merged,
+            key=lambda gf: (
+                sum(x.status is FieldStatus.MATCH for x in gf[1]),
+                identity_score(gf[1]),
+            ),
+        )
+    )
+    return _matched(group, _doi_evidence(reference, fields, group, doi_record))
+
+
+def _too_little_cited(reference: Reference) -> Decision | None:
+    """UNVERIFIED for authors and a year alone, UNPARSED for nothing that names a work
+    (no title, DOI or arXiv id); None when there is enough to look for."""
+    if reference.title or reference.doi or reference.arxiv_id:
+        return None
+    if reference.authors and reference.year:  # "Beltagy et al., 2019" with no list entry
+        return Decision(
+            Verdict.UNVERIFIED,
+            "only authors and a year are cited (no title "
+            "or identifier, e.g. a mention with no reference-list entry): not "
+            "enough to tell which work it is",
+        )
+    return Decision(Verdict.UNPARSED, "no title or identifier could be read")
+
+
+def _not_found(
+    reference: Reference,
+    compared: Sequence[Compared],
+    failed_sources: Sequence[str],
+    indexed: Iterable[SourceType],
+    exhaustive: bool,
+) -> Decision:
+    """No candidate is the work: FABRICATED only when every source answered, the work
+    type is indexed and some source is exhaustive; UNVERIFIED otherwise."""
+    kind = work_type(reference)
+    if failed_sources:
+        return Decision(
+            Verdict.UNVERIFIED,
+            "no match, and sources could not be consulted: " + ", ".join(failed_sources),
+        )
+    if kind not in set(indexed):
+        return Decision(
+            Verdict.UNVERIFIED, f"no match; work type '{kind.value}' is not indexed by the sources"
+        )
+    if not exhaustive:
+        return Decision(
+            Verdict.UNVERIFIED,
+            f"no match among {len(compared)} candidate(s); the sources consulted "
+            "are not exhaustive, so absence is not evidence of fabrication",
+        )
+    if not compared:
+        return Decision(Verdict.FABRICATED, "no candidate found in any source")
+    return Decision(
+        Verdict.FABRICATED, f"{len(compared)} candidate(s) examined; none is the cited work"
+    )
+
+
+def _works(matches: Sequence[Compared]) -> list[list[Compared]]:
+    """The same-work candidates grouped into distinct works (:func:`same_record_group`),
+    in order of first appearance."""
     groups: list[list[Compared]] = []
     for c in matches:
         for g in groups:
@@ -285,34 +386,41 @@ def decide(reference: Reference, compared: Sequence[Compared], *,
                 break
         else:
             groups.append([c])
-    merged = [(g, merge_fields(g)) for g in groups]
-    clean = [(g, f) for g, f in merged if not any(x.status is FieldStatus.CONFLICT for x in f)]
-    clean = _exact_title_wins(reference, clean)
-    if len(clean) >= 2:
-        ids = [f"{g[0].record.source}:{g[0].record.id}" for g, _ in clean]
-        return Decision(Verdict.AMBIGUOUS, "several works fit: " + ", ".join(ids),
-                        fields=clean[0][1], same_work=tuple(ids))
-    group, fields = clean[0] if clean else max(
-        merged, key=lambda gf: (sum(x.status is FieldStatus.MATCH for x in gf[1]),
-                                identity_score(gf[1])))
-    fields = _doi_evidence(reference, fields, group, doi_record)
+    return groups
+
+
+def _matched(group: Sequence[Compared], fields: tuple[FieldMatch, ...]) -> Decision:
+    """The verdict for one matched work: CORRUPTED when a field conflicts, else VERIFIED;
+    fields cited but not comparable are listed as unconfirmed."""
     differing = tuple(x.field for x in fields if x.status is FieldStatus.CONFLICT)
-    unconfirmed = tuple(x.field for x in fields
-                        if x.status is FieldStatus.MISSING and x.cited is not None)
+    unconfirmed = tuple(
+        x.field for x in fields if x.status is FieldStatus.MISSING and x.cited is not None
+    )
     warnings = _version_warnings(group, fields)
     best = group[0].record
     same = tuple(f"{c.record.source}:{c.record.id}" for c in group)
+    records = tuple(c.record for c in group)
     if differing:
-        return Decision(Verdict.CORRUPTED,
-                        "real work, differing: " + ", ".join(f.value for f in differing),
-                        best, tuple(c.record for c in group), fields, differing, unconfirmed,
-                        same, warnings)
-    return Decision(Verdict.VERIFIED, "all compared fields agree", best,
-                    tuple(c.record for c in group), fields, (), unconfirmed, same, warnings)
+        reason = "real work, differing: " + ", ".join(f.value for f in differing)
+        return Decision(
+            Verdict.CORRUPTED, reason, best, records, fields, differing, unconfirmed, same, warnings
+        )
+    return Decision(
+        Verdict.VERIFIED,
+        "all compared fields agree",
+        best,
+        records,
+        fields,
+        (),
+        unconfirmed,
+        same,
+        warnings,
+    )
 
 
-def _exact_title_wins(reference: Reference, clean: list[tuple[list[Compared], tuple[FieldMatch, ...]]]
-                      ) -> list[tuple[list[Compared], tuple[FieldMatch, ...]]]:
+def _exact_title_wins(
+    reference: Reference, clean: list[tuple[list[Compared], tuple[FieldMatch, ...]]]
+) -> list[tuple[list[Compared], tuple[FieldMatch, ...]]]:
     """Of several works that fit, those whose title has the cited title's words exactly,
     when some do and others do not ("Combining (Second-Order) Graph-Based and Headed-Span-Based
     Projective Dependency Parsing" is not AMBIGUOUS with "Headed-Span-Based Projective
@@ -324,24 +432,35 @@ def _exact_title_wins(reference: Reference, clean: list[tuple[list[Compared], tu
     return exact if 0 < len(exact) < len(clean) else clean
 
 
-def _doi_evidence(reference: Reference, fields: tuple[FieldMatch, ...],
-                  group: Sequence[Compared], doi_record: Record | None) -> tuple[FieldMatch, ...]:
+def _doi_evidence(
+    reference: Reference,
+    fields: tuple[FieldMatch, ...],
+    group: Sequence[Compared],
+    doi_record: Record | None,
+) -> tuple[FieldMatch, ...]:
     """A cited DOI that leads to a record outside the work's group is a DOI conflict,
     even when the work's own records carry no DOI."""
     if doi_record is None or not reference.doi:
         return fields
-    if any(c.record == doi_record for c in group) or \
-            any(same_record_group(c.record, doi_record) for c in group):
+    if any(c.record == doi_record for c in group) or any(
+        same_record_group(c.record, doi_record) for c in group
+    ):
         return fields
     out = []
     for fm in fields:
         if fm.field is Field.DOI and fm.status is not FieldStatus.CONFLICT:
-            fm = FieldMatch(field=Field.DOI, status=FieldStatus.CONFLICT, score=0.0,
-                            cited=reference.doi, found=group[0].record.doi,
-                            note=f"the cited DOI resolves to another work: {doi_record.title!r}")
+            fm = FieldMatch(
+                field=Field.DOI,
+                status=FieldStatus.CONFLICT,
+                score=0.0,
+                cited=reference.doi,
+                found=group[0].record.doi,
+                note=f"the cited DOI resolves to another work: {doi_record.title!r}",
+            )
         elif fm.field is Field.DOI:
-            fm = fm.model_copy(update={
-                "note": f"the cited DOI resolves to another work: {doi_record.title!r}"})
+            fm = fm.model_copy(
+                update={"note": f"the cited DOI resolves to another work: {doi_record.title!r}"}
+            )
         out.append(fm)
     return tuple(out)
 
@@ -352,18 +471,35 @@ def _version_warnings(group: Sequence[Compared], fields: Sequence[FieldMatch]) -
     year_fm = next((f for f in fields if f.field is Field.YEAR), None)
     if len(years) > 1 and year_fm is not None and year_fm.status is FieldStatus.MATCH:
         same = [c for c in group if c.get(Field.YEAR).status is FieldStatus.MATCH]
-        other = [c for c in group if c.get(Field.YEAR).status is not FieldStatus.MATCH
-                 and c.record.year is not None]
+        other = [
+            c
+            for c in group
+            if c.get(Field.YEAR).status is not FieldStatus.MATCH and c.record.year is not None
+        ]
         if same and other:
-            out.append(f"cited year matches one version of the work ({same[0].record.source}, "
-                       f"{same[0].record.year}); another version is {other[0].record.source}, "
-                       f"{other[0].record.year}")
+            out.append(
+                f"cited year matches one version of the work ({same[0].record.source}, "
+                f"{same[0].record.year}); another version is {other[0].record.source}, "
+                f"{other[0].record.year}"
+            )
     for f in fields:
-        if f.status is FieldStatus.MATCH and f.note and f.field in (Field.AUTHORS, Field.VENUE,
-                                                                     Field.TITLE, Field.YEAR):
+        if (
+            f.status is FieldStatus.MATCH
+            and f.note
+            and f.field in (Field.AUTHORS, Field.VENUE, Field.TITLE, Field.YEAR)
+        ):
             out.append(f"{f.field.value}: {f.note}")
     return tuple(out)
 
 
-__all__ = ["CORE_FIELDS", "Compared", "Decision", "decide", "identity_score", "is_same_work",
-           "merge_fields", "same_record_group", "work_type"]
+__all__ = [
+    "CORE_FIELDS",
+    "Compared",
+    "Decision",
+    "decide",
+    "identity_score",
+    "is_same_work",
+    "merge_fields",
+    "same_record_group",
+    "work_type",
+]

@@ -389,8 +389,11 @@ def _failed_result(item: str | Reference, message: str) -> VerificationResult:
                               reason=f"could not check: the Ray task failed: {message}")
 
 
+_DEFAULT_RAY = RayOptions()
+
+
 def verify_references_ray(references: Sequence[str | Reference], options: VerifierOptions,
-                          ray_options: RayOptions = RayOptions()
+                          ray_options: RayOptions = _DEFAULT_RAY
                           ) -> Iterator[VerificationResult]:
     """citations.runner.verify_references on Ray: one result per reference, in input order,
     yielded as chunks of ``ray_options.group_size`` references finish.

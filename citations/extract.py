@@ -23,15 +23,17 @@ Rules:
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from citations.errors import InputError
-from citations.identifiers import doi_key, find_arxiv_spans, find_doi_spans, find_urls
 from citations.model import Author, Reference
-from citations.names import PARTICLES, fold, name_key
 from citations.parse import parse_reference, split_reference_list
+from citations.text.fold import fold_key as fold
+from citations.text.identifiers import doi_key, find_arxiv_spans, find_doi_spans, find_urls
+from citations.text.names import PARTICLES, name_key
 
 __all__ = ["CitedReference", "Mention", "extract_citations", "find_reference_section"]
 
@@ -68,9 +70,11 @@ class CitedReference(BaseModel):
 
 
 _HEADING_RE = re.compile(
-    r"^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?:References?(?: list)?|Bibliography|Works [Cc]ited|Sources|"
+    r"^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*"
+    r"(?:References?(?: list)?|Bibliography|Works [Cc]ited|Sources|"
     r"Citations|Literature [Cc]ited|Cited [Ww]orks|Referências(?: [Bb]ibliográficas)?|"
-    r"Referencias(?: [Bb]ibliográficas)?|Bibliografía|Bibliografia|Literatur(?:verzeichnis)?|Quellen)"
+    r"Referencias(?: [Bb]ibliográficas)?|Bibliografía|Bibliografia|"
+    r"Literatur(?:verzeichnis)?|Quellen)"
     r"[ \t]*:?[ \t]*(?:\*\*|__)?[ \t]*:?[ \t]*$",
     re.MULTILINE | re.IGNORECASE,
 )
@@ -92,7 +96,7 @@ def find_reference_section(answer: str) -> tuple[int, int] | None:
     block_start = None
     pos_end = len(answer.rstrip())
     for m in reversed(lines):
-        between = answer[m.end():pos_end]
+        between = answer[m.end() : pos_end]
         if between.strip():
             break
         block_start = m.start()
@@ -130,24 +134,31 @@ _YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?"
 # a name is at most 60 characters and starts at a word start (the lookbehind in the
 # patterns below), so a long run of letters costs linear, not quadratic, time
 _NAME = r"(?:(?:van|von|de|der|den|da|di|du|del|della|la|le|dos|das|do)\s+)*[^\W\d_][\w'’\-]{0,60}"
-_AY_CORE = (rf"(?P<n1>{_NAME})(?:(?P<etal>\s+et\s+al\.?(?:['’]s)?)|\s+(?:and|&)\s+(?P<n2>{_NAME})|"
-            rf"(?:,\s+{_NAME})+,?\s+(?:and|&)\s+(?P<n3>{_NAME}))?")
-_NARRATIVE_RE = re.compile(rf"(?<![\w'’\-]){_AY_CORE}(?:['’]s)?\s+\((?P<y>{_YEAR})(?:[,;][^)]{{0,40}})?\)")
+_AY_CORE = (
+    rf"(?P<n1>{_NAME})(?:(?P<etal>\s+et\s+al\.?(?:['’]s)?)|\s+(?:and|&)\s+(?P<n2>{_NAME})|"
+    rf"(?:,\s+{_NAME})+,?\s+(?:and|&)\s+(?P<n3>{_NAME}))?"
+)
+_NARRATIVE_RE = re.compile(
+    rf"(?<![\w'’\-]){_AY_CORE}(?:['’]s)?\s+\((?P<y>{_YEAR})(?:[,;][^)]{{0,40}})?\)"
+)
 _PAREN_RE = re.compile(r"\(([^()]{4,400})\)")
-_PAREN_ITEM_RE = re.compile(rf"^(?:(?:see|e\.g\.|cf\.|i\.e\.)[,]?\s+)?{_AY_CORE},?\s+(?P<y>{_YEAR})(?:,\s*(?:pp?\.|S\.)\s*[\d–-]+)?\s*$")
-_STOP = frozenset({"Table", "Figure", "Fig", "Section", "Eq", "Equation", "Appendix", "In", "The", "See", "This",
-                   "That", "Since", "From", "During", "Until", "After", "Before", "Version", "Chapter", "Page",
-                   "Step", "Phase", "Sect", "Tab", "Stage", "Year", "About", "Around", "Approximately",
-                   "Results", "Result", "Studies", "Study", "Work", "Works", "Research", "Data", "Analysis",
-                   "Experiments", "Reports", "Report", "Surveys", "Survey", "Recent", "Previous", "Prior", "Early",
-                   "Later", "Earlier", "Models", "Model", "Methods", "Method", "Estimates", "Measurements",
-                   "Observations", "Guidelines", "Release", "Update", "Edition", "Census", "Review", "Paper",
-                   "Papers", "Article", "Proceedings", "Conference", "Workshop", "Challenge", "Competition",
-                   "Benchmark", "Dataset", "Season", "Winter", "Summer", "Spring", "Autumn", "Fall", "Today",
-                   "Currently", "By", "As", "For", "And", "But", "Also", "However", "Here", "There", "Then", "Now",
-                   "January", "February", "March", "April", "May", "June", "July", "August", "September",
-                   "October", "November", "December", "Launched", "Published", "Released", "Founded", "Since",
-                   "Both", "All", "Some", "Many", "Most", "These", "Those", "Its", "Their", "Our", "We", "It"})
+_PAREN_ITEM_RE = re.compile(
+    rf"^(?:(?:see|e\.g\.|cf\.|i\.e\.)[,]?\s+)?{_AY_CORE},?\s+(?P<y>{_YEAR})(?:,\s*(?:pp?\.|S\.)\s*[\d–-]+)?\s*$"
+)
+_STOP = frozenset(
+    (
+        "Table Figure Fig Section Eq Equation Appendix In The See This That Since From During "
+        "Until After Before Version Chapter Page Step Phase Sect Tab Stage Year About Around "
+        "Approximately Results Result Studies Study Work Works Research Data Analysis Experiments "
+        "Reports Report Surveys Survey Recent Previous Prior Early Later Earlier Models Model "
+        "Methods Method Estimates Measurements Observations Guidelines Release Update Edition "
+        "Census Review Paper Papers Article Proceedings Conference Workshop Challenge Competition "
+        "Benchmark Dataset Season Winter Summer Spring Autumn Fall Today Currently By As For And "
+        "But Also However Here There Then Now January February March April May June July August "
+        "September October November December Launched Published Released Founded Both All Some "
+        "Many Most These Those Its Their Our We It"
+    ).split()
+)
 
 
 def _fam_key(name: str) -> str:
@@ -161,7 +172,9 @@ def _ref_key_families(ref: Reference) -> list[str]:
     return [name_key(a).split("|", 1)[0] for a in ref.authors]
 
 
-def _match_entry(entries: list[tuple[CitedReference, Reference]], n1: str, n2: str | None, year: str) -> int | None:
+def _match_entry(
+    entries: list[tuple[CitedReference, Reference]], n1: str, n2: str | None, year: str
+) -> int | None:
     y = int(year[:4])
     k1 = _fam_key(n1)
     k2 = _fam_key(n2) if n2 else None
@@ -196,123 +209,194 @@ def _mention_names(text: str) -> list[str]:
     return [n.strip() for n in re.split(r",\s*(?:and\s+|&\s*)?|\s+(?:and|&)\s+", head) if n.strip()]
 
 
-def extract_citations(answer: str) -> list[CitedReference]:
-    """All references cited by ``answer`` with their mentions.
+@dataclass(slots=True)
+class _Citations:
+    """What extraction has found so far in ``answer``: the reference-list entries (with
+    their parsed references), mentions per entry index, author-year references with no
+    entry (``extra``), identifier-only references (``id_refs``), and the spans already
+    taken by an author-year mention (``taken``) or an identifier or link (``claimed``)."""
 
-    Returns: list entries in list order, then mention-only and identifier-only references in
-        order of first mention. Raises: InputError if ``answer`` is not a string.
-    """
-    if not isinstance(answer, str):
-        raise InputError(f"answer must be a string, got {type(answer).__name__}")
+    answer: str
+    entries: list[tuple[CitedReference, Reference]] = field(default_factory=list)
+    mentions: dict[int, list[Mention]] = field(default_factory=dict)
+    extra: dict[tuple[str, str | None, str], tuple[Reference, list[Mention]]] = field(
+        default_factory=dict
+    )
+    id_refs: dict[str, tuple[Reference, list[Mention]]] = field(default_factory=dict)
+    taken: list[tuple[int, int]] = field(default_factory=list)
+    claimed: list[tuple[int, int]] = field(default_factory=list)
+
+    def mention(self, idx: int, mention: Mention) -> None:
+        self.mentions.setdefault(idx, []).append(mention)
+
+
+def _list_entries(found: _Citations) -> int:
+    """Parse the reference list's entries into ``found``; returns where the body ends
+    (the list's heading, or the answer's end without a list)."""
+    answer = found.answer
     sec = find_reference_section(answer)
-    body_end = len(answer)
-    entries: list[tuple[CitedReference, Reference]] = []
-    mentions: dict[int, list[Mention]] = {}
-    if sec is not None:
-        s0, s1 = sec
-        heads = [h for h in _HEADING_RE.finditer(answer) if h.end() == s0]
-        body_end = heads[-1].start() if heads else s0
-        texts = split_reference_list(answer[s0:s1])
-        offsets = _entry_offsets(answer[s0:s1], s0, texts)
-        for t, (a, b) in zip(texts, offsets):
-            bullet = _BULLET_RE.match(t)
-            if bullet:
-                t = t[bullet.end():]
-                a = answer.find(t[:20], a, b) if answer.find(t[:20], a, b) >= 0 else a
-            try:
-                ref = parse_reference(t)
-            except InputError:
-                continue
-            num = int(ref.marker.strip("[]")) if ref.marker and ref.marker.strip("[]").isdigit() else None
-            entries.append((CitedReference(reference=ref, entry_start=a, entry_end=b, number=num, origin="list"), ref))
-    body = answer[:body_end]
+    if sec is None:
+        return len(answer)
+    s0, s1 = sec
+    heads = [h for h in _HEADING_RE.finditer(answer) if h.end() == s0]
+    texts = split_reference_list(answer[s0:s1])
+    offsets = _entry_offsets(answer[s0:s1], s0, texts)
+    for t, (a, b) in zip(texts, offsets):
+        bullet = _BULLET_RE.match(t)
+        if bullet:
+            t = t[bullet.end() :]
+            a = answer.find(t[:20], a, b) if answer.find(t[:20], a, b) >= 0 else a
+        try:
+            ref = parse_reference(t)
+        except InputError:
+            continue
+        marker = ref.marker.strip("[]") if ref.marker else ""
+        num = int(marker) if marker.isdigit() else None
+        found.entries.append(
+            (
+                CitedReference(
+                    reference=ref, entry_start=a, entry_end=b, number=num, origin="list"
+                ),
+                ref,
+            )
+        )
+    return heads[-1].start() if heads else s0
 
-    # numbered markers
-    by_num = {c.number: i for i, (c, _) in enumerate(entries) if c.number is not None}
-    if by_num:
-        for m in _NUM_MARK_RE.finditer(body):
-            nums: list[int] = []
-            for part in re.split(r"\s*,\s*", m.group(1)):
-                if re.search(r"[–-]", part):
-                    lo, hi = (int(x) for x in re.split(r"\s*[–-]\s*", part)[:2])
-                    if 0 < hi - lo < 50:
-                        nums.extend(range(lo, hi + 1))
-                else:
-                    nums.append(int(part))
-            if nums and all(n in by_num for n in nums):
-                for n in nums:
-                    mentions.setdefault(by_num[n], []).append(
-                        Mention(start=m.start(), end=m.end(), text=m.group(0), kind="numbered"))
 
-    # author-year mentions
-    extra: dict[tuple[str, str | None, str], tuple[Reference, list[Mention]]] = {}
-    taken: list[tuple[int, int]] = []
+def _marker_numbers(group: str) -> list[int]:
+    """The numbers of a numbered marker's inside: "1, 3-5" -> [1, 3, 4, 5]."""
+    nums: list[int] = []
+    for part in re.split(r"\s*,\s*", group):
+        if re.search(r"[–-]", part):
+            lo, hi = (int(x) for x in re.split(r"\s*[–-]\s*", part)[:2])
+            if 0 < hi - lo < 50:
+                nums.extend(range(lo, hi + 1))
+        else:
+            nums.append(int(part))
+    return nums
 
-    def add(n1: str, n2: str | None, etal: bool, year: str, start: int, end: int, strong: bool) -> None:
-        if not n1[:1].isupper() and not n1.split()[0].lower() in PARTICLES:
-            return
-        if n1 in _STOP or (n2 is not None and n2 in _STOP):
-            return
-        if any(a <= start < b for a, b in taken):
-            return
-        taken.append((start, end))
-        mention = Mention(start=start, end=end, text=answer[start:end], kind="author_year")
-        idx = _match_entry(entries, n1, n2, year)
-        if idx is not None:
-            mentions.setdefault(idx, []).append(mention)
-            return
-        if not (strong or etal or n2):
-            return
-        key = (_fam_key(n1), _fam_key(n2) if n2 else None, year)
-        if key in extra:
-            extra[key][1].append(mention)
-            return
-        authors = [Author(family=n) for n in _mention_names(answer[start:end])] or [Author(family=n1)]
-        ref = Reference(raw=answer[start:end], authors=tuple(authors), et_al=etal, year=int(year[:4]),
-                        marker=answer[start:end])
-        extra[key] = (ref, [mention])
 
+def _numbered_mentions(found: _Citations, body: str) -> None:
+    """Numbered markers ("[1]", "[2, 4-6]") whose every number is a list entry's."""
+    by_num = {c.number: i for i, (c, _) in enumerate(found.entries) if c.number is not None}
+    if not by_num:
+        return
+    for m in _NUM_MARK_RE.finditer(body):
+        nums = _marker_numbers(m.group(1))
+        if nums and all(n in by_num for n in nums):
+            for n in nums:
+                found.mention(
+                    by_num[n],
+                    Mention(start=m.start(), end=m.end(), text=m.group(0), kind="numbered"),
+                )
+
+
+def _add_author_year(
+    found: _Citations,
+    n1: str,
+    n2: str | None,
+    etal: bool,
+    year: str,
+    start: int,
+    end: int,
+    strong: bool,
+) -> None:
+    """One author-year mention: to its list entry, else (when ``strong``: bracketed, or
+    with et al. or a second name) to a reference of its own, one per names and year."""
+    answer = found.answer
+    if not n1[:1].isupper() and n1.split()[0].lower() not in PARTICLES:
+        return
+    if n1 in _STOP or (n2 is not None and n2 in _STOP):
+        return
+    if any(a <= start < b for a, b in found.taken):
+        return
+    found.taken.append((start, end))
+    mention = Mention(start=start, end=end, text=answer[start:end], kind="author_year")
+    idx = _match_entry(found.entries, n1, n2, year)
+    if idx is not None:
+        found.mention(idx, mention)
+        return
+    if not (strong or etal or n2):
+        return
+    key = (_fam_key(n1), _fam_key(n2) if n2 else None, year)
+    if key in found.extra:
+        found.extra[key][1].append(mention)
+        return
+    authors = [Author(family=n) for n in _mention_names(answer[start:end])] or [Author(family=n1)]
+    ref = Reference(
+        raw=answer[start:end],
+        authors=tuple(authors),
+        et_al=etal,
+        year=int(year[:4]),
+        marker=answer[start:end],
+    )
+    found.extra[key] = (ref, [mention])
+
+
+def _author_year_mentions(found: _Citations, body: str) -> None:
+    """Bracketed ("(Lo et al., 2020; Beltagy, 2019)") and narrative ("Lo et al. (2020)")
+    author-year mentions."""
     for pm in _PAREN_RE.finditer(body):
         inner_start = pm.start(1)
         pos = 0
         for part in pm.group(1).split(";"):
-            raw_part = part
-            lead = len(raw_part) - len(raw_part.lstrip())
-            item = raw_part.strip()
+            lead = len(part) - len(part.lstrip())
+            item = part.strip()
             a = inner_start + pos + lead
-            pos += len(raw_part) + 1
+            pos += len(part) + 1
             pi = _PAREN_ITEM_RE.match(item)
             if not pi:
                 continue
-            add(pi.group("n1"), pi.group("n2") or pi.group("n3"), bool(pi.group("etal")), pi.group("y"),
-                a + pi.start("n1"), a + len(item), True)
+            _add_author_year(
+                found,
+                pi.group("n1"),
+                pi.group("n2") or pi.group("n3"),
+                bool(pi.group("etal")),
+                pi.group("y"),
+                a + pi.start("n1"),
+                a + len(item),
+                True,
+            )
     for m in _NARRATIVE_RE.finditer(body):
         n1 = m.group("n1")
-        add(n1, m.group("n2") or m.group("n3"), bool(m.group("etal")), m.group("y"),
-            m.start(), m.end(), not n1.isupper())
+        _add_author_year(
+            found,
+            n1,
+            m.group("n2") or m.group("n3"),
+            bool(m.group("etal")),
+            m.group("y"),
+            m.start(),
+            m.end(),
+            not n1.isupper(),
+        )
 
-    # markdown links around a mention: "[Lo et al. (2020)](https://...)" -> that reference's URL
-    claimed: list[tuple[int, int]] = []
+
+def _link_mentions(found: _Citations, body: str) -> None:
+    """Markdown links around a mention: "[Lo et al. (2020)](https://...)" -> that
+    reference's URL."""
     for lm in _MD_LINK_RE.finditer(body):
         t0, t1 = lm.span(1)
         u0, u1 = lm.span(2)
         link = Mention(start=u0, end=u1, text=lm.group(2), kind="url")
-        for idx, ms in mentions.items():
+        for ms in found.mentions.values():
             if any(t0 <= m.start < t1 for m in ms if m.kind != "url"):
                 ms.append(link)
-                claimed.append((u0, u1))
+                found.claimed.append((u0, u1))
                 break
         else:
-            for key, (ref, ms) in extra.items():
+            for key, (ref, ms) in found.extra.items():
                 if any(t0 <= m.start < t1 for m in ms):
                     ms.append(link)
                     if ref.url is None:
-                        extra[key] = (ref.model_copy(update={"url": lm.group(2)}), ms)
-                    claimed.append((u0, u1))
+                        found.extra[key] = (ref.model_copy(update={"url": lm.group(2)}), ms)
+                    found.claimed.append((u0, u1))
                     break
 
-    # identifiers in the body
-    id_refs: dict[str, tuple[Reference, list[Mention]]] = {}
+
+def _identifier_mentions(found: _Citations, body: str) -> None:
+    """DOIs, arXiv ids and URLs in the body: to the list entry that has them, else to a
+    reference of their own."""
+    entries, claimed, id_refs = found.entries, found.claimed, found.id_refs
     doi_index = {doi_key(r.doi): i for i, (_, r) in enumerate(entries) if r.doi}
     arx_index = {r.arxiv_id: i for i, (_, r) in enumerate(entries) if r.arxiv_id}
     for a, b, doi in find_doi_spans(body):
@@ -322,35 +406,74 @@ def extract_citations(answer: str) -> list[CitedReference]:
         mention = Mention(start=a, end=b, text=body[a:b], kind="doi")
         k = doi_key(doi)
         if k in doi_index:
-            mentions.setdefault(doi_index[k], []).append(mention)
+            found.mention(doi_index[k], mention)
         else:
-            id_refs.setdefault("doi:" + k, (Reference(raw=doi, doi=doi, marker=doi), []))[1].append(mention)
+            id_refs.setdefault("doi:" + k, (Reference(raw=doi, doi=doi, marker=doi), []))[1].append(
+                mention
+            )
     for a, b, ax in find_arxiv_spans(body):
         if any(x <= a < y or a <= x < b for x, y in claimed):
             continue
         claimed.append((a, b))
         mention = Mention(start=a, end=b, text=body[a:b], kind="arxiv")
         if ax.id in arx_index:
-            mentions.setdefault(arx_index[ax.id], []).append(mention)
+            found.mention(arx_index[ax.id], mention)
         else:
-            id_refs.setdefault("arxiv:" + ax.id, (Reference(raw=body[a:b], arxiv_id=ax.id, arxiv_version=ax.version,
-                                                            marker=body[a:b]), []))[1].append(mention)
+            ref = Reference(
+                raw=body[a:b], arxiv_id=ax.id, arxiv_version=ax.version, marker=body[a:b]
+            )
+            id_refs.setdefault("arxiv:" + ax.id, (ref, []))[1].append(mention)
     for a, b, url in find_urls(body):
         if any(x < b and a < y for x, y in claimed):
             continue
         mention = Mention(start=a, end=b, text=url, kind="url")
-        hit = next((i for i, (_, r) in enumerate(entries) if r.url and r.url.rstrip("/") == url.rstrip("/")), None)
+        hit = next(
+            (
+                i
+                for i, (_, r) in enumerate(entries)
+                if r.url and r.url.rstrip("/") == url.rstrip("/")
+            ),
+            None,
+        )
         if hit is not None:
-            mentions.setdefault(hit, []).append(mention)
+            found.mention(hit, mention)
         else:
-            id_refs.setdefault("url:" + url, (Reference(raw=url, url=url, marker=url), []))[1].append(mention)
+            id_refs.setdefault("url:" + url, (Reference(raw=url, url=url, marker=url), []))[
+                1
+            ].append(mention)
 
-    out = [c.model_copy(update={"mentions": tuple(sorted(mentions.get(i, []), key=lambda x: x.start))})
-           for i, (c, _) in enumerate(entries)]
-    def ordered(ms: list[Mention]) -> tuple[Mention, ...]:
-        return tuple(sorted(ms, key=lambda x: x.start))
 
-    loose = [CitedReference(reference=r, mentions=ordered(ms), origin="mention") for r, ms in extra.values()]
-    loose += [CitedReference(reference=r, mentions=ordered(ms), origin="identifier") for r, ms in id_refs.values()]
+def _ordered(ms: list[Mention]) -> tuple[Mention, ...]:
+    return tuple(sorted(ms, key=lambda x: x.start))
+
+
+def extract_citations(answer: str) -> list[CitedReference]:
+    """All references cited by ``answer`` with their mentions.
+
+    Steps: the reference list's entries; numbered markers; author-year mentions; markdown
+    links around a mention; DOIs, arXiv ids and URLs in the body (before the list).
+    Returns: list entries in list order, then mention-only and identifier-only references in
+        order of first mention. Raises: InputError if ``answer`` is not a string.
+    """
+    if not isinstance(answer, str):
+        raise InputError(f"answer must be a string, got {type(answer).__name__}")
+    found = _Citations(answer)
+    body = answer[: _list_entries(found)]
+    _numbered_mentions(found, body)
+    _author_year_mentions(found, body)
+    _link_mentions(found, body)
+    _identifier_mentions(found, body)
+    out = [
+        c.model_copy(update={"mentions": _ordered(found.mentions.get(i, []))})
+        for i, (c, _) in enumerate(found.entries)
+    ]
+    loose = [
+        CitedReference(reference=r, mentions=_ordered(ms), origin="mention")
+        for r, ms in found.extra.values()
+    ]
+    loose += [
+        CitedReference(reference=r, mentions=_ordered(ms), origin="identifier")
+        for r, ms in found.id_refs.values()
+    ]
     loose.sort(key=lambda c: c.mentions[0].start if c.mentions else 0)
     return out + loose

@@ -40,9 +40,16 @@ CITEME: dict[Verdict, CiteMeClass | None] = {
 
 #: Field -> CiteMe sub_label of an EXISTS_CORRUPTED reference.
 CITEME_SUBLABEL: dict[Field, str] = {
-    Field.TITLE: "title", Field.AUTHORS: "author", Field.YEAR: "year", Field.VENUE: "journal",
-    Field.VOLUME: "pages_volume", Field.ISSUE: "pages_volume", Field.PAGES: "pages_volume",
-    Field.PUBLISHER: "journal", Field.ADDRESS: "journal", Field.DOI: "doi",
+    Field.TITLE: "title",
+    Field.AUTHORS: "author",
+    Field.YEAR: "year",
+    Field.VENUE: "journal",
+    Field.VOLUME: "pages_volume",
+    Field.ISSUE: "pages_volume",
+    Field.PAGES: "pages_volume",
+    Field.PUBLISHER: "journal",
+    Field.ADDRESS: "journal",
+    Field.DOI: "doi",
     Field.ARXIV_ID: "doi",
 }
 
@@ -66,9 +73,17 @@ CITETRACER: dict[Verdict, CiteTracerClass] = {
 
 #: Field -> CiteTracer hallucination code.
 CITETRACER_CODE: dict[Field, str] = {
-    Field.TITLE: "H1", Field.AUTHORS: "H2", Field.VENUE: "H3", Field.YEAR: "H4",
-    Field.DOI: "H5", Field.ARXIV_ID: "H5", Field.VOLUME: "H6", Field.ISSUE: "H6",
-    Field.PAGES: "H6", Field.PUBLISHER: "H6", Field.ADDRESS: "H6",
+    Field.TITLE: "H1",
+    Field.AUTHORS: "H2",
+    Field.VENUE: "H3",
+    Field.YEAR: "H4",
+    Field.DOI: "H5",
+    Field.ARXIV_ID: "H5",
+    Field.VOLUME: "H6",
+    Field.ISSUE: "H6",
+    Field.PAGES: "H6",
+    Field.PUBLISHER: "H6",
+    Field.ADDRESS: "H6",
 }
 
 BINARY: dict[Verdict, Binary | None] = {
@@ -81,11 +96,31 @@ BINARY: dict[Verdict, Binary | None] = {
 }
 
 _MINOR = frozenset({Field.PAGES, Field.VOLUME, Field.ISSUE, Field.PUBLISHER, Field.ADDRESS})
-_UNCONFIRMABLE = frozenset({Field.VOLUME, Field.ISSUE, Field.PAGES, Field.PUBLISHER,
-                            Field.ADDRESS, Field.DOI, Field.ARXIV_ID})
+_UNCONFIRMABLE = frozenset(
+    {
+        Field.VOLUME,
+        Field.ISSUE,
+        Field.PAGES,
+        Field.PUBLISHER,
+        Field.ADDRESS,
+        Field.DOI,
+        Field.ARXIV_ID,
+    }
+)
 # precedence when several fields differ: the most identifying first
-_CODE_ORDER = (Field.TITLE, Field.AUTHORS, Field.DOI, Field.ARXIV_ID, Field.VENUE, Field.YEAR,
-               Field.PAGES, Field.VOLUME, Field.ISSUE, Field.PUBLISHER, Field.ADDRESS)
+_CODE_ORDER = (
+    Field.TITLE,
+    Field.AUTHORS,
+    Field.DOI,
+    Field.ARXIV_ID,
+    Field.VENUE,
+    Field.YEAR,
+    Field.PAGES,
+    Field.VOLUME,
+    Field.ISSUE,
+    Field.PUBLISHER,
+    Field.ADDRESS,
+)
 
 
 def citeme_label(result: VerificationResult) -> tuple[CiteMeClass | None, str | None]:
@@ -120,8 +155,9 @@ def citetracer_label(result: VerificationResult) -> CiteTracerClass:
     if result.verdict is Verdict.VERIFIED:
         if any(f in _UNCONFIRMABLE for f in result.unconfirmed):
             return "POTENTIAL_HALLUCINATED"
-        if any(fm.field is Field.AUTHORS and "given-name variant" in fm.note
-               for fm in result.fields):
+        if any(
+            fm.field is Field.AUTHORS and "given-name variant" in fm.note for fm in result.fields
+        ):
             return "POTENTIAL_HALLUCINATED"
     return cls
 
@@ -133,10 +169,20 @@ def citetracer_code(result: VerificationResult) -> str | None:
 
 
 def binary_label(result: VerificationResult) -> Binary | None:
-    """"real" (verified), "fake" (corrupted or fabricated), None (abstain)."""
+    """ "real" (verified), "fake" (corrupted or fabricated), None (abstain)."""
     return BINARY[result.verdict]
 
 
-__all__ = ["BINARY", "CITECHECK", "CITEME", "CITEME_SUBLABEL", "CITETRACER", "CITETRACER_CODE",
-           "binary_label", "citecheck_label", "citeme_label", "citetracer_code",
-           "citetracer_label"]
+__all__ = [
+    "BINARY",
+    "CITECHECK",
+    "CITEME",
+    "CITEME_SUBLABEL",
+    "CITETRACER",
+    "CITETRACER_CODE",
+    "binary_label",
+    "citecheck_label",
+    "citeme_label",
+    "citetracer_code",
+    "citetracer_label",
+]

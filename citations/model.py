@@ -84,7 +84,7 @@ class Record(BaseModel):
     #: the years of the work's other dates as the source gives them, ``(kind, year)``:
     #: kind "print", "online" (online first), "issue" (the journal issue), "posted"
     #: (a preprint server), "issued", "updated" (a later version); a cited year equal to
-    #: any of them is right (compare.compare_fields notes which). Left out of dumps when
+    #: any of them is right (matching.fields.compare_fields notes which). Left out of dumps when
     #: empty, so records serialised before it (checkpoints, the local index) read the same.
     dates: tuple[tuple[str, int], ...] = PydField(default=(), exclude_if=lambda v: not v)
     venue: str | None = None

@@ -29,15 +29,17 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
 from citations.errors import InputError
-from citations.identifiers import (
-    ArxivId,
-    find_arxiv_spans,
-    find_doi_spans,
-    find_urls,
-)
+from citations.text.identifiers import ArxivId, find_arxiv_spans, find_doi_spans, find_urls
 from citations.model import Author, Reference, SourceType
-from citations.names import (PARTICLES, delatex, drop_homonym_numbers, fold, is_organisation, is_organisation_name, parse_author_list,
-                              split_et_al)
+from citations.text.fold import delatex, fold_key as fold
+from citations.text.names import (
+    PARTICLES,
+    drop_homonym_numbers,
+    is_organisation,
+    is_organisation_name,
+    parse_author_list,
+    split_et_al,
+)
 
 if TYPE_CHECKING:
     from citations.crf.labeller import ReferenceLabeller

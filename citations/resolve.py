@@ -21,7 +21,7 @@ def _name(a: Author) -> str:
 
 
 def format_authors(authors: Sequence[Author], *, max_authors: int = 10) -> str:
-    """"A. One, B. Two, and C. Three"; more than ``max_authors`` are cut to "et al."."""
+    """ "A. One, B. Two, and C. Three"; more than ``max_authors`` are cut to "et al."."""
     names = [_name(a) for a in authors]
     if len(names) > max_authors:
         return ", ".join(names[:max_authors]) + ", et al."
@@ -33,8 +33,11 @@ def format_authors(authors: Sequence[Author], *, max_authors: int = 10) -> str:
 def _names_volume(venue: str | None, volume: str) -> bool:
     """Does the venue name already state the volume ("Computational Linguistics, Volume 23,
     Number 1, March 1997"; the ACL Anthology writes journal venues so)?"""
-    return venue is not None and re.search(rf"\b(?:Volume|Vol\.?)\s*{re.escape(volume)}\b", venue,
-                                           re.IGNORECASE) is not None
+    return (
+        venue is not None
+        and re.search(rf"\b(?:Volume|Vol\.?)\s*{re.escape(volume)}\b", venue, re.IGNORECASE)
+        is not None
+    )
 
 
 def format_record(record: Record) -> str:
@@ -70,11 +73,23 @@ def corrected_reference(cited: Reference, record: Record) -> Reference:
     """The reference as the record gives it: every bibliographic field from ``record``;
     ``raw`` is :func:`format_record`; the citation marker and parser of ``cited`` kept."""
     return Reference(
-        raw=format_record(record), title=record.title, authors=record.authors,
-        year=record.year, venue=record.venue, volume=record.volume, issue=record.issue,
-        pages=record.pages, publisher=record.publisher, address=record.address,
-        doi=record.doi, arxiv_id=record.arxiv_id, url=record.url,
-        source_type=record.source_type, marker=cited.marker, parser=cited.parser)
+        raw=format_record(record),
+        title=record.title,
+        authors=record.authors,
+        year=record.year,
+        venue=record.venue,
+        volume=record.volume,
+        issue=record.issue,
+        pages=record.pages,
+        publisher=record.publisher,
+        address=record.address,
+        doi=record.doi,
+        arxiv_id=record.arxiv_id,
+        url=record.url,
+        source_type=record.source_type,
+        marker=cited.marker,
+        parser=cited.parser,
+    )
 
 
 __all__ = ["corrected_reference", "format_authors", "format_record"]

@@ -9,13 +9,12 @@ on-disk HTTP cache, so no request leaves the machine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import chain, islice
-from typing import TypeVar
 import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain, islice
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from citations.errors import CheckerError, InputError
 from citations.llm_parser import LLMParserSettings
@@ -156,7 +155,8 @@ def iter_rendered_references(references: Iterable[str | Reference], options: Ver
 
     own_cache = options.attach_http is None
     cfg = SourceConfig(mailto=options.mailto, api_key=options.api_key, offline=options.offline,
-                       cache_path=(options.cache_path or default_cache_path()) if own_cache else None)
+                       cache_path=(options.cache_path or default_cache_path())
+                       if own_cache else None)
     local = LocalIndex(db, complete=options.complete)
     with Cascade.from_config(cfg, sources=options.online_sources, local=local,
                              on_event=options.on_event) as cascade:

@@ -8,8 +8,8 @@
 
 Steps: parse the string (citations.parse) unless a Reference is given; ask each source
 for the cited DOI and arXiv id and for a search by title/authors/year; compare every
-candidate field by field (compare.py; the string is also read against each candidate,
-citations.anchor); when no candidate is the work, search again with the title cut where a
+candidate field by field (citations.matching.fields; the string is also read against each candidate,
+citations.matching.anchor); when no candidate is the work, search again with the title cut where a
 container starts (:func:`search_titles`); decide (decide.py); build the corrected reference
 from the matched record (resolve.py). A source that raises SourceError is recorded in
 ``sources`` and the verdict can then be UNVERIFIED, never FABRICATED for lack of it;
@@ -19,22 +19,32 @@ likewise "not found" is FABRICATED only when a source that answered declares its
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from citations.compare import DEFAULT_CONFIG, CompareConfig, compare_fields
-from citations.decide import Compared, decide, identity_score, is_same_work
+from citations.alternatives import search_alternatives
+from citations.decide import Compared, Decision, decide, identity_score, is_same_work
 from citations.errors import InputError, RateLimited, SourceError
-from citations.identifiers import normalize_doi
-from citations.model import (RETRACTING_NOTICES, Author, Field, FieldMatch, Record, Reference,
-                             SourceType, Verdict)
+from citations.matching.base import DEFAULT_CONFIG, CompareConfig
+from citations.matching.fields import compare_fields
+from citations.matching.venue import recognised_venue
+from citations.model import (
+    RETRACTING_NOTICES,
+    Field,
+    FieldMatch,
+    Record,
+    Reference,
+    SourceType,
+    Verdict,
+)
 from citations.resolve import corrected_reference
 from citations.sources.base import Source
+from citations.text.identifiers import normalize_doi
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
@@ -78,8 +88,8 @@ class VerificationResult(BaseModel):
     candidates: every record examined, best first; queries: what was asked of the
     sources; sources: per-source status; warnings and a one-line reason; doi_agency:
     who registered the cited DOI ("crossref", "datacite", ...) when the online cascade
-    looked it up; notices / retracted: update notices about the matched work (a notice is not a retraction;
-    a retraction is a flag on a real work, never a reason to call it fabricated).
+    looked it up; notices / retracted: update notices about the matched work (a notice is
+    not a retraction; a retraction is a flag on a real work, never a reason to call it fabricated).
     """
 
     model_config = _FROZEN
@@ -139,22 +149,29 @@ def to_reference(reference: str | Reference) -> Reference:
 #: A word of a title or a name: letters (an initial capital, the rest lower case, or an
 #: all-capitals acronym of up to 6), optionally joined by hyphens or apostrophes, or a
 #: letters-and-digits name such as GPT-3 or T5.
-_WORD = re.compile(r"(?:[A-Za-z][a-z]+|[A-Z]{2,6}s?|[A-Z][A-Za-z]*\d+[A-Za-z]*|[a-z])"
-                   r"(?:[-'\u2019](?:[A-Za-z][a-z]*|\d+))*")
+_WORD = re.compile(
+    r"(?:[A-Za-z][a-z]+|[A-Z]{2,6}s?|[A-Z][A-Za-z]*\d+[A-Za-z]*|[a-z])"
+    r"(?:[-'\u2019](?:[A-Za-z][a-z]*|\d+))*"
+)
 _VOWEL = re.compile(r"[aeiouyAEIOUY]")
 
 
 def _wordlike(token: str) -> bool:
     token = token.strip(".,;:!?()[]\"'\u201c\u201d")
-    return len(token) >= 2 and bool(_WORD.fullmatch(token)) and bool(_VOWEL.search(token)) \
+    return (
+        len(token) >= 2
+        and bool(_WORD.fullmatch(token))
+        and bool(_VOWEL.search(token))
         or token.lower() in ("a", "i")
+    )
 
 
 _NOTICE_TITLE = re.compile(
     r"^\s*(?:correction|erratum|errata|corrigendum|corrigenda|retraction(?: note)?|"
     r"retracted|withdrawal|withdrawn|expression of concern|editorial expression of concern|"
     r"notice of (?:retraction|concern)|addendum)\b\s*(?:to|of|for|on)?\s*[:.\-\u2013\u2014]",
-    re.I)
+    re.I,
+)
 
 
 def is_update_notice(record: Record) -> bool:
@@ -168,8 +185,10 @@ def notice_flags(record: Record | None) -> dict[str, object]:
     """VerificationResult fields ``notices`` and ``retracted`` for a matched record."""
     if record is None or not record.notices:
         return {}
-    return {"notices": record.notices,
-            "retracted": any(n in RETRACTING_NOTICES for n in record.notices)}
+    return {
+        "notices": record.notices,
+        "retracted": any(n in RETRACTING_NOTICES for n in record.notices),
+    }
 
 
 def unreadable_reason(ref: Reference) -> str | None:
@@ -190,100 +209,6 @@ def unreadable_reason(ref: Reference) -> str | None:
     return "no title or identifier could be read"
 
 
-#: where a container starts after a title: "In: Proceedings", ", en Proceedings", "in the
-#: 2007 Joint Conference", "In Findings of ..." (en, pt, es, de)
-_CONTAINER = re.compile(
-    r"[\s.,;'\u2019\u201d\"]+(?:in|en|em)\s*:?\s+(?=(?:the\s+)?(?:proc|\d|findings|"
-    r"conference|workshop|annual|international|journal|transactions|symposium|meeting))", re.I)
-_LEAD_NUMBER = re.compile(r"^\s*(?:\[\d+\]|\d+\.)\s*")
-
-
-#: a title in quotation marks (MLA, Chicago, Harvard, IEEE): “...”, "...", ‘...’, '...'
-_QUOTED = re.compile(r"[\u201c\"]([^\u201c\u201d\"]{8,}?)[\u201d\"]|"
-                     r"(?<!\w)[\u2018']([^\u2018\u2019']{8,}?)[\u2019'](?!\w)")
-#: words that may be family names at the head of a reference string
-_HEAD_WORD = re.compile(r"[^\W\d_]{2,}")
-#: an identifier and what follows it: "doi:10.18653/...", "https://doi.org/...", "arXiv:1810.04805"
-_IDENTIFIER_TAIL = re.compile(r"[\s.,;]*(?:\bdoi\s*:|\bhttps?://|\barxiv\s*:|\b10\.\d{4,9}/).*$",
-                              re.I | re.S)
-
-
-def search_titles(ref: Reference) -> list[str]:
-    """Titles for a second search when no candidate is the cited work: the parsed title
-    cut where a container starts ("Title. In: Proceedings of ..." read as one title), the
-    raw string up to that point (for a title read into the authors, "Liu, H. et al.
-    Toward Annotator Group Bias ..."), the title of a string with no punctuation
-    (:func:`unpunctuated_title`), for a reference with authors and a DOI or arXiv id the
-    string before the identifier (a title whose first words were read as names) and the
-    first quoted stretch of the string (a title in quotation marks whose parse went wrong),
-    each of 3+ words and unlike the parsed title."""
-    out: list[str] = []
-
-    def add(title: str | None) -> None:
-        if title and len(title.split()) >= 3 and title != ref.title and title not in out:
-            out.append(title)
-
-    for text in (ref.title or "", _LEAD_NUMBER.sub("", ref.raw)):
-        m = _CONTAINER.search(text)
-        add(text[:m.start()].strip(" .,;'\u2019\u201c\u201d\"") if m else "")
-    if ref.authors and (ref.doi or ref.arxiv_id):
-        # a string that is a title and an identifier, its first words read as names
-        # ("Comparing Machine Translation and Human Translation: A Case Study. doi:...")
-        lead = _IDENTIFIER_TAIL.sub("", _LEAD_NUMBER.sub("", ref.raw)).strip(" .,;")
-        if len(lead.split()) <= 3 * max(len((ref.title or "").split()), 1) + 6:
-            add(lead)
-    add(unpunctuated_title(ref.raw))   # None, or 3+ words
-    q = _QUOTED.search(ref.raw)
-    add((q.group(1) or q.group(2)).strip(" .,;") if q else "")
-    return out
-
-
-def search_alternatives(ref: Reference) -> list[Reference]:
-    """References to search with when no candidate is the cited work: ``ref`` with each
-    title of :func:`search_titles`, then, when the parsed title holds some of the
-    string's first six words of letters (or there is none), ``ref`` with those words taken
-    as family names (with the first of those titles, or the parsed one): a parse that
-    reads author names into the title ("alemany la hinojosa ea, salvatierra rs a framework
-    for ...") spends the search's rare title words on names, and the names then find the
-    work by its authors. Each is one more query to every source, asked only when no
-    candidate is the work. Pure; raises nothing."""
-    titles = search_titles(ref)
-    out = [ref.model_copy(update={"title": t}) for t in titles]
-    words = _HEAD_WORD.findall(_LEAD_NUMBER.sub("", ref.raw))[:6]
-    head = tuple(Author(family=w) for w in words)
-    in_title = {w.lower() for w in _HEAD_WORD.findall(ref.title or "")[:8]}
-    if head and head != ref.authors and (not ref.title or any(
-            len(w) >= 3 and w.lower() in in_title for w in words)):
-        out.append(ref.model_copy(update={"title": titles[0] if titles else ref.title,
-                                          "authors": head}))
-    return out
-
-
-#: a leading author list written without punctuation: "peters m neumann m iyyer m "
-#: (each family name followed by one to three initials)
-_BARE_NAMES = re.compile(r"^(?:[^\W\d_][\w'\u2019-]+\s+(?:[^\W\d_]\s+){1,3})+")
-_BARE_YEAR = re.compile(r"\s(?:1[5-9]|20)\d\d(?:\s|$)")
-
-
-def unpunctuated_title(raw: str) -> str | None:
-    """The title of a reference written without punctuation ("peters m neumann m iyyer m
-    deep contextualized word representations naacl 2018 pp 2227-2237": a sloppy copy the
-    parser reads as one title): the words after a leading family-name-and-initials list,
-    up to the first year (a venue name before it stays: the search ranks by similarity).
-    None when the string has punctuation between words or no such list, or fewer than 3
-    words remain."""
-    text = " ".join(raw.split())
-    if re.search(r"[.,;:()\[\]\"]", text):
-        return None
-    m = _BARE_NAMES.match(text + " ")
-    if m is None:
-        return None
-    rest = (text + " ")[m.end():]
-    y = _BARE_YEAR.search(" " + rest)
-    title = (rest[:y.start()] if y else rest).strip()
-    return title if len(title.split()) >= 3 else None
-
-
 def _describe(ref: Reference) -> str:
     bits = []
     if ref.title:
@@ -295,6 +220,10 @@ def _describe(ref: Reference) -> str:
     return "search " + " ".join(bits)
 
 
+_Found = dict[tuple[str, str], tuple[Record, str, str, float | None]]
+"""(record source, record id) -> (record, source name, how found, search score)."""
+
+
 def _search(src: Source, ref: Reference, limit: int) -> list[tuple[Record, float | None]]:
     """A source's search hits with their rank score (None where it gives none)."""
     scored = getattr(src, "search_scored", None)
@@ -303,19 +232,28 @@ def _search(src: Source, ref: Reference, limit: int) -> list[tuple[Record, float
     return [(r, None) for r in src.search(ref, limit)]
 
 
-def _compare_found(ref: Reference, found: dict[tuple[str, str], tuple[Record, str, str, float | None]],
-                   config: VerifyConfig, compared: list[Compared], skipped: list[Candidate]) -> None:
+def _compare_found(
+    ref: Reference,
+    found: _Found,
+    config: VerifyConfig,
+    compared: list[Compared],
+    skipped: list[Candidate],
+) -> None:
     """Compare each found record with ``ref`` (into ``compared``), except update notices
     and search hits scoring under config.min_search_score (listed in ``skipped``)."""
     for rec, sname, via, score in found.values():
         if is_update_notice(rec):
             continue  # "Correction: <title>" is not the cited work
         if via == "search" and score is not None and score < config.min_search_score:
-            skipped.append(Candidate(record=rec, source=sname, via=via, score=0.0,
-                                     search_score=score, compared=False))
+            skipped.append(
+                Candidate(
+                    record=rec, source=sname, via=via, score=0.0, search_score=score, compared=False
+                )
+            )
         else:
-            compared.append(Compared(rec, compare_fields(ref, rec, config.compare), via, sname,
-                                     score))
+            compared.append(
+                Compared(rec, compare_fields(ref, rec, config.compare), via, sname, score)
+            )
 
 
 def _exhaustive_for(src: Source, ref: Reference) -> bool:
@@ -334,13 +272,13 @@ def _exhaustive_for(src: Source, ref: Reference) -> bool:
         return False
 
 
-def _outside_coverage(sources: Sequence[Source], ref: Reference, failed: Sequence[str]) -> str | None:
+def _outside_coverage(
+    sources: Sequence[Source], ref: Reference, failed: Sequence[str]
+) -> str | None:
     """Why absence from the complete sources says nothing about ``ref``, or None: its
-    venue is recognisably a venue's name (compare.recognised_venue) that none of the
-    complete sources that answered covers (``covers_venue``, as LocalIndex offers). A
+    venue is recognisably a venue's name (citations.matching.venue.recognised_venue) that
+    none of the complete sources that answered covers (``covers_venue``, as LocalIndex offers). A
     complete source without ``covers_venue`` covers every venue."""
-    from citations.compare import recognised_venue
-
     venue = ref.venue or ""
     if not recognised_venue(venue):
         return None
@@ -356,13 +294,194 @@ def _outside_coverage(sources: Sequence[Source], ref: Reference, failed: Sequenc
         names.append(src.name)
     if not names:
         return None
-    return (f"no match; the cited venue {venue!r} lies outside what {', '.join(names)} "
-            "covers (a complete index vouches only for the venues it holds), so absence is "
-            "not evidence of fabrication")
+    return (
+        f"no match; the cited venue {venue!r} lies outside what {', '.join(names)} "
+        "covers (a complete index vouches only for the venues it holds), so absence is "
+        "not evidence of fabrication"
+    )
 
 
-def verify(reference: str | Reference, sources: Sequence[Source],
-           config: VerifyConfig = DEFAULT_VERIFY) -> VerificationResult:
+@dataclass(slots=True)
+class _Lookup:
+    """What asking the sources gave: the queries sent, the records found, each source's
+    status, the sources that failed, the record the cited DOI resolved to, the work types
+    the sources index, and whether a complete source could have found the reference."""
+
+    queries: list[str] = field(default_factory=list)
+    found: _Found = field(default_factory=dict)
+    statuses: list[SourceStatus] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+    doi_record: Record | None = None
+    indexed: set[SourceType] = field(default_factory=set)
+    exhaustive: bool = False
+
+
+def _failure_kind(exc: SourceError) -> SourceOutcome:
+    if isinstance(exc, RateLimited):
+        return "rate_limited"
+    text = str(exc).lower()
+    return "timeout" if "timeout" in text or "timed out" in text else "error"
+
+
+def _ask_source(src: Source, ref: Reference, config: VerifyConfig, look: _Lookup) -> None:
+    """Look ``ref`` up in one source (DOI, arXiv id, search), into ``look``; a failing
+    source is recorded with the candidates it gave before it failed."""
+    look.indexed |= set(getattr(src, "indexes", {SourceType.PAPER}))
+    n = 0
+    try:
+        if ref.doi:
+            look.queries.append(f"{src.name}: doi {ref.doi}")
+            rec = src.lookup_doi(ref.doi)
+            if rec is not None:
+                look.doi_record = look.doi_record or rec
+                look.found.setdefault((rec.source, rec.id), (rec, src.name, "doi", None))
+                n += 1
+        if ref.arxiv_id:
+            look.queries.append(f"{src.name}: arxiv {ref.arxiv_id}")
+            rec = src.lookup_arxiv(ref.arxiv_id)
+            if rec is not None:
+                look.found.setdefault((rec.source, rec.id), (rec, src.name, "arxiv", None))
+                n += 1
+        if ref.title or ref.authors:
+            look.queries.append(f"{src.name}: {_describe(ref)}")
+            for rec, score in _search(src, ref, config.search_limit):
+                look.found.setdefault((rec.source, rec.id), (rec, src.name, "search", score))
+                n += 1
+    except SourceError as exc:
+        look.failed.append(src.name)
+        look.statuses.append(
+            SourceStatus(
+                name=src.name, ok=False, candidates=n, error=str(exc), status=_failure_kind(exc)
+            )
+        )
+        return
+    look.statuses.append(SourceStatus(name=src.name, ok=True, candidates=n))
+    look.exhaustive = look.exhaustive or _exhaustive_for(src, ref)
+
+
+def _search_again(
+    ref: Reference,
+    sources: Sequence[Source],
+    config: VerifyConfig,
+    look: _Lookup,
+    skipped: list[Candidate],
+) -> _Found:
+    """When nothing found is the work: search again with the title the string more likely
+    holds (search_alternatives); the new records, and ones the first search scored too low
+    to compare when this search scores them higher."""
+    more: _Found = {}
+    low = {(c.record.source, c.record.id): c.search_score or 0.0 for c in skipped}
+    for alt in search_alternatives(ref):
+        look.queries.append(f"second {_describe(alt)}")
+        for src in sources:
+            try:
+                for rec, score in _search(src, alt, config.search_limit):
+                    key = (rec.source, rec.id)
+                    if key not in look.found or (
+                        key in low and score is not None and score > low[key]
+                    ):
+                        if key not in more or (score or 0.0) > (more[key][3] or 0.0):
+                            more[key] = (rec, src.name, "search", score)
+            except SourceError:
+                continue
+    return more
+
+
+def _decide(
+    ref: Reference, sources: Sequence[Source], look: _Lookup, compared: list[Compared]
+) -> Decision:
+    """The decision, with coverage: a title the index holds (another work's, cited with
+    other authors and venue) is evidence from inside it; only a reference sharing no title
+    decides by whether its venue lies outside what the complete sources cover."""
+    outside = (
+        _outside_coverage(sources, ref, look.failed)
+        if look.exhaustive
+        and ref.venue
+        and not any(is_same_work(c) for c in compared)
+        and not any(
+            f.field is Field.TITLE and f.status.value == "match" for c in compared for f in c.fields
+        )
+        else None
+    )
+    decision = decide(
+        ref,
+        compared,
+        failed_sources=look.failed,
+        indexed=look.indexed or {SourceType.PAPER},
+        doi_record=look.doi_record,
+        exhaustive=look.exhaustive and outside is None,
+    )
+    if outside is not None and decision.verdict is Verdict.UNVERIFIED:
+        decision = replace(decision, reason=outside)
+    return decision
+
+
+def _candidates(compared: list[Compared], skipped: list[Candidate]) -> tuple[Candidate, ...]:
+    """The compared candidates by identity score, then the skipped ones by search score."""
+    return tuple(
+        sorted(
+            (
+                Candidate(
+                    record=c.record,
+                    source=c.source,
+                    via=c.via,
+                    score=round(identity_score(c.fields), 4),
+                    search_score=c.search_score,
+                    same_work=is_same_work(c),
+                    conflicts=tuple(f.field for f in c.fields if f.status.value == "conflict"),
+                )
+                for c in compared
+            ),
+            key=lambda c: -c.score,
+        )
+        + sorted(skipped, key=lambda c: -(c.search_score or 0.0))
+    )
+
+
+def _result(
+    ref: Reference,
+    decision: Decision,
+    look: _Lookup,
+    compared: list[Compared],
+    skipped: list[Candidate],
+) -> VerificationResult:
+    """The result: the corrected reference from the matched record, each source's status
+    (match / no match), and a warning for an arXiv id the matched record cannot confirm."""
+    matched_sources = {c.source for c in compared if is_same_work(c)}
+    statuses = [
+        s
+        if not s.ok
+        else s.model_copy(update={"status": "match" if s.name in matched_sources else "no_match"})
+        for s in look.statuses
+    ]
+    corrected = None
+    warnings = decision.warnings
+    if decision.best is not None:
+        corrected = corrected_reference(ref, decision.best)
+        if ref.arxiv_id and not decision.best.arxiv_id and decision.best.doi != ref.doi:
+            # the work was matched on other fields; nothing said whether the id is its
+            warnings += (f"arXiv id {ref.arxiv_id} not checked: the matched record has none",)
+    return VerificationResult(
+        reference=ref,
+        verdict=decision.verdict,
+        reason=decision.reason,
+        fields=decision.fields,
+        differing=decision.differing,
+        unconfirmed=decision.unconfirmed,
+        corrected=corrected.raw if corrected else None,
+        corrected_reference=corrected,
+        matched=decision.best,
+        candidates=_candidates(compared, skipped),
+        queries=tuple(look.queries),
+        sources=tuple(statuses),
+        warnings=warnings,
+        **notice_flags(decision.best),
+    )
+
+
+def verify(
+    reference: str | Reference, sources: Sequence[Source], config: VerifyConfig = DEFAULT_VERIFY
+) -> VerificationResult:
     """Verify one reference against ``sources``.
 
     Args: reference: a reference string or a parsed Reference. sources: consulted in
@@ -374,118 +493,39 @@ def verify(reference: str | Reference, sources: Sequence[Source],
     why = unreadable_reason(ref)
     if why is not None:
         return VerificationResult(reference=ref, verdict=Verdict.UNPARSED, reason=why)
-    queries: list[str] = []
-    found: dict[tuple[str, str], tuple[Record, str, str, float | None]] = {}
-    statuses: list[SourceStatus] = []
-    failed: list[str] = []
-    doi_record: Record | None = None
-    indexed: set[SourceType] = set()
-    exhaustive = False
+    look = _Lookup()
     for src in sources:
-        indexed |= set(getattr(src, "indexes", {SourceType.PAPER}))
-        n = 0
-        try:
-            if ref.doi:
-                queries.append(f"{src.name}: doi {ref.doi}")
-                rec = src.lookup_doi(ref.doi)
-                if rec is not None:
-                    doi_record = doi_record or rec
-                    found.setdefault((rec.source, rec.id), (rec, src.name, "doi", None))
-                    n += 1
-            if ref.arxiv_id:
-                queries.append(f"{src.name}: arxiv {ref.arxiv_id}")
-                rec = src.lookup_arxiv(ref.arxiv_id)
-                if rec is not None:
-                    found.setdefault((rec.source, rec.id), (rec, src.name, "arxiv", None))
-                    n += 1
-            if ref.title or ref.authors:
-                queries.append(f"{src.name}: {_describe(ref)}")
-                for rec, score in _search(src, ref, config.search_limit):
-                    found.setdefault((rec.source, rec.id), (rec, src.name, "search", score))
-                    n += 1
-        except SourceError as exc:
-            failed.append(src.name)
-            kind: SourceOutcome = ("rate_limited" if isinstance(exc, RateLimited) else
-                                   "timeout" if "timeout" in str(exc).lower() or
-                                   "timed out" in str(exc).lower() else "error")
-            statuses.append(SourceStatus(name=src.name, ok=False, candidates=n, error=str(exc),
-                                         status=kind))
-            continue
-        statuses.append(SourceStatus(name=src.name, ok=True, candidates=n))
-        exhaustive = exhaustive or _exhaustive_for(src, ref)
+        _ask_source(src, ref, config, look)
     compared: list[Compared] = []
     skipped: list[Candidate] = []
-    _compare_found(ref, found, config, compared, skipped)
-    if not failed and not any(is_same_work(c) for c in compared):
-        # nothing is the work: search again with the title the string more likely holds
-        more: dict[tuple[str, str], tuple[Record, str, str, float | None]] = {}
-        low = {(c.record.source, c.record.id): c.search_score or 0.0 for c in skipped}
-        for alt in search_alternatives(ref):
-            queries.append(f"second {_describe(alt)}")
-            for src in sources:
-                try:
-                    for rec, score in _search(src, alt, config.search_limit):
-                        key = (rec.source, rec.id)
-                        # new records, and ones the first search scored too low to compare
-                        # when this search scores them higher
-                        if key not in found or (key in low and score is not None
-                                                and score > low[key]):
-                            if key not in more or (score or 0.0) > (more[key][3] or 0.0):
-                                more[key] = (rec, src.name, "search", score)
-                except SourceError:
-                    continue
+    _compare_found(ref, look.found, config, compared, skipped)
+    if not look.failed and not any(is_same_work(c) for c in compared):
+        more = _search_again(ref, sources, config, look, skipped)
         if more:
             skipped = [c for c in skipped if (c.record.source, c.record.id) not in more]
         _compare_found(ref, more, config, compared, skipped)
-    # a title the index holds (another work's, cited with other authors and venue) is
-    # evidence from inside it: only a reference sharing no title decides by coverage
-    outside = _outside_coverage(sources, ref, failed) \
-        if exhaustive and ref.venue and not any(is_same_work(c) for c in compared) \
-        and not any(f.field is Field.TITLE and f.status.value == "match"
-                    for c in compared for f in c.fields) else None
-    decision = decide(ref, compared, failed_sources=failed, indexed=indexed or {SourceType.PAPER},
-                      doi_record=doi_record, exhaustive=exhaustive and outside is None)
-    if outside is not None and decision.verdict is Verdict.UNVERIFIED:
-        decision = replace(decision, reason=outside)
-    candidates = sorted(
-        (Candidate(record=c.record, source=c.source, via=c.via,
-                   score=round(identity_score(c.fields), 4), search_score=c.search_score,
-                   same_work=is_same_work(c),
-                   conflicts=tuple(f.field for f in c.fields if f.status.value == "conflict"))
-         for c in compared), key=lambda c: -c.score) + sorted(
-        skipped, key=lambda c: -(c.search_score or 0.0))
-    matched_sources = {c.source for c in compared if is_same_work(c)}
-    statuses = [s if not s.ok else s.model_copy(update={
-        "status": "match" if s.name in matched_sources else "no_match"}) for s in statuses]
-    corrected = None
-    warnings = decision.warnings
-    if decision.best is not None:
-        corrected = corrected_reference(ref, decision.best)
-        if ref.arxiv_id and not decision.best.arxiv_id and decision.best.doi != ref.doi:
-            # the work was matched on other fields; nothing said whether the id is its
-            warnings += (f"arXiv id {ref.arxiv_id} not checked: the matched record has none",)
-    return VerificationResult(
-        reference=ref, verdict=decision.verdict, reason=decision.reason,
-        fields=decision.fields, differing=decision.differing,
-        unconfirmed=decision.unconfirmed,
-        corrected=corrected.raw if corrected else None, corrected_reference=corrected,
-        matched=decision.best, candidates=tuple(candidates), queries=tuple(queries),
-        sources=tuple(statuses), warnings=warnings,
-        **notice_flags(decision.best))
+    return _result(ref, _decide(ref, sources, look, compared), look, compared, skipped)
 
 
-def _safe(item: str | Reference, sources: Sequence[Source], config: VerifyConfig) -> VerificationResult:
+def _safe(
+    item: str | Reference, sources: Sequence[Source], config: VerifyConfig
+) -> VerificationResult:
     try:
         return verify(item, sources, config)
     except InputError as exc:
         raw = item.raw if isinstance(item, Reference) else str(item)
-        return VerificationResult(reference=Reference(raw=raw), verdict=Verdict.UNPARSED,
-                                  reason=str(exc))
+        return VerificationResult(
+            reference=Reference(raw=raw), verdict=Verdict.UNPARSED, reason=str(exc)
+        )
 
 
-def iter_verify(references: Iterable[str | Reference], sources: Sequence[Source],
-                config: VerifyConfig = DEFAULT_VERIFY, *, workers: int = 1
-                ) -> Iterator[VerificationResult]:
+def iter_verify(
+    references: Iterable[str | Reference],
+    sources: Sequence[Source],
+    config: VerifyConfig = DEFAULT_VERIFY,
+    *,
+    workers: int = 1,
+) -> Iterator[VerificationResult]:
     """verify() over many references, in order, lazily; an unreadable item gives an
     UNPARSED result and the loop goes on. workers > 1 uses a thread pool (sources must
     be thread-safe; LocalIndex is)."""
@@ -497,15 +537,30 @@ def iter_verify(references: Iterable[str | Reference], sources: Sequence[Source]
         yield from pool.map(lambda it: _safe(it, sources, config), references)
 
 
-def verify_many(references: Iterable[str | Reference], sources: Sequence[Source],
-                config: VerifyConfig = DEFAULT_VERIFY, *, workers: int = 1
-                ) -> list[VerificationResult]:
+def verify_many(
+    references: Iterable[str | Reference],
+    sources: Sequence[Source],
+    config: VerifyConfig = DEFAULT_VERIFY,
+    *,
+    workers: int = 1,
+) -> list[VerificationResult]:
     """List form of iter_verify: one result per input, in order, never raising for a bad
     item."""
     return list(iter_verify(references, sources, config, workers=workers))
 
 
-__all__ = ["DEFAULT_VERIFY", "Candidate", "SourceOutcome", "SourceStatus", "VerificationResult", "VerifyConfig",
-           "is_update_notice", "iter_verify", "notice_flags", "search_alternatives", "search_titles", "to_reference",
-           "unpunctuated_title", "unreadable_reason",
-           "verify", "verify_many"]
+__all__ = [
+    "DEFAULT_VERIFY",
+    "Candidate",
+    "SourceOutcome",
+    "SourceStatus",
+    "VerificationResult",
+    "VerifyConfig",
+    "is_update_notice",
+    "iter_verify",
+    "notice_flags",
+    "to_reference",
+    "unreadable_reason",
+    "verify",
+    "verify_many",
+]

@@ -55,16 +55,18 @@ def _open(db: str, complete: bool, vocabulary: tuple[dict[str, int], int] | None
         _INDEX.use_vocabulary(vocabulary)
 
 
-def _verify_chunk(items: list[str | Reference], render: Callable[[VerificationResult], T]
-                  ) -> list[T]:
+def _verify_chunk(
+    items: list[str | Reference], render: Callable[[VerificationResult], T]
+) -> list[T]:
     from citations.sources.local import LocalIndex
 
     assert isinstance(_INDEX, LocalIndex), "worker started without its index"
     return [render(r) for r in iter_verify(items, [_INDEX])]
 
 
-def _chunks(items: Iterable[str | Reference], size: int, first: int
-            ) -> Iterator[list[str | Reference]]:
+def _chunks(
+    items: Iterable[str | Reference], size: int, first: int
+) -> Iterator[list[str | Reference]]:
     """Lists of ``size`` items, the first one of ``first`` items."""
     it = iter(items)
     chunk = list(islice(it, first))
@@ -73,10 +75,59 @@ def _chunks(items: Iterable[str | Reference], size: int, first: int
         chunk = list(islice(it, size))
 
 
-def verify_in_processes(references: Iterable[str | Reference], db: str | Path,
-                        render: Callable[[VerificationResult], T], *, complete: bool = False,
-                        workers: int = 2, chunk: int = CHUNK, ahead: int = AHEAD
-                        ) -> Iterator[T]:
+def _in_order(
+    slots: deque[Future[list[T]] | list[T]],
+    chunks: Iterator[list[str | Reference]],
+    limit: int,
+    here: Callable[[list[str | Reference]], list[T]],
+    submit: Callable[[list[str | Reference]], Future[list[T]]],
+    given: dict[Future[list[T]], list[str | Reference]],
+) -> Iterator[T]:
+    """The results of ``slots`` (pool tasks, or chunks done here), in order: a finished
+    task's next chunk goes to the pool; while the next result is not ready the calling
+    process verifies a chunk itself (``here``); once the input is used up it takes back a
+    queued chunk no worker has started, the last first, rather than wait."""
+    while slots:
+        head = slots[0]
+        if isinstance(head, list):
+            slots.popleft()
+            yield from head
+            continue
+        if head.done() or len(slots) > 2 * limit:
+            slots.popleft()
+            del given[head]
+            yield from head.result()
+            nxt = next(chunks, None)  # keep the pool's queue as long as it was
+            if nxt is not None:
+                slots.append(submit(nxt))
+            continue
+        nxt = next(chunks, None)
+        if nxt is not None:
+            slots.append(here(nxt))  # work instead of waiting; kept in order
+            continue
+        # Input used up: take back a queued chunk no worker has started, the last
+        # first, rather than wait while the pool works through its queue.
+        for i in range(len(slots) - 1, 0, -1):
+            task = slots[i]
+            if not isinstance(task, list) and task.cancel():
+                slots[i] = here(given.pop(task))
+                break
+        else:
+            slots.popleft()
+            del given[head]
+            yield from head.result()
+
+
+def verify_in_processes(
+    references: Iterable[str | Reference],
+    db: str | Path,
+    render: Callable[[VerificationResult], T],
+    *,
+    complete: bool = False,
+    workers: int = 2,
+    chunk: int = CHUNK,
+    ahead: int = AHEAD,
+) -> Iterator[T]:
     """citations.verify.verify over ``references`` with the local index at ``db`` only, in
     ``workers`` processes, the calling one included; yields ``render(result)`` for each
     reference, in input order, lazily.
@@ -112,8 +163,12 @@ def verify_in_processes(references: Iterable[str | Reference], db: str | Path,
         if first is None:
             return
         done_first = here(first)  # before the fork: workers inherit what it loaded
-        pool = ProcessPoolExecutor(max(1, workers - 1), mp_context=ctx, initializer=_open,
-                                   initargs=(str(db), complete, vocabulary))
+        pool = ProcessPoolExecutor(
+            max(1, workers - 1),
+            mp_context=ctx,
+            initializer=_open,
+            initargs=(str(db), complete, vocabulary),
+        )
         limit = max(1, workers - 1) * ahead
         slots: deque[Future[list[T]] | list[T]] = deque()
         given: dict[Future[list[T]], list[str | Reference]] = {}  # queued chunks, by task
@@ -127,35 +182,7 @@ def verify_in_processes(references: Iterable[str | Reference], db: str | Path,
             for c in islice(chunks, limit):
                 slots.append(submit(c))
             yield from done_first
-            while slots:
-                head = slots[0]
-                if isinstance(head, list):
-                    slots.popleft()
-                    yield from head
-                    continue
-                if head.done() or len(slots) > 2 * limit:
-                    slots.popleft()
-                    del given[head]
-                    yield from head.result()
-                    nxt = next(chunks, None)  # keep the pool's queue as long as it was
-                    if nxt is not None:
-                        slots.append(submit(nxt))
-                    continue
-                nxt = next(chunks, None)
-                if nxt is not None:
-                    slots.append(here(nxt))  # work instead of waiting; kept in order
-                    continue
-                # Input used up: take back a queued chunk no worker has started, the last
-                # first, rather than wait while the pool works through its queue.
-                for i in range(len(slots) - 1, 0, -1):
-                    task = slots[i]
-                    if not isinstance(task, list) and task.cancel():
-                        slots[i] = here(given.pop(task))
-                        break
-                else:
-                    slots.popleft()
-                    del given[head]
-                    yield from head.result()
+            yield from _in_order(slots, chunks, limit, here, submit, given)
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 

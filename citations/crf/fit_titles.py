@@ -25,7 +25,7 @@ from rapidfuzz import fuzz
 from citations.crf.corpus import Tagged
 from citations.crf.labeller import Labelled, ReferenceLabeller
 from citations.crf.titles import TitleRanker, candidate_features
-from citations.names import fold
+from citations.text.fold import fold_key as fold
 
 L2 = 1.0
 """L2 coefficient of the fit (chosen on cross-fitted folds of the training data: 0.3 / 1 / 3

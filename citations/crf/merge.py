@@ -31,12 +31,13 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz
 
-from citations.compare import has_field_punctuation
+from citations.text.punctuation import has_field_punctuation
 from citations.crf.features import tokenize, word_class
 from citations.crf.labeller import Labelled
 from citations.crf.titles import title_key as _norm
 from citations.model import Author, Reference, SourceType
-from citations.names import PARTICLES, comma_less_vancouver, fold, parse_author_list
+from citations.text.fold import fold_key as fold
+from citations.text.names import PARTICLES, comma_less_vancouver, parse_author_list
 
 _YEAR_RE = re.compile(r"(?<!\d)(1[5-9]\d\d|20[0-3]\d)(?!\d)")
 _PAGE_RE = re.compile(r"[A-Za-z]?\d+[A-Za-z]?(?:\s*[-–—]+\s*[A-Za-z]?\d+[A-Za-z]?)?")

@@ -42,7 +42,7 @@ from rapidfuzz import fuzz
 from citations.crf.features import word_class
 from citations.crf.labeller import MARGINAL_LABELS, Labelled
 from citations.errors import InputError
-from citations.names import fold
+from citations.text.fold import fold_key as fold
 
 WEIGHTS_NAME = "title_ranker.json"
 """File name of the shipped weights inside the citations.crf package."""

@@ -7,9 +7,9 @@ import json
 import re
 from typing import Any
 
-from citations.identifiers import normalize_doi, parse_arxiv_id
 from citations.model import Author
-from citations.names import parse_name
+from citations.text.identifiers import normalize_doi, parse_arxiv_id
+from citations.text.names import parse_name
 
 _TAG = re.compile(r"<[^>]{1,200}>")
 _YEAR = re.compile(r"(1[5-9]\d\d|20\d\d)")

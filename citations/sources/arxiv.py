@@ -24,12 +24,12 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from citations.identifiers import arxiv_api_key, doi_key, parse_arxiv_id
 from citations.errors import SourceError
 from citations.model import Record, Reference, SourceType
 from citations.parse import title_query_form
 from citations.sources._parsing import abstract_text, author_from_name, clean_doi, text, year_of
 from citations.sources.http import HttpSource
+from citations.text.identifiers import arxiv_api_key, doi_key, parse_arxiv_id
 
 _NS = {"a": "http://www.w3.org/2005/Atom", "arxiv": "http://arxiv.org/schemas/atom"}
 _ABS = re.compile(r"arxiv\.org/abs/(.+?)/?$")

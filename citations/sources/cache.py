@@ -109,10 +109,12 @@ class HttpCache:
             with self._lock:
                 self._conn.execute(
                     "INSERT OR REPLACE INTO http (key, url, status, ctype, body, stored) "
-                    "VALUES (?, ?, ?, ?, ?, ?)", (key, url, status, content_type, body, time.time()))
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (key, url, status, content_type, body, time.time()))
                 self._conn.commit()
         except sqlite3.Error as exc:
-            raise SourceError(f"cannot write HTTP cache {self.path}: {exc}", source="cache") from exc
+            raise SourceError(f"cannot write HTTP cache {self.path}: {exc}",
+                              source="cache") from exc
 
     def __len__(self) -> int:
         with self._lock:

@@ -16,7 +16,7 @@ Order (each step only while no plausible record has been found):
    search, Europe PMC), then the cited URL's page (web.py, when "web" is among the
    sources; before step 4 when the cited work is not a paper: blog, software, report).
 
-*Plausible* = decide.is_same_work on the field comparison (compare.compare_fields).
+*Plausible* = decide.is_same_work on the field comparison (matching.fields.compare_fields).
 Crossref records without authors get the authors of the same DOI at
 OpenAlex before comparison. Every source consulted gets a status: ``match``,
 ``no_match``, ``timeout``, ``rate_limited`` or ``error``; a failed source makes the
@@ -47,9 +47,10 @@ import httpx
 
 from annotations.errors import CheckerError
 from annotations.jsonl import drop_torn_tail
-from citations.compare import DEFAULT_CONFIG, CompareConfig, compare_fields
 from citations.decide import Compared, decide, identity_score, is_same_work, work_type
 from citations.errors import InputError, SourceError
+from citations.matching.base import DEFAULT_CONFIG, CompareConfig
+from citations.matching.fields import compare_fields
 from citations.model import Field, FieldStatus, Record, Reference, SourceType, Verdict
 from citations.resolve import corrected_reference
 from citations.sources.base import Source
@@ -58,8 +59,15 @@ from citations.sources.config import DEFAULT_SOURCE_CONFIG, SourceConfig
 from citations.sources.doi import DoiAnswer, DoiSource
 from citations.sources.http import error_kind, is_outage
 from citations.sources.routing import route_doi
-from citations.verify import (Candidate, SourceStatus, VerificationResult, is_update_notice,
-                              notice_flags, to_reference, unreadable_reason)
+from citations.verify import (
+    Candidate,
+    SourceStatus,
+    VerificationResult,
+    is_update_notice,
+    notice_flags,
+    to_reference,
+    unreadable_reason,
+)
 
 Status = Literal["match", "no_match", "timeout", "rate_limited", "error"]
 ALL_SOURCES = ("crossref", "datacite", "openalex", "arxiv", "semantic_scholar", "europepmc", "doi",
@@ -81,7 +89,8 @@ def make_source(name: str, config: SourceConfig = DEFAULT_SOURCE_CONFIG, *,
     from citations.sources.semantic_scholar import SemanticScholarSource
     from citations.sources.web import WebSource
 
-    classes: dict[str, Callable[..., Source]] = {"crossref": CrossrefSource, "datacite": DataCiteSource, "openalex": OpenAlexSource,
+    classes: dict[str, Callable[..., Source]] = {
+               "crossref": CrossrefSource, "datacite": DataCiteSource, "openalex": OpenAlexSource,
                "arxiv": ArxivSource, "semantic_scholar": SemanticScholarSource,
                "europepmc": EuropePMCSource, "doi": DoiSource, "web": WebSource}
     cls = classes.get(name)
@@ -149,7 +158,8 @@ class CascadeResult:
 
     @property
     def failed(self) -> tuple[str, ...]:
-        return tuple(o.name for o in self.outcomes if o.status in ("timeout", "rate_limited", "error"))
+        return tuple(o.name for o in self.outcomes
+                     if o.status in ("timeout", "rate_limited", "error"))
 
     @property
     def matched(self) -> bool:
@@ -317,7 +327,7 @@ class Cascade:
             if key in run.found or is_update_notice(rec):
                 continue  # a correction / retraction notice is never the cited work
             c = Compared(rec, compare_fields(run.ref, rec, self.compare), via, name)
-            if c.get(Field.TITLE).status is FieldStatus.MATCH or c.get(Field.DOI).status is FieldStatus.MATCH:
+            if FieldStatus.MATCH in (c.get(Field.TITLE).status, c.get(Field.DOI).status):
                 filled = self._fill_authors(run, rec)
                 if filled is not rec:
                     rec = filled
@@ -352,7 +362,8 @@ class Cascade:
         src: Source = local
         name = getattr(src, "name", "local")
         if ref.doi:
-            rec = self._call(run, name, src, f"doi {ref.doi}", lambda: src.lookup_doi(ref.doi or ""))
+            rec = self._call(run, name, src, f"doi {ref.doi}",
+                             partial(src.lookup_doi, ref.doi or ""))
             if isinstance(rec, Record):
                 run.doi_record = run.doi_record or rec
             self._add(run, name, "doi", [rec] if isinstance(rec, Record) else [])
@@ -374,7 +385,7 @@ class Cascade:
                 src = self.sources.get(name)
                 if src is None:
                     continue
-                rec = self._call(run, name, src, f"arxiv {cited}", lambda: src.lookup_arxiv(cited))
+                rec = self._call(run, name, src, f"arxiv {cited}", partial(src.lookup_arxiv, cited))
                 if isinstance(rec, Record):
                     self._add(run, name, "arxiv", [rec])
                     if run.done:
@@ -455,7 +466,7 @@ class Cascade:
             if src is None:
                 continue
             hits = self._call(run, name, src, f"search title={ref.title!r}",
-                              lambda: src.search(ref, self.limit))
+                              partial(src.search, ref, self.limit))
             if hits is None:
                 continue  # failed: try the next source
             self._add(run, name, "search", hits if isinstance(hits, list) else [])
@@ -466,7 +477,7 @@ class Cascade:
                 if run.done:
                     break
                 more = self._call(run, name, src, f"{via} title={alt.title!r}",
-                                  lambda: src.search(alt, self.limit))
+                                  partial(src.search, alt, self.limit))
                 if isinstance(more, list):
                     self._add(run, name, via, more)
 
@@ -686,5 +697,6 @@ def iter_verify_batch(references: Iterable[str | Reference], cascade: Cascade, *
 
 
 __all__ = ["ALL_SOURCES", "DEFAULT_SOURCES", "Cascade", "CascadeResult", "Found",
-           "SourceOutcome", "iter_verify_batch", "make_source", "parse_source_list", "result_from_cascade",
+           "SourceOutcome", "iter_verify_batch", "make_source", "parse_source_list",
+           "result_from_cascade",
            "shortened_title", "verify_batch", "verify_online"]

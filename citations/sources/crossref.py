@@ -22,8 +22,15 @@ from typing import Any
 
 from citations.model import Author, Record, Reference, SourceType
 from citations.parse import title_query_form
-from citations.sources._parsing import (abstract_text, clean_doi, csl_dates, doi_path, load_json, text,
-                                        year_of)
+from citations.sources._parsing import (
+    abstract_text,
+    clean_doi,
+    csl_dates,
+    doi_path,
+    load_json,
+    text,
+    year_of,
+)
 from citations.sources.config import SourceConfig
 from citations.sources.http import HttpSource
 
@@ -84,7 +91,8 @@ def record_from_item(item: dict[str, Any]) -> Record | None:
         authors=crossref_authors(item) or (), year=_year(item), dates=csl_dates(item),
         venue=text(item.get("container-title")), volume=text(item.get("volume")),
         issue=text(item.get("issue")), pages=text(item.get("page")),
-        publisher=text(item.get("publisher")), doi=doi, abstract=abstract_text(item.get("abstract")),
+        publisher=text(item.get("publisher")), doi=doi,
+        abstract=abstract_text(item.get("abstract")),
         source_type=_TYPES.get(str(item.get("type", "")), SourceType.PAPER),
         notices=_update_types(item.get("updated-by")),
         updates=tuple(d for u in _dicts(item.get("update-to")) if (d := clean_doi(u.get("DOI")))))

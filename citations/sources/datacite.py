@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from citations.identifiers import parse_arxiv_id
 from citations.model import Author, Record, Reference, SourceType
 from citations.parse import title_query_form
 from citations.sources._parsing import arxiv_of, clean_doi, doi_path, load_json, text, year_of
 from citations.sources.http import HttpSource
+from citations.text.identifiers import parse_arxiv_id
 
 _TYPES = {"Dataset": SourceType.DATASET, "Software": SourceType.SOFTWARE,
           "Book": SourceType.BOOK, "BookChapter": SourceType.BOOK,

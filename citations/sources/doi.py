@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
-from citations.identifiers import normalize_doi
 from citations.model import Author, Record, Reference, SourceType
 from citations.sources._parsing import clean_doi, csl_dates, doi_path, load_json, text, year_of
 from citations.sources.http import HttpSource
+from citations.text.identifiers import normalize_doi
 
 CSL_JSON = "application/vnd.citationstyles.csl+json"
 _TYPES = {"article-journal": SourceType.PAPER, "paper-conference": SourceType.PAPER,
@@ -52,11 +52,13 @@ def record_from_csl(item: dict[str, Any]) -> Record | None:
         if not isinstance(a, dict):
             continue
         if text(a.get("family")):
-            authors.append(Author(family=str(text(a.get("family"))), given=text(a.get("given")) or ""))
+            authors.append(Author(family=str(text(a.get("family"))),
+                                  given=text(a.get("given")) or ""))
         elif text(a.get("literal")):
             authors.append(Author(family=str(text(a.get("literal"))), literal=True))
     return Record(source="doi", id=doi or title or "", title=title or "", authors=tuple(authors),
-                  year=_csl_year(item), dates=csl_dates(item), venue=text(item.get("container-title")),
+                  year=_csl_year(item), dates=csl_dates(item),
+                  venue=text(item.get("container-title")),
                   volume=text(item.get("volume")), issue=text(item.get("issue")),
                   pages=text(item.get("page")), publisher=text(item.get("publisher")), doi=doi,
                   source_type=_TYPES.get(str(item.get("type", "")), SourceType.PAPER))
@@ -134,4 +136,5 @@ class DoiSource(HttpSource):
         return "" if resp.status == 404 else parse_agency(resp.body) or ""
 
 
-__all__ = ["CSL_JSON", "DoiAnswer", "DoiSource", "parse_agency", "parse_response", "record_from_csl"]
+__all__ = ["CSL_JSON", "DoiAnswer", "DoiSource", "parse_agency", "parse_response",
+           "record_from_csl"]

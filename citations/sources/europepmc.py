@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from citations.identifiers import normalize_doi
 from citations.model import Author, Record, Reference, SourceType
 from citations.parse import title_query_form
 from citations.sources._parsing import abstract_text, clean_doi, load_json, text, year_of
 from citations.sources.http import HttpSource
+from citations.text.identifiers import normalize_doi
 
 _INITIALS = re.compile(r"^[A-Z]{1,4}$")
 

@@ -29,14 +29,13 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Literal
 
 import httpx
 
 from citations.errors import RateLimited, SourceError
-from citations.model import Record
-from citations.model import Reference
+from citations.model import Record, Reference
 from citations.sources.cache import HttpCache, cache_key
 from citations.sources.config import DEFAULT_SOURCE_CONFIG, SourceConfig
 
@@ -108,8 +107,8 @@ def parse_retry_after(value: str | None, *, now: float | None = None) -> float |
     except (TypeError, ValueError):
         return None
     if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
-    ref = datetime.fromtimestamp(time.time() if now is None else now, tz=timezone.utc)
+        when = when.replace(tzinfo=UTC)
+    ref = datetime.fromtimestamp(time.time() if now is None else now, tz=UTC)
     return max(0.0, (when - ref).total_seconds())
 
 
@@ -341,5 +340,6 @@ class HttpSource:
         self.http.close()
 
 
-__all__ = ["HttpSource", "PoliteClient", "RETRY_STATUSES", "RateLimiter", "Response", "SourceTimeout",
+__all__ = ["HttpSource", "PoliteClient", "RETRY_STATUSES", "RateLimiter", "Response",
+           "SourceTimeout",
            "error_kind", "is_outage", "map_httpx_error", "parse_retry_after"]

@@ -29,8 +29,8 @@ from pydantic import ValidationError
 
 from citations.errors import InputError
 from citations.model import Author, Record, Reference, SourceType
-from citations.names import parse_author_list, parse_name
 from citations.sources._parsing import csl_dates
+from citations.text.names import parse_author_list, parse_name
 
 _TYPE_MAP = {
     "article": SourceType.PAPER, "article-journal": SourceType.PAPER,
@@ -69,7 +69,8 @@ def _authors(value: Any) -> tuple[Author, ...]:
                 out.append(Author(family=str(a["literal"]), literal=True))
             elif a.get("family"):
                 out.append(Author(family=str(a["family"]), given=str(a.get("given") or ""),
-                                  particle=str(a.get("non-dropping-particle") or a.get("particle") or "")))
+                                  particle=str(a.get("non-dropping-particle")
+                                               or a.get("particle") or "")))
     return tuple(out)
 
 

@@ -24,7 +24,8 @@ knows (a misspelt word is simply absent from the vocabulary), candidates are ran
 BM25, then re-ranked by rapidfuzz similarity of the normalised titles, author overlap
 and year. A narrow query (both rarest title words) runs first and is kept when its best
 hit is clearly the cited work (SURE_SCORE): most references are settled by a few rows
-instead of ranking the thousand the OR query matches. Default path: ``platformdirs.user_data_path("sciground")/citations.sqlite``.
+instead of ranking the thousand the OR query matches. Default path:
+``platformdirs.user_data_path("sciground")/citations.sqlite``.
 
 Errors: a database that cannot be opened or queried raises SourceError(source="local").
 """
@@ -40,11 +41,12 @@ from types import TracebackType
 
 from rapidfuzz import fuzz
 
-from citations.compare import family_key, title_words
 from citations.errors import InputError, SourceError
-from citations.identifiers import doi_key, parse_arxiv_id
+from citations.matching.authors import family_key
 from citations.model import Record, Reference, SourceType
 from citations.sources.importers import iter_records
+from citations.text.fold import title_words
+from citations.text.identifiers import doi_key, parse_arxiv_id
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS records (
@@ -70,7 +72,8 @@ _TERM_DOCS_SCHEMA = (
     "WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID",
     *(f"CREATE TRIGGER IF NOT EXISTS term_docs_stale_{op.lower()} AFTER {op} ON records "
-      "BEGIN DELETE FROM meta WHERE key = 'term_docs'; END" for op in ("INSERT", "UPDATE", "DELETE")),
+      "BEGIN DELETE FROM meta WHERE key = 'term_docs'; END"
+      for op in ("INSERT", "UPDATE", "DELETE")),
 )
 #: Bytes of the index file a read-only connection maps into memory (address space, not
 #: memory: pages are loaded as they are read; SQLite caps it at about 2 GB by default).
@@ -226,7 +229,8 @@ class LocalIndex:
                 conn.execute("PRAGMA synchronous = NORMAL")
                 conn.execute("PRAGMA cache_size = -65536")
             except sqlite3.Error as exc:
-                raise SourceError(f"cannot open index {self.path}: {exc}", source=self.name) from exc
+                raise SourceError(f"cannot open index {self.path}: {exc}",
+                                  source=self.name) from exc
             self._local.conn = conn
         return conn
 
@@ -354,13 +358,13 @@ class LocalIndex:
 
     def covers_venue(self, venue: str) -> bool:
         """Whether the index holds records of ``venue``: one of its records' venues is the
-        same venue (compare.compare_venues), looked up by the venue's aliases, short title
-        or telling words (compare.venue_keys) among the venues sharing most of them. A
+        same venue (matching.venue.compare_venues), looked up by the venue's aliases, short title
+        or telling words (matching.venue.venue_keys) among the venues sharing most of them. A
         complete index vouches for a work's absence only at the venues it holds (a NeurIPS
         or Nature paper is not fabricated for lack of it in an ACL index). The venue list
         is read once per instance (and again after an import).
         Raises: SourceError if the query fails."""
-        from citations.compare import compare_venues, venue_keys
+        from citations.matching.venue import compare_venues, venue_keys
 
         table = self._venue_table()
         keys = venue_keys(venue)
@@ -374,7 +378,7 @@ class LocalIndex:
     def _venue_table(self) -> dict[str, list[str]]:
         with self._venues_lock:
             if self._venues is None:
-                from citations.compare import venue_keys
+                from citations.matching.venue import venue_keys
 
                 rows = self._query("SELECT DISTINCT json_extract(data, '$.venue') FROM records")
                 table: dict[str, list[str]] = {}

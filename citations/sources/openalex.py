@@ -20,13 +20,22 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from citations.identifiers import parse_arxiv_id
 from citations.model import Author, Record, Reference, SourceType
 from citations.parse import title_query_form
 from citations.sources._parsing import (
-    abstract_text, arxiv_of, author_from_name, clean_doi, doi_path, load_json, pages_of, text, year_of)
+    abstract_text,
+    arxiv_of,
+    author_from_name,
+    clean_doi,
+    doi_path,
+    load_json,
+    pages_of,
+    text,
+    year_of,
+)
 from citations.sources.config import SourceConfig
 from citations.sources.http import HttpSource
+from citations.text.identifiers import parse_arxiv_id
 
 _TYPES = {"article": SourceType.PAPER, "preprint": SourceType.PAPER,
           "conference-paper": SourceType.PAPER, "review": SourceType.PAPER,
@@ -61,9 +70,9 @@ def record_from_work(work: dict[str, Any]) -> Record | None:
     biblio = work.get("biblio") or {}
     ids = work.get("ids") or {}
     arxiv = None
-    for l in work.get("locations") or []:
-        if isinstance(l, dict) and "arxiv.org" in str(l.get("landing_page_url") or ""):
-            arxiv = arxiv_of(l.get("landing_page_url"))
+    for loc in work.get("locations") or []:
+        if isinstance(loc, dict) and "arxiv.org" in str(loc.get("landing_page_url") or ""):
+            arxiv = arxiv_of(loc.get("landing_page_url"))
             break
     doi = clean_doi(work.get("doi") or ids.get("doi"))
     if arxiv is None and doi and doi.lower().startswith("10.48550/"):

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from citations.errors import SourceError
-from citations.identifiers import normalize_doi
 from citations.model import Record, Reference, SourceType
 from citations.sources.base import Source
+from citations.text.identifiers import normalize_doi
 
 #: DOI prefixes registered with DataCite (source: each repository's DOI documentation).
 DATACITE_PREFIXES = frozenset({

@@ -21,13 +21,20 @@ import json
 from typing import Any
 from urllib.parse import quote
 
-from citations.identifiers import normalize_doi, parse_arxiv_id, semantic_scholar_key
 from citations.model import Record, Reference, SourceType
 from citations.parse import title_query_form
 from citations.sources._parsing import (
-    abstract_text, arxiv_of, author_from_name, clean_doi, load_json, text, year_of)
+    abstract_text,
+    arxiv_of,
+    author_from_name,
+    clean_doi,
+    load_json,
+    text,
+    year_of,
+)
 from citations.sources.config import SourceConfig
 from citations.sources.http import HttpSource
+from citations.text.identifiers import normalize_doi, parse_arxiv_id, semantic_scholar_key
 
 #: "abstract" serves the audit's abstract fallback (null where the publisher withholds it)
 FIELDS = "title,authors,year,venue,externalIds,journal,publicationTypes,abstract"
@@ -45,7 +52,8 @@ def record_from_paper(paper: dict[str, Any]) -> Record | None:
     return Record(
         source="semantic_scholar", id=pid, title=text(paper.get("title")) or "",
         authors=authors, year=year_of(paper.get("year")),
-        venue=text(paper.get("venue")) or (text(journal.get("name")) if isinstance(journal, dict) else None),
+        venue=text(paper.get("venue"))
+        or (text(journal.get("name")) if isinstance(journal, dict) else None),
         volume=text(journal.get("volume")) if isinstance(journal, dict) else None,
         pages=text(journal.get("pages")) if isinstance(journal, dict) else None,
         doi=clean_doi(ext.get("DOI")) if isinstance(ext, dict) else None,

@@ -49,7 +49,7 @@ class Page:
     doi: str | None = None
 
     def record(self) -> Record:
-        """The page as a Record (source "web"), comparable with compare.compare_fields."""
+        """The page as a Record (source "web"), comparable with matching.fields.compare_fields."""
         return Record(source="web", id=self.url, title=self.title or "", authors=self.authors,
                       year=self.year, doi=self.doi, url=self.url, source_type=SourceType.WEB)
 

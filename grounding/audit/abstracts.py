@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Protocol, runtime_checkable
 
-from citations.compare import compare_fields
 from citations.decide import Compared, is_same_work
 from citations.errors import SourceError
+from citations.matching.fields import compare_fields
 from citations.model import Record, Reference
 from citations.sources.base import Source
 from grounding.pdf import Document, Line, Page, Word

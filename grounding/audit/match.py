@@ -25,9 +25,9 @@ from pathlib import Path
 from rapidfuzz import fuzz
 
 from annotations.errors import CheckerError
-from citations.identifiers import doi_key, find_doi_spans
 from citations.model import Field, FieldMatch, FieldStatus, Record, Reference
-from citations.names import fold
+from citations.text.fold import fold_key as fold
+from citations.text.identifiers import doi_key, find_doi_spans
 from grounding.audit.review import Problem
 from grounding.pdf import Document, pdf_metadata, read_pdf
 

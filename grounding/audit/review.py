@@ -19,8 +19,8 @@ import re
 from dataclasses import dataclass
 
 from citations.extract import CitedReference, Mention, extract_citations, find_reference_section
-from citations.identifiers import doi_key
-from citations.names import fold
+from citations.text.fold import fold_key as fold
+from citations.text.identifiers import doi_key
 from grounding.sentences import is_heading, split_sentences
 from grounding.types import Sentence
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from citations.errors import SourceError
 from citations.model import Author, Record, Reference
-from citations.names import parse_name
 from citations.sources.local import LocalIndex
+from citations.text.names import parse_name
 from tests.conftest import DATA, need
 
 ACL = DATA / "acl-anthology" / "records.jsonl.gz"

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from citations.compare import compare_fields
 from citations.decide import Compared, decide, is_same_work, same_record_group, work_type
+from citations.matching.fields import compare_fields
 from citations.model import Field, Record, Reference, SourceType, Verdict
-from citations.names import parse_name
+from citations.text.names import parse_name
 from citations.verify import verify
 from tests.citations._store import FailingSource, rec, ref, store
 from tests.conftest import load_cases

@@ -408,11 +408,11 @@ def test_exported_names_complete_and_sorted() -> None:
     import citations.bibtex
     import citations.csl
     import citations.extract
-    import citations.identifiers
-    import citations.names
     import citations.parse
+    import citations.text.identifiers
+    import citations.text.names
 
-    for mod in (citations.bibtex, citations.csl, citations.extract, citations.identifiers, citations.names,
+    for mod in (citations.bibtex, citations.csl, citations.extract, citations.text.identifiers, citations.text.names,
                 citations.parse):
         assert mod.__all__ == sorted(mod.__all__), mod.__name__
         assert all(hasattr(mod, n) for n in mod.__all__), mod.__name__
@@ -460,7 +460,7 @@ def test_a_subtitle_opening_with_in_stays_in_the_title() -> None:
 def test_windows_1252_punctuation_read_as_latin_1_is_repaired() -> None:
     """A cp1252 en dash decoded as Latin-1 is U+0096, a control: it is the dash it was,
     so the page range stays whole."""
-    from citations.compare import compare_pages
+    from citations.matching.pages import compare_pages
 
     ref = parse_reference("Gao S, Gormley MR. Training for Gibbs sampling on conditional "
                           "random fields. Proc EMNLP. 2020:2270\x96 2282.")

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from citations.compare import compare_fields
-from citations.identifiers import doi_key, find_doi_spans, find_dois
+from citations.matching.fields import compare_fields
 from citations.model import Author, Field, FieldStatus, Record, Reference, Verdict
-from citations.names import parse_name
 from citations.parse import parse_reference
+from citations.text.identifiers import doi_key, find_doi_spans, find_dois
+from citations.text.names import parse_name
 from citations.verify import verify
 from tests.citations._store import rec, store
 
@@ -311,7 +311,7 @@ def test_suffixed_and_numbered_names_verify(tmp_path: Path, string: str) -> None
 
 
 def test_numbers_that_are_not_homonym_numbers_stay() -> None:
-    from citations.names import drop_homonym_numbers
+    from citations.text.names import drop_homonym_numbers
 
     for text in ["Report 2019, pages 0012-0020", "ISO 9001, 2015", "Smith J. Title. 2019;0001:1-2",
                  "Room 0042"]:
@@ -355,7 +355,7 @@ def test_numbers_that_are_not_homonym_numbers_stay() -> None:
     ("J. Phys.: Conf. Ser.", "Journal of Physics: Conference Series"),
 ])
 def test_journal_abbreviation_matches_its_full_title(cited: str, found: str) -> None:
-    from citations.compare import compare_venues
+    from citations.matching.venue import compare_venues
 
     fm = compare_venues(cited, found)
     assert fm.status is FieldStatus.MATCH, fm.note
@@ -380,14 +380,14 @@ def test_journal_abbreviation_matches_its_full_title(cited: str, found: str) -> 
     ("Pattern Recognition", "Pattern Recognition Letters"),
 ])
 def test_another_journal_of_the_family_is_a_conflict(cited: str, found: str) -> None:
-    from citations.compare import compare_venues
+    from citations.matching.venue import compare_venues
 
     assert compare_venues(cited, found).status is FieldStatus.CONFLICT
     assert compare_venues(found, cited).status is FieldStatus.CONFLICT
 
 
 def test_venue_abbreviations_are_data() -> None:
-    from citations.compare import venue_table
+    from citations.data import venue_table
 
     table = venue_table()
     assert table.words["natl"] == {"national"} and "basel" in table.places
@@ -401,7 +401,7 @@ def test_venue_abbreviations_are_data() -> None:
     "Proceedings of the Workshop on E-Commerce and NLP",
 ])
 def test_event_venues_keep_their_containment_match(venue: str) -> None:
-    from citations.compare import compare_venues
+    from citations.matching.venue import compare_venues
 
     words = venue.split()
     shorter = " ".join(w for w in words if not w[:1].isdigit())
@@ -543,7 +543,7 @@ def test_reference_list_lines_broken_inside_a_doi_keep_it_whole() -> None:
 
 
 def test_a_venue_cut_short_by_the_parser_names_no_venue(tmp_path: Path) -> None:
-    from citations.compare import recognised_venue
+    from citations.matching.venue import recognised_venue
 
     for venue in ["proceedings of the workshop", "In Proc.", "Journal of the"]:
         assert not recognised_venue(venue)

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from citations.alternatives import unpunctuated_title
 from citations.cli import render_result
 from citations.model import Field, Verdict
 from citations.sources.importers import record_from_mapping
 from citations.sources.local import LocalIndex
-from citations.verify import VerificationResult, unpunctuated_title, verify
+from citations.verify import VerificationResult, verify
 from tests.citations._store import ACL, acl_rows
 from tests.conftest import need
 

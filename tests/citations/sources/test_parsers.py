@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from citations.compare import compare_authors
-from citations.identifiers import arxiv_api_key, parse_arxiv_id, semantic_scholar_key
+from citations.matching.authors import compare_authors
 from citations.model import FieldStatus, SourceType
-from citations.names import parse_author_list
 from citations.sources import arxiv, crossref, datacite, doi, europepmc, openalex, semantic_scholar
+from citations.text.identifiers import arxiv_api_key, parse_arxiv_id, semantic_scholar_key
+from citations.text.names import parse_author_list
 from tests.citations.sources._replay import body, index
 from tests.conftest import load_cases
 

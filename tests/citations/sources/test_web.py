@@ -7,8 +7,8 @@ import dataclasses
 import httpx
 import pytest
 
-from citations.compare import compare_fields
 from citations.errors import InputError, SourceError
+from citations.matching.fields import compare_fields
 from citations.model import Field, FieldStatus
 from citations.sources.web import check_url, fetch_page, is_public_address, parse_page
 from tests.citations._store import ref

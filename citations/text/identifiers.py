@@ -2,7 +2,8 @@
 
 DOIs
     A DOI is ``10.<registrant>/<suffix>``; the suffix may hold almost any printable character,
-    including the ``<>;:()`` of legacy SICI DOIs (``10.1002/(SICI)1097-...<118::AID-...>3.0.CO;2-G``).
+    including the ``<>;:()`` of legacy SICI DOIs
+    (``10.1002/(SICI)1097-...<118::AID-...>3.0.CO;2-G``).
     :func:`find_dois` takes everything up to whitespace or a quote, then trims prose punctuation
     from the end: ``. , ; : ] }`` and a ``)`` (or ``>``) whose opening partner is not inside the
     DOI. Resolver prefixes (``https://doi.org/``, ``dx.doi.org``, ``doi:``, ``info:doi/``) are
@@ -48,7 +49,7 @@ __all__ = [
 
 # a DOI body: prefix, then suffix up to whitespace or a quote character
 _DOI_RE = re.compile(
-    r"""10\.\d{4,9}(?:/|%2[Ff])[^\s"'“”‘’«»]*""",  # an empty suffix: broken at a line end
+    r"""10\.\d{4,9}(?:/|%2[Ff])[^\s"'“”‘’«»]*"""  # an empty suffix: broken at a line end
 )
 _RESOLVER_RE = re.compile(
     r"^(?:(?:https?://)?(?:dx\.|www\.)?doi\.org/|doi\s*:\s*|doi\s+|info:doi/|urn:doi:)",
@@ -130,8 +131,12 @@ def _continues(last: str, token: str) -> bool:
     """Does ``token`` (the next token after a line break) continue a DOI whose text so far
     ends in ``last``?"""
     bare = _trim_doi(token)
-    if not bare or _DOI_RE.match(bare) or _LABEL.match(bare) or \
-            bare.lower().startswith(("http", "www.", "doi")):
+    if (
+        not bare
+        or _DOI_RE.match(bare)
+        or _LABEL.match(bare)
+        or bare.lower().startswith(("http", "www.", "doi"))
+    ):
         return False  # the next identifier, not a piece of this one
     if last == ".":
         return not _SHORT_NUMBER.match(token) and bool(_AFTER_DOT.match(bare))
@@ -144,7 +149,7 @@ def _rejoined(text: str, start: int, end: int) -> tuple[int, str]:
     body = text[start:end]
     while body and body[-1] in _BREAK_AFTER:
         m = _CONTINUATION.match(text, end)
-        if m is None or "\n\n" in text[end:m.start(1)] or not _continues(body[-1], m.group(1)):
+        if m is None or "\n\n" in text[end : m.start(1)] or not _continues(body[-1], m.group(1)):
             break
         body += m.group(1)
         end = m.end(1)
@@ -180,9 +185,11 @@ def find_doi_spans(text: str) -> list[tuple[int, int, str]]:
     starts: dict[int, int] = {}  # where a "10. 1038/" DOI starts, moved -> as written
     joined = text
     if _SPLIT_PREFIX.search(text):
+
         def close(m: re.Match[str]) -> str:
             starts[m.end() - 3] = m.start(1)
-            return m.group(0)[:m.start(1) - m.start()] + " " * (len(m.group(1)) - 3) + "10."
+            return m.group(0)[: m.start(1) - m.start()] + " " * (len(m.group(1)) - 3) + "10."
+
         joined = _SPLIT_PREFIX.sub(close, text)
     out: list[tuple[int, int, str]] = []
     for m in _DOI_RE.finditer(joined):
@@ -215,11 +222,42 @@ def doi_url(doi: str) -> str:
 # ---------------------------------------------------------------- arXiv
 
 OLD_ARCHIVES = (
-    "acc-phys", "adap-org", "alg-geom", "ao-sci", "astro-ph", "atom-ph", "bayes-an",
-    "chao-dyn", "chem-ph", "cmp-lg", "comp-gas", "cond-mat", "cs", "dg-ga", "funct-an",
-    "gr-qc", "hep-ex", "hep-lat", "hep-ph", "hep-th", "math", "math-ph", "mtrl-th", "nlin",
-    "nucl-ex", "nucl-th", "patt-sol", "physics", "plasm-ph", "q-alg", "q-bio", "q-fin",
-    "quant-ph", "solv-int", "stat", "supr-con",
+    "acc-phys",
+    "adap-org",
+    "alg-geom",
+    "ao-sci",
+    "astro-ph",
+    "atom-ph",
+    "bayes-an",
+    "chao-dyn",
+    "chem-ph",
+    "cmp-lg",
+    "comp-gas",
+    "cond-mat",
+    "cs",
+    "dg-ga",
+    "funct-an",
+    "gr-qc",
+    "hep-ex",
+    "hep-lat",
+    "hep-ph",
+    "hep-th",
+    "math",
+    "math-ph",
+    "mtrl-th",
+    "nlin",
+    "nucl-ex",
+    "nucl-th",
+    "patt-sol",
+    "physics",
+    "plasm-ph",
+    "q-alg",
+    "q-bio",
+    "q-fin",
+    "quant-ph",
+    "solv-int",
+    "stat",
+    "supr-con",
 )
 """Archives of the pre-2007 scheme (https://info.arxiv.org/help/arxiv_identifier.html)."""
 
@@ -239,8 +277,9 @@ _NEW_CUED_RE = re.compile(
     rf"(?:(?P<pre>[a-z-]+(?:\.[A-Za-z]{{2}})?)/)?{_NEW_BODY}",
     re.IGNORECASE,
 )
-_NEW_BARE_RE = re.compile(rf"^\s*(?:(?P<pre>[a-z-]+(?:\.[A-Za-z]{{2}})?)/)?{_NEW_BODY}\s*$",
-                          re.IGNORECASE)
+_NEW_BARE_RE = re.compile(
+    rf"^\s*(?:(?P<pre>[a-z-]+(?:\.[A-Za-z]{{2}})?)/)?{_NEW_BODY}\s*$", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +287,8 @@ class ArxivId:
     """An arXiv identifier split into id and version.
 
     id: without version, e.g. ``"2301.01234"`` or ``"hep-th/9901001"`` or ``"math.GT/0309136"``.
-    version: the ``vN`` number or None. scheme: ``"new"`` (YYMM.NNNNN) or ``"old"`` (archive/YYMMNNN).
+    version: the ``vN`` number or None.
+    scheme: ``"new"`` (YYMM.NNNNN) or ``"old"`` (archive/YYMMNNN).
     warning: set when the written form was repaired (e.g. an archive prefix on a new-style id).
     """
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from citations.identifiers import (
+from citations.text.identifiers import (
     ArxivId,
     arxiv_api_key,
     doi_key,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from citations.anchor import title_window_score, written_fields
-from citations.compare import compare_fields
+from citations.matching.anchor import title_window_score, written_fields
+from citations.matching.fields import compare_fields
 from citations.model import Author, Field, FieldStatus, Record, Reference, Verdict
 from citations.parse import parse_reference
 from citations.verify import verify
@@ -118,8 +118,8 @@ def test_every_style_tidy_or_sloppy_gets_the_tidy_verdict(tmp_path: Path) -> Non
     unresolved.)"""
     sys.path.insert(0, str(ROOT))
     from bench._styles import LANGS, STYLES, Work, format_reference, sloppy
-    from citations.names import parse_name
     from citations.sources.importers import record_from_mapping
+    from citations.text.names import parse_name
 
     rows = [r for r in acl_rows(60) if r.get("pages") and r.get("authors") and r["title"].isascii()
             and len(r["title"].split()) >= 4][:3]  # Latin-script titles, as bench/style_matrix.py
@@ -144,7 +144,7 @@ def test_every_style_tidy_or_sloppy_gets_the_tidy_verdict(tmp_path: Path) -> Non
 
 
 def test_second_search_titles_cut_where_the_container_starts() -> None:
-    from citations.verify import search_titles
+    from citations.alternatives import search_titles
 
     ref = Reference(raw="8. Liu, H. u. a. Toward Annotator Group Bias in Crowdsourcing. in Proceedings of the "
                         "60th Annual Meeting of the ACL 1797-1806 (2022).",
@@ -204,8 +204,8 @@ def test_second_search_finds_the_work_by_its_authors_or_quoted_title(tmp_path: P
     the title's first word) is corrupted (title) once the second search finds the work by
     the string's leading names, its quoted title, or a better-scored title; never
     fabricated while the record is in the store."""
+    from citations.alternatives import search_alternatives
     from citations.sources.importers import record_from_mapping
-    from citations.verify import search_alternatives
 
     framework = {"id": "W04-0201", "title": "A Framework for Feature based Description of Low level Discourse",
                  "authors": ["Laura Alonso Alemany", "Ezequiel Andujar Hinojosa", "Robert Sola Salvatierra"],
@@ -263,7 +263,7 @@ def test_an_inverted_first_author_cut_with_et_al_after_three_people() -> None:
 
 
 def test_names_and_venue_the_parser_missed_are_read_against_the_record() -> None:
-    from citations.anchor import stated_other_authors, stated_venue
+    from citations.matching.anchor import stated_other_authors, stated_venue
 
     rec = Record(source="t", id="9", title="Nugget Proposal Networks for Chinese Event Detection", year=2018,
                  authors=(Author(family="Lin", given="Hongyu"), Author(family="Lu", given="Yaojie")),

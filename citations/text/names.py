@@ -1,4 +1,4 @@
-"""Person names in references: LaTeX and Unicode folding, name parsing, author lists, keys.
+"""Person names in references: name parsing, author lists, keys (folding: citations.text.fold).
 
 Conventions of :class:`~citations.model.Author` as filled here:
 
@@ -13,25 +13,22 @@ Conventions of :class:`~citations.model.Author` as filled here:
 
 Keys: :func:`name_key` = folded family without particles + "|" + first initial
 (``"hoglund|m"``), equal for the LaTeX, NFC, NFD and ASCII spellings of one person,
-and for "de la Fuente, J." / "Fuente, J. de la". :func:`family_key` keeps particles
-("von harlem").
+and for "de la Fuente, J." / "Fuente, J. de la". The family key that keeps particles
+("von harlem") is citations.matching.authors.family_key.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 
 from citations.model import Author
+from citations.text.fold import delatex, fold_key
 
 __all__ = [
     "PARTICLES",
     "comma_less_vancouver",
-    "delatex",
     "drop_homonym_numbers",
-    "family_key",
-    "fold",
     "is_organisation",
     "is_organisation_name",
     "name_key",
@@ -40,92 +37,14 @@ __all__ = [
     "split_et_al",
 ]
 
-PARTICLES = frozenset({
-    "van", "von", "der", "den", "de", "del", "della", "delle", "dei", "degli", "di", "da",
-    "das", "do", "dos", "du", "la", "le", "les", "ten", "ter", "te", "zu", "zum", "zur", "vom", "dem",
-    "y", "e", "d'", "l'", "af", "av", "bin", "ibn", "al", "el", "st.", "vander", "vanden", "ul", "ur",
-})
+PARTICLES = frozenset(
+    (
+        "van von der den de del della delle dei degli di da das do dos du la le les ten ter te zu "
+        "zum zur vom dem y e d' l' af av bin ibn al el st. vander vanden ul ur"
+    ).split()
+)
 """Lower-case name particles (Dutch, German, French, Italian, Spanish, Portuguese,
 Scandinavian, Arabic). "y"/"e" count only inside a family name, never as the first word."""
-
-# ---------------------------------------------------------------- LaTeX -> Unicode
-
-_ACCENTS = {
-    "'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303", "=": "\u0304",
-    ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b", "c": "\u0327", "k": "\u0328",
-    "r": "\u030a", "d": "\u0323", "b": "\u0331", "t": "\u0361",
-}
-_LETTERS = {
-    "o": "ø", "O": "Ø", "ss": "ß", "aa": "å", "AA": "Å", "ae": "æ", "AE": "Æ", "oe": "œ",
-    "OE": "Œ", "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ", "dh": "ð", "DH": "Ð", "th": "þ",
-    "TH": "Þ", "ng": "ŋ", "NG": "Ŋ", "dj": "đ", "DJ": "Đ",
-}
-_SYMBOL_ACC = re.escape("'`^\"~=.")
-# \"{o}  \"o  \'{\i}  \c{c}  \v s  and the same wrapped in braces {\"o}
-_ACC_RE = re.compile(
-    rf"\{{?\\(?:(?P<sym>[{_SYMBOL_ACC}])|(?P<word>[uvHckrdbt])(?![A-Za-z]))\s*"
-    r"(?:\{\s*(?P<b>\\[ij]|[A-Za-z])\s*\}|(?P<p>\\[ij](?![A-Za-z])|[A-Za-z]))\}?"
-)
-_LET_RE = re.compile(r"\{?\\(ss|aa|AA|ae|AE|oe|OE|dh|DH|th|TH|ng|NG|dj|DJ|o|O|l|L|i|j)(?![A-Za-z])\s*\}?")
-_TEXCMD_RE = re.compile(r"\\(?:textit|textbf|emph|textrm|textsc|mathrm|mbox|text|url|texttt)\s*\{")
-
-
-def delatex(text: str) -> str:
-    """Turn LaTeX accent and letter macros into Unicode (NFC) and drop grouping braces.
-
-    ``H{\\"o}glund`` / ``H\\"{o}glund`` / ``H\\"oglund`` -> ``Höglund``; ``\\o`` -> ``ø``;
-    ``\\&`` -> ``&``; ``--`` -> ``–``. Other macros are left as they are (minus braces).
-    """
-    if "\\" not in text and "{" not in text and "--" not in text and "~" not in text:
-        return unicodedata.normalize("NFC", text)
-
-    def acc(m: re.Match[str]) -> str:
-        mark = _ACCENTS[m.group("sym") or m.group("word")]
-        base = m.group("b") or m.group("p")
-        base = {"\\i": "i", "\\j": "j"}.get(base, base)
-        return unicodedata.normalize("NFC", base + mark)
-
-    s = _ACC_RE.sub(acc, text)
-    s = _LET_RE.sub(lambda m: _LETTERS[m.group(1)], s)
-    s = _TEXCMD_RE.sub("{", s)
-    s = s.replace("\\&", "&").replace("\\%", "%").replace("\\_", "_").replace("\\$", "$")
-    s = s.replace("---", "—").replace("--", "–")
-    s = re.sub(r"(?<!\\)~", " ", s)
-    s = s.replace("{", "").replace("}", "")
-    return unicodedata.normalize("NFC", s)
-
-
-# ---------------------------------------------------------------- folding
-
-_HYPHENS: dict[int, str | None] = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d"), "-")
-_HYPHENS[0x00AD] = None  # soft hyphen: drop
-_SPECIAL = {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe",
-            "ß": "ss", "ı": "i", "ȷ": "j", "ŋ": "n", "ħ": "h", "ŧ": "t"}
-_QUOTES = dict.fromkeys(map(ord, "\u2018\u2019\u201a\u201b\u2032\u00b4`"), "'")
-_QUOTES.update(dict.fromkeys(map(ord, "\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb"), '"'))
-
-
-@functools.lru_cache(maxsize=65536)
-def fold(text: str) -> str:
-    """Comparison form of a name or title: LaTeX macros decoded, Unicode normalised (NFC and
-    NFD input give the same result), accents removed, ø/ł/ß/æ spelled in ASCII, Unicode
-    hyphens and dashes (U+2010..U+2015, U+2212) as '-', typographic quotes as ASCII,
-    whitespace collapsed, casefolded.
-
-    >>> fold('H{\\\\"o}glund') == fold("Ho\\u0308glund") == fold("Höglund") == "hoglund"
-    True
-    """
-    s = delatex(text) if ("\\" in text or "{" in text) else text
-    s = s.replace("\\", "").replace("{", "").replace("}", "")
-    for _ in range(2):  # twice: NFKD can give upper case ("ℌ" -> "H"), casefold marks ("İ")
-        s = unicodedata.normalize("NFKD", s)
-        s = "".join(c for c in s if not unicodedata.combining(c))
-        s = s.casefold()
-    s = s.translate(_HYPHENS).translate(_QUOTES)
-    s = "".join(_SPECIAL.get(c, c) for c in s)
-    if "{" in s or "}" in s or "\\" in s:  # braces NFKD made ("︷" is "{"): gone as above
-        s = s.replace("\\", "").replace("{", "").replace("}", "")
-    return " ".join(s.split())
 
 
 def _split_particles(family: str) -> tuple[str, str]:
@@ -137,14 +56,6 @@ def _split_particles(family: str) -> tuple[str, str]:
     return " ".join(words[:i]), " ".join(words[i:])
 
 
-def family_key(author: Author) -> str:
-    """Folded family name with its particle (``"von harlem"``, ``"keller-amadi"``)."""
-    fam = author.family
-    if author.particle and not fold(fam).startswith(fold(author.particle) + " "):
-        fam = f"{author.particle} {fam}"
-    return fold(fam)
-
-
 def name_key(author: Author) -> str:
     """Same-person key: folded family without particles, "|", folded first initial.
 
@@ -152,29 +63,29 @@ def name_key(author: Author) -> str:
     a literal (organisation) author gives its folded name and an empty initial.
     """
     if author.literal:
-        return fold(author.family) + "|"
+        return fold_key(author.family) + "|"
     _, core = _split_particles(author.family)
-    fam = fold(core or author.family)
-    given = fold(author.given)
+    fam = fold_key(core or author.family)
+    given = fold_key(author.given)
     initial = next((c for c in given if c.isalnum()), "")
     return f"{fam}|{initial}"
 
 
 # ---------------------------------------------------------------- single names
 
-_CAP_PARTICLES = frozenset({"De", "Di", "Van", "Von", "Del", "Della", "Dos", "Das", "Des", "Der",
-                            "Den", "Ter", "Ten", "Vander", "Vanden"})
+_CAP_PARTICLES = frozenset(
+    "De Di Van Von Del Della Dos Das Des Der Den Ter Ten Vander Vanden".split()
+)
 """Capitalised particles taken into the family in "Given Particle Family" order ("Rossella De
 Lio"); "Le", "La", "Da", "Do" are left out as they are also Vietnamese and Chinese names."""
-_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "jnr", "snr", "filho", "neto",
-                       "júnior", "junior", "sobrinho"})
+_SUFFIXES = frozenset("jr jr. sr sr. ii iii iv jnr snr filho neto júnior junior sobrinho".split())
 _INITIALS_RE = re.compile(r"^(?:[A-ZÀ-ÞŁØ][a-z]?\.(?:\s*-\s*[A-Za-z]\.?)?\s*)+$")
 _CAPS_INITIALS_RE = re.compile(r"^[A-ZÀ-ÞŁØ]{1,3}$")
 _BRACE_RE = re.compile(r"\{[^{}]*\}")
 
 
 def _is_initials(s: str) -> bool:
-    """"J.", "M. A.", "F.-Y.", "SF", "Th." -> True."""
+    """ "J.", "M. A.", "F.-Y.", "SF", "Th." -> True."""
     s = s.strip()
     if not s:
         return False
@@ -184,7 +95,8 @@ def _is_initials(s: str) -> bool:
 
 
 def _titlecase_caps(word: str) -> str:
-    """ABNT upper-case surname -> title case ("SANTOS" -> "Santos", "OLIVEIRA-LIMA" -> "Oliveira-Lima")."""
+    """ABNT upper-case surname -> title case ("SANTOS" -> "Santos", "OLIVEIRA-LIMA" ->
+    "Oliveira-Lima")."""
     if len(word) > 1 and word.isupper():
         return "-".join(p[:1] + p[1:].lower() for p in word.split("-"))
     return word
@@ -207,7 +119,14 @@ def _protect(text: str) -> tuple[str, dict[str, str]]:
     s = text
     while prev != s and "{" in s:
         prev = s
-        s = _BRACE_RE.sub(lambda m: sub(m) if " " in m.group(0) or "," in m.group(0) or "-" in m.group(0) else m.group(0)[1:-1], s)
+        s = _BRACE_RE.sub(
+            lambda m: (
+                sub(m)
+                if " " in m.group(0) or "," in m.group(0) or "-" in m.group(0)
+                else m.group(0)[1:-1]
+            ),
+            s,
+        )
     return s, store
 
 
@@ -258,45 +177,59 @@ def parse_name(text: str) -> Author:
         if "," not in inner or " " in inner:
             return Author(family=inner, literal=True)
     s, store = _protect(stripped)
+    return _inverted_name(s, store) if "," in s else _natural_name(s, store)
 
-    if "," in s:
-        parts = [p.strip() for p in s.split(",")]
-        parts = [p for p in parts if p]
-        if not parts:
-            return Author(family="")
-        fam = parts[0]
-        rest = parts[1:]
-        suffix = ""
-        if len(rest) >= 2 and rest[0].lower().rstrip(".") + "." in {"jr.", "sr."} | {x + "." for x in _SUFFIXES}:
-            suffix, rest = rest[0], rest[1:]
-        fw = fam.split()
-        if len(fw) >= 2 and _is_suffix(fw[-1]) and not suffix:
-            suffix, fam = fw[-1], " ".join(fw[:-1])  # "King Jr., Martin Luther"
-        if len(rest) == 1 and _is_suffix(rest[0]) and len(fw) >= 2 and not suffix:
-            # "Robert Downey, Jr.": a name in natural order, then its suffix
-            natural = parse_name(_restore(fam, store))
-            return natural.model_copy(update={"given": f"{natural.given} {rest[0]}".strip()})
-        given = " ".join(rest)
-        particle = ""
-        # trailing particle (ABNT): "M. A. dos", "P. van den"
-        gw = given.split()
-        j = len(gw)
-        while j > 0 and gw[j - 1].lower() in PARTICLES and gw[j - 1].islower():
-            j -= 1
-        if 0 < j < len(gw):
-            particle = " ".join(gw[j:])
-            given = " ".join(gw[:j])
-        if suffix:
-            given = f"{given} {suffix}".strip()
-        fam_words = [_titlecase_caps(w) if w.lower() not in PARTICLES else w for w in fam.split()]
-        fam = " ".join(fam_words)
-        if _CAPS_INITIALS_RE.match(given.replace(" ", "")) and "." not in given and len(given) <= 3:
-            given = _spaced_initials(given.replace(" ", ""))
-        elif "." in given and re.search(r"(?:^|[\s.-])[A-Z]$", given):
-            given += "."  # "S. R" (period eaten by a sentence split) -> "S. R."
-        return Author(family=_restore(fam, store), given=_restore(given, store),
-                      particle=_restore(particle, store))
 
+def _inverted_name(s: str, store: dict[str, str]) -> Author:
+    """A name with a comma (brace groups protected as in ``store``): "Family, Given",
+    "Family, Jr., Given", "King Jr., Martin Luther", "Robert Downey, Jr.", "SANTOS, M. A.
+    dos" (ABNT, a trailing particle)."""
+    parts = [p.strip() for p in s.split(",")]
+    parts = [p for p in parts if p]
+    if not parts:
+        return Author(family="")
+    fam = parts[0]
+    rest = parts[1:]
+    suffix = ""
+    if len(rest) >= 2 and rest[0].lower().rstrip(".") + "." in {"jr.", "sr."} | {
+        x + "." for x in _SUFFIXES
+    }:
+        suffix, rest = rest[0], rest[1:]
+    fw = fam.split()
+    if len(fw) >= 2 and _is_suffix(fw[-1]) and not suffix:
+        suffix, fam = fw[-1], " ".join(fw[:-1])  # "King Jr., Martin Luther"
+    if len(rest) == 1 and _is_suffix(rest[0]) and len(fw) >= 2 and not suffix:
+        # "Robert Downey, Jr.": a name in natural order, then its suffix
+        natural = parse_name(_restore(fam, store))
+        return natural.model_copy(update={"given": f"{natural.given} {rest[0]}".strip()})
+    given = " ".join(rest)
+    particle = ""
+    # trailing particle (ABNT): "M. A. dos", "P. van den"
+    gw = given.split()
+    j = len(gw)
+    while j > 0 and gw[j - 1].lower() in PARTICLES and gw[j - 1].islower():
+        j -= 1
+    if 0 < j < len(gw):
+        particle = " ".join(gw[j:])
+        given = " ".join(gw[:j])
+    if suffix:
+        given = f"{given} {suffix}".strip()
+    fam_words = [_titlecase_caps(w) if w.lower() not in PARTICLES else w for w in fam.split()]
+    fam = " ".join(fam_words)
+    if _CAPS_INITIALS_RE.match(given.replace(" ", "")) and "." not in given and len(given) <= 3:
+        given = _spaced_initials(given.replace(" ", ""))
+    elif "." in given and re.search(r"(?:^|[\s.-])[A-Z]$", given):
+        given += "."  # "S. R" (period eaten by a sentence split) -> "S. R."
+    return Author(
+        family=_restore(fam, store),
+        given=_restore(given, store),
+        particle=_restore(particle, store),
+    )
+
+
+def _natural_name(s: str, store: dict[str, str]) -> Author:
+    """A name without a comma: "Given [particles] Family", "Altschul SF" (Vancouver), a
+    single word (a family name; an organisation if it was one brace group)."""
     words = s.split()
     suffix = ""
     if len(words) > 2 and words[-1].lower() in _SUFFIXES:
@@ -306,7 +239,13 @@ def parse_name(text: str) -> Author:
         return Author(family=w, literal=words[0] in store and " " in w)
     # Vancouver: "Altschul SF", "van den Beek M", "Dos Reis M"
     last = words[-1][:-1] if words[-1].endswith(".") and "." not in words[-1][:-1] else words[-1]
-    if s.islower() and len(last) <= 2 and last.isalpha() and len(words[0]) >= 2 and words[0] != "et":
+    if (
+        s.islower()
+        and len(last) <= 2
+        and last.isalpha()
+        and len(words[0]) >= 2
+        and words[0] != "et"
+    ):
         last = last.upper()  # "shen l": a lower-cased Vancouver name
     if _CAPS_INITIALS_RE.match(last) and not _is_initials(words[0]) and not words[0].endswith("."):
         fam = " ".join(words[:-1])  # "Li Y." at the end of a list keeps its period
@@ -316,8 +255,10 @@ def parse_name(text: str) -> Author:
         return Author(family=_restore(fam, store), given=given)
     # Given [particles] Family
     i = len(words) - 1
-    while i - 1 >= 1 and ((words[i - 1].lower() in PARTICLES and words[i - 1].islower())
-                          or words[i - 1] in _CAP_PARTICLES):
+    while i - 1 >= 1 and (
+        (words[i - 1].lower() in PARTICLES and words[i - 1].islower())
+        or words[i - 1] in _CAP_PARTICLES
+    ):
         i -= 1
     fam = " ".join(words[i:])
     given = " ".join(words[:i])
@@ -366,6 +307,55 @@ def _parse_author_list_cached(text: str, lang_hint: str | None) -> tuple[tuple[A
     return tuple(authors), et_al
 
 
+def _inverted_pieces(pieces: list[str]) -> bool:
+    """Is a comma-split author list written family first ("Family, G., Family, G.")?"""
+    if len(pieces) >= 2 and _is_initials(pieces[1]) and not _is_initials(pieces[0]):
+        return True
+    if (
+        len(pieces) >= 2
+        and "." in pieces[1]
+        and _is_initials(pieces[1])
+        and pieces[0].isalpha()
+        and pieces[0].isupper()
+        and len(pieces[0]) >= 2
+    ):
+        return True  # ABNT "LI, H." / "WU, Y.": a two-letter upper-case family name
+    if (
+        len(pieces) % 2 == 0
+        and all(_looks_like_family(p) and len(p.split()) == 1 for p in pieces[0::2])
+        and not any(_CAPS_INITIALS_RE.match(p.split()[-1]) for p in pieces)
+    ):
+        return True
+    if len(pieces) >= 2 and pieces[0].isupper() and len(pieces[0]) > 2:
+        return True
+    return False
+
+
+def _pair_pieces(pieces: list[str], store: dict[str, str]) -> list[Author]:
+    """A family-first list read in pairs: each family name with the piece after it when
+    that is its given names (initials, a given name with a particle, or not a name that
+    comes first), and a generational suffix after that."""
+    authors: list[Author] = []
+    i = 0
+    while i < len(pieces):
+        fam = pieces[i]
+        given = ""
+        if i + 1 < len(pieces) and (
+            _is_initials(pieces[i + 1])
+            or _given_with_particle(pieces[i + 1])
+            or not _looks_like_name_first(pieces[i + 1], pieces, i + 1)
+        ):
+            given = pieces[i + 1]
+            i += 2
+        else:
+            i += 1
+        if i < len(pieces) and pieces[i].lower().rstrip(".") in {"jr", "sr", "ii", "iii"}:
+            given = f"{given} {pieces[i]}".strip()
+            i += 1
+        authors.append(parse_name(_restore(f"{fam}, {given}" if given else fam, store)))
+    return authors
+
+
 def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Author], bool]:
     """Split an author list and parse each name.
 
@@ -389,14 +379,21 @@ def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Au
     if is_organisation_name(s):
         return [Author(family=s.strip(" ."), literal=True)], et_al
     s = comma_less_vancouver(s)
-    if "/" in s and ";" not in s and all(_SLASHED_NAME_RE.fullmatch(x.strip(" .")) for x in s.split("/")):
+    if (
+        "/" in s
+        and ";" not in s
+        and all(_SLASHED_NAME_RE.fullmatch(x.strip(" .")) for x in s.split("/"))
+    ):
         s = _SLASH_RE.sub("; ", s)  # German "Krause, Jan/Vogel, Eva": "/" between names
     s, store = _protect(s)
     if lang_hint in {"es", "pt", "ca"} and "," not in s:
         s = re.sub(r"\s+(?:y|e|i)\s+", " ; ", s)
     if ";" in s:
         segs = [x.strip() for x in s.split(";")]
-        segs = [_AND_RE.sub(" ", " " + x).strip() if re.match(r"(?:and|&|y|e|und)\s", x, re.I) else x for x in segs]
+        segs = [
+            _AND_RE.sub(" ", " " + x).strip() if re.match(r"(?:and|&|y|e|und)\s", x, re.I) else x
+            for x in segs
+        ]
         names = [_restore(x, store) for x in segs if x.strip(" ,.")]
         return [a for a in (parse_name(x) for x in names) if a.family], et_al
     s = _LANG_AND_RE.sub(", ", s)
@@ -414,33 +411,8 @@ def _parse_author_list(text: str, lang_hint: str | None = None) -> tuple[list[Au
         # Vancouver in capitals: "HUANG L, ZHOU P" (each piece a family and its initials)
         caps = [parse_name(_restore(", ".join(p.rsplit(None, 1)), store)) for p in pieces]
         return [a for a in caps if a.family], et_al
-    inverted = False
-    if len(pieces) >= 2 and _is_initials(pieces[1]) and not _is_initials(pieces[0]):
-        inverted = True
-    elif len(pieces) >= 2 and "." in pieces[1] and _is_initials(pieces[1]) and pieces[0].isalpha() \
-            and pieces[0].isupper() and len(pieces[0]) >= 2:
-        inverted = True  # ABNT "LI, H." / "WU, Y.": a two-letter upper-case family name
-    elif len(pieces) % 2 == 0 and all(_looks_like_family(p) and len(p.split()) == 1 for p in pieces[0::2]) \
-            and not any(_CAPS_INITIALS_RE.match(p.split()[-1]) for p in pieces):
-        inverted = True
-    elif len(pieces) >= 2 and pieces[0].isupper() and len(pieces[0]) > 2:
-        inverted = True
-    authors: list[Author] = []
-    if inverted:
-        i = 0
-        while i < len(pieces):
-            fam = pieces[i]
-            given = ""
-            if i + 1 < len(pieces) and (_is_initials(pieces[i + 1]) or _given_with_particle(pieces[i + 1])
-                                        or not _looks_like_name_first(pieces[i + 1], pieces, i + 1)):
-                given = pieces[i + 1]
-                i += 2
-            else:
-                i += 1
-            if i < len(pieces) and pieces[i].lower().rstrip(".") in {"jr", "sr", "ii", "iii"}:
-                given = f"{given} {pieces[i]}".strip()
-                i += 1
-            authors.append(parse_name(_restore(f"{fam}, {given}" if given else fam, store)))
+    if _inverted_pieces(pieces):
+        authors = _pair_pieces(pieces, store)
     elif len(pieces) == 1 and is_organisation(_restore(pieces[0], store)):
         authors = [Author(family=_restore(pieces[0], store).strip(" ."), literal=True)]
     else:
@@ -453,11 +425,14 @@ _ORG_WORDS_RE = re.compile(
     r"Universität|Agency|Committee|Foundation|Group|Team|Research|Department|Ministry|Minist[ée]rio|Office|Bureau|"
     r"Commission|Cent(?:er|re)s?|Panel|Administration|Inc|Ltd|LLC|GmbH|Corporation|Corp|Consortium|Collaboration|AI|Lab|Labs|Laboratory|"
     r"Project|Initiative|Network|Board|Authority|Service|Agency|Program(?:me)?|Academy|Academies|Federation|"
-    r"Union|Nations|Parliament|Government|Bank|Fund|Trust|Alliance|Press|Reporter|Times|Guardian|News)\b")
+    r"Union|Nations|Parliament|Government|Bank|Fund|Trust|Alliance|Press|Reporter|Times|Guardian|News)\b"
+)
 
 
 _LIST_PUNCT_RE = re.compile(r"[,;&]")
-_ORG_CONNECTORS = frozenset("for on of and the in to de du des da do das dos del la le für und e y et".split())
+_ORG_CONNECTORS = frozenset(
+    "for on of and the in to de du des da do das dos del la le für und e y et".split()
+)
 
 
 def is_organisation_name(text: str) -> bool:
@@ -466,22 +441,37 @@ def is_organisation_name(text: str) -> bool:
     Prevention", "Intergovernmental Panel on Climate Change"): read as one author, never
     split at its "and"; no comma, semicolon or "&" in it."""
     words = text.strip(" .").split()
-    return len(words) >= 3 and not _LIST_PUNCT_RE.search(text) and bool(_ORG_WORDS_RE.search(text)) \
-        and all(w[:1].isupper() or w in _ORG_CONNECTORS for w in words) \
-        and any(w in _ORG_CONNECTORS for w in words) and not any(_is_initials(w) for w in words)
+    return (
+        len(words) >= 3
+        and not _LIST_PUNCT_RE.search(text)
+        and bool(_ORG_WORDS_RE.search(text))
+        and all(w[:1].isupper() or w in _ORG_CONNECTORS for w in words)
+        and any(w in _ORG_CONNECTORS for w in words)
+        and not any(_is_initials(w) for w in words)
+    )
 
 
 def _first_inverted_only(pieces: list[str]) -> bool:
-    """"Family, Given, Given Family, Given Family": only the first name is inverted."""
+    """ "Family, Given, Given Family, Given Family": only the first name is inverted."""
     if len(pieces) < 3:
         return False
     fam, given, rest = pieces[0].split(), pieces[1].split(), pieces[2:]
-    if len(fam) != 1 or not fam[0][:1].isupper() or not 1 <= len(given) <= 3 or _is_initials(pieces[1]):
+    if (
+        len(fam) != 1
+        or not fam[0][:1].isupper()
+        or not 1 <= len(given) <= 3
+        or _is_initials(pieces[1])
+    ):
         return False
     if not given[0][:1].isupper() or len(given[0].rstrip(".")) < 2:
         return False
-    return all(len(p.split()) >= 2 and not _is_initials(p) and p.split()[-1][:1].isupper()
-               and not _CAPS_INITIALS_RE.match(p.split()[-1]) for p in rest)
+    return all(
+        len(p.split()) >= 2
+        and not _is_initials(p)
+        and p.split()[-1][:1].isupper()
+        and not _CAPS_INITIALS_RE.match(p.split()[-1])
+        for p in rest
+    )
 
 
 _SLASH_RE = re.compile(r"\s*/\s*")
@@ -496,7 +486,7 @@ _LETTER_WORD_RE = re.compile(r"[^\W\d_]{1,2}")
 
 
 def comma_less_vancouver(s: str) -> str:
-    """"shen l zhao h li y" (punctuation lost) -> "shen l, zhao h, li y": two or more
+    """ "shen l zhao h li y" (punctuation lost) -> "shen l, zhao h, li y": two or more
     (family word, initials) groups and nothing else, no comma or semicolon; initials are
     one-letter words ("melo g d" -> "melo GD", "noord g v": a particle's initial too) or one
     two-letter word ("li yh") before the next family word."""
@@ -513,12 +503,17 @@ def comma_less_vancouver(s: str) -> str:
         j = i + 1
         while j < len(words) and len(words[j]) == 1 and _LETTER_WORD_RE.fullmatch(words[j]):
             j += 1
-        if j == i + 1 and j < len(words) and len(words[j]) == 2 and _LETTER_WORD_RE.fullmatch(words[j]) \
-                and (j + 1 == len(words) or len(words[j + 1]) >= 2):
+        if (
+            j == i + 1
+            and j < len(words)
+            and len(words[j]) == 2
+            and _LETTER_WORD_RE.fullmatch(words[j])
+            and (j + 1 == len(words) or len(words[j + 1]) >= 2)
+        ):
             j += 1
         if j == i + 1:
             return s  # a family word without initials: not such a list
-        groups.append(f"{words[i]} {''.join(words[i + 1:j]).upper()}")  # "heuvel HVD": initials
+        groups.append(f"{words[i]} {''.join(words[i + 1 : j]).upper()}")  # "heuvel HVD": initials
         i = j
     return ", ".join(groups) if len(groups) >= 2 else s
 
@@ -540,8 +535,11 @@ def is_organisation(piece: str) -> bool:
 
 def _given_with_particle(piece: str) -> bool:
     words = piece.split()
-    return len(words) >= 2 and words[-1].lower() in PARTICLES and _is_initials(" ".join(
-        w for w in words if w.lower() not in PARTICLES))
+    return (
+        len(words) >= 2
+        and words[-1].lower() in PARTICLES
+        and _is_initials(" ".join(w for w in words if w.lower() not in PARTICLES))
+    )
 
 
 def _looks_like_name_first(piece: str, pieces: list[str], idx: int) -> bool:

@@ -7,7 +7,10 @@ import unicodedata
 from hypothesis import given
 from hypothesis import strategies as st
 
-from citations.names import delatex, family_key, fold, name_key, parse_author_list, parse_name
+from citations.matching.authors import family_key
+from citations.text.fold import delatex
+from citations.text.fold import fold_key as fold
+from citations.text.names import name_key, parse_author_list, parse_name
 from tests.conftest import load_cases
 
 
