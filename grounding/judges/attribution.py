@@ -4,7 +4,7 @@ that report other studies ("[12] reached ...", "Lee et al. reported ...").
 :class:`Attribution` is built once per evidence index (it reads each page's text once) and
 answers, for a passage or a number found in it, whether it belongs to this paper's own
 statements. A claim that itself reports other work ("Prior work reported ...") may use
-attributed sentences, never the reference list (case C08).
+attributed sentences, never the reference list.
 """
 
 from __future__ import annotations

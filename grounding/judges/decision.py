@@ -45,7 +45,7 @@ def decide_nli(probs_per_evidence: Sequence[Mapping[str, float]],
     strongly (entail >= threshold and entail > its contradict). Only when no item
     contradicts does the best entailment at or above ``thresholds.entail`` support it.
     Otherwise nei. A topically close but non-entailing sentence elsewhere can therefore
-    never outweigh a direct contradiction (case B40).
+    never outweigh a direct contradiction.
 
     Args: probs_per_evidence: one mapping per evidence item with keys ``entail``,
           ``neutral``, ``contradict`` (probabilities in [0, 1]; ``neutral`` optional).

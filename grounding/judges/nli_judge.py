@@ -1,7 +1,7 @@
 """A local NLI judge: a sequence-classification model from a directory on disk scores each
 (evidence chunk, sentence) pair; entailment / contradiction / neutral become supported /
 contradiction / nei by the "contradiction first" policy of
-:func:`grounding.judges.decision.decide_nli` (case B40).
+:func:`grounding.judges.decision.decide_nli`.
 
 Usage::
 

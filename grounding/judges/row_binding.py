@@ -1,5 +1,5 @@
-"""Table values bound to the row entity their sentence names (issue 11, "a cell found by
-row label x column header").
+"""Table values bound to the row entity their sentence names ("a cell found by row label x
+column header").
 
 A number found in a table cell verifies a sentence only when the cell's row is the row the
 sentence gives the number to. "Removing the abstract lowers the average to 76.4" names the
