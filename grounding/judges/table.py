@@ -26,12 +26,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-S = TypeVar("S")
-O = TypeVar("O")
+StateT = TypeVar("StateT")
+OutcomeT = TypeVar("OutcomeT")
 
 
 @dataclass(frozen=True, slots=True)
-class Row(Generic[S, O]):
+class Row(Generic[StateT, OutcomeT]):
     """One row of a decision table.
 
     name: what ``Judgement.extra["row"]`` says when this row decides. when: the condition
@@ -42,37 +42,44 @@ class Row(Generic[S, O]):
 
     name: str
     when: str
-    then: Callable[[S, O | None], O | None]
+    then: Callable[[StateT, OutcomeT | None], OutcomeT | None]
     amends: bool = False
 
 
 @dataclass(frozen=True, slots=True)
-class Table(Generic[S, O]):
+class Table(Generic[StateT, OutcomeT]):
     """An ordered tuple of rows; :meth:`decide` applies them to a state."""
 
-    rows: tuple[Row[S, O], ...]
+    rows: tuple[Row[StateT, OutcomeT], ...]
 
     def __post_init__(self) -> None:
         names = [r.name for r in self.rows]
         if len(set(names)) != len(names):
             raise ValueError(f"decision table rows must have distinct names: {names}")
 
-    def decide(self, state: S) -> tuple[str, O]:
+    def decide(self, state: StateT) -> tuple[str, OutcomeT]:
         """``(name of the row that decided, outcome)`` for ``state``.
 
         Raises: ValueError if no row decides (a table ends with a row that always does).
         """
-        name: str | None = None
-        outcome: O | None = None
+        return self.trace(state)[-1]
+
+    def trace(self, state: StateT) -> list[tuple[str, OutcomeT]]:
+        """Every row that returned an outcome for ``state``, in order: the deciding row,
+        then each amending row that replaced the outcome; the last one stands.
+
+        Raises: ValueError if no row decides.
+        """
+        out: list[tuple[str, OutcomeT]] = []
         for row in self.rows:
-            if row.amends is (outcome is None):
+            if row.amends is not bool(out):
                 continue
-            got = row.then(state, outcome)
+            got = row.then(state, out[-1][1] if out else None)
             if got is not None:
-                name, outcome = row.name, got
-        if name is None or outcome is None:
+                out.append((row.name, got))
+        if not out:
             raise ValueError("no row of the decision table applied")
-        return name, outcome
+        return out
 
     def names(self) -> tuple[str, ...]:
         """The row names, in order."""

@@ -7,17 +7,19 @@ Pure over an :class:`EvidenceIndex`; no I/O.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from collections.abc import Iterator
 from difflib import SequenceMatcher
 
 from rapidfuzz import fuzz
 
 from annotations.schema import ErrorSpan, ErrorTag
 from grounding.evidence import EvidenceIndex, Hit
-from grounding.judges.number_common import Findings, short
+from grounding.judges.claim import SentenceFinding
+from grounding.judges.number_common import Findings, NumberCheck, short
 from grounding.judges.rules_cues import OPPOSITE, words
 from grounding.lexicon import fold
 from grounding.number_words import ORDINALS
@@ -156,11 +158,11 @@ def _one_word(mine: list[str], theirs: list[str], hit: Hit) -> Flip | None:
     return None
 
 
-def flip_contradiction(text: str, index: EvidenceIndex, hits: list[Hit],
-                       found: Findings) -> tuple[str, list[Hit]] | None:
-    """The rationale and evidence of a sentence contradicted by :func:`flipped_statement`
-    (its error span, C3 or C1 with the paper's word as the correction, added to
-    ``found.errors``), or None when the paper has no such sentence."""
+def flip_contradiction(text: str, index: EvidenceIndex,
+                       hits: list[Hit]) -> SentenceFinding | None:
+    """A sentence contradicted by :func:`flipped_statement`: the rationale, the evidence and
+    the error span (C3, or C1 with the paper's word as the correction); None when the paper
+    has no such sentence. Pure."""
     flip = flipped_statement(text, index, hits)
     if flip is None:
         return None
@@ -170,10 +172,10 @@ def flip_contradiction(text: str, index: EvidenceIndex, hits: list[Hit],
         return None
     span = text[m.start():m.end()]
     fixed = flip.paper or span[len(flip.word):].strip()
-    found.errors.append(ErrorSpan(span=span, tags=(flip.tag,), correction=fixed))
-    return (f"Contradicted: the sentence says '{span}' where the same statement on page "
-            f"{flip.hit.entry.page} says '{fixed}' (\"{short(flip.hit.entry.text)}\").",
-            [flip.hit])
+    return SentenceFinding(
+        f"Contradicted: the sentence says '{span}' where the same statement on page "
+        f"{flip.hit.entry.page} says '{fixed}' (\"{short(flip.hit.entry.text)}\").",
+        (flip.hit,), (ErrorSpan(span=span, tags=(flip.tag,), correction=fixed),))
 
 
 #: a word, or a number standing free (not the "2" of "S2ORC": a digit run after a letter
@@ -262,11 +264,11 @@ def changed_number(text: str, index: EvidenceIndex, hits: list[Hit],
 
 
 def number_flip_contradiction(text: str, index: EvidenceIndex, hits: list[Hit],
-                              found: Findings) -> tuple[str, list[Hit]] | None:
-    """The rationale and evidence of a sentence contradicted by :func:`changed_number`
-    (a C1 error span on the number with the paper's number as the correction, added to
-    ``found.errors``; the number's check in ``found.numbers`` becomes a conflict bound
-    to that passage), or None when the paper has no such sentence."""
+                              numbers: Sequence[NumberCheck]) -> SentenceFinding | None:
+    """A sentence contradicted by :func:`changed_number`: the rationale, the evidence, a C1
+    error span on the number with the paper's number as the correction, and ``numbers``
+    (the sentence's number checks) with that number's check a conflict bound to that
+    passage; None when the paper has no such sentence. Pure."""
     flip = changed_number(text, index, hits)
     if flip is None:
         return None
@@ -274,16 +276,18 @@ def number_flip_contradiction(text: str, index: EvidenceIndex, hits: list[Hit],
     if m is None or len(fold(text)) != len(text):
         return None
     span = text[m.start():m.end()]
-    found.errors.append(ErrorSpan(span=span, tags=(ErrorTag.C1,), correction=flip.paper))
     value = _number(flip.word)
     paper = [q for q in extract_quantities(flip.window) if q.value == _number(flip.paper)]
-    for c in found.numbers:
-        if value is not None and math.isclose(c.quantity.value, value, rel_tol=1e-9):
-            c.status, c.hit, c.why = "conflict", flip.hit, ""
-            c.correction = paper[0] if paper else None
-    return (f"Contradicted: the sentence says '{span}' where the same statement on page "
-            f"{flip.hit.entry.page} says '{flip.paper}' (\"{short(flip.hit.entry.text)}\").",
-            [flip.hit])
+    checks = tuple(
+        dataclasses.replace(c, status="conflict", hit=flip.hit, why="",
+                            correction=paper[0] if paper else None)
+        if value is not None and math.isclose(c.quantity.value, value, rel_tol=1e-9) else c
+        for c in numbers)
+    return SentenceFinding(
+        f"Contradicted: the sentence says '{span}' where the same statement on page "
+        f"{flip.hit.entry.page} says '{flip.paper}' (\"{short(flip.hit.entry.text)}\").",
+        (flip.hit,), (ErrorSpan(span=span, tags=(ErrorTag.C1,), correction=flip.paper),),
+        checks)
 
 
 def keep_verbatim(text: str, index: EvidenceIndex, hits: list[Hit], found: Findings) -> None:

@@ -54,7 +54,6 @@ from grounding.judges.table import Row, Table
 from grounding.types import Judgement, Passage
 
 
-
 class VerifierSettings(BaseModel):
     """Options of :class:`VerifierJudge` (frozen; unknown keys rejected).
 
@@ -322,5 +321,5 @@ class VerifierJudge:
                 for c, j, sc in zip(claims, base, self.scored(claims, base))]
 
 
-__all__ = ["TABLE", "Scored", "VerifierJudge", "VerifierSettings", "VerifierState", "decide_verified",
-           "sentence_premises", "undecided"]
+__all__ = ["TABLE", "Scored", "VerifierJudge", "VerifierSettings", "VerifierState",
+           "decide_verified", "sentence_premises", "undecided"]
