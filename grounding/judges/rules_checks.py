@@ -287,58 +287,90 @@ def part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
                                  and c.status == "found" and c.hit.entry.kind != "row"))
     # comparisons first: two table rows they compare also bind the names of those rows
     for p in sorted(parts, key=lambda p: p.kind is not PartKind.COMPARISON):
-        if p.kind is PartKind.COMPARISON and (read := rows_cmp(p)) is not None:
-            holds, hit, why = read
-            pool.append(terms_of(hit))
-            out.append(PartResult(p, Status.VERIFIED, why=f"'{p.text}': {why}", hit=hit)
-                       if holds else
-                       PartResult(p, Status.CONTRADICTED, ErrorTag.C3,
-                                  f"the sentence says '{p.text}' but {why}", hit, p.text, ""))
-            continue
-        if p.kind is PartKind.COMPARISON and p.value in table_dirs:
-            out.append(PartResult(p, Status.VERIFIED, why=f"'{p.text}' holds against the "
-                                  "table row it is measured from"))
-            continue
-        if p.kind is PartKind.COMPARISON and p.value in _FLIP \
-                and table_dirs == {_FLIP[p.value]} and _CHANGE_VERB.match(p.text):
-            # "improves ... to 67.3" where 67.3 is below its table's first row
-            out.append(PartResult(p, Status.CONTRADICTED, ErrorTag.C3,
-                                  f"the sentence says '{p.text}' but its table value goes "
-                                  f"{_FLIP[p.value]} from the table's first row", None, p.text, ""))
-            continue
+        if p.kind is PartKind.COMPARISON:
+            read = _table_comparison(p, rows_cmp, table_dirs)
+            if read is not None:
+                result, hit = read
+                if hit is not None:
+                    pool.append(terms_of(hit))
+                out.append(result)
+                continue
         if p.kind is PartKind.QUANTITY:
             continue
         own = clause_al(p)
         if p.kind is PartKind.TERM:
-            term = check_term(p, own, pool)
-            anchor = next((h for h in ([own.hit] if own is not None else []) + anchors
-                           if sentences_near is not None
-                           and _holds_term(sentences_near(h), p)), None) \
-                if term.status is Status.NOT_FOUND else None
-            if anchor is not None:
-                term = PartResult(p, Status.VERIFIED, why=f"'{p.text}' stated next to the "
-                                  f"passage on page {anchor.entry.page}", hit=anchor)
-            other = _name_in_place(text, p, own, same_min) \
-                if term.status is Status.NOT_FOUND and own is not None and around is not None \
-                and not set(p.binds) <= around(own.hit) else None
-            out.append(term if other is None or own is None else PartResult(
-                p, Status.CONTRADICTED, ErrorTag.C2, f"the sentence says '{p.text}' where the "
-                f"same statement on page {own.hit.entry.page} says '{other}'", own.hit,
-                p.text, other))
+            out.append(_term_result(text, p, own, pool, anchors, same_min, around,
+                                    sentences_near))
         elif p.kind is PartKind.COMPARISON:
             out.append(check_comparison(p, own, text, ordered))
         elif p.kind is PartKind.POLARITY:
-            pol = check_polarity(p, own)
-            if pol.status is Status.CONTRADICTED and own is not None \
-                    and sentences_near is not None \
-                    and (said := _negates_near(sentences_near(own.hit), p)):
-                pol = PartResult(p, Status.VERIFIED, why=f"the negation '{p.text}' stated "
-                                 f"next to the passage on page {own.hit.entry.page} "
-                                 f"('{said}')", hit=own.hit)
-            out.append(pol)
+            out.append(_polarity_result(p, own, sentences_near))
         elif p.kind is PartKind.QUANTIFIER and (r := check_quantifier(p, own)) is not None:
             out.append(r)
     return out
+
+
+def _table_comparison(p: Part, rows_cmp: Callable[[Part], tuple[bool, Hit, str] | None],
+                      table_dirs: set[str]) -> tuple[PartResult, Hit | None] | None:
+    """A comparison read in a table: two table rows it names (``rows_cmp``: verified, or
+    contradicted C3 when every compared column goes the other way; the row's hit, whose
+    terms then bind the sentence's names), or the direction of its table values from
+    their table's first row (``table_dirs``); None when no table reads it."""
+    if (read := rows_cmp(p)) is not None:
+        holds, hit, why = read
+        return (PartResult(p, Status.VERIFIED, why=f"'{p.text}': {why}", hit=hit) if holds
+                else PartResult(p, Status.CONTRADICTED, ErrorTag.C3,
+                                f"the sentence says '{p.text}' but {why}", hit, p.text, "")), hit
+    if p.value in table_dirs:
+        return PartResult(p, Status.VERIFIED, why=f"'{p.text}' holds against the "
+                          "table row it is measured from"), None
+    if p.value in _FLIP and table_dirs == {_FLIP[p.value]} and _CHANGE_VERB.match(p.text):
+        # "improves ... to 67.3" where 67.3 is below its table's first row
+        return PartResult(p, Status.CONTRADICTED, ErrorTag.C3,
+                          f"the sentence says '{p.text}' but its table value goes "
+                          f"{_FLIP[p.value]} from the table's first row", None, p.text,
+                          ""), None
+    return None
+
+
+def _term_result(text: str, p: Part, own: Alignment | None, pool: list[frozenset[str]],
+                 anchors: list[Hit], same_min: float,
+                 around: Callable[[Hit], frozenset[str]] | None,
+                 sentences_near: Callable[[Hit], list[PaperSentence]] | None) -> PartResult:
+    """A term held to its clause's passage ``own`` and the terms of ``pool``; verified when
+    the sentences next to that passage or to a number's passage (``anchors``) state it;
+    contradicted (C2) when ``own`` is the same statement with another name in its place."""
+    term = check_term(p, own, pool)
+    anchor = next((h for h in ([own.hit] if own is not None else []) + anchors
+                   if sentences_near is not None
+                   and _holds_term(sentences_near(h), p)), None) \
+        if term.status is Status.NOT_FOUND else None
+    if anchor is not None:
+        term = PartResult(p, Status.VERIFIED, why=f"'{p.text}' stated next to the "
+                          f"passage on page {anchor.entry.page}", hit=anchor)
+    other = _name_in_place(text, p, own, same_min) \
+        if term.status is Status.NOT_FOUND and own is not None and around is not None \
+        and not set(p.binds) <= around(own.hit) else None
+    if other is None or own is None:
+        return term
+    return PartResult(p, Status.CONTRADICTED, ErrorTag.C2, f"the sentence says '{p.text}' "
+                      f"where the same statement on page {own.hit.entry.page} says "
+                      f"'{other}'", own.hit, p.text, other)
+
+
+def _polarity_result(p: Part, own: Alignment | None,
+                     sentences_near: Callable[[Hit], list[PaperSentence]] | None
+                     ) -> PartResult:
+    """A negation held to its clause's passage ``own``; a contradiction there is verified
+    when a sentence next to the passage states the negation."""
+    pol = check_polarity(p, own)
+    if pol.status is Status.CONTRADICTED and own is not None \
+            and sentences_near is not None \
+            and (said := _negates_near(sentences_near(own.hit), p)):
+        return PartResult(p, Status.VERIFIED, why=f"the negation '{p.text}' stated "
+                          f"next to the passage on page {own.hit.entry.page} "
+                          f"('{said}')", hit=own.hit)
+    return pol
 
 
 def terms_around(index: EvidenceIndex, hit: Hit, reach: int = 400) -> frozenset[str]:
