@@ -58,6 +58,7 @@ from grounding.judges.parts import Part, PartKind
 from grounding.judges.rules_cues import OPPOSITE
 from grounding.judges.statement_check import PartResult, Status
 from grounding.lexicon import content_term, content_terms, fold, is_numeric, raw_tokens, root
+from grounding.lexicon.words import negation_pattern, negation_words
 
 #: Share (0-1) of the sentence's content terms a paper sentence must hold to be about the
 #: same things, for a negation (a negated claim shares fewer words) and for a change.
@@ -76,8 +77,7 @@ _DOWN = re.compile(r"(?:decreas\w*|reduc\w*|lower|lowers|lowered|lowering|declin
                    r"shrink\w*|mitigat\w*|alleviat\w*|impair\w*)")
 _COMPARATIVE = frozenset({"more", "less", "fewer", "greater"})
 #: Cues of negation in the sentence checked.
-_NEGATION = re.compile(r"\b(?:not|no|never|neither|nor|cannot|unable|fail|fails|failed|"
-                       r"lack|lacks|lacked|none)\b|n't\b", re.I)
+_NEGATION = re.compile(r"\b(?:" + negation_pattern("denial") + r")\b|n't\b", re.I)
 #: Negations that do not deny the statement ("not only", "no longer", "no evidence that":
 #: a claim about the evidence, "not yet", "do not have to", "does not seem to").
 _NOT_DENIAL = re.compile(r"\b(?:not only|not just|no longer|no more than|not yet|"
@@ -92,13 +92,12 @@ _UNIVERSAL = re.compile(r"\b(?:indefinitely|forever|always|permanent(?:ly)?|all|
 #: Cues that a paper sentence does not affirm a statement outright: negation, a null
 #: result, a hedge or an open question.
 _NOT_AFFIRMED = re.compile(
-    r"\b(?:not|no|never|neither|nor|without|cannot|unable|fail|fails|failed|lack|lacks|"
-    r"lacked|lacking|absence|absent|none|similar|comparable|unchanged|unaffected|"
+    r"\b(?:" + negation_pattern("unaffirmed") + r"|similar|comparable|unchanged|unaffected|"
     r"insignificant|refute[sd]?|erroneous(?:ly)?|limited|unclear|uncertain|unknown|debate|"
     r"conflicting|controversial|whether|if|may|might|could|hypothes\w*|question)\b|n['’]t\b",
     re.I)
 #: A word before a change word (within three) that negates it: "did not reduce".
-_NEGATES_NEXT = frozenset({"not", "no", "n't", "never", "without", "nor", "neither"})
+_NEGATES_NEXT = frozenset(negation_words("governs"))
 #: Terms too general to bind a change to what it is about (stemmed).
 _GENERIC = frozenset(content_terms(
     "risk risks rate rates level levels number numbers patient patients people person "

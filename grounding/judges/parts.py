@@ -29,6 +29,7 @@ from enum import Enum
 
 from grounding.judges.rules_cues import NEGATIONS
 from grounding.lexicon import content_terms, fold, is_numeric
+from grounding.lexicon.words import DOWN_WORDS, SAME_WORDS, UP_WORDS, quantifier_words
 from grounding.quantities import Quantity, text_quantities
 
 
@@ -66,21 +67,6 @@ class Part:
         return f"{self.kind.value} '{self.text}'"
 
 
-#: Direction words of a comparison or change, by class.
-UP_WORDS = frozenset("""above ahead higher better outperform outperforms outperformed
-outperforming beat beats beating exceed exceeds exceeded surpass surpasses surpassed
-increase increases increased increasing rise rises rose raise raises raised rising improve
-improves improved improving gain gains larger largest more greater highest best faster
-stronger longer wider superior enhanced boost boosts boosted""".split())
-DOWN_WORDS = frozenset("""below behind lower lowest worse worst trail trails trailing lag
-lags lagging underperform underperforms underperformed drop drops dropped fall falls fell
-decrease decreases decreased decreasing reduce reduces reduced decline declines declined
-degrade degrades degraded hurt hurts smaller smallest fewer less slower weaker shorter
-narrower inferior cut cuts halved lowers lowered lowering drops dropping falling
-decreasing reducing""".split())
-SAME_WORDS = frozenset("""match matches matched matching identical equal equals
-comparable similar unchanged""".split())
-
 #: Words before a likeness word that make it an adjective of the noun after it ("of similar
 #: documents", "the matching null model"), not a comparison the sentence asserts.
 _DETERMINERS = frozenset("a an the of such other with for any each its their these those".split())
@@ -97,14 +83,8 @@ def _attributive(s: str, start: int, end: int) -> bool:
         and after.group(1) not in _COMPARED
 
 
-_QUANTIFIERS = {
-    "all": "all", "every": "all", "each": "all", "always": "all", "entire": "all",
-    "only": "only", "solely": "only", "exclusively": "only",
-    "none": "none", "never": "none", "nothing": "none",
-    "most": "most", "majority": "most", "mostly": "most",
-    "some": "some", "several": "some", "few": "few", "rarely": "few",
-    "both": "both", "either": "either", "neither": "none",
-}
+#: quantifier words of a sentence and their class ("every" -> "all", "neither" -> "none")
+_QUANTIFIERS = quantifier_words("sentence")
 _COMPARATIVE = re.compile(r"[a-z]{2,}(?:er|ier)$")
 #: words ending in -er before "than" that are no comparatives ("other than", "rather than")
 _NOT_COMPARATIVE = frozenset({"other", "rather", "either", "whether", "neither", "never",

@@ -14,6 +14,7 @@ from grounding.evidence import Hit
 from grounding.judges.number_direction import judged_order, metric_direction
 from grounding.judges.rules_cues import ANTONYMS, NEGATIONS, words
 from grounding.lexicon import STOPWORDS, content_terms, fold
+from grounding.lexicon.words import negation_pattern
 from grounding.quantities import extract_quantities
 
 
@@ -229,8 +230,10 @@ def _same_clause(neg_w: list[str], aff_w: list[str], governed: set[str]) -> bool
     return False
 
 
+#: a word that opens a negated clause ("not", "never", "cannot", "doesn't"...)
+_NEGATION_CUE = negation_pattern("clause") + r"|\w+n't"
 #: a negation cue and the rest of its clause (up to a comma, semicolon or sentence stop)
-_NEGATED_CLAUSE = re.compile(r"\b(?:not|no|never|without|cannot|\w+n't)\b(?:[^,;.]|\.\d)*",
+_NEGATED_CLAUSE = re.compile(r"\b(?:" + _NEGATION_CUE + r")\b(?:[^,;.]|\.\d)*",
                              re.IGNORECASE)
 
 
@@ -277,7 +280,7 @@ def _find_word(text: str, w: str) -> str | None:
 
 
 def _negation_span(text: str) -> str | None:
-    m = re.search(r"\b(?:not|no|never|without|cannot|\w+n't)\b(?:\s+\w+){0,2}", text,
+    m = re.search(r"\b(?:" + _NEGATION_CUE + r")\b(?:\s+\w+){0,2}", text,
                   re.IGNORECASE)
     return m.group(0) if m else None
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from grounding.lexicon import fold
+from grounding.lexicon.words import NEGATIONS, direction_pairs
 
 #: Sentence openers that frame the answer instead of asserting something.
 FRAMING = re.compile(
@@ -129,38 +130,6 @@ together already particularly especially notably accordingly specifically essent
 generally typically actually
 """.split())
 
-NEGATIONS = frozenset({"not", "no", "never", "none", "nor", "neither", "without", "cannot",
-                       "n't", "fails", "failed", "fail", "lack", "lacks", "lacking", "unable",
-                       "nothing", "nobody", "absent"})
-
-#: Antonym pairs of direction, change and state (each word maps to its opposite's group).
-_ANTONYM_PAIRS = [
-    ("increase", "decrease"), ("increased", "decreased"), ("increases", "decreases"),
-    ("increasing", "decreasing"), ("rise", "fall"), ("rose", "fell"), ("rises", "falls"),
-    ("higher", "lower"), ("highest", "lowest"), ("more", "fewer"), ("larger", "smaller"),
-    ("largest", "smallest"), ("above", "below"), ("ahead", "behind"), ("better", "worse"),
-    ("best", "worst"), ("improve", "degrade"), ("improved", "degraded"),
-    ("improves", "degrades"), ("improved", "hurt"), ("improves", "hurts"),
-    ("outperforms", "underperforms"), ("outperform", "underperform"),
-    ("outperformed", "underperformed"), ("enabled", "disabled"), ("enable", "disable"),
-    ("gain", "loss"), ("gains", "losses"), ("wider", "narrower"), ("faster", "slower"),
-    ("stronger", "weaker"), ("longer", "shorter"), ("before", "after"),
-    ("reduced", "increased"), ("reduces", "increases"), ("reduce", "increase"),
-    ("helps", "hurts"), ("help", "hurt"), ("beneficial", "harmful"), ("positive", "negative"),
-    ("success", "failure"), ("accept", "reject"), ("accepted", "rejected"),
-    ("included", "excluded"), ("include", "exclude"), ("supports", "lacks"),
-    ("maximum", "minimum"), ("upper", "lower"), ("easier", "harder"),
-    ("sufficient", "insufficient"), ("significant", "insignificant"),
-    ("consistent", "inconsistent"), ("identical", "different"), ("same", "different"),
-    ("all", "some"), ("every", "some"), ("dominated", "negligible"),
-    ("linear", "logarithmic"), ("linearly", "logarithmically"), ("improvement", "degradation"),
-    ("improved", "degradation"), ("improves", "degradation"), ("improve", "degradation"),
-    ("inferior", "superior"), ("minor", "major"), ("rarely", "often"), ("hierarchical", "flat"),
-    ("official", "unofficial"), ("smaller", "larger"), ("narrows", "widens"),
-    ("narrower", "broader"), ("first", "last"), ("earlier", "later"),
-]
-
-
 def opposites(pairs: list[tuple[str, str]]) -> dict[str, frozenset[str]]:
     """Each word of ``pairs`` mapped to the words paired with it, both ways."""
     out: dict[str, frozenset[str]] = {}
@@ -170,35 +139,17 @@ def opposites(pairs: list[tuple[str, str]]) -> dict[str, frozenset[str]]:
     return out
 
 
-ANTONYMS = opposites(_ANTONYM_PAIRS)
+#: Antonym pairs of direction, change and state, each word mapped to its opposites
+#: (``lexicon/data/direction_pairs.tsv``, use ``antonym``).
+ANTONYMS = opposites(list(direction_pairs("antonym")))
 
 #: Operator words and their opposites: direction and degree ("least" / "most", "halving" /
 #: "doubling"), bounds ("fewer" / "over"), quantity ("all" / "none"), and a few adjective
-#: pairs. A sentence that shares every topic word with a passage but uses the opposite of
-#: the passage's operator word says the opposite thing (grounding.judges.rules
-#: ._statement_result, statement_check.flipped_operators): the commonest wrong sentence
-#: that word overlap passes. Narrower than ANTONYMS on purpose (no "all" / "some",
-#: "same" / "different"): it decides whether a passage verifies a statement at all.
-_OPERATOR_PAIRS = [
-    ("least", "most"), ("less", "more"), ("fewer", "more"), ("fewer", "over"), ("under", "over"),
-    ("below", "above"), ("lower", "higher"), ("lowest", "highest"), ("smaller", "larger"),
-    ("smallest", "largest"), ("low", "high"), ("minor", "major"), ("rare", "common"),
-    ("rarely", "commonly"), ("rarely", "frequently"), ("never", "always"), ("none", "all"),
-    ("increase", "decrease"), ("increases", "decreases"), ("increased", "decreased"),
-    ("increasing", "decreasing"), ("rise", "fall"), ("rises", "falls"), ("rose", "fell"),
-    ("rising", "falling"), ("doubling", "halving"), ("doubled", "halved"), ("double", "halve"),
-    ("improves", "worsens"), ("improved", "worsened"), ("improves", "hurts"), ("better", "worse"),
-    ("best", "worst"), ("soluble", "insoluble"), ("immune", "prone"), ("stable", "unstable"),
-    ("significant", "insignificant"), ("efficient", "inefficient"), ("before", "after"),
-    ("inside", "outside"), ("maximum", "minimum"), ("upper", "lower"), ("gain", "loss"),
-    ("gains", "losses"), ("success", "failure"), ("positive", "negative"),
-    ("positively", "negatively"), ("accept", "reject"), ("accepted", "rejected"),
-    # found on the perturbation items of papers-more and papers (not dev): a quantifier
-    # or direction word replaced by its opposite and still supported
-    ("majority", "minority"), ("many", "few"), ("greater", "smaller"), ("stronger", "weaker"),
-    ("reduces", "increases"), ("reduced", "increased"), ("reduce", "increase"),
-]
-OPPOSITE = opposites(_OPERATOR_PAIRS)
+#: pairs (``lexicon/data/direction_pairs.tsv``, use ``operator``). A sentence that shares
+#: every topic word with a passage but uses the opposite of the passage's operator word
+#: says the opposite thing (statement_check.flipped_operators): the commonest wrong
+#: sentence that word overlap passes.
+OPPOSITE = opposites(list(direction_pairs("operator")))
 
 #: letters of any script ("niño", "göttingen" are one word each), with a trailing n't
 _WORD = re.compile(r"[^\W\d_]+(?:'t)?")

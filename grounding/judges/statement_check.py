@@ -25,6 +25,7 @@ from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.relation_check import sides_exchanged
 from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, REPORTING, words
 from grounding.lexicon import content_terms, is_numeric, root, stem
+from grounding.lexicon.words import STRONG_QUANTIFIERS, negation_words, quantifier_classes
 from grounding.memo import per_check
 
 
@@ -187,11 +188,7 @@ def negated_in_passage(text: str, al: Alignment, reach: int = 3) -> str:
 
 #: Words that deny or exclude in other words than a negation cue ("rather than a neural
 #: reward model", "skip markdown"): a sentence holding one may paraphrase a negated passage.
-_DENYING = frozenset({"rather", "instead", "skip", "skips", "skipping", "avoid", "avoids",
-                      "avoiding", "omit", "omits", "omitting", "unlike", "except", "excluding",
-                      "exclude", "excludes", "free", "lack", "lacks", "absence", "fail",
-                      "fails", "failed", "neither", "nor", "unable", "cannot", "ignore",
-                      "ignores", "drop", "drops", "dropped", "remove", "removes", "removed"})
+_DENYING = frozenset(negation_words("denying"))
 
 
 def reversed_operators(text: str, al: Alignment, same_min: float) -> list[tuple[str, str]]:
@@ -288,13 +285,8 @@ _DIRECTION_ROOTS = {cls: frozenset(_root_of(w) for w in group if len(w) >= 6)
                                        ("same", SAME_WORDS))}
 
 
-_QUANT_CLASS = {"all": {"all", "every", "each", "always", "entire", "whole"},
-                "only": {"only", "solely", "exclusively", "sole"},
-                "none": {"none", "never", "nothing", "no", "neither", "not"},
-                "most": {"most", "majority", "mostly"},
-                "some": {"some", "several", "many", "various", "multiple"},
-                "few": {"few", "rarely", "seldom"},
-                "both": {"both", "two"}, "either": {"either", "one"}}
+#: each quantifier class with the passage words that state it
+_QUANT_CLASS = quantifier_classes("passage")
 
 #: Change words that state a magnitude: the implied relative change in percent.
 MAGNITUDE_WORDS = {"halved": -50.0, "halves": -50.0, "halve": -50.0, "doubled": 100.0,
@@ -433,12 +425,7 @@ def check_quantifier(part: Part, al: Alignment | None) -> PartResult | None:
     return None
 
 
-#: Quantifiers that claim every case, or none: a passage that quantifies nothing leaves
-#: them unchecked ("All hospitalized patients had a fever" against "patients hospitalized
-#: with fever"), so they are not found rather than skipped. "only" is left out: answers use
-#: it for emphasis ("only about 43%", "only if").
-STRONG_QUANTIFIERS = frozenset({"all", "every", "always", "none", "never", "nothing"})
-
+#: Quantifier classes and the classes that deny them ("all" against "some", "few"...).
 _OPPOSITE = {"all": ("some", "few", "most", "none"), "none": ("all", "most", "some"),
              "most": ("all", "few", "none"), "few": ("all", "most"),
              "some": ("all", "none"), "only": ()}

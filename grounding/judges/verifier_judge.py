@@ -51,6 +51,7 @@ from annotations.schema import ErrorSpan, ErrorTag, Label
 from grounding.judges.base import ClaimContext
 from grounding.judges.premise_text import sentence_premises
 from grounding.judges.table import Row, Table
+from grounding.lexicon.words import QUANTIFIER_PAIRS, direction_pairs, negation_words
 from grounding.types import Judgement, Passage
 
 
@@ -88,10 +89,9 @@ class Scored:
 def _relation_span(sentence: str, premise: str) -> str:
     """The words of ``sentence`` most likely to carry a wrong relation: the first
     direction, negation or quantifier word the premise lacks, else the sentence."""
-    from grounding.verifier.edits import _DIRECTION_PAIRS, _QUANTIFIERS
-
-    cue = {w for pair in _DIRECTION_PAIRS + _QUANTIFIERS for w in pair if " " not in w}
-    cue |= {"not", "no", "never", "without", "cannot"}
+    pairs = direction_pairs("edit") + QUANTIFIER_PAIRS
+    cue = {w for pair in pairs for w in pair if " " not in w}
+    cue |= set(negation_words("clause"))
     low = premise.lower()
     for m in re.finditer(r"[A-Za-z']+", sentence):
         w = m.group(0).lower()
