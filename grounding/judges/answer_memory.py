@@ -89,7 +89,8 @@ class AnswerMemory:
         paper's value does not give it: the reciprocal of a wrong multiplier ("roughly five
         times as many" where the paper says three times -> "only about a fifth the size"),
         or the wrong number's share of another number of that sentence of its kind
-        (:func:`_same_kind`: "27.6 entries on average, of which 13.9 are linked" where the paper gives 19.3 ->
+        (:func:`_same_kind`: "27.6 entries on average, of which 13.9 are linked" where the paper
+        gives 19.3 ->
         "about half"). ``before``: the checkable numbers of the previous sentence.
         ``rel_tol``: relative tolerance of the share (a word fraction is approximate).
         None when nothing follows, or when the paper's value gives the same share too."""

@@ -152,8 +152,9 @@ class Attribution:
             return True
         if allow_attributed or not self.cited(entry.page):
             return False
-        return all(self.is_attributed(entry.page, a) for a in range(entry.start, entry.end,
-                                                                    max(1, (entry.end - entry.start) // 8)))
+        step = max(1, (entry.end - entry.start) // 8)
+        return all(self.is_attributed(entry.page, a)
+                   for a in range(entry.start, entry.end, step))
 
     def own_text(self, entry: Entry, page: Any = None) -> str:
         """``entry.text`` without the cited sentences it holds (for lines and windows)."""

@@ -9,8 +9,16 @@ from __future__ import annotations
 
 import re
 
-from grounding.judges.rules_cues import (FRAMING, HEDGES, INTERPRETATION, LIST_INTRO,
-                                         NOT_IN_PAPER, OFFERS, REFUSALS, is_reference_entry)
+from grounding.judges.rules_cues import (
+    FRAMING,
+    HEDGES,
+    INTERPRETATION,
+    LIST_INTRO,
+    NOT_IN_PAPER,
+    OFFERS,
+    REFUSALS,
+    is_reference_entry,
+)
 from grounding.lexicon import content_terms, fold
 
 

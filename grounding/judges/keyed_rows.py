@@ -45,7 +45,8 @@ def _keyed(index: EvidenceIndex, key: Quantity) -> list[tuple[int, Entry]]:
 
 def check_keyed_rows(index: EvidenceIndex, found: Findings) -> None:
     """Hold each number of the sentence to the row its numeric key names (module
-    docstring; a sentence naming two keys is left alone): a number the row holds becomes found there; a number the row's table
+    docstring; a sentence naming two keys is left alone): a number the row holds becomes found
+    there; a number the row's table
     gives in another row, where the key's row has another plausible value in that column,
     becomes a conflict (C1) with that value as the correction. Changes ``found``.
 

@@ -49,8 +49,15 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from pydantic import (BaseModel, ConfigDict, Field, SecretStr, ValidationError,
-                      field_validator, model_validator)
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from annotations.schema import SPAN_TAGS, ErrorSpan, Label, Role
 from grounding.errors import JudgeError, MissingCredentials

@@ -49,8 +49,8 @@ class Part:
 
     kind: PartKind. text: the sentence's words that state it. start, end: character offsets
     of ``text`` in the sentence. value: the normalised content (a number's text, a
-    direction ``up`` / ``down`` / ``same`` / ``other``, a quantifier class, ``neg`` for a negation, a
-    term as written). binds: stemmed content terms around it that tie it to what it is
+    direction ``up`` / ``down`` / ``same`` / ``other``, a quantifier class, ``neg`` for a negation,
+    a term as written). binds: stemmed content terms around it that tie it to what it is
     about (entity, metric, condition), at most eight; for a quantifier, the terms of the
     three words after it, the quantified noun first.
     """

@@ -188,6 +188,5 @@ def is_reference_entry(text: str) -> bool:
 
 
 __all__ = ["ANTONYMS", "FRAMING", "HEDGES", "INTERPRETATION", "LIST_INTRO", "MEASURE_NOUNS",
-           "NEGATIONS",
-           "NOT_IN_PAPER", "OFFERS", "OPPOSITE", "REFUSALS", "SPECULATION", "is_reference_entry", "negation_count",
-           "opposites", "words"]
+           "NEGATIONS", "NOT_IN_PAPER", "OFFERS", "OPPOSITE", "REFUSALS", "SPECULATION",
+           "is_reference_entry", "negation_count", "opposites", "words"]
