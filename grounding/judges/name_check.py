@@ -11,7 +11,6 @@ from grounding.evidence import EvidenceIndex
 from grounding.judges.number_common import NAME
 from grounding.lexicon import content_terms, fold, is_numeric
 
-
 _CITATION = re.compile(r"\(?([A-Z][A-Za-z'\-]+)(?: et al\.?| and [A-Z][A-Za-z'\-]+)?,? "
                        r"\(?((?:19|20)\d{2})[a-z]?\)?")
 

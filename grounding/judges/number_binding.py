@@ -51,8 +51,9 @@ def own_words(text: str, q: Quantity, qs: list[Quantity], listed: dict[int, set[
     it and ``right_n`` after it inside its clause: not past another number of ``qs``, nor
     past the first coordinator ("and", "while", ",") after it, nor past the last one
     between the previous number and it; for a number in brackets, or set off by a comma
-    with no number before it in reach, right after its words ("the decadal amplitude (0.33 °C)", "yield of acid, 38%,") the
-    words before the bracket or comma; plus the name a "respectively" or slash list gives
+    with no number before it in reach, right after its words ("the decadal amplitude (0.33 °C)",
+    "yield of acid, 38%,") the words before the bracket or comma; plus the name a
+    "respectively" or slash list gives
     it (``listed``, by start offset)."""
     before = [x for x in qs if x.end <= q.start]
     after = [x for x in qs if x.start >= q.end]
@@ -94,7 +95,8 @@ def check_value_binding(text: str, index: EvidenceIndex, found: Findings,
     bound to other words than the sentence gives them (:func:`rebound`): the number becomes
     a conflict (C1) corrected by the value the passage binds to the sentence's words. A
     value the sentence gives to another of its numbers may be the correction (two values
-    exchanged), not one that already corrects another of its numbers; table rows and lines that read as a table are left to the row checks."""
+    exchanged), not one that already corrects another of its numbers; table rows and lines that
+    read as a table are left to the row checks."""
     s = fold(text)
     mine = [c.quantity for c in found.numbers]
     listed = respectively_words(s, mine)

@@ -15,19 +15,31 @@ from collections.abc import Callable
 
 from grounding.evidence import EvidenceIndex, Hit, row_label
 from grounding.judges.number_binding import check_listed_rows, check_value_binding
+from grounding.judges.number_common import (
+    NAME,
+    Findings,
+    NumberCheck,
+    comparable_far,
+    comparable_in,
+    context_terms,
+    plausible,
+    same_digits,
+    transposed,
+)
 from grounding.judges.number_lists import respectively_words
-from grounding.judges.number_common import (NAME, Findings, NumberCheck, comparable_far,
-                                            comparable_in, context_terms, plausible,
-                                            same_digits, transposed)
-from grounding.judges.number_tables import (check_columns, check_named_cells,
-                                            check_table_rows)
+from grounding.judges.number_tables import check_columns, check_named_cells, check_table_rows
 from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_cells import cell_near, same_table
 from grounding.judges.rules_config import RulesConfig
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.numbers_match import Bound, Claim, Verdict, match, read_claims
-from grounding.quantities import (Quantity, comparable, extract_quantities, same_count_noun,
-                                  same_value)
+from grounding.quantities import (
+    Quantity,
+    comparable,
+    extract_quantities,
+    same_count_noun,
+    same_value,
+)
 
 #: ``skip(page, offset)``: True where a page-text offset is not this paper's own statement.
 Skip = Callable[[int, int], bool]
@@ -452,7 +464,8 @@ def _column_mates(index: EvidenceIndex, checks: list[NumberCheck], text: str) ->
 
 
 _DIFF_CUE = re.compile(r"\b(?:gap|lead|margin|difference|differ\w*|by|points?|ahead|behind|"
-                       r"drops?|gains?|more|less|fewer|lower|higher|below|above|total|sum|combined)\b", re.I)
+                       r"drops?|gains?|more|less|fewer|lower|higher|below|above|total|sum|"
+                       r"combined)\b", re.I)
 _RATIO_CUE = re.compile(r"\b(?:times|fold|twice|half|ratio|double\w*|triple\w*)\b|×", re.I)
 _PERCENT_CUE = re.compile(r"%|\bpercent", re.I)
 
@@ -489,7 +502,8 @@ def _around(text: str, start: int, end: int, lo: int = 0, hi: int | None = None,
             words: int = 6) -> set[str]:
     """Stemmed non-numeric content terms of the ``words`` words either side of a number
     at ``start``-``end``, inside ``lo``-``hi`` (where the other number's words begin or
-    end, :func:`_own_words`) and not crossing another number or a clause break, so each number keeps its own
+    end, :func:`_own_words`) and not crossing another number or a clause break, so each number
+    keeps its own
     neighbours ("223 genes showed evidence of mouse-specific ..." reaches the qualifier
     that a paraphrase states closer)."""
     hi = len(text) if hi is None else hi

@@ -11,13 +11,27 @@ import re
 
 from annotations.schema import ErrorSpan, ErrorTag
 from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
-from grounding.judges.number_common import (NAME_AFTER, NAME_BEFORE, ROW_NAME, Findings,
-                                            NumberCheck, plausible)
-from grounding.judges.rules_cells import (best_rows, cell_near, header_column,
-                                          in_number_list, label_terms, name_before,
-                                          phrase_after, same_table, text_after,
-                                          words_before)
+from grounding.judges.number_common import (
+    NAME_AFTER,
+    NAME_BEFORE,
+    ROW_NAME,
+    Findings,
+    NumberCheck,
+    plausible,
+)
 from grounding.judges.parts import sentence_quantities
+from grounding.judges.rules_cells import (
+    best_rows,
+    cell_near,
+    header_column,
+    in_number_list,
+    label_terms,
+    name_before,
+    phrase_after,
+    same_table,
+    text_after,
+    words_before,
+)
 from grounding.judges.rules_config import RulesConfig
 from grounding.judges.rules_tables import column_headers, columns_naming
 from grounding.lexicon import content_terms, fold, is_numeric

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-
 from grounding.evidence import Hit
 from grounding.judges.number_direction import judged_order, metric_direction
 from grounding.judges.rules_cues import ANTONYMS, NEGATIONS, words
@@ -165,8 +164,8 @@ def substitution(text: str, hits: list[Hit]) -> tuple[str, str, Hit] | None:
     the paper says "respond in English"); the sentence's first (last) word needs
     ``_EDGE_RUN`` identical words after (before) it, the paper's word the one right before
     (after) them, not part of a longer name ("Cabo San Lucas, Mexico"), and a first word
-    must be a name by more than its capital ("SuSAv2 5.3.2 MC has been normalized" where the paper says "NEUT 5.3.2 MC
-    has been normalized"). The sentence's word must not occur in the passage
+    must be a name by more than its capital ("SuSAv2 5.3.2 MC has been normalized" where the paper
+    says "NEUT 5.3.2 MC has been normalized"). The sentence's word must not occur in the passage
     and the passage's word must not occur in the sentence.
     """
     from difflib import SequenceMatcher
@@ -313,8 +312,9 @@ _PAIR = re.compile(r"(?:from\s+)?(-?\d+(?:\.\d+)?)\s*%?\s*(vs\.?|versus|against|
 def _directed_pairs(text: str) -> Iterator[tuple[str, bool, bool, re.Match[str]]]:
     """Each number pair of the sentence with its direction word: (word, word says up, the
     numbers go up, the pair's match); for a judging word ("beats", "improves", "worse") on
-    a metric of known direction (``number_direction``), (word, True, the claim holds, match). Reads "ahead ... (96.6 vs 96.3)", "below ... (83.3
-    vs 86.1)" (first number is the subject's) and "rises from 67.57 to 68.93"; the
+    a metric of known direction (``number_direction``), (word, True, the claim holds, match). Reads
+    "ahead ... (96.6 vs 96.3)", "below ... (83.3 vs 86.1)" (first number is the subject's) and
+    "rises from 67.57 to 68.93"; the
     direction word is the nearest one before the pair in the same clause; lists of
     numbers ("82.47 and 82.91 against 82.55 and 83.14") are skipped."""
     s = fold(text)

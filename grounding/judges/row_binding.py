@@ -45,8 +45,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
-from grounding.judges.number_common import (NAME_AFTER, ROW_NAME, Findings, NumberCheck,
-                                            plausible)
+from grounding.judges.number_common import NAME_AFTER, ROW_NAME, Findings, NumberCheck, plausible
 from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_cells import cell_near, header_column, in_number_list, same_table
 from grounding.judges.rules_tables import column_headers, columns_naming

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from annotations.schema import ErrorTag
 from grounding.evidence import Hit
