@@ -52,6 +52,23 @@ def check_table_rows(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: li
               and c.quantity.kind in ("number", "percent")]
     if not checks:
         return
+    rows = _candidate_rows(index, hits, checks)
+    if not rows:
+        return
+    labels = {pid: set(content_terms(row_label(index.entries[pid]))) for pid in rows}
+    names = _row_names(text, index, rows, labels)
+    check_label_rows(text, index, rows, labels, checks)
+    if not any(n[2] for n in names):
+        return
+    for pos, group in _groups_by_name(index, names, checks).items():
+        _, name, matching = next(n for n in names if n[0] == pos)
+        _hold_group(text, index, rows, name, matching, group, found)
+
+
+def _candidate_rows(index: EvidenceIndex, hits: list[Hit],
+                    checks: list[NumberCheck]) -> list[int]:
+    """The table rows on the pages of the best passages and of the numbers' hits, and (for
+    two numbers or more) the rows elsewhere that hold two of them."""
     pages = {h.entry.page for h in hits[:5]} | {c.hit.entry.page for c in checks
                                                  if c.hit is not None}
     rows = [pid for p in sorted(pages) for pid in index.rows_by_page.get(p, [])]
@@ -64,9 +81,13 @@ def check_table_rows(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: li
                 if sum(1 for c in checks if any(same_value(c.quantity, x.quantity)
                                                 for x in cells)) >= 2:
                     rows.append(pid)
-    if not rows:
-        return
-    labels = {pid: set(content_terms(row_label(index.entries[pid]))) for pid in rows}
+    return rows
+
+
+def _row_names(text: str, index: EvidenceIndex, rows: list[int],
+               labels: dict[int, set[str]]) -> list[tuple[int, str, list[int]]]:
+    """Each name of the sentence that may label a row: (offset, name, the rows of ``rows``
+    whose label holds all its terms)."""
     s = fold(text)
     names: list[tuple[int, str, list[int]]] = []
     number_ends = {q.end for q in sentence_quantities(text)}
@@ -80,9 +101,12 @@ def check_table_rows(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: li
         matching = [pid for pid in rows if len(index.entries[pid].cells) >= 2
                     and all(t in labels[pid] for t in terms)]
         names.append((m.start(), token, matching))
-    check_label_rows(text, index, rows, labels, checks)
-    if not any(n[2] for n in names):
-        return
+    return names
+
+
+def _groups_by_name(index: EvidenceIndex, names: list[tuple[int, str, list[int]]],
+                    checks: list[NumberCheck]) -> dict[int, list[NumberCheck]]:
+    """The numbers grouped by the offset of the row name each one follows."""
     header_terms: set[str] = set()
     for n in names:
         for pid in n[2][:4]:
@@ -102,58 +126,80 @@ def check_table_rows(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: li
                 if n[0] < chosen[0] and n[2] and set(content_terms(n[1])) > near_terms:
                     chosen = n
             groups.setdefault(chosen[0], []).append(c)
-    for pos, group in groups.items():
-        _, name, matching = next(n for n in names if n[0] == pos)
-        entries = [(pid, index.entries[pid]) for pid in matching]
-        values_in = {pid: [c for c in group if any(same_value(c.quantity, cell.quantity)
-                                                   for cell in e.cells)]
-                     for pid, e in entries}
-        best_pid = max(values_in, key=lambda pid: (len(values_in[pid]),
-                                                   len(index.entries[pid].cells)))
-        best = index.entries[best_pid]
-        inside = values_in[best_pid]
-        hit = Hit(best, best_pid, 1.0)
-        for c in inside:
-            c.status, c.hit = "found", hit
-        if inside and len(inside) < len(group):
-            cells = best.cells
-            page_lines = [e for e in index.entries if e.page == best.page
-                          and e.kind == "line" and len(e.quantities) < 0.3 * len(e.terms)]
-            for c in group:
-                if c in inside or c.status == "found" or (
-                        c.status == "found_far" and any(same_value(c.quantity, e)
-                                                        for line in page_lines
-                                                        for e in line.quantities)):
-                    continue                 # the value is written in the page's prose
-                anchor = min(inside, key=lambda a: abs(a.quantity.start - c.quantity.start))
-                idx = next(i for i, cell in enumerate(cells)
-                           if same_value(anchor.quantity, cell.quantity))
-                order = sorted(group, key=lambda g: g.quantity.start)
-                j = idx + order.index(c) - order.index(anchor)
-                if (0 <= j < len(cells) and plausible(c.quantity, cells[j].quantity)
-                        and comparable(c.quantity, cells[j].quantity)):
-                    c.status, c.hit, c.correction = "conflict", hit, cells[j].quantity
-        elif not inside and len(group) >= 2:
-            holders = [pid for pid in rows if pid not in matching and all(
-                any(same_value(c.quantity, cell.quantity) for cell in index.entries[pid].cells)
-                for c in group)]
-            claim_terms = set(content_terms(text))
-            named = [pid for pid in holders
-                     if {t for t in content_terms(row_label(index.entries[pid]))
-                         if not is_numeric(t) and len(t) >= 3} & claim_terms]
-            if not holders or named:
-                continue                 # nobody else holds them, or the sentence names it
-            # the tightest row holding them all (a column-group piece before its full line)
-            pid = min(holders, key=lambda r: len(index.entries[r].cells))
-            e = index.entries[pid]
-            other = row_label(e)
-            if other and name in text:
-                found.errors.append(ErrorSpan(span=name, tags=(ErrorTag.C2,),
-                                              correction=other))
-                found.notes.append(f"the values belong to \"{other}\" on page "
-                                   f"{e.page}, not to {name}")
-                for c in group:
-                    c.status, c.hit = "found", Hit(e, pid, 1.0)
+    return groups
+
+
+def _hold_group(text: str, index: EvidenceIndex, rows: list[int], name: str,
+                matching: list[int], group: list[NumberCheck], found: Findings) -> None:
+    """Hold the numbers ``group`` that follow the row name ``name`` to the best of its rows
+    ``matching``: found there, a conflict with the aligned cell (C1), or, when that row
+    holds none of two or more while one other row holds them all, the name is wrong
+    (C2)."""
+    entries = [(pid, index.entries[pid]) for pid in matching]
+    values_in = {pid: [c for c in group if any(same_value(c.quantity, cell.quantity)
+                                               for cell in e.cells)]
+                 for pid, e in entries}
+    best_pid = max(values_in, key=lambda pid: (len(values_in[pid]),
+                                               len(index.entries[pid].cells)))
+    best = index.entries[best_pid]
+    inside = values_in[best_pid]
+    hit = Hit(best, best_pid, 1.0)
+    for c in inside:
+        c.status, c.hit = "found", hit
+    if inside and len(inside) < len(group):
+        _align_in_row(index, best, hit, inside, group)
+    elif not inside and len(group) >= 2:
+        _other_row(text, index, rows, name, matching, group, found)
+
+
+def _align_in_row(index: EvidenceIndex, best: Entry, hit: Hit, inside: list[NumberCheck],
+                  group: list[NumberCheck]) -> None:
+    """The numbers of ``group`` the row ``best`` lacks, each against the cell as far from
+    the nearest found one (``inside``) as the sentence puts it: a conflict (C1)."""
+    cells = best.cells
+    page_lines = [e for e in index.entries if e.page == best.page
+                  and e.kind == "line" and len(e.quantities) < 0.3 * len(e.terms)]
+    for c in group:
+        if c in inside or c.status == "found" or (
+                c.status == "found_far" and any(same_value(c.quantity, e)
+                                                for line in page_lines
+                                                for e in line.quantities)):
+            continue                 # the value is written in the page's prose
+        anchor = min(inside, key=lambda a: abs(a.quantity.start - c.quantity.start))
+        idx = next(i for i, cell in enumerate(cells)
+                   if same_value(anchor.quantity, cell.quantity))
+        order = sorted(group, key=lambda g: g.quantity.start)
+        j = idx + order.index(c) - order.index(anchor)
+        if (0 <= j < len(cells) and plausible(c.quantity, cells[j].quantity)
+                and comparable(c.quantity, cells[j].quantity)):
+            c.status, c.hit, c.correction = "conflict", hit, cells[j].quantity
+
+
+def _other_row(text: str, index: EvidenceIndex, rows: list[int], name: str,
+               matching: list[int], group: list[NumberCheck], found: Findings) -> None:
+    """When another row holds every number of ``group`` and the sentence names no such
+    row, ``name`` is wrong (C2, that row's label the correction)."""
+    holders = [pid for pid in rows if pid not in matching and all(
+        any(same_value(c.quantity, cell.quantity) for cell in index.entries[pid].cells)
+        for c in group)]
+    claim_terms = set(content_terms(text))
+    named = [pid for pid in holders
+             if {t for t in content_terms(row_label(index.entries[pid]))
+                 if not is_numeric(t) and len(t) >= 3} & claim_terms]
+    if not holders or named:
+        return                   # nobody else holds them, or the sentence names it
+    # the tightest row holding them all (a column-group piece before its full line)
+    pid = min(holders, key=lambda r: len(index.entries[r].cells))
+    e = index.entries[pid]
+    other = row_label(e)
+    if other and name in text:
+        found.errors.append(ErrorSpan(span=name, tags=(ErrorTag.C2,),
+                                      correction=other))
+        found.notes.append(f"the values belong to \"{other}\" on page "
+                           f"{e.page}, not to {name}")
+        for c in group:
+            c.status, c.hit = "found", Hit(e, pid, 1.0)
+
 
 def check_named_cells(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[Hit],
                        found: Findings) -> None:
@@ -182,15 +228,31 @@ def check_named_cells(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: l
     rows += [r for p in sorted(pages) for r in index.loose_rows(p)]
     if not rows:
         return
+    named = _named_rows(text, rows, checks)
+    anchors = _anchors(checks, named)
+    anchored = {id(a[0]) for a in anchors}
     claim_terms = set(content_terms(text))
+    for c in checks:
+        if id(c) in anchored or id(c) not in named:
+            continue
+        _read_named_cell(text, index, rows, claim_terms, anchors, c, named[id(c)])
+
+
+Rows = list[tuple[int, Entry]]
+Anchor = tuple[NumberCheck, int, Entry, float]
+
+
+def _named_rows(text: str, rows: Rows, checks: list[NumberCheck]) -> dict[int, Rows]:
+    """For each number (by id), the rows its own words name: the phrase after it, else
+    (nothing written after it, and not one of a list of numbers) the name before it."""
     labels: list[set[str]] = []          # label_terms of each row, made on first use
 
-    def rows_named(terms: set[str]) -> list[tuple[int, Entry]]:
+    def rows_named(terms: set[str]) -> Rows:
         if terms and not labels:
             labels.extend(label_terms(e) for _, e in rows)
         return best_rows(terms, rows, labels)
 
-    named: dict[int, list[tuple[int, Entry]]] = {}
+    named: dict[int, Rows] = {}
     for c in checks:
         after = phrase_after(text, c.quantity)
         cands = rows_named(after)
@@ -203,8 +265,13 @@ def check_named_cells(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: l
                 cands = rows_named(words_before(text, c.quantity)) or cands
         if cands:
             named[id(c)] = cands
-    # numbers whose named row holds them: the anchors giving a column
-    anchors: list[tuple[NumberCheck, int, Entry, float]] = []
+    return named
+
+
+def _anchors(checks: list[NumberCheck], named: dict[int, Rows]) -> list[Anchor]:
+    """The numbers whose named row holds them (found there): the anchors giving a column,
+    with the row and the cell's x."""
+    anchors: list[Anchor] = []
     for c in checks:
         cands = named.get(id(c), [])
         holding = [(pid, e, cell) for pid, e in cands for cell in e.cells
@@ -214,48 +281,52 @@ def check_named_cells(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: l
             anchors.append((c, pid, e, cell.x))
             if c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
                 c.status, c.hit = "found", Hit(e, pid, 1.0)
-    anchored = {id(a[0]) for a in anchors}
-    for c in checks:
-        if id(c) in anchored or id(c) not in named:
-            continue
-        cands = named[id(c)]
-        local = words_before(text, c.quantity) | phrase_after(text, c.quantity)
-        if c.status == "found" and c.hit is not None and c.hit.entry.kind == "row":
-            # found in a row its own words name at least as well ("BLIP reaches 55.4 on
-            # OKVQA": the BLIP row holds it): that row, not the named one, is meant
-            if len(label_terms(c.hit.entry) & local) >= max(
-                    (len(label_terms(e) & local) for _, e in cands), default=0) > 0:
-                continue
-        if len(cands) != 1:
-            continue
-        pid, row = cands[0]
-        if any(same_value(c.quantity, cell.quantity) for cell in row.cells):
-            continue
-        xs = [x for a, apid, ae, x in anchors if apid != pid and same_table(ae, row)]
-        if not xs and c.status != "absent":
-            # the one other row of this table holding the value, unless the sentence
-            # names that row (a word of its label that the named row's label lacks;
-            # a label without such words could be named in any way): its cell's column
-            holders = [(e, cell.x) for p2, e in rows if p2 != pid and same_table(e, row)
-                       for cell in e.cells if same_value(c.quantity, cell.quantity)]
-            own = label_terms(holders[0][0]) - label_terms(row) if holders else set()
-            if len(holders) == 1 and own and not own & claim_terms:
-                xs = [holders[0][1]]
-        if not xs and c.status in ("absent", "found_far"):
-            # a header word the number's clause names ("the average" -> "Avg.")
-            heads = column_headers(row, index.pages.get(row.page))
-            col = header_column(heads, local)
-            if col is not None:
-                xs = [row.cells[col].x]
-        if not xs:
-            continue
-        target = cell_near(row, xs[0])
-        if target is None:
-            continue
-        cand = target.quantity
-        if (not same_value(c.quantity, cand) and plausible(c.quantity, cand)
-                and cand.decimals == c.quantity.decimals):
-            c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), cand
+    return anchors
+
+
+def _read_named_cell(text: str, index: EvidenceIndex, rows: Rows, claim_terms: set[str],
+                     anchors: list[Anchor], c: NumberCheck, cands: Rows) -> None:
+    """Hold the number ``c`` to the cell of its one named row in the column an anchor,
+    another row holding the value, or a header its clause names gives: a conflict (C1)
+    when that cell holds another plausible value."""
+    local = words_before(text, c.quantity) | phrase_after(text, c.quantity)
+    if c.status == "found" and c.hit is not None and c.hit.entry.kind == "row":
+        # found in a row its own words name at least as well ("BLIP reaches 55.4 on
+        # OKVQA": the BLIP row holds it): that row, not the named one, is meant
+        if len(label_terms(c.hit.entry) & local) >= max(
+                (len(label_terms(e) & local) for _, e in cands), default=0) > 0:
+            return
+    if len(cands) != 1:
+        return
+    pid, row = cands[0]
+    if any(same_value(c.quantity, cell.quantity) for cell in row.cells):
+        return
+    xs = [x for a, apid, ae, x in anchors if apid != pid and same_table(ae, row)]
+    if not xs and c.status != "absent":
+        # the one other row of this table holding the value, unless the sentence
+        # names that row (a word of its label that the named row's label lacks;
+        # a label without such words could be named in any way): its cell's column
+        holders = [(e, cell.x) for p2, e in rows if p2 != pid and same_table(e, row)
+                   for cell in e.cells if same_value(c.quantity, cell.quantity)]
+        own = label_terms(holders[0][0]) - label_terms(row) if holders else set()
+        if len(holders) == 1 and own and not own & claim_terms:
+            xs = [holders[0][1]]
+    if not xs and c.status in ("absent", "found_far"):
+        # a header word the number's clause names ("the average" -> "Avg.")
+        heads = column_headers(row, index.pages.get(row.page))
+        col = header_column(heads, local)
+        if col is not None:
+            xs = [row.cells[col].x]
+    if not xs:
+        return
+    target = cell_near(row, xs[0])
+    if target is None:
+        return
+    cand = target.quantity
+    if (not same_value(c.quantity, cand) and plausible(c.quantity, cand)
+            and cand.decimals == c.quantity.decimals):
+        c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), cand
+
 
 def check_label_rows(text: str, index: EvidenceIndex, rows: list[int],
                       labels: dict[int, set[str]], checks: list[NumberCheck]) -> None:
