@@ -64,6 +64,22 @@ def check_numbers(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[
     # "up to 42 mol%", "reaching up to 70%": the value reached, checked as the number itself
     claim_qs = [dataclasses.replace(q, bound=None) if q.start in peaks else q
                 for q in sentence_quantities(text) if q.checkable]
+    context_hits = _read_values(cfg, text, index, hits, claim_qs, previous_qs, found, skip)
+    _check_count_swaps(cfg, text, hits, found)
+    check_table_rows(cfg, text, index, hits, found)
+    check_named_cells(cfg, text, index, hits, found)
+    check_columns(cfg, text, index, found)
+    _check_attached_names(cfg, text, index, found)
+    _column_differences(text, index, claim_qs, found)
+    _absent_conflicts(cfg, text, index, hits, claim_qs, context_hits, found, skip)
+
+
+def _read_values(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[Hit],
+                 claim_qs: list[Quantity], previous_qs: list[Quantity], found: Findings,
+                 skip: Skip | None) -> dict[int, list[Hit]]:
+    """One NumberCheck per number of ``claim_qs`` appended to ``found.numbers``: found in a
+    passage, derived from other numbers, found far away, or absent. Returns the passages
+    searched for a number's clause, by the id of its check."""
     context_hits: dict[int, list[Hit]] = {}
     for q in claim_qs:
         check = NumberCheck(q, "absent")
@@ -94,11 +110,13 @@ def check_numbers(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[
                 for page, e in index.quantities_near(_could_match(q))):
             check.status = "found_far"
         found.numbers.append(check)
-    _check_count_swaps(cfg, text, hits, found)
-    check_table_rows(cfg, text, index, hits, found)
-    check_named_cells(cfg, text, index, hits, found)
-    check_columns(cfg, text, index, found)
-    _check_attached_names(cfg, text, index, found)
+    return context_hits
+
+
+def _column_differences(text: str, index: EvidenceIndex, claim_qs: list[Quantity],
+                        found: Findings) -> None:
+    """Numbers read as a difference against a row of the table another number of the
+    sentence was read from, computed in that number's column."""
     # a difference against a row of the table another number of the sentence was read
     # from, computed in that number's column (not another cell of its row: "3.6 is 1.6
     # units below that of Cerulean" is 5.2 - 3.6, not the row's "3" of the next column)
@@ -111,6 +129,13 @@ def check_numbers(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[
                     text, check.quantity, claim_qs, mates)) is not None:
             check.status, check.operands, check.hit = "derived", operands, None
             check.correction = None
+
+
+def _absent_conflicts(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[Hit],
+                      claim_qs: list[Quantity], context_hits: dict[int, list[Hit]],
+                      found: Findings, skip: Skip | None) -> None:
+    """An absent number whose slot in a matching passage holds another value becomes a
+    conflict (C1) corrected by that value."""
     # conflicts: an absent number whose slot in a matching passage holds another value
     for check in found.numbers:
         if check.status != "absent":
@@ -221,10 +246,23 @@ def _sibling_row(text: str, q: Quantity, anchor: Hit, idx: int,
             return Hit(e, pid, 1.0), cell.quantity
     return None
 
+
 def _find_conflict(cfg: RulesConfig, text: str, q: Quantity, claim_qs: list[Quantity],
                    checks: list[NumberCheck], hits: list[Hit],
                    index: EvidenceIndex | None = None) -> tuple[Hit, Quantity] | None:
+    """The paper's value for the absent number ``q`` and where it is: the neighbouring
+    cell of a table row holding another number of the sentence, a misread or transposed
+    value, or a comparable value in the passage about the number's context; None."""
     claimed_values = [c.quantity for c in checks if c.quantity.bound is None]
+    return (_row_neighbour(text, q, claim_qs, checks, claimed_values, index)
+            or _misread_value(text, q, hits, index)
+            or _context_value(cfg, text, q, hits, claimed_values))
+
+
+def _row_neighbour(text: str, q: Quantity, claim_qs: list[Quantity],
+                   checks: list[NumberCheck], claimed_values: list[Quantity],
+                   index: EvidenceIndex | None) -> tuple[Hit, Quantity] | None:
+    """A table row holding another number of this sentence: the neighbouring cell."""
     anchored = [c for c in checks if c.status == "found" and c.hit is not None]
     # 1. a table row holding another number of this sentence: read the neighbouring cell
     pos = claim_qs.index(q)
@@ -250,6 +288,12 @@ def _find_conflict(cfg: RulesConfig, text: str, q: Quantity, claim_qs: list[Quan
             if (comparable(q, cand) and not any(same_value(o, cand) for o in claimed_values)
                     and plausible(q, cand)):
                 return c.hit, cand
+    return None
+
+
+def _misread_value(text: str, q: Quantity, hits: list[Hit],
+                   index: EvidenceIndex | None) -> tuple[Hit, Quantity] | None:
+    """The same digits with a separator misread, or two adjacent digits swapped."""
     # 2. a misread separator: same digits, a power of 1000 apart ("1.25" vs "1.250")
     for h in hits[:3]:
         for e in h.entry.quantities:
@@ -280,6 +324,12 @@ def _find_conflict(cfg: RulesConfig, text: str, q: Quantity, claim_qs: list[Quan
                 located = index.entry_at(page, e.start)
                 if len(near & around) >= 2 and located is not None:
                     return Hit(located[1], located[0], 0.5), e
+    return None
+
+
+def _context_value(cfg: RulesConfig, text: str, q: Quantity, hits: list[Hit],
+                   claimed_values: list[Quantity]) -> tuple[Hit, Quantity] | None:
+    """The best passage about the number's context holding a comparable value."""
     # 3. the best passage about this number's context holding a comparable value
     context = context_terms(text, q)
     seen: set[int] = set()
