@@ -51,8 +51,7 @@ class Claim:
     @classmethod
     def of(cls, context: ClaimContext) -> Claim:
         """The Claim of the sentence a judge is handed."""
-        return cls(context.sentence.text, context.question,
-                   tuple(s.text for s in context.previous))
+        return cls(context.sentence.text, context.question, tuple(s.text for s in context.previous))
 
     @cached_property
     def folded(self) -> str:

@@ -69,16 +69,16 @@ class RulesJudge:
     #: searches the document's index itself (see grounding.judges.base.Judge)
     retrieves_evidence = True
 
-    def __init__(self, config: RulesConfig | None = None,
-                 index: EvidenceIndex | None = None) -> None:
+    def __init__(
+        self, config: RulesConfig | None = None, index: EvidenceIndex | None = None
+    ) -> None:
         self.config = config or RulesConfig()
         self._index = index
         self._cache: list[tuple[Any, EvidenceIndex]] = []
         #: per paper index (weakly keyed, so papers never mix): the answer memory and the
         #: paper's reference list and cited sentences
         self._memory: WeakKeyDictionary[EvidenceIndex, AnswerMemory] = WeakKeyDictionary()
-        self._attribution: WeakKeyDictionary[EvidenceIndex, Attribution] = (
-            WeakKeyDictionary())
+        self._attribution: WeakKeyDictionary[EvidenceIndex, Attribution] = WeakKeyDictionary()
         #: per paper index: the abbreviations the paper defines
         self._aliases: WeakKeyDictionary[EvidenceIndex, Aliases] = WeakKeyDictionary()
         #: terms of a page's lines, per (id of the index, page), for the current index only
@@ -95,7 +95,7 @@ class RulesJudge:
         """The index to search, and the passages behind pseudo-pages when built from text."""
         if self._index is not None:
             return self._index, None
-        given = getattr(claim.index, "lexical", claim.index)   # a HybridIndex wraps one
+        given = getattr(claim.index, "lexical", claim.index)  # a HybridIndex wraps one
         if isinstance(given, EvidenceIndex):
             return given, None
         doc = claim.document
@@ -127,25 +127,40 @@ class RulesJudge:
             att = self._attribution.get(index)
             if att is None:
                 att = self._attribution[index] = Attribution.of(index)
-            evidence = Evidence(index, pseudo, att, memory, self._aliases_of(index),
-                                lambda h: self._terms_with(h, index))
+            evidence = Evidence(
+                index,
+                pseudo,
+                att,
+                memory,
+                self._aliases_of(index),
+                lambda h: self._terms_with(h, index),
+            )
         trace = TABLE.trace(RulesState(parsed, self.config, evidence))
         row, out = trace[-1]
         if out.label is Label.NOT_A_CLAIM:
             if memory is not None:
                 memory.record(parsed.text, Label.NOT_A_CLAIM, ())
-            return Judgement(Label.NOT_A_CLAIM, None, out.rationale, judge=self.name,
-                             extra={"row": row})
+            return Judgement(
+                Label.NOT_A_CLAIM, None, out.rationale, judge=self.name, extra={"row": row}
+            )
         if evidence is None:
-            return Judgement(out.label, parsed.role, out.rationale, judge=self.name,
-                             extra={"row": row})
+            return Judgement(
+                out.label, parsed.role, out.rationale, judge=self.name, extra={"row": row}
+            )
         extra: dict[str, object] = {"numbers": {c.quantity.text: c.status for c in out.numbers}}
         if any(name == "hedged" for name, _ in trace):
             extra["hedged"] = True
         extra["row"] = row
         evidence.memory.record(parsed.text, out.label, wrong_values(out.numbers))
-        return Judgement(out.label, parsed.role, out.rationale, out.errors, out.evidence,
-                         judge=self.name, extra=extra)
+        return Judgement(
+            out.label,
+            parsed.role,
+            out.rationale,
+            out.errors,
+            out.evidence,
+            judge=self.name,
+            extra=extra,
+        )
 
     def _aliases_of(self, index: EvidenceIndex) -> Aliases:
         """The abbreviations the paper behind ``index`` defines (read once per index)."""
@@ -162,13 +177,22 @@ class RulesJudge:
         key = (id(index), hit.entry.page)
         held = self._page_terms.get(key)
         if held is None:
-            held = frozenset(t for e in index.entries if e.page == hit.entry.page
-                             for t in e.terms if not is_numeric(t))
-            self._page_terms = {k: v for k, v in self._page_terms.items()
-                                if k[0] == id(index)}
+            held = frozenset(
+                t
+                for e in index.entries
+                if e.page == hit.entry.page
+                for t in e.terms
+                if not is_numeric(t)
+            )
+            self._page_terms = {k: v for k, v in self._page_terms.items() if k[0] == id(index)}
             self._page_terms[key] = held
         return held | frozenset(hit.entry.terms)
 
 
-__all__ = ["RulesConfig", "RulesJudge", "counts_own_list", "is_interpretation",
-           "not_a_claim_reason"]
+__all__ = [
+    "RulesConfig",
+    "RulesJudge",
+    "counts_own_list",
+    "is_interpretation",
+    "not_a_claim_reason",
+]

@@ -64,8 +64,12 @@ _VERIFIED = {"found": False, "derived": False, "found_far": True}
 
 def bound_text(text: str, q: Quantity) -> str:
     """A bounded number with its bound words as the sentence writes them ("over 300 bar")."""
-    m = re.search(r"(?:\b[a-z]+\s+)?(?:than|to|most|least|over|under|above|below|within|"
-                  r"exceeding|[<>≤≥])\s*$", fold(text)[max(0, q.start - 25):q.start], re.I)
+    m = re.search(
+        r"(?:\b[a-z]+\s+)?(?:than|to|most|least|over|under|above|below|within|"
+        r"exceeding|[<>≤≥])\s*$",
+        fold(text)[max(0, q.start - 25) : q.start],
+        re.I,
+    )
     return (m.group(0) if m else "") + q.text
 
 
@@ -82,12 +86,17 @@ def settle_unit_readings(found: Findings) -> Findings:
     """``found`` with each conflict whose correction reads as the sentence's own number
     ("380.5 million" against "380.5M": a unit reading) found instead; a new Findings, the
     checks it changes copied."""
-    numbers = [dataclasses.replace(c, status="found", correction=None, why="")
-               if c.status == "conflict" and c.correction is not None
-               and correction_text(c.quantity, c.correction) == c.quantity.text else c
-               for c in found.numbers]
-    return dataclasses.replace(found, numbers=numbers, errors=list(found.errors),
-                               notes=list(found.notes))
+    numbers = [
+        dataclasses.replace(c, status="found", correction=None, why="")
+        if c.status == "conflict"
+        and c.correction is not None
+        and correction_text(c.quantity, c.correction) == c.quantity.text
+        else c
+        for c in found.numbers
+    ]
+    return dataclasses.replace(
+        found, numbers=numbers, errors=list(found.errors), notes=list(found.notes)
+    )
 
 
 def number_results(found: Findings) -> list[PartResult]:
@@ -101,27 +110,50 @@ def number_results(found: Findings) -> list[PartResult]:
         q = c.quantity
         if c.status == "conflict" and c.correction is not None:
             fixed = correction_text(q, c.correction)
-            assert c.hit is not None and fixed != q.text   # settle_unit_readings ran
-            out.append(PartResult(part, Status.CONTRADICTED, ErrorTag.C1,
-                                  f"the sentence says {q.text} where page "
-                                  f"{c.hit.entry.page} gives {c.correction.text}",
-                                  c.hit, q.text + c.suffix, fixed + c.suffix))
+            assert c.hit is not None and fixed != q.text  # settle_unit_readings ran
+            out.append(
+                PartResult(
+                    part,
+                    Status.CONTRADICTED,
+                    ErrorTag.C1,
+                    f"the sentence says {q.text} where page "
+                    f"{c.hit.entry.page} gives {c.correction.text}",
+                    c.hit,
+                    q.text + c.suffix,
+                    fixed + c.suffix,
+                )
+            )
             continue
         if c.status in _VERIFIED:
             where = f"page {c.hit.entry.page}" if c.hit is not None else "the paper"
-            how = ("computed from the paper's numbers" if c.status == "derived"
-                   else f"found on {where}" if c.status == "found"
-                   else "found elsewhere in the paper")
-            out.append(PartResult(part, Status.VERIFIED, why=c.why or f"{q.text} {how}",
-                                  hit=c.hit,
-                                  weak=_VERIFIED[c.status]))
-        elif c.status == "misbound":          # row_binding: another row's value
-            out.append(PartResult(part, Status.NOT_FOUND, ErrorTag.N1, c.why, c.hit,
-                                  span=q.text))
+            how = (
+                "computed from the paper's numbers"
+                if c.status == "derived"
+                else f"found on {where}"
+                if c.status == "found"
+                else "found elsewhere in the paper"
+            )
+            out.append(
+                PartResult(
+                    part,
+                    Status.VERIFIED,
+                    why=c.why or f"{q.text} {how}",
+                    hit=c.hit,
+                    weak=_VERIFIED[c.status],
+                )
+            )
+        elif c.status == "misbound":  # row_binding: another row's value
+            out.append(PartResult(part, Status.NOT_FOUND, ErrorTag.N1, c.why, c.hit, span=q.text))
         elif c.status == "derived_unsettled":
-            out.append(PartResult(part, Status.NOT_FOUND, None,
-                                  f"{q.text} is computed from numbers of earlier sentences "
-                                  "that the paper does not state"))
+            out.append(
+                PartResult(
+                    part,
+                    Status.NOT_FOUND,
+                    None,
+                    f"{q.text} is computed from numbers of earlier sentences "
+                    "that the paper does not state",
+                )
+            )
     return out
 
 
@@ -140,32 +172,53 @@ def unbound_results(text: str, found: Findings, index: EvidenceIndex) -> list[Pa
     for c in found.numbers:
         q = c.quantity
         mine_word = _word_after(s, q.end)
-        if c.status != "found" or c.hit is None or c.hit.entry.kind == "row" \
-                or q.physical or abs(q.value) < 100 or q.kind != "number" \
-                or not _noun_like(mine_word):
-            continue                      # "three binaries": small counts bind loosely
+        if (
+            c.status != "found"
+            or c.hit is None
+            or c.hit.entry.kind == "row"
+            or q.physical
+            or abs(q.value) < 100
+            or q.kind != "number"
+            or not _noun_like(mine_word)
+        ):
+            continue  # "three binaries": small counts bind loosely
         page = fold(getattr(index.pages.get(c.hit.entry.page), "text", "") or "")
-        same = [e for e in c.hit.entry.quantities if e.value == q.value and e.kind == q.kind
-                and not e.physical and e.end <= len(page)]
+        same = [
+            e
+            for e in c.hit.entry.quantities
+            if e.value == q.value and e.kind == q.kind and not e.physical and e.end <= len(page)
+        ]
         theirs = [_word_after(page, e.end) for e in same]
-        if not same or not all(map(_noun_like, theirs)) \
-                or any(set(content_terms(w)) & terms for w in theirs):
+        if (
+            not same
+            or not all(map(_noun_like, theirs))
+            or any(set(content_terms(w)) & terms for w in theirs)
+        ):
             continue
         mine = set(content_terms(mine_word))
         rest = {t for t in terms if not is_numeric(t)} - mine
         if len(rest & set(c.hit.entry.terms)) * 2 < len(rest):
-            continue                      # not the same statement (or another language)
+            continue  # not the same statement (or another language)
         near: set[str] = set()
         for e in same:
-            near.update(content_terms(" ".join(page[:e.start].split()[-4:]
-                                               + page[e.end:].split()[:4])))
+            near.update(
+                content_terms(" ".join(page[: e.start].split()[-4:] + page[e.end :].split()[:4]))
+            )
         if mine & near:
             continue
         e, word = same[0], theirs[0]
-        out.append(PartResult(_number_part(c), Status.CONTRADICTED, ErrorTag.C2,
-                              f"the sentence gives {q.text} to another noun than page "
-                              f"{c.hit.entry.page} does (\"{e.text} {word}\")", c.hit,
-                              f"{s[q.start:q.end]} {mine_word}", f"{e.text} {word}"))
+        out.append(
+            PartResult(
+                _number_part(c),
+                Status.CONTRADICTED,
+                ErrorTag.C2,
+                f"the sentence gives {q.text} to another noun than page "
+                f'{c.hit.entry.page} does ("{e.text} {word}")',
+                c.hit,
+                f"{s[q.start : q.end]} {mine_word}",
+                f"{e.text} {word}",
+            )
+        )
     return out
 
 
@@ -179,26 +232,63 @@ def _noun_like(word: str) -> bool:
     """A word that can be the counted noun after a number: not a participle, adverb, stop
     word or one of the adjectives that stand between a number and its noun."""
     w = word.lower()
-    return len(w) >= 3 and w.isalpha() and not w.endswith(("ed", "ing", "ly")) \
-        and w not in STOPWORDS and w not in _NOT_NOUNS
+    return (
+        len(w) >= 3
+        and w.isalpha()
+        and not w.endswith(("ed", "ing", "ly"))
+        and w not in STOPWORDS
+        and w not in _NOT_NOUNS
+    )
 
 
 #: adjectives that stand between a number and its noun ("7,918 homologous gene families")
-_NOT_NOUNS = frozenset({"total", "new", "unique", "distinct", "additional", "different",
-                        "other", "separate", "individual", "independent",
-                        "similar", "further", "extra", "previous", "original", "random",
-                        "positive", "negative", "human", "training", "test", "full"})
+_NOT_NOUNS = frozenset(
+    {
+        "total",
+        "new",
+        "unique",
+        "distinct",
+        "additional",
+        "different",
+        "other",
+        "separate",
+        "individual",
+        "independent",
+        "similar",
+        "further",
+        "extra",
+        "previous",
+        "original",
+        "random",
+        "positive",
+        "negative",
+        "human",
+        "training",
+        "test",
+        "full",
+    }
+)
 
 
 def absent_results(text: str, found: Findings) -> list[PartResult]:
     figure = FIGURE.search(text) is not None
     out = []
     for c in found.numbers:
-        if c.status == "absent" and c.quantity.kind not in ("word", "fraction", "sci") \
-                and not figure:
-            out.append(PartResult(_number_part(c), Status.NOT_FOUND, ErrorTag.N1,
-                                  f"{c.quantity.text} appears nowhere in the PDF text and no "
-                                  "passage gives a value for it", span=c.quantity.text))
+        if (
+            c.status == "absent"
+            and c.quantity.kind not in ("word", "fraction", "sci")
+            and not figure
+        ):
+            out.append(
+                PartResult(
+                    _number_part(c),
+                    Status.NOT_FOUND,
+                    ErrorTag.N1,
+                    f"{c.quantity.text} appears nowhere in the PDF text and no "
+                    "passage gives a value for it",
+                    span=c.quantity.text,
+                )
+            )
     return out
 
 
@@ -209,25 +299,52 @@ def relation_results(text: str, hits: list[Hit], min_sim: float) -> list[PartRes
     if pol is not None:
         span, hit, why = pol
         part = Part(PartKind.POLARITY, span, 0, 0, "neg")
-        return [PartResult(part, Status.CONTRADICTED, ErrorTag.C3,
-                           f"{why} on page {hit.entry.page}", hit, span, "")]
+        return [
+            PartResult(
+                part,
+                Status.CONTRADICTED,
+                ErrorTag.C3,
+                f"{why} on page {hit.entry.page}",
+                hit,
+                span,
+                "",
+            )
+        ]
     swap = substitution(text, hits)
     if swap is not None:
         span, correction, hit = swap
-        return [PartResult(Part(PartKind.TERM, span, 0, 0, span), Status.CONTRADICTED,
-                           ErrorTag.C2, f"the sentence says \"{span}\" where the same "
-                           f"statement on page {hit.entry.page} says \"{correction}\"",
-                           hit, span, correction)]
+        return [
+            PartResult(
+                Part(PartKind.TERM, span, 0, 0, span),
+                Status.CONTRADICTED,
+                ErrorTag.C2,
+                f'the sentence says "{span}" where the same '
+                f'statement on page {hit.entry.page} says "{correction}"',
+                hit,
+                span,
+                correction,
+            )
+        ]
     direction = direction_conflict(text)
     if direction is not None:
         span, why = direction
-        return [PartResult(Part(PartKind.COMPARISON, span, 0, 0, ""), Status.CONTRADICTED,
-                           ErrorTag.C3, why, hits[0] if hits else None, span, "")]
+        return [
+            PartResult(
+                Part(PartKind.COMPARISON, span, 0, 0, ""),
+                Status.CONTRADICTED,
+                ErrorTag.C3,
+                why,
+                hits[0] if hits else None,
+                span,
+                "",
+            )
+        ]
     return []
 
 
-def swap_results(text: str, index: EvidenceIndex, hits: list[Hit],
-                  skip: Callable[[int, int], bool]) -> list[PartResult]:
+def swap_results(
+    text: str, index: EvidenceIndex, hits: list[Hit], skip: Callable[[int, int], bool]
+) -> list[PartResult]:
     """Two names of the sentence whose words the paper gives to each other
     (``slot_check.name_swap``): a swapped relation (C2), the span the first name, the
     correction the second."""
@@ -235,37 +352,62 @@ def swap_results(text: str, index: EvidenceIndex, hits: list[Hit],
     if swap is None:
         return []
     span, correction, hit = swap
-    return [PartResult(Part(PartKind.TERM, span, 0, 0, span), Status.CONTRADICTED,
-                       ErrorTag.C2, f"the sentence gives {span} what page {hit.entry.page} "
-                       f"says of {correction}, and the reverse (the two are swapped)",
-                       hit, span, correction)]
+    return [
+        PartResult(
+            Part(PartKind.TERM, span, 0, 0, span),
+            Status.CONTRADICTED,
+            ErrorTag.C2,
+            f"the sentence gives {span} what page {hit.entry.page} "
+            f"says of {correction}, and the reverse (the two are swapped)",
+            hit,
+            span,
+            correction,
+        )
+    ]
 
 
 def name_results(text: str, index: EvidenceIndex) -> list[PartResult]:
     """Cited works (N3) and names (N1) the paper never mentions."""
     cite = missing_citation(text, index)
     if cite is not None:
-        return [PartResult(Part(PartKind.TERM, cite, 0, 0, cite), Status.NOT_FOUND,
-                           ErrorTag.N3, f"the cited work \"{cite}\" is not mentioned in the "
-                           "PDF, so the claim rests on outside knowledge", span=cite)]
+        return [
+            PartResult(
+                Part(PartKind.TERM, cite, 0, 0, cite),
+                Status.NOT_FOUND,
+                ErrorTag.N3,
+                f'the cited work "{cite}" is not mentioned in the '
+                "PDF, so the claim rests on outside knowledge",
+                span=cite,
+            )
+        ]
     names = unknown_names(text, index)
     if names:
-        return [PartResult(Part(PartKind.TERM, names[0], 0, 0, names[0]), Status.NOT_FOUND,
-                           ErrorTag.N1, f"the name(s) {', '.join(names[:3])} never occur in "
-                           "the PDF", span=names[0])]
+        return [
+            PartResult(
+                Part(PartKind.TERM, names[0], 0, 0, names[0]),
+                Status.NOT_FOUND,
+                ErrorTag.N1,
+                f"the name(s) {', '.join(names[:3])} never occur in the PDF",
+                span=names[0],
+            )
+        ]
     return []
 
 
-def part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
-                  number_terms: list[frozenset[str]], found: Findings,
-                  clause_al: Callable[[Part], Alignment | None],
-                  table_dirs: set[str],
-                  rows_cmp: Callable[[Part], tuple[bool, Hit, str] | None],
-                  terms_of: Callable[[Hit], frozenset[str]],
-                  same_min: float = 1.0,
-                  around: Callable[[Hit], frozenset[str]] | None = None,
-                  sentences_near: Callable[[Hit], list[PaperSentence]] | None = None
-                  ) -> list[PartResult]:
+def part_results(
+    text: str,
+    parts: tuple[Part, ...],
+    al: Alignment | None,
+    number_terms: list[frozenset[str]],
+    found: Findings,
+    clause_al: Callable[[Part], Alignment | None],
+    table_dirs: set[str],
+    rows_cmp: Callable[[Part], tuple[bool, Hit, str] | None],
+    terms_of: Callable[[Hit], frozenset[str]],
+    same_min: float = 1.0,
+    around: Callable[[Hit], frozenset[str]] | None = None,
+    sentences_near: Callable[[Hit], list[PaperSentence]] | None = None,
+) -> list[PartResult]:
     """Check the sentence's terms, comparisons, negations and quantifiers, each against the
     passage aligned with its own clause (``clause_al``; None: no passage states that
     clause), terms also against the sentence's aligned passage ``al`` and what verified
@@ -283,8 +425,13 @@ def part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
     ordered = any(a in checked and b in checked for a, b in numbers_order(text))
     pool = list(number_terms) + ([al.terms] if al else [])
     # the passages of the sentence's numbers, whose sentences around may name its terms
-    anchors = list(dict.fromkeys(c.hit for c in found.numbers if c.hit is not None
-                                 and c.status == "found" and c.hit.entry.kind != "row"))
+    anchors = list(
+        dict.fromkeys(
+            c.hit
+            for c in found.numbers
+            if c.hit is not None and c.status == "found" and c.hit.entry.kind != "row"
+        )
+    )
     # comparisons first: two table rows they compare also bind the names of those rows
     for p in sorted(parts, key=lambda p: p.kind is not PartKind.COMPARISON):
         if p.kind is PartKind.COMPARISON:
@@ -299,8 +446,7 @@ def part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
             continue
         own = clause_al(p)
         if p.kind is PartKind.TERM:
-            out.append(_term_result(text, p, own, pool, anchors, same_min, around,
-                                    sentences_near))
+            out.append(_term_result(text, p, own, pool, anchors, same_min, around, sentences_near))
         elif p.kind is PartKind.COMPARISON:
             out.append(check_comparison(p, own, text, ordered))
         elif p.kind is PartKind.POLARITY:
@@ -310,73 +456,130 @@ def part_results(text: str, parts: tuple[Part, ...], al: Alignment | None,
     return out
 
 
-def _table_comparison(p: Part, rows_cmp: Callable[[Part], tuple[bool, Hit, str] | None],
-                      table_dirs: set[str]) -> tuple[PartResult, Hit | None] | None:
+def _table_comparison(
+    p: Part, rows_cmp: Callable[[Part], tuple[bool, Hit, str] | None], table_dirs: set[str]
+) -> tuple[PartResult, Hit | None] | None:
     """A comparison read in a table: two table rows it names (``rows_cmp``: verified, or
     contradicted C3 when every compared column goes the other way; the row's hit, whose
     terms then bind the sentence's names), or the direction of its table values from
     their table's first row (``table_dirs``); None when no table reads it."""
     if (read := rows_cmp(p)) is not None:
         holds, hit, why = read
-        return (PartResult(p, Status.VERIFIED, why=f"'{p.text}': {why}", hit=hit) if holds
-                else PartResult(p, Status.CONTRADICTED, ErrorTag.C3,
-                                f"the sentence says '{p.text}' but {why}", hit, p.text, "")), hit
+        return (
+            PartResult(p, Status.VERIFIED, why=f"'{p.text}': {why}", hit=hit)
+            if holds
+            else PartResult(
+                p,
+                Status.CONTRADICTED,
+                ErrorTag.C3,
+                f"the sentence says '{p.text}' but {why}",
+                hit,
+                p.text,
+                "",
+            )
+        ), hit
     if p.value in table_dirs:
-        return PartResult(p, Status.VERIFIED, why=f"'{p.text}' holds against the "
-                          "table row it is measured from"), None
+        return PartResult(
+            p, Status.VERIFIED, why=f"'{p.text}' holds against the table row it is measured from"
+        ), None
     if p.value in _FLIP and table_dirs == {_FLIP[p.value]} and _CHANGE_VERB.match(p.text):
         # "improves ... to 67.3" where 67.3 is below its table's first row
-        return PartResult(p, Status.CONTRADICTED, ErrorTag.C3,
-                          f"the sentence says '{p.text}' but its table value goes "
-                          f"{_FLIP[p.value]} from the table's first row", None, p.text,
-                          ""), None
+        return PartResult(
+            p,
+            Status.CONTRADICTED,
+            ErrorTag.C3,
+            f"the sentence says '{p.text}' but its table value goes "
+            f"{_FLIP[p.value]} from the table's first row",
+            None,
+            p.text,
+            "",
+        ), None
     return None
 
 
-def _term_result(text: str, p: Part, own: Alignment | None, pool: list[frozenset[str]],
-                 anchors: list[Hit], same_min: float,
-                 around: Callable[[Hit], frozenset[str]] | None,
-                 sentences_near: Callable[[Hit], list[PaperSentence]] | None) -> PartResult:
+def _term_result(
+    text: str,
+    p: Part,
+    own: Alignment | None,
+    pool: list[frozenset[str]],
+    anchors: list[Hit],
+    same_min: float,
+    around: Callable[[Hit], frozenset[str]] | None,
+    sentences_near: Callable[[Hit], list[PaperSentence]] | None,
+) -> PartResult:
     """A term held to its clause's passage ``own`` and the terms of ``pool``; verified when
     the sentences next to that passage or to a number's passage (``anchors``) state it;
     contradicted (C2) when ``own`` is the same statement with another name in its place."""
     term = check_term(p, own, pool)
-    anchor = next((h for h in ([own.hit] if own is not None else []) + anchors
-                   if sentences_near is not None
-                   and _holds_term(sentences_near(h), p)), None) \
-        if term.status is Status.NOT_FOUND else None
+    anchor = (
+        next(
+            (
+                h
+                for h in ([own.hit] if own is not None else []) + anchors
+                if sentences_near is not None and _holds_term(sentences_near(h), p)
+            ),
+            None,
+        )
+        if term.status is Status.NOT_FOUND
+        else None
+    )
     if anchor is not None:
-        term = PartResult(p, Status.VERIFIED, why=f"'{p.text}' stated next to the "
-                          f"passage on page {anchor.entry.page}", hit=anchor)
-    other = _name_in_place(text, p, own, same_min) \
-        if term.status is Status.NOT_FOUND and own is not None and around is not None \
-        and not set(p.binds) <= around(own.hit) else None
+        term = PartResult(
+            p,
+            Status.VERIFIED,
+            why=f"'{p.text}' stated next to the passage on page {anchor.entry.page}",
+            hit=anchor,
+        )
+    other = (
+        _name_in_place(text, p, own, same_min)
+        if term.status is Status.NOT_FOUND
+        and own is not None
+        and around is not None
+        and not set(p.binds) <= around(own.hit)
+        else None
+    )
     if other is None or own is None:
         return term
-    return PartResult(p, Status.CONTRADICTED, ErrorTag.C2, f"the sentence says '{p.text}' "
-                      f"where the same statement on page {own.hit.entry.page} says "
-                      f"'{other}'", own.hit, p.text, other)
+    return PartResult(
+        p,
+        Status.CONTRADICTED,
+        ErrorTag.C2,
+        f"the sentence says '{p.text}' "
+        f"where the same statement on page {own.hit.entry.page} says "
+        f"'{other}'",
+        own.hit,
+        p.text,
+        other,
+    )
 
 
-def _polarity_result(p: Part, own: Alignment | None,
-                     sentences_near: Callable[[Hit], list[PaperSentence]] | None
-                     ) -> PartResult:
+def _polarity_result(
+    p: Part, own: Alignment | None, sentences_near: Callable[[Hit], list[PaperSentence]] | None
+) -> PartResult:
     """A negation held to its clause's passage ``own``; a contradiction there is verified
     when a sentence next to the passage states the negation."""
     pol = check_polarity(p, own)
-    if pol.status is Status.CONTRADICTED and own is not None \
-            and sentences_near is not None \
-            and (said := _negates_near(sentences_near(own.hit), p)):
-        return PartResult(p, Status.VERIFIED, why=f"the negation '{p.text}' stated "
-                          f"next to the passage on page {own.hit.entry.page} "
-                          f"('{said}')", hit=own.hit)
+    if (
+        pol.status is Status.CONTRADICTED
+        and own is not None
+        and sentences_near is not None
+        and (said := _negates_near(sentences_near(own.hit), p))
+    ):
+        return PartResult(
+            p,
+            Status.VERIFIED,
+            why=f"the negation '{p.text}' stated "
+            f"next to the passage on page {own.hit.entry.page} "
+            f"('{said}')",
+            hit=own.hit,
+        )
     return pol
 
 
 def terms_around(index: EvidenceIndex, hit: Hit, reach: int = 400) -> frozenset[str]:
     """The content terms of the page text within ``reach`` characters of ``hit``."""
     text = getattr(index.pages.get(hit.entry.page), "text", "") or ""
-    return frozenset(content_terms(text[max(0, hit.entry.start - reach):hit.entry.end + reach]))
+    return frozenset(content_terms(text[max(0, hit.entry.start - reach) : hit.entry.end + reach]))
 
 
 def sentences_around(index: EvidenceIndex, hit: Hit) -> list[PaperSentence]:
@@ -384,9 +587,12 @@ def sentences_around(index: EvidenceIndex, hit: Hit) -> list[PaperSentence]:
     with the sentence before and the one after: where a statement the window cuts short
     goes on ("... we use the benchmark to validate the re-implementation. ALBEF ...")."""
     sentences = PaperSentences.of(index).page(hit.entry.page)
-    at = [i for i, s in enumerate(sentences)
-          if s.start < hit.entry.end and hit.entry.start < s.start + len(s.text)]
-    return sentences[max(0, at[0] - 1):at[-1] + 2] if at else []
+    at = [
+        i
+        for i, s in enumerate(sentences)
+        if s.start < hit.entry.end and hit.entry.start < s.start + len(s.text)
+    ]
+    return sentences[max(0, at[0] - 1) : at[-1] + 2] if at else []
 
 
 def _holds_term(sentences: list[PaperSentence], part: Part) -> bool:
@@ -405,10 +611,14 @@ def _negates_near(sentences: list[PaperSentence], part: Part, reach: int = 3) ->
         ws = words(s.text)
         for i, w in enumerate(ws):
             if w in NEGATIONS or w == "n't":
-                after = [t for x in ws[i + 1:i + 1 + reach] for t in content_terms(x)]
-                if any(a.startswith(g) or g.startswith(a) for a in after if len(a) >= 3
-                       for g in governed):
-                    return " ".join(ws[i:i + 1 + reach])
+                after = [t for x in ws[i + 1 : i + 1 + reach] for t in content_terms(x)]
+                if any(
+                    a.startswith(g) or g.startswith(a)
+                    for a in after
+                    if len(a) >= 3
+                    for g in governed
+                ):
+                    return " ".join(ws[i : i + 1 + reach])
     return ""
 
 
@@ -418,22 +628,29 @@ def _name_in_place(text: str, part: Part, al: Alignment, same_min: float) -> str
     the clause's other content words and exactly one name-like token (parts.NAME) that the
     sentence does not state, that name; else None."""
     clause = clause_of(text, part.start, part.end)
-    rest = [t for t in dict.fromkeys(content_terms(clause))
-            if not is_numeric(t) and t not in part.binds]
+    rest = [
+        t for t in dict.fromkeys(content_terms(clause)) if not is_numeric(t) and t not in part.binds
+    ]
     if not rest or sum(t in al.terms for t in rest) < same_min * len(rest):
         return None
     mine = set(content_terms(text))
     names = [m.group(0).strip("`-") for m in NAME.finditer(al.text)]
-    names = [n for n in names if (ts := content_terms(n)) and not set(ts) <= mine
-             and not any(is_numeric(t) for t in ts)]
+    names = [
+        n
+        for n in names
+        if (ts := content_terms(n)) and not set(ts) <= mine and not any(is_numeric(t) for t in ts)
+    ]
     return names[0] if len(set(names)) == 1 else None
 
 
 _FLIP = {"up": "down", "down": "up"}
 #: Words of a change from a reference ("improves ... to 67.3"), which the table's first row
 #: measures; superlatives and comparatives ("largest", "more") compare other things.
-_CHANGE_VERB = re.compile(r"(?:improv|rais|increas|rise|rises|rising|rose|boost|lower|decreas|"
-                          r"hurt|drop|fall|fell|reduc|declin|degrad|worsen)", re.I)
+_CHANGE_VERB = re.compile(
+    r"(?:improv|rais|increas|rise|rises|rising|rose|boost|lower|decreas|"
+    r"hurt|drop|fall|fell|reduc|declin|degrad|worsen)",
+    re.I,
+)
 
 
 def table_directions(text: str, index: EvidenceIndex, found: Findings) -> set[str]:
@@ -454,9 +671,10 @@ def table_directions(text: str, index: EvidenceIndex, found: Findings) -> set[st
                 out.add("down" if mine < other else "up")
         if c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
             continue
-        if not re.search(r"\bto\s*$", fold(text)[:c.quantity.start]) or re.search(
-                r"\bfrom\s+[\d.]+\s*%?\s*to\s*$", fold(text)[:c.quantity.start]):
-            continue                      # "from 80.0 to 78.4" is read by numbers_order
+        if not re.search(r"\bto\s*$", fold(text)[: c.quantity.start]) or re.search(
+            r"\bfrom\s+[\d.]+\s*%?\s*to\s*$", fold(text)[: c.quantity.start]
+        ):
+            continue  # "from 80.0 to 78.4" is read by numbers_order
         row = c.hit.entry
         cell = next((x for x in row.cells if same_value(c.quantity, x.quantity)), None)
         if cell is None:
@@ -464,8 +682,9 @@ def table_directions(text: str, index: EvidenceIndex, found: Findings) -> set[st
         table = [index.entries[pid] for pid in index.rows_by_page.get(row.page, [])]
         # rows of the same table have as many cells: another table close above on the
         # page (Table 1 over Table 2) is no reference for this one
-        table = [e for e in table if e.rects and same_table(e, row)
-                 and len(e.cells) == len(row.cells)]
+        table = [
+            e for e in table if e.rects and same_table(e, row) and len(e.cells) == len(row.cells)
+        ]
         if not table:
             continue
         top = min(table, key=lambda e: e.rects[0].y0)
@@ -483,8 +702,11 @@ def _specific(c: NumberCheck) -> bool:
     q = c.quantity
     if c.status == "derived":
         return c.operands is not None and any(x != int(x) or abs(x) >= 100 for x in c.operands)
-    return (c.status == "found" and c.hit is not None
-            and (c.hit.entry.kind == "row" or q.decimals > 0 or abs(q.value) >= 100))
+    return (
+        c.status == "found"
+        and c.hit is not None
+        and (c.hit.entry.kind == "row" or q.decimals > 0 or abs(q.value) >= 100)
+    )
 
 
 def _numbers_elsewhere(text: str, found: Findings, al: Alignment) -> list[str]:
@@ -495,11 +717,15 @@ def _numbers_elsewhere(text: str, found: Findings, al: Alignment) -> list[str]:
     out = []
     for c in found.numbers:
         q = c.quantity
-        if not q.checkable or c.status == "derived" or _POINTER.search(text[:q.start]) \
-                or counts_own_list(text, q.end, q.value):
+        if (
+            not q.checkable
+            or c.status == "derived"
+            or _POINTER.search(text[: q.start])
+            or counts_own_list(text, q.end, q.value)
+        ):
             continue
         if c.hit is not None and _near(c.hit, al.hit):
-            continue                      # found in the lines around the passage
+            continue  # found in the lines around the passage
         point = dataclasses.replace(q, bound=None)
         if not any(same_value(point, e) for e in have):
             out.append(q.text)
@@ -520,10 +746,10 @@ def counts_own_list(text: str, end: int, value: float) -> bool:
     m = _LIST_INTRO.match(text, end)
     if m is None or value != int(value) or value < 2:
         return False
-    rest = text[m.end():]
+    rest = text[m.end() :]
     if m.group(0).endswith("("):
         rest = rest.split(")")[0]
-    else:                                 # citations and asides inside the list go
+    else:  # citations and asides inside the list go
         rest = re.sub(r"\s*\([^()]*\)", "", rest)
     body = re.split(r"[;()]|\.\s|\.$", rest)[0]
     items = [x for x in _LIST_SPLIT.split(body) if x.strip()]
@@ -532,10 +758,13 @@ def counts_own_list(text: str, end: int, value: float) -> bool:
 
 #: A number right after one of these words names a part or an item, not an amount
 #: ("Phase 4", "Release 6", "Table 2", "Eq. 3").
-_POINTER = re.compile(r"\b(?:phase|phases|stage|stages|step|steps|table|tables|figure|figures|"
-                      r"fig|figs|section|sections|sec|release|version|v|chapter|appendix|"
-                      r"algorithm|eq|equation|item|part|round|layer|level|type|grade|class|"
-                      r"no|number|task|experiment|study|trial|arm|cohort|wave)\.?\s*$", re.I)
+_POINTER = re.compile(
+    r"\b(?:phase|phases|stage|stages|step|steps|table|tables|figure|figures|"
+    r"fig|figs|section|sections|sec|release|version|v|chapter|appendix|"
+    r"algorithm|eq|equation|item|part|round|layer|level|type|grade|class|"
+    r"no|number|task|experiment|study|trial|arm|cohort|wave)\.?\s*$",
+    re.I,
+)
 
 
 def _near(a: Hit, b: Hit, points: float = 40.0) -> bool:
@@ -543,8 +772,11 @@ def _near(a: Hit, b: Hit, points: float = 40.0) -> bool:
     vertically: about three lines."""
     if a.entry.page != b.entry.page or not a.entry.rects or not b.entry.rects:
         return False
-    return any(abs((r.y0 + r.y1) / 2 - (t.y0 + t.y1) / 2) <= points
-               for r in a.entry.rects for t in b.entry.rects)
+    return any(
+        abs((r.y0 + r.y1) / 2 - (t.y0 + t.y1) / 2) <= points
+        for r in a.entry.rects
+        for t in b.entry.rects
+    )
 
 
 _UPPER, _LOWER = frozenset({"<", "<="}), frozenset({">", ">="})
@@ -564,10 +796,16 @@ def _bound_clash(c: NumberCheck) -> bool:
     return False
 
 
-def statement_result(text: str, al: Alignment | None, found: Findings,
-                      coverage: float, by_clause: list[Alignment | None],
-                      clause_spans: list[tuple[int, int]], same_min: float = 1.0,
-                      subject: frozenset[str] = frozenset()) -> PartResult:
+def statement_result(
+    text: str,
+    al: Alignment | None,
+    found: Findings,
+    coverage: float,
+    by_clause: list[Alignment | None],
+    clause_spans: list[tuple[int, int]],
+    same_min: float = 1.0,
+    subject: frozenset[str] = frozenset(),
+) -> PartResult:
     """The statement itself (what the sentence says of its terms and numbers): verified by
     a specific number found in its passage, or by one aligned passage holding ``coverage``
     of its content words, or clause by clause (``by_clause``: the passage aligned with each
@@ -586,59 +824,109 @@ def statement_result(text: str, al: Alignment | None, found: Findings,
     part = Part(PartKind.TERM, text, 0, len(text), "statement")
     clash = next((c for c in found.numbers if _bound_clash(c)), None)
     if clash is not None and clash.hit is not None:
-        return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
-                          f"page {clash.hit.entry.page} bounds {clash.quantity.text} the other "
-                          "way (a lower bound where the sentence gives an upper one, or the "
-                          "reverse)", hit=clash.hit)
+        return PartResult(
+            part,
+            Status.NOT_FOUND,
+            ErrorTag.N2,
+            f"page {clash.hit.entry.page} bounds {clash.quantity.text} the other "
+            "way (a lower bound where the sentence gives an upper one, or the "
+            "reverse)",
+            hit=clash.hit,
+        )
     strong = [c for c in found.numbers if _specific(c)]
     if strong:
-        return PartResult(part, Status.VERIFIED, why=f"the statement holds its value "
-                          f"{strong[0].quantity.text}", hit=strong[0].hit)
+        return PartResult(
+            part,
+            Status.VERIFIED,
+            why=f"the statement holds its value {strong[0].quantity.text}",
+            hit=strong[0].hit,
+        )
     if al is not None and al.coverage >= coverage:
         loose = _numbers_elsewhere(fold(text), found, al)
         if loose:
-            return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
-                              f"the passage stating it (page {al.hit.entry.page}) does not give "
-                              f"{', '.join(loose)}", hit=al.hit)
+            return PartResult(
+                part,
+                Status.NOT_FOUND,
+                ErrorTag.N2,
+                f"the passage stating it (page {al.hit.entry.page}) does not give "
+                f"{', '.join(loose)}",
+                hit=al.hit,
+            )
         denied = negated_in_passage(text, al)
         if denied and not _verbatim(text, al):
-            return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
-                              f"the passage stating it (page {al.hit.entry.page}) negates it "
-                              f"('{denied}')", hit=al.hit)
+            return PartResult(
+                part,
+                Status.NOT_FOUND,
+                ErrorTag.N2,
+                f"the passage stating it (page {al.hit.entry.page}) negates it ('{denied}')",
+                hit=al.hit,
+            )
         absent = missing_entities(text, al, subject)
         if absent:
-            return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
-                              f"the passage nearest in wording (page {al.hit.entry.page}) is "
-                              f"not about {', '.join(repr(a) for a in absent)}", hit=al.hit)
+            return PartResult(
+                part,
+                Status.NOT_FOUND,
+                ErrorTag.N2,
+                f"the passage nearest in wording (page {al.hit.entry.page}) is "
+                f"not about {', '.join(repr(a) for a in absent)}",
+                hit=al.hit,
+            )
         flips = flipped_operators(text, al)
         turned = reversed_operators(text, al, same_min)
         if turned:
             a, b = turned[0]
-            return PartResult(part, Status.CONTRADICTED, ErrorTag.C3,
-                              f"the sentence says '{a}' where the same statement on page "
-                              f"{al.hit.entry.page} says '{b}'", al.hit, unfold(text, a)
-                              if a in fold(text) else a, b)
+            return PartResult(
+                part,
+                Status.CONTRADICTED,
+                ErrorTag.C3,
+                f"the sentence says '{a}' where the same statement on page "
+                f"{al.hit.entry.page} says '{b}'",
+                al.hit,
+                unfold(text, a) if a in fold(text) else a,
+                b,
+            )
         if flips:
-            return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
-                              f"the passage stating it (page {al.hit.entry.page}) says "
-                              + ", ".join(f"'{b}' where the sentence says '{a}'" for a, b in flips),
-                              hit=al.hit)
-        return PartResult(part, Status.VERIFIED, why=f"the statement is on page "
-                          f"{al.hit.entry.page} ({al.coverage:.0%} of its words in one passage)",
-                          hit=al.hit)
-    if by_clause and all(a is not None and a.coverage >= coverage
-                         and not flipped_operators(text[lo:hi], a)
-                         and not missing_entities(text[lo:hi], a, subject)
-                         and not (negated_in_passage(text, a) and not _verbatim(text[lo:hi], a))
-                         for a, (lo, hi) in zip(by_clause, clause_spans)):
+            return PartResult(
+                part,
+                Status.NOT_FOUND,
+                ErrorTag.N2,
+                f"the passage stating it (page {al.hit.entry.page}) says "
+                + ", ".join(f"'{b}' where the sentence says '{a}'" for a, b in flips),
+                hit=al.hit,
+            )
+        return PartResult(
+            part,
+            Status.VERIFIED,
+            why=f"the statement is on page "
+            f"{al.hit.entry.page} ({al.coverage:.0%} of its words in one passage)",
+            hit=al.hit,
+        )
+    if by_clause and all(
+        a is not None
+        and a.coverage >= coverage
+        and not flipped_operators(text[lo:hi], a)
+        and not missing_entities(text[lo:hi], a, subject)
+        and not (negated_in_passage(text, a) and not _verbatim(text[lo:hi], a))
+        for a, (lo, hi) in zip(by_clause, clause_spans)
+    ):
         pages = sorted({a.hit.entry.page for a in by_clause if a is not None})
-        return PartResult(part, Status.VERIFIED, why="each clause of the statement is on "
-                          f"page(s) {', '.join(map(str, pages))}",
-                          hit=by_clause[0].hit if by_clause[0] is not None else None)
-    best = f"; the closest passage (page {al.hit.entry.page}) holds {al.coverage:.0%} of " \
-        "its words" if al is not None else ""
-    return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
-                      f"what the sentence says is not stated in the paper{best}")
+        return PartResult(
+            part,
+            Status.VERIFIED,
+            why=f"each clause of the statement is on page(s) {', '.join(map(str, pages))}",
+            hit=by_clause[0].hit if by_clause[0] is not None else None,
+        )
+    best = (
+        f"; the closest passage (page {al.hit.entry.page}) holds {al.coverage:.0%} of its words"
+        if al is not None
+        else ""
+    )
+    return PartResult(
+        part,
+        Status.NOT_FOUND,
+        ErrorTag.N2,
+        f"what the sentence says is not stated in the paper{best}",
+    )
 
 
 def subject_words(index: EvidenceIndex) -> frozenset[str]:
@@ -651,8 +939,7 @@ def subject_words(index: EvidenceIndex) -> frozenset[str]:
 def _verbatim(text: str, al: Alignment) -> bool:
     """True if the aligned passage states ``text`` word for word (rapidfuzz partial_ratio
     ``VERBATIM``, layout noise allowed)."""
-    return fuzz.partial_ratio(fold(text).lower(), fold(al.text).lower(),
-                              score_cutoff=VERBATIM) > 0
+    return fuzz.partial_ratio(fold(text).lower(), fold(al.text).lower(), score_cutoff=VERBATIM) > 0
 
 
 def wrong_values(numbers: Sequence[NumberCheck]) -> list[Wrong]:
@@ -673,14 +960,13 @@ def inherited_error(found: Findings, memory: AnswerMemory) -> str | None:
     ``AnswerMemory.wrong_share``), else None. The label is then
     contradiction with no error span of its own (a false premise, C4 after propagation)."""
     for c in found.numbers:
-        w = memory.wrong_for(c.quantity, c.operands) or memory.wrong_share(c.quantity,
-                                                                         found.before)
+        w = memory.wrong_for(c.quantity, c.operands) or memory.wrong_share(c.quantity, found.before)
         if w is not None:
             wrong, correction = w
             repeats = abs(c.quantity.value - wrong.value) <= 1e-9 * max(abs(wrong.value), 1)
             how = "repeats" if repeats else f"computes {c.quantity.text} from"
-            return (f"Contradicted through its premise: it {how} {wrong.text}, which an "
-                    f"earlier sentence got wrong (the paper gives {correction}).")
+            return (
+                f"Contradicted through its premise: it {how} {wrong.text}, which an "
+                f"earlier sentence got wrong (the paper gives {correction})."
+            )
     return None
-
-

@@ -170,22 +170,27 @@ class RulesState:
         """The passages retrieved for the sentence, minus the reference list and (unless
         the sentence reports other work) other studies' sentences."""
         att, others = self.ev.attribution, self.claim.reports_other_work
-        return [h for h in self.index.hits(self.claim.text, k=self.config.k)
-                if not att.excluded(h.entry, allow_attributed=others)]
+        return [
+            h
+            for h in self.index.hits(self.claim.text, k=self.config.k)
+            if not att.excluded(h.entry, allow_attributed=others)
+        ]
 
     def skip(self, page: int, offset: int) -> bool:
         """True for a place in the reference list, or in another study's sentence."""
         att = self.ev.attribution
         return att.in_references(page, offset) or (
-            not self.claim.reports_other_work and att.is_attributed(page, offset))
+            not self.claim.reports_other_work and att.is_attributed(page, offset)
+        )
 
     def passage(self, hit: Hit) -> Passage:
         """The passage of ``hit`` (on an index built from passages: that passage)."""
         pseudo = self.ev.pseudo
         if pseudo is not None and 1 <= hit.entry.page <= len(pseudo):
             base = pseudo[hit.entry.page - 1]
-            return Passage(base.page, base.start, base.end, base.text, base.rects,
-                           round(hit.score, 4))
+            return Passage(
+                base.page, base.start, base.end, base.text, base.rects, round(hit.score, 4)
+            )
         return hit.passage(self.index.pages.get(hit.entry.page))
 
     # ------------------------------------------------------------------ numbers
@@ -221,8 +226,9 @@ class RulesState:
 
     @cached_property
     def number_parts(self) -> list[PartResult]:
-        return number_results(self.numbers) + unbound_results(self.claim.text, self.numbers,
-                                                              self.index)
+        return number_results(self.numbers) + unbound_results(
+            self.claim.text, self.numbers, self.index
+        )
 
     @cached_property
     def number_conflict(self) -> bool:
@@ -236,8 +242,9 @@ class RulesState:
 
     @cached_property
     def changed_number(self) -> SentenceFinding | None:
-        return number_flip_contradiction(self.claim.text, self.index, self.hits,
-                                         self.numbers.numbers)
+        return number_flip_contradiction(
+            self.claim.text, self.index, self.hits, self.numbers.numbers
+        )
 
     @cached_property
     def verb_slot(self) -> SentenceFinding | None:
@@ -271,9 +278,12 @@ class RulesState:
         """A speculative interpretation whose aligned passage holds too little of it (read
         only when the term checkers were asked)."""
         _, al, asked = self.parts
-        return (asked and SPECULATION.search(self.claim.text) is not None
-                and self.claim.role is Role.INTERPRETATION
-                and (al is None or al.coverage < self.config.speculative_coverage))
+        return (
+            asked
+            and SPECULATION.search(self.claim.text) is not None
+            and self.claim.role is Role.INTERPRETATION
+            and (al is None or al.coverage < self.config.speculative_coverage)
+        )
 
     @cached_property
     def decision(self) -> tuple[list[PartResult], Decision | None, bool]:
@@ -298,20 +308,26 @@ class RulesState:
         paper = PaperSentences.of(self.index)
         pages = {h.entry.page for h in self.hits}
         text = self.claim.text
-        r = (negation_conflict(text, paper, pages, self.skip)
-             or direction_check(text, paper, pages, self.skip))
+        r = negation_conflict(text, paper, pages, self.skip) or direction_check(
+            text, paper, pages, self.skip
+        )
         if r is None:
             return None
         if r.status is Status.CONTRADICTED:
             return results + [r]
-        if self.claim.quantities or any(x.weak or x.status is Status.NOT_FOUND and (
+        if self.claim.quantities or any(
+            x.weak
+            or x.status is Status.NOT_FOUND
+            and (
                 x.part.kind not in (PartKind.TERM, PartKind.COMPARISON)
-                or x.code in (ErrorTag.N1, ErrorTag.N3)) for x in results):
+                or x.code in (ErrorTag.N1, ErrorTag.N3)
+            )
+            for x in results
+        ):
             return None
         return [x for x in results if x.status is Status.VERIFIED] + [r]
 
-    def _check_parts(self, prior: list[PartResult]
-                     ) -> tuple[list[PartResult], Alignment | None]:
+    def _check_parts(self, prior: list[PartResult]) -> tuple[list[PartResult], Alignment | None]:
         """Check the terms, comparisons, negations and quantifiers of a sentence whose
         numbers raised nothing, each against the passage aligned with its own clause, and,
         when all of them and ``prior`` (the number results) are verified, the statement
@@ -319,8 +335,8 @@ class RulesState:
         (None if none)."""
         cfg, text, index, hits = self.config, self.claim.text, self.index, self.hits
         att, aliases = self.ev.attribution, self.ev.aliases
-        own = {h.pid: att.own_text(h.entry) for h in hits[:cfg.k] if att.cited(h.entry.page)}
-        al = align(text, hits[:cfg.k], own, aliases)
+        own = {h.pid: att.own_text(h.entry) for h in hits[: cfg.k] if att.cited(h.entry.page)}
+        al = align(text, hits[: cfg.k], own, aliases)
         near = al if al is not None and al.coverage >= cfg.align_min else None
         clause_al = self._clause_aligner(own)
         parts_of = [Part(PartKind.TERM, text[a:b], a, b, "") for a, b in clauses(text)]
@@ -334,33 +350,66 @@ class RulesState:
             return compare_rows(text, p.start, p.end, p.value, index, pages)
 
         checked = part_results(
-            text, self.claim.parts, near, number_terms, self.numbers, clause_al,
-            table_directions(text, index, self.numbers), rows_cmp, self.ev.terms_with,
-            cfg.polarity_min_similarity, lambda h: terms_around(index, h),
-            lambda h: sentences_around(index, h))
+            text,
+            self.claim.parts,
+            near,
+            number_terms,
+            self.numbers,
+            clause_al,
+            table_directions(text, index, self.numbers),
+            rows_cmp,
+            self.ev.terms_with,
+            cfg.polarity_min_similarity,
+            lambda h: terms_around(index, h),
+            lambda h: sentences_around(index, h),
+        )
         results = prior + checked
         if results and not any(r.status is not Status.VERIFIED for r in results):
-            table_read = next((r for r in results if r.part.kind is PartKind.COMPARISON
-                               and r.hit is not None and r.hit.entry.kind == "row"), None)
-            checked.append(table_read if table_read is not None else statement_result(
-                text, al, self.numbers, cfg.statement_coverage, [clause_al(p) for p in parts_of],
-                [(p.start, p.end) for p in parts_of], cfg.polarity_min_similarity,
-                subject_words(index)))
+            table_read = next(
+                (
+                    r
+                    for r in results
+                    if r.part.kind is PartKind.COMPARISON
+                    and r.hit is not None
+                    and r.hit.entry.kind == "row"
+                ),
+                None,
+            )
+            checked.append(
+                table_read
+                if table_read is not None
+                else statement_result(
+                    text,
+                    al,
+                    self.numbers,
+                    cfg.statement_coverage,
+                    [clause_al(p) for p in parts_of],
+                    [(p.start, p.end) for p in parts_of],
+                    cfg.polarity_min_similarity,
+                    subject_words(index),
+                )
+            )
         return checked, al
 
-    def _number_terms(self, near: Alignment | None,
-                      own: dict[int, str]) -> list[frozenset[str]]:
+    def _number_terms(self, near: Alignment | None, own: dict[int, str]) -> list[frozenset[str]]:
         """The terms that stand with the sentence's found numbers, and (``near``: the
         passage aligned with the sentence) the lines around that passage."""
         cfg, hits = self.config, self.hits
-        number_terms = [self.ev.terms_with(c.hit) for c in self.numbers.numbers
-                        if c.hit is not None and c.status in ("found", "derived")]
-        if near is not None:          # the lines around the aligned passage
+        number_terms = [
+            self.ev.terms_with(c.hit)
+            for c in self.numbers.numbers
+            if c.hit is not None and c.status in ("found", "derived")
+        ]
+        if near is not None:  # the lines around the aligned passage
             e0 = near.hit.entry
-            number_terms += [frozenset(content_terms(own[h.pid])) if h.pid in own
-                             else frozenset(h.entry.terms) for h in hits[:cfg.k]
-                             if h.entry.kind != "row" and h.entry.page == e0.page
-                             and h.entry.start < e0.end and e0.start < h.entry.end]
+            number_terms += [
+                frozenset(content_terms(own[h.pid])) if h.pid in own else frozenset(h.entry.terms)
+                for h in hits[: cfg.k]
+                if h.entry.kind != "row"
+                and h.entry.page == e0.page
+                and h.entry.start < e0.end
+                and e0.start < h.entry.end
+            ]
         return number_terms
 
     def _clause_aligner(self, own: dict[int, str]) -> Callable[[Part], Alignment | None]:
@@ -374,24 +423,32 @@ class RulesState:
         def clause_al(p: Part) -> Alignment | None:
             clause = clause_of(text, p.start, p.end)
             if clause not in aligned:
-                a = align(clause, hits[:cfg.k], own, aliases)
+                a = align(clause, hits[: cfg.k], own, aliases)
                 if (a is None or a.coverage < cfg.align_min) and clause != text:
-                    more = [h for h in self.index.hits(clause, k=4)
-                            if not att.excluded(h.entry, allow_attributed=others)]
-                    own.update({h.pid: att.own_text(h.entry) for h in more
-                                if att.cited(h.entry.page)})
+                    more = [
+                        h
+                        for h in self.index.hits(clause, k=4)
+                        if not att.excluded(h.entry, allow_attributed=others)
+                    ]
+                    own.update(
+                        {h.pid: att.own_text(h.entry) for h in more if att.cited(h.entry.page)}
+                    )
                     b = align(clause, more, own, aliases)
                     a = b if b is not None and (a is None or b.coverage > a.coverage) else a
-                aligned[clause] = a if a is not None and a.coverage >= cfg.align_min \
-                    else None
+                aligned[clause] = a if a is not None and a.coverage >= cfg.align_min else None
             return aligned[clause]
 
         return clause_al
 
     # ------------------------------------------------------------------ outcomes
-    def outcome(self, label: Label, rationale: str, hits: list[Hit] | tuple[Hit, ...],
-                errors: list[ErrorSpan] | tuple[ErrorSpan, ...] = (),
-                numbers: Findings | tuple[NumberCheck, ...] | None = None) -> Outcome:
+    def outcome(
+        self,
+        label: Label,
+        rationale: str,
+        hits: list[Hit] | tuple[Hit, ...],
+        errors: list[ErrorSpan] | tuple[ErrorSpan, ...] = (),
+        numbers: Findings | tuple[NumberCheck, ...] | None = None,
+    ) -> Outcome:
         """An Outcome with ``hits`` as passages and ``errors`` quoted as the sentence writes
         them (spans are found in folded text, "-0.42"); ``numbers``: the number checks
         (default: the settled ledger) whose errors come first."""
@@ -402,8 +459,10 @@ class RulesState:
             checks = tuple(ledger.numbers)
         else:
             checks = ledger
-        quoted = tuple(e if e.span in text else e.model_copy(update={"span": unfold(text, e.span)})
-                       for e in errors)
+        quoted = tuple(
+            e if e.span in text else e.model_copy(update={"span": unfold(text, e.span)})
+            for e in errors
+        )
         return Outcome(label, rationale, tuple(self.passage(h) for h in hits), quoted, checks)
 
     @cached_property
@@ -413,8 +472,10 @@ class RulesState:
 
 def _stops(results: list[PartResult]) -> bool:
     """True when a part is contradicted or not found (the later checkers are not asked)."""
-    return first(results, Status.CONTRADICTED) is not None or first(
-        results, Status.NOT_FOUND) is not None
+    return (
+        first(results, Status.CONTRADICTED) is not None
+        or first(results, Status.NOT_FOUND) is not None
+    )
 
 
 # ---------------------------------------------------------------------- rows
@@ -431,8 +492,11 @@ def _not_a_claim(s: S, _: Maybe) -> Maybe:
 def _no_evidence(s: S, _: Maybe) -> Maybe:
     if s.evidence is not None:
         return None
-    return Outcome(Label.NEI, "No evidence available: no document or passages were given, so "
-                   "nothing could be checked.", final=True)
+    return Outcome(
+        Label.NEI,
+        "No evidence available: no document or passages were given, so nothing could be checked.",
+        final=True,
+    )
 
 
 def _number_review(s: S, _: Maybe) -> Maybe:
@@ -441,8 +505,7 @@ def _number_review(s: S, _: Maybe) -> Maybe:
     return s.outcome(Label.NEI, s.review, [], numbers=s.raw_numbers)
 
 
-def _sentence_finding(get: Callable[[S], SentenceFinding | None]
-                      ) -> Callable[[S, Maybe], Maybe]:
+def _sentence_finding(get: Callable[[S], SentenceFinding | None]) -> Callable[[S, Maybe], Maybe]:
     """A row contradicted by a whole-sentence checker, asked only while no number part is
     contradicted (and the ones before it found nothing)."""
 
@@ -453,8 +516,9 @@ def _sentence_finding(get: Callable[[S], SentenceFinding | None]
         if f is None:
             return None
         checks = s.numbers.numbers if f.numbers is None else f.numbers
-        return s.outcome(Label.CONTRADICTION, f.rationale, f.hits,
-                         [*s.numbers.errors, *f.errors], tuple(checks))
+        return s.outcome(
+            Label.CONTRADICTION, f.rationale, f.hits, [*s.numbers.errors, *f.errors], tuple(checks)
+        )
 
     return row
 
@@ -473,21 +537,31 @@ def _swapped_values(s: S, _: Maybe) -> Maybe:
     if s.number_conflict or not any(ErrorTag.C2 in e.tags for e in s.numbers.errors):
         return None
     ev = [c.hit for c in s.numbers.numbers if c.hit is not None][:1]
-    return s.outcome(Label.CONTRADICTION, "Contradicted: " + "; ".join(s.numbers.notes)
-                     + (f" (page {ev[0].entry.page})." if ev else "."), ev)
+    return s.outcome(
+        Label.CONTRADICTION,
+        "Contradicted: "
+        + "; ".join(s.numbers.notes)
+        + (f" (page {ev[0].entry.page})." if ev else "."),
+        ev,
+    )
 
 
 def _speculative(s: S, _: Maybe) -> Maybe:
     if not s.speculative:
         return None
     al = s.parts[1]
-    return s.outcome(Label.NEI, "Not settled by the paper: a speculative inference; the "
-                     f"closest passage holds only {al.coverage if al else 0:.0%} of its "
-                     "content words.", [])
+    return s.outcome(
+        Label.NEI,
+        "Not settled by the paper: a speculative inference; the "
+        f"closest passage holds only {al.coverage if al else 0:.0%} of its "
+        "content words.",
+        [],
+    )
 
 
-def _decided(label: Label, *, restated: bool | None = None, weak: bool | None = None
-             ) -> Callable[[S, Maybe], Maybe]:
+def _decided(
+    label: Label, *, restated: bool | None = None, weak: bool | None = None
+) -> Callable[[S, Maybe], Maybe]:
     """A row of the part decision: ``label`` (reached through a paper sentence restating
     the relation, or not, or either when None; for nei: only through parts verified away
     from the sentence's passage when ``weak``, never when not)."""
@@ -498,8 +572,11 @@ def _decided(label: Label, *, restated: bool | None = None, weak: bool | None = 
             return None
         if restated is not None and via is not restated:
             return None
-        if weak is not None and (decision.deciding is not None
-                                 and decision.deciding.status is Status.VERIFIED) is not weak:
+        if (
+            weak is not None
+            and (decision.deciding is not None and decision.deciding.status is Status.VERIFIED)
+            is not weak
+        ):
             return None
         return _part_outcome(s, results, decision)
 
@@ -509,10 +586,18 @@ def _decided(label: Label, *, restated: bool | None = None, weak: bool | None = 
 def _part_outcome(s: S, results: list[PartResult], decision: Decision) -> Outcome:
     """The outcome of the part decision: the error spans of the parts that decided it,
     the passages that show it, its rationale quoting the first of them."""
-    errors = [ErrorSpan(span=r.span, tags=(r.code,), correction=r.correction)
-              for r in results if r.span and r.code is not None
-              and (decision.label is Label.CONTRADICTION and r.status is Status.CONTRADICTED
-                   or decision.label is Label.NEI and r.status is Status.NOT_FOUND)]
+    errors = [
+        ErrorSpan(span=r.span, tags=(r.code,), correction=r.correction)
+        for r in results
+        if r.span
+        and r.code is not None
+        and (
+            decision.label is Label.CONTRADICTION
+            and r.status is Status.CONTRADICTED
+            or decision.label is Label.NEI
+            and r.status is Status.NOT_FOUND
+        )
+    ]
     al = s.parts[1]
     if decision.label is Label.CONTRADICTION:
         ev = [r.hit for r in results if r.status is Status.CONTRADICTED and r.hit is not None]
@@ -523,7 +608,7 @@ def _part_outcome(s: S, results: list[PartResult], decision: Decision) -> Outcom
     ev = list(dict.fromkeys(ev))[:3]
     reason = decision.reason
     if ev and decision.label is not Label.NEI:
-        reason = reason[:-1] + f" (evidence: \"{short(ev[0].entry.text)}\")."
+        reason = reason[:-1] + f' (evidence: "{short(ev[0].entry.text)}").'
     return s.outcome(decision.label, reason, ev, errors)
 
 
@@ -545,10 +630,14 @@ def _reversed_operator(s: S, _: Maybe) -> Maybe:
     a, b = turned[0]
     text = s.claim.text
     span = unfold(text, a) if a in fold(text).lower() else a
-    return s.outcome(Label.CONTRADICTION, f"Contradicted: the sentence says '{a}' where the "
-                     f"same statement on page {al.hit.entry.page} says '{b}' "
-                     f"(\"{short(al.hit.entry.text)}\").", [al.hit],
-                     [ErrorSpan(span=span, tags=(ErrorTag.C3,), correction=b)])
+    return s.outcome(
+        Label.CONTRADICTION,
+        f"Contradicted: the sentence says '{a}' where the "
+        f"same statement on page {al.hit.entry.page} says '{b}' "
+        f'("{short(al.hit.entry.text)}").',
+        [al.hit],
+        [ErrorSpan(span=span, tags=(ErrorTag.C3,), correction=b)],
+    )
 
 
 def _flipped_operator(s: S, _: Maybe) -> Maybe:
@@ -558,30 +647,52 @@ def _flipped_operator(s: S, _: Maybe) -> Maybe:
     flips = flipped_operators(s.claim.text, al)
     if not flips:
         return None
-    return s.outcome(Label.NEI, f"Not enough information: the passage on page "
-                     f"{al.hit.entry.page} says " + ", ".join(
-                         f"'{b}' where the sentence says '{a}'" for a, b in flips)
-                     + f" (\"{short(al.hit.entry.text)}\").", [al.hit])
+    return s.outcome(
+        Label.NEI,
+        f"Not enough information: the passage on page "
+        f"{al.hit.entry.page} says "
+        + ", ".join(f"'{b}' where the sentence says '{a}'" for a, b in flips)
+        + f' ("{short(al.hit.entry.text)}").',
+        [al.hit],
+    )
 
 
 def _stated_verbatim(s: S, _: Maybe) -> Maybe:
     al = _unchecked(s)
-    if not isinstance(al, Alignment) or al.coverage < 0.5 or fuzz.partial_ratio(
-            fold(s.claim.text).lower(), fold(al.text).lower(), score_cutoff=VERBATIM) <= 0:
+    if (
+        not isinstance(al, Alignment)
+        or al.coverage < 0.5
+        or fuzz.partial_ratio(
+            fold(s.claim.text).lower(), fold(al.text).lower(), score_cutoff=VERBATIM
+        )
+        <= 0
+    ):
         return None
-    return s.outcome(Label.SUPPORTED, f"Supported: the paper states it on page "
-                     f"{al.hit.entry.page} (\"{short(al.hit.entry.text)}\").", [al.hit])
+    return s.outcome(
+        Label.SUPPORTED,
+        f"Supported: the paper states it on page "
+        f'{al.hit.entry.page} ("{short(al.hit.entry.text)}").',
+        [al.hit],
+    )
 
 
 def _premise_interpretation(s: S, _: Maybe) -> Maybe:
     al = _unchecked(s)
-    if al is False or s.claim.role is not Role.INTERPRETATION \
-            or s.ev.memory.last_label is not Label.SUPPORTED or SPECULATION.search(s.claim.text):
+    if (
+        al is False
+        or s.claim.role is not Role.INTERPRETATION
+        or s.ev.memory.last_label is not Label.SUPPORTED
+        or SPECULATION.search(s.claim.text)
+    ):
         return None
     hits = [al.hit] if isinstance(al, Alignment) else []
-    return s.outcome(Label.SUPPORTED, "Supported through its premise: an interpretation of "
-                     "the previous sentence, which the paper supports, with nothing of its "
-                     "own to check.", hits)
+    return s.outcome(
+        Label.SUPPORTED,
+        "Supported through its premise: an interpretation of "
+        "the previous sentence, which the paper supports, with nothing of its "
+        "own to check.",
+        hits,
+    )
 
 
 def _nothing_checkable(s: S, _: Maybe) -> Maybe:
@@ -589,13 +700,18 @@ def _nothing_checkable(s: S, _: Maybe) -> Maybe:
     if al is False:
         return None
     aligned = al if isinstance(al, Alignment) else None
-    bounds = [bound_text(s.claim.text, c.quantity) for c in s.numbers.numbers
-              if c.status == "unverifiable"]
-    return s.outcome(Label.NEI, nothing_checkable_reason(s.claim.text, s.index, aligned,
-                                                         bounds), [])
+    bounds = [
+        bound_text(s.claim.text, c.quantity)
+        for c in s.numbers.numbers
+        if c.status == "unverifiable"
+    ]
+    return s.outcome(
+        Label.NEI, nothing_checkable_reason(s.claim.text, s.index, aligned, bounds), []
+    )
 
 
 # ---------------------------------------------------------------------- amending rows
+
 
 def _wrong_table_reference(s: S, so_far: Maybe) -> Maybe:
     if so_far is None or so_far.final or so_far.label is Label.CONTRADICTION:
@@ -603,16 +719,18 @@ def _wrong_table_reference(s: S, so_far: Maybe) -> Maybe:
     wrong = wrong_reference(s.claim.text, s.index, list(so_far.numbers))
     if wrong is None:
         return None
-    return s.outcome(Label.CONTRADICTION,
-                     f"Contradicted: the paper gives {wrong.value} in {wrong.correction} "
-                     f"(page {wrong.hit.entry.page}), not in {wrong.span}.", [wrong.hit],
-                     [ErrorSpan(span=wrong.span, tags=(ErrorTag.C2,),
-                                correction=wrong.correction)], so_far.numbers)
+    return s.outcome(
+        Label.CONTRADICTION,
+        f"Contradicted: the paper gives {wrong.value} in {wrong.correction} "
+        f"(page {wrong.hit.entry.page}), not in {wrong.span}.",
+        [wrong.hit],
+        [ErrorSpan(span=wrong.span, tags=(ErrorTag.C2,), correction=wrong.correction)],
+        so_far.numbers,
+    )
 
 
 def _hedged(s: S, so_far: Maybe) -> Maybe:
-    if so_far is None or so_far.final or so_far.label is not Label.SUPPORTED \
-            or not so_far.evidence:
+    if so_far is None or so_far.final or so_far.label is not Label.SUPPORTED or not so_far.evidence:
         return None
     why = next((h for p in so_far.evidence[:3] if (h := _hedge_of(s, p)) is not None), None)
     if why is None:
@@ -630,12 +748,14 @@ def _hedge_of(s: S, evidence: Passage) -> str | None:
     if not spans:
         return None
     text = s.claim.text
-    stating = closest_sentence(text, page.text[spans[0][0]:spans[0][1]])
+    stating = closest_sentence(text, page.text[spans[0][0] : spans[0][1]])
     word = unhedged(text, stating)
     if word is None:
         return None
-    return (f"Not enough information: page {evidence.page} hedges it (\"{word}\": "
-            f"\"{short(stating)}\"), the sentence states it as established.")
+    return (
+        f'Not enough information: page {evidence.page} hedges it ("{word}": '
+        f'"{short(stating)}"), the sentence states it as established.'
+    )
 
 
 def _quoted(s: S, so_far: Maybe) -> list[QuoteCheck]:
@@ -657,51 +777,78 @@ def _missing_quote(quoted: list[QuoteCheck]) -> QuoteCheck | None:
 def _whole_quote(s: S, quoted: list[QuoteCheck]) -> bool:
     """True when the quotes are the whole claim (the rest is framing, "The paper states
     that ...") and every one of them is in the paper, none with a negation left out."""
-    return bool(quoted) and _negated_quote(quoted) is None and _missing_quote(quoted) is None \
+    return (
+        bool(quoted)
+        and _negated_quote(quoted) is None
+        and _missing_quote(quoted) is None
         and framing_only(s.claim.text, [(q.start, q.end) for q in quoted])
+    )
 
 
 def _quote_negation(s: S, so_far: Maybe) -> Maybe:
     q = _negated_quote(_quoted(s, so_far))
     if q is None or q.passage is None or so_far is None:
         return None
-    return Outcome(Label.CONTRADICTION, f"Contradicted: the quote leaves out '{q.elided}' "
-                   f"where page {q.passage.page} says \"{short(q.paper)}\".",
-                   _quote_passages(s, [q]),
-                   (ErrorSpan(span=q.text, tags=(ErrorTag.C3,), correction=q.paper),),
-                   so_far.numbers)
+    return Outcome(
+        Label.CONTRADICTION,
+        f"Contradicted: the quote leaves out '{q.elided}' "
+        f'where page {q.passage.page} says "{short(q.paper)}".',
+        _quote_passages(s, [q]),
+        (ErrorSpan(span=q.text, tags=(ErrorTag.C3,), correction=q.paper),),
+        so_far.numbers,
+    )
 
 
 def _quote_missing(s: S, so_far: Maybe) -> Maybe:
     q = _missing_quote(_quoted(s, so_far))
     if q is None or so_far is None or so_far.label is Label.CONTRADICTION:
         return None
-    how = ("is not in the paper" if q.status == "absent" else
-           "is in the paper only in pieces far apart or out of order")
-    return Outcome(Label.NEI, f"Not enough information: the quote \"{short(q.text)}\" {how}.",
-                   (), (ErrorSpan(span=q.text, tags=(ErrorTag.N2,), correction=""),),
-                   so_far.numbers)
+    how = (
+        "is not in the paper"
+        if q.status == "absent"
+        else "is in the paper only in pieces far apart or out of order"
+    )
+    return Outcome(
+        Label.NEI,
+        f'Not enough information: the quote "{short(q.text)}" {how}.',
+        (),
+        (ErrorSpan(span=q.text, tags=(ErrorTag.N2,), correction=""),),
+        so_far.numbers,
+    )
 
 
 def _quote_trivial(s: S, so_far: Maybe) -> Maybe:
     quoted = _quoted(s, so_far)
-    if so_far is None or not _whole_quote(s, quoted) \
-            or not any(q.status == "trivial" for q in quoted):
+    if (
+        so_far is None
+        or not _whole_quote(s, quoted)
+        or not any(q.status == "trivial" for q in quoted)
+    ):
         return None
-    return Outcome(Label.NEI, "Not enough information: the quote is a few common words, "
-                   "which are no evidence of what the paper says.", (), (), so_far.numbers)
+    return Outcome(
+        Label.NEI,
+        "Not enough information: the quote is a few common words, "
+        "which are no evidence of what the paper says.",
+        (),
+        (),
+        so_far.numbers,
+    )
 
 
 def _quote_found(s: S, so_far: Maybe) -> Maybe:
     quoted = _quoted(s, so_far)
-    if so_far is None or not _whole_quote(s, quoted) \
-            or any(q.status == "trivial" for q in quoted):
+    if so_far is None or not _whole_quote(s, quoted) or any(q.status == "trivial" for q in quoted):
         return None
     found = [q for q in quoted if q.status == "found"]
     pages = ", ".join(str(q.passage.page) for q in found if q.passage is not None)
-    return Outcome(Label.SUPPORTED, f"Supported: the paper has the quoted words on page(s) "
-                   f"{pages} (\"{short(found[0].paper)}\").", _quote_passages(s, found), (),
-                   so_far.numbers)
+    return Outcome(
+        Label.SUPPORTED,
+        f"Supported: the paper has the quoted words on page(s) "
+        f'{pages} ("{short(found[0].paper)}").',
+        _quote_passages(s, found),
+        (),
+        so_far.numbers,
+    )
 
 
 def _quote_passages(s: S, quoted: list[QuoteCheck]) -> tuple[Passage, ...]:
@@ -718,53 +865,119 @@ def _quote_passages(s: S, quoted: list[QuoteCheck]) -> tuple[Passage, ...]:
 
 
 #: The rules judge's decision table (see the module docstring).
-TABLE: Table[RulesState, Outcome] = Table((
-    Row("not_a_claim", "heading, framing, list introduction, reference entry, offer, pure "
-        "hedge, restatement of the question", _not_a_claim),
-    Row("no_evidence", "no document and no passages", _no_evidence),
-    Row("number_review", "a number's evidence is read from untrusted glyphs", _number_review),
-    Row("flipped_statement", "the paper states the sentence with one operator word reversed",
-        _sentence_finding(lambda s: s.flip)),
-    Row("changed_number", "the paper states the sentence with one number changed (C1)",
-        _sentence_finding(lambda s: s.changed_number)),
-    Row("verb_slot_name", "the paper always gives that verb another name (C2)",
-        _sentence_finding(lambda s: s.verb_slot)),
-    Row("inherited_error", "a number an earlier sentence got wrong, repeated or used",
-        _inherited),
-    Row("swapped_values", "the number checkers found values given to another row (C2)",
-        _swapped_values),
-    Row("speculative", "a speculative interpretation the paper does not settle", _speculative),
-    Row("restated_contradiction", "a paper sentence on the same things negates or reverses "
-        "it", _decided(Label.CONTRADICTION, restated=True)),
-    Row("restated_support", "a paper sentence on the same things states the relation",
-        _decided(Label.SUPPORTED, restated=True)),
-    Row("part_contradicted", "a part contradicted", _decided(Label.CONTRADICTION)),
-    Row("part_not_found", "a part not found", _decided(Label.NEI, weak=False)),
-    Row("found_elsewhere_only", "every part verified only away from the sentence's "
-        "passage", _decided(Label.NEI, weak=True)),
-    Row("parts_verified", "every part verified", _decided(Label.SUPPORTED)),
-    Row("reversed_operator", "nothing checkable; the same statement with the operator word "
-        "reversed", _reversed_operator),
-    Row("flipped_operator", "nothing checkable; the passage says the opposite operator",
-        _flipped_operator),
-    Row("stated_verbatim", "nothing checkable; the paper states it (near) verbatim",
-        _stated_verbatim),
-    Row("premise_interpretation", "nothing checkable; interprets a supported previous "
-        "sentence without speculating", _premise_interpretation),
-    Row("nothing_checkable", "nothing checkable otherwise", _nothing_checkable),
-    Row("wrong_table_reference", "not contradicted; its values are in another table than "
-        "the one it names", _wrong_table_reference, amends=True),
-    Row("hedged", "supported; the paper hedges what it states as established", _hedged,
-        amends=True),
-    Row("quote_negation", "a quote leaves out the paper's negation", _quote_negation,
-        amends=True),
-    Row("quote_missing", "not contradicted; a quote the paper does not hold",
-        _quote_missing, amends=True),
-    Row("quote_trivial", "the quote is the claim and a few common words", _quote_trivial,
-        amends=True),
-    Row("quote_found", "the quotes are the claim and the paper holds them", _quote_found,
-        amends=True),
-))
+TABLE: Table[RulesState, Outcome] = Table(
+    (
+        Row(
+            "not_a_claim",
+            "heading, framing, list introduction, reference entry, offer, pure "
+            "hedge, restatement of the question",
+            _not_a_claim,
+        ),
+        Row("no_evidence", "no document and no passages", _no_evidence),
+        Row("number_review", "a number's evidence is read from untrusted glyphs", _number_review),
+        Row(
+            "flipped_statement",
+            "the paper states the sentence with one operator word reversed",
+            _sentence_finding(lambda s: s.flip),
+        ),
+        Row(
+            "changed_number",
+            "the paper states the sentence with one number changed (C1)",
+            _sentence_finding(lambda s: s.changed_number),
+        ),
+        Row(
+            "verb_slot_name",
+            "the paper always gives that verb another name (C2)",
+            _sentence_finding(lambda s: s.verb_slot),
+        ),
+        Row(
+            "inherited_error",
+            "a number an earlier sentence got wrong, repeated or used",
+            _inherited,
+        ),
+        Row(
+            "swapped_values",
+            "the number checkers found values given to another row (C2)",
+            _swapped_values,
+        ),
+        Row("speculative", "a speculative interpretation the paper does not settle", _speculative),
+        Row(
+            "restated_contradiction",
+            "a paper sentence on the same things negates or reverses it",
+            _decided(Label.CONTRADICTION, restated=True),
+        ),
+        Row(
+            "restated_support",
+            "a paper sentence on the same things states the relation",
+            _decided(Label.SUPPORTED, restated=True),
+        ),
+        Row("part_contradicted", "a part contradicted", _decided(Label.CONTRADICTION)),
+        Row("part_not_found", "a part not found", _decided(Label.NEI, weak=False)),
+        Row(
+            "found_elsewhere_only",
+            "every part verified only away from the sentence's passage",
+            _decided(Label.NEI, weak=True),
+        ),
+        Row("parts_verified", "every part verified", _decided(Label.SUPPORTED)),
+        Row(
+            "reversed_operator",
+            "nothing checkable; the same statement with the operator word reversed",
+            _reversed_operator,
+        ),
+        Row(
+            "flipped_operator",
+            "nothing checkable; the passage says the opposite operator",
+            _flipped_operator,
+        ),
+        Row(
+            "stated_verbatim",
+            "nothing checkable; the paper states it (near) verbatim",
+            _stated_verbatim,
+        ),
+        Row(
+            "premise_interpretation",
+            "nothing checkable; interprets a supported previous sentence without speculating",
+            _premise_interpretation,
+        ),
+        Row("nothing_checkable", "nothing checkable otherwise", _nothing_checkable),
+        Row(
+            "wrong_table_reference",
+            "not contradicted; its values are in another table than the one it names",
+            _wrong_table_reference,
+            amends=True,
+        ),
+        Row(
+            "hedged",
+            "supported; the paper hedges what it states as established",
+            _hedged,
+            amends=True,
+        ),
+        Row(
+            "quote_negation",
+            "a quote leaves out the paper's negation",
+            _quote_negation,
+            amends=True,
+        ),
+        Row(
+            "quote_missing",
+            "not contradicted; a quote the paper does not hold",
+            _quote_missing,
+            amends=True,
+        ),
+        Row(
+            "quote_trivial",
+            "the quote is the claim and a few common words",
+            _quote_trivial,
+            amends=True,
+        ),
+        Row(
+            "quote_found",
+            "the quotes are the claim and the paper holds them",
+            _quote_found,
+            amends=True,
+        ),
+    )
+)
 
 
 __all__ = ["TABLE", "Evidence", "Outcome", "RulesState"]
