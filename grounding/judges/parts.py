@@ -130,6 +130,12 @@ def decompose(text: str) -> tuple[Part, ...]:
     s = fold(text)
     if len(s) != len(text):  # offsets must index the sentence as written
         s = text
+    parts = _quantity_parts(text, s) + _word_parts(s) + _n_of_m_parts(s) + _name_parts(s)
+    return tuple(sorted(parts, key=lambda p: (p.start, p.kind.value)))
+
+
+def _quantity_parts(text: str, s: str) -> list[Part]:
+    """The sentence's checkable numbers (``s``: its folded text, or ``text`` itself)."""
     parts: list[Part] = []
     for q in sentence_quantities(text):
         if q.checkable:
@@ -146,6 +152,12 @@ def decompose(text: str) -> tuple[Part, ...]:
                     _binds(s, start, start + len(q.text)),
                 )
             )
+    return parts
+
+
+def _word_parts(s: str) -> list[Part]:
+    """Comparisons (direction words, comparatives before "than"), negations and quantifiers."""
+    parts: list[Part] = []
     for m in _WORD.finditer(s):
         w = m.group(0).lower().replace("’", "'")
         if w in UP_WORDS or w in DOWN_WORDS or w in SAME_WORDS:
@@ -201,6 +213,12 @@ def decompose(text: str) -> tuple[Part, ...]:
                     tuple(t for t in content_terms(after) if not is_numeric(t))[:3],
                 )
             )
+    return parts
+
+
+def _n_of_m_parts(s: str) -> list[Part]:
+    """Counts of a whole ("3 of 5", "two out of three") as quantifiers."""
+    parts: list[Part] = []
     for m in _N_OF_M.finditer(s):
         a, b = m.group(1).lower(), m.group(2).lower()
         if (a.isdigit() or a in _NUMBER_WORDS) and (b.isdigit() or b in _NUMBER_WORDS):
@@ -214,6 +232,12 @@ def decompose(text: str) -> tuple[Part, ...]:
                     _binds(s, m.start(), m.end(), 25),
                 )
             )
+    return parts
+
+
+def _name_parts(s: str) -> list[Part]:
+    """Name-like terms (not a capitalised sentence opener)."""
+    parts: list[Part] = []
     first = re.match(r"\W*(\w+)", s)
     for m in _NAME.finditer(s):
         tok = m.group(0).strip("-")
@@ -224,7 +248,7 @@ def decompose(text: str) -> tuple[Part, ...]:
             parts.append(
                 Part(PartKind.TERM, tok, m.start(), m.start() + len(tok), tok, tuple(terms))
             )
-    return tuple(sorted(parts, key=lambda p: (p.start, p.kind.value)))
+    return parts
 
 
 __all__ = [

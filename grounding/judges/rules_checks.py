@@ -842,65 +842,7 @@ def statement_result(
             hit=strong[0].hit,
         )
     if al is not None and al.coverage >= coverage:
-        loose = _numbers_elsewhere(fold(text), found, al)
-        if loose:
-            return PartResult(
-                part,
-                Status.NOT_FOUND,
-                ErrorTag.N2,
-                f"the passage stating it (page {al.hit.entry.page}) does not give "
-                f"{', '.join(loose)}",
-                hit=al.hit,
-            )
-        denied = negated_in_passage(text, al)
-        if denied and not _verbatim(text, al):
-            return PartResult(
-                part,
-                Status.NOT_FOUND,
-                ErrorTag.N2,
-                f"the passage stating it (page {al.hit.entry.page}) negates it ('{denied}')",
-                hit=al.hit,
-            )
-        absent = missing_entities(text, al, subject)
-        if absent:
-            return PartResult(
-                part,
-                Status.NOT_FOUND,
-                ErrorTag.N2,
-                f"the passage nearest in wording (page {al.hit.entry.page}) is "
-                f"not about {', '.join(repr(a) for a in absent)}",
-                hit=al.hit,
-            )
-        flips = flipped_operators(text, al)
-        turned = reversed_operators(text, al, same_min)
-        if turned:
-            a, b = turned[0]
-            return PartResult(
-                part,
-                Status.CONTRADICTED,
-                ErrorTag.C3,
-                f"the sentence says '{a}' where the same statement on page "
-                f"{al.hit.entry.page} says '{b}'",
-                al.hit,
-                unfold(text, a) if a in fold(text) else a,
-                b,
-            )
-        if flips:
-            return PartResult(
-                part,
-                Status.NOT_FOUND,
-                ErrorTag.N2,
-                f"the passage stating it (page {al.hit.entry.page}) says "
-                + ", ".join(f"'{b}' where the sentence says '{a}'" for a, b in flips),
-                hit=al.hit,
-            )
-        return PartResult(
-            part,
-            Status.VERIFIED,
-            why=f"the statement is on page "
-            f"{al.hit.entry.page} ({al.coverage:.0%} of its words in one passage)",
-            hit=al.hit,
-        )
+        return _one_passage(text, part, al, found, same_min, subject)
     if by_clause and all(
         a is not None
         and a.coverage >= coverage
@@ -926,6 +868,78 @@ def statement_result(
         Status.NOT_FOUND,
         ErrorTag.N2,
         f"what the sentence says is not stated in the paper{best}",
+    )
+
+
+def _one_passage(
+    text: str,
+    part: Part,
+    al: Alignment,
+    found: Findings,
+    same_min: float,
+    subject: frozenset[str],
+) -> PartResult:
+    """The statement held to the one passage ``al`` that holds enough of its words: not
+    found when the passage lacks its small numbers, negates it, is about another entity or
+    states the opposite operator word; contradicted (C3) when it is the same statement
+    with the operator reversed; else verified."""
+    loose = _numbers_elsewhere(fold(text), found, al)
+    if loose:
+        return PartResult(
+            part,
+            Status.NOT_FOUND,
+            ErrorTag.N2,
+            f"the passage stating it (page {al.hit.entry.page}) does not give {', '.join(loose)}",
+            hit=al.hit,
+        )
+    denied = negated_in_passage(text, al)
+    if denied and not _verbatim(text, al):
+        return PartResult(
+            part,
+            Status.NOT_FOUND,
+            ErrorTag.N2,
+            f"the passage stating it (page {al.hit.entry.page}) negates it ('{denied}')",
+            hit=al.hit,
+        )
+    absent = missing_entities(text, al, subject)
+    if absent:
+        return PartResult(
+            part,
+            Status.NOT_FOUND,
+            ErrorTag.N2,
+            f"the passage nearest in wording (page {al.hit.entry.page}) is "
+            f"not about {', '.join(repr(a) for a in absent)}",
+            hit=al.hit,
+        )
+    flips = flipped_operators(text, al)
+    turned = reversed_operators(text, al, same_min)
+    if turned:
+        a, b = turned[0]
+        return PartResult(
+            part,
+            Status.CONTRADICTED,
+            ErrorTag.C3,
+            f"the sentence says '{a}' where the same statement on page "
+            f"{al.hit.entry.page} says '{b}'",
+            al.hit,
+            unfold(text, a) if a in fold(text) else a,
+            b,
+        )
+    if flips:
+        return PartResult(
+            part,
+            Status.NOT_FOUND,
+            ErrorTag.N2,
+            f"the passage stating it (page {al.hit.entry.page}) says "
+            + ", ".join(f"'{b}' where the sentence says '{a}'" for a, b in flips),
+            hit=al.hit,
+        )
+    return PartResult(
+        part,
+        Status.VERIFIED,
+        why=f"the statement is on page "
+        f"{al.hit.entry.page} ({al.coverage:.0%} of its words in one passage)",
+        hit=al.hit,
     )
 
 
