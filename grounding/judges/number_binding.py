@@ -262,43 +262,59 @@ def rebound(
         return None  # "in 300 and 1000 ppm": the paper binds the value to nothing
     best: tuple[int, Quantity] | None = None
     for f in near:
-        if (
-            any(f is e for e in at)
-            or same_value(q, f)
-            or f.kind != q.kind
-            or f.range is not None
-            or f.denominator is not None
-            or f.points != q.points
-            or not comparable(q, f)
-            or (q.value < 0) != (f.value < 0)
-            or (q.unit is not None and f.unit is not None and q.unit != f.unit)
-            or any(f.unit != e.unit for e in at)
-            or not _prose_line(page, f)
-        ):
+        if not _rival(q, f, at, page):
             continue
         theirs = own_words(page, f, near, listed)
-        ok = True
-        for mine in here:
-            s_f = _weight(words & (theirs - mine), strong)
-            s_e = _weight(words & (mine - theirs), strong)
-            named = bool(words & (theirs - mine) & strong)
-            if words & (theirs - mine) & names:
-                ok = False  # a name apart: the name checks say which name (C2)
-                break
-            # one word apart ("treated" / "control"): the occurrence's own word is one the
-            # sentence never uses
-            alone = s_f >= 1 and s_e == 0 and bool(mine - theirs) and not (mine - theirs) & said
-            # the entities exchanged: the sentence's name is f's, the occurrence's name is
-            # one the sentence never writes ("glucose ... 38%" where fructose gave 38%)
-            swapped = named and bool((mine - theirs) & theirs_named - said)
-            if not ((s_f >= 2 and (s_f >= s_e + 2 or (named and s_f > s_e))) or alone or swapped):
-                ok = False
-                break
-        if ok:
+        if all(_wins(words, strong, said, names, theirs_named, theirs, mine) for mine in here):
             score = _weight(words & theirs, strong)
             if best is None or score > best[0]:
                 best = (score, f)
     return best[1] if best else None
+
+
+def _rival(q: Quantity, f: Quantity, at: list[Quantity], page: str) -> bool:
+    """True if ``f``, a value near the occurrences ``at`` of ``q``'s value, may be the
+    value the passage binds to the sentence's words: another value of the same kind, not
+    an occurrence, a range or a part of a whole, with the same unit and sign, on a line of
+    prose."""
+    return not (
+        any(f is e for e in at)
+        or same_value(q, f)
+        or f.kind != q.kind
+        or f.range is not None
+        or f.denominator is not None
+        or f.points != q.points
+        or not comparable(q, f)
+        or (q.value < 0) != (f.value < 0)
+        or (q.unit is not None and f.unit is not None and q.unit != f.unit)
+        or any(f.unit != e.unit for e in at)
+        or not _prose_line(page, f)
+    )
+
+
+def _wins(
+    words: set[str],
+    strong: set[str],
+    said: set[str],
+    names: set[str],
+    theirs_named: set[str],
+    theirs: set[str],
+    mine: set[str],
+) -> bool:
+    """True if the sentence's ``words`` bind to a rival value's own words ``theirs`` rather
+    than to one occurrence's ``mine`` (the rule of :func:`rebound`)."""
+    s_f = _weight(words & (theirs - mine), strong)
+    s_e = _weight(words & (mine - theirs), strong)
+    named = bool(words & (theirs - mine) & strong)
+    if words & (theirs - mine) & names:
+        return False  # a name apart: the name checks say which name (C2)
+    # one word apart ("treated" / "control"): the occurrence's own word is one the
+    # sentence never uses
+    alone = s_f >= 1 and s_e == 0 and bool(mine - theirs) and not (mine - theirs) & said
+    # the entities exchanged: the sentence's name is f's, the occurrence's name is
+    # one the sentence never writes ("glucose ... 38%" where fructose gave 38%)
+    swapped = named and bool((mine - theirs) & theirs_named - said)
+    return (s_f >= 2 and (s_f >= s_e + 2 or (named and s_f > s_e))) or alone or swapped
 
 
 def _shift(e: Quantity, by: int) -> Quantity:
