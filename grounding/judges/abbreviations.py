@@ -61,8 +61,9 @@ def best_long_form(short: str, before: str) -> str | None:
     out = backward_match(short, " ".join(words[-n:]))
     if out is None:
         return None
-    return out if len(out) > len(short) and " " in out.strip() or len(out) > len(short) + 2 \
-        else None
+    return (
+        out if len(out) > len(short) and " " in out.strip() or len(out) > len(short) + 2 else None
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,15 +87,16 @@ class Aliases:
             for m in _SHORT.finditer(flat):
                 short = m.group(1).rstrip(".")
                 if sum(ch.isupper() for ch in short) < 2:
-                    continue                  # "(a)", "(see)", "(Qwen": no abbreviation
-                long = best_long_form(short, flat[max(0, m.start() - 200):m.start()])
+                    continue  # "(a)", "(see)", "(Qwen": no abbreviation
+                long = best_long_form(short, flat[max(0, m.start() - 200) : m.start()])
                 if long is None:
                     continue
                 sf = content_term(short)
                 lf = tuple(t for t in content_terms(long) if not is_numeric(t))
                 # table cells ("HPGPONM match ATP5SL Yes") are no definitions
-                if not lf or any(t.startswith(sf or short.lower())
-                                 or any(ch.isdigit() for ch in t) for t in lf):
+                if not lf or any(
+                    t.startswith(sf or short.lower()) or any(ch.isdigit() for ch in t) for t in lf
+                ):
                     continue
                 written[(short, lf)] = None
                 if sf is not None:

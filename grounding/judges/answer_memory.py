@@ -45,7 +45,8 @@ class AnswerMemory:
         """Make the running state describe ``previous`` (the sentences before the one about
         to be judged): O(1) when ``previous`` extends the last call by one sentence."""
         if len(previous) == self.seen and (self.last if previous else None) == (
-                previous[-1].text if previous else None):
+            previous[-1].text if previous else None
+        ):
             return
         self.rebuilds += len(previous) > 0
         self.wrong, self.last_label = {}, None
@@ -82,14 +83,16 @@ class AnswerMemory:
                     return w
         return None
 
-    def wrong_share(self, q: Quantity, before: Sequence[Quantity],
-                    rel_tol: float = 0.1) -> Wrong | None:
+    def wrong_share(
+        self, q: Quantity, before: Sequence[Quantity], rel_tol: float = 0.1
+    ) -> Wrong | None:
         """A wrong number of the previous sentence that a part of a whole written in words
         (``q.kind == "fraction"``, no bound: "a fifth", "about half") restates while the
         paper's value does not give it: the reciprocal of a wrong multiplier ("roughly five
         times as many" where the paper says three times -> "only about a fifth the size"),
         or the wrong number's share of another number of that sentence of its kind
-        (:func:`_same_kind`: "27.6 entries on average, of which 13.9 are linked" where the paper gives 19.3 ->
+        (:func:`_same_kind`: "27.6 entries on average, of which 13.9 are linked" where the paper
+        gives 19.3 ->
         "about half"). ``before``: the checkable numbers of the previous sentence.
         ``rel_tol``: relative tolerance of the share (a word fraction is approximate).
         None when nothing follows, or when the paper's value gives the same share too."""
@@ -112,7 +115,8 @@ class AnswerMemory:
                     if v == 0 or v == wrong or not _same_kind(o, w[0]):
                         continue
                     if (near(wrong / v) and not near(right / v)) or (
-                            near(v / wrong) and not near(v / right)):
+                        near(v / wrong) and not near(v / right)
+                    ):
                         return w
         return None
 
@@ -122,8 +126,11 @@ def _same_kind(a: Quantity, b: Quantity) -> bool:
     ("27.6 entries, of which 13.9 are linked"); never a percent or a multiplier with another."""
     if a.unit == b.unit:
         return True
-    return None in (a.unit, b.unit) and not {a.unit, b.unit} & {"%", "x"} and not (
-        a.physical or b.physical)
+    return (
+        None in (a.unit, b.unit)
+        and not {a.unit, b.unit} & {"%", "x"}
+        and not (a.physical or b.physical)
+    )
 
 
 def _value_of(text: str) -> float | None:

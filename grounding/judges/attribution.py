@@ -4,7 +4,7 @@ that report other studies ("[12] reached ...", "Lee et al. reported ...").
 :class:`Attribution` is built once per evidence index (it reads each page's text once) and
 answers, for a passage or a number found in it, whether it belongs to this paper's own
 statements. A claim that itself reports other work ("Prior work reported ...") may use
-attributed sentences, never the reference list (case C08).
+attributed sentences, never the reference list.
 """
 
 from __future__ import annotations
@@ -20,25 +20,39 @@ from grounding.evidence import Entry, EvidenceIndex
 REFERENCE_HEADING = re.compile(
     r"^\s*(?:\d+\.?\s*)?(?:references|bibliography|literature cited|works cited|"
     r"cited literature|referências|referencias|literatur(?:verzeichnis)?)\s*:?\s*$",
-    re.IGNORECASE | re.MULTILINE)
+    re.IGNORECASE | re.MULTILINE,
+)
 #: A heading that ends it (appendices and supplements follow references in many papers).
-_AFTER_REFERENCES = re.compile(r"^\s*(?:[A-Z]\.?\s+[A-Z][a-z]+|appendix|appendices|"
-                               r"supplementary|supporting information)\b", re.MULTILINE)
+_AFTER_REFERENCES = re.compile(
+    r"^\s*(?:[A-Z]\.?\s+[A-Z][a-z]+|appendix|appendices|"
+    r"supplementary|supporting information)\b",
+    re.MULTILINE,
+)
 #: A citation marker: [12], [7, 8], [3-5], "et al.", (Name, 2019), (Name et al. 2019).
-CITATION_MARK = re.compile(r"\[\d+(?:\s*[,–-]\s*\d+)*\]|\bet al\b|"
-                           r"\([A-Z][A-Za-z'-]+(?: and [A-Z][A-Za-z'-]+)?,? (?:19|20)\d{2}[a-z]?\)")
+CITATION_MARK = re.compile(
+    r"\[\d+(?:\s*[,–-]\s*\d+)*\]|\bet al\b|"
+    r"\([A-Z][A-Za-z'-]+(?: and [A-Z][A-Za-z'-]+)?,? (?:19|20)\d{2}[a-z]?\)"
+)
 #: Words by which a claim says it reports other work, not this paper's own result.
-_OTHER_WORK = re.compile(r"\b(?:prior|previous|earlier|related|other|existing) (?:work|"
-                         r"stud(?:y|ies)|methods?|systems?|approaches|papers?|taggers?|"
-                         r"models?)\b|\bet al\b|\[\d+|\breported by\b|\b(?:19|20)\d{2}\)",
-                         re.IGNORECASE)
+_OTHER_WORK = re.compile(
+    r"\b(?:prior|previous|earlier|related|other|existing) (?:work|"
+    r"stud(?:y|ies)|methods?|systems?|approaches|papers?|taggers?|"
+    r"models?)\b|\bet al\b|\[\d+|\breported by\b|\b(?:19|20)\d{2}\)",
+    re.IGNORECASE,
+)
 #: A cited study as the subject of a report: "Lee et al. [7] reported", "[12] reached".
-_REPORTED = re.compile(r"(?:\[\d+(?:\s*[,–-]\s*\d+)*\]|\bet al\b\.?|\((?:19|20)\d{2}\))"
-                       r"[^.;]{0,40}?\b(?:report|show|found|find|reach|achiev|propos|demonstrat|"
-                       r"observ|obtain|claim|suggest|argu)\w*", re.IGNORECASE)
+_REPORTED = re.compile(
+    r"(?:\[\d+(?:\s*[,–-]\s*\d+)*\]|\bet al\b\.?|\((?:19|20)\d{2}\))"
+    r"[^.;]{0,40}?\b(?:report|show|found|find|reach|achiev|propos|demonstrat|"
+    r"observ|obtain|claim|suggest|argu)\w*",
+    re.IGNORECASE,
+)
 #: A sentence that opens on other work: "Prior transformer taggers ...", "[3] ...".
-_OPENS_ON_OTHERS = re.compile(r"^\W*(?:prior|previous|earlier|existing|other|related)\b|"
-                              r"^\W*(?:[A-Z][\w'-]+ et al\b|\[\d)", re.IGNORECASE)
+_OPENS_ON_OTHERS = re.compile(
+    r"^\W*(?:prior|previous|earlier|existing|other|related)\b|"
+    r"^\W*(?:[A-Z][\w'-]+ et al\b|\[\d)",
+    re.IGNORECASE,
+)
 _YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 
@@ -100,7 +114,7 @@ class Attribution:
             lo = 0
             if not inside:
                 for m in REFERENCE_HEADING.finditer(text):
-                    if _YEAR.search(text, m.end(), m.end() + 400):   # entries follow
+                    if _YEAR.search(text, m.end(), m.end() + 400):  # entries follow
                         inside, lo = True, m.start()
                         break
             if inside:
@@ -116,11 +130,19 @@ class Attribution:
         spans = self._cited.get(page)
         if spans is None:
             text = self.texts.get(page, "")
-            spans = [(a, b) for a, b in _sentence_spans(text)
-                     if CITATION_MARK.search(text, a, b) is not None
-                     and (_REPORTED.search(text, a, b) is not None
-                          or _OPENS_ON_OTHERS.match(text[a:b]) is not None)
-                     ] if CITATION_MARK.search(text) else []
+            spans = (
+                [
+                    (a, b)
+                    for a, b in _sentence_spans(text)
+                    if CITATION_MARK.search(text, a, b) is not None
+                    and (
+                        _REPORTED.search(text, a, b) is not None
+                        or _OPENS_ON_OTHERS.match(text[a:b]) is not None
+                    )
+                ]
+                if CITATION_MARK.search(text)
+                else []
+            )
             self._cited[page] = spans
         return spans
 
@@ -135,11 +157,12 @@ class Attribution:
         starts = self._cited_starts.get(page)
         if starts is None:
             starts = self._cited_starts[page] = [a for a, _ in spans]
-        i = bisect_right(starts, offset) - 1      # the last span starting at or before it
+        i = bisect_right(starts, offset) - 1  # the last span starting at or before it
         return i >= 0 and offset < spans[i][1]
 
-    def excluded(self, entry: Entry, offset: int | None = None,
-                 allow_attributed: bool = False) -> bool:
+    def excluded(
+        self, entry: Entry, offset: int | None = None, allow_attributed: bool = False
+    ) -> bool:
         """True if ``entry`` (or, given ``offset``, the number there) is not this paper's own
         statement: in the reference list, or (unless ``allow_attributed``) wholly in cited
         sentences. Table rows are never excluded (offsets are into the row text)."""
@@ -147,13 +170,14 @@ class Attribution:
             return False
         if offset is not None:
             return self.in_references(entry.page, offset) or (
-                not allow_attributed and self.is_attributed(entry.page, offset))
+                not allow_attributed and self.is_attributed(entry.page, offset)
+            )
         if self.in_references(entry.page, entry.start):
             return True
         if allow_attributed or not self.cited(entry.page):
             return False
-        return all(self.is_attributed(entry.page, a) for a in range(entry.start, entry.end,
-                                                                    max(1, (entry.end - entry.start) // 8)))
+        step = max(1, (entry.end - entry.start) // 8)
+        return all(self.is_attributed(entry.page, a) for a in range(entry.start, entry.end, step))
 
     def own_text(self, entry: Entry, page: Any = None) -> str:
         """``entry.text`` without the cited sentences it holds (for lines and windows)."""

@@ -67,8 +67,9 @@ class ResponseCache:
             self._conn.execute(_SCHEMA)
             self._conn.commit()
         except (OSError, sqlite3.Error) as exc:
-            raise JudgeError(f"cannot open response cache {self.path}: {exc}",
-                             backend="cache") from exc
+            raise JudgeError(
+                f"cannot open response cache {self.path}: {exc}", backend="cache"
+            ) from exc
         self._lock = threading.Lock()
 
     def get(self, key: str) -> CachedReply | None:
@@ -76,21 +77,25 @@ class ResponseCache:
         with self._lock:
             row = self._conn.execute(
                 "SELECT reply, prompt_tokens, completion_tokens FROM responses WHERE key = ?",
-                (key,)).fetchone()
+                (key,),
+            ).fetchone()
         return CachedReply(row[0], int(row[1]), int(row[2])) if row else None
 
-    def put(self, key: str, reply: str, *, prompt_tokens: int = 0,
-            completion_tokens: int = 0) -> None:
+    def put(
+        self, key: str, reply: str, *, prompt_tokens: int = 0, completion_tokens: int = 0
+    ) -> None:
         """Store (or replace) the reply for ``key``."""
         with self._lock:
             try:
                 self._conn.execute(
                     "INSERT OR REPLACE INTO responses VALUES (?, ?, ?, ?, ?)",
-                    (key, reply, prompt_tokens, completion_tokens, time.time()))
+                    (key, reply, prompt_tokens, completion_tokens, time.time()),
+                )
                 self._conn.commit()
             except sqlite3.Error as exc:
-                raise JudgeError(f"cannot write response cache {self.path}: {exc}",
-                                 backend="cache") from exc
+                raise JudgeError(
+                    f"cannot write response cache {self.path}: {exc}", backend="cache"
+                ) from exc
 
     def __len__(self) -> int:
         with self._lock:

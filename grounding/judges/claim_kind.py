@@ -9,8 +9,16 @@ from __future__ import annotations
 
 import re
 
-from grounding.judges.rules_cues import (FRAMING, HEDGES, INTERPRETATION, LIST_INTRO,
-                                         NOT_IN_PAPER, OFFERS, REFUSALS, is_reference_entry)
+from grounding.judges.rules_cues import (
+    FRAMING,
+    HEDGES,
+    INTERPRETATION,
+    LIST_INTRO,
+    NOT_IN_PAPER,
+    OFFERS,
+    REFUSALS,
+    is_reference_entry,
+)
 from grounding.lexicon import content_terms, fold
 
 
@@ -39,8 +47,12 @@ def not_a_claim_reason(text: str, question: str = "") -> str | None:
         return "a section heading"
     if re.fullmatch(r"\d{1,2}(?:\.\d{1,2}){1,3}\.?|\d{1,2}\.", bare):
         return "a section number"
-    if (not re.search(r"[.!?:;)\"'”]$", bare) and n_words <= 8 and not re.search(r"\d", bare)
-            and bare[0].isupper()):
+    if (
+        not re.search(r"[.!?:;)\"'”]$", bare)
+        and n_words <= 8
+        and not re.search(r"\d", bare)
+        and bare[0].isupper()
+    ):
         return "a title line"
     if OFFERS.search(s):
         return "an offer of help"
@@ -50,14 +62,21 @@ def not_a_claim_reason(text: str, question: str = "") -> str | None:
         return "a refusal or a remark on what the paper does not say"
     if FRAMING.search(bare):
         return "framing"
-    if bare.endswith(":") and (LIST_INTRO.search(bare) or n_words <= 12) \
-            and not re.search(r"\d", bare):
+    if (
+        bare.endswith(":")
+        and (LIST_INTRO.search(bare) or n_words <= 12)
+        and not re.search(r"\d", bare)
+    ):
         return "a list introduction"
     if question:
         q = set(content_terms(question))
         t = content_terms(bare)
-        if t and len(t) >= 3 and sum(1 for w in t if w in q) / len(t) >= 0.9 \
-                and not re.search(r"\d", bare):
+        if (
+            t
+            and len(t) >= 3
+            and sum(1 for w in t if w in q) / len(t) >= 0.9
+            and not re.search(r"\d", bare)
+        ):
             return "a restatement of the question"
     return None
 
@@ -65,9 +84,11 @@ def not_a_claim_reason(text: str, question: str = "") -> str | None:
 #: a section number opening a line: "2.2.4 Step 4.", "3.1 Data collection", "4. Results"
 _SECTION = re.compile(r"(?P<num>\d{1,2}(?:\.\d{1,2}){0,3})\.?\s+(?P<title>[A-Z].*)$")
 #: words that make a numbered line a statement rather than a title
-_VERBAL = re.compile(r"\b(?:is|are|was|were|be|been|has|have|had|will|can|may|did|does|"
-                     r"\w+ed|\w+es|of all|percent|per cent|million|thousand|billion)\b|%",
-                     re.IGNORECASE)
+_VERBAL = re.compile(
+    r"\b(?:is|are|was|were|be|been|has|have|had|will|can|may|did|does|"
+    r"\w+ed|\w+es|of all|percent|per cent|million|thousand|billion)\b|%",
+    re.IGNORECASE,
+)
 
 
 def _section_title(line: str) -> bool:
@@ -98,7 +119,6 @@ def is_interpretation(text: str) -> bool:
     """True if ``text`` reads as an inference ("This suggests", "Therefore", "which means")."""
     s = re.sub(r"^\s*[-•]?\s*\*\*[^*]+\*\*:?\s*", "", fold(text)).strip().lstrip("*_-• ")
     return INTERPRETATION.search(s) is not None
-
 
 
 __all__ = ["is_interpretation", "is_refusal", "not_a_claim_reason"]

@@ -49,12 +49,21 @@ def decide(results: Sequence[PartResult]) -> Decision | None:
             return Decision(Label.NEI, r, f"Not enough information: {r.why}.")
     strong = [r for r in results if not r.weak]
     if not strong:
-        return Decision(Label.NEI, results[0], "Not enough information: "
-                        + "; ".join(r.why for r in results[:3])
-                        + ", but nowhere with the sentence's own words.")
-    return Decision(Label.SUPPORTED, strong[0],
-                    "Supported: " + "; ".join(r.why for r in results[:4])
-                    + ("; ..." if len(results) > 4 else "") + ".")
+        return Decision(
+            Label.NEI,
+            results[0],
+            "Not enough information: "
+            + "; ".join(r.why for r in results[:3])
+            + ", but nowhere with the sentence's own words.",
+        )
+    return Decision(
+        Label.SUPPORTED,
+        strong[0],
+        "Supported: "
+        + "; ".join(r.why for r in results[:4])
+        + ("; ..." if len(results) > 4 else "")
+        + ".",
+    )
 
 
 __all__ = ["Decision", "decide"]

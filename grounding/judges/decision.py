@@ -36,8 +36,10 @@ class NLIDecision:
     reason: str
 
 
-def decide_nli(probs_per_evidence: Sequence[Mapping[str, float]],
-               thresholds: NLIThresholds | Mapping[str, float] | None = None) -> NLIDecision:
+def decide_nli(
+    probs_per_evidence: Sequence[Mapping[str, float]],
+    thresholds: NLIThresholds | Mapping[str, float] | None = None,
+) -> NLIDecision:
     """Label a claim from NLI probabilities against each evidence item.
 
     Policy ("contradiction first"): an evidence item whose contradiction probability reaches
@@ -45,7 +47,7 @@ def decide_nli(probs_per_evidence: Sequence[Mapping[str, float]],
     strongly (entail >= threshold and entail > its contradict). Only when no item
     contradicts does the best entailment at or above ``thresholds.entail`` support it.
     Otherwise nei. A topically close but non-entailing sentence elsewhere can therefore
-    never outweigh a direct contradiction (case B40).
+    never outweigh a direct contradiction.
 
     Args: probs_per_evidence: one mapping per evidence item with keys ``entail``,
           ``neutral``, ``contradict`` (probabilities in [0, 1]; ``neutral`` optional).
@@ -58,8 +60,9 @@ def decide_nli(probs_per_evidence: Sequence[Mapping[str, float]],
     elif isinstance(thresholds, NLIThresholds):
         th = thresholds
     else:
-        th = NLIThresholds(entail=float(thresholds["entail"]),
-                           contradict=float(thresholds["contradict"]))
+        th = NLIThresholds(
+            entail=float(thresholds["entail"]), contradict=float(thresholds["contradict"])
+        )
     rows: list[tuple[float, float]] = []
     for i, probs in enumerate(probs_per_evidence):
         try:
@@ -69,17 +72,22 @@ def decide_nli(probs_per_evidence: Sequence[Mapping[str, float]],
         if not (0.0 <= e <= 1.0 and 0.0 <= c <= 1.0):
             raise InputError(f"evidence {i}: probabilities must be in [0, 1]")
         rows.append((e, c))
-    contradicting = [(c, i) for i, (e, c) in enumerate(rows)
-                     if c >= th.contradict and not (e >= th.entail and e > c)]
+    contradicting = [
+        (c, i)
+        for i, (e, c) in enumerate(rows)
+        if c >= th.contradict and not (e >= th.entail and e > c)
+    ]
     if contradicting:
         c, i = max(contradicting)
-        return NLIDecision(Label.CONTRADICTION, i,
-                           f"evidence {i} contradicts (p={c:.2f} >= {th.contradict:.2f})")
+        return NLIDecision(
+            Label.CONTRADICTION, i, f"evidence {i} contradicts (p={c:.2f} >= {th.contradict:.2f})"
+        )
     entailing = [(e, i) for i, (e, c) in enumerate(rows) if e >= th.entail]
     if entailing:
         e, i = max(entailing)
-        return NLIDecision(Label.SUPPORTED, i,
-                           f"evidence {i} entails (p={e:.2f} >= {th.entail:.2f})")
+        return NLIDecision(
+            Label.SUPPORTED, i, f"evidence {i} entails (p={e:.2f} >= {th.entail:.2f})"
+        )
     return NLIDecision(Label.NEI, None, "no evidence entails or contradicts above threshold")
 
 

@@ -58,6 +58,7 @@ from grounding.judges.parts import Part, PartKind
 from grounding.judges.rules_cues import OPPOSITE
 from grounding.judges.statement_check import PartResult, Status
 from grounding.lexicon import content_term, content_terms, fold, is_numeric, raw_tokens, root
+from grounding.lexicon.words import negation_pattern, negation_words
 
 #: Share (0-1) of the sentence's content terms a paper sentence must hold to be about the
 #: same things, for a negation (a negated claim shares fewer words) and for a change.
@@ -66,45 +67,57 @@ CHANGE_COVER = 0.3
 
 #: Change words by direction (lower case, whole tokens). "more" / "less" / "fewer" /
 #: "greater" count only before "than" or "likely" (see :func:`changes`).
-_UP = re.compile(r"(?:increas\w*|rise|rises|rising|risen|rose|higher|greater|elevat\w*|more|"
-                 r"up-?regulat\w*|raise|raised|raises|raising|enhanc\w*|boost\w*|"
-                 r"accelerat\w*|augment\w*|amplif\w*|doubl\w*|grow|grows|growing|grew|"
-                 r"worsen\w*|exacerbat\w*)")
-_DOWN = re.compile(r"(?:decreas\w*|reduc\w*|lower|lowers|lowered|lowering|declin\w*|fewer|"
-                   r"less|attenuat\w*|inhibit\w*|diminish\w*|drop|drops|dropped|dropping|"
-                   r"fall|falls|falling|fell|suppress\w*|lessen\w*|down-?regulat\w*|halv\w*|"
-                   r"shrink\w*|mitigat\w*|alleviat\w*|impair\w*)")
+_UP = re.compile(
+    r"(?:increas\w*|rise|rises|rising|risen|rose|higher|greater|elevat\w*|more|"
+    r"up-?regulat\w*|raise|raised|raises|raising|enhanc\w*|boost\w*|"
+    r"accelerat\w*|augment\w*|amplif\w*|doubl\w*|grow|grows|growing|grew|"
+    r"worsen\w*|exacerbat\w*)"
+)
+_DOWN = re.compile(
+    r"(?:decreas\w*|reduc\w*|lower|lowers|lowered|lowering|declin\w*|fewer|"
+    r"less|attenuat\w*|inhibit\w*|diminish\w*|drop|drops|dropped|dropping|"
+    r"fall|falls|falling|fell|suppress\w*|lessen\w*|down-?regulat\w*|halv\w*|"
+    r"shrink\w*|mitigat\w*|alleviat\w*|impair\w*)"
+)
 _COMPARATIVE = frozenset({"more", "less", "fewer", "greater"})
 #: Cues of negation in the sentence checked.
-_NEGATION = re.compile(r"\b(?:not|no|never|neither|nor|cannot|unable|fail|fails|failed|"
-                       r"lack|lacks|lacked|none)\b|n't\b", re.I)
+_NEGATION = re.compile(r"\b(?:" + negation_pattern("denial") + r")\b|n't\b", re.I)
 #: Negations that do not deny the statement ("not only", "no longer", "no evidence that":
 #: a claim about the evidence, "not yet", "do not have to", "does not seem to").
-_NOT_DENIAL = re.compile(r"\b(?:not only|not just|no longer|no more than|not yet|"
-                         r"not (?:have|need) to|n't (?:have|need) to|not necessarily|"
-                         r"not always|not (?:seem|appear)|n't (?:seem|appear)|"
-                         r"no (?:clear |direct |conclusive |strong )?evidence|not clear|"
-                         r"not known|not been (?:peer[- ])?reviewed)\b", re.I)
+_NOT_DENIAL = re.compile(
+    r"\b(?:not only|not just|no longer|no more than|not yet|"
+    r"not (?:have|need) to|n't (?:have|need) to|not necessarily|"
+    r"not always|not (?:seem|appear)|n't (?:seem|appear)|"
+    r"no (?:clear |direct |conclusive |strong )?evidence|not clear|"
+    r"not known|not been (?:peer[- ])?reviewed)\b",
+    re.I,
+)
 #: Words of totality or permanence: negated, they deny the extent, not the statement
 #: ("do not retain the antibodies indefinitely" agrees with "retained for two years").
-_UNIVERSAL = re.compile(r"\b(?:indefinitely|forever|always|permanent(?:ly)?|all|every|"
-                        r"completely|fully|entirely|totally|wholly|100 ?%)", re.I)
+_UNIVERSAL = re.compile(
+    r"\b(?:indefinitely|forever|always|permanent(?:ly)?|all|every|"
+    r"completely|fully|entirely|totally|wholly|100 ?%)",
+    re.I,
+)
 #: Cues that a paper sentence does not affirm a statement outright: negation, a null
 #: result, a hedge or an open question.
 _NOT_AFFIRMED = re.compile(
-    r"\b(?:not|no|never|neither|nor|without|cannot|unable|fail|fails|failed|lack|lacks|"
-    r"lacked|lacking|absence|absent|none|similar|comparable|unchanged|unaffected|"
+    r"\b(?:" + negation_pattern("unaffirmed") + r"|similar|comparable|unchanged|unaffected|"
     r"insignificant|refute[sd]?|erroneous(?:ly)?|limited|unclear|uncertain|unknown|debate|"
     r"conflicting|controversial|whether|if|may|might|could|hypothes\w*|question)\b|n['’]t\b",
-    re.I)
+    re.I,
+)
 #: A word before a change word (within three) that negates it: "did not reduce".
-_NEGATES_NEXT = frozenset({"not", "no", "n't", "never", "without", "nor", "neither"})
+_NEGATES_NEXT = frozenset(negation_words("governs"))
 #: Terms too general to bind a change to what it is about (stemmed).
-_GENERIC = frozenset(content_terms(
-    "risk risks rate rates level levels number numbers patient patients people person "
-    "persons case cases effect effects proportion amount associated association "
-    "significant significantly likely likelihood chance odds compared group groups "
-    "study studies result results outcome outcomes among overall total"))
+_GENERIC = frozenset(
+    content_terms(
+        "risk risks rate rates level levels number numbers patient patients people person "
+        "persons case cases effect effects proportion amount associated association "
+        "significant significantly likely likelihood chance odds compared group groups "
+        "study studies result results outcome outcomes among overall total"
+    )
+)
 #: Words before a change word (within four) that make it the reference group of a
 #: comparison, not a change: "22 times higher compared to patients with lower levels".
 _REFERENCE_GROUP = frozenset({"compared", "comparison", "than", "versus", "vs", "relative"})
@@ -119,7 +132,7 @@ OUTCOME_WORDS = 8
 #: Longest sentence (tokens) compared: a longer one is a table or a failed split.
 MAX_WORDS = 80
 _TOKEN = re.compile(r"[A-Za-z][\w'’-]*")
-_NUMBER_TOKEN = re.compile(r"(?<!\S)[^\s\d]*+\d\S*")   # from word starts only: linear time
+_NUMBER_TOKEN = re.compile(r"(?<!\S)[^\s\d]*+\d\S*")  # from word starts only: linear time
 _CLAUSE_CUT = re.compile(r"[;:,()]|\b(?:but|while|whereas|although|because|which|who|that)\b")
 _ABBREVIATION = re.compile(r"\(\s*([A-Za-z][\w-]*[A-Z0-9][\w-]*)\s*[),;]")
 
@@ -181,7 +194,7 @@ def long_form(short: str, before: str) -> str | None:
     2|SF|) whitespace-separated words), or None. ``long_form("COVID-19", "coronavirus
     disease 2019")`` is ``"coronavirus disease 2019"``."""
     n = len(short.lower())
-    words = before.split()[-min(n + 5, 2 * n):]
+    words = before.split()[-min(n + 5, 2 * n) :]
     out = backward_match(short, " ".join(words))
     out = out.strip() if out is not None else None
     return out if out and len(out) > len(short) else None
@@ -196,7 +209,7 @@ def abbreviations(text: str) -> dict[str, frozenset[str]]:
         key = _terms(short)
         if len(key) != 1:
             continue
-        lf = long_form(short, text[max(0, m.start() - 200):m.start()])
+        lf = long_form(short, text[max(0, m.start() - 200) : m.start()])
         if lf is not None:
             out[next(iter(key))] = _terms(lf)
     return out
@@ -218,28 +231,42 @@ def changes(text: str) -> tuple[Change, ...]:
         direction = "up" if _UP.fullmatch(w) else "down" if _DOWN.fullmatch(w) else None
         if direction is None:
             continue
-        if w in _COMPARATIVE and not {"than", "likely"} & set(low[i + 1:i + 4]):
+        if w in _COMPARATIVE and not {"than", "likely"} & set(low[i + 1 : i + 4]):
             continue
-        if w in ("fall", "falls", "fell", "falling") and low[i + 1:i + 2] and \
-                low[i + 1] in ("into", "in", "within", "under", "on", "ill"):
-            continue                  # "fall into the category", "fall ill"
-        if _REFERENCE_GROUP & set(low[max(0, i - 4):i]):
-            continue                  # "compared to patients with lower IL-6 levels"
-        negated = any(x in _NEGATES_NEXT or x.endswith("n't") for x in low[max(0, i - 3):i])
+        if (
+            w in ("fall", "falls", "fell", "falling")
+            and low[i + 1 : i + 2]
+            and low[i + 1] in ("into", "in", "within", "under", "on", "ill")
+        ):
+            continue  # "fall into the category", "fall ill"
+        if _REFERENCE_GROUP & set(low[max(0, i - 4) : i]):
+            continue  # "compared to patients with lower IL-6 levels"
+        negated = any(x in _NEGATES_NEXT or x.endswith("n't") for x in low[max(0, i - 3) : i])
         start = toks[i].start()
         lo = toks[max(0, i - 6)].start() if i else 0
         head = s[lo:start]
         cut = list(_CLAUSE_CUT.finditer(head))
         if cut:
-            head = head[cut[-1].end():]
-        tail = s[toks[i].end():toks[min(len(toks), i + 1 + OUTCOME_WORDS) - 1].end()] \
-            if i + 1 < len(toks) else ""
+            head = head[cut[-1].end() :]
+        tail = (
+            s[toks[i].end() : toks[min(len(toks), i + 1 + OUTCOME_WORDS) - 1].end()]
+            if i + 1 < len(toks)
+            else ""
+        )
         cut_at = _CLAUSE_CUT.search(tail)
         if cut_at:
-            tail = tail[:cut_at.start()]
-        out.append(Change(toks[i].group(0), start, direction, negated,
-                          _terms(tail) - _GENERIC, _terms(head) - _GENERIC,
-                          "than" in low[i + 1:i + 4]))
+            tail = tail[: cut_at.start()]
+        out.append(
+            Change(
+                toks[i].group(0),
+                start,
+                direction,
+                negated,
+                _terms(tail) - _GENERIC,
+                _terms(head) - _GENERIC,
+                "than" in low[i + 1 : i + 4],
+            )
+        )
     return tuple(out)
 
 
@@ -253,8 +280,9 @@ class PaperSentences:
           text line of the paper, for :attr:`topic`.
     """
 
-    def __init__(self, pages: Iterable[tuple[int, str]],
-                 lines: Sequence[Sequence[str]] = ()) -> None:
+    def __init__(
+        self, pages: Iterable[tuple[int, str]], lines: Sequence[Sequence[str]] = ()
+    ) -> None:
         self._texts = {n: text.replace("\n", " ") for n, text in pages}
         self.abbreviations: dict[str, frozenset[str]] = {}
         for text in self._texts.values():
@@ -264,7 +292,7 @@ class PaperSentences:
         self._topic: frozenset[str] | None = None
         self._pages: dict[int, list[PaperSentence]] = {}
         self._changes: dict[tuple[int, int], tuple[Change, ...]] = {}
-        self._memo: dict[str, str | None] = {}        # token -> content term (None: none)
+        self._memo: dict[str, str | None] = {}  # token -> content term (None: none)
 
     @property
     def topic(self) -> frozenset[str]:
@@ -275,8 +303,9 @@ class PaperSentences:
         if self._topic is None:
             df = Counter(chain.from_iterable(set(terms) for terms in self._lines))
             need = max(3.0, TOPIC_SHARE * len(self._lines))
-            self._topic = frozenset(_root(t) for t, n in df.items() if n >= need
-                                    and n > TOPIC_SHARE * len(self._lines))
+            self._topic = frozenset(
+                _root(t) for t, n in df.items() if n >= need and n > TOPIC_SHARE * len(self._lines)
+            )
         return self._topic
 
     @classmethod
@@ -288,7 +317,8 @@ class PaperSentences:
         if held is None:
             held = _PAPERS[index] = cls(
                 ((n, getattr(p, "text", "") or "") for n, p in sorted(index.pages.items())),
-                [e.terms for e in index.entries if e.kind == "line"])
+                [e.terms for e in index.entries if e.kind == "line"],
+            )
             held._index = ref(index)
         return held
 
@@ -319,8 +349,11 @@ class PaperSentences:
                     memo[tok] = None if term is None or is_numeric(term) else _root(term)
                 if (term := memo[tok]) is not None:
                     terms.add(term)
-            out.append(PaperSentence(len(out), number, a, body,
-                                     _expand(frozenset(terms), self.abbreviations)))
+            out.append(
+                PaperSentence(
+                    len(out), number, a, body, _expand(frozenset(terms), self.abbreviations)
+                )
+            )
         self._pages[number] = out
         return out
 
@@ -332,9 +365,13 @@ class PaperSentences:
             held = self._changes[key] = changes(sentence.text)
         return held
 
-    def about(self, terms: frozenset[str], cover: float, pages: Iterable[int] | None = None,
-              skip: Callable[[int, int], bool] | None = None
-              ) -> list[tuple[float, PaperSentence]]:
+    def about(
+        self,
+        terms: frozenset[str],
+        cover: float,
+        pages: Iterable[int] | None = None,
+        skip: Callable[[int, int], bool] | None = None,
+    ) -> list[tuple[float, PaperSentence]]:
         """Sentences of ``pages`` (None: every page) holding at least ``cover`` of
         ``terms`` (share in [0, 1]), best first, less those ``skip(page, offset)`` rejects
         (reference list, other studies)."""
@@ -366,8 +403,12 @@ def _short(text: str, n: int = 90) -> str:
     return text if len(text) <= n else text[:n].rstrip() + "…"
 
 
-def negation_conflict(text: str, paper: PaperSentences, pages: Iterable[int] | None = None,
-                      skip: Callable[[int, int], bool] | None = None) -> PartResult | None:
+def negation_conflict(
+    text: str,
+    paper: PaperSentences,
+    pages: Iterable[int] | None = None,
+    skip: Callable[[int, int], bool] | None = None,
+) -> PartResult | None:
     """The sentence negates what the paper states affirmatively: contradicted (C3).
 
     The negation cue of ``text`` (one only: a double negation is skipped; not "not only",
@@ -384,29 +425,40 @@ def negation_conflict(text: str, paper: PaperSentences, pages: Iterable[int] | N
         return None
     cues = list(_NEGATION.finditer(s))
     if len(cues) != 1:
-        return None                 # none, or a double negation ("not ... if not for")
+        return None  # none, or a double negation ("not ... if not for")
     m = cues[0]
-    after = re.split(r"[,;:]|\b(?:but|while|whereas|although|because)\b", s[m.end():])[0]
+    after = re.split(r"[,;:]|\b(?:but|while|whereas|although|because)\b", s[m.end() :])[0]
     if _UNIVERSAL.search(after):
-        return None                 # "do not retain antibodies indefinitely": a limit
+        return None  # "do not retain antibodies indefinitely": a limit
     governed = _expand(_terms(" ".join(after.split()[:5])), paper.abbreviations) - _GENERIC
     claim = _expand(_terms(s), paper.abbreviations)
     if not governed or len(claim) < 3:
         return None
-    about = [(c, p) for c, p in paper.about(claim, NEGATION_COVER, pages, skip)
-             if governed & p.terms]
+    about = [
+        (c, p) for c, p in paper.about(claim, NEGATION_COVER, pages, skip) if governed & p.terms
+    ]
     if not about or not all(p.affirmed for _, p in about):
         return None
     cover, best = about[0]
     part = Part(PartKind.POLARITY, m.group(0), m.start(), m.end(), "neg", tuple(governed))
-    return PartResult(part, Status.CONTRADICTED, ErrorTag.C3,
-                      f"the sentence negates ('{m.group(0)}') what page {best.page} states "
-                      f"with no negation (\"{_short(best.text)}\")", paper.hit_for(best, cover),
-                      m.group(0), "")
+    return PartResult(
+        part,
+        Status.CONTRADICTED,
+        ErrorTag.C3,
+        f"the sentence negates ('{m.group(0)}') what page {best.page} states "
+        f'with no negation ("{_short(best.text)}")',
+        paper.hit_for(best, cover),
+        m.group(0),
+        "",
+    )
 
 
-def direction_check(text: str, paper: PaperSentences, pages: Iterable[int] | None = None,
-                    skip: Callable[[int, int], bool] | None = None) -> PartResult | None:
+def direction_check(
+    text: str,
+    paper: PaperSentences,
+    pages: Iterable[int] | None = None,
+    skip: Callable[[int, int], bool] | None = None,
+) -> PartResult | None:
     """The sentence's change words against the paper's sentences about the same things.
 
     For each change word of ``text`` that no negation governs: a paper sentence holding
@@ -434,19 +486,35 @@ def direction_check(text: str, paper: PaperSentences, pages: Iterable[int] | Non
         for cover, p in about:
             if agent and not agent & p.terms:
                 continue
-            bound = [d for d in paper.changes_of(p) if not d.negated
-                     and outcome & _expand(d.outcome | d.agent, paper.abbreviations)]
+            bound = [
+                d
+                for d in paper.changes_of(p)
+                if not d.negated and outcome & _expand(d.outcome | d.agent, paper.abbreviations)
+            ]
             same = [d for d in bound if (d.direction == c.direction) != _exchanged(c, d)]
             other = [d for d in bound if d not in same]
             if other and not same:
-                part = Part(PartKind.COMPARISON, c.word, c.start, c.start + len(c.word),
-                            c.direction)
-                return PartResult(part, Status.CONTRADICTED, ErrorTag.C3,
-                                  f"the sentence says '{c.word}' where page {p.page} says "
-                                  f"'{other[0].word}' of the same thing (\"{_short(p.text)}\")",
-                                  paper.hit_for(p, cover), c.word, other[0].word)
-            if same and not other and p.affirmed and agent and found is None \
-                    and not _flipped(text, p.text):
+                part = Part(
+                    PartKind.COMPARISON, c.word, c.start, c.start + len(c.word), c.direction
+                )
+                return PartResult(
+                    part,
+                    Status.CONTRADICTED,
+                    ErrorTag.C3,
+                    f"the sentence says '{c.word}' where page {p.page} says "
+                    f"'{other[0].word}' of the same thing (\"{_short(p.text)}\")",
+                    paper.hit_for(p, cover),
+                    c.word,
+                    other[0].word,
+                )
+            if (
+                same
+                and not other
+                and p.affirmed
+                and agent
+                and found is None
+                and not _flipped(text, p.text)
+            ):
                 found = (p, cover)
         if found is not None:
             verified.append((c, *found))
@@ -454,8 +522,12 @@ def direction_check(text: str, paper: PaperSentences, pages: Iterable[int] | Non
         return None
     c, p, cover = verified[0]
     part = Part(PartKind.COMPARISON, c.word, c.start, c.start + len(c.word), c.direction)
-    return PartResult(part, Status.VERIFIED, why=f"'{c.word}' goes the same way on page "
-                      f"{p.page} (\"{_short(p.text)}\")", hit=paper.hit_for(p, cover))
+    return PartResult(
+        part,
+        Status.VERIFIED,
+        why=f"'{c.word}' goes the same way on page {p.page} (\"{_short(p.text)}\")",
+        hit=paper.hit_for(p, cover),
+    )
 
 
 def _exchanged(c: Change, d: Change) -> bool:
@@ -465,8 +537,12 @@ def _exchanged(c: Change, d: Change) -> bool:
     two are compared (a comparison normalised to larger / smaller)."""
     if not (c.than and d.than):
         return False
-    ca, co, da, do = c.agent - c.outcome, c.outcome - c.agent, d.agent - d.outcome, \
-        d.outcome - d.agent
+    ca, co, da, do = (
+        c.agent - c.outcome,
+        c.outcome - c.agent,
+        d.agent - d.outcome,
+        d.outcome - d.agent,
+    )
     return len(ca & do) + len(co & da) > len(ca & da) + len(co & do)
 
 
@@ -474,9 +550,21 @@ def _flipped(text: str, passage: str) -> bool:
     """An operator word of ``text`` (rules_cues.OPPOSITE) whose opposite ``passage``
     states while it does not state the word itself."""
     have = set(re.findall(r"[a-z]+", fold(passage).lower()))
-    return any(w in OPPOSITE and w not in have and OPPOSITE[w] & have
-               for w in re.findall(r"[a-z]+", fold(text).lower()))
+    return any(
+        w in OPPOSITE and w not in have and OPPOSITE[w] & have
+        for w in re.findall(r"[a-z]+", fold(text).lower())
+    )
 
 
-__all__ = ["CHANGE_COVER", "NEGATION_COVER", "Change", "PaperSentence", "PaperSentences",
-           "abbreviations", "changes", "direction_check", "long_form", "negation_conflict"]
+__all__ = [
+    "CHANGE_COVER",
+    "NEGATION_COVER",
+    "Change",
+    "PaperSentence",
+    "PaperSentences",
+    "abbreviations",
+    "changes",
+    "direction_check",
+    "long_form",
+    "negation_conflict",
+]

@@ -6,41 +6,35 @@ with", "likely", "appears to", "potentially") and the claim carries no hedge of 
 claim overstates the paper: not supported, and not a contradiction either (the paper does
 not say the opposite), so ``nei`` (N2: beyond what the paper shows).
 
-The word list is data, kept here and nowhere else: :data:`HEDGE_WORDS`.
+The word lists are data, kept in :mod:`grounding.lexicon.words` (``hedges.tsv``).
 """
 
 from __future__ import annotations
 
 import re
 
+from grounding.lexicon.words import hedge_patterns
+
 #: Words and phrases by which a paper hedges a finding (matched case-insensitively, whole
-#: words). Words that also serve plain reporting ("as indicated in Table 2", "the cost
-#: associated with each node", "as suggested by Smith") count only in their hedging phrase.
-HEDGE_WORDS = (
-    "may", "might", "could", "possibly", "potentially", "presumably", "probably", "likely",
-    "perhaps", "putatively", "tentatively", "plausibly", "conceivably",
-    "suggests? that", "suggesting that", "indicates? that", "appears? to", "seems? to",
-    "(?:is|are|was|were) (?:positively |negatively |strongly |weakly )?associated with",
-    "(?:is|are|was|were) (?:positively |negatively |strongly |weakly )?correlated with",
-    "hypothesi[sz]ed? that", "speculated? that",
-)
+#: words; ``lexicon/data/hedges.tsv``, use ``paper``).
+HEDGE_WORDS = hedge_patterns("paper")
 _HEDGE = re.compile(r"\b(?:" + "|".join(HEDGE_WORDS) + r")\b", re.IGNORECASE)
-#: A claim that uses any of these words hedges (or reports) the finding itself.
-CLAIM_HEDGE_WORDS = HEDGE_WORDS + (
-    "suggests?", "suggested", "indicates?", "indicated", "associated", "correlated",
-    "appears?", "seems?", "hypothes[a-z]+", "speculat[a-z]+", "unclear", "uncertain",
-    "whether", "propose[sd]?", "argue[sd]?", "claims?", "believes?",
-)
+#: A claim that uses any of these words hedges (or reports) the finding itself (use
+#: ``claim``: the paper's hedges and reporting words).
+CLAIM_HEDGE_WORDS = hedge_patterns("claim")
 _CLAIM_HEDGE = re.compile(r"\b(?:" + "|".join(CLAIM_HEDGE_WORDS) + r")\b", re.IGNORECASE)
 # "may" as the month, "could not" / "may not" (a negated modal is no hedge of a finding),
 # "could" of past ability ("yields of 42% could be achieved", "it could be shown that")
-_NOT_A_HEDGE = re.compile(r"\bMay\s+\d|\b\d{1,2}\s+May\b|\b(?:may|might|could)\s+not\b"
-                          r"|\bcould\s+(?:also\s+)?(?:be\s+)?(?:achieved|obtained|observed|"
-                          r"detected|reached|identified|found|shown|seen|reproduced|recovered|"
-                          r"isolated|measured|confirmed|demonstrated|attained|realized|realised|"
-                          r"produced|synthesized|synthesised|prepared|achieve|obtain|observe|"
-                          r"detect|reach|identify|find|show|see|reproduce|recover|measure|"
-                          r"confirm|demonstrate)\b", re.IGNORECASE)
+_NOT_A_HEDGE = re.compile(
+    r"\bMay\s+\d|\b\d{1,2}\s+May\b|\b(?:may|might|could)\s+not\b"
+    r"|\bcould\s+(?:also\s+)?(?:be\s+)?(?:achieved|obtained|observed|"
+    r"detected|reached|identified|found|shown|seen|reproduced|recovered|"
+    r"isolated|measured|confirmed|demonstrated|attained|realized|realised|"
+    r"produced|synthesized|synthesised|prepared|achieve|obtain|observe|"
+    r"detect|reach|identify|find|show|see|reproduce|recover|measure|"
+    r"confirm|demonstrate)\b",
+    re.IGNORECASE,
+)
 
 
 def hedges(text: str) -> list[str]:

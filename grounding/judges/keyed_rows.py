@@ -34,8 +34,7 @@ def _keyed(index: EvidenceIndex, key: Quantity) -> list[tuple[int, Entry]]:
             if len(e.cells) < 3 or not e.rects:
                 continue
             first = e.cells[0].quantity
-            if first.range is not None or not math.isclose(first.value, key.value,
-                                                           rel_tol=1e-9):
+            if first.range is not None or not math.isclose(first.value, key.value, rel_tol=1e-9):
                 continue
             heads = column_headers(e, index.pages.get(page))
             if heads and unit & heads[0]:
@@ -45,19 +44,27 @@ def _keyed(index: EvidenceIndex, key: Quantity) -> list[tuple[int, Entry]]:
 
 def check_keyed_rows(index: EvidenceIndex, found: Findings) -> None:
     """Hold each number of the sentence to the row its numeric key names (module
-    docstring; a sentence naming two keys is left alone): a number the row holds becomes found there; a number the row's table
+    docstring; a sentence naming two keys is left alone): a number the row holds becomes found
+    there; a number the row's table
     gives in another row, where the key's row has another plausible value in that column,
     becomes a conflict (C1) with that value as the correction. Changes ``found``.
 
     Args: index: the paper's evidence index. found: the number checks so far.
     Raises: nothing.
     """
-    checks = [c for c in found.numbers if c.quantity.bound is None
-              and c.quantity.kind in ("number", "percent")]
-    keyed = [(c.quantity, rows) for c in checks if c.quantity.unit not in (None, "%")
-             if (rows := _keyed(index, c.quantity))]
+    checks = [
+        c
+        for c in found.numbers
+        if c.quantity.bound is None and c.quantity.kind in ("number", "percent")
+    ]
+    keyed = [
+        (c.quantity, rows)
+        for c in checks
+        if c.quantity.unit not in (None, "%")
+        if (rows := _keyed(index, c.quantity))
+    ]
     if len(keyed) != 1:
-        return                    # no key, or several ("500 ppm ... than 1000 ppm"): no row
+        return  # no key, or several ("500 ppm ... than 1000 ppm"): no row
     key, rows = keyed[0]
     for c in checks:
         if c.quantity is not key and c.status != "conflict":

@@ -45,8 +45,9 @@ def _measures(window: str, aliases: Aliases) -> set[str]:
     return {s for s, i in at.items() if i == last}
 
 
-def check_measure_binding(text: str, index: EvidenceIndex, found: Findings,
-                          aliases: Aliases) -> None:
+def check_measure_binding(
+    text: str, index: EvidenceIndex, found: Findings, aliases: Aliases
+) -> None:
     """Each value found in a paper passage (not a table row) whose sentence names a defined
     measure right before it (within :data:`REACH` characters) that the paper does not name
     before the value, while the paper names another defined measure there: ``misbound``
@@ -59,18 +60,20 @@ def check_measure_binding(text: str, index: EvidenceIndex, found: Findings,
         if c.status != "found" or c.hit is None or c.hit.entry.kind == "row":
             continue
         q = c.quantity
-        mine = _measures(s[max(0, q.start - REACH):q.start], aliases)
+        mine = _measures(s[max(0, q.start - REACH) : q.start], aliases)
         if not mine:
             continue
         page = getattr(index.pages.get(c.hit.entry.page), "text", "") or ""
         theirs: set[str] = set()
         for e in c.hit.entry.quantities:
             if math.isclose(e.value, q.value, rel_tol=1e-9) and e.start <= len(page):
-                theirs |= _measures(fold(page[max(0, e.start - REACH):e.start]), aliases)
+                theirs |= _measures(fold(page[max(0, e.start - REACH) : e.start]), aliases)
         if theirs and not mine & theirs:
             c.status, c.correction = "misbound", None
-            c.why = (f"the sentence gives {q.text} for {', '.join(sorted(mine))} where "
-                     f"page {c.hit.entry.page} gives it for {', '.join(sorted(theirs))}")
+            c.why = (
+                f"the sentence gives {q.text} for {', '.join(sorted(mine))} where "
+                f"page {c.hit.entry.page} gives it for {', '.join(sorted(theirs))}"
+            )
 
 
 __all__ = ["REACH", "check_measure_binding"]

@@ -47,8 +47,7 @@ def _own_part(sentence: str, offset: int) -> str:
     return next((sentence[a:b] for a, b in _parts(sentence) if a <= offset < b), sentence)
 
 
-def check_name_binding(text: str, index: EvidenceIndex, hits: list[Hit],
-                       found: Findings) -> None:
+def check_name_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: Findings) -> None:
     """For each number found: where a paper sentence holding it (in its evidence passage
     or in one of the best five retrieved passages; prose only) is two or more coordinated
     statements, the number's own statement names an entity the sentence does not, and the
@@ -77,13 +76,13 @@ def check_name_binding(text: str, index: EvidenceIndex, hits: list[Hit],
         page, theirs, wrong = first
         near = min(wrong, key=lambda w: abs(s.find(w) - c.quantity.start))
         found.errors.append(ErrorSpan(span=near, tags=(ErrorTag.C2,), correction=theirs))
-        found.notes.append(f"page {page} gives {c.quantity.text} for '{theirs}', "
-                           f"not '{near}'")
+        found.notes.append(f"page {page} gives {c.quantity.text} for '{theirs}', not '{near}'")
         return
 
 
-def _bindings(index: EvidenceIndex, entry: Entry, point: Quantity,
-              mine: set[str]) -> list[tuple[int, str, list[str]] | None]:
+def _bindings(
+    index: EvidenceIndex, entry: Entry, point: Quantity, mine: set[str]
+) -> list[tuple[int, str, list[str]] | None]:
     """For each statement of ``point``'s value in ``entry``'s paper sentences: None where
     it is given to one of the names ``mine`` (or the sentence is no coordination that
     names one entity per statement), else (page, the paper's name, the sentence's names
@@ -99,13 +98,13 @@ def _bindings(index: EvidenceIndex, entry: Entry, point: Quantity,
         if own is None or len(parts) < 2:
             out.append(None)
             continue
-        theirs = _names(sentence[own[0]:own[1]])
+        theirs = _names(sentence[own[0] : own[1]])
         others = set().union(*(_names(sentence[a:b]) for a, b in parts if (a, b) != own))
         keys = {_key(n) for n in theirs}
         wrong = sorted(n for n in mine if _key(n) in {_key(o) for o in others} - keys)
         right = sorted(n for n in theirs if _key(n) not in {_key(o) for o in mine | others})
         if keys & {_key(n) for n in mine}:
-            wrong = []                  # the sentence names the paper's entity too
+            wrong = []  # the sentence names the paper's entity too
         out.append((entry.page, right[0], wrong) if wrong and len(right) == 1 else None)
     return out
 
@@ -115,11 +114,12 @@ def _paper_sentence(page: str, e: Quantity) -> tuple[str, int]:
     offset in the page."""
     lo = max((m.end() for m in _SENTENCE_END.finditer(page, 0, e.start)), default=0)
     end = _SENTENCE_END.search(page, e.end)
-    return page[lo:end.start() if end else len(page)].replace("\n", " "), lo
+    return page[lo : end.start() if end else len(page)].replace("\n", " "), lo
 
 
-def check_condition_binding(text: str, index: EvidenceIndex, hits: list[Hit],
-                            found: Findings) -> None:
+def check_condition_binding(
+    text: str, index: EvidenceIndex, hits: list[Hit], found: Findings
+) -> None:
     """A value the paper states under another condition: "With 500 ppm of imidazole, the
     pyrrole type interaction is 3.49 times larger" where every paper sentence giving 3.49
     (in its evidence passage or the best five passages; prose) states it "at 1000 ppm".
@@ -142,25 +142,34 @@ def check_condition_binding(text: str, index: EvidenceIndex, hits: list[Hit],
         own = _own_part(s, c.quantity.start)
         at = s.find(own)
         inside = [x for x in found.numbers if at <= x.quantity.start < at + len(own)]
-        conds = [x for x in inside if x is not c and x.status == "found"
-                 and x.quantity.physical
-                 and x.quantity.unit not in ("%", "x", c.quantity.unit)]
+        conds = [
+            x
+            for x in inside
+            if x is not c
+            and x.status == "found"
+            and x.quantity.physical
+            and x.quantity.unit not in ("%", "x", c.quantity.unit)
+        ]
         if len(inside) != 2 or len(conds) != 1:
-            continue                  # a value and its condition, nothing else
+            continue  # a value and its condition, nothing else
         cond = conds[0]
         point = dataclasses.replace(c.quantity, bound=None)
         seen: list[tuple[Entry, Quantity] | None] = []
-        for entry in dict.fromkeys(h.entry for h in [c.hit] + hits[:5]
-                                   if h.entry.kind != "row"):
+        for entry in dict.fromkeys(h.entry for h in [c.hit] + hits[:5] if h.entry.kind != "row"):
             page = getattr(index.pages.get(entry.page), "text", "")
             for e in index.page_quantities.get(entry.page, ()):
                 if entry.start <= e.start < entry.end and same_value(point, e):
                     sentence, lo = _paper_sentence(page, e)
                     part = _own_part(sentence, e.start - lo)
-                    units = [q for q in extract_quantities(part) if q.checkable
-                             and q.unit == cond.quantity.unit] or [
-                        q for q in extract_quantities(sentence) if q.checkable
-                        and q.unit == cond.quantity.unit]
+                    units = [
+                        q
+                        for q in extract_quantities(part)
+                        if q.checkable and q.unit == cond.quantity.unit
+                    ] or [
+                        q
+                        for q in extract_quantities(sentence)
+                        if q.checkable and q.unit == cond.quantity.unit
+                    ]
                     alike = len(units) == 1 and not same_value(cond.quantity, units[0])
                     seen.append((entry, units[0]) if alike else None)
         if seen and all(v is not None for v in seen):

@@ -11,14 +11,18 @@ from grounding.evidence import EvidenceIndex
 from grounding.judges.number_common import NAME
 from grounding.lexicon import content_terms, fold, is_numeric
 
-
-_CITATION = re.compile(r"\(?([A-Z][A-Za-z'\-]+)(?: et al\.?| and [A-Z][A-Za-z'\-]+)?,? "
-                       r"\(?((?:19|20)\d{2})[a-z]?\)?")
+_CITATION = re.compile(
+    r"\(?([A-Z][A-Za-z'\-]+)(?: et al\.?| and [A-Z][A-Za-z'\-]+)?,? "
+    r"\(?((?:19|20)\d{2})[a-z]?\)?"
+)
 
 
 #: Sentences that read values off a chart: their numbers are not in the PDF text.
-FIGURE = re.compile(r"\b(?:figure|fig\.|curve|plot|plotted|panel|axis|chart|histogram|"
-                     r"legend|bar|bars|line|lines|dashed|dotted)\b", re.IGNORECASE)
+FIGURE = re.compile(
+    r"\b(?:figure|fig\.|curve|plot|plotted|panel|axis|chart|histogram|"
+    r"legend|bar|bars|line|lines|dashed|dotted)\b",
+    re.IGNORECASE,
+)
 
 
 def unknown_names(text: str, index: EvidenceIndex) -> list[str]:
@@ -40,14 +44,19 @@ def unknown_names(text: str, index: EvidenceIndex) -> list[str]:
             out.append(tok)
     for m in _CAPITALISED.finditer(s):
         if _OPENS.search(s, 0, m.start()):
-            continue                      # a sentence, clause or heading opener
+            continue  # a sentence, clause or heading opener
         run = m.group(0).split()
-        unknown = [tok for tok in run if tok in text and (terms := content_terms(tok))
-                   and all(t not in index.doc_terms for t in terms)
-                   and not index.mentions(tok)]
+        unknown = [
+            tok
+            for tok in run
+            if tok in text
+            and (terms := content_terms(tok))
+            and all(t not in index.doc_terms for t in terms)
+            and not index.mentions(tok)
+        ]
         if len(run) >= 2 and 2 * len(unknown) > len(run):
-            out += unknown                # "the Zorblax Foundation", not "Naïve Empirical
-                                          # Bayes" read as "NaÃŕve" from the PDF
+            out += unknown  # "the Zorblax Foundation", not "Naïve Empirical
+            # Bayes" read as "NaÃŕve" from the PDF
     return list(dict.fromkeys(out))
 
 
@@ -71,9 +80,8 @@ def missing_citation(text: str, index: EvidenceIndex) -> str | None:
         if all(t not in index.doc_terms for t in stemmed) and not index.mentions(name):
             span = m.group(0).strip()
             if span.startswith("(") and (span.endswith(")") or span.count("(") > span.count(")")):
-                span = span[1:]                # "(Name et al., 2014)" -> without brackets
+                span = span[1:]  # "(Name et al., 2014)" -> without brackets
             if span.endswith(")") and span.count(")") > span.count("("):
-                span = span[:-1]               # but "Name et al. (2014)" keeps its own
+                span = span[:-1]  # but "Name et al. (2014)" keeps its own
             return span.strip()
     return None
-

@@ -1,7 +1,7 @@
 """A local NLI judge: a sequence-classification model from a directory on disk scores each
 (evidence chunk, sentence) pair; entailment / contradiction / neutral become supported /
 contradiction / nei by the "contradiction first" policy of
-:func:`grounding.judges.decision.decide_nli` (case B40).
+:func:`grounding.judges.decision.decide_nli`.
 
 Usage::
 
@@ -89,14 +89,16 @@ def label_roles(id2label: Mapping[int | str, str]) -> dict[int, NLIRole]:
         elif n.startswith("neutral") or n.startswith("not_entail") or n.startswith("non_entail"):
             roles[i] = "neutral"
     if "entail" not in roles.values() or len(roles) != len(id2label):
-        raise JudgeError(f"the model's id2label {dict(id2label)} does not name entailment / "
-                         "neutral / contradiction classes; use an NLI model "
-                         f"(set {ENV_MODEL_DIR})", backend="nli")
+        raise JudgeError(
+            f"the model's id2label {dict(id2label)} does not name entailment / "
+            "neutral / contradiction classes; use an NLI model "
+            f"(set {ENV_MODEL_DIR})",
+            backend="nli",
+        )
     return roles
 
 
-def premise_chunks(passages: Sequence[Passage], max_chars: int = 600
-                   ) -> list[tuple[int, str]]:
+def premise_chunks(passages: Sequence[Passage], max_chars: int = 600) -> list[tuple[int, str]]:
     """Premise texts from passages: (index of the passage, text), in passage order.
 
     Whitespace is collapsed; a passage longer than ``max_chars`` is split at sentence ends
@@ -138,8 +140,9 @@ class NLIModel:
     device: str
     path: str
 
-    def predict(self, pairs: Sequence[tuple[str, str]], batch_size: int = 16,
-                max_length: int = 256) -> list[dict[str, float]]:
+    def predict(
+        self, pairs: Sequence[tuple[str, str]], batch_size: int = 16, max_length: int = 256
+    ) -> list[dict[str, float]]:
         """Class probabilities for (premise, hypothesis) pairs.
 
         Returns: one dict per pair with keys "entail", "neutral", "contradict" (softmax
@@ -149,10 +152,15 @@ class NLIModel:
 
         out: list[dict[str, float]] = []
         for b in range(0, len(pairs), batch_size):
-            batch = pairs[b:b + batch_size]
-            enc = self.tokenizer([p for p, _ in batch], [h for _, h in batch],
-                                 return_tensors="pt", padding=True,
-                                 truncation="only_first", max_length=max_length)
+            batch = pairs[b : b + batch_size]
+            enc = self.tokenizer(
+                [p for p, _ in batch],
+                [h for _, h in batch],
+                return_tensors="pt",
+                padding=True,
+                truncation="only_first",
+                max_length=max_length,
+            )
             enc = {k: v.to(self.device) for k, v in enc.items()}
             with torch.inference_mode():
                 probs = torch.softmax(self.model(**enc).logits.float(), dim=-1).cpu().tolist()
@@ -168,8 +176,10 @@ def _resolve_device(device: str, torch: Any) -> str:
     if device == "auto":
         return "cuda" if torch.cuda.is_available() else "cpu"
     if device.startswith("cuda") and not torch.cuda.is_available():
-        raise JudgeError(f"device {device!r} asked for but CUDA is not available "
-                         "(use device='cpu' or 'auto')", backend="nli")
+        raise JudgeError(
+            f"device {device!r} asked for but CUDA is not available (use device='cpu' or 'auto')",
+            backend="nli",
+        )
     return device
 
 
@@ -181,27 +191,37 @@ def load_nli_model(model_dir: str | Path | None, device: str = "auto") -> NLIMod
     directory holds no loadable model, or if its classes are not NLI classes.
     """
     if not model_dir:
-        raise MissingCredentials(f"no NLI model directory: set {ENV_MODEL_DIR} to a local "
-                                 "model directory (nothing is downloaded)", backend="nli")
+        raise MissingCredentials(
+            f"no NLI model directory: set {ENV_MODEL_DIR} to a local "
+            "model directory (nothing is downloaded)",
+            backend="nli",
+        )
     path = Path(model_dir)
     if not path.is_dir():
-        raise MissingCredentials(f"{path} is not a directory: set {ENV_MODEL_DIR} to a local "
-                                 "NLI model directory", backend="nli")
+        raise MissingCredentials(
+            f"{path} is not a directory: set {ENV_MODEL_DIR} to a local NLI model directory",
+            backend="nli",
+        )
     try:
         import torch
         from transformers import AutoModelForSequenceClassification, AutoTokenizer
     except ModuleNotFoundError as exc:
-        raise JudgeError(f"{exc.name} is missing: install the nli extra (in the sciground "
-                         "checkout: pip install torch==2.13.0 -e '.[nli]')", backend="nli") from exc
+        raise JudgeError(
+            f"{exc.name} is missing: install the nli extra (in the sciground "
+            "checkout: pip install torch==2.13.0 -e '.[nli]')",
+            backend="nli",
+        ) from exc
     dev = _resolve_device(device, torch)
     try:
         tokenizer = AutoTokenizer.from_pretrained(str(path), local_files_only=True)
-        model = AutoModelForSequenceClassification.from_pretrained(str(path),
-                                                                   local_files_only=True)
+        model = AutoModelForSequenceClassification.from_pretrained(str(path), local_files_only=True)
     except (OSError, ValueError, KeyError) as exc:
-        raise JudgeError(f"cannot load an NLI model from {path} ({type(exc).__name__}: "
-                         f"{exc}); check {ENV_MODEL_DIR}", backend="nli",
-                         model=path.name) from exc
+        raise JudgeError(
+            f"cannot load an NLI model from {path} ({type(exc).__name__}: "
+            f"{exc}); check {ENV_MODEL_DIR}",
+            backend="nli",
+            model=path.name,
+        ) from exc
     roles = label_roles(model.config.id2label)
     model.eval()
     model.to(dev)
@@ -218,8 +238,9 @@ class NLIJudge:
 
     name = "nli"
 
-    def __init__(self, settings: NLISettings, *, model: NLIModel | None = None,
-                 gate: Judge | None = None) -> None:
+    def __init__(
+        self, settings: NLISettings, *, model: NLIModel | None = None, gate: Judge | None = None
+    ) -> None:
         self.settings = settings
         self.thresholds = NLIThresholds(entail=settings.entail, contradict=settings.contradict)
         self.nli = model or load_nli_model(settings.model_dir, settings.device)
@@ -240,32 +261,48 @@ class NLIJudge:
         pairs: list[tuple[str, str]] = []
         spans: list[tuple[int, int, list[tuple[int, str]]]] = []
         for c, g in zip(claims, gated):
-            chunks = ([] if g is not None and g.label is Label.NOT_A_CLAIM else
-                      premise_chunks(c.passages[: self.settings.passages],
-                                     self.settings.chunk_chars))
+            chunks = (
+                []
+                if g is not None and g.label is Label.NOT_A_CLAIM
+                else premise_chunks(c.passages[: self.settings.passages], self.settings.chunk_chars)
+            )
             start = len(pairs)
             pairs.extend((text, c.sentence.text) for _, text in chunks)
             spans.append((start, len(pairs), chunks))
         try:
-            probs = self.nli.predict(pairs, self.settings.batch_size,
-                                     self.settings.max_length) if pairs else []
+            probs = (
+                self.nli.predict(pairs, self.settings.batch_size, self.settings.max_length)
+                if pairs
+                else []
+            )
         except RuntimeError as exc:  # torch raises RuntimeError for OOM, bad device, ...
-            raise JudgeError(f"NLI inference failed: {exc}", backend=self.name,
-                             model=Path(self.nli.path).name) from exc
+            raise JudgeError(
+                f"NLI inference failed: {exc}", backend=self.name, model=Path(self.nli.path).name
+            ) from exc
         out = []
         for c, g, (a, b, chunks) in zip(claims, gated, spans):
             if g is not None and g.label is Label.NOT_A_CLAIM:
-                out.append(Judgement(label=Label.NOT_A_CLAIM, role=None,
-                                     rationale=g.rationale, judge=self.name,
-                                     extra={"gate": g.judge}))
+                out.append(
+                    Judgement(
+                        label=Label.NOT_A_CLAIM,
+                        role=None,
+                        rationale=g.rationale,
+                        judge=self.name,
+                        extra={"gate": g.judge},
+                    )
+                )
                 continue
             role = g.role if g is not None and g.role is not None else Role.OBSERVATION
             out.append(self.decide(c.passages, chunks, probs[a:b], role))
         return out
 
-    def decide(self, passages: Sequence[Passage], chunks: Sequence[tuple[int, str]],
-               probs: Sequence[Mapping[str, float]], role: Role | None = Role.OBSERVATION
-               ) -> Judgement:
+    def decide(
+        self,
+        passages: Sequence[Passage],
+        chunks: Sequence[tuple[int, str]],
+        probs: Sequence[Mapping[str, float]],
+        role: Role | None = Role.OBSERVATION,
+    ) -> Judgement:
         """The judgement from per-chunk probabilities (pure; the B40 rule of decide_nli).
 
         Args: passages: the sentence's candidate passages. chunks: (passage index, text)
@@ -275,17 +312,28 @@ class NLIJudge:
         d = decide_nli(probs, self.thresholds)
         extra: dict[str, object] = {"nli_probs": [dict(p) for p in probs]}
         if d.evidence_index is None:
-            return Judgement(label=Label.NEI, role=role, rationale=f"NLI: {d.reason}",
-                             judge=self.name, extra=extra)
+            return Judgement(
+                label=Label.NEI,
+                role=role,
+                rationale=f"NLI: {d.reason}",
+                judge=self.name,
+                extra=extra,
+            )
         pi, text = chunks[d.evidence_index]
         p = probs[d.evidence_index]
         snippet = text if len(text) <= 160 else text[:157] + "..."
         return Judgement(
-            label=d.label, role=role,
-            rationale=(f"NLI: {d.reason}; p(entail)={p['entail']:.2f}, "
-                       f"p(contradict)={p['contradict']:.2f} on page {passages[pi].page}: "
-                       f"\"{snippet}\""),
-            evidence=(passages[pi],), judge=self.name, extra=extra)
+            label=d.label,
+            role=role,
+            rationale=(
+                f"NLI: {d.reason}; p(entail)={p['entail']:.2f}, "
+                f"p(contradict)={p['contradict']:.2f} on page {passages[pi].page}: "
+                f'"{snippet}"'
+            ),
+            evidence=(passages[pi],),
+            judge=self.name,
+            extra=extra,
+        )
 
 
 __all__ = [

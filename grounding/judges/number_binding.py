@@ -42,32 +42,40 @@ _KINDS = ("number", "percent")
 
 def _words(span: str) -> set[str]:
     return {t for t in content_terms(span) if not is_numeric(t)} | {
-        w.lower() for w in _COMPOUND.findall(span)}
+        w.lower() for w in _COMPOUND.findall(span)
+    }
 
 
-def own_words(text: str, q: Quantity, qs: list[Quantity], listed: dict[int, set[str]],
-              left_n: int = 6, right_n: int = 6) -> set[str]:
+def own_words(
+    text: str,
+    q: Quantity,
+    qs: list[Quantity],
+    listed: dict[int, set[str]],
+    left_n: int = 6,
+    right_n: int = 6,
+) -> set[str]:
     """The words ``text`` binds to the number ``q``: up to ``left_n`` content words before
     it and ``right_n`` after it inside its clause: not past another number of ``qs``, nor
     past the first coordinator ("and", "while", ",") after it, nor past the last one
     between the previous number and it; for a number in brackets, or set off by a comma
-    with no number before it in reach, right after its words ("the decadal amplitude (0.33 °C)", "yield of acid, 38%,") the
-    words before the bracket or comma; plus the name a "respectively" or slash list gives
+    with no number before it in reach, right after its words ("the decadal amplitude (0.33 °C)",
+    "yield of acid, 38%,") the words before the bracket or comma; plus the name a
+    "respectively" or slash list gives
     it (``listed``, by start offset)."""
     before = [x for x in qs if x.end <= q.start]
     after = [x for x in qs if x.start >= q.end]
     lo = max(before[-1].end if before else 0, q.start - _REACH)
     hi = min(after[0].start if after else len(text), q.end + _REACH)
-    left = text[lo:q.start].rstrip()
+    left = text[lo : q.start].rstrip()
     listing = bool(before) and before[-1].end >= q.start - _REACH
     if left.endswith("(") or (left.endswith(",") and not listing):
-        left = left[:-1]      # "(0.33 °C)", "acid, 38%,": the words before it (not in a
-                              # list of values: "87 wt% water, 11.65 wt% FA")
+        left = left[:-1]  # "(0.33 °C)", "acid, 38%,": the words before it (not in a
+        # list of values: "87 wt% water, 11.65 wt% FA")
     if listing:
         cut = list(_COORDINATOR.finditer(left))
-        left = left[cut[-1].end():] if cut else left
+        left = left[cut[-1].end() :] if cut else left
     cut = list(_COORDINATOR.finditer(text, q.end, hi))
-    right = text[q.end:cut[0].start() if cut else hi]
+    right = text[q.end : cut[0].start() if cut else hi]
     if right.lstrip().startswith(")"):
         right = ""
     left_words = _content_run(_BREAK.split(left)[-1].split()[::-1], left_n)[::-1]
@@ -80,7 +88,7 @@ def _content_run(words: list[str], n: int) -> list[str]:
     ``2 n`` words)."""
     out: list[str] = []
     seen = 0
-    for w in words[:2 * n]:
+    for w in words[: 2 * n]:
         out.append(w)
         seen += bool(content_terms(w))
         if seen >= n:
@@ -88,13 +96,15 @@ def _content_run(words: list[str], n: int) -> list[str]:
     return out
 
 
-def check_value_binding(text: str, index: EvidenceIndex, found: Findings,
-                        skip: Skip | None = None) -> None:
+def check_value_binding(
+    text: str, index: EvidenceIndex, found: Findings, skip: Skip | None = None
+) -> None:
     """Numbers found in a passage of prose (status ``found``) whose occurrence there is
     bound to other words than the sentence gives them (:func:`rebound`): the number becomes
     a conflict (C1) corrected by the value the passage binds to the sentence's words. A
     value the sentence gives to another of its numbers may be the correction (two values
-    exchanged), not one that already corrects another of its numbers; table rows and lines that read as a table are left to the row checks."""
+    exchanged), not one that already corrects another of its numbers; table rows and lines that
+    read as a table are left to the row checks."""
     s = fold(text)
     mine = [c.quantity for c in found.numbers]
     listed = respectively_words(s, mine)
@@ -102,17 +112,25 @@ def check_value_binding(text: str, index: EvidenceIndex, found: Findings,
     said = _words(s) | _initials(s)
     for c in found.numbers:
         q = c.quantity
-        if (c.status != "found" or c.hit is None or c.hit.entry.kind == "row"
-                or q.kind not in _KINDS or q.bound is not None or q.range is not None):
+        if (
+            c.status != "found"
+            or c.hit is None
+            or c.hit.entry.kind == "row"
+            or q.kind not in _KINDS
+            or q.bound is not None
+            or q.range is not None
+        ):
             continue
         words = own_words(s, q, [x for x in mine if x is not q], listed)
         if len(words) < 2:
             continue
         strong = names | listed.get(q.start, set()) | {w for w in words if "-" in w}
         fix = rebound(q, words, strong, said, names, c.hit, index, skip)
-        if fix is not None and any(o.status == "conflict" and o.correction is not None
-                                   and same_value(o.correction, fix) for o in found.numbers):
-            fix = None        # already the paper's value for another number of the sentence
+        if fix is not None and any(
+            o.status == "conflict" and o.correction is not None and same_value(o.correction, fix)
+            for o in found.numbers
+        ):
+            fix = None  # already the paper's value for another number of the sentence
         if fix is not None:
             c.status, c.correction = "conflict", fix
 
@@ -136,13 +154,17 @@ def check_listed_rows(text: str, index: EvidenceIndex, found: Findings) -> None:
         row = c.hit.entry
         label = label_terms(row)
         if own <= label or not any(n is not own and n <= label for n in names):
-            continue                  # in its own row, or in a row no other name labels
+            continue  # in its own row, or in a row no other name labels
         cell = next((x for x in row.cells if same_value(q, x.quantity)), None)
         if cell is None:
             continue
-        mates = [(pid, index.entries[pid]) for pid in index.rows_by_page.get(row.page, [])
-                 if index.entries[pid] is not row and same_table(row, index.entries[pid])
-                 and own <= label_terms(index.entries[pid])]
+        mates = [
+            (pid, index.entries[pid])
+            for pid in index.rows_by_page.get(row.page, [])
+            if index.entries[pid] is not row
+            and same_table(row, index.entries[pid])
+            and own <= label_terms(index.entries[pid])
+        ]
         if len(mates) != 1:
             continue
         pid, mate = mates[0]
@@ -157,8 +179,11 @@ def _initials(text: str) -> set[str]:
     """The initials of each run of two to five words of ``text``, lower case ("formic
     acid" -> "fa"): the abbreviations a paper may write for the sentence's words."""
     words = re.findall(r"[A-Za-z]+", text)
-    return {"".join(w[0] for w in words[i:i + n]).lower()
-            for n in range(2, 6) for i in range(len(words) - n + 1)}
+    return {
+        "".join(w[0] for w in words[i : i + n]).lower()
+        for n in range(2, 6)
+        for i in range(len(words) - n + 1)
+    }
 
 
 def _names(text: str) -> set[str]:
@@ -183,15 +208,23 @@ def _prose_line(page: str, e: Quantity) -> bool:
     a = page.rfind("\n", 0, max(0, page.rfind("\n", 0, e.start))) + 1
     b = page.find("\n", e.end)
     b = page.find("\n", b + 1) if b >= 0 else -1
-    line = page[a:b if b >= 0 else len(page)]
+    line = page[a : b if b >= 0 else len(page)]
     return len(_LOWER_WORD.findall(line)) >= 10
 
 
 _LOWER_WORD = re.compile(r"(?<![\w-])[a-z]{3,}(?![\w-])")
 
 
-def rebound(q: Quantity, words: set[str], strong: set[str], said: set[str], names: set[str],
-            hit: Hit, index: EvidenceIndex, skip: Skip | None = None) -> Quantity | None:
+def rebound(
+    q: Quantity,
+    words: set[str],
+    strong: set[str],
+    said: set[str],
+    names: set[str],
+    hit: Hit,
+    index: EvidenceIndex,
+    skip: Skip | None = None,
+) -> Quantity | None:
     """The value the passage of ``hit`` binds to ``words`` (the sentence's own words for
     ``q``) instead of ``q``, or None.
 
@@ -205,8 +238,11 @@ def rebound(q: Quantity, words: set[str], strong: set[str], said: set[str], name
     whose own words are none of the sentence's (``said``). Every occurrence must lose."""
     page_no = hit.entry.page
     page = getattr(index.pages.get(page_no), "text", "")
-    qs = [e for e in index.page_quantities.get(page_no, ())
-          if e.checkable and not (skip is not None and skip(page_no, e.start))]
+    qs = [
+        e
+        for e in index.page_quantities.get(page_no, ())
+        if e.checkable and not (skip is not None and skip(page_no, e.start))
+    ]
     at = [e for e in qs if hit.entry.start <= e.start < hit.entry.end and same_value(q, e)]
     if not at or not page or not all(_prose_line(page, e) for e in at):
         return None
@@ -214,48 +250,71 @@ def rebound(q: Quantity, words: set[str], strong: set[str], said: set[str], name
     hi = max(e.end for e in at) + _PASSAGE
     near = [e for e in qs if lo <= e.start < hi]
     span = page[lo:hi]
-    listed = {k + lo: v for k, v in respectively_words(
-        span, [_shift(e, -lo) for e in near]).items()} \
-        if ("respectively" in span or "/" in span) else {}
+    listed = (
+        {k + lo: v for k, v in respectively_words(span, [_shift(e, -lo) for e in near]).items()}
+        if ("respectively" in span or "/" in span)
+        else {}
+    )
     theirs_named = _names(span) | set().union(set(), *listed.values())
     strong = strong | set().union(set(), *listed.values())
     here = [own_words(page, e, near, listed) for e in at]
     if any(len(mine) < 2 for mine in here):
-        return None           # "in 300 and 1000 ppm": the paper binds the value to nothing
+        return None  # "in 300 and 1000 ppm": the paper binds the value to nothing
     best: tuple[int, Quantity] | None = None
     for f in near:
-        if any(f is e for e in at) or same_value(q, f) or f.kind != q.kind \
-                or f.range is not None or f.denominator is not None or f.points != q.points \
-                or not comparable(q, f) or (q.value < 0) != (f.value < 0) \
-                or (q.unit is not None and f.unit is not None and q.unit != f.unit) \
-                or any(f.unit != e.unit for e in at) \
-                or not _prose_line(page, f):
+        if not _rival(q, f, at, page):
             continue
         theirs = own_words(page, f, near, listed)
-        ok = True
-        for mine in here:
-            s_f = _weight(words & (theirs - mine), strong)
-            s_e = _weight(words & (mine - theirs), strong)
-            named = bool(words & (theirs - mine) & strong)
-            if words & (theirs - mine) & names:
-                ok = False    # a name apart: the name checks say which name (C2)
-                break
-            # one word apart ("treated" / "control"): the occurrence's own word is one the
-            # sentence never uses
-            alone = s_f >= 1 and s_e == 0 and bool(mine - theirs) \
-                and not (mine - theirs) & said
-            # the entities exchanged: the sentence's name is f's, the occurrence's name is
-            # one the sentence never writes ("glucose ... 38%" where fructose gave 38%)
-            swapped = named and bool((mine - theirs) & theirs_named - said)
-            if not ((s_f >= 2 and (s_f >= s_e + 2 or (named and s_f > s_e))) or alone
-                    or swapped):
-                ok = False
-                break
-        if ok:
+        if all(_wins(words, strong, said, names, theirs_named, theirs, mine) for mine in here):
             score = _weight(words & theirs, strong)
             if best is None or score > best[0]:
                 best = (score, f)
     return best[1] if best else None
+
+
+def _rival(q: Quantity, f: Quantity, at: list[Quantity], page: str) -> bool:
+    """True if ``f``, a value near the occurrences ``at`` of ``q``'s value, may be the
+    value the passage binds to the sentence's words: another value of the same kind, not
+    an occurrence, a range or a part of a whole, with the same unit and sign, on a line of
+    prose."""
+    return not (
+        any(f is e for e in at)
+        or same_value(q, f)
+        or f.kind != q.kind
+        or f.range is not None
+        or f.denominator is not None
+        or f.points != q.points
+        or not comparable(q, f)
+        or (q.value < 0) != (f.value < 0)
+        or (q.unit is not None and f.unit is not None and q.unit != f.unit)
+        or any(f.unit != e.unit for e in at)
+        or not _prose_line(page, f)
+    )
+
+
+def _wins(
+    words: set[str],
+    strong: set[str],
+    said: set[str],
+    names: set[str],
+    theirs_named: set[str],
+    theirs: set[str],
+    mine: set[str],
+) -> bool:
+    """True if the sentence's ``words`` bind to a rival value's own words ``theirs`` rather
+    than to one occurrence's ``mine`` (the rule of :func:`rebound`)."""
+    s_f = _weight(words & (theirs - mine), strong)
+    s_e = _weight(words & (mine - theirs), strong)
+    named = bool(words & (theirs - mine) & strong)
+    if words & (theirs - mine) & names:
+        return False  # a name apart: the name checks say which name (C2)
+    # one word apart ("treated" / "control"): the occurrence's own word is one the
+    # sentence never uses
+    alone = s_f >= 1 and s_e == 0 and bool(mine - theirs) and not (mine - theirs) & said
+    # the entities exchanged: the sentence's name is f's, the occurrence's name is
+    # one the sentence never writes ("glucose ... 38%" where fructose gave 38%)
+    swapped = named and bool((mine - theirs) & theirs_named - said)
+    return (s_f >= 2 and (s_f >= s_e + 2 or (named and s_f > s_e))) or alone or swapped
 
 
 def _shift(e: Quantity, by: int) -> Quantity:

@@ -15,27 +15,45 @@ from collections.abc import Callable
 
 from grounding.evidence import EvidenceIndex, Hit, row_label
 from grounding.judges.number_binding import check_listed_rows, check_value_binding
+from grounding.judges.number_common import (
+    NAME,
+    Findings,
+    NumberCheck,
+    comparable_far,
+    comparable_in,
+    context_terms,
+    plausible,
+    same_digits,
+    transposed,
+)
 from grounding.judges.number_lists import respectively_words
-from grounding.judges.number_common import (NAME, Findings, NumberCheck, comparable_far,
-                                            comparable_in, context_terms, plausible,
-                                            same_digits, transposed)
-from grounding.judges.number_tables import (check_columns, check_named_cells,
-                                            check_table_rows)
+from grounding.judges.number_tables import check_columns, check_named_cells, check_table_rows
 from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_cells import cell_near, same_table
 from grounding.judges.rules_config import RulesConfig
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.numbers_match import Bound, Claim, Verdict, match, read_claims
-from grounding.quantities import (Quantity, comparable, extract_quantities, same_count_noun,
-                                  same_value)
+from grounding.quantities import (
+    Quantity,
+    comparable,
+    extract_quantities,
+    same_count_noun,
+    same_value,
+)
 
 #: ``skip(page, offset)``: True where a page-text offset is not this paper's own statement.
 Skip = Callable[[int, int], bool]
 
 
-def check_numbers(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[Hit],
-                  previous_qs: list[Quantity], found: Findings,
-                  skip: Skip | None = None) -> None:
+def check_numbers(
+    cfg: RulesConfig,
+    text: str,
+    index: EvidenceIndex,
+    hits: list[Hit],
+    previous_qs: list[Quantity],
+    found: Findings,
+    skip: Skip | None = None,
+) -> None:
     """Check every checkable number of ``text`` against the paper; fills ``found.numbers``
     (one NumberCheck each: found, found_far, derived, derived_unsettled, conflict with the
     correction, absent, unverifiable) and ``found.errors`` / ``found.notes`` for a value
@@ -47,11 +65,40 @@ def check_numbers(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[
           paper's own statement (reference list, cited sentences): numbers there confirm
           nothing.
     """
-    peaks = {c.quantity.start for c in read_claims(text)
-             if c.quantity.bound is not None and c.bound in (Bound.EXACT, Bound.ABOUT)}
+    peaks = {
+        c.quantity.start
+        for c in read_claims(text)
+        if c.quantity.bound is not None and c.bound in (Bound.EXACT, Bound.ABOUT)
+    }
     # "up to 42 mol%", "reaching up to 70%": the value reached, checked as the number itself
-    claim_qs = [dataclasses.replace(q, bound=None) if q.start in peaks else q
-                for q in sentence_quantities(text) if q.checkable]
+    claim_qs = [
+        dataclasses.replace(q, bound=None) if q.start in peaks else q
+        for q in sentence_quantities(text)
+        if q.checkable
+    ]
+    context_hits = _read_values(cfg, text, index, hits, claim_qs, previous_qs, found, skip)
+    _check_count_swaps(cfg, text, hits, found)
+    check_table_rows(cfg, text, index, hits, found)
+    check_named_cells(cfg, text, index, hits, found)
+    check_columns(cfg, text, index, found)
+    _check_attached_names(cfg, text, index, found)
+    _column_differences(text, index, claim_qs, found)
+    _absent_conflicts(cfg, text, index, hits, claim_qs, context_hits, found, skip)
+
+
+def _read_values(
+    cfg: RulesConfig,
+    text: str,
+    index: EvidenceIndex,
+    hits: list[Hit],
+    claim_qs: list[Quantity],
+    previous_qs: list[Quantity],
+    found: Findings,
+    skip: Skip | None,
+) -> dict[int, list[Hit]]:
+    """One NumberCheck per number of ``claim_qs`` appended to ``found.numbers``: found in a
+    passage, derived from other numbers, found far away, or absent. Returns the passages
+    searched for a number's clause, by the id of its check."""
     context_hits: dict[int, list[Hit]] = {}
     for q in claim_qs:
         check = NumberCheck(q, "absent")
@@ -69,52 +116,94 @@ def check_numbers(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[
             hit = _find_value(q, ctx, text, skip)
         if hit is not None:
             check.status, check.hit = "found", hit
-        elif (operands := _derived(text, q, claim_qs, previous_qs + [
-                e for h in hits[:2] for e in h.entry.quantities if e.checkable])) is not None:
-            in_paper = all(any(math.isclose(v, e.value, rel_tol=1e-9)
-                               for qs in index.page_quantities.values() for e in qs)
-                           for v in operands)
+        elif (
+            operands := _derived(
+                text,
+                q,
+                claim_qs,
+                previous_qs + [e for h in hits[:2] for e in h.entry.quantities if e.checkable],
+            )
+        ) is not None:
+            in_paper = all(
+                any(
+                    math.isclose(v, e.value, rel_tol=1e-9)
+                    for qs in index.page_quantities.values()
+                    for e in qs
+                )
+                for v in operands
+            )
             check.status = "derived" if in_paper else "derived_unsettled"
             check.operands = operands
         elif q.kind not in ("word", "fraction") and any(
-                comparable_far(q, e) and same_value(q, e)
-                and not (skip is not None and skip(page, e.start))
-                for page, e in index.quantities_near(_could_match(q))):
+            comparable_far(q, e)
+            and same_value(q, e)
+            and not (skip is not None and skip(page, e.start))
+            for page, e in index.quantities_near(_could_match(q))
+        ):
             check.status = "found_far"
         found.numbers.append(check)
-    _check_count_swaps(cfg, text, hits, found)
-    check_table_rows(cfg, text, index, hits, found)
-    check_named_cells(cfg, text, index, hits, found)
-    check_columns(cfg, text, index, found)
-    _check_attached_names(cfg, text, index, found)
+    return context_hits
+
+
+def _column_differences(
+    text: str, index: EvidenceIndex, claim_qs: list[Quantity], found: Findings
+) -> None:
+    """Numbers read as a difference against a row of the table another number of the
+    sentence was read from, computed in that number's column."""
     # a difference against a row of the table another number of the sentence was read
     # from, computed in that number's column (not another cell of its row: "3.6 is 1.6
     # units below that of Cerulean" is 5.2 - 3.6, not the row's "3" of the next column)
     mates = _column_mates(index, found.numbers, text)
     for check in found.numbers if mates else ():
-        in_row = check.status == "conflict" and check.hit is not None \
-            and check.hit.entry.kind == "row" and not check.why
-        if (check.status in ("absent", "found_far") or in_row) and check.quantity.kind \
-                not in ("word", "fraction") and (operands := _derived(
-                    text, check.quantity, claim_qs, mates)) is not None:
+        in_row = (
+            check.status == "conflict"
+            and check.hit is not None
+            and check.hit.entry.kind == "row"
+            and not check.why
+        )
+        if (
+            (check.status in ("absent", "found_far") or in_row)
+            and check.quantity.kind not in ("word", "fraction")
+            and (operands := _derived(text, check.quantity, claim_qs, mates)) is not None
+        ):
             check.status, check.operands, check.hit = "derived", operands, None
             check.correction = None
+
+
+def _absent_conflicts(
+    cfg: RulesConfig,
+    text: str,
+    index: EvidenceIndex,
+    hits: list[Hit],
+    claim_qs: list[Quantity],
+    context_hits: dict[int, list[Hit]],
+    found: Findings,
+    skip: Skip | None,
+) -> None:
+    """An absent number whose slot in a matching passage holds another value becomes a
+    conflict (C1) corrected by that value."""
     # conflicts: an absent number whose slot in a matching passage holds another value
     for check in found.numbers:
         if check.status != "absent":
             continue
         extra = context_hits.get(id(check), [])
         own = _own_clause(text, check.quantity)
-        if own is not None:           # the number's clause alone, without other numbers
+        if own is not None:  # the number's clause alone, without other numbers
             extra = extra + index.hits(own, k=cfg.k)
         if skip is not None:
-            extra = [h for h in extra if h.entry.kind == "row" or not (
-                skip(h.entry.page, h.entry.start) and skip(h.entry.page, h.entry.end - 1))]
-        conflict = _find_conflict(cfg, text, check.quantity, claim_qs, found.numbers,
-                                       hits + extra, index)
+            extra = [
+                h
+                for h in extra
+                if h.entry.kind == "row"
+                or not (skip(h.entry.page, h.entry.start) and skip(h.entry.page, h.entry.end - 1))
+            ]
+        conflict = _find_conflict(
+            cfg, text, check.quantity, claim_qs, found.numbers, hits + extra, index
+        )
         if conflict is not None:
             check.status = "conflict"
             check.hit, check.correction = conflict
+
 
 def _could_match(q: Quantity) -> tuple[tuple[float, float], tuple[float, float]]:
     """Value ranges outside which no paper number can state the value of ``q`` (a claim
@@ -137,8 +226,14 @@ def _check_count_swaps(cfg: RulesConfig, text: str, hits: list[Hit], found: Find
     """
     for check in found.numbers:
         q = check.quantity
-        if (check.status == "conflict" or q.bound is not None or q.unit is None
-                or q.physical or q.unit == "point" or q.kind in ("fraction", "ref")):
+        if (
+            check.status == "conflict"
+            or q.bound is not None
+            or q.unit is None
+            or q.physical
+            or q.unit == "point"
+            or q.kind in ("fraction", "ref")
+        ):
             continue
         for h in hits[:5]:
             if h.score < cfg.slot_min_score:
@@ -152,12 +247,14 @@ def _check_count_swaps(cfg: RulesConfig, text: str, hits: list[Hit], found: Find
             cands = [e for e in same if plausible(q, e)]
             if cands:
                 check.status, check.hit, check.correction = "conflict", h, cands[0]
-                m = re.match(r"\s+[A-Za-z][\w-]*", fold(text)[q.end:])  # q's frame
+                m = re.match(r"\s+[A-Za-z][\w-]*", fold(text)[q.end :])  # q's frame
                 check.suffix = m.group(0) if m else ""
                 break
 
-def _check_attached_names(cfg: RulesConfig, text: str, index: EvidenceIndex,
-                          found: Findings) -> None:
+
+def _check_attached_names(
+    cfg: RulesConfig, text: str, index: EvidenceIndex, found: Findings
+) -> None:
     """A value with a unit found in a passage about something else.
 
     For a number with a unit ("4-year", "45 minutes") whose name neighbour in the
@@ -172,7 +269,7 @@ def _check_attached_names(cfg: RulesConfig, text: str, index: EvidenceIndex,
             continue
         if q.unit is None or q.unit == "point" or q.kind not in ("number", "percent"):
             continue
-        window = s[max(0, q.start - 25):q.end + 25]
+        window = s[max(0, q.start - 25) : q.end + 25]
         names = [m.group(0) for m in NAME.finditer(window)]
         terms = {t for n in names for t in content_terms(n) if not is_numeric(t)}
         if not terms or terms & set(c.hit.entry.terms):
@@ -180,18 +277,24 @@ def _check_attached_names(cfg: RulesConfig, text: str, index: EvidenceIndex,
         for h in index.hits(_clause(text, q, 40), k=6):
             if not terms <= set(h.entry.terms):
                 continue
-            cands = [e for e in h.entry.quantities if e.unit == q.unit and e.checkable
-                     and not same_value(q, e) and plausible(q, e)]
+            cands = [
+                e
+                for e in h.entry.quantities
+                if e.unit == q.unit and e.checkable and not same_value(q, e) and plausible(q, e)
+            ]
             if cands and not any(same_value(q, e) for e in h.entry.quantities):
                 c.status, c.hit, c.correction = "conflict", h, cands[0]
             break
 
-def _sibling_row(text: str, q: Quantity, anchor: Hit, idx: int,
-                 index: EvidenceIndex) -> tuple[Hit, Quantity] | None:
+
+def _sibling_row(
+    text: str, q: Quantity, anchor: Hit, idx: int, index: EvidenceIndex
+) -> tuple[Hit, Quantity] | None:
     """Another row of the anchor's table whose label names ``q``'s own words ("of which
     13.9 are linked" -> the row "Linked bib. entries"): its cell in the anchor's column."""
-    near = {t for t in content_terms(fold(text)[max(0, q.start - 25):q.end + 25])
-            if not is_numeric(t)}
+    near = {
+        t for t in content_terms(fold(text)[max(0, q.start - 25) : q.end + 25]) if not is_numeric(t)
+    }
     own = set(content_terms(row_label(anchor.entry)))
     x = anchor.entry.cells[idx].x
     box = anchor.entry.rects[0] if anchor.entry.rects else None
@@ -209,10 +312,36 @@ def _sibling_row(text: str, q: Quantity, anchor: Hit, idx: int,
             return Hit(e, pid, 1.0), cell.quantity
     return None
 
-def _find_conflict(cfg: RulesConfig, text: str, q: Quantity, claim_qs: list[Quantity],
-                   checks: list[NumberCheck], hits: list[Hit],
-                   index: EvidenceIndex | None = None) -> tuple[Hit, Quantity] | None:
+
+def _find_conflict(
+    cfg: RulesConfig,
+    text: str,
+    q: Quantity,
+    claim_qs: list[Quantity],
+    checks: list[NumberCheck],
+    hits: list[Hit],
+    index: EvidenceIndex | None = None,
+) -> tuple[Hit, Quantity] | None:
+    """The paper's value for the absent number ``q`` and where it is: the neighbouring
+    cell of a table row holding another number of the sentence, a misread or transposed
+    value, or a comparable value in the passage about the number's context; None."""
     claimed_values = [c.quantity for c in checks if c.quantity.bound is None]
+    return (
+        _row_neighbour(text, q, claim_qs, checks, claimed_values, index)
+        or _misread_value(text, q, hits, index)
+        or _context_value(cfg, text, q, hits, claimed_values)
+    )
+
+
+def _row_neighbour(
+    text: str,
+    q: Quantity,
+    claim_qs: list[Quantity],
+    checks: list[NumberCheck],
+    claimed_values: list[Quantity],
+    index: EvidenceIndex | None,
+) -> tuple[Hit, Quantity] | None:
+    """A table row holding another number of this sentence: the neighbouring cell."""
     anchored = [c for c in checks if c.status == "found" and c.hit is not None]
     # 1. a table row holding another number of this sentence: read the neighbouring cell
     pos = claim_qs.index(q)
@@ -222,22 +351,36 @@ def _find_conflict(cfg: RulesConfig, text: str, q: Quantity, claim_qs: list[Quan
         if entry.kind != "row" or not entry.cells:
             continue
         cells = entry.cells
-        idx = next((i for i, cell in enumerate(cells)
-                    if same_value(c.quantity, cell.quantity)), None)
+        idx = next(
+            (i for i, cell in enumerate(cells) if same_value(c.quantity, cell.quantity)), None
+        )
         if idx is None:
             continue
         other = _sibling_row(text, q, c.hit, idx, index) if index is not None else None
         if other is not None:
             cand = other[1]
-            if (comparable(q, cand) and not any(same_value(o, cand) for o in claimed_values)
-                    and plausible(q, cand)):
+            if (
+                comparable(q, cand)
+                and not any(same_value(o, cand) for o in claimed_values)
+                and plausible(q, cand)
+            ):
                 return other
         j = idx + (pos - claim_qs.index(c.quantity))
         if 0 <= j < len(cells):
             cand = cells[j].quantity
-            if (comparable(q, cand) and not any(same_value(o, cand) for o in claimed_values)
-                    and plausible(q, cand)):
+            if (
+                comparable(q, cand)
+                and not any(same_value(o, cand) for o in claimed_values)
+                and plausible(q, cand)
+            ):
                 return c.hit, cand
+    return None
+
+
+def _misread_value(
+    text: str, q: Quantity, hits: list[Hit], index: EvidenceIndex | None
+) -> tuple[Hit, Quantity] | None:
+    """The same digits with a separator misread, or two adjacent digits swapped."""
     # 2. a misread separator: same digits, a power of 1000 apart ("1.25" vs "1.250")
     for h in hits[:3]:
         for e in h.entry.quantities:
@@ -264,10 +407,17 @@ def _find_conflict(cfg: RulesConfig, text: str, q: Quantity, claim_qs: list[Quan
                 if not (e.checkable and transposed(q, e) and comparable(q, e)):
                     continue
                 ptext = getattr(index.pages.get(page), "text", "")
-                around = set(content_terms(ptext[max(0, e.start - 200):e.end + 60]))
+                around = set(content_terms(ptext[max(0, e.start - 200) : e.end + 60]))
                 located = index.entry_at(page, e.start)
                 if len(near & around) >= 2 and located is not None:
                     return Hit(located[1], located[0], 0.5), e
+    return None
+
+
+def _context_value(
+    cfg: RulesConfig, text: str, q: Quantity, hits: list[Hit], claimed_values: list[Quantity]
+) -> tuple[Hit, Quantity] | None:
+    """The best passage about the number's context holding a comparable value."""
     # 3. the best passage about this number's context holding a comparable value
     context = context_terms(text, q)
     seen: set[int] = set()
@@ -279,24 +429,38 @@ def _find_conflict(cfg: RulesConfig, text: str, q: Quantity, claim_qs: list[Quan
         overlap = len(context & terms) / max(len(context), 1)
         if overlap < 0.25:
             continue
-        cands = [e for e in h.entry.quantities
-                 if e.checkable and comparable_in(q, e, h) and plausible(q, e)
-                 and not same_value(q, e)
-                 and not any(same_value(o, e) and same_count_noun(o, e) is not False
-                             for o in claimed_values)]
-        same_noun = [e for e in cands if same_count_noun(q, e)
-                     or (q.physical and e.unit == q.unit)]
+        cands = [
+            e
+            for e in h.entry.quantities
+            if e.checkable
+            and comparable_in(q, e, h)
+            and plausible(q, e)
+            and not same_value(q, e)
+            and not any(
+                same_value(o, e) and same_count_noun(o, e) is not False for o in claimed_values
+            )
+        ]
+        same_noun = [e for e in cands if same_count_noun(q, e) or (q.physical and e.unit == q.unit)]
         if same_noun:
             cands = same_noun
         elif overlap < 0.4:
             continue
-        elif q.kind == "word" or (q.unit and not q.physical and q.unit != "point"
-                                  and any(same_count_noun(q, e) is False for e in cands)):
+        elif q.kind == "word" or (
+            q.unit
+            and not q.physical
+            and q.unit != "point"
+            and any(same_count_noun(q, e) is False for e in cands)
+        ):
             continue
         if not cands:
             continue
-        best = min(cands, key=lambda e: (e.decimals != q.decimals,
-                                          abs(e.value - q.value) / max(abs(q.value), 1e-9)))
+        best = min(
+            cands,
+            key=lambda e: (
+                e.decimals != q.decimals,
+                abs(e.value - q.value) / max(abs(q.value), 1e-9),
+            ),
+        )
         return h, best
     return None
 
@@ -313,15 +477,18 @@ def needs_review(found: Findings, hits: list[Hit]) -> str | None:
         for h in pool:
             if h.entry.suspect:
                 bad = h.entry.suspect[0]
-                return (f"Needs review: the evidence on page {h.entry.page} for "
-                        f"{c.quantity.text} holds \"{bad.text}\", whose characters come "
-                        "from an unrecognised symbol font next to a digit (possibly a "
-                        "mis-encoded minus or operator); a person should check the PDF.")
+                return (
+                    f"Needs review: the evidence on page {h.entry.page} for "
+                    f'{c.quantity.text} holds "{bad.text}", whose characters come '
+                    "from an unrecognised symbol font next to a digit (possibly a "
+                    "mis-encoded minus or operator); a person should check the PDF."
+                )
     return None
 
 
-def _find_value(q: Quantity, hits: list[Hit], text: str = "",
-                skip: Skip | None = None) -> Hit | None:
+def _find_value(
+    q: Quantity, hits: list[Hit], text: str = "", skip: Skip | None = None
+) -> Hit | None:
     """The best passage stating ``q``'s value (table rows preferred), or None.
 
     A value stated for another count noun ("2 hard negatives" vs the claim's "2 easy
@@ -342,16 +509,21 @@ def _find_value(q: Quantity, hits: list[Hit], text: str = "",
             if not (comparable_in(q, e, h) and same_value(q, e)):
                 continue
             if skip is not None and h.entry.kind != "row" and skip(h.entry.page, e.start):
-                continue          # stated in the reference list or for a cited study
+                continue  # stated in the reference list or for a cited study
             same = same_count_noun(q, e)
             if same is False and any(same_count_noun(q, o) for o in qs):
                 continue
             if counted and same is None and q.decimals == 0 and abs(q.value) < 1000:
-                continue          # "3 hard negatives" is not confirmed by a bare "3"
-            if (q.unit is not None and e.unit is None and h.entry.kind != "row" and text
-                    and not context_terms(text, q, 30) & set(h.entry.terms)):
-                continue          # "7.0 percentage points" is not "topic 7" of another
-                                  # statement: a bare number in prose shares a word
+                continue  # "3 hard negatives" is not confirmed by a bare "3"
+            if (
+                q.unit is not None
+                and e.unit is None
+                and h.entry.kind != "row"
+                and text
+                and not context_terms(text, q, 30) & set(h.entry.terms)
+            ):
+                continue  # "7.0 percentage points" is not "topic 7" of another
+                # statement: a bare number in prose shares a word
             found.append(h)
             break
     if not found:
@@ -372,10 +544,13 @@ def _same_bound(q: Quantity, hits: list[Hit], skip: Skip | None = None) -> Hit |
         if h.entry.kind == "row":
             continue
         for e in h.entry.quantities:
-            if (e.checkable and _SIDES.get(e.bound or "") == side
-                    and comparable_in(q, e, h) and same_value(point, dataclasses.replace(
-                        e, bound=None))
-                    and not (skip is not None and skip(h.entry.page, e.start))):
+            if (
+                e.checkable
+                and _SIDES.get(e.bound or "") == side
+                and comparable_in(q, e, h)
+                and same_value(point, dataclasses.replace(e, bound=None))
+                and not (skip is not None and skip(h.entry.page, e.start))
+            ):
                 return h
     return None
 
@@ -400,10 +575,10 @@ def _own_clause(text: str, q: Quantity) -> str | None:
     stops = [(m.start(), m.end()) for m in _CLAUSE_STOP.finditer(t)]
     lo = max((b for a, b in stops if b <= q.start), default=0)
     hi = min((a for a, b in stops if a >= q.end), default=len(t))
-    clause = t[lo:q.start] + q.text + t[q.end:hi]
+    clause = t[lo : q.start] + q.text + t[q.end : hi]
     others = [x for x in extract_quantities(clause) if x.text != q.text]
     for x in sorted(others, key=lambda x: -x.start):
-        clause = clause[:x.start] + " " + clause[x.end:]
+        clause = clause[: x.start] + " " + clause[x.end :]
     words = [w for w in content_terms(clause) if not is_numeric(w)]
     return clause if len(words) >= 2 else None
 
@@ -433,11 +608,15 @@ def _column_mates(index: EvidenceIndex, checks: list[NumberCheck], text: str) ->
         cell = next((x for x in row.cells if same_value(c.quantity, x.quantity)), None)
         if cell is None or not row.rects:
             continue
-        table = [(pid, index.entries[pid]) for pid in index.rows_by_page.get(row.page, [])
-                 if pid != c.hit.pid and index.entries[pid].rects
-                 and same_table(row, index.entries[pid])
-                 # a row may lack one value ("ND", "-"): its cells still sit in columns
-                 and abs(len(index.entries[pid].cells) - len(row.cells)) <= 1]
+        table = [
+            (pid, index.entries[pid])
+            for pid in index.rows_by_page.get(row.page, [])
+            if pid != c.hit.pid
+            and index.entries[pid].rects
+            and same_table(row, index.entries[pid])
+            # a row may lack one value ("ND", "-"): its cells still sit in columns
+            and abs(len(index.entries[pid].cells) - len(row.cells)) <= 1
+        ]
         top = min((e.rects[0].y0 for _, e in table), default=row.rects[0].y0)
         for _, other in table:
             label = {t for t in content_terms(row_label(other)) if not is_numeric(t)}
@@ -451,14 +630,19 @@ def _column_mates(index: EvidenceIndex, checks: list[NumberCheck], text: str) ->
     return named or out
 
 
-_DIFF_CUE = re.compile(r"\b(?:gap|lead|margin|difference|differ\w*|by|points?|ahead|behind|"
-                       r"drops?|gains?|more|less|fewer|lower|higher|below|above|total|sum|combined)\b", re.I)
+_DIFF_CUE = re.compile(
+    r"\b(?:gap|lead|margin|difference|differ\w*|by|points?|ahead|behind|"
+    r"drops?|gains?|more|less|fewer|lower|higher|below|above|total|sum|"
+    r"combined)\b",
+    re.I,
+)
 _RATIO_CUE = re.compile(r"\b(?:times|fold|twice|half|ratio|double\w*|triple\w*)\b|×", re.I)
 _PERCENT_CUE = re.compile(r"%|\bpercent", re.I)
 
 
-def _derived(text: str, q: Quantity, claim_qs: list[Quantity],
-             previous: list[Quantity]) -> tuple[float, float] | None:
+def _derived(
+    text: str, q: Quantity, claim_qs: list[Quantity], previous: list[Quantity]
+) -> tuple[float, float] | None:
     """True if ``q`` is a difference, sum, ratio or relative change (as the sentence's cue
     words announce: "gap", "times", "%") of two numbers of this sentence or the previous
     ones. Returns the operand pair, or None. Spelled-out numbers are never derived."""
@@ -483,13 +667,13 @@ def _derived(text: str, q: Quantity, claim_qs: list[Quantity],
     return None
 
 
-
-
-def _around(text: str, start: int, end: int, lo: int = 0, hi: int | None = None,
-            words: int = 6) -> set[str]:
+def _around(
+    text: str, start: int, end: int, lo: int = 0, hi: int | None = None, words: int = 6
+) -> set[str]:
     """Stemmed non-numeric content terms of the ``words`` words either side of a number
     at ``start``-``end``, inside ``lo``-``hi`` (where the other number's words begin or
-    end, :func:`_own_words`) and not crossing another number or a clause break, so each number keeps its own
+    end, :func:`_own_words`) and not crossing another number or a clause break, so each number
+    keeps its own
     neighbours ("223 genes showed evidence of mouse-specific ..." reaches the qualifier
     that a paraphrase states closer)."""
     hi = len(text) if hi is None else hi
@@ -497,12 +681,13 @@ def _around(text: str, start: int, end: int, lo: int = 0, hi: int | None = None,
     left = _BREAK.split(text[a:start])[-1].split()
     right = _BREAK.split(text[end:z])[0].split()
     if left and 0 < a and text[a - 1].isalnum() and text[a].isalnum():
-        left = left[1:]                        # no word cut in half at the window's edge
+        left = left[1:]  # no word cut in half at the window's edge
     if right and z < len(text) and text[z - 1].isalnum() and text[z].isalnum():
         right = right[:-1]
     near = left[-words:] + right[:words]
     return {t for t in content_terms(" ".join(near)) if not is_numeric(t)} | {
-        w.lower().strip(".,") for w in near if _COMPOUND.fullmatch(w.strip(".,"))}
+        w.lower().strip(".,") for w in near if _COMPOUND.fullmatch(w.strip(".,"))
+    }
 
 
 #: a hyphenated compound, kept whole as well ("water-in" / "water-out" differ in the
@@ -529,8 +714,7 @@ def _own_words(text: str, a: Quantity, b: Quantity) -> tuple[set[str], set[str]]
     return (x, y) if first is a else (y, x)
 
 
-def check_swaps(text: str, index: EvidenceIndex, found: Findings,
-                skip: Skip | None = None) -> None:
+def check_swaps(text: str, index: EvidenceIndex, found: Findings, skip: Skip | None = None) -> None:
     """Two values of the sentence exchanged ("A 80.1, B 75.3" where the paper says "A 75.3,
     B 80.1", or "223 showed human-specific ... and 80 showed mouse-specific" where the
     paper gives 223 to mouse): both found in one passage of prose (each once), where each
@@ -538,41 +722,54 @@ def check_swaps(text: str, index: EvidenceIndex, found: Findings,
     least one crossing word for each, two in all, and no fewer than stay in place. Both
     numbers become conflicts (C1), each corrected by the other.
     """
-    checks = [c for c in found.numbers if c.status == "found" and c.hit is not None
-              and c.quantity.kind in ("number", "percent")]
+    checks = [
+        c
+        for c in found.numbers
+        if c.status == "found" and c.hit is not None and c.quantity.kind in ("number", "percent")
+    ]
     s = fold(text)
     # a list of values given to a list of names, "respectively": each value's words are
     # its name's, however far apart the two lists are written
     listed = respectively_words(s, [c.quantity for c in found.numbers])
     for i, a in enumerate(checks):
-        for b in checks[i + 1:]:
+        for b in checks[i + 1 :]:
             qa, qb = a.quantity, b.quantity
             ha, hb = a.hit, b.hit
             if same_value(qa, qb) or ha is None or hb is None or ha.entry.page != hb.entry.page:
                 continue
-            both_listed = qa.start in listed and qb.start in listed   # one unit for all
-            if not both_listed and ((qa.physical or qb.physical) and qa.unit != qb.unit
-                                    or qa.kind != qb.kind or not comparable(qa, qb)):
-                continue                  # "8.1M ... (10.0%)": not two values of one kind;
-                                          # counted nouns may differ ("223 genes ... 80 showed")
+            both_listed = qa.start in listed and qb.start in listed  # one unit for all
+            if not both_listed and (
+                (qa.physical or qb.physical)
+                and qa.unit != qb.unit
+                or qa.kind != qb.kind
+                or not comparable(qa, qb)
+            ):
+                continue  # "8.1M ... (10.0%)": not two values of one kind;
+                # counted nouns may differ ("223 genes ... 80 showed")
             pno = ha.entry.page
             page = getattr(index.pages.get(pno), "text", "")
             lo, hi = min(ha.entry.start, hb.entry.start), max(ha.entry.end, hb.entry.end)
             if hi - lo > 600:
                 continue
-            qs = [e for e in index.page_quantities.get(pno, ())
-                  if lo <= e.start < hi and not (skip is not None and skip(pno, e.start))]
+            qs = [
+                e
+                for e in index.page_quantities.get(pno, ())
+                if lo <= e.start < hi and not (skip is not None and skip(pno, e.start))
+            ]
             ea = [e for e in qs if same_value(qa, e)]
             eb = [e for e in qs if same_value(qb, e)]
             if len(ea) != 1 or len(eb) != 1:
                 continue
-            ptext = page                  # quantity offsets index Page.text as written
+            ptext = page  # quantity offsets index Page.text as written
             if both_listed:
                 sa, sb = listed[qa.start], listed[qb.start]
             else:
                 sa, sb = _own_words(s, qa, qb)
-            theirs = respectively_words(ptext, qs) if "respectively" in ptext[lo:hi] \
-                or "/" in ptext[lo:hi] else {}
+            theirs = (
+                respectively_words(ptext, qs)
+                if "respectively" in ptext[lo:hi] or "/" in ptext[lo:hi]
+                else {}
+            )
             if ea[0].start in theirs and eb[0].start in theirs:
                 pa, pb = theirs[ea[0].start], theirs[eb[0].start]
             else:
@@ -588,8 +785,14 @@ def check_swaps(text: str, index: EvidenceIndex, found: Findings,
     check_listed_rows(text, index, found)
 
 
-def check_in_passage(cfg: RulesConfig, text: str, hits: list[Hit], found: Findings,
-                     skip: Skip | None = None, min_overlap: float = 0.6) -> None:
+def check_in_passage(
+    cfg: RulesConfig,
+    text: str,
+    hits: list[Hit],
+    found: Findings,
+    skip: Skip | None = None,
+    min_overlap: float = 0.6,
+) -> None:
     """Numbers the lookup could not settle in their own passage -- a bound ("over 70%",
     "below 0.5%", "more than ten") or a value found only elsewhere in the paper -- held to
     the passage that states their context: the first of the best five passages (retrieval
@@ -612,17 +815,26 @@ def check_in_passage(cfg: RulesConfig, text: str, hits: list[Hit], found: Findin
                 continue
             if len(ctx & set(h.entry.terms)) / len(ctx) < min_overlap:
                 continue
-            qs = [e for e in h.entry.quantities if e.checkable
-                  and not (skip is not None and skip(h.entry.page, e.start))]
+            qs = [
+                e
+                for e in h.entry.quantities
+                if e.checkable and not (skip is not None and skip(h.entry.page, e.start))
+            ]
             m = match(claim, qs)
             if m.verdict is Verdict.AGREE:
                 c.status, c.hit = "found", h
                 if m.evidence is not None and not same_value(
-                        dataclasses.replace(q, bound=None), m.evidence):
-                    c.why = (f"{q.text} holds for the value page {h.entry.page} gives "
-                             f"({m.evidence.text})")
-            elif m.verdict is Verdict.DISAGREE and m.evidence is not None and (
-                    plausible(q, m.evidence) or _bounds_alike(claim, m.evidence)):
+                    dataclasses.replace(q, bound=None), m.evidence
+                ):
+                    c.why = (
+                        f"{q.text} holds for the value page {h.entry.page} gives "
+                        f"({m.evidence.text})"
+                    )
+            elif (
+                m.verdict is Verdict.DISAGREE
+                and m.evidence is not None
+                and (plausible(q, m.evidence) or _bounds_alike(claim, m.evidence))
+            ):
                 c.status, c.hit, c.correction = "conflict", h, m.evidence
             else:
                 continue

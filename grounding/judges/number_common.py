@@ -20,7 +20,7 @@ from grounding.quantities import Quantity, comparable, has_multiplier, restate
 @dataclass(slots=True)
 class NumberCheck:
     quantity: Quantity
-    status: str                      # found, found_far, derived, conflict, absent, unverifiable
+    status: str  # found, found_far, derived, conflict, absent, unverifiable
     hit: Hit | None = None
     correction: Quantity | None = None
     operands: tuple[float, float] | None = None
@@ -83,15 +83,23 @@ def transposed(q: Quantity, e: Quantity) -> bool:
     """True if ``e`` is ``q`` with two adjacent digits swapped (76.45 / 76.54; 443 / 434):
     same sign, decimals, scale and digit count, at least three digits, exactly one adjacent
     swap."""
-    if (q.value == e.value or (q.value < 0) != (e.value < 0) or q.decimals != e.decimals
-            or q.multiplier != e.multiplier):     # "18.1K" is no misread "81.1M"
+    if (
+        q.value == e.value
+        or (q.value < 0) != (e.value < 0)
+        or q.decimals != e.decimals
+        or q.multiplier != e.multiplier
+    ):  # "18.1K" is no misread "81.1M"
         return False
     a, b = re.sub(r"\D", "", q.text), re.sub(r"\D", "", e.text)
     if len(a) != len(b) or len(a) < 3:
         return False
     diff = [i for i in range(len(a)) if a[i] != b[i]]
-    return (len(diff) == 2 and diff[1] == diff[0] + 1
-            and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    return (
+        len(diff) == 2
+        and diff[1] == diff[0] + 1
+        and a[diff[0]] == b[diff[1]]
+        and a[diff[1]] == b[diff[0]]
+    )
 
 
 def comparable_in(q: Quantity, e: Quantity, hit: Hit) -> bool:
@@ -100,8 +108,13 @@ def comparable_in(q: Quantity, e: Quantity, hit: Hit) -> bool:
     15 M⊙", may meet one anywhere)."""
     if not comparable(q, e):
         return False
-    if q.physical and q.unit != "%" and e.unit is None and hit.entry.kind != "row" \
-            and not _unit_shared(q):
+    if (
+        q.physical
+        and q.unit != "%"
+        and e.unit is None
+        and hit.entry.kind != "row"
+        and not _unit_shared(q)
+    ):
         return False
     return True
 
@@ -123,7 +136,6 @@ def _unit_shared(q: Quantity) -> bool:
     return bool(_BARE.fullmatch(q.text))
 
 
-
 def correction_text(q: Quantity, e: Quantity) -> str:
     """The claim's span rewritten with the evidence value as the paper writes it, scale
     included ("18.1M" against "81.1M" -> "81.1M"), keeping the claim's unit text; the
@@ -138,12 +150,16 @@ def short(text: str, n: int = 90) -> str:
 
 
 NAME_AFTER = re.compile(r"\s*%?\s*(?:for|by|of|from)\s+(?:the\s+)?", re.I)
-NAME_BEFORE = re.compile(r"(?:'s|’s)?\s*(?:\(|at|with|scores?|reaches|gets|obtains|of|:|=)?"
-                          r"\s*", re.I)
+NAME_BEFORE = re.compile(
+    r"(?:'s|’s)?\s*(?:\(|at|with|scores?|reaches|gets|obtains|of|:|=)?"
+    r"\s*",
+    re.I,
+)
 
 #: Candidate row names: single tokens holding a capital (SPECTER, BERT-Large, o1-mini).
 ROW_NAME = re.compile(r"(?<![\w@.-])(?=[\w.@/+-]*[A-Z])[A-Za-z][\w@/+-]*(?:\.\d+)?")
 
-NAME = re.compile(r"(?<![\w@-])(?:[A-Z][a-z]*[A-Z0-9][\w-]*|[A-Z][a-z]+(?:-[A-Z0-9][\w]*)+|"
-                   r"[A-Z]{2,}[\w-]*|[a-z]+[A-Z][\w-]*)")
-
+NAME = re.compile(
+    r"(?<![\w@-])(?:[A-Z][a-z]*[A-Z0-9][\w-]*|[A-Z][a-z]+(?:-[A-Z0-9][\w]*)+|"
+    r"[A-Z]{2,}[\w-]*|[a-z]+[A-Z][\w-]*)"
+)

@@ -20,10 +20,31 @@ _VALUE_GAP = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and|or|/|;|\|)\s*", re.I)
 _NAME = r"[A-Za-z][\w.+-]*"
 _NAME_LIST = re.compile(
     rf"({_NAME}(?:\s+{_NAME}){{0,2}})((?:\s*,\s*{_NAME}(?:\s+{_NAME}){{0,2}})*)"
-    rf"\s*,?\s+(?:and|or)\s+({_NAME})")
+    rf"\s*,?\s+(?:and|or)\s+({_NAME})"
+)
 #: words a name list may start with that are not part of the first name
-_LEAD = frozenset(("the", "a", "an", "for", "of", "in", "on", "at", "by", "with", "to",
-                   "from", "and", "or", "while", "whereas", "both", "between"))
+_LEAD = frozenset(
+    (
+        "the",
+        "a",
+        "an",
+        "for",
+        "of",
+        "in",
+        "on",
+        "at",
+        "by",
+        "with",
+        "to",
+        "from",
+        "and",
+        "or",
+        "while",
+        "whereas",
+        "both",
+        "between",
+    )
+)
 _SLASH_NAMES = re.compile(rf"(?<![\w/]){_NAME}(?:/{_NAME})+(?![\w/])")
 _KINDS = ("number", "percent", "word", "sci")
 
@@ -36,7 +57,7 @@ def _value_runs(text: str, qs: list[Quantity]) -> list[list[Quantity]]:
         if q.kind not in _KINDS:
             cur = []
             continue
-        if cur and _VALUE_GAP.fullmatch(text[cur[-1].end:q.start]):
+        if cur and _VALUE_GAP.fullmatch(text[cur[-1].end : q.start]):
             cur.append(q)
         else:
             cur = [q]
@@ -50,7 +71,7 @@ def _names(text: str, lo: int, hi: int, n: int, avoid: tuple[int, int]) -> list[
     list), nearest to ``avoid`` first; each name its last word for the first item, its
     first word for the last, and its words for the middle items."""
     best: tuple[int, list[str]] | None = None
-    for m in _SLASH_NAMES.finditer(text, lo, hi):       # "base/large models"
+    for m in _SLASH_NAMES.finditer(text, lo, hi):  # "base/large models"
         items = m.group(0).split("/")
         if len(items) == n and not (m.start() < avoid[1] and m.end() > avoid[0]):
             gap = avoid[0] - m.end() if m.end() <= avoid[0] else m.start() - avoid[1]
@@ -75,11 +96,11 @@ def _slash_words(text: str, qs: list[Quantity]) -> dict[int, set[str]]:
     many names in the same sentence ("for the base and large models", "base/large")."""
     out: dict[int, set[str]] = {}
     for run in _value_runs(text, qs):
-        if text[run[0].end:run[1].start].strip() != "/":
+        if text[run[0].end : run[1].start].strip() != "/":
             continue
         while True:
             nxt = next((q for q in qs if q.start >= run[-1].end), None)
-            if nxt is None or text[run[-1].end:nxt.start].strip() != "/":
+            if nxt is None or text[run[-1].end : nxt.start].strip() != "/":
                 break
             run = run + [nxt]
         dot = text.rfind(". ", 0, run[0].start)
@@ -120,8 +141,11 @@ def respectively_words(text: str, qs: list[Quantity]) -> dict[int, set[str]]:
         # extend the run of two to all the values it continues
         while True:
             nxt = next((q for q in qs if q.start >= run[-1].end and q.start < m.start()), None)
-            if nxt is None or nxt.kind not in _KINDS or not _VALUE_GAP.fullmatch(
-                    text[run[-1].end:nxt.start]):
+            if (
+                nxt is None
+                or nxt.kind not in _KINDS
+                or not _VALUE_GAP.fullmatch(text[run[-1].end : nxt.start])
+            ):
                 break
             run = run + [nxt]
         names = _names(text, lo, m.start(), len(run), (run[0].start, run[-1].end))

@@ -11,21 +11,36 @@ import re
 
 from annotations.schema import ErrorSpan, ErrorTag
 from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
-from grounding.judges.number_common import (NAME_AFTER, NAME_BEFORE, ROW_NAME, Findings,
-                                            NumberCheck, plausible)
-from grounding.judges.rules_cells import (best_rows, cell_near, header_column,
-                                          in_number_list, label_terms, name_before,
-                                          phrase_after, same_table, text_after,
-                                          words_before)
+from grounding.judges.number_common import (
+    NAME_AFTER,
+    NAME_BEFORE,
+    ROW_NAME,
+    Findings,
+    NumberCheck,
+    plausible,
+)
 from grounding.judges.parts import sentence_quantities
+from grounding.judges.rules_cells import (
+    best_rows,
+    cell_near,
+    header_column,
+    in_number_list,
+    label_terms,
+    name_before,
+    phrase_after,
+    same_table,
+    text_after,
+    words_before,
+)
 from grounding.judges.rules_config import RulesConfig
 from grounding.judges.rules_tables import column_headers, columns_naming
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.quantities import comparable, same_value
 
 
-def check_table_rows(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[Hit],
-                      found: Findings) -> None:
+def check_table_rows(
+    cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[Hit], found: Findings
+) -> None:
     """Hold numbers to the table row of the entity they are attributed to.
 
     A number follows the last name before it (within 80 characters) that labels a
@@ -34,12 +49,32 @@ def check_table_rows(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: li
     one, the aligned cell is the correction (C1); if the row holds none of the entity's
     two or more numbers while one other row holds them all, the name is wrong (C2).
     """
-    checks = [c for c in found.numbers if c.quantity.bound is None
-              and c.quantity.kind in ("number", "percent")]
+    checks = [
+        c
+        for c in found.numbers
+        if c.quantity.bound is None and c.quantity.kind in ("number", "percent")
+    ]
     if not checks:
         return
-    pages = {h.entry.page for h in hits[:5]} | {c.hit.entry.page for c in checks
-                                                 if c.hit is not None}
+    rows = _candidate_rows(index, hits, checks)
+    if not rows:
+        return
+    labels = {pid: set(content_terms(row_label(index.entries[pid]))) for pid in rows}
+    names = _row_names(text, index, rows, labels)
+    check_label_rows(text, index, rows, labels, checks)
+    if not any(n[2] for n in names):
+        return
+    for pos, group in _groups_by_name(index, names, checks).items():
+        _, name, matching = next(n for n in names if n[0] == pos)
+        _hold_group(text, index, rows, name, matching, group, found)
+
+
+def _candidate_rows(index: EvidenceIndex, hits: list[Hit], checks: list[NumberCheck]) -> list[int]:
+    """The table rows on the pages of the best passages and of the numbers' hits, and (for
+    two numbers or more) the rows elsewhere that hold two of them."""
+    pages = {h.entry.page for h in hits[:5]} | {
+        c.hit.entry.page for c in checks if c.hit is not None
+    }
     rows = [pid for p in sorted(pages) for pid in index.rows_by_page.get(p, [])]
     if len(checks) >= 2:
         for p, pids in index.rows_by_page.items():
@@ -47,28 +82,42 @@ def check_table_rows(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: li
                 continue
             for pid in pids:
                 cells = index.entries[pid].cells
-                if sum(1 for c in checks if any(same_value(c.quantity, x.quantity)
-                                                for x in cells)) >= 2:
+                if (
+                    sum(1 for c in checks if any(same_value(c.quantity, x.quantity) for x in cells))
+                    >= 2
+                ):
                     rows.append(pid)
-    if not rows:
-        return
-    labels = {pid: set(content_terms(row_label(index.entries[pid]))) for pid in rows}
+    return rows
+
+
+def _row_names(
+    text: str, index: EvidenceIndex, rows: list[int], labels: dict[int, set[str]]
+) -> list[tuple[int, str, list[int]]]:
+    """Each name of the sentence that may label a row: (offset, name, the rows of ``rows``
+    whose label holds all its terms)."""
     s = fold(text)
     names: list[tuple[int, str, list[int]]] = []
     number_ends = {q.end for q in sentence_quantities(text)}
     for m in ROW_NAME.finditer(s):
         token = m.group(0).rstrip("-")
         if len(token) < 2 or m.start() - 1 in number_ends or m.start() in number_ends:
-            continue                         # "84.4 MAP": a metric after its number
+            continue  # "84.4 MAP": a metric after its number
         terms = [t for t in content_terms(token) if not is_numeric(t)]
         if not terms:
             continue
-        matching = [pid for pid in rows if len(index.entries[pid].cells) >= 2
-                    and all(t in labels[pid] for t in terms)]
+        matching = [
+            pid
+            for pid in rows
+            if len(index.entries[pid].cells) >= 2 and all(t in labels[pid] for t in terms)
+        ]
         names.append((m.start(), token, matching))
-    check_label_rows(text, index, rows, labels, checks)
-    if not any(n[2] for n in names):
-        return
+    return names
+
+
+def _groups_by_name(
+    index: EvidenceIndex, names: list[tuple[int, str, list[int]]], checks: list[NumberCheck]
+) -> dict[int, list[NumberCheck]]:
+    """The numbers grouped by the offset of the row name each one follows."""
     header_terms: set[str] = set()
     for n in names:
         for pid in n[2][:4]:
@@ -77,72 +126,134 @@ def check_table_rows(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: li
                 header_terms |= h
     groups: dict[int, list[NumberCheck]] = {}
     for c in checks:
-        before = [n for n in names if n[0] < c.quantity.start
-                  and c.quantity.start - n[0] <= 80
-                  # a name heading a column ("AIME") does not stop the row name
-                  and (n[2] or not all(t in header_terms for t in content_terms(n[1])))]
+        before = [
+            n
+            for n in names
+            if n[0] < c.quantity.start
+            and c.quantity.start - n[0] <= 80
+            # a name heading a column ("AIME") does not stop the row name
+            and (n[2] or not all(t in header_terms for t in content_terms(n[1])))
+        ]
         if before and before[-1][2]:
             chosen = before[-1]
             near_terms = set(content_terms(chosen[1]))
-            for n in names:      # "DeepSeek-R1-Distill-Qwen-32B ... DeepSeek-R1 ... 72.6"
+            for n in names:  # "DeepSeek-R1-Distill-Qwen-32B ... DeepSeek-R1 ... 72.6"
                 if n[0] < chosen[0] and n[2] and set(content_terms(n[1])) > near_terms:
                     chosen = n
             groups.setdefault(chosen[0], []).append(c)
-    for pos, group in groups.items():
-        _, name, matching = next(n for n in names if n[0] == pos)
-        entries = [(pid, index.entries[pid]) for pid in matching]
-        values_in = {pid: [c for c in group if any(same_value(c.quantity, cell.quantity)
-                                                   for cell in e.cells)]
-                     for pid, e in entries}
-        best_pid = max(values_in, key=lambda pid: (len(values_in[pid]),
-                                                   len(index.entries[pid].cells)))
-        best = index.entries[best_pid]
-        inside = values_in[best_pid]
-        hit = Hit(best, best_pid, 1.0)
-        for c in inside:
-            c.status, c.hit = "found", hit
-        if inside and len(inside) < len(group):
-            cells = best.cells
-            page_lines = [e for e in index.entries if e.page == best.page
-                          and e.kind == "line" and len(e.quantities) < 0.3 * len(e.terms)]
-            for c in group:
-                if c in inside or c.status == "found" or (
-                        c.status == "found_far" and any(same_value(c.quantity, e)
-                                                        for line in page_lines
-                                                        for e in line.quantities)):
-                    continue                 # the value is written in the page's prose
-                anchor = min(inside, key=lambda a: abs(a.quantity.start - c.quantity.start))
-                idx = next(i for i, cell in enumerate(cells)
-                           if same_value(anchor.quantity, cell.quantity))
-                order = sorted(group, key=lambda g: g.quantity.start)
-                j = idx + order.index(c) - order.index(anchor)
-                if (0 <= j < len(cells) and plausible(c.quantity, cells[j].quantity)
-                        and comparable(c.quantity, cells[j].quantity)):
-                    c.status, c.hit, c.correction = "conflict", hit, cells[j].quantity
-        elif not inside and len(group) >= 2:
-            holders = [pid for pid in rows if pid not in matching and all(
-                any(same_value(c.quantity, cell.quantity) for cell in index.entries[pid].cells)
-                for c in group)]
-            claim_terms = set(content_terms(text))
-            named = [pid for pid in holders
-                     if {t for t in content_terms(row_label(index.entries[pid]))
-                         if not is_numeric(t) and len(t) >= 3} & claim_terms]
-            if not holders or named:
-                continue                 # nobody else holds them, or the sentence names it
-            # the tightest row holding them all (a column-group piece before its full line)
-            pid = min(holders, key=lambda r: len(index.entries[r].cells))
-            e = index.entries[pid]
-            other = row_label(e)
-            if other and name in text:
-                found.errors.append(ErrorSpan(span=name, tags=(ErrorTag.C2,),
-                                              correction=other))
-                found.notes.append(f"the values belong to \"{other}\" on page "
-                                   f"{e.page}, not to {name}")
-                for c in group:
-                    c.status, c.hit = "found", Hit(e, pid, 1.0)
+    return groups
 
-def check_named_cells(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[Hit],
-                       found: Findings) -> None:
+
+def _hold_group(
+    text: str,
+    index: EvidenceIndex,
+    rows: list[int],
+    name: str,
+    matching: list[int],
+    group: list[NumberCheck],
+    found: Findings,
+) -> None:
+    """Hold the numbers ``group`` that follow the row name ``name`` to the best of its rows
+    ``matching``: found there, a conflict with the aligned cell (C1), or, when that row
+    holds none of two or more while one other row holds them all, the name is wrong
+    (C2)."""
+    entries = [(pid, index.entries[pid]) for pid in matching]
+    values_in = {
+        pid: [c for c in group if any(same_value(c.quantity, cell.quantity) for cell in e.cells)]
+        for pid, e in entries
+    }
+    best_pid = max(values_in, key=lambda pid: (len(values_in[pid]), len(index.entries[pid].cells)))
+    best = index.entries[best_pid]
+    inside = values_in[best_pid]
+    hit = Hit(best, best_pid, 1.0)
+    for c in inside:
+        c.status, c.hit = "found", hit
+    if inside and len(inside) < len(group):
+        _align_in_row(index, best, hit, inside, group)
+    elif not inside and len(group) >= 2:
+        _other_row(text, index, rows, name, matching, group, found)
+
+
+def _align_in_row(
+    index: EvidenceIndex, best: Entry, hit: Hit, inside: list[NumberCheck], group: list[NumberCheck]
+) -> None:
+    """The numbers of ``group`` the row ``best`` lacks, each against the cell as far from
+    the nearest found one (``inside``) as the sentence puts it: a conflict (C1)."""
+    cells = best.cells
+    page_lines = [
+        e
+        for e in index.entries
+        if e.page == best.page and e.kind == "line" and len(e.quantities) < 0.3 * len(e.terms)
+    ]
+    for c in group:
+        if (
+            c in inside
+            or c.status == "found"
+            or (
+                c.status == "found_far"
+                and any(same_value(c.quantity, e) for line in page_lines for e in line.quantities)
+            )
+        ):
+            continue  # the value is written in the page's prose
+        anchor = min(inside, key=lambda a: abs(a.quantity.start - c.quantity.start))
+        idx = next(i for i, cell in enumerate(cells) if same_value(anchor.quantity, cell.quantity))
+        order = sorted(group, key=lambda g: g.quantity.start)
+        j = idx + order.index(c) - order.index(anchor)
+        if (
+            0 <= j < len(cells)
+            and plausible(c.quantity, cells[j].quantity)
+            and comparable(c.quantity, cells[j].quantity)
+        ):
+            c.status, c.hit, c.correction = "conflict", hit, cells[j].quantity
+
+
+def _other_row(
+    text: str,
+    index: EvidenceIndex,
+    rows: list[int],
+    name: str,
+    matching: list[int],
+    group: list[NumberCheck],
+    found: Findings,
+) -> None:
+    """When another row holds every number of ``group`` and the sentence names no such
+    row, ``name`` is wrong (C2, that row's label the correction)."""
+    holders = [
+        pid
+        for pid in rows
+        if pid not in matching
+        and all(
+            any(same_value(c.quantity, cell.quantity) for cell in index.entries[pid].cells)
+            for c in group
+        )
+    ]
+    claim_terms = set(content_terms(text))
+    named = [
+        pid
+        for pid in holders
+        if {
+            t
+            for t in content_terms(row_label(index.entries[pid]))
+            if not is_numeric(t) and len(t) >= 3
+        }
+        & claim_terms
+    ]
+    if not holders or named:
+        return  # nobody else holds them, or the sentence names it
+    # the tightest row holding them all (a column-group piece before its full line)
+    pid = min(holders, key=lambda r: len(index.entries[r].cells))
+    e = index.entries[pid]
+    other = row_label(e)
+    if other and name in text:
+        found.errors.append(ErrorSpan(span=name, tags=(ErrorTag.C2,), correction=other))
+        found.notes.append(f'the values belong to "{other}" on page {e.page}, not to {name}')
+        for c in group:
+            c.status, c.hit = "found", Hit(e, pid, 1.0)
+
+
+def check_named_cells(
+    cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[Hit], found: Findings
+) -> None:
     """Read each number from the table row its own words name, in the right column.
 
     A number's local label (``rules_cells.phrase_after``: "76.4 (co-citation)", "13.9
@@ -156,32 +267,60 @@ def check_named_cells(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: l
     claimed value nowhere), that cell is the correction (C1); if it holds the value, the
     named row becomes the evidence.
     """
-    checks = [c for c in found.numbers if c.quantity.bound is None
-              and c.quantity.kind in ("number", "percent")
-              and c.status in ("found", "found_far", "absent")]
+    checks = [
+        c
+        for c in found.numbers
+        if c.quantity.bound is None
+        and c.quantity.kind in ("number", "percent")
+        and c.status in ("found", "found_far", "absent")
+    ]
     if not checks:
         return
-    pages = {h.entry.page for h in hits[:5]} | {c.hit.entry.page for c in found.numbers
-                                                 if c.hit is not None}
-    rows = [(pid, index.entries[pid]) for p in sorted(pages)
-            for pid in index.rows_by_page.get(p, []) if len(index.entries[pid].cells) >= 2]
+    pages = {h.entry.page for h in hits[:5]} | {
+        c.hit.entry.page for c in found.numbers if c.hit is not None
+    }
+    rows = [
+        (pid, index.entries[pid])
+        for p in sorted(pages)
+        for pid in index.rows_by_page.get(p, [])
+        if len(index.entries[pid].cells) >= 2
+    ]
     rows += [r for p in sorted(pages) for r in index.loose_rows(p)]
     if not rows:
         return
+    named = _named_rows(text, rows, checks)
+    anchors = _anchors(checks, named)
+    anchored = {id(a[0]) for a in anchors}
     claim_terms = set(content_terms(text))
-    labels: list[set[str]] = []          # label_terms of each row, made on first use
+    for c in checks:
+        if id(c) in anchored or id(c) not in named:
+            continue
+        _read_named_cell(text, index, rows, claim_terms, anchors, c, named[id(c)])
 
-    def rows_named(terms: set[str]) -> list[tuple[int, Entry]]:
+
+Rows = list[tuple[int, Entry]]
+Anchor = tuple[NumberCheck, int, Entry, float]
+
+
+def _named_rows(text: str, rows: Rows, checks: list[NumberCheck]) -> dict[int, Rows]:
+    """For each number (by id), the rows its own words name: the phrase after it, else
+    (nothing written after it, and not one of a list of numbers) the name before it."""
+    labels: list[set[str]] = []  # label_terms of each row, made on first use
+
+    def rows_named(terms: set[str]) -> Rows:
         if terms and not labels:
             labels.extend(label_terms(e) for _, e in rows)
         return best_rows(terms, rows, labels)
 
-    named: dict[int, list[tuple[int, Entry]]] = {}
+    named: dict[int, Rows] = {}
     for c in checks:
         after = phrase_after(text, c.quantity)
         cands = rows_named(after)
-        if (not cands and not re.search(r"[^\W\d_]", text_after(text, c.quantity.end))
-                and not in_number_list(text, c.quantity)):
+        if (
+            not cands
+            and not re.search(r"[^\W\d_]", text_after(text, c.quantity.end))
+            and not in_number_list(text, c.quantity)
+        ):
             # nothing written after the number: the row is named before it (not for
             # a list of numbers, "A and B scores (87.6 and 92.3)": they go respectively)
             cands = rows_named(name_before(text, c.quantity))
@@ -189,62 +328,98 @@ def check_named_cells(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: l
                 cands = rows_named(words_before(text, c.quantity)) or cands
         if cands:
             named[id(c)] = cands
-    # numbers whose named row holds them: the anchors giving a column
-    anchors: list[tuple[NumberCheck, int, Entry, float]] = []
+    return named
+
+
+def _anchors(checks: list[NumberCheck], named: dict[int, Rows]) -> list[Anchor]:
+    """The numbers whose named row holds them (found there): the anchors giving a column,
+    with the row and the cell's x."""
+    anchors: list[Anchor] = []
     for c in checks:
         cands = named.get(id(c), [])
-        holding = [(pid, e, cell) for pid, e in cands for cell in e.cells
-                   if same_value(c.quantity, cell.quantity)]
+        holding = [
+            (pid, e, cell)
+            for pid, e in cands
+            for cell in e.cells
+            if same_value(c.quantity, cell.quantity)
+        ]
         if len(holding) == 1:
             pid, e, cell = holding[0]
             anchors.append((c, pid, e, cell.x))
             if c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
                 c.status, c.hit = "found", Hit(e, pid, 1.0)
-    anchored = {id(a[0]) for a in anchors}
-    for c in checks:
-        if id(c) in anchored or id(c) not in named:
-            continue
-        cands = named[id(c)]
-        local = words_before(text, c.quantity) | phrase_after(text, c.quantity)
-        if c.status == "found" and c.hit is not None and c.hit.entry.kind == "row":
-            # found in a row its own words name at least as well ("BLIP reaches 55.4 on
-            # OKVQA": the BLIP row holds it): that row, not the named one, is meant
-            if len(label_terms(c.hit.entry) & local) >= max(
-                    (len(label_terms(e) & local) for _, e in cands), default=0) > 0:
-                continue
-        if len(cands) != 1:
-            continue
-        pid, row = cands[0]
-        if any(same_value(c.quantity, cell.quantity) for cell in row.cells):
-            continue
-        xs = [x for a, apid, ae, x in anchors if apid != pid and same_table(ae, row)]
-        if not xs and c.status != "absent":
-            # the one other row of this table holding the value, unless the sentence
-            # names that row (a word of its label that the named row's label lacks;
-            # a label without such words could be named in any way): its cell's column
-            holders = [(e, cell.x) for p2, e in rows if p2 != pid and same_table(e, row)
-                       for cell in e.cells if same_value(c.quantity, cell.quantity)]
-            own = label_terms(holders[0][0]) - label_terms(row) if holders else set()
-            if len(holders) == 1 and own and not own & claim_terms:
-                xs = [holders[0][1]]
-        if not xs and c.status in ("absent", "found_far"):
-            # a header word the number's clause names ("the average" -> "Avg.")
-            heads = column_headers(row, index.pages.get(row.page))
-            col = header_column(heads, local)
-            if col is not None:
-                xs = [row.cells[col].x]
-        if not xs:
-            continue
-        target = cell_near(row, xs[0])
-        if target is None:
-            continue
-        cand = target.quantity
-        if (not same_value(c.quantity, cand) and plausible(c.quantity, cand)
-                and cand.decimals == c.quantity.decimals):
-            c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), cand
+    return anchors
 
-def check_label_rows(text: str, index: EvidenceIndex, rows: list[int],
-                      labels: dict[int, set[str]], checks: list[NumberCheck]) -> None:
+
+def _read_named_cell(
+    text: str,
+    index: EvidenceIndex,
+    rows: Rows,
+    claim_terms: set[str],
+    anchors: list[Anchor],
+    c: NumberCheck,
+    cands: Rows,
+) -> None:
+    """Hold the number ``c`` to the cell of its one named row in the column an anchor,
+    another row holding the value, or a header its clause names gives: a conflict (C1)
+    when that cell holds another plausible value."""
+    local = words_before(text, c.quantity) | phrase_after(text, c.quantity)
+    if c.status == "found" and c.hit is not None and c.hit.entry.kind == "row":
+        # found in a row its own words name at least as well ("BLIP reaches 55.4 on
+        # OKVQA": the BLIP row holds it): that row, not the named one, is meant
+        if (
+            len(label_terms(c.hit.entry) & local)
+            >= max((len(label_terms(e) & local) for _, e in cands), default=0)
+            > 0
+        ):
+            return
+    if len(cands) != 1:
+        return
+    pid, row = cands[0]
+    if any(same_value(c.quantity, cell.quantity) for cell in row.cells):
+        return
+    xs = [x for a, apid, ae, x in anchors if apid != pid and same_table(ae, row)]
+    if not xs and c.status != "absent":
+        # the one other row of this table holding the value, unless the sentence
+        # names that row (a word of its label that the named row's label lacks;
+        # a label without such words could be named in any way): its cell's column
+        holders = [
+            (e, cell.x)
+            for p2, e in rows
+            if p2 != pid and same_table(e, row)
+            for cell in e.cells
+            if same_value(c.quantity, cell.quantity)
+        ]
+        own = label_terms(holders[0][0]) - label_terms(row) if holders else set()
+        if len(holders) == 1 and own and not own & claim_terms:
+            xs = [holders[0][1]]
+    if not xs and c.status in ("absent", "found_far"):
+        # a header word the number's clause names ("the average" -> "Avg.")
+        heads = column_headers(row, index.pages.get(row.page))
+        col = header_column(heads, local)
+        if col is not None:
+            xs = [row.cells[col].x]
+    if not xs:
+        return
+    target = cell_near(row, xs[0])
+    if target is None:
+        return
+    cand = target.quantity
+    if (
+        not same_value(c.quantity, cand)
+        and plausible(c.quantity, cand)
+        and cand.decimals == c.quantity.decimals
+    ):
+        c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), cand
+
+
+def check_label_rows(
+    text: str,
+    index: EvidenceIndex,
+    rows: list[int],
+    labels: dict[int, set[str]],
+    checks: list[NumberCheck],
+) -> None:
     """A sentence that spells out a row's whole label ("Training without hard negatives
     ..." for the row "No hard negatives") speaks of that row: a lone number of the
     sentence that the row does not hold, but that was read from a row the sentence does
@@ -253,19 +428,34 @@ def check_label_rows(text: str, index: EvidenceIndex, rows: list[int],
         return
     c = checks[0]
     claim_terms = set(content_terms(text))
-    named = [pid for pid in rows if len(labels[pid]) >= 2 and labels[pid] <= claim_terms
-             and not any(same_value(c.quantity, x.quantity)
-                         for x in index.entries[pid].cells)]
-    if len(named) != 1 or c.status == "found" and c.hit is not None and (
-            c.hit.entry.kind != "row" or labels.get(c.hit.pid, set()) <= claim_terms
-            or set(content_terms(row_label(c.hit.entry))) <= claim_terms):
+    named = [
+        pid
+        for pid in rows
+        if len(labels[pid]) >= 2
+        and labels[pid] <= claim_terms
+        and not any(same_value(c.quantity, x.quantity) for x in index.entries[pid].cells)
+    ]
+    if (
+        len(named) != 1
+        or c.status == "found"
+        and c.hit is not None
+        and (
+            c.hit.entry.kind != "row"
+            or labels.get(c.hit.pid, set()) <= claim_terms
+            or set(content_terms(row_label(c.hit.entry))) <= claim_terms
+        )
+    ):
         return
     entry = index.entries[named[0]]
-    cands = [x.quantity for x in entry.cells if plausible(c.quantity, x.quantity)
-             and x.quantity.decimals == c.quantity.decimals]
+    cands = [
+        x.quantity
+        for x in entry.cells
+        if plausible(c.quantity, x.quantity) and x.quantity.decimals == c.quantity.decimals
+    ]
     if cands:
         best = min(cands, key=lambda e: abs(e.value - c.quantity.value))
         c.status, c.hit, c.correction = "conflict", Hit(entry, named[0], 1.0), best
+
 
 def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Findings) -> None:
     """A number read from a table row must sit under the column its sentence names.
@@ -287,8 +477,7 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
             continue
         entry = c.hit.entry
         q = c.quantity
-        idx = next((i for i, cell in enumerate(entry.cells)
-                    if same_value(q, cell.quantity)), None)
+        idx = next((i for i, cell in enumerate(entry.cells) if same_value(q, cell.quantity)), None)
         if idx is None:
             continue
         heads = column_headers(entry, index.pages.get(entry.page))
@@ -302,11 +491,10 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
         for a, b, terms in names:
             if set(terms) <= label:
                 continue
-            if a >= q.end and NAME_AFTER.fullmatch(s[q.end:a]):
-                near.append((a - q.end, terms))        # "48.9% for DeepSeek-V3"
-            elif (b <= q.start and NAME_BEFORE.fullmatch(s[b:q.start])
-                  and not listed):
-                near.append((q.start - b, terms))      # "R1's 30.1", "KAT at 54.4"
+            if a >= q.end and NAME_AFTER.fullmatch(s[q.end : a]):
+                near.append((a - q.end, terms))  # "48.9% for DeepSeek-V3"
+            elif b <= q.start and NAME_BEFORE.fullmatch(s[b : q.start]) and not listed:
+                near.append((q.start - b, terms))  # "R1's 30.1", "KAT at 54.4"
         for _, terms in sorted(near, key=lambda n: n[0]):
             cols = columns_naming(terms, heads)
             if not cols:
@@ -318,7 +506,6 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
             break
 
 
-
 def check_row_swaps(text: str, index: EvidenceIndex, found: Findings) -> None:
     """Two values given to each other's table rows ("1820 (Codeforces) and 89.9 (CLUEWSC)"
     where the Codeforces row holds 89.9 and the CLUEWSC row 1820): each number names its
@@ -326,39 +513,60 @@ def check_row_swaps(text: str, index: EvidenceIndex, found: Findings) -> None:
     may name several rows, the best matches all count); when some row each names holds
     the other number and none holds its own, both are conflicts (C1), each corrected by the
     other value."""
-    checks = [c for c in found.numbers if c.status in ("found", "found_far")
-              and c.quantity.kind in ("number", "percent") and c.quantity.bound is None]
+    checks = [
+        c
+        for c in found.numbers
+        if c.status in ("found", "found_far")
+        and c.quantity.kind in ("number", "percent")
+        and c.quantity.bound is None
+    ]
     if len(checks) < 2:
         return
     pages = {c.hit.entry.page for c in checks if c.hit is not None}
-    rows = [(pid, index.entries[pid]) for p in sorted(pages)
-            for pid in index.rows_by_page.get(p, []) if len(index.entries[pid].cells) >= 1]
+    rows = [
+        (pid, index.entries[pid])
+        for p in sorted(pages)
+        for pid in index.rows_by_page.get(p, [])
+        if len(index.entries[pid].cells) >= 1
+    ]
     if not rows:
         return
-    named = {id(c): cands for c in checks
-             if (cands := best_rows(phrase_after(text, c.quantity), rows))}
+    named = {
+        id(c): cands for c in checks if (cands := best_rows(phrase_after(text, c.quantity), rows))
+    }
 
     def holding(cands: list[tuple[int, Entry]], c: NumberCheck) -> tuple[int, Entry] | None:
-        return next(((pid, row) for pid, row in cands if any(
-            same_value(c.quantity, cell.quantity) for cell in row.cells)), None)
+        return next(
+            (
+                (pid, row)
+                for pid, row in cands
+                if any(same_value(c.quantity, cell.quantity) for cell in row.cells)
+            ),
+            None,
+        )
 
     for i, a in enumerate(checks):
-        for b in checks[i + 1:]:
+        for b in checks[i + 1 :]:
             ra, rb = named.get(id(a)), named.get(id(b))
             if not ra or not rb or same_value(a.quantity, b.quantity):
                 continue
             if {pid for pid, _ in ra} & {pid for pid, _ in rb}:
-                continue                  # one row named twice: not two rows
+                continue  # one row named twice: not two rows
             ha, hb = holding(ra, b), holding(rb, a)
-            if ha is not None and hb is not None and holding(ra, a) is None \
-                    and holding(rb, b) is None:
+            if (
+                ha is not None
+                and hb is not None
+                and holding(ra, a) is None
+                and holding(rb, b) is None
+            ):
                 a.status, a.hit, a.correction = "conflict", Hit(ha[1], ha[0], 1.0), b.quantity
                 b.status, b.hit, b.correction = "conflict", Hit(hb[1], hb[0], 1.0), a.quantity
                 return
 
 
-def compare_rows(text: str, start: int, end: int, direction: str, index: EvidenceIndex,
-                 pages: set[int]) -> tuple[bool, Hit, str] | None:
+def compare_rows(
+    text: str, start: int, end: int, direction: str, index: EvidenceIndex, pages: set[int]
+) -> tuple[bool, Hit, str] | None:
     """A comparison between two table rows ("SPECTER outperforms SciBERT", "BERT-Large
     trails SciBERT on CLS") read in the table: the last name before the direction word at
     ``start``-``end`` and the first name after it (same clause) must each name one row of
@@ -374,8 +582,12 @@ def compare_rows(text: str, start: int, end: int, direction: str, index: Evidenc
     after = ROW_NAME.search(s, end, min(len(s), end + 80))
     if not before or after is None:
         return None
-    rows = [(pid, index.entries[pid]) for p in sorted(pages)
-            for pid in index.rows_by_page.get(p, []) if len(index.entries[pid].cells) >= 2]
+    rows = [
+        (pid, index.entries[pid])
+        for p in sorted(pages)
+        for pid in index.rows_by_page.get(p, [])
+        if len(index.entries[pid].cells) >= 2
+    ]
     picked = []
     for name in (before[-1].group(0), after.group(0)):
         terms = {t for t in content_terms(name) if not is_numeric(t)}
@@ -404,6 +616,9 @@ def compare_rows(text: str, start: int, end: int, direction: str, index: Evidenc
         return None
     where = "in the named column" if col is not None else f"in all {len(diffs)} columns"
     holds = higher == (direction == "up")
-    return (holds, Hit(ra, pa, 1.0),
-            f"'{row_label(ra)}' is {'above' if higher else 'below'} '{row_label(rb)}' {where} "
-            f"on page {ra.page}")
+    return (
+        holds,
+        Hit(ra, pa, 1.0),
+        f"'{row_label(ra)}' is {'above' if higher else 'below'} '{row_label(rb)}' {where} "
+        f"on page {ra.page}",
+    )

@@ -49,8 +49,15 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from pydantic import (BaseModel, ConfigDict, Field, SecretStr, ValidationError,
-                      field_validator, model_validator)
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from annotations.schema import SPAN_TAGS, ErrorSpan, Label, Role
 from grounding.errors import JudgeError, MissingCredentials
@@ -64,8 +71,11 @@ OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1"
 #: API key sent to local servers that need none (the openai client refuses an empty key).
 NO_KEY = "sk-no-key-required"
 
-_VISUAL_RE = re.compile(r"\b(fig(?:ure|s?\.)?s?|tables?|tab\.|charts?|plots?|panels?|graphs?|"
-                        r"diagrams?|images?|axis|legend)\b", re.IGNORECASE)
+_VISUAL_RE = re.compile(
+    r"\b(fig(?:ure|s?\.)?s?|tables?|tab\.|charts?|plots?|panels?|graphs?|"
+    r"diagrams?|images?|axis|legend)\b",
+    re.IGNORECASE,
+)
 _FENCE_RE = re.compile(r"^\s*```(?:json|JSON)?\s*(.*?)\s*```\s*$", re.DOTALL)
 _SID_RE = re.compile(r"^S[1-9]\d*$")
 
@@ -198,8 +208,9 @@ def strip_fences(text: str) -> str:
     return m.group(1) if m else text.strip()
 
 
-def verdict_problems(v: SentenceVerdict, sentence: Sentence, n_passages: int,
-                     n_pages: int | None = None) -> list[str]:
+def verdict_problems(
+    v: SentenceVerdict, sentence: Sentence, n_passages: int, n_pages: int | None = None
+) -> list[str]:
     """What is wrong with ``v`` as the verdict on ``sentence`` (empty list: usable).
 
     Checks: each error span is an exact substring of the sentence; evidence ids are P1..Pn
@@ -209,13 +220,16 @@ def verdict_problems(v: SentenceVerdict, sentence: Sentence, n_passages: int,
     out = []
     for e in v.errors:
         if not e.span or e.span not in sentence.text:
-            out.append(f"{sentence.id}: error span {e.span!r} is not an exact substring of "
-                       "the sentence")
+            out.append(
+                f"{sentence.id}: error span {e.span!r} is not an exact substring of the sentence"
+            )
     valid = {f"P{i + 1}" for i in range(n_passages)}
     bad_ev = [p for p in v.evidence if p not in valid]
     if bad_ev:
-        out.append(f"{sentence.id}: evidence {bad_ev} not among the passages "
-                   f"({'P1-P' + str(n_passages) if n_passages else 'none given'})")
+        out.append(
+            f"{sentence.id}: evidence {bad_ev} not among the passages "
+            f"({'P1-P' + str(n_passages) if n_passages else 'none given'})"
+        )
     if n_pages is not None and any(p > n_pages for p in v.evidence_pages):
         out.append(f"{sentence.id}: evidence_pages beyond the paper's {n_pages} pages")
     earlier = {f"S{i + 1}" for i in range(sentence.index)}
@@ -240,8 +254,9 @@ def _short(exc: ValidationError) -> str:
     return "; ".join(parts)
 
 
-def parse_sentence_reply(text: str, sentence: Sentence, n_passages: int,
-                         n_pages: int | None = None) -> SentenceVerdict:
+def parse_sentence_reply(
+    text: str, sentence: Sentence, n_passages: int, n_pages: int | None = None
+) -> SentenceVerdict:
     """Validate a per-sentence reply. Raises InvalidOutput with the problem."""
     data = _load_json_object(text)
     if isinstance(data, dict) and "sentences" in data and "label" not in data:
@@ -258,9 +273,9 @@ def parse_sentence_reply(text: str, sentence: Sentence, n_passages: int,
     return v
 
 
-def parse_answer_reply(text: str, sentences: Sequence[Sentence], n_passages: int,
-                       n_pages: int | None = None
-                       ) -> tuple[dict[int, SentenceVerdict], list[str]]:
+def parse_answer_reply(
+    text: str, sentences: Sequence[Sentence], n_passages: int, n_pages: int | None = None
+) -> tuple[dict[int, SentenceVerdict], list[str]]:
     """Validate a per-answer reply item by item.
 
     Returns: (verdicts by 0-based sentence index, problems); a sentence missing or invalid is
@@ -291,8 +306,11 @@ def parse_answer_reply(text: str, sentences: Sequence[Sentence], n_passages: int
             problems.extend(p)
             continue
         got.setdefault(s.index, v)
-    missing = [s.id for s in sentences if s.index not in got
-               and not any(pr.startswith(s.id + ":") for pr in problems)]
+    missing = [
+        s.id
+        for s in sentences
+        if s.index not in got and not any(pr.startswith(s.id + ":") for pr in problems)
+    ]
     if missing:
         problems.append(f"sentences {missing} are missing from the reply")
     return got, problems
@@ -340,11 +358,17 @@ class _Counters:
             return JudgeUsage(**self._v)
 
 
-def failure_judgement(problem: str, *, judge: str = "llm", model: str | None = None,
-                      **extra: object) -> Judgement:
+def failure_judgement(
+    problem: str, *, judge: str = "llm", model: str | None = None, **extra: object
+) -> Judgement:
     """The judgement for a sentence the backend could not judge: nei, never supported."""
-    return Judgement(label=Label.NEI, role=None, rationale=f"judge failure: {problem}",
-                     judge=judge, extra={"judge_failure": True, "model": model, **extra})
+    return Judgement(
+        label=Label.NEI,
+        role=None,
+        rationale=f"judge failure: {problem}",
+        judge=judge,
+        extra={"judge_failure": True, "model": model, **extra},
+    )
 
 
 # ------------------------------------------------------------------ error mapping
@@ -365,7 +389,7 @@ ERROR_POLICY: dict[str, str] = {
     "APITimeoutError": "retry",
     "APIConnectionError": "unreachable",
     "APIResponseValidationError": "retry",
-    "APIStatusError": "retry",   # any other status (e.g. 408, 425) is treated as transient
+    "APIStatusError": "retry",  # any other status (e.g. 408, 425) is treated as transient
     "APIError": "fatal",
     "OpenAIError": "fatal",
 }
@@ -419,16 +443,25 @@ class OpenAIJudge:
 
     name = "llm"
 
-    def __init__(self, settings: LLMSettings, *, client: Any | None = None,
-                 render_page: Renderer | None = None,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(
+        self,
+        settings: LLMSettings,
+        *,
+        client: Any | None = None,
+        render_page: Renderer | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         if not settings.model:
-            raise MissingCredentials("no model name: set SCIGROUND_LLM_MODEL (or "
-                                     "LLMSettings.model)", backend=self.name)
+            raise MissingCredentials(
+                "no model name: set SCIGROUND_LLM_MODEL (or LLMSettings.model)", backend=self.name
+            )
         if settings.base_url is None and settings.api_key is None and client is None:
-            raise MissingCredentials("no API key for api.openai.com: set OPENAI_API_KEY, or "
-                                     "SCIGROUND_LLM_BASE_URL for a local server",
-                                     backend=self.name, model=settings.model)
+            raise MissingCredentials(
+                "no API key for api.openai.com: set OPENAI_API_KEY, or "
+                "SCIGROUND_LLM_BASE_URL for a local server",
+                backend=self.name,
+                model=settings.model,
+            )
         self.settings = settings
         self.model: str = settings.model
         self._client = client
@@ -451,8 +484,11 @@ class OpenAIJudge:
         """
         s = claim.sentence
         user = prompts.render_sentence_prompt(
-            claim.question, [(p.id, p.text) for p in claim.previous], (s.id, s.text),
-            [(p.page, p.text) for p in claim.passages])
+            claim.question,
+            [(p.id, p.text) for p in claim.previous],
+            (s.id, s.text),
+            [(p.page, p.text) for p in claim.passages],
+        )
         images = self._images(claim.question, [s.text], claim.passages, claim.document)
         messages = self._messages(prompts.SENTENCE_SYSTEM, user, images)
         n_pages = _n_pages(claim.document)
@@ -474,10 +510,13 @@ class OpenAIJudge:
         with ThreadPoolExecutor(max_workers=self.settings.concurrency) as pool:
             return list(pool.map(self.judge, claims))
 
-    def judge_answer(self, question: str, sentences: Sequence[Sentence],
-                     passages_per_sentence: Sequence[Sequence[Passage]],
-                     document: object | None = None
-                     ) -> tuple[list[Judgement], list[tuple[str, ...]]]:
+    def judge_answer(
+        self,
+        question: str,
+        sentences: Sequence[Sentence],
+        passages_per_sentence: Sequence[Sequence[Passage]],
+        document: object | None = None,
+    ) -> tuple[list[Judgement], list[tuple[str, ...]]]:
         """Label every sentence of an answer with one request.
 
         Args: sentences: the answer's sentences in order (``Sentence.index`` 0-based).
@@ -490,8 +529,9 @@ class OpenAIJudge:
         from annotations.errors import InputError
 
         if len(sentences) != len(passages_per_sentence):
-            raise InputError(f"{len(sentences)} sentences but {len(passages_per_sentence)} "
-                             "passage lists")
+            raise InputError(
+                f"{len(sentences)} sentences but {len(passages_per_sentence)} passage lists"
+            )
         if not sentences:
             return [], []
         distinct: list[Passage] = []
@@ -506,8 +546,12 @@ class OpenAIJudge:
                     distinct.append(p)
                 idx.append(where[key])
             candidates.append(idx)
-        user = prompts.render_answer_prompt(question, [(s.id, s.text) for s in sentences],
-                                            [(p.page, p.text) for p in distinct], candidates)
+        user = prompts.render_answer_prompt(
+            question,
+            [(s.id, s.text) for s in sentences],
+            [(p.page, p.text) for p in distinct],
+            candidates,
+        )
         images = self._images(question, [s.text for s in sentences], distinct, document)
         messages = self._messages(prompts.ANSWER_SYSTEM, user, images)
         n_pages = _n_pages(document)
@@ -522,8 +566,11 @@ class OpenAIJudge:
             v = out.verdicts.get(s.index)
             if v is None:
                 self._counters.add(failures=1)
-                judgements.append(failure_judgement(out.problem or f"{s.id} missing",
-                                                    model=self.model, attempts=out.attempts))
+                judgements.append(
+                    failure_judgement(
+                        out.problem or f"{s.id} missing", model=self.model, attempts=out.attempts
+                    )
+                )
                 depends.append(())
                 continue
             judgements.append(self._judgement(v, distinct, out, len(images)))
@@ -531,22 +578,37 @@ class OpenAIJudge:
         return judgements, depends
 
     # -------------------------------------------------------------- internals
-    def _judgement(self, v: SentenceVerdict, passages: Sequence[Passage], out: _Outcome,
-                   n_images: int) -> Judgement:
+    def _judgement(
+        self, v: SentenceVerdict, passages: Sequence[Passage], out: _Outcome, n_images: int
+    ) -> Judgement:
         ids = {f"P{i + 1}": p for i, p in enumerate(passages)}
-        evidence = (tuple(ids[e] for e in dict.fromkeys(v.evidence))
-                    if v.label in (Label.SUPPORTED, Label.CONTRADICTION) else ())
+        evidence = (
+            tuple(ids[e] for e in dict.fromkeys(v.evidence))
+            if v.label in (Label.SUPPORTED, Label.CONTRADICTION)
+            else ()
+        )
         claim = v.label is not Label.NOT_A_CLAIM
         return Judgement(
-            label=v.label, role=v.role if claim else None, rationale=v.rationale,
-            errors=v.errors if claim else (), evidence=evidence, judge=self.name,
-            extra={"depends_on": v.depends_on if claim else (),
-                   "evidence_pages": v.evidence_pages, "model": self.model,
-                   "prompt_version": prompts.PROMPT_VERSION, "cached": out.cached,
-                   "attempts": out.attempts, "images": n_images})
+            label=v.label,
+            role=v.role if claim else None,
+            rationale=v.rationale,
+            errors=v.errors if claim else (),
+            evidence=evidence,
+            judge=self.name,
+            extra={
+                "depends_on": v.depends_on if claim else (),
+                "evidence_pages": v.evidence_pages,
+                "model": self.model,
+                "prompt_version": prompts.PROMPT_VERSION,
+                "cached": out.cached,
+                "attempts": out.attempts,
+                "images": n_images,
+            },
+        )
 
-    def _messages(self, system: str, user: str, images: list[tuple[int, bytes]]
-                  ) -> list[dict[str, Any]]:
+    def _messages(
+        self, system: str, user: str, images: list[tuple[int, bytes]]
+    ) -> list[dict[str, Any]]:
         if not images:
             return [{"role": "system", "content": system}, {"role": "user", "content": user}]
         note = prompts.IMAGE_NOTE.format(pages=", ".join(str(p) for p, _ in images))
@@ -563,8 +625,13 @@ class OpenAIJudge:
 
         return render_page_png
 
-    def _images(self, question: str, texts: Sequence[str], passages: Sequence[Passage],
-                document: object | None) -> list[tuple[int, bytes]]:
+    def _images(
+        self,
+        question: str,
+        texts: Sequence[str],
+        passages: Sequence[Passage],
+        document: object | None,
+    ) -> list[tuple[int, bytes]]:
         s = self.settings
         if not s.vision or s.max_images == 0 or document is None:
             return []
@@ -577,8 +644,9 @@ class OpenAIJudge:
             try:
                 out.append((page, render(document, page, s.image_zoom)))
             except Exception as exc:  # noqa: BLE001 - a page that cannot render is skipped
-                raise JudgeError(f"cannot render page {page}: {exc}", backend=self.name,
-                                 model=self.model) from exc
+                raise JudgeError(
+                    f"cannot render page {page}: {exc}", backend=self.name, model=self.model
+                ) from exc
         self._counters.add(images=len(out))
         return out
 
@@ -588,14 +656,18 @@ class OpenAIJudge:
                 try:
                     import openai
                 except ModuleNotFoundError as exc:
-                    raise JudgeError("the openai package is missing: install the llm extra "
-                                     "(in the sciground checkout: pip install -e '.[llm]')",
-                                     backend=self.name) from exc
-                key = (self.settings.api_key.get_secret_value() if self.settings.api_key
-                       else NO_KEY)
+                    raise JudgeError(
+                        "the openai package is missing: install the llm extra "
+                        "(in the sciground checkout: pip install -e '.[llm]')",
+                        backend=self.name,
+                    ) from exc
+                key = self.settings.api_key.get_secret_value() if self.settings.api_key else NO_KEY
                 self._client = openai.OpenAI(
-                    base_url=self.settings.base_url or OPENAI_DEFAULT_BASE_URL, api_key=key,
-                    timeout=self.settings.timeout_s, max_retries=0)
+                    base_url=self.settings.base_url or OPENAI_DEFAULT_BASE_URL,
+                    api_key=key,
+                    timeout=self.settings.timeout_s,
+                    max_retries=0,
+                )
             return self._client
 
     def _request_options(self, kind: str) -> dict[str, Any]:
@@ -607,16 +679,28 @@ class OpenAIJudge:
             opts["response_format"] = {"type": "json_object"}
         elif s.response_format == "json_schema":
             model = SentenceVerdict if kind == "sentence" else AnswerVerdict
-            opts["response_format"] = {"type": "json_schema", "json_schema": {
-                "name": f"{kind}_verdict", "schema": model.model_json_schema()}}
+            opts["response_format"] = {
+                "type": "json_schema",
+                "json_schema": {"name": f"{kind}_verdict", "schema": model.model_json_schema()},
+            }
         return opts
 
-    def _ask(self, messages: list[dict[str, Any]],
-             parse: Callable[[str], tuple[dict[int, SentenceVerdict], list[str]]],
-             kind: str, wanted: Sequence[int]) -> _Outcome:
+    def _ask(
+        self,
+        messages: list[dict[str, Any]],
+        parse: Callable[[str], tuple[dict[int, SentenceVerdict], list[str]]],
+        kind: str,
+        wanted: Sequence[int],
+    ) -> _Outcome:
         opts = self._request_options(kind)
-        key = cache_key({"backend": self.name, "prompt_version": prompts.PROMPT_VERSION,
-                         "messages": messages, **opts})
+        key = cache_key(
+            {
+                "backend": self.name,
+                "prompt_version": prompts.PROMPT_VERSION,
+                "messages": messages,
+                **opts,
+            }
+        )
         if self.cache is not None:
             hit = self.cache.get(key)
             if hit is not None:
@@ -655,7 +739,8 @@ class OpenAIJudge:
             problem = "invalid output: " + "; ".join(problems)
             msgs = list(messages) + [
                 {"role": "assistant", "content": text},
-                {"role": "user", "content": prompts.RETRY_MESSAGE.format(problem=problem)}]
+                {"role": "user", "content": prompts.RETRY_MESSAGE.format(problem=problem)},
+            ]
         return _Outcome(best, f"{problem} (after {attempts} tries)", attempts, False)
 
     def _backoff(self, attempt: int, retry_after_s: float | None) -> float:
@@ -663,8 +748,7 @@ class OpenAIJudge:
             return min(retry_after_s, self.settings.max_backoff_s)
         return min(self.settings.backoff_s * 2.0 ** (attempt - 1), self.settings.max_backoff_s)
 
-    def _call(self, messages: list[dict[str, Any]], opts: dict[str, Any]
-              ) -> tuple[str, int, int]:
+    def _call(self, messages: list[dict[str, Any]], opts: dict[str, Any]) -> tuple[str, int, int]:
         client = self._client_or_build()
         self._counters.add(requests=1)
         try:
@@ -676,21 +760,28 @@ class OpenAIJudge:
             if policy == "retry":
                 raise _Transient(what, _retry_after_s(exc)) from exc
             if policy == "credentials":
-                raise MissingCredentials(f"{what}: the server refused the API key; set "
-                                         "OPENAI_API_KEY", backend=self.name,
-                                         model=self.model) from exc
+                raise MissingCredentials(
+                    f"{what}: the server refused the API key; set OPENAI_API_KEY",
+                    backend=self.name,
+                    model=self.model,
+                ) from exc
             if policy == "unreachable":
-                raise JudgeError(f"{what}: cannot reach {self.settings.base_url or 'OpenAI'}"
-                                 " (check SCIGROUND_LLM_BASE_URL)", backend=self.name,
-                                 model=self.model) from exc
+                raise JudgeError(
+                    f"{what}: cannot reach {self.settings.base_url or 'OpenAI'}"
+                    " (check SCIGROUND_LLM_BASE_URL)",
+                    backend=self.name,
+                    model=self.model,
+                ) from exc
             raise JudgeError(f"{what}: {exc}", backend=self.name, model=self.model) from exc
         usage = getattr(resp, "usage", None)
         p_tok = int(getattr(usage, "prompt_tokens", 0) or 0)
         c_tok = int(getattr(usage, "completion_tokens", 0) or 0)
         s = self.settings
-        self._counters.add(prompt_tokens=p_tok, completion_tokens=c_tok,
-                           cost_usd=(p_tok * s.price_input_per_mtok
-                                     + c_tok * s.price_output_per_mtok) / 1e6)
+        self._counters.add(
+            prompt_tokens=p_tok,
+            completion_tokens=c_tok,
+            cost_usd=(p_tok * s.price_input_per_mtok + c_tok * s.price_output_per_mtok) / 1e6,
+        )
         choices = getattr(resp, "choices", None) or []
         content = choices[0].message.content if choices else None
         return (content or ""), p_tok, c_tok

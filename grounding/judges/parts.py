@@ -29,6 +29,7 @@ from enum import Enum
 
 from grounding.judges.rules_cues import NEGATIONS
 from grounding.lexicon import content_terms, fold, is_numeric
+from grounding.lexicon.words import DOWN_WORDS, SAME_WORDS, UP_WORDS, quantifier_words
 from grounding.quantities import Quantity, text_quantities
 
 
@@ -48,8 +49,8 @@ class Part:
 
     kind: PartKind. text: the sentence's words that state it. start, end: character offsets
     of ``text`` in the sentence. value: the normalised content (a number's text, a
-    direction ``up`` / ``down`` / ``same`` / ``other``, a quantifier class, ``neg`` for a negation, a
-    term as written). binds: stemmed content terms around it that tie it to what it is
+    direction ``up`` / ``down`` / ``same`` / ``other``, a quantifier class, ``neg`` for a negation,
+    a term as written). binds: stemmed content terms around it that tie it to what it is
     about (entity, metric, condition), at most eight; for a quantifier, the terms of the
     three words after it, the quantified noun first.
     """
@@ -66,21 +67,6 @@ class Part:
         return f"{self.kind.value} '{self.text}'"
 
 
-#: Direction words of a comparison or change, by class.
-UP_WORDS = frozenset("""above ahead higher better outperform outperforms outperformed
-outperforming beat beats beating exceed exceeds exceeded surpass surpasses surpassed
-increase increases increased increasing rise rises rose raise raises raised rising improve
-improves improved improving gain gains larger largest more greater highest best faster
-stronger longer wider superior enhanced boost boosts boosted""".split())
-DOWN_WORDS = frozenset("""below behind lower lowest worse worst trail trails trailing lag
-lags lagging underperform underperforms underperformed drop drops dropped fall falls fell
-decrease decreases decreased decreasing reduce reduces reduced decline declines declined
-degrade degrades degraded hurt hurts smaller smallest fewer less slower weaker shorter
-narrower inferior cut cuts halved lowers lowered lowering drops dropping falling
-decreasing reducing""".split())
-SAME_WORDS = frozenset("""match matches matched matching identical equal equals
-comparable similar unchanged""".split())
-
 #: Words before a likeness word that make it an adjective of the noun after it ("of similar
 #: documents", "the matching null model"), not a comparison the sentence asserts.
 _DETERMINERS = frozenset("a an the of such other with for any each its their these those".split())
@@ -91,32 +77,34 @@ _COMPARED = frozenset("to with in across between than at for on as".split())
 def _attributive(s: str, start: int, end: int) -> bool:
     """True if the likeness word at ``start``-``end`` of ``s`` stands between a determiner
     and the noun it describes ("a cluster of similar documents"): no claim of likeness."""
-    before = re.findall(r"[a-z]+", s[max(0, start - 20):start].lower())
-    after = re.match(r"\s+([a-z]+)", s[end:end + 20].lower())
-    return bool(before) and before[-1] in _DETERMINERS and after is not None \
+    before = re.findall(r"[a-z]+", s[max(0, start - 20) : start].lower())
+    after = re.match(r"\s+([a-z]+)", s[end : end + 20].lower())
+    return (
+        bool(before)
+        and before[-1] in _DETERMINERS
+        and after is not None
         and after.group(1) not in _COMPARED
+    )
 
 
-_QUANTIFIERS = {
-    "all": "all", "every": "all", "each": "all", "always": "all", "entire": "all",
-    "only": "only", "solely": "only", "exclusively": "only",
-    "none": "none", "never": "none", "nothing": "none",
-    "most": "most", "majority": "most", "mostly": "most",
-    "some": "some", "several": "some", "few": "few", "rarely": "few",
-    "both": "both", "either": "either", "neither": "none",
-}
+#: quantifier words of a sentence and their class ("every" -> "all", "neither" -> "none")
+_QUANTIFIERS = quantifier_words("sentence")
 _COMPARATIVE = re.compile(r"[a-z]{2,}(?:er|ier)$")
 #: words ending in -er before "than" that are no comparatives ("other than", "rather than")
-_NOT_COMPARATIVE = frozenset({"other", "rather", "either", "whether", "neither", "never",
-                              "ever", "under", "over", "after"})
+_NOT_COMPARATIVE = frozenset(
+    {"other", "rather", "either", "whether", "neither", "never", "ever", "under", "over", "after"}
+)
 _N_OF_M = re.compile(r"\b(\d+|\w+)\s+(?:of|out of)\s+(?:the\s+)?(\d+|\w+)\b", re.I)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
-_NAME = re.compile(r"(?<![\w@-])(?:[A-Z][a-z]*[A-Z0-9][\w-]*|[A-Z][a-z]+(?:-[A-Z0-9][\w]*)+|"
-                   r"[A-Z]{2,}[\w-]*|[a-z]+[A-Z][\w-]*)|`[^`]{2,60}`")
+_NAME = re.compile(
+    r"(?<![\w@-])(?:[A-Z][a-z]*[A-Z0-9][\w-]*|[A-Z][a-z]+(?:-[A-Z0-9][\w]*)+|"
+    r"[A-Z]{2,}[\w-]*|[a-z]+[A-Z][\w-]*)|`[^`]{2,60}`"
+)
 #: Name-like tokens (CamelCase, ACRONYMS, hyphenated capitalised names, code in backticks)
 NAME = _NAME
-_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve "
-                          "twenty hundred thousand".split())
+_NUMBER_WORDS = frozenset(
+    "one two three four five six seven eight nine ten eleven twelve twenty hundred thousand".split()
+)
 
 
 def sentence_quantities(text: str) -> tuple[Quantity, ...]:
@@ -127,7 +115,7 @@ def sentence_quantities(text: str) -> tuple[Quantity, ...]:
 
 
 def _binds(s: str, start: int, end: int, width: int = 40) -> tuple[str, ...]:
-    around = s[max(0, start - width):start] + " " + s[end:end + width]
+    around = s[max(0, start - width) : start] + " " + s[end : end + width]
     return tuple(dict.fromkeys(t for t in content_terms(around) if not is_numeric(t)))[:8]
 
 
@@ -140,61 +128,136 @@ def decompose(text: str) -> tuple[Part, ...]:
     Raises: nothing; any string is accepted.
     """
     s = fold(text)
-    if len(s) != len(text):           # offsets must index the sentence as written
+    if len(s) != len(text):  # offsets must index the sentence as written
         s = text
+    parts = _quantity_parts(text, s) + _word_parts(s) + _n_of_m_parts(s) + _name_parts(s)
+    return tuple(sorted(parts, key=lambda p: (p.start, p.kind.value)))
+
+
+def _quantity_parts(text: str, s: str) -> list[Part]:
+    """The sentence's checkable numbers (``s``: its folded text, or ``text`` itself)."""
     parts: list[Part] = []
     for q in sentence_quantities(text):
         if q.checkable:
             start = q.start if s is not text else text.find(q.text)
             if start < 0:
-                continue                  # a number read through a folded glyph ("¼")
-            parts.append(Part(PartKind.QUANTITY, q.text, start, start + len(q.text), q.text,
-                              _binds(s, start, start + len(q.text))))
+                continue  # a number read through a folded glyph ("¼")
+            parts.append(
+                Part(
+                    PartKind.QUANTITY,
+                    q.text,
+                    start,
+                    start + len(q.text),
+                    q.text,
+                    _binds(s, start, start + len(q.text)),
+                )
+            )
+    return parts
+
+
+def _word_parts(s: str) -> list[Part]:
+    """Comparisons (direction words, comparatives before "than"), negations and quantifiers."""
+    parts: list[Part] = []
     for m in _WORD.finditer(s):
         w = m.group(0).lower().replace("’", "'")
         if w in UP_WORDS or w in DOWN_WORDS or w in SAME_WORDS:
             cls = "up" if w in UP_WORDS else "down" if w in DOWN_WORDS else "same"
-            if w in ("more", "less", "fewer") and not re.match(r"\s+\w+(?:\s+\w+)?\s+than\b",
-                                                               s[m.end():]):
-                continue                  # "more" is a comparison only in "more X than"
+            if w in ("more", "less", "fewer") and not re.match(
+                r"\s+\w+(?:\s+\w+)?\s+than\b", s[m.end() :]
+            ):
+                continue  # "more" is a comparison only in "more X than"
             if cls == "same" and _attributive(s, m.start(), m.end()):
-                continue                  # "similar documents", "the matching null model"
-            parts.append(Part(PartKind.COMPARISON, m.group(0), m.start(), m.end(), cls,
-                              _binds(s, m.start(), m.end())))
-        elif _COMPARATIVE.match(w) and re.match(r"\s+than\b", s[m.end():]) \
-                and w not in _NOT_COMPARATIVE:
+                continue  # "similar documents", "the matching null model"
+            parts.append(
+                Part(
+                    PartKind.COMPARISON,
+                    m.group(0),
+                    m.start(),
+                    m.end(),
+                    cls,
+                    _binds(s, m.start(), m.end()),
+                )
+            )
+        elif (
+            _COMPARATIVE.match(w)
+            and re.match(r"\s+than\b", s[m.end() :])
+            and w not in _NOT_COMPARATIVE
+        ):
             # a comparative outside the direction lists ("thinner than", "cheaper than"):
             # checked as written, its direction unknown
-            parts.append(Part(PartKind.COMPARISON, m.group(0), m.start(), m.end(), "other",
-                              _binds(s, m.start(), m.end())))
+            parts.append(
+                Part(
+                    PartKind.COMPARISON,
+                    m.group(0),
+                    m.start(),
+                    m.end(),
+                    "other",
+                    _binds(s, m.start(), m.end()),
+                )
+            )
         elif w in NEGATIONS or w.endswith("n't"):
-            if w == "no" and re.match(r"\s+(?:longer|more)\b", s[m.end():]):
+            if w == "no" and re.match(r"\s+(?:longer|more)\b", s[m.end() :]):
                 continue
-            after = s[m.end():m.end() + 40]
+            after = s[m.end() : m.end() + 40]
             governed = tuple(t for t in content_terms(after) if not is_numeric(t))[:4]
-            parts.append(Part(PartKind.POLARITY, m.group(0), m.start(), m.end(), "neg",
-                              governed))
+            parts.append(Part(PartKind.POLARITY, m.group(0), m.start(), m.end(), "neg", governed))
         elif w in _QUANTIFIERS:
-            after = " ".join(s[m.end():].split()[:3])
-            parts.append(Part(PartKind.QUANTIFIER, m.group(0), m.start(), m.end(),
-                              _QUANTIFIERS[w], tuple(t for t in content_terms(after)
-                                                     if not is_numeric(t))[:3]))
+            after = " ".join(s[m.end() :].split()[:3])
+            parts.append(
+                Part(
+                    PartKind.QUANTIFIER,
+                    m.group(0),
+                    m.start(),
+                    m.end(),
+                    _QUANTIFIERS[w],
+                    tuple(t for t in content_terms(after) if not is_numeric(t))[:3],
+                )
+            )
+    return parts
+
+
+def _n_of_m_parts(s: str) -> list[Part]:
+    """Counts of a whole ("3 of 5", "two out of three") as quantifiers."""
+    parts: list[Part] = []
     for m in _N_OF_M.finditer(s):
         a, b = m.group(1).lower(), m.group(2).lower()
         if (a.isdigit() or a in _NUMBER_WORDS) and (b.isdigit() or b in _NUMBER_WORDS):
-            parts.append(Part(PartKind.QUANTIFIER, m.group(0), m.start(), m.end(),
-                              f"{a} of {b}", _binds(s, m.start(), m.end(), 25)))
+            parts.append(
+                Part(
+                    PartKind.QUANTIFIER,
+                    m.group(0),
+                    m.start(),
+                    m.end(),
+                    f"{a} of {b}",
+                    _binds(s, m.start(), m.end(), 25),
+                )
+            )
+    return parts
+
+
+def _name_parts(s: str) -> list[Part]:
+    """Name-like terms (not a capitalised sentence opener)."""
+    parts: list[Part] = []
     first = re.match(r"\W*(\w+)", s)
     for m in _NAME.finditer(s):
         tok = m.group(0).strip("-")
         if first and m.start() == first.start(1) and not tok.startswith("`"):
-            continue                      # a capitalised sentence opener is not a name
+            continue  # a capitalised sentence opener is not a name
         terms = [t for t in content_terms(tok.strip("`")) if not is_numeric(t)]
         if terms:
-            parts.append(Part(PartKind.TERM, tok, m.start(), m.start() + len(tok), tok,
-                              tuple(terms)))
-    return tuple(sorted(parts, key=lambda p: (p.start, p.kind.value)))
+            parts.append(
+                Part(PartKind.TERM, tok, m.start(), m.start() + len(tok), tok, tuple(terms))
+            )
+    return parts
 
 
-__all__ = ["DOWN_WORDS", "NAME", "Part", "PartKind", "SAME_WORDS", "UP_WORDS", "decompose",
-           "sentence_quantities"]
+__all__ = [
+    "DOWN_WORDS",
+    "NAME",
+    "Part",
+    "PartKind",
+    "SAME_WORDS",
+    "UP_WORDS",
+    "decompose",
+    "sentence_quantities",
+]

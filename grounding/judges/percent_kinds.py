@@ -22,7 +22,7 @@ _NAMES = {"percent": "a percentage", "points": "percentage points", "bps": "basi
 
 
 def percent_kind(q: Quantity) -> str | None:
-    """"points" (a difference in percentage points: "5 pp", "5 percentage points"),
+    """ "points" (a difference in percentage points: "5 pp", "5 percentage points"),
     "bps" (basis points), "percent" ("5%", "5 percent"), or None for any other number."""
     if q.unit in _BPS:
         return "bps"
@@ -32,16 +32,19 @@ def percent_kind(q: Quantity) -> str | None:
 
 
 def _kinds_at(quantities: Iterable[Quantity], value: float) -> set[str]:
-    return {k for e in quantities if math.isclose(e.value, value, rel_tol=1e-9, abs_tol=1e-12)
-            and (k := percent_kind(e)) is not None}
+    return {
+        k
+        for e in quantities
+        if math.isclose(e.value, value, rel_tol=1e-9, abs_tol=1e-12)
+        and (k := percent_kind(e)) is not None
+    }
 
 
 def _paper_kinds(index: EvidenceIndex, value: float) -> set[str]:
     return {k for qs in index.page_quantities.values() for k in _kinds_at(qs, value)}
 
 
-def check_percent_kinds(text: str, index: EvidenceIndex, found: Findings,
-                        hits: list[Hit]) -> None:
+def check_percent_kinds(text: str, index: EvidenceIndex, found: Findings, hits: list[Hit]) -> None:
     """Hold each percent, percentage-point or basis-point value of the sentence to the
     kind the paper gives it (changes ``found.numbers`` in place):
 
@@ -59,13 +62,11 @@ def check_percent_kinds(text: str, index: EvidenceIndex, found: Findings,
         if mine is None or not q.checkable:
             continue
         if mine in ("points", "bps") and c.status in ("conflict", "absent"):
-            other, value = ("bps", q.value * 100) if mine == "points" else ("points",
-                                                                          q.value / 100)
+            other, value = ("bps", q.value * 100) if mine == "points" else ("points", q.value / 100)
             at = next((h for h in hits if other in _kinds_at(h.entry.quantities, value)), None)
             if at is not None:
                 c.status, c.hit, c.correction = "found", at, None
-                c.why = (f"{q.text} found on page {at.entry.page} as "
-                         f"{value:g} {_NAMES[other]}")
+                c.why = f"{q.text} found on page {at.entry.page} as {value:g} {_NAMES[other]}"
                 continue
         if c.status == "found" and c.hit is not None:
             where = [c.hit]
@@ -78,8 +79,10 @@ def check_percent_kinds(text: str, index: EvidenceIndex, found: Findings,
             if theirs and mine not in theirs and mine not in _paper_kinds(index, q.value):
                 given = " or ".join(sorted(_NAMES[k] for k in theirs))
                 c.status, c.hit, c.correction = "misbound", h, None
-                c.why = (f"the sentence gives {q.text} as {_NAMES[mine]} where page "
-                         f"{h.entry.page} gives {q.value:g} as {given}")
+                c.why = (
+                    f"the sentence gives {q.text} as {_NAMES[mine]} where page "
+                    f"{h.entry.page} gives {q.value:g} as {given}"
+                )
                 break
 
 

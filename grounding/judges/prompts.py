@@ -58,30 +58,38 @@ evidence: ids of the passages (P1, P2, ...) that settle a supported or contradic
 empty for nei and not_a_claim. evidence_pages: 1-based pages whose figure or table (seen in
 an attached page image) settles the label, when no passage does."""
 
-SENTENCE_SYSTEM = """\
+SENTENCE_SYSTEM = (
+    """\
 You check one sentence of an answer about a scientific paper against passages from that
 paper. Reply with one JSON object and nothing else.
 
-""" + DEFINITIONS + """
+"""
+    + DEFINITIONS
+    + """
 
 Reply format (JSON object, no other keys):
 {"id": "<the sentence id>", "label": "supported|contradiction|nei|not_a_claim",
  "role": "Observation|Interpretation|null", "rationale": "<one or two sentences>",
  "depends_on": ["S1", ...], "errors": [{"span": "...", "tags": ["C1"], "correction": "..."}],
  "evidence": ["P1", ...], "evidence_pages": [3, ...]}"""
+)
 
-ANSWER_SYSTEM = """\
+ANSWER_SYSTEM = (
+    """\
 You check every sentence of an answer about a scientific paper against passages from that
 paper. Reply with one JSON object and nothing else, holding one entry per sentence, in order,
 for every sentence id given.
 
-""" + DEFINITIONS + """
+"""
+    + DEFINITIONS
+    + """
 
 Reply format (JSON object, no other keys):
 {"sentences": [{"id": "S1", "label": "supported|contradiction|nei|not_a_claim",
   "role": "Observation|Interpretation|null", "rationale": "<one or two sentences>",
   "depends_on": [], "errors": [{"span": "...", "tags": ["C1"], "correction": "..."}],
   "evidence": ["P1", ...], "evidence_pages": []}, ...]}"""
+)
 
 RETRY_MESSAGE = """\
 Your reply could not be used: {problem}
@@ -100,9 +108,12 @@ def _passage_line(pid: str, page: int, text: str) -> str:
     return f"[{pid}] (page {page}) {text}"
 
 
-def render_sentence_prompt(question: str, previous: Sequence[tuple[str, str]],
-                           sentence: tuple[str, str],
-                           passages: Sequence[tuple[int, str]]) -> str:
+def render_sentence_prompt(
+    question: str,
+    previous: Sequence[tuple[str, str]],
+    sentence: tuple[str, str],
+    passages: Sequence[tuple[int, str]],
+) -> str:
     """The user message for one sentence.
 
     Args: question: the question asked. previous: (id, text) of the earlier sentences.
@@ -120,9 +131,12 @@ def render_sentence_prompt(question: str, previous: Sequence[tuple[str, str]],
     return "\n".join(lines)
 
 
-def render_answer_prompt(question: str, sentences: Sequence[tuple[str, str]],
-                         passages: Sequence[tuple[int, str]],
-                         candidates: Sequence[Sequence[int]]) -> str:
+def render_answer_prompt(
+    question: str,
+    sentences: Sequence[tuple[str, str]],
+    passages: Sequence[tuple[int, str]],
+    candidates: Sequence[Sequence[int]],
+) -> str:
     """The user message for a whole answer.
 
     Args: question: the question asked. sentences: (id, text) in order. passages: (page,

@@ -27,13 +27,17 @@ from grounding.types import Passage
 
 #: a quoted span: straight or curly double quotes, guillemets, curly single quotes, or
 #: straight single quotes that are no apostrophes (a non-letter on the outer side)
-_QUOTE = re.compile(r'"([^"]+)"|\u201c([^\u201d]+)\u201d|\u00ab([^\u00bb]+)\u00bb'
-                    r"|(?<![\w\u2019'])\u2018([^\u2019]+)\u2019(?!\w)"
-                    r"|(?<![\w'])'([^']+)'(?![\w])")
+_QUOTE = re.compile(
+    r'"([^"]+)"|\u201c([^\u201d]+)\u201d|\u00ab([^\u00bb]+)\u00bb'
+    r"|(?<![\w\u2019'])\u2018([^\u2019]+)\u2019(?!\w)"
+    r"|(?<![\w'])'([^']+)'(?![\w])"
+)
 #: an ellipsis: "...", ". . .", "…", optionally in square brackets; or an editor's words
 #: in square brackets ("we [the authors] find"), which stand for the paper's own
-_ELLIPSIS = re.compile(r"\s*(?:\[\s*(?:\.\s*){3,}\]|\[\s*\u2026\s*\]|(?:\.\s*){3,}|\u2026"
-                       r"|\[[^\]]{1,40}\])\s*")
+_ELLIPSIS = re.compile(
+    r"\s*(?:\[\s*(?:\.\s*){3,}\]|\[\s*\u2026\s*\]|(?:\.\s*){3,}|\u2026"
+    r"|\[[^\]]{1,40}\])\s*"
+)
 #: a quote needs this many words (ellipses aside) to be checked as a quote of the paper; a
 #: shorter one is a name or a term in quotes, which the term checks read
 MIN_WORDS = 3
@@ -41,11 +45,14 @@ MIN_WORDS = 3
 #: words): fragments further apart are no single quote
 MAX_GAP = 400
 #: words that frame a quote rather than say anything ("the authors write that ...")
-_FRAME = frozenset(content_terms(
-    "paper article text abstract author authors write writes wrote written state states stated "
-    "say says said put puts quote quotes quoted call calls called describe describes "
-    "described phrase phrasing word words explicitly directly literally verbatim "
-    "according")) | frozenset(REPORTING)
+_FRAME = frozenset(
+    content_terms(
+        "paper article text abstract author authors write writes wrote written state states stated "
+        "say says said put puts quote quotes quoted call calls called describe describes "
+        "described phrase phrasing word words explicitly directly literally verbatim "
+        "according"
+    )
+) | frozenset(REPORTING)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,16 +214,22 @@ def check_quote(quote: str, start: int, end: int, index: EvidenceIndex) -> Quote
         return QuoteCheck(quote, start, end, "apart")
     negated = ""
     for chain in chains:
-        gaps = [_original(index, sq, chain[k] + lengths[k], chain[k + 1])
-                for k in range(len(chain) - 1)]
+        gaps = [
+            _original(index, sq, chain[k] + lengths[k], chain[k + 1]) for k in range(len(chain) - 1)
+        ]
         held = [g for g in gaps if negation_count(g)]
         a, b = chain[0], chain[-1] + lengths[-1]
         page = index.pages[sq.page[a]]
         oa = sq.offset[a]
         ob = sq.offset[b - 1] + 1 if sq.page[b - 1] == sq.page[a] else len(page.text)
-        passage = Passage(sq.page[a], oa, ob, page.text[oa:ob],
-                          tuple(page.rects_for(oa, ob)) if hasattr(page, "rects_for") else (),
-                          1.0)
+        passage = Passage(
+            sq.page[a],
+            oa,
+            ob,
+            page.text[oa:ob],
+            tuple(page.rects_for(oa, ob)) if hasattr(page, "rects_for") else (),
+            1.0,
+        )
         paper = " ".join(_original(index, sq, a, b).split())
         if not held:
             return QuoteCheck(quote, start, end, "found", passage, paper)
@@ -235,5 +248,14 @@ def check_quotes(sentence: str, index: EvidenceIndex) -> list[QuoteCheck]:
     return [check_quote(q, a, b, index) for q, a, b in quotes_in(sentence)]
 
 
-__all__ = ["MAX_GAP", "MIN_WORDS", "QuoteCheck", "check_quote", "check_quotes", "fragments",
-           "framing_only", "is_trivial", "quotes_in"]
+__all__ = [
+    "MAX_GAP",
+    "MIN_WORDS",
+    "QuoteCheck",
+    "check_quote",
+    "check_quotes",
+    "fragments",
+    "framing_only",
+    "is_trivial",
+    "quotes_in",
+]

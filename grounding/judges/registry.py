@@ -63,8 +63,9 @@ class JudgeSettings(BaseModel):
     nli_gate: bool = True
 
 
-def settings_from_env(env: Mapping[str, str] | None = None,
-                      base: JudgeSettings | None = None) -> JudgeSettings:
+def settings_from_env(
+    env: Mapping[str, str] | None = None, base: JudgeSettings | None = None
+) -> JudgeSettings:
     """``base`` (default settings) with the variables of the module table applied.
 
     Args: env: the environment (``os.environ`` if None). base: settings to start from
@@ -92,10 +93,12 @@ def settings_from_env(env: Mapping[str, str] | None = None,
     nli: dict[str, object] = {}
     if get(ENV_NLI_MODEL_DIR):
         nli["model_dir"] = get(ENV_NLI_MODEL_DIR)
-    return base.model_copy(update={
-        "llm": base.llm.model_copy(update=llm),
-        "nli": base.nli.model_copy(update=nli),
-    })
+    return base.model_copy(
+        update={
+            "llm": base.llm.model_copy(update=llm),
+            "nli": base.nli.model_copy(update=nli),
+        }
+    )
 
 
 def make_judge(name: str, settings: JudgeSettings | None = None) -> Judge:
@@ -130,10 +133,14 @@ def make_judge(name: str, settings: JudgeSettings | None = None) -> Judge:
     raise InputError(f"unknown judge {name!r}; choose one of {', '.join(JUDGE_NAMES)}")
 
 
-def judge_sentences(judge: Judge, question: str, sentences: Sequence[Sentence],
-                    passages_per_sentence: Sequence[Sequence[Passage]],
-                    document: object | None = None, index: object | None = None
-                    ) -> tuple[list[Judgement], list[tuple[str, ...]] | None]:
+def judge_sentences(
+    judge: Judge,
+    question: str,
+    sentences: Sequence[Sentence],
+    passages_per_sentence: Sequence[Sequence[Passage]],
+    document: object | None = None,
+    index: object | None = None,
+) -> tuple[list[Judgement], list[tuple[str, ...]] | None]:
     """Label every sentence of an answer the fastest way ``judge`` offers.
 
     - a judge with ``judge_answer`` and ``settings.mode == "answer"`` (OpenAIJudge): one
@@ -151,10 +158,17 @@ def judge_sentences(judge: Judge, question: str, sentences: Sequence[Sentence],
     if callable(answer_fn) and mode == "answer":
         judgements, depends = answer_fn(question, sentences, passages_per_sentence, document)
         return list(judgements), [tuple(d) for d in depends]
-    claims = [ClaimContext(sentence=s, question=question, previous=tuple(sentences[:i]),
-                           passages=tuple(passages_per_sentence[i]), document=document,
-                           index=index)
-              for i, s in enumerate(sentences)]
+    claims = [
+        ClaimContext(
+            sentence=s,
+            question=question,
+            previous=tuple(sentences[:i]),
+            passages=tuple(passages_per_sentence[i]),
+            document=document,
+            index=index,
+        )
+        for i, s in enumerate(sentences)
+    ]
     many = getattr(judge, "judge_many", None)
     if callable(many):
         return list(many(claims)), None

@@ -9,16 +9,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-
 from grounding.evidence import Hit
 from grounding.judges.number_direction import judged_order, metric_direction
 from grounding.judges.rules_cues import ANTONYMS, NEGATIONS, words
 from grounding.lexicon import STOPWORDS, content_terms, fold
+from grounding.lexicon.words import negation_pattern
 from grounding.quantities import extract_quantities
 
 
-def polarity_conflict(text: str, hits: list[Hit],
-                       min_sim: float) -> tuple[str, Hit, str] | None:
+def polarity_conflict(text: str, hits: list[Hit], min_sim: float) -> tuple[str, Hit, str] | None:
     """A closely matching evidence passage with the opposite polarity: (span, hit, reason).
 
     Two tests, both local: (1) an antonym (increased/decreased, enabled/disabled,
@@ -33,8 +32,7 @@ def polarity_conflict(text: str, hits: list[Hit],
         return None
     # a sentence one of the passages states word for word meets a negation of a
     # neighbouring passage in another clause (the sentence may straddle two windows)
-    verbatim = any(_stated_verbatim(text, h.entry.text) for h in hits[:4]
-                   if h.entry.kind != "row")
+    verbatim = any(_stated_verbatim(text, h.entry.text) for h in hits[:4] if h.entry.kind != "row")
     for h in hits[:4]:
         if h.entry.kind == "row":
             continue
@@ -52,12 +50,14 @@ def polarity_conflict(text: str, hits: list[Hit],
                 continue
             near_claim = _neighbour_stems(claim_w, i)
             for j, v in enumerate(ev_w):
-                if v in opp and near_claim & _neighbour_stems(ev_w, j) \
-                        and not sides_exchanged(text, w, h.entry.text, v):
+                if (
+                    v in opp
+                    and near_claim & _neighbour_stems(ev_w, j)
+                    and not sides_exchanged(text, w, h.entry.text, v)
+                ):
                     span = _find_word(text, w)
                     if span:
-                        return (span, h, f"the sentence says \"{w}\" where the paper says "
-                                f"\"{v}\"")
+                        return (span, h, f'the sentence says "{w}" where the paper says "{v}"')
         if cover < min_sim:
             continue
         shared = claim_terms & ev_terms
@@ -65,12 +65,12 @@ def polarity_conflict(text: str, hits: list[Hit],
         e_neg = _governed(ev_w, shared)
         if bool(c_neg) != bool(e_neg):
             if verbatim:
-                continue                   # the paper says the sentence word for word
+                continue  # the paper says the sentence word for word
             if _other_condition(*((text, h.entry.text) if c_neg else (h.entry.text, text))):
-                continue                   # "not achieved within 1 hour" / "at 4 hours"
+                continue  # "not achieved within 1 hour" / "at 4 hours"
             neg_w, aff_w, gov = (claim_w, ev_w, c_neg) if c_neg else (ev_w, claim_w, e_neg)
             if len(ev_w) > 35 and not _same_clause(neg_w, aff_w, gov):
-                continue                   # a long passage: the negation may be elsewhere
+                continue  # a long passage: the negation may be elsewhere
             span = _negation_span(text) if c_neg else _affirmed_span(text, claim_w, e_neg)
             if span:
                 which = "negates" if c_neg else "affirms"
@@ -100,17 +100,20 @@ def comparison_sides(text: str, word: str) -> list[tuple[set[str], set[str]]]:
     ws = _SIDE_TOKEN.findall(fold(text).lower().replace("’", "'"))
     out = []
     for i, w in enumerate(ws):
-        than = next((k for k in range(i + 1, min(i + 4, len(ws))) if ws[k] == "than"), None) \
-            if w == word else None
+        than = (
+            next((k for k in range(i + 1, min(i + 4, len(ws))) if ws[k] == "than"), None)
+            if w == word
+            else None
+        )
         if than is None:
             continue
         left: set[str] = set()
-        for x in reversed(ws[max(0, i - _SIDE_WORDS):i]):
+        for x in reversed(ws[max(0, i - _SIDE_WORDS) : i]):
             if x in _SIDE_END:
                 break
             left.update(content_terms(x))
         right: set[str] = set()
-        for x in ws[than + 1:than + 1 + _SIDE_WORDS]:
+        for x in ws[than + 1 : than + 1 + _SIDE_WORDS]:
             if x in _SIDE_END or (right and x in _SCOPE):
                 break
             right.update(content_terms(x))
@@ -164,8 +167,8 @@ def substitution(text: str, hits: list[Hit]) -> tuple[str, str, Hit] | None:
     the paper says "respond in English"); the sentence's first (last) word needs
     ``_EDGE_RUN`` identical words after (before) it, the paper's word the one right before
     (after) them, not part of a longer name ("Cabo San Lucas, Mexico"), and a first word
-    must be a name by more than its capital ("SuSAv2 5.3.2 MC has been normalized" where the paper says "NEUT 5.3.2 MC
-    has been normalized"). The sentence's word must not occur in the passage
+    must be a name by more than its capital ("SuSAv2 5.3.2 MC has been normalized" where the paper
+    says "NEUT 5.3.2 MC has been normalized"). The sentence's word must not occur in the passage
     and the passage's word must not occur in the sentence.
     """
     from difflib import SequenceMatcher
@@ -187,29 +190,39 @@ def substitution(text: str, hits: list[Hit]) -> tuple[str, str, Hit] | None:
             run_b = before[2] - before[1] if before and before[0] == "equal" else 0
             run_a = after[2] - after[1] if after and after[0] == "equal" else 0
             if run_b >= 2 and run_a >= 2 and j2 - j1 == 1:
-                ew = e_tok[j1]                 # a slot inside the statement
-            elif i1 == 0 and run_a >= _EDGE_RUN and not _TITLE.fullmatch(c_tok[0]) \
-                    and not _TITLE.fullmatch(e_tok[j2 - 1]) \
-                    and not (j2 >= 2 and _is_name(e_tok[j2 - 2])):
-                ew = e_tok[j2 - 1]             # the sentence's first word: the slot before
-            elif i2 == len(c_tok) and run_b >= _EDGE_RUN \
-                    and not (j1 + 1 < len(e_tok) and _is_name(e_tok[j1 + 1])):
-                ew = e_tok[j1]                 # its last word: the slot after
+                ew = e_tok[j1]  # a slot inside the statement
+            elif (
+                i1 == 0
+                and run_a >= _EDGE_RUN
+                and not _TITLE.fullmatch(c_tok[0])
+                and not _TITLE.fullmatch(e_tok[j2 - 1])
+                and not (j2 >= 2 and _is_name(e_tok[j2 - 2]))
+            ):
+                ew = e_tok[j2 - 1]  # the sentence's first word: the slot before
+            elif (
+                i2 == len(c_tok)
+                and run_b >= _EDGE_RUN
+                and not (j1 + 1 < len(e_tok) and _is_name(e_tok[j1 + 1]))
+            ):
+                ew = e_tok[j1]  # its last word: the slot after
             else:
                 continue
             cw = c_tok[i1]
             if not (_is_name(cw) and _is_name(ew)) or cw.lower() in e_low or ew.lower() in c_low:
                 continue
             if cw.lower() in ew.lower() or ew.lower() in cw.lower():
-                continue                       # "HMMER" / "HMMER3": the same name
+                continue  # "HMMER" / "HMMER3": the same name
             if cw in text:
                 return cw, ew, h
     return None
 
 
 def _is_name(token: str) -> bool:
-    return bool(re.search(r"[A-Z]", token)) and not token.isupper() or (
-        token.isupper() and len(token) >= 2)
+    return (
+        bool(re.search(r"[A-Z]", token))
+        and not token.isupper()
+        or (token.isupper() and len(token) >= 2)
+    )
 
 
 def _same_clause(neg_w: list[str], aff_w: list[str], governed: set[str]) -> bool:
@@ -229,9 +242,10 @@ def _same_clause(neg_w: list[str], aff_w: list[str], governed: set[str]) -> bool
     return False
 
 
+#: a word that opens a negated clause ("not", "never", "cannot", "doesn't"...)
+_NEGATION_CUE = negation_pattern("clause") + r"|\w+n't"
 #: a negation cue and the rest of its clause (up to a comma, semicolon or sentence stop)
-_NEGATED_CLAUSE = re.compile(r"\b(?:not|no|never|without|cannot|\w+n't)\b(?:[^,;.]|\.\d)*",
-                             re.IGNORECASE)
+_NEGATED_CLAUSE = re.compile(r"\b(?:" + _NEGATION_CUE + r")\b(?:[^,;.]|\.\d)*", re.IGNORECASE)
 
 
 def _other_condition(negated: str, affirmed: str) -> bool:
@@ -252,7 +266,7 @@ def _other_condition(negated: str, affirmed: str) -> bool:
 
 def _neighbour_stems(ws: list[str], i: int, width: int = 3) -> set[str]:
     out = set()
-    for w in ws[max(0, i - width):i] + ws[i + 1:i + 1 + width]:
+    for w in ws[max(0, i - width) : i] + ws[i + 1 : i + 1 + width]:
         out.update(content_terms(w))
     return out
 
@@ -265,7 +279,7 @@ def _governed(ws: list[str], shared: set[str]) -> set[str]:
             if w == "no" and i + 1 < len(ws) and ws[i + 1] in ("longer", "more"):
                 continue
             follow = set()
-            for x in ws[i + 1:i + 5]:
+            for x in ws[i + 1 : i + 5]:
                 follow.update(content_terms(x))
             out |= follow & shared
     return out
@@ -277,8 +291,7 @@ def _find_word(text: str, w: str) -> str | None:
 
 
 def _negation_span(text: str) -> str | None:
-    m = re.search(r"\b(?:not|no|never|without|cannot|\w+n't)\b(?:\s+\w+){0,2}", text,
-                  re.IGNORECASE)
+    m = re.search(r"\b(?:" + _NEGATION_CUE + r")\b(?:\s+\w+){0,2}", text, re.IGNORECASE)
     return m.group(0) if m else None
 
 
@@ -296,22 +309,30 @@ def _affirmed_span(text: str, ws: list[str], negated: set[str]) -> str | None:
     return None
 
 
-_UP = r"(?:above|ahead|higher|better|outperform\w*|beats?|beating|exceeds?|surpass\w*|leads?|" \
-      r"tops?|rais\w*|ris\w*|increas\w*|lifts?|improv\w*|gains?|up|stronger|larger|greater|" \
-      r"superior|boost\w*|enhanc\w*)"
-_DOWN = r"(?:below|behind|lower\w*|worse|trails?|trailing|lags?|lagging|underperform\w*|" \
-        r"drops?|dropp\w*|dipp\w*|dips?|fall\w*|fell|decreas\w*|reduc\w*|declin\w*|down|" \
-        r"weaker|smaller|inferior|halv\w*)"
-_PAIR = re.compile(r"(?:from\s+)?(-?\d+(?:\.\d+)?)\s*%?\s*(vs\.?|versus|against|to)\s+"
-                   r"(?:(?<!to\s)[A-Za-z][\w-]*(?:['’]s)?\s+){0,2}"
-                   r"(-?\d+(?:\.\d+)?)(?![\w.]*\d)", re.IGNORECASE)
+_UP = (
+    r"(?:above|ahead|higher|better|outperform\w*|beats?|beating|exceeds?|surpass\w*|leads?|"
+    r"tops?|rais\w*|ris\w*|increas\w*|lifts?|improv\w*|gains?|up|stronger|larger|greater|"
+    r"superior|boost\w*|enhanc\w*)"
+)
+_DOWN = (
+    r"(?:below|behind|lower\w*|worse|trails?|trailing|lags?|lagging|underperform\w*|"
+    r"drops?|dropp\w*|dipp\w*|dips?|fall\w*|fell|decreas\w*|reduc\w*|declin\w*|down|"
+    r"weaker|smaller|inferior|halv\w*)"
+)
+_PAIR = re.compile(
+    r"(?:from\s+)?(-?\d+(?:\.\d+)?)\s*%?\s*(vs\.?|versus|against|to)\s+"
+    r"(?:(?<!to\s)[A-Za-z][\w-]*(?:['’]s)?\s+){0,2}"
+    r"(-?\d+(?:\.\d+)?)(?![\w.]*\d)",
+    re.IGNORECASE,
+)
 
 
 def _directed_pairs(text: str) -> Iterator[tuple[str, bool, bool, re.Match[str]]]:
     """Each number pair of the sentence with its direction word: (word, word says up, the
     numbers go up, the pair's match); for a judging word ("beats", "improves", "worse") on
-    a metric of known direction (``number_direction``), (word, True, the claim holds, match). Reads "ahead ... (96.6 vs 96.3)", "below ... (83.3
-    vs 86.1)" (first number is the subject's) and "rises from 67.57 to 68.93"; the
+    a metric of known direction (``number_direction``), (word, True, the claim holds, match). Reads
+    "ahead ... (96.6 vs 96.3)", "below ... (83.3 vs 86.1)" (first number is the subject's) and
+    "rises from 67.57 to 68.93"; the
     direction word is the nearest one before the pair in the same clause; lists of
     numbers ("82.47 and 82.91 against 82.55 and 83.14") are skipped."""
     s = fold(text)
@@ -320,14 +341,20 @@ def _directed_pairs(text: str) -> Iterator[tuple[str, bool, bool, re.Match[str]]
         if a == b:
             continue
         is_from = m.group(2).lower() == "to"
-        if is_from and not re.search(r"from\s+$", s[:m.start(1)]):
+        if is_from and not re.search(r"from\s+$", s[: m.start(1)]):
             continue
-        clause_start = max(s.rfind(";", 0, m.start()), s.rfind(":", 0, m.start()),
-                           s.rfind(". ", 0, m.start()), s.rfind(", and", 0, m.start()),
-                           s.rfind(" but ", 0, m.start()), s.rfind(" while ", 0, m.start()))
-        before = s[max(clause_start, m.start() - 80, 0):m.start()]
-        if re.search(r"\d\s*(?:,|and)\s*$", s[:m.start(1)]) or \
-                re.match(r"\s*(?:,|and)\s*-?\d", s[m.end():]):
+        clause_start = max(
+            s.rfind(";", 0, m.start()),
+            s.rfind(":", 0, m.start()),
+            s.rfind(". ", 0, m.start()),
+            s.rfind(", and", 0, m.start()),
+            s.rfind(" but ", 0, m.start()),
+            s.rfind(" while ", 0, m.start()),
+        )
+        before = s[max(clause_start, m.start() - 80, 0) : m.start()]
+        if re.search(r"\d\s*(?:,|and)\s*$", s[: m.start(1)]) or re.match(
+            r"\s*(?:,|and)\s*-?\d", s[m.end() :]
+        ):
             continue
         cues = list(re.finditer(r"\b(" + _UP + "|" + _DOWN + r")\b", before))
         if not cues:
@@ -335,8 +362,12 @@ def _directed_pairs(text: str) -> Iterator[tuple[str, bool, bool, re.Match[str]]
         word = cues[-1].group(1)
         # a judging word (beats, improves, worse) turns with the metric's direction: on an
         # error rate, a loss or a time, "A beats B" means A's value is the lower one
-        holds = judged_order(word, b if is_from else a, a if is_from else b,
-                             metric_direction(s[max(clause_start, 0):m.end() + 40]))
+        holds = judged_order(
+            word,
+            b if is_from else a,
+            a if is_from else b,
+            metric_direction(s[max(clause_start, 0) : m.end() + 40]),
+        )
         if holds is not None:
             yield word, True, holds, m
             continue
@@ -348,8 +379,10 @@ def direction_conflict(text: str) -> tuple[str, str] | None:
     :func:`_directed_pairs`): the word and the reason, or None."""
     for word, up, grows, m in _directed_pairs(text):
         if up != grows:
-            return word, (f"the sentence says \"{word}\" but its own numbers "
-                          f"({m.group(1)} {m.group(2)} {m.group(3)}) go the other way")
+            return word, (
+                f'the sentence says "{word}" but its own numbers '
+                f"({m.group(1)} {m.group(2)} {m.group(3)}) go the other way"
+            )
     return None
 
 
@@ -357,5 +390,8 @@ def numbers_order(text: str) -> list[tuple[float, float]]:
     """The number pairs of the sentence ("96.6 vs 96.3", "from 67.57 to 68.93") that go
     the way their direction word says (the mirror of :func:`direction_conflict`): the two
     values of each, in sentence order; [] for none."""
-    return [(float(m.group(1)), float(m.group(3))) for _, up, grows, m in _directed_pairs(text)
-            if up == grows]
+    return [
+        (float(m.group(1)), float(m.group(3)))
+        for _, up, grows, m in _directed_pairs(text)
+        if up == grows
+    ]

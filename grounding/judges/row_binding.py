@@ -1,5 +1,5 @@
-"""Table values bound to the row entity their sentence names (issue 11, "a cell found by
-row label x column header").
+"""Table values bound to the row entity their sentence names ("a cell found by row label x
+column header").
 
 A number found in a table cell verifies a sentence only when the cell's row is the row the
 sentence gives the number to. "Removing the abstract lowers the average to 76.4" names the
@@ -45,8 +45,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
-from grounding.judges.number_common import (NAME_AFTER, ROW_NAME, Findings, NumberCheck,
-                                            plausible)
+from grounding.judges.number_common import NAME_AFTER, ROW_NAME, Findings, NumberCheck, plausible
 from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_cells import cell_near, header_column, in_number_list, same_table
 from grounding.judges.rules_tables import column_headers, columns_naming
@@ -54,19 +53,26 @@ from grounding.lexicon import content_terms, fold, is_numeric, stem
 from grounding.quantities import same_value
 
 #: Words that bind no row: articles, prepositions, "w" of "w/", "ours" of "(Ours)".
-_FUNCTION = frozenset("""the a an of on in for with w wo from to and or our ours by at as its
-their is are was were this that via using""".split())
+_FUNCTION = frozenset(
+    """the a an of on in for with w wo from to and or our ours by at as its
+their is are was were this that via using""".split()
+)
 #: One-word labels that name no entity ("Total", "Average" rows).
-_GENERIC = frozenset("""total totals mean average avg all overall yes no none other others sum
-median mode min max std baseline count""".split())
-_REMOVE_LABEL = re.compile(r"^\s*(?:[-\u2212\u2013\u2012]|w/o\b|wo\b|without\b|no\b|minus\b)",
-                           re.I)
+_GENERIC = frozenset(
+    """total totals mean average avg all overall yes no none other others sum
+median mode min max std baseline count""".split()
+)
+_REMOVE_LABEL = re.compile(r"^\s*(?:[-\u2212\u2013\u2012]|w/o\b|wo\b|without\b|no\b|minus\b)", re.I)
 _ADD_LABEL = re.compile(r"^\s*(?:\+|w/(?!o)|with\b|plus\b)", re.I)
-_REMOVE_WORD = re.compile(r"(?:\b(?:remov\w*|without|w/o|no|drop\w*|exclud\w*|ablat\w*|omit\w*|"
-                          r"minus|discard\w*|delet\w*|strip\w*)\b|(?<!\w)[-\u2212\u2013])"
-                          r"[\w\s]{0,14}$", re.I)
-_ADD_WORD = re.compile(r"(?:\b(?:add\w*|with|plus|includ\w*|incorporat\w*|w/)|\+)[\w\s]{0,14}$",
-                       re.I)
+_REMOVE_WORD = re.compile(
+    r"(?:\b(?:remov\w*|without|w/o|no|drop\w*|exclud\w*|ablat\w*|omit\w*|"
+    r"minus|discard\w*|delet\w*|strip\w*)\b|(?<!\w)[-\u2212\u2013])"
+    r"[\w\s]{0,14}$",
+    re.I,
+)
+_ADD_WORD = re.compile(
+    r"(?:\b(?:add\w*|with|plus|includ\w*|incorporat\w*|w/)|\+)[\w\s]{0,14}$", re.I
+)
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
 #: A prose line printed left of a table runs into the row's label ("tuning approach. Start
 #: w/ BERT-Large"): the label starts after its last full stop.
@@ -74,20 +80,26 @@ _PROSE_END = re.compile(r"(?<=[a-z]{3})[.;:]\s+(?=[A-Z+\-\u2212\u2013])")
 #: Another number joined to this one ("80.0 vs 68.1", "(80.0, 68.1)").
 _VERSUS = re.compile(r"\s*(?:vs\.?|versus|against)\s*[-+(]?\d|\s*[,;/]\s*[-+]?\d", re.I)
 #: A number right after these words points at an item ("Additional file 2", "Table 3").
-_POINTER = re.compile(r"\b(?:file|table|figure|fig|section|sec|appendix|eq|equation|step|stage|"
-                      r"phase|version|chapter|item|no|number)\.?\s*$", re.I)
+_POINTER = re.compile(
+    r"\b(?:file|table|figure|fig|section|sec|appendix|eq|equation|step|stage|"
+    r"phase|version|chapter|item|no|number)\.?\s*$",
+    re.I,
+)
 #: A name after these is the base a change is made to ("adding X to SPECTER").
 _BASE = re.compile(r"\b(?:to|from|into|onto)\s+(?:the\s+)?$", re.I)
 _FROM = re.compile(r"\bfrom\s*$", re.I)
 #: What ends the clause a name governs: a semicolon, ", and", ", but", "while", "whereas".
-_CLAUSE_BREAK = re.compile(r";|,\s*(?:and|but|while|whereas|which|so)\b|\b(?:while|whereas)\b",
-                           re.I)
+_CLAUSE_BREAK = re.compile(
+    r";|,\s*(?:and|but|while|whereas|which|so)\b|\b(?:while|whereas)\b", re.I
+)
 #: A name after these is the other side of a comparison or what was replaced ("instead of
 #: SciBERT"), not what the next number measures.
-_COMPARED = re.compile(r"\b(?:than|above|below|over|under|vs\.?|versus|against|beats?|"
-                       r"outperforms?|trails?|behind|ahead of|compared (?:with|to)|instead of|"
-                       r"rather than|in place of|in lieu of)\s*(?:the\s+)?$",
-                       re.I)
+_COMPARED = re.compile(
+    r"\b(?:than|above|below|over|under|vs\.?|versus|against|beats?|"
+    r"outperforms?|trails?|behind|ahead of|compared (?:with|to)|instead of|"
+    r"rather than|in place of|in lieu of)\s*(?:the\s+)?$",
+    re.I,
+)
 _VERSUS_BEFORE = re.compile(r"\d[\d.,]*%?\)?\s*(?:vs\.?|versus|against)\s*\(?$", re.I)
 
 
@@ -100,8 +112,9 @@ def _terms(text: str) -> list[tuple[str, int, int, str]]:
         w = m.group(0).lower()
         if w in _FUNCTION:
             continue
-        if w.isdigit() and not (m.start() >= 2 and text[m.start() - 1] == "-"
-                                and text[m.start() - 2].isalnum()):
+        if w.isdigit() and not (
+            m.start() >= 2 and text[m.start() - 1] == "-" and text[m.start() - 2].isalnum()
+        ):
             continue
         out.append((stem(w), m.start(), m.end(), m.group(0)))
     return out
@@ -158,8 +171,9 @@ class Mention:
     label: str
 
 
-def _windows(positions: dict[str, list[tuple[int, int, int]]], key: frozenset[str],
-             order: Sequence[str]) -> list[tuple[int, int, int, int]]:
+def _windows(
+    positions: dict[str, list[tuple[int, int, int]]], key: frozenset[str], order: Sequence[str]
+) -> list[tuple[int, int, int, int]]:
     """Each run of sentence tokens holding every term of ``key``, one per occurrence of
     its rarest term, the shortest (ties: the one in the label's word ``order``): (tokens
     spanned, start char, end char, last token index)."""
@@ -205,37 +219,44 @@ def named_rows(text: str, rows: Sequence[tuple[int, Entry]]) -> list[Mention]:
         ops = {k.op for _, _, k in members}
         for span, a, b, last in _windows(positions, key, members[0][2].order):
             if span > 2 * len(key) + 1:
-                continue                     # the words are scattered over the sentence
-            before = text[max(0, a - 40):a]
+                continue  # the words are scattered over the sentence
+            before = text[max(0, a - 40) : a]
             if len(key) == 1 and not ops - {""}:
                 word = text[a:b]
                 printed = members[0][2].label
-                if next(iter(key)) in _GENERIC or not (
-                        re.search(r"[A-Z0-9]", word[1:]) or word[:1].isupper()) \
-                        or not re.match(r"[^a-z]", printed):
-                    continue                 # "random", "Average", a lower-case label: no name
+                if (
+                    next(iter(key)) in _GENERIC
+                    or not (re.search(r"[A-Z0-9]", word[1:]) or word[:1].isupper())
+                    or not re.match(r"[^a-z]", printed)
+                ):
+                    continue  # "random", "Average", a lower-case label: no name
             kept = []
             for pid, e, k in members:
-                if k.op == "remove" and not (_REMOVE_WORD.search(before) or re.search(
-                        r"(?<!\w)[-\u2212\u2013]\s*$", before)):
+                if k.op == "remove" and not (
+                    _REMOVE_WORD.search(before) or re.search(r"(?<!\w)[-\u2212\u2013]\s*$", before)
+                ):
                     continue
                 if k.op == "add" and not _ADD_WORD.search(before):
                     continue
                 if k.op == "" and _REMOVE_WORD.search(before[-12:]) and len(ops) > 1:
-                    continue                 # "without X" names "- X", not "X"
+                    continue  # "without X" names "- X", not "X"
                 kept.append((pid, e, k))
             if not kept:
                 continue
             # rows of one key: those whose bracket words follow this mention ("A. bovis")
-            near = {t for t, *_ in toks[last + 1:last + 5]}
+            near = {t for t, *_ in toks[last + 1 : last + 5]}
             score = {pid: len(k.extra & near) for pid, _, k in kept}
             top = max(score.values())
             best = [(pid, e, k) for pid, e, k in kept if score[pid] == top]
-            found.append(Mention(tuple((pid, e) for pid, e, _ in best), key, a, b,
-                                 best[0][2].label))
+            found.append(
+                Mention(tuple((pid, e) for pid, e, _ in best), key, a, b, best[0][2].label)
+            )
     # a key inside a longer named key at the same place is no mention of its own
-    out = [m for m in found if not any(o.key > m.key and o.start <= m.start and m.end <= o.end
-                                       for o in found)]
+    out = [
+        m
+        for m in found
+        if not any(o.key > m.key and o.start <= m.start and m.end <= o.end for o in found)
+    ]
     return sorted(out, key=lambda m: m.start)
 
 
@@ -256,34 +277,44 @@ def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Me
     if after:
         # "77.5 for (the) X": the first name after it, before any other number
         at = q_end + after.end()
-        nxt = [m for m in mentions if at <= m.start <= at + 60
-               and not re.search(r"\d", s[at:m.start])]
+        nxt = [
+            m
+            for m in mentions
+            if at <= m.start <= at + 60 and not re.search(r"\d", s[at : m.start])
+        ]
         if nxt:
             return nxt[0]
     if _FROM.search(s[:q_start]):
-        return None                          # "from 80.0 to 67.3": the value it starts at
+        return None  # "from 80.0 to 67.3": the value it starts at
     nums = [q for q in sentence_quantities(text) if q.checkable]
     me = next((q for q in nums if q.start == q_start), None)
-    listed = (_VERSUS.match(s, q_end) is not None or _VERSUS_BEFORE.search(s[:q_start])
-              is not None or me is not None and in_number_list(text, me))
+    listed = (
+        _VERSUS.match(s, q_end) is not None
+        or _VERSUS_BEFORE.search(s[:q_start]) is not None
+        or me is not None
+        and in_number_list(text, me)
+    )
     before = [m for m in mentions if m.end <= q_start and q_start - m.end <= 100]
     if not before:
         return None
     m = before[-1]
-    if len(before) > 1 and _BASE.search(s[:m.start]):
-        m = before[-2]                       # "adding the venue to SPECTER": the base model
-    between = s[m.end:q_start]
+    if len(before) > 1 and _BASE.search(s[: m.start]):
+        m = before[-2]  # "adding the venue to SPECTER": the base model
+    between = s[m.end : q_start]
     # numbers between (not the "from" value of "from 67.57 to 68.93")
-    others = [q for q in nums if m.end <= q.start < q_start and not _FROM.search(s[:q.start])]
+    others = [q for q in nums if m.end <= q.start < q_start and not _FROM.search(s[: q.start])]
     if others and not (listed and all(in_number_list(text, q) for q in others)):
-        return None                          # the name's own number stands between
-    if _CLAUSE_BREAK.search(between) or _COMPARED.search(s[max(0, m.start - 25):m.start]):
-        return None                          # another clause; "above GPV-2": the other side
+        return None  # the name's own number stands between
+    if _CLAUSE_BREAK.search(between) or _COMPARED.search(s[max(0, m.start - 25) : m.start]):
+        return None  # another clause; "above GPV-2": the other side
     if between.count("(") > between.count(")") and not re.match(r"\s*%?\s*\)", s[q_end:]):
-        return None                          # an aside after the name: "(180°C, 4 h, ...)"
-    if listed and any(not (m.start <= n.start() < m.end) for n in ROW_NAME.finditer(s[:q_start])
-                      if n.start() >= _clause_start(s, q_start)):
-        return None                          # "A and B scores (87.6 and 92.3)": respectively
+        return None  # an aside after the name: "(180°C, 4 h, ...)"
+    if listed and any(
+        not (m.start <= n.start() < m.end)
+        for n in ROW_NAME.finditer(s[:q_start])
+        if n.start() >= _clause_start(s, q_start)
+    ):
+        return None  # "A and B scores (87.6 and 92.3)": respectively
     return m
 
 
@@ -304,9 +335,13 @@ def _located(index: EvidenceIndex, c: NumberCheck) -> tuple[int, Entry] | None:
         return None
     if h.entry.kind == "row":
         return (h.pid, h.entry) if _holds(h.entry, c) else None
-    inside = [(pid, index.entries[pid]) for pid in index.rows_by_page.get(h.entry.page, [])
-              if index.entries[pid].start < h.entry.end and h.entry.start < index.entries[pid].end
-              and _holds(index.entries[pid], c)]
+    inside = [
+        (pid, index.entries[pid])
+        for pid in index.rows_by_page.get(h.entry.page, [])
+        if index.entries[pid].start < h.entry.end
+        and h.entry.start < index.entries[pid].end
+        and _holds(index.entries[pid], c)
+    ]
     if not inside:
         return None
     # the row's value must be the one the passage gives (not prose beside the table)
@@ -335,12 +370,18 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
           passages, best first. found: the number checks of ``check_numbers``.
     Raises: nothing.
     """
-    checks = [c for c in found.numbers if c.status in ("found", "found_far")
-              and c.quantity.bound is None and c.quantity.kind in ("number", "percent")]
+    checks = [
+        c
+        for c in found.numbers
+        if c.status in ("found", "found_far")
+        and c.quantity.bound is None
+        and c.quantity.kind in ("number", "percent")
+    ]
     if not checks:
         return
-    pages = {h.entry.page for h in hits[:5]} | {c.hit.entry.page for c in checks
-                                                 if c.hit is not None}
+    pages = {h.entry.page for h in hits[:5]} | {
+        c.hit.entry.page for c in checks if c.hit is not None
+    }
     rows = _rows(index, pages)
     if not rows:
         return
@@ -348,8 +389,8 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
     if not mentions:
         return
     for c in checks:
-        if _POINTER.search(text[:c.quantity.start]):
-            continue                         # "Additional file 2", "Table 3": no value
+        if _POINTER.search(text[: c.quantity.start]):
+            continue  # "Additional file 2", "Table 3": no value
         m = bind(text, c.quantity.start, c.quantity.end, mentions)
         if m is None:
             continue
@@ -379,40 +420,48 @@ def _rows(index: EvidenceIndex, pages: set[int]) -> list[tuple[int, Entry]]:
     return list(widest.values())
 
 
-def _rebind(text: str, index: EvidenceIndex, rows: list[tuple[int, Entry]], m: Mention,
-            c: NumberCheck) -> None:
+def _rebind(
+    text: str, index: EvidenceIndex, rows: list[tuple[int, Entry]], m: Mention, c: NumberCheck
+) -> None:
     """The entity's rows do not hold ``c``'s value: correct it from the entity's cell in
     the column the value sits in, or mark it misbound."""
     q = c.quantity
     own_pids = {pid for pid, _ in m.rows}
     where = _located(index, c)
     if where is not None and _heads_name(index, where[1], m):
-        return                               # read under the entity's own column header
+        return  # read under the entity's own column header
     tables = []
     for pid, row in m.rows:
-        holders = [(hp, he, x) for hp, he in rows if hp not in own_pids
-                   and same_table(he, row) for x in _holds(he, c)]
+        holders = [
+            (hp, he, x)
+            for hp, he in rows
+            if hp not in own_pids and same_table(he, row)
+            for x in _holds(he, c)
+        ]
         if holders:
             dy = min(abs(he.rects[0].y0 - row.rects[0].y0) for _, he, _ in holders)
             tables.append((dy, pid, row, holders))
     # the entity's row nearest a row holding the value (the same model in two tables)
     for _, pid, row, holders in sorted(tables, key=lambda t: t[0]):
         if _heads_name(index, row, m):
-            return                           # the entity heads a column: not a row entity
+            return  # the entity heads a column: not a row entity
         xs = [x for *_, x in holders]
         if max(xs) - min(xs) > 15.0:
-            continue                         # the value sits in two columns
+            continue  # the value sits in two columns
         target = cell_near(row, xs[0])
-        if target is not None and not same_value(q, target.quantity) \
-                and plausible(q, target.quantity):
+        if (
+            target is not None
+            and not same_value(q, target.quantity)
+            and plausible(q, target.quantity)
+        ):
             c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), target.quantity
             return
         _misbound(c, holders[0][0], holders[0][1], m)
         return
     if c.status == "found_far":
-        where = _only_in_rows(index, c)      # found far away: only as another row's cell?
+        where = _only_in_rows(index, c)  # found far away: only as another row's cell?
     if where is None or where[0] in own_pids:
-        return                               # prose
+        return  # prose
     lpid, loc = where
     if _heads_name(index, loc, m):
         return
@@ -422,8 +471,11 @@ def _rebind(text: str, index: EvidenceIndex, rows: list[tuple[int, Entry]], m: M
         if col is None:
             continue
         target = row.cells[col]
-        if not same_value(q, target.quantity) and plausible(q, target.quantity) \
-                and target.quantity.decimals == q.decimals:
+        if (
+            not same_value(q, target.quantity)
+            and plausible(q, target.quantity)
+            and target.quantity.decimals == q.decimals
+        ):
             c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), target.quantity
             return
     _misbound(c, lpid, loc, m)
@@ -438,9 +490,15 @@ def _only_in_rows(index: EvidenceIndex, c: NumberCheck) -> tuple[int, Entry] | N
         for e in qs:
             if not same_value(c.quantity, e):
                 continue
-            row = next(((pid, index.entries[pid]) for pid in index.rows_by_page.get(page, [])
-                        if index.entries[pid].start <= e.start < index.entries[pid].end
-                        and _holds(index.entries[pid], c)), None)
+            row = next(
+                (
+                    (pid, index.entries[pid])
+                    for pid in index.rows_by_page.get(page, [])
+                    if index.entries[pid].start <= e.start < index.entries[pid].end
+                    and _holds(index.entries[pid], c)
+                ),
+                None,
+            )
             if row is None:
                 return None
             first = first or row
@@ -452,8 +510,7 @@ def _misbound(c: NumberCheck, pid: int, loc: Entry, m: Mention) -> None:
     label = key.label if key is not None and re.search(r"[^\W\d_]", key.label) else ""
     c.status, c.hit = "misbound", Hit(loc, pid, 1.0)
     row = f"the row '{label}'" if label else "another row of the table"
-    c.why = (f"{c.quantity.text} is in {row} on page {loc.page}, not in the row of "
-             f"'{m.label}'")
+    c.why = f"{c.quantity.text} is in {row} on page {loc.page}, not in the row of '{m.label}'"
 
 
 __all__ = ["Mention", "RowKey", "bind", "check_row_binding", "named_rows", "row_key"]

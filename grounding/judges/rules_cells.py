@@ -22,8 +22,10 @@ from grounding.quantities import Quantity
 
 #: Where a number's following phrase ends: clause punctuation (not a decimal point), a
 #: conjunction or a comparison word.
-_AFTER_STOP = re.compile(r"[,;:]|\.(?!\d)|\s(?:and|but|while|whereas|against|versus|vs\.?|"
-                         r"than|compared)\s|(?<![\w-])\d")
+_AFTER_STOP = re.compile(
+    r"[,;:]|\.(?!\d)|\s(?:and|but|while|whereas|against|versus|vs\.?|"
+    r"than|compared)\s|(?<![\w-])\d"
+)
 _WORDS = re.compile(r"[A-Za-z]+")
 _DIRECTION = UP_WORDS | DOWN_WORDS | SAME_WORDS
 #: Name-like tokens (holding a capital letter): SPECTER, BERT-Large, o1-mini.
@@ -39,12 +41,12 @@ def text_after(text: str, end: int, max_chars: int = 45) -> str:
     """The (folded) text right after offset ``end`` up to the clause's end, another number
     (not a digit inside a name: "Qwen-7B"), a comparison word or ``max_chars``
     characters: after "76.0" in ``"76.0 (co-view), 77.1"``, " (co-view)"."""
-    rest = fold(text)[end:end + max_chars]
+    rest = fold(text)[end : end + max_chars]
     m = _AFTER_STOP.search(rest, 1 if rest.startswith("%") else 0)
-    rest = rest[:m.start()] if m else rest
+    rest = rest[: m.start()] if m else rest
     # a comparison word starts the other side ("73.3 beats o1-mini (60.0)")
     w = next((w for w in _WORDS.finditer(rest) if w.group(0).lower() in _DIRECTION), None)
-    return rest[:w.start()] if w else rest
+    return rest[: w.start()] if w else rest
 
 
 def phrase_after(text: str, q: Quantity, max_chars: int = 45) -> set[str]:
@@ -60,14 +62,14 @@ def name_before(text: str, q: Quantity, max_chars: int = 80) -> set[str]:
     numbers before it, not 88.70). Empty if none."""
     s = fold(text)
     lo = max(0, q.start - max_chars)
-    window = s[lo:q.start]
+    window = s[lo : q.start]
     last: set[str] = set()
     for m in _NAME_TOKEN.finditer(window):
-        if re.search(r"\d", window[m.end():]):
-            continue                       # another number stands between name and q
-        if re.search(r"\d", s[max(0, lo + m.start() - 40):lo + m.start()]):
+        if re.search(r"\d", window[m.end() :]):
+            continue  # another number stands between name and q
+        if re.search(r"\d", s[max(0, lo + m.start() - 40) : lo + m.start()]):
             last = set()
-            continue                       # the name labels the number before it
+            continue  # the name labels the number before it
         terms = {t for t in content_terms(m.group(0)) if not is_numeric(t)}
         if terms:
             last = terms
@@ -83,7 +85,7 @@ def in_number_list(text: str, q: Quantity) -> bool:
     another number follows or precedes it across a comma, slash, "and" or "or". Names
     written before such a list label its numbers respectively, not the last one."""
     s = fold(text)
-    return bool(_LIST_AFTER.match(s, q.end)) or bool(_LIST_BEFORE.search(s[:q.start]))
+    return bool(_LIST_AFTER.match(s, q.end)) or bool(_LIST_BEFORE.search(s[: q.start]))
 
 
 def words_before(text: str, q: Quantity) -> set[str]:
@@ -91,13 +93,14 @@ def words_before(text: str, q: Quantity) -> set[str]:
     it, its own label) or the sentence start, and ``q``: ``"The co-view fine-tuned SciBERT
     averages 77.1"`` -> ``{"co", "view", "fine", "tune", "scibert", "averag"}``."""
     s = fold(text)
-    prev = [m.end() for m in re.finditer(r"\d[\d.,]*%?", s[:q.start])]
-    lo = prev[-1] + len(text_after(text, prev[-1])) if prev else 0   # skip its own label
-    return {t for t in content_terms(s[lo:q.start]) if not is_numeric(t)}
+    prev = [m.end() for m in re.finditer(r"\d[\d.,]*%?", s[: q.start])]
+    lo = prev[-1] + len(text_after(text, prev[-1])) if prev else 0  # skip its own label
+    return {t for t in content_terms(s[lo : q.start]) if not is_numeric(t)}
 
 
-def best_rows(terms: set[str], rows: Sequence[tuple[int, Entry]],
-              labels: Sequence[set[str]] | None = None) -> list[tuple[int, Entry]]:
+def best_rows(
+    terms: set[str], rows: Sequence[tuple[int, Entry]], labels: Sequence[set[str]] | None = None
+) -> list[tuple[int, Entry]]:
     """The rows whose label shares the most of ``terms`` (at least one), best first; a term
     every row's label holds ("co" of "co-view" and "co-read") does not count. ``labels``:
     :func:`label_terms` of each row, when the caller has them already."""
@@ -112,6 +115,7 @@ def best_rows(terms: set[str], rows: Sequence[tuple[int, Entry]],
     if top == 0:
         return []
     best = [r for s, r in scored if s == top]
+
     # a visual row and its first piece ("FRAMES (Acc.) 72.5 ... - 82.5" and "FRAMES (Acc.)
     # 72.5 ...") carry the same label on the same line: one row, kept with all its cells
     def line(e: Entry) -> tuple[int, int, str]:
@@ -140,8 +144,11 @@ def abbreviates(head: str, word: str) -> bool:
 def header_column(heads: Sequence[set[str]], terms: set[str]) -> int | None:
     """The one column whose header terms (``rules_tables.column_headers``) abbreviate a
     term of ``terms``; None when no column or several do."""
-    hits = [i for i, h in enumerate(heads)
-            if any(abbreviates(a, w) for a in h if not is_numeric(a) for w in terms)]
+    hits = [
+        i
+        for i, h in enumerate(heads)
+        if any(abbreviates(a, w) for a in h if not is_numeric(a) for w in terms)
+    ]
     return hits[0] if len(hits) == 1 else None
 
 
@@ -162,6 +169,16 @@ def cell_near(entry: Entry, x: float, tol: float = 15.0) -> Cell | None:
     return cell if abs(cell.x - x) <= tol else None
 
 
-__all__ = ["abbreviates", "best_rows", "cell_near", "header_column", "in_number_list",
-           "label_terms",
-           "name_before", "phrase_after", "same_table", "text_after", "words_before"]
+__all__ = [
+    "abbreviates",
+    "best_rows",
+    "cell_near",
+    "header_column",
+    "in_number_list",
+    "label_terms",
+    "name_before",
+    "phrase_after",
+    "same_table",
+    "text_after",
+    "words_before",
+]

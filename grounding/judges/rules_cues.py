@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from grounding.lexicon import fold
+from grounding.lexicon.words import NEGATIONS, direction_pairs
 
 #: Sentence openers that frame the answer instead of asserting something.
 FRAMING = re.compile(
@@ -18,33 +19,44 @@ FRAMING = re.compile(
     r"the short answer|in this answer\b|the following\b|as follows\b|"
     r"the (?:paper|authors?|study|article) (?:is|are) (?:\w+ )?(?:candid|upfront|open|honest|"
     r"transparent|clear|explicit) about\b|looking at\b)",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 #: Offers of help and closing remarks.
 OFFERS = re.compile(
     r"(?:let me know|i hope this helps|hope this helps|feel free|if you(?:'d| would) like|"
-    r"happy to (?:help|explain|elaborate)|do you want me|would you like)", re.IGNORECASE)
+    r"happy to (?:help|explain|elaborate)|do you want me|would you like)",
+    re.IGNORECASE,
+)
 #: Pure hedges with nothing checkable.
 HEDGES = re.compile(
     r"^(?:i(?:'m| am) not (?:sure|certain)|it depends\b|i cannot (?:say|tell|verify)|"
-    r"i don't know|it is (?:hard|difficult) to say)", re.IGNORECASE)
+    r"i don't know|it is (?:hard|difficult) to say)",
+    re.IGNORECASE,
+)
 #: What stands for the paper, or for the text the answer was given, in a sentence about
 #: what that text says ("the paper", "the authors", "the provided text", "this excerpt").
-_DOC = (r"(?:(?:the|this|that|these) (?:provided |given |attached |original |source |full |"
-        r"present )?(?:paper|article|text|document|manuscript|excerpt|passage|context|pdf|"
-        r"publication|source|study|report|authors?|abstract|results section|methods section)"
-        r"|they)")
+_DOC = (
+    r"(?:(?:the|this|that|these) (?:provided |given |attached |original |source |full |"
+    r"present )?(?:paper|article|text|document|manuscript|excerpt|passage|context|pdf|"
+    r"publication|source|study|report|authors?|abstract|results section|methods section)"
+    r"|they)"
+)
 #: Verbs of saying what a text holds ("does not report", "is not mentioned").
-_SAY = (r"(?:say|said|says|state|stated|states|report|reported|reports|mention|mentioned|mentions|"
-        r"specify|specified|specifies|provide|provided|provides|give|given|gives|disclose|"
-        r"disclosed|discuss|discussed|describe|described|detail|detailed|list|listed|clarify|"
-        r"clarified|address|addressed|elaborate|elaborated|indicate|indicated|explain|explained|"
-        r"comment|commented|break down|broken down|spell out|spelled out|go into|tell|told|"
-        r"quantify|quantified)")
+_SAY = (
+    r"(?:say|said|says|state|stated|states|report|reported|reports|mention|mentioned|mentions|"
+    r"specify|specified|specifies|provide|provided|provides|give|given|gives|disclose|"
+    r"disclosed|discuss|discussed|describe|described|detail|detailed|list|listed|clarify|"
+    r"clarified|address|addressed|elaborate|elaborated|indicate|indicated|explain|explained|"
+    r"comment|commented|break down|broken down|spell out|spelled out|go into|tell|told|"
+    r"quantify|quantified)"
+)
 #: A text's verbs of holding, said of the text the answer was given ("the excerpt does not
 #: include"), not of a study ("the study did not include children" is a claim).
-_HOLD = (r"(?:the|this) (?:provided |given |attached )?(?:text|excerpt|passage|context|document|"
-         r"pdf)s? (?:does not|doesn't|did not|didn't) (?:\w+ly )?(?:include|contain|cover|"
-         r"have|hold|show)")
+_HOLD = (
+    r"(?:the|this) (?:provided |given |attached )?(?:text|excerpt|passage|context|document|"
+    r"pdf)s? (?:does not|doesn't|did not|didn't) (?:\w+ly )?(?:include|contain|cover|"
+    r"have|hold|show)"
+)
 #: Refusals and remarks on what the paper does not say: the answer's writer could not find
 #: something, or the sentence says the paper is silent on it. Not a claim about the
 #: paper's subject ("The corpus does not include papers without abstracts" is one).
@@ -62,9 +74,9 @@ REFUSALS = re.compile(
     r"in|that|given|provided|reported)\b"
     r"|(?:the |this |that |such |any )?(?:exact |specific |precise )?(?:information|details?|"
     r"figures?|numbers?|values?)(?: \w+){0,6} (?:is|are|was|were) not (?:\w+ly )?(?:available|"
-    + _SAY + r")\b"
-    r"|" + _HOLD +
-    r"|(?:this|that|it) (?:is|was) not (?:\w+ly )?" + _SAY + r" (?:in|by|anywhere)\b"
+    + _SAY
+    + r")\b"
+    r"|" + _HOLD + r"|(?:this|that|it) (?:is|was) not (?:\w+ly )?" + _SAY + r" (?:in|by|anywhere)\b"
     r"|" + _DOC + r" (?:(?:does|do|did) not|doesn't|don't|didn't|never|fails? to|makes? no|"
     r"gives? no|provides? no|offers? no)(?: \w+ly)?"
     r"(?: " + _SAY + r"| mention| information| details?| explicit| specific| indication)\b"
@@ -74,25 +86,37 @@ REFUSALS = re.compile(
     r"|(?:it|this) (?:is|remains|was) (?:unclear|not clear|not possible to (?:say|tell|determine)|"
     r"impossible to (?:say|tell|determine))(?: \w+){0,4} (?:from|in|based on) " + _DOC + r"\b"
     r")|^(?:based on|from|in|according to) " + _DOC + r",? (?:it is|it's|it remains) (?:unclear|"
-    r"not clear|not possible|impossible)\b", re.IGNORECASE)
+    r"not clear|not possible|impossible)\b",
+    re.IGNORECASE,
+)
 #: a passive "is not reported in the paper" anywhere in the sentence
 NOT_IN_PAPER = re.compile(
-    r"\b(?:(?:is|are|was|were) not|isn't|aren't|wasn't|weren't) (?:\w+ly )?" + _SAY
-    + r" (?:anywhere )?(?:in|by|within) " + _DOC + r"\b", re.IGNORECASE)
+    r"\b(?:(?:is|are|was|were) not|isn't|aren't|wasn't|weren't) (?:\w+ly )?"
+    + _SAY
+    + r" (?:anywhere )?(?:in|by|within) "
+    + _DOC
+    + r"\b",
+    re.IGNORECASE,
+)
 
 #: The last word of a measure's name: a statistic a value is given for ("odds ratio",
 #: "hazard ratio", "relative risk", "confidence interval", "mean absolute error").
-MEASURE_NOUNS = frozenset("""
+MEASURE_NOUNS = frozenset(
+    """
 ratio ratios risk risks rate rates interval intervals coefficient coefficients difference
 differences score scores index indices error errors odds mean means median medians
 deviation deviations fraction fractions proportion proportions probability probabilities
 correlation correlations estimate estimates effect effects size sizes sensitivity
 specificity accuracy precision recall value values statistic statistics
-""".split())
+""".split()
+)
 
 #: A line that introduces a list: "The procedure works as follows:".
-LIST_INTRO = re.compile(r"(?:as follows|the following|following (?:ones|points|steps)|"
-                        r"main ones are|are|include|includes)\s*:$", re.IGNORECASE)
+LIST_INTRO = re.compile(
+    r"(?:as follows|the following|following (?:ones|points|steps)|"
+    r"main ones are|are|include|includes)\s*:$",
+    re.IGNORECASE,
+)
 
 #: Openers and connectives that mark an Interpretation.
 INTERPRETATION = re.compile(
@@ -102,14 +126,16 @@ INTERPRETATION = re.compile(
     r"|\b(?:suggests?|suggesting|implies|imply|implying|indicates?|indicating|which means|"
     r"means that|meaning that|shows? that|demonstrates? that|so that|therefore|thus|"
     r"consistent with|explains?)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 #: Markers of speculation or generalisation beyond a paper's evidence.
 SPECULATION = re.compile(
     r"\b(?:probably|likely|presumably|should|will|would|could|might|may well|must|"
     r"implies|suggests|in practice|essentially any|any \w+ |all \w+ |always|never|"
     r"equally well|fully|guarantee[sd]?|only requires?|no changes|cheap|easily|"
     r"inevitably|certainly|clearly shows|proves?)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 #: Words that frame a statement rather than state it: reporting verbs and nouns ("a study
 #: found that", "the authors argue", "Table 5 shows") and discourse or degree adverbs
@@ -117,7 +143,8 @@ SPECULATION = re.compile(
 #: so they are left out of the words a passage must hold to state a sentence. Found on
 #: Check-COVID train claims ("A recent study published in ... found that ...") and on
 #: GroundQA dev paraphrases ("the authors further argue that ...").
-REPORTING = frozenset("""
+REPORTING = frozenset(
+    """
 find finds found finding show shows shown showed showing suggest suggests suggested reveal
 reveals revealed demonstrate demonstrates demonstrated indicate indicates indicated note
 notes noted observe observes observed argue argues argued describe describes described
@@ -127,38 +154,8 @@ published journal recent recently according seem seems appear appears overall fi
 however moreover furthermore further indeed clearly roughly approximately slightly exactly
 together already particularly especially notably accordingly specifically essentially
 generally typically actually
-""".split())
-
-NEGATIONS = frozenset({"not", "no", "never", "none", "nor", "neither", "without", "cannot",
-                       "n't", "fails", "failed", "fail", "lack", "lacks", "lacking", "unable",
-                       "nothing", "nobody", "absent"})
-
-#: Antonym pairs of direction, change and state (each word maps to its opposite's group).
-_ANTONYM_PAIRS = [
-    ("increase", "decrease"), ("increased", "decreased"), ("increases", "decreases"),
-    ("increasing", "decreasing"), ("rise", "fall"), ("rose", "fell"), ("rises", "falls"),
-    ("higher", "lower"), ("highest", "lowest"), ("more", "fewer"), ("larger", "smaller"),
-    ("largest", "smallest"), ("above", "below"), ("ahead", "behind"), ("better", "worse"),
-    ("best", "worst"), ("improve", "degrade"), ("improved", "degraded"),
-    ("improves", "degrades"), ("improved", "hurt"), ("improves", "hurts"),
-    ("outperforms", "underperforms"), ("outperform", "underperform"),
-    ("outperformed", "underperformed"), ("enabled", "disabled"), ("enable", "disable"),
-    ("gain", "loss"), ("gains", "losses"), ("wider", "narrower"), ("faster", "slower"),
-    ("stronger", "weaker"), ("longer", "shorter"), ("before", "after"),
-    ("reduced", "increased"), ("reduces", "increases"), ("reduce", "increase"),
-    ("helps", "hurts"), ("help", "hurt"), ("beneficial", "harmful"), ("positive", "negative"),
-    ("success", "failure"), ("accept", "reject"), ("accepted", "rejected"),
-    ("included", "excluded"), ("include", "exclude"), ("supports", "lacks"),
-    ("maximum", "minimum"), ("upper", "lower"), ("easier", "harder"),
-    ("sufficient", "insufficient"), ("significant", "insignificant"),
-    ("consistent", "inconsistent"), ("identical", "different"), ("same", "different"),
-    ("all", "some"), ("every", "some"), ("dominated", "negligible"),
-    ("linear", "logarithmic"), ("linearly", "logarithmically"), ("improvement", "degradation"),
-    ("improved", "degradation"), ("improves", "degradation"), ("improve", "degradation"),
-    ("inferior", "superior"), ("minor", "major"), ("rarely", "often"), ("hierarchical", "flat"),
-    ("official", "unofficial"), ("smaller", "larger"), ("narrows", "widens"),
-    ("narrower", "broader"), ("first", "last"), ("earlier", "later"),
-]
+""".split()
+)
 
 
 def opposites(pairs: list[tuple[str, str]]) -> dict[str, frozenset[str]]:
@@ -170,35 +167,17 @@ def opposites(pairs: list[tuple[str, str]]) -> dict[str, frozenset[str]]:
     return out
 
 
-ANTONYMS = opposites(_ANTONYM_PAIRS)
+#: Antonym pairs of direction, change and state, each word mapped to its opposites
+#: (``lexicon/data/direction_pairs.tsv``, use ``antonym``).
+ANTONYMS = opposites(list(direction_pairs("antonym")))
 
 #: Operator words and their opposites: direction and degree ("least" / "most", "halving" /
 #: "doubling"), bounds ("fewer" / "over"), quantity ("all" / "none"), and a few adjective
-#: pairs. A sentence that shares every topic word with a passage but uses the opposite of
-#: the passage's operator word says the opposite thing (grounding.judges.rules
-#: ._statement_result, statement_check.flipped_operators): the commonest wrong sentence
-#: that word overlap passes. Narrower than ANTONYMS on purpose (no "all" / "some",
-#: "same" / "different"): it decides whether a passage verifies a statement at all.
-_OPERATOR_PAIRS = [
-    ("least", "most"), ("less", "more"), ("fewer", "more"), ("fewer", "over"), ("under", "over"),
-    ("below", "above"), ("lower", "higher"), ("lowest", "highest"), ("smaller", "larger"),
-    ("smallest", "largest"), ("low", "high"), ("minor", "major"), ("rare", "common"),
-    ("rarely", "commonly"), ("rarely", "frequently"), ("never", "always"), ("none", "all"),
-    ("increase", "decrease"), ("increases", "decreases"), ("increased", "decreased"),
-    ("increasing", "decreasing"), ("rise", "fall"), ("rises", "falls"), ("rose", "fell"),
-    ("rising", "falling"), ("doubling", "halving"), ("doubled", "halved"), ("double", "halve"),
-    ("improves", "worsens"), ("improved", "worsened"), ("improves", "hurts"), ("better", "worse"),
-    ("best", "worst"), ("soluble", "insoluble"), ("immune", "prone"), ("stable", "unstable"),
-    ("significant", "insignificant"), ("efficient", "inefficient"), ("before", "after"),
-    ("inside", "outside"), ("maximum", "minimum"), ("upper", "lower"), ("gain", "loss"),
-    ("gains", "losses"), ("success", "failure"), ("positive", "negative"),
-    ("positively", "negatively"), ("accept", "reject"), ("accepted", "rejected"),
-    # found on the perturbation items of papers-more and papers (not dev): a quantifier
-    # or direction word replaced by its opposite and still supported
-    ("majority", "minority"), ("many", "few"), ("greater", "smaller"), ("stronger", "weaker"),
-    ("reduces", "increases"), ("reduced", "increased"), ("reduce", "increase"),
-]
-OPPOSITE = opposites(_OPERATOR_PAIRS)
+#: pairs (``lexicon/data/direction_pairs.tsv``, use ``operator``). A sentence that shares
+#: every topic word with a passage but uses the opposite of the passage's operator word
+#: says the opposite thing (statement_check.flipped_operators): the commonest wrong
+#: sentence that word overlap passes.
+OPPOSITE = opposites(list(direction_pairs("operator")))
 
 #: letters of any script ("niño", "göttingen" are one word each), with a trailing n't
 _WORD = re.compile(r"[^\W\d_]+(?:'t)?")
@@ -230,13 +209,27 @@ def is_reference_entry(text: str) -> bool:
     if year and initials >= 2 and re.match(r"^[A-Z][\w'\-]+,", s):
         return True
     if year and re.match(r"^[A-Z][\w'\-]+,\s+(?:[A-Z]\.\s?-?)+(?:,|\s|$)", s):
-        return True   # "Peters, P. C. 1964, Physical Review, 136, 1224"
+        return True  # "Peters, P. C. 1964, Physical Review, 136, 1224"
     if year and re.match(r"^(?:[A-Z][\w'\-]+ [A-Z]{1,3}(?:,|\.) ?)+", s):
-        return True   # Vancouver style: "Altschul SF, Madden TL, ..."
+        return True  # Vancouver style: "Altschul SF, Madden TL, ..."
     return False
 
 
-__all__ = ["ANTONYMS", "FRAMING", "HEDGES", "INTERPRETATION", "LIST_INTRO", "MEASURE_NOUNS",
-           "NEGATIONS",
-           "NOT_IN_PAPER", "OFFERS", "OPPOSITE", "REFUSALS", "SPECULATION", "is_reference_entry", "negation_count",
-           "opposites", "words"]
+__all__ = [
+    "ANTONYMS",
+    "FRAMING",
+    "HEDGES",
+    "INTERPRETATION",
+    "LIST_INTRO",
+    "MEASURE_NOUNS",
+    "NEGATIONS",
+    "NOT_IN_PAPER",
+    "OFFERS",
+    "OPPOSITE",
+    "REFUSALS",
+    "SPECULATION",
+    "is_reference_entry",
+    "negation_count",
+    "opposites",
+    "words",
+]

@@ -15,8 +15,9 @@ from grounding.lexicon import content_terms
 from grounding.memo import per_check
 
 
-def column_headers(entry: Entry, page: Any, max_dy: float = 220.0,
-                   max_dx: float = 30.0) -> list[set[str]]:
+def column_headers(
+    entry: Entry, page: Any, max_dy: float = 220.0, max_dx: float = 30.0
+) -> list[set[str]]:
     """Stemmed header terms above each numeric cell of a row entry.
 
     Args: entry: a row entry (``kind == "row"``) with cells and one box in ``rects``.
@@ -27,7 +28,7 @@ def column_headers(entry: Entry, page: Any, max_dy: float = 220.0,
     """
     cells = entry.cells
     heads: list[set[str]] = [set() for _ in cells]
-    cols = getattr(page, "word_columns", None)   # grounding.pdf.WordColumns, if present
+    cols = getattr(page, "word_columns", None)  # grounding.pdf.WordColumns, if present
     if cols is not None:
         texts, x0s, y0s, x1s, y1s = cols.texts, cols.x0s, cols.y0s, cols.x1s, cols.y1s
     else:
@@ -51,7 +52,7 @@ def column_headers(entry: Entry, page: Any, max_dy: float = 220.0,
             continue
         dists = [abs(x - cx) for x in xs]
         nearest = min(dists)
-        if nearest <= max_dx:                 # the first nearest cell takes the word
+        if nearest <= max_dx:  # the first nearest cell takes the word
             heads[dists.index(nearest)].update(_word_terms(text))
     return heads
 

@@ -49,22 +49,24 @@ _WORD = re.compile(r"[^\W\d_]+|\d+")
 NUMBER = "#"
 
 Skip = Callable[[int, int], bool]
-Token = tuple[str, int]                    # (word or NUMBER, index of the quantity or -1)
+Token = tuple[str, int]  # (word or NUMBER, index of the quantity or -1)
 
 
-def tokens(text: str, quantities: Sequence[Quantity], lo: int = 0,
-           hi: int | None = None) -> list[Token]:
+def tokens(
+    text: str, quantities: Sequence[Quantity], lo: int = 0, hi: int | None = None
+) -> list[Token]:
     """Word tokens of ``text[lo:hi]`` (lower case), each quantity (offsets into ``text``)
     one ``("#", i)`` token, ``i`` its position in ``quantities``; digits outside the
     quantities (a name's "R1") are word tokens."""
     hi = len(text) if hi is None else hi
-    spans = sorted((q.start, q.end, i) for i, q in enumerate(quantities)
-                   if lo <= q.start and q.end <= hi)
+    spans = sorted(
+        (q.start, q.end, i) for i, q in enumerate(quantities) if lo <= q.start and q.end <= hi
+    )
     out: list[Token] = []
     pos = lo
     for start, end, i in spans + [(hi, hi, -1)]:
         if start < pos:
-            continue                        # overlapping readings: the first one wins
+            continue  # overlapping readings: the first one wins
         out += [(m.group(0).lower(), -1) for m in _WORD.finditer(text, pos, start)]
         if i >= 0:
             out.append((NUMBER, i))
@@ -85,13 +87,14 @@ def aligned_slots(sent: list[Token], page: list[Token]) -> tuple[float, list[tup
     paired = 0
     slots: list[tuple[int, int]] = []
     for blk in matcher.get_matching_blocks():
-        chunk = a[blk.a:blk.a + blk.size]
+        chunk = a[blk.a : blk.a + blk.size]
         n_words = sum(1 for t in chunk if t != NUMBER)
         paired += n_words
         if n_words < MIN_BLOCK_WORDS:
             continue
-        slots += [(sent[blk.a + k][1], page[blk.b + k][1]) for k in range(blk.size)
-                  if chunk[k] == NUMBER]
+        slots += [
+            (sent[blk.a + k][1], page[blk.b + k][1]) for k in range(blk.size) if chunk[k] == NUMBER
+        ]
     return paired / words, slots
 
 
@@ -100,13 +103,20 @@ def permuted(pairs: list[tuple[Quantity, Quantity]]) -> bool:
     differs from its slot's and is the paper's value of another slot among them."""
     if len(pairs) < 2:
         return False
-    return all(not same_value(q, e) and any(same_value(q, e2) for j, (_, e2) in
-                                            enumerate(pairs) if j != i)
-               for i, (q, e) in enumerate(pairs))
+    return all(
+        not same_value(q, e) and any(same_value(q, e2) for j, (_, e2) in enumerate(pairs) if j != i)
+        for i, (q, e) in enumerate(pairs)
+    )
 
 
-def check_slot_swaps(text: str, index: EvidenceIndex, hits: Sequence[Hit], found: Findings,
-                     skip: Skip | None = None, k: int = 5) -> None:
+def check_slot_swaps(
+    text: str,
+    index: EvidenceIndex,
+    hits: Sequence[Hit],
+    found: Findings,
+    skip: Skip | None = None,
+    k: int = 5,
+) -> None:
     """Mark the sentence's values that the paper's own statement gives in each other's slots
     (see the module docstring) as conflicts (C1), each corrected by the paper's value in
     its slot. Reads the passages of the numbers' hits and the first ``k`` prose ``hits``,
@@ -116,7 +126,8 @@ def check_slot_swaps(text: str, index: EvidenceIndex, hits: Sequence[Hit], found
     """
     checks = found.numbers
     if sum(c.status in ("found", "found_far") for c in checks) < 2 or any(
-            c.status == "conflict" for c in checks):
+        c.status == "conflict" for c in checks
+    ):
         return
     sent = tokens(fold(text), [c.quantity for c in checks])
     cands = [c.hit for c in checks if c.hit is not None] + list(hits[:k])
@@ -124,9 +135,12 @@ def check_slot_swaps(text: str, index: EvidenceIndex, hits: Sequence[Hit], found
         coverage, slots = aligned_slots(sent, page)
         if coverage < MIN_COVERAGE:
             continue
-        wrong = [(checks[i], pqs[j]) for i, j in slots
-                 if checks[i].status in ("found", "found_far")
-                 and not same_value(checks[i].quantity, pqs[j])]
+        wrong = [
+            (checks[i], pqs[j])
+            for i, j in slots
+            if checks[i].status in ("found", "found_far")
+            and not same_value(checks[i].quantity, pqs[j])
+        ]
         if permuted([(c.quantity, p) for c, p in wrong]):
             _mark(wrong, hit)
             return
@@ -147,29 +161,31 @@ def _spans(index: EvidenceIndex, cands: Sequence[Hit]) -> list[tuple[Hit, int, i
     return out
 
 
-def _windows(index: EvidenceIndex, cands: Sequence[Hit], skip: Skip | None
-             ) -> list[tuple[Hit, list[Token], list[Quantity]]]:
+def _windows(
+    index: EvidenceIndex, cands: Sequence[Hit], skip: Skip | None
+) -> list[tuple[Hit, list[Token], list[Quantity]]]:
     """Each span of :func:`_spans` with the tokens of its page text and the page's
     quantities in it (the tokens' indices), less those ``skip`` drops."""
     out = []
     for hit, lo, hi in _spans(index, cands):
         e = hit.entry
         ptext = getattr(index.pages.get(e.page), "text", "")
-        pqs = [q for q in index.page_quantities.get(e.page, ())
-               if lo <= q.start and q.end <= hi
-               and not (skip is not None and skip(e.page, q.start))]
+        pqs = [
+            q
+            for q in index.page_quantities.get(e.page, ())
+            if lo <= q.start and q.end <= hi and not (skip is not None and skip(e.page, q.start))
+        ]
         out.append((hit, tokens(ptext, pqs, lo, hi), pqs))
     return out
 
 
-def _around(text: str, start: int, end: int, barrier: re.Pattern[str],
-            width: int = 40) -> set[str]:
+def _around(text: str, start: int, end: int, barrier: re.Pattern[str], width: int = 40) -> set[str]:
     """Stemmed non-numeric content terms within ``width`` characters of ``text[start:end]``,
     not crossing a match of ``barrier`` (another name, a clause break)."""
-    left = barrier.split(text[max(0, start - width):start])[-1]
-    right = barrier.split(text[end:end + width])[0]
+    left = barrier.split(text[max(0, start - width) : start])[-1]
+    right = barrier.split(text[end : end + width])[0]
     if start - width > 0:
-        left = re.sub(r"^\w*", "", left)        # no word cut in half at the window's edge
+        left = re.sub(r"^\w*", "", left)  # no word cut in half at the window's edge
     right = re.sub(r"\w*$", "", right) if end + width < len(text) else right
     return {t for t in content_terms(left + " " + right) if not is_numeric(t)}
 
@@ -181,12 +197,12 @@ def _name_re(name: str) -> re.Pattern[str]:
 
 
 #: what ends the words of a name: another name, a number, a clause break
-_BARRIER = re.compile(NAME.pattern
-                      + r"|\d|[,;:()]|\.\s|\b(?:and|or|but|while|whereas|than)\b")
+_BARRIER = re.compile(NAME.pattern + r"|\d|[,;:()]|\.\s|\b(?:and|or|but|while|whereas|than)\b")
 
 
-def name_swap(text: str, index: EvidenceIndex, hits: Sequence[Hit], skip: Skip | None = None,
-              k: int = 5) -> tuple[str, str, Hit] | None:
+def name_swap(
+    text: str, index: EvidenceIndex, hits: Sequence[Hit], skip: Skip | None = None, k: int = 5
+) -> tuple[str, str, Hit] | None:
     """Two names of the sentence that the paper's own statement gives each other's words
     ("RunnerBase implements iteration-based training, while RunnerIter implements
     epoch-based training" where page 4 says RunnerBase "implements epoch-based training" and
@@ -198,8 +214,9 @@ def name_swap(text: str, index: EvidenceIndex, hits: Sequence[Hit], skip: Skip |
     s = fold(text)
     if len(s) != len(text):
         s = text
-    names = list(dict.fromkeys(n for m in NAME.finditer(s)
-                               if len(n := m.group(0).strip("`-")) >= 2))
+    names = list(
+        dict.fromkeys(n for m in NAME.finditer(s) if len(n := m.group(0).strip("`-")) >= 2)
+    )
     if len(names) < 2:
         return None
     barrier = _BARRIER
@@ -210,14 +227,20 @@ def name_swap(text: str, index: EvidenceIndex, hits: Sequence[Hit], skip: Skip |
         found = list(pats[n].finditer(s))
         if len(found) == 1:
             once[n] = _around(s, found[0].start(), found[0].end(), barrier)
-    pairs = [(na, nb) for i, na in enumerate(names) for nb in names[i + 1:]
-             if na in once and nb in once and na.lower() not in nb.lower()
-             and nb.lower() not in na.lower()]
+    pairs = [
+        (na, nb)
+        for i, na in enumerate(names)
+        for nb in names[i + 1 :]
+        if na in once
+        and nb in once
+        and na.lower() not in nb.lower()
+        and nb.lower() not in na.lower()
+    ]
     if not pairs:
         return None
     for hit, lo, hi in _spans(index, list(hits[:k])):
         window = getattr(index.pages.get(hit.entry.page), "text", "")[lo:hi]
-        in_window: dict[str, list[re.Match[str]]] = {}    # each name searched once here
+        in_window: dict[str, list[re.Match[str]]] = {}  # each name searched once here
         for na, nb in pairs:
             for n in (na, nb):
                 if n not in in_window:
@@ -232,8 +255,12 @@ def name_swap(text: str, index: EvidenceIndex, hits: Sequence[Hit], skip: Skip |
             pb = _around(window, pb_m.start(), pb_m.end(), barrier)
             straight = len(sa & pa) + len(sb & pb)
             crossed = len(sa & pb) + len(sb & pa)
-            if crossed >= straight + 2 and sa & pb - sb and sb & pa - sa \
-                    and not reversed_comparison(s, window):
+            if (
+                crossed >= straight + 2
+                and sa & pb - sb
+                and sb & pa - sa
+                and not reversed_comparison(s, window)
+            ):
                 return na, nb, hit
     return None
 
@@ -245,10 +272,10 @@ def reversed_comparison(sentence: str, passage: str) -> bool:
     mine, theirs = words(sentence), words(passage)
     have = set(theirs)
     for i, w in enumerate(mine):
-        if "than" not in mine[i + 1:i + 4] or w in have:
+        if "than" not in mine[i + 1 : i + 4] or w in have:
             continue
         for j, v in enumerate(theirs):
-            if v in ANTONYMS.get(w, ()) and "than" in theirs[j + 1:j + 4]:
+            if v in ANTONYMS.get(w, ()) and "than" in theirs[j + 1 : j + 4]:
                 return True
     return False
 
@@ -258,5 +285,14 @@ def _mark(wrong: list[tuple[NumberCheck, Quantity]], hit: Hit) -> None:
         c.status, c.hit, c.correction = "conflict", hit, paper
 
 
-__all__ = ["MARGIN", "MIN_BLOCK_WORDS", "MIN_COVERAGE", "aligned_slots", "check_slot_swaps",
-           "name_swap", "permuted", "reversed_comparison", "tokens"]
+__all__ = [
+    "MARGIN",
+    "MIN_BLOCK_WORDS",
+    "MIN_COVERAGE",
+    "aligned_slots",
+    "check_slot_swaps",
+    "name_swap",
+    "permuted",
+    "reversed_comparison",
+    "tokens",
+]

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from annotations.schema import ErrorTag
 from grounding.evidence import Hit
@@ -25,6 +25,7 @@ from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.relation_check import sides_exchanged
 from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, REPORTING, words
 from grounding.lexicon import content_terms, is_numeric, root, stem
+from grounding.lexicon.words import STRONG_QUANTIFIERS, negation_words, quantifier_classes
 from grounding.memo import per_check
 
 
@@ -78,8 +79,11 @@ def claim_terms(text: str) -> list[str]:
 
 @per_check(maxsize=4096)
 def _claim_terms(text: str) -> tuple[str, ...]:
-    return tuple(t for t in dict.fromkeys(content_terms(text))
-                 if not is_numeric(t) and t not in _FRAMING_TERMS)
+    return tuple(
+        t
+        for t in dict.fromkeys(content_terms(text))
+        if not is_numeric(t) and t not in _FRAMING_TERMS
+    )
 
 
 #: the stems of rules_cues.REPORTING (words that frame a statement, not part of it)
@@ -91,8 +95,9 @@ def _text_terms(text: str) -> frozenset[str]:
     return frozenset(content_terms(text))
 
 
-def align(text: str, hits: Sequence[Hit], own_text: dict[int, str],
-          aliases: Aliases | None = None) -> Alignment | None:
+def align(
+    text: str, hits: Sequence[Hit], own_text: dict[int, str], aliases: Aliases | None = None
+) -> Alignment | None:
     """The hit (line or window) holding the largest share of ``text``'s content terms.
 
     Args: text: the sentence. hits: retrieved passages, best first (already filtered of
@@ -133,14 +138,16 @@ def flipped_operators(text: str, al: Alignment) -> list[tuple[str, str]]:
     high levels" for "low levels")."""
     have = {w for t in al.words for w in (t, *re.split(r"[-/]", t))}
     mine = words(text)
-    negated = set() if any(w in NEGATIONS or w == "n't" for w in mine) \
-        else _negated_words(al.words)
+    negated = set() if any(w in NEGATIONS or w == "n't" for w in mine) else _negated_words(al.words)
     out: list[tuple[str, str]] = []
     for w in re.findall(r"[a-z]+", text.lower()):
         if w in OPPOSITE and w not in have and not _SYNONYMS.get(w, frozenset()) & have:
             other = sorted(OPPOSITE[w] & have - negated)
-            if other and (w, other[0]) not in out \
-                    and not sides_exchanged(text, w, al.text, other[0]):
+            if (
+                other
+                and (w, other[0]) not in out
+                and not sides_exchanged(text, w, al.text, other[0])
+            ):
                 out.append((w, other[0]))
     return out
 
@@ -151,16 +158,24 @@ def _negated_words(ws: Sequence[str], reach: int = 3) -> set[str]:
     out: set[str] = set()
     for i, w in enumerate(ws):
         if w in NEGATIONS or w == "n't":
-            out.update(ws[i + 1:i + 1 + reach])
+            out.update(ws[i + 1 : i + 1 + reach])
     return out
 
 
 #: operator words that the passage may state with another word of the same class ("the
 #: majority of" / "most"): no flip then
-_SYNONYMS = {w: frozenset(group - {w}) for group in (
-    frozenset({"majority", "most", "mostly"}), frozenset({"minority", "few"}),
-    frozenset({"all", "every", "each", "always"}), frozenset({"none", "never", "no"}),
-    UP_WORDS - {"more"}, DOWN_WORDS - {"less", "fewer"}) for w in group}
+_SYNONYMS = {
+    w: frozenset(group - {w})
+    for group in (
+        frozenset({"majority", "most", "mostly"}),
+        frozenset({"minority", "few"}),
+        frozenset({"all", "every", "each", "always"}),
+        frozenset({"none", "never", "no"}),
+        UP_WORDS - {"more"},
+        DOWN_WORDS - {"less", "fewer"},
+    )
+    for w in group
+}
 
 
 def negated_in_passage(text: str, al: Alignment, reach: int = 3) -> str:
@@ -177,9 +192,9 @@ def negated_in_passage(text: str, al: Alignment, reach: int = 3) -> str:
     terms = set(claim_terms(text))
     for i, w in enumerate(al.words):
         if w in NEGATIONS or w == "n't":
-            after = al.words[i + 1:i + 1 + reach]
+            after = al.words[i + 1 : i + 1 + reach]
             if any(OPPOSITE.get(x, frozenset()) & set(mine) for x in after):
-                continue                  # "not ... high" stated as "low": the same claim
+                continue  # "not ... high" stated as "low": the same claim
             if any(t in terms for x in after for t in content_terms(x)):
                 return " ".join([w, *after])
     return ""
@@ -187,11 +202,7 @@ def negated_in_passage(text: str, al: Alignment, reach: int = 3) -> str:
 
 #: Words that deny or exclude in other words than a negation cue ("rather than a neural
 #: reward model", "skip markdown"): a sentence holding one may paraphrase a negated passage.
-_DENYING = frozenset({"rather", "instead", "skip", "skips", "skipping", "avoid", "avoids",
-                      "avoiding", "omit", "omits", "omitting", "unlike", "except", "excluding",
-                      "exclude", "excludes", "free", "lack", "lacks", "absence", "fail",
-                      "fails", "failed", "neither", "nor", "unable", "cannot", "ignore",
-                      "ignores", "drop", "drops", "dropped", "remove", "removes", "removed"})
+_DENYING = frozenset(negation_words("denying"))
 
 
 def reversed_operators(text: str, al: Alignment, same_min: float) -> list[tuple[str, str]]:
@@ -205,8 +216,11 @@ def reversed_operators(text: str, al: Alignment, same_min: float) -> list[tuple[
     out = []
     mine = words(text)
     for w, other in flipped_operators(text, al):
-        if w in mine and other in al.words and _same_sides(mine, mine.index(w), al.words,
-                                                           al.words.index(other)):
+        if (
+            w in mine
+            and other in al.words
+            and _same_sides(mine, mine.index(w), al.words, al.words.index(other))
+        ):
             out.append((w, other))
     return out
 
@@ -216,19 +230,22 @@ def _same_sides(a: Sequence[str], i: int, b: Sequence[str], j: int, width: int =
     found within ``2 * width`` words before and after ``b[j]`` respectively (at least one
     side must be checkable)."""
     b_terms = [set(content_terms(w)) for w in b]
-    before_b = set().union(*b_terms[max(0, j - 2 * width):j]) if j else set()
-    after_b = set().union(*b_terms[j + 1:j + 1 + 2 * width]) if j + 1 < len(b) else set()
+    before_b = set().union(*b_terms[max(0, j - 2 * width) : j]) if j else set()
+    after_b = set().union(*b_terms[j + 1 : j + 1 + 2 * width]) if j + 1 < len(b) else set()
     everywhere = set().union(*b_terms) if b_terms else set()
-    left = [t for w in reversed(a[max(0, i - width):i]) for t in content_terms(w)
-            if t in everywhere][:1]
-    right = [t for w in a[i + 1:i + 1 + width] for t in content_terms(w) if t in everywhere][:1]
+    left = [
+        t for w in reversed(a[max(0, i - width) : i]) for t in content_terms(w) if t in everywhere
+    ][:1]
+    right = [t for w in a[i + 1 : i + 1 + width] for t in content_terms(w) if t in everywhere][:1]
     if not left and not right:
         return False
     return all(t in before_b for t in left) and all(t in after_b for t in right)
 
 
-_CLAUSE_CUT = re.compile(r"[;:()\[\]]|,\s|\s(?:and|but|while|whereas|although|because|so|"
-                         r"which|where|with)\s|\s[-–—]\s")
+_CLAUSE_CUT = re.compile(
+    r"[;:()\[\]]|,\s|\s(?:and|but|while|whereas|although|because|so|"
+    r"which|where|with)\s|\s[-–—]\s"
+)
 
 
 def clause_of(text: str, start: int, end: int, min_terms: int = 3) -> str:
@@ -283,23 +300,27 @@ def _root_of(word: str) -> str:
 #: endings of the nouns made from direction words ("improvement", "reduction", "similarity")
 _NOMINAL = ("ment", "ments", "tion", "tions", "sion", "ance", "ence", "ity", "ities")
 #: the roots of the direction words of each class (derivations of six letters or more)
-_DIRECTION_ROOTS = {cls: frozenset(_root_of(w) for w in group if len(w) >= 6)
-                    for cls, group in (("up", UP_WORDS), ("down", DOWN_WORDS),
-                                       ("same", SAME_WORDS))}
+_DIRECTION_ROOTS = {
+    cls: frozenset(_root_of(w) for w in group if len(w) >= 6)
+    for cls, group in (("up", UP_WORDS), ("down", DOWN_WORDS), ("same", SAME_WORDS))
+}
 
 
-_QUANT_CLASS = {"all": {"all", "every", "each", "always", "entire", "whole"},
-                "only": {"only", "solely", "exclusively", "sole"},
-                "none": {"none", "never", "nothing", "no", "neither", "not"},
-                "most": {"most", "majority", "mostly"},
-                "some": {"some", "several", "many", "various", "multiple"},
-                "few": {"few", "rarely", "seldom"},
-                "both": {"both", "two"}, "either": {"either", "one"}}
+#: each quantifier class with the passage words that state it
+_QUANT_CLASS = quantifier_classes("passage")
 
 #: Change words that state a magnitude: the implied relative change in percent.
-MAGNITUDE_WORDS = {"halved": -50.0, "halves": -50.0, "halve": -50.0, "doubled": 100.0,
-                   "doubles": 100.0, "double": 100.0, "tripled": 200.0, "triples": 200.0,
-                   "quadrupled": 300.0}
+MAGNITUDE_WORDS = {
+    "halved": -50.0,
+    "halves": -50.0,
+    "halve": -50.0,
+    "doubled": 100.0,
+    "doubles": 100.0,
+    "double": 100.0,
+    "tripled": 200.0,
+    "triples": 200.0,
+    "quadrupled": 300.0,
+}
 _BY_PERCENT = re.compile(r"\bby\s+(?:about\s+|roughly\s+|~\s*)?(\d+(?:\.\d+)?)\s*%")
 
 
@@ -311,16 +332,22 @@ def check_term(part: Part, al: Alignment | None, extra: Sequence[frozenset[str]]
     with this statement). A name the paper never uses at all is N1 (name_check)."""
     need = set(part.binds)
     if al is not None and need <= al.terms:
-        return PartResult(part, Status.VERIFIED, why=f"'{part.text}' stated on page "
-                          f"{al.hit.entry.page}", hit=al.hit)
+        return PartResult(
+            part,
+            Status.VERIFIED,
+            why=f"'{part.text}' stated on page {al.hit.entry.page}",
+            hit=al.hit,
+        )
     if any(need <= pool for pool in extra):
         return PartResult(part, Status.VERIFIED, why=f"'{part.text}' with its numbers")
-    return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
-                      f"{part.describe()} not found with the statement")
+    return PartResult(
+        part, Status.NOT_FOUND, ErrorTag.N2, f"{part.describe()} not found with the statement"
+    )
 
 
-def check_comparison(part: Part, al: Alignment | None, text: str,
-                     numbers_order: bool) -> PartResult:
+def check_comparison(
+    part: Part, al: Alignment | None, text: str, numbers_order: bool
+) -> PartResult:
     """A direction word is verified by a word of the same class in the aligned passage (a
     comparative of class ``other``, "thinner than", by the same word only), or by
     the sentence's own number pair (``numbers_order``: found in the paper and ordered as the
@@ -331,27 +358,45 @@ def check_comparison(part: Part, al: Alignment | None, text: str,
     if numbers_order or _numbers_around(text, part):
         return PartResult(part, Status.VERIFIED, why=f"'{part.text}' follows from its numbers")
     if al is None:
-        return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
-                          f"{part.describe()} not found")
+        return PartResult(part, Status.NOT_FOUND, ErrorTag.N2, f"{part.describe()} not found")
     word = part.text.lower()
     if word in MAGNITUDE_WORDS:
         m = _BY_PERCENT.search(al.text)
         if m is not None and abs(abs(MAGNITUDE_WORDS[word]) - float(m.group(1))) > 2:
-            return PartResult(part, Status.CONTRADICTED, ErrorTag.C1,
-                              f"'{part.text}' where the paper gives a change of "
-                              f"{m.group(1)}%", al.hit, part.text, f"by {m.group(1)}%")
+            return PartResult(
+                part,
+                Status.CONTRADICTED,
+                ErrorTag.C1,
+                f"'{part.text}' where the paper gives a change of {m.group(1)}%",
+                al.hit,
+                part.text,
+                f"by {m.group(1)}%",
+            )
     dirs = _direction_words(al.words)
     if word in al.words or dirs.get(part.value):
-        return PartResult(part, Status.VERIFIED, why=f"'{part.text}' stated on page "
-                          f"{al.hit.entry.page}", hit=al.hit)
+        return PartResult(
+            part,
+            Status.VERIFIED,
+            why=f"'{part.text}' stated on page {al.hit.entry.page}",
+            hit=al.hit,
+        )
     other = {"up": "down", "down": "up"}.get(part.value, "")
-    said = next((v for v in sorted(dirs.get(other, ())) if sides_exchanged(text, word, al.text, v)),
-                None)
+    said = next(
+        (v for v in sorted(dirs.get(other, ())) if sides_exchanged(text, word, al.text, v)), None
+    )
     if said is not None:
-        return PartResult(part, Status.VERIFIED, why=f"'{part.text}' stated from the other "
-                          f"side ('{said}') on page {al.hit.entry.page}", hit=al.hit)
-    return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
-                      f"{part.describe()} not found in the passage on page {al.hit.entry.page}")
+        return PartResult(
+            part,
+            Status.VERIFIED,
+            why=f"'{part.text}' stated from the other side ('{said}') on page {al.hit.entry.page}",
+            hit=al.hit,
+        )
+    return PartResult(
+        part,
+        Status.NOT_FOUND,
+        ErrorTag.N2,
+        f"{part.describe()} not found in the passage on page {al.hit.entry.page}",
+    )
 
 
 def _numbers_around(text: str, part: Part) -> bool:
@@ -377,16 +422,30 @@ def check_polarity(part: Part, al: Alignment | None, affirm_min: float = 0.8) ->
         return PartResult(part, Status.NOT_FOUND, ErrorTag.N2, f"{part.describe()} not found")
     neg_at = [i for i, w in enumerate(al.words) if w in NEGATIONS or w == "n't"]
     if neg_at:
-        return PartResult(part, Status.VERIFIED, why=f"the negation '{part.text}' stated on "
-                          f"page {al.hit.entry.page}", hit=al.hit)
+        return PartResult(
+            part,
+            Status.VERIFIED,
+            why=f"the negation '{part.text}' stated on page {al.hit.entry.page}",
+            hit=al.hit,
+        )
     governed = set(part.binds[:2])
     if al.coverage >= affirm_min and governed and governed <= al.terms:
-        return PartResult(part, Status.CONTRADICTED, ErrorTag.C3,
-                          f"the sentence negates ('{part.text}') what page {al.hit.entry.page} "
-                          "states affirmatively", al.hit, part.text, "")
-    return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
-                      f"{part.describe()}: the passage on page {al.hit.entry.page} does not "
-                      "negate")
+        return PartResult(
+            part,
+            Status.CONTRADICTED,
+            ErrorTag.C3,
+            f"the sentence negates ('{part.text}') what page {al.hit.entry.page} "
+            "states affirmatively",
+            al.hit,
+            part.text,
+            "",
+        )
+    return PartResult(
+        part,
+        Status.NOT_FOUND,
+        ErrorTag.N2,
+        f"{part.describe()}: the passage on page {al.hit.entry.page} does not negate",
+    )
 
 
 def check_quantifier(part: Part, al: Alignment | None) -> PartResult | None:
@@ -402,62 +461,97 @@ def check_quantifier(part: Part, al: Alignment | None) -> PartResult | None:
     if " of " in part.value:
         a, b = part.value.split(" of ", 1)
         if a.isdigit() and b.isdigit():
-            return None                   # both are quantity parts, checked as numbers
+            return None  # both are quantity parts, checked as numbers
         ok = a in al.text.lower() and b in al.text.lower()
-        return PartResult(part, Status.VERIFIED if ok else Status.NOT_FOUND,
-                          None if ok else ErrorTag.N2, f"'{part.text}' "
-                          + ("stated" if ok else "not found") + f" on page {al.hit.entry.page}",
-                          al.hit if ok else None)
+        return PartResult(
+            part,
+            Status.VERIFIED if ok else Status.NOT_FOUND,
+            None if ok else ErrorTag.N2,
+            f"'{part.text}' " + ("stated" if ok else "not found") + f" on page {al.hit.entry.page}",
+            al.hit if ok else None,
+        )
     ws = set(al.words)
     if _QUANT_CLASS.get(part.value, {part.value}) & ws:
-        return PartResult(part, Status.VERIFIED, why=f"'{part.text}' stated on page "
-                          f"{al.hit.entry.page}", hit=al.hit)
+        return PartResult(
+            part,
+            Status.VERIFIED,
+            why=f"'{part.text}' stated on page {al.hit.entry.page}",
+            hit=al.hit,
+        )
     head = part.binds[0] if part.binds else None
     opposite = None
     for i, w in enumerate(al.words):
         if w in ("no", "not", "one", "two") or not any(
-                w in _QUANT_CLASS[cls] for cls in _OPPOSITE.get(part.value, ())):
+            w in _QUANT_CLASS[cls] for cls in _OPPOSITE.get(part.value, ())
+        ):
             continue
-        after = {t for x in al.words[i + 1:i + 4] for t in content_terms(x)}
+        after = {t for x in al.words[i + 1 : i + 4] for t in content_terms(x)}
         if head is not None and head in after:
-            opposite = w                  # "most models" against "all models"
+            opposite = w  # "most models" against "all models"
             break
     if opposite is not None:
-        return PartResult(part, Status.CONTRADICTED, ErrorTag.C3,
-                          f"the sentence says '{part.text}' where page {al.hit.entry.page} "
-                          f"says '{opposite}'", al.hit, part.text, opposite)
+        return PartResult(
+            part,
+            Status.CONTRADICTED,
+            ErrorTag.C3,
+            f"the sentence says '{part.text}' where page {al.hit.entry.page} says '{opposite}'",
+            al.hit,
+            part.text,
+            opposite,
+        )
     if part.text.lower() in STRONG_QUANTIFIERS:
-        return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,
-                          f"'{part.text}': the passage on page {al.hit.entry.page} does not "
-                          "say it of every case (or of none)")
+        return PartResult(
+            part,
+            Status.NOT_FOUND,
+            ErrorTag.N2,
+            f"'{part.text}': the passage on page {al.hit.entry.page} does not "
+            "say it of every case (or of none)",
+        )
     return None
 
 
-#: Quantifiers that claim every case, or none: a passage that quantifies nothing leaves
-#: them unchecked ("All hospitalized patients had a fever" against "patients hospitalized
-#: with fever"), so they are not found rather than skipped. "only" is left out: answers use
-#: it for emphasis ("only about 43%", "only if").
-STRONG_QUANTIFIERS = frozenset({"all", "every", "always", "none", "never", "nothing"})
+#: Quantifier classes and the classes that deny them ("all" against "some", "few"...).
+_OPPOSITE = {
+    "all": ("some", "few", "most", "none"),
+    "none": ("all", "most", "some"),
+    "most": ("all", "few", "none"),
+    "few": ("all", "most"),
+    "some": ("all", "none"),
+    "only": (),
+}
 
-_OPPOSITE = {"all": ("some", "few", "most", "none"), "none": ("all", "most", "some"),
-             "most": ("all", "few", "none"), "few": ("all", "most"),
-             "some": ("all", "none"), "only": ()}
 
-
-__all__ = ["Alignment", "MAGNITUDE_WORDS", "PartResult", "STRONG_QUANTIFIERS", "Status", "align",
-           "check_comparison", "check_polarity", "check_quantifier", "check_term", "claim_terms",
-           "flipped_operators", "negated_in_passage", "reversed_operators"]
-
+__all__ = [
+    "Alignment",
+    "MAGNITUDE_WORDS",
+    "PartResult",
+    "STRONG_QUANTIFIERS",
+    "Status",
+    "align",
+    "check_comparison",
+    "check_polarity",
+    "check_quantifier",
+    "check_term",
+    "claim_terms",
+    "flipped_operators",
+    "negated_in_passage",
+    "reversed_operators",
+]
 
 
 #: A name-like token: CamelCase or with a digit ("S2ORC", "GPT-4", "mRNA"), an ACRONYM,
 #: a hyphenated proper name.
-_ENTITY = re.compile(r"(?<![\w@-])(?:[A-Z][a-z]*[A-Z0-9][\w-]*|[A-Z][a-z]+(?:-[A-Z0-9][\w]*)+|"
-                     r"[A-Z]{2,}[\w-]*|[a-z]+[A-Z][\w-]*)(?:\.\d+)*")
+_ENTITY = re.compile(
+    r"(?<![\w@-])(?:[A-Z][a-z]*[A-Z0-9][\w-]*|[A-Z][a-z]+(?:-[A-Z0-9][\w]*)+|"
+    r"[A-Z]{2,}[\w-]*|[a-z]+[A-Z][\w-]*)(?:\.\d+)*"
+)
 #: A label that points into the paper ("Table S2", "Figure 3a", "Eq. A1"), not a name.
-_POINTER = re.compile(r"\b(?:tables?|figures?|figs?|sections?|sec|appendix|appendices|eqs?|"
-                      r"equations?|algorithms?|supplementary|suppl|panels?|lines?|steps?|"
-                      r"phases?|release|version|chapter)\.?\s*$", re.I)
+_POINTER = re.compile(
+    r"\b(?:tables?|figures?|figs?|sections?|sec|appendix|appendices|eqs?|"
+    r"equations?|algorithms?|supplementary|suppl|panels?|lines?|steps?|"
+    r"phases?|release|version|chapter)\.?\s*$",
+    re.I,
+)
 _WORD = re.compile(r"[A-Za-z0-9]+(?:[-/.][A-Za-z0-9]+)*")
 
 
@@ -484,12 +578,10 @@ def _sibling(token: str, passage: str) -> bool:
     seen = {_squash(w) for w in _WORD.findall(passage)}
     if any(w.startswith(own) for w in seen):
         return False
-    return any(w != own and re.sub(r"\d", "", w) == letters and re.search(r"\d", w)
-               for w in seen)
+    return any(w != own and re.sub(r"\d", "", w) == letters and re.search(r"\d", w) for w in seen)
 
 
-def missing_entities(text: str, al: Alignment, subject: frozenset[str] = frozenset()
-                     ) -> list[str]:
+def missing_entities(text: str, al: Alignment, subject: frozenset[str] = frozenset()) -> list[str]:
     """The names of ``text`` (acronyms, model / dataset / material / drug names with capitals
     or digits) that the aligned passage replaces with another: the passage holds every other
     content term of the sentence but none of the name's terms (the aliases the paper defines
@@ -501,7 +593,7 @@ def missing_entities(text: str, al: Alignment, subject: frozenset[str] = frozens
     for m in _ENTITY.finditer(text):
         tok = m.group(0).strip("-")
         terms = [t for t in content_terms(tok) if not is_numeric(t)]
-        if not terms or _squash(tok) in subject or _POINTER.search(text[:m.start()]):
+        if not terms or _squash(tok) in subject or _POINTER.search(text[: m.start()]):
             continue
         if _sibling(tok, al.text) or not any(t in al.terms for t in terms):
             names.append((tok, terms))
@@ -512,4 +604,3 @@ def missing_entities(text: str, al: Alignment, subject: frozenset[str] = frozens
     if any(t not in al.terms for t in rest):
         return []
     return list(dict.fromkeys(tok for tok, _ in names))
-

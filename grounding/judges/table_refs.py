@@ -22,11 +22,14 @@ from grounding.lexicon import fold
 from grounding.quantities import same_value
 
 #: a reference in a sentence: "Table 3", "Tab. 3", "Figure 2b", "Fig. 2", "Figs. 2"
-_REF = re.compile(r"\b(?P<kind>Tables?|Tab\.|Figures?|Figs?\.)\s*(?P<num>\d{1,3})(?![\d.,]\d)",
-                  re.IGNORECASE)
+_REF = re.compile(
+    r"\b(?P<kind>Tables?|Tab\.|Figures?|Figs?\.)\s*(?P<num>\d{1,3})(?![\d.,]\d)", re.IGNORECASE
+)
 #: a caption opening a line of the page text
-_CAPTION = re.compile(r"(?m)^[ \t]*(?P<kind>Table|TABLE|Figure|FIGURE|Fig\.)\s*(?P<num>\d{1,3})"
-                      r"\s*(?:[:.|]|$)")
+_CAPTION = re.compile(
+    r"(?m)^[ \t]*(?P<kind>Table|TABLE|Figure|FIGURE|Fig\.)\s*(?P<num>\d{1,3})"
+    r"\s*(?:[:.|]|$)"
+)
 
 
 def _kind(word: str) -> str:
@@ -46,8 +49,10 @@ class Reference:
 
 def references(text: str) -> list[Reference]:
     """The tables and figures ``text`` names, in order."""
-    return [Reference(_kind(m.group("kind")), int(m.group("num")), m.start(), m.end())
-            for m in _REF.finditer(fold(text))]
+    return [
+        Reference(_kind(m.group("kind")), int(m.group("num")), m.start(), m.end())
+        for m in _REF.finditer(fold(text))
+    ]
 
 
 class _Captions:
@@ -62,8 +67,11 @@ class _Captions:
             for m in _CAPTION.finditer(text):
                 key = (_kind(m.group("kind")), int(m.group("num")))
                 self.pages.setdefault(key, set()).add(number)
-                rects = page.rects_for(m.start("kind"), m.end("num")) \
-                    if hasattr(page, "rects_for") else ()
+                rects = (
+                    page.rects_for(m.start("kind"), m.end("num"))
+                    if hasattr(page, "rects_for")
+                    else ()
+                )
                 y = rects[0].y0 if rects else 0.0
                 self.on_page.setdefault(number, []).append((key[0], key[1], y))
 
@@ -116,8 +124,11 @@ def _said_with(index: EvidenceIndex, ref: Reference, c: NumberCheck, reach: int 
     characters of the value: the paper itself ties the value to that table or figure."""
     for number, page in index.pages.items():
         text = getattr(page, "text", "") or ""
-        near = [m.start() for m in _REF.finditer(text)
-                if _kind(m.group("kind")) == ref.kind and int(m.group("num")) == ref.number]
+        near = [
+            m.start()
+            for m in _REF.finditer(text)
+            if _kind(m.group("kind")) == ref.kind and int(m.group("num")) == ref.number
+        ]
         if not near:
             continue
         for q in index.page_quantities.get(number, ()):
@@ -136,8 +147,9 @@ def _in_named(index: EvidenceIndex, caps: _Captions, ref: Reference, c: NumberCh
     return False
 
 
-def wrong_reference(text: str, index: EvidenceIndex,
-                    numbers: list[NumberCheck]) -> WrongReference | None:
+def wrong_reference(
+    text: str, index: EvidenceIndex, numbers: list[NumberCheck]
+) -> WrongReference | None:
     """The one table or figure ``text`` names when the paper gives its checked values
     elsewhere; None when the sentence names none or several of a kind, when the paper has
     no caption of the named one, or when any value is (or may be) in it.
@@ -147,17 +159,24 @@ def wrong_reference(text: str, index: EvidenceIndex,
     Returns: the WrongReference, or None. Raises: nothing.
     """
     refs = references(text)
-    if len(refs) != 1 or re.match(r"(?:tables|figures|figs)\b", fold(text)[refs[0].start:],
-                                  re.IGNORECASE):
-        return None                       # none, several, or a plural ("Tables 1 and 2")
+    if len(refs) != 1 or re.match(
+        r"(?:tables|figures|figs)\b", fold(text)[refs[0].start :], re.IGNORECASE
+    ):
+        return None  # none, several, or a plural ("Tables 1 and 2")
     ref = refs[0]
     caps = _captions(index)
     named = caps.pages.get((ref.kind, ref.number))
     # a specific value (a decimal, or at least 100): a small whole number is in many tables;
     # an amount with a physical unit ("500 ppm") is more often a condition than a result
-    found = [c for c in numbers if c.status == "found" and c.hit is not None
-             and c.quantity.checkable and not c.quantity.physical
-             and (c.quantity.decimals > 0 or abs(c.quantity.value) >= 100)]
+    found = [
+        c
+        for c in numbers
+        if c.status == "found"
+        and c.hit is not None
+        and c.quantity.checkable
+        and not c.quantity.physical
+        and (c.quantity.decimals > 0 or abs(c.quantity.value) >= 100)
+    ]
     if not named or not found:
         return None
     other: tuple[str, int] | None = None
@@ -170,10 +189,15 @@ def wrong_reference(text: str, index: EvidenceIndex,
                 return None
             where = _table_of(caps, c.hit, "table") or _table_of(caps, c.hit, "figure")
         else:
-            said = [r for r in _sentence_refs(index, c.hit, _offset(index, c))
-                    if r.kind == ref.kind]
-            if not said or any(r.number == ref.number for r in said) \
-                    or len({r.number for r in said}) != 1 or _in_named(index, caps, ref, c):
+            said = [
+                r for r in _sentence_refs(index, c.hit, _offset(index, c)) if r.kind == ref.kind
+            ]
+            if (
+                not said
+                or any(r.number == ref.number for r in said)
+                or len({r.number for r in said}) != 1
+                or _in_named(index, caps, ref, c)
+            ):
                 return None
             where = (said[0].kind, said[0].number)
         if where is None or where == (ref.kind, ref.number) or (other and where != other):
@@ -182,14 +206,15 @@ def wrong_reference(text: str, index: EvidenceIndex,
     if other is None:
         return None
     s = fold(text)
-    span = s[ref.start:ref.end] if len(s) == len(text) else text[ref.start:ref.end]
+    span = s[ref.start : ref.end] if len(s) == len(text) else text[ref.start : ref.end]
     label = "Table" if other[0] == "table" else "Figure"
     if re.match(r"(?:tab|figs?)\.", span, re.IGNORECASE) and other[0] == ref.kind:
         label = "Tab." if other[0] == "table" else "Fig."
     hit = found[0].hit
     assert hit is not None
-    return WrongReference(ref, text[ref.start:ref.end], f"{label} {other[1]}",
-                          found[0].quantity.text, hit)
+    return WrongReference(
+        ref, text[ref.start : ref.end], f"{label} {other[1]}", found[0].quantity.text, hit
+    )
 
 
 def _offset(index: EvidenceIndex, c: NumberCheck) -> int:

@@ -22,10 +22,12 @@ from grounding.judges.parts import PartKind, decompose, sentence_quantities
 from grounding.judges.statement_check import Alignment
 
 #: Capitalised words that are no names (sentence openers, pronouns, months are kept).
-_NOT_NAMES = frozenset("""I It Its This That These Those The A An We Our They Their He She
+_NOT_NAMES = frozenset(
+    """I It Its This That These Those The A An We Our They Their He She
 His Her You Your In On At By For From With Without Of To As And Or But If When While Where
 Which Who What How Why Also However Moreover Finally First Second Third Table Figure Fig
-Section Appendix Eq Overall Both Each Every All Some Many Most No Not""".split())
+Section Appendix Eq Overall Both Each Every All Some Many Most No Not""".split()
+)
 _CAPITAL = re.compile(r"(?<![\w-])[A-Z][a-z][A-Za-z]+(?![\w-])")
 
 
@@ -46,11 +48,15 @@ def unchecked_mentions(text: str) -> list[tuple[str, str]]:
         if m.start() in terms or m.group(0) in _NOT_NAMES:
             continue
         if m.start() == len(text) - len(text.lstrip()):
-            continue                          # "Released in ...": an opener, not a name
+            continue  # "Released in ...": an opener, not a name
         out.append((m.start(), "name", m.group(0)))
     first = re.match(r"\s*([A-Za-z][\w-]*)", text)
-    if first and first.start(1) not in terms and re.search(r"[A-Z0-9]", first.group(1)[1:]) \
-            and first.group(1) not in _NOT_NAMES:
+    if (
+        first
+        and first.start(1) not in terms
+        and re.search(r"[A-Z0-9]", first.group(1)[1:])
+        and first.group(1) not in _NOT_NAMES
+    ):
         out.append((first.start(1), "name", first.group(1)))
     return [(kind, word) for _, kind, word in sorted(out)]
 
@@ -61,8 +67,9 @@ def _in_paper(index: EvidenceIndex, kind: str, word: str) -> bool:
     return index.mentions(word)
 
 
-def nothing_checkable_reason(text: str, index: EvidenceIndex, al: Alignment | None,
-                             bounds: Sequence[str] = ()) -> str:
+def nothing_checkable_reason(
+    text: str, index: EvidenceIndex, al: Alignment | None, bounds: Sequence[str] = ()
+) -> str:
     """The nei rationale of a sentence with no checkable part that the paper does not state
     near verbatim: which of its years and names the paper has or lacks, and how close the
     closest passage comes. ``bounds``: the sentence's bounded numbers ("over 300 bar") that
@@ -72,32 +79,49 @@ def nothing_checkable_reason(text: str, index: EvidenceIndex, al: Alignment | No
     Raises: nothing.
     """
     found = unchecked_mentions(text)
-    have = [f"{'the year' if k == 'year' else 'the name'} {w if k == 'year' else repr(w)}"
-            for k, w in found if _in_paper(index, k, w)]
-    lack = [f"{'the year' if k == 'year' else 'the name'} {w if k == 'year' else repr(w)}"
-            for k, w in found if not _in_paper(index, k, w)]
+    have = [
+        f"{'the year' if k == 'year' else 'the name'} {w if k == 'year' else repr(w)}"
+        for k, w in found
+        if _in_paper(index, k, w)
+    ]
+    lack = [
+        f"{'the year' if k == 'year' else 'the name'} {w if k == 'year' else repr(w)}"
+        for k, w in found
+        if not _in_paper(index, k, w)
+    ]
     if al is None:
         closest = "no passage shares its words"
     elif al.coverage >= 0.999:
-        closest = (f"the closest passage (page {al.hit.entry.page}) holds all of its words, "
-                   "but not as one statement")
+        closest = (
+            f"the closest passage (page {al.hit.entry.page}) holds all of its words, "
+            "but not as one statement"
+        )
     else:
-        closest = (f"the closest passage (page {al.hit.entry.page}) holds {al.coverage:.0%} "
-                   "of its words")
+        closest = (
+            f"the closest passage (page {al.hit.entry.page}) holds {al.coverage:.0%} of its words"
+        )
     if lack:
-        return (f"Not enough information: {_join(lack)} "
-                f"{'is' if len(lack) == 1 else 'are'} nowhere in the paper; {closest}.")
+        return (
+            f"Not enough information: {_join(lack)} "
+            f"{'is' if len(lack) == 1 else 'are'} nowhere in the paper; {closest}."
+        )
     if have:
-        return (f"Not enough information: {_join(have)} "
-                f"{'is' if len(have) == 1 else 'are'} in the paper, but no passage states what "
-                f"the sentence says of {'it' if len(have) == 1 else 'them'}; {closest}.")
+        return (
+            f"Not enough information: {_join(have)} "
+            f"{'is' if len(have) == 1 else 'are'} in the paper, but no passage states what "
+            f"the sentence says of {'it' if len(have) == 1 else 'them'}; {closest}."
+        )
     if bounds:
         plural = "s" if len(bounds) > 1 else ""
-        return (f"Not enough information: no passage settles the bound{plural} "
-                f"{_join([repr(b) for b in bounds])} and the paper does not state the "
-                f"sentence; {closest}.")
-    return ("Not enough information: nothing checkable (no number, name, comparison, "
-            f"negation or quantifier) and the paper does not state it; {closest}.")
+        return (
+            f"Not enough information: no passage settles the bound{plural} "
+            f"{_join([repr(b) for b in bounds])} and the paper does not state the "
+            f"sentence; {closest}."
+        )
+    return (
+        "Not enough information: nothing checkable (no number, name, comparison, "
+        f"negation or quantifier) and the paper does not state it; {closest}."
+    )
 
 
 def _join(items: list[str]) -> str:

@@ -15,21 +15,45 @@ import re
 from dataclasses import dataclass
 
 from annotations.schema import ErrorSpan, ErrorTag
-from grounding.evidence import EvidenceIndex, Hit
-from grounding.judges.number_common import NAME, Findings, short
+from grounding.evidence import EvidenceIndex
+from grounding.judges.claim import SentenceFinding
+from grounding.judges.number_common import NAME, short
 from grounding.lexicon import fold, stem
 
 #: a verb form (participle, -ize/-ise verb), up to three words, a preposition, an
 #: optional article, then the name (NAME) right after
-_SLOT = re.compile(r"\b(?P<verb>[a-z][a-z-]{3,}(?:ed|ize|ise|izes|ises|ing))\b"
-                   r"(?P<gap>(?:\s+[\w-]+){0,3}?)\s+(?P<prep>from|with|on|using|via)\s+"
-                   r"(?:the\s+|a\s+|an\s+)?(?P<name>\S+)")
+_SLOT = re.compile(
+    r"\b(?P<verb>[a-z][a-z-]{3,}(?:ed|ize|ise|izes|ises|ing))\b"
+    r"(?P<gap>(?:\s+[\w-]+){0,3}?)\s+(?P<prep>from|with|on|using|via)\s+"
+    r"(?:the\s+|a\s+|an\s+)?(?P<name>\S+)"
+)
 #: verbs whose object names other work or a reference point, not the thing itself
-_OPEN = frozenset(stem(w) for w in (
-    "compared", "contrasted", "followed", "preceded", "reported", "published", "proposed",
-    "described", "introduced", "cited", "combined", "evaluated", "tested", "experimented",
-    "benchmarked", "improving", "outperforming", "working", "building", "agreed",
-    "consistent"))
+_OPEN = frozenset(
+    stem(w)
+    for w in (
+        "compared",
+        "contrasted",
+        "followed",
+        "preceded",
+        "reported",
+        "published",
+        "proposed",
+        "described",
+        "introduced",
+        "cited",
+        "combined",
+        "evaluated",
+        "tested",
+        "experimented",
+        "benchmarked",
+        "improving",
+        "outperforming",
+        "working",
+        "building",
+        "agreed",
+        "consistent",
+    )
+)
 _REFERENCE = re.compile(r"\[[\d,\s–-]+\]|\(\s*[A-Z][^()]{0,40}\d{4}[a-z]?\s*\)")
 
 
@@ -82,22 +106,26 @@ def slot_name_conflict(text: str, index: EvidenceIndex) -> SlotName | None:
     return None
 
 
-def slot_contradiction(text: str, index: EvidenceIndex,
-                       found: Findings) -> tuple[str, list[Hit]] | None:
-    """The rationale and evidence of a sentence contradicted by :func:`slot_name_conflict`
-    (its C2 error span, the paper's name as the correction, added to ``found.errors``),
-    or None."""
+def slot_contradiction(text: str, index: EvidenceIndex) -> SentenceFinding | None:
+    """A sentence contradicted by :func:`slot_name_conflict`: the rationale, the evidence
+    and its C2 error span with the paper's name as the correction; or None. Pure."""
     slot = slot_name_conflict(text, index)
     if slot is None or slot.name not in text:
         return None
-    found.errors.append(ErrorSpan(span=slot.name, tags=(ErrorTag.C2,), correction=slot.paper))
-    ev = [h for h in index.hits(text.replace(slot.name, slot.paper), k=8)
-          if slot.paper in h.entry.text][:1]
+    error = ErrorSpan(span=slot.name, tags=(ErrorTag.C2,), correction=slot.paper)
+    ev = [
+        h
+        for h in index.hits(text.replace(slot.name, slot.paper), k=8)
+        if slot.paper in h.entry.text
+    ][:1]
     where = f"page {ev[0].entry.page}" if ev else f"page {slot.page}"
-    quote = f" (\"{short(ev[0].entry.text)}\")" if ev else ""
-    return (f"Contradicted: the sentence says '{slot.name}' where {where} gives "
-            f"'{slot.paper}' in that place, as every such statement of the paper does"
-            f"{quote}.", ev)
+    quote = f' ("{short(ev[0].entry.text)}")' if ev else ""
+    return SentenceFinding(
+        f"Contradicted: the sentence says '{slot.name}' where {where} gives "
+        f"'{slot.paper}' in that place, as every such statement of the paper does{quote}.",
+        tuple(ev),
+        (error,),
+    )
 
 
 __all__ = ["SlotName", "slot_contradiction", "slot_name_conflict"]

@@ -7,17 +7,19 @@ Pure over an :class:`EvidenceIndex`; no I/O.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from collections.abc import Iterator
 from difflib import SequenceMatcher
 
 from rapidfuzz import fuzz
 
 from annotations.schema import ErrorSpan, ErrorTag
 from grounding.evidence import EvidenceIndex, Hit
-from grounding.judges.number_common import Findings, short
+from grounding.judges.claim import SentenceFinding
+from grounding.judges.number_common import Findings, NumberCheck, short
 from grounding.judges.rules_cues import OPPOSITE, words
 from grounding.lexicon import fold
 from grounding.number_words import ORDINALS
@@ -32,8 +34,9 @@ def _flat(text: str) -> str:
     return " ".join(fold(text).lower().split())
 
 
-def _alignments(text: str, index: EvidenceIndex, hits: list[Hit], n: int,
-                cutoff: float) -> Iterator[tuple[Hit, str, int, int]]:
+def _alignments(
+    text: str, index: EvidenceIndex, hits: list[Hit], n: int, cutoff: float
+) -> Iterator[tuple[Hit, str, int, int]]:
     """(passage, page text around it, start, end of the part aligned with ``text``) for
     each of the best ``n`` passages (not table rows) around which the page matches
     ``text`` at rapidfuzz partial_ratio ``cutoff`` or more; the aligned part is widened to
@@ -44,11 +47,11 @@ def _alignments(text: str, index: EvidenceIndex, hits: list[Hit], n: int,
             continue
         page = getattr(index.pages.get(h.entry.page), "text", "") or h.entry.text
         lo = max(0, h.entry.start - len(text) - 40)
-        around = _flat(page[lo:h.entry.end + len(text) + 40])
+        around = _flat(page[lo : h.entry.end + len(text) + 40])
         al = fuzz.partial_ratio_alignment(s, around, score_cutoff=cutoff)
         if al is None:
             continue
-        a, b = al.dest_start, al.dest_end          # whole words: none cut in two
+        a, b = al.dest_start, al.dest_end  # whole words: none cut in two
         while a > 0 and around[a - 1].isalnum():
             a -= 1
         while b < len(around) and around[b].isalnum():
@@ -56,22 +59,25 @@ def _alignments(text: str, index: EvidenceIndex, hits: list[Hit], n: int,
         yield h, around, a, b
 
 
-def _aligned(text: str, index: EvidenceIndex, hits: list[Hit], n: int,
-             cutoff: float) -> Iterator[tuple[Hit, str]]:
+def _aligned(
+    text: str, index: EvidenceIndex, hits: list[Hit], n: int, cutoff: float
+) -> Iterator[tuple[Hit, str]]:
     """(passage, aligned page text) of :func:`_alignments`."""
     for h, around, a, b in _alignments(text, index, hits, n, cutoff):
         yield h, around[a:b]
 
 
-def _same_numbers(text: str, index: EvidenceIndex, hits: list[Hit], n: int,
-                  cutoff: float) -> Iterator[tuple[Hit, str]]:
+def _same_numbers(
+    text: str, index: EvidenceIndex, hits: list[Hit], n: int, cutoff: float
+) -> Iterator[tuple[Hit, str]]:
     """The passages and aligned page texts of :func:`_aligned` that hold the sentence's
     checkable numbers, the same values in the same order."""
     mine = [q.value for q in extract_quantities(text) if q.checkable]
     for h, window in _aligned(text, index, hits, n, cutoff):
         theirs = [q.value for q in extract_quantities(window) if q.checkable]
-        if len(theirs) == len(mine) and all(math.isclose(x, y, rel_tol=1e-9)
-                                            for x, y in zip(mine, theirs)):
+        if len(theirs) == len(mine) and all(
+            math.isclose(x, y, rel_tol=1e-9) for x, y in zip(mine, theirs)
+        ):
             yield h, window
 
 
@@ -108,8 +114,7 @@ class Flip:
     hit: Hit
 
 
-def flipped_statement(text: str, index: EvidenceIndex, hits: list[Hit],
-                      n: int = 5) -> Flip | None:
+def flipped_statement(text: str, index: EvidenceIndex, hits: list[Hit], n: int = 5) -> Flip | None:
     """The paper states ``text`` near verbatim (partial_ratio at least
     :data:`SAME_BUT_ONE` around one of the best ``n`` passages, the same numbers in the
     same order) except for one word: an operator word turned to its opposite
@@ -133,8 +138,11 @@ def _changes(mine: list[str], theirs: list[str]) -> list[tuple[str, int, int, in
     """SequenceMatcher's opcodes turning ``mine`` into ``theirs``, without the equal runs
     and without paper words before the sentence's first word or after its last (the
     paper's statement may start earlier or go on)."""
-    ops = [op for op in SequenceMatcher(None, mine, theirs, autojunk=False).get_opcodes()
-           if op[0] != "equal"]
+    ops = [
+        op
+        for op in SequenceMatcher(None, mine, theirs, autojunk=False).get_opcodes()
+        if op[0] != "equal"
+    ]
     return [op for op in ops if not (op[0] == "insert" and op[1] in (0, len(mine)))]
 
 
@@ -150,17 +158,21 @@ def _one_word(mine: list[str], theirs: list[str], hit: Hit) -> Flip | None:
         a, b = mine[i1], theirs[j1]
         if b in OPPOSITE.get(a, ()):
             return Flip(a, b, ErrorTag.C3, hit)
-    if kind == "delete" and i2 - i1 == 1 and mine[i1] in ORDINALS and i2 < len(mine) \
-            and _SUPERLATIVE.match(mine[i2]):
+    if (
+        kind == "delete"
+        and i2 - i1 == 1
+        and mine[i1] in ORDINALS
+        and i2 < len(mine)
+        and _SUPERLATIVE.match(mine[i2])
+    ):
         return Flip(mine[i1], "", ErrorTag.C1, hit)
     return None
 
 
-def flip_contradiction(text: str, index: EvidenceIndex, hits: list[Hit],
-                       found: Findings) -> tuple[str, list[Hit]] | None:
-    """The rationale and evidence of a sentence contradicted by :func:`flipped_statement`
-    (its error span, C3 or C1 with the paper's word as the correction, added to
-    ``found.errors``), or None when the paper has no such sentence."""
+def flip_contradiction(text: str, index: EvidenceIndex, hits: list[Hit]) -> SentenceFinding | None:
+    """A sentence contradicted by :func:`flipped_statement`: the rationale, the evidence and
+    the error span (C3, or C1 with the paper's word as the correction); None when the paper
+    has no such sentence. Pure."""
     flip = flipped_statement(text, index, hits)
     if flip is None:
         return None
@@ -168,12 +180,14 @@ def flip_contradiction(text: str, index: EvidenceIndex, hits: list[Hit],
     m = re.search(r"\b" + pattern + r"\b", fold(text), re.IGNORECASE)
     if m is None or len(fold(text)) != len(text):
         return None
-    span = text[m.start():m.end()]
-    fixed = flip.paper or span[len(flip.word):].strip()
-    found.errors.append(ErrorSpan(span=span, tags=(flip.tag,), correction=fixed))
-    return (f"Contradicted: the sentence says '{span}' where the same statement on page "
-            f"{flip.hit.entry.page} says '{fixed}' (\"{short(flip.hit.entry.text)}\").",
-            [flip.hit])
+    span = text[m.start() : m.end()]
+    fixed = flip.paper or span[len(flip.word) :].strip()
+    return SentenceFinding(
+        f"Contradicted: the sentence says '{span}' where the same statement on page "
+        f"{flip.hit.entry.page} says '{fixed}' (\"{short(flip.hit.entry.text)}\").",
+        (flip.hit,),
+        (ErrorSpan(span=span, tags=(flip.tag,), correction=fixed),),
+    )
 
 
 #: a word, or a number standing free (not the "2" of "S2ORC": a digit run after a letter
@@ -224,8 +238,9 @@ class NumberFlip:
     window: str
 
 
-def changed_number(text: str, index: EvidenceIndex, hits: list[Hit],
-                   n: int = 5) -> NumberFlip | None:
+def changed_number(
+    text: str, index: EvidenceIndex, hits: list[Hit], n: int = 5
+) -> NumberFlip | None:
     """The paper states ``text`` near verbatim (partial_ratio at least
     :data:`SAME_BUT_ONE` around one of the best ``n`` passages, not table rows) except for
     one number, word for word in the same place ("since 1995" where the paper says "since
@@ -242,15 +257,18 @@ def changed_number(text: str, index: EvidenceIndex, hits: list[Hit],
     for h, around, a, b in _alignments(text, index, hits, n, SAME_BUT_ONE):
         theirs = _tokens(_CITE.sub(" ", around))
         inner = _changes(mine, theirs)
-        numeric = [op for op in inner if any(_number(t) is not None for t in
-                                             mine[op[1]:op[2]] + theirs[op[3]:op[4]])]
+        numeric = [
+            op
+            for op in inner
+            if any(_number(t) is not None for t in mine[op[1] : op[2]] + theirs[op[3] : op[4]])
+        ]
         if not numeric:
-            return None                 # the paper states the sentence with these numbers
+            return None  # the paper states the sentence with these numbers
         changed = sum(max(op[2] - op[1], op[4] - op[3]) for op in inner if op not in numeric)
         if found is not None or len(numeric) != 1 or changed > max(2, len(mine) // 4):
             continue
         kind, i1, i2, j1, j2 = numeric[0]
-        if i2 == len(mine):             # the paper's sentence goes on past the number
+        if i2 == len(mine):  # the paper's sentence goes on past the number
             j2 = min(j2, j1 + (i2 - i1))
         if kind != "replace" or i2 - i1 != 1 or j2 - j1 != 1:
             continue
@@ -261,29 +279,37 @@ def changed_number(text: str, index: EvidenceIndex, hits: list[Hit],
     return found
 
 
-def number_flip_contradiction(text: str, index: EvidenceIndex, hits: list[Hit],
-                              found: Findings) -> tuple[str, list[Hit]] | None:
-    """The rationale and evidence of a sentence contradicted by :func:`changed_number`
-    (a C1 error span on the number with the paper's number as the correction, added to
-    ``found.errors``; the number's check in ``found.numbers`` becomes a conflict bound
-    to that passage), or None when the paper has no such sentence."""
+def number_flip_contradiction(
+    text: str, index: EvidenceIndex, hits: list[Hit], numbers: Sequence[NumberCheck]
+) -> SentenceFinding | None:
+    """A sentence contradicted by :func:`changed_number`: the rationale, the evidence, a C1
+    error span on the number with the paper's number as the correction, and ``numbers``
+    (the sentence's number checks) with that number's check a conflict bound to that
+    passage; None when the paper has no such sentence. Pure."""
     flip = changed_number(text, index, hits)
     if flip is None:
         return None
     m = re.search(r"(?<![\w.,])" + re.escape(flip.word) + r"(?![\d])", fold(text))
     if m is None or len(fold(text)) != len(text):
         return None
-    span = text[m.start():m.end()]
-    found.errors.append(ErrorSpan(span=span, tags=(ErrorTag.C1,), correction=flip.paper))
+    span = text[m.start() : m.end()]
     value = _number(flip.word)
     paper = [q for q in extract_quantities(flip.window) if q.value == _number(flip.paper)]
-    for c in found.numbers:
-        if value is not None and math.isclose(c.quantity.value, value, rel_tol=1e-9):
-            c.status, c.hit, c.why = "conflict", flip.hit, ""
-            c.correction = paper[0] if paper else None
-    return (f"Contradicted: the sentence says '{span}' where the same statement on page "
-            f"{flip.hit.entry.page} says '{flip.paper}' (\"{short(flip.hit.entry.text)}\").",
-            [flip.hit])
+    checks = tuple(
+        dataclasses.replace(
+            c, status="conflict", hit=flip.hit, why="", correction=paper[0] if paper else None
+        )
+        if value is not None and math.isclose(c.quantity.value, value, rel_tol=1e-9)
+        else c
+        for c in numbers
+    )
+    return SentenceFinding(
+        f"Contradicted: the sentence says '{span}' where the same statement on page "
+        f"{flip.hit.entry.page} says '{flip.paper}' (\"{short(flip.hit.entry.text)}\").",
+        (flip.hit,),
+        (ErrorSpan(span=span, tags=(ErrorTag.C1,), correction=flip.paper),),
+        checks,
+    )
 
 
 def keep_verbatim(text: str, index: EvidenceIndex, hits: list[Hit], found: Findings) -> None:
@@ -291,7 +317,8 @@ def keep_verbatim(text: str, index: EvidenceIndex, hits: list[Hit], found: Findi
     near verbatim (:func:`verbatim_hit`): each such number becomes found in that passage.
     Changes ``found`` in place."""
     if not any(c.status in ("conflict", "misbound") for c in found.numbers) and not any(
-            ErrorTag.C2 in e.tags for e in found.errors):
+        ErrorTag.C2 in e.tags for e in found.errors
+    ):
         return
     hit = verbatim_hit(text, index, hits)
     if hit is None:
@@ -303,6 +330,15 @@ def keep_verbatim(text: str, index: EvidenceIndex, hits: list[Hit], found: Findi
     found.notes.clear()
 
 
-__all__ = ["SAME_BUT_ONE", "SAME_TEXT", "Flip", "NumberFlip", "changed_number",
-           "flip_contradiction", "flipped_statement", "keep_verbatim",
-           "number_flip_contradiction", "verbatim_hit"]
+__all__ = [
+    "SAME_BUT_ONE",
+    "SAME_TEXT",
+    "Flip",
+    "NumberFlip",
+    "changed_number",
+    "flip_contradiction",
+    "flipped_statement",
+    "keep_verbatim",
+    "number_flip_contradiction",
+    "verbatim_hit",
+]

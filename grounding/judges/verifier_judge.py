@@ -13,8 +13,9 @@ decide. Table rows and number-dense passages are not read (the model was not tra
 tables), nor are sentences the rules leave ``nei`` on purpose (a speculative inference the
 paper does not settle, a hedged finding stated as established).
 
-Decision table (:func:`decide_verified`, pure; rows in order, the first that applies wins;
-its name is kept in ``Judgement.extra["row"]``):
+Decision table (:data:`TABLE`, a :class:`grounding.judges.table.Table` applied by
+:func:`decide_verified`, pure; rows in order, the first that applies wins; its name is kept
+in ``Judgement.extra["row"]``):
 
 =====================  ==========================================================  ==============
 row                    when                                                        label
@@ -40,7 +41,7 @@ and its rationale quotes that premise with the verifier's probability.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,8 +50,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from annotations.schema import ErrorSpan, ErrorTag, Label
 from grounding.judges.base import ClaimContext
 from grounding.judges.premise_text import sentence_premises
+from grounding.judges.table import Row, Table
+from grounding.lexicon.words import QUANTIFIER_PAIRS, direction_pairs, negation_words
 from grounding.types import Judgement, Passage
-
 
 
 class VerifierSettings(BaseModel):
@@ -87,10 +89,9 @@ class Scored:
 def _relation_span(sentence: str, premise: str) -> str:
     """The words of ``sentence`` most likely to carry a wrong relation: the first
     direction, negation or quantifier word the premise lacks, else the sentence."""
-    from grounding.verifier.edits import _DIRECTION_PAIRS, _QUANTIFIERS
-
-    cue = {w for pair in _DIRECTION_PAIRS + _QUANTIFIERS for w in pair if " " not in w}
-    cue |= {"not", "no", "never", "without", "cannot"}
+    pairs = direction_pairs("edit") + QUANTIFIER_PAIRS
+    cue = {w for pair in pairs for w in pair if " " not in w}
+    cue |= set(negation_words("clause"))
     low = premise.lower()
     for m in re.finditer(r"[A-Za-z']+", sentence):
         w = m.group(0).lower()
@@ -101,62 +102,175 @@ def _relation_span(sentence: str, premise: str) -> str:
 
 def _quote(text: str, n: int = 160) -> str:
     text = " ".join(text.split())
-    return text if len(text) <= n else text[:n - 3] + "..."
+    return text if len(text) <= n else text[: n - 3] + "..."
 
 
-def decide_verified(sentence: str, rules: Judgement, scored: Sequence[Scored],
-                    settings: VerifierSettings) -> Judgement:
+@dataclass(frozen=True, slots=True)
+class VerifierState:
+    """What the verifier's decision table reads: the sentence, the rules' judgement, the
+    scored premises and the settings."""
+
+    sentence: str
+    rules: Judgement
+    scored: Sequence[Scored]
+    settings: VerifierSettings
+
+    @property
+    def tags(self) -> set[ErrorTag]:
+        return {t for e in self.rules.errors for t in e.tags}
+
+    @property
+    def read(self) -> bool:
+        """True when the verifier's reading decides: premises scored, rules undecided."""
+        return bool(self.scored) and undecided(self.rules)
+
+    def best(self) -> tuple[Scored, Scored]:
+        """The premise with the highest P(supported) and the one with the highest
+        P(refuted)."""
+        return (
+            max(self.scored, key=lambda s: s.supported),
+            max(self.scored, key=lambda s: s.refuted),
+        )
+
+
+def _rules_if(
+    test: Callable[[VerifierState], bool],
+) -> Callable[[VerifierState, Judgement | None], Judgement | None]:
+    """A row whose outcome is the rules' own judgement when ``test`` holds."""
+    return lambda s, _: s.rules if test(s) else None
+
+
+def _refutes(s: VerifierState, _: Judgement | None) -> Judgement | None:
+    if not s.read:
+        return None
+    sup, ref = s.best()
+    if not (ref.refuted >= s.settings.refute and ref.refuted > sup.supported):
+        return None
+    span = _relation_span(s.sentence, ref.passage.text)
+    return Judgement(
+        Label.CONTRADICTION,
+        s.rules.role,
+        f"Contradicted: the claim verifier reads page {ref.passage.page} as saying "
+        f'otherwise (P(refuted)={ref.refuted:.2f}): "{_quote(ref.passage.text)}".',
+        (ErrorSpan(span=span, tags=(ErrorTag.C3,)),),
+        (ref.passage,),
+    )
+
+
+def _supports(s: VerifierState, _: Judgement | None) -> Judgement | None:
+    if not s.read:
+        return None
+    sup, _ref = s.best()
+    if sup.supported < s.settings.support:
+        return None
+    return Judgement(
+        Label.SUPPORTED,
+        s.rules.role,
+        f"Supported: the claim verifier reads it on page {sup.passage.page} "
+        f'(P(supported)={sup.supported:.2f}): "{_quote(sup.passage.text)}".',
+        (),
+        (sup.passage,),
+    )
+
+
+def _not_stated(s: VerifierState, _: Judgement | None) -> Judgement:
+    if not s.read:
+        return s.rules
+    sup, _ref = s.best()
+    r = s.rules
+    return Judgement(
+        r.label,
+        r.role,
+        r.rationale[:-1] + f"; no passage reads as stating it either (best "
+        f"P(supported)={sup.supported:.2f} on page {sup.passage.page}).",
+        r.errors,
+        (),
+    )
+
+
+#: The verifier judge's decision table (see the module docstring).
+TABLE: Table[VerifierState, Judgement] = Table(
+    (
+        Row(
+            "not_a_claim",
+            "the rules call it framing, a question, a refusal",
+            _rules_if(lambda s: s.rules.label is Label.NOT_A_CLAIM),
+        ),
+        Row(
+            "no_evidence",
+            "no document and no passages",
+            _rules_if(
+                lambda s: s.rules.label is Label.NEI and s.rules.rationale.startswith(_NO_EVIDENCE)
+            ),
+        ),
+        Row(
+            "checked_conflict",
+            "the rules contradict a checked number or name (C1 / C2)",
+            _rules_if(
+                lambda s: (
+                    s.rules.label is Label.CONTRADICTION
+                    and bool(s.tags & {ErrorTag.C1, ErrorTag.C2})
+                )
+            ),
+        ),
+        Row(
+            "unchecked_value",
+            "the rules found a number or name the paper lacks (N1)",
+            _rules_if(lambda s: s.rules.label is Label.NEI and ErrorTag.N1 in s.tags),
+        ),
+        Row(
+            "rules_relation",
+            "the rules contradict a relation (C3)",
+            _rules_if(lambda s: s.rules.label is Label.CONTRADICTION),
+        ),
+        Row(
+            "checked_support",
+            "the rules verified every part",
+            _rules_if(lambda s: s.rules.label is Label.SUPPORTED),
+        ),
+        Row(
+            "verifier_refutes",
+            "undecided; P(refuted) >= refute on a premise, above P(supported)",
+            _refutes,
+        ),
+        Row("verifier_supports", "undecided; P(supported) >= support on a premise", _supports),
+        Row("not_stated", "otherwise", _not_stated),
+    )
+)
+
+
+def decide_verified(
+    sentence: str, rules: Judgement, scored: Sequence[Scored], settings: VerifierSettings
+) -> Judgement:
     """The label of ``sentence`` from the rules' judgement and the scored premises, by the
     decision table of the module docstring (pure)."""
-    tags = {t for e in rules.errors for t in e.tags}
+    state = VerifierState(sentence, rules, scored, settings)
+    row, j = TABLE.decide(state)
     extra = dict(rules.extra)
-
-    def done(row: str, j: Judgement) -> Judgement:
-        return Judgement(j.label, j.role, j.rationale, j.errors, j.evidence, judge="verifier",
-                         extra={**extra, **j.extra, "row": row, "rules_label": rules.label.value})
-
-    if rules.label is Label.NOT_A_CLAIM:
-        return done("not_a_claim", rules)
-    if rules.label is Label.NEI and rules.rationale.startswith(_NO_EVIDENCE):
-        return done("no_evidence", rules)
-    if rules.label is Label.CONTRADICTION and tags & {ErrorTag.C1, ErrorTag.C2}:
-        return done("checked_conflict", rules)
-    if rules.label is Label.NEI and ErrorTag.N1 in tags:
-        return done("unchecked_value", rules)
-    if rules.label is Label.CONTRADICTION:
-        return done("rules_relation", rules)
-    if rules.label is Label.SUPPORTED:
-        return done("checked_support", rules)
-    if not scored or not undecided(rules):
-        return done("not_stated", rules)
-    sup = max(scored, key=lambda s: s.supported)
-    ref = max(scored, key=lambda s: s.refuted)
-    extra["verifier"] = {"supported": round(sup.supported, 3), "refuted": round(ref.refuted, 3)}
-    if ref.refuted >= settings.refute and ref.refuted > sup.supported:
-        span = _relation_span(sentence, ref.passage.text)
-        return done("verifier_refutes", Judgement(
-            Label.CONTRADICTION, rules.role,
-            f"Contradicted: the claim verifier reads page {ref.passage.page} as saying "
-            f"otherwise (P(refuted)={ref.refuted:.2f}): \"{_quote(ref.passage.text)}\".",
-            (ErrorSpan(span=span, tags=(ErrorTag.C3,)),), (ref.passage,)))
-    if sup.supported >= settings.support:
-        return done("verifier_supports", Judgement(
-            Label.SUPPORTED, rules.role,
-            f"Supported: the claim verifier reads it on page {sup.passage.page} "
-            f"(P(supported)={sup.supported:.2f}): \"{_quote(sup.passage.text)}\".",
-            (), (sup.passage,)))
-    return done("not_stated", Judgement(
-        rules.label, rules.role,
-        rules.rationale[:-1] + f"; no passage reads as stating it either (best "
-        f"P(supported)={sup.supported:.2f} on page {sup.passage.page}).", rules.errors, ()))
+    if state.read:
+        sup, ref = state.best()
+        extra["verifier"] = {"supported": round(sup.supported, 3), "refuted": round(ref.refuted, 3)}
+    return Judgement(
+        j.label,
+        j.role,
+        j.rationale,
+        j.errors,
+        j.evidence,
+        judge="verifier",
+        extra={**extra, **j.extra, "row": row, "rules_label": rules.label.value},
+    )
 
 
 def undecided(rules: Judgement) -> bool:
     """True when the rules leave the sentence to the verifier: ``nei`` with no part found
     absent (N1) and evidence to read (the rows verifier_* of the decision table)."""
     tags = {t for e in rules.errors for t in e.tags}
-    return (rules.label is Label.NEI and ErrorTag.N1 not in tags
-            and not rules.rationale.startswith(_SETTLED_NEI) and not rules.extra.get("hedged"))
+    return (
+        rules.label is Label.NEI
+        and ErrorTag.N1 not in tags
+        and not rules.rationale.startswith(_SETTLED_NEI)
+        and not rules.extra.get("hedged")
+    )
 
 
 # nei labels the rules reach on purpose: nothing to read, an inference the paper does not
@@ -187,8 +301,13 @@ class VerifierJudge:
     name = "verifier"
     retrieves_evidence = True
 
-    def __init__(self, settings: VerifierSettings | None = None, *, rules: object | None = None,
-                 verifier: object | None = None) -> None:
+    def __init__(
+        self,
+        settings: VerifierSettings | None = None,
+        *,
+        rules: object | None = None,
+        verifier: object | None = None,
+    ) -> None:
         from grounding.judges.rules import RulesJudge
         from grounding.verifier.model import shipped_verifier
 
@@ -226,12 +345,14 @@ class VerifierJudge:
                     rects = e.rects
                 else:
                     rects = tuple(page.rects_for(s, t)) if page is not None else ()
-                out[key] = Passage(e.page, s, t, " ".join(text[s:t].split()), rects,
-                                   round(hit.score, 4))
+                out[key] = Passage(
+                    e.page, s, t, " ".join(text[s:t].split()), rects, round(hit.score, 4)
+                )
         return list(out.values())
 
-    def scored(self, claims: Sequence[ClaimContext], base: Sequence[Judgement]
-               ) -> list[list[Scored]]:
+    def scored(
+        self, claims: Sequence[ClaimContext], base: Sequence[Judgement]
+    ) -> list[list[Scored]]:
         """Per claim, its premises scored by the verifier in one batched pass; ``[]`` for a
         claim the rules settle (``base``: the rules' judgements, in order)."""
         plans = [self.premises(c) if undecided(j) else [] for c, j in zip(claims, base)]
@@ -239,8 +360,12 @@ class VerifierJudge:
         probs = self.verifier.predict(pairs, self.settings.batch_size) if pairs else []  # type: ignore[attr-defined]
         out, at = [], 0
         for prem in plans:
-            out.append([Scored(p, q["supported"], q["refuted"], q["nei"])
-                        for p, q in zip(prem, probs[at:at + len(prem)])])
+            out.append(
+                [
+                    Scored(p, q["supported"], q["refuted"], q["nei"])
+                    for p, q in zip(prem, probs[at : at + len(prem)])
+                ]
+            )
             at += len(prem)
         return out
 
@@ -255,9 +380,19 @@ class VerifierJudge:
         Returns: one Judgement per claim, in order.
         """
         base = [self.rules.judge(c) for c in claims]  # type: ignore[attr-defined]
-        return [decide_verified(c.sentence.text, j, sc, self.settings)
-                for c, j, sc in zip(claims, base, self.scored(claims, base))]
+        return [
+            decide_verified(c.sentence.text, j, sc, self.settings)
+            for c, j, sc in zip(claims, base, self.scored(claims, base))
+        ]
 
 
-__all__ = ["Scored", "VerifierJudge", "VerifierSettings", "decide_verified",
-           "sentence_premises", "undecided"]
+__all__ = [
+    "TABLE",
+    "Scored",
+    "VerifierJudge",
+    "VerifierSettings",
+    "VerifierState",
+    "decide_verified",
+    "sentence_premises",
+    "undecided",
+]

@@ -28,34 +28,12 @@ import random
 import re
 from collections.abc import Sequence
 
-# word pairs: either word may be found and is replaced by the other
-_DIRECTION_PAIRS = (
-    ("higher", "lower"), ("increase", "decrease"), ("increases", "decreases"),
-    ("increased", "decreased"), ("increasing", "decreasing"), ("larger", "smaller"),
-    ("better", "worse"), ("outperforms", "underperforms"), ("outperformed", "underperformed"),
-    ("improves", "degrades"), ("improved", "degraded"), ("above", "below"),
-    ("greater", "smaller"), ("maximum", "minimum"), ("positive", "negative"),
-    ("rises", "falls"), ("rose", "fell"), ("faster", "slower"), ("stronger", "weaker"),
-    ("earlier", "later"), ("longer", "shorter"), ("more", "fewer"), ("highest", "lowest"),
-    ("largest", "smallest"), ("best", "worst"), ("before", "after"), ("enhanced", "reduced"),
-    ("enhances", "reduces"), ("gain", "loss"), ("warmer", "cooler"), ("upper", "lower"),
-    ("inside", "outside"), ("strongly", "weakly"), ("high", "low"), ("large", "small"),
-    ("superior", "inferior"), ("exceeds", "falls short of"), ("accelerates", "slows"),
-)
-_QUANTIFIERS = (("all", "no"), ("every", "no"), ("most", "few"), ("many", "few"),
-                ("always", "never"), ("majority", "minority"), ("none", "all"),
-                ("both", "neither"), ("consistently", "rarely"), ("often", "rarely"))
-_HEDGES = (
-    (r"\bmay be\b", "is"), (r"\bmight be\b", "is"), (r"\bcould be\b", "is"),
-    (r"\bmay\b", "will"), (r"\bmight\b", "will"), (r"\bcould\b", "will"),
-    (r"\bsuggests? that\b", "proves that"), (r"\bsuggested that\b", "proved that"),
-    (r"\bis associated with\b", "causes"), (r"\bare associated with\b", "cause"),
-    (r"\bwas associated with\b", "caused"), (r"\bwere associated with\b", "caused"),
-    (r"\blikely\b", "certainly"), (r"\bappears? to\b", "is shown to"),
-    (r"\bpotentially\b", "definitely"), (r"\bpossibly\b", "definitely"),
-    (r"\bindicates? that\b", "proves that"), (r"\bpotential\b", "proven"),
-    (r"\bprobably\b", "certainly"), (r"\bcorrelated with\b", "caused by"),
-)
+from grounding.lexicon.words import HEDGE_EDITS, QUANTIFIER_PAIRS, direction_pairs, negation_pattern
+
+# word pairs: either word may be found and is replaced by the other (the lexicon's data)
+_DIRECTION_PAIRS = direction_pairs("edit")
+_QUANTIFIERS = QUANTIFIER_PAIRS
+_HEDGES = HEDGE_EDITS
 _AUX = re.compile(r"\b(is|are|was|were|can|could|may|might|will|would|should|does|do|did|"
                   r"has|have|had|must)\b(?! not\b)")
 _NEG = re.compile(r"\b(?:(?<=is )|(?<=are )|(?<=was )|(?<=were )|(?<=can )|(?<=will )|"
@@ -93,7 +71,7 @@ def negation(sentence: str, rng: random.Random) -> tuple[str, str] | None:
     m = _NEG.search(sentence)
     if m:
         return sentence[:m.start()] + sentence[m.end():], "not removed"
-    if re.search(r"\b(?:not|no|never|n't|neither|nor|without)\b", sentence, re.I):
+    if re.search(r"\b(?:" + negation_pattern("governs") + r")\b", sentence, re.I):
         return None
     m = _AUX.search(sentence)
     if not m:

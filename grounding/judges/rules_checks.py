@@ -1,0 +1,986 @@
+"""The part checkers of the rules judge: pure functions from a sentence, its evidence and its
+number checks to :class:`~grounding.judges.statement_check.PartResult` lists (statuses a
+:class:`~grounding.judges.statement_check.Status`), which the decision table
+(:mod:`grounding.judges.rules_table`) reads. None of them changes its arguments.
+
+- numbers: :func:`number_results` (C1 / N1 / found), :func:`unbound_results` (a count bound
+  to another noun, C2), :func:`absent_results` (N1);
+- relations: :func:`relation_results` (reversed polarity C3, a swapped term C2, a
+  direction its own numbers reverse C3), :func:`swap_results` (two names swapped, C2);
+- names: :func:`name_results` (cited works N3 and names N1 the paper never mentions);
+- terms, comparisons, negations and quantifiers held to one aligned passage:
+  :func:`part_results`; the statement itself: :func:`statement_result`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Sequence
+
+from rapidfuzz import fuzz
+
+from annotations.schema import ErrorTag
+from grounding.evidence import EvidenceIndex, Hit
+from grounding.judges.answer_memory import AnswerMemory, Wrong
+from grounding.judges.direction_check import ROOT_LETTERS, PaperSentence, PaperSentences
+from grounding.judges.name_check import FIGURE, missing_citation, unknown_names
+from grounding.judges.number_common import Findings, NumberCheck, correction_text
+from grounding.judges.parts import NAME, Part, PartKind
+from grounding.judges.relation_check import (
+    direction_conflict,
+    numbers_order,
+    polarity_conflict,
+    substitution,
+)
+from grounding.judges.rules_cells import cell_near, same_table
+from grounding.judges.rules_cues import NEGATIONS, words
+from grounding.judges.slot_check import name_swap
+from grounding.judges.statement_check import (
+    Alignment,
+    PartResult,
+    Status,
+    check_comparison,
+    check_polarity,
+    check_quantifier,
+    check_term,
+    clause_of,
+    flipped_operators,
+    missing_entities,
+    negated_in_passage,
+    reversed_operators,
+    title_words,
+)
+from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric, root, unfold
+from grounding.quantities import Quantity, same_value
+
+#: rapidfuzz partial_ratio (0-100) at which a sentence is the paper's own words (layout
+#: noise and a changed connective allowed), the same cut as EvidenceIndex.locate.
+VERBATIM = 90.0
+
+#: Number statuses that a checker verified (found_far: only somewhere else in the paper).
+_VERIFIED = {"found": False, "derived": False, "found_far": True}
+
+
+def bound_text(text: str, q: Quantity) -> str:
+    """A bounded number with its bound words as the sentence writes them ("over 300 bar")."""
+    m = re.search(
+        r"(?:\b[a-z]+\s+)?(?:than|to|most|least|over|under|above|below|within|"
+        r"exceeding|[<>≤≥])\s*$",
+        fold(text)[max(0, q.start - 25) : q.start],
+        re.I,
+    )
+    return (m.group(0) if m else "") + q.text
+
+
+def first(results: list[PartResult], status: Status) -> PartResult | None:
+    return next((r for r in results if r.status is status), None)
+
+
+def _number_part(c: NumberCheck) -> Part:
+    q = c.quantity
+    return Part(PartKind.QUANTITY, q.text, q.start, q.end, q.text)
+
+
+def settle_unit_readings(found: Findings) -> Findings:
+    """``found`` with each conflict whose correction reads as the sentence's own number
+    ("380.5 million" against "380.5M": a unit reading) found instead; a new Findings, the
+    checks it changes copied."""
+    numbers = [
+        dataclasses.replace(c, status="found", correction=None, why="")
+        if c.status == "conflict"
+        and c.correction is not None
+        and correction_text(c.quantity, c.correction) == c.quantity.text
+        else c
+        for c in found.numbers
+    ]
+    return dataclasses.replace(
+        found, numbers=numbers, errors=list(found.errors), notes=list(found.notes)
+    )
+
+
+def number_results(found: Findings) -> list[PartResult]:
+    """One PartResult per checked number: conflict -> contradicted (C1, the paper's value
+    as correction); found / derived -> verified; found_far -> verified in company only;
+    absent -> not found (N1; numbers read off a figure, number words, fractions and
+    scientific notation are not held to the text); unsettled derived numbers -> not found."""
+    out: list[PartResult] = []
+    for c in found.numbers:
+        part = _number_part(c)
+        q = c.quantity
+        if c.status == "conflict" and c.correction is not None:
+            fixed = correction_text(q, c.correction)
+            assert c.hit is not None and fixed != q.text  # settle_unit_readings ran
+            out.append(
+                PartResult(
+                    part,
+                    Status.CONTRADICTED,
+                    ErrorTag.C1,
+                    f"the sentence says {q.text} where page "
+                    f"{c.hit.entry.page} gives {c.correction.text}",
+                    c.hit,
+                    q.text + c.suffix,
+                    fixed + c.suffix,
+                )
+            )
+            continue
+        if c.status in _VERIFIED:
+            where = f"page {c.hit.entry.page}" if c.hit is not None else "the paper"
+            how = (
+                "computed from the paper's numbers"
+                if c.status == "derived"
+                else f"found on {where}"
+                if c.status == "found"
+                else "found elsewhere in the paper"
+            )
+            out.append(
+                PartResult(
+                    part,
+                    Status.VERIFIED,
+                    why=c.why or f"{q.text} {how}",
+                    hit=c.hit,
+                    weak=_VERIFIED[c.status],
+                )
+            )
+        elif c.status == "misbound":  # row_binding: another row's value
+            out.append(PartResult(part, Status.NOT_FOUND, ErrorTag.N1, c.why, c.hit, span=q.text))
+        elif c.status == "derived_unsettled":
+            out.append(
+                PartResult(
+                    part,
+                    Status.NOT_FOUND,
+                    None,
+                    f"{q.text} is computed from numbers of earlier sentences "
+                    "that the paper does not state",
+                )
+            )
+    return out
+
+
+def unbound_results(text: str, found: Findings, index: EvidenceIndex) -> list[PartResult]:
+    """A count found in its passage only as a count of something else: "684K papers" where
+    the page says "684K triples" (the number is bound to another noun; C2, the paper's
+    words as the correction). Compared only for numbers of at least 100 written in digits
+    with a counted noun right after them on both sides (not a physical unit, a participle
+    or an adjective such as "total"); the sentence's noun is bound when it stands within
+    four words of the paper's number, or when the paper's noun is in the sentence too; and
+    only where the passage holds at least half of the sentence's other words (the same
+    statement, in the same language)."""
+    out: list[PartResult] = []
+    s = fold(text)
+    terms = set(content_terms(s))
+    for c in found.numbers:
+        q = c.quantity
+        mine_word = _word_after(s, q.end)
+        if (
+            c.status != "found"
+            or c.hit is None
+            or c.hit.entry.kind == "row"
+            or q.physical
+            or abs(q.value) < 100
+            or q.kind != "number"
+            or not _noun_like(mine_word)
+        ):
+            continue  # "three binaries": small counts bind loosely
+        page = fold(getattr(index.pages.get(c.hit.entry.page), "text", "") or "")
+        same = [
+            e
+            for e in c.hit.entry.quantities
+            if e.value == q.value and e.kind == q.kind and not e.physical and e.end <= len(page)
+        ]
+        theirs = [_word_after(page, e.end) for e in same]
+        if (
+            not same
+            or not all(map(_noun_like, theirs))
+            or any(set(content_terms(w)) & terms for w in theirs)
+        ):
+            continue
+        mine = set(content_terms(mine_word))
+        rest = {t for t in terms if not is_numeric(t)} - mine
+        if len(rest & set(c.hit.entry.terms)) * 2 < len(rest):
+            continue  # not the same statement (or another language)
+        near: set[str] = set()
+        for e in same:
+            near.update(
+                content_terms(" ".join(page[: e.start].split()[-4:] + page[e.end :].split()[:4]))
+            )
+        if mine & near:
+            continue
+        e, word = same[0], theirs[0]
+        out.append(
+            PartResult(
+                _number_part(c),
+                Status.CONTRADICTED,
+                ErrorTag.C2,
+                f"the sentence gives {q.text} to another noun than page "
+                f'{c.hit.entry.page} does ("{e.text} {word}")',
+                c.hit,
+                f"{s[q.start : q.end]} {mine_word}",
+                f"{e.text} {word}",
+            )
+        )
+    return out
+
+
+def _word_after(s: str, end: int) -> str:
+    """The word right after offset ``end`` of ``s`` (letters and hyphens), or ""."""
+    m = re.match(r"[ \t\n]?([A-Za-z][A-Za-z-]*)", s[end:])
+    return m.group(1) if m else ""
+
+
+def _noun_like(word: str) -> bool:
+    """A word that can be the counted noun after a number: not a participle, adverb, stop
+    word or one of the adjectives that stand between a number and its noun."""
+    w = word.lower()
+    return (
+        len(w) >= 3
+        and w.isalpha()
+        and not w.endswith(("ed", "ing", "ly"))
+        and w not in STOPWORDS
+        and w not in _NOT_NOUNS
+    )
+
+
+#: adjectives that stand between a number and its noun ("7,918 homologous gene families")
+_NOT_NOUNS = frozenset(
+    {
+        "total",
+        "new",
+        "unique",
+        "distinct",
+        "additional",
+        "different",
+        "other",
+        "separate",
+        "individual",
+        "independent",
+        "similar",
+        "further",
+        "extra",
+        "previous",
+        "original",
+        "random",
+        "positive",
+        "negative",
+        "human",
+        "training",
+        "test",
+        "full",
+    }
+)
+
+
+def absent_results(text: str, found: Findings) -> list[PartResult]:
+    figure = FIGURE.search(text) is not None
+    out = []
+    for c in found.numbers:
+        if (
+            c.status == "absent"
+            and c.quantity.kind not in ("word", "fraction", "sci")
+            and not figure
+        ):
+            out.append(
+                PartResult(
+                    _number_part(c),
+                    Status.NOT_FOUND,
+                    ErrorTag.N1,
+                    f"{c.quantity.text} appears nowhere in the PDF text and no "
+                    "passage gives a value for it",
+                    span=c.quantity.text,
+                )
+            )
+    return out
+
+
+def relation_results(text: str, hits: list[Hit], min_sim: float) -> list[PartResult]:
+    """Contradicted relations, first found only: reversed polarity (C3), a swapped term
+    (C2), a direction its own numbers reverse (C3)."""
+    pol = polarity_conflict(text, hits, min_sim)
+    if pol is not None:
+        span, hit, why = pol
+        part = Part(PartKind.POLARITY, span, 0, 0, "neg")
+        return [
+            PartResult(
+                part,
+                Status.CONTRADICTED,
+                ErrorTag.C3,
+                f"{why} on page {hit.entry.page}",
+                hit,
+                span,
+                "",
+            )
+        ]
+    swap = substitution(text, hits)
+    if swap is not None:
+        span, correction, hit = swap
+        return [
+            PartResult(
+                Part(PartKind.TERM, span, 0, 0, span),
+                Status.CONTRADICTED,
+                ErrorTag.C2,
+                f'the sentence says "{span}" where the same '
+                f'statement on page {hit.entry.page} says "{correction}"',
+                hit,
+                span,
+                correction,
+            )
+        ]
+    direction = direction_conflict(text)
+    if direction is not None:
+        span, why = direction
+        return [
+            PartResult(
+                Part(PartKind.COMPARISON, span, 0, 0, ""),
+                Status.CONTRADICTED,
+                ErrorTag.C3,
+                why,
+                hits[0] if hits else None,
+                span,
+                "",
+            )
+        ]
+    return []
+
+
+def swap_results(
+    text: str, index: EvidenceIndex, hits: list[Hit], skip: Callable[[int, int], bool]
+) -> list[PartResult]:
+    """Two names of the sentence whose words the paper gives to each other
+    (``slot_check.name_swap``): a swapped relation (C2), the span the first name, the
+    correction the second."""
+    swap = name_swap(text, index, hits, skip)
+    if swap is None:
+        return []
+    span, correction, hit = swap
+    return [
+        PartResult(
+            Part(PartKind.TERM, span, 0, 0, span),
+            Status.CONTRADICTED,
+            ErrorTag.C2,
+            f"the sentence gives {span} what page {hit.entry.page} "
+            f"says of {correction}, and the reverse (the two are swapped)",
+            hit,
+            span,
+            correction,
+        )
+    ]
+
+
+def name_results(text: str, index: EvidenceIndex) -> list[PartResult]:
+    """Cited works (N3) and names (N1) the paper never mentions."""
+    cite = missing_citation(text, index)
+    if cite is not None:
+        return [
+            PartResult(
+                Part(PartKind.TERM, cite, 0, 0, cite),
+                Status.NOT_FOUND,
+                ErrorTag.N3,
+                f'the cited work "{cite}" is not mentioned in the '
+                "PDF, so the claim rests on outside knowledge",
+                span=cite,
+            )
+        ]
+    names = unknown_names(text, index)
+    if names:
+        return [
+            PartResult(
+                Part(PartKind.TERM, names[0], 0, 0, names[0]),
+                Status.NOT_FOUND,
+                ErrorTag.N1,
+                f"the name(s) {', '.join(names[:3])} never occur in the PDF",
+                span=names[0],
+            )
+        ]
+    return []
+
+
+def part_results(
+    text: str,
+    parts: tuple[Part, ...],
+    al: Alignment | None,
+    number_terms: list[frozenset[str]],
+    found: Findings,
+    clause_al: Callable[[Part], Alignment | None],
+    table_dirs: set[str],
+    rows_cmp: Callable[[Part], tuple[bool, Hit, str] | None],
+    terms_of: Callable[[Hit], frozenset[str]],
+    same_min: float = 1.0,
+    around: Callable[[Hit], frozenset[str]] | None = None,
+    sentences_near: Callable[[Hit], list[PaperSentence]] | None = None,
+) -> list[PartResult]:
+    """Check the sentence's terms, comparisons, negations and quantifiers, each against the
+    passage aligned with its own clause (``clause_al``; None: no passage states that
+    clause), terms also against the sentence's aligned passage ``al`` and what verified
+    its numbers (``number_terms``); a direction word also by ``table_dirs`` (the
+    directions in which the sentence's table values differ from their table's first row) and
+    by ``rows_cmp`` (two table rows the comparison names, read in the table: verified, or
+    contradicted C3 when every compared column goes the other way). A term not found
+    where its clause's passage is the same statement (``same_min`` of the clause's other
+    words) with another name in its place, the term not in the lines around it either
+    (``around``: the terms of a passage's surroundings), is contradicted (C2,
+    :func:`_name_in_place`)."""
+    out: list[PartResult] = []
+    # a pair ordered as its direction word says, both of its numbers found in the paper
+    checked = {c.quantity.value for c in found.numbers if c.status in ("found", "derived")}
+    ordered = any(a in checked and b in checked for a, b in numbers_order(text))
+    pool = list(number_terms) + ([al.terms] if al else [])
+    # the passages of the sentence's numbers, whose sentences around may name its terms
+    anchors = list(
+        dict.fromkeys(
+            c.hit
+            for c in found.numbers
+            if c.hit is not None and c.status == "found" and c.hit.entry.kind != "row"
+        )
+    )
+    # comparisons first: two table rows they compare also bind the names of those rows
+    for p in sorted(parts, key=lambda p: p.kind is not PartKind.COMPARISON):
+        if p.kind is PartKind.COMPARISON:
+            read = _table_comparison(p, rows_cmp, table_dirs)
+            if read is not None:
+                result, hit = read
+                if hit is not None:
+                    pool.append(terms_of(hit))
+                out.append(result)
+                continue
+        if p.kind is PartKind.QUANTITY:
+            continue
+        own = clause_al(p)
+        if p.kind is PartKind.TERM:
+            out.append(_term_result(text, p, own, pool, anchors, same_min, around, sentences_near))
+        elif p.kind is PartKind.COMPARISON:
+            out.append(check_comparison(p, own, text, ordered))
+        elif p.kind is PartKind.POLARITY:
+            out.append(_polarity_result(p, own, sentences_near))
+        elif p.kind is PartKind.QUANTIFIER and (r := check_quantifier(p, own)) is not None:
+            out.append(r)
+    return out
+
+
+def _table_comparison(
+    p: Part, rows_cmp: Callable[[Part], tuple[bool, Hit, str] | None], table_dirs: set[str]
+) -> tuple[PartResult, Hit | None] | None:
+    """A comparison read in a table: two table rows it names (``rows_cmp``: verified, or
+    contradicted C3 when every compared column goes the other way; the row's hit, whose
+    terms then bind the sentence's names), or the direction of its table values from
+    their table's first row (``table_dirs``); None when no table reads it."""
+    if (read := rows_cmp(p)) is not None:
+        holds, hit, why = read
+        return (
+            PartResult(p, Status.VERIFIED, why=f"'{p.text}': {why}", hit=hit)
+            if holds
+            else PartResult(
+                p,
+                Status.CONTRADICTED,
+                ErrorTag.C3,
+                f"the sentence says '{p.text}' but {why}",
+                hit,
+                p.text,
+                "",
+            )
+        ), hit
+    if p.value in table_dirs:
+        return PartResult(
+            p, Status.VERIFIED, why=f"'{p.text}' holds against the table row it is measured from"
+        ), None
+    if p.value in _FLIP and table_dirs == {_FLIP[p.value]} and _CHANGE_VERB.match(p.text):
+        # "improves ... to 67.3" where 67.3 is below its table's first row
+        return PartResult(
+            p,
+            Status.CONTRADICTED,
+            ErrorTag.C3,
+            f"the sentence says '{p.text}' but its table value goes "
+            f"{_FLIP[p.value]} from the table's first row",
+            None,
+            p.text,
+            "",
+        ), None
+    return None
+
+
+def _term_result(
+    text: str,
+    p: Part,
+    own: Alignment | None,
+    pool: list[frozenset[str]],
+    anchors: list[Hit],
+    same_min: float,
+    around: Callable[[Hit], frozenset[str]] | None,
+    sentences_near: Callable[[Hit], list[PaperSentence]] | None,
+) -> PartResult:
+    """A term held to its clause's passage ``own`` and the terms of ``pool``; verified when
+    the sentences next to that passage or to a number's passage (``anchors``) state it;
+    contradicted (C2) when ``own`` is the same statement with another name in its place."""
+    term = check_term(p, own, pool)
+    anchor = (
+        next(
+            (
+                h
+                for h in ([own.hit] if own is not None else []) + anchors
+                if sentences_near is not None and _holds_term(sentences_near(h), p)
+            ),
+            None,
+        )
+        if term.status is Status.NOT_FOUND
+        else None
+    )
+    if anchor is not None:
+        term = PartResult(
+            p,
+            Status.VERIFIED,
+            why=f"'{p.text}' stated next to the passage on page {anchor.entry.page}",
+            hit=anchor,
+        )
+    other = (
+        _name_in_place(text, p, own, same_min)
+        if term.status is Status.NOT_FOUND
+        and own is not None
+        and around is not None
+        and not set(p.binds) <= around(own.hit)
+        else None
+    )
+    if other is None or own is None:
+        return term
+    return PartResult(
+        p,
+        Status.CONTRADICTED,
+        ErrorTag.C2,
+        f"the sentence says '{p.text}' "
+        f"where the same statement on page {own.hit.entry.page} says "
+        f"'{other}'",
+        own.hit,
+        p.text,
+        other,
+    )
+
+
+def _polarity_result(
+    p: Part, own: Alignment | None, sentences_near: Callable[[Hit], list[PaperSentence]] | None
+) -> PartResult:
+    """A negation held to its clause's passage ``own``; a contradiction there is verified
+    when a sentence next to the passage states the negation."""
+    pol = check_polarity(p, own)
+    if (
+        pol.status is Status.CONTRADICTED
+        and own is not None
+        and sentences_near is not None
+        and (said := _negates_near(sentences_near(own.hit), p))
+    ):
+        return PartResult(
+            p,
+            Status.VERIFIED,
+            why=f"the negation '{p.text}' stated "
+            f"next to the passage on page {own.hit.entry.page} "
+            f"('{said}')",
+            hit=own.hit,
+        )
+    return pol
+
+
+def terms_around(index: EvidenceIndex, hit: Hit, reach: int = 400) -> frozenset[str]:
+    """The content terms of the page text within ``reach`` characters of ``hit``."""
+    text = getattr(index.pages.get(hit.entry.page), "text", "") or ""
+    return frozenset(content_terms(text[max(0, hit.entry.start - reach) : hit.entry.end + reach]))
+
+
+def sentences_around(index: EvidenceIndex, hit: Hit) -> list[PaperSentence]:
+    """The paper's sentences that the passage ``hit`` (a line or 3-line window) overlaps,
+    with the sentence before and the one after: where a statement the window cuts short
+    goes on ("... we use the benchmark to validate the re-implementation. ALBEF ...")."""
+    sentences = PaperSentences.of(index).page(hit.entry.page)
+    at = [
+        i
+        for i, s in enumerate(sentences)
+        if s.start < hit.entry.end and hit.entry.start < s.start + len(s.text)
+    ]
+    return sentences[max(0, at[0] - 1) : at[-1] + 2] if at else []
+
+
+def _holds_term(sentences: list[PaperSentence], part: Part) -> bool:
+    """True if ``sentences`` together hold every word of the term ``part``."""
+    held: set[str] = set().union(*(s.terms for s in sentences)) if sentences else set()
+    return bool(held) and all(root(t)[:ROOT_LETTERS] in held for t in part.binds)
+
+
+def _negates_near(sentences: list[PaperSentence], part: Part, reach: int = 3) -> str:
+    """A negation of ``sentences`` with the first word the negation ``part`` governs among
+    the ``reach`` words after it ("a negative paper that the query does not cite" against
+    "... the negative paper is a paper that is not cited by the query paper"), as the
+    sentence writes it; "" when none."""
+    governed = [t for t in part.binds[:1] if len(t) >= 3]
+    for s in sentences:
+        ws = words(s.text)
+        for i, w in enumerate(ws):
+            if w in NEGATIONS or w == "n't":
+                after = [t for x in ws[i + 1 : i + 1 + reach] for t in content_terms(x)]
+                if any(
+                    a.startswith(g) or g.startswith(a)
+                    for a in after
+                    if len(a) >= 3
+                    for g in governed
+                ):
+                    return " ".join(ws[i : i + 1 + reach])
+    return ""
+
+
+def _name_in_place(text: str, part: Part, al: Alignment, same_min: float) -> str | None:
+    """The name the passage ``al`` (aligned with the clause of ``part``, a term it does not
+    hold) gives where the sentence gives ``part``: when the passage holds ``same_min`` of
+    the clause's other content words and exactly one name-like token (parts.NAME) that the
+    sentence does not state, that name; else None."""
+    clause = clause_of(text, part.start, part.end)
+    rest = [
+        t for t in dict.fromkeys(content_terms(clause)) if not is_numeric(t) and t not in part.binds
+    ]
+    if not rest or sum(t in al.terms for t in rest) < same_min * len(rest):
+        return None
+    mine = set(content_terms(text))
+    names = [m.group(0).strip("`-") for m in NAME.finditer(al.text)]
+    names = [
+        n
+        for n in names
+        if (ts := content_terms(n)) and not set(ts) <= mine and not any(is_numeric(t) for t in ts)
+    ]
+    return names[0] if len(set(names)) == 1 else None
+
+
+_FLIP = {"up": "down", "down": "up"}
+#: Words of a change from a reference ("improves ... to 67.3"), which the table's first row
+#: measures; superlatives and comparatives ("largest", "more") compare other things.
+_CHANGE_VERB = re.compile(
+    r"(?:improv|rais|increas|rise|rises|rising|rose|boost|lower|decreas|"
+    r"hurt|drop|fall|fell|reduc|declin|degrad|worsen)",
+    re.I,
+)
+
+
+def table_directions(text: str, index: EvidenceIndex, found: Findings) -> set[str]:
+    """Directions ("up" / "down") in which the sentence's values written as the end of a
+    change ("lowered the average to 77.5") and found in table rows differ from the cell of
+    the same column in the first (top) row of their table, the reference such a change is
+    measured from; and the direction of a sentence's value from the paper's value a
+    difference of the sentence is computed against ("78.4, 1.6 points below" 80.0)."""
+    out: set[str] = set()
+    own = {c.quantity.value for c in found.numbers}
+    for c in found.numbers:
+        # a difference "1.6 points below the full model" computed from the sentence's own
+        # value and one the paper gives: the direction of the sentence's value from it
+        if c.status == "derived" and c.operands is not None:
+            a, b = c.operands
+            if (a in own) != (b in own) and a != b:
+                mine, other = (a, b) if a in own else (b, a)
+                out.add("down" if mine < other else "up")
+        if c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
+            continue
+        if not re.search(r"\bto\s*$", fold(text)[: c.quantity.start]) or re.search(
+            r"\bfrom\s+[\d.]+\s*%?\s*to\s*$", fold(text)[: c.quantity.start]
+        ):
+            continue  # "from 80.0 to 78.4" is read by numbers_order
+        row = c.hit.entry
+        cell = next((x for x in row.cells if same_value(c.quantity, x.quantity)), None)
+        if cell is None:
+            continue
+        table = [index.entries[pid] for pid in index.rows_by_page.get(row.page, [])]
+        # rows of the same table have as many cells: another table close above on the
+        # page (Table 1 over Table 2) is no reference for this one
+        table = [
+            e for e in table if e.rects and same_table(e, row) and len(e.cells) == len(row.cells)
+        ]
+        if not table:
+            continue
+        top = min(table, key=lambda e: e.rects[0].y0)
+        ref = cell_near(top, cell.x)
+        if top is row or ref is None or ref.quantity.value == cell.quantity.value:
+            continue
+        out.add("down" if cell.quantity.value < ref.quantity.value else "up")
+    return out
+
+
+def _specific(c: NumberCheck) -> bool:
+    """A number found where it is specific enough to bind the statement: a table cell, a
+    decimal, or a value of at least 100 (a bare "3" or "two" binds nothing); or a number
+    computed from two such numbers of the paper."""
+    q = c.quantity
+    if c.status == "derived":
+        return c.operands is not None and any(x != int(x) or abs(x) >= 100 for x in c.operands)
+    return (
+        c.status == "found"
+        and c.hit is not None
+        and (c.hit.entry.kind == "row" or q.decimals > 0 or abs(q.value) >= 100)
+    )
+
+
+def _numbers_elsewhere(text: str, found: Findings, al: Alignment) -> list[str]:
+    """The sentence's checkable numbers that its words' passage does not give (each may be
+    on the page, but a small number found apart from what it measures binds nothing):
+    "up to 62 mol%" aligned with "yields of LA (up to 42 mol%)"."""
+    have = al.hit.entry.quantities
+    out = []
+    for c in found.numbers:
+        q = c.quantity
+        if (
+            not q.checkable
+            or c.status == "derived"
+            or _POINTER.search(text[: q.start])
+            or counts_own_list(text, q.end, q.value)
+        ):
+            continue
+        if c.hit is not None and _near(c.hit, al.hit):
+            continue  # found in the lines around the passage
+        point = dataclasses.replace(q, bound=None)
+        if not any(same_value(point, e) for e in have):
+            out.append(q.text)
+    return out
+
+
+#: What introduces the list a count counts ("four libraries: A, B, C and D").
+_LIST_INTRO = re.compile(r"[^.;:()]{0,60}?(?::|\(|\bsuch as\b|\bincluding\b|\bnamely\b)")
+_LIST_SPLIT = re.compile(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+")
+
+
+def counts_own_list(text: str, end: int, value: float) -> bool:
+    """True if the count ending at offset ``end`` of ``text`` counts a list the sentence
+    itself gives next ("four related libraries: MMF, UniLM, X-modaler and TorchMultimodal",
+    "three models (A, B and C)"): the count is the sentence's own, its items are what the
+    paper must state. The list runs to the next sentence stop or semicolon (inside
+    brackets: to the closing one), bracketed asides left out ("MMF (Singh et al., 2020)")."""
+    m = _LIST_INTRO.match(text, end)
+    if m is None or value != int(value) or value < 2:
+        return False
+    rest = text[m.end() :]
+    if m.group(0).endswith("("):
+        rest = rest.split(")")[0]
+    else:  # citations and asides inside the list go
+        rest = re.sub(r"\s*\([^()]*\)", "", rest)
+    body = re.split(r"[;()]|\.\s|\.$", rest)[0]
+    items = [x for x in _LIST_SPLIT.split(body) if x.strip()]
+    return len(items) == int(value)
+
+
+#: A number right after one of these words names a part or an item, not an amount
+#: ("Phase 4", "Release 6", "Table 2", "Eq. 3").
+_POINTER = re.compile(
+    r"\b(?:phase|phases|stage|stages|step|steps|table|tables|figure|figures|"
+    r"fig|figs|section|sections|sec|release|version|v|chapter|appendix|"
+    r"algorithm|eq|equation|item|part|round|layer|level|type|grade|class|"
+    r"no|number|task|experiment|study|trial|arm|cohort|wave)\.?\s*$",
+    re.I,
+)
+
+
+def _near(a: Hit, b: Hit, points: float = 40.0) -> bool:
+    """Two hits on one page whose boxes lie within ``points`` (PDF points) of each other
+    vertically: about three lines."""
+    if a.entry.page != b.entry.page or not a.entry.rects or not b.entry.rects:
+        return False
+    return any(
+        abs((r.y0 + r.y1) / 2 - (t.y0 + t.y1) / 2) <= points
+        for r in a.entry.rects
+        for t in b.entry.rects
+    )
+
+
+_UPPER, _LOWER = frozenset({"<", "<="}), frozenset({">", ">="})
+
+
+def _bound_clash(c: NumberCheck) -> bool:
+    """A number found in the paper with the opposite bound: "fewer than 40,000" where the
+    passage says "over 40,000", "at least 714" against "up to 714"."""
+    if c.status != "found" or c.hit is None or not c.quantity.bound:
+        return False
+    mine = c.quantity.bound
+    point = dataclasses.replace(c.quantity, bound=None)
+    for e in c.hit.entry.quantities:
+        if e.bound and same_value(point, e):
+            if (mine in _UPPER and e.bound in _LOWER) or (mine in _LOWER and e.bound in _UPPER):
+                return True
+    return False
+
+
+def statement_result(
+    text: str,
+    al: Alignment | None,
+    found: Findings,
+    coverage: float,
+    by_clause: list[Alignment | None],
+    clause_spans: list[tuple[int, int]],
+    same_min: float = 1.0,
+    subject: frozenset[str] = frozenset(),
+) -> PartResult:
+    """The statement itself (what the sentence says of its terms and numbers): verified by
+    a specific number found in its passage, or by one aligned passage holding ``coverage``
+    of its content words, or clause by clause (``by_clause``: the passage aligned with each
+    clause) each holding ``coverage`` of its clause's words; else not found (N2). Verified
+    terms alone do not verify what the sentence says about them; a passage whose words
+    verify a statement must also give its small numbers (a number found apart from what it
+    measures binds nothing) and must not state the opposite of its operator words
+    ("least" / "most", "fewer than" / "over", "halving" / "doubling";
+    statement_check.flipped_operators), nor bound its numbers the other way, nor be about
+    another entity (a name of the sentence it lacks, or a sibling with other digits, where it
+    holds all the rest: statement_check.missing_entities; ``subject``: the title's words,
+    names the paper's passages may leave out). Where the
+    passage is the same statement (``same_min`` of its words) with the opposite operator
+    word on the same sides, the statement is contradicted (C3;
+    statement_check.reversed_operators)."""
+    part = Part(PartKind.TERM, text, 0, len(text), "statement")
+    clash = next((c for c in found.numbers if _bound_clash(c)), None)
+    if clash is not None and clash.hit is not None:
+        return PartResult(
+            part,
+            Status.NOT_FOUND,
+            ErrorTag.N2,
+            f"page {clash.hit.entry.page} bounds {clash.quantity.text} the other "
+            "way (a lower bound where the sentence gives an upper one, or the "
+            "reverse)",
+            hit=clash.hit,
+        )
+    strong = [c for c in found.numbers if _specific(c)]
+    if strong:
+        return PartResult(
+            part,
+            Status.VERIFIED,
+            why=f"the statement holds its value {strong[0].quantity.text}",
+            hit=strong[0].hit,
+        )
+    if al is not None and al.coverage >= coverage:
+        return _one_passage(text, part, al, found, same_min, subject)
+    if by_clause and all(
+        a is not None
+        and a.coverage >= coverage
+        and not flipped_operators(text[lo:hi], a)
+        and not missing_entities(text[lo:hi], a, subject)
+        and not (negated_in_passage(text, a) and not _verbatim(text[lo:hi], a))
+        for a, (lo, hi) in zip(by_clause, clause_spans)
+    ):
+        pages = sorted({a.hit.entry.page for a in by_clause if a is not None})
+        return PartResult(
+            part,
+            Status.VERIFIED,
+            why=f"each clause of the statement is on page(s) {', '.join(map(str, pages))}",
+            hit=by_clause[0].hit if by_clause[0] is not None else None,
+        )
+    best = (
+        f"; the closest passage (page {al.hit.entry.page}) holds {al.coverage:.0%} of its words"
+        if al is not None
+        else ""
+    )
+    return PartResult(
+        part,
+        Status.NOT_FOUND,
+        ErrorTag.N2,
+        f"what the sentence says is not stated in the paper{best}",
+    )
+
+
+def _one_passage(
+    text: str,
+    part: Part,
+    al: Alignment,
+    found: Findings,
+    same_min: float,
+    subject: frozenset[str],
+) -> PartResult:
+    """The statement held to the one passage ``al`` that holds enough of its words: not
+    found when the passage lacks its small numbers, negates it, is about another entity or
+    states the opposite operator word; contradicted (C3) when it is the same statement
+    with the operator reversed; else verified."""
+    loose = _numbers_elsewhere(fold(text), found, al)
+    if loose:
+        return PartResult(
+            part,
+            Status.NOT_FOUND,
+            ErrorTag.N2,
+            f"the passage stating it (page {al.hit.entry.page}) does not give {', '.join(loose)}",
+            hit=al.hit,
+        )
+    denied = negated_in_passage(text, al)
+    if denied and not _verbatim(text, al):
+        return PartResult(
+            part,
+            Status.NOT_FOUND,
+            ErrorTag.N2,
+            f"the passage stating it (page {al.hit.entry.page}) negates it ('{denied}')",
+            hit=al.hit,
+        )
+    absent = missing_entities(text, al, subject)
+    if absent:
+        return PartResult(
+            part,
+            Status.NOT_FOUND,
+            ErrorTag.N2,
+            f"the passage nearest in wording (page {al.hit.entry.page}) is "
+            f"not about {', '.join(repr(a) for a in absent)}",
+            hit=al.hit,
+        )
+    flips = flipped_operators(text, al)
+    turned = reversed_operators(text, al, same_min)
+    if turned:
+        a, b = turned[0]
+        return PartResult(
+            part,
+            Status.CONTRADICTED,
+            ErrorTag.C3,
+            f"the sentence says '{a}' where the same statement on page "
+            f"{al.hit.entry.page} says '{b}'",
+            al.hit,
+            unfold(text, a) if a in fold(text) else a,
+            b,
+        )
+    if flips:
+        return PartResult(
+            part,
+            Status.NOT_FOUND,
+            ErrorTag.N2,
+            f"the passage stating it (page {al.hit.entry.page}) says "
+            + ", ".join(f"'{b}' where the sentence says '{a}'" for a, b in flips),
+            hit=al.hit,
+        )
+    return PartResult(
+        part,
+        Status.VERIFIED,
+        why=f"the statement is on page "
+        f"{al.hit.entry.page} ({al.coverage:.0%} of its words in one passage)",
+        hit=al.hit,
+    )
+
+
+def subject_words(index: EvidenceIndex) -> frozenset[str]:
+    """The words of the paper's title (the opening of its first page): the names of its own
+    subject, which its passages often call "we" or "our model"."""
+    first = index.pages.get(min(index.pages)) if index.pages else None
+    return title_words(getattr(first, "text", "") or "")
+
+
+def _verbatim(text: str, al: Alignment) -> bool:
+    """True if the aligned passage states ``text`` word for word (rapidfuzz partial_ratio
+    ``VERBATIM``, layout noise allowed)."""
+    return fuzz.partial_ratio(fold(text).lower(), fold(al.text).lower(), score_cutoff=VERBATIM) > 0
+
+
+def wrong_values(numbers: Sequence[NumberCheck]) -> list[Wrong]:
+    """The numbers this sentence got wrong (C1) with the paper's value (not a value the
+    paper states that the sentence bound to another row or condition: ``NumberCheck.why``)."""
+    out: list[Wrong] = []
+    for c in numbers:
+        if c.status == "conflict" and c.correction is not None and not c.why:
+            out.append((c.quantity, correction_text(c.quantity, c.correction)))
+    return out
+
+
+def inherited_error(found: Findings, memory: AnswerMemory) -> str | None:
+    """A rationale when the sentence repeats, or computes from, a number that an earlier
+    sentence got wrong (found contradicted there; a part of a whole in words also as the
+    reciprocal of a wrong multiplier or a wrong count's share of another number of the
+    previous sentence,
+    ``AnswerMemory.wrong_share``), else None. The label is then
+    contradiction with no error span of its own (a false premise, C4 after propagation)."""
+    for c in found.numbers:
+        w = memory.wrong_for(c.quantity, c.operands) or memory.wrong_share(c.quantity, found.before)
+        if w is not None:
+            wrong, correction = w
+            repeats = abs(c.quantity.value - wrong.value) <= 1e-9 * max(abs(wrong.value), 1)
+            how = "repeats" if repeats else f"computes {c.quantity.text} from"
+            return (
+                f"Contradicted through its premise: it {how} {wrong.text}, which an "
+                f"earlier sentence got wrong (the paper gives {correction})."
+            )
+    return None

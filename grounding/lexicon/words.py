@@ -1,0 +1,101 @@
+"""The word lists the judges and the perturbations read, each kept once, as data.
+
+The lists live in tab-separated files beside this module (``grounding/lexicon/data/``), one
+word (or pair, or pattern) a line with the uses it serves; each file's header says what its
+uses mean. This module reads them once at import and offers each use as a constant or a
+function; nothing else in the package writes a negation, direction, quantifier or hedge
+word list of its own.
+
+- ``negation.tsv``: :func:`negation_words` (uses cue, denial, governs, clause, unaffirmed);
+  :data:`NEGATIONS` is the ``cue`` set.
+- ``direction_pairs.tsv``: :func:`direction_pairs` (uses edit, antonym, operator).
+- ``direction_words.tsv``: :data:`UP_WORDS`, :data:`DOWN_WORDS`, :data:`SAME_WORDS`.
+- ``quantifiers.tsv``: :func:`quantifier_words`, :func:`quantifier_classes`,
+  :data:`STRONG_QUANTIFIERS`; ``quantifier_pairs.tsv``: :data:`QUANTIFIER_PAIRS`.
+- ``hedges.tsv``: :func:`hedge_patterns` (uses paper, claim), :data:`HEDGE_EDITS`.
+
+Word order in a file is kept in each use: it matters where a list becomes a regular
+expression whose match is quoted, or where the first pair naming a word decides.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+_DATA = Path(__file__).with_name("data")
+
+
+def _rows(name: str) -> list[list[str]]:
+    """The tab-separated rows of ``data/<name>``, comment and blank lines left out."""
+    out = []
+    for line in (_DATA / name).read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            out.append(line.split("\t"))
+    return out
+
+
+def _uses(field: str) -> set[str]:
+    return {u for u in field.split(",") if u}
+
+
+_NEGATION = _rows("negation.tsv")
+_DIRECTION = _rows("direction_pairs.tsv")
+_QUANTIFIERS = _rows("quantifiers.tsv")
+_HEDGES = _rows("hedges.tsv")
+
+
+def negation_words(use: str) -> tuple[str, ...]:
+    """The negation words of one use (``negation.tsv``), in file order."""
+    return tuple(r[0] for r in _NEGATION if use in _uses(r[1]))
+
+
+def negation_pattern(use: str) -> str:
+    """The negation words of ``use`` as a regular-expression alternation (no anchors)."""
+    return "|".join(re.escape(w) for w in negation_words(use))
+
+
+def direction_pairs(use: str) -> tuple[tuple[str, str], ...]:
+    """The pairs of opposite words of one use (``direction_pairs.tsv``), in file order."""
+    return tuple((r[0], r[1]) for r in _DIRECTION if use in _uses(r[2]))
+
+
+def _direction_class(cls: str) -> frozenset[str]:
+    return frozenset(r[0] for r in _rows("direction_words.tsv") if r[1] == cls)
+
+
+def quantifier_words(use: str) -> dict[str, str]:
+    """The quantifier words of one use (``quantifiers.tsv``), each with its class."""
+    return {r[0]: r[1] for r in _QUANTIFIERS if use in _uses(r[2])}
+
+
+def quantifier_classes(use: str) -> dict[str, set[str]]:
+    """Each quantifier class with the words of one use that state it."""
+    out: dict[str, set[str]] = {}
+    for word, cls in quantifier_words(use).items():
+        out.setdefault(cls, set()).add(word)
+    return out
+
+
+def hedge_patterns(use: str) -> tuple[str, ...]:
+    """The hedge patterns of ``paper`` or ``claim`` (``hedges.tsv``), in file order."""
+    return tuple(r[0] for r in _HEDGES if use in _uses(r[1]))
+
+
+#: Negation cues of a sentence or passage ("not", "no", "n't", "without", "lacks"...).
+NEGATIONS = frozenset(negation_words("cue"))
+#: Direction words of a comparison or change, by class.
+UP_WORDS = _direction_class("up")
+DOWN_WORDS = _direction_class("down")
+SAME_WORDS = _direction_class("same")
+#: Quantifiers that claim every case, or none.
+STRONG_QUANTIFIERS = frozenset(quantifier_words("strong"))
+#: Quantifiers the perturbations turn into each other, in file order.
+QUANTIFIER_PAIRS = tuple((r[0], r[1]) for r in _rows("quantifier_pairs.tsv"))
+#: Hedges made certain by the perturbations: (regular expression, certain wording).
+HEDGE_EDITS = tuple((rf"\b{r[0]}\b", r[2]) for r in _HEDGES if "edit" in _uses(r[1]))
+
+
+__all__ = ["DOWN_WORDS", "HEDGE_EDITS", "NEGATIONS", "QUANTIFIER_PAIRS", "SAME_WORDS",
+           "STRONG_QUANTIFIERS", "UP_WORDS", "direction_pairs", "hedge_patterns",
+           "negation_pattern", "negation_words", "quantifier_classes", "quantifier_words"]
