@@ -17,11 +17,12 @@ from grounding.judges.rules_cells import (best_rows, cell_near, header_column,
                                           in_number_list, label_terms, name_before,
                                           phrase_after, same_table, text_after,
                                           words_before)
+from grounding.judges.number_lists import ordered_run
 from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_config import RulesConfig
 from grounding.judges.rules_tables import column_headers, columns_naming
 from grounding.lexicon import content_terms, fold, is_numeric
-from grounding.quantities import comparable, same_value
+from grounding.quantities import Quantity, comparable, same_value
 
 
 def check_table_rows(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[Hit],
@@ -76,7 +77,10 @@ def check_table_rows(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: li
             for h in column_headers(e, index.pages.get(e.page)):
                 header_terms |= h
     groups: dict[int, list[NumberCheck]] = {}
+    qs = [q for q in sentence_quantities(text) if q.checkable]
     for c in checks:
+        if _listed_for_names(s, c.quantity, qs, names):
+            continue                 # "A and B reach x and y, respectively": row_binding
         before = [n for n in names if n[0] < c.quantity.start
                   and c.quantity.start - n[0] <= 80
                   # a name heading a column ("AIME") does not stop the row name
@@ -140,6 +144,21 @@ def check_table_rows(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: li
                                    f"{e.page}, not to {name}")
                 for c in group:
                     c.status, c.hit = "found", Hit(e, pid, 1.0)
+
+def _listed_for_names(s: str, q: Quantity, qs: list[Quantity],
+                      names: list[tuple[int, str, list[int]]]) -> bool:
+    """True if ``q`` is one of an ordered list of values ("A and B reach x and y,
+    respectively", "A scores lower than B (x vs y)") written after at least as many names
+    of table rows in its sentence: each value goes to its own name, not all to the last."""
+    me = next((x for x in qs if x.start == q.start), None)
+    got = ordered_run(s, me, qs) if me is not None else None
+    if got is None:
+        return False
+    run = got[0]
+    lo = max(s.rfind(". ", 0, run[0].start) + 1, s.rfind(";", 0, run[0].start) + 1, 0)
+    rows = {tuple(n[2]) for n in names if lo <= n[0] < run[0].start and n[2]}
+    return len(rows) >= len(run)
+
 
 def check_named_cells(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[Hit],
                        found: Findings) -> None:

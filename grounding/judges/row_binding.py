@@ -47,11 +47,12 @@ from functools import lru_cache
 from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
 from grounding.judges.number_common import (NAME_AFTER, ROW_NAME, Findings, NumberCheck,
                                             plausible)
+from grounding.judges.number_lists import ordered_run
 from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_cells import cell_near, header_column, in_number_list, same_table
 from grounding.judges.rules_tables import column_headers, columns_naming
 from grounding.lexicon import content_terms, fold, is_numeric, stem
-from grounding.quantities import same_value
+from grounding.quantities import Quantity, same_value
 
 #: Words that bind no row: articles, prepositions, "w" of "w/", "ours" of "(Ours)".
 _FUNCTION = frozenset("""the a an of on in for with w wo from to and or our ours by at as its
@@ -264,6 +265,8 @@ def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Me
         return None                          # "from 80.0 to 67.3": the value it starts at
     nums = [q for q in sentence_quantities(text) if q.checkable]
     me = next((q for q in nums if q.start == q_start), None)
+    if me is not None and (ordered := _in_order(s, me, nums, mentions)) is not None:
+        return ordered                       # "A and B reach x and y, respectively"
     listed = (_VERSUS.match(s, q_end) is not None or _VERSUS_BEFORE.search(s[:q_start])
               is not None or me is not None and in_number_list(text, me))
     before = [m for m in mentions if m.end <= q_start and q_start - m.end <= 100]
@@ -285,6 +288,26 @@ def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Me
                       if n.start() >= _clause_start(s, q_start)):
         return None                          # "A and B scores (87.6 and 92.3)": respectively
     return m
+
+
+def _in_order(s: str, q: Quantity, nums: list[Quantity],
+              mentions: Sequence[Mention]) -> Mention | None:
+    """The name a value of an ordered list is given to (:func:`ordered_run`: "A and B reach
+    x and y, respectively", "A scores lower than B (x vs y)"): of the last as many distinct
+    names as values written before the list in its sentence, the one in ``q``'s place."""
+    got = ordered_run(s, q, nums)
+    if got is None:
+        return None
+    run, place = got
+    lo = max(s.rfind(". ", 0, run[0].start) + 1, s.rfind(";", 0, run[0].start) + 1, 0)
+    names = [m for m in mentions if lo <= m.start and m.end <= run[0].start]
+    if len(names) < len(run):
+        return None
+    names = names[-len(run):]
+    if len({m.key for m in names}) != len(names) or any(
+            a.end > b.start for a, b in zip(names, names[1:])):
+        return None
+    return names[place]
 
 
 def _clause_start(s: str, at: int) -> int:
@@ -347,12 +370,16 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
     mentions = named_rows(text, rows)
     if not mentions:
         return
+    bound: list[tuple[NumberCheck, Mention]] = []
     for c in checks:
         if _POINTER.search(text[:c.quantity.start]):
             continue                         # "Additional file 2", "Table 3": no value
         m = bind(text, c.quantity.start, c.quantity.end, mentions)
-        if m is None:
-            continue
+        if m is not None:
+            bound.append((c, m))
+    # the cells of the numbers their own entity's row holds: the columns the sentence reads
+    anchors = [(e, x) for c, m in bound for _, e in m.rows for x in _holds(e, c)]
+    for c, m in bound:
         own = [(pid, e) for pid, e in m.rows if _holds(e, c)]
         if own:
             if c.hit is None or c.hit.pid not in {pid for pid, _ in own}:
@@ -360,7 +387,32 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
                 pid, e = min(own, key=lambda r: r[1].page != page)
                 c.status, c.hit = "found", Hit(e, pid, 1.0)
             continue
-        _rebind(text, index, rows, m, c)
+        if not _in_anchor_column(m, c, anchors):
+            _rebind(text, index, rows, m, c)
+
+
+def _alike(a: Entry, b: Entry) -> bool:
+    """Two rows of one table with as many cells (one may lack a value, "-")."""
+    return same_table(a, b) and abs(len(a.cells) - len(b.cells)) <= 1
+
+
+def _in_anchor_column(m: Mention, c: NumberCheck, anchors: list[tuple[Entry, float]]) -> bool:
+    """A value its entity's rows do not hold, beside a value of the sentence that another
+    row of the same table holds for its own entity ("For A, the value is x; for B, it is
+    y", "A scores x, compared with y for B"): the two are read in one column, so the
+    entity's cell under the other value is the paper's value (C1). True when set."""
+    q = c.quantity
+    for pid, row in m.rows:
+        for arow, ax in anchors:
+            if arow is row or not _alike(arow, row):
+                continue
+            target = cell_near(row, ax, 8.0)
+            if target is not None and target.quantity.checkable \
+                    and not same_value(q, target.quantity) and plausible(q, target.quantity):
+                c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), target.quantity
+                c.why = ""
+                return True
+    return False
 
 
 def _rows(index: EvidenceIndex, pages: set[int]) -> list[tuple[int, Entry]]:
@@ -392,6 +444,8 @@ def _rebind(text: str, index: EvidenceIndex, rows: list[tuple[int, Entry]], m: M
     for pid, row in m.rows:
         holders = [(hp, he, x) for hp, he in rows if hp not in own_pids
                    and same_table(he, row) for x in _holds(he, c)]
+        # rows with as many cells as the entity's: the same table, not one printed near it
+        holders = [h for h in holders if _alike(h[1], row)] or holders
         if holders:
             dy = min(abs(he.rects[0].y0 - row.rects[0].y0) for _, he, _ in holders)
             tables.append((dy, pid, row, holders))
