@@ -304,7 +304,7 @@ def _in_order(s: str, q: Quantity, nums: list[Quantity],
     if len(names) < len(run):
         return None
     names = names[-len(run):]
-    if len({m.key for m in names}) != len(names) or any(
+    if len({frozenset(pid for pid, _ in m.rows) for m in names}) != len(names) or any(
             a.end > b.start for a, b in zip(names, names[1:])):
         return None
     return names[place]
@@ -358,7 +358,8 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
           passages, best first. found: the number checks of ``check_numbers``.
     Raises: nothing.
     """
-    checks = [c for c in found.numbers if c.status in ("found", "found_far")
+    checks = [c for c in found.numbers if (c.status in ("found", "found_far") or (
+        c.status == "conflict" and c.hit is not None and c.hit.entry.kind == "row"))
               and c.quantity.bound is None and c.quantity.kind in ("number", "percent")]
     if not checks:
         return
@@ -378,9 +379,15 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
         if m is not None:
             bound.append((c, m))
     # the cells of the numbers their own entity's row holds: the columns the sentence reads
-    anchors = [(e, x) for c, m in bound for _, e in m.rows for x in _holds(e, c)]
+    anchors = [(e, x) for c, m in bound if c.status != "conflict"
+               for _, e in m.rows for x in _holds(e, c)]
+    values = [c.quantity for c in found.numbers]
     for c, m in bound:
         own = [(pid, e) for pid, e in m.rows if _holds(e, c)]
+        if c.status == "conflict":
+            if not own:          # another checker's cell: the column the sentence reads wins
+                _in_anchor_column(m, c, anchors)
+            continue
         if own:
             if c.hit is None or c.hit.pid not in {pid for pid, _ in own}:
                 page = c.hit.entry.page if c.hit is not None else None
@@ -388,12 +395,20 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
                 c.status, c.hit = "found", Hit(e, pid, 1.0)
             continue
         if not _in_anchor_column(m, c, anchors):
-            _rebind(text, index, rows, m, c)
+            _rebind(text, index, rows, m, c, values)
 
 
 def _alike(a: Entry, b: Entry) -> bool:
     """Two rows of one table with as many cells (one may lack a value, "-")."""
     return same_table(a, b) and abs(len(a.cells) - len(b.cells)) <= 1
+
+
+def _readable(q: Quantity, e: Quantity) -> bool:
+    """Could cell value ``e`` be what a sentence bound to its row and column says as ``q``:
+    another checkable value of the same sign, no reference, year or rank. Looser than
+    :func:`plausible`: the binding, not the size of the value, says which cell is meant."""
+    return (e.checkable and not same_value(q, e) and e.kind not in ("ref", "year", "rank")
+            and (q.value < 0) == (e.value < 0))
 
 
 def _in_anchor_column(m: Mention, c: NumberCheck, anchors: list[tuple[Entry, float]]) -> bool:
@@ -407,8 +422,7 @@ def _in_anchor_column(m: Mention, c: NumberCheck, anchors: list[tuple[Entry, flo
             if arow is row or not _alike(arow, row):
                 continue
             target = cell_near(row, ax, 8.0)
-            if target is not None and target.quantity.checkable \
-                    and not same_value(q, target.quantity) and plausible(q, target.quantity):
+            if target is not None and _readable(q, target.quantity):
                 c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), target.quantity
                 c.why = ""
                 return True
@@ -432,9 +446,11 @@ def _rows(index: EvidenceIndex, pages: set[int]) -> list[tuple[int, Entry]]:
 
 
 def _rebind(text: str, index: EvidenceIndex, rows: list[tuple[int, Entry]], m: Mention,
-            c: NumberCheck) -> None:
+            c: NumberCheck, values: Sequence[Quantity] = ()) -> None:
     """The entity's rows do not hold ``c``'s value: correct it from the entity's cell in
-    the column the value sits in, or mark it misbound."""
+    the column the value sits in, or mark it misbound. A cell that is another of the
+    sentence's ``values`` is the correction whatever its size (two values exchanged:
+    "A and B reach 5170 and 5.61, respectively")."""
     q = c.quantity
     own_pids = {pid for pid, _ in m.rows}
     where = _located(index, c)
@@ -457,8 +473,9 @@ def _rebind(text: str, index: EvidenceIndex, rows: list[tuple[int, Entry]], m: M
         if max(xs) - min(xs) > 15.0:
             continue                         # the value sits in two columns
         target = cell_near(row, xs[0])
-        if target is not None and not same_value(q, target.quantity) \
-                and plausible(q, target.quantity):
+        if target is not None and not same_value(q, target.quantity) and (
+                plausible(q, target.quantity) or (_readable(q, target.quantity) and any(
+                    v is not q and same_value(v, target.quantity) for v in values))):
             c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), target.quantity
             return
         _misbound(c, holders[0][0], holders[0][1], m)
