@@ -14,7 +14,8 @@ import re
 from collections.abc import Callable
 
 from grounding.evidence import EvidenceIndex, Hit, row_label
-from grounding.judges.number_binding import check_listed_rows, check_value_binding
+from grounding.judges.number_binding import (check_corrections, check_listed_rows,
+                                             check_value_binding)
 from grounding.judges.number_lists import respectively_words
 from grounding.judges.number_common import (NAME, Findings, NumberCheck, comparable_far,
                                             comparable_in, context_terms, plausible,
@@ -281,7 +282,7 @@ def _find_conflict(cfg: RulesConfig, text: str, q: Quantity, claim_qs: list[Quan
             continue
         cands = [e for e in h.entry.quantities
                  if e.checkable and comparable_in(q, e, h) and plausible(q, e)
-                 and not same_value(q, e)
+                 and not same_value(q, e) and not _part_for_share(q, e)
                  and not any(same_value(o, e) and same_count_noun(o, e) is not False
                              for o in claimed_values)]
         same_noun = [e for e in cands if same_count_noun(q, e)
@@ -299,6 +300,13 @@ def _find_conflict(cfg: RulesConfig, text: str, q: Quantity, claim_qs: list[Quan
                                           abs(e.value - q.value) / max(abs(q.value), 1e-9)))
         return h, best
     return None
+
+
+def _part_for_share(q: Quantity, e: Quantity) -> bool:
+    """True if one of the two is a part of a whole ("180/295") and the other a share in
+    per cent ("61%"): the one is never the value the other was meant to be."""
+    return (q.denominator is not None and e.unit == "%") or (
+        e.denominator is not None and q.unit == "%")
 
 
 def needs_review(found: Findings, hits: list[Hit]) -> str | None:
@@ -586,6 +594,8 @@ def check_swaps(text: str, index: EvidenceIndex, found: Findings,
     # one value given to another entity or condition than the paper gives it
     check_value_binding(text, index, found, skip)
     check_listed_rows(text, index, found)
+    # the correction of each C1 read in prose: the passage's value for its own binding
+    check_corrections(text, index, found, skip)
 
 
 def check_in_passage(cfg: RulesConfig, text: str, hits: list[Hit], found: Findings,
