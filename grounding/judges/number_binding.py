@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from grounding.evidence import EvidenceIndex, Hit
-from grounding.judges.number_common import Findings
+from grounding.judges.number_common import Findings, same_digits, transposed
 from grounding.judges.number_lists import respectively_words
 from grounding.judges.rules_cells import cell_near, label_terms, same_table
 from grounding.lexicon import content_terms, fold, is_numeric
@@ -139,6 +139,8 @@ def check_corrections(text: str, index: EvidenceIndex, found: Findings,
         if (c.status != "conflict" or fix is None or hit is None or hit.entry.kind == "row"
                 or q.kind not in _KINDS or q.range is not None):
             continue
+        if transposed(q, fix) or same_digits(q, fix):
+            continue          # a digit slip ("443" for "434"): the digits say which value
         others = [o for o in found.numbers if o is not c]
         if any(o.status == "conflict" and o.correction is not None
                and same_value(o.correction, q) and same_value(o.quantity, fix) for o in others):

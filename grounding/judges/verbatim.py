@@ -269,6 +269,8 @@ def changed_number(text: str, index: EvidenceIndex, hits: list[Hit],
         x, y = mine[i1], theirs[j1]
         if _number(x) is None or _number(y) is None or _rounded_same(x, y):
             continue
+        if re.search(r"[A-Za-z]-" + re.escape(x) + r"(?![\d.])", text):
+            continue                    # a version in a name ("Llama-3.2"): the name checks
         found = NumberFlip(x, y, h, around[a:b])
     return found
 
