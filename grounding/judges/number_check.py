@@ -104,6 +104,8 @@ def check_numbers(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[
     for check in found.numbers:
         if check.status != "absent":
             continue
+        if skip is not None and _stated_by_cited(text, check.quantity, index, skip):
+            continue          # the paper reports it for a cited study: not refuted here
         extra = context_hits.get(id(check), [])
         own = _own_clause(text, check.quantity)
         if own is not None:           # the number's clause alone, without other numbers
@@ -116,6 +118,23 @@ def check_numbers(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[
         if conflict is not None:
             check.status = "conflict"
             check.hit, check.correction = conflict
+
+def _stated_by_cited(text: str, q: Quantity, index: EvidenceIndex, skip: Skip) -> bool:
+    """True if the paper writes ``q``'s value only where it reports another work (a span
+    ``skip`` leaves out: "Beltagy et al. (2019) report ... 82% biomedical and 18% computer
+    science"), next to at least two of the sentence's words around it: the value is the
+    cited work's, so another passage's value of the paper's own does not refute it."""
+    near = context_terms(text, q, 40)
+    if len(near) < 2 or q.kind not in ("number", "percent"):
+        return False
+    for page, e in index.quantities_near(_could_match(q)):
+        if not (same_value(q, e) and skip(page, e.start)):
+            continue
+        ptext = getattr(index.pages.get(page), "text", "")
+        if len(near & set(content_terms(ptext[max(0, e.start - 150):e.end + 60]))) >= 2:
+            return True
+    return False
+
 
 def _could_match(q: Quantity) -> tuple[tuple[float, float], tuple[float, float]]:
     """Value ranges outside which no paper number can state the value of ``q`` (a claim
@@ -282,7 +301,7 @@ def _find_conflict(cfg: RulesConfig, text: str, q: Quantity, claim_qs: list[Quan
             continue
         cands = [e for e in h.entry.quantities
                  if e.checkable and comparable_in(q, e, h) and plausible(q, e)
-                 and not same_value(q, e) and not _part_for_share(q, e)
+                 and not same_value(q, e) and not _other_form(q, e)
                  and not any(same_value(o, e) and same_count_noun(o, e) is not False
                              for o in claimed_values)]
         same_noun = [e for e in cands if same_count_noun(q, e)
@@ -302,11 +321,14 @@ def _find_conflict(cfg: RulesConfig, text: str, q: Quantity, claim_qs: list[Quan
     return None
 
 
-def _part_for_share(q: Quantity, e: Quantity) -> bool:
-    """True if one of the two is a part of a whole ("180/295") and the other a share in
-    per cent ("61%"): the one is never the value the other was meant to be."""
-    return (q.denominator is not None and e.unit == "%") or (
-        e.denominator is not None and q.unit == "%")
+def _other_form(q: Quantity, e: Quantity) -> bool:
+    """True if ``e`` is written in a form ``q``'s value never takes: a part of a whole
+    ("180/295") against a share in per cent ("61%"), or a share in words ("half") against
+    a percentage written in digits ("18%"). Neither is then the value the other was
+    meant to be."""
+    return ((q.denominator is not None and e.unit == "%")
+            or (e.denominator is not None and q.unit == "%")
+            or (q.kind == "percent" and e.kind == "fraction" and e.approx))
 
 
 def needs_review(found: Findings, hits: list[Hit]) -> str | None:

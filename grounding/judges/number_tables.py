@@ -156,8 +156,11 @@ def _listed_for_names(s: str, q: Quantity, qs: list[Quantity],
         return False
     run = got[0]
     lo = max(s.rfind(". ", 0, run[0].start) + 1, s.rfind(";", 0, run[0].start) + 1, 0)
-    rows = {tuple(n[2]) for n in names if lo <= n[0] < run[0].start and n[2]}
-    return len(rows) >= len(run)
+    before = [n for n in names if lo <= n[0] < run[0].start and n[2]]
+    if len({tuple(n[2]) for n in before}) < len(run):
+        return False
+    first = before[-len(run)][0]
+    return not any(first <= x.start < run[0].start for x in qs)
 
 
 def check_named_cells(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: list[Hit],

@@ -305,8 +305,10 @@ def _in_order(s: str, q: Quantity, nums: list[Quantity],
         return None
     names = names[-len(run):]
     if len({frozenset(pid for pid, _ in m.rows) for m in names}) != len(names) or any(
-            a.end > b.start for a, b in zip(names, names[1:])):
-        return None
+            a.end > b.start for a, b in zip(names, names[1:])) or any(
+            names[0].start <= x.start < run[0].start for x in nums):
+        return None           # a number between: "on AIME (79.8 vs 79.2) and MATH (97.3 vs
+                              # 96.4)" names one row per pair, not two
     return names[place]
 
 
