@@ -17,6 +17,7 @@ from grounding.judges.rules_cells import (best_rows, cell_near, header_column,
                                           in_number_list, label_terms, name_before,
                                           phrase_after, same_table, text_after,
                                           words_before)
+from grounding.judges.number_direction import judged_order, metric_direction
 from grounding.judges.number_lists import ordered_run
 from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_config import RulesConfig
@@ -381,6 +382,20 @@ def check_row_swaps(text: str, index: EvidenceIndex, found: Findings) -> None:
 
 def compare_rows(text: str, start: int, end: int, direction: str, index: EvidenceIndex,
                  pages: set[int]) -> tuple[bool, Hit, str] | None:
+    """A comparison of two named things read in the paper: two table rows
+    (:func:`compare_table_rows`), else the values the paper's prose binds to each side
+    (:func:`grounding.judges.number_binding.compare_in_prose`). (holds, hit, reason), or
+    None when neither settles it."""
+    got = compare_table_rows(text, start, end, direction, index, pages)
+    if got is None:
+        from grounding.judges.number_binding import compare_in_prose
+        got = compare_in_prose(text, start, end, direction, index, pages)
+    return got
+
+
+def compare_table_rows(text: str, start: int, end: int, direction: str,
+                       index: EvidenceIndex,
+                       pages: set[int]) -> tuple[bool, Hit, str] | None:
     """A comparison between two table rows ("SPECTER outperforms SciBERT", "BERT-Large
     trails SciBERT on CLS") read in the table: the last name before the direction word at
     ``start``-``end`` and the first name after it (same clause) must each name one row of
@@ -393,39 +408,96 @@ def compare_rows(text: str, start: int, end: int, direction: str, index: Evidenc
         return None
     s = fold(text)
     before = [m for m in ROW_NAME.finditer(s, max(0, start - 80), start)]
-    after = ROW_NAME.search(s, end, min(len(s), end + 80))
-    if not before or after is None:
+    after = [m for m in ROW_NAME.finditer(s, end, min(len(s), end + 80))]
+    if not before or not after:
         return None
     rows = [(pid, index.entries[pid]) for p in sorted(pages)
             for pid in index.rows_by_page.get(p, []) if len(index.entries[pid].cells) >= 2]
-    picked = []
-    for name in (before[-1].group(0), after.group(0)):
-        terms = {t for t in content_terms(name) if not is_numeric(t)}
+
+    def row_of(name: str) -> tuple[int, Entry] | None:
+        terms = {t for t in content_terms(re.sub(r"['’]s$", "", name)) if not is_numeric(t)}
         cands = best_rows(terms, rows)
-        if len(cands) != 1:
+        return cands[0] if len(cands) == 1 else None
+
+    # the nearest name on each side that is no metric's ("Whisper's WER is lower than
+    # Conformer's": WER names the column, Whisper the row)
+    picked = []
+    for side in (before[::-1], after):
+        got = [m for m in side if metric_direction(m.group(0)) is None]
+        row = row_of(got[0].group(0)) if got else None
+        if row is None:
             return None
-        picked.append(cands[0])
+        picked.append(row)
     (pa, ra), (pb, rb) = picked
     if pa == pb or not same_table(ra, rb):
         return None
-    heads = column_headers(ra, index.pages.get(ra.page))
+    page = index.pages.get(ra.page)
+    heads = column_headers(ra, page)
     col = header_column(heads, {t for t in content_terms(s) if not is_numeric(t)})
-    cells = [ra.cells[col]] if col is not None else list(ra.cells)
-    diffs = []
-    for cell in cells:
+    word = s[start:end].split()[0] if s[start:end].split() else ""
+    judging = judged_order(word, 1.0, 0.0, "higher") is not None
+    said = metric_direction(s)
+    idxs = [col] if col is not None else list(range(len(ra.cells)))
+    diffs = []           # (row a's value - row b's, the column's metric direction)
+    for i in idxs:
+        cell = ra.cells[i]
         other = cell_near(rb, cell.x)
         if other is not None and cell.quantity.unit == other.quantity.unit:
-            diffs.append(cell.quantity.value - other.quantity.value)
-    if not diffs or any(d == 0 for d in diffs):
+            metric = (said or metric_direction(header_text(ra, page, i))) if judging else None
+            diffs.append((cell.quantity.value - other.quantity.value, metric))
+    if not diffs or any(d == 0 for d, _ in diffs):
         return None
-    if all(d > 0 for d in diffs):
+    where = "in the named column" if col is not None else f"in all {len(diffs)} columns"
+    metrics = {m for _, m in diffs}
+    if judging and None not in metrics:
+        # a judging word ("outperforms", "better", "trails") reads each column with its
+        # metric's direction (an error, a loss, a time: lower is better; a header's "↓"
+        # or the sentence's words say which)
+        better = [judged_order("better", d, 0.0, m) for d, m in diffs]
+        if len(set(better)) != 1:
+            return None
+        holds = bool(judged_order(word, 1.0 if better[0] else 0.0,
+                                  0.0 if better[0] else 1.0, "higher"))
+        ways = " / ".join(sorted(f"{m} is better" for m in metrics))
+        return (holds, Hit(ra, pa, 1.0),
+                f"'{row_label(ra)}' is {'better' if better[0] else 'worse'} than "
+                f"'{row_label(rb)}' {where} ({ways}) on page {ra.page}")
+    if all(d > 0 for d, _ in diffs):
         higher = True
-    elif all(d < 0 for d in diffs):
+    elif all(d < 0 for d, _ in diffs):
         higher = False
     else:
         return None
-    where = "in the named column" if col is not None else f"in all {len(diffs)} columns"
     holds = higher == (direction == "up")
     return (holds, Hit(ra, pa, 1.0),
             f"'{row_label(ra)}' is {'above' if higher else 'below'} '{row_label(rb)}' {where} "
             f"on page {ra.page}")
+
+
+def header_text(entry: Entry, page: object, col: int, max_dy: float = 220.0,
+                max_dx: float = 30.0) -> str:
+    """The words printed above cell ``col`` of a row entry, as written ("WER ↓"): those
+    nearer that cell's x centre than any other cell's, as
+    :func:`grounding.judges.rules_tables.column_headers` assigns them."""
+    cells = entry.cells
+    words = getattr(page, "words", ()) or ()
+    if not cells or not entry.rects or not words or not 0 <= col < len(cells):
+        return ""
+    box = entry.rects[0]
+    xs = [c.x for c in cells]
+    mine = []
+    for w in words:
+        r = w.rect
+        if r.y1 > box.y0 + 0.5 or r.y0 < box.y0 - max_dy or is_numeric(w.text.strip()):
+            continue
+        cx = (r.x0 + r.x1) / 2
+        if cx < box.x0 - max_dx or cx > box.x1 + max_dx:
+            continue
+        dists = [abs(x - cx) for x in xs]
+        if min(dists) <= max_dx and dists.index(min(dists)) == col:
+            mine.append(w)
+    if not mine:
+        return ""
+    # the header line nearest above the row: not prose printed higher up
+    low = max(w.rect.y1 for w in mine)
+    return " ".join(w.text for w in mine if w.rect.y1 >= low - 12)

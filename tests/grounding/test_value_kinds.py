@@ -212,3 +212,90 @@ def test_ordered_run(text: str, number: str, place: int | None) -> None:
     q = next(x for x in qs if x.text == number)
     got = ordered_run(text, q, qs)
     assert (got[1] if got is not None else None) == place
+
+
+# -- comparisons whose values are looked up in the paper, with the metric's direction -------
+
+def _index(tmp_path: Path, lines: list[tuple[float, float, str]], fontsize: float = 9):
+    from grounding.evidence import EvidenceIndex
+    from tests.grounding.pdf_fixtures import write_lines_pdf
+    return EvidenceIndex.build(read_pdf(write_lines_pdf(tmp_path / "p.pdf", [lines],
+                                                        fontsize=fontsize)))
+
+
+def _label(index, sentence: str) -> tuple[Label, str]:  # type: ignore[no-untyped-def]
+    from grounding.judges.base import ClaimContext
+    from grounding.judges.rules import RulesJudge
+    from grounding.types import Sentence
+    j = RulesJudge(index=index).judge(ClaimContext(Sentence(0, 0, len(sentence), sentence),
+                                                   "", (), ()))
+    return j.label, j.rationale
+
+
+def _asr_table(tmp_path: Path):  # type: ignore[no-untyped-def]
+    lines = [(72, 90, "We compare three speech recognisers on the test set in Table 2."),
+             (72, 130, "Model"), (255, 130, "WER"), (322, 130, "Latency"), (395, 130, "BLEU")]
+    rows = [("Whisper", "8.1", "35", "28.4"), ("Conformer", "9.4", "48", "26.0"),
+            ("Wav2Vec", "12.7", "30", "21.3")]
+    for i, (label, *cells) in enumerate(rows):
+        lines.append((72, 146 + 14 * i, label))
+        lines += [(260 + 70 * k, 146 + 14 * i, c) for k, c in enumerate(cells)]
+    lines.append((72, 200, "Table 2: Word error rate, latency and BLEU of the three systems."))
+    return _index(tmp_path, lines)
+
+
+@pytest.mark.parametrize(("sentence", "label"), [
+    # judging words on metrics better when lower: the lower WER / latency wins
+    ("Whisper outperforms Conformer on WER.", Label.SUPPORTED),
+    ("Conformer outperforms Whisper on WER.", Label.CONTRADICTION),
+    ("Conformer trails Whisper on WER.", Label.SUPPORTED),
+    ("Whisper beats Conformer on latency.", Label.SUPPORTED),
+    ("Conformer beats Wav2Vec on latency.", Label.CONTRADICTION),
+    # every column with its own direction (WER, latency lower; BLEU higher)
+    ("Whisper outperforms Conformer.", Label.SUPPORTED),
+    ("Conformer outperforms Whisper.", Label.CONTRADICTION),
+    # on a metric better when higher, and plain ordering words: the plain order
+    ("Whisper outperforms Conformer on BLEU.", Label.SUPPORTED),
+    ("Conformer outperforms Whisper on BLEU.", Label.CONTRADICTION),
+    ("Whisper's WER is higher than Conformer's.", Label.CONTRADICTION),
+    ("Whisper has a higher BLEU than Conformer.", Label.SUPPORTED),
+])
+def test_a_comparison_of_two_rows_reads_the_metrics_direction(tmp_path: Path, sentence: str,
+                                                              label: Label) -> None:
+    got, why = _label(_asr_table(tmp_path), sentence)
+    assert got is label, why
+
+
+def _asr_prose(tmp_path: Path):  # type: ignore[no-untyped-def]
+    text = ("We evaluate both recognisers on the same held-out test set of read speech. On this",
+            "set, Whisper reaches a word error rate of 8.1%, while Conformer reaches 9.4%. The",
+            "decoding latency of Conformer is 35 ms per utterance against 48 ms for Whisper,",
+            "since Conformer streams its output. Both systems were trained on the same data.")
+    return _index(tmp_path, [(72, 90 + 14 * i, t) for i, t in enumerate(text)], 10)
+
+
+@pytest.mark.parametrize(("sentence", "label"), [
+    ("Whisper's word error rate is lower than Conformer's.", Label.SUPPORTED),
+    ("Conformer's word error rate is lower than Whisper's.", Label.CONTRADICTION),
+    ("Conformer outperforms Whisper in word error rate.", Label.CONTRADICTION),
+    ("Whisper beats Conformer on word error rate.", Label.SUPPORTED),
+    ("Conformer has a lower decoding latency than Whisper.", Label.SUPPORTED),
+    ("Whisper beats Conformer on decoding latency.", Label.CONTRADICTION),
+])
+def test_a_comparison_of_values_stated_in_prose_reads_both_sides(tmp_path: Path,
+                                                                 sentence: str,
+                                                                 label: Label) -> None:
+    got, why = _label(_asr_prose(tmp_path), sentence)
+    assert got is label, why
+
+
+@pytest.mark.parametrize("sentence", [
+    "Conformer is faster than Whisper.",                 # no metric named: not read here
+    "Conformer is better than Whisper (9.4 vs 8.1).",     # its own numbers: checked as such
+])
+def test_comparisons_the_prose_lookup_leaves_alone(tmp_path: Path, sentence: str) -> None:
+    from grounding.judges.number_binding import compare_in_prose
+    index = _asr_prose(tmp_path)
+    at = sentence.index(sentence.split()[2])
+    word = sentence.split()[2]
+    assert compare_in_prose(sentence, at, at + len(word), "up", index, {1}) is None
