@@ -200,11 +200,15 @@ def check_named_cells(cfg: RulesConfig, text: str, index: EvidenceIndex, hits: l
         return best_rows(terms, rows, labels)
 
     named: dict[int, list[tuple[int, Entry]]] = {}
+    s = fold(text)
+    qs = [q for q in sentence_quantities(text) if q.checkable]
     for c in checks:
         after = phrase_after(text, c.quantity)
         cands = rows_named(after)
         if (not cands and not re.search(r"[^\W\d_]", text_after(text, c.quantity.end))
-                and not in_number_list(text, c.quantity)):
+                and not in_number_list(text, c.quantity)
+                and not any(q.start == c.quantity.start and ordered_run(s, q, qs)
+                            for q in qs)):
             # nothing written after the number: the row is named before it (not for
             # a list of numbers, "A and B scores (87.6 and 92.3)": they go respectively)
             cands = rows_named(name_before(text, c.quantity))
@@ -299,6 +303,7 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
     column is the correction (C1).
     """
     s = fold(text)
+    qs = [q for q in sentence_quantities(text) if q.checkable]
     names = []
     for m in ROW_NAME.finditer(s):
         token = m.group(0).rstrip("-")
@@ -320,7 +325,8 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
         label = set(content_terms(row_label(entry)))
         # in a list of numbers ("A and B score 70.98 and 68.45") the names before it
         # go respectively, not the last one to every number
-        listed = in_number_list(text, q)
+        listed = in_number_list(text, q) or any(
+            x.start == q.start and ordered_run(s, x, qs) for x in qs)
         near = []
         for a, b, terms in names:
             if set(terms) <= label:
@@ -438,6 +444,16 @@ def compare_table_rows(text: str, start: int, end: int, direction: str,
     judging = judged_order(word, 1.0, 0.0, "higher") is not None
     said = metric_direction(s)
     idxs = [col] if col is not None else list(range(len(ra.cells)))
+    # the column where the two rows hold the sentence's own pair ("(1 vs 4)"), if any
+    mine = [q for q in sentence_quantities(text) if q.checkable]
+    pairs = [(a, b) for a, b in zip(mine, mine[1:])
+             if (got := ordered_run(s, a, mine)) is not None and b in got[0]]
+    stated = [i for i, cell in enumerate(ra.cells)
+              if (other := cell_near(rb, cell.x)) is not None
+              and any(same_value(a, cell.quantity) and same_value(b, other.quantity)
+                      for a, b in pairs)]
+    if stated:
+        idxs, col = stated, stated[0] if len(stated) == 1 else None
     diffs = []           # (row a's value - row b's, the column's metric direction)
     for i in idxs:
         cell = ra.cells[i]
@@ -447,7 +463,8 @@ def compare_table_rows(text: str, start: int, end: int, direction: str,
             diffs.append((cell.quantity.value - other.quantity.value, metric))
     if not diffs or any(d == 0 for d, _ in diffs):
         return None
-    where = "in the named column" if col is not None else f"in all {len(diffs)} columns"
+    where = ("in the column of its numbers" if stated else "in the named column"
+             if col is not None else f"in all {len(diffs)} columns")
     metrics = {m for _, m in diffs}
     if judging and None not in metrics:
         # a judging word ("outperforms", "better", "trails") reads each column with its

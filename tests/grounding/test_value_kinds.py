@@ -299,3 +299,33 @@ def test_comparisons_the_prose_lookup_leaves_alone(tmp_path: Path, sentence: str
     at = sentence.index(sentence.split()[2])
     word = sentence.split()[2]
     assert compare_in_prose(sentence, at, at + len(word), "up", index, {1}) is None
+
+
+# -- a right "A higher / lower than B (x vs y)" read from a table is not contradicted -------
+
+@pytest.mark.parametrize(("pdf", "sentence"), [
+    (DATA / "papers" / "lavis-2022.pdf",
+     "VGD-GPT scores lower than VR DiDeMo BLIP (0.465 vs 56.2)."),
+    (MARSH, "Ascaridiasis scores lower than Capillariasis "
+            "(1 vs 4)."),
+    (MARSH, "Anthrax (Bacillus anthracis) scores higher than Bluetongue (Bluetongue virus) "
+            "(8 vs 4)."),
+    (SPECTER, "SGC (2019a) scores lower than SPECTER (Ours) (75.7 vs 84.5)."),
+    # the models in columns, one pair per benchmark row
+    (R1, "It is also ahead on LiveCodeBench (65.9 vs 63.4), DROP (92.2 vs 90.2) and, by a "
+         "hair, SWE Verified (49.2 vs 48.9)."),
+])
+def test_a_right_pair_comparison_is_not_contradicted(pdf: Path, sentence: str) -> None:
+    label, why, errors = _judged(pdf, sentence)
+    assert label is not Label.CONTRADICTION, why
+    assert errors == []
+
+
+@pytest.mark.parametrize(("pdf", "sentence"), [
+    (MARSH, "Ascaridiasis scores higher than Capillariasis "
+            "(1 vs 4)."),
+    (SPECTER, "SGC (2019a) scores higher than SPECTER (Ours) (75.7 vs 84.5)."),
+])
+def test_a_reversed_pair_comparison_is_still_contradicted(pdf: Path, sentence: str) -> None:
+    label, why, _ = _judged(pdf, sentence)
+    assert label is Label.CONTRADICTION, why
