@@ -131,7 +131,9 @@ def check_corrections(text: str, index: EvidenceIndex, found: Findings,
     the number (:func:`own_words`) it shares, then by its nearness to where the passage
     states another number of the sentence, on the same side as in the sentence (the value
     stated with the same co-value: "42 mol% ... 4 hours"). The best replaces the
-    correction when it scores higher. Changes ``found`` in place."""
+    correction when it scores higher. A correction that is the sentence's own value for
+    another of its numbers, with no other value at hand, is no correction: the number
+    becomes ``misbound`` (not verified, N1). Changes ``found`` in place."""
     s = fold(text)
     mine = [c.quantity for c in found.numbers]
     listed = respectively_words(s, mine)
@@ -147,15 +149,29 @@ def check_corrections(text: str, index: EvidenceIndex, found: Findings,
                and same_value(o.correction, q) and same_value(o.quantity, fix) for o in others):
             continue          # two values exchanged: each corrects the other
         best = _bound_value(s, c, q, others, listed, mine, index, skip)
-        if best is not None:
+        if isinstance(best, Quantity):
             c.correction = best
+        elif best is False:
+            # the only value at hand is the one the sentence gives its other number: not
+            # this number's; not verified, and no correction
+            c.status, c.correction = "misbound", None
+            c.why = (f"{q.text} is not what page {hit.entry.page} gives; the value there, "
+                     f"{fix.text}, is the one the sentence gives another of its numbers")
+
+
+def _written(o: Quantity, e: Quantity) -> bool:
+    """True if the sentence's number ``o`` writes the value ``e`` (its digits, rounded as
+    ``o`` is: "82" is not "eight")."""
+    return o.kind != "word" and same_value(o, e) and round(e.value, o.decimals) == o.value
 
 
 def _bound_value(s: str, c: NumberCheck, q: Quantity, others: list[NumberCheck],
                  listed: dict[int, set[str]], mine: list[Quantity], index: EvidenceIndex,
-                 skip: Skip | None) -> Quantity | None:
+                 skip: Skip | None) -> Quantity | None | bool:
     """The value of :func:`check_corrections` for ``c`` (``q``: its quantity without a
-    bound), or None to keep its correction."""
+    bound): a Quantity to correct it with, None to keep its correction, False when its
+    correction is the value the passage binds to the sentence's other number and no
+    other value is at hand."""
     fix, hit = c.correction, c.hit
     assert fix is not None and hit is not None
     page_no = hit.entry.page
@@ -164,15 +180,27 @@ def _bound_value(s: str, c: NumberCheck, q: Quantity, others: list[NumberCheck],
           if e.checkable and not (skip is not None and skip(page_no, e.start))]
     lo, hi = hit.entry.start - _REACH, hit.entry.end + _REACH
     near = [e for e in qs if lo <= e.start < hi]
-    if not page or not any(same_value(fix, e) for e in near):
-        return None
-    pool = [e for e in near if e.kind == fix.kind and e.unit == fix.unit
-            and e.range is None and e.denominator is None and e.points == fix.points
-            and (e.value < 0) == (q.value < 0) and not same_value(q, e)
-            and not any(same_value(o.quantity, e) for o in others)]
-    if not pool:
+    at = [e for e in near if same_value(fix, e)]
+    if not page or not at:
         return None
     words = own_words(s, q, [x for x in mine if x is not c.quantity], listed)
+    # the sentence's number that writes the correction: the correction is that number's
+    # value (not this one's) unless the passage binds it to this number's words rather
+    # than to that one's (two values exchanged keep their corrections)
+    owner = next((o for o in others if _written(o.quantity, fix)), None)
+    if owner is not None:
+        theirs = own_words(s, owner.quantity, [x for x in mine if x is not owner.quantity],
+                           listed)
+        paper = set().union(*(own_words(page, e, near, {}) for e in at))
+        if len((paper & words) - theirs) > len((paper & theirs) - words):
+            return None
+    pool = [e for e in near if (e.kind == fix.kind or {e.kind, fix.kind} <= {"number", "word"})
+            and e.unit == fix.unit
+            and e.range is None and e.denominator is None and e.points == fix.points
+            and (e.value < 0) == (q.value < 0) and not same_value(q, e)
+            and not any(_written(o.quantity, e) for o in others)]
+    if not pool:
+        return False if owner is not None else None
     # where the passage states the sentence's other found numbers, and on which side of
     # them the sentence writes this one
     anchors = [(e.start, 1 if o.quantity.start < q.start else -1) for o in others

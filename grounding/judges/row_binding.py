@@ -166,7 +166,9 @@ def _windows(positions: dict[str, list[tuple[int, int, int]]], key: frozenset[st
     spanned, start char, end char, last token index)."""
     rank = {t: i for i, t in enumerate(order)}
     out = []
-    first = min(key, key=lambda t: len(positions[t]))
+    # ties in rarity go to the label's first word, then the word itself: never to the
+    # order of a set (which changes with the hash seed)
+    first = min(key, key=lambda t: (len(positions[t]), rank.get(t, len(rank)), t))
     for i, _, _ in positions[first]:
         spans = []
         # the key's other terms nearest this one: on either side, all after, all before

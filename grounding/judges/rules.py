@@ -71,6 +71,7 @@ from grounding.judges.relation_check import (direction_conflict, numbers_order,
 from grounding.judges.rules_config import RulesConfig
 from grounding.judges.hedge_check import closest_sentence, unhedged
 from grounding.judges.measure_binding import check_measure_binding
+from grounding.judges.number_binding import check_corrections
 from grounding.judges.percent_kinds import check_percent_kinds
 from grounding.judges.premise_text import sentence_premises
 from grounding.judges.quotes import QuoteCheck, check_quotes, framing_only
@@ -195,6 +196,7 @@ class RulesJudge:
         check_condition_binding(text, index, hits, found)
         check_percent_kinds(text, index, found, hits)
         check_measure_binding(text, index, found, self._aliases_of(index))
+        check_corrections(text, index, found, skip)   # each C1's value for its binding
         label, rationale, evidence = self._decide(text, role, index, hits, found, att,
                                                   memory, others)
         wrong_ref = wrong_reference(text, index, found.numbers) \

@@ -329,3 +329,18 @@ def test_a_right_pair_comparison_is_not_contradicted(pdf: Path, sentence: str) -
 def test_a_reversed_pair_comparison_is_still_contradicted(pdf: Path, sentence: str) -> None:
     label, why, _ = _judged(pdf, sentence)
     assert label is Label.CONTRADICTION, why
+
+
+def test_a_row_name_is_read_where_it_is_written_whatever_the_hash_seed() -> None:
+    # "32B" of "QwQ-32B-Preview" is no part of the name "DeepSeek-R1-Zero-Qwen-32B" written
+    # after it; which rare word a name's window starts from must not depend on set order
+    from grounding.evidence import EvidenceIndex
+    from grounding.judges.row_binding import _rows, named_rows
+    if R1 not in _DOCS:
+        _DOCS[R1] = read_pdf(need(R1))
+    index = EvidenceIndex.build(_DOCS[R1])
+    text = "The results are 54.5 (QwQ-32B-Preview) and 55.0 (DeepSeek-R1-Zero-Qwen-32B)."
+    got = {m.label: m.start for m in named_rows(text, _rows(index, {15}))}
+    assert got["DeepSeek-R1-Zero-Qwen-32B"] == text.index("DeepSeek")
+    label, why, _ = _judged(R1, text)
+    assert label is Label.SUPPORTED, why
