@@ -193,6 +193,13 @@ def test_a_value_reported_for_a_cited_work_is_not_refuted_by_another_passage() -
     assert errors == []
 
 
+def test_the_cited_works_value_given_to_the_papers_own_work_is_still_c1() -> None:
+    label, why, errors = _judged(S2ORC, "The authors' pretraining corpus was 82% biomedical "
+                                        "and 18% computer science.")
+    assert label is Label.CONTRADICTION, why
+    assert errors == [("82%", "42.7%"), ("18%", "7.2%")]
+
+
 # -- which lists go in the order of the names before them -----------------------------------
 
 @pytest.mark.parametrize(("text", "number", "place"), [
