@@ -447,7 +447,7 @@ def compare_table_rows(text: str, start: int, end: int, direction: str,
     # the column where the two rows hold the sentence's own pair ("(1 vs 4)"), if any
     mine = [q for q in sentence_quantities(text) if q.checkable]
     pairs = [(a, b) for a, b in zip(mine, mine[1:])
-             if (got := ordered_run(s, a, mine)) is not None and b in got[0]]
+             if (run := ordered_run(s, a, mine)) is not None and b in run[0]]
     stated = [i for i, cell in enumerate(ra.cells)
               if (other := cell_near(rb, cell.x)) is not None
               and any(same_value(a, cell.quantity) and same_value(b, other.quantity)
