@@ -18,7 +18,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from grounding.evidence import EvidenceIndex, Hit
-from grounding.judges.number_common import Findings
+from grounding.judges.number_common import Findings, NumberCheck, same_digits, transposed
+from grounding.judges.number_direction import judged_order, metric_direction
 from grounding.judges.number_lists import respectively_words
 from grounding.judges.rules_cells import cell_near, label_terms, same_table
 from grounding.lexicon import content_terms, fold, is_numeric
@@ -121,7 +122,7 @@ def check_value_binding(
             or q.range is not None
         ):
             continue
-        words = own_words(s, q, [x for x in mine if x is not q], listed)
+        words = own_words(s, q, [x for x in mine if x is not c.quantity], listed)
         if len(words) < 2:
             continue
         strong = names | listed.get(q.start, set()) | {w for w in words if "-" in w}
@@ -133,6 +134,258 @@ def check_value_binding(
             fix = None  # already the paper's value for another number of the sentence
         if fix is not None:
             c.status, c.correction = "conflict", fix
+
+
+def check_corrections(
+    text: str, index: EvidenceIndex, found: Findings, skip: Skip | None = None
+) -> None:
+    """The correction of each number contradicted by a passage of prose (C1) is the value
+    that passage gives for the number's own binding, not another value of it ("the LA yield
+    peaked at 42 mol% after 2 hours" where the paper says "not achieved within 1 hour ...
+    its maximum with 42 mol% at a reaction time of 4 hours": 4 hours, not 1 hour).
+
+    The candidates are the passage's values of the correction's kind and unit, less those
+    the sentence states for its other numbers (a value of the sentence is bound to its own
+    words, unless the two were exchanged). Each is scored by the sentence's own words for
+    the number (:func:`own_words`) it shares, then by its nearness to where the passage
+    states another number of the sentence, on the same side as in the sentence (the value
+    stated with the same co-value: "42 mol% ... 4 hours"). The best replaces the
+    correction when it scores higher. A correction that is the sentence's own value for
+    another of its numbers, with no other value at hand, is no correction: the number
+    becomes ``misbound`` (not verified, N1). Changes ``found`` in place."""
+    s = fold(text)
+    mine = [c.quantity for c in found.numbers]
+    listed = respectively_words(s, mine)
+    for c in found.numbers:
+        fix, hit, q = c.correction, c.hit, replace(c.quantity, bound=None)
+        if (
+            c.status != "conflict"
+            or fix is None
+            or hit is None
+            or hit.entry.kind == "row"
+            or q.kind not in _KINDS
+            or q.range is not None
+        ):
+            continue
+        if transposed(q, fix) or same_digits(q, fix):
+            continue  # a digit slip ("443" for "434"): the digits say which value
+        others = [o for o in found.numbers if o is not c]
+        if any(
+            o.status == "conflict"
+            and o.correction is not None
+            and same_value(o.correction, q)
+            and same_value(o.quantity, fix)
+            for o in others
+        ):
+            continue  # two values exchanged: each corrects the other
+        best = _bound_value(s, c, q, others, listed, mine, index, skip)
+        if isinstance(best, Quantity):
+            c.correction = best
+        elif best is False:
+            # the only value at hand is the one the sentence gives its other number: not
+            # this number's; not verified, and no correction
+            c.status, c.correction = "misbound", None
+            c.why = (
+                f"{q.text} is not what page {hit.entry.page} gives; the value there, "
+                f"{fix.text}, is the one the sentence gives another of its numbers"
+            )
+
+
+def _written(o: Quantity, e: Quantity) -> bool:
+    """True if the sentence's number ``o`` writes the value ``e`` (its digits, rounded as
+    ``o`` is: "82" is not "eight")."""
+    return o.kind != "word" and same_value(o, e) and round(e.value, o.decimals) == o.value
+
+
+def _bound_value(
+    s: str,
+    c: NumberCheck,
+    q: Quantity,
+    others: list[NumberCheck],
+    listed: dict[int, set[str]],
+    mine: list[Quantity],
+    index: EvidenceIndex,
+    skip: Skip | None,
+) -> Quantity | None | bool:
+    """The value of :func:`check_corrections` for ``c`` (``q``: its quantity without a
+    bound): a Quantity to correct it with, None to keep its correction, False when its
+    correction is the value the passage binds to the sentence's other number and no
+    other value is at hand."""
+    fix, hit = c.correction, c.hit
+    assert fix is not None and hit is not None
+    page_no = hit.entry.page
+    page = getattr(index.pages.get(page_no), "text", "")
+    qs = [
+        e
+        for e in index.page_quantities.get(page_no, ())
+        if e.checkable and not (skip is not None and skip(page_no, e.start))
+    ]
+    lo, hi = hit.entry.start - _REACH, hit.entry.end + _REACH
+    near = [e for e in qs if lo <= e.start < hi]
+    at = [e for e in near if same_value(fix, e)]
+    if not page or not at:
+        return None
+    words = own_words(s, q, [x for x in mine if x is not c.quantity], listed)
+    # the sentence's number that writes the correction: the correction is that number's
+    # value (not this one's) unless the passage binds it to this number's words rather
+    # than to that one's (two values exchanged keep their corrections)
+    owner = next((o for o in others if _written(o.quantity, fix)), None)
+    if owner is not None:
+        theirs = own_words(s, owner.quantity, [x for x in mine if x is not owner.quantity], listed)
+        paper = set().union(*(own_words(page, e, near, {}) for e in at))
+        if len((paper & words) - theirs) > len((paper & theirs) - words):
+            return None
+    pool = [
+        e
+        for e in near
+        if (e.kind == fix.kind or {e.kind, fix.kind} <= {"number", "word"})
+        and e.unit == fix.unit
+        and e.range is None
+        and e.denominator is None
+        and e.points == fix.points
+        and (e.value < 0) == (q.value < 0)
+        and not same_value(q, e)
+        and not any(_written(o.quantity, e) for o in others)
+    ]
+    if not pool:
+        return False if owner is not None else None
+    # where the passage states the sentence's other found numbers, and on which side of
+    # them the sentence writes this one
+    anchors = [
+        (e.start, 1 if o.quantity.start < q.start else -1)
+        for o in others
+        if o.status == "found" and o.hit is not None and o.hit.entry.page == page_no
+        for e in near
+        if same_value(o.quantity, e) and not same_value(fix, e)
+    ]
+
+    def score(e: Quantity) -> tuple[int, float]:
+        shared = len(words & own_words(page, e, near, {}))
+        gaps = [(e.start - a) * side for a, side in anchors if (e.start - a) * side > 0]
+        return shared, -min(gaps, default=1e9)
+
+    best = max(pool, key=score)
+    held = next((e for e in pool if same_value(fix, e)), None)
+    return best if held is None or score(best) > score(held) else None
+
+
+#: a name written in a sentence (a capital inside or at its start), "'s" left off
+_SIDE_NAME = re.compile(r"(?<![\w@.-])(?=[\w.@/+-]*[A-Z])[A-Za-z][\w@/+-]*")
+#: what ends the clause a comparison is read in
+_CLAUSE_END = re.compile(
+    r"[;:]|,\s*(?:and|but|while|whereas|which)\b|\.\s|\b(?:while|whereas|"
+    r"because|although)\b"
+)
+#: how far apart the paper may state the two compared values (characters)
+_PAIR_SPAN = 300
+
+
+def compare_in_prose(
+    text: str, start: int, end: int, direction: str, index: EvidenceIndex, pages: set[int]
+) -> tuple[bool, Hit, str] | None:
+    """A comparison whose values the sentence does not state ("Whisper's error rate is
+    lower than Conformer's", "Conformer outperforms Whisper in word error rate") read from
+    the values the paper's prose binds to each side: the nearest name before the
+    comparison word at ``start``-``end`` and the first after it (not a metric's name), each
+    bound (:func:`own_words`) to exactly one value of one passage of ``pages``, the two of
+    one kind and unit, no more than ``_PAIR_SPAN`` characters apart, one of them bound to
+    a word of the sentence's metric. A judging word ("beats", "outperforms", "trails")
+    turns with the metric's direction (:mod:`number_direction`: the sentence's words,
+    else the paper's around the values). Returns (holds, the first side's passage,
+    reason), or None when the sides, the values or the metric are not all found; a
+    sentence that states numbers in the comparison's clause is left to the checks of its
+    own numbers.
+
+    Args: direction: "up" (the first side higher / better) or "down".
+    """
+    if direction not in ("up", "down"):
+        return None
+    s = fold(text)
+    cuts = [m.end() for m in _CLAUSE_END.finditer(s, 0, start)]
+    lo = cuts[-1] if cuts else 0
+    stop = _CLAUSE_END.search(s, end)
+    hi = stop.start() if stop else len(s)
+    if re.search(r"\d", s[lo:hi]):
+        return None
+    word = s[start:end].split()[0].lower() if s[start:end].split() else ""
+    names = [(m, _side_terms(m.group(0))) for m in _SIDE_NAME.finditer(s, lo, hi)]
+    names = [(m, t) for m, t in names if t and metric_direction(m.group(0)) is None]
+    left = [t for m, t in names if m.end() <= start]
+    right = [t for m, t in names if m.start() >= end]
+    if not left or not right:
+        return None
+    a_terms, b_terms = left[-1], right[0]
+    metric = (
+        {t for t in content_terms(s[lo:hi]) if not is_numeric(t)}
+        - a_terms
+        - b_terms
+        - set(content_terms(s[start:end]))
+        - _COMPARE_WORDS
+    )
+    best: tuple[Quantity, Quantity, int, str] | None = None
+    for page_no in sorted(pages):
+        page = getattr(index.pages.get(page_no), "text", "")
+        qs = [
+            e
+            for e in index.page_quantities.get(page_no, ())
+            if e.checkable and e.kind in _KINDS and e.range is None and e.bound is None
+        ]
+        if not page or not qs:
+            continue
+        words = {}
+        for e in qs:
+            near = [x for x in qs if abs(x.start - e.start) <= _REACH * 2]
+            words[e.start] = own_words(page, e, near, {})
+        sides_a = [e for e in qs if a_terms <= words[e.start] and not b_terms & words[e.start]]
+        sides_b = [e for e in qs if b_terms <= words[e.start] and not a_terms & words[e.start]]
+        for ea in sides_a:
+            for eb in sides_b:
+                if (
+                    abs(ea.start - eb.start) > _PAIR_SPAN
+                    or ea.unit != eb.unit
+                    or ea.kind != eb.kind
+                    or ea.value == eb.value
+                ):
+                    continue
+                if not metric or not (metric & (words[ea.start] | words[eb.start])):
+                    continue
+                if best is not None:
+                    return None  # two readings: not one value a side
+                best = (ea, eb, page_no, page)
+    if best is None:
+        return None
+    ea, eb, page_no, page = best
+    higher = ea.value > eb.value
+    holds = higher == (direction == "up")
+    first, last = min(ea.start, eb.start), max(ea.end, eb.end)
+    dirn = metric_direction(s) or metric_direction(page[max(0, first - 120) : last + 40])
+    judged = judged_order(word, ea.value, eb.value, dirn)
+    how = f"{ea.text} against {eb.text}"
+    if judged is not None:
+        holds = judged
+        how += f", {dirn} is better"
+    located = index.entry_at(page_no, ea.start)
+    if located is None:
+        return None
+    return (
+        holds,
+        Hit(located[1], located[0], 1.0),
+        f"page {page_no} gives {how} ({'' if holds else 'the other way: '}"
+        f'"{page[first:last][:120]}")',
+    )
+
+
+#: comparison words: no metric of their own
+_COMPARE_WORDS = frozenset(
+    content_terms(
+        "than higher lower better worse beats beat outperforms outperform trails trail "
+        "surpasses exceeds above below ahead behind larger smaller greater less more"
+    )
+)
+
+
+def _side_terms(name: str) -> set[str]:
+    return {t for t in content_terms(re.sub(r"['’]s$", "", name)) if not is_numeric(t)}
 
 
 def check_listed_rows(text: str, index: EvidenceIndex, found: Findings) -> None:
@@ -321,4 +574,11 @@ def _shift(e: Quantity, by: int) -> Quantity:
     return replace(e, start=e.start + by, end=e.end + by)
 
 
-__all__ = ["check_listed_rows", "check_value_binding", "own_words", "rebound"]
+__all__ = [
+    "check_corrections",
+    "compare_in_prose",
+    "check_listed_rows",
+    "check_value_binding",
+    "own_words",
+    "rebound",
+]

@@ -14,7 +14,11 @@ import re
 from collections.abc import Callable
 
 from grounding.evidence import EvidenceIndex, Hit, row_label
-from grounding.judges.number_binding import check_listed_rows, check_value_binding
+from grounding.judges.number_binding import (
+    check_corrections,
+    check_listed_rows,
+    check_value_binding,
+)
 from grounding.judges.number_common import (
     NAME,
     Findings,
@@ -76,29 +80,6 @@ def check_numbers(
         for q in sentence_quantities(text)
         if q.checkable
     ]
-    context_hits = _read_values(cfg, text, index, hits, claim_qs, previous_qs, found, skip)
-    _check_count_swaps(cfg, text, hits, found)
-    check_table_rows(cfg, text, index, hits, found)
-    check_named_cells(cfg, text, index, hits, found)
-    check_columns(cfg, text, index, found)
-    _check_attached_names(cfg, text, index, found)
-    _column_differences(text, index, claim_qs, found)
-    _absent_conflicts(cfg, text, index, hits, claim_qs, context_hits, found, skip)
-
-
-def _read_values(
-    cfg: RulesConfig,
-    text: str,
-    index: EvidenceIndex,
-    hits: list[Hit],
-    claim_qs: list[Quantity],
-    previous_qs: list[Quantity],
-    found: Findings,
-    skip: Skip | None,
-) -> dict[int, list[Hit]]:
-    """One NumberCheck per number of ``claim_qs`` appended to ``found.numbers``: found in a
-    passage, derived from other numbers, found far away, or absent. Returns the passages
-    searched for a number's clause, by the id of its check."""
     context_hits: dict[int, list[Hit]] = {}
     for q in claim_qs:
         check = NumberCheck(q, "absent")
@@ -142,14 +123,11 @@ def _read_values(
         ):
             check.status = "found_far"
         found.numbers.append(check)
-    return context_hits
-
-
-def _column_differences(
-    text: str, index: EvidenceIndex, claim_qs: list[Quantity], found: Findings
-) -> None:
-    """Numbers read as a difference against a row of the table another number of the
-    sentence was read from, computed in that number's column."""
+    _check_count_swaps(cfg, text, hits, found)
+    check_table_rows(cfg, text, index, hits, found)
+    check_named_cells(cfg, text, index, hits, found)
+    check_columns(cfg, text, index, found)
+    _check_attached_names(cfg, text, index, found)
     # a difference against a row of the table another number of the sentence was read
     # from, computed in that number's column (not another cell of its row: "3.6 is 1.6
     # units below that of Cerulean" is 5.2 - 3.6, not the row's "3" of the next column)
@@ -168,24 +146,12 @@ def _column_differences(
         ):
             check.status, check.operands, check.hit = "derived", operands, None
             check.correction = None
-
-
-def _absent_conflicts(
-    cfg: RulesConfig,
-    text: str,
-    index: EvidenceIndex,
-    hits: list[Hit],
-    claim_qs: list[Quantity],
-    context_hits: dict[int, list[Hit]],
-    found: Findings,
-    skip: Skip | None,
-) -> None:
-    """An absent number whose slot in a matching passage holds another value becomes a
-    conflict (C1) corrected by that value."""
     # conflicts: an absent number whose slot in a matching passage holds another value
     for check in found.numbers:
         if check.status != "absent":
             continue
+        if skip is not None and _stated_by_cited(text, check.quantity, index, skip):
+            continue  # the paper reports it for a cited study: not refuted here
         extra = context_hits.get(id(check), [])
         own = _own_clause(text, check.quantity)
         if own is not None:  # the number's clause alone, without other numbers
@@ -203,6 +169,34 @@ def _absent_conflicts(
         if conflict is not None:
             check.status = "conflict"
             check.hit, check.correction = conflict
+
+
+#: words by which a sentence speaks of the paper's own work
+_OWN_WORK = re.compile(
+    r"\b(?:the authors(?:['’]s?)?|our|we|this (?:paper|study|work|article)|"
+    r"the (?:paper|study|article) (?:shows?|finds?|reports?|presents?))\b",
+    re.IGNORECASE,
+)
+
+
+def _stated_by_cited(text: str, q: Quantity, index: EvidenceIndex, skip: Skip) -> bool:
+    """True if the paper writes ``q``'s value only where it reports another work (a span
+    ``skip`` leaves out: "Beltagy et al. (2019) report ... 82% biomedical and 18% computer
+    science"), next to at least two of the sentence's words around it: the value is the
+    cited work's, so another passage's value of the paper's own does not refute it. Not
+    for a sentence about the paper's own work ("The authors' tagger reached 94.1%"): the
+    cited value is then given to the wrong work, and the paper's own value refutes it."""
+    near = context_terms(text, q, 40)
+    if len(near) < 2 or q.kind not in ("number", "percent") or _OWN_WORK.search(text):
+        return False  # "The authors' tagger reached 94.1%": a claim about this
+        # paper's own work, which the cited value does not settle
+    for page, e in index.quantities_near(_could_match(q)):
+        if not (same_value(q, e) and skip(page, e.start)):
+            continue
+        ptext = getattr(index.pages.get(page), "text", "")
+        if len(near & set(content_terms(ptext[max(0, e.start - 150) : e.end + 60]))) >= 2:
+            return True
+    return False
 
 
 def _could_match(q: Quantity) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -322,26 +316,7 @@ def _find_conflict(
     hits: list[Hit],
     index: EvidenceIndex | None = None,
 ) -> tuple[Hit, Quantity] | None:
-    """The paper's value for the absent number ``q`` and where it is: the neighbouring
-    cell of a table row holding another number of the sentence, a misread or transposed
-    value, or a comparable value in the passage about the number's context; None."""
     claimed_values = [c.quantity for c in checks if c.quantity.bound is None]
-    return (
-        _row_neighbour(text, q, claim_qs, checks, claimed_values, index)
-        or _misread_value(text, q, hits, index)
-        or _context_value(cfg, text, q, hits, claimed_values)
-    )
-
-
-def _row_neighbour(
-    text: str,
-    q: Quantity,
-    claim_qs: list[Quantity],
-    checks: list[NumberCheck],
-    claimed_values: list[Quantity],
-    index: EvidenceIndex | None,
-) -> tuple[Hit, Quantity] | None:
-    """A table row holding another number of this sentence: the neighbouring cell."""
     anchored = [c for c in checks if c.status == "found" and c.hit is not None]
     # 1. a table row holding another number of this sentence: read the neighbouring cell
     pos = claim_qs.index(q)
@@ -374,13 +349,6 @@ def _row_neighbour(
                 and plausible(q, cand)
             ):
                 return c.hit, cand
-    return None
-
-
-def _misread_value(
-    text: str, q: Quantity, hits: list[Hit], index: EvidenceIndex | None
-) -> tuple[Hit, Quantity] | None:
-    """The same digits with a separator misread, or two adjacent digits swapped."""
     # 2. a misread separator: same digits, a power of 1000 apart ("1.25" vs "1.250")
     for h in hits[:3]:
         for e in h.entry.quantities:
@@ -411,13 +379,6 @@ def _misread_value(
                 located = index.entry_at(page, e.start)
                 if len(near & around) >= 2 and located is not None:
                     return Hit(located[1], located[0], 0.5), e
-    return None
-
-
-def _context_value(
-    cfg: RulesConfig, text: str, q: Quantity, hits: list[Hit], claimed_values: list[Quantity]
-) -> tuple[Hit, Quantity] | None:
-    """The best passage about the number's context holding a comparable value."""
     # 3. the best passage about this number's context holding a comparable value
     context = context_terms(text, q)
     seen: set[int] = set()
@@ -436,6 +397,7 @@ def _context_value(
             and comparable_in(q, e, h)
             and plausible(q, e)
             and not same_value(q, e)
+            and not _other_form(q, e)
             and not any(
                 same_value(o, e) and same_count_noun(o, e) is not False for o in claimed_values
             )
@@ -463,6 +425,18 @@ def _context_value(
         )
         return h, best
     return None
+
+
+def _other_form(q: Quantity, e: Quantity) -> bool:
+    """True if ``e`` is written in a form ``q``'s value never takes: a part of a whole
+    ("180/295") against a share in per cent ("61%"), or a share in words ("half") against
+    a percentage written in digits ("18%"). Neither is then the value the other was
+    meant to be."""
+    return (
+        (q.denominator is not None and e.unit == "%")
+        or (e.denominator is not None and q.unit == "%")
+        or (q.kind == "percent" and e.kind == "fraction" and e.approx)
+    )
 
 
 def needs_review(found: Findings, hits: list[Hit]) -> str | None:
@@ -632,8 +606,7 @@ def _column_mates(index: EvidenceIndex, checks: list[NumberCheck], text: str) ->
 
 _DIFF_CUE = re.compile(
     r"\b(?:gap|lead|margin|difference|differ\w*|by|points?|ahead|behind|"
-    r"drops?|gains?|more|less|fewer|lower|higher|below|above|total|sum|"
-    r"combined)\b",
+    r"drops?|gains?|more|less|fewer|lower|higher|below|above|total|sum|combined)\b",
     re.I,
 )
 _RATIO_CUE = re.compile(r"\b(?:times|fold|twice|half|ratio|double\w*|triple\w*)\b|×", re.I)
@@ -672,9 +645,8 @@ def _around(
 ) -> set[str]:
     """Stemmed non-numeric content terms of the ``words`` words either side of a number
     at ``start``-``end``, inside ``lo``-``hi`` (where the other number's words begin or
-    end, :func:`_own_words`) and not crossing another number or a clause break, so each number
-    keeps its own
-    neighbours ("223 genes showed evidence of mouse-specific ..." reaches the qualifier
+    end, :func:`_own_words`) and not crossing another number or a clause break, so each
+    number keeps its own neighbours ("223 genes showed evidence of mouse-specific ..." reaches the qualifier
     that a paraphrase states closer)."""
     hi = len(text) if hi is None else hi
     a, z = max(lo, start - 12 * words), min(hi, end + 12 * words)
@@ -783,6 +755,8 @@ def check_swaps(text: str, index: EvidenceIndex, found: Findings, skip: Skip | N
     # one value given to another entity or condition than the paper gives it
     check_value_binding(text, index, found, skip)
     check_listed_rows(text, index, found)
+    # the correction of each C1 read in prose: the passage's value for its own binding
+    check_corrections(text, index, found, skip)
 
 
 def check_in_passage(

@@ -155,4 +155,46 @@ def respectively_words(text: str, qs: list[Quantity]) -> dict[int, set[str]]:
     return out
 
 
-__all__ = ["respectively_words"]
+#: what joins two values of an ordered pair or list: the list words, "vs", "versus"
+_ORDER_GAP = re.compile(r"\s*(?:,\s*(?:and\s+)?|and|/|;|vs\.?|versus)\s*", re.I)
+#: "respectively" after a list of values, in the same clause
+_RESPECTIVELY_AFTER = re.compile(r"[^.;()\d]{0,40}?\brespectively\b", re.I)
+
+
+def ordered_run(text: str, q: Quantity, qs: list[Quantity]) -> tuple[list[Quantity], int] | None:
+    """The list of values ``q`` belongs to when the list goes in the order of names written
+    before it: followed by "respectively" ("A and B reach 78.4 and 80.0, respectively"), or
+    a bracketed pair after a comparison ("A scores lower than B (75.7 vs 84.5)"). Returns
+    (the values in order, ``q``'s place), or None for a lone value or any other list.
+
+    Args: text: the folded sentence (offsets of ``qs`` index it). qs: its quantities, in
+          order.
+    """
+    if q not in qs:
+        return None
+    i = qs.index(q)
+    lo = i
+    while (
+        lo > 0
+        and qs[lo - 1].kind in _KINDS
+        and _ORDER_GAP.fullmatch(text[qs[lo - 1].end : qs[lo].start])
+    ):
+        lo -= 1
+    hi = i
+    while (
+        hi + 1 < len(qs)
+        and qs[hi + 1].kind in _KINDS
+        and _ORDER_GAP.fullmatch(text[qs[hi].end : qs[hi + 1].start])
+    ):
+        hi += 1
+    run = qs[lo : hi + 1]
+    if len(run) < 2:
+        return None
+    after = text[run[-1].end :]
+    bracketed = text[: run[0].start].rstrip().endswith("(") and after.lstrip().startswith(")")
+    if not (bracketed or _RESPECTIVELY_AFTER.match(after)):
+        return None
+    return run, i - lo
+
+
+__all__ = ["ordered_run", "respectively_words"]

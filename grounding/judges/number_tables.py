@@ -19,6 +19,8 @@ from grounding.judges.number_common import (
     NumberCheck,
     plausible,
 )
+from grounding.judges.number_direction import judged_order, metric_direction
+from grounding.judges.number_lists import ordered_run
 from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_cells import (
     best_rows,
@@ -35,7 +37,7 @@ from grounding.judges.rules_cells import (
 from grounding.judges.rules_config import RulesConfig
 from grounding.judges.rules_tables import column_headers, columns_naming
 from grounding.lexicon import content_terms, fold, is_numeric
-from grounding.quantities import comparable, same_value
+from grounding.quantities import Quantity, comparable, same_value
 
 
 def check_table_rows(
@@ -56,22 +58,6 @@ def check_table_rows(
     ]
     if not checks:
         return
-    rows = _candidate_rows(index, hits, checks)
-    if not rows:
-        return
-    labels = {pid: set(content_terms(row_label(index.entries[pid]))) for pid in rows}
-    names = _row_names(text, index, rows, labels)
-    check_label_rows(text, index, rows, labels, checks)
-    if not any(n[2] for n in names):
-        return
-    for pos, group in _groups_by_name(index, names, checks).items():
-        _, name, matching = next(n for n in names if n[0] == pos)
-        _hold_group(text, index, rows, name, matching, group, found)
-
-
-def _candidate_rows(index: EvidenceIndex, hits: list[Hit], checks: list[NumberCheck]) -> list[int]:
-    """The table rows on the pages of the best passages and of the numbers' hits, and (for
-    two numbers or more) the rows elsewhere that hold two of them."""
     pages = {h.entry.page for h in hits[:5]} | {
         c.hit.entry.page for c in checks if c.hit is not None
     }
@@ -87,14 +73,9 @@ def _candidate_rows(index: EvidenceIndex, hits: list[Hit], checks: list[NumberCh
                     >= 2
                 ):
                     rows.append(pid)
-    return rows
-
-
-def _row_names(
-    text: str, index: EvidenceIndex, rows: list[int], labels: dict[int, set[str]]
-) -> list[tuple[int, str, list[int]]]:
-    """Each name of the sentence that may label a row: (offset, name, the rows of ``rows``
-    whose label holds all its terms)."""
+    if not rows:
+        return
+    labels = {pid: set(content_terms(row_label(index.entries[pid]))) for pid in rows}
     s = fold(text)
     names: list[tuple[int, str, list[int]]] = []
     number_ends = {q.end for q in sentence_quantities(text)}
@@ -111,13 +92,9 @@ def _row_names(
             if len(index.entries[pid].cells) >= 2 and all(t in labels[pid] for t in terms)
         ]
         names.append((m.start(), token, matching))
-    return names
-
-
-def _groups_by_name(
-    index: EvidenceIndex, names: list[tuple[int, str, list[int]]], checks: list[NumberCheck]
-) -> dict[int, list[NumberCheck]]:
-    """The numbers grouped by the offset of the row name each one follows."""
+    check_label_rows(text, index, rows, labels, checks)
+    if not any(n[2] for n in names):
+        return
     header_terms: set[str] = set()
     for n in names:
         for pid in n[2][:4]:
@@ -125,7 +102,10 @@ def _groups_by_name(
             for h in column_headers(e, index.pages.get(e.page)):
                 header_terms |= h
     groups: dict[int, list[NumberCheck]] = {}
+    qs = [q for q in sentence_quantities(text) if q.checkable]
     for c in checks:
+        if _listed_for_names(s, c.quantity, qs, names):
+            continue  # "A and B reach x and y, respectively": row_binding
         before = [
             n
             for n in names
@@ -141,114 +121,111 @@ def _groups_by_name(
                 if n[0] < chosen[0] and n[2] and set(content_terms(n[1])) > near_terms:
                     chosen = n
             groups.setdefault(chosen[0], []).append(c)
-    return groups
-
-
-def _hold_group(
-    text: str,
-    index: EvidenceIndex,
-    rows: list[int],
-    name: str,
-    matching: list[int],
-    group: list[NumberCheck],
-    found: Findings,
-) -> None:
-    """Hold the numbers ``group`` that follow the row name ``name`` to the best of its rows
-    ``matching``: found there, a conflict with the aligned cell (C1), or, when that row
-    holds none of two or more while one other row holds them all, the name is wrong
-    (C2)."""
-    entries = [(pid, index.entries[pid]) for pid in matching]
-    values_in = {
-        pid: [c for c in group if any(same_value(c.quantity, cell.quantity) for cell in e.cells)]
-        for pid, e in entries
-    }
-    best_pid = max(values_in, key=lambda pid: (len(values_in[pid]), len(index.entries[pid].cells)))
-    best = index.entries[best_pid]
-    inside = values_in[best_pid]
-    hit = Hit(best, best_pid, 1.0)
-    for c in inside:
-        c.status, c.hit = "found", hit
-    if inside and len(inside) < len(group):
-        _align_in_row(index, best, hit, inside, group)
-    elif not inside and len(group) >= 2:
-        _other_row(text, index, rows, name, matching, group, found)
-
-
-def _align_in_row(
-    index: EvidenceIndex, best: Entry, hit: Hit, inside: list[NumberCheck], group: list[NumberCheck]
-) -> None:
-    """The numbers of ``group`` the row ``best`` lacks, each against the cell as far from
-    the nearest found one (``inside``) as the sentence puts it: a conflict (C1)."""
-    cells = best.cells
-    page_lines = [
-        e
-        for e in index.entries
-        if e.page == best.page and e.kind == "line" and len(e.quantities) < 0.3 * len(e.terms)
-    ]
-    for c in group:
-        if (
-            c in inside
-            or c.status == "found"
-            or (
-                c.status == "found_far"
-                and any(same_value(c.quantity, e) for line in page_lines for e in line.quantities)
-            )
-        ):
-            continue  # the value is written in the page's prose
-        anchor = min(inside, key=lambda a: abs(a.quantity.start - c.quantity.start))
-        idx = next(i for i, cell in enumerate(cells) if same_value(anchor.quantity, cell.quantity))
-        order = sorted(group, key=lambda g: g.quantity.start)
-        j = idx + order.index(c) - order.index(anchor)
-        if (
-            0 <= j < len(cells)
-            and plausible(c.quantity, cells[j].quantity)
-            and comparable(c.quantity, cells[j].quantity)
-        ):
-            c.status, c.hit, c.correction = "conflict", hit, cells[j].quantity
-
-
-def _other_row(
-    text: str,
-    index: EvidenceIndex,
-    rows: list[int],
-    name: str,
-    matching: list[int],
-    group: list[NumberCheck],
-    found: Findings,
-) -> None:
-    """When another row holds every number of ``group`` and the sentence names no such
-    row, ``name`` is wrong (C2, that row's label the correction)."""
-    holders = [
-        pid
-        for pid in rows
-        if pid not in matching
-        and all(
-            any(same_value(c.quantity, cell.quantity) for cell in index.entries[pid].cells)
-            for c in group
-        )
-    ]
-    claim_terms = set(content_terms(text))
-    named = [
-        pid
-        for pid in holders
-        if {
-            t
-            for t in content_terms(row_label(index.entries[pid]))
-            if not is_numeric(t) and len(t) >= 3
+    for pos, group in groups.items():
+        _, name, matching = next(n for n in names if n[0] == pos)
+        entries = [(pid, index.entries[pid]) for pid in matching]
+        values_in = {
+            pid: [
+                c for c in group if any(same_value(c.quantity, cell.quantity) for cell in e.cells)
+            ]
+            for pid, e in entries
         }
-        & claim_terms
-    ]
-    if not holders or named:
-        return  # nobody else holds them, or the sentence names it
-    # the tightest row holding them all (a column-group piece before its full line)
-    pid = min(holders, key=lambda r: len(index.entries[r].cells))
-    e = index.entries[pid]
-    other = row_label(e)
-    if other and name in text:
-        found.errors.append(ErrorSpan(span=name, tags=(ErrorTag.C2,), correction=other))
-        found.notes.append(f'the values belong to "{other}" on page {e.page}, not to {name}')
-        for c in group:
-            c.status, c.hit = "found", Hit(e, pid, 1.0)
+        best_pid = max(
+            values_in, key=lambda pid: (len(values_in[pid]), len(index.entries[pid].cells))
+        )
+        best = index.entries[best_pid]
+        inside = values_in[best_pid]
+        hit = Hit(best, best_pid, 1.0)
+        for c in inside:
+            c.status, c.hit = "found", hit
+        if inside and len(inside) < len(group):
+            cells = best.cells
+            page_lines = [
+                e
+                for e in index.entries
+                if e.page == best.page
+                and e.kind == "line"
+                and len(e.quantities) < 0.3 * len(e.terms)
+            ]
+            for c in group:
+                if (
+                    c in inside
+                    or c.status == "found"
+                    or (
+                        c.status == "found_far"
+                        and any(
+                            same_value(c.quantity, e)
+                            for line in page_lines
+                            for e in line.quantities
+                        )
+                    )
+                ):
+                    continue  # the value is written in the page's prose
+                anchor = min(inside, key=lambda a: abs(a.quantity.start - c.quantity.start))
+                idx = next(
+                    i for i, cell in enumerate(cells) if same_value(anchor.quantity, cell.quantity)
+                )
+                order = sorted(group, key=lambda g: g.quantity.start)
+                j = idx + order.index(c) - order.index(anchor)
+                if (
+                    0 <= j < len(cells)
+                    and plausible(c.quantity, cells[j].quantity)
+                    and comparable(c.quantity, cells[j].quantity)
+                ):
+                    c.status, c.hit, c.correction = "conflict", hit, cells[j].quantity
+        elif not inside and len(group) >= 2:
+            holders = [
+                pid
+                for pid in rows
+                if pid not in matching
+                and all(
+                    any(same_value(c.quantity, cell.quantity) for cell in index.entries[pid].cells)
+                    for c in group
+                )
+            ]
+            claim_terms = set(content_terms(text))
+            named = [
+                pid
+                for pid in holders
+                if {
+                    t
+                    for t in content_terms(row_label(index.entries[pid]))
+                    if not is_numeric(t) and len(t) >= 3
+                }
+                & claim_terms
+            ]
+            if not holders or named:
+                continue  # nobody else holds them, or the sentence names it
+            # the tightest row holding them all (a column-group piece before its full line)
+            pid = min(holders, key=lambda r: len(index.entries[r].cells))
+            e = index.entries[pid]
+            other = row_label(e)
+            if other and name in text:
+                found.errors.append(ErrorSpan(span=name, tags=(ErrorTag.C2,), correction=other))
+                found.notes.append(
+                    f'the values belong to "{other}" on page {e.page}, not to {name}'
+                )
+                for c in group:
+                    c.status, c.hit = "found", Hit(e, pid, 1.0)
+
+
+def _listed_for_names(
+    s: str, q: Quantity, qs: list[Quantity], names: list[tuple[int, str, list[int]]]
+) -> bool:
+    """True if ``q`` is one of an ordered list of values ("A and B reach x and y,
+    respectively", "A scores lower than B (x vs y)") written after at least as many names
+    of table rows in its sentence: each value goes to its own name, not all to the last."""
+    me = next((x for x in qs if x.start == q.start), None)
+    got = ordered_run(s, me, qs) if me is not None else None
+    if got is None:
+        return False
+    run = got[0]
+    lo = max(s.rfind(". ", 0, run[0].start) + 1, s.rfind(";", 0, run[0].start) + 1, 0)
+    before = [n for n in names if lo <= n[0] < run[0].start and n[2]]
+    if len({tuple(n[2]) for n in before}) < len(run):
+        return False
+    first = before[-len(run)][0]
+    return not any(first <= x.start < run[0].start for x in qs)
 
 
 def check_named_cells(
@@ -288,31 +265,17 @@ def check_named_cells(
     rows += [r for p in sorted(pages) for r in index.loose_rows(p)]
     if not rows:
         return
-    named = _named_rows(text, rows, checks)
-    anchors = _anchors(checks, named)
-    anchored = {id(a[0]) for a in anchors}
     claim_terms = set(content_terms(text))
-    for c in checks:
-        if id(c) in anchored or id(c) not in named:
-            continue
-        _read_named_cell(text, index, rows, claim_terms, anchors, c, named[id(c)])
-
-
-Rows = list[tuple[int, Entry]]
-Anchor = tuple[NumberCheck, int, Entry, float]
-
-
-def _named_rows(text: str, rows: Rows, checks: list[NumberCheck]) -> dict[int, Rows]:
-    """For each number (by id), the rows its own words name: the phrase after it, else
-    (nothing written after it, and not one of a list of numbers) the name before it."""
     labels: list[set[str]] = []  # label_terms of each row, made on first use
 
-    def rows_named(terms: set[str]) -> Rows:
+    def rows_named(terms: set[str]) -> list[tuple[int, Entry]]:
         if terms and not labels:
             labels.extend(label_terms(e) for _, e in rows)
         return best_rows(terms, rows, labels)
 
-    named: dict[int, Rows] = {}
+    named: dict[int, list[tuple[int, Entry]]] = {}
+    s = fold(text)
+    qs = [q for q in sentence_quantities(text) if q.checkable]
     for c in checks:
         after = phrase_after(text, c.quantity)
         cands = rows_named(after)
@@ -320,6 +283,7 @@ def _named_rows(text: str, rows: Rows, checks: list[NumberCheck]) -> dict[int, R
             not cands
             and not re.search(r"[^\W\d_]", text_after(text, c.quantity.end))
             and not in_number_list(text, c.quantity)
+            and not any(q.start == c.quantity.start and ordered_run(s, q, qs) for q in qs)
         ):
             # nothing written after the number: the row is named before it (not for
             # a list of numbers, "A and B scores (87.6 and 92.3)": they go respectively)
@@ -328,13 +292,8 @@ def _named_rows(text: str, rows: Rows, checks: list[NumberCheck]) -> dict[int, R
                 cands = rows_named(words_before(text, c.quantity)) or cands
         if cands:
             named[id(c)] = cands
-    return named
-
-
-def _anchors(checks: list[NumberCheck], named: dict[int, Rows]) -> list[Anchor]:
-    """The numbers whose named row holds them (found there): the anchors giving a column,
-    with the row and the cell's x."""
-    anchors: list[Anchor] = []
+    # numbers whose named row holds them: the anchors giving a column
+    anchors: list[tuple[NumberCheck, int, Entry, float]] = []
     for c in checks:
         cands = named.get(id(c), [])
         holding = [
@@ -348,69 +307,59 @@ def _anchors(checks: list[NumberCheck], named: dict[int, Rows]) -> list[Anchor]:
             anchors.append((c, pid, e, cell.x))
             if c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
                 c.status, c.hit = "found", Hit(e, pid, 1.0)
-    return anchors
-
-
-def _read_named_cell(
-    text: str,
-    index: EvidenceIndex,
-    rows: Rows,
-    claim_terms: set[str],
-    anchors: list[Anchor],
-    c: NumberCheck,
-    cands: Rows,
-) -> None:
-    """Hold the number ``c`` to the cell of its one named row in the column an anchor,
-    another row holding the value, or a header its clause names gives: a conflict (C1)
-    when that cell holds another plausible value."""
-    local = words_before(text, c.quantity) | phrase_after(text, c.quantity)
-    if c.status == "found" and c.hit is not None and c.hit.entry.kind == "row":
-        # found in a row its own words name at least as well ("BLIP reaches 55.4 on
-        # OKVQA": the BLIP row holds it): that row, not the named one, is meant
+    anchored = {id(a[0]) for a in anchors}
+    for c in checks:
+        if id(c) in anchored or id(c) not in named:
+            continue
+        cands = named[id(c)]
+        local = words_before(text, c.quantity) | phrase_after(text, c.quantity)
+        if c.status == "found" and c.hit is not None and c.hit.entry.kind == "row":
+            # found in a row its own words name at least as well ("BLIP reaches 55.4 on
+            # OKVQA": the BLIP row holds it): that row, not the named one, is meant
+            if (
+                len(label_terms(c.hit.entry) & local)
+                >= max((len(label_terms(e) & local) for _, e in cands), default=0)
+                > 0
+            ):
+                continue
+        if len(cands) != 1:
+            continue
+        pid, row = cands[0]
+        if any(same_value(c.quantity, cell.quantity) for cell in row.cells):
+            continue
+        xs = [x for a, apid, ae, x in anchors if apid != pid and same_table(ae, row)]
+        if not xs and c.status != "absent":
+            # the one other row of this table holding the value, unless the sentence
+            # names that row (a word of its label that the named row's label lacks;
+            # a label without such words could be named in any way): its cell's column
+            holders = [
+                (e, cell.x)
+                for p2, e in rows
+                if p2 != pid and same_table(e, row)
+                for cell in e.cells
+                if same_value(c.quantity, cell.quantity)
+            ]
+            own = label_terms(holders[0][0]) - label_terms(row) if holders else set()
+            if len(holders) == 1 and own and not own & claim_terms:
+                xs = [holders[0][1]]
+        if not xs and c.status in ("absent", "found_far"):
+            # a header word the number's clause names ("the average" -> "Avg.")
+            heads = column_headers(row, index.pages.get(row.page))
+            col = header_column(heads, local)
+            if col is not None:
+                xs = [row.cells[col].x]
+        if not xs:
+            continue
+        target = cell_near(row, xs[0])
+        if target is None:
+            continue
+        cand = target.quantity
         if (
-            len(label_terms(c.hit.entry) & local)
-            >= max((len(label_terms(e) & local) for _, e in cands), default=0)
-            > 0
+            not same_value(c.quantity, cand)
+            and plausible(c.quantity, cand)
+            and cand.decimals == c.quantity.decimals
         ):
-            return
-    if len(cands) != 1:
-        return
-    pid, row = cands[0]
-    if any(same_value(c.quantity, cell.quantity) for cell in row.cells):
-        return
-    xs = [x for a, apid, ae, x in anchors if apid != pid and same_table(ae, row)]
-    if not xs and c.status != "absent":
-        # the one other row of this table holding the value, unless the sentence
-        # names that row (a word of its label that the named row's label lacks;
-        # a label without such words could be named in any way): its cell's column
-        holders = [
-            (e, cell.x)
-            for p2, e in rows
-            if p2 != pid and same_table(e, row)
-            for cell in e.cells
-            if same_value(c.quantity, cell.quantity)
-        ]
-        own = label_terms(holders[0][0]) - label_terms(row) if holders else set()
-        if len(holders) == 1 and own and not own & claim_terms:
-            xs = [holders[0][1]]
-    if not xs and c.status in ("absent", "found_far"):
-        # a header word the number's clause names ("the average" -> "Avg.")
-        heads = column_headers(row, index.pages.get(row.page))
-        col = header_column(heads, local)
-        if col is not None:
-            xs = [row.cells[col].x]
-    if not xs:
-        return
-    target = cell_near(row, xs[0])
-    if target is None:
-        return
-    cand = target.quantity
-    if (
-        not same_value(c.quantity, cand)
-        and plausible(c.quantity, cand)
-        and cand.decimals == c.quantity.decimals
-    ):
-        c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), cand
+            c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), cand
 
 
 def check_label_rows(
@@ -466,6 +415,7 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
     column is the correction (C1).
     """
     s = fold(text)
+    qs = [q for q in sentence_quantities(text) if q.checkable]
     names = []
     for m in ROW_NAME.finditer(s):
         token = m.group(0).rstrip("-")
@@ -486,7 +436,9 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
         label = set(content_terms(row_label(entry)))
         # in a list of numbers ("A and B score 70.98 and 68.45") the names before it
         # go respectively, not the last one to every number
-        listed = in_number_list(text, q)
+        listed = in_number_list(text, q) or any(
+            x.start == q.start and ordered_run(s, x, qs) for x in qs
+        )
         near = []
         for a, b, terms in names:
             if set(terms) <= label:
@@ -567,6 +519,21 @@ def check_row_swaps(text: str, index: EvidenceIndex, found: Findings) -> None:
 def compare_rows(
     text: str, start: int, end: int, direction: str, index: EvidenceIndex, pages: set[int]
 ) -> tuple[bool, Hit, str] | None:
+    """A comparison of two named things read in the paper: two table rows
+    (:func:`compare_table_rows`), else the values the paper's prose binds to each side
+    (:func:`grounding.judges.number_binding.compare_in_prose`). (holds, hit, reason), or
+    None when neither settles it."""
+    got = compare_table_rows(text, start, end, direction, index, pages)
+    if got is None:
+        from grounding.judges.number_binding import compare_in_prose
+
+        got = compare_in_prose(text, start, end, direction, index, pages)
+    return got
+
+
+def compare_table_rows(
+    text: str, start: int, end: int, direction: str, index: EvidenceIndex, pages: set[int]
+) -> tuple[bool, Hit, str] | None:
     """A comparison between two table rows ("SPECTER outperforms SciBERT", "BERT-Large
     trails SciBERT on CLS") read in the table: the last name before the direction word at
     ``start``-``end`` and the first name after it (same clause) must each name one row of
@@ -579,8 +546,8 @@ def compare_rows(
         return None
     s = fold(text)
     before = [m for m in ROW_NAME.finditer(s, max(0, start - 80), start)]
-    after = ROW_NAME.search(s, end, min(len(s), end + 80))
-    if not before or after is None:
+    after = [m for m in ROW_NAME.finditer(s, end, min(len(s), end + 80))]
+    if not before or not after:
         return None
     rows = [
         (pid, index.entries[pid])
@@ -588,33 +555,86 @@ def compare_rows(
         for pid in index.rows_by_page.get(p, [])
         if len(index.entries[pid].cells) >= 2
     ]
-    picked = []
-    for name in (before[-1].group(0), after.group(0)):
-        terms = {t for t in content_terms(name) if not is_numeric(t)}
+
+    def row_of(name: str) -> tuple[int, Entry] | None:
+        terms = {t for t in content_terms(re.sub(r"['’]s$", "", name)) if not is_numeric(t)}
         cands = best_rows(terms, rows)
-        if len(cands) != 1:
+        return cands[0] if len(cands) == 1 else None
+
+    # the nearest name on each side that is no metric's ("Whisper's WER is lower than
+    # Conformer's": WER names the column, Whisper the row)
+    picked = []
+    for side in (before[::-1], after):
+        got = [m for m in side if metric_direction(m.group(0)) is None]
+        row = row_of(got[0].group(0)) if got else None
+        if row is None:
             return None
-        picked.append(cands[0])
+        picked.append(row)
     (pa, ra), (pb, rb) = picked
     if pa == pb or not same_table(ra, rb):
         return None
-    heads = column_headers(ra, index.pages.get(ra.page))
+    page = index.pages.get(ra.page)
+    heads = column_headers(ra, page)
     col = header_column(heads, {t for t in content_terms(s) if not is_numeric(t)})
-    cells = [ra.cells[col]] if col is not None else list(ra.cells)
-    diffs = []
-    for cell in cells:
+    word = s[start:end].split()[0] if s[start:end].split() else ""
+    judging = judged_order(word, 1.0, 0.0, "higher") is not None
+    said = metric_direction(s)
+    idxs = [col] if col is not None else list(range(len(ra.cells)))
+    # the column where the two rows hold the sentence's own pair ("(1 vs 4)"), if any
+    mine = [q for q in sentence_quantities(text) if q.checkable]
+    pairs = [
+        (a, b)
+        for a, b in zip(mine, mine[1:])
+        if (run := ordered_run(s, a, mine)) is not None and b in run[0]
+    ]
+    stated = [
+        i
+        for i, cell in enumerate(ra.cells)
+        if (other := cell_near(rb, cell.x)) is not None
+        and any(same_value(a, cell.quantity) and same_value(b, other.quantity) for a, b in pairs)
+    ]
+    if stated:
+        idxs, col = stated, stated[0] if len(stated) == 1 else None
+    diffs = []  # (row a's value - row b's, the column's metric direction)
+    for i in idxs:
+        cell = ra.cells[i]
         other = cell_near(rb, cell.x)
         if other is not None and cell.quantity.unit == other.quantity.unit:
-            diffs.append(cell.quantity.value - other.quantity.value)
-    if not diffs or any(d == 0 for d in diffs):
+            metric = (said or metric_direction(header_text(ra, page, i))) if judging else None
+            diffs.append((cell.quantity.value - other.quantity.value, metric))
+    if not diffs or any(d == 0 for d, _ in diffs):
         return None
-    if all(d > 0 for d in diffs):
+    where = (
+        "in the column of its numbers"
+        if stated
+        else "in the named column"
+        if col is not None
+        else f"in all {len(diffs)} columns"
+    )
+    metrics = {m for _, m in diffs}
+    if judging and None not in metrics:
+        # a judging word ("outperforms", "better", "trails") reads each column with its
+        # metric's direction (an error, a loss, a time: lower is better; a header's "↓"
+        # or the sentence's words say which)
+        better = [judged_order("better", d, 0.0, m) for d, m in diffs]
+        if len(set(better)) != 1:
+            return None
+        holds = bool(
+            judged_order(word, 1.0 if better[0] else 0.0, 0.0 if better[0] else 1.0, "higher")
+        )
+        ways = " / ".join(sorted(f"{m} is better" for m in metrics))
+        return (
+            holds,
+            Hit(ra, pa, 1.0),
+            f"'{row_label(ra)}' is {'better' if better[0] else 'worse'} than "
+            f"'{row_label(rb)}' {where} ({ways}) on page {ra.page}",
+        )
+    if all(d > 0 for d, _ in diffs):
         higher = True
-    elif all(d < 0 for d in diffs):
+    elif all(d < 0 for d, _ in diffs):
         higher = False
     else:
         return None
-    where = "in the named column" if col is not None else f"in all {len(diffs)} columns"
     holds = higher == (direction == "up")
     return (
         holds,
@@ -622,3 +642,33 @@ def compare_rows(
         f"'{row_label(ra)}' is {'above' if higher else 'below'} '{row_label(rb)}' {where} "
         f"on page {ra.page}",
     )
+
+
+def header_text(
+    entry: Entry, page: object, col: int, max_dy: float = 220.0, max_dx: float = 30.0
+) -> str:
+    """The words printed above cell ``col`` of a row entry, as written ("WER ↓"): those
+    nearer that cell's x centre than any other cell's, as
+    :func:`grounding.judges.rules_tables.column_headers` assigns them."""
+    cells = entry.cells
+    words = getattr(page, "words", ()) or ()
+    if not cells or not entry.rects or not words or not 0 <= col < len(cells):
+        return ""
+    box = entry.rects[0]
+    xs = [c.x for c in cells]
+    mine = []
+    for w in words:
+        r = w.rect
+        if r.y1 > box.y0 + 0.5 or r.y0 < box.y0 - max_dy or is_numeric(w.text.strip()):
+            continue
+        cx = (r.x0 + r.x1) / 2
+        if cx < box.x0 - max_dx or cx > box.x1 + max_dx:
+            continue
+        dists = [abs(x - cx) for x in xs]
+        if min(dists) <= max_dx and dists.index(min(dists)) == col:
+            mine.append(w)
+    if not mine:
+        return ""
+    # the header line nearest above the row: not prose printed higher up
+    low = max(w.rect.y1 for w in mine)
+    return " ".join(w.text for w in mine if w.rect.y1 >= low - 12)

@@ -46,11 +46,12 @@ from functools import lru_cache
 
 from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
 from grounding.judges.number_common import NAME_AFTER, ROW_NAME, Findings, NumberCheck, plausible
+from grounding.judges.number_lists import ordered_run
 from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_cells import cell_near, header_column, in_number_list, same_table
 from grounding.judges.rules_tables import column_headers, columns_naming
 from grounding.lexicon import content_terms, fold, is_numeric, stem
-from grounding.quantities import same_value
+from grounding.quantities import Quantity, same_value
 
 #: Words that bind no row: articles, prepositions, "w" of "w/", "ours" of "(Ours)".
 _FUNCTION = frozenset(
@@ -179,7 +180,9 @@ def _windows(
     spanned, start char, end char, last token index)."""
     rank = {t: i for i, t in enumerate(order)}
     out = []
-    first = min(key, key=lambda t: len(positions[t]))
+    # ties in rarity go to the label's first word, then the word itself: never to the
+    # order of a set (which changes with the hash seed)
+    first = min(key, key=lambda t: (len(positions[t]), rank.get(t, len(rank)), t))
     for i, _, _ in positions[first]:
         spans = []
         # the key's other terms nearest this one: on either side, all after, all before
@@ -288,6 +291,8 @@ def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Me
         return None  # "from 80.0 to 67.3": the value it starts at
     nums = [q for q in sentence_quantities(text) if q.checkable]
     me = next((q for q in nums if q.start == q_start), None)
+    if me is not None and (ordered := _in_order(s, me, nums, mentions)) is not None:
+        return ordered  # "A and B reach x and y, respectively"
     listed = (
         _VERSUS.match(s, q_end) is not None
         or _VERSUS_BEFORE.search(s[:q_start]) is not None
@@ -316,6 +321,31 @@ def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Me
     ):
         return None  # "A and B scores (87.6 and 92.3)": respectively
     return m
+
+
+def _in_order(
+    s: str, q: Quantity, nums: list[Quantity], mentions: Sequence[Mention]
+) -> Mention | None:
+    """The name a value of an ordered list is given to (:func:`ordered_run`: "A and B reach
+    x and y, respectively", "A scores lower than B (x vs y)"): of the last as many distinct
+    names as values written before the list in its sentence, the one in ``q``'s place."""
+    got = ordered_run(s, q, nums)
+    if got is None:
+        return None
+    run, place = got
+    lo = max(s.rfind(". ", 0, run[0].start) + 1, s.rfind(";", 0, run[0].start) + 1, 0)
+    names = [m for m in mentions if lo <= m.start and m.end <= run[0].start]
+    if len(names) < len(run):
+        return None
+    names = names[-len(run) :]
+    if (
+        len({frozenset(pid for pid, _ in m.rows) for m in names}) != len(names)
+        or any(a.end > b.start for a, b in zip(names, names[1:]))
+        or any(names[0].start <= x.start < run[0].start for x in nums)
+    ):
+        return None  # a number between: "on AIME (79.8 vs 79.2) and MATH (97.3 vs
+        # 96.4)" names one row per pair, not two
+    return names[place]
 
 
 def _clause_start(s: str, at: int) -> int:
@@ -373,7 +403,10 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
     checks = [
         c
         for c in found.numbers
-        if c.status in ("found", "found_far")
+        if (
+            c.status in ("found", "found_far")
+            or (c.status == "conflict" and c.hit is not None and c.hit.entry.kind == "row")
+        )
         and c.quantity.bound is None
         and c.quantity.kind in ("number", "percent")
     ]
@@ -388,20 +421,67 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
     mentions = named_rows(text, rows)
     if not mentions:
         return
+    bound: list[tuple[NumberCheck, Mention]] = []
     for c in checks:
         if _POINTER.search(text[: c.quantity.start]):
             continue  # "Additional file 2", "Table 3": no value
         m = bind(text, c.quantity.start, c.quantity.end, mentions)
-        if m is None:
-            continue
+        if m is not None:
+            bound.append((c, m))
+    # the cells of the numbers their own entity's row holds: the columns the sentence reads
+    anchors = [
+        (e, x) for c, m in bound if c.status != "conflict" for _, e in m.rows for x in _holds(e, c)
+    ]
+    values = [c.quantity for c in found.numbers]
+    for c, m in bound:
         own = [(pid, e) for pid, e in m.rows if _holds(e, c)]
+        if c.status == "conflict":
+            if not own:  # another checker's cell: the column the sentence reads wins
+                _in_anchor_column(m, c, anchors)
+            continue
         if own:
             if c.hit is None or c.hit.pid not in {pid for pid, _ in own}:
                 page = c.hit.entry.page if c.hit is not None else None
                 pid, e = min(own, key=lambda r: r[1].page != page)
                 c.status, c.hit = "found", Hit(e, pid, 1.0)
             continue
-        _rebind(text, index, rows, m, c)
+        if not _in_anchor_column(m, c, anchors):
+            _rebind(text, index, rows, m, c, values)
+
+
+def _alike(a: Entry, b: Entry) -> bool:
+    """Two rows of one table with as many cells (one may lack a value, "-")."""
+    return same_table(a, b) and abs(len(a.cells) - len(b.cells)) <= 1
+
+
+def _readable(q: Quantity, e: Quantity) -> bool:
+    """Could cell value ``e`` be what a sentence bound to its row and column says as ``q``:
+    another checkable value of the same sign, no reference, year or rank. Looser than
+    :func:`plausible`: the binding, not the size of the value, says which cell is meant."""
+    return (
+        e.checkable
+        and not same_value(q, e)
+        and e.kind not in ("ref", "year", "rank")
+        and (q.value < 0) == (e.value < 0)
+    )
+
+
+def _in_anchor_column(m: Mention, c: NumberCheck, anchors: list[tuple[Entry, float]]) -> bool:
+    """A value its entity's rows do not hold, beside a value of the sentence that another
+    row of the same table holds for its own entity ("For A, the value is x; for B, it is
+    y", "A scores x, compared with y for B"): the two are read in one column, so the
+    entity's cell under the other value is the paper's value (C1). True when set."""
+    q = c.quantity
+    for pid, row in m.rows:
+        for arow, ax in anchors:
+            if arow is row or not _alike(arow, row):
+                continue
+            target = cell_near(row, ax, 8.0)
+            if target is not None and _readable(q, target.quantity):
+                c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), target.quantity
+                c.why = ""
+                return True
+    return False
 
 
 def _rows(index: EvidenceIndex, pages: set[int]) -> list[tuple[int, Entry]]:
@@ -421,10 +501,17 @@ def _rows(index: EvidenceIndex, pages: set[int]) -> list[tuple[int, Entry]]:
 
 
 def _rebind(
-    text: str, index: EvidenceIndex, rows: list[tuple[int, Entry]], m: Mention, c: NumberCheck
+    text: str,
+    index: EvidenceIndex,
+    rows: list[tuple[int, Entry]],
+    m: Mention,
+    c: NumberCheck,
+    values: Sequence[Quantity] = (),
 ) -> None:
     """The entity's rows do not hold ``c``'s value: correct it from the entity's cell in
-    the column the value sits in, or mark it misbound."""
+    the column the value sits in, or mark it misbound. A cell that is another of the
+    sentence's ``values`` is the correction whatever its size (two values exchanged:
+    "A and B reach 5170 and 5.61, respectively")."""
     q = c.quantity
     own_pids = {pid for pid, _ in m.rows}
     where = _located(index, c)
@@ -438,6 +525,8 @@ def _rebind(
             if hp not in own_pids and same_table(he, row)
             for x in _holds(he, c)
         ]
+        # rows with as many cells as the entity's: the same table, not one printed near it
+        holders = [h for h in holders if _alike(h[1], row)] or holders
         if holders:
             dy = min(abs(he.rects[0].y0 - row.rects[0].y0) for _, he, _ in holders)
             tables.append((dy, pid, row, holders))
@@ -452,7 +541,13 @@ def _rebind(
         if (
             target is not None
             and not same_value(q, target.quantity)
-            and plausible(q, target.quantity)
+            and (
+                plausible(q, target.quantity)
+                or (
+                    _readable(q, target.quantity)
+                    and any(v is not q and same_value(v, target.quantity) for v in values)
+                )
+            )
         ):
             c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), target.quantity
             return

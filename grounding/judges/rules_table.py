@@ -67,6 +67,7 @@ from grounding.judges.hedge_check import closest_sentence, unhedged
 from grounding.judges.keyed_rows import check_keyed_rows
 from grounding.judges.measure_binding import check_measure_binding
 from grounding.judges.name_binding import check_condition_binding, check_name_binding
+from grounding.judges.number_binding import check_corrections
 from grounding.judges.number_check import check_in_passage, check_numbers, check_swaps, needs_review
 from grounding.judges.number_common import Findings, NumberCheck, short
 from grounding.judges.number_tables import check_row_swaps, compare_rows
@@ -213,6 +214,7 @@ class RulesState:
         check_condition_binding(text, index, hits, found)
         check_percent_kinds(text, index, found, hits)
         check_measure_binding(text, index, found, self.ev.aliases)
+        check_corrections(text, index, found, self.skip)  # each C1's value for its binding
         return found
 
     @cached_property

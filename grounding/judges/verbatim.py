@@ -238,6 +238,11 @@ class NumberFlip:
     window: str
 
 
+#: how many words at either end of a sentence may stand for paper words around the
+#: statement (a subject "the authors" for "we"): only the sentence's words count there
+_EDGE = 3
+
+
 def changed_number(
     text: str, index: EvidenceIndex, hits: list[Hit], n: int = 5
 ) -> NumberFlip | None:
@@ -257,14 +262,29 @@ def changed_number(
     for h, around, a, b in _alignments(text, index, hits, n, SAME_BUT_ONE):
         theirs = _tokens(_CITE.sub(" ", around))
         inner = _changes(mine, theirs)
+
+        # at the sentence's first or last words only its own words count: the paper words
+        # replaced there are the passage's context ("The authors show" for "Figure 5. We
+        # show")
+        def edge(op: tuple[str, int, int, int, int]) -> bool:
+            return op[2] <= _EDGE or op[1] >= len(mine) - _EDGE
+
         numeric = [
             op
             for op in inner
-            if any(_number(t) is not None for t in mine[op[1] : op[2]] + theirs[op[3] : op[4]])
+            if any(
+                _number(t) is not None
+                for t in mine[op[1] : op[2]]
+                + ([] if edge(op) and op[2] > op[1] else theirs[op[3] : op[4]])
+            )
         ]
         if not numeric:
             return None  # the paper states the sentence with these numbers
-        changed = sum(max(op[2] - op[1], op[4] - op[3]) for op in inner if op not in numeric)
+        changed = sum(
+            op[2] - op[1] if edge(op) else max(op[2] - op[1], op[4] - op[3])
+            for op in inner
+            if op not in numeric
+        )
         if found is not None or len(numeric) != 1 or changed > max(2, len(mine) // 4):
             continue
         kind, i1, i2, j1, j2 = numeric[0]
@@ -275,6 +295,8 @@ def changed_number(
         x, y = mine[i1], theirs[j1]
         if _number(x) is None or _number(y) is None or _rounded_same(x, y):
             continue
+        if re.search(r"[A-Za-z]-" + re.escape(x) + r"(?![\d.])", text):
+            continue  # a version in a name ("Llama-3.2"): the name checks
         found = NumberFlip(x, y, h, around[a:b])
     return found
 

@@ -108,9 +108,17 @@ def _mention(text: str, name: str, pid: int) -> Mention:
     ("Alpha scores 80.0, compared with 68.1 for Beta.", "68.1", "Beta"),
     ("The results are 80.0 (Alpha) and 68.1 (Beta).", "68.1", "Beta"),
     ("For Alpha, the value is 80.0; for Beta, it is 68.1.", "68.1", "Beta"),
-    # respectively, a starting value, the other side of a comparison, another clause
-    ("Alpha and Beta score (80.0 and 68.1).", "80.0", None),
-    ("Alpha and Beta score (80.0 vs 68.1).", "68.1", None),
+    # an ordered list after as many names: each value to the name in its place
+    ("Alpha and Beta score (80.0 and 68.1).", "80.0", "Alpha"),
+    ("Alpha and Beta score (80.0 vs 68.1).", "68.1", "Beta"),
+    ("Alpha and Beta reach 80.0 and 68.1, respectively.", "68.1", "Beta"),
+    ("Alpha and Beta reach 80.0 and 68.1, respectively.", "80.0", "Alpha"),
+    ("Alpha scores lower than Beta (68.1 vs 80.0).", "68.1", "Alpha"),
+    ("Alpha scores lower than Beta (68.1 vs 80.0).", "80.0", "Beta"),
+    # not ordered: a list without "respectively" or brackets, fewer names than values
+    ("Alpha and Beta score 80.0 and 68.1.", "80.0", None),
+    ("Beta reaches 80.0 and 68.1, respectively.", "80.0", "Beta"),
+    # a starting value, the other side of a comparison, another clause
     ("Beta lowers the average from 80.0 to 68.1.", "80.0", None),
     ("Alpha reaches 53.4, well above Beta, and tuning lifts it to 56.2.", "56.2", None),
     ("Beta rises from 67.57 to 68.93 and Alpha from 79.97 to 81.77.", "68.93", "Beta"),
