@@ -646,8 +646,8 @@ def _around(
     """Stemmed non-numeric content terms of the ``words`` words either side of a number
     at ``start``-``end``, inside ``lo``-``hi`` (where the other number's words begin or
     end, :func:`_own_words`) and not crossing another number or a clause break, so each
-    number keeps its own neighbours ("223 genes showed evidence of mouse-specific ..." reaches the qualifier
-    that a paraphrase states closer)."""
+    number keeps its own neighbours ("223 genes showed evidence of mouse-specific ..."
+    reaches the qualifier that a paraphrase states closer)."""
     hi = len(text) if hi is None else hi
     a, z = max(lo, start - 12 * words), min(hi, end + 12 * words)
     left = _BREAK.split(text[a:start])[-1].split()
