@@ -19,7 +19,6 @@ from dataclasses import replace
 
 from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.number_common import Findings, NumberCheck, same_digits, transposed
-from grounding.judges.number_direction import judged_order, metric_direction
 from grounding.judges.number_lists import respectively_words
 from grounding.judges.rules_cells import cell_near, label_terms, same_table
 from grounding.lexicon import content_terms, fold, is_numeric
@@ -269,125 +268,6 @@ def _bound_value(
     return best if held is None or score(best) > score(held) else None
 
 
-#: a name written in a sentence (a capital inside or at its start), "'s" left off
-_SIDE_NAME = re.compile(r"(?<![\w@.-])(?=[\w.@/+-]*[A-Z])[A-Za-z][\w@/+-]*")
-#: what ends the clause a comparison is read in
-_CLAUSE_END = re.compile(
-    r"[;:]|,\s*(?:and|but|while|whereas|which)\b|\.\s|\b(?:while|whereas|"
-    r"because|although)\b"
-)
-#: how far apart the paper may state the two compared values (characters)
-_PAIR_SPAN = 300
-
-
-def compare_in_prose(
-    text: str, start: int, end: int, direction: str, index: EvidenceIndex, pages: set[int]
-) -> tuple[bool, Hit, str] | None:
-    """A comparison whose values the sentence does not state ("Whisper's error rate is
-    lower than Conformer's", "Conformer outperforms Whisper in word error rate") read from
-    the values the paper's prose binds to each side: the nearest name before the
-    comparison word at ``start``-``end`` and the first after it (not a metric's name), each
-    bound (:func:`own_words`) to exactly one value of one passage of ``pages``, the two of
-    one kind and unit, no more than ``_PAIR_SPAN`` characters apart, one of them bound to
-    a word of the sentence's metric. A judging word ("beats", "outperforms", "trails")
-    turns with the metric's direction (:mod:`number_direction`: the sentence's words,
-    else the paper's around the values). Returns (holds, the first side's passage,
-    reason), or None when the sides, the values or the metric are not all found; a
-    sentence that states numbers in the comparison's clause is left to the checks of its
-    own numbers.
-
-    Args: direction: "up" (the first side higher / better) or "down".
-    """
-    if direction not in ("up", "down"):
-        return None
-    s = fold(text)
-    cuts = [m.end() for m in _CLAUSE_END.finditer(s, 0, start)]
-    lo = cuts[-1] if cuts else 0
-    stop = _CLAUSE_END.search(s, end)
-    hi = stop.start() if stop else len(s)
-    if re.search(r"\d", s[lo:hi]):
-        return None
-    word = s[start:end].split()[0].lower() if s[start:end].split() else ""
-    names = [(m, _side_terms(m.group(0))) for m in _SIDE_NAME.finditer(s, lo, hi)]
-    names = [(m, t) for m, t in names if t and metric_direction(m.group(0)) is None]
-    left = [t for m, t in names if m.end() <= start]
-    right = [t for m, t in names if m.start() >= end]
-    if not left or not right:
-        return None
-    a_terms, b_terms = left[-1], right[0]
-    metric = (
-        {t for t in content_terms(s[lo:hi]) if not is_numeric(t)}
-        - a_terms
-        - b_terms
-        - set(content_terms(s[start:end]))
-        - _COMPARE_WORDS
-    )
-    best: tuple[Quantity, Quantity, int, str] | None = None
-    for page_no in sorted(pages):
-        page = getattr(index.pages.get(page_no), "text", "")
-        qs = [
-            e
-            for e in index.page_quantities.get(page_no, ())
-            if e.checkable and e.kind in _KINDS and e.range is None and e.bound is None
-        ]
-        if not page or not qs:
-            continue
-        words = {}
-        for e in qs:
-            near = [x for x in qs if abs(x.start - e.start) <= _REACH * 2]
-            words[e.start] = own_words(page, e, near, {})
-        sides_a = [e for e in qs if a_terms <= words[e.start] and not b_terms & words[e.start]]
-        sides_b = [e for e in qs if b_terms <= words[e.start] and not a_terms & words[e.start]]
-        for ea in sides_a:
-            for eb in sides_b:
-                if (
-                    abs(ea.start - eb.start) > _PAIR_SPAN
-                    or ea.unit != eb.unit
-                    or ea.kind != eb.kind
-                    or ea.value == eb.value
-                ):
-                    continue
-                if not metric or not (metric & (words[ea.start] | words[eb.start])):
-                    continue
-                if best is not None:
-                    return None  # two readings: not one value a side
-                best = (ea, eb, page_no, page)
-    if best is None:
-        return None
-    ea, eb, page_no, page = best
-    higher = ea.value > eb.value
-    holds = higher == (direction == "up")
-    first, last = min(ea.start, eb.start), max(ea.end, eb.end)
-    dirn = metric_direction(s) or metric_direction(page[max(0, first - 120) : last + 40])
-    judged = judged_order(word, ea.value, eb.value, dirn)
-    how = f"{ea.text} against {eb.text}"
-    if judged is not None:
-        holds = judged
-        how += f", {dirn} is better"
-    located = index.entry_at(page_no, ea.start)
-    if located is None:
-        return None
-    return (
-        holds,
-        Hit(located[1], located[0], 1.0),
-        f"page {page_no} gives {how} ({'' if holds else 'the other way: '}"
-        f'"{page[first:last][:120]}")',
-    )
-
-
-#: comparison words: no metric of their own
-_COMPARE_WORDS = frozenset(
-    content_terms(
-        "than higher lower better worse beats beat outperforms outperform trails trail "
-        "surpasses exceeds above below ahead behind larger smaller greater less more"
-    )
-)
-
-
-def _side_terms(name: str) -> set[str]:
-    return {t for t in content_terms(re.sub(r"['’]s$", "", name)) if not is_numeric(t)}
-
-
 def check_listed_rows(text: str, index: EvidenceIndex, found: Findings) -> None:
     """Values of a "respectively" list found in table rows ("NER and REL reach 79.97 and
     67.57, respectively"): a value found only in the row another name of the list labels,
@@ -576,7 +456,6 @@ def _shift(e: Quantity, by: int) -> Quantity:
 
 __all__ = [
     "check_corrections",
-    "compare_in_prose",
     "check_listed_rows",
     "check_value_binding",
     "own_words",

@@ -2,7 +2,10 @@
 conflict with the paper's value (C1 with the correction).
 
 Entry point :func:`check_numbers`; the table-specific checks live in
-:mod:`grounding.judges.number_tables`. Pure over an :class:`EvidenceIndex`; no I/O.
+:mod:`grounding.judges.number_tables` and :mod:`grounding.judges.number_cells`, the value
+an absent number stands for in :mod:`grounding.judges.number_conflict`, two exchanged
+values in :mod:`grounding.judges.number_swaps`. Pure over an :class:`EvidenceIndex`; no
+I/O.
 """
 
 from __future__ import annotations
@@ -14,11 +17,7 @@ import re
 from collections.abc import Callable
 
 from grounding.evidence import EvidenceIndex, Hit, row_label
-from grounding.judges.number_binding import (
-    check_corrections,
-    check_listed_rows,
-    check_value_binding,
-)
+from grounding.judges.number_cells import check_named_cells
 from grounding.judges.number_common import (
     NAME,
     Findings,
@@ -27,11 +26,9 @@ from grounding.judges.number_common import (
     comparable_in,
     context_terms,
     plausible,
-    same_digits,
-    transposed,
 )
-from grounding.judges.number_lists import respectively_words
-from grounding.judges.number_tables import check_columns, check_named_cells, check_table_rows
+from grounding.judges.number_conflict import find_conflict
+from grounding.judges.number_tables import check_columns, check_table_rows
 from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_cells import cell_near, same_table
 from grounding.judges.rules_config import RulesConfig
@@ -39,7 +36,6 @@ from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.numbers_match import Bound, Claim, Verdict, match, read_claims
 from grounding.quantities import (
     Quantity,
-    comparable,
     extract_quantities,
     same_count_noun,
     same_value,
@@ -69,17 +65,7 @@ def check_numbers(
           paper's own statement (reference list, cited sentences): numbers there confirm
           nothing.
     """
-    peaks = {
-        c.quantity.start
-        for c in read_claims(text)
-        if c.quantity.bound is not None and c.bound in (Bound.EXACT, Bound.ABOUT)
-    }
-    # "up to 42 mol%", "reaching up to 70%": the value reached, checked as the number itself
-    claim_qs = [
-        dataclasses.replace(q, bound=None) if q.start in peaks else q
-        for q in sentence_quantities(text)
-        if q.checkable
-    ]
+    claim_qs = _claim_quantities(text)
     context_hits: dict[int, list[Hit]] = {}
     for q in claim_qs:
         check = NumberCheck(q, "absent")
@@ -88,49 +74,94 @@ def check_numbers(
             check.hit = _same_bound(q, hits, skip)
             if check.hit is not None:
                 check.status = "found"
-            found.numbers.append(check)
-            continue
-        hit = _find_value(q, hits, text, skip)
-        if hit is None:
-            ctx = index.hits(_clause(text, q), k=cfg.k)
-            context_hits[id(check)] = ctx
-            hit = _find_value(q, ctx, text, skip)
-        if hit is not None:
-            check.status, check.hit = "found", hit
-        elif (
-            operands := _derived(
-                text,
-                q,
-                claim_qs,
-                previous_qs + [e for h in hits[:2] for e in h.entry.quantities if e.checkable],
-            )
-        ) is not None:
-            in_paper = all(
-                any(
-                    math.isclose(v, e.value, rel_tol=1e-9)
-                    for qs in index.page_quantities.values()
-                    for e in qs
-                )
-                for v in operands
-            )
-            check.status = "derived" if in_paper else "derived_unsettled"
-            check.operands = operands
-        elif q.kind not in ("word", "fraction") and any(
-            comparable_far(q, e)
-            and same_value(q, e)
-            and not (skip is not None and skip(page, e.start))
-            for page, e in index.quantities_near(_could_match(q))
-        ):
-            check.status = "found_far"
+        else:
+            _look_up(cfg, text, index, hits, previous_qs, claim_qs, check, context_hits, skip)
         found.numbers.append(check)
     _check_count_swaps(cfg, text, hits, found)
     check_table_rows(cfg, text, index, hits, found)
     check_named_cells(cfg, text, index, hits, found)
     check_columns(cfg, text, index, found)
     _check_attached_names(cfg, text, index, found)
-    # a difference against a row of the table another number of the sentence was read
-    # from, computed in that number's column (not another cell of its row: "3.6 is 1.6
-    # units below that of Cerulean" is 5.2 - 3.6, not the row's "3" of the next column)
+    _derive_from_column(text, index, claim_qs, found)
+    # conflicts: an absent number whose slot in a matching passage holds another value
+    for check in found.numbers:
+        if check.status == "absent":
+            _check_conflict(cfg, text, index, hits, claim_qs, found, check, context_hits, skip)
+
+
+def _claim_quantities(text: str) -> list[Quantity]:
+    """The checkable numbers of ``text``; a peak the sentence reaches ("up to 42 mol%",
+    "reaching up to 70%") loses its bound: the value reached is checked as the number
+    itself."""
+    peaks = {
+        c.quantity.start
+        for c in read_claims(text)
+        if c.quantity.bound is not None and c.bound in (Bound.EXACT, Bound.ABOUT)
+    }
+    return [
+        dataclasses.replace(q, bound=None) if q.start in peaks else q
+        for q in sentence_quantities(text)
+        if q.checkable
+    ]
+
+
+def _look_up(
+    cfg: RulesConfig,
+    text: str,
+    index: EvidenceIndex,
+    hits: list[Hit],
+    previous_qs: list[Quantity],
+    claim_qs: list[Quantity],
+    check: NumberCheck,
+    context_hits: dict[int, list[Hit]],
+    skip: Skip | None,
+) -> None:
+    """Settle a number without a bound: found in the retrieved passages, else in the
+    passages its own context retrieves (kept in ``context_hits`` by ``id()`` of the
+    check); else derived from two numbers of this sentence, the previous ones or the best
+    two passages (``derived_unsettled`` unless both operands are in the paper); else found
+    elsewhere in the paper (``found_far``); else left absent."""
+    q = check.quantity
+    hit = _find_value(q, hits, text, skip)
+    if hit is None:
+        ctx = index.hits(_clause(text, q), k=cfg.k)
+        context_hits[id(check)] = ctx
+        hit = _find_value(q, ctx, text, skip)
+    if hit is not None:
+        check.status, check.hit = "found", hit
+    elif (
+        operands := _derived(
+            text,
+            q,
+            claim_qs,
+            previous_qs + [e for h in hits[:2] for e in h.entry.quantities if e.checkable],
+        )
+    ) is not None:
+        in_paper = all(
+            any(
+                math.isclose(v, e.value, rel_tol=1e-9)
+                for qs in index.page_quantities.values()
+                for e in qs
+            )
+            for v in operands
+        )
+        check.status = "derived" if in_paper else "derived_unsettled"
+        check.operands = operands
+    elif q.kind not in ("word", "fraction") and any(
+        comparable_far(q, e) and same_value(q, e) and not (skip is not None and skip(page, e.start))
+        for page, e in index.quantities_near(_could_match(q))
+    ):
+        check.status = "found_far"
+
+
+def _derive_from_column(
+    text: str, index: EvidenceIndex, claim_qs: list[Quantity], found: Findings
+) -> None:
+    """A difference against a row of the table another number of the sentence was read
+    from, computed in that number's column (not another cell of its row: "3.6 is 1.6 units
+    below that of Cerulean" is 5.2 - 3.6, not the row's "3" of the next column): an absent
+    or far-found number, or one a row's cell corrects, becomes derived from the column's
+    cells (:func:`_column_mates`)."""
     mates = _column_mates(index, found.numbers, text)
     for check in found.numbers if mates else ():
         in_row = (
@@ -146,29 +177,42 @@ def check_numbers(
         ):
             check.status, check.operands, check.hit = "derived", operands, None
             check.correction = None
-    # conflicts: an absent number whose slot in a matching passage holds another value
-    for check in found.numbers:
-        if check.status != "absent":
-            continue
-        if skip is not None and _stated_by_cited(text, check.quantity, index, skip):
-            continue  # the paper reports it for a cited study: not refuted here
-        extra = context_hits.get(id(check), [])
-        own = _own_clause(text, check.quantity)
-        if own is not None:  # the number's clause alone, without other numbers
-            extra = extra + index.hits(own, k=cfg.k)
-        if skip is not None:
-            extra = [
-                h
-                for h in extra
-                if h.entry.kind == "row"
-                or not (skip(h.entry.page, h.entry.start) and skip(h.entry.page, h.entry.end - 1))
-            ]
-        conflict = _find_conflict(
-            cfg, text, check.quantity, claim_qs, found.numbers, hits + extra, index
-        )
-        if conflict is not None:
-            check.status = "conflict"
-            check.hit, check.correction = conflict
+
+
+def _check_conflict(
+    cfg: RulesConfig,
+    text: str,
+    index: EvidenceIndex,
+    hits: list[Hit],
+    claim_qs: list[Quantity],
+    found: Findings,
+    check: NumberCheck,
+    context_hits: dict[int, list[Hit]],
+    skip: Skip | None,
+) -> None:
+    """An absent number whose slot in a matching passage (the retrieved ones, those its
+    context and its own clause retrieve; not the paper's statements of other works) holds
+    another value: a conflict, that value the correction (C1). A value the paper reports
+    only for a cited study is not refuted."""
+    if skip is not None and _stated_by_cited(text, check.quantity, index, skip):
+        return  # the paper reports it for a cited study: not refuted here
+    extra = context_hits.get(id(check), [])
+    own = _own_clause(text, check.quantity)
+    if own is not None:  # the number's clause alone, without other numbers
+        extra = extra + index.hits(own, k=cfg.k)
+    if skip is not None:
+        extra = [
+            h
+            for h in extra
+            if h.entry.kind == "row"
+            or not (skip(h.entry.page, h.entry.start) and skip(h.entry.page, h.entry.end - 1))
+        ]
+    conflict = find_conflict(
+        cfg, text, check.quantity, claim_qs, found.numbers, hits + extra, index
+    )
+    if conflict is not None:
+        check.status = "conflict"
+        check.hit, check.correction = conflict
 
 
 #: words by which a sentence speaks of the paper's own work
@@ -279,164 +323,6 @@ def _check_attached_names(
             if cands and not any(same_value(q, e) for e in h.entry.quantities):
                 c.status, c.hit, c.correction = "conflict", h, cands[0]
             break
-
-
-def _sibling_row(
-    text: str, q: Quantity, anchor: Hit, idx: int, index: EvidenceIndex
-) -> tuple[Hit, Quantity] | None:
-    """Another row of the anchor's table whose label names ``q``'s own words ("of which
-    13.9 are linked" -> the row "Linked bib. entries"): its cell in the anchor's column."""
-    near = {
-        t for t in content_terms(fold(text)[max(0, q.start - 25) : q.end + 25]) if not is_numeric(t)
-    }
-    own = set(content_terms(row_label(anchor.entry)))
-    x = anchor.entry.cells[idx].x
-    box = anchor.entry.rects[0] if anchor.entry.rects else None
-    for pid in index.rows_by_page.get(anchor.entry.page, []):
-        e = index.entries[pid]
-        if pid == anchor.pid or not e.cells or not e.rects or box is None:
-            continue
-        if abs(e.rects[0].y0 - box.y0) > 120:
-            continue
-        label = set(content_terms(row_label(e)))
-        if not (label - own) & near:
-            continue
-        cell = min(e.cells, key=lambda c: abs(c.x - x))
-        if abs(cell.x - x) <= 15:
-            return Hit(e, pid, 1.0), cell.quantity
-    return None
-
-
-def _find_conflict(
-    cfg: RulesConfig,
-    text: str,
-    q: Quantity,
-    claim_qs: list[Quantity],
-    checks: list[NumberCheck],
-    hits: list[Hit],
-    index: EvidenceIndex | None = None,
-) -> tuple[Hit, Quantity] | None:
-    claimed_values = [c.quantity for c in checks if c.quantity.bound is None]
-    anchored = [c for c in checks if c.status == "found" and c.hit is not None]
-    # 1. a table row holding another number of this sentence: read the neighbouring cell
-    pos = claim_qs.index(q)
-    for c in sorted(anchored, key=lambda c: abs(claim_qs.index(c.quantity) - pos)):
-        assert c.hit is not None
-        entry = c.hit.entry
-        if entry.kind != "row" or not entry.cells:
-            continue
-        cells = entry.cells
-        idx = next(
-            (i for i, cell in enumerate(cells) if same_value(c.quantity, cell.quantity)), None
-        )
-        if idx is None:
-            continue
-        other = _sibling_row(text, q, c.hit, idx, index) if index is not None else None
-        if other is not None:
-            cand = other[1]
-            if (
-                comparable(q, cand)
-                and not any(same_value(o, cand) for o in claimed_values)
-                and plausible(q, cand)
-            ):
-                return other
-        j = idx + (pos - claim_qs.index(c.quantity))
-        if 0 <= j < len(cells):
-            cand = cells[j].quantity
-            if (
-                comparable(q, cand)
-                and not any(same_value(o, cand) for o in claimed_values)
-                and plausible(q, cand)
-            ):
-                return c.hit, cand
-    # 2. a misread separator: same digits, a power of 1000 apart ("1.25" vs "1.250")
-    for h in hits[:3]:
-        for e in h.entry.quantities:
-            if e.checkable and e.value != q.value and same_digits(q, e):
-                return h, e
-    if index is not None and len(re.sub(r"\D", "", q.text).strip("0")) >= 3:
-        for page, qs in index.page_quantities.items():
-            for e in qs:
-                if e.checkable and e.value != q.value and same_digits(q, e):
-                    located = index.entry_at(page, e.start)
-                    if located is not None:
-                        return Hit(located[1], located[0], 0.5), e
-    # 2b. two adjacent digits swapped ("76.45" for "76.54", "443" for "434")
-    for h in hits[:8]:
-        for e in h.entry.quantities:
-            if e.checkable and transposed(q, e) and comparable(q, e):
-                return h, e
-    # 2c. the same, anywhere in the paper, next to (200 characters before to 60 after)
-    # at least two of the words around the number ("PASK ... Matched 2/3 (434)")
-    if index is not None and len(re.sub(r"\D", "", q.text)) >= 3:
-        near = context_terms(text, q, 40)
-        for page, qs in index.page_quantities.items():
-            for e in qs:
-                if not (e.checkable and transposed(q, e) and comparable(q, e)):
-                    continue
-                ptext = getattr(index.pages.get(page), "text", "")
-                around = set(content_terms(ptext[max(0, e.start - 200) : e.end + 60]))
-                located = index.entry_at(page, e.start)
-                if len(near & around) >= 2 and located is not None:
-                    return Hit(located[1], located[0], 0.5), e
-    # 3. the best passage about this number's context holding a comparable value
-    context = context_terms(text, q)
-    seen: set[int] = set()
-    for h in sorted(hits, key=lambda h: -h.score):
-        if h.pid in seen or h.score < cfg.slot_min_score:
-            continue
-        seen.add(h.pid)
-        terms = set(h.entry.terms)
-        overlap = len(context & terms) / max(len(context), 1)
-        if overlap < 0.25:
-            continue
-        cands = [
-            e
-            for e in h.entry.quantities
-            if e.checkable
-            and comparable_in(q, e, h)
-            and plausible(q, e)
-            and not same_value(q, e)
-            and not _other_form(q, e)
-            and not any(
-                same_value(o, e) and same_count_noun(o, e) is not False for o in claimed_values
-            )
-        ]
-        same_noun = [e for e in cands if same_count_noun(q, e) or (q.physical and e.unit == q.unit)]
-        if same_noun:
-            cands = same_noun
-        elif overlap < 0.4:
-            continue
-        elif q.kind == "word" or (
-            q.unit
-            and not q.physical
-            and q.unit != "point"
-            and any(same_count_noun(q, e) is False for e in cands)
-        ):
-            continue
-        if not cands:
-            continue
-        best = min(
-            cands,
-            key=lambda e: (
-                e.decimals != q.decimals,
-                abs(e.value - q.value) / max(abs(q.value), 1e-9),
-            ),
-        )
-        return h, best
-    return None
-
-
-def _other_form(q: Quantity, e: Quantity) -> bool:
-    """True if ``e`` is written in a form ``q``'s value never takes: a part of a whole
-    ("180/295") against a share in per cent ("61%"), or a share in words ("half") against
-    a percentage written in digits ("18%"). Neither is then the value the other was
-    meant to be."""
-    return (
-        (q.denominator is not None and e.unit == "%")
-        or (e.denominator is not None and q.unit == "%")
-        or (q.kind == "percent" and e.kind == "fraction" and e.approx)
-    )
 
 
 def needs_review(found: Findings, hits: list[Hit]) -> str | None:
@@ -638,125 +524,6 @@ def _derived(
         if any(abs(v - target) <= tol for v in ops):
             return (a, b)
     return None
-
-
-def _around(
-    text: str, start: int, end: int, lo: int = 0, hi: int | None = None, words: int = 6
-) -> set[str]:
-    """Stemmed non-numeric content terms of the ``words`` words either side of a number
-    at ``start``-``end``, inside ``lo``-``hi`` (where the other number's words begin or
-    end, :func:`_own_words`) and not crossing another number or a clause break, so each
-    number keeps its own neighbours ("223 genes showed evidence of mouse-specific ..."
-    reaches the qualifier that a paraphrase states closer)."""
-    hi = len(text) if hi is None else hi
-    a, z = max(lo, start - 12 * words), min(hi, end + 12 * words)
-    left = _BREAK.split(text[a:start])[-1].split()
-    right = _BREAK.split(text[end:z])[0].split()
-    if left and 0 < a and text[a - 1].isalnum() and text[a].isalnum():
-        left = left[1:]  # no word cut in half at the window's edge
-    if right and z < len(text) and text[z - 1].isalnum() and text[z].isalnum():
-        right = right[:-1]
-    near = left[-words:] + right[:words]
-    return {t for t in content_terms(" ".join(near)) if not is_numeric(t)} | {
-        w.lower().strip(".,") for w in near if _COMPOUND.fullmatch(w.strip(".,"))
-    }
-
-
-#: a hyphenated compound, kept whole as well ("water-in" / "water-out" differ in the
-#: word that content_terms drops)
-_COMPOUND = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)+")
-
-
-#: words that start the second of two coordinated statements
-_COORDINATOR = re.compile(r",|;|\b(?:and|while|whereas|but|versus|vs)\b")
-#: what ends a number's neighbourhood: another number, a clause break
-_BREAK = re.compile(r"\d|[;:()]|,\s|\.\s")
-
-
-def _own_words(text: str, a: Quantity, b: Quantity) -> tuple[set[str], set[str]]:
-    """The neighbours (:func:`_around`) of two numbers of one text, each kept to its side
-    of the last coordinator between them ("223 showed X and 80 showed Y": "and"; the
-    midpoint when there is none), less the words both have."""
-    first, second = (a, b) if a.start <= b.start else (b, a)
-    cuts = list(_COORDINATOR.finditer(text, first.end, second.start))
-    mid = cuts[-1].start() if cuts else (first.end + second.start) // 2
-    x = _around(text, first.start, first.end, hi=mid)
-    y = _around(text, second.start, second.end, lo=mid)
-    x, y = x - y, y - x
-    return (x, y) if first is a else (y, x)
-
-
-def check_swaps(text: str, index: EvidenceIndex, found: Findings, skip: Skip | None = None) -> None:
-    """Two values of the sentence exchanged ("A 80.1, B 75.3" where the paper says "A 75.3,
-    B 80.1", or "223 showed human-specific ... and 80 showed mouse-specific" where the
-    paper gives 223 to mouse): both found in one passage of prose (each once), where each
-    value's own words (:func:`_own_words`) are those the sentence gives the OTHER value: at
-    least one crossing word for each, two in all, and no fewer than stay in place. Both
-    numbers become conflicts (C1), each corrected by the other.
-    """
-    checks = [
-        c
-        for c in found.numbers
-        if c.status == "found" and c.hit is not None and c.quantity.kind in ("number", "percent")
-    ]
-    s = fold(text)
-    # a list of values given to a list of names, "respectively": each value's words are
-    # its name's, however far apart the two lists are written
-    listed = respectively_words(s, [c.quantity for c in found.numbers])
-    for i, a in enumerate(checks):
-        for b in checks[i + 1 :]:
-            qa, qb = a.quantity, b.quantity
-            ha, hb = a.hit, b.hit
-            if same_value(qa, qb) or ha is None or hb is None or ha.entry.page != hb.entry.page:
-                continue
-            both_listed = qa.start in listed and qb.start in listed  # one unit for all
-            if not both_listed and (
-                (qa.physical or qb.physical)
-                and qa.unit != qb.unit
-                or qa.kind != qb.kind
-                or not comparable(qa, qb)
-            ):
-                continue  # "8.1M ... (10.0%)": not two values of one kind;
-                # counted nouns may differ ("223 genes ... 80 showed")
-            pno = ha.entry.page
-            page = getattr(index.pages.get(pno), "text", "")
-            lo, hi = min(ha.entry.start, hb.entry.start), max(ha.entry.end, hb.entry.end)
-            if hi - lo > 600:
-                continue
-            qs = [
-                e
-                for e in index.page_quantities.get(pno, ())
-                if lo <= e.start < hi and not (skip is not None and skip(pno, e.start))
-            ]
-            ea = [e for e in qs if same_value(qa, e)]
-            eb = [e for e in qs if same_value(qb, e)]
-            if len(ea) != 1 or len(eb) != 1:
-                continue
-            ptext = page  # quantity offsets index Page.text as written
-            if both_listed:
-                sa, sb = listed[qa.start], listed[qb.start]
-            else:
-                sa, sb = _own_words(s, qa, qb)
-            theirs = (
-                respectively_words(ptext, qs)
-                if "respectively" in ptext[lo:hi] or "/" in ptext[lo:hi]
-                else {}
-            )
-            if ea[0].start in theirs and eb[0].start in theirs:
-                pa, pb = theirs[ea[0].start], theirs[eb[0].start]
-            else:
-                pa, pb = _own_words(ptext, ea[0], eb[0])
-            straight = len(sa & pa) + len(sb & pb)
-            crossed = len(sa & pb) + len(sb & pa)
-            if crossed >= max(straight, 2) and len(sa & pb) >= 1 and len(sb & pa) >= 1:
-                a.status, a.correction = "conflict", eb[0]
-                b.status, b.correction = "conflict", ea[0]
-                return
-    # one value given to another entity or condition than the paper gives it
-    check_value_binding(text, index, found, skip)
-    check_listed_rows(text, index, found)
-    # the correction of each C1 read in prose: the passage's value for its own binding
-    check_corrections(text, index, found, skip)
 
 
 def check_in_passage(

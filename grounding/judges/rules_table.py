@@ -68,9 +68,11 @@ from grounding.judges.keyed_rows import check_keyed_rows
 from grounding.judges.measure_binding import check_measure_binding
 from grounding.judges.name_binding import check_condition_binding, check_name_binding
 from grounding.judges.number_binding import check_corrections
-from grounding.judges.number_check import check_in_passage, check_numbers, check_swaps, needs_review
+from grounding.judges.number_check import check_in_passage, check_numbers, needs_review
 from grounding.judges.number_common import Findings, NumberCheck, short
-from grounding.judges.number_tables import check_row_swaps, compare_rows
+from grounding.judges.number_compare import compare_rows
+from grounding.judges.number_swaps import check_swaps
+from grounding.judges.number_tables import check_row_swaps
 from grounding.judges.parts import Part, PartKind
 from grounding.judges.percent_kinds import check_percent_kinds
 from grounding.judges.premise_text import sentence_premises

@@ -209,7 +209,7 @@ def name_swap(
     RunnerIters "iteration-based training"): each name occurs once in one passage (first
     ``k`` prose ``hits``, ``MARGIN`` characters either side), the two within 300 characters,
     and the words around each name in the paper are those the sentence gives the OTHER
-    name, by at least two terms more than its own (as ``number_check.check_swaps`` reads
+    name, by at least two terms more than its own (as ``number_swaps.check_swaps`` reads
     values). Returns (the first name, the second name, the passage's hit) or None."""
     s = fold(text)
     if len(s) != len(text):

@@ -301,7 +301,7 @@ def test_a_comparison_of_values_stated_in_prose_reads_both_sides(tmp_path: Path,
     "Conformer is better than Whisper (9.4 vs 8.1).",     # its own numbers: checked as such
 ])
 def test_comparisons_the_prose_lookup_leaves_alone(tmp_path: Path, sentence: str) -> None:
-    from grounding.judges.number_binding import compare_in_prose
+    from grounding.judges.number_compare import compare_in_prose
     index = _asr_prose(tmp_path)
     at = sentence.index(sentence.split()[2])
     word = sentence.split()[2]
