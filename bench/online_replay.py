@@ -31,8 +31,9 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from citations.sources.cascade import Cascade, verify_batch  # noqa: E402
+from citations.sources.cascade import Cascade  # noqa: E402
 from citations.sources.config import SourceConfig  # noqa: E402
+from citations.sources.online import verify_batch  # noqa: E402
 
 ACL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "acl-anthology" / "records.jsonl.gz"
 EMPTY_FEED = b'<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"></feed>'

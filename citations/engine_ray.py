@@ -24,7 +24,7 @@ What is shared, and how:
   and put through it (:class:`ActorCache`). A cache answer costs one actor call (about a
   millisecond), far below any source's polite delay.
 - **Resume.** ``VerifierOptions.checkpoint`` is written by the driver in the format of
-  citations.sources.cascade.verify_batch (``{"i", "key", "result"}`` lines), so a run of
+  citations.sources.online.verify_batch (``{"i", "key", "result"}`` lines), so a run of
   either engine resumes the other's; a failed task is not checkpointed (retried on resume).
 
 Assumption: the local index file (``--db``) and the PDFs are at a path every node can read
@@ -356,9 +356,9 @@ def _verify_chunk(options: VerifierOptions, items: Sequence[tuple[int, str | Ref
 
 
 def _checkpoint_key(item: str | Reference) -> str:
-    from citations.sources.cascade import _key
+    from citations.sources.online import checkpoint_key
 
-    return _key(item)
+    return checkpoint_key(item)
 
 
 def read_checkpoint(path: Path | None, references: Sequence[str | Reference]

@@ -150,8 +150,9 @@ def iter_rendered_references(references: Iterable[str | Reference], options: Ver
         with LocalIndex(db, complete=options.complete, read_only=True) as local:
             yield from map(render, iter_verify(references, [local]))
         return
-    from citations.sources.cascade import Cascade, iter_verify_batch
+    from citations.sources.cascade import Cascade
     from citations.sources.config import SourceConfig
+    from citations.sources.online import iter_verify_batch
 
     own_cache = options.attach_http is None
     cfg = SourceConfig(mailto=options.mailto, api_key=options.api_key, offline=options.offline,

@@ -22,37 +22,26 @@ OpenAlex before comparison. Every source consulted gets a status: ``match``,
 ``no_match``, ``timeout``, ``rate_limited`` or ``error``; a failed source makes the
 verdict UNVERIFIED when nothing matched, never FABRICATED (decide.decide).
 
-    >>> cascade = Cascade.from_config(SourceConfig(mailto="me@x.org", cache_path="http.sqlite"))
-    >>> result = verify_online("Devlin et al. 2019. BERT ...", cascade=cascade)
-    >>> result.verdict, [(s.name, s.error) for s in result.sources]
-    >>> results = verify_batch(refs, cascade, workers=4, checkpoint="run.jsonl")
+A cascade run is turned into a verdict, one reference or a batch, by
+:mod:`citations.sources.online` (``verify_online``, ``verify_batch``).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 import threading
-from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import islice
-from pathlib import Path
 from typing import Literal
 
 import httpx
 
-from annotations.errors import CheckerError
-from annotations.jsonl import drop_torn_tail
-from citations.decide import Compared, decide, identity_score, is_same_work, work_type
+from citations.decide import Compared, identity_score, is_same_work, work_type
 from citations.errors import InputError, SourceError
 from citations.matching.base import DEFAULT_CONFIG, CompareConfig
 from citations.matching.fields import compare_fields
-from citations.model import Field, FieldStatus, Record, Reference, SourceType, Verdict
-from citations.resolve import corrected_reference
+from citations.model import Field, FieldStatus, Record, Reference, SourceType
 from citations.sources.base import Source
 from citations.sources.cache import HttpCache
 from citations.sources.config import DEFAULT_SOURCE_CONFIG, SourceConfig
@@ -60,11 +49,7 @@ from citations.sources.doi import DoiAnswer, DoiSource
 from citations.sources.http import error_kind, is_outage
 from citations.sources.routing import route_doi
 from citations.verify import (
-    Candidate,
-    SourceStatus,
-    VerificationResult,
     is_update_notice,
-    notice_flags,
     to_reference,
     unreadable_reason,
 )
@@ -534,169 +519,5 @@ class Cascade:
         return sum(int(getattr(s, "requests", 0)) for s in self.sources.values())
 
 
-# ---------------------------------------------------------------------- results
-
-def _status_model(o: SourceOutcome) -> SourceStatus:
-    ok = o.status in ("match", "no_match")
-    return SourceStatus(name=o.name, ok=ok, candidates=o.candidates,
-                        error=None if ok else f"{o.status}: {o.error}", status=o.status)
-
-
-def result_from_cascade(res: CascadeResult, indexes: Iterable[SourceType] = (SourceType.PAPER,)
-                        ) -> VerificationResult:
-    """The VerificationResult (citations.verify) of a cascade run: decide() over the
-    records found; ``sources`` holds one SourceStatus per source consulted, whose
-    ``error`` starts with the status word (timeout, rate_limited, error) when it failed."""
-    ref = res.reference
-    why = unreadable_reason(ref)
-    if why is not None:
-        return VerificationResult(reference=ref, verdict=Verdict.UNPARSED, reason=why)
-    compared = [f.compared for f in res.found]
-    decision = decide(ref, compared, failed_sources=res.failed, indexed=indexes,
-                      doi_record=res.doi_record)
-    candidates = sorted(
-        (Candidate(record=c.record, source=c.source, via=c.via,
-                   score=round(identity_score(c.fields), 4), search_score=c.search_score,
-                   same_work=is_same_work(c),
-                   conflicts=tuple(f.field for f in c.fields if f.status.value == "conflict"))
-         for c in compared), key=lambda c: -c.score)
-    corrected = corrected_reference(ref, decision.best) if decision.best is not None else None
-    warnings = decision.warnings + tuple(
-        f"authors of {rid} taken from {src}" for rid, src in res.author_fills)
-    verdict, reason = decision.verdict, decision.reason
-    registered = bool(res.doi_agency) or res.doi_resolves is True
-    if verdict is Verdict.FABRICATED and ref.doi and registered and res.doi_record is None:
-        verdict = Verdict.UNVERIFIED
-        how = " and ".join(x for x in (
-            f"registered with {res.doi_agency}" if res.doi_agency else "",
-            "resolves at doi.org" if res.doi_resolves else "") if x)
-        reason = (f"the cited DOI {ref.doi} exists ({how}) but no source holds its "
-                  "metadata: could not check")
-    elif res.doi_agency == "" and res.doi_record is None and ref.doi:
-        warnings += (f"the registration agency service knows no DOI {ref.doi}",)
-    return VerificationResult(
-        reference=ref, verdict=verdict, reason=reason, fields=decision.fields,
-        differing=decision.differing, unconfirmed=decision.unconfirmed,
-        corrected=corrected.raw if corrected else None, corrected_reference=corrected,
-        matched=decision.best, candidates=tuple(candidates), queries=res.queries,
-        sources=tuple(_status_model(o) for o in res.outcomes), warnings=warnings,
-        doi_agency=res.doi_agency or None, **notice_flags(decision.best))
-
-
-def verify_online(reference: str | Reference, config: SourceConfig | None = None, *,
-                  cascade: Cascade | None = None) -> VerificationResult:
-    """Verify one reference with the online cascade.
-
-    Args: reference: string or parsed Reference. config: used to build a default cascade
-          when ``cascade`` is None (Cascade.from_config). cascade: a prepared cascade.
-    Returns: VerificationResult (same type as citations.verify.verify).
-    Raises: InputError for an empty string; source failures are in ``sources``.
-    """
-    if cascade is not None:
-        return result_from_cascade(cascade.run(reference), cascade.indexes)
-    with Cascade.from_config(config or DEFAULT_SOURCE_CONFIG) as own:
-        return result_from_cascade(own.run(reference), own.indexes)
-
-
-def _key(item: str | Reference) -> str:
-    raw = item.raw if isinstance(item, Reference) else str(item)
-    return hashlib.sha1(raw.encode("utf-8")).hexdigest()[:16]
-
-
-def _safe(item: str | Reference, cascade: Cascade) -> VerificationResult:
-    try:
-        return verify_online(item, cascade=cascade)
-    except InputError as exc:
-        raw = item.raw if isinstance(item, Reference) else str(item)
-        return VerificationResult(reference=Reference(raw=raw or " "), verdict=Verdict.UNPARSED,
-                                  reason=str(exc))
-    except CheckerError as exc:
-        raw = item.raw if isinstance(item, Reference) else str(item)
-        return VerificationResult(reference=Reference(raw=raw), verdict=Verdict.UNVERIFIED,
-                                  reason=str(exc))
-
-
-def verify_batch(references: Sequence[str | Reference], cascade: Cascade, *, workers: int = 4,
-                 progress: Callable[[int, int], None] | None = None,
-                 checkpoint: str | Path | None = None) -> list[VerificationResult]:
-    """List form of iter_verify_batch; progress(done, total) is called after each result
-    (in input order)."""
-    total = len(references)
-    out = []
-    for i, res in enumerate(iter_verify_batch(references, cascade, workers=workers,
-                                              checkpoint=checkpoint), start=1):
-        out.append(res)
-        if progress is not None:
-            progress(i, total)
-    return out
-
-
-def iter_verify_batch(references: Iterable[str | Reference], cascade: Cascade, *,
-                      workers: int = 4, checkpoint: str | Path | None = None,
-                      ahead: int = 4) -> Iterator[VerificationResult]:
-    """verify_online over many references with a bounded thread pool (each adapter's
-    RateLimiter spaces its own requests whatever the pool size); yields one result per
-    reference in input order, each as soon as it and those before it are done. At most
-    ``workers * ahead`` references are in flight, so memory stays flat.
-
-    checkpoint: a JSONL file; each finished result is appended as ``{"i", "key",
-    "result"}`` and a rerun takes the entries already there (same position and same raw
-    string) instead of asking again: resumable. A bad item gives an UNPARSED result; the
-    batch goes on.
-    """
-    path = Path(checkpoint) if checkpoint is not None else None
-    saved: dict[int, tuple[str, dict[str, object]]] = {}
-    if path is not None and path.exists():
-        drop_torn_tail(path)     # appending after a torn last line would glue onto it
-        # lines end at "\n" only (str.splitlines also cuts at U+2028 / U+0085)
-        for line in path.read_text(encoding="utf-8").split("\n"):
-            try:
-                row = json.loads(line)
-                saved[int(row["i"])] = (str(row["key"]), row["result"])
-            except (ValueError, KeyError, TypeError):
-                continue  # a torn last line from an interrupted run
-    fh = path.open("a", encoding="utf-8") if path is not None else None
-
-    def work(i: int, item: str | Reference) -> VerificationResult:
-        old = saved.pop(i, None)
-        if old is not None and old[0] == _key(item):
-            try:
-                return VerificationResult.model_validate(old[1])
-            except ValueError:
-                pass
-        res = _safe(item, cascade)
-        if fh is not None:
-            with lock:
-                fh.write(json.dumps({"i": i, "key": _key(item),
-                                     "result": res.model_dump(mode="json")}) + "\n")
-                fh.flush()
-        return res
-
-    lock = threading.Lock()
-    items = enumerate(references)
-    pending: deque[Future[VerificationResult]] = deque()
-    try:
-        if workers <= 1:
-            for i, item in items:
-                yield work(i, item)
-            return
-        with ThreadPoolExecutor(workers) as pool:
-            for i, item in islice(items, workers * ahead):
-                pending.append(pool.submit(work, i, item))
-            while pending:
-                res = pending.popleft().result()
-                nxt = next(items, None)
-                if nxt is not None:
-                    pending.append(pool.submit(work, *nxt))
-                yield res
-    finally:
-        for f in pending:
-            f.cancel()
-        if fh is not None:
-            fh.close()
-
-
 __all__ = ["ALL_SOURCES", "DEFAULT_SOURCES", "Cascade", "CascadeResult", "Found",
-           "SourceOutcome", "iter_verify_batch", "make_source", "parse_source_list",
-           "result_from_cascade",
-           "shortened_title", "verify_batch", "verify_online"]
+           "SourceOutcome", "make_source", "parse_source_list", "shortened_title"]

@@ -11,7 +11,8 @@ from citations.errors import SourceError
 from citations.model import Verdict
 from citations.parse import parse_reference
 from citations.sources import arxiv
-from citations.sources.cascade import Cascade, verify_batch
+from citations.sources.cascade import Cascade
+from citations.sources.online import verify_batch
 from tests.citations.sources._replay import FAST
 from tests.conftest import load_cases
 

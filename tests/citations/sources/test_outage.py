@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from citations.model import Verdict
-from citations.sources.cascade import Cascade, verify_batch
+from citations.sources.cascade import Cascade
+from citations.sources.online import verify_batch
 from tests.citations.sources._replay import FAST
 
 TITLES = ["Sparse routing in tiny transformers", "Hedgerow corridors and beetle dispersal",
