@@ -118,7 +118,7 @@ _ARXIV_PIECES = st.sampled_from([
 def test_arxiv_search_finds_what_the_full_patterns_find(text: str) -> None:
     """The quick tests find_arxiv_spans runs first ("/" present, a dddd.dddd number) only
     skip texts in which the full patterns cannot match."""
-    from citations import identifiers as ids
+    from citations.text import identifiers as ids
 
     hits: list[tuple[int, int, object]] = []
     for m in ids._NEW_CUED_RE.finditer(text):
