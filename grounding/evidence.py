@@ -212,9 +212,12 @@ def _rows(page: Any, other: list[list[int]] | None = None) -> list[tuple[list[An
     texts, x0s, y0s, y1s, word = _page_word_columns(page)
     if not texts:
         return []
+    cells = _cell_words(texts)
     out = []
     for row in _baseline_groups(x0s, y0s, y1s):
-        if _is_table_row(texts, row):
+        n = len(row)
+        nums = sum(map(cells.__getitem__, row)) if n >= 3 else 0
+        if nums >= 2 and nums >= 0.3 * n:           # _is_table_row, from the page's flags
             row.sort(key=x0s.__getitem__)
             row_words = [word(i) for i in row]
             out.append((row_words, " ".join(w.text for w in row_words)))
@@ -289,6 +292,25 @@ def _is_table_row(texts: Sequence[str], row: list[int]) -> bool:
 
 
 _CELL = re.compile(r"[-+]?\d[\d,.]*%?\*?")
+#: A whole word (one per line of the words joined by '\n') that _CELL fullmatches once
+#: stripped of "()*†‡": the core starts with a sign or digit and ends with a digit, ',',
+#: '.' or '%', none of them a stripped character, so the stripped word is the core.
+_CELL_LINE = re.compile(r"^[()*†‡]*[-+]?\d[\d,.]*%?[()*†‡]*$", re.MULTILINE)
+
+
+def _cell_words(texts: Sequence[str]) -> bytearray:
+    """Per word of ``texts``, 1 if it is a number cell as :func:`_is_table_row` counts
+    them, else 0: one regex scan of the words joined by '\n' (MuPDF's words hold no
+    line break) rather than a strip and a match per word."""
+    flags = bytearray(len(texts))
+    joined = "\n".join(texts)
+    if joined.count("\n") != len(texts) - 1:          # a word with a line break of its own
+        return bytearray(map(bool, map(_CELL.fullmatch, map(str.strip, texts,
+                                                            repeat("()*†‡")))))
+    starts = list(accumulate(map(add, map(len, texts), repeat(1)), initial=0))
+    for m in _CELL_LINE.finditer(joined):
+        flags[bisect_left(starts, m.start())] = 1
+    return flags
 _NUMERIC_WORD = re.compile(r"[-+(]?\d[\d,.]*%?[)*†‡]?")
 _DIGIT = re.compile(r"\d")
 
