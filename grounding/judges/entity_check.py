@@ -1,0 +1,255 @@
+"""Entity check: a passage about another disease, organ, drug, material or organism is not
+evidence for the claim, however close its wording (pure, no I/O).
+
+:func:`missing_entities <grounding.judges.statement_check.missing_entities>` catches a name
+written with capitals or digits ("HPA-5", "SciBERT"). This checker catches the lower-case
+domain nouns around which a claim is worded ("prostate cancer" -> "bladder cancer",
+"humins" -> "lignin", "copper" -> "steel"): a word of the claim that
+
+* is a domain word: lower case (capitalised only as the sentence's first word; not right
+  after a capitalised word, as a species epithet is), four or more letters, no stop,
+  reporting, direction or general word of scientific prose (``data/general_words.txt``),
+  and not shaped as an adjective, adverb, verb form or abstract noun ('-ly', '-ed',
+  '-ing', '-ive', '-ous', '-al', '-ic', '-tion', '-ment', '-ity', ...);
+* is not in the aligned passage, in any form: not as its stem, nor its derivation root
+  ("catalytic" / "catalysis"), nor sharing its first five letters with a passage word of
+  about its length ("prostatic"), nor through an abbreviation the paper defines (the
+  passage's terms hold the aliases);
+* is not the paper's own subject (a word of its title: passages call it "we" or "our
+  model");
+
+and then
+
+* **swapped** (C2, contradiction) when the passage holds, in the same slot, a domain word
+  the claim does not: the content word right after it in the claim follows that word in
+  the passage, or the one right before it precedes it, stop words skipped ("bladder
+  *cancer*" against "prostate *cancer*"; "lignin was *converted*" against "humins were
+  *converted*");
+* **not in the paper** (N2, nei) when the paper never uses the word anywhere, it stands
+  where a noun does (after an article or preposition, or before a word of the passage),
+  and the passage holds every other content term of the claim: the same statement made of
+  something the paper does not study.
+
+The passage is the one the statement is verified by: the passage of its specific number
+when it has one (a table row is left out: its label is checked as a row), else the aligned
+passage when it holds the statement's share of the claim's words.
+
+A word the paper uses elsewhere but the passage leaves out, with no word of the passage in
+its slot, is left to the coverage rule (an answer may add a word the passage implies).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Container
+from dataclasses import dataclass
+from importlib import resources
+
+from annotations.schema import ErrorSpan, ErrorTag, Label
+from grounding.evidence import Hit
+from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS
+from grounding.judges.rules_cues import NEGATIONS, REPORTING
+from grounding.judges.statement_check import Alignment, PartResult, Status
+from grounding.lexicon import STOPWORDS, content_term, fold, is_numeric, root
+from grounding.memo import per_check
+
+__all__ = ["EntitySwap", "GENERAL_WORDS", "hit_alignment", "is_domain_word", "other_entity"]
+
+
+def _read_words(name: str) -> frozenset[str]:
+    text = resources.files("grounding.judges").joinpath("data", name).read_text("utf-8")
+    return frozenset(w for line in text.splitlines()
+                     if (w := line.split("#", 1)[0].strip().lower()))
+
+
+#: General words of scientific prose that name no entity (``data/general_words.txt``).
+GENERAL_WORDS = _read_words("general_words.txt")
+
+#: Endings of adjectives, adverbs, verb forms and abstract nouns: an answer rewords these
+#: freely ("significant", "clinically", "enrolled", "performance", "infection" is a loss
+#: accepted for the sake of the rest).
+_NOT_ENTITY_ENDINGS = ("ly", "ed", "ing", "ive", "ous", "ful", "less", "able", "ible", "al",
+                       "ic", "ical", "ary", "ory", "ent", "ant", "tion", "sion", "ment",
+                       "ness", "ity", "ance", "ence", "ism", "ize", "ise", "est",
+                       "ship", "hood", "wise", "ward", "like")
+#: Words that are never entities though no ending shows it.
+_NOT_ENTITY = frozenset(w.lower() for w in REPORTING) | UP_WORDS | DOWN_WORDS | SAME_WORDS \
+    | NEGATIONS | STOPWORDS
+#: Letters shared at the start that make two words one family ("prostate" / "prostatic").
+_PREFIX = 5
+
+_WORD = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+
+
+@dataclass(frozen=True, slots=True)
+class EntitySwap:
+    """A domain word of the claim its passage does not hold.
+
+    word: the claim's word as written. other: the passage's word in its slot (None when
+    the paper never uses ``word`` and the passage has none in its slot).
+    """
+
+    word: str
+    other: str | None
+
+    def verdict(self, al: Alignment, errors: list[ErrorSpan]) -> tuple[Label, str, list[Hit]]:
+        """A judge's (label, rationale, evidence) for a sentence with nothing else to
+        check: contradicted against ``other`` (its C2 span added to ``errors``), else nei."""
+        r = self.result(None, al)
+        if r.status is Status.CONTRADICTED:
+            errors.append(ErrorSpan(span=self.word, tags=(ErrorTag.C2,), correction=r.correction))
+            return Label.CONTRADICTION, f"Contradicted: {r.why}.", [al.hit]
+        return Label.NEI, f"Not enough information: {r.why}.", [al.hit]
+
+    def result(self, part: object, al: Alignment) -> PartResult:
+        """The statement's part result: C2 against ``other``, else N2."""
+        page = al.hit.entry.page
+        if self.other is not None:
+            return PartResult(part, Status.CONTRADICTED, ErrorTag.C2,  # type: ignore[arg-type]
+                              f"the passage nearest in wording (page {page}) says "
+                              f"'{self.other}' where the sentence says '{self.word}'",
+                              al.hit, self.word, self.other)
+        return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,  # type: ignore[arg-type]
+                          f"the passage nearest in wording (page {page}) is not about "
+                          f"'{self.word}', which the paper never mentions", hit=al.hit)
+
+
+def is_domain_word(word: str) -> bool:
+    """True for a lower-case word that may name an entity of a domain (module docstring)."""
+    return (len(word) >= 4 and word.isalpha() and word.islower()
+            and word not in GENERAL_WORDS and word not in _NOT_ENTITY
+            and not word.endswith(_NOT_ENTITY_ENDINGS))
+
+
+def _words(text: str) -> list[tuple[str, bool]]:
+    """(word in lower case, whether it may be a domain word) for each word of ``text``: a
+    capitalised word counts as lower case only as the text's first word."""
+    out = []
+    named = False                    # the word before is capitalised, not the first word
+    for k, m in enumerate(_WORD.finditer(fold(text))):
+        w = m.group(0)
+        plain = w.islower() or (k == 0 and w[:1].isupper() and w[1:].islower())
+        low = w.lower()
+        # a lower-case word right after a name is part of it ("Cochliomyia hominivorax")
+        out.append((low, plain and not (named and w.islower()) and is_domain_word(low)))
+        named = k > 0 and w[:1].isupper()
+    return out
+
+
+def _as_written(word: str, text: str) -> str:
+    """``word`` (lower case) as ``text`` writes it (capitalised as its first word)."""
+    m = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", fold(text), re.I)
+    return m.group(0) if m else word
+
+
+@per_check(maxsize=8192)
+def _term(word: str) -> str | None:
+    term = content_term(word)
+    return None if term is None or is_numeric(term) else term
+
+
+def _held(word: str, terms: frozenset[str], roots: frozenset[str],
+          prefixes: dict[str, list[int]]) -> bool:
+    """Whether the passage holds ``word`` in some form: its stem, its root, or a word
+    of about its length (within 3 letters) with its first letters ("prostatic" for
+    "prostate"; not "electromagnetic" for "electrons"). ``prefixes``: the passage's
+    first letters -> the lengths of its words that start with them."""
+    term = _term(word)
+    if term is None or term in terms or root(term) in roots:
+        return True
+    return len(word) > _PREFIX and any(abs(len(word) - n) <= 3
+                                       for n in prefixes.get(word[:_PREFIX], ()))
+
+
+def _content(words: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
+    return [(w, d) for w, d in words if _term(w) is not None]
+
+
+def _slot_word(k: int, mine: list[tuple[str, bool]], theirs: list[tuple[str, bool]],
+               claim_terms: set[str]) -> str | None:
+    """The domain word of ``theirs`` (the passage's content words) in the slot of
+    ``mine[k]`` (the claim's): the claim's next content word follows it there, or its
+    previous one precedes it; one the claim itself does not use."""
+    after = _term(mine[k + 1][0]) if k + 1 < len(mine) else None
+    before = _term(mine[k - 1][0]) if k > 0 else None
+    for j, (w, domain) in enumerate(theirs):
+        if not domain or _term(w) in claim_terms:
+            continue
+        if after is not None and j + 1 < len(theirs) and _term(theirs[j + 1][0]) == after:
+            return w
+        if before is not None and j > 0 and _term(theirs[j - 1][0]) == before:
+            return w
+    return None
+
+
+def other_entity(text: str, al: Alignment, subject: frozenset[str] = frozenset(),
+                 paper_terms: Container[str] = frozenset()) -> EntitySwap | None:
+    """The first domain word of ``text`` that the aligned passage ``al`` replaces with
+    another (its slot holds another domain word) or that the paper never uses while the
+    passage holds all the rest (module docstring); None when there is none.
+
+    Args: text: the claim (or one clause of it). al: its aligned passage. subject: the
+          title's words (lower case, squashed), the paper's own subject. paper_terms: the
+          paper's content terms (``EvidenceIndex.doc_terms``); empty: the not-in-paper
+          case is not looked at.
+    """
+    mine = _content(_words(text))
+    if not any(d for _, d in mine):
+        return None
+    theirs = _content(_words(al.text))
+    terms = al.terms
+    roots = frozenset(root(t) for t in terms)
+    prefixes: dict[str, list[int]] = {}
+    for w, _ in theirs:
+        if len(w) > _PREFIX:
+            prefixes.setdefault(w[:_PREFIX], []).append(len(w))
+    claim_terms = {t for w, _ in mine if (t := _term(w)) is not None}
+    missing = [k for k, (w, d) in enumerate(mine)
+               if d and w not in subject and not _held(w, terms, roots, prefixes)]
+    if not missing:
+        return None
+    for k in missing:
+        other = _slot_word(k, mine, theirs, claim_terms)
+        if other is not None:
+            return EntitySwap(_as_written(mine[k][0], text), other)
+    if not paper_terms:
+        return None
+    gone = {_term(mine[k][0]) for k in missing}
+    rest = [t for t in claim_terms if t not in gone]
+    if any(t not in terms for t in rest):
+        return None
+    for k in missing:
+        word = mine[k][0]
+        if _term(word) not in paper_terms and _noun_slot(word, text, terms):
+            return EntitySwap(_as_written(word, text), None)
+    return None
+
+
+#: Words after which a word is a noun (or a noun's modifier): articles, determiners and
+#: prepositions ("with aspirin", "of lignin", "the bladder").
+_BEFORE_NOUN = frozenset("""a an the this that these those its their our his her each every
+some any no of in on at with without from for by into onto over under than between among
+per via and or""".split())
+
+
+def _noun_slot(word: str, text: str, terms: frozenset[str]) -> bool:
+    """Whether ``word`` (lower case) stands where a noun does in ``text``: after an
+    article, determiner or preposition, or right before a content word the passage holds
+    (the head it modifies: "bladder cancer" against a passage on cancer)."""
+    words = [w.lower() for w in _WORD.findall(fold(text))]
+    for k, w in enumerate(words):
+        if w != word:
+            continue
+        if k > 0 and words[k - 1] in _BEFORE_NOUN:
+            return True
+        if k + 1 < len(words) and _term(words[k + 1]) in terms:
+            return True
+    return False
+
+
+def hit_alignment(hit: Hit) -> Alignment:
+    """``hit``'s own passage as an :class:`Alignment` (coverage 0: not measured), for the
+    passage that verified a claim's number."""
+    text = hit.entry.text
+    return Alignment(hit, text, frozenset(hit.entry.terms),
+                     tuple(w for w, _ in _words(text)), 0.0)
