@@ -116,23 +116,29 @@ class EntitySwap:
 
 def is_domain_word(word: str) -> bool:
     """True for a lower-case word that may name an entity of a domain (module docstring)."""
+    single = word[:-1] if word.endswith("s") and not word.endswith("ss") else word
     return (len(word) >= 4 and word.isalpha() and word.islower()
             and word not in GENERAL_WORDS and word not in _NOT_ENTITY
-            and not word.endswith(_NOT_ENTITY_ENDINGS))
+            and not word.endswith(_NOT_ENTITY_ENDINGS)
+            and not single.endswith(_NOT_ENTITY_ENDINGS))
 
 
 def _words(text: str) -> list[tuple[str, bool]]:
     """(word in lower case, whether it may be a domain word) for each word of ``text``: a
-    capitalised word counts as lower case only as the text's first word."""
+    capitalised word counts as lower case only where a sentence starts (the text's start,
+    or after '.', '!', '?' or ':'); a lower-case word right after a name is part of it
+    ("Cochliomyia hominivorax")."""
     out = []
-    named = False                    # the word before is capitalised, not the first word
-    for k, m in enumerate(_WORD.finditer(fold(text))):
+    flat = fold(text)
+    named = False                    # the word before is capitalised, not a sentence start
+    for m in _WORD.finditer(flat):
         w = m.group(0)
-        plain = w.islower() or (k == 0 and w[:1].isupper() and w[1:].islower())
+        head = flat[:m.start()].rstrip()
+        opens = not head or head[-1] in ".!?:"
+        plain = w.islower() or (opens and w[:1].isupper() and w[1:].islower())
         low = w.lower()
-        # a lower-case word right after a name is part of it ("Cochliomyia hominivorax")
         out.append((low, plain and not (named and w.islower()) and is_domain_word(low)))
-        named = k > 0 and w[:1].isupper()
+        named = not opens and w[:1].isupper()
     return out
 
 
@@ -161,23 +167,63 @@ def _held(word: str, terms: frozenset[str], roots: frozenset[str],
                                        for n in prefixes.get(word[:_PREFIX], ()))
 
 
-def _content(words: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
-    return [(w, d) for w, d in words if _term(w) is not None]
+#: Forms of "be" and "have", read as one word when two slots are compared ("lignin was
+#: converted" / "humins were converted").
+_AUX = {"is": "be", "are": "be", "was": "be", "were": "be", "be": "be", "been": "be",
+        "has": "have", "have": "have", "had": "have"}
+
+
+def _opens_noun(word: str | None) -> bool:
+    """Whether a noun phrase may start right after ``word`` (None: the text's start)."""
+    return word is None or word in _BEFORE_NOUN
+
+
+def _same(a: str, b: str) -> bool:
+    """Whether two words (lower case) are the same word in a slot: equal, the same content
+    term, or forms of one auxiliary."""
+    if a == b or _AUX.get(a, a) == _AUX.get(b, b):
+        return True
+    ta = _term(a)
+    return ta is not None and ta == _term(b)
 
 
 def _slot_word(k: int, mine: list[tuple[str, bool]], theirs: list[tuple[str, bool]],
                claim_terms: set[str]) -> str | None:
-    """The domain word of ``theirs`` (the passage's content words) in the slot of
-    ``mine[k]`` (the claim's): the claim's next content word follows it there, or its
-    previous one precedes it; one the claim itself does not use."""
-    after = _term(mine[k + 1][0]) if k + 1 < len(mine) else None
-    before = _term(mine[k - 1][0]) if k > 0 else None
+    """The domain word of ``theirs`` (the passage's words) in the slot of ``mine[k]``
+    (the claim's words), one the claim itself does not use. Three slots, word by word:
+
+    * a compound's modifier: the same content word right after both, and before both the
+      same word or a determiner or preposition ("*with* bladder *cancer*" / "*with*
+      prostate *cancer*");
+    * a noun after a determiner or preposition: the same word right before both and the
+      same word (or the end) right after ("*with* aspirin *for*" / "*with* metformin
+      *for*");
+    * a word in the same context: the same word before both (or the claim's start) and
+      the same two words after ("Lignin *was converted*" / "... humins *were converted*",
+      "*adult* moose *were captured*" / "*adult* deer *were captured*").
+    """
+    n, m = len(mine), len(theirs)
+    after = mine[k + 1][0] if k + 1 < n else None
+    after2 = mine[k + 2][0] if k + 2 < n else None
+    before = mine[k - 1][0] if k > 0 else None
     for j, (w, domain) in enumerate(theirs):
         if not domain or _term(w) in claim_terms:
             continue
-        if after is not None and j + 1 < len(theirs) and _term(theirs[j + 1][0]) == after:
+        nxt = theirs[j + 1][0] if j + 1 < m else None
+        prev = theirs[j - 1][0] if j > 0 else None
+        opens = _opens_noun(before) and _opens_noun(prev)
+        if (after is not None and nxt is not None and _term(after) is not None
+                and _same(after, nxt) and (opens or (before is not None and prev is not None
+                                                     and _same(before, prev)))):
             return w
-        if before is not None and j > 0 and _term(theirs[j - 1][0]) == before:
+        if (before is not None and before in _BEFORE_NOUN and prev == before
+                and (after is None) == (nxt is None)
+                and (after is None or _same(after, nxt))):  # type: ignore[arg-type]
+            return w
+        if ((before is None or (prev is not None and _same(before, prev)))
+                and after is not None and after2 is not None
+                and j + 2 < m and _same(after, theirs[j + 1][0])
+                and _same(after2, theirs[j + 2][0])):
             return w
     return None
 
@@ -193,10 +239,10 @@ def other_entity(text: str, al: Alignment, subject: frozenset[str] = frozenset()
           paper's content terms (``EvidenceIndex.doc_terms``); empty: the not-in-paper
           case is not looked at.
     """
-    mine = _content(_words(text))
+    mine = _words(text)
     if not any(d for _, d in mine):
         return None
-    theirs = _content(_words(al.text))
+    theirs = _words(al.text)
     terms = al.terms
     roots = frozenset(root(t) for t in terms)
     prefixes: dict[str, list[int]] = {}
@@ -220,7 +266,7 @@ def other_entity(text: str, al: Alignment, subject: frozenset[str] = frozenset()
         return None
     for k in missing:
         word = mine[k][0]
-        if _term(word) not in paper_terms and _noun_slot(word, text, terms):
+        if _term(word) not in paper_terms and _noun_slot(word, text):
             return EntitySwap(_as_written(word, text), None)
     return None
 
@@ -232,19 +278,12 @@ some any no of in on at with without from for by into onto over under than betwe
 per via and or""".split())
 
 
-def _noun_slot(word: str, text: str, terms: frozenset[str]) -> bool:
-    """Whether ``word`` (lower case) stands where a noun does in ``text``: after an
-    article, determiner or preposition, or right before a content word the passage holds
-    (the head it modifies: "bladder cancer" against a passage on cancer)."""
+def _noun_slot(word: str, text: str) -> bool:
+    """Whether ``word`` (lower case) stands where a noun does in ``text``: right after an
+    article, determiner or preposition ("with aspirin", "of lignin")."""
     words = [w.lower() for w in _WORD.findall(fold(text))]
-    for k, w in enumerate(words):
-        if w != word:
-            continue
-        if k > 0 and words[k - 1] in _BEFORE_NOUN:
-            return True
-        if k + 1 < len(words) and _term(words[k + 1]) in terms:
-            return True
-    return False
+    return any(w == word and k > 0 and words[k - 1] in _BEFORE_NOUN
+               for k, w in enumerate(words))
 
 
 def hit_alignment(hit: Hit) -> Alignment:
