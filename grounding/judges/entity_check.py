@@ -47,7 +47,7 @@ from importlib import resources
 
 from annotations.schema import ErrorSpan, ErrorTag, Label
 from grounding.evidence import Hit
-from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS
+from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.rules_cues import NEGATIONS, REPORTING
 from grounding.judges.statement_check import Alignment, PartResult, Status
 from grounding.lexicon import STOPWORDS, content_term, fold, is_numeric, root
@@ -92,26 +92,29 @@ class EntitySwap:
     word: str
     other: str | None
 
+    def why(self, al: Alignment) -> str:
+        """The rationale's phrase, against the passage ``al``."""
+        page = al.hit.entry.page
+        if self.other is not None:
+            return (f"the passage nearest in wording (page {page}) says '{self.other}' "
+                    f"where the sentence says '{self.word}'")
+        return (f"the passage nearest in wording (page {page}) is not about "
+                f"'{self.word}', which the paper never mentions")
+
     def verdict(self, al: Alignment, errors: list[ErrorSpan]) -> tuple[Label, str, list[Hit]]:
         """A judge's (label, rationale, evidence) for a sentence with nothing else to
         check: contradicted against ``other`` (its C2 span added to ``errors``), else nei."""
-        r = self.result(None, al)
-        if r.status is Status.CONTRADICTED:
-            errors.append(ErrorSpan(span=self.word, tags=(ErrorTag.C2,), correction=r.correction))
-            return Label.CONTRADICTION, f"Contradicted: {r.why}.", [al.hit]
-        return Label.NEI, f"Not enough information: {r.why}.", [al.hit]
-
-    def result(self, part: object, al: Alignment) -> PartResult:
-        """The statement's part result: C2 against ``other``, else N2."""
-        page = al.hit.entry.page
         if self.other is not None:
-            return PartResult(part, Status.CONTRADICTED, ErrorTag.C2,  # type: ignore[arg-type]
-                              f"the passage nearest in wording (page {page}) says "
-                              f"'{self.other}' where the sentence says '{self.word}'",
-                              al.hit, self.word, self.other)
-        return PartResult(part, Status.NOT_FOUND, ErrorTag.N2,  # type: ignore[arg-type]
-                          f"the passage nearest in wording (page {page}) is not about "
-                          f"'{self.word}', which the paper never mentions", hit=al.hit)
+            errors.append(ErrorSpan(span=self.word, tags=(ErrorTag.C2,), correction=self.other))
+            return Label.CONTRADICTION, f"Contradicted: {self.why(al)}.", [al.hit]
+        return Label.NEI, f"Not enough information: {self.why(al)}.", [al.hit]
+
+    def result(self, part: Part, al: Alignment) -> PartResult:
+        """The statement's part result: C2 against ``other``, else N2."""
+        if self.other is not None:
+            return PartResult(part, Status.CONTRADICTED, ErrorTag.C2, self.why(al), al.hit,
+                              self.word, self.other)
+        return PartResult(part, Status.NOT_FOUND, ErrorTag.N2, self.why(al), hit=al.hit)
 
 
 def is_domain_word(word: str) -> bool:
@@ -133,8 +136,10 @@ def _words(text: str) -> list[tuple[str, bool]]:
     named = False                    # the word before is capitalised, not a sentence start
     for m in _WORD.finditer(flat):
         w = m.group(0)
-        head = flat[:m.start()].rstrip()
-        opens = not head or head[-1] in ".!?:"
+        i = m.start() - 1
+        while i >= 0 and flat[i].isspace():
+            i -= 1
+        opens = i < 0 or flat[i] in ".!?:"
         plain = w.islower() or (opens and w[:1].isupper() and w[1:].islower())
         low = w.lower()
         out.append((low, plain and not (named and w.islower()) and is_domain_word(low)))
