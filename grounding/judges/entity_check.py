@@ -8,9 +8,10 @@ domain nouns around which a claim is worded ("prostate cancer" -> "bladder cance
 
 * is a domain word: lower case (capitalised only as the sentence's first word; not right
   after a capitalised word, as a species epithet is), four or more letters, no stop,
-  reporting, direction or general word of scientific prose (``data/general_words.txt``),
-  and not shaped as an adjective, adverb, verb form or abstract noun ('-ly', '-ed',
-  '-ing', '-ive', '-ous', '-al', '-ic', '-tion', '-ment', '-ity', ...);
+  reporting, direction or general word of scientific prose
+  (``grounding/lexicon/data/general_words.tsv``), and not shaped as an adjective, adverb,
+  verb form or abstract noun ('-ly', '-ed', '-ing', '-ive', '-ous', '-al', '-ic', '-tion',
+  '-ment', '-ity', ...);
 * is not in the aligned passage, in any form: not as its stem, nor its derivation root
   ("catalytic" / "catalysis"), nor sharing its first five letters with a passage word of
   about its length ("prostatic"), nor through an abbreviation the paper defines (the
@@ -43,7 +44,6 @@ from __future__ import annotations
 import re
 from collections.abc import Container
 from dataclasses import dataclass
-from importlib import resources
 
 from annotations.schema import ErrorSpan, ErrorTag, Label
 from grounding.evidence import Hit
@@ -51,30 +51,58 @@ from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.rules_cues import NEGATIONS, REPORTING
 from grounding.judges.statement_check import Alignment, PartResult, Status
 from grounding.lexicon import STOPWORDS, content_term, fold, is_numeric, root
+from grounding.lexicon.words import GENERAL_WORDS
 from grounding.memo import per_check
 
-__all__ = ["EntitySwap", "GENERAL_WORDS", "hit_alignment", "is_domain_word", "other_entity"]
+__all__ = ["EntitySwap", "hit_alignment", "is_domain_word", "other_entity"]
 
-
-def _read_words(name: str) -> frozenset[str]:
-    text = resources.files("grounding.judges").joinpath("data", name).read_text("utf-8")
-    return frozenset(w for line in text.splitlines()
-                     if (w := line.split("#", 1)[0].strip().lower()))
-
-
-#: General words of scientific prose that name no entity (``data/general_words.txt``).
-GENERAL_WORDS = _read_words("general_words.txt")
 
 #: Endings of adjectives, adverbs, verb forms and abstract nouns: an answer rewords these
 #: freely ("significant", "clinically", "enrolled", "performance", "infection" is a loss
 #: accepted for the sake of the rest).
-_NOT_ENTITY_ENDINGS = ("ly", "ed", "ing", "ive", "ous", "ful", "less", "able", "ible", "al",
-                       "ic", "ical", "ary", "ory", "ent", "ant", "tion", "sion", "ment",
-                       "ness", "ity", "ance", "ence", "ism", "ize", "ise", "est",
-                       "ship", "hood", "wise", "ward", "like")
+_NOT_ENTITY_ENDINGS = (
+    "ly",
+    "ed",
+    "ing",
+    "ive",
+    "ous",
+    "ful",
+    "less",
+    "able",
+    "ible",
+    "al",
+    "ic",
+    "ical",
+    "ary",
+    "ory",
+    "ent",
+    "ant",
+    "tion",
+    "sion",
+    "ment",
+    "ness",
+    "ity",
+    "ance",
+    "ence",
+    "ism",
+    "ize",
+    "ise",
+    "est",
+    "ship",
+    "hood",
+    "wise",
+    "ward",
+    "like",
+)
 #: Words that are never entities though no ending shows it.
-_NOT_ENTITY = frozenset(w.lower() for w in REPORTING) | UP_WORDS | DOWN_WORDS | SAME_WORDS \
-    | NEGATIONS | STOPWORDS
+_NOT_ENTITY = (
+    frozenset(w.lower() for w in REPORTING)
+    | UP_WORDS
+    | DOWN_WORDS
+    | SAME_WORDS
+    | NEGATIONS
+    | STOPWORDS
+)
 #: Letters shared at the start that make two words one family ("prostate" / "prostatic").
 _PREFIX = 5
 
@@ -96,10 +124,14 @@ class EntitySwap:
         """The rationale's phrase, against the passage ``al``."""
         page = al.hit.entry.page
         if self.other is not None:
-            return (f"the passage nearest in wording (page {page}) says '{self.other}' "
-                    f"where the sentence says '{self.word}'")
-        return (f"the passage nearest in wording (page {page}) is not about "
-                f"'{self.word}', which the paper never mentions")
+            return (
+                f"the passage nearest in wording (page {page}) says '{self.other}' "
+                f"where the sentence says '{self.word}'"
+            )
+        return (
+            f"the passage nearest in wording (page {page}) is not about "
+            f"'{self.word}', which the paper never mentions"
+        )
 
     def verdict(self, al: Alignment, errors: list[ErrorSpan]) -> tuple[Label, str, list[Hit]]:
         """A judge's (label, rationale, evidence) for a sentence with nothing else to
@@ -112,18 +144,24 @@ class EntitySwap:
     def result(self, part: Part, al: Alignment) -> PartResult:
         """The statement's part result: C2 against ``other``, else N2."""
         if self.other is not None:
-            return PartResult(part, Status.CONTRADICTED, ErrorTag.C2, self.why(al), al.hit,
-                              self.word, self.other)
+            return PartResult(
+                part, Status.CONTRADICTED, ErrorTag.C2, self.why(al), al.hit, self.word, self.other
+            )
         return PartResult(part, Status.NOT_FOUND, ErrorTag.N2, self.why(al), hit=al.hit)
 
 
 def is_domain_word(word: str) -> bool:
     """True for a lower-case word that may name an entity of a domain (module docstring)."""
     single = word[:-1] if word.endswith("s") and not word.endswith("ss") else word
-    return (len(word) >= 4 and word.isalpha() and word.islower()
-            and word not in GENERAL_WORDS and word not in _NOT_ENTITY
-            and not word.endswith(_NOT_ENTITY_ENDINGS)
-            and not single.endswith(_NOT_ENTITY_ENDINGS))
+    return (
+        len(word) >= 4
+        and word.isalpha()
+        and word.islower()
+        and word not in GENERAL_WORDS
+        and word not in _NOT_ENTITY
+        and not word.endswith(_NOT_ENTITY_ENDINGS)
+        and not single.endswith(_NOT_ENTITY_ENDINGS)
+    )
 
 
 def _words(text: str) -> list[tuple[str, bool]]:
@@ -133,7 +171,7 @@ def _words(text: str) -> list[tuple[str, bool]]:
     ("Cochliomyia hominivorax")."""
     out = []
     flat = fold(text)
-    named = False                    # the word before is capitalised, not a sentence start
+    named = False  # the word before is capitalised, not a sentence start
     for m in _WORD.finditer(flat):
         w = m.group(0)
         i = m.start() - 1
@@ -159,8 +197,9 @@ def _term(word: str) -> str | None:
     return None if term is None or is_numeric(term) else term
 
 
-def _held(word: str, terms: frozenset[str], roots: frozenset[str],
-          prefixes: dict[str, list[int]]) -> bool:
+def _held(
+    word: str, terms: frozenset[str], roots: frozenset[str], prefixes: dict[str, list[int]]
+) -> bool:
     """Whether the passage holds ``word`` in some form: its stem, its root, or a word
     of about its length (within 3 letters) with its first letters ("prostatic" for
     "prostate"; not "electromagnetic" for "electrons"). ``prefixes``: the passage's
@@ -168,14 +207,24 @@ def _held(word: str, terms: frozenset[str], roots: frozenset[str],
     term = _term(word)
     if term is None or term in terms or root(term) in roots:
         return True
-    return len(word) > _PREFIX and any(abs(len(word) - n) <= 3
-                                       for n in prefixes.get(word[:_PREFIX], ()))
+    return len(word) > _PREFIX and any(
+        abs(len(word) - n) <= 3 for n in prefixes.get(word[:_PREFIX], ())
+    )
 
 
 #: Forms of "be" and "have", read as one word when two slots are compared ("lignin was
 #: converted" / "humins were converted").
-_AUX = {"is": "be", "are": "be", "was": "be", "were": "be", "be": "be", "been": "be",
-        "has": "have", "have": "have", "had": "have"}
+_AUX = {
+    "is": "be",
+    "are": "be",
+    "was": "be",
+    "were": "be",
+    "be": "be",
+    "been": "be",
+    "has": "have",
+    "have": "have",
+    "had": "have",
+}
 
 
 def _opens_noun(word: str | None) -> bool:
@@ -192,8 +241,9 @@ def _same(a: str, b: str) -> bool:
     return ta is not None and ta == _term(b)
 
 
-def _slot_word(k: int, mine: list[tuple[str, bool]], theirs: list[tuple[str, bool]],
-               claim_terms: set[str]) -> str | None:
+def _slot_word(
+    k: int, mine: list[tuple[str, bool]], theirs: list[tuple[str, bool]], claim_terms: set[str]
+) -> str | None:
     """The domain word of ``theirs`` (the passage's words) in the slot of ``mine[k]``
     (the claim's words), one the claim itself does not use. Three slots, word by word:
 
@@ -217,24 +267,40 @@ def _slot_word(k: int, mine: list[tuple[str, bool]], theirs: list[tuple[str, boo
         nxt = theirs[j + 1][0] if j + 1 < m else None
         prev = theirs[j - 1][0] if j > 0 else None
         opens = _opens_noun(before) and _opens_noun(prev)
-        if (after is not None and nxt is not None and _term(after) is not None
-                and _same(after, nxt) and (opens or (before is not None and prev is not None
-                                                     and _same(before, prev)))):
+        if (
+            after is not None
+            and nxt is not None
+            and _term(after) is not None
+            and _same(after, nxt)
+            and (opens or (before is not None and prev is not None and _same(before, prev)))
+        ):
             return w
-        if (before is not None and before in _BEFORE_NOUN and prev == before
-                and (after is None) == (nxt is None)
-                and (after is None or _same(after, nxt))):  # type: ignore[arg-type]
+        if (
+            before is not None
+            and before in _BEFORE_NOUN
+            and prev == before
+            and (after is None) == (nxt is None)
+            and (after is None or nxt is None or _same(after, nxt))
+        ):
             return w
-        if ((before is None or (prev is not None and _same(before, prev)))
-                and after is not None and after2 is not None
-                and j + 2 < m and _same(after, theirs[j + 1][0])
-                and _same(after2, theirs[j + 2][0])):
+        if (
+            (before is None or (prev is not None and _same(before, prev)))
+            and after is not None
+            and after2 is not None
+            and j + 2 < m
+            and _same(after, theirs[j + 1][0])
+            and _same(after2, theirs[j + 2][0])
+        ):
             return w
     return None
 
 
-def other_entity(text: str, al: Alignment, subject: frozenset[str] = frozenset(),
-                 paper_terms: Container[str] = frozenset()) -> EntitySwap | None:
+def other_entity(
+    text: str,
+    al: Alignment,
+    subject: frozenset[str] = frozenset(),
+    paper_terms: Container[str] = frozenset(),
+) -> EntitySwap | None:
     """The first domain word of ``text`` that the aligned passage ``al`` replaces with
     another (its slot holds another domain word) or that the paper never uses while the
     passage holds all the rest (module docstring); None when there is none.
@@ -255,8 +321,11 @@ def other_entity(text: str, al: Alignment, subject: frozenset[str] = frozenset()
         if len(w) > _PREFIX:
             prefixes.setdefault(w[:_PREFIX], []).append(len(w))
     claim_terms = {t for w, _ in mine if (t := _term(w)) is not None}
-    missing = [k for k, (w, d) in enumerate(mine)
-               if d and w not in subject and not _held(w, terms, roots, prefixes)]
+    missing = [
+        k
+        for k, (w, d) in enumerate(mine)
+        if d and w not in subject and not _held(w, terms, roots, prefixes)
+    ]
     if not missing:
         return None
     for k in missing:
@@ -278,22 +347,22 @@ def other_entity(text: str, al: Alignment, subject: frozenset[str] = frozenset()
 
 #: Words after which a word is a noun (or a noun's modifier): articles, determiners and
 #: prepositions ("with aspirin", "of lignin", "the bladder").
-_BEFORE_NOUN = frozenset("""a an the this that these those its their our his her each every
+_BEFORE_NOUN = frozenset(
+    """a an the this that these those its their our his her each every
 some any no of in on at with without from for by into onto over under than between among
-per via and or""".split())
+per via and or""".split()
+)
 
 
 def _noun_slot(word: str, text: str) -> bool:
     """Whether ``word`` (lower case) stands where a noun does in ``text``: right after an
     article, determiner or preposition ("with aspirin", "of lignin")."""
     words = [w.lower() for w in _WORD.findall(fold(text))]
-    return any(w == word and k > 0 and words[k - 1] in _BEFORE_NOUN
-               for k, w in enumerate(words))
+    return any(w == word and k > 0 and words[k - 1] in _BEFORE_NOUN for k, w in enumerate(words))
 
 
 def hit_alignment(hit: Hit) -> Alignment:
     """``hit``'s own passage as an :class:`Alignment` (coverage 0: not measured), for the
     passage that verified a claim's number."""
     text = hit.entry.text
-    return Alignment(hit, text, frozenset(hit.entry.terms),
-                     tuple(w for w, _ in _words(text)), 0.0)
+    return Alignment(hit, text, frozenset(hit.entry.terms), tuple(w for w, _ in _words(text)), 0.0)
