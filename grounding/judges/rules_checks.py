@@ -822,10 +822,8 @@ def statement_result(
     names the paper's passages may leave out). Where the
     passage is the same statement (``same_min`` of its words) with the opposite operator
     word on the same sides, the statement is contradicted (C3;
-    statement_check.reversed_operators). Nor may the passage verifying it, that of its
-    specific number or the aligned one, put another lower-case entity in its slot
-    (entity_check.other_entity; ``paper_terms``: the paper's terms, for a word it never
-    uses)."""
+    statement_check.reversed_operators). Nor may that passage put another lower-case entity
+    in its slot (:func:`_entity_swap`; ``paper_terms``: the paper's terms)."""
     part = Part(PartKind.TERM, text, 0, len(text), "statement")
     clash = next((c for c in found.numbers if _bound_clash(c)), None)
     if clash is not None and clash.hit is not None:
@@ -839,13 +837,9 @@ def statement_result(
             hit=clash.hit,
         )
     strong = [c for c in found.numbers if _specific(c)]
-    for ground in (
-        hit_alignment(strong[0].hit) if strong and strong[0].hit else None,
-        al if al is not None and al.coverage >= coverage else None,
-    ):
-        swap = other_entity(text, ground, subject, paper_terms) if ground else None
-        if swap is not None and ground is not None and ground.hit.entry.kind != "row":
-            return swap.result(part, ground)
+    swapped = _entity_swap(text, part, strong, al, coverage, subject, paper_terms)
+    if swapped is not None:
+        return swapped
     if strong:
         return PartResult(
             part,
@@ -882,6 +876,29 @@ def statement_result(
         ErrorTag.N2,
         f"what the sentence says is not stated in the paper{best}",
     )
+
+
+def _entity_swap(
+    text: str,
+    part: Part,
+    strong: list[NumberCheck],
+    al: Alignment | None,
+    coverage: float,
+    subject: frozenset[str],
+    paper_terms: Container[str],
+) -> PartResult | None:
+    """The statement's result when the passage that would verify it, that of its first
+    specific number (``strong``) or the aligned one holding ``coverage`` of its words, puts
+    another lower-case entity in its slot or the paper never names one it does
+    (entity_check.other_entity); a table row is left out. None otherwise."""
+    for ground in (
+        hit_alignment(strong[0].hit) if strong and strong[0].hit else None,
+        al if al is not None and al.coverage >= coverage else None,
+    ):
+        swap = other_entity(text, ground, subject, paper_terms) if ground else None
+        if swap is not None and ground is not None and ground.hit.entry.kind != "row":
+            return swap.result(part, ground)
+    return None
 
 
 def _one_passage(
