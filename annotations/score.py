@@ -358,6 +358,21 @@ def pair_counts(gold: QAPair, pred: QAPair | None, mode: Mode = "holistic"
     al: Alignment | None = None
     if pred is not None:
         al = align(gold.answer_raw, [s.sentence for s in g_sents], [s.sentence for s in p_sents])
+    aligned, unaligned = _label_counts(v, g_sents, p_sents, al)
+    _propagation_counts(v, g_sents, aligned, mode)
+    _span_counts(v, gold, g_sents, p_sents, al)
+    if mode == "holistic":
+        _edge_counts(v, g_sents, p_sents, al)
+    _evidence_counts(v, g_sents, p_sents, al)
+    return v, unaligned
+
+
+def _label_counts(v: list[float], g_sents: Sequence[SentenceAnnotation],
+                  p_sents: Sequence[SentenceAnnotation], al: Alignment | None
+                  ) -> tuple[list[SentenceAnnotation | None], int]:
+    """Add the label confusion, role and C4/N4 counts to ``v``; return the prediction
+    aligned with each gold sentence (None for none) and the count of gold sentences no
+    prediction overlaps."""
     unaligned = 0
     aligned: list[SentenceAnnotation | None] = []
     for i, g in enumerate(g_sents):
@@ -377,7 +392,13 @@ def pair_counts(gold: QAPair, pred: QAPair | None, mode: Mode = "holistic"
             v[_COL[pre + "_gold"]] += gh
             v[_COL[pre + "_pred"]] += ph
             v[_COL[pre + "_tp"]] += gh and ph
-    # propagation
+    return aligned, unaligned
+
+
+def _propagation_counts(v: list[float], g_sents: Sequence[SentenceAnnotation],
+                        aligned: Sequence[SentenceAnnotation | None], mode: Mode) -> None:
+    """Add the propagation counts to ``v``: the predicted propagation type, or in
+    ``oracle_graph`` mode the one the gold links give over the predicted labels."""
     n = len(g_sents)
     for i, g in enumerate(g_sents):
         p = aligned[i]
@@ -395,7 +416,12 @@ def pair_counts(gold: QAPair, pred: QAPair | None, mode: Mode = "holistic"
             got = p.propagation_type if p is not None else None
         v[_COL["prop_n"]] += 1
         v[_COL["prop_ok"]] += got == g.propagation_type
-    # spans
+
+
+def _span_counts(v: list[float], gold: QAPair, g_sents: Sequence[SentenceAnnotation],
+                 p_sents: Sequence[SentenceAnnotation], al: Alignment | None) -> None:
+    """Add the error-span counts (gold, predicted, exact and overlap matches, tags) to
+    ``v``."""
     g_offs = (al.gold_offsets if al is not None
               else tuple(locate(gold.answer_raw, [s.sentence for s in g_sents])))
     text = al.text if al is not None else gold.answer_raw
@@ -408,31 +434,41 @@ def pair_counts(gold: QAPair, pred: QAPair | None, mode: Mode = "holistic"
         v[_COL["span_exact_tp"]] = ex
         v[_COL["span_overlap_tp"]] = ov
         v[_COL["span_tag_ok"]] = ok
-    # edges
-    if mode == "holistic":
-        g_edges = _edges(g_sents)
-        p_edges: set[tuple[int, int]] = set()
-        bad = 0
-        if al is not None:
-            m = len(p_sents)
-            seen: set[tuple[int, int]] = set()
-            for k, s in enumerate(p_sents):
-                for ref in s.depends_on:
-                    j = resolve_sentence_ref(ref, m)
-                    if j is None or j == k or (k, j) in seen:
-                        if j is None:
-                            bad += 1
-                        continue
-                    seen.add((k, j))
-                    a, b = al.pred_to_gold[k], al.pred_to_gold[j]
-                    if a is None or b is None:
+
+
+def _edge_counts(v: list[float], g_sents: Sequence[SentenceAnnotation],
+                 p_sents: Sequence[SentenceAnnotation], al: Alignment | None) -> None:
+    """Add the dependency-edge counts to ``v``: predicted edges mapped onto the gold
+    sentences; one that points nowhere or to an unaligned sentence counts as a wrong
+    prediction."""
+    g_edges = _edges(g_sents)
+    p_edges: set[tuple[int, int]] = set()
+    bad = 0
+    if al is not None:
+        m = len(p_sents)
+        seen: set[tuple[int, int]] = set()
+        for k, s in enumerate(p_sents):
+            for ref in s.depends_on:
+                j = resolve_sentence_ref(ref, m)
+                if j is None or j == k or (k, j) in seen:
+                    if j is None:
                         bad += 1
-                    elif a != b:
-                        p_edges.add((a, b))
-        v[_COL["edge_gold"]] = len(g_edges)
-        v[_COL["edge_pred"]] = len(p_edges) + bad
-        v[_COL["edge_tp"]] = len(g_edges & p_edges)
-    # evidence
+                    continue
+                seen.add((k, j))
+                a, b = al.pred_to_gold[k], al.pred_to_gold[j]
+                if a is None or b is None:
+                    bad += 1
+                elif a != b:
+                    p_edges.add((a, b))
+    v[_COL["edge_gold"]] = len(g_edges)
+    v[_COL["edge_pred"]] = len(p_edges) + bad
+    v[_COL["edge_tp"]] = len(g_edges & p_edges)
+
+
+def _evidence_counts(v: list[float], g_sents: Sequence[SentenceAnnotation],
+                     p_sents: Sequence[SentenceAnnotation], al: Alignment | None) -> None:
+    """Add the evidence counts to ``v``: gold sentences with boxes, page hits and the
+    best IoU of each gold box among the overlapping predictions' boxes."""
     for i, g in enumerate(g_sents):
         if not g.boxes:
             continue
@@ -448,7 +484,6 @@ def pair_counts(gold: QAPair, pred: QAPair | None, mode: Mode = "holistic"
         for gb in g.boxes:
             v[_COL["ev_iou_sum"]] += max((box_iou(gb, pb) for pb in pboxes
                                           if pb.page_id == gb.page_id), default=0.0)
-    return v, unaligned
 
 
 # ---------------------------------------------------------------- totals -> numbers
@@ -622,7 +657,21 @@ def score(
         vectors.append(vec)
     extra = sum(1 for qid in p_index if qid not in g_index)
     t = _sum(vectors)
-    c = _COL
+    rows = [g_index[qid] for qid in sorted(g_index)]
+    ci = bootstrap(vectors, lambda tot: _headline(tot, mode), resamples=resamples, seed=seed,
+                   confidence=confidence)
+    return Metrics(
+        mode=mode, n_gold_pairs=len(g_index), n_pred_pairs=len(p_index),
+        n_missing_pairs=len(missing), missing_pair_ids=tuple(missing), n_extra_pairs=extra,
+        n_sentences=int(sum(t[:_N_CONF])), n_unaligned_sentences=unaligned,
+        labels=_label_metrics(t), spans=_span_metrics(t), graph=_graph_metrics(t, mode),
+        evidence=_evidence_metrics(t), breakdowns=_breakdowns(rows, vectors),
+        ci=ci, bootstrap=BootstrapInfo(resamples=resamples, seed=seed, confidence=confidence),
+    )
+
+
+def _label_metrics(t: Sequence[float]) -> LabelMetrics:
+    """The label metrics of count totals ``t``."""
     acc, macro, bal, _ = _label_numbers(t)
     per_class: dict[str, PRF] = {}
     for li, lab in enumerate(LABELS):
@@ -642,20 +691,30 @@ def score(
         int(sum(t[_conf(g, p)] for g in err for p in range(_NP))),
     )
     n_sent = int(sum(t[:_N_CONF]))
-    labels = LabelMetrics(n_sentences=n_sent, accuracy=acc, macro_f1=macro, balanced_accuracy=bal,
-                          per_class=per_class, confusion=confusion, error_detection=error_detection)
+    return LabelMetrics(n_sentences=n_sent, accuracy=acc, macro_f1=macro, balanced_accuracy=bal,
+                        per_class=per_class, confusion=confusion, error_detection=error_detection)
+
+
+def _span_metrics(t: Sequence[float]) -> SpanMetrics:
+    """The error-span metrics of count totals ``t``."""
+    c = _COL
     sg, sp = int(t[c["span_gold"]]), int(t[c["span_pred"]])
-    spans = SpanMetrics(
+    return SpanMetrics(
         exact=prf(int(t[c["span_exact_tp"]]), sp, sg),
         overlap=prf(int(t[c["span_overlap_tp"]]), sp, sg),
         tag_accuracy=_div(t[c["span_tag_ok"]], t[c["span_overlap_tp"]]),
         n_matched=int(t[c["span_overlap_tp"]]),
     )
+
+
+def _graph_metrics(t: Sequence[float], mode: Mode) -> GraphMetrics:
+    """The graph metrics of count totals ``t`` (edges only in holistic mode)."""
+    c = _COL
     per_tag = {
         "C4": prf(int(t[c["c4_tp"]]), int(t[c["c4_pred"]]), int(t[c["c4_gold"]])),
         "N4": prf(int(t[c["n4_tp"]]), int(t[c["n4_pred"]]), int(t[c["n4_gold"]])),
     }
-    graph = GraphMetrics(
+    return GraphMetrics(
         edges=prf(int(t[c["edge_tp"]]), int(t[c["edge_pred"]]), int(t[c["edge_gold"]]))
         if mode == "holistic" else None,
         role_accuracy=_div(t[c["role_ok"]], t[c["role_n"]]),
@@ -665,12 +724,22 @@ def score(
                       per_tag["C4"].support + per_tag["N4"].support),
         inherited_per_tag=per_tag,
     )
-    evidence = EvidenceMetrics(
+
+
+def _evidence_metrics(t: Sequence[float]) -> EvidenceMetrics:
+    """The evidence metrics of count totals ``t``."""
+    c = _COL
+    return EvidenceMetrics(
         n_sentences=int(t[c["ev_sent"]]), n_boxes=int(t[c["ev_boxes"]]),
         page_hit_rate=_div(t[c["ev_hit"]], t[c["ev_sent"]]),
         box_iou=_div(t[c["ev_iou_sum"]], t[c["ev_boxes"]]),
     )
-    rows = [g_index[qid] for qid in sorted(g_index)]
+
+
+def _breakdowns(rows: Sequence[QAPair], vectors: Sequence[list[float]]
+                ) -> dict[str, dict[str, GroupMetrics]]:
+    """Per field of ``BREAKDOWN_FIELDS``, the metrics of each group of rows by its value
+    (``rows`` and their count ``vectors`` in the same order)."""
     breakdowns: dict[str, dict[str, GroupMetrics]] = {}
     for fld in BREAKDOWN_FIELDS:
         groups: dict[str, list[list[float]]] = {}
@@ -678,12 +747,4 @@ def score(
             key = getattr(row, fld)
             groups.setdefault(NONE_GROUP if key is None else str(key), []).append(vec)
         breakdowns[fld] = {k: _group(groups[k]) for k in sorted(groups)}
-    ci = bootstrap(vectors, lambda tot: _headline(tot, mode), resamples=resamples, seed=seed,
-                   confidence=confidence)
-    return Metrics(
-        mode=mode, n_gold_pairs=len(g_index), n_pred_pairs=len(p_index),
-        n_missing_pairs=len(missing), missing_pair_ids=tuple(missing), n_extra_pairs=extra,
-        n_sentences=n_sent, n_unaligned_sentences=unaligned,
-        labels=labels, spans=spans, graph=graph, evidence=evidence, breakdowns=breakdowns,
-        ci=ci, bootstrap=BootstrapInfo(resamples=resamples, seed=seed, confidence=confidence),
-    )
+    return breakdowns

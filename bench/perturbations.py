@@ -18,6 +18,12 @@ negation       one negation added to a sentence without one, or the only one rem
 term           one named term replaced by another term of the same paper in the same slot
                (the head noun that follows it: "X dataset" / "Y dataset"; or a metric name),
                one the paper does not write near the sentence's words
+entity         one lower-case domain noun (an organ, disease, drug, material, chemical,
+               organism, particle: :data:`ENTITY_CLASSES`) replaced by another of its class
+               that the passage never writes and the paper never writes near the sentence's
+               words ("prostate cancer" -> "bladder cancer", "humins" -> "lignin"); drawn
+               with a generator of its own, so the other kinds' items are those of earlier
+               runs
 quantifier     all -> no, every -> no, most -> few, few -> most, none -> all, some -> no,
                always <-> never, many -> few, majority <-> minority
 hedge          a hedged finding stated as established: the first hedge of the sentence
@@ -40,7 +46,8 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-KINDS = ("number", "swap", "comparison", "negation", "term", "quantifier", "hedge", "row_col")
+KINDS = ("number", "swap", "comparison", "negation", "term", "entity", "quantifier", "hedge",
+         "row_col")
 UNCHANGED = "unchanged"
 
 
@@ -547,6 +554,59 @@ def replace_term(s: str, rng: random.Random, slots: dict[str, str],
                 f"{m.group(0)} -> {new} ({slots[m.group(0)]})")
 
 
+#: Lower-case domain nouns by class, for the entity kind: a word of a class is replaced by
+#: another of the same class (data of the benchmark only; the judge never reads it).
+ENTITY_CLASSES: dict[str, tuple[str, ...]] = {
+    "organ": ("prostate", "bladder", "kidney", "liver", "lung", "breast", "colon", "pancreas",
+              "ovary", "thyroid", "stomach", "brain", "skin", "cervix", "rectum"),
+    "disease": ("diabetes", "asthma", "malaria", "tuberculosis", "influenza", "pneumonia",
+                "hypertension", "obesity", "sepsis", "dementia", "melanoma", "leukaemia",
+                "lymphoma", "hepatitis"),
+    "drug": ("aspirin", "metformin", "insulin", "ibuprofen", "heparin", "warfarin",
+             "penicillin", "morphine", "cisplatin", "tamoxifen", "paracetamol", "statins"),
+    "biomass": ("humins", "lignin", "cellulose", "hemicellulose", "glucose", "fructose",
+                "sucrose", "xylose", "starch", "chitin", "furfural"),
+    "solvent": ("water", "ethanol", "methanol", "acetone", "toluene", "benzene", "glycerol",
+                "hexane", "chloroform"),
+    "metal": ("copper", "steel", "iron", "zinc", "aluminium", "nickel", "titanium", "silver",
+              "platinum", "brass", "magnesium", "cobalt"),
+    "animal": ("deer", "elk", "moose", "mice", "rats", "cattle", "sheep", "goats", "pigs",
+               "rabbits", "wolves", "foxes", "sharks", "whales", "turtles"),
+    "particle": ("neutrino", "neutrinos", "muon", "muons", "electron", "electrons", "proton",
+                 "protons", "pion", "pions", "photon", "photons", "neutron", "neutrons",
+                 "kaon", "kaons"),
+    "ocean": ("ocean", "sea", "lake", "river", "lagoon", "estuary", "reef", "bay"),
+    "weather": ("rainfall", "snowfall", "wind", "humidity", "salinity", "cloudiness"),
+}
+
+
+def replace_entity(s: str, rng: random.Random, passage: str, paper: str = "") -> Item | None:
+    """``s`` with one lower-case domain noun of :data:`ENTITY_CLASSES` replaced by another
+    of its class (plural for plural where the class lists both) that ``passage`` never
+    writes and ``paper`` never writes near most of the words of ``s`` (:func:`said_of`)."""
+    low_passage = passage.lower()
+    cands = []
+    for _, members in sorted(ENTITY_CLASSES.items()):
+        for w in members:
+            for m in re.finditer(rf"(?<![\w-]){w}(?![\w-])", s, re.I):
+                if m.group(0)[1:] != m.group(0)[1:].lower():
+                    continue                        # "LUNG", "ReLU": a name, not the noun
+                others = [o for o in members if o != w and o[:4] != w[:4]
+                          and not re.search(rf"(?<![\w-]){o}(?![\w-])", low_passage)]
+                if others:
+                    cands.append((m, others))
+    if not cands:
+        return None
+    m, others = rng.choice(cands)
+    rng.shuffle(others)
+    new = next((o for o in others if not said_of(o, s, paper)), None)
+    if new is None:
+        return None
+    word = m.group(0)
+    new = new[0].upper() + new[1:] if word[0].isupper() else new
+    return Item("entity", s[:m.start()] + new + s[m.end():], s, "text", 0, f"{word} -> {new}")
+
+
 # ------------------------------------------------------------------------- tables
 @dataclass(frozen=True, slots=True)
 class Row:
@@ -625,12 +685,16 @@ def text_items(pages: Sequence[tuple[int, str]], rng: random.Random, per_kind: i
         slots = named_terms("\n".join(texts.values()))
     whole = clean("\n".join(texts.values()))
     cands: list[tuple[int, str]] = [(n, s) for n, t in pages for s in page_sentences(t)]
+    # the entity kind draws from a generator of its own, seeded from this one's state
+    # without advancing it, so adding it left the other kinds' items as they were
+    entity_seed = hash(rng.getstate()[1][:8])
     rng.shuffle(cands)
     out: list[Item] = []
     made: Counter[str] = Counter()
     kept = 0
     for n, s in cands:
         near = "\n".join(texts.get(i, "") for i in (n - 1, n, n + 1))
+        own_rng = random.Random(f"entity:{entity_seed}:{s}")
         forbidden = values_in(near)
         makers = {
             "number": lambda: change_number(s, rng, forbidden),
@@ -638,6 +702,7 @@ def text_items(pages: Sequence[tuple[int, str]], rng: random.Random, per_kind: i
             "comparison": lambda: reverse_comparison(s, rng),
             "negation": lambda: flip_negation(s, rng),
             "term": lambda: replace_term(s, rng, slots, clean(near), whole),
+            "entity": lambda: replace_entity(s, own_rng, clean(near), whole),
             "quantifier": lambda: change_quantifier(s, rng),
             "hedge": lambda: state_hedge_as_certain(s),
         }

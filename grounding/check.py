@@ -174,32 +174,7 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
                   for s, j in zip(sentences, judgements)]
     t_judge = time.perf_counter()
 
-    if judge_graph is not None:  # a judge that links sentences itself (LLM, per answer)
-        graph = _graph_from(sentences, judge_graph)
-    else:
-        graph = build_graph(sentences, roles=[j.role for j in judgements],
-                            labels=[j.label for j in judgements])
-    own = []
-    for sentence, j in zip(sentences, judgements):
-        not_claim = j.label is Label.NOT_A_CLAIM
-        own.append(SentenceAnnotation(
-            sentence=sentence.text,
-            label=j.label,
-            role=None if not_claim else j.role,
-            rationale=j.rationale,
-            depends_on=() if not_claim else depends_on(graph, sentence.id),
-            errors=j.errors,
-            propagation_type=PropagationType.NONE,
-            boxes=evidence_boxes(document, j.evidence, pid)
-            if j.label in (Label.SUPPORTED, Label.CONTRADICTION) else (),
-        ))
-    final = propagate(own)
-    # A label changed by propagation keeps boxes only where the label still takes them.
-    final = tuple(
-        a if a.label in (Label.SUPPORTED, Label.CONTRADICTION) or not a.boxes
-        else a.model_copy(update={"boxes": ()})
-        for a in final
-    )
+    final = _annotate(sentences, judgements, judge_graph, document, pid)
     t_label = time.perf_counter()
     references = check_references(answer, sentences, sources) if verify_citations else ()
     t_end = time.perf_counter()
@@ -217,6 +192,39 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
         timings_s={"pdf": t_pdf - t0, "index": t_index - t_pdf, "judge": t_judge - t_index,
                    "references": t_end - t_label, "total": t_end - t0},
         judge_usage=usage().as_dict() if callable(usage) else {},
+    )
+
+
+def _annotate(sentences: list[Sentence], judgements: list[Judgement],
+              judge_graph: list[tuple[str, ...]] | None, document: Document,
+              paper_id: str) -> tuple[SentenceAnnotation, ...]:
+    """The final annotations of judged sentences: linked (the judge's own links, else
+    :func:`build_graph`), with evidence boxes where the label takes them, after premise
+    propagation."""
+    if judge_graph is not None:  # a judge that links sentences itself (LLM, per answer)
+        graph = _graph_from(sentences, judge_graph)
+    else:
+        graph = build_graph(sentences, roles=[j.role for j in judgements],
+                            labels=[j.label for j in judgements])
+    own = []
+    for sentence, j in zip(sentences, judgements):
+        not_claim = j.label is Label.NOT_A_CLAIM
+        own.append(SentenceAnnotation(
+            sentence=sentence.text,
+            label=j.label,
+            role=None if not_claim else j.role,
+            rationale=j.rationale,
+            depends_on=() if not_claim else depends_on(graph, sentence.id),
+            errors=j.errors,
+            propagation_type=PropagationType.NONE,
+            boxes=evidence_boxes(document, j.evidence, paper_id)
+            if j.label in (Label.SUPPORTED, Label.CONTRADICTION) else (),
+        ))
+    # A label changed by propagation keeps boxes only where the label still takes them.
+    return tuple(
+        a if a.label in (Label.SUPPORTED, Label.CONTRADICTION) or not a.boxes
+        else a.model_copy(update={"boxes": ()})
+        for a in propagate(own)
     )
 
 

@@ -212,9 +212,12 @@ def _rows(page: Any, other: list[list[int]] | None = None) -> list[tuple[list[An
     texts, x0s, y0s, y1s, word = _page_word_columns(page)
     if not texts:
         return []
+    cells = _cell_words(texts)
     out = []
     for row in _baseline_groups(x0s, y0s, y1s):
-        if _is_table_row(texts, row):
+        n = len(row)
+        nums = sum(map(cells.__getitem__, row)) if n >= 3 else 0
+        if nums >= 2 and nums >= 0.3 * n:           # _is_table_row, from the page's flags
             row.sort(key=x0s.__getitem__)
             row_words = [word(i) for i in row]
             out.append((row_words, " ".join(w.text for w in row_words)))
@@ -289,8 +292,34 @@ def _is_table_row(texts: Sequence[str], row: list[int]) -> bool:
 
 
 _CELL = re.compile(r"[-+]?\d[\d,.]*%?\*?")
+#: A whole word (one per line of the words joined by '\n') that _CELL fullmatches once
+#: stripped of "()*†‡": the core starts with a sign or digit and ends with a digit, ',',
+#: '.' or '%', none of them a stripped character, so the stripped word is the core.
+_CELL_LINE = re.compile(r"^[()*†‡]*[-+]?\d[\d,.]*%?[()*†‡]*$", re.MULTILINE)
+
+
+def _cell_words(texts: Sequence[str]) -> bytearray:
+    """Per word of ``texts``, 1 if it is a number cell as :func:`_is_table_row` counts
+    them, else 0: one regex scan of the words joined by '\n' (MuPDF's words hold no
+    line break) rather than a strip and a match per word."""
+    flags = bytearray(len(texts))
+    joined = "\n".join(texts)
+    if joined.count("\n") != len(texts) - 1:          # a word with a line break of its own
+        return bytearray(map(bool, map(_CELL.fullmatch, map(str.strip, texts,
+                                                            repeat("()*†‡")))))
+    starts = list(accumulate(map(add, map(len, texts), repeat(1)), initial=0))
+    for m in _CELL_LINE.finditer(joined):
+        flags[bisect_left(starts, m.start())] = 1
+    return flags
 _NUMERIC_WORD = re.compile(r"[-+(]?\d[\d,.]*%?[)*†‡]?")
 _DIGIT = re.compile(r"\d")
+
+
+def _label_fits(texts: list[str], max_label_words: int) -> bool:
+    """Whether the label of a label+numbers piece (its words' ``texts``, a number among
+    them) has at most ``max_label_words`` words before its first number."""
+    n_label = next(k for k, t in enumerate(texts) if _NUMERIC_WORD.fullmatch(t.strip()))
+    return n_label <= max_label_words
 
 
 def _segments(texts: Sequence[str]) -> list[tuple[int, int]]:
@@ -587,47 +616,14 @@ class EvidenceIndex:
         held = self._loose.get(page)
         if held is not None:
             return held
-        pg = self.pages.get(page)
         # the pieces of every visual row: those of the rows the index holds are its own
-        # entries (made at build); the others are made here, from rows holding a digit
-        def label_ok(texts: list[str]) -> bool:
-            n_label = next(k for k, t in enumerate(texts) if _NUMERIC_WORD.fullmatch(t.strip()))
-            return n_label <= max_label_words
-
-        # each piece as (top of its box, x centres of its cells): the index's own row
+        # entries (made at build); the others are made here, from rows holding a digit.
+        # Each piece as (top of its box, x centres of its cells): the index's own row
         # entries, then the candidates read here, whose entries are made only when kept
         pieces = [(e.rects[0].y0, [c.x for c in e.cells]) for e in
                   (self.entries[pid] for pid in self._pieces.get(page, []))
-                  if e.cells and label_ok(e.text.split(" "))]
-        word: Any = None
-        candidates: list[tuple[list[int], float, list[float], tuple[float, ...]]] = []
-        if pg is not None:
-            texts, x0s, y0s, y1s, word = _page_word_columns(pg)
-            groups = self._other_groups.pop(page, None)
-            if groups is None:
-                groups = [g for g in _baseline_groups(x0s, y0s, y1s)
-                          if not _is_table_row(texts, g)]
-            for group in groups:
-                if not _DIGIT.search("".join([texts[i] for i in group])):
-                    continue                   # no number at all
-                group.sort(key=x0s.__getitem__)
-                gtexts = [texts[i] for i in group]
-                for a, b in _segments(gtexts):
-                    if not label_ok(gtexts[a:b]):
-                        continue
-                    # what _row_entry would give the cells: one per checkable quantity of
-                    # a word, at the word's x centre; the box's top is its words' least y0
-                    ids = group[a:b]
-                    xs: list[float] = []
-                    values: list[float] = []
-                    for i in ids:
-                        for q in self._cell_quantities(texts[i]):
-                            if q.checkable:
-                                r = word(i).rect
-                                xs.append((r.x0 + r.x1) / 2)
-                                values.append(q.value)
-                    if xs:                     # an entry with cells
-                        candidates.append((ids, min([y0s[i] for i in ids]), xs, tuple(values)))
+                  if e.cells and _label_fits(e.text.split(" "), max_label_words)]
+        candidates, word = self._loose_candidates(page, max_label_words)
         n_own = len(pieces)
         pieces += [(top, xs) for _, top, xs, _ in candidates]
         have = {(round(self.entries[pid].rects[0].y0),
@@ -645,6 +641,45 @@ class EvidenceIndex:
             held.append((base + k, self._row_entry(page, words, " ".join(w.text for w in words))))
         self._loose[page] = held
         return held
+
+    def _loose_candidates(self, page: int, max_label_words: int
+                          ) -> tuple[list[tuple[list[int], float, list[float],
+                                                tuple[float, ...]]], Any]:
+        """The label+numbers pieces of the visual rows of ``page`` that the index does not
+        hold, as (word ids, top of their box, x centres of their cells, cell values), and
+        the page's ``word(i)`` (None for a page not in the index)."""
+        pg = self.pages.get(page)
+        word: Any = None
+        candidates: list[tuple[list[int], float, list[float], tuple[float, ...]]] = []
+        if pg is None:
+            return candidates, word
+        texts, x0s, y0s, y1s, word = _page_word_columns(pg)
+        groups = self._other_groups.pop(page, None)
+        if groups is None:
+            groups = [g for g in _baseline_groups(x0s, y0s, y1s)
+                      if not _is_table_row(texts, g)]
+        for group in groups:
+            if not _DIGIT.search("".join([texts[i] for i in group])):
+                continue                   # no number at all
+            group.sort(key=x0s.__getitem__)
+            gtexts = [texts[i] for i in group]
+            for a, b in _segments(gtexts):
+                if not _label_fits(gtexts[a:b], max_label_words):
+                    continue
+                # what _row_entry would give the cells: one per checkable quantity of
+                # a word, at the word's x centre; the box's top is its words' least y0
+                ids = group[a:b]
+                xs: list[float] = []
+                values: list[float] = []
+                for i in ids:
+                    for q in self._cell_quantities(texts[i]):
+                        if q.checkable:
+                            r = word(i).rect
+                            xs.append((r.x0 + r.x1) / 2)
+                            values.append(q.value)
+                if xs:                     # an entry with cells
+                    candidates.append((ids, min([y0s[i] for i in ids]), xs, tuple(values)))
+        return candidates, word
 
     # ---------------------------------------------------------------- search
     def hits(self, query: str, k: int = 8, pages: set[int] | None = None) -> list[Hit]:

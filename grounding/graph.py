@@ -198,20 +198,9 @@ def build_graph(sentences: Sequence[Sentence], roles: Sequence[Role | None] | No
                 role is not None or _restates_earlier(s.text, postings, idf)):
             head = _strip_markup(s.text)
             if _SUMMARY.match(head):
-                # the pool less the answer's opening claim (its thesis) when there is more
-                if pool:
-                    drop = len(pool) > 1 and pool[0] == first_claim
-                    same = sec_pool.get(section[i], [])
-                    if drop and same and same[0] == first_claim:
-                        same = same[1:]
-                    # the whole pool is needed (and copied) only when the section has none
-                    base = pool[1:] if drop and not same else pool
-                else:
-                    base, same = earlier, sec_claims.get(section[i], [])
-                if _SUMMARY_ALL.match(head):
-                    premises = list(same or base)
-                else:
-                    premises = _summary_premises(i, same or base, terms, idf)
+                premises = _summary_cue_premises(
+                    i, head, earlier, pool, first_claim, sec_pool.get(section[i], []),
+                    sec_claims.get(section[i], []), terms, idf)
                 cue = "summary"
             elif _ANAPHOR.match(head):
                 premises = _anaphora_premises(i, earlier, terms, idf)
@@ -236,6 +225,28 @@ def build_graph(sentences: Sequence[Sentence], roles: Sequence[Role | None] | No
                 pool.append(i)
                 sec_pool.setdefault(section[i], []).append(i)
     return g
+
+
+def _summary_cue_premises(i: int, head: str, earlier: list[int], pool: list[int],
+                          first_claim: int, same_pool: list[int], same_claims: list[int],
+                          terms: list[frozenset[str]], idf: dict[str, float]) -> list[int]:
+    """The premises of sentence ``i``, which opens with a summary cue (``head``: its text
+    without markup): the claims of its section's summary pool (``same_pool``; else the
+    whole ``pool``) less the answer's opening claim (its thesis) when there is more, or
+    with no pool its section's claims (``same_claims``) or every ``earlier`` claim; all of
+    them for "all of this", else those it shares content with."""
+    if pool:
+        drop = len(pool) > 1 and pool[0] == first_claim
+        same = same_pool
+        if drop and same and same[0] == first_claim:
+            same = same[1:]
+        # the whole pool is needed (and copied) only when the section has none
+        base = pool[1:] if drop and not same else pool
+    else:
+        base, same = earlier, same_claims
+    if _SUMMARY_ALL.match(head):
+        return list(same or base)
+    return _summary_premises(i, same or base, terms, idf)
 
 
 def depends_on(graph: nx.DiGraph, sentence_id: str) -> tuple[str, ...]:

@@ -59,7 +59,7 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import accumulate, repeat
+from itertools import accumulate, chain, repeat
 from operator import add
 
 __all__ = [
@@ -303,12 +303,18 @@ def line_end_compounds(texts: Iterable[str]) -> frozenset[str]:
         return frozenset()
     # words as whitespace- and hyphen-delimited tokens, counted with the punctuation that
     # may touch them (C-level split and count: a regex word scan costs ~3x more)
-    tokens = Counter("\n".join(texts).lower().replace("-", " ").split())
+    # (only the forms count() reads are counted: a set lookup per token costs less than
+    # a Counter entry per distinct token of the document)
+    def forms(word: str) -> tuple[str, ...]:
+        return (word, word + ",", word + ".", word + ";", word + ":", word + ")", word + "s",
+                "(" + word)
+
+    wanted = set(chain.from_iterable(forms(w) for a, b in pairs for w in (a, b, a + b)))
+    tokens = Counter(filter(wanted.__contains__,
+                            "\n".join(texts).lower().replace("-", " ").split()))
 
     def count(word: str) -> int:
-        return (tokens[word] + tokens[word + ","] + tokens[word + "."] + tokens[word + ";"]
-                + tokens[word + ":"] + tokens[word + ")"] + tokens[word + "s"]
-                + tokens["(" + word])
+        return sum(map(tokens.__getitem__, forms(word)))
 
     lefts = Counter(a for a, _ in pairs)
     rights = Counter(b for _, b in pairs)

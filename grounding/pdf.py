@@ -79,8 +79,8 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import partial
 from html import unescape as html_unescape
-from itertools import accumulate, chain, compress, islice, repeat
-from operator import add, and_, eq, lt, ne, or_, sub, truediv
+from itertools import accumulate, chain, compress, count, islice, repeat
+from operator import add, eq, itemgetter, lt, ne, or_, sub, truediv
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -534,10 +534,15 @@ def _may_overprint(recs: list[LineRec], cols: WordCols) -> bool:
     shifted by half a point (a line drawn twice; a copy straddling a cell edge of both grids
     is missed)."""
     x0s, texts = cols[0], cols[4]
-    if any(map(and_, map(eq, texts, islice(texts, 1, None)),
-               map(lt, map(abs, map(sub, islice(x0s, 1, None), x0s)), repeat(1.0)))):
+    # a word equal to the next is rare: only those few pairs have their x0 compared
+    if any(abs(x0s[i + 1] - x0s[i]) < 1.0
+           for i in compress(count(), map(eq, texts, islice(texts, 1, None)))):
         return True
+    # lines of the same text are rare too: the grid cells are compared only when some
+    # text occurs twice
     n = len(recs)
+    if len(set(map(itemgetter(1), recs))) == n:
+        return False
     return (len({(rec[1], int(rec[0][0]), int(rec[0][1])) for rec in recs}) < n
             or len({(rec[1], int(rec[0][0] + 0.5), int(rec[0][1] + 0.5)) for rec in recs}) < n)
 
@@ -979,33 +984,12 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
     prect = page.rect
     width, height = float(prect.width), float(prect.height)
     tp = page.get_textpage(flags=_FLAGS)
-    words = tp.extractWORDS()
-    has_layer = bool(words)
-    # span colours, opacity and sizes (and fonts, below): the dict costs about as much as
-    # the text page, so it is read only where the page's HTML (~1/5 of it) leaves a doubt
-    # (visibility.may_hide_text) or its fonts need patches
     if fonts is None or fonts.doc is not page.parent:     # a page read on its own
         fonts = _FontCheck(page.parent)
     other_font = fonts.has_other_font(page)
-    dict_blocks: list[dict[str, Any]] | None = None
-    hidden: list[HiddenSpan] = []
-    # a page whose fonts may need patches reads the dict anyway: no pre-check there
-    html = ""
-    if words and (other_font or _has_math_glyph([w[4] for w in words])
-                  or may_hide_text(page, html := tp.extractHTML(), fonts.alpha)):
-        dict_blocks = tp.extractDICT()["blocks"]
-        hidden = hidden_spans(page, dict_blocks)
-    if hidden:
-        words = drop_hidden(words, hidden)
     rotation = page.rotation
-    if rotation:
-        # MuPDF reports unrotated coordinates; boxes must match the displayed page (and
-        # the rendered image), so map them through the page's rotation matrix
-        mat = page.rotation_matrix
-        words = [(*tuple(_mu.Rect(w[:4]) * mat), *w[4:]) for w in words]
-    cols = _word_cols(words)
-    # free MuPDF's ~600 word tuples now: the cyclic garbage collector counts each live one
-    del words
+    cols, has_layer, dict_blocks, html, hidden = _page_words(page, tp, fonts, other_font,
+                                                             rotation)
     patches: dict[tuple[int, int], Patch] = {}
     if other_font or _has_math_glyph(cols[4]):       # span fonts matter (_needs_fonts)
         if dict_blocks is None:
@@ -1027,6 +1011,35 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
     y0s = sorted([rec[0][1] for rec in recs])
     y1s = sorted([rec[0][3] for rec in recs])
 
+    texts, boxes, counts, patched, segments, blocks, suspects = _kept_lines(
+        units, cols, patches, height, y0s, y1s)
+    spans = [slice(a, b) for a, b in segments]
+    x0c, y0c, x1c, y1c, tc = cols[:5]
+    w_texts = list(chain.from_iterable(map(tc.__getitem__, spans)))
+    w_starts = list(accumulate(map(add, map(len, w_texts), repeat(1)), initial=0))
+    w_starts.pop()
+    return _RawPage(
+        number, width, height, "\n".join(texts) + "\n" if texts else "",
+        w_starts, w_texts,
+        list(chain.from_iterable(map(x0c.__getitem__, spans))),
+        list(chain.from_iterable(map(y0c.__getitem__, spans))),
+        list(chain.from_iterable(map(x1c.__getitem__, spans))),
+        list(chain.from_iterable(map(y1c.__getitem__, spans))),
+        list(chain.from_iterable(map(repeat, range(len(texts)), counts))),
+        texts, list(accumulate(map(add, map(len, texts), repeat(1)), initial=0)), boxes,
+        list(accumulate(counts, initial=0)), frozenset(patched), blocks, suspects,
+        has_layer, tuple(hidden))
+
+
+def _kept_lines(units: list[Unit], cols: WordCols, patches: dict[tuple[int, int], Patch],
+                height: float, y0s: list[float], y1s: list[float]
+                ) -> tuple[list[str], list[Box4], list[int], list[int], list[list[int]],
+                           list[tuple[int, int, Box4]], list[tuple[int, int]]]:
+    """The lines of ``units`` (in reading order) that are kept, page-number lines at the
+    page's top or bottom edge dropped, font and superscript ``patches`` applied: per kept
+    line its text, box and word count; the kept lines a patch changed; the runs ``[a, b)``
+    of MuPDF words kept, in reading order; blocks as (first line, end line, box); suspect
+    raw ranges. ``y0s``/``y1s``: the sorted tops and bottoms of the page's lines."""
     texts: list[str] = []          # per kept line
     boxes: list[Box4] = []
     counts: list[int] = []         # words per kept line
@@ -1063,23 +1076,41 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
             pos += len(text) + 1
         if len(texts) > first:
             blocks.append((first, len(texts), ubox))
+    return texts, boxes, counts, patched, segments, blocks, suspects
 
-    spans = [slice(a, b) for a, b in segments]
-    x0c, y0c, x1c, y1c, tc = cols[:5]
-    w_texts = list(chain.from_iterable(map(tc.__getitem__, spans)))
-    w_starts = list(accumulate(map(add, map(len, w_texts), repeat(1)), initial=0))
-    w_starts.pop()
-    return _RawPage(
-        number, width, height, "\n".join(texts) + "\n" if texts else "",
-        w_starts, w_texts,
-        list(chain.from_iterable(map(x0c.__getitem__, spans))),
-        list(chain.from_iterable(map(y0c.__getitem__, spans))),
-        list(chain.from_iterable(map(x1c.__getitem__, spans))),
-        list(chain.from_iterable(map(y1c.__getitem__, spans))),
-        list(chain.from_iterable(map(repeat, range(len(texts)), counts))),
-        texts, list(accumulate(map(add, map(len, texts), repeat(1)), initial=0)), boxes,
-        list(accumulate(counts, initial=0)), frozenset(patched), blocks, suspects,
-        has_layer, tuple(hidden))
+
+def _page_words(page: Any, tp: Any, fonts: _FontCheck, other_font: bool, rotation: int
+                ) -> tuple[WordCols, bool, list[dict[str, Any]] | None, str,
+                           list[HiddenSpan]]:
+    """The words of ``page`` (its text page ``tp``) as columns, without text the PDF never
+    paints, boxes mapped through the page's rotation; whether the page has a text layer;
+    its ``extractDICT`` blocks where they were read (else None); its ``extractHTML`` where
+    it was read (else ""); the hidden spans left out.
+
+    Span colours, opacity and sizes (and fonts): the dict costs about as much as the text
+    page, so it is read only where the page's HTML (~1/5 of it) leaves a doubt
+    (visibility.may_hide_text) or its fonts need patches (``other_font``, or a math glyph).
+    """
+    words = tp.extractWORDS()
+    has_layer = bool(words)
+    dict_blocks: list[dict[str, Any]] | None = None
+    hidden: list[HiddenSpan] = []
+    # a page whose fonts may need patches reads the dict anyway: no pre-check there
+    html = ""
+    if words and (other_font or _has_math_glyph([w[4] for w in words])
+                  or may_hide_text(page, html := tp.extractHTML(), fonts.alpha)):
+        dict_blocks = tp.extractDICT()["blocks"]
+        hidden = hidden_spans(page, dict_blocks)
+    if hidden:
+        words = drop_hidden(words, hidden)
+    if rotation:
+        # MuPDF reports unrotated coordinates; boxes must match the displayed page (and
+        # the rendered image), so map them through the page's rotation matrix
+        mat = page.rotation_matrix
+        words = [(*tuple(_mu.Rect(w[:4]) * mat), *w[4:]) for w in words]
+    # the columns only: MuPDF's ~600 word tuples are freed on return (the cyclic garbage
+    # collector counts each live one)
+    return _word_cols(words), has_layer, dict_blocks, html, hidden
 
 
 def _finish(rp: _RawPage, keep_hyphens: AbstractSet[str]) -> Page:
@@ -1094,44 +1125,8 @@ def _finish(rp: _RawPage, keep_hyphens: AbstractSet[str]) -> Page:
     """
     ntext, source = normalize_with_sources(rp.raw, keep_hyphens)
     to_text = partial(bisect.bisect_left, source)
-    n_source = len(source)
-    starts, line_words, patched = rp.line_starts, rp.line_words, rp.patched
-    line_s: list[int] = []
-    line_e: list[int] = []
-    shifts: list[int] = []   # per line: text offset - raw offset of its words (0: slow line)
-    tails: list[int] = []    # lines whose last word ends elsewhere (a dropped end hyphen)
-    slow: list[int] = []     # lines mapped word by word
-    shift = 0                # ts - rs of the line before: most lines keep it
-    for k, ltext in enumerate(rp.line_texts):
-        rs = starts[k]
-        n = len(ltext)
-        ts = rs + shift
-        # ts is to_text(rs) if text[ts] comes from rs and text[ts - 1] from before rs (sources
-        # never decrease); else look it up
-        if not (0 <= ts < n_source and source[ts] == rs and (ts == 0 or source[ts - 1] < rs)):
-            ts = to_text(rs)
-            shift = ts - rs
-        te = ts + n
-        # unchanged: its sources run rs, rs+1, ... (first and last match, and the text is
-        # verbatim, so no character was folded into two, which the count would hide)
-        if (te <= n_source and source[te - 1] == rs + n - 1 and source[ts] == rs
-                and ntext.startswith(ltext, ts) and k not in patched):
-            shifts.append(ts - rs)
-        else:
-            te = to_text(rs + n)
-            # unchanged but for its last character, inside a last word of 2+ characters
-            # ('cor-' joined to 'pus'): only that word's end moves
-            if (n > 1 and ltext[-2] != " " and te > ts + n - 2
-                    and source[ts + n - 2] == rs + n - 2 and source[ts] == rs
-                    and ntext.startswith(ltext[:-1], ts) and k not in patched):
-                shifts.append(ts - rs)
-                tails.append(k)
-            else:
-                shifts.append(0)
-                slow.append(k)
-        line_s.append(ts)
-        line_e.append(te)
-
+    line_words = rp.line_words
+    line_s, line_e, shifts, tails, slow = _map_lines(rp, ntext, source)
     texts = rp.word_texts
     raw_starts = rp.word_starts
     w_starts = list(map(add, raw_starts, chain.from_iterable(
@@ -1169,6 +1164,54 @@ def _finish(rp: _RawPage, keep_hyphens: AbstractSet[str]) -> Page:
     suspects = tuple((s, e) for s, e in ((to_text(rs), to_text(re_)) for rs, re_ in rp.suspects)
                      if e > s)
     return Page._lazy(rp.number, rp.width, rp.height, ntext, columns, lines, blocks, suspects)
+
+
+def _map_lines(rp: _RawPage, ntext: str, source: Sequence[int]
+               ) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+    """Where each line of ``rp`` lies in its normalised text ``ntext`` (``source``: per
+    text character, its raw offset), as :func:`_finish` maps them: text starts and ends;
+    per line the shift (text offset - raw offset) of its words, 0 for a line mapped word
+    by word; the lines whose last word ends elsewhere (a dropped end hyphen); the lines
+    mapped word by word."""
+    to_text = partial(bisect.bisect_left, source)
+    n_source = len(source)
+    starts, patched = rp.line_starts, rp.patched
+    line_s: list[int] = []
+    line_e: list[int] = []
+    shifts: list[int] = []   # per line: text offset - raw offset of its words (0: slow line)
+    tails: list[int] = []    # lines whose last word ends elsewhere (a dropped end hyphen)
+    slow: list[int] = []     # lines mapped word by word
+    shift = 0                # ts - rs of the line before: most lines keep it
+    for k, ltext in enumerate(rp.line_texts):
+        rs = starts[k]
+        n = len(ltext)
+        ts = rs + shift
+        # ts is to_text(rs) if text[ts] comes from rs and text[ts - 1] from before rs (sources
+        # never decrease); else look it up
+        if not (0 <= ts < n_source and source[ts] == rs and (ts == 0 or source[ts - 1] < rs)):
+            ts = to_text(rs)
+            shift = ts - rs
+        te = ts + n
+        # unchanged: its sources run rs, rs+1, ... (first and last match, and the text is
+        # verbatim, so no character was folded into two, which the count would hide)
+        if (te <= n_source and source[te - 1] == rs + n - 1 and source[ts] == rs
+                and ntext.startswith(ltext, ts) and k not in patched):
+            shifts.append(ts - rs)
+        else:
+            te = to_text(rs + n)
+            # unchanged but for its last character, inside a last word of 2+ characters
+            # ('cor-' joined to 'pus'): only that word's end moves
+            if (n > 1 and ltext[-2] != " " and te > ts + n - 2
+                    and source[ts + n - 2] == rs + n - 2 and source[ts] == rs
+                    and ntext.startswith(ltext[:-1], ts) and k not in patched):
+                shifts.append(ts - rs)
+                tails.append(k)
+            else:
+                shifts.append(0)
+                slow.append(k)
+        line_s.append(ts)
+        line_e.append(te)
+    return line_s, line_e, shifts, tails, slow
 
 
 def _pick(column: list[_T], kept: list[int]) -> list[_T]:

@@ -259,6 +259,14 @@ def detect_decimal_comma(text: str) -> bool:
     # one match attempt at the start of each run counts them (one scan of the text).
     # (a run's first non-digit is a comma or a point, so it matches one pattern at most;
     # counted by C-level maps)
+    # no comma between two digits: no comma decimal, so False whatever the points say
+    # (the common case, found by str.find; the scan below reads every run)
+    c = text.find(",")
+    while c >= 0 and not (0 < c < len(text) - 1 and text[c - 1].isdigit()
+                          and text[c + 1].isdigit()):
+        c = text.find(",", c + 1)
+    if c < 0:
+        return False
     runs = _DIGIT_RUN.findall(text)
     if not runs:
         return False

@@ -119,33 +119,7 @@ def render_audit_html(report: Any) -> str:
         for s in report.sentences:
             if not s.pairs:
                 continue
-            rows = []
-            for p in s.pairs:
-                w = report.works[p.work]
-                verdict = w.verdict
-                corrected = (f'<br><span class="muted">corrected: {_e(w.result.corrected)}</span>'
-                             if verdict == "corrupted" and w.result.corrected else "")
-                if w.pdf_differs:
-                    corrected += (f'<br>{_badge("corrupted")} reference differs from its PDF: '
-                                  f"{_e(w.differs_text())}")
-                src = {"pdf": f"full text: {_e(Path(w.location or '').name)}",
-                       "abstract": f"abstract only ({_e(w.location)})",
-                       "none": "cited work unavailable"}[w.source]
-                errs = "".join(f'<br><code class="err">{_e("/".join(t.value for t in e.tags))}: '
-                               f'{_e(e.span)}{" → " + _e(e.correction) if e.correction else ""}'
-                               "</code>" for e in p.errors)
-                thumb = ""
-                ev = next((e for e in p.evidence if e.page is not None and e.box), None)
-                if ev is not None and w.location and ev.page is not None and ev.box is not None:
-                    thumb = _thumb(renderers, w.location, ev.page, ev.box)
-                elif p.evidence:
-                    thumb = f'<blockquote class="muted">{_e(p.evidence[0].text)}</blockquote>'
-                rows.append(
-                    f'<div class="pair">{thumb}<div class="why">{_e(w.label)} '
-                    f'{_badge(p.support)} <span class="badge" title="reference verdict">'
-                    f'{VERDICT_ICON.get(verdict, "?")} reference {_e(verdict)}</span> '
-                    f'<span class="muted">{src}</span>{corrected}{errs}<br>{_e(p.rationale)}'
-                    "</div></div>")
+            rows = [_pair_row(report, p, renderers) for p in s.pairs]
             cards.append(f'<div class="card" id="{s.sentence.id}"><b>{s.sentence.id}</b> '
                          f'{_badge(s.worst)} {_e(s.sentence.text)}{"".join(rows)}</div>')
     finally:
@@ -175,6 +149,38 @@ def render_audit_html(report: Any) -> str:
         f"<th>text</th><th>where</th><th>entry</th></tr>{works}</table></section>"
         + (f"<section><h2>Problems</h2><ul>{problems}</ul></section>" if problems else "")
         + "</main></body></html>\n")
+
+
+def _pair_row(report: Any, p: Any, renderers: dict[str, Any]) -> str:
+    """The HTML of one (sentence, cited work) pair of a citation card: the evidence (a
+    thumbnail of the PDF box, else the quoted text), the support and reference verdicts,
+    where the text came from, the corrected reference, error spans and the rationale.
+    ``renderers``: the open page renderers by PDF path (opened here as needed)."""
+    w = report.works[p.work]
+    verdict = w.verdict
+    corrected = (f'<br><span class="muted">corrected: {_e(w.result.corrected)}</span>'
+                 if verdict == "corrupted" and w.result.corrected else "")
+    if w.pdf_differs:
+        corrected += (f'<br>{_badge("corrupted")} reference differs from its PDF: '
+                      f"{_e(w.differs_text())}")
+    src = {"pdf": f"full text: {_e(Path(w.location or '').name)}",
+           "abstract": f"abstract only ({_e(w.location)})",
+           "none": "cited work unavailable"}[w.source]
+    errs = "".join(f'<br><code class="err">{_e("/".join(t.value for t in e.tags))}: '
+                   f'{_e(e.span)}{" → " + _e(e.correction) if e.correction else ""}'
+                   "</code>" for e in p.errors)
+    thumb = ""
+    ev = next((e for e in p.evidence if e.page is not None and e.box), None)
+    if ev is not None and w.location and ev.page is not None and ev.box is not None:
+        thumb = _thumb(renderers, w.location, ev.page, ev.box)
+    elif p.evidence:
+        thumb = f'<blockquote class="muted">{_e(p.evidence[0].text)}</blockquote>'
+    return (
+        f'<div class="pair">{thumb}<div class="why">{_e(w.label)} '
+        f'{_badge(p.support)} <span class="badge" title="reference verdict">'
+        f'{VERDICT_ICON.get(verdict, "?")} reference {_e(verdict)}</span> '
+        f'<span class="muted">{src}</span>{corrected}{errs}<br>{_e(p.rationale)}'
+        "</div></div>")
 
 
 def write_audit_html(report: Any, path: str | Path) -> Path:

@@ -107,12 +107,40 @@ class Aliases:
         """``terms`` plus each short form whose long form's terms it holds, and each long
         form's terms whose short form it holds."""
         extra: set[str] = set()
-        for sf, lf in self.pairs:
+        # only the pairs whose short form, or the first term of whose long form, ``terms``
+        # holds can add anything (a paper defines dozens; a passage touches few)
+        keyed = self._keyed()
+        picked = {k for t in terms.intersection(keyed) for k in keyed[t]}
+        picked.update(keyed.get("", ()))
+        for k in sorted(picked):
+            sf, lf = self.pairs[k]
             if sf in terms:
                 extra.update(lf)
             elif all(t in terms for t in lf):
                 extra.add(sf)
         return terms | extra if extra - terms else terms
+
+    def _keyed(self) -> dict[str, tuple[int, ...]]:
+        """Indexes into ``pairs`` by their short form and by their long form's first term
+        ("" for a pair without long-form terms), made once."""
+        held = _KEYED.get(id(self.pairs))
+        if held is not None and held[0] is self.pairs:
+            return held[1]
+        lists: dict[str, list[int]] = {}
+        for k, (sf, lf) in enumerate(self.pairs):
+            for key in {sf, lf[0] if lf else ""}:
+                lists.setdefault(key, []).append(k)
+        if len(_KEYED) >= 64:
+            _KEYED.clear()
+        keyed = {t: tuple(ks) for t, ks in lists.items()}
+        _KEYED[id(self.pairs)] = (self.pairs, keyed)
+        return keyed
+
+
+#: id(Aliases.pairs) -> (those pairs, Aliases._keyed() of them): the class is frozen and
+#: slotted, with no field of its own for it; the pairs are kept, so an id is not reused
+#: while its entry lives; a few papers' worth, cleared when full
+_KEYED: dict[int, tuple[tuple[tuple[str, tuple[str, ...]], ...], dict[str, tuple[int, ...]]]] = {}
 
 
 __all__ = ["Aliases", "backward_match", "best_long_form"]

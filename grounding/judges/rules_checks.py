@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 
 from rapidfuzz import fuzz
 
@@ -24,6 +24,7 @@ from annotations.schema import ErrorTag
 from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.answer_memory import AnswerMemory, Wrong
 from grounding.judges.direction_check import ROOT_LETTERS, PaperSentence, PaperSentences
+from grounding.judges.entity_check import hit_alignment, other_entity
 from grounding.judges.name_check import FIGURE, missing_citation, unknown_names
 from grounding.judges.number_common import Findings, NumberCheck, correction_text
 from grounding.judges.parts import NAME, Part, PartKind
@@ -805,6 +806,7 @@ def statement_result(
     clause_spans: list[tuple[int, int]],
     same_min: float = 1.0,
     subject: frozenset[str] = frozenset(),
+    paper_terms: Container[str] = frozenset(),
 ) -> PartResult:
     """The statement itself (what the sentence says of its terms and numbers): verified by
     a specific number found in its passage, or by one aligned passage holding ``coverage``
@@ -820,7 +822,8 @@ def statement_result(
     names the paper's passages may leave out). Where the
     passage is the same statement (``same_min`` of its words) with the opposite operator
     word on the same sides, the statement is contradicted (C3;
-    statement_check.reversed_operators)."""
+    statement_check.reversed_operators). Nor may that passage put another lower-case entity
+    in its slot (:func:`_entity_swap`; ``paper_terms``: the paper's terms)."""
     part = Part(PartKind.TERM, text, 0, len(text), "statement")
     clash = next((c for c in found.numbers if _bound_clash(c)), None)
     if clash is not None and clash.hit is not None:
@@ -834,6 +837,9 @@ def statement_result(
             hit=clash.hit,
         )
     strong = [c for c in found.numbers if _specific(c)]
+    swapped = _entity_swap(text, part, strong, al, coverage, subject, paper_terms)
+    if swapped is not None:
+        return swapped
     if strong:
         return PartResult(
             part,
@@ -848,6 +854,7 @@ def statement_result(
         and a.coverage >= coverage
         and not flipped_operators(text[lo:hi], a)
         and not missing_entities(text[lo:hi], a, subject)
+        and other_entity(text[lo:hi], a, subject) is None
         and not (negated_in_passage(text, a) and not _verbatim(text[lo:hi], a))
         for a, (lo, hi) in zip(by_clause, clause_spans)
     ):
@@ -869,6 +876,29 @@ def statement_result(
         ErrorTag.N2,
         f"what the sentence says is not stated in the paper{best}",
     )
+
+
+def _entity_swap(
+    text: str,
+    part: Part,
+    strong: list[NumberCheck],
+    al: Alignment | None,
+    coverage: float,
+    subject: frozenset[str],
+    paper_terms: Container[str],
+) -> PartResult | None:
+    """The statement's result when the passage that would verify it, that of its first
+    specific number (``strong``) or the aligned one holding ``coverage`` of its words, puts
+    another lower-case entity in its slot or the paper never names one it does
+    (entity_check.other_entity); a table row is left out. None otherwise."""
+    for ground in (
+        hit_alignment(strong[0].hit) if strong and strong[0].hit else None,
+        al if al is not None and al.coverage >= coverage else None,
+    ):
+        swap = other_entity(text, ground, subject, paper_terms) if ground else None
+        if swap is not None and ground is not None and ground.hit.entry.kind != "row":
+            return swap.result(part, ground)
+    return None
 
 
 def _one_passage(

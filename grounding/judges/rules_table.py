@@ -63,6 +63,7 @@ from grounding.judges.attribution import Attribution
 from grounding.judges.claim import Claim, SentenceFinding
 from grounding.judges.decide import Decision, decide
 from grounding.judges.direction_check import PaperSentences, direction_check, negation_conflict
+from grounding.judges.entity_check import other_entity
 from grounding.judges.hedge_check import closest_sentence, unhedged
 from grounding.judges.keyed_rows import check_keyed_rows
 from grounding.judges.measure_binding import check_measure_binding
@@ -391,6 +392,7 @@ class RulesState:
                     [(p.start, p.end) for p in parts_of],
                     cfg.polarity_min_similarity,
                     subject_words(index),
+                    index.doc_terms,
                 )
             )
         return checked, al
@@ -659,6 +661,18 @@ def _flipped_operator(s: S, _: Maybe) -> Maybe:
         + f' ("{short(al.hit.entry.text)}").',
         [al.hit],
     )
+
+
+def _other_entity(s: S, _: Maybe) -> Maybe:
+    al = _unchecked(s)
+    if not isinstance(al, Alignment):
+        return None
+    swap = other_entity(s.claim.text, al, subject_words(s.index), s.index.doc_terms)
+    if swap is None:
+        return None
+    errors: list[ErrorSpan] = []
+    label, rationale, hits = swap.verdict(al, errors)
+    return s.outcome(label, rationale, hits, errors)
 
 
 def _stated_verbatim(s: S, _: Maybe) -> Maybe:
@@ -932,6 +946,12 @@ TABLE: Table[RulesState, Outcome] = Table(
             "flipped_operator",
             "nothing checkable; the passage says the opposite operator",
             _flipped_operator,
+        ),
+        Row(
+            "other_entity",
+            "nothing checkable; the passage puts another lower-case entity in its slot (C2), "
+            "or the paper never names it",
+            _other_entity,
         ),
         Row(
             "stated_verbatim",

@@ -31,6 +31,9 @@ one two s t et al use used using based paper authors author table figure fig sec
 
 _NUMERIC = re.compile(r"\d+(?:[.,]\d+)*")
 _TOKEN_RE = re.compile(r"[^\W_]+(?:[.@'][^\W_]+)*")
+#: _TOKEN_RE for ASCII text, where a character that is a word character but not '_' is
+#: a letter or digit.
+_ASCII_TOKEN_RE = re.compile(r"[A-Za-z0-9]+(?:[.@'][A-Za-z0-9]+)*")
 
 
 def fold(text: str) -> str:
@@ -177,13 +180,20 @@ def _clean(token: str) -> str:
 def tokens(text: str) -> list[str]:
     """Lower-case word tokens of ``text`` (after :func:`fold`), stop words kept, unstemmed;
     a possessive ``'s`` is dropped ("SciBERT's" -> "scibert")."""
-    return [_clean(m.group(0)) for m in _TOKEN_RE.finditer(fold(text))]
+    folded = fold(text)
+    pattern = _ASCII_TOKEN_RE if folded.isascii() else _TOKEN_RE
+    return [_clean(m.group(0)) for m in pattern.finditer(folded)]
 
 
 def raw_tokens(text: str, start: int = 0, end: int | None = None) -> list[str]:
     """The word tokens of ``text[start:end]`` as written (not folded, cleaned or stemmed):
     the strings :func:`content_term` takes. A token never spans a line break."""
-    return _TOKEN_RE.findall(text, start, len(text) if end is None else end)
+    if end is None:
+        end = len(text)
+    # an ASCII stretch (most lines of a paper) by the ASCII form of the same pattern,
+    # which the regex engine reads faster than Unicode classes
+    ascii_only = text.isascii() or text[start:end].isascii()
+    return (_ASCII_TOKEN_RE if ascii_only else _TOKEN_RE).findall(text, start, end)
 
 
 def content_terms(text: str) -> list[str]:
@@ -219,7 +229,9 @@ def content_term(token: str) -> str | None:
 
 def is_numeric(term: str) -> bool:
     """True for a term that is a number (``"91.5"``, ``"2020"``)."""
-    return _NUMERIC.fullmatch(term) is not None
+    # a number starts with a digit (what ``\d`` matches, str.isdigit holds): most terms
+    # are words, told apart without the regex
+    return term[:1].isdigit() and _NUMERIC.fullmatch(term) is not None
 
 
 __all__ = ["MINUS_CHARS", "STOPWORDS", "content_term", "content_terms", "fold",

