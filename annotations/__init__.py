@@ -41,18 +41,41 @@ if TYPE_CHECKING:
         score,
     )
 
-__getattr__, __dir__ = lazy_exports(__name__, globals(), {
-    "annotations.errors": ("CheckerError", "InputError", "SchemaError"),
-    "annotations.jsonl": ("dump_row", "iter_rows", "parse_row", "read_rows", "write_rows"),
-    "annotations.align": ("Alignment", "align"),
-    "annotations.layouts": ("Dataset", "HydrateResult", "dehydrate", "hydrate", "load_dataset"),
-    "annotations.report": ("render_markdown", "render_text"),
-    "annotations.score": ("PRF", "BootstrapInfo", "EvidenceMetrics", "GraphMetrics",
-                          "GroupMetrics", "Interval", "LabelMetrics", "Metrics", "SpanMetrics",
-                          "score"),
-    "annotations.schema": ("BoxAnnotation", "ErrorSpan", "ErrorTag", "Label", "PropagationType",
-                           "QAPair", "QuestionMeta", "Role", "SentenceAnnotation", "sentence_id"),
-})
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    globals(),
+    {
+        "annotations.errors": ("CheckerError", "InputError", "SchemaError"),
+        "annotations.jsonl": ("dump_row", "iter_rows", "parse_row", "read_rows", "write_rows"),
+        "annotations.align": ("Alignment", "align"),
+        "annotations.layouts": ("Dataset", "HydrateResult", "dehydrate", "hydrate", "load_dataset"),
+        "annotations.report": ("render_markdown", "render_text"),
+        "annotations.score": (
+            "PRF",
+            "BootstrapInfo",
+            "EvidenceMetrics",
+            "GraphMetrics",
+            "GroupMetrics",
+            "Interval",
+            "LabelMetrics",
+            "Metrics",
+            "SpanMetrics",
+            "score",
+        ),
+        "annotations.schema": (
+            "BoxAnnotation",
+            "ErrorSpan",
+            "ErrorTag",
+            "Label",
+            "PropagationType",
+            "QAPair",
+            "QuestionMeta",
+            "Role",
+            "SentenceAnnotation",
+            "sentence_id",
+        ),
+    },
+)
 
 __all__ = [
     "Alignment",

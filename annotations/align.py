@@ -149,8 +149,9 @@ class Alignment:
     text: str
 
 
-def _best(target: Offset | None, others: Sequence[Offset | None]
-          ) -> tuple[int | None, tuple[int, ...]]:
+def _best(
+    target: Offset | None, others: Sequence[Offset | None]
+) -> tuple[int | None, tuple[int, ...]]:
     if target is None:
         return None, ()
     best: int | None = None
@@ -194,8 +195,9 @@ def align(answer_raw: str, gold: Sequence[str], pred: Sequence[str]) -> Alignmen
         g2p.append(best)
         overlaps.append(hits)
     p2g = [_best(off, g_off)[0] for off in p_off]
-    return Alignment(tuple(g2p), tuple(overlaps), tuple(p2g), tuple(g_off), tuple(p_off), False,
-                     answer_raw)
+    return Alignment(
+        tuple(g2p), tuple(overlaps), tuple(p2g), tuple(g_off), tuple(p_off), False, answer_raw
+    )
 
 
 def resolve_sentence_ref(ref: str, n: int) -> int | None:

@@ -26,19 +26,30 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description="Score MMSciFact-format predictions against gold: sentence labels, error "
         "spans, C4/N4 tags, depends_on edges, roles, evidence boxes, with bootstrap CIs.",
     )
-    p.add_argument("--gold", required=True, metavar="PATH",
-                   help="gold rows: a JSONL file, a folder of JSONL files or a hydrated folder")
+    p.add_argument(
+        "--gold",
+        required=True,
+        metavar="PATH",
+        help="gold rows: a JSONL file, a folder of JSONL files or a hydrated folder",
+    )
     p.add_argument("--pred", required=True, metavar="PATH", help="predicted rows (same forms)")
-    p.add_argument("--mode", choices=MODES, default="holistic",
-                   help="holistic (system predicts everything) or oracle_graph "
-                        "(gold depends_on given)")
-    p.add_argument("--json", metavar="OUT",
-                   help="also write the metrics as JSON to OUT (- for stdout)")
+    p.add_argument(
+        "--mode",
+        choices=MODES,
+        default="holistic",
+        help="holistic (system predicts everything) or oracle_graph (gold depends_on given)",
+    )
+    p.add_argument(
+        "--json", metavar="OUT", help="also write the metrics as JSON to OUT (- for stdout)"
+    )
     p.add_argument("--markdown", metavar="OUT", help="also write a Markdown report to OUT")
     p.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples (0: no CIs)")
     p.add_argument("--seed", type=int, default=0, help="bootstrap seed")
-    p.add_argument("--skip-invalid", action="store_true",
-                   help="report off-schema rows (file and line) and go on without them")
+    p.add_argument(
+        "--skip-invalid",
+        action="store_true",
+        help="report off-schema rows (file and line) and go on without them",
+    )
     p.set_defaults(func=run_score)
 
     h = sub.add_parser(
@@ -50,13 +61,23 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     h.add_argument("src", help="mmscifact.jsonl, a folder of JSONL files, or a hydrated folder")
     h.add_argument("dest", help="output folder (to hydrated) or JSONL file (to flat)")
-    h.add_argument("--to", choices=("auto", "hydrated", "flat"), default="auto",
-                   help="direction (auto: flat if SRC is hydrated, else hydrated)")
-    h.add_argument("--skip-invalid", action="store_true",
-                   help="report off-schema rows (file and line) and go on without them")
-    h.add_argument("--pdf-root", metavar="DIR",
-                   help="folder that relative paper_pdf_path values start from (default: "
-                        "the rows' folder and up to three folders above it)")
+    h.add_argument(
+        "--to",
+        choices=("auto", "hydrated", "flat"),
+        default="auto",
+        help="direction (auto: flat if SRC is hydrated, else hydrated)",
+    )
+    h.add_argument(
+        "--skip-invalid",
+        action="store_true",
+        help="report off-schema rows (file and line) and go on without them",
+    )
+    h.add_argument(
+        "--pdf-root",
+        metavar="DIR",
+        help="folder that relative paper_pdf_path values start from (default: "
+        "the rows' folder and up to three folders above it)",
+    )
     h.set_defaults(func=run_hydrate)
 
 
@@ -73,8 +94,9 @@ def _load(path: str, skip_invalid: bool) -> Any:
     except SchemaError as exc:
         if skip_invalid:
             raise
-        exc.args = (f"{exc.args[0]}; --skip-invalid reports such rows and goes on without "
-                    "them",) + exc.args[1:]
+        exc.args = (
+            f"{exc.args[0]}; --skip-invalid reports such rows and goes on without them",
+        ) + exc.args[1:]
         raise
 
 
@@ -112,7 +134,10 @@ def run_hydrate(args: argparse.Namespace) -> int:
     for qid in res.missing_pdfs:
         print(f"sciground: no PDF found for {qid}", file=sys.stderr)
     if res.missing_pdfs and to == "hydrated" and not args.pdf_root:
-        print("sciground: relative paper_pdf_path values are looked for from the rows' "
-              "folder up; --pdf-root DIR names the folder they start from", file=sys.stderr)
+        print(
+            "sciground: relative paper_pdf_path values are looked for from the rows' "
+            "folder up; --pdf-root DIR names the folder they start from",
+            file=sys.stderr,
+        )
     print(f"wrote {res.rows} rows and {res.pdfs} PDFs to {res.out}")
     return 1 if res.errors or res.missing_pdfs else 0

@@ -43,8 +43,9 @@ def parse_row(text: str | bytes, *, path: str | None = None, line: int | None = 
         raise SchemaError(first, path=path, line=line, field=field, errors=errors) from None
 
 
-def iter_rows(path: str | Path, *, skip_invalid: bool = False,
-              errors: list[SchemaError] | None = None) -> Iterator[QAPair]:
+def iter_rows(
+    path: str | Path, *, skip_invalid: bool = False, errors: list[SchemaError] | None = None
+) -> Iterator[QAPair]:
     """Yield the rows of a JSONL file, in order; blank lines are ignored.
 
     With ``skip_invalid`` a bad line is appended to ``errors`` (if given) and skipped;
@@ -53,7 +54,7 @@ def iter_rows(path: str | Path, *, skip_invalid: bool = False,
     p = Path(path)
     if not p.is_file():
         raise InputError(f"{p}: no such file")
-    with p.open("rb") as fh:              # binary lines end at b"\n" only
+    with p.open("rb") as fh:  # binary lines end at b"\n" only
         for lineno, raw in enumerate(fh, start=1):
             if not raw.strip():
                 continue
@@ -98,7 +99,7 @@ def dumps_line(obj: Any) -> str:
     """
     try:
         text = json.dumps(obj, ensure_ascii=False, allow_nan=False)
-    except ValueError:                      # a NaN or Infinity somewhere
+    except ValueError:  # a NaN or Infinity somewhere
         text = json.dumps(_finite(obj), ensure_ascii=False, allow_nan=False)
     if any(c in text for c in _LINE_BREAKERS):
         for c, esc in _LINE_BREAKERS.items():
@@ -148,11 +149,11 @@ def drop_torn_tail(path: str | Path) -> bytes | None:
             pos -= step
             fh.seek(pos)
             tail = fh.read(step) + tail
-        cut = tail.rfind(b"\n") + 1              # 0 when the file has no newline at all
+        cut = tail.rfind(b"\n") + 1  # 0 when the file has no newline at all
         fragment = tail[cut:]
         try:
             json.loads(fragment)
-        except ValueError:                        # UnicodeDecodeError is a ValueError too
+        except ValueError:  # UnicodeDecodeError is a ValueError too
             fh.truncate(pos + cut)
             return fragment
         fh.seek(size)

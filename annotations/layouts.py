@@ -113,8 +113,9 @@ def jsonl_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.jsonl") if not p.name.endswith(".citations.jsonl"))
 
 
-def load_dataset(path: str | Path, *, skip_invalid: bool = False,
-                 pdf_root: str | Path | None = None) -> Dataset:
+def load_dataset(
+    path: str | Path, *, skip_invalid: bool = False, pdf_root: str | Path | None = None
+) -> Dataset:
     """Load MMSciFact rows from a JSONL file, a folder of JSONL files or a hydrated folder.
 
     Args: path: ``mmscifact.jsonl``; a folder of ``*.jsonl`` (``*.citations.jsonl``
@@ -148,8 +149,11 @@ def load_dataset(path: str | Path, *, skip_invalid: bool = False,
                 continue
             rows.append(row)
             src = f.parent / SOURCE_PDF
-            pdfs.append(src if src.is_file() else
-                        resolve_pdf(row.paper_pdf_path, Path(pdf_root) if pdf_root else root))
+            pdfs.append(
+                src
+                if src.is_file()
+                else resolve_pdf(row.paper_pdf_path, Path(pdf_root) if pdf_root else root)
+            )
         return Dataset(tuple(rows), tuple(pdfs), root, "hydrated", tuple(errors), tuple(files))
     if p.is_dir():
         files = jsonl_files(p)
@@ -174,8 +178,11 @@ def _safe_name(text: str, what: str) -> str:
 
 def _pdf_from_zip(zip_path: Path, paper_pdf_path: str, paper_id: str, dest: Path) -> bool:
     """Extract the member matching ``paper_pdf_path`` (or ``<paper_id>.pdf``) to ``dest``."""
-    want = {PurePosixPath(paper_pdf_path).as_posix(), PurePosixPath(paper_pdf_path).name,
-            f"{paper_id}.pdf"}
+    want = {
+        PurePosixPath(paper_pdf_path).as_posix(),
+        PurePosixPath(paper_pdf_path).name,
+        f"{paper_id}.pdf",
+    }
     with zipfile.ZipFile(zip_path) as zf:
         for name in zf.namelist():
             if name in want or PurePosixPath(name).name in want:
@@ -196,8 +203,13 @@ class HydrateResult:
     out: Path
 
 
-def hydrate(src: str | Path, dest: str | Path, *, skip_invalid: bool = False,
-            pdf_root: str | Path | None = None) -> HydrateResult:
+def hydrate(
+    src: str | Path,
+    dest: str | Path,
+    *,
+    skip_invalid: bool = False,
+    pdf_root: str | Path | None = None,
+) -> HydrateResult:
     """Flat -> hydrated: write ``dest/final_annotations/<paper_id>/<qa_pair_id>.json`` and
     copy each paper to ``_source.pdf`` beside them.
 

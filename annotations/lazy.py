@@ -18,9 +18,9 @@ from collections.abc import Callable, Mapping, MutableMapping
 from typing import Any
 
 
-def lazy_exports(package: str, namespace: MutableMapping[str, Any],
-                 homes: Mapping[str, tuple[str, ...]]
-                 ) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+def lazy_exports(
+    package: str, namespace: MutableMapping[str, Any], homes: Mapping[str, tuple[str, ...]]
+) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """The ``__getattr__`` and ``__dir__`` of a package whose public names live in modules.
 
     Args: package: the package's ``__name__`` (for error messages). namespace: its
@@ -55,8 +55,12 @@ def _keep_functions_over_submodules(package: str, names: set[str]) -> None:
 
     class LazyPackage(types.ModuleType):
         def __setattr__(self, name: str, value: Any) -> None:
-            if name in names and isinstance(value, types.ModuleType) \
-                    and value.__name__ == f"{package}.{name}" and hasattr(value, name):
+            if (
+                name in names
+                and isinstance(value, types.ModuleType)
+                and value.__name__ == f"{package}.{name}"
+                and hasattr(value, name)
+            ):
                 value = getattr(value, name)
             super().__setattr__(name, value)
 

@@ -51,48 +51,92 @@ def _headline_rows(m: Metrics) -> list[list[str]]:
 
 
 def _prf_rows(items: Sequence[tuple[str, PRF]]) -> list[list[str]]:
-    return [[name, _num(p.precision), _num(p.recall), _num(p.f1), str(p.tp), str(p.predicted),
-             str(p.support)] for name, p in items]
+    return [
+        [
+            name,
+            _num(p.precision),
+            _num(p.recall),
+            _num(p.f1),
+            str(p.tp),
+            str(p.predicted),
+            str(p.support),
+        ]
+        for name, p in items
+    ]
 
 
 def _summary_line(m: Metrics) -> str:
-    line = (f"mode {m.mode}: {m.n_gold_pairs} gold QA pairs, {m.n_sentences} sentences; "
-            f"{m.n_missing_pairs} without prediction (scored as wrong), "
-            f"{m.n_extra_pairs} predictions without gold (ignored), "
-            f"{m.n_unaligned_sentences} gold sentences with no overlapping predicted sentence")
+    line = (
+        f"mode {m.mode}: {m.n_gold_pairs} gold QA pairs, {m.n_sentences} sentences; "
+        f"{m.n_missing_pairs} without prediction (scored as wrong), "
+        f"{m.n_extra_pairs} predictions without gold (ignored), "
+        f"{m.n_unaligned_sentences} gold sentences with no overlapping predicted sentence"
+    )
     if m.missing_pair_ids:
         shown = ", ".join(m.missing_pair_ids[:5])
         more = f" and {len(m.missing_pair_ids) - 5} more" if len(m.missing_pair_ids) > 5 else ""
         line += f" (no prediction for {shown}{more})"
     if m.bootstrap.resamples:
-        line += (f"; {int(m.bootstrap.confidence * 100)}% CI from {m.bootstrap.resamples} "
-                 f"bootstrap resamples of QA pairs (seed {m.bootstrap.seed})")
+        line += (
+            f"; {int(m.bootstrap.confidence * 100)}% CI from {m.bootstrap.resamples} "
+            f"bootstrap resamples of QA pairs (seed {m.bootstrap.seed})"
+        )
     return line
 
 
 def _sections(m: Metrics) -> list[tuple[str, list[str], list[list[str]]]]:
     prf_head = ["", "P", "R", "F1", "tp", "pred", "gold"]
     secs: list[tuple[str, list[str], list[list[str]]]] = [
-        ("Headline", ["metric", "value", "95% CI" if m.bootstrap.confidence == 0.95 else "CI"],
-         _headline_rows(m)),
-        ("Sentence labels", prf_head,
-         _prf_rows([(k, v) for k, v in m.labels.per_class.items()]
-                   + [("error (contradiction+nei)", m.labels.error_detection)])),
-        ("Confusion (rows gold, columns predicted)", ["gold \\ pred", *PRED_VALUES],
-         [[lab.value, *(str(m.labels.confusion[lab.value][p]) for p in PRED_VALUES)]
-          for lab in LABELS]),
+        (
+            "Headline",
+            ["metric", "value", "95% CI" if m.bootstrap.confidence == 0.95 else "CI"],
+            _headline_rows(m),
+        ),
+        (
+            "Sentence labels",
+            prf_head,
+            _prf_rows(
+                [(k, v) for k, v in m.labels.per_class.items()]
+                + [("error (contradiction+nei)", m.labels.error_detection)]
+            ),
+        ),
+        (
+            "Confusion (rows gold, columns predicted)",
+            ["gold \\ pred", *PRED_VALUES],
+            [
+                [lab.value, *(str(m.labels.confusion[lab.value][p]) for p in PRED_VALUES)]
+                for lab in LABELS
+            ],
+        ),
     ]
-    spans = [("error spans exact", m.spans.exact), ("error spans IoU>=0.5", m.spans.overlap),
-             ("C4/N4 tags", m.graph.inherited),
-             *((f"tag {k}", v) for k, v in m.graph.inherited_per_tag.items())]
+    spans = [
+        ("error spans exact", m.spans.exact),
+        ("error spans IoU>=0.5", m.spans.overlap),
+        ("C4/N4 tags", m.graph.inherited),
+        *((f"tag {k}", v) for k, v in m.graph.inherited_per_tag.items()),
+    ]
     if m.graph.edges is not None:
         spans.append(("depends_on edges", m.graph.edges))
     title = "Error spans, C4/N4 tags" + (", depends_on edges" if m.graph.edges is not None else "")
     secs.append((title, prf_head, _prf_rows(spans)))
     for fld, groups in m.breakdowns.items():
-        secs.append((f"By {fld}", [fld, "pairs", "sentences", "accuracy", "macro-F1", "error F1"],
-                     [[k, str(g.n_pairs), str(g.n_sentences), _num(g.accuracy), _num(g.macro_f1),
-                       _num(g.error_f1)] for k, g in groups.items()]))
+        secs.append(
+            (
+                f"By {fld}",
+                [fld, "pairs", "sentences", "accuracy", "macro-F1", "error F1"],
+                [
+                    [
+                        k,
+                        str(g.n_pairs),
+                        str(g.n_sentences),
+                        _num(g.accuracy),
+                        _num(g.macro_f1),
+                        _num(g.error_f1),
+                    ]
+                    for k, g in groups.items()
+                ],
+            )
+        )
     return secs
 
 
@@ -122,8 +166,12 @@ def render_markdown(metrics: Metrics) -> str:
     """The same tables as Markdown (GitHub pipe tables under ``###`` headings)."""
     parts = ["## Scores", "", _summary_line(metrics)]
     for title, head, rows in _sections(metrics):
-        parts += ["", f"### {title}", "",
-                  "| " + " | ".join(_md_cell(h) for h in head) + " |",
-                  "|" + "|".join("---" if i == 0 else "---:" for i in range(len(head))) + "|"]
+        parts += [
+            "",
+            f"### {title}",
+            "",
+            "| " + " | ".join(_md_cell(h) for h in head) + " |",
+            "|" + "|".join("---" if i == 0 else "---:" for i in range(len(head))) + "|",
+        ]
         parts += ["| " + " | ".join(_md_cell(c) for c in r) + " |" for r in rows]
     return "\n".join(parts) + "\n"

@@ -84,11 +84,28 @@ NONE_GROUP = "(none)"
 _NP = len(PRED_VALUES)
 _N_CONF = len(LABELS) * _NP
 _NAMES = (
-    "span_gold", "span_pred", "span_exact_tp", "span_overlap_tp", "span_tag_ok",
-    "c4_tp", "c4_pred", "c4_gold", "n4_tp", "n4_pred", "n4_gold",
-    "prop_ok", "prop_n", "role_ok", "role_n",
-    "edge_tp", "edge_pred", "edge_gold",
-    "ev_sent", "ev_hit", "ev_boxes", "ev_iou_sum",
+    "span_gold",
+    "span_pred",
+    "span_exact_tp",
+    "span_overlap_tp",
+    "span_tag_ok",
+    "c4_tp",
+    "c4_pred",
+    "c4_gold",
+    "n4_tp",
+    "n4_pred",
+    "n4_gold",
+    "prop_ok",
+    "prop_n",
+    "role_ok",
+    "role_n",
+    "edge_tp",
+    "edge_pred",
+    "edge_gold",
+    "ev_sent",
+    "ev_hit",
+    "ev_boxes",
+    "ev_iou_sum",
 )
 _COL = {name: _N_CONF + i for i, name in enumerate(_NAMES)}
 N_COLUMNS = _N_CONF + len(_NAMES)
@@ -268,8 +285,9 @@ class _Span:
     tags: frozenset[ErrorTag]
 
 
-def _spans(answer: str, sents: Sequence[SentenceAnnotation], offs: Sequence[Offset | None]
-           ) -> list[_Span]:
+def _spans(
+    answer: str, sents: Sequence[SentenceAnnotation], offs: Sequence[Offset | None]
+) -> list[_Span]:
     out: list[_Span] = []
     for sent, off in zip(sents, offs):
         used: set[tuple[int, int]] = set()
@@ -277,7 +295,7 @@ def _spans(answer: str, sents: Sequence[SentenceAnnotation], offs: Sequence[Offs
             tags = frozenset(t for t in err.tags if t in SPAN_TAGS)
             found: Offset | None = None
             if off is not None and err.span:
-                seg = answer[off.start:off.end]
+                seg = answer[off.start : off.end]
                 start = 0
                 while True:
                     hit = locate(seg, [err.span], start=start)[0]
@@ -347,8 +365,9 @@ def _edges(sents: Sequence[SentenceAnnotation]) -> set[tuple[int, int]]:
 
 
 # ---------------------------------------------------------------- one QA pair
-def pair_counts(gold: QAPair, pred: QAPair | None, mode: Mode = "holistic"
-                ) -> tuple[list[float], int]:
+def pair_counts(
+    gold: QAPair, pred: QAPair | None, mode: Mode = "holistic"
+) -> tuple[list[float], int]:
     """The count vector of one QA pair (columns: confusion, then ``_NAMES``) and the
     number of gold sentences no prediction overlaps (0 when ``pred`` is None: those are
     counted as a missing row instead)."""
@@ -367,9 +386,12 @@ def pair_counts(gold: QAPair, pred: QAPair | None, mode: Mode = "holistic"
     return v, unaligned
 
 
-def _label_counts(v: list[float], g_sents: Sequence[SentenceAnnotation],
-                  p_sents: Sequence[SentenceAnnotation], al: Alignment | None
-                  ) -> tuple[list[SentenceAnnotation | None], int]:
+def _label_counts(
+    v: list[float],
+    g_sents: Sequence[SentenceAnnotation],
+    p_sents: Sequence[SentenceAnnotation],
+    al: Alignment | None,
+) -> tuple[list[SentenceAnnotation | None], int]:
     """Add the label confusion, role and C4/N4 counts to ``v``; return the prediction
     aligned with each gold sentence (None for none) and the count of gold sentences no
     prediction overlaps."""
@@ -395,8 +417,12 @@ def _label_counts(v: list[float], g_sents: Sequence[SentenceAnnotation],
     return aligned, unaligned
 
 
-def _propagation_counts(v: list[float], g_sents: Sequence[SentenceAnnotation],
-                        aligned: Sequence[SentenceAnnotation | None], mode: Mode) -> None:
+def _propagation_counts(
+    v: list[float],
+    g_sents: Sequence[SentenceAnnotation],
+    aligned: Sequence[SentenceAnnotation | None],
+    mode: Mode,
+) -> None:
     """Add the propagation counts to ``v``: the predicted propagation type, or in
     ``oracle_graph`` mode the one the gold links give over the predicted labels."""
     n = len(g_sents)
@@ -418,12 +444,20 @@ def _propagation_counts(v: list[float], g_sents: Sequence[SentenceAnnotation],
         v[_COL["prop_ok"]] += got == g.propagation_type
 
 
-def _span_counts(v: list[float], gold: QAPair, g_sents: Sequence[SentenceAnnotation],
-                 p_sents: Sequence[SentenceAnnotation], al: Alignment | None) -> None:
+def _span_counts(
+    v: list[float],
+    gold: QAPair,
+    g_sents: Sequence[SentenceAnnotation],
+    p_sents: Sequence[SentenceAnnotation],
+    al: Alignment | None,
+) -> None:
     """Add the error-span counts (gold, predicted, exact and overlap matches, tags) to
     ``v``."""
-    g_offs = (al.gold_offsets if al is not None
-              else tuple(locate(gold.answer_raw, [s.sentence for s in g_sents])))
+    g_offs = (
+        al.gold_offsets
+        if al is not None
+        else tuple(locate(gold.answer_raw, [s.sentence for s in g_sents]))
+    )
     text = al.text if al is not None else gold.answer_raw
     gspans = _spans(text, g_sents, g_offs)
     pspans = _spans(text, p_sents, al.pred_offsets) if al is not None else []
@@ -436,8 +470,12 @@ def _span_counts(v: list[float], gold: QAPair, g_sents: Sequence[SentenceAnnotat
         v[_COL["span_tag_ok"]] = ok
 
 
-def _edge_counts(v: list[float], g_sents: Sequence[SentenceAnnotation],
-                 p_sents: Sequence[SentenceAnnotation], al: Alignment | None) -> None:
+def _edge_counts(
+    v: list[float],
+    g_sents: Sequence[SentenceAnnotation],
+    p_sents: Sequence[SentenceAnnotation],
+    al: Alignment | None,
+) -> None:
     """Add the dependency-edge counts to ``v``: predicted edges mapped onto the gold
     sentences; one that points nowhere or to an unaligned sentence counts as a wrong
     prediction."""
@@ -465,8 +503,12 @@ def _edge_counts(v: list[float], g_sents: Sequence[SentenceAnnotation],
     v[_COL["edge_tp"]] = len(g_edges & p_edges)
 
 
-def _evidence_counts(v: list[float], g_sents: Sequence[SentenceAnnotation],
-                     p_sents: Sequence[SentenceAnnotation], al: Alignment | None) -> None:
+def _evidence_counts(
+    v: list[float],
+    g_sents: Sequence[SentenceAnnotation],
+    p_sents: Sequence[SentenceAnnotation],
+    al: Alignment | None,
+) -> None:
     """Add the evidence counts to ``v``: gold sentences with boxes, page hits and the
     best IoU of each gold box among the overlapping predictions' boxes."""
     for i, g in enumerate(g_sents):
@@ -482,13 +524,15 @@ def _evidence_counts(v: list[float], g_sents: Sequence[SentenceAnnotation],
         pages = {b.page_id for b in g.boxes}
         v[_COL["ev_hit"]] += any(b.page_id in pages for b in pboxes)
         for gb in g.boxes:
-            v[_COL["ev_iou_sum"]] += max((box_iou(gb, pb) for pb in pboxes
-                                          if pb.page_id == gb.page_id), default=0.0)
+            v[_COL["ev_iou_sum"]] += max(
+                (box_iou(gb, pb) for pb in pboxes if pb.page_id == gb.page_id), default=0.0
+            )
 
 
 # ---------------------------------------------------------------- totals -> numbers
-def _label_numbers(t: Sequence[float]
-                   ) -> tuple[float | None, float | None, float | None, float | None]:
+def _label_numbers(
+    t: Sequence[float],
+) -> tuple[float | None, float | None, float | None, float | None]:
     """(accuracy, macro_f1, balanced_accuracy, error_f1) from a count vector."""
     total = sum(t[:_N_CONF])
     diag = sum(t[_conf(i, i)] for i in range(len(LABELS)))
@@ -525,8 +569,11 @@ def _headline(t: Sequence[float], mode: Mode) -> dict[str, float | None]:
         "spans.exact.f1": _f1(t[c["span_exact_tp"]], t[c["span_pred"]], t[c["span_gold"]]),
         "spans.overlap.f1": _f1(t[c["span_overlap_tp"]], t[c["span_pred"]], t[c["span_gold"]]),
         "spans.tag_accuracy": _div(t[c["span_tag_ok"]], t[c["span_overlap_tp"]]),
-        "graph.inherited.f1": _f1(t[c["c4_tp"]] + t[c["n4_tp"]], t[c["c4_pred"]] + t[c["n4_pred"]],
-                                  t[c["c4_gold"]] + t[c["n4_gold"]]),
+        "graph.inherited.f1": _f1(
+            t[c["c4_tp"]] + t[c["n4_tp"]],
+            t[c["c4_pred"]] + t[c["n4_pred"]],
+            t[c["c4_gold"]] + t[c["n4_gold"]],
+        ),
         "graph.propagation_accuracy": _div(t[c["prop_ok"]], t[c["prop_n"]]),
         "graph.role_accuracy": _div(t[c["role_ok"]], t[c["role_n"]]),
         "evidence.page_hit_rate": _div(t[c["ev_hit"]], t[c["ev_sent"]]),
@@ -605,8 +652,13 @@ def bootstrap(
 def _group(vectors: Sequence[Sequence[float]]) -> GroupMetrics:
     t = _sum(vectors)
     acc, macro, _, err = _label_numbers(t)
-    return GroupMetrics(n_pairs=len(vectors), n_sentences=int(sum(t[:_N_CONF])),
-                        accuracy=acc, macro_f1=macro, error_f1=err)
+    return GroupMetrics(
+        n_pairs=len(vectors),
+        n_sentences=int(sum(t[:_N_CONF])),
+        accuracy=acc,
+        macro_f1=macro,
+        error_f1=err,
+    )
 
 
 def _index(rows: Sequence[QAPair], what: str) -> dict[str, QAPair]:
@@ -658,15 +710,29 @@ def score(
     extra = sum(1 for qid in p_index if qid not in g_index)
     t = _sum(vectors)
     rows = [g_index[qid] for qid in sorted(g_index)]
-    ci = bootstrap(vectors, lambda tot: _headline(tot, mode), resamples=resamples, seed=seed,
-                   confidence=confidence)
+    ci = bootstrap(
+        vectors,
+        lambda tot: _headline(tot, mode),
+        resamples=resamples,
+        seed=seed,
+        confidence=confidence,
+    )
     return Metrics(
-        mode=mode, n_gold_pairs=len(g_index), n_pred_pairs=len(p_index),
-        n_missing_pairs=len(missing), missing_pair_ids=tuple(missing), n_extra_pairs=extra,
-        n_sentences=int(sum(t[:_N_CONF])), n_unaligned_sentences=unaligned,
-        labels=_label_metrics(t), spans=_span_metrics(t), graph=_graph_metrics(t, mode),
-        evidence=_evidence_metrics(t), breakdowns=_breakdowns(rows, vectors),
-        ci=ci, bootstrap=BootstrapInfo(resamples=resamples, seed=seed, confidence=confidence),
+        mode=mode,
+        n_gold_pairs=len(g_index),
+        n_pred_pairs=len(p_index),
+        n_missing_pairs=len(missing),
+        missing_pair_ids=tuple(missing),
+        n_extra_pairs=extra,
+        n_sentences=int(sum(t[:_N_CONF])),
+        n_unaligned_sentences=unaligned,
+        labels=_label_metrics(t),
+        spans=_span_metrics(t),
+        graph=_graph_metrics(t, mode),
+        evidence=_evidence_metrics(t),
+        breakdowns=_breakdowns(rows, vectors),
+        ci=ci,
+        bootstrap=BootstrapInfo(resamples=resamples, seed=seed, confidence=confidence),
     )
 
 
@@ -691,8 +757,15 @@ def _label_metrics(t: Sequence[float]) -> LabelMetrics:
         int(sum(t[_conf(g, p)] for g in err for p in range(_NP))),
     )
     n_sent = int(sum(t[:_N_CONF]))
-    return LabelMetrics(n_sentences=n_sent, accuracy=acc, macro_f1=macro, balanced_accuracy=bal,
-                        per_class=per_class, confusion=confusion, error_detection=error_detection)
+    return LabelMetrics(
+        n_sentences=n_sent,
+        accuracy=acc,
+        macro_f1=macro,
+        balanced_accuracy=bal,
+        per_class=per_class,
+        confusion=confusion,
+        error_detection=error_detection,
+    )
 
 
 def _span_metrics(t: Sequence[float]) -> SpanMetrics:
@@ -716,12 +789,15 @@ def _graph_metrics(t: Sequence[float], mode: Mode) -> GraphMetrics:
     }
     return GraphMetrics(
         edges=prf(int(t[c["edge_tp"]]), int(t[c["edge_pred"]]), int(t[c["edge_gold"]]))
-        if mode == "holistic" else None,
+        if mode == "holistic"
+        else None,
         role_accuracy=_div(t[c["role_ok"]], t[c["role_n"]]),
         propagation_accuracy=_div(t[c["prop_ok"]], t[c["prop_n"]]),
-        inherited=prf(per_tag["C4"].tp + per_tag["N4"].tp,
-                      per_tag["C4"].predicted + per_tag["N4"].predicted,
-                      per_tag["C4"].support + per_tag["N4"].support),
+        inherited=prf(
+            per_tag["C4"].tp + per_tag["N4"].tp,
+            per_tag["C4"].predicted + per_tag["N4"].predicted,
+            per_tag["C4"].support + per_tag["N4"].support,
+        ),
         inherited_per_tag=per_tag,
     )
 
@@ -730,14 +806,16 @@ def _evidence_metrics(t: Sequence[float]) -> EvidenceMetrics:
     """The evidence metrics of count totals ``t``."""
     c = _COL
     return EvidenceMetrics(
-        n_sentences=int(t[c["ev_sent"]]), n_boxes=int(t[c["ev_boxes"]]),
+        n_sentences=int(t[c["ev_sent"]]),
+        n_boxes=int(t[c["ev_boxes"]]),
         page_hit_rate=_div(t[c["ev_hit"]], t[c["ev_sent"]]),
         box_iou=_div(t[c["ev_iou_sum"]], t[c["ev_boxes"]]),
     )
 
 
-def _breakdowns(rows: Sequence[QAPair], vectors: Sequence[list[float]]
-                ) -> dict[str, dict[str, GroupMetrics]]:
+def _breakdowns(
+    rows: Sequence[QAPair], vectors: Sequence[list[float]]
+) -> dict[str, dict[str, GroupMetrics]]:
     """Per field of ``BREAKDOWN_FIELDS``, the metrics of each group of rows by its value
     (``rows`` and their count ``vectors`` in the same order)."""
     breakdowns: dict[str, dict[str, GroupMetrics]] = {}

@@ -33,7 +33,9 @@ def build_store(extra: Iterable[Record], *, acl: bool = True) -> tuple[LocalInde
     return index, time.perf_counter() - t0, tmp
 
 
-def title_baseline(index: LocalIndex, ref: Reference, threshold: float = 90.0) -> tuple[bool, Record | None]:
+def title_baseline(
+    index: LocalIndex, ref: Reference, threshold: float = 90.0
+) -> tuple[bool, Record | None]:
     """HalluCiteChecker-style decision: real iff some record's normalised title has
     rapidfuzz ratio >= threshold with the cited one (candidates from the same index)."""
     cited = " ".join(title_words(ref.title or ""))

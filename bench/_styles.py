@@ -46,9 +46,9 @@ class Lang:
     and_: str
     et_al: str
     in_: str
-    pp: str          # page range abbreviation
-    eds_in: str      # "In:" form used by ABNT / Vancouver
-    available: str   # "Available at" before a DOI URL in Harvard/ABNT
+    pp: str  # page range abbreviation
+    eds_in: str  # "In:" form used by ABNT / Vancouver
+    available: str  # "Available at" before a DOI URL in Harvard/ABNT
     extra: dict[str, str] = field(default_factory=dict)
 
 
@@ -123,7 +123,9 @@ def _vancouver(w: Work, lg: Lang) -> str:
     else:
         place = f" {w.address}:" if w.address else ""
         pub = f" {w.publisher};" if w.publisher else ""
-        tail = f"{lg.eds_in} {w.venue};{place}{pub} {w.year}." + (f" {lg.pp.rstrip('.')}. {pages}." if pages else "")
+        tail = f"{lg.eds_in} {w.venue};{place}{pub} {w.year}." + (
+            f" {lg.pp.rstrip('.')}. {pages}." if pages else ""
+        )
         tail = tail.replace(";;", ";")
     doi = f" doi:{w.doi}" if w.doi else ""
     return f"{w.number}. {authors}. {w.title}. {tail}{doi}"
@@ -144,7 +146,9 @@ def _harvard(w: Work, lg: Lang) -> str:
     else:
         place = f" {w.address}:" if w.address and w.publisher else ""
         pub = f" {w.publisher}," if w.publisher else ""
-        tail = f"{lg.in_.rstrip(':').lower()} {w.venue}.{place}{pub}" + (f" {lg.pp} {pages}." if pages else "")
+        tail = f"{lg.in_.rstrip(':').lower()} {w.venue}.{place}{pub}" + (
+            f" {lg.pp} {pages}." if pages else ""
+        )
         tail = tail.rstrip(",") + ("" if tail.endswith(".") else ".")
         title = f"'{w.title}'"
     doi = f" doi: {w.doi}." if w.doi else ""
@@ -187,7 +191,9 @@ def _abnt(w: Work, lg: Lang) -> str:
     else:
         place = f" {w.address}:" if w.address else ""
         pub = f" {w.publisher}," if w.publisher else ""
-        tail = f"{lg.eds_in} {w.venue.upper()}.{place}{pub} {w.year}." + (f" p. {pages}." if pages else "")
+        tail = f"{lg.eds_in} {w.venue.upper()}.{place}{pub} {w.year}." + (
+            f" p. {pages}." if pages else ""
+        )
     doi = f" DOI: {w.doi}." if w.doi else ""
     return f"{authors} {w.title}. {tail}{doi}"
 
@@ -205,7 +211,9 @@ def _ieee(w: Work, lg: Lang) -> str:
         tail = f"{w.venue}{vol}{iss}" + (f", {lg.pp} {pages}" if pages else "") + f", {w.year}"
     else:
         place = f", {w.address}" if w.address else ""
-        tail = f"{lg.in_.rstrip(':').lower()} {w.venue}{place}, {w.year}" + (f", {lg.pp} {pages}" if pages else "")
+        tail = f"{lg.in_.rstrip(':').lower()} {w.venue}{place}, {w.year}" + (
+            f", {lg.pp} {pages}" if pages else ""
+        )
     doi = f", doi: {w.doi}." if w.doi else "."
     return f"[{w.number}] {authors}, \u201c{w.title},\u201d {tail}{doi}"
 
@@ -228,7 +236,9 @@ def _chicago(w: Work, lg: Lang) -> str:
     else:
         place = f" {w.address}:" if w.address and w.publisher else ""
         pub = f" {w.publisher}." if w.publisher else ""
-        tail = f"{lg.in_.rstrip(':')} {w.venue}" + (f", {pages}" if pages else "") + f".{place}{pub}"
+        tail = (
+            f"{lg.in_.rstrip(':')} {w.venue}" + (f", {pages}" if pages else "") + f".{place}{pub}"
+        )
     doi = f" {_doi_url(w.doi)}." if w.doi else ""
     return f"{authors} {w.year}. \u201c{w.title}.\u201d {tail}{doi}"
 
@@ -251,8 +261,16 @@ def _nature(w: Work, lg: Lang) -> str:
     return f"{w.number}. {authors} {w.title}. {tail}"
 
 
-_FORMATTERS = {"apa": _apa, "vancouver": _vancouver, "harvard": _harvard, "mla": _mla,
-               "abnt": _abnt, "ieee": _ieee, "chicago": _chicago, "nature": _nature}
+_FORMATTERS = {
+    "apa": _apa,
+    "vancouver": _vancouver,
+    "harvard": _harvard,
+    "mla": _mla,
+    "abnt": _abnt,
+    "ieee": _ieee,
+    "chicago": _chicago,
+    "nature": _nature,
+}
 
 
 def format_reference(work: Work, style: str, lang: str = "en") -> str:
@@ -278,6 +296,7 @@ def sloppy(text: str, seed: int, work: Work | None = None) -> str:
         # drop about half of the commas and full stops that follow a letter (never inside numbers)
         def drop(m: re.Match[str]) -> str:
             return m.group(1) if rng.random() < 0.5 else m.group(0)
+
         out = re.sub(r"([A-Za-zÀ-ÿ])[.,](?=\s)", drop, out)
     if "spaces" in chosen:
         out = re.sub(r" ", lambda m: "  " if rng.random() < 0.3 else " ", out)

@@ -65,7 +65,9 @@ def macro_f1(gold: list[str], pred: list[str]) -> tuple[float, dict[str, float]]
 
 def _family(name: str) -> str:
     name = re.sub(r"\s*\(.*\)$", "", name).strip()
-    return name if " " not in name or "-" in name.split()[-1] and name.isupper() else name.split()[-1]
+    return (
+        name if " " not in name or "-" in name.split()[-1] and name.isupper() else name.split()[-1]
+    )
 
 
 def _short(paper: dict) -> str:
@@ -101,14 +103,18 @@ def _narrative(sentence: str, who: str) -> str:
 def build_reviews(data: Path, variant: str) -> tuple[list[str], list[Item], dict[str, dict]]:
     """(review texts, placed sentences, papers by id) for ``variant`` "numbered" or
     "author-year"."""
-    index = {p["short_id"]: p for p in json.loads((data / "papers" / "index.json")
-                                                  .read_text(encoding="utf-8"))["papers"]}
+    index = {
+        p["short_id"]: p
+        for p in json.loads((data / "papers" / "index.json").read_text(encoding="utf-8"))["papers"]
+    }
     rows: dict[str, list[dict]] = {}
     for path in sorted((data / "groundqa" / "dev").glob("*.jsonl")):
         if re.search(r"\d\.jsonl$", path.name):
-            rows[path.stem] = [json.loads(line)
-                               for line in path.read_text(encoding="utf-8").splitlines()
-                               if line.strip()]
+            rows[path.stem] = [
+                json.loads(line)
+                for line in path.read_text(encoding="utf-8").splitlines()
+                if line.strip()
+            ]
     papers = [p for p in sorted(rows) if p in index]
     order = papers if variant == "numbered" else sorted(papers, key=lambda p: _short(index[p]))
     number = {p: i + 1 for i, p in enumerate(order)}
@@ -116,8 +122,11 @@ def build_reviews(data: Path, variant: str) -> tuple[list[str], list[Item], dict
     def marker(p: str, narrative: bool) -> str:
         if variant == "numbered":
             return f"[{number[p]}]"
-        return f"{_short(index[p])} ({index[p]['year']})" if narrative else \
-            f"({_short(index[p]).replace(' and ', ' & ')}, {index[p]['year']})"
+        return (
+            f"{_short(index[p])} ({index[p]['year']})"
+            if narrative
+            else f"({_short(index[p]).replace(' and ', ' & ')}, {index[p]['year']})"
+        )
 
     reviews: list[str] = []
     items: list[Item] = []
@@ -130,15 +139,20 @@ def build_reviews(data: Path, variant: str) -> tuple[list[str], list[Item], dict
             other = papers[(n + 1) % len(papers)]
             claims = [a for a in row["annotations"] if a["label"] != "not_a_claim"]
             wrong = [a for a in claims if a["label"] == "supported"][:2]
-            parts: list[tuple[str, str, str, bool]] = [(a["sentence"], a["label"], p, False)
-                                                        for a in claims]
+            parts: list[tuple[str, str, str, bool]] = [
+                (a["sentence"], a["label"], p, False) for a in claims
+            ]
             parts += [(a["sentence"], "nei", other, True) for a in wrong]
             for i, (sent, gold, cited, mis) in enumerate(parts):
                 if variant == "author-year" and i % 4 == 3:
-                    out = _narrative(sent, _short(index[cited])).replace("{year}", str(index[cited]["year"]))
+                    out = _narrative(sent, _short(index[cited])).replace(
+                        "{year}", str(index[cited]["year"])
+                    )
                 else:
                     out = _cite(sent, marker(cited, False))
-                items.append(Item(len(reviews), len(text), gold, cited, mis, row["qa_pair_id"], sent))
+                items.append(
+                    Item(len(reviews), len(text), gold, cited, mis, row["qa_pair_id"], sent)
+                )
                 # a list item ("AZGP1: 9 of 10 ...") or a line ending in ':' keeps its line
                 text += out + (" " if re.search(r"[.!?][*)\"']*$", out) else "\n")
             text = text.rstrip() + "\n\n"
@@ -160,18 +174,27 @@ def run_check(data: Path, judge: object) -> dict[tuple[str, str], tuple[str, str
         for line in path.read_text(encoding="utf-8").splitlines():
             row = json.loads(line)
             answer = row["answer_raw"]
-            rep = check(row["question_text"], answer, doc, judge=judge,  # type: ignore[arg-type]
-                        verify_citations=False)
+            rep = check(
+                row["question_text"],
+                answer,
+                doc,
+                judge=judge,  # type: ignore[arg-type]
+                verify_citations=False,
+            )
             pos = 0
             for ann in row["annotations"]:
                 a = answer.find(ann["sentence"], pos)
                 a = pos if a < 0 else a
                 b = a + len(ann["sentence"])
                 pos = b
-                best = max(rep.sentences, key=lambda cs: min(b, cs.sentence.end)
-                           - max(a, cs.sentence.start))
-                out[(row["qa_pair_id"], ann["sentence"])] = (best.annotation.label.value,
-                                                             best.judgement.label.value)
+                best = max(
+                    rep.sentences,
+                    key=lambda cs: min(b, cs.sentence.end) - max(a, cs.sentence.start),
+                )
+                out[(row["qa_pair_id"], ann["sentence"])] = (
+                    best.annotation.label.value,
+                    best.judgement.label.value,
+                )
     return out
 
 
@@ -198,8 +221,9 @@ def matching(data: Path) -> None:
         for _, pdf in papers:
             (Path(tmp) / pdf.name).symlink_to(pdf.resolve())
         for with_doi in (True, False):
-            refs = [parse_reference(_entry(p if with_doi else {**p, "doi": None}))
-                    for p, _ in papers]
+            refs = [
+                parse_reference(_entry(p if with_doi else {**p, "doi": None})) for p, _ in papers
+            ]
             t0 = time.perf_counter()
             found = match_pdfs(Path(tmp), [(r, None) for r in refs])
             dt = time.perf_counter() - t0
@@ -208,10 +232,12 @@ def matching(data: Path) -> None:
             wrong = sum(i in got and got[i] != pdf.name for i, (_, pdf) in enumerate(papers))
             how = Counter(h for _, h in found.by_work.values())
             refused = sum(pr.kind == "ambiguous_pdf" for pr in found.problems)
-            print(f"PDF matching, {len(papers)} PDFs (papers/ + papers-more/), references "
-                  f"{'with' if with_doi else 'without'} DOI: correct {right}, wrong {wrong}, "
-                  f"ambiguous reported {refused}, none {len(papers) - right - wrong} "
-                  f"(by {dict(how)}; {dt:.1f}s)")
+            print(
+                f"PDF matching, {len(papers)} PDFs (papers/ + papers-more/), references "
+                f"{'with' if with_doi else 'without'} DOI: correct {right}, wrong {wrong}, "
+                f"ambiguous reported {refused}, none {len(papers) - right - wrong} "
+                f"(by {dict(how)}; {dt:.1f}s)"
+            )
 
 
 def main() -> None:
@@ -233,8 +259,10 @@ def main() -> None:
     for variant in ("numbered", "author-year"):
         reviews, items, _ = build_reviews(data, variant)
         t1 = time.perf_counter()
-        reports = [audit(r, papers=data / "papers", judge=judge, path=f"review{k}")
-                   for k, r in enumerate(reviews)]
+        reports = [
+            audit(r, papers=data / "papers", judge=judge, path=f"review{k}")
+            for k, r in enumerate(reviews)
+        ]
         t_audit = time.perf_counter() - t1
         gold, pred_audit, pred_check, pred_judge = [], [], [], []
         mis_total = mis_supported = unlinked = 0
@@ -247,9 +275,15 @@ def main() -> None:
         for it in items:
             rep = reports[it.review]
             sent = next(s for s in rep.sentences if s.sentence.start <= it.start < s.sentence.end)
-            pair = next((p for p in sent.pairs
-                         if rep.works[p.work].location
-                         and Path(rep.works[p.work].location or "").stem == it.paper), None)
+            pair = next(
+                (
+                    p
+                    for p in sent.pairs
+                    if rep.works[p.work].location
+                    and Path(rep.works[p.work].location or "").stem == it.paper
+                ),
+                None,
+            )
             label = pair.support if pair else "unlinked"
             unlinked += pair is None
             if it.misattributed:
@@ -267,18 +301,28 @@ def main() -> None:
         fa, fa_cls = macro_f1(gold, pred_audit)
         fc, _ = macro_f1(gold, pred_check)
         fj, _ = macro_f1(gold, pred_judge)
-        print(f"\n{variant}: {len(reviews)} reviews, {n} carried sentences "
-              f"({dict(Counter(gold))}), {mis_total} misattributed; audit {t_audit:.1f}s")
-        print(f"  macro-F1  check (final labels) {fc:.3f}   check (judge's own labels) {fj:.3f}   "
-              f"audit {fa:.3f}   audit - check {fa - fc:+.3f}")
+        print(
+            f"\n{variant}: {len(reviews)} reviews, {n} carried sentences "
+            f"({dict(Counter(gold))}), {mis_total} misattributed; audit {t_audit:.1f}s"
+        )
+        print(
+            f"  macro-F1  check (final labels) {fc:.3f}   check (judge's own labels) {fj:.3f}   "
+            f"audit {fa:.3f}   audit - check {fa - fc:+.3f}"
+        )
         print("  audit per class: " + ", ".join(f"{k} {v:.3f}" for k, v in fa_cls.items()))
         print(f"  audit labels: {dict(Counter(pred_audit))}")
-        print(f"  same label as check's judge: {n - len(disagreements)}/{n}; citation not "
-              f"linked to its PDF: {unlinked}")
-        print(f"  misattributed called supported: {mis_supported}/{mis_total} = "
-              f"{mis_supported / max(mis_total, 1):.3f} (target <= 0.05)")
-        print(f"  reference-list entries matched to a PDF by: {dict(matched)}; other works "
-              f"the answers cite (no entry, unavailable): {others}")
+        print(
+            f"  same label as check's judge: {n - len(disagreements)}/{n}; citation not "
+            f"linked to its PDF: {unlinked}"
+        )
+        print(
+            f"  misattributed called supported: {mis_supported}/{mis_total} = "
+            f"{mis_supported / max(mis_total, 1):.3f} (target <= 0.05)"
+        )
+        print(
+            f"  reference-list entries matched to a PDF by: {dict(matched)}; other works "
+            f"the answers cite (no entry, unavailable): {others}"
+        )
         for g, o, a, s in disagreements[: args.show]:
             print(f"    [gold {g}, check {o}, audit {a}] {s[:140]}")
 

@@ -44,8 +44,7 @@ def run(items: list[Item], size: int, repeat: int) -> tuple[float, int]:
         papers = PaperCache(EvidenceIndex.build, size=size)
         t = time.perf_counter()
         with redirect_stderr(io.StringIO()):
-            counts = check_items(items, make_judge("rules"), io.StringIO(), set(),
-                                 papers=papers)
+            counts = check_items(items, make_judge("rules"), io.StringIO(), set(), papers=papers)
         rate = counts.ok / (time.perf_counter() - t)
         assert counts.ok == len(items), counts.failures
         best, reads = max(best, rate), papers.reads
@@ -66,8 +65,13 @@ def entry_mb(pdf: Path) -> float:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("dev", nargs="?", type=Path, default=DEFAULT_DEV,
-                    help="GroundQA dev folder (PDF paths are relative to two folders up)")
+    ap.add_argument(
+        "dev",
+        nargs="?",
+        type=Path,
+        default=DEFAULT_DEV,
+        help="GroundQA dev folder (PDF paths are relative to two folders up)",
+    )
     ap.add_argument("--repeat", type=int, default=2)
     args = ap.parse_args()
     if not args.dev.is_dir():
@@ -77,19 +81,29 @@ def main() -> int:
     by_paper: list[list[Item]] = []
     for f in sorted(dev.glob("*[0-9].jsonl")):
         rows = read_rows(f)
-        by_paper.append([(f"{f}:{k}", r.model_copy(update={"annotations": ()}),
-                          data / r.paper_pdf_path, None) for k, r in enumerate(rows, 1)])
+        by_paper.append(
+            [
+                (
+                    f"{f}:{k}",
+                    r.model_copy(update={"annotations": ()}),
+                    data / r.paper_pdf_path,
+                    None,
+                )
+                for k, r in enumerate(rows, 1)
+            ]
+        )
     grouped = [it for paper in by_paper for it in paper]
     interleaved = [it for group in itertools.zip_longest(*by_paper) for it in group if it]
     print(f"{len(grouped)} dev rows, {len(by_paper)} papers; rules judge; best of {args.repeat}")
     for size in sorted({PAPER_CACHE_SIZE, 4, 1}, reverse=True):
         for name, items in (("grouped", grouped), ("interleaved", interleaved)):
             rate, reads = run(items, size, args.repeat)
-            print(f"cache {size} paper(s)  {name:<12} {rate:6.1f} rows/s  "
-                  f"({reads} papers read)")
+            print(f"cache {size} paper(s)  {name:<12} {rate:6.1f} rows/s  ({reads} papers read)")
     sizes = [entry_mb(paper[0][2]) for paper in by_paper if paper[0][2]]
-    print(f"memory per cache entry: {min(sizes):.1f}-{max(sizes):.1f} MB "
-          f"(mean {sum(sizes) / len(sizes):.1f}) over {len(sizes)} papers")
+    print(
+        f"memory per cache entry: {min(sizes):.1f}-{max(sizes):.1f} MB "
+        f"(mean {sum(sizes) / len(sizes):.1f}) over {len(sizes)} papers"
+    )
     return 0
 
 

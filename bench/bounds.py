@@ -40,8 +40,11 @@ from grounding.sentences import split_sentences  # noqa: E402
 
 #: the papers-more PDFs the bound fixes were written and tested on (not held out)
 SEEN = ("humins", "imidazole", "promis")
-BOUND = re.compile(r"\b(?:up to|over|at most|at least|more than|fewer than|less than|above|"
-                   r"below|under|exceeding|no more than)\s+$", re.I)
+BOUND = re.compile(
+    r"\b(?:up to|over|at most|at least|more than|fewer than|less than|above|"
+    r"below|under|exceeding|no more than)\s+$",
+    re.I,
+)
 
 
 def bound_items(pdf: Path, rng: random.Random) -> list[tuple[str, str, str]]:
@@ -53,15 +56,19 @@ def bound_items(pdf: Path, rng: random.Random) -> list[tuple[str, str, str]]:
     out: list[tuple[str, str, str]] = []
     for _, text in body_pages(texts):
         for s in _sentences(text):
-            bounded = [(n, m) for n in numbers(s)
-                       if (m := BOUND.search(s[max(0, n.start - 20):n.start])) is not None]
+            bounded = [
+                (n, m)
+                for n in numbers(s)
+                if (m := BOUND.search(s[max(0, n.start - 20) : n.start])) is not None
+            ]
             if bounded:
                 out.append(("correct", s, bounded[0][1].group(0).strip().lower()))
             for n, m in bounded:
                 new = changed_value(n, rng, forbidden | values_in(s))
                 if new is not None:
-                    out.append(("changed", s[:n.start] + new + s[n.end:],
-                                m.group(0).strip().lower()))
+                    out.append(
+                        ("changed", s[: n.start] + new + s[n.end :], m.group(0).strip().lower())
+                    )
     return out
 
 
@@ -88,9 +95,13 @@ def main() -> int:
     args = ap.parse_args()
     data = Path(args.data)
     pdfs = [Path(p) for p in args.pdfs] or (
-        [p for p in sorted((data / "papers-more").glob("*.pdf"))
-         if not any(p.name.startswith(s) for s in SEEN)]
-        + sorted((data / "papers").glob("*.pdf")))
+        [
+            p
+            for p in sorted((data / "papers-more").glob("*.pdf"))
+            if not any(p.name.startswith(s) for s in SEEN)
+        ]
+        + sorted((data / "papers").glob("*.pdf"))
+    )
     if not pdfs:
         print(f"skipped: no PDFs under {data}/papers-more or {data}/papers")
         return 0
@@ -107,22 +118,30 @@ def main() -> int:
             for key in (f"{domain}", "all"):
                 tally[key][f"{kind} n"] += 1
                 tally[key][f"{kind} {label}"] += 1
-            bad = (kind == "correct" and label == "contradiction"
-                   or kind == "changed" and label == "supported")
+            bad = (
+                kind == "correct"
+                and label == "contradiction"
+                or kind == "changed"
+                and label == "supported"
+            )
             if bad and shown < args.show:
                 shown += 1
                 print(f"  [{kind} -> {label}] {pdf.stem}: {text}")
     print(f"bounds held out: {len(pdfs)} PDFs, seed {args.seed}")
-    print(f"{'domain':12} {'correct':>7} {'false al.':>9} {'supported':>9}   "
-          f"{'changed':>7} {'recall':>6} {'not supp.':>9} {'supported':>9}")
+    print(
+        f"{'domain':12} {'correct':>7} {'false al.':>9} {'supported':>9}   "
+        f"{'changed':>7} {'recall':>6} {'not supp.':>9} {'supported':>9}"
+    )
     for key in sorted(tally, key=lambda k: k == "all"):
         t = tally[key]
         nc, nx = t["correct n"] or 1, t["changed n"] or 1
-        print(f"{key:12} {t['correct n']:7d} {t['correct contradiction'] / nc:9.2f} "
-              f"{t['correct supported'] / nc:9.2f}   {t['changed n']:7d} "
-              f"{t['changed contradiction'] / nx:6.2f} "
-              f"{(t['changed contradiction'] + t['changed nei']) / nx:9.2f} "
-              f"{t['changed supported'] / nx:9.2f}")
+        print(
+            f"{key:12} {t['correct n']:7d} {t['correct contradiction'] / nc:9.2f} "
+            f"{t['correct supported'] / nc:9.2f}   {t['changed n']:7d} "
+            f"{t['changed contradiction'] / nx:6.2f} "
+            f"{(t['changed contradiction'] + t['changed nei']) / nx:9.2f} "
+            f"{t['changed supported'] / nx:9.2f}"
+        )
     return 0
 
 

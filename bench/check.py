@@ -49,8 +49,12 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
-                    help="wall: time.perf_counter (default); cpu: time.process_time")
+    ap.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="wall: time.perf_counter (default); cpu: time.process_time",
+    )
     args = ap.parse_args()
     global CLOCK
     CLOCK = time.process_time if args.clock == "cpu" else time.perf_counter
@@ -59,8 +63,10 @@ def main() -> int:
     if not dev.is_dir():
         print(f"skipped: dev data not found at {dev}")
         return 0
-    print(f"{'paper':<18} {'pages':>5} {'bare pg/s':>9} {'read pg/s':>9} {'index s':>8} "
-          f"{'sent/s':>8} {'ratio max':>9} {'ratio mean':>10}")
+    print(
+        f"{'paper':<18} {'pages':>5} {'bare pg/s':>9} {'read pg/s':>9} {'index s':>8} "
+        f"{'sent/s':>8} {'ratio max':>9} {'ratio mean':>10}"
+    )
     all_ratios = []
     for f in sorted(dev.glob("*[0-9].jsonl")):
         rows = read_rows(f)
@@ -84,10 +90,14 @@ def main() -> int:
             ratios.append(t_all / t_base)
         all_ratios += ratios
         n = len(pages)
-        print(f"{f.stem:<18} {n:>5} {n / t_bare:>9.1f} {n / t_read:>9.1f} {t_index:>8.3f} "
-              f"{n_sent / t_check:>8.1f} {max(ratios):>9.2f} {statistics.mean(ratios):>10.2f}")
-    print(f"\nwhole check / bare extraction: mean {statistics.mean(all_ratios):.2f}x, "
-          f"max {max(all_ratios):.2f}x over {len(all_ratios)} answers (target <= 5x)")
+        print(
+            f"{f.stem:<18} {n:>5} {n / t_bare:>9.1f} {n / t_read:>9.1f} {t_index:>8.3f} "
+            f"{n_sent / t_check:>8.1f} {max(ratios):>9.2f} {statistics.mean(ratios):>10.2f}"
+        )
+    print(
+        f"\nwhole check / bare extraction: mean {statistics.mean(all_ratios):.2f}x, "
+        f"max {max(all_ratios):.2f}x over {len(all_ratios)} answers (target <= 5x)"
+    )
     return 0
 
 

@@ -55,8 +55,12 @@ from grounding.judges.registry import make_judge  # noqa: E402
 from grounding.pdf import read_pdf  # noqa: E402
 
 CLASSES = ("SUPPORT", "REFUTE", "NOTENOUGHINFO")
-TO_CLASS = {"supported": "SUPPORT", "contradiction": "REFUTE", "nei": "NOTENOUGHINFO",
-            "not_a_claim": "NOTENOUGHINFO"}
+TO_CLASS = {
+    "supported": "SUPPORT",
+    "contradiction": "REFUTE",
+    "nei": "NOTENOUGHINFO",
+    "not_a_claim": "NOTENOUGHINFO",
+}
 SPLITS = ("covidCheck_dev_composed.json", "covidCheck_dev_extracted.json")
 #: the train claims (842 + 226), for fitting anything on data other than dev
 TRAIN_SPLITS = ("covidCheck_train_composed.json", "covidCheck_train_extracted.json")
@@ -83,8 +87,10 @@ def write_pdf(title: str, sentences: list[str], path: Path) -> None:
     at ``path``: A4, 72 pt margins, flowed over as many pages as it needs by
     ``pymupdf.Story`` (MuPDF's built-in fonts, so any Unicode character is kept)."""
     body = " ".join(html.escape(s) for s in sentences)
-    story = pymupdf.Story(html=f"<h2>{html.escape(title)}</h2><p>{body}</p>",
-                          user_css="body {font-family: sans-serif; font-size: 10pt;}")
+    story = pymupdf.Story(
+        html=f"<h2>{html.escape(title)}</h2><p>{body}</p>",
+        user_css="body {font-family: sans-serif; font-size: 10pt;}",
+    )
     mediabox = pymupdf.paper_rect("a4")
     where = mediabox + (72, 72, -72, -72)
     writer = pymupdf.DocumentWriter(str(path))
@@ -97,8 +103,9 @@ def write_pdf(title: str, sentences: list[str], path: Path) -> None:
     writer.close()
 
 
-def evidence_text(paper: dict[str, Any], claim: dict[str, Any],
-                  evidence: str) -> tuple[str, list[str]]:
+def evidence_text(
+    paper: dict[str, Any], claim: dict[str, Any], evidence: str
+) -> tuple[str, list[str]]:
     """(title, sentences) a claim is judged against: the paper's title and whole abstract
     for ``evidence="abstract"``; no title and the claim's ``evidence_set`` sentences (every
     type, abstract order, indices past the abstract dropped) for ``"rationale"``."""
@@ -135,15 +142,26 @@ def twin_reader(results: list[dict[str, Any]]) -> tuple[int, int, list[str]]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
-    ap.add_argument("--from-text", action="store_true",
-                    help="index the abstract text directly instead of a PDF made from it")
-    ap.add_argument("--evidence", choices=("abstract", "rationale"), default="abstract",
-                    help="judge each claim against the title and abstract (default) or against "
-                         "its annotated evidence sentences only (Check-COVID's label-prediction "
-                         "setting)")
+    ap.add_argument(
+        "--from-text",
+        action="store_true",
+        help="index the abstract text directly instead of a PDF made from it",
+    )
+    ap.add_argument(
+        "--evidence",
+        choices=("abstract", "rationale"),
+        default="abstract",
+        help="judge each claim against the title and abstract (default) or against "
+        "its annotated evidence sentences only (Check-COVID's label-prediction "
+        "setting)",
+    )
     ap.add_argument("--judge", default="rules", help="judge name for make_judge (rules, nli, llm)")
-    ap.add_argument("--split", choices=("dev", "train"), default="dev",
-                    help="dev (report this) or train (fit on this)")
+    ap.add_argument(
+        "--split",
+        choices=("dev", "train"),
+        default="dev",
+        help="dev (report this) or train (fit on this)",
+    )
     ap.add_argument("--show", type=int, default=0, help="print up to N misjudged claims")
     ap.add_argument("--jsonl", help="write every claim with its predicted label to this file")
     args = ap.parse_args()
@@ -163,7 +181,9 @@ def main() -> int:
         for split, c in claims:
             cid = c["cord_id"]
             if cid not in corpus:
-                print(f"{folder / split}: claim {c['id']}: cord_id {cid} not in corpus.json; skipped")
+                print(
+                    f"{folder / split}: claim {c['id']}: cord_id {cid} not in corpus.json; skipped"
+                )
                 continue
             paper = corpus[cid]
             title, sentences = evidence_text(paper, c, args.evidence)
@@ -184,18 +204,29 @@ def main() -> int:
                 failed += 1
                 print(f"{folder / split}: claim {c['id']} not judged ({exc})")
                 continue
-            results.append({"id": c["id"], "split": split, "cord_id": cid, "claim": c["claim"],
-                            "gold": c["label"], "label": j.label.value,
-                            "pred": TO_CLASS[j.label.value], "rationale": j.rationale})
+            results.append(
+                {
+                    "id": c["id"],
+                    "split": split,
+                    "cord_id": cid,
+                    "claim": c["claim"],
+                    "gold": c["label"],
+                    "label": j.label.value,
+                    "pred": TO_CLASS[j.label.value],
+                    "rationale": j.rationale,
+                }
+            )
     elapsed = time.perf_counter() - t0
     gold = [r["gold"] for r in results]
     pred = [r["pred"] for r in results]
     what = "abstract" if args.evidence == "abstract" else "annotated evidence sentences"
     source = f"{what} as text" if args.from_text else f"PDF made from the {what}"
-    print(f"Check-COVID {args.split}: {len(results)} claims ({Counter(gold)['SUPPORT']} SUPPORT, "
-          f"{Counter(gold)['REFUTE']} REFUTE, {Counter(gold)['NOTENOUGHINFO']} NEI) on "
-          f"{len({r['cord_id'] for r in results})} abstracts; judge {args.judge!r} on the "
-          f"{source}; {elapsed:.1f} s" + (f"; {failed} not judged (JudgeError)" if failed else ""))
+    print(
+        f"Check-COVID {args.split}: {len(results)} claims ({Counter(gold)['SUPPORT']} SUPPORT, "
+        f"{Counter(gold)['REFUTE']} REFUTE, {Counter(gold)['NOTENOUGHINFO']} NEI) on "
+        f"{len({r['cord_id'] for r in results})} abstracts; judge {args.judge!r} on the "
+        f"{source}; {elapsed:.1f} s" + (f"; {failed} not judged (JudgeError)" if failed else "")
+    )
     print(f"{'system':<16}{'accuracy':>9}{'macro-F1':>9}" + "".join(f"{c[:7]:>9}" for c in CLASSES))
     for name, p in (("always SUPPORT", ["SUPPORT"] * len(gold)), (f"{args.judge} judge", pred)):
         acc, macro, f1 = f1_table(gold, p)
@@ -212,13 +243,17 @@ def main() -> int:
     refute = [r for r in results if r["gold"] == "REFUTE"]
     share = sum(r["pred"] == "SUPPORT" for r in refute) / max(len(refute), 1)
     macro = f1_table(gold, pred)[1]
-    print(f"macro-F1 {macro:.3f} (target >= {MACRO_F1_TARGET}); REFUTE labelled supported "
-          f"{share:.2f} (target <= {REFUTE_SUPPORTED_TARGET:.2f})")
+    print(
+        f"macro-F1 {macro:.3f} (target >= {MACRO_F1_TARGET}); REFUTE labelled supported "
+        f"{share:.2f} (target <= {REFUTE_SUPPORTED_TARGET:.2f})"
+    )
     twins, nei, reader = twin_reader(results)
     if args.evidence == "abstract":
-            print(f"{twins} of {nei} NEI claims share their text and abstract with a SUPPORT or "
-              f"REFUTE claim; a judge right on every SUPPORT and REFUTE claim (and so wrong on "
-              f"those twins) scores macro-F1 {f1_table(gold, reader)[1]:.3f}")
+        print(
+            f"{twins} of {nei} NEI claims share their text and abstract with a SUPPORT or "
+            f"REFUTE claim; a judge right on every SUPPORT and REFUTE claim (and so wrong on "
+            f"those twins) scores macro-F1 {f1_table(gold, reader)[1]:.3f}"
+        )
     shown = 0
     for r in results:
         if r["gold"] != r["pred"] and shown < args.show:

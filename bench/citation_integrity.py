@@ -46,22 +46,28 @@ class Corpus:
     def __init__(self, docs: dict[int, str]) -> None:
         self.docs = docs
 
-    def find(self, reference: Reference, record: Record | None = None
-             ) -> tuple[Abstract | None, list[str]]:
+    def find(
+        self, reference: Reference, record: Record | None = None
+    ) -> tuple[Abstract | None, list[str]]:
         m = re.search(r"doc (\d+)", reference.raw)
         text = self.docs.get(int(m.group(1))) if m else None
         if text is None:
             return None, ["not in the corpus"]
-        return Abstract(text, "citint", Record(source="citint", id=m.group(1) if m else "",
-                                               title="", abstract=text)), []
+        return Abstract(
+            text,
+            "citint",
+            Record(source="citint", id=m.group(1) if m else "", title="", abstract=text),
+        ), []
 
 
 def review_of(claim: str, doc_id: int) -> str:
     """The claim as a one-sentence review citing doc ``doc_id`` as [1]."""
     body = re.sub(r"\[?<\|(?:multi_)?cit\|>\]?", "[1]", claim)
     body = re.sub(r"\[?<\|other_cit\|>\]?", "[2]", body)
-    return (f"{body}\n\nReferences\n\n[1] Cited article, corpus doc {doc_id}. 2020.\n"
-            "[2] Other cited work, not audited. 2020.\n")
+    return (
+        f"{body}\n\nReferences\n\n[1] Cited article, corpus doc {doc_id}. 2020.\n"
+        "[2] Other cited work, not audited. 2020.\n"
+    )
 
 
 def f1_table(gold: list[str], pred: list[str]) -> tuple[float, float, dict[str, float]]:
@@ -94,25 +100,36 @@ def main() -> None:
         doc_id = int(row["cited_doc_ids"][0])
         labels = [e["label"] for ev in row["evidence"].values() for e in ev]
         gold.append(labels[0] if labels else "NEI")
-        rep = audit(review_of(row["claim"], doc_id), abstracts=corpus, judge=judge,
-                    path=f"claim {row['id']}")
+        rep = audit(
+            review_of(row["claim"], doc_id),
+            abstracts=corpus,
+            judge=judge,
+            path=f"claim {row['id']}",
+        )
         cited = [p for p in rep.pairs if rep.works[p.work].cited.number == 1]
         sources.update(rep.works[p.work].source for p in cited)
         supports = [p.support for p in cited]
-        top = "contradiction" if "contradiction" in supports else (
-            "supported" if "supported" in supports else "nei")
+        top = (
+            "contradiction"
+            if "contradiction" in supports
+            else ("supported" if "supported" in supports else "nei")
+        )
         pred.append(_MAP.get(top, "NEI"))
     dt = time.perf_counter() - t0
-    print(f"Citation-Integrity {args.split} (jedick_citint, {claims_path}): {len(gold)} claims "
-          f"{dict(Counter(gold))}; judge {args.judge}; {dt:.1f}s")
+    print(
+        f"Citation-Integrity {args.split} (jedick_citint, {claims_path}): {len(gold)} claims "
+        f"{dict(Counter(gold))}; judge {args.judge}; {dt:.1f}s"
+    )
     print(f"cited-work text: {dict(sources)} (claims whose marker linked to the cited article)")
     print(f"{'system':<16}{'acc':>7}{'macroF1':>9}" + "".join(f"{c:>9}" for c in CLASSES))
     for name, p in (("always SUPPORT", ["SUPPORT"] * len(gold)), ("audit", pred)):
         acc, mf1, f1 = f1_table(gold, p)
         print(f"{name:<16}{acc:7.3f}{mf1:9.3f}" + "".join(f"{f1[c]:9.3f}" for c in CLASSES))
     conf = Counter(zip(gold, pred))
-    print("confusion (gold -> audit): " + "; ".join(
-        f"{g}: " + " ".join(f"{p} {conf[(g, p)]}" for p in CLASSES) for g in CLASSES))
+    print(
+        "confusion (gold -> audit): "
+        + "; ".join(f"{g}: " + " ".join(f"{p} {conf[(g, p)]}" for p in CLASSES) for g in CLASSES)
+    )
 
 
 if __name__ == "__main__":

@@ -45,8 +45,11 @@ def main() -> None:
     ap.add_argument("--show-errors", type=int, default=0)
     args = ap.parse_args()
     data = json.loads((DIR / "benchmark.json").read_text())["data"]
-    pairs = [json.loads(line) for line in (DIR / "generated_pairs.jsonl").read_text().splitlines()
-             if line.strip()]
+    pairs = [
+        json.loads(line)
+        for line in (DIR / "generated_pairs.jsonl").read_text().splitlines()
+        if line.strip()
+    ]
     if args.limit:
         pairs = pairs[: args.limit]
     real_ids = sorted({p["real_index"] for p in pairs})
@@ -57,11 +60,16 @@ def main() -> None:
         if not ref.title:
             unparsed_twins += 1
             continue
-        twins.append(record_from_reference(ref, source="citeaudit-real", default_id=str(i))
-                     .model_copy(update={"id": str(i)}))
+        twins.append(
+            record_from_reference(ref, source="citeaudit-real", default_id=str(i)).model_copy(
+                update={"id": str(i)}
+            )
+        )
     index, build_s, _ = build_store(twins)
-    print(f"store: {index.stats().records} records ({len(twins)} twins, {unparsed_twins} "
-          f"twins unparsed), built in {build_s:.1f} s")
+    print(
+        f"store: {index.stats().records} records ({len(twins)} twins, {unparsed_twins} "
+        f"twins unparsed), built in {build_s:.1f} s"
+    )
     items = [(p["fake_index"], True, p) for p in pairs] + [(i, False, None) for i in real_ids]
     tp = fp = fn = tn = 0
     btp = bfp = bfn = 0
@@ -87,20 +95,28 @@ def main() -> None:
             if res.matched is not None and res.matched.id == str(pair["real_index"]):
                 resolved += 1
         if fake_pred != is_fake:
-            errors.append((idx, is_fake, res.verdict.value, res.reason,
-                           data[idx]["citation"][:160]))
+            errors.append(
+                (idx, is_fake, res.verdict.value, res.reason, data[idx]["citation"][:160])
+            )
     elapsed = time.perf_counter() - t0
     n_fake = sum(1 for _, f, _ in items if f)
     p, r, f1 = prf(tp, fp, fn)
     bp, br, bf1 = prf(btp, bfp, bfn)
-    print(f"items: {len(items)} ({n_fake} fakes, {len(items) - n_fake} reals); "
-          f"{len(items) / elapsed:.0f} refs/s incl. baseline")
+    print(
+        f"items: {len(items)} ({n_fake} fakes, {len(items) - n_fake} reals); "
+        f"{len(items) / elapsed:.0f} refs/s incl. baseline"
+    )
     print(f"fake detection   P {p:.4f}  R {r:.4f}  F1 {f1:.4f}")
     print(f"title baseline   P {bp:.4f}  R {br:.4f}  F1 {bf1:.4f}")
-    print(f"resolution: real twin returned as corrected source for {resolved / n_fake:.4f} of fakes")
+    print(
+        f"resolution: real twin returned as corrected source for {resolved / n_fake:.4f} of fakes"
+    )
     for k, v in sorted(by_field.items()):
         print(f"  recall on '{k}' fakes: {sum(v) / len(v):.4f} of {len(v)}")
-    print("verdicts:", {f"{'fake' if k[0] else 'real'}->{k[1]}": n for k, n in sorted(verdicts.items())})
+    print(
+        "verdicts:",
+        {f"{'fake' if k[0] else 'real'}->{k[1]}": n for k, n in sorted(verdicts.items())},
+    )
     for e in errors[: args.show_errors]:
         print("ERR", *e)
 

@@ -42,13 +42,19 @@ def _direct(data: Path, judge_mode: str) -> int:
     from grounding.sentences import split_sentences
 
     settings = settings_from_env()
-    settings = settings.model_copy(update={"llm": settings.llm.model_copy(
-        update={"mode": judge_mode})})
+    settings = settings.model_copy(
+        update={"llm": settings.llm.model_copy(update={"mode": judge_mode})}
+    )
     judge = make_judge("llm", settings)
     papers = data.parent.parent / "papers"
     files = sorted(data.glob("*.jsonl")) if data.is_dir() else [data]
-    rows = [QAPair.model_validate_json(line) for f in files if not f.name.endswith(
-        ".citations.jsonl") for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [
+        QAPair.model_validate_json(line)
+        for f in files
+        if not f.name.endswith(".citations.jsonl")
+        for line in f.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
     docs: dict[str, tuple[object, EvidenceIndex]] = {}
     counts: dict[str, int] = {}
     n = 0
@@ -60,22 +66,31 @@ def _direct(data: Path, judge_mode: str) -> int:
         doc, index = docs[row.paper_id]
         if judge_mode == "answer":  # check() has no per-answer hook yet: call it directly
             sents = split_sentences(row.answer_raw)
-            judgements, _ = judge_sentences(judge, row.question_text, sents,
-                                            [index.search(x.text, k=8) for x in sents], doc)
+            judgements, _ = judge_sentences(
+                judge, row.question_text, sents, [index.search(x.text, k=8) for x in sents], doc
+            )
             for j in judgements:
                 counts[j.label.value] = counts.get(j.label.value, 0) + 1
                 n += 1
             continue
-        report = check(row.question_text, row.answer_raw, doc, judge=judge, index=index,  # type: ignore[arg-type]
-                       paper_id=row.paper_id)
+        report = check(
+            row.question_text,
+            row.answer_raw,
+            doc,
+            judge=judge,
+            index=index,  # type: ignore[arg-type]
+            paper_id=row.paper_id,
+        )
         for a in report.annotations:
             counts[a.label.value] = counts.get(a.label.value, 0) + 1
             n += 1
     dt = time.perf_counter() - t0
     print(f"rows: {len(rows)}  sentences: {n}  labels: {counts}")
     print(f"judge usage: {judge.usage().as_dict()}")  # type: ignore[attr-defined]
-    print(f"wall: {dt:.2f} s  ({1000 * dt / max(n, 1):.1f} ms per sentence, PDF reading "
-          "and indexing included)")
+    print(
+        f"wall: {dt:.2f} s  ({1000 * dt / max(n, 1):.1f} ms per sentence, PDF reading "
+        "and indexing included)"
+    )
     return 0
 
 
@@ -107,11 +122,15 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         if has_llm:
             rc = cli_main(["eval", "--data", str(data), "--judge", "llm", "--out", args.out])
-            print(f"sciground eval --judge llm: exit {rc}, {server.requests} requests, "
-                  f"{time.perf_counter() - t0:.2f} s; output in {args.out}")
+            print(
+                f"sciground eval --judge llm: exit {rc}, {server.requests} requests, "
+                f"{time.perf_counter() - t0:.2f} s; output in {args.out}"
+            )
         else:
-            print("the CLI has no --judge llm yet; running check() with "
-                  "registry.make_judge('llm') instead")
+            print(
+                "the CLI has no --judge llm yet; running check() with "
+                "registry.make_judge('llm') instead"
+            )
             rc = _direct(data, args.mode)
             print(f"{server.requests} requests answered")
     return rc

@@ -75,8 +75,10 @@ def report(rows: list[QAPair], verbose: bool = False) -> None:
     papers = sorted({r.paper_id for r in rows})
     groups = [(p, [r for r in rows if r.paper_id == p]) for p in papers]
     held = [p for p in papers if p not in DEVELOP]
-    groups += [("develop: " + ", ".join(DEVELOP), [r for r in rows if r.paper_id in DEVELOP]),
-               ("held out: " + ", ".join(held), [r for r in rows if r.paper_id in held])]
+    groups += [
+        ("develop: " + ", ".join(DEVELOP), [r for r in rows if r.paper_id in DEVELOP]),
+        ("held out: " + ", ".join(held), [r for r in rows if r.paper_id in held]),
+    ]
     print("per paper (P / R / F1 per setting)")
     for name, sub in groups:
         cells = []

@@ -41,10 +41,13 @@ def run(judge_name: str, rows: list[dict], data: Path) -> list[tuple[dict, str, 
         doc = read_pdf(data / row["paper_pdf"])
         index = EvidenceIndex.for_document(doc)
         judge = make_judge(judge_name)
-        sents = [Sentence(i, 0, len(s["sentence"]), s["sentence"])
-                 for i, s in enumerate(row["sentences"])]
-        judgements, _ = judge_sentences(judge, row["question"], sents, [()] * len(sents),
-                                        document=doc, index=index)
+        sents = [
+            Sentence(i, 0, len(s["sentence"]), s["sentence"])
+            for i, s in enumerate(row["sentences"])
+        ]
+        judgements, _ = judge_sentences(
+            judge, row["question"], sents, [()] * len(sents), document=doc, index=index
+        )
         out.extend((g, j.label.value, j.rationale) for g, j in zip(row["sentences"], judgements))
     return out
 
@@ -62,18 +65,23 @@ def main() -> None:
         res = run(name, rows, data)
         gold = [g["label"] for g, _, _ in res]
         pred = [p for _, p, _ in res]
-        passed = [(g, r) for g, p, r in res if g["label"] in ("contradiction", "nei")
-                  and p == "supported"]
+        passed = [
+            (g, r) for g, p, r in res if g["label"] in ("contradiction", "nei") and p == "supported"
+        ]
         broken = [(g, r) for g, p, r in res if g["label"] == "supported" and p == "contradiction"]
-        print(f"\n== judge {name}: {len(res)} sentences, macro-F1 "
-              f"{class_scores(gold, pred, LABELS)[1]:.3f}")
+        print(
+            f"\n== judge {name}: {len(res)} sentences, macro-F1 "
+            f"{class_scores(gold, pred, LABELS)[1]:.3f}"
+        )
         print("   gold -> predicted:", dict(sorted(Counter(zip(gold, pred)).items())))
         n_err = sum(g in ("contradiction", "nei") for g in gold)
         print(f"   planted errors labelled supported: {len(passed)} of {n_err}")
         print(f"   correct sentences contradicted: {len(broken)} of {gold.count('supported')}")
-        print(f"   correct sentences supported: "
-              f"{sum(g == p == 'supported' for g, p in zip(gold, pred))} of "
-              f"{gold.count('supported')}")
+        print(
+            f"   correct sentences supported: "
+            f"{sum(g == p == 'supported' for g, p in zip(gold, pred))} of "
+            f"{gold.count('supported')}"
+        )
         if not args.quiet:
             for g, r in passed:
                 print(f"   PASSED [{g['kind']}] {g['sentence'][:110]}\n      {r[:160]}")

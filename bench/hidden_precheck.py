@@ -41,8 +41,10 @@ def main() -> int:
     if not pdfs:
         print(f"skipped: no PDFs under {data}/papers or papers-more")
         return 0
-    print(f"{'paper':<28} {'pages':>5} {'bare ms':>8} {'dict ms':>8} {'html ms':>8} "
-          f"{'fonts':>5} {'hidden?':>7} {'skipped':>7}")
+    print(
+        f"{'paper':<28} {'pages':>5} {'bare ms':>8} {'dict ms':>8} {'html ms':>8} "
+        f"{'fonts':>5} {'hidden?':>7} {'skipped':>7}"
+    )
     missed = 0
     tot = {"bare": 0.0, "dict": 0.0, "html": 0.0, "pages": 0, "skipped": 0}
     for pdf in pdfs:
@@ -52,8 +54,9 @@ def main() -> int:
         t_dict = t_html = 0.0
         n_fonts = n_maybe = n_skip = 0
         for page in doc:
-            d, blocks = best(args.repeat,
-                             lambda: page.get_textpage(flags=_FLAGS).extractDICT()["blocks"])
+            d, blocks = best(
+                args.repeat, lambda: page.get_textpage(flags=_FLAGS).extractDICT()["blocks"]
+            )
             d -= best(args.repeat, lambda: page.get_textpage(flags=_FLAGS))[0]
             h, html = best(args.repeat, lambda: page.get_textpage(flags=_FLAGS).extractHTML())
             h -= best(args.repeat, lambda: page.get_textpage(flags=_FLAGS))[0]
@@ -77,11 +80,15 @@ def main() -> int:
         tot["html"] += t_html
         tot["pages"] += n
         tot["skipped"] += n_skip
-        print(f"{pdf.stem[:28]:<28} {n:>5} {t_bare * 1e3:>8.1f} {t_dict * 1e3:>8.1f} "
-              f"{t_html * 1e3:>8.1f} {n_fonts:>5} {n_maybe:>7} {n_skip:>7}")
-    print(f"\nall: extractDICT {tot['dict'] / tot['bare']:.2f}x bare extraction, extractHTML "
-          f"{tot['html'] / tot['bare']:.2f}x; {tot['skipped']} of {tot['pages']} pages skip the "
-          f"dict")
+        print(
+            f"{pdf.stem[:28]:<28} {n:>5} {t_bare * 1e3:>8.1f} {t_dict * 1e3:>8.1f} "
+            f"{t_html * 1e3:>8.1f} {n_fonts:>5} {n_maybe:>7} {n_skip:>7}"
+        )
+    print(
+        f"\nall: extractDICT {tot['dict'] / tot['bare']:.2f}x bare extraction, extractHTML "
+        f"{tot['html'] / tot['bare']:.2f}x; {tot['skipped']} of {tot['pages']} pages skip the "
+        f"dict"
+    )
     return 1 if missed else 0
 
 

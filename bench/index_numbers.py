@@ -46,10 +46,16 @@ def main() -> int:
     if not dev.is_dir():
         print(f"skipped: no dev set at {dev}")
         return 0
-    pdfs = sorted({json.loads(line)["paper_pdf_path"] for f in dev.glob("*.jsonl")
-                   if not f.name.endswith(".citations.jsonl")
-                   for line in f.read_text().splitlines() if line.strip()})
-    quiet = getattr(quantities, "_quiet_after", None)     # None: code without the shortcut
+    pdfs = sorted(
+        {
+            json.loads(line)["paper_pdf_path"]
+            for f in dev.glob("*.jsonl")
+            if not f.name.endswith(".citations.jsonl")
+            for line in f.read_text().splitlines()
+            if line.strip()
+        }
+    )
+    quiet = getattr(quantities, "_quiet_after", None)  # None: code without the shortcut
     print(f"{'paper':<28} {'numbers':>7} {'read ms':>8} {'full ms':>8} {'index ms':>9}")
     totals = [0.0, 0.0, 0.0]
     for rel in pdfs:

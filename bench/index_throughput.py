@@ -92,8 +92,10 @@ def main() -> None:
     size = index.stats().size_bytes
     index.close()
     build_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"build: {n} records in {build_s:.1f} s ({n / build_s:.0f} records/s), "
-          f"index {size / 1e6:.0f} MB, peak RSS {build_rss:.0f} MB")
+    print(
+        f"build: {n} records in {build_s:.1f} s ({n / build_s:.0f} records/s), "
+        f"index {size / 1e6:.0f} MB, peak RSS {build_rss:.0f} MB"
+    )
     refs = make_refs(args.refs)
     ctx = get_context("fork")
     t1 = time.perf_counter()
@@ -103,11 +105,15 @@ def main() -> None:
     ok = [o for o, _ in out]
     cpu = sum(c for _, c in out)
     child_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"verify: {len(refs)} reference strings on {args.workers} workers in {dt:.1f} s = "
-          f"{len(refs) / dt:.0f} references/s (wall); right verdict {sum(ok) / len(ok):.3f}")
-    print(f"  CPU per reference {1000 * cpu / len(refs):.2f} ms -> {args.workers * len(refs) / cpu:.0f} "
-          f"references/s on {args.workers} otherwise idle cores (load average now "
-          f"{os.getloadavg()[0]:.1f})")
+    print(
+        f"verify: {len(refs)} reference strings on {args.workers} workers in {dt:.1f} s = "
+        f"{len(refs) / dt:.0f} references/s (wall); right verdict {sum(ok) / len(ok):.3f}"
+    )
+    print(
+        f"  CPU per reference {1000 * cpu / len(refs):.2f} ms -> {args.workers * len(refs) / cpu:.0f} "
+        f"references/s on {args.workers} otherwise idle cores (load average now "
+        f"{os.getloadavg()[0]:.1f})"
+    )
     print(f"peak RSS per worker: {child_rss:.0f} MB")
 
 

@@ -75,8 +75,18 @@ class _Judged:
     errors: tuple
 
 
-_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
-                 "seven": "7", "eight": "8", "nine": "9", "ten": "10"}
+_NUMBER_WORDS = {
+    "one": "1",
+    "two": "2",
+    "three": "3",
+    "four": "4",
+    "five": "5",
+    "six": "6",
+    "seven": "7",
+    "eight": "8",
+    "nine": "9",
+    "ten": "10",
+}
 
 
 def _numbers(s: str) -> list[str]:
@@ -88,12 +98,12 @@ def _numbers(s: str) -> list[str]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
-    ap.add_argument("--show-errors", type=int, default=0,
-                    help="print up to N misjudged sentences")
+    ap.add_argument("--show-errors", type=int, default=0, help="print up to N misjudged sentences")
     args = ap.parse_args()
     data = Path(args.data)
-    rows_files = sorted(p for p in (data / "groundqa" / "dev").glob("*.jsonl")
-                        if re.search(r"\d\.jsonl$", p.name))
+    rows_files = sorted(
+        p for p in (data / "groundqa" / "dev").glob("*.jsonl") if re.search(r"\d\.jsonl$", p.name)
+    )
     gold: list[str] = []
     pred: list[str] = []
     piped: list[str] = []
@@ -149,13 +159,21 @@ def main() -> None:
                     if "C1" not in err["tags"]:
                         continue
                     c1_total += 1
-                    mine = [e for e in j.errors if "C1" in [t.value for t in e.tags]
-                            and (e.span in err["span"] or err["span"] in e.span)]
+                    mine = [
+                        e
+                        for e in j.errors
+                        if "C1" in [t.value for t in e.tags]
+                        and (e.span in err["span"] or err["span"] in e.span)
+                    ]
                     if mine:
                         c1_caught += 1
                         gold_nums = set(_numbers(err["correction"]))
-                        if any(e.correction and set(_numbers(e.correction)) <= gold_nums
-                               and _numbers(e.correction) for e in mine):
+                        if any(
+                            e.correction
+                            and set(_numbers(e.correction)) <= gold_nums
+                            and _numbers(e.correction)
+                            for e in mine
+                        ):
                             c1_corrected += 1
                 if ann["2d_box"] and p in ("supported", "contradiction") and j.evidence:
                     page_n += 1
@@ -164,35 +182,59 @@ def main() -> None:
                     mistakes.append((g, p, text, j.rationale))
             answers += 1
             # the pipeline's view: judge labels + premise graph + propagation
-            own = [SentenceAnnotation(sentence=j_.sentence, label=j_.label, role=j_.role,
-                                      errors=j_.errors, depends_on=())
-                   for j_ in row_judgements]
+            own = [
+                SentenceAnnotation(
+                    sentence=j_.sentence,
+                    label=j_.label,
+                    role=j_.role,
+                    errors=j_.errors,
+                    depends_on=(),
+                )
+                for j_ in row_judgements
+            ]
             graph = build_graph(previous, [a.role for a in own], [a.label for a in own])
-            own = [a.model_copy(update={"depends_on": () if a.label is Label.NOT_A_CLAIM
-                                        else depends_on(graph, f"S{i + 1}")})
-                   for i, a in enumerate(own)]
+            own = [
+                a.model_copy(
+                    update={
+                        "depends_on": ()
+                        if a.label is Label.NOT_A_CLAIM
+                        else depends_on(graph, f"S{i + 1}")
+                    }
+                )
+                for i, a in enumerate(own)
+            ]
             piped.extend(a.label.value for a in propagate(own))
             worst_answer = max(worst_answer, time.perf_counter() - ta)
 
     n = len(gold)
     print(f"GroundQA dev: {n} gold sentences, {answers} answers, {len(rows_files)} papers")
     print(f"{'system':<18}{'acc':>7}{'macroF1':>9}" + "".join(f"{lab[:13]:>14}" for lab in LABELS))
-    for name, p in (("always supported", always), ("naive 20 rules", naive), ("RulesJudge", pred),
-                    ("+graph+propagate", piped)):
+    for name, p in (
+        ("always supported", always),
+        ("naive 20 rules", naive),
+        ("RulesJudge", pred),
+        ("+graph+propagate", piped),
+    ):
         acc, mf1, f1s = macro_report(gold, p)
         print(f"{name:<18}{acc:7.3f}{mf1:9.3f}" + "".join(f"{f1s[lab]:14.3f}" for lab in LABELS))
     print(f"role accuracy (claims with a gold role): {role_ok / max(role_n, 1):.3f} (n={role_n})")
-    print(f"C1 recall: {c1_caught}/{c1_total} = {c1_caught / max(c1_total, 1):.3f}; "
-          f"C1 recall with correction: {c1_corrected}/{c1_total} = "
-          f"{c1_corrected / max(c1_total, 1):.3f}")
-    print(f"page hit rate (top evidence page is a gold box page): {page_hit}/{page_n} = "
-          f"{page_hit / max(page_n, 1):.3f}")
+    print(
+        f"C1 recall: {c1_caught}/{c1_total} = {c1_caught / max(c1_total, 1):.3f}; "
+        f"C1 recall with correction: {c1_corrected}/{c1_total} = "
+        f"{c1_corrected / max(c1_total, 1):.3f}"
+    )
+    print(
+        f"page hit rate (top evidence page is a gold box page): {page_hit}/{page_n} = "
+        f"{page_hit / max(page_n, 1):.3f}"
+    )
     print("confusion (gold -> predicted):")
     for g in LABELS:
         print(f"  {g:<14}" + "".join(f"{confusion[(g, p)]:6d}" for p in LABELS))
-    print(f"timing: PDF read {t_read:.2f}s, index build {t_build:.2f}s (6 papers), judging "
-          f"{t_judge:.2f}s for {n} sentences ({1000 * t_judge / max(n, 1):.1f} ms/sentence, "
-          f"slowest answer {worst_answer:.3f}s)")
+    print(
+        f"timing: PDF read {t_read:.2f}s, index build {t_build:.2f}s (6 papers), judging "
+        f"{t_judge:.2f}s for {n} sentences ({1000 * t_judge / max(n, 1):.1f} ms/sentence, "
+        f"slowest answer {worst_answer:.3f}s)"
+    )
     for g, p, text, why in mistakes[: args.show_errors]:
         print(f"[{g} -> {p}] {text[:150]}\n      {why[:200]}")
 

@@ -33,8 +33,13 @@ def main() -> None:
     ap.add_argument("--paper", default="specter-2020")
     args = ap.parse_args()
     data = Path(args.data)
-    rows = [json.loads(x) for x in (data / "groundqa" / "dev" / f"{args.paper}.jsonl")
-            .read_text(encoding="utf-8").splitlines() if x]
+    rows = [
+        json.loads(x)
+        for x in (data / "groundqa" / "dev" / f"{args.paper}.jsonl")
+        .read_text(encoding="utf-8")
+        .splitlines()
+        if x
+    ]
     texts = [a["sentence"] for r in rows for a in r["annotations"]]
     index = EvidenceIndex.build(read_pdf(data / "papers" / f"{args.paper}.pdf"))
     for n in (1000, 4000):
@@ -47,8 +52,10 @@ def main() -> None:
             judge.judge(ClaimContext(s, "", tuple(previous), ()))
             previous.append(s)
         dt = time.perf_counter() - t0
-        print(f"{n:>5} sentences: {dt:6.2f} s, {1000 * dt / n:5.2f} ms/sentence, "
-              f"memory re-reads {judge._memory[index].rebuilds}")
+        print(
+            f"{n:>5} sentences: {dt:6.2f} s, {1000 * dt / n:5.2f} ms/sentence, "
+            f"memory re-reads {judge._memory[index].rebuilds}"
+        )
 
 
 if __name__ == "__main__":

@@ -50,13 +50,16 @@ def scores(gold: list[str], pred: list[str]) -> tuple[float, float, float]:
     """(macro-F1, contradiction recall, share of gold contradiction/nei labelled supported)."""
     contra = [p for g, p in zip(gold, pred) if g == "contradiction"]
     wrong = [p for g, p in zip(gold, pred) if g in ("contradiction", "nei")]
-    return (macro_f1(gold, pred),
-            sum(p == "contradiction" for p in contra) / max(len(contra), 1),
-            sum(p == "supported" for p in wrong) / max(len(wrong), 1))
+    return (
+        macro_f1(gold, pred),
+        sum(p == "contradiction" for p in contra) / max(len(contra), 1),
+        sum(p == "supported" for p in wrong) / max(len(wrong), 1),
+    )
 
 
-def judge_paper(config: RulesConfig, index: EvidenceIndex,
-                rows: list[dict]) -> tuple[list[str], list[str], list[str]]:
+def judge_paper(
+    config: RulesConfig, index: EvidenceIndex, rows: list[dict]
+) -> tuple[list[str], list[str], list[str]]:
     """(gold, judge labels, labels after graph + propagation) over one paper's rows."""
     judge = RulesJudge(config=config, index=index)
     gold, own_labels, piped = [], [], []
@@ -77,12 +80,21 @@ def judge_paper(config: RulesConfig, index: EvidenceIndex,
 def propagated_labels(sentences: list[Sentence], judgements: list[Judgement]) -> list[str]:
     """The labels of one answer's judged sentences after the pipeline's graph and premise
     propagation (as ``grounding.check`` runs them, without evidence boxes)."""
-    own = [SentenceAnnotation(sentence=s.text, label=j.label, role=j.role, errors=j.errors,
-                              depends_on=()) for s, j in zip(sentences, judgements)]
+    own = [
+        SentenceAnnotation(
+            sentence=s.text, label=j.label, role=j.role, errors=j.errors, depends_on=()
+        )
+        for s, j in zip(sentences, judgements)
+    ]
     graph = build_graph(sentences, [a.role for a in own], [a.label for a in own])
-    own = [a.model_copy(update={"depends_on": () if a.label is Label.NOT_A_CLAIM
-                                else depends_on(graph, f"S{i + 1}")})
-           for i, a in enumerate(own)]
+    own = [
+        a.model_copy(
+            update={
+                "depends_on": () if a.label is Label.NOT_A_CLAIM else depends_on(graph, f"S{i + 1}")
+            }
+        )
+        for i, a in enumerate(own)
+    ]
     return [a.label.value for a in propagate(own)]
 
 
@@ -97,30 +109,38 @@ def main() -> None:
         if path.name.endswith(".citations.jsonl"):
             continue
         rows = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x]
-        papers[path.stem] = (EvidenceIndex.build(read_pdf(data / "papers" / f"{path.stem}.pdf")),
-                             rows)
+        papers[path.stem] = (
+            EvidenceIndex.build(read_pdf(data / "papers" / f"{path.stem}.pdf")),
+            rows,
+        )
     grid = list(RulesConfig.grid())
     if args.fast:
         base = RulesConfig()
         grid = list({replace(base, align_min=c.align_min) for c in grid})
     # judge every paper once per candidate config (the fit reuses them)
-    results = {c: {p: judge_paper(c, ix, rows) for p, (ix, rows) in papers.items()}
-               for c in grid}
+    results = {c: {p: judge_paper(c, ix, rows) for p, (ix, rows) in papers.items()} for c in grid}
     for constrained in (True, False):
         report(papers, grid, results, constrained)
 
 
 def report(papers: dict, grid: list[RulesConfig], results: dict, constrained: bool) -> None:
     """Fit per fold (see the module docstring) and print the held-out table."""
-    how = ("macro-F1 among the configs that label at most 10% of the training papers' gold "
-           "contradiction/nei supported (all configs if none does)" if constrained
-           else "macro-F1, unconstrained")
-    print(f"\nGroundQA dev, leave one paper out: {len(papers)} papers, {len(grid)} configs "
-          f"searched per fold; fit: {how}; labels after propagation")
-    print(f"{'held-out paper':<20}{'n':>5}{'macroF1':>9}{'C recall':>10}{'C/N->sup':>10}"
-          f"{'judge mF1':>11}{'S->C':>7}{'C1->S':>7}   fitted align_min / statement_coverage")
-    sup_c = [0, 0]          # gold supported labelled contradiction, of gold supported
-    c1_s = [0, 0]           # gold wrong-number (C1) sentences labelled supported, of them
+    how = (
+        "macro-F1 among the configs that label at most 10% of the training papers' gold "
+        "contradiction/nei supported (all configs if none does)"
+        if constrained
+        else "macro-F1, unconstrained"
+    )
+    print(
+        f"\nGroundQA dev, leave one paper out: {len(papers)} papers, {len(grid)} configs "
+        f"searched per fold; fit: {how}; labels after propagation"
+    )
+    print(
+        f"{'held-out paper':<20}{'n':>5}{'macroF1':>9}{'C recall':>10}{'C/N->sup':>10}"
+        f"{'judge mF1':>11}{'S->C':>7}{'C1->S':>7}   fitted align_min / statement_coverage"
+    )
+    sup_c = [0, 0]  # gold supported labelled contradiction, of gold supported
+    c1_s = [0, 0]  # gold wrong-number (C1) sentences labelled supported, of them
     totals = []
     pooled_gold: list[str] = []
     pooled_pred: list[str] = []
@@ -137,27 +157,38 @@ def report(papers: dict, grid: list[RulesConfig], results: dict, constrained: bo
         best = max(pool or grid, key=lambda c: (round(fitted[c][0], 4), c.statement_coverage))
         gold, own, piped = results[best][held]
         mf1, crec, csup = scores(gold, piped)
-        c1 = [any("C1" in e.get("tags", ()) for e in ann.get("errors", ()))
-              for row in papers[held][1] for ann in row["annotations"]]
-        sc = (sum(g == "supported" and p == "contradiction" for g, p in zip(gold, piped)),
-              sum(g == "supported" for g in gold))
+        c1 = [
+            any("C1" in e.get("tags", ()) for e in ann.get("errors", ()))
+            for row in papers[held][1]
+            for ann in row["annotations"]
+        ]
+        sc = (
+            sum(g == "supported" and p == "contradiction" for g, p in zip(gold, piped)),
+            sum(g == "supported" for g in gold),
+        )
         cs = (sum(f and p == "supported" for f, p in zip(c1, piped)), sum(c1))
         sup_c = [sup_c[0] + sc[0], sup_c[1] + sc[1]]
         c1_s = [c1_s[0] + cs[0], c1_s[1] + cs[1]]
         totals.append((mf1, crec, csup, macro_f1(gold, own)))
         pooled_gold += gold
         pooled_pred += piped
-        print(f"{held:<20}{len(gold):>5}{mf1:9.3f}{crec:10.3f}{csup:10.3f}"
-              f"{macro_f1(gold, own):11.3f}{sc[0]:>4}/{sc[1]:<3}{cs[0]:>3}/{cs[1]:<3}"
-              f"  {best.align_min} / {best.statement_coverage}")
+        print(
+            f"{held:<20}{len(gold):>5}{mf1:9.3f}{crec:10.3f}{csup:10.3f}"
+            f"{macro_f1(gold, own):11.3f}{sc[0]:>4}/{sc[1]:<3}{cs[0]:>3}/{cs[1]:<3}"
+            f"  {best.align_min} / {best.statement_coverage}"
+        )
     n = len(totals)
     mean = [sum(t[i] for t in totals) / n for i in range(4)]
-    print(f"{'mean over papers':<20}{'':>5}{mean[0]:9.3f}{mean[1]:10.3f}{mean[2]:10.3f}"
-          f"{mean[3]:11.3f}")
+    print(
+        f"{'mean over papers':<20}{'':>5}{mean[0]:9.3f}{mean[1]:10.3f}{mean[2]:10.3f}"
+        f"{mean[3]:11.3f}"
+    )
     pm, pc, ps = scores(pooled_gold, pooled_pred)
     print(f"{'pooled sentences':<20}{len(pooled_gold):>5}{pm:9.3f}{pc:10.3f}{ps:10.3f}")
-    print(f"gold supported labelled contradiction: {sup_c[0]}/{sup_c[1]}; gold wrong-number "
-          f"(C1) sentences labelled supported: {c1_s[0]}/{c1_s[1]}")
+    print(
+        f"gold supported labelled contradiction: {sup_c[0]}/{sup_c[1]}; gold wrong-number "
+        f"(C1) sentences labelled supported: {c1_s[0]}/{c1_s[1]}"
+    )
     print("targets: mean macro-F1 >= 0.72, contradiction recall >= 0.60, C/N->sup <= 0.10")
 
 

@@ -43,9 +43,13 @@ def build_claims(data: Path) -> tuple[list, list]:
     from grounding.sentences import split_sentences
 
     dev = data / "groundqa" / "dev"
-    rows = [QAPair.model_validate_json(line)
-            for f in sorted(dev.glob("*.jsonl")) if not f.name.endswith(".citations.jsonl")
-            for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [
+        QAPair.model_validate_json(line)
+        for f in sorted(dev.glob("*.jsonl"))
+        if not f.name.endswith(".citations.jsonl")
+        for line in f.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
     indexes: dict[str, tuple] = {}
     claims, answers = [], []
     for row in rows:
@@ -83,10 +87,16 @@ def tiny_nli_dir(path: Path) -> Path:
         tok = transformers.BertTokenizer(vocab_file=str(vocab))
     torch.manual_seed(0)
     labels = {0: "entailment", 1: "neutral", 2: "contradiction"}
-    cfg = transformers.BertConfig(vocab_size=len(words), hidden_size=16, num_hidden_layers=1,
-                                  num_attention_heads=2, intermediate_size=32,
-                                  max_position_embeddings=512, id2label=labels,
-                                  label2id={v: k for k, v in labels.items()})
+    cfg = transformers.BertConfig(
+        vocab_size=len(words),
+        hidden_size=16,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        intermediate_size=32,
+        max_position_embeddings=512,
+        id2label=labels,
+        label2id={v: k for k, v in labels.items()},
+    )
     transformers.BertForSequenceClassification(cfg).save_pretrained(path)
     tok.save_pretrained(path)
     return path
@@ -109,19 +119,39 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     claims, answers = build_claims(data)
     n = len(claims)
-    print(f"{n} sentences from {len(answers)} dev answers "
-          f"(read + index + search: {time.perf_counter() - t0:.1f} s, not counted)")
+    print(
+        f"{n} sentences from {len(answers)} dev answers "
+        f"(read + index + search: {time.perf_counter() - t0:.1f} s, not counted)"
+    )
     ms = lambda seconds: f"{1000 * seconds / n:8.3f} ms/sentence"  # noqa: E731
 
     def render_all() -> None:
         for c in claims:
-            prompts.render_sentence_prompt(c.question, [(p.id, p.text) for p in c.previous],
-                                           (c.sentence.id, c.sentence.text),
-                                           [(p.page, p.text) for p in c.passages])
+            prompts.render_sentence_prompt(
+                c.question,
+                [(p.id, p.text) for p in c.previous],
+                (c.sentence.id, c.sentence.text),
+                [(p.page, p.text) for p in c.passages],
+            )
 
-    replies = [scripted_reply({"messages": [{}, {"content": prompts.render_sentence_prompt(
-        c.question, [], (c.sentence.id, c.sentence.text),
-        [(p.page, p.text) for p in c.passages])}]}) for c in claims]
+    replies = [
+        scripted_reply(
+            {
+                "messages": [
+                    {},
+                    {
+                        "content": prompts.render_sentence_prompt(
+                            c.question,
+                            [],
+                            (c.sentence.id, c.sentence.text),
+                            [(p.page, p.text) for p in c.passages],
+                        )
+                    },
+                ]
+            }
+        )
+        for c in claims
+    ]
 
     def validate_all() -> None:
         for c, r in zip(claims, replies):
@@ -150,9 +180,11 @@ def main(argv: list[str] | None = None) -> int:
         t = timed(lambda: [cached.judge(c) for c in claims], args.repeat)
         print(f"llm/cache hit               {ms(t)}")
         u = judge.usage()
-        print(f"requests answered: {server.requests}; judge failures: "
-              f"{u.failures + failures}; tokens per sentence (scripted counts): "
-              f"{(u.prompt_tokens) / max(u.requests, 1):.0f} in")
+        print(
+            f"requests answered: {server.requests}; judge failures: "
+            f"{u.failures + failures}; tokens per sentence (scripted counts): "
+            f"{(u.prompt_tokens) / max(u.requests, 1):.0f} in"
+        )
 
     if not args.no_nli:
         try:
@@ -165,11 +197,13 @@ def main(argv: list[str] | None = None) -> int:
 
         with tempfile.TemporaryDirectory() as tmp:
             path = tiny_nli_dir(Path(tmp))
-            nli = NLIJudge(NLISettings(model_dir=str(path), device="cpu", batch_size=64,
-                                       max_length=128))
+            nli = NLIJudge(
+                NLISettings(model_dir=str(path), device="cpu", batch_size=64, max_length=128)
+            )
             total = timed(lambda: nli.judge_many(claims), args.repeat)
-            pairs = [(t, c.sentence.text) for c in claims
-                     for _, t in premise_chunks(c.passages, 600)]
+            pairs = [
+                (t, c.sentence.text) for c in claims for _, t in premise_chunks(c.passages, 600)
+            ]
             model = timed(lambda: nli.nli.predict(pairs, 64, 128), args.repeat)
             print(f"nli total (tiny model)      {ms(total)}  ({len(pairs)} pairs)")
             print(f"nli tokenise+forward        {ms(model)}")

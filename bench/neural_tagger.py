@@ -69,8 +69,10 @@ Token = tuple[str, int, int]
 def feature_keys(text: str, toks: list[Token]) -> list[list[tuple[str, float]]]:
     """Per token, its CRF features as ("name=value", weight) pairs (float features keep
     their name and weight)."""
-    return [[(k, v) if isinstance(v, float) else (f"{k}={v}", 1.0) for k, v in f.items()]
-            for f in token_features(text, toks)]
+    return [
+        [(k, v) if isinstance(v, float) else (f"{k}={v}", 1.0) for k, v in f.items()]
+        for f in token_features(text, toks)
+    ]
 
 
 class Hasher:
@@ -85,14 +87,20 @@ class Hasher:
     def rows(self) -> int:
         return self.buckets if self.buckets else len(self.vocab) + 1
 
-    def encode(self, keys: list[list[tuple[str, float]]]) -> tuple[list[int], list[float], list[int]]:
+    def encode(
+        self, keys: list[list[tuple[str, float]]]
+    ) -> tuple[list[int], list[float], list[int]]:
         ids: list[int] = []
         ws: list[float] = []
         offsets: list[int] = []
         for tok in keys:
             offsets.append(len(ids))
             for k, w in tok:
-                j = (zlib.crc32(k.encode()) % (self.buckets - 1)) + 1 if self.buckets else self.vocab.get(k, 0)
+                j = (
+                    (zlib.crc32(k.encode()) % (self.buckets - 1)) + 1
+                    if self.buckets
+                    else self.vocab.get(k, 0)
+                )
                 if j:
                     ids.append(j)
                     ws.append(w)
@@ -111,7 +119,9 @@ def build_model(rows: int, dim: int, hidden: int, n_labels: int) -> Any:
             self.lstm = nn.LSTM(dim, hidden, batch_first=True, bidirectional=True)
             self.out = nn.Linear(2 * hidden + dim, n_labels)
 
-        def forward(self, batch: list[tuple[list[int], list[float], list[int]]]) -> tuple[Any, list[int]]:
+        def forward(
+            self, batch: list[tuple[list[int], list[float], list[int]]]
+        ) -> tuple[Any, list[int]]:
             ids, ws, offs, lens = [], [], [], []
             base = 0
             for x, w, o in batch:
@@ -120,16 +130,22 @@ def build_model(rows: int, dim: int, hidden: int, n_labels: int) -> Any:
                 offs.extend(base + a for a in o)
                 base += len(x)
                 lens.append(len(o))
-            e = torch.tanh(self.emb(torch.tensor(ids, dtype=torch.long), torch.tensor(offs, dtype=torch.long),
-                                    per_sample_weights=torch.tensor(ws)))
+            e = torch.tanh(
+                self.emb(
+                    torch.tensor(ids, dtype=torch.long),
+                    torch.tensor(offs, dtype=torch.long),
+                    per_sample_weights=torch.tensor(ws),
+                )
+            )
             t = max(lens)
             pad = torch.zeros(len(batch), t, dim)
             k = 0
             for b, n in enumerate(lens):
-                pad[b, :n] = e[k:k + n]
+                pad[b, :n] = e[k : k + n]
                 k += n
-            packed = nn.utils.rnn.pack_padded_sequence(self.drop(pad), torch.tensor(lens), batch_first=True,
-                                                       enforce_sorted=False)
+            packed = nn.utils.rnn.pack_padded_sequence(
+                self.drop(pad), torch.tensor(lens), batch_first=True, enforce_sorted=False
+            )
             h, _ = self.lstm(packed)
             h, _ = nn.utils.rnn.pad_packed_sequence(h, batch_first=True, total_length=t)
             return self.out(torch.cat([self.drop(h), pad], -1)), lens
@@ -137,7 +153,9 @@ def build_model(rows: int, dim: int, hidden: int, n_labels: int) -> Any:
     return BiLSTMTagger()
 
 
-def train_bilstm(refs: list[Tagged], hasher: Hasher, labels: list[str], args: argparse.Namespace) -> Any:
+def train_bilstm(
+    refs: list[Tagged], hasher: Hasher, labels: list[str], args: argparse.Namespace
+) -> Any:
     import torch
     from torch import nn
 
@@ -147,29 +165,41 @@ def train_bilstm(refs: list[Tagged], hasher: Hasher, labels: list[str], args: ar
     data = []
     for k, r in enumerate(refs):
         for x in (r, *sloppy_variants(r, k)):
-            data.append((hasher.encode(feature_keys(x.text, list(x.tokens))), [lab_ix[lb] for lb in x.labels]))
+            data.append(
+                (
+                    hasher.encode(feature_keys(x.text, list(x.tokens))),
+                    [lab_ix[lb] for lb in x.labels],
+                )
+            )
     model = build_model(hasher.rows, args.dim, args.hidden, len(labels))
     sparse_opt = torch.optim.SparseAdam(list(model.emb.parameters()), lr=2e-3)
-    dense_opt = torch.optim.Adam([p for n, p in model.named_parameters() if not n.startswith("emb.")], lr=2e-3)
+    dense_opt = torch.optim.Adam(
+        [p for n, p in model.named_parameters() if not n.startswith("emb.")], lr=2e-3
+    )
     order = list(range(len(data)))
     for ep in range(args.epochs):
         t0 = time.process_time()
         rng.shuffle(order)
         total = 0.0
         for i in range(0, len(order), 32):
-            batch = [data[j] for j in order[i:i + 32]]
+            batch = [data[j] for j in order[i : i + 32]]
             logits, _ = model([x for x, _ in batch])
             y = torch.full(logits.shape[:2], -100, dtype=torch.long)
             for b, (_, ys) in enumerate(batch):
-                y[b, :len(ys)] = torch.tensor(ys)
-            loss = nn.functional.cross_entropy(logits.reshape(-1, logits.shape[-1]), y.reshape(-1), ignore_index=-100)
+                y[b, : len(ys)] = torch.tensor(ys)
+            loss = nn.functional.cross_entropy(
+                logits.reshape(-1, logits.shape[-1]), y.reshape(-1), ignore_index=-100
+            )
             sparse_opt.zero_grad()
             dense_opt.zero_grad()
             loss.backward()
             sparse_opt.step()
             dense_opt.step()
             total += float(loss.detach())
-        print(f"  epoch {ep + 1}/{args.epochs}: loss {total:.1f}, {time.process_time() - t0:.0f} s CPU", flush=True)
+        print(
+            f"  epoch {ep + 1}/{args.epochs}: loss {total:.1f}, {time.process_time() - t0:.0f} s CPU",
+            flush=True,
+        )
     model.eval()
     return model
 
@@ -180,9 +210,16 @@ class NumpyBiLSTM:
     def __init__(self, model: Any, labels: list[str], hasher: Hasher) -> None:
         sd = {k: v.detach().numpy().astype("float32") for k, v in model.state_dict().items()}
         self.emb = sd["emb.weight"]
-        self.fw = (sd["lstm.weight_ih_l0"], sd["lstm.weight_hh_l0"], sd["lstm.bias_ih_l0"] + sd["lstm.bias_hh_l0"])
-        self.bw = (sd["lstm.weight_ih_l0_reverse"], sd["lstm.weight_hh_l0_reverse"],
-                   sd["lstm.bias_ih_l0_reverse"] + sd["lstm.bias_hh_l0_reverse"])
+        self.fw = (
+            sd["lstm.weight_ih_l0"],
+            sd["lstm.weight_hh_l0"],
+            sd["lstm.bias_ih_l0"] + sd["lstm.bias_hh_l0"],
+        )
+        self.bw = (
+            sd["lstm.weight_ih_l0_reverse"],
+            sd["lstm.weight_hh_l0_reverse"],
+            sd["lstm.bias_ih_l0_reverse"] + sd["lstm.bias_hh_l0_reverse"],
+        )
         self.out_w, self.out_b = sd["out.weight"], sd["out.bias"]
         self.labels = labels
         self.hasher = hasher
@@ -218,8 +255,11 @@ class NumpyBiLSTM:
 
         ids, ws, offs = encoded
         rows = self.emb[np.asarray(ids, dtype=np.int64)] * np.asarray(ws, dtype=np.float32)[:, None]
-        e = np.tanh(np.add.reduceat(rows, np.asarray(offs, dtype=np.int64), axis=0)) if ids else \
-            np.zeros((len(offs), self.emb.shape[1]), dtype=np.float32)
+        e = (
+            np.tanh(np.add.reduceat(rows, np.asarray(offs, dtype=np.int64), axis=0))
+            if ids
+            else np.zeros((len(offs), self.emb.shape[1]), dtype=np.float32)
+        )
         h = np.concatenate([self._run(e, self.fw, False), self._run(e, self.bw, True), e], axis=1)
         z = h @ self.out_w.T + self.out_b
         z = np.exp(z - z.max(axis=1, keepdims=True))
@@ -243,27 +283,42 @@ class BiLSTMLabeller:
         idx = p.argmax(axis=1)
         labels = tuple(self.net.labels[int(i)] for i in idx)
         conf = tuple(float(p[t, int(i)]) for t, i in enumerate(idx))
-        margs = {lb: tuple(float(x) for x in p[:, j]) for j, lb in enumerate(self.net.labels) if lb in MARGINAL_LABELS}
+        margs = {
+            lb: tuple(float(x) for x in p[:, j])
+            for j, lb in enumerate(self.net.labels)
+            if lb in MARGINAL_LABELS
+        }
         return Labelled(text, tuple(toks), labels, math.prod(conf), conf, margs)
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--data", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "data" / "external")
+    ap.add_argument(
+        "--data",
+        type=Path,
+        default=Path(__file__).resolve().parents[2] / "shared" / "data" / "external",
+    )
     ap.add_argument("--epochs", type=int, default=8)
-    ap.add_argument("--buckets", type=int, default=65536, help="hashed embedding rows (0: a vocabulary)")
+    ap.add_argument(
+        "--buckets", type=int, default=65536, help="hashed embedding rows (0: a vocabulary)"
+    )
     ap.add_argument("--dim", type=int, default=48)
     ap.add_argument("--hidden", type=int, default=128)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--crf-model", type=Path, help="a CRF trained on this split (else trained here)")
+    ap.add_argument(
+        "--crf-model", type=Path, help="a CRF trained on this split (else trained here)"
+    )
     ap.add_argument("--ranker", type=Path, help="its title ranker (with --crf-model)")
     args = ap.parse_args()
     try:
         import numpy  # noqa: F401
         import torch
     except ImportError as exc:
-        print(f"skipped: needs torch and numpy ({exc}); pip install torch==2.13.0 numpy", file=sys.stderr)
+        print(
+            f"skipped: needs torch and numpy ({exc}); pip install torch==2.13.0 numpy",
+            file=sys.stderr,
+        )
         return 2
     if not (args.data / "anystyle").is_dir():
         print(f"skipped: {args.data}: no anystyle/ folder", file=sys.stderr)
@@ -289,9 +344,16 @@ def run(args: argparse.Namespace, tmp: Path) -> int:
     if args.buckets:
         hasher = Hasher(args.buckets)
     else:
-        counts = Counter(k for i, r in enumerate(train_refs) for x in (r, *sloppy_variants(r, i))
-                         for tok in feature_keys(x.text, list(x.tokens)) for k, _ in tok)
-        hasher = Hasher(0, {k: j + 1 for j, k in enumerate(sorted(k for k, c in counts.items() if c >= 2))})
+        counts = Counter(
+            k
+            for i, r in enumerate(train_refs)
+            for x in (r, *sloppy_variants(r, i))
+            for tok in feature_keys(x.text, list(x.tokens))
+            for k, _ in tok
+        )
+        hasher = Hasher(
+            0, {k: j + 1 for j, k in enumerate(sorted(k for k, c in counts.items() if c >= 2))}
+        )
     t0 = time.perf_counter()
     model = train_bilstm(train_refs, hasher, labels, args)
     print(f"BiLSTM trained in {time.perf_counter() - t0:.0f} s ({hasher.rows} embedding rows)")
@@ -323,22 +385,38 @@ def run(args: argparse.Namespace, tmp: Path) -> int:
                 continue
             n[part] += 1
             tt = tuple(toks)
-            right[part, "CRF"] += same_title(first_span(r.text, tt, tuple(crf_labels), "title"), gold)
-            right[part, "BiLSTM"] += same_title(first_span(r.text, tt, tuple(nn_labels), "title"), gold)
-            right[part, "default"] += same_title(parse_reference(r.text, labeller=nn_lab).title, gold)  # type: ignore[arg-type]
-            right[part, "always"] += same_title(parse_reference(r.text, labeller=nn_lab, always_label=True).title, gold)  # type: ignore[arg-type]
-            right[part, "CRF default"] += same_title(parse_reference(r.text, labeller=crf).title, gold)
-            right[part, "CRF always"] += same_title(parse_reference(r.text, labeller=crf, always_label=True).title, gold)
+            right[part, "CRF"] += same_title(
+                first_span(r.text, tt, tuple(crf_labels), "title"), gold
+            )
+            right[part, "BiLSTM"] += same_title(
+                first_span(r.text, tt, tuple(nn_labels), "title"), gold
+            )
+            right[part, "default"] += same_title(
+                parse_reference(r.text, labeller=nn_lab).title, gold
+            )  # type: ignore[arg-type]
+            right[part, "always"] += same_title(
+                parse_reference(r.text, labeller=nn_lab, always_label=True).title, gold
+            )  # type: ignore[arg-type]
+            right[part, "CRF default"] += same_title(
+                parse_reference(r.text, labeller=crf).title, gold
+            )
+            right[part, "CRF always"] += same_title(
+                parse_reference(r.text, labeller=crf, always_label=True).title, gold
+            )
 
     cols = ("CRF", "BiLSTM", "CRF default", "default", "CRF always", "always")
-    print("\ntitle within 90 % of gold, held-out parts (BiLSTM default/always: its tags, the CRF's ranker)")
+    print(
+        "\ntitle within 90 % of gold, held-out parts (BiLSTM default/always: its tags, the CRF's ranker)"
+    )
     print(f"  {'part':<15}{'n':>6}" + "".join(f"{c:>13}" for c in cols))
     for part in [*n, "all"]:
         k = sum(n.values()) if part == "all" else n[part]
         vals = [sum(right[p, c] for p in n) if part == "all" else right[part, c] for c in cols]
         print(f"  {part:<15}{k:>6}" + "".join(f"{v / k:>13.3f}" for v in vals))
-    print(f"\ntoken accuracy: CRF {tok_right['CRF'] / tok_n:.3f}, BiLSTM {tok_right['BiLSTM'] / tok_n:.3f} "
-          f"({tok_n} tokens); numpy and torch labels identical on {agree}/{strings} strings")
+    print(
+        f"\ntoken accuracy: CRF {tok_right['CRF'] / tok_n:.3f}, BiLSTM {tok_right['BiLSTM'] / tok_n:.3f} "
+        f"({tok_n} tokens); numpy and torch labels identical on {agree}/{strings} strings"
+    )
     print(f"BiLSTM: {net.size:,} numbers ({net.size * 2 / 1e6:.1f} MB as float16)")
 
     sample = [r.text for refs in held.values() for r in refs][:400]
@@ -356,8 +434,10 @@ def run(args: argparse.Namespace, tmp: Path) -> int:
         for lb in MARGINAL_LABELS:
             [tg.marginal(lb, i) for i in range(len(toks))]
     t_crf = (time.process_time() - t0) / len(sample)
-    print(f"CPU per string, features included ({len(sample)} held-out strings): BiLSTM in numpy "
-          f"{t_nn * 1e3:.2f} ms, CRF with marginals {t_crf * 1e3:.2f} ms (ratio {t_nn / t_crf:.2f})")
+    print(
+        f"CPU per string, features included ({len(sample)} held-out strings): BiLSTM in numpy "
+        f"{t_nn * 1e3:.2f} ms, CRF with marginals {t_crf * 1e3:.2f} ms (ratio {t_nn / t_crf:.2f})"
+    )
     return 0
 
 

@@ -31,8 +31,12 @@ from grounding.numbers_match import Verdict, match, read_claims  # noqa: E402
 from grounding.quantities import extract_quantities  # noqa: E402
 
 DEFAULT = ROOT.parent / "shared" / "data" / "external" / "check-covid"
-SPLITS = ("covidCheck_train_composed.json", "covidCheck_train_extracted.json",
-          "covidCheck_dev_composed.json", "covidCheck_dev_extracted.json")
+SPLITS = (
+    "covidCheck_train_composed.json",
+    "covidCheck_train_extracted.json",
+    "covidCheck_dev_composed.json",
+    "covidCheck_dev_extracted.json",
+)
 
 
 def _lines(path: Path) -> list[dict[str, Any]]:
@@ -58,34 +62,48 @@ def main(argv: list[str]) -> int:
                 continue
             key = (row["claim"].strip(), row["cord_id"])
             if key in seen:
-                continue                      # composed splits repeat a claim per evidence
+                continue  # composed splits repeat a claim per evidence
             seen.add(key)
             claims = read_claims(row["claim"])
             if not claims:
                 continue
             sents = abstracts.get(row["cord_id"], [])
-            evidence = " ".join(sents[e["sent_index"]] for e in row["evidence_set"]
-                                if e["sent_index"] < len(sents))
+            evidence = " ".join(
+                sents[e["sent_index"]] for e in row["evidence_set"] if e["sent_index"] < len(sents)
+            )
             qs = extract_quantities(evidence)
             got = [match(c, qs) for c in claims]
             numbers[row["label"]] += len(claims)
             verdicts = {m.verdict for m in got}
-            verdict = (Verdict.DISAGREE if Verdict.DISAGREE in verdicts else Verdict.AGREE
-                       if Verdict.AGREE in verdicts else Verdict.NOT_COMPARABLE)
+            verdict = (
+                Verdict.DISAGREE
+                if Verdict.DISAGREE in verdicts
+                else Verdict.AGREE
+                if Verdict.AGREE in verdicts
+                else Verdict.NOT_COMPARABLE
+            )
             table[(row["label"], verdict.value)] += 1
             if verbose and row["label"] == "SUPPORT" and verdict == Verdict.DISAGREE:
                 bad = [m for m in got if m.verdict == Verdict.DISAGREE]
-                print(f"  FALSE ALARM {row['claim']!r}\n    claim {bad[0].claim.quantity.text!r}"
-                      f" vs {bad[0].correction!r} ({bad[0].reason})\n    evidence {evidence[:300]!r}")
+                print(
+                    f"  FALSE ALARM {row['claim']!r}\n    claim {bad[0].claim.quantity.text!r}"
+                    f" vs {bad[0].correction!r} ({bad[0].reason})\n    evidence {evidence[:300]!r}"
+                )
     print(f"Check-COVID train+dev claims with a number (SUPPORT / REFUTE), data in {folder}")
-    print(f"{'gold':10s} {'claims':>7s} {'numbers':>8s} {'agree':>7s} {'disagree':>9s} "
-          f"{'not comp.':>10s}")
+    print(
+        f"{'gold':10s} {'claims':>7s} {'numbers':>8s} {'agree':>7s} {'disagree':>9s} "
+        f"{'not comp.':>10s}"
+    )
     for label in ("SUPPORT", "REFUTE"):
         n = sum(v for (lab, _), v in table.items() if lab == label)
-        cells = [table[(label, v.value)] for v in (Verdict.AGREE, Verdict.DISAGREE,
-                                                    Verdict.NOT_COMPARABLE)]
-        print(f"{label:10s} {n:7d} {numbers[label]:8d} "
-              + " ".join(f"{c:4d} ({c / max(n, 1):.2f})" for c in cells))
+        cells = [
+            table[(label, v.value)]
+            for v in (Verdict.AGREE, Verdict.DISAGREE, Verdict.NOT_COMPARABLE)
+        ]
+        print(
+            f"{label:10s} {n:7d} {numbers[label]:8d} "
+            + " ".join(f"{c:4d} ({c / max(n, 1):.2f})" for c in cells)
+        )
     return 0
 
 

@@ -28,8 +28,7 @@ from grounding.pdf import read_pdf  # noqa: E402
 from grounding.quantities import Quantity, extract_quantities  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
-FEATURES = ("range", "uncertainty", "part", "points", "thousands", "sci", "word", "vague",
-            "bound")
+FEATURES = ("range", "uncertainty", "part", "points", "thousands", "sci", "word", "vague", "bound")
 
 
 def features(q: Quantity) -> list[str]:
@@ -59,7 +58,9 @@ def features(q: Quantity) -> list[str]:
 
 def pdfs(args: list[str]) -> list[Path]:
     if not args:
-        return sorted((DATA / "papers").glob("*.pdf")) + sorted((DATA / "papers-more").glob("*.pdf"))
+        return sorted((DATA / "papers").glob("*.pdf")) + sorted(
+            (DATA / "papers-more").glob("*.pdf")
+        )
     out: list[Path] = []
     for a in args:
         p = Path(a)
@@ -94,15 +95,21 @@ def main(argv: list[str]) -> int:
                 counts["check"] += q.checkable
                 for f in features(q):
                     counts[f] += 1
-                    context = text[max(0, q.start - 30):q.end + 30].replace("\n", " ")
-                    examples[f].append(f"{path.stem} p{page.number}: {q.text!r} -> {q.value:g}"
-                                       f" {q.unit or ''} {getattr(q, 'range', None) or ''}"
-                                       f"  ...{context}...")
+                    context = text[max(0, q.start - 30) : q.end + 30].replace("\n", " ")
+                    examples[f].append(
+                        f"{path.stem} p{page.number}: {q.text!r} -> {q.value:g}"
+                        f" {q.unit or ''} {getattr(q, 'range', None) or ''}"
+                        f"  ...{context}..."
+                    )
         total.update(counts)
-        print(f"{path.stem[:34]:34s} {counts['read']:6d} {counts['check']:6d} "
-              + " ".join(f"{counts[f]:7d}" for f in FEATURES))
-    print(f"{'all (' + str(len(files)) + ' PDFs)':34s} {total['read']:6d} {total['check']:6d} "
-          + " ".join(f"{total[f]:7d}" for f in FEATURES))
+        print(
+            f"{path.stem[:34]:34s} {counts['read']:6d} {counts['check']:6d} "
+            + " ".join(f"{counts[f]:7d}" for f in FEATURES)
+        )
+    print(
+        f"{'all (' + str(len(files)) + ' PDFs)':34s} {total['read']:6d} {total['check']:6d} "
+        + " ".join(f"{total[f]:7d}" for f in FEATURES)
+    )
     print(f"extract_quantities time over all pages: {seconds:.2f} s")
     if args.sample:
         rng = random.Random(args.seed)

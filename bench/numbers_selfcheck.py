@@ -40,7 +40,7 @@ def _changed(sentence: str, start: int, end: int) -> str | None:
     for i in range(end - 1, start - 1, -1):
         if sentence[i].isdigit():
             d = int(sentence[i])
-            return sentence[:i] + str(d + 1 if d < 9 else 8) + sentence[i + 1:]
+            return sentence[:i] + str(d + 1 if d < 9 else 8) + sentence[i + 1 :]
     return None
 
 
@@ -70,8 +70,10 @@ def main(argv: list[str]) -> int:
                     m = match(c, evidence)
                     same[m.verdict.value] += 1
                     if args.verbose and m.verdict == Verdict.DISAGREE:
-                        print(f"  FALSE ALARM {path.stem}: {c.quantity.text!r} vs "
-                              f"{m.correction!r} ({m.reason}) in {text[:200]!r}")
+                        print(
+                            f"  FALSE ALARM {path.stem}: {c.quantity.text!r} vs "
+                            f"{m.correction!r} ({m.reason}) in {text[:200]!r}"
+                        )
                 first = claims[0].quantity
                 new = _changed(text, first.start, first.end)
                 if new is None:
@@ -86,12 +88,20 @@ def main(argv: list[str]) -> int:
                     print(f"  MISSED {path.stem}: {moved[0].quantity.text!r} in {new[:200]!r}")
     n_same, n_changed = sum(same.values()), sum(changed.values())
     print(f"{sentences} sentences with a claim number in {len(files)} PDFs")
-    print(f"unchanged: {n_same} claim numbers: " + ", ".join(
-        f"{k} {same[k]} ({same[k] / max(n_same, 1):.3f})"
-        for k in ("agree", "disagree", "not_comparable")))
-    print(f"one digit changed: {n_changed} numbers: " + ", ".join(
-        f"{k} {changed[k]} ({changed[k] / max(n_changed, 1):.3f})"
-        for k in ("disagree", "agree", "not_comparable", "not read")))
+    print(
+        f"unchanged: {n_same} claim numbers: "
+        + ", ".join(
+            f"{k} {same[k]} ({same[k] / max(n_same, 1):.3f})"
+            for k in ("agree", "disagree", "not_comparable")
+        )
+    )
+    print(
+        f"one digit changed: {n_changed} numbers: "
+        + ", ".join(
+            f"{k} {changed[k]} ({changed[k] / max(n_changed, 1):.3f})"
+            for k in ("disagree", "agree", "not_comparable", "not read")
+        )
+    )
     return 0
 
 

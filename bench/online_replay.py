@@ -35,7 +35,13 @@ from citations.sources.cascade import Cascade  # noqa: E402
 from citations.sources.config import SourceConfig  # noqa: E402
 from citations.sources.online import verify_batch  # noqa: E402
 
-ACL = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "acl-anthology" / "records.jsonl.gz"
+ACL = (
+    Path(__file__).resolve().parents[1].parent
+    / "shared"
+    / "data"
+    / "acl-anthology"
+    / "records.jsonl.gz"
+)
 EMPTY_FEED = b'<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"></feed>'
 
 
@@ -64,19 +70,30 @@ class Store:
 
 def crossref_item(r: dict) -> dict:
     names = [n.rsplit(" ", 1) for n in r["authors"]]
-    return {"DOI": r.get("doi"), "title": [r["title"]], "type": "proceedings-article",
-            "author": [{"given": g, "family": f} if f else {"family": g} for g, f in
-                       ((n[0], n[1]) if len(n) == 2 else (n[0], "") for n in names)],
-            "issued": {"date-parts": [[r["year"]]]}, "container-title": [r.get("venue") or ""],
-            "page": r.get("pages")}
+    return {
+        "DOI": r.get("doi"),
+        "title": [r["title"]],
+        "type": "proceedings-article",
+        "author": [
+            {"given": g, "family": f} if f else {"family": g}
+            for g, f in ((n[0], n[1]) if len(n) == 2 else (n[0], "") for n in names)
+        ],
+        "issued": {"date-parts": [[r["year"]]]},
+        "container-title": [r.get("venue") or ""],
+        "page": r.get("pages"),
+    }
 
 
 def openalex_work(r: dict) -> dict:
-    return {"id": "https://openalex.org/W" + re.sub(r"\W", "", r["id"]),
-            "doi": "https://doi.org/" + r["doi"] if r.get("doi") else None,
-            "title": r["title"], "publication_year": r["year"], "type": "article",
-            "authorships": [{"author": {"display_name": n}} for n in r["authors"]],
-            "primary_location": {"source": {"display_name": r.get("venue")}}}
+    return {
+        "id": "https://openalex.org/W" + re.sub(r"\W", "", r["id"]),
+        "doi": "https://doi.org/" + r["doi"] if r.get("doi") else None,
+        "title": r["title"],
+        "publication_year": r["year"],
+        "type": "article",
+        "authorships": [{"author": {"display_name": n}} for n in r["authors"]],
+        "primary_location": {"source": {"display_name": r.get("venue")}},
+    }
 
 
 def make_handler(store: Store, latency_s: float, counter: Counter[str]):  # type: ignore[no-untyped-def]
@@ -101,15 +118,23 @@ def make_handler(store: Store, latency_s: float, counter: Counter[str]):  # type
             with lock:
                 counter[svc] += 1
             if path.startswith("/crossref/works/"):
-                r = store.by_doi.get(path[len("/crossref/works/"):].lower())
+                r = store.by_doi.get(path[len("/crossref/works/") :].lower())
                 if r is None:
                     return self.send(404, b"Resource not found.", "text/plain")
-                return self.send(200, json.dumps({"message-type": "work",
-                                                  "message": crossref_item(r)}).encode())
+                return self.send(
+                    200, json.dumps({"message-type": "work", "message": crossref_item(r)}).encode()
+                )
             if path == "/crossref/works":
                 hits = store.search(q.get("query.bibliographic", ""), int(q.get("rows", 5)))
-                return self.send(200, json.dumps({"message-type": "work-list", "message": {
-                    "items": [crossref_item(r) for r in hits]}}).encode())
+                return self.send(
+                    200,
+                    json.dumps(
+                        {
+                            "message-type": "work-list",
+                            "message": {"items": [crossref_item(r) for r in hits]},
+                        }
+                    ).encode(),
+                )
             if path.startswith("/openalex/works/https://doi.org/"):
                 r = store.by_doi.get(path.split("doi.org/", 1)[1].lower())
                 if r is None:
@@ -118,7 +143,9 @@ def make_handler(store: Store, latency_s: float, counter: Counter[str]):  # type
             if path == "/openalex/works":
                 t = q.get("filter", "").removeprefix("title.search:")
                 hits = store.search(t, int(q.get("per_page", 5)))
-                return self.send(200, json.dumps({"results": [openalex_work(r) for r in hits]}).encode())
+                return self.send(
+                    200, json.dumps({"results": [openalex_work(r) for r in hits]}).encode()
+                )
             if path.startswith("/arxiv/"):
                 return self.send(200, EMPTY_FEED, "application/atom+xml")
             return self.send(404, b'{"error": "not found"}')
@@ -131,7 +158,9 @@ def references(rows: list[dict], n: int, seed: int = 7) -> list[str]:
     out = []
     for i, r in enumerate(rows[:n]):
         authors = r["authors"]
-        names = ", ".join(authors[:-1]) + (", and " + authors[-1] if len(authors) > 1 else authors[0])
+        names = ", ".join(authors[:-1]) + (
+            ", and " + authors[-1] if len(authors) > 1 else authors[0]
+        )
         title = r["title"]
         if i % 20 == 19:  # fabricated
             ws = title.split()
@@ -146,8 +175,7 @@ def references(rows: list[dict], n: int, seed: int = 7) -> list[str]:
 
 def run(refs: list[str], base: str, cfg: SourceConfig, workers: int) -> tuple[float, Cascade, list]:
     names = ("crossref", "datacite", "openalex", "arxiv", "semantic_scholar")
-    casc = Cascade.from_config(cfg, sources=names,
-                               base_urls={n: f"{base}/{n}/" for n in names})
+    casc = Cascade.from_config(cfg, sources=names, base_urls={n: f"{base}/{n}/" for n in names})
     t0 = time.perf_counter()
     results = verify_batch(refs, casc, workers=workers)
     return time.perf_counter() - t0, casc, results
@@ -161,19 +189,30 @@ def main() -> None:
     args = ap.parse_args()
     with gzip.open(ACL, "rt", encoding="utf-8") as fh:
         rows = [json.loads(x) for x in itertools.islice(fh, 20000, 60000)]
-    rows = [r for r in rows if r.get("authors") and r.get("year") and r["title"].isascii()
-            and len(r["title"].split()) >= 4]
+    rows = [
+        r
+        for r in rows
+        if r.get("authors")
+        and r.get("year")
+        and r["title"].isascii()
+        and len(r["title"].split()) >= 4
+    ]
     store = Store(rows)
     refs = references(rows[::40], args.n)
     counter: Counter[str] = Counter()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(store, args.latency_ms / 1000, counter))
+    server = ThreadingHTTPServer(
+        ("127.0.0.1", 0), make_handler(store, args.latency_ms / 1000, counter)
+    )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
     tmp = Path(tempfile.mkdtemp(prefix="sciground-online-"))
-    cfg = SourceConfig(delay_s=0.0, timeout_s=10.0, max_retries=1, backoff_s=0.01,
-                       cache_path=tmp / "http.sqlite")
-    print(f"{len(refs)} references, {len(store.rows)} records served, latency "
-          f"{args.latency_ms:.0f} ms, {args.workers} workers")
+    cfg = SourceConfig(
+        delay_s=0.0, timeout_s=10.0, max_retries=1, backoff_s=0.01, cache_path=tmp / "http.sqlite"
+    )
+    print(
+        f"{len(refs)} references, {len(store.rows)} records served, latency "
+        f"{args.latency_ms:.0f} ms, {args.workers} workers"
+    )
     for label in ("run 1 (cold cache)", "run 2 (same cache)"):
         before = sum(counter.values())
         per_svc = dict(counter)
@@ -183,8 +222,10 @@ def main() -> None:
         svc = {k: counter[k] - per_svc.get(k, 0) for k in counter if counter[k] - per_svc.get(k, 0)}
         cache = casc.cache
         hit = cache.hit_rate if cache is not None else 0.0
-        print(f"{label}: {len(refs) / secs:.1f} references/s, {sent / len(refs):.2f} requests/reference "
-              f"({sent} requests: {svc}), cache hit rate {hit:.1%}, verdicts {dict(verdicts)}")
+        print(
+            f"{label}: {len(refs) / secs:.1f} references/s, {sent / len(refs):.2f} requests/reference "
+            f"({sent} requests: {svc}), cache hit rate {hit:.1%}, verdicts {dict(verdicts)}"
+        )
     server.shutdown()
 
 

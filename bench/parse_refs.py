@@ -38,7 +38,9 @@ def _norm(t: str | None) -> str:
     return re.sub(r"[^0-9a-z]+", "", fold(t or ""))
 
 
-def _title_scores(pairs: list[tuple[str, str]]) -> tuple[int, float, float, list[tuple[str, str, str]]]:
+def _title_scores(
+    pairs: list[tuple[str, str]],
+) -> tuple[int, float, float, list[tuple[str, str, str]]]:
     exact = fuzzy = 0
     misses = []
     for raw, gold in pairs:
@@ -81,9 +83,11 @@ def main() -> int:
         has_y += ref.year is not None
     dt = time.perf_counter() - t0
     n = len(recs)
-    print(f"CiteAudit: {n} strings, crashes {crashes}, InputError {errors}, "
-          f"title {has_t / n:.1%}, authors {has_a / n:.1%}, year {has_y / n:.1%}, "
-          f"{n / dt:,.0f} refs/s")
+    print(
+        f"CiteAudit: {n} strings, crashes {crashes}, InputError {errors}, "
+        f"title {has_t / n:.1%}, authors {has_a / n:.1%}, year {has_y / n:.1%}, "
+        f"{n / dt:,.0f} refs/s"
+    )
 
     # title ground truth 1: CiteTracer ICLR 2026
     pairs: list[tuple[str, str]] = []
@@ -94,7 +98,9 @@ def main() -> int:
                 if c.get("raw_text") and c.get("title"):
                     pairs.append((c["raw_text"], c["title"]))
         k, ex, fz, misses = _title_scores(pairs)
-        print(f"Title vs CiteTracer ICLR-2026 parsed titles: n={k}, exact {ex:.1%}, fuzzy>=90 {fz:.1%}")
+        print(
+            f"Title vs CiteTracer ICLR-2026 parsed titles: n={k}, exact {ex:.1%}, fuzzy>=90 {fz:.1%}"
+        )
         for raw, gold, got in misses[: args.show_misses]:
             print(f"   RAW  {raw[:200]}\n   GOLD {gold}\n   GOT  {got}")
 
@@ -122,8 +128,15 @@ def main() -> int:
                 year_ok += ref.year == tr["year"]
             if tr.get("authors") and c.get("sub_label") != "author":
                 first = tr["authors"][0]
-                fam = first.split(",")[0] if "," in first else (first.split()[0] if re.fullmatch(
-                    r"\S+ [A-Z]{1,3}", first) else first.split()[-1])
+                fam = (
+                    first.split(",")[0]
+                    if "," in first
+                    else (
+                        first.split()[0]
+                        if re.fullmatch(r"\S+ [A-Z]{1,3}", first)
+                        else first.split()[-1]
+                    )
+                )
                 fa_n += 1
                 fa_ok += bool(ref.authors) and _norm(ref.authors[0].family) == _norm(fam)
             for key in ("doi", "arxiv_id"):
@@ -132,14 +145,17 @@ def main() -> int:
                     if got is not None or key == "arxiv_id":
                         id_n += 1
                         id_ok += (got or "").lower() == str(tr[key]).lower()
-    print(f"GroundQA other fields: year {year_ok}/{year_n}, first-author family {fa_ok}/{fa_n}, "
-          f"identifiers present in the string and equal {id_ok}/{id_n}")
+    print(
+        f"GroundQA other fields: year {year_ok}/{year_n}, first-author family {fa_ok}/{fa_n}, "
+        f"identifiers present in the string and equal {id_ok}/{id_n}"
+    )
     for raw, gold, got in misses[: args.show_misses]:
         print(f"   RAW  {raw[:200]}\n   GOLD {gold}\n   GOT  {got}")
 
     # HALLMARK
     files = sorted(glob.glob(str(data / "hallmark" / "v1.0" / "*.jsonl"))) + sorted(
-        glob.glob(str(data / "hallmark" / "v1.1_crossdomain_matched" / "*.jsonl")))
+        glob.glob(str(data / "hallmark" / "v1.1_crossdomain_matched" / "*.jsonl"))
+    )
     entries = []
     for f in files:
         for line in Path(f).read_text(encoding="utf-8").splitlines():
@@ -153,7 +169,9 @@ def main() -> int:
     for e in entries:
         fields = {k: str(v) for k, v in e["fields"].items() if v is not None}
         try:
-            direct = reference_from_fields(fields, e.get("bibtex_type") or "misc", key=e.get("bibtex_key"))
+            direct = reference_from_fields(
+                fields, e.get("bibtex_type") or "misc", key=e.get("bibtex_key")
+            )
             body = ",\n".join(f"  {k} = {{{v}}}" for k, v in fields.items())
             bib = f"@{e.get('bibtex_type') or 'misc'}{{{e.get('bibtex_key') or 'k'},\n{body}\n}}"
             got = parse_bibtex(bib)
@@ -173,11 +191,15 @@ def main() -> int:
             synthetic.append((f"{names}. {direct.title}.{venue} {direct.year}.", direct.title))
     dt = time.perf_counter() - t0
     m = len(entries)
-    print(f"HALLMARK: {m} entries from {len(files)} files, crashes {crashes}, BadEntry {bad}, "
-          f"bibtex round trip {roundtrip / max(m, 1):.1%}, title {has_t / max(m, 1):.1%}, "
-          f"authors {has_a / max(m, 1):.1%}, year {has_y / max(m, 1):.1%}, {m / dt:,.0f} entries/s")
+    print(
+        f"HALLMARK: {m} entries from {len(files)} files, crashes {crashes}, BadEntry {bad}, "
+        f"bibtex round trip {roundtrip / max(m, 1):.1%}, title {has_t / max(m, 1):.1%}, "
+        f"authors {has_a / max(m, 1):.1%}, year {has_y / max(m, 1):.1%}, {m / dt:,.0f} entries/s"
+    )
     k, ex, fz, misses = _title_scores(synthetic)
-    print(f"Title on HALLMARK fields rendered ACL-style (synthetic): n={k}, exact {ex:.1%}, fuzzy>=90 {fz:.1%}")
+    print(
+        f"Title on HALLMARK fields rendered ACL-style (synthetic): n={k}, exact {ex:.1%}, fuzzy>=90 {fz:.1%}"
+    )
     for raw, gold, got in misses[: args.show_misses]:
         print(f"   RAW  {raw[:200]}\n   GOLD {gold}\n   GOT  {got}")
     return 0

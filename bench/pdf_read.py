@@ -54,10 +54,14 @@ def main(argv: list[str] | None = None) -> int:
         plain, read = _best_pair(pdf, args.n)
         tot_plain += plain
         tot_read += read
-        print(f"{pdf.stem:<22}{pages:>6}{plain * 1e3:>10.1f}{read * 1e3:>9.1f}"
-              f"{pages / read:>9.0f}{read / plain:>7.2f}")
-    print(f"{'all':<22}{'':>6}{tot_plain * 1e3:>10.1f}{tot_read * 1e3:>9.1f}{'':>9}"
-          f"{tot_read / tot_plain:>7.2f}")
+        print(
+            f"{pdf.stem:<22}{pages:>6}{plain * 1e3:>10.1f}{read * 1e3:>9.1f}"
+            f"{pages / read:>9.0f}{read / plain:>7.2f}"
+        )
+    print(
+        f"{'all':<22}{'':>6}{tot_plain * 1e3:>10.1f}{tot_read * 1e3:>9.1f}{'':>9}"
+        f"{tot_read / tot_plain:>7.2f}"
+    )
     return 0
 
 

@@ -57,8 +57,17 @@ from grounding.types import Judgement, Sentence  # noqa: E402
 
 DOMAINS = ("papers", "papers-more")
 #: The targets: recall (contradiction) per kind
-RECALL_TARGET = {"number": 0.8, "swap": 0.8, "comparison": 0.8, "negation": 0.8,
-                 "term": 0.5, "entity": None, "quantifier": 0.5, "hedge": 0.9, "row_col": None}
+RECALL_TARGET = {
+    "number": 0.8,
+    "swap": 0.8,
+    "comparison": 0.8,
+    "negation": 0.8,
+    "term": 0.5,
+    "entity": None,
+    "quantifier": 0.5,
+    "hedge": 0.9,
+    "row_col": None,
+}
 FALSE_ALARM_TARGET = 0.03
 SUPPORTED_TARGET = 0.6
 
@@ -68,8 +77,7 @@ def judge_text(judge: Judge, text: str, document: Any, index: EvidenceIndex) -> 
 
     Candidate passages as ``check`` gives them (none to a judge that retrieves its own)."""
     sentence = Sentence(0, 0, len(text), text)
-    passages = (() if getattr(judge, "retrieves_evidence", False)
-                else tuple(index.search(text, k=8)))
+    passages = () if getattr(judge, "retrieves_evidence", False) else tuple(index.search(text, k=8))
     return judge.judge(ClaimContext(sentence, "", (), passages, document, index))
 
 
@@ -96,21 +104,29 @@ def table_rows(index: EvidenceIndex) -> list[Row]:
         for pid in ids:
             e = index.entries[pid]
             lab = row_label(e)
-            if (not 1 <= len(lab.split()) <= 6 or not _LABEL.fullmatch(lab)
-                    or not re.search(r"[A-Za-z]{3}", lab) or re.search(r"\b(?:19|20)\d\d\b", lab)
-                    or lab.count("(") != lab.count(")") or len(e.cells) < 2 or e.suspect):
+            if (
+                not 1 <= len(lab.split()) <= 6
+                or not _LABEL.fullmatch(lab)
+                or not re.search(r"[A-Za-z]{3}", lab)
+                or re.search(r"\b(?:19|20)\d\d\b", lab)
+                or lab.count("(") != lab.count(")")
+                or len(e.cells) < 2
+                or e.suspect
+            ):
                 continue
             cells = [c.quantity for c in e.cells]
             if any(_as_num(q.text) is None for q in cells):
                 continue
             y = e.rects[0].y0 if e.rects else 0.0
-            out.append(Row(lab, tuple(q.text for q in cells), tuple(q.value for q in cells),
-                           page, y))
+            out.append(
+                Row(lab, tuple(q.text for q in cells), tuple(q.value for q in cells), page, y)
+            )
     return out
 
 
-def paper_items(pdf: Path, seed: int, per_kind: int, unchanged: int, n_rows: int
-                ) -> tuple[Any, EvidenceIndex, list[Item]]:
+def paper_items(
+    pdf: Path, seed: int, per_kind: int, unchanged: int, n_rows: int
+) -> tuple[Any, EvidenceIndex, list[Item]]:
     """The document, its index and the items of one paper (deterministic per seed and name)."""
     rng = random.Random(f"{seed}:{pdf.stem}")
     document = read_pdf(pdf)
@@ -124,8 +140,9 @@ def paper_items(pdf: Path, seed: int, per_kind: int, unchanged: int, n_rows: int
     for r in rows:
         by_label[r.label].update(r.values)
     for row, other, third in pick_rows(rows, rng, n_rows):
-        items += table_items(row, other, third, rng, values_in(texts[row.page]),
-                             by_label[row.label])
+        items += table_items(
+            row, other, third, rng, values_in(texts[row.page]), by_label[row.label]
+        )
     return document, index, items
 
 
@@ -134,12 +151,13 @@ def _rate(k: int, n: int) -> str:
 
 
 def _caught(rs: list[dict[str, Any]]) -> str:
-    """"recall (n)" of ``rs``: the share labelled contradiction."""
+    """ "recall (n)" of ``rs``: the share labelled contradiction."""
     return f"{_rate(sum(r['label'] == 'contradiction' for r in rs), len(rs))} ({len(rs)})"
 
 
-def report(results: list[dict[str, Any]], groups: tuple[str, ...] = ("all",) + DOMAINS,
-           key: str = "domain") -> str:
+def report(
+    results: list[dict[str, Any]], groups: tuple[str, ...] = ("all",) + DOMAINS, key: str = "domain"
+) -> str:
     """The printed tables: per kind recall and not-supported (and recall on prose and on
     table items apart), unchanged false alarms and supported; one table for all items and
     one per value of ``key`` in ``groups`` ("domain" or "paper")."""
@@ -150,24 +168,30 @@ def report(results: list[dict[str, Any]], groups: tuple[str, ...] = ("all",) + D
             continue
         papers = len({r["paper"] for r in rs})
         lines.append(f"\n== {group}: {papers} papers, {len(rs)} items")
-        lines.append(f"{'kind':<12}{'n':>5}  {'recall':>7}{'target':>8}  {'not supp.':>9}"
-                     f"  {'prose recall (n)':>17}  {'table recall (n)':>17}")
+        lines.append(
+            f"{'kind':<12}{'n':>5}  {'recall':>7}{'target':>8}  {'not supp.':>9}"
+            f"  {'prose recall (n)':>17}  {'table recall (n)':>17}"
+        )
         for kind in KINDS:
             ks = [r for r in rs if r["kind"] == kind]
             c = sum(r["label"] == "contradiction" for r in ks)
             ns = sum(r["label"] in ("contradiction", "nei") for r in ks)
             t = RECALL_TARGET[kind]
-            lines.append(f"{kind:<12}{len(ks):>5}  {_rate(c, len(ks)):>7}"
-                         f"{'>= ' + format(t, '.1f') if t else '-':>8}  {_rate(ns, len(ks)):>9}"
-                         f"  {_caught([r for r in ks if r['origin'] == 'text']):>17}"
-                         f"  {_caught([r for r in ks if r['origin'] == 'table']):>17}")
+            lines.append(
+                f"{kind:<12}{len(ks):>5}  {_rate(c, len(ks)):>7}"
+                f"{'>= ' + format(t, '.1f') if t else '-':>8}  {_rate(ns, len(ks)):>9}"
+                f"  {_caught([r for r in ks if r['origin'] == 'text']):>17}"
+                f"  {_caught([r for r in ks if r['origin'] == 'table']):>17}"
+            )
         us = [r for r in rs if r["kind"] == UNCHANGED]
         fa = sum(r["label"] == "contradiction" for r in us)
         su = sum(r["label"] == "supported" for r in us)
-        lines.append(f"{'unchanged':<12}{len(us):>5}  false alarms {_rate(fa, len(us))}"
-                     f" (target <= {FALSE_ALARM_TARGET:.2f}), supported {_rate(su, len(us))}"
-                     f" (target >= {SUPPORTED_TARGET:.1f}); prose {len([r for r in us if r['origin'] == 'text'])}"
-                     f", table {len([r for r in us if r['origin'] == 'table'])}")
+        lines.append(
+            f"{'unchanged':<12}{len(us):>5}  false alarms {_rate(fa, len(us))}"
+            f" (target <= {FALSE_ALARM_TARGET:.2f}), supported {_rate(su, len(us))}"
+            f" (target >= {SUPPORTED_TARGET:.1f}); prose {len([r for r in us if r['origin'] == 'text'])}"
+            f", table {len([r for r in us if r['origin'] == 'table'])}"
+        )
     return "\n".join(lines)
 
 
@@ -176,7 +200,9 @@ def main() -> int:
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
     ap.add_argument("--papers", default="", help="comma-separated parts of PDF names to keep")
     ap.add_argument("--limit", type=int, default=0, help="at most N papers (0: all)")
-    ap.add_argument("--per-kind", type=int, default=12, help="corrupted text items per kind per paper")
+    ap.add_argument(
+        "--per-kind", type=int, default=12, help="corrupted text items per kind per paper"
+    )
     ap.add_argument("--unchanged", type=int, default=30, help="correct text sentences per paper")
     ap.add_argument("--rows", type=int, default=8, help="table rows per paper")
     ap.add_argument("--seed", type=int, default=0)
@@ -200,8 +226,9 @@ def main() -> int:
     t0 = time.perf_counter()
     for domain, pdf in pdfs:
         try:
-            document, index, items = paper_items(pdf, args.seed, args.per_kind, args.unchanged,
-                                                 args.rows)
+            document, index, items = paper_items(
+                pdf, args.seed, args.per_kind, args.unchanged, args.rows
+            )
         except Exception as exc:  # a bad PDF is reported, the batch goes on
             print(f"{pdf}: skipped ({type(exc).__name__}: {exc})")
             continue
@@ -213,26 +240,43 @@ def main() -> int:
                 failed += 1
                 print(f"{pdf}: p{it.page} {it.kind} item not judged ({exc})")
                 continue
-            results.append({"paper": pdf.stem, "domain": domain, "kind": it.kind,
-                            "origin": it.origin, "page": it.page, "text": it.text,
-                            "source": it.source, "change": it.change, "label": j.label.value,
-                            "rationale": j.rationale})
+            results.append(
+                {
+                    "paper": pdf.stem,
+                    "domain": domain,
+                    "kind": it.kind,
+                    "origin": it.origin,
+                    "page": it.page,
+                    "text": it.text,
+                    "source": it.source,
+                    "change": it.change,
+                    "label": j.label.value,
+                    "rationale": j.rationale,
+                }
+            )
     elapsed = time.perf_counter() - t0
-    print(f"perturbation suite: {len(results)} items from {len(pdfs)} PDFs, judge "
-          f"{args.judge!r}, seed {args.seed}, {elapsed:.0f} s"
-          + (f"; {failed} items not judged (JudgeError)" if failed else ""))
+    print(
+        f"perturbation suite: {len(results)} items from {len(pdfs)} PDFs, judge "
+        f"{args.judge!r}, seed {args.seed}, {elapsed:.0f} s"
+        + (f"; {failed} items not judged (JudgeError)" if failed else "")
+    )
     print(report(results))
     if args.per_paper:
         print(report(results, tuple(sorted({r["paper"] for r in results})), "paper"))
     if args.show:
         shown: dict[str, int] = defaultdict(int)
         for r in results:
-            wrong = (r["label"] != "supported" if r["kind"] == UNCHANGED
-                     else r["label"] != "contradiction")
+            wrong = (
+                r["label"] != "supported"
+                if r["kind"] == UNCHANGED
+                else r["label"] != "contradiction"
+            )
             if wrong and shown[r["kind"]] < args.show:
                 shown[r["kind"]] += 1
-                print(f"\n[{r['kind']}] {r['paper']} p{r['page']} -> {r['label']}: {r['text']}"
-                      f"\n    change: {r['change'] or '-'}; {r['rationale'][:160]}")
+                print(
+                    f"\n[{r['kind']}] {r['paper']} p{r['page']} -> {r['label']}: {r['text']}"
+                    f"\n    change: {r['change'] or '-'}; {r['rationale'][:160]}"
+                )
     if args.jsonl:
         write_jsonl(Path(args.jsonl), results)
     return 0

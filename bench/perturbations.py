@@ -46,8 +46,17 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-KINDS = ("number", "swap", "comparison", "negation", "term", "entity", "quantifier", "hedge",
-         "row_col")
+KINDS = (
+    "number",
+    "swap",
+    "comparison",
+    "negation",
+    "term",
+    "entity",
+    "quantifier",
+    "hedge",
+    "row_col",
+)
 UNCHANGED = "unchanged"
 
 
@@ -69,18 +78,25 @@ class Item:
 
 
 # ------------------------------------------------------------------------- sentences
-_ODD = re.compile("[\x00-\x08\x0b-\x1f\u00ad\u2009\u202f\u00bc\u00f0\u00fe\u00de\ufffd\ue000-\uf8ff]")
+_ODD = re.compile(
+    "[\x00-\x08\x0b-\x1f\u00ad\u2009\u202f\u00bc\u00f0\u00fe\u00de\ufffd\ue000-\uf8ff]"
+)
 _BOUNDARY = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
-_ABBREV = re.compile(r"(?:\bet al|\be\.g|\bi\.e|\bFig|\bFigs|\bEq|\bEqs|\bTab|\bSec|\bvs|\bcf|\bRef|"
-                     r"\bRefs|\bapprox|\bNo|\bal|\b[A-Z])\.$")
+_ABBREV = re.compile(
+    r"(?:\bet al|\be\.g|\bi\.e|\bFig|\bFigs|\bEq|\bEqs|\bTab|\bSec|\bvs|\bcf|\bRef|"
+    r"\bRefs|\bapprox|\bNo|\bal|\b[A-Z])\.$"
+)
 _CAPTION = re.compile(r"\b(?:Table|Fig\.?|Figure)\s+\d+[.:]")
-_CONNECTIVE = re.compile(r"^(?:However|Moreover|Furthermore|In addition|Additionally|Thus|Hence|"
-                         r"Therefore|Consequently|Overall|Finally|Similarly|Indeed|Notably|"
-                         r"In contrast|By contrast|Importantly|First|Second|Third|Also),\s+")
+_CONNECTIVE = re.compile(
+    r"^(?:However|Moreover|Furthermore|In addition|Additionally|Thus|Hence|"
+    r"Therefore|Consequently|Overall|Finally|Similarly|Indeed|Notably|"
+    r"In contrast|By contrast|Importantly|First|Second|Third|Also),\s+"
+)
 _CITE = re.compile(r"\s*\[\d+(?:\s*[,–-]\s*\d+)*\]")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
-_REFS_HEAD = re.compile(r"^\s*(?:\d+\.?\s*)?(?:References|REFERENCES|Bibliography|Literature Cited)\s*$",
-                        re.M)
+_REFS_HEAD = re.compile(
+    r"^\s*(?:\d+\.?\s*)?(?:References|REFERENCES|Bibliography|Literature Cited)\s*$", re.M
+)
 
 
 def clean(text: str) -> str:
@@ -104,7 +120,7 @@ def page_sentences(text: str, min_words: int = 8, max_words: int = 45) -> list[s
     lines = text.split("\n")
     prose = sorted(len(line) for line in lines if len(line.split()) >= 6)
     typical = prose[int(0.75 * (len(prose) - 1))] if prose else 0
-    short: list[int] = []          # offsets of the line breaks that end a short line
+    short: list[int] = []  # offsets of the line breaks that end a short line
     pos = 0
     for line in lines:
         pos += len(line)
@@ -114,21 +130,31 @@ def page_sentences(text: str, min_words: int = 8, max_words: int = 45) -> list[s
     starts = [0]
     flat = text.replace("\n", " ")
     for m in _BOUNDARY.finditer(flat):
-        if _ABBREV.search(flat[max(0, m.start() - 8):m.start()]):
+        if _ABBREV.search(flat[max(0, m.start() - 8) : m.start()]):
             continue
         starts.append(m.end())
     starts.append(len(text))
     for a, b in zip(starts, starts[1:]):
         raw = text[a:b].strip()
-        if (not raw or "-\n" in raw or _ODD.search(raw) or _CAPTION.search(raw) or "•" in raw
-                or _RUN_ON.search(raw.replace("\n", " "))):
+        if (
+            not raw
+            or "-\n" in raw
+            or _ODD.search(raw)
+            or _CAPTION.search(raw)
+            or "•" in raw
+            or _RUN_ON.search(raw.replace("\n", " "))
+        ):
             continue
         end = a + len(text[a:b].rstrip())
         if any(a <= i < end - 1 for i in short):
             continue
         s = rephrase(_SECTION_END.sub("", _CITE.sub("", clean(raw))))
         tokens = s.split()
-        if not (min_words <= len(tokens) <= max_words) or not s[:1].isupper() or not s.endswith("."):
+        if (
+            not (min_words <= len(tokens) <= max_words)
+            or not s[:1].isupper()
+            or not s.endswith(".")
+        ):
             continue
         if sum(bool(_WORD.fullmatch(t.strip(".,;:()"))) for t in tokens) < 0.7 * len(tokens):
             continue
@@ -140,10 +166,14 @@ def page_sentences(text: str, min_words: int = 8, max_words: int = 45) -> list[s
 
 #: a full stop followed by a lower-case word: two fragments run together (a footnote or a
 #: table note in the middle of the prose), unless after an abbreviation
-_RUN_ON = re.compile(r"(?<!\bal)(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\bcf)(?<!\bapprox)(?<!\bca)"
-                     r"(?<!\bresp)(?<!\bFig)(?<!\bEq)(?<!\bNo)(?<!\bspp)(?<!\bsp)\. [a-z]")
-_REFERENCE = re.compile(r"https?:|www\.|doi|@|\bet al\.,? \(?\d{4}|(?:\b[A-Z]\. ){2}|"
-                        r"\b[A-Z]\. [A-Z][a-z]+, [A-Z]\.|\b(?:Phys|Rev|Proc|J)\. ")
+_RUN_ON = re.compile(
+    r"(?<!\bal)(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\bcf)(?<!\bapprox)(?<!\bca)"
+    r"(?<!\bresp)(?<!\bFig)(?<!\bEq)(?<!\bNo)(?<!\bspp)(?<!\bsp)\. [a-z]"
+)
+_REFERENCE = re.compile(
+    r"https?:|www\.|doi|@|\bet al\.,? \(?\d{4}|(?:\b[A-Z]\. ){2}|"
+    r"\b[A-Z]\. [A-Z][a-z]+, [A-Z]\.|\b(?:Phys|Rev|Proc|J)\. "
+)
 #: a section number that the next heading left at a sentence's end ("... learning. 6.3.")
 _SECTION_END = re.compile(r"(?<=\.)\s+\d+(?:\.\d+)*\.?$")
 _PAREN = re.compile(r" \(([^()\d]{1,60})\)")
@@ -155,7 +185,7 @@ def rephrase(s: str) -> str:
     "we" / "our" made "the authors" / "the authors'"."""
     m = _CONNECTIVE.match(s)
     if m:
-        s = s[m.end():]
+        s = s[m.end() :]
         s = s[:1].upper() + s[1:]
     s = _PAREN.sub(lambda m: "" if len(m.group(1).split()) <= 6 else m.group(0), s)
     s = re.sub(r"\bWe\b", "The authors", s)
@@ -172,7 +202,7 @@ def body_pages(texts: Sequence[str]) -> list[tuple[int, str]]:
     for i, t in enumerate(texts):
         m = _REFS_HEAD.search(t)
         if m and i >= len(texts) // 3:
-            out.append((i + 1, t[:m.start()]))
+            out.append((i + 1, t[: m.start()]))
             break
         out.append((i + 1, t))
     return out
@@ -180,24 +210,35 @@ def body_pages(texts: Sequence[str]) -> list[tuple[int, str]]:
 
 # ------------------------------------------------------------------------- numbers
 #: a number that is part of a name: "5-HMF", "2-methylfuran", "3-D"
-_NAME_AFTER = (r"-(?:[A-Z]|methyl|ethyl|propyl|butyl|hydroxy|amino|oxo|chloro|fluoro|bromo|nitro|"
-               r"phenyl|dimethyl|acetyl)")
-_NUM = re.compile(r"(?<![\w.,\-–−/^§])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|[.,]\d|[-–/]\d|"
-                  + _NAME_AFTER + r")(\s?%)?")
-_POINTER_WORDS = (r"(?:Table|Tables|Fig\.|Figs\.|Figure|Figures|Section|Sections|Sec\.|Eq\.|"
-                  r"Eqs\.|Equation|Equations|Appendix|Chapter|Steps?|Stages?|Phases?|Ref\.|"
-                  r"Supplementary|Table S|Fig\. S|Experiments?|Models?|Groups?|Study|Studies|"
-                  r"Trials?|Arms?|Types?|Levels?|Grades?|"
-                  r"Gleason|Version|No\.|p\.|pp\.|n°|residue|residues|position|positions|"
-                  r"chromosome|codon|lane|panel|row|column|line|item|definition|criterion)")
+_NAME_AFTER = (
+    r"-(?:[A-Z]|methyl|ethyl|propyl|butyl|hydroxy|amino|oxo|chloro|fluoro|bromo|nitro|"
+    r"phenyl|dimethyl|acetyl)"
+)
+_NUM = re.compile(
+    r"(?<![\w.,\-–−/^§])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?![\w]|[.,]\d|[-–/]\d|"
+    + _NAME_AFTER
+    + r")(\s?%)?"
+)
+_POINTER_WORDS = (
+    r"(?:Table|Tables|Fig\.|Figs\.|Figure|Figures|Section|Sections|Sec\.|Eq\.|"
+    r"Eqs\.|Equation|Equations|Appendix|Chapter|Steps?|Stages?|Phases?|Ref\.|"
+    r"Supplementary|Table S|Fig\. S|Experiments?|Models?|Groups?|Study|Studies|"
+    r"Trials?|Arms?|Types?|Levels?|Grades?|"
+    r"Gleason|Version|No\.|p\.|pp\.|n°|residue|residues|position|positions|"
+    r"chromosome|codon|lane|panel|row|column|line|item|definition|criterion)"
+)
 #: a pointer word right before a number, or before a list of numbers that ends with it
 #: ("Phase 3 and 4", "Tables 2, 3")
-_POINTER = re.compile(r"\b" + _POINTER_WORDS + r"\s*(?:\d+[a-z]?\s*(?:,|and|or|to|&|–|-)\s*)*$", re.I)
+_POINTER = re.compile(
+    r"\b" + _POINTER_WORDS + r"\s*(?:\d+[a-z]?\s*(?:,|and|or|to|&|–|-)\s*)*$", re.I
+)
 _ANY_NUM = re.compile(r"\d+(?:[.,]\d+)*")
 #: a unit or a run of units right before a number: the number is a flattened exponent
 #: ("15 mL min 1" for mL min^-1, "cm 2")
-_UNIT_BEFORE = re.compile(r"(?<![\w-])(?:[munµμk]?(?:g|L|l|m|M|s|mol|Pa|V|A|W|J|Hz)|min|h|yr|d|"
-                          r"[a-zA-Zµμ]*[a-z][A-Z][a-zA-Z]*)\s?$")
+_UNIT_BEFORE = re.compile(
+    r"(?<![\w-])(?:[munµμk]?(?:g|L|l|m|M|s|mol|Pa|V|A|W|J|Hz)|min|h|yr|d|"
+    r"[a-zA-Zµμ]*[a-z][A-Z][a-zA-Z]*)\s?$"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,14 +264,23 @@ def numbers(sentence: str) -> list[Num]:
         value = float(whole.replace(",", "") + frac)
         if not frac and 1900 <= value <= 2099:
             continue
-        if _POINTER.search(sentence[max(0, m.start() - 40):m.start()]):
+        if _POINTER.search(sentence[max(0, m.start() - 40) : m.start()]):
             continue
-        before = sentence[:m.start()]
+        before = sentence[: m.start()]
         if before.count("[") > before.count("]") or _UNIT_BEFORE.search(before):
             continue
         end = m.end() if pct else m.end(2) if frac else m.end(1)
-        out.append(Num(m.start(), end, sentence[m.start():end], value,
-                       len(frac) - 1 if frac else 0, bool(pct), "," in whole))
+        out.append(
+            Num(
+                m.start(),
+                end,
+                sentence[m.start() : end],
+                value,
+                len(frac) - 1 if frac else 0,
+                bool(pct),
+                "," in whole,
+            )
+        )
     return out
 
 
@@ -250,7 +300,7 @@ def format_like(value: float, like: Num) -> str:
     """``value`` written as ``like`` is (decimals, thousands commas, percent sign)."""
     body = f"{value:,.{like.decimals}f}" if like.commas else f"{value:.{like.decimals}f}"
     if like.percent:
-        body += like.text[len(like.text.rstrip("% ")):]
+        body += like.text[len(like.text.rstrip("% ")) :]
     return body
 
 
@@ -278,8 +328,9 @@ def change_number(s: str, rng: random.Random, forbidden: set[float]) -> Item | N
     for n in nums:
         new = changed_value(n, rng, forbidden | values_in(s))
         if new is not None:
-            return Item("number", s[:n.start] + new + s[n.end:], s, "text", 0,
-                        f"{n.text} -> {new}")
+            return Item(
+                "number", s[: n.start] + new + s[n.end :], s, "text", 0, f"{n.text} -> {new}"
+            )
     return None
 
 
@@ -288,14 +339,35 @@ def change_number(s: str, rng: random.Random, forbidden: set[float]) -> Item | N
 _RANGE_GAP = re.compile(r"^\s*(?:[^\s\d]{1,6}\s*)?(?:[-–—/±:]|to|and|or|x|×|by|\()\s*$")
 
 
-_STOP = {"and", "or", "to", "of", "in", "for", "the", "with", "at", "on", "a", "an", "by",
-         "from", "as", "is", "are", "was", "were", "vs", "than"}
+_STOP = {
+    "and",
+    "or",
+    "to",
+    "of",
+    "in",
+    "for",
+    "the",
+    "with",
+    "at",
+    "on",
+    "a",
+    "an",
+    "by",
+    "from",
+    "as",
+    "is",
+    "are",
+    "was",
+    "were",
+    "vs",
+    "than",
+}
 
 
 def _form(s: str, n: Num) -> tuple[bool, bool, str]:
     """What a swap must keep: percent or not, decimals or not, and the unit word after the
     number ("mM", "years"; "" when a stop word or nothing follows)."""
-    m = re.match(r"\s?([^\s,.;:()]+)", s[n.end:])
+    m = re.match(r"\s?([^\s,.;:()]+)", s[n.end :])
     unit = m.group(1) if m and m.group(1).lower() not in _STOP and len(m.group(1)) <= 8 else ""
     return n.percent, n.decimals > 0, "" if n.percent else unit
 
@@ -304,14 +376,19 @@ def swap_numbers(s: str, rng: random.Random) -> Item | None:
     """``s`` with two numbers of the same form (percent, decimals, unit word) exchanged; not
     the two ends of a range or a ratio, and not equal values."""
     nums = numbers(s)
-    pairs = [(a, b) for i, a in enumerate(nums) for b in nums[i + 1:]
-             if a.value != b.value and _form(s, a) == _form(s, b)
-             and not _RANGE_GAP.match(s[a.end:b.start])
-             and "between" not in s[max(0, a.start - 12):a.start]]
+    pairs = [
+        (a, b)
+        for i, a in enumerate(nums)
+        for b in nums[i + 1 :]
+        if a.value != b.value
+        and _form(s, a) == _form(s, b)
+        and not _RANGE_GAP.match(s[a.end : b.start])
+        and "between" not in s[max(0, a.start - 12) : a.start]
+    ]
     if not pairs:
         return None
     a, b = rng.choice(pairs)
-    text = s[:a.start] + b.text + s[a.end:b.start] + a.text + s[b.end:]
+    text = s[: a.start] + b.text + s[a.end : b.start] + a.text + s[b.end :]
     return Item("swap", text, s, "text", 0, f"{a.text} <-> {b.text}")
 
 
@@ -325,23 +402,49 @@ def _pairs(*groups: tuple[str, str]) -> dict[str, str]:
 
 
 COMPARISON = _pairs(
-    ("higher", "lower"), ("highest", "lowest"), ("larger", "smaller"), ("largest", "smallest"),
-    ("greater", "smaller"), ("better", "worse"), ("best", "worst"), ("faster", "slower"),
-    ("stronger", "weaker"), ("longer", "shorter"), ("superior", "inferior"),
-    ("outperforms", "underperforms"), ("outperformed", "underperformed"),
-    ("outperform", "underperform"), ("increase", "decrease"), ("increases", "decreases"),
-    ("increased", "decreased"), ("increasing", "decreasing"), ("rises", "falls"),
-    ("rose", "fell"), ("positively", "negatively"), ("upregulated", "downregulated"),
-    ("up-regulated", "down-regulated"), ("improves", "worsens"), ("improved", "worsened"),
-    ("reduces", "increases"), ("reduced", "increased"), ("more than", "less than"),
-    ("fewer than", "more than"), ("less than", "more than"))
+    ("higher", "lower"),
+    ("highest", "lowest"),
+    ("larger", "smaller"),
+    ("largest", "smallest"),
+    ("greater", "smaller"),
+    ("better", "worse"),
+    ("best", "worst"),
+    ("faster", "slower"),
+    ("stronger", "weaker"),
+    ("longer", "shorter"),
+    ("superior", "inferior"),
+    ("outperforms", "underperforms"),
+    ("outperformed", "underperformed"),
+    ("outperform", "underperform"),
+    ("increase", "decrease"),
+    ("increases", "decreases"),
+    ("increased", "decreased"),
+    ("increasing", "decreasing"),
+    ("rises", "falls"),
+    ("rose", "fell"),
+    ("positively", "negatively"),
+    ("upregulated", "downregulated"),
+    ("up-regulated", "down-regulated"),
+    ("improves", "worsens"),
+    ("improved", "worsened"),
+    ("reduces", "increases"),
+    ("reduced", "increased"),
+    ("more than", "less than"),
+    ("fewer than", "more than"),
+    ("less than", "more than"),
+)
 _COMPARISON_RE = re.compile(
-    r"(?<![\w-])(" + "|".join(sorted((re.escape(w) for w in COMPARISON), key=len, reverse=True))
-    + r")(?![\w-])", re.I)
+    r"(?<![\w-])("
+    + "|".join(sorted((re.escape(w) for w in COMPARISON), key=len, reverse=True))
+    + r")(?![\w-])",
+    re.I,
+)
 #: comparison words that are not comparisons here: "lower bound", "to better understand"
-_NOT_COMPARISON = re.compile(r"^(?:bound|bounds|case|limit|limits|order|resolution|level|levels|"
-                             r"education|half|panel|part|left|right|dimensional|energy|posterior|practice|practices)\b",
-                             re.I)
+_NOT_COMPARISON = re.compile(
+    r"^(?:bound|bounds|case|limit|limits|order|resolution|level|levels|"
+    r"education|half|panel|part|left|right|dimensional|energy|posterior|practice|practices)\b",
+    re.I,
+)
 
 
 def _cased(word: str, like: str) -> str:
@@ -357,18 +460,21 @@ def reverse_comparison(s: str, rng: random.Random) -> Item | None:
     cands = []
     for m in _COMPARISON_RE.finditer(s):
         w = m.group(1).lower()
-        after = s[m.end():].lstrip()
-        if _NOT_COMPARISON.match(after) or s[:m.start()].rstrip().endswith(" to"):
+        after = s[m.end() :].lstrip()
+        if _NOT_COMPARISON.match(after) or s[: m.start()].rstrip().endswith(" to"):
             continue
-        if w in ("more than", "less than", "fewer than") and not re.match(r"\d|one|two|three|half|a ", after):
+        if w in ("more than", "less than", "fewer than") and not re.match(
+            r"\d|one|two|three|half|a ", after
+        ):
             continue
         cands.append(m)
     if not cands:
         return None
     m = rng.choice(cands)
     new = _cased(COMPARISON[m.group(1).lower()], m.group(1))
-    return Item("comparison", s[:m.start()] + new + s[m.end():], s, "text", 0,
-                f"{m.group(1)} -> {new}")
+    return Item(
+        "comparison", s[: m.start()] + new + s[m.end() :], s, "text", 0, f"{m.group(1)} -> {new}"
+    )
 
 
 NEGATION = re.compile(r"\b(?:not|no|never|none|neither|nor|cannot|without|n't)\b|n't\b", re.I)
@@ -389,8 +495,9 @@ def flip_negation(s: str, rng: random.Random) -> Item | None:
             new = _cased("can", m.group(2))
         else:
             new = m.group(1)
-        return Item("negation", s[:m.start()] + new + s[m.end():], s, "text", 0,
-                    f"{m.group(0)} -> {new}")
+        return Item(
+            "negation", s[: m.start()] + new + s[m.end() :], s, "text", 0, f"{m.group(0)} -> {new}"
+        )
     if negs:
         return None
     m = _NEG_ADDABLE.search(s)
@@ -398,14 +505,20 @@ def flip_negation(s: str, rng: random.Random) -> Item | None:
         return None
     w = m.group(1)
     new = _cased("cannot", w) if w.lower() == "can" else f"{w} not"
-    return Item("negation", s[:m.start()] + new + s[m.end():], s, "text", 0, f"{w} -> {new}")
+    return Item("negation", s[: m.start()] + new + s[m.end() :], s, "text", 0, f"{w} -> {new}")
 
 
 _QUANT = [
     (re.compile(r"\b(all)( of the\b)", re.I), "none"),
     (re.compile(r"(?<!\bat )(?<!\bafter )(?<!\babove )\b(all)(?= [a-z]+s\b)(?!-)", re.I), "no"),
-    (re.compile(r"\b(every)(?= [a-z]+\b)(?! (?:other|time|year|day|week|month|hour|second|"
-                r"step|epoch|iteration)s?\b)", re.I), "no"),
+    (
+        re.compile(
+            r"\b(every)(?= [a-z]+\b)(?! (?:other|time|year|day|week|month|hour|second|"
+            r"step|epoch|iteration)s?\b)",
+            re.I,
+        ),
+        "no",
+    ),
     (re.compile(r"(?<!\bthe )(?<!\ba )(?<!\bat )\b(most)(?= of\b| [a-z]+s\b)", re.I), "few"),
     (re.compile(r"(?<!\ba )(?<!\bvery )\b(few)(?= of\b| [a-z]+s\b)", re.I), "most"),
     (re.compile(r"\b(none)(?= of\b)", re.I), "all"),
@@ -417,21 +530,38 @@ _QUANT = [
     (re.compile(r"\b(majority)\b", re.I), "minority"),
     (re.compile(r"\b(minority)\b", re.I), "majority"),
 ]
-QUANTIFIERS = {"all", "no", "none", "every", "most", "few", "always", "never", "many",
-               "majority", "minority", "some"}
+QUANTIFIERS = {
+    "all",
+    "no",
+    "none",
+    "every",
+    "most",
+    "few",
+    "always",
+    "never",
+    "many",
+    "majority",
+    "minority",
+    "some",
+}
 
 
 def change_quantifier(s: str, rng: random.Random) -> Item | None:
     """``s`` with one quantifier turned to one it contradicts (all -> no, most -> few...);
     never one under "not" ("not all")."""
-    cands = [(m, new) for rx, new in _QUANT for m in rx.finditer(s)
-             if not re.search(r"\bnot\s*$", s[:m.start(1)])]
+    cands = [
+        (m, new)
+        for rx, new in _QUANT
+        for m in rx.finditer(s)
+        if not re.search(r"\bnot\s*$", s[: m.start(1)])
+    ]
     if not cands:
         return None
     m, new = rng.choice(cands)
     new = _cased(new, m.group(1))
-    return Item("quantifier", s[:m.start(1)] + new + s[m.end(1):], s, "text", 0,
-                f"{m.group(1)} -> {new}")
+    return Item(
+        "quantifier", s[: m.start(1)] + new + s[m.end(1) :], s, "text", 0, f"{m.group(1)} -> {new}"
+    )
 
 
 _HEDGE = [
@@ -450,40 +580,108 @@ def state_hedge_as_certain(s: str) -> Item | None:
     if not found:
         return None
     m, new = min(found, key=lambda x: x[0].start())
-    if re.match(r"\s*not\b", s[m.end():]) or re.match(r"(?:be|have)\b", s[m.end():]) and new:
+    if re.match(r"\s*not\b", s[m.end() :]) or re.match(r"(?:be|have)\b", s[m.end() :]) and new:
         if new == "does ":
-            rest = s[m.end():]
+            rest = s[m.end() :]
             plain = re.sub(r"^be\b", "is", rest) if rest.startswith("be") else None
             if plain is None:
                 return None
-            return Item("hedge", s[:m.start()] + plain, s, "text", 0, f"{m.group(0)}be -> is")
+            return Item("hedge", s[: m.start()] + plain, s, "text", 0, f"{m.group(0)}be -> is")
         return None
-    return Item("hedge", s[:m.start()] + new + s[m.end():], s, "text", 0,
-                f"{m.group(0).strip()} -> {new.strip() or '(dropped)'}")
+    return Item(
+        "hedge",
+        s[: m.start()] + new + s[m.end() :],
+        s,
+        "text",
+        0,
+        f"{m.group(0).strip()} -> {new.strip() or '(dropped)'}",
+    )
 
 
 # ------------------------------------------------------------------------- terms
 #: head nouns that name a term's slot ("the SciDocs benchmark" -> benchmark)
 SLOT_HEADS = {
-    "dataset": "data", "datasets": "data", "corpus": "data", "corpora": "data", "data": "data",
-    "benchmark": "data", "benchmarks": "data", "split": "data", "set": "data",
-    "model": "model", "models": "model", "baseline": "model", "baselines": "model",
-    "encoder": "model", "embeddings": "model", "network": "model", "architecture": "model",
-    "method": "method", "methods": "method", "algorithm": "method", "approach": "method",
-    "loss": "method", "objective": "method", "technique": "method",
-    "task": "task", "tasks": "task",
-    "catalyst": "material", "catalysts": "material", "solution": "material", "inhibitor": "material",
-    "acid": "material", "electrode": "material", "sample": "material", "samples": "material",
-    "cells": "bio", "gene": "bio", "genes": "bio", "protein": "bio", "proteins": "bio",
-    "mutant": "bio", "mutants": "bio", "strain": "bio", "species": "bio", "domain": "bio",
-    "biopsy": "test", "biopsies": "test", "test": "test", "imaging": "test", "scan": "test",
-    "detector": "instrument", "telescope": "instrument", "experiment": "instrument",
-    "region": "place", "site": "place", "sites": "place", "reef": "place", "station": "place",
+    "dataset": "data",
+    "datasets": "data",
+    "corpus": "data",
+    "corpora": "data",
+    "data": "data",
+    "benchmark": "data",
+    "benchmarks": "data",
+    "split": "data",
+    "set": "data",
+    "model": "model",
+    "models": "model",
+    "baseline": "model",
+    "baselines": "model",
+    "encoder": "model",
+    "embeddings": "model",
+    "network": "model",
+    "architecture": "model",
+    "method": "method",
+    "methods": "method",
+    "algorithm": "method",
+    "approach": "method",
+    "loss": "method",
+    "objective": "method",
+    "technique": "method",
+    "task": "task",
+    "tasks": "task",
+    "catalyst": "material",
+    "catalysts": "material",
+    "solution": "material",
+    "inhibitor": "material",
+    "acid": "material",
+    "electrode": "material",
+    "sample": "material",
+    "samples": "material",
+    "cells": "bio",
+    "gene": "bio",
+    "genes": "bio",
+    "protein": "bio",
+    "proteins": "bio",
+    "mutant": "bio",
+    "mutants": "bio",
+    "strain": "bio",
+    "species": "bio",
+    "domain": "bio",
+    "biopsy": "test",
+    "biopsies": "test",
+    "test": "test",
+    "imaging": "test",
+    "scan": "test",
+    "detector": "instrument",
+    "telescope": "instrument",
+    "experiment": "instrument",
+    "region": "place",
+    "site": "place",
+    "sites": "place",
+    "reef": "place",
+    "station": "place",
 }
-METRICS = ("accuracy", "precision", "recall", "sensitivity", "specificity", "perplexity",
-           "BLEU", "ROUGE", "F1", "AUC", "MAE", "RMSE", "NPV", "PPV", "MAP", "nDCG", "MRR")
-_TERM = re.compile(r"(?<![\w-])([A-Z][A-Za-z0-9]*(?:[A-Z0-9][A-Za-z0-9]*)+(?:-[A-Za-z0-9]+)*"
-                   r"|[A-Z][a-z]+[A-Z][A-Za-z0-9-]*)(?![\w-])")
+METRICS = (
+    "accuracy",
+    "precision",
+    "recall",
+    "sensitivity",
+    "specificity",
+    "perplexity",
+    "BLEU",
+    "ROUGE",
+    "F1",
+    "AUC",
+    "MAE",
+    "RMSE",
+    "NPV",
+    "PPV",
+    "MAP",
+    "nDCG",
+    "MRR",
+)
+_TERM = re.compile(
+    r"(?<![\w-])([A-Z][A-Za-z0-9]*(?:[A-Z0-9][A-Za-z0-9]*)+(?:-[A-Za-z0-9]+)*"
+    r"|[A-Z][a-z]+[A-Z][A-Za-z0-9-]*)(?![\w-])"
+)
 _ROMAN = re.compile(r"^[IVXLC]+$")
 
 
@@ -503,7 +701,7 @@ def named_terms(text: str) -> dict[str, str]:
         if _ROMAN.match(t) or len(t) < 2 or t.isdigit():
             continue
         counts[t] += 1
-        nxt = re.match(r"\s+([a-z-]+)(?:\s+([a-z]+))?", flat[m.end():m.end() + 40])
+        nxt = re.match(r"\s+([a-z-]+)(?:\s+([a-z]+))?", flat[m.end() : m.end() + 40])
         head = nxt and next((w for w in nxt.groups() if w in SLOT_HEADS), None)
         if head:
             heads[t][SLOT_HEADS[head]] += 1
@@ -521,14 +719,15 @@ def said_of(term: str, s: str, paper: str, share: float = 0.5) -> bool:
     if not words:
         return False
     for m in re.finditer(rf"(?<![\w-]){re.escape(term)}(?![\w-])", paper):
-        near = paper[max(0, m.start() - 250):m.end() + 250].lower()
+        near = paper[max(0, m.start() - 250) : m.end() + 250].lower()
         if sum(w in near for w in words) >= share * len(words):
             return True
     return False
 
 
-def replace_term(s: str, rng: random.Random, slots: dict[str, str],
-                 passage: str, paper: str = "") -> Item | None:
+def replace_term(
+    s: str, rng: random.Random, slots: dict[str, str], passage: str, paper: str = ""
+) -> Item | None:
     """``s`` with one named term replaced by another of the same slot that ``passage``
     (the text around the sentence) never writes and that ``paper`` (the whole text) never
     writes near most of the words of ``s`` (:func:`said_of`), so that it is not also said
@@ -539,8 +738,14 @@ def replace_term(s: str, rng: random.Random, slots: dict[str, str],
     cands = []
     for t in sorted(slots):
         for m in re.finditer(rf"(?<![\w-]){re.escape(t)}(?![\w-])", s):
-            others = [o for o in by_slot[slots[t]] if o != t and o not in passage
-                      and o.lower() not in t.lower() and t.lower() not in o.lower()]
+            others = [
+                o
+                for o in by_slot[slots[t]]
+                if o != t
+                and o not in passage
+                and o.lower() not in t.lower()
+                and t.lower() not in o.lower()
+            ]
             if others:
                 cands.append((m, others))
     if not cands:
@@ -550,31 +755,139 @@ def replace_term(s: str, rng: random.Random, slots: dict[str, str],
     new = next((o for o in others if not said_of(o, s, paper)), None)
     if new is None:
         return None
-    return Item("term", s[:m.start()] + new + s[m.end():], s, "text", 0,
-                f"{m.group(0)} -> {new} ({slots[m.group(0)]})")
+    return Item(
+        "term",
+        s[: m.start()] + new + s[m.end() :],
+        s,
+        "text",
+        0,
+        f"{m.group(0)} -> {new} ({slots[m.group(0)]})",
+    )
 
 
 #: Lower-case domain nouns by class, for the entity kind: a word of a class is replaced by
 #: another of the same class (data of the benchmark only; the judge never reads it).
 ENTITY_CLASSES: dict[str, tuple[str, ...]] = {
-    "organ": ("prostate", "bladder", "kidney", "liver", "lung", "breast", "colon", "pancreas",
-              "ovary", "thyroid", "stomach", "brain", "skin", "cervix", "rectum"),
-    "disease": ("diabetes", "asthma", "malaria", "tuberculosis", "influenza", "pneumonia",
-                "hypertension", "obesity", "sepsis", "dementia", "melanoma", "leukaemia",
-                "lymphoma", "hepatitis"),
-    "drug": ("aspirin", "metformin", "insulin", "ibuprofen", "heparin", "warfarin",
-             "penicillin", "morphine", "cisplatin", "tamoxifen", "paracetamol", "statins"),
-    "biomass": ("humins", "lignin", "cellulose", "hemicellulose", "glucose", "fructose",
-                "sucrose", "xylose", "starch", "chitin", "furfural"),
-    "solvent": ("water", "ethanol", "methanol", "acetone", "toluene", "benzene", "glycerol",
-                "hexane", "chloroform"),
-    "metal": ("copper", "steel", "iron", "zinc", "aluminium", "nickel", "titanium", "silver",
-              "platinum", "brass", "magnesium", "cobalt"),
-    "animal": ("deer", "elk", "moose", "mice", "rats", "cattle", "sheep", "goats", "pigs",
-               "rabbits", "wolves", "foxes", "sharks", "whales", "turtles"),
-    "particle": ("neutrino", "neutrinos", "muon", "muons", "electron", "electrons", "proton",
-                 "protons", "pion", "pions", "photon", "photons", "neutron", "neutrons",
-                 "kaon", "kaons"),
+    "organ": (
+        "prostate",
+        "bladder",
+        "kidney",
+        "liver",
+        "lung",
+        "breast",
+        "colon",
+        "pancreas",
+        "ovary",
+        "thyroid",
+        "stomach",
+        "brain",
+        "skin",
+        "cervix",
+        "rectum",
+    ),
+    "disease": (
+        "diabetes",
+        "asthma",
+        "malaria",
+        "tuberculosis",
+        "influenza",
+        "pneumonia",
+        "hypertension",
+        "obesity",
+        "sepsis",
+        "dementia",
+        "melanoma",
+        "leukaemia",
+        "lymphoma",
+        "hepatitis",
+    ),
+    "drug": (
+        "aspirin",
+        "metformin",
+        "insulin",
+        "ibuprofen",
+        "heparin",
+        "warfarin",
+        "penicillin",
+        "morphine",
+        "cisplatin",
+        "tamoxifen",
+        "paracetamol",
+        "statins",
+    ),
+    "biomass": (
+        "humins",
+        "lignin",
+        "cellulose",
+        "hemicellulose",
+        "glucose",
+        "fructose",
+        "sucrose",
+        "xylose",
+        "starch",
+        "chitin",
+        "furfural",
+    ),
+    "solvent": (
+        "water",
+        "ethanol",
+        "methanol",
+        "acetone",
+        "toluene",
+        "benzene",
+        "glycerol",
+        "hexane",
+        "chloroform",
+    ),
+    "metal": (
+        "copper",
+        "steel",
+        "iron",
+        "zinc",
+        "aluminium",
+        "nickel",
+        "titanium",
+        "silver",
+        "platinum",
+        "brass",
+        "magnesium",
+        "cobalt",
+    ),
+    "animal": (
+        "deer",
+        "elk",
+        "moose",
+        "mice",
+        "rats",
+        "cattle",
+        "sheep",
+        "goats",
+        "pigs",
+        "rabbits",
+        "wolves",
+        "foxes",
+        "sharks",
+        "whales",
+        "turtles",
+    ),
+    "particle": (
+        "neutrino",
+        "neutrinos",
+        "muon",
+        "muons",
+        "electron",
+        "electrons",
+        "proton",
+        "protons",
+        "pion",
+        "pions",
+        "photon",
+        "photons",
+        "neutron",
+        "neutrons",
+        "kaon",
+        "kaons",
+    ),
     "ocean": ("ocean", "sea", "lake", "river", "lagoon", "estuary", "reef", "bay"),
     "weather": ("rainfall", "snowfall", "wind", "humidity", "salinity", "cloudiness"),
 }
@@ -590,9 +903,14 @@ def replace_entity(s: str, rng: random.Random, passage: str, paper: str = "") ->
         for w in members:
             for m in re.finditer(rf"(?<![\w-]){w}(?![\w-])", s, re.I):
                 if m.group(0)[1:] != m.group(0)[1:].lower():
-                    continue                        # "LUNG", "ReLU": a name, not the noun
-                others = [o for o in members if o != w and o[:4] != w[:4]
-                          and not re.search(rf"(?<![\w-]){o}(?![\w-])", low_passage)]
+                    continue  # "LUNG", "ReLU": a name, not the noun
+                others = [
+                    o
+                    for o in members
+                    if o != w
+                    and o[:4] != w[:4]
+                    and not re.search(rf"(?<![\w-]){o}(?![\w-])", low_passage)
+                ]
                 if others:
                     cands.append((m, others))
     if not cands:
@@ -604,7 +922,7 @@ def replace_entity(s: str, rng: random.Random, passage: str, paper: str = "") ->
         return None
     word = m.group(0)
     new = new[0].upper() + new[1:] if word[0].isupper() else new
-    return Item("entity", s[:m.start()] + new + s[m.end():], s, "text", 0, f"{word} -> {new}")
+    return Item("entity", s[: m.start()] + new + s[m.end() :], s, "text", 0, f"{word} -> {new}")
 
 
 # ------------------------------------------------------------------------- tables
@@ -620,8 +938,14 @@ class Row:
     y: float = 0.0
 
 
-def table_items(row: Row, other: Row, third: Row | None, rng: random.Random,
-                forbidden: set[float], own: set[float] | None = None) -> list[Item]:
+def table_items(
+    row: Row,
+    other: Row,
+    third: Row | None,
+    rng: random.Random,
+    forbidden: set[float],
+    own: set[float] | None = None,
+) -> list[Item]:
     """Correct sentences from ``row`` (and its neighbour ``other`` of the same table, same
     column count), and corrupted ones: number, swap, comparison, row_col.
 
@@ -636,9 +960,11 @@ def table_items(row: Row, other: Row, third: Row | None, rng: random.Random,
     va, vb = row.values[k], other.values[k]
     p = row.page
     out = [Item(UNCHANGED, f"{lab} reaches {row.cells[0]} and {row.cells[1]}.", "", "table", p)]
-    pair = [f"The results are {a} ({lab}) and {b} ({ol}).",
-            f"{lab} scores {a}, compared with {b} for {ol}.",
-            f"For {lab}, the value is {a}; for {ol}, it is {b}."]
+    pair = [
+        f"The results are {a} ({lab}) and {b} ({ol}).",
+        f"{lab} scores {a}, compared with {b} for {ol}.",
+        f"For {lab}, the value is {a}; for {ol}, it is {b}.",
+    ]
     out += [Item(UNCHANGED, s, "", "table", p) for s in pair]
     scored = f"{lab} scores {{}}, compared with {b} for {ol}."
     if va != vb:
@@ -646,10 +972,26 @@ def table_items(row: Row, other: Row, third: Row | None, rng: random.Random,
         good = f"{lab} scores {word} than {ol} ({a} vs {b})."
         out.append(Item(UNCHANGED, good, "", "table", p))
         flip = COMPARISON[word]
-        out.append(Item("comparison", f"{lab} scores {flip} than {ol} ({a} vs {b}).", good,
-                        "table", p, f"{word} -> {flip}"))
-        out.append(Item("swap", f"The results are {b} ({lab}) and {a} ({ol}).", pair[0],
-                        "table", p, f"{a} <-> {b}"))
+        out.append(
+            Item(
+                "comparison",
+                f"{lab} scores {flip} than {ol} ({a} vs {b}).",
+                good,
+                "table",
+                p,
+                f"{word} -> {flip}",
+            )
+        )
+        out.append(
+            Item(
+                "swap",
+                f"The results are {b} ({lab}) and {a} ({ol}).",
+                pair[0],
+                "table",
+                p,
+                f"{a} <-> {b}",
+            )
+        )
     num = _as_num(a)
     if num is not None:
         new = changed_value(num, rng, forbidden | set(row.values) | set(other.values))
@@ -664,8 +1006,9 @@ def table_items(row: Row, other: Row, third: Row | None, rng: random.Random,
             break
     if wrong:
         val, where = rng.choice(wrong)
-        out.append(Item("row_col", scored.format(val), pair[1], "table", p,
-                        f"{a} -> {val} ({where})"))
+        out.append(
+            Item("row_col", scored.format(val), pair[1], "table", p, f"{a} -> {val} ({where})")
+        )
     return [i if i.source else Item(i.kind, i.text, i.text, i.origin, i.page) for i in out]
 
 
@@ -675,8 +1018,13 @@ def _as_num(text: str) -> Num | None:
 
 
 # ------------------------------------------------------------------------- a paper
-def text_items(pages: Sequence[tuple[int, str]], rng: random.Random, per_kind: int,
-               unchanged: int, slots: dict[str, str] | None = None) -> list[Item]:
+def text_items(
+    pages: Sequence[tuple[int, str]],
+    rng: random.Random,
+    per_kind: int,
+    unchanged: int,
+    slots: dict[str, str] | None = None,
+) -> list[Item]:
     """Items from the prose of ``pages`` ((1-based number, text) in order): up to
     ``unchanged`` correct sentences (each stating a number, comparison, negation,
     quantifier or named term) and up to ``per_kind`` corrupted copies of each kind."""
@@ -713,10 +1061,14 @@ def text_items(pages: Sequence[tuple[int, str]], rng: random.Random, per_kind: i
             item = make()
             if item is not None and item.text != s:
                 made_here.append(Item(kind, item.text, s, "text", n, item.change))
-        checkable = bool(numbers(s) or _COMPARISON_RE.search(s) or NEGATION.search(s)
-                         or any(rx.search(s) for rx, _ in _HEDGE)
-                         or any(rx.search(s) for rx, _ in _QUANT)
-                         or any(re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", s) for t in slots))
+        checkable = bool(
+            numbers(s)
+            or _COMPARISON_RE.search(s)
+            or NEGATION.search(s)
+            or any(rx.search(s) for rx, _ in _HEDGE)
+            or any(rx.search(s) for rx, _ in _QUANT)
+            or any(re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", s) for t in slots)
+        )
         if not checkable:
             continue
         for it in made_here:
@@ -728,7 +1080,9 @@ def text_items(pages: Sequence[tuple[int, str]], rng: random.Random, per_kind: i
     return out
 
 
-def pick_rows(rows: Iterable[Row], rng: random.Random, limit: int) -> list[tuple[Row, Row, Row | None]]:
+def pick_rows(
+    rows: Iterable[Row], rng: random.Random, limit: int
+) -> list[tuple[Row, Row, Row | None]]:
     """Up to ``limit`` (row, neighbour, third) triples of rows with the same cell count on
     the same page, the neighbour being the next such row down (or the one above the last),
     less than 150 pt away."""

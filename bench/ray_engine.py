@@ -53,7 +53,9 @@ def dev_items(repeat: int) -> list[Item]:
             row = QAPair.model_validate_json(line).model_copy(update={"annotations": ()})
             for r in range(repeat):
                 base = row.model_copy(update={"qa_pair_id": f"{row.qa_pair_id}__r{r}"})
-                items.append((f"{f.name}:{base.qa_pair_id}", base, DATA / base.paper_pdf_path, None))
+                items.append(
+                    (f"{f.name}:{base.qa_pair_id}", base, DATA / base.paper_pdf_path, None)
+                )
     return items
 
 
@@ -65,8 +67,9 @@ def acl_store(tmp: Path, n_refs: int) -> tuple[Path, list[str]]:
         rows = [json.loads(x) for x in itertools.islice(fh, 6000, 8000)]
     rows = [r for r in rows if r.get("authors") and r.get("year")]
     db = tmp / "acl.sqlite"
-    LocalIndex(db).add_records(record_from_mapping(r, source="acl-anthology", default_id=r["id"])
-                               for r in rows)
+    LocalIndex(db).add_records(
+        record_from_mapping(r, source="acl-anthology", default_id=r["id"]) for r in rows
+    )
     refs = []
     for i, r in enumerate(rows[::3][:n_refs]):
         names = r["authors"]
@@ -117,35 +120,44 @@ def main() -> None:
     from citations.engine_ray import verify_references_ray
 
     os.environ["PYTHONPATH"] = os.pathsep.join(
-        p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)
+        p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p
+    )
     items = dev_items(args.repeat)
-    timed(lambda: check_local(items[:2]))      # imports and lexicons loaded before timing
+    timed(lambda: check_local(items[:2]))  # imports and lexicons loaded before timing
     # timed before the reference store is loaded: its objects would slow every garbage
     # collection of this process (a Ray worker does not hold them)
     t_rows, rows_local = timed(lambda: check_local(items), args.runs)
     tmp = Path(tempfile.mkdtemp(prefix="sciground-ray-bench-"))
     db, refs = acl_store(tmp, args.refs)
     options = VerifierOptions(db=db, complete=True)
-    print(f"{len(items)} dev rows ({args.repeat}x 30, 6 papers), rules judge; "
-          f"{len(refs)} references against a 2,000-record ACL index; {os.cpu_count()} cores")
+    print(
+        f"{len(items)} dev rows ({args.repeat}x 30, 6 papers), rules judge; "
+        f"{len(refs)} references against a 2,000-record ACL index; {os.cpu_count()} cores"
+    )
     t_refs, refs_local = timed(lambda: refs_dump(verify_references(refs, options)), args.runs)
-    print(f"local engine: rows {t_rows:.1f} s, {len(items) / t_rows:.1f} rows/s; "
-          f"references {t_refs:.1f} s, {len(refs) / t_refs:.0f} references/s")
+    print(
+        f"local engine: rows {t_rows:.1f} s, {len(items) / t_rows:.1f} rows/s; "
+        f"references {t_refs:.1f} s, {len(refs) / t_refs:.0f} references/s"
+    )
     for cpus in [int(c) for c in args.cpus.split(",")]:
         t0 = time.perf_counter()
         ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False)
-        timed(lambda: check_ray(items[:2]))     # start the workers
+        timed(lambda: check_ray(items[:2]))  # start the workers
         start = time.perf_counter() - t0
         t_r, rows_ray = timed(lambda: check_ray(items), args.runs)
         t_f, refs_ray = timed(lambda: refs_dump(verify_references_ray(refs, options)), args.runs)
         ray.shutdown()
-        print(f"ray, {cpus} CPU(s) (start-up {start:.1f} s): rows {t_r:.1f} s, "
-              f"{len(items) / t_r:.1f} rows/s, identical: {rows_ray == rows_local}; "
-              f"references {t_f:.1f} s, {len(refs) / t_f:.0f} references/s, "
-              f"identical: {refs_ray == refs_local}")
+        print(
+            f"ray, {cpus} CPU(s) (start-up {start:.1f} s): rows {t_r:.1f} s, "
+            f"{len(items) / t_r:.1f} rows/s, identical: {rows_ray == rows_local}; "
+            f"references {t_f:.1f} s, {len(refs) / t_f:.0f} references/s, "
+            f"identical: {refs_ray == refs_local}"
+        )
         if cpus == 1:
-            print(f"  overhead per item on 1 CPU: {(t_r - t_rows) / len(items) * 1000:.1f} ms "
-                  f"per row, {(t_f - t_refs) / len(refs) * 1000:.2f} ms per reference")
+            print(
+                f"  overhead per item on 1 CPU: {(t_r - t_rows) / len(items) * 1000:.1f} ms "
+                f"per row, {(t_f - t_refs) / len(refs) * 1000:.2f} ms per reference"
+            )
 
 
 if __name__ == "__main__":

@@ -38,9 +38,11 @@ ROOT = Path(__file__).resolve().parents[1]
 PAPERS = ROOT.parent / "shared" / "data" / "papers"
 
 #: Characters the normaliser treats specially, mixed into random strings.
-_ALPHABET = ("abcdefghijklmnopqrstuvwxyzABCXYZ0123456789  --\n\n\n.,()'\u00ad\u2212\u2010"
-             "\u2011\ufb01\ufb02\ufb00\ufb03\u200b\u00a0\t\r\x12\ufe0f\U0001d70b\uff21\u00bc"
-             "\u00b2\u2013 ")
+_ALPHABET = (
+    "abcdefghijklmnopqrstuvwxyzABCXYZ0123456789  --\n\n\n.,()'\u00ad\u2212\u2010"
+    "\u2011\ufb01\ufb02\ufb00\ufb03\u200b\u00a0\t\r\x12\ufe0f\U0001d70b\uff21\u00bc"
+    "\u00b2\u2013 "
+)
 
 
 def _random_texts(n: int, seed: int = 7) -> list[str]:
@@ -50,18 +52,33 @@ def _random_texts(n: int, seed: int = 7) -> list[str]:
         k = rng.randint(0, 60) if rng.random() < 0.7 else rng.randint(60, 400)
         out.append("".join(rng.choice(_ALPHABET) for _ in range(k)))
     # realistic shapes: hyphenated line ends, ligatures before a stray space, compounds
-    out += ["cor-\npus non-paper non-\npaper", "bene\ufb01 ciaries sta\ufb00 members",
-            "state-of-the-\nart GPT-\n4 word -\nsplit", "  a  b \n\n c\u00ad\nd\u00ad\n\n"]
+    out += [
+        "cor-\npus non-paper non-\npaper",
+        "bene\ufb01 ciaries sta\ufb00 members",
+        "state-of-the-\nart GPT-\n4 word -\nsplit",
+        "  a  b \n\n c\u00ad\nd\u00ad\n\n",
+    ]
     return out
 
 
 def _page_record(page: Any, rng: random.Random) -> dict[str, Any]:
-    cols = page.word_columns                  # read first, as the evidence index does
+    cols = page.word_columns  # read first, as the evidence index does
     rec: dict[str, Any] = {
-        "number": page.number, "width": page.width, "height": page.height,
+        "number": page.number,
+        "width": page.width,
+        "height": page.height,
         "text": page.text,
-        "columns": (cols.texts, cols.starts, cols.ends, cols.x0s, cols.y0s, cols.x1s,
-                    cols.y1s, cols.lines, len(cols)),
+        "columns": (
+            cols.texts,
+            cols.starts,
+            cols.ends,
+            cols.x0s,
+            cols.y0s,
+            cols.x1s,
+            cols.y1s,
+            cols.lines,
+            len(cols),
+        ),
         "col_words": [cols.word(i) for i in range(0, len(cols), 7)],
         "suspects": page.suspect_spans,
     }
@@ -83,11 +100,21 @@ def _page_record(page: Any, rng: random.Random) -> dict[str, Any]:
 
 def _norm_record(text: str, keep: frozenset[str]) -> str:
     from grounding.normalize import hyphenated_pairs, normalize_text
+
     n = normalize_text(text, keep)
     probes = [n.to_text(r) for r in range(len(text) + 2)]
     spans = [n.to_source(a, min(a + 3, len(n.text))) for a in range(0, len(n.text) + 1, 5)]
-    return repr((n.text, n.source, n.raw_length, probes, spans, sorted(hyphenated_pairs([text])),
-                 normalize_text(text).text))
+    return repr(
+        (
+            n.text,
+            n.source,
+            n.raw_length,
+            probes,
+            spans,
+            sorted(hyphenated_pairs([text])),
+            normalize_text(text).text,
+        )
+    )
 
 
 def _dump(pdfs: list[str], out: str) -> None:
@@ -95,6 +122,7 @@ def _dump(pdfs: list[str], out: str) -> None:
     import pymupdf
 
     from grounding.pdf import read_pdf
+
     data: dict[str, Any] = {}
     for path in pdfs:
         rng = random.Random(path)
@@ -110,8 +138,7 @@ def _dump(pdfs: list[str], out: str) -> None:
         except Exception:  # noqa: BLE001 -- no bare text: nothing extra to normalise
             plain = []
         keep = frozenset({"non-paper", "pre-trained", "state-of"})
-        data[path + "#norm"] = [_norm_record(t, keep) for t in plain + [p.text for p in
-                                                                      doc.pages]]
+        data[path + "#norm"] = [_norm_record(t, keep) for t in plain + [p.text for p in doc.pages]]
     data["#random"] = [_norm_record(t, frozenset({"non-paper"})) for t in _random_texts(20000)]
     with open(out, "wb") as fh:
         pickle.dump(data, fh)
@@ -120,10 +147,11 @@ def _dump(pdfs: list[str], out: str) -> None:
 def _time(pdfs: list[str], n: int) -> None:
     """Child process: print {pdf: best ms of read_pdf} as JSON."""
     from grounding.pdf import read_pdf
+
     best: dict[str, float] = {}
     for path in pdfs:
         try:
-            read_pdf(path)                        # warm caches
+            read_pdf(path)  # warm caches
         except Exception:  # noqa: BLE001, S112 -- an unreadable fixture: not timed
             continue
         b = float("inf")
@@ -139,8 +167,14 @@ def _child(tree: Path, args: list[str]) -> str:
     """Run this script as a child with ``tree`` first on the path (it imports that tree's
     ``grounding``)."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    res = subprocess.run([sys.executable, __file__, *args], cwd=tree, env=env,
-                         capture_output=True, text=True, check=False)
+    res = subprocess.run(
+        [sys.executable, __file__, *args],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if res.returncode:
         raise SystemExit(f"child in {tree} failed:\n{res.stderr}")
     return res.stdout
@@ -159,7 +193,7 @@ def _first_diff(a: Any, b: Any) -> str:
                 return f"{k}: " + _first_diff(a[k], b.get(k))
     sa, sb = str(a), str(b)
     k = next((i for i, (x, y) in enumerate(zip(sa, sb)) if x != y), min(len(sa), len(sb)))
-    return f"at char {k}: {sa[max(0, k - 60):k + 60]!r} != {sb[max(0, k - 60):k + 60]!r}"
+    return f"at char {k}: {sa[max(0, k - 60) : k + 60]!r} != {sb[max(0, k - 60) : k + 60]!r}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -172,8 +206,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dump", help=argparse.SUPPRESS)
     ap.add_argument("--time", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    pdfs = [str(Path(p).resolve()) for p in args.pdfs] or [str(p) for p in
-                                                           sorted(PAPERS.glob("*.pdf"))]
+    pdfs = [str(Path(p).resolve()) for p in args.pdfs] or [
+        str(p) for p in sorted(PAPERS.glob("*.pdf"))
+    ]
     if args.dump:
         _dump(pdfs, args.dump)
         return 0
@@ -196,10 +231,15 @@ def main(argv: list[str] | None = None) -> int:
         if old[key] != new.get(key):
             bad += 1
             print(f"DIFFERENT {key}: {_first_diff(old[key], new.get(key))}")
-    pages = sum(len(v) for k, v in old.items() if not k.startswith("#") and "#" not in k
-                and isinstance(v, list))
-    print(f"identity: {len(old) - bad}/{len(old)} records identical "
-          f"({len(pdfs)} PDFs, {pages} pages, normaliser inputs included)")
+    pages = sum(
+        len(v)
+        for k, v in old.items()
+        if not k.startswith("#") and "#" not in k and isinstance(v, list)
+    )
+    print(
+        f"identity: {len(old) - bad}/{len(old)} records identical "
+        f"({len(pdfs)} PDFs, {pages} pages, normaliser inputs included)"
+    )
     if args.no_time:
         return 1 if bad else 0
     best: dict[str, dict[str, float]] = {"ref": {}, "new": {}}

@@ -124,14 +124,18 @@ def split(data: Path) -> tuple[list[Tagged], dict[str, list[Tagged]]]:
     return train_refs, held
 
 
-def validation_split(data: Path, train_refs: list[Tagged]) -> tuple[list[Tagged], dict[str, list[Tagged]]]:
+def validation_split(
+    data: Path, train_refs: list[Tagged]
+) -> tuple[list[Tagged], dict[str, list[Tagged]]]:
     """The training references of :func:`split` cut again: a validation part (anystyle
     blocks of 50 with index % 5 == 2; GROBID corpus files whose index in sorted name order
     is % 5 == 2) and the rest to train on. No held-out reference is in either."""
     fit: list[Tagged] = []
     val: dict[str, list[Tagged]] = {"anystyle core": [], "anystyle bad": [], "grobid": []}
     seen: dict[str, int] = {}
-    files = {p.name: i for i, p in enumerate(sorted((data / "grobid-citation" / "corpus").glob("*.xml")))}
+    files = {
+        p.name: i for i, p in enumerate(sorted((data / "grobid-citation" / "corpus").glob("*.xml")))
+    }
     for r in train_refs:
         if r.source in ("core.xml", "bad.xml"):
             j = seen.get(r.source, 0)  # j-th training reference: 4 blocks of 50 kept per 5
@@ -145,18 +149,29 @@ def validation_split(data: Path, train_refs: list[Tagged]) -> tuple[list[Tagged]
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--data", type=Path,
-                    default=Path(__file__).resolve().parents[2] / "shared" / "data" / "external")
-    ap.add_argument("--show", type=int, default=0, help="print N misses per field (labeller always asked)")
-    ap.add_argument("--validate", action="store_true",
-                    help="score a validation cut of the training blocks (held-out blocks unread)")
+    ap.add_argument(
+        "--data",
+        type=Path,
+        default=Path(__file__).resolve().parents[2] / "shared" / "data" / "external",
+    )
+    ap.add_argument(
+        "--show", type=int, default=0, help="print N misses per field (labeller always asked)"
+    )
+    ap.add_argument(
+        "--validate",
+        action="store_true",
+        help="score a validation cut of the training blocks (held-out blocks unread)",
+    )
     ap.add_argument("--c1", type=float, help="L1 coefficient (default: citations.crf.train.PARAMS)")
     ap.add_argument("--c2", type=float, help="L2 coefficient (default: citations.crf.train.PARAMS)")
     ap.add_argument("--sure", type=float, help="citations.crf.merge.SURE for this run")
-    ap.add_argument("--model", type=Path,
-                    help="reuse this model file (and its title_ranker.json beside it) if it exists, "
-                         "else train and keep them there (for bench/title_misses.py --model; "
-                         "same split and parameters only)")
+    ap.add_argument(
+        "--model",
+        type=Path,
+        help="reuse this model file (and its title_ranker.json beside it) if it exists, "
+        "else train and keep them there (for bench/title_misses.py --model; "
+        "same split and parameters only)",
+    )
     ap.add_argument("--jobs", type=int, default=2, help="CRFs trained at once")
     args = ap.parse_args()
     if not (args.data / "anystyle").is_dir():
@@ -169,8 +184,10 @@ def main() -> int:
     params.update({k: v for k, v in (("c1", args.c1), ("c2", args.c2)) if v is not None})
     if args.sure is not None:
         merge.SURE = args.sure
-    print(f"{'validation cut of the training blocks' if args.validate else 'held-out blocks'}; "
-          f"c1 {params['c1']}, c2 {params['c2']}, SURE {merge.SURE}")
+    print(
+        f"{'validation cut of the training blocks' if args.validate else 'held-out blocks'}; "
+        f"c1 {params['c1']}, c2 {params['c2']}, SURE {merge.SURE}"
+    )
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         model = args.model or Path(tmp) / "heldout.model"
@@ -180,9 +197,13 @@ def main() -> int:
         ranker = TitleRanker.load(weights)
         labeller = ReferenceLabeller.load(model, ranker=ranker)
         plain = ReferenceLabeller.load(model)
-        print(f"trained on {len(train_refs)} references in {time.perf_counter() - t0:.0f} s; held out: "
-              + ", ".join(f"{k} {len(v)}" for k, v in held.items()))
-        totals = {f: [0, 0, 0, 0, 0] for f in FIELDS}  # n, rules, default, always, default without ranker
+        print(
+            f"trained on {len(train_refs)} references in {time.perf_counter() - t0:.0f} s; held out: "
+            + ", ".join(f"{k} {len(v)}" for k, v in held.items())
+        )
+        totals = {
+            f: [0, 0, 0, 0, 0] for f in FIELDS
+        }  # n, rules, default, always, default without ranker
         misses: dict[str, list[tuple[str, str, str]]] = {f: [] for f in FIELDS}
         t_rules = t_crf = 0.0
         for part, refs in held.items():
@@ -206,8 +227,17 @@ def main() -> int:
                     c[3] += ok
                     c[4] += correct(f, g, before)
                     if not ok:
-                        misses[f].append((t.text, g, str(always.model_dump(include={
-                            "title", "authors", "year", "volume", "pages"}))))
+                        misses[f].append(
+                            (
+                                t.text,
+                                g,
+                                str(
+                                    always.model_dump(
+                                        include={"title", "authors", "year", "volume", "pages"}
+                                    )
+                                ),
+                            )
+                        )
             print(f"\n{part}: {len(refs)} held-out references")
             print(HEAD)
             for f in FIELDS:
@@ -219,8 +249,10 @@ def main() -> int:
         for f in FIELDS:
             print(_row(f, totals[f]))
         n_refs = sum(len(v) for v in held.values())
-        print(f"\nparse time per reference: rules {t_rules / n_refs * 1000:.2f} ms, "
-              f"CRF+rules (default) {t_crf / n_refs * 1000:.2f} ms")
+        print(
+            f"\nparse time per reference: rules {t_rules / n_refs * 1000:.2f} ms, "
+            f"CRF+rules (default) {t_crf / n_refs * 1000:.2f} ms"
+        )
         for f in FIELDS:
             for raw, g, got in misses[f][: args.show]:
                 print(f"MISS {f}: {raw[:220]}\n   GOLD {g}\n   GOT  {got}")

@@ -26,7 +26,11 @@ DEV = ROOT.parent / "shared" / "data" / "groundqa" / "dev"
 
 
 def replicate(rows: tuple[QAPair, ...], copies: int) -> list[QAPair]:
-    return [r.model_copy(update={"qa_pair_id": f"{r.qa_pair_id}#{k}"}) for k in range(copies) for r in rows]
+    return [
+        r.model_copy(update={"qa_pair_id": f"{r.qa_pair_id}#{k}"})
+        for k in range(copies)
+        for r in rows
+    ]
 
 
 def resplit(r: QAPair) -> QAPair:
@@ -38,7 +42,7 @@ def resplit(r: QAPair) -> QAPair:
         spaces = [k for k, ch in enumerate(a.sentence) if ch == " "]
         if spaces and not a.errors:
             k = spaces[len(spaces) // 2]
-            pieces += [(i, a.sentence[:k]), (i, a.sentence[k + 1:])]
+            pieces += [(i, a.sentence[:k]), (i, a.sentence[k + 1 :])]
         else:
             pieces.append((i, a.sentence))
     anns = []
@@ -72,10 +76,16 @@ def main() -> int:
     print(f"{len(gold)} QA pairs, {n} gold sentences (dev x {args.copies})")
     timed("gold vs gold, no bootstrap", n, lambda: score(gold, gold, resamples=0))
     timed("re-split system, no bootstrap", n, lambda: score(gold, pred, resamples=0))
-    timed("re-split system, oracle_graph, no bootstrap", n,
-          lambda: score(gold, pred, mode="oracle_graph", resamples=0))
-    timed(f"re-split system, {args.resamples} resamples", n,
-          lambda: score(gold, pred, resamples=args.resamples))
+    timed(
+        "re-split system, oracle_graph, no bootstrap",
+        n,
+        lambda: score(gold, pred, mode="oracle_graph", resamples=0),
+    )
+    timed(
+        f"re-split system, {args.resamples} resamples",
+        n,
+        lambda: score(gold, pred, resamples=args.resamples),
+    )
     return 0
 
 

@@ -29,8 +29,13 @@ def _one(sid: str, text: str, has_passage: bool) -> dict[str, Any]:
     if text.rstrip().endswith(":"):
         return {"id": sid, "label": "not_a_claim", "role": None, "rationale": "heading"}
     if has_passage:
-        return {"id": sid, "label": "supported", "role": "Observation",
-                "rationale": "scripted: first passage", "evidence": ["P1"]}
+        return {
+            "id": sid,
+            "label": "supported",
+            "role": "Observation",
+            "rationale": "scripted: first passage",
+            "evidence": ["P1"],
+        }
     return {"id": sid, "label": "nei", "role": "Observation", "rationale": "scripted: no passage"}
 
 
@@ -59,12 +64,24 @@ class _Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length", "0"))
         body = json.loads(self.rfile.read(length) or b"{}")
         self.server.requests += 1  # type: ignore[attr-defined]
-        reply = {"id": "chatcmpl-scripted", "object": "chat.completion", "created": 0,
-                 "model": body.get("model", "scripted"),
-                 "choices": [{"index": 0, "finish_reason": "stop",
-                              "message": {"role": "assistant", "content": scripted_reply(body)}}],
-                 "usage": {"prompt_tokens": len(json.dumps(body)) // 4, "completion_tokens": 40,
-                           "total_tokens": len(json.dumps(body)) // 4 + 40}}
+        reply = {
+            "id": "chatcmpl-scripted",
+            "object": "chat.completion",
+            "created": 0,
+            "model": body.get("model", "scripted"),
+            "choices": [
+                {
+                    "index": 0,
+                    "finish_reason": "stop",
+                    "message": {"role": "assistant", "content": scripted_reply(body)},
+                }
+            ],
+            "usage": {
+                "prompt_tokens": len(json.dumps(body)) // 4,
+                "completion_tokens": 40,
+                "total_tokens": len(json.dumps(body)) // 4 + 40,
+            },
+        }
         data = json.dumps(reply).encode()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")

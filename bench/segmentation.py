@@ -48,10 +48,10 @@ def score(rows: list[QAPair], verbose: bool = False) -> tuple[int, int, int, int
             a = row.answer_raw
             for g in gold:
                 if g not in common:
-                    print(f"  {row.qa_pair_id} MISSED   {a[g[0]:g[1]]!r}")
+                    print(f"  {row.qa_pair_id} MISSED   {a[g[0] : g[1]]!r}")
             for p in pred:
                 if p not in common:
-                    print(f"  {row.qa_pair_id} PREDICTED {a[p[0]:p[1]]!r}")
+                    print(f"  {row.qa_pair_id} PREDICTED {a[p[0] : p[1]]!r}")
     return hit, gold_n, pred_n, rows_ok, len(rows)
 
 

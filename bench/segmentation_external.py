@@ -36,8 +36,9 @@ def load_sets(folder: Path) -> dict[str, list[tuple[str, list[str]]]]:
             if not row["clean"]:
                 gold = [s.strip() for s in row["sentences"] if s.strip()]
                 sets.setdefault(f"pysbd/{row['set']}", []).append((row["text"], gold))
-    for line in (folder / "scispacy_custom_segmentation.jsonl").read_text(
-            encoding="utf-8").split("\n"):
+    for line in (
+        (folder / "scispacy_custom_segmentation.jsonl").read_text(encoding="utf-8").split("\n")
+    ):
         if line.strip():
             row = json.loads(line)
             gold = [s.strip() for s in row["sentences"] if s.strip()]
@@ -76,11 +77,17 @@ def main(argv: list[str]) -> int:
     print(f"segmentation on third-party gold in {folder}")
     for name, rows in load_sets(folder).items():
         exact, n, hit, total = score(rows, verbose)
-        all_exact, all_rows, all_hit, all_total = (all_exact + exact, all_rows + n,
-                                                   all_hit + hit, all_total + total)
+        all_exact, all_rows, all_hit, all_total = (
+            all_exact + exact,
+            all_rows + n,
+            all_hit + hit,
+            all_total + total,
+        )
         print(f"  {name:30s} rows exact {exact:3d}/{n:3d}   sentences {hit:4d}/{total:4d}")
-    print(f"  {'all':30s} rows exact {all_exact:3d}/{all_rows:3d}   sentences "
-          f"{all_hit:4d}/{all_total:4d} = {all_hit / max(all_total, 1):.4f}")
+    print(
+        f"  {'all':30s} rows exact {all_exact:3d}/{all_rows:3d}   sentences "
+        f"{all_hit:4d}/{all_total:4d} = {all_hit / max(all_total, 1):.4f}"
+    )
     return 0
 
 

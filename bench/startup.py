@@ -133,9 +133,14 @@ def run(argv: list[str], tree: Path, *, importtime: bool = False) -> Run:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     flags = ["-X", "importtime"] if importtime else []
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, *flags, "-m", "grounding", *argv],
-                            cwd=tree, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, *flags, "-m", "grounding", *argv],
+        cwd=tree,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     seen = Sample()
     done = threading.Event()
 
@@ -156,10 +161,18 @@ def run(argv: list[str], tree: Path, *, importtime: bool = False) -> Run:
         raise SystemExit(f"{argv} exited {proc.returncode}:\n{err[-2000:]}")
     own = usage.ru_utime + usage.ru_stime
     workers = tuple(c for pid, c in sorted(seen.cpu.items()) if pid != proc.pid)
-    return Run(wall, own, seen.cpu.get(proc.pid, own), workers,
-               seen.before_fork if seen.before_fork is not None else own,
-               max(seen.hwm.values(), default=0) / 1024, seen.tree_kb / 1024,
-               max(seen.anon.values(), default=0) / 1024, seen.tree_anon_kb / 1024, err)
+    return Run(
+        wall,
+        own,
+        seen.cpu.get(proc.pid, own),
+        workers,
+        seen.before_fork if seen.before_fork is not None else own,
+        max(seen.hwm.values(), default=0) / 1024,
+        seen.tree_kb / 1024,
+        max(seen.anon.values(), default=0) / 1024,
+        seen.tree_anon_kb / 1024,
+        err,
+    )
 
 
 def speedup_bound(one: Run, two: Run, cores: int = 2) -> float:
@@ -187,8 +200,11 @@ def main() -> None:
     ap.add_argument("--db", type=Path, help="an ACL index (default: built into a temp dir)")
     ap.add_argument("--refs", type=int, default=2000)
     ap.add_argument("--repeat", type=int, default=5)
-    ap.add_argument("--verify-only", action="store_true",
-                    help="only the two --workers runs (not --help, not 1 reference)")
+    ap.add_argument(
+        "--verify-only",
+        action="store_true",
+        help="only the two --workers runs (not --help, not 1 reference)",
+    )
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="sciground-startup-"))
     db = args.db
@@ -204,17 +220,30 @@ def main() -> None:
     many.write_text("".join(r + "\n" for r in refs), encoding="utf-8")
     one = tmp / "one.txt"
     one.write_text(refs[0] + "\n", encoding="utf-8")
-    cases = [] if args.verify_only else [
-        ("sciground --help", ["--help"], 0),
-        ("refs verify, 1 reference", ["refs", "verify", str(one), "--db", str(db)], 1)]
+    cases = (
+        []
+        if args.verify_only
+        else [
+            ("sciground --help", ["--help"], 0),
+            ("refs verify, 1 reference", ["refs", "verify", str(one), "--db", str(db)], 1),
+        ]
+    )
     for w in (1, 2):
-        cases.append((f"refs verify, {len(refs)} references, --workers {w}",
-                      ["refs", "verify", str(many), "--db", str(db), "--workers", str(w)],
-                      len(refs)))
-    print(f"code: {args.tree}; python {sys.version.split()[0]}; {os.cpu_count()} CPUs; "
-          f"best of {args.repeat}; load average before: {os.getloadavg()[0]:.1f} (1 min)")
-    print(f"{'command':<44} {'wall s':>7} {'refs/s':>7} {'CPU s':>6} {'RSS MB':>7} "
-          f"{'tree MB':>8} {'private':>8} {'tree priv':>9}  heavy modules")
+        cases.append(
+            (
+                f"refs verify, {len(refs)} references, --workers {w}",
+                ["refs", "verify", str(many), "--db", str(db), "--workers", str(w)],
+                len(refs),
+            )
+        )
+    print(
+        f"code: {args.tree}; python {sys.version.split()[0]}; {os.cpu_count()} CPUs; "
+        f"best of {args.repeat}; load average before: {os.getloadavg()[0]:.1f} (1 min)"
+    )
+    print(
+        f"{'command':<44} {'wall s':>7} {'refs/s':>7} {'CPU s':>6} {'RSS MB':>7} "
+        f"{'tree MB':>8} {'private':>8} {'tree priv':>9}  heavy modules"
+    )
     best: dict[str, Run] = {}
     walls: dict[str, float] = {}
     for name, argv, n in cases:
@@ -227,20 +256,26 @@ def main() -> None:
         tree_anon = max(r.tree_anon_mb for r in runs)
         heavy = loaded_heavy(run(argv, args.tree, importtime=True).err)
         rate = f"{n / wall:7.0f}" if n > 1 else f"{'':>7}"
-        print(f"{name:<44} {wall:7.2f} {rate} {best[name].cpu:6.2f} {rss:7.0f} {tree_mb:8.0f} "
-              f"{anon:8.0f} {tree_anon:9.0f}  {', '.join(heavy) or '-'}")
+        print(
+            f"{name:<44} {wall:7.2f} {rate} {best[name].cpu:6.2f} {rss:7.0f} {tree_mb:8.0f} "
+            f"{anon:8.0f} {tree_anon:9.0f}  {', '.join(heavy) or '-'}"
+        )
     print("CPU seconds per process (the run of least CPU; sampled every 10 ms):")
     for name, r in best.items():
         workers = " + ".join(f"{c:.2f}" for c in r.workers_cpu) or "none"
-        print(f"  {name:<42} command {r.own_cpu:5.2f} (before its first worker "
-              f"{r.before_fork:4.2f}), workers {workers}")
+        print(
+            f"  {name:<42} command {r.own_cpu:5.2f} (before its first worker "
+            f"{r.before_fork:4.2f}), workers {workers}"
+        )
     names = [f"refs verify, {len(refs)} references, --workers {w}" for w in (1, 2)]
     one, two = best[names[0]], best[names[1]]
     ratio = walls[names[0]] / walls[names[1]]
-    print(f"--workers 2 was {ratio:.2f}x faster than --workers 1 (best wall times); on 2 "
-          f"idle cores it can be at most {speedup_bound(one, two):.2f}x faster"
-          f"\n  (CPU: {one.cpu:.2f} s vs {two.before_fork:.2f} s before the "
-          f"workers + {two.cpu - two.before_fork:.2f} s shared by 2 cores)")
+    print(
+        f"--workers 2 was {ratio:.2f}x faster than --workers 1 (best wall times); on 2 "
+        f"idle cores it can be at most {speedup_bound(one, two):.2f}x faster"
+        f"\n  (CPU: {one.cpu:.2f} s vs {two.before_fork:.2f} s before the "
+        f"workers + {two.cpu - two.before_fork:.2f} s shared by 2 cores)"
+    )
     print(f"load average after: {os.getloadavg()[0]:.1f} (1 min)")
 
 

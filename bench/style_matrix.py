@@ -46,8 +46,14 @@ from citations.verify import verify  # noqa: E402
 
 CLASSES = ("verified", "corrupted", "fabricated")
 FIELDS = ("title", "authors", "year", "pages", "venue", "doi")
-FIELD_OF = {"title": Field.TITLE, "authors": Field.AUTHORS, "year": Field.YEAR,
-            "pages": Field.PAGES, "venue": Field.VENUE, "doi": Field.DOI}
+FIELD_OF = {
+    "title": Field.TITLE,
+    "authors": Field.AUTHORS,
+    "year": Field.YEAR,
+    "pages": Field.PAGES,
+    "venue": Field.VENUE,
+    "doi": Field.DOI,
+}
 _WORD = re.compile(r"[A-Za-z]{5,}")
 
 
@@ -65,18 +71,34 @@ def to_work(rec: dict) -> Work:
     venue = rec["venue"]
     if rec.get("volume"):  # ACL journal venues carry ", Volume 7" in the name: the style adds it
         venue = re.sub(r",?\s*Volume\s+\w+.*$", "", venue)
-    return Work(title=rec["title"], authors=tuple(authors), year=int(rec["year"]),
-                venue=venue, pages=rec.get("pages"), volume=rec.get("volume"),
-                issue=rec.get("issue"), doi=rec.get("doi"), publisher=rec.get("publisher"),
-                address=rec.get("address"), journal=bool(rec.get("volume")))
+    return Work(
+        title=rec["title"],
+        authors=tuple(authors),
+        year=int(rec["year"]),
+        venue=venue,
+        pages=rec.get("pages"),
+        volume=rec.get("volume"),
+        issue=rec.get("issue"),
+        doi=rec.get("doi"),
+        publisher=rec.get("publisher"),
+        address=rec.get("address"),
+        journal=bool(rec.get("volume")),
+    )
 
 
 def eligible(rec: dict) -> bool:
     """Records a person would cite: authors, a title of 4+ words in Latin script, pages."""
     title = rec.get("title") or ""
-    return (bool(rec.get("authors")) and len(title.split()) >= 4 and bool(rec.get("pages"))
-            and rec.get("year", 0) >= 1990 and title.isascii() and "[" not in title
-            and not rec.get("retracted") and not rec.get("removed"))
+    return (
+        bool(rec.get("authors"))
+        and len(title.split()) >= 4
+        and bool(rec.get("pages"))
+        and rec.get("year", 0) >= 1990
+        and title.isascii()
+        and "[" not in title
+        and not rec.get("retracted")
+        and not rec.get("removed")
+    )
 
 
 def corrupt(work: Work, field: str, rng: random.Random, donors: list[Work]) -> Work | None:
@@ -87,13 +109,20 @@ def corrupt(work: Work, field: str, rng: random.Random, donors: list[Work]) -> W
         if not words:
             return None
         m = rng.choice(words)
-        pool = [w for d in donors for w in _WORD.findall(d.title)
-                if w.lower() not in work.title.lower()]
+        pool = [
+            w for d in donors for w in _WORD.findall(d.title) if w.lower() not in work.title.lower()
+        ]
         new = rng.choice(pool)
-        return with_field(work, title=work.title[:m.start()] + new + work.title[m.end():])
+        return with_field(work, title=work.title[: m.start()] + new + work.title[m.end() :])
     if field == "authors":
-        fam = [d.authors[0][1] for d in donors if d.authors and d.authors[0][1] != work.authors[0][1]
-               and d.authors[0][1].isalpha() and len(d.authors[0][1]) > 3]
+        fam = [
+            d.authors[0][1]
+            for d in donors
+            if d.authors
+            and d.authors[0][1] != work.authors[0][1]
+            and d.authors[0][1].isalpha()
+            and len(d.authors[0][1]) > 3
+        ]
         first = (work.authors[0][0], rng.choice(fam))
         return with_field(work, authors=(first,) + work.authors[1:])
     if field == "year":
@@ -121,16 +150,24 @@ def fabricate(rng: random.Random, donors: list[Work], index: object) -> Work:
     for _ in range(50):
         a, b, c, d = rng.sample(donors, 4)
         ta, tb = a.title.split(), b.title.split()
-        title = " ".join(ta[: max(2, len(ta) // 2)] + tb[len(tb) // 2:])
+        title = " ".join(ta[: max(2, len(ta) // 2)] + tb[len(tb) // 2 :])
         authors = c.authors[:3]
         ref = Reference(raw=title, title=title)
-        best = max((fuzz.ratio(title.lower(), r.title.lower())
-                    for r in index.search(ref, limit=10)), default=0.0)  # type: ignore[attr-defined]
+        best = max(
+            (fuzz.ratio(title.lower(), r.title.lower()) for r in index.search(ref, limit=10)),
+            default=0.0,
+        )  # type: ignore[attr-defined]
         if best < 75:
             start = rng.randint(1, 400)
-            return Work(title=title, authors=authors, year=rng.randint(1995, 2024), venue=d.venue,
-                        pages=f"{start}–{start + rng.randint(6, 12)}", publisher=d.publisher,
-                        address=d.address)
+            return Work(
+                title=title,
+                authors=authors,
+                year=rng.randint(1995, 2024),
+                venue=d.venue,
+                pages=f"{start}–{start + rng.randint(6, 12)}",
+                publisher=d.publisher,
+                address=d.address,
+            )
     raise RuntimeError("could not fabricate an absent title")
 
 
@@ -158,7 +195,7 @@ def main() -> None:
     pool = [r for r in records if eligible(r)]
     rng.shuffle(pool)
     works = [to_work(r) for r in pool[: 3 * args.n + 400]]
-    correct, base, donors = works[: args.n], works[args.n: 2 * args.n], works[2 * args.n:]
+    correct, base, donors = works[: args.n], works[args.n : 2 * args.n], works[2 * args.n :]
     fake = [fabricate(rng, donors, index) for _ in range(args.n)]
     corrupted: list[tuple[Work, str, Work]] = []  # (original, field, changed)
     for i, w in enumerate(base):
@@ -182,24 +219,43 @@ def main() -> None:
             for tidy in ("tidy", "sloppy"):
                 items: list[tuple[str, str, str | None, Work]] = []
                 for j, w in enumerate(correct):
-                    items.append(("verified", format_reference(with_field(w, number=j + 1), style, lang), None, w))
+                    items.append(
+                        (
+                            "verified",
+                            format_reference(with_field(w, number=j + 1), style, lang),
+                            None,
+                            w,
+                        )
+                    )
                 for j, (w, field, changed) in enumerate(corrupted):
                     text = format_reference(with_field(changed, number=j + 1), style, lang)
                     if text == format_reference(with_field(w, number=j + 1), style, lang):
                         # this style does not print the changed field: change another one
                         for alt in FIELDS:
                             c2 = corrupt(w, alt, random.Random(j), donors) if alt != field else None
-                            if c2 is not None and format_reference(with_field(c2, number=j + 1), style, lang) != \
-                                    format_reference(with_field(w, number=j + 1), style, lang):
+                            if c2 is not None and format_reference(
+                                with_field(c2, number=j + 1), style, lang
+                            ) != format_reference(with_field(w, number=j + 1), style, lang):
                                 field, changed = alt, c2
                                 text = format_reference(with_field(c2, number=j + 1), style, lang)
                                 break
                     items.append(("corrupted", text, field, changed))
                 for j, w in enumerate(fake):
-                    items.append(("fabricated", format_reference(with_field(w, number=j + 1), style, lang), None, w))
+                    items.append(
+                        (
+                            "fabricated",
+                            format_reference(with_field(w, number=j + 1), style, lang),
+                            None,
+                            w,
+                        )
+                    )
                 for k, (gold, text, field, w) in enumerate(items):
                     if tidy == "sloppy":
-                        text = sloppy(text, seed=zlib.crc32(f"{style}|{lang}|{k}|{args.seed}".encode()), work=w)
+                        text = sloppy(
+                            text,
+                            seed=zlib.crc32(f"{style}|{lang}|{k}|{args.seed}".encode()),
+                            work=w,
+                        )
                     res = verify(text, [index])
                     pred = res.verdict.value
                     n_items += 1
@@ -209,21 +265,51 @@ def main() -> None:
                     if gold == "corrupted" and pred == "corrupted" and field is not None:
                         field_exact.append(differing == {FIELD_OF[field].value})
                         field_loose.append(FIELD_OF[field].value in differing)
-                    wrong = pred != gold or (gold == "corrupted" and field is not None
-                                             and differing != {FIELD_OF[field].value})
+                    wrong = pred != gold or (
+                        gold == "corrupted"
+                        and field is not None
+                        and differing != {FIELD_OF[field].value}
+                    )
                     if wrong:
-                        errors.append((style, lang, tidy, gold, field or "", pred,
-                                       ",".join(sorted(differing)), res.reason[:100], text))
+                        errors.append(
+                            (
+                                style,
+                                lang,
+                                tidy,
+                                gold,
+                                field or "",
+                                pred,
+                                ",".join(sorted(differing)),
+                                res.reason[:100],
+                                text,
+                            )
+                        )
                     if out:
-                        out.write(json.dumps({"style": style, "lang": lang, "tidy": tidy, "gold": gold,
-                                              "field": field, "pred": pred, "differing": sorted(differing),
-                                              "reason": res.reason, "text": text}, ensure_ascii=False) + "\n")
+                        out.write(
+                            json.dumps(
+                                {
+                                    "style": style,
+                                    "lang": lang,
+                                    "tidy": tidy,
+                                    "gold": gold,
+                                    "field": field,
+                                    "pred": pred,
+                                    "differing": sorted(differing),
+                                    "reason": res.reason,
+                                    "text": text,
+                                },
+                                ensure_ascii=False,
+                            )
+                            + "\n"
+                        )
     elapsed = time.perf_counter() - t0
     if out:
         out.close()
 
-    print(f"{n_items} references verified in {elapsed:.1f} s ({n_items / elapsed:.0f}/s); "
-          f"{args.n} per class per cell; seed {args.seed}")
+    print(
+        f"{n_items} references verified in {elapsed:.1f} s ({n_items / elapsed:.0f}/s); "
+        f"{args.n} per class per cell; seed {args.seed}"
+    )
     cols = [(lang, tidy) for lang in langs for tidy in ("tidy", "sloppy")]
     print("macro-F1 (verified / corrupted / fabricated) per cell:")
     print(f"{'style':<10}" + "".join(f"{lang + '/' + tidy[:1]:>8}" for lang, tidy in cols))
@@ -235,12 +321,16 @@ def main() -> None:
             scores.append(s)
             row.append(f"{s:>8.3f}")
         print(f"{style:<10}" + "".join(row))
-    print(f"cells: {len(scores)}; mean {sum(scores) / len(scores):.3f}; min {min(scores):.3f}; "
-          f"cells >= 0.95: {sum(s >= 0.95 for s in scores)} (target: all)")
+    print(
+        f"cells: {len(scores)}; mean {sum(scores) / len(scores):.3f}; min {min(scores):.3f}; "
+        f"cells >= 0.95: {sum(s >= 0.95 for s in scores)} (target: all)"
+    )
     print(f"all items macro-F1: {macro_f1([p for v in cells.values() for p in v]):.3f}")
     if field_exact:
-        print(f"corrupted field named right (exactly the changed field): {sum(field_exact) / len(field_exact):.3f} "
-              f"of {len(field_exact)}; includes it: {sum(field_loose) / len(field_loose):.3f} (target 0.95)")
+        print(
+            f"corrupted field named right (exactly the changed field): {sum(field_exact) / len(field_exact):.3f} "
+            f"of {len(field_exact)}; includes it: {sum(field_loose) / len(field_loose):.3f} (target 0.95)"
+        )
     print("confusion (gold -> predicted):")
     for (g, p), k in sorted(confusion.items()):
         print(f"  {g:<11} -> {p:<11} {k}")

@@ -39,20 +39,29 @@ def sentences(e: Entry, rows: list[Entry]) -> tuple[list[str], str | None]:
     """Correct sentences from row ``e`` (and a neighbour row), and one wrong-row sentence."""
     lab, c = row_label(e), e.cells
     out = [f"{lab} reaches {c[0].quantity.text} and {c[1].quantity.text}."]
-    others = [o for o in rows if o is not e and o.page == e.page and len(o.cells) == len(c)
-              and abs(o.rects[0].y0 - e.rects[0].y0) < 150]
+    others = [
+        o
+        for o in rows
+        if o is not e
+        and o.page == e.page
+        and len(o.cells) == len(c)
+        and abs(o.rects[0].y0 - e.rects[0].y0) < 150
+    ]
     if not others:
         return out, None
     o = others[0]
     ol, k = row_label(o), len(c) - 1
     a, b = c[k].quantity.text, o.cells[k].quantity.text
-    out += [f"The results are {a} ({lab}) and {b} ({ol}).",
-            f"{lab} scores {a}, compared with {b} for {ol}.",
-            f"For {lab}, the value is {a}; for {ol}, it is {b}.",
-            f"{ol} trails {lab}, which reaches {a}."]
+    out += [
+        f"The results are {a} ({lab}) and {b} ({ol}).",
+        f"{lab} scores {a}, compared with {b} for {ol}.",
+        f"For {lab}, the value is {a}; for {ol}, it is {b}.",
+        f"{ol} trails {lab}, which reaches {a}.",
+    ]
     other_col = c[k - 1].quantity
-    if (other_col.value != o.cells[k].quantity.value
-            and all(x.quantity.value != other_col.value for x in o.cells)):
+    if other_col.value != o.cells[k].quantity.value and all(
+        x.quantity.value != other_col.value for x in o.cells
+    ):
         return out, f"The results are {a} ({lab}) and {other_col.text} ({ol})."
     return out, None
 
@@ -72,8 +81,13 @@ def main() -> int:
         index = EvidenceIndex.build(read_pdf(pdf))
         judge = RulesJudge(index=index)
         rows = [index.entries[p] for page in index.rows_by_page for p in index.rows_by_page[page]]
-        rows = [e for e in rows if 1 <= len(row_label(e).split()) <= 5 and len(e.cells) >= 2
-                and not any(ch.isdigit() for ch in row_label(e))]
+        rows = [
+            e
+            for e in rows
+            if 1 <= len(row_label(e).split()) <= 5
+            and len(e.cells) >= 2
+            and not any(ch.isdigit() for ch in row_label(e))
+        ]
         rng.shuffle(rows)
         for e in rows[:25]:
             good, bad = sentences(e, rows)
@@ -86,8 +100,10 @@ def main() -> int:
             if bad is not None:
                 wrong += 1
                 caught += has_c1(judge, bad)
-    print(f"false C1 on correct table sentences: {false_c1}/{correct}; "
-          f"wrong-row value caught: {caught}/{wrong}")
+    print(
+        f"false C1 on correct table sentences: {false_c1}/{correct}; "
+        f"wrong-row value caught: {caught}/{wrong}"
+    )
     return 0
 
 

@@ -65,25 +65,37 @@ from citations.model import Reference  # noqa: E402
 from citations.parse import _parse, parse_reference  # noqa: E402
 
 _MARKUP = re.compile(r"</?[a-z]+[^>]*>|&[a-z]+;|&#\d+;|\\[a-z]+|[{}$]|\^|_\{", re.IGNORECASE)
-_ENTITY_LEFT = re.compile(r"(?:^|[\s;])(?:nbsp|amp|[a-z]?(?:uml|acute|grave|circ|tilde|ring|cedil));",
-                          re.IGNORECASE)
-_VENUE_TITLE = re.compile(r"^(?:Proc\b|Proceedings\b)|\b(?:Journal|Conference|Workshop|Symposium)\b|"
-                          r"\b[A-Z][a-z]{0,5}\.\s?[A-Z][a-z]{0,5}\.?(?:\s|$)")
+_ENTITY_LEFT = re.compile(
+    r"(?:^|[\s;])(?:nbsp|amp|[a-z]?(?:uml|acute|grave|circ|tilde|ring|cedil));", re.IGNORECASE
+)
+_VENUE_TITLE = re.compile(
+    r"^(?:Proc\b|Proceedings\b)|\b(?:Journal|Conference|Workshop|Symposium)\b|"
+    r"\b[A-Z][a-z]{0,5}\.\s?[A-Z][a-z]{0,5}\.?(?:\s|$)"
+)
 _CONTAINER_WORDS = re.compile(
     r"(?:^|[\s.,;:(])(?:in|em|en|im)\s*:|\b(?:proceedings|proc|journal|conference|workshop|symposium|"
     r"transactions|lecture notes|series|vol|volume|pp|pages|edition|ed|eds|press|university|"
     r"report|thesis|dissertation|preprint|arxiv|chapter|handbook|memoirs|society|studies|acta|fasc|"
     r"bulletin|annals|collection)\b|[,.]\s*[”\"]\s*\w|[^\W\d_]\s+\d{1,4}\s*$",
-    re.IGNORECASE)
-_GENRE = re.compile(r"^(?:ph\.?\s?d\.?|doctoral|master'?s?|msc|ma|diploma|technical|tech\.?)?\s*"
-                    r"(?:thesis|dissertation|report|memo|manuscript|preprint)\W*$", re.IGNORECASE)
-_VENUE_LABELS = frozenset("container publisher location note date volume issue pages url doi".split())
+    re.IGNORECASE,
+)
+_GENRE = re.compile(
+    r"^(?:ph\.?\s?d\.?|doctoral|master'?s?|msc|ma|diploma|technical|tech\.?)?\s*"
+    r"(?:thesis|dissertation|report|memo|manuscript|preprint)\W*$",
+    re.IGNORECASE,
+)
+_VENUE_LABELS = frozenset(
+    "container publisher location note date volume issue pages url doi".split()
+)
 
 
 def _span_labels(t: Tagged, start: int, end: int) -> Counter[str]:
     """Gold labels of the word tokens inside characters [start, end) of ``t.text``."""
-    return Counter(lab for (w, a, b), lab in zip(t.tokens, t.labels)
-                   if a >= start and b <= end and w[:1].isalnum())
+    return Counter(
+        lab
+        for (w, a, b), lab in zip(t.tokens, t.labels)
+        if a >= start and b <= end and w[:1].isalnum()
+    )
 
 
 def _find(text: str, s: str) -> int:
@@ -108,10 +120,17 @@ def classify(t: Tagged, gold: str, got: Reference) -> str:
     ng, nt = _norm(gold), _norm(title)
     if _MARKUP.search(gold) or _ENTITY_LEFT.search(t.text):
         return "gold: markup"
-    if not t.field_text("container").strip() and _VENUE_TITLE.search(gold) and \
-            (not title or _norm(title) not in ng):
+    if (
+        not t.field_text("container").strip()
+        and _VENUE_TITLE.search(gold)
+        and (not title or _norm(title) not in ng)
+    ):
         return "gold: journal tagged as title"  # a proceedings/journal name, no article title
-    if _GENRE.match(gold) or len(re.sub(r"[^\W\d_]", "", gold)) != len(gold) and len(re.findall(r"[^\W\d_]", gold)) < 3:
+    if (
+        _GENRE.match(gold)
+        or len(re.sub(r"[^\W\d_]", "", gold)) != len(gold)
+        and len(re.findall(r"[^\W\d_]", gold)) < 3
+    ):
         return "gold: title not a title"
     if got.venue and same_title(got.venue, gold) and nt and not same_title(title, gold):
         return "gold: journal tagged as title"
@@ -120,13 +139,17 @@ def classify(t: Tagged, gold: str, got: Reference) -> str:
         g0, g1 = _gold_span(t)
         if k >= 0 and g0 >= 0 and k + len(title) <= g0:
             labs = _span_labels(t, k, k + len(title))
-            if labs and labs.most_common(1)[0][0] in ("container", "note") and \
-                    not t.field_text("container").strip() == "" and same_title(t.field_text("container"), title) \
-                    and not re.match(r"\s*(?:in|em|en|im)\b", t.text[max(0, k - 5):k], re.IGNORECASE):
+            if (
+                labs
+                and labs.most_common(1)[0][0] in ("container", "note")
+                and not t.field_text("container").strip() == ""
+                and same_title(t.field_text("container"), title)
+                and not re.match(r"\s*(?:in|em|en|im)\b", t.text[max(0, k - 5) : k], re.IGNORECASE)
+            ):
                 return "gold: journal tagged as title"
         if ng.startswith(nt) and len(nt) >= 3:
-            k_end = _find(gold, title[-min(len(title), 15):])
-            rest = gold[k_end + min(len(title), 15):] if k_end >= 0 else gold[len(title):]
+            k_end = _find(gold, title[-min(len(title), 15) :])
+            rest = gold[k_end + min(len(title), 15) :] if k_end >= 0 else gold[len(title) :]
             if _CONTAINER_WORDS.search(rest):
                 return "gold: series/container inside title"
     if not nt:
@@ -141,7 +164,9 @@ def classify(t: Tagged, gold: str, got: Reference) -> str:
                 return "tool: tokenizer"
     k = _find(t.text, title)
     labs = _span_labels(t, k, k + len(title)) if k >= 0 else Counter()
-    if labs["author"] + labs["editor"] >= 1 and (ng in nt or labs["title"] == 0 or nt.endswith(ng[-10:])):
+    if labs["author"] + labs["editor"] >= 1 and (
+        ng in nt or labs["title"] == 0 or nt.endswith(ng[-10:])
+    ):
         return "tool: run into names"
     if ng in nt or (len(nt) > len(ng) and fuzz.partial_ratio(ng, nt) >= 90):
         return "tool: run into venue/publisher"
@@ -156,13 +181,28 @@ def classify(t: Tagged, gold: str, got: Reference) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--data", type=Path,
-                    default=Path(__file__).resolve().parents[2] / "shared" / "data" / "external")
-    ap.add_argument("--model", type=Path, help="labeller model to reuse (trained and kept here if absent)")
-    ap.add_argument("--heldout", action="store_true", help="the held-out blocks (report only: never tune on them)")
-    ap.add_argument("--list", default="", help="print the misses of this kind ('all' for every one)")
-    ap.add_argument("--list-mode", default="default", choices=("default", "always"),
-                    help="which parse's misses --list prints")
+    ap.add_argument(
+        "--data",
+        type=Path,
+        default=Path(__file__).resolve().parents[2] / "shared" / "data" / "external",
+    )
+    ap.add_argument(
+        "--model", type=Path, help="labeller model to reuse (trained and kept here if absent)"
+    )
+    ap.add_argument(
+        "--heldout",
+        action="store_true",
+        help="the held-out blocks (report only: never tune on them)",
+    )
+    ap.add_argument(
+        "--list", default="", help="print the misses of this kind ('all' for every one)"
+    )
+    ap.add_argument(
+        "--list-mode",
+        default="default",
+        choices=("default", "always"),
+        help="which parse's misses --list prints",
+    )
     args = ap.parse_args()
     if not (args.data / "anystyle").is_dir():
         print(f"skip: {args.data}/anystyle not found", file=sys.stderr)
@@ -195,21 +235,35 @@ def main() -> int:
                         continue
                     kind = classify(t, gold, got)
                     kinds[mode][kind] += 1
-                    right = ("rules" if same_title(rules.title, gold) else "") + \
-                        ("+labeller" if same_title(own, gold) else "")
+                    right = ("rules" if same_title(rules.title, gold) else "") + (
+                        "+labeller" if same_title(own, gold) else ""
+                    )
                     source[mode][right.lstrip("+") or "neither"] += 1
-                    if mode == args.list_mode and args.list in ("all", kind, right.lstrip("+") or "neither"):
-                        listed.append(f"[{kind}] [{right.lstrip('+') or 'neither'} right] {t.source}\n  TEXT {t.text[:260]}\n  GOLD {gold}\n"
-                                      f"  GOT  {got.title}\n  RULES {rules.title}\n  CRF  {own}")
-    print(f"{'held-out blocks' if args.heldout else 'validation cut'}: {n} references with a gold title")
+                    if mode == args.list_mode and args.list in (
+                        "all",
+                        kind,
+                        right.lstrip("+") or "neither",
+                    ):
+                        listed.append(
+                            f"[{kind}] [{right.lstrip('+') or 'neither'} right] {t.source}\n  TEXT {t.text[:260]}\n  GOLD {gold}\n"
+                            f"  GOT  {got.title}\n  RULES {rules.title}\n  CRF  {own}"
+                        )
+    print(
+        f"{'held-out blocks' if args.heldout else 'validation cut'}: {n} references with a gold title"
+    )
     for mode in ("default", "always"):
         miss = sum(kinds[mode].values())
         gold_q = sum(v for k, v in kinds[mode].items() if k.startswith("gold"))
-        print(f"\n{mode}: {miss} misses, title right {(n - miss) / n:.3f}; "
-              f"excluding gold quirks {(n - miss) / (n - gold_q):.3f} of {n - gold_q}")
+        print(
+            f"\n{mode}: {miss} misses, title right {(n - miss) / n:.3f}; "
+            f"excluding gold quirks {(n - miss) / (n - gold_q):.3f} of {n - gold_q}"
+        )
         for k, v in sorted(kinds[mode].items()):
             print(f"  {k:<40} {v:>4}")
-        print("  right reading among the misses: " + ", ".join(f"{k} {v}" for k, v in sorted(source[mode].items())))
+        print(
+            "  right reading among the misses: "
+            + ", ".join(f"{k} {v}" for k, v in sorted(source[mode].items()))
+        )
     for line in listed:
         print(line)
     return 0

@@ -91,8 +91,14 @@ def _num(text: str) -> Num | None:
     return nums[0] if len(nums) == 1 and nums[0].text == text.strip() else None
 
 
-def row_items(row: Row, other: Row, third: Row | None, rng: random.Random,
-              own: set[float], other_own: set[float]) -> list[Item]:
+def row_items(
+    row: Row,
+    other: Row,
+    third: Row | None,
+    rng: random.Random,
+    own: set[float],
+    other_own: set[float],
+) -> list[Item]:
     """Unchanged and moved sentences from a table row and its neighbour (same table, same
     cell count). ``own`` / ``other_own``: every value of the rows labelled like ``row`` /
     ``other`` in the paper (a moved value is none of them: the sentence names no column)."""
@@ -101,31 +107,51 @@ def row_items(row: Row, other: Row, third: Row | None, rng: random.Random,
     a, b, va, vb = row.cells[k], other.cells[k], row.values[k], other.values[k]
     p = row.page
     out = []
-    phrasings = [f"{lab} scores {{a}}, compared with {b} for {ol}.",
-                 f"For {lab}, the value is {{a}}; for {ol}, it is {b}.",
-                 f"The results are {{a}} ({lab}) and {b} ({ol})."]
+    phrasings = [
+        f"{lab} scores {{a}}, compared with {b} for {ol}.",
+        f"For {lab}, the value is {{a}}; for {ol}, it is {b}.",
+        f"The results are {{a}} ({lab}) and {b} ({ol}).",
+    ]
     if va == vb or va in other_own or vb in own:
         return out
     for ph in phrasings:
         out.append(Item(UNCHANGED, ph.format(a=a), "", "table", p))
-    out.append(Item(UNCHANGED, f"{lab} and {ol} reach {a} and {b}, respectively.", "",
-                    "table", p))
+    out.append(Item(UNCHANGED, f"{lab} and {ol} reach {a} and {b}, respectively.", "", "table", p))
     word = "higher" if va > vb else "lower"
     out.append(Item(UNCHANGED, f"{lab} scores {word} than {ol} ({a} vs {b}).", "", "table", p))
     ph = rng.choice(phrasings)
     if third is not None and len(third.cells) > k:
         v, c = third.values[k], third.cells[k]
         if v not in own and v != vb:
-            out.append(Item("table_row", ph.format(a=c), a, "table", p,
-                            f"{a} -> {c} (row of {third.label})"))
+            out.append(
+                Item(
+                    "table_row", ph.format(a=c), a, "table", p, f"{a} -> {c} (row of {third.label})"
+                )
+            )
     for j in rng.sample(range(len(other.cells)), len(other.cells)):
         if j != k and other.values[j] not in own and other.values[j] != vb:
             c = other.cells[j]
-            out.append(Item("table_column", ph.format(a=c), a, "table", p,
-                            f"{a} -> {c} (column {j + 1} of {ol})"))
+            out.append(
+                Item(
+                    "table_column",
+                    ph.format(a=c),
+                    a,
+                    "table",
+                    p,
+                    f"{a} -> {c} (column {j + 1} of {ol})",
+                )
+            )
             break
-    out.append(Item("table_pair", f"{lab} and {ol} reach {b} and {a}, respectively.", a,
-                    "table", p, f"{a} <-> {b}"))
+    out.append(
+        Item(
+            "table_pair",
+            f"{lab} and {ol} reach {b} and {a}, respectively.",
+            a,
+            "table",
+            p,
+            f"{a} <-> {b}",
+        )
+    )
     return out
 
 
@@ -134,7 +160,7 @@ def _form(n: Num) -> tuple[bool, int]:
 
 
 def _replace(s: str, n: Num, value: float) -> str:
-    return s[:n.start] + format_like(value, n) + s[n.end:]
+    return s[: n.start] + format_like(value, n) + s[n.end :]
 
 
 _RANGE_AROUND = re.compile(r"[-–—/±:]\s*$|^\s*[-–—/±:]|^\s*(?:to|and)\s+\d")
@@ -142,12 +168,15 @@ _RANGE_AROUND = re.compile(r"[-–—/±:]\s*$|^\s*[-–—/±:]|^\s*(?:to|and)\
 
 def _movable(s: str, n: Num) -> bool:
     """Not an end of a range, a ratio or an uncertainty ("12-18", "3/5", "5:5", "± 0.3")."""
-    return not (_RANGE_AROUND.search(s[max(0, n.start - 3):n.start])
-                or _RANGE_AROUND.search(s[n.end:n.end + 8]))
+    return not (
+        _RANGE_AROUND.search(s[max(0, n.start - 3) : n.start])
+        or _RANGE_AROUND.search(s[n.end : n.end + 8])
+    )
 
 
-def text_items(pages: list[tuple[int, str]], rng: random.Random, n_moved: int,
-               n_unchanged: int) -> list[Item]:
+def text_items(
+    pages: list[tuple[int, str]], rng: random.Random, n_moved: int, n_unchanged: int
+) -> list[Item]:
     """Unchanged prose sentences stating a number, and copies with one number moved to
     another value of the same sentence (text_pair) or of a neighbouring sentence of the
     page (text_near), same form, absent from the sentence."""
@@ -156,7 +185,7 @@ def text_items(pages: list[tuple[int, str]], rng: random.Random, n_moved: int,
         sents = [rephrase(s) for s in page_sentences(t)]
         for i, s in enumerate(sents):
             if numbers(s):
-                cands.append((n, s, sents[max(0, i - 2):i] + sents[i + 1:i + 3]))
+                cands.append((n, s, sents[max(0, i - 2) : i] + sents[i + 1 : i + 3]))
     rng.shuffle(cands)
     out: list[Item] = []
     made: dict[str, int] = defaultdict(int)
@@ -168,21 +197,45 @@ def text_items(pages: list[tuple[int, str]], rng: random.Random, n_moved: int,
             out.append(Item(UNCHANGED, s, "", "text", page))
             kept += 1
         if made["text_pair"] < n_moved:
-            pairs = [(x, y) for x in nums for y in nums
-                     if x is not y and _form(x) == _form(y) and x.value != y.value]
+            pairs = [
+                (x, y)
+                for x in nums
+                for y in nums
+                if x is not y and _form(x) == _form(y) and x.value != y.value
+            ]
             if pairs:
                 x, y = rng.choice(pairs)
-                out.append(Item("text_pair", _replace(s, x, y.value), x.text, "text", page,
-                                f"{x.text} -> {y.text} (same sentence)"))
+                out.append(
+                    Item(
+                        "text_pair",
+                        _replace(s, x, y.value),
+                        x.text,
+                        "text",
+                        page,
+                        f"{x.text} -> {y.text} (same sentence)",
+                    )
+                )
                 made["text_pair"] += 1
         if made["text_near"] < n_moved and nums:
             x = rng.choice(nums)
-            pool = [y for t in around for y in numbers(t)
-                    if _form(y) == _form(x) and y.value not in here]
+            pool = [
+                y
+                for t in around
+                for y in numbers(t)
+                if _form(y) == _form(x) and y.value not in here
+            ]
             if pool:
                 y = rng.choice(pool)
-                out.append(Item("text_near", _replace(s, x, y.value), x.text, "text", page,
-                                f"{x.text} -> {y.text} (neighbouring sentence)"))
+                out.append(
+                    Item(
+                        "text_near",
+                        _replace(s, x, y.value),
+                        x.text,
+                        "text",
+                        page,
+                        f"{x.text} -> {y.text} (neighbouring sentence)",
+                    )
+                )
                 made["text_near"] += 1
         if kept >= n_unchanged and all(made[k] >= n_moved for k in ("text_pair", "text_near")):
             break
@@ -192,8 +245,9 @@ def text_items(pages: list[tuple[int, str]], rng: random.Random, n_moved: int,
 _READ: dict[Path, tuple[Any, EvidenceIndex]] = {}
 
 
-def paper_items(pdf: Path, seed: int, n_rows: int, n_text: int, n_unchanged: int
-                ) -> tuple[Any, EvidenceIndex, list[Item]]:
+def paper_items(
+    pdf: Path, seed: int, n_rows: int, n_text: int, n_unchanged: int
+) -> tuple[Any, EvidenceIndex, list[Item]]:
     """The document, its index and the items of one paper (deterministic per seed and name;
     the PDF is read once per run)."""
     rng = random.Random(f"binding:{seed}:{pdf.stem}")
@@ -230,8 +284,9 @@ def report(results: list[dict[str, Any]]) -> str:
         if not rs:
             continue
         lines.append(f"\n== {group}: {len({r['paper'] for r in rs})} papers, {len(rs)} items")
-        lines.append(f"{'kind':<14}{'n':>5}  {'recall':>7}  {'not supp.':>9}  "
-                     f"{'C1 right corr.':>15}")
+        lines.append(
+            f"{'kind':<14}{'n':>5}  {'recall':>7}  {'not supp.':>9}  {'C1 right corr.':>15}"
+        )
         moved = [r for r in rs if r["kind"] in MOVED]
         for kind in MOVED + ("all moved",):
             ks = moved if kind == "all moved" else [r for r in rs if r["kind"] == kind]
@@ -239,14 +294,18 @@ def report(results: list[dict[str, Any]]) -> str:
             ns = sum(r["label"] in ("contradiction", "nei") for r in ks)
             c1 = [r for r in c if r["c1_right"] is not None]
             fixed = sum(bool(r["c1_right"]) for r in c1)
-            lines.append(f"{kind:<14}{len(ks):>5}  {_rate(len(c), len(ks)):>7}  "
-                         f"{_rate(ns, len(ks)):>9}  {_rate(fixed, len(c1)):>9} ({len(c1)})")
+            lines.append(
+                f"{kind:<14}{len(ks):>5}  {_rate(len(c), len(ks)):>7}  "
+                f"{_rate(ns, len(ks)):>9}  {_rate(fixed, len(c1)):>9} ({len(c1)})"
+            )
         us = [r for r in rs if r["kind"] == UNCHANGED]
         fa = sum(r["label"] == "contradiction" for r in us)
         su = sum(r["label"] == "supported" for r in us)
-        lines.append(f"{'unchanged':<14}{len(us):>5}  false alarms {_rate(fa, len(us))} "
-                     f"(target <= {FALSE_ALARM_TARGET:.2f}), supported {_rate(su, len(us))}"
-                     f"; recall target >= {RECALL_TARGET:.2f}")
+        lines.append(
+            f"{'unchanged':<14}{len(us):>5}  false alarms {_rate(fa, len(us))} "
+            f"(target <= {FALSE_ALARM_TARGET:.2f}), supported {_rate(su, len(us))}"
+            f"; recall target >= {RECALL_TARGET:.2f}"
+        )
     return "\n".join(lines)
 
 
@@ -276,8 +335,9 @@ def main() -> int:
         t0 = time.perf_counter()
         for domain, pdf in pdfs:
             try:
-                document, index, items = paper_items(pdf, seed, args.rows, args.text,
-                                                     args.unchanged)
+                document, index, items = paper_items(
+                    pdf, seed, args.rows, args.text, args.unchanged
+                )
             except Exception as exc:  # a bad PDF is reported, the batch goes on
                 print(f"{pdf}: skipped ({type(exc).__name__}: {exc})")
                 continue
@@ -289,28 +349,46 @@ def main() -> int:
                 c1_right = None
                 if c1 and right is not None:
                     c1_right = any(_value(e.correction or "") == right for e in c1)
-                results.append({"seed": seed, "paper": pdf.stem, "domain": domain,
-                                "kind": it.kind, "origin": it.origin, "page": it.page,
-                                "text": it.text, "change": it.change, "label": j.label.value,
-                                "c1_right": c1_right, "right": it.right,
-                                "corrections": [[e.span, e.correction or ""] for e in c1],
-                                "rationale": j.rationale})
-        print(f"\nvalue-binding suite, seed {seed}: {len(results)} items from {len(pdfs)} "
-              f"PDFs, judge {args.judge!r}, {time.perf_counter() - t0:.0f} s")
+                results.append(
+                    {
+                        "seed": seed,
+                        "paper": pdf.stem,
+                        "domain": domain,
+                        "kind": it.kind,
+                        "origin": it.origin,
+                        "page": it.page,
+                        "text": it.text,
+                        "change": it.change,
+                        "label": j.label.value,
+                        "c1_right": c1_right,
+                        "right": it.right,
+                        "corrections": [[e.span, e.correction or ""] for e in c1],
+                        "rationale": j.rationale,
+                    }
+                )
+        print(
+            f"\nvalue-binding suite, seed {seed}: {len(results)} items from {len(pdfs)} "
+            f"PDFs, judge {args.judge!r}, {time.perf_counter() - t0:.0f} s"
+        )
         print(report(results))
         if args.show:
             shown: dict[str, int] = defaultdict(int)
             for r in results:
-                wrong = (r["label"] == "contradiction" if r["kind"] == UNCHANGED
-                         else r["label"] != "contradiction")
+                wrong = (
+                    r["label"] == "contradiction"
+                    if r["kind"] == UNCHANGED
+                    else r["label"] != "contradiction"
+                )
                 key = r["kind"] if wrong else f"{r['kind']}, C1 correction"
                 if (wrong or r["c1_right"] is False) and shown[key] < args.show:
                     shown[key] += 1
                     fixes = ", ".join(f"{a} -> {b}" for a, b in r["corrections"])
-                    print(f"\n[{key}] {r['paper']} p{r['page']} -> {r['label']}: "
-                          f"{r['text'][:200]}\n    change: {r['change'] or '-'}; "
-                          + (f"C1 {fixes} (right: {r['right']}); " if fixes else "")
-                          + r["rationale"][:200])
+                    print(
+                        f"\n[{key}] {r['paper']} p{r['page']} -> {r['label']}: "
+                        f"{r['text'][:200]}\n    change: {r['change'] or '-'}; "
+                        + (f"C1 {fixes} (right: {r['right']}); " if fixes else "")
+                        + r["rationale"][:200]
+                    )
         everything += results
     if args.jsonl:
         with open(args.jsonl, "w", encoding="utf-8") as fh:

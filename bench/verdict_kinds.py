@@ -52,8 +52,10 @@ from citations.sources.local import LocalIndex  # noqa: E402
 from citations.text.fold import title_words  # noqa: E402
 from citations.verify import VerificationResult, verify  # noqa: E402
 
-_DAYS = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|"
-                   r"October|November|December)\s+\d{1,2}\s*[-\u2013]+\s*\d{1,2}\b")
+_DAYS = re.compile(
+    r"\b(?:January|February|March|April|May|June|July|August|September|"
+    r"October|November|December)\s+\d{1,2}\s*[-\u2013]+\s*\d{1,2}\b"
+)
 _RANGE = re.compile(r"^\d+\s*[-\u2013]+\s*\d+$")
 
 
@@ -71,24 +73,36 @@ def _tidy_authors(names: list[str]) -> str:
 
 def _bib(r: dict) -> str:
     authors = " and ".join(f"{_family(n)}, {' '.join(n.split()[:-1])}" for n in r["authors"])
-    return (f"@inproceedings{{{r['id']},\n  title = \"{r['title']}\",\n  author = \"{authors}\",\n"
-            f"  booktitle = \"{r['venue']}\",\n  year = \"{r['year']}\",\n}}")
+    return (
+        f'@inproceedings{{{r["id"]},\n  title = "{r["title"]}",\n  author = "{authors}",\n'
+        f'  booktitle = "{r["venue"]}",\n  year = "{r["year"]}",\n}}'
+    )
 
 
 def _ok(rows: list[dict]) -> list[dict]:
-    return [r for r in rows if r.get("authors") and r.get("year") and r.get("venue")
-            and len(r["title"].split()) >= 4]
+    return [
+        r
+        for r in rows
+        if r.get("authors") and r.get("year") and r.get("venue") and len(r["title"].split()) >= 4
+    ]
 
 
-def date_venue(rows: list[dict], rng: random.Random, n: int) -> list[tuple[str, Callable[[VerificationResult], bool]]]:
+def date_venue(
+    rows: list[dict], rng: random.Random, n: int
+) -> list[tuple[str, Callable[[VerificationResult], bool]]]:
     twins: dict[str, int] = {}
     for r in rows:
         if r.get("pages"):
             key = " ".join(title_words(r["title"]))
             twins[key] = twins.get(key, 0) + 1
     # another version of the work (same title) has pages: the one that tempted the reading
-    pool = [r for r in _ok(rows) if _DAYS.search(r["venue"]) and not r.get("pages")
-            and twins.get(" ".join(title_words(r["title"])))]
+    pool = [
+        r
+        for r in _ok(rows)
+        if _DAYS.search(r["venue"])
+        and not r.get("pages")
+        and twins.get(" ".join(title_words(r["title"])))
+    ]
     out: list[tuple[str, Callable[[VerificationResult], bool]]] = []
     for r in rng.sample(pool, min(n, len(pool))):
         text = f"{' and '.join(r['authors'])}. {r['year']}. {r['title']}. In {r['venue']}."
@@ -96,7 +110,9 @@ def date_venue(rows: list[dict], rng: random.Random, n: int) -> list[tuple[str, 
     return out
 
 
-def contained_title(rows: list[dict], rng: random.Random, n: int) -> list[tuple[str, Callable[[VerificationResult], bool]]]:
+def contained_title(
+    rows: list[dict], rng: random.Random, n: int
+) -> list[tuple[str, Callable[[VerificationResult], bool]]]:
     by_title: dict[str, list[dict]] = {}
     for r in _ok(rows):
         by_title.setdefault(" ".join(title_words(r["title"])), []).append(r)
@@ -114,19 +130,33 @@ def contained_title(rows: list[dict], rng: random.Random, n: int) -> list[tuple[
     out = []
     for r in rng.sample(pairs, min(n, len(pairs))):
         s = f"{_tidy_authors(r['authors'])} ({r['year']}). {r['title']}. In {r['venue']}."
-        out.append((s, lambda res, rid=r["id"]: res.verdict is Verdict.VERIFIED
-                    and res.matched is not None and res.matched.id == rid))
+        out.append(
+            (
+                s,
+                lambda res, rid=r["id"]: (
+                    res.verdict is Verdict.VERIFIED
+                    and res.matched is not None
+                    and res.matched.id == rid
+                ),
+            )
+        )
     return out
 
 
-def other_authors(rows: list[dict], rng: random.Random, n: int) -> list[tuple[str, Callable[[VerificationResult], bool]]]:
+def other_authors(
+    rows: list[dict], rng: random.Random, n: int
+) -> list[tuple[str, Callable[[VerificationResult], bool]]]:
     pool = [r for r in _ok(rows) if _RANGE.match(r.get("pages") or "")]
     out = []
     for r in rng.sample(pool, min(n, len(pool))):
         other = rng.choice(pool)
-        s = (f"{_tidy_authors(other['authors'][:2])} ({r['year'] + 1}). {r['title']}. "
-             f"In {r['venue']}, pages {r['pages'].replace(chr(8211), '-')}.")
-        out.append((s, lambda res: res.verdict is Verdict.CORRUPTED and Field.AUTHORS in res.differing))
+        s = (
+            f"{_tidy_authors(other['authors'][:2])} ({r['year'] + 1}). {r['title']}. "
+            f"In {r['venue']}, pages {r['pages'].replace(chr(8211), '-')}."
+        )
+        out.append(
+            (s, lambda res: res.verdict is Verdict.CORRUPTED and Field.AUTHORS in res.differing)
+        )
     return out
 
 
@@ -136,21 +166,33 @@ def _has_doi(r: dict) -> bool:
     return (r.get("doi") or "").startswith("10.")
 
 
-def doi_wrong_title(rows: list[dict], rng: random.Random, n: int) -> list[tuple[str, Callable[[VerificationResult], bool]]]:
+def doi_wrong_title(
+    rows: list[dict], rng: random.Random, n: int
+) -> list[tuple[str, Callable[[VerificationResult], bool]]]:
     pool = [r for r in _ok(rows) if _has_doi(r)]
     out = []
     for r in rng.sample(pool, min(n, len(pool))):
         words = r["title"].split()
-        for k in sorted(range(len(words)), key=lambda i: -len(words[i]))[:(len(words) + 1) // 2]:
+        for k in sorted(range(len(words)), key=lambda i: -len(words[i]))[: (len(words) + 1) // 2]:
             words[k] = rng.choice(["Quantum", "Glacial", "Orchestral", "Volcanic", "Lunar"])
         s = f"{' '.join(words)}. doi:{r['doi']}"
-        out.append((s, lambda res, rid=r["id"]: res.verdict is Verdict.CORRUPTED
-                    and res.matched is not None and res.matched.id == rid
-                    and Field.TITLE in res.differing))
+        out.append(
+            (
+                s,
+                lambda res, rid=r["id"]: (
+                    res.verdict is Verdict.CORRUPTED
+                    and res.matched is not None
+                    and res.matched.id == rid
+                    and Field.TITLE in res.differing
+                ),
+            )
+        )
     return out
 
 
-def doi_other_work(rows: list[dict], rng: random.Random, n: int) -> list[tuple[str, Callable[[VerificationResult], bool]]]:
+def doi_other_work(
+    rows: list[dict], rng: random.Random, n: int
+) -> list[tuple[str, Callable[[VerificationResult], bool]]]:
     pool = [r for r in _ok(rows) if _has_doi(r)]
     out = []
     for r in rng.sample(pool, min(n, len(pool))):
@@ -158,15 +200,26 @@ def doi_other_work(rows: list[dict], rng: random.Random, n: int) -> list[tuple[s
         s = f"{r['title']}. https://doi.org/{other['doi']}"
         # X or another version of X (a record with the same title words)
         words = title_words(r["title"])
-        out.append((s, lambda res, words=words: res.verdict
-                    and res.matched is not None and title_words(res.matched.title) == words
-                    and Field.DOI in res.differing))
+        out.append(
+            (
+                s,
+                lambda res, words=words: (
+                    res.verdict
+                    and res.matched is not None
+                    and title_words(res.matched.title) == words
+                    and Field.DOI in res.differing
+                ),
+            )
+        )
     return out
 
 
 def sloppy(rows: list[dict], rng: random.Random, n: int) -> list[tuple[str, str]]:
-    pool = [r for r in _ok(rows) if len(r["authors"]) >= 2 and _RANGE.match(r.get("pages") or "")
-            and r.get("venue_ids")]
+    pool = [
+        r
+        for r in _ok(rows)
+        if len(r["authors"]) >= 2 and _RANGE.match(r.get("pages") or "") and r.get("venue_ids")
+    ]
     out = []
     for i, r in enumerate(rng.sample(pool, min(n, len(pool)))):
         names = r["authors"][:3] if i % 2 else r["authors"]  # odd: authors dropped
@@ -179,12 +232,19 @@ def sloppy(rows: list[dict], rng: random.Random, n: int) -> list[tuple[str, str]
     return out
 
 
-def acronym_venues(rows: list[dict], rng: random.Random, n: int) -> tuple[
-        list[tuple[str, Callable[[VerificationResult], bool]]], list[tuple[str, Callable[[VerificationResult], bool]]]]:
+def acronym_venues(
+    rows: list[dict], rng: random.Random, n: int
+) -> tuple[
+    list[tuple[str, Callable[[VerificationResult], bool]]],
+    list[tuple[str, Callable[[VerificationResult], bool]]],
+]:
     """(own_acronym, other_acronym) cases over the same records: the venue written as the
     record's own ACL venue id or as another venue's."""
-    pool = [r for r in _ok(rows) if _RANGE.match(r.get("pages") or "") and r.get("venue_ids")
-            and r["venue_ids"][0] != "ws"]
+    pool = [
+        r
+        for r in _ok(rows)
+        if _RANGE.match(r.get("pages") or "") and r.get("venue_ids") and r["venue_ids"][0] != "ws"
+    ]
     ids = sorted({r["venue_ids"][0] for r in pool})
     own: list[tuple[str, Callable[[VerificationResult], bool]]] = []
     other: list[tuple[str, Callable[[VerificationResult], bool]]] = []
@@ -192,18 +252,33 @@ def acronym_venues(rows: list[dict], rng: random.Random, n: int) -> tuple[
         wrong = rng.choice([v for v in ids if v not in r["venue_ids"]])
         head = f"{_tidy_authors(r['authors'])} ({r['year']}). {r['title']}."
         pages = f"pp. {r['pages'].replace(chr(8211), '-')}."
-        own.append((f"{head} {r['venue_ids'][0].upper()}, {pages}",
-                    lambda res, rid=r["id"]: res.verdict is Verdict.VERIFIED
-                    and res.matched is not None and res.matched.id == rid))
-        other.append((f"{head} {wrong.upper()}, {pages}",
-                      lambda res, rid=r["id"]: res.verdict is Verdict.CORRUPTED
-                      and res.matched is not None and res.matched.id == rid
-                      and Field.VENUE in res.differing))
+        own.append(
+            (
+                f"{head} {r['venue_ids'][0].upper()}, {pages}",
+                lambda res, rid=r["id"]: (
+                    res.verdict is Verdict.VERIFIED
+                    and res.matched is not None
+                    and res.matched.id == rid
+                ),
+            )
+        )
+        other.append(
+            (
+                f"{head} {wrong.upper()}, {pages}",
+                lambda res, rid=r["id"]: (
+                    res.verdict is Verdict.CORRUPTED
+                    and res.matched is not None
+                    and res.matched.id == rid
+                    and Field.VENUE in res.differing
+                ),
+            )
+        )
     return own, other
 
 
-def _row(name: str, cases: list[tuple[str, Callable[[VerificationResult], bool]]],
-         index: LocalIndex) -> list[str]:
+def _row(
+    name: str, cases: list[tuple[str, Callable[[VerificationResult], bool]]], index: LocalIndex
+) -> list[str]:
     """Verify one row's cases, print right/total and the verdicts seen; the strings."""
     seen: Counter[str] = Counter()
     right = 0
@@ -236,15 +311,21 @@ def main() -> None:
     rng = random.Random(args.seed)
     strings: list[str] = []
     t0 = time.perf_counter()
-    for name, make in (("date_venue", date_venue), ("contained_title", contained_title),
-                       ("other_authors", other_authors), ("doi_wrong_title", doi_wrong_title),
-                       ("doi_other_work", doi_other_work)):
+    for name, make in (
+        ("date_venue", date_venue),
+        ("contained_title", contained_title),
+        ("other_authors", other_authors),
+        ("doi_wrong_title", doi_wrong_title),
+        ("doi_other_work", doi_other_work),
+    ):
         strings += _row(name, make(rows, rng, args.n), index)
     pairs = sloppy(rows, rng, args.n)
     same = sum(_verdict(verify(t, [index])) == _verdict(verify(s, [index])) for t, s in pairs)
     seen = Counter(verify(s, [index]).verdict.value for _, s in pairs)
-    print(f"{'sloppy':16s} {same}/{len(pairs)} same verdict and record as the tidy string; "
-          f"sloppy verdicts {dict(seen.most_common())}")
+    print(
+        f"{'sloppy':16s} {same}/{len(pairs)} same verdict and record as the tidy string; "
+        f"sloppy verdicts {dict(seen.most_common())}"
+    )
     strings += [s for pair in pairs for s in pair]
     for name, cases in zip(("own_acronym", "other_acronym"), acronym_venues(rows, rng, args.n)):
         strings += _row(name, cases, index)
@@ -252,7 +333,9 @@ def main() -> None:
     for s in strings:
         a, b = verify(s, [index]).verdict, verify(s, [partial]).verdict
         bad += a != b and not (a is Verdict.FABRICATED and b is Verdict.UNVERIFIED)
-    print(f"{'complete':16s} {len(strings) - bad}/{len(strings)} differ only as fabricated/unverified")
+    print(
+        f"{'complete':16s} {len(strings) - bad}/{len(strings)} differ only as fabricated/unverified"
+    )
     print(f"({time.perf_counter() - t0:.0f} s; seed {args.seed}, n {args.n})")
 
 

@@ -44,8 +44,10 @@ from grounding.pdf import read_pdf  # noqa: E402
 from grounding.types import Judgement, Sentence  # noqa: E402
 
 LABELS = [lab.value for lab in Label]
-GRID = {"support": [0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.0],
-        "refute": [0.6, 0.7, 0.8, 0.9, 0.95, 1.0]}
+GRID = {
+    "support": [0.4, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.0],
+    "refute": [0.6, 0.7, 0.8, 0.9, 0.95, 1.0],
+}
 
 
 def judged(data: Path, model: str | None) -> dict[str, list[list[tuple]]]:
@@ -62,31 +64,42 @@ def judged(data: Path, model: str | None) -> dict[str, list[list[tuple]]]:
         judge = VerifierJudge(settings, rules=RulesJudge(index=index))
         paper = []
         for row in rows:
-            sents = [Sentence(i, 0, len(a["sentence"]), a["sentence"])
-                     for i, a in enumerate(row["annotations"])]
-            claims = [ClaimContext(s, row["question_text"], tuple(sents[:i]), ())
-                      for i, s in enumerate(sents)]
+            sents = [
+                Sentence(i, 0, len(a["sentence"]), a["sentence"])
+                for i, a in enumerate(row["annotations"])
+            ]
+            claims = [
+                ClaimContext(s, row["question_text"], tuple(sents[:i]), ())
+                for i, s in enumerate(sents)
+            ]
             base = [judge.rules.judge(c) for c in claims]
             scored = judge.scored(claims, base)
             n_pairs += sum(len(x) for x in scored)
-            items = [(s, ann["label"], b, sc)
-                     for s, ann, b, sc in zip(sents, row["annotations"], base, scored)]
+            items = [
+                (s, ann["label"], b, sc)
+                for s, ann, b, sc in zip(sents, row["annotations"], base, scored)
+            ]
             paper.append(items)
         out[path.stem] = paper
-        print(f"  judged {path.stem}: {sum(len(r) for r in paper)} sentences "
-              f"({time.time() - t0:.0f} s, {n_pairs} pairs so far)", file=sys.stderr)
+        print(
+            f"  judged {path.stem}: {sum(len(r) for r in paper)} sentences "
+            f"({time.time() - t0:.0f} s, {n_pairs} pairs so far)",
+            file=sys.stderr,
+        )
     return out
 
 
-def labels_for(rows: list[list[tuple]], settings: VerifierSettings | None
-               ) -> tuple[list[str], list[str], list[str]]:
+def labels_for(
+    rows: list[list[tuple]], settings: VerifierSettings | None
+) -> tuple[list[str], list[str], list[str]]:
     """(gold, judge labels, labels after propagation); settings None = rules alone."""
     gold, own_l, piped = [], [], []
     for items in rows:
         sents = [s for s, _, _, _ in items]
         judgements: list[Judgement] = [
             base if settings is None else decide_verified(s.text, base, sc, settings)
-            for s, _, base, sc in items]
+            for s, _, base, sc in items
+        ]
         gold.extend(g for _, g, _, _ in items)
         own_l.extend(j.label.value for j in judgements)
         piped.extend(propagated_labels(sents, judgements))
@@ -97,17 +110,21 @@ def figures(gold: list[str], pred: list[str]) -> dict[str, float]:
     sup_pred = [g for g, p in zip(gold, pred) if p == "supported"]
     sup_gold = [p for g, p in zip(gold, pred) if g == "supported"]
     wrong = [p for g, p in zip(gold, pred) if g in ("contradiction", "nei")]
-    return {"macro_f1": class_scores(gold, pred, LABELS)[1],
-            "sup_precision": sum(g == "supported" for g in sup_pred) / max(1, len(sup_pred)),
-            "sup_recall": sum(p == "supported" for p in sup_gold) / max(1, len(sup_gold)),
-            "sup_contradicted": sum(p == "contradiction" for p in sup_gold) / max(1, len(sup_gold)),
-            "wrong_supported": sum(p == "supported" for p in wrong) / max(1, len(wrong))}
+    return {
+        "macro_f1": class_scores(gold, pred, LABELS)[1],
+        "sup_precision": sum(g == "supported" for g in sup_pred) / max(1, len(sup_pred)),
+        "sup_recall": sum(p == "supported" for p in sup_gold) / max(1, len(sup_gold)),
+        "sup_contradicted": sum(p == "contradiction" for p in sup_gold) / max(1, len(sup_gold)),
+        "wrong_supported": sum(p == "supported" for p in wrong) / max(1, len(wrong)),
+    }
 
 
 def grid() -> list[VerifierSettings]:
     keys = list(GRID)
-    return [VerifierSettings(**dict(zip(keys, vals)))
-            for vals in itertools.product(*(GRID[k] for k in keys))]
+    return [
+        VerifierSettings(**dict(zip(keys, vals)))
+        for vals in itertools.product(*(GRID[k] for k in keys))
+    ]
 
 
 def main() -> None:
@@ -133,13 +150,18 @@ def main() -> None:
             g = [x for p in train for x in results[s][p][0]]
             pr = [x for p in train for x in results[s][p][2]]
             scored[s] = figures(g, pr)
-        ok = [s for s in settings if scored[s]["sup_contradicted"] <= 0.03
-              and scored[s]["wrong_supported"] <= 0.10]
+        ok = [
+            s
+            for s in settings
+            if scored[s]["sup_contradicted"] <= 0.03 and scored[s]["wrong_supported"] <= 0.10
+        ]
         return max(ok or settings, key=lambda s: scored[s]["macro_f1"])
 
-    head = (f"{'held-out paper':<18}{'n':>5}{'mF1':>7}{'judge':>7}{'supP':>7}{'supR':>7}"
-            f"{'sup->C':>8}{'CN->sup':>8}   | rules: {'mF1':>5}{'supP':>6}{'supR':>6}"
-            f"{'sup->C':>7}{'CN->sup':>8}   fitted support/refute")
+    head = (
+        f"{'held-out paper':<18}{'n':>5}{'mF1':>7}{'judge':>7}{'supP':>7}{'supR':>7}"
+        f"{'sup->C':>8}{'CN->sup':>8}   | rules: {'mF1':>5}{'supP':>6}{'supR':>6}"
+        f"{'sup->C':>7}{'CN->sup':>8}   fitted support/refute"
+    )
     print("GroundQA dev, leave one paper out (labels after propagation; 'judge' = before)")
     print(head)
     pooled = {"v": ([], []), "r": ([], [])}
@@ -154,28 +176,38 @@ def main() -> None:
         pooled["v"][1].extend(piped)
         pooled["r"][0].extend(rg)
         pooled["r"][1].extend(rpiped)
-        print(f"{held:<18}{len(g):>5}{f['macro_f1']:7.3f}{means[-1][2]:7.3f}"
-              f"{f['sup_precision']:7.3f}{f['sup_recall']:7.3f}{f['sup_contradicted']:8.3f}"
-              f"{f['wrong_supported']:8.3f}   | {rf['macro_f1']:10.3f}{rf['sup_precision']:6.3f}"
-              f"{rf['sup_recall']:6.3f}{rf['sup_contradicted']:7.3f}{rf['wrong_supported']:8.3f}"
-              f"   {best.support}/{best.refute}")
+        print(
+            f"{held:<18}{len(g):>5}{f['macro_f1']:7.3f}{means[-1][2]:7.3f}"
+            f"{f['sup_precision']:7.3f}{f['sup_recall']:7.3f}{f['sup_contradicted']:8.3f}"
+            f"{f['wrong_supported']:8.3f}   | {rf['macro_f1']:10.3f}{rf['sup_precision']:6.3f}"
+            f"{rf['sup_recall']:6.3f}{rf['sup_contradicted']:7.3f}{rf['wrong_supported']:8.3f}"
+            f"   {best.support}/{best.refute}"
+        )
     n = len(means)
     mv = {k: sum(m[0][k] for m in means) / n for k in means[0][0]}
     mr = {k: sum(m[1][k] for m in means) / n for k in means[0][1]}
-    print(f"{'mean over papers':<18}{'':>5}{mv['macro_f1']:7.3f}{sum(m[2] for m in means) / n:7.3f}"
-          f"{mv['sup_precision']:7.3f}{mv['sup_recall']:7.3f}{mv['sup_contradicted']:8.3f}"
-          f"{mv['wrong_supported']:8.3f}   | {mr['macro_f1']:10.3f}{mr['sup_precision']:6.3f}"
-          f"{mr['sup_recall']:6.3f}{mr['sup_contradicted']:7.3f}{mr['wrong_supported']:8.3f}")
+    print(
+        f"{'mean over papers':<18}{'':>5}{mv['macro_f1']:7.3f}{sum(m[2] for m in means) / n:7.3f}"
+        f"{mv['sup_precision']:7.3f}{mv['sup_recall']:7.3f}{mv['sup_contradicted']:8.3f}"
+        f"{mv['wrong_supported']:8.3f}   | {mr['macro_f1']:10.3f}{mr['sup_precision']:6.3f}"
+        f"{mr['sup_recall']:6.3f}{mr['sup_contradicted']:7.3f}{mr['wrong_supported']:8.3f}"
+    )
     pv, pr_ = figures(*pooled["v"]), figures(*pooled["r"])
-    print(f"{'pooled sentences':<18}{len(pooled['v'][0]):>5}{pv['macro_f1']:7.3f}{'':>7}"
-          f"{pv['sup_precision']:7.3f}{pv['sup_recall']:7.3f}{pv['sup_contradicted']:8.3f}"
-          f"{pv['wrong_supported']:8.3f}   | {pr_['macro_f1']:10.3f}{pr_['sup_precision']:6.3f}"
-          f"{pr_['sup_recall']:6.3f}{pr_['sup_contradicted']:7.3f}{pr_['wrong_supported']:8.3f}")
+    print(
+        f"{'pooled sentences':<18}{len(pooled['v'][0]):>5}{pv['macro_f1']:7.3f}{'':>7}"
+        f"{pv['sup_precision']:7.3f}{pv['sup_recall']:7.3f}{pv['sup_contradicted']:8.3f}"
+        f"{pv['wrong_supported']:8.3f}   | {pr_['macro_f1']:10.3f}{pr_['sup_precision']:6.3f}"
+        f"{pr_['sup_recall']:6.3f}{pr_['sup_contradicted']:7.3f}{pr_['wrong_supported']:8.3f}"
+    )
     best = fit(list(papers))
-    print(f"fitted on all six papers (the shipped default): support {best.support}, "
-          f"refute {best.refute}")
-    print("targets: macro-F1 >= 0.78; supported recall >= 0.75 at precision >= 0.92; "
-          "gold-supported contradicted <= 3%")
+    print(
+        f"fitted on all six papers (the shipped default): support {best.support}, "
+        f"refute {best.refute}"
+    )
+    print(
+        "targets: macro-F1 >= 0.78; supported recall >= 0.75 at precision >= 0.92; "
+        "gold-supported contradicted <= 3%"
+    )
 
 
 if __name__ == "__main__":

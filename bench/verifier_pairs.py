@@ -45,8 +45,9 @@ def sets(data: Path) -> dict[str, list[Pair]]:
         "check-covid dev (rationale)": check_covid_pairs(ext, "dev"),
         "citation-integrity dev": citation_integrity_pairs(ext, "dev"),
         "snli test (1,000)": random.Random(0).sample(snli, min(1000, len(snli))),
-        "fever-symmetric test": _nli_set(nli / "fever-nli" / "fever_symmetric_test.jsonl",
-                                         "fever-sym"),
+        "fever-symmetric test": _nli_set(
+            nli / "fever-nli" / "fever_symmetric_test.jsonl", "fever-sym"
+        ),
         "fm2 test": _nli_set(nli / "fool-me-twice" / "fm2_test_gold_evidence.jsonl", "fm2"),
         "scitab": _nli_set(nli / "scitab" / "scitab.jsonl", "scitab"),
     }
@@ -67,9 +68,11 @@ def main() -> None:
         classes = sorted(set(gold), key=LABELS.index)
         acc = sum(g == x for g, x in zip(gold, pred)) / len(gold)
         ref = [x for g, x in zip(gold, pred) if g == "refuted"]
-        print(f"{name:<30}{len(pairs):>6}{acc:7.3f}{class_scores(gold, pred, classes)[1]:9.3f}"
-              f"{sum(x == 'supported' for x in ref) / max(1, len(ref)):10.3f}"
-              f"{time.perf_counter() - t:7.0f}")
+        print(
+            f"{name:<30}{len(pairs):>6}{acc:7.3f}{class_scores(gold, pred, classes)[1]:9.3f}"
+            f"{sum(x == 'supported' for x in ref) / max(1, len(ref)):10.3f}"
+            f"{time.perf_counter() - t:7.0f}"
+        )
 
 
 if __name__ == "__main__":

@@ -42,14 +42,24 @@ def answers(data: Path) -> list[tuple[Path, str, list[str]]]:
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 row = json.loads(line)
-                out.append((data / "papers" / f"{path.stem}.pdf", row["question_text"],
-                            [a["sentence"] for a in row["annotations"]]))
+                out.append(
+                    (
+                        data / "papers" / f"{path.stem}.pdf",
+                        row["question_text"],
+                        [a["sentence"] for a in row["annotations"]],
+                    )
+                )
     more = data / "groundqa-more" / "trial-answers.jsonl"
     for line in more.read_text(encoding="utf-8").splitlines():
         if line.strip():
             row = json.loads(line)
-            out.append((data / row["paper_pdf"], row["question"],
-                        [s["sentence"] for s in row["sentences"]]))
+            out.append(
+                (
+                    data / row["paper_pdf"],
+                    row["question"],
+                    [s["sentence"] for s in row["sentences"]],
+                )
+            )
     return out
 
 
@@ -69,8 +79,9 @@ def main() -> None:
             docs[pdf] = (doc, EvidenceIndex.for_document(doc))
         doc, index = docs[pdf]
         ss = [Sentence(i, 0, len(s), s) for i, s in enumerate(sents)]
-        claims = [ClaimContext(s, question, tuple(ss[:i]), (), doc, index)
-                  for i, s in enumerate(ss)]
+        claims = [
+            ClaimContext(s, question, tuple(ss[:i]), (), doc, index) for i, s in enumerate(ss)
+        ]
         t = clock()
         rj = RulesJudge(index=index)
         base = [rj.judge(c) for c in claims]
@@ -95,12 +106,18 @@ def main() -> None:
     print(f"{len(per_answer)} answers, {n_claims} claim sentences, clock {args.clock}")
     print(f"rules judge:    {rules_t * 1000 / n_claims:7.1f} ms per claim sentence")
     print(f"verifier judge: {verif_t * 1000 / n_claims:7.1f} ms per claim sentence")
-    print(f"added:          {(verif_t - rules_t) * 1000 / n_claims:7.1f} ms per claim sentence "
-          f"(mean over answers {statistics.mean(per_answer):.1f}, max {max(per_answer):.1f})")
-    print(f"asked: {n_asked} of {n_claims} claim sentences ({n_asked / n_claims:.0%}), "
-          f"{n_pairs / max(1, n_asked):.1f} pairs each")
-    print(f"model alone: {model_t * 1000 / max(1, n_pairs):.2f} ms per pair, "
-          f"{model_t / max(1e-9, verif_t - rules_t):.0%} of what the verifier adds")
+    print(
+        f"added:          {(verif_t - rules_t) * 1000 / n_claims:7.1f} ms per claim sentence "
+        f"(mean over answers {statistics.mean(per_answer):.1f}, max {max(per_answer):.1f})"
+    )
+    print(
+        f"asked: {n_asked} of {n_claims} claim sentences ({n_asked / n_claims:.0%}), "
+        f"{n_pairs / max(1, n_asked):.1f} pairs each"
+    )
+    print(
+        f"model alone: {model_t * 1000 / max(1, n_pairs):.2f} ms per pair, "
+        f"{model_t / max(1e-9, verif_t - rules_t):.0%} of what the verifier adds"
+    )
     print("target: at most 60 ms added per claim sentence on the mean")
 
 

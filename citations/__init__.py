@@ -48,23 +48,41 @@ if TYPE_CHECKING:
         verify_many,
     )
 
-__getattr__, __dir__ = lazy_exports(__name__, globals(), {
-    "citations.bibtex": ("parse_bibtex",),
-    "citations.csl": ("parse_csl_json",),
-    "citations.decide": ("Decision", "decide"),
-    "citations.errors": ("CheckerError", "InputError", "RateLimited", "SourceError"),
-    "citations.extract": ("extract_citations",),
-    "citations.matching.base": ("CompareConfig",),
-    "citations.matching.fields": ("compare_fields",),
-    "citations.model": ("Author", "Field", "FieldMatch", "FieldStatus", "Record", "Reference",
-                        "SourceType", "Verdict"),
-    "citations.parse": ("parse_reference",),
-    "citations.resolve": ("corrected_reference", "format_record"),
-    "citations.sources.base": ("Source",),
-    "citations.sources.local": ("LocalIndex",),
-    "citations.verify": ("Candidate", "SourceStatus", "VerificationResult", "VerifyConfig",
-                         "verify", "verify_many"),
-})
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    globals(),
+    {
+        "citations.bibtex": ("parse_bibtex",),
+        "citations.csl": ("parse_csl_json",),
+        "citations.decide": ("Decision", "decide"),
+        "citations.errors": ("CheckerError", "InputError", "RateLimited", "SourceError"),
+        "citations.extract": ("extract_citations",),
+        "citations.matching.base": ("CompareConfig",),
+        "citations.matching.fields": ("compare_fields",),
+        "citations.model": (
+            "Author",
+            "Field",
+            "FieldMatch",
+            "FieldStatus",
+            "Record",
+            "Reference",
+            "SourceType",
+            "Verdict",
+        ),
+        "citations.parse": ("parse_reference",),
+        "citations.resolve": ("corrected_reference", "format_record"),
+        "citations.sources.base": ("Source",),
+        "citations.sources.local": ("LocalIndex",),
+        "citations.verify": (
+            "Candidate",
+            "SourceStatus",
+            "VerificationResult",
+            "VerifyConfig",
+            "verify",
+            "verify_many",
+        ),
+    },
+)
 
 __all__ = [
     "Author",

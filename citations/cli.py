@@ -62,8 +62,10 @@ def cmd_index_add(args: argparse.Namespace) -> int:
             continue
         total += counts
         skipped += len(errors)
-        print(f"{f}: {counts.total} records ({counts.describe()})"
-              + (f", {len(errors)} skipped" if errors else ""))
+        print(
+            f"{f}: {counts.total} records ({counts.describe()})"
+            + (f", {len(errors)} skipped" if errors else "")
+        )
         for e in errors[:5]:
             print(f"  skipped: {e}", file=sys.stderr)
     print(f"index {index.path}: {total.describe()}")
@@ -78,8 +80,10 @@ def cmd_index_stats(args: argparse.Namespace) -> int:
         raise InputError(f"{db}: no index there yet (build one with `sciground index add FILE`)")
     st = _index(args).stats()
     print(f"index: {st.path}")
-    print(f"records: {st.records}  with DOI: {st.with_doi}  with arXiv id: {st.with_arxiv}  "
-          f"size: {st.size_bytes / 1e6:.1f} MB")
+    print(
+        f"records: {st.records}  with DOI: {st.with_doi}  with arXiv id: {st.with_arxiv}  "
+        f"size: {st.size_bytes / 1e6:.1f} MB"
+    )
     for src, n in st.by_source.items():
         print(f"  {src}: {n}")
     return 0
@@ -123,8 +127,11 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
             return list(lines)
         # prose, then a reference list with no heading: the prose is an answer whose
         # citations point into that list
-        print(f"sciground: {path}: lines {lead + 1}-{len(lines)} read as the reference list "
-              f"of the text above them", file=sys.stderr)
+        print(
+            f"sciground: {path}: lines {lead + 1}-{len(lines)} read as the reference list "
+            f"of the text above them",
+            file=sys.stderr,
+        )
         text = "\n".join(lines[:lead]) + "\n\nReferences\n" + "\n".join(lines[lead:])
     from citations.extract import extract_citations
 
@@ -141,17 +148,26 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
         if len(picked) < len(lines) and not any(refs):
             picked = []  # prose with headings or list items: an answer citing nothing
         if picked:
-            skipped = [n for n, (ln, ref) in enumerate(zip(lines, refs), 1)
-                       if not ref and _is_prose(ln)]
+            skipped = [
+                n for n, (ln, ref) in enumerate(zip(lines, refs), 1) if not ref and _is_prose(ln)
+            ]
             shown = ", ".join(map(str, skipped[:8])) + (", ..." if len(skipped) > 8 else "")
-            print(f"sciground: {path}: no reference list or citation found; verifying "
-                  f"{len(picked)} of {len(lines)} line(s) as references"
-                  + (f" ({len(skipped)} prose line(s) skipped: non-empty line {shown})"
-                     if skipped else ""), file=sys.stderr)
+            print(
+                f"sciground: {path}: no reference list or citation found; verifying "
+                f"{len(picked)} of {len(lines)} line(s) as references"
+                + (
+                    f" ({len(skipped)} prose line(s) skipped: non-empty line {shown})"
+                    if skipped
+                    else ""
+                ),
+                file=sys.stderr,
+            )
             return list(picked)
     if lines:
-        print(f"sciground: {path}: read as an answer text: {len(cited)} cited reference(s) "
-              "found", file=sys.stderr)
+        print(
+            f"sciground: {path}: read as an answer text: {len(cited)} cited reference(s) found",
+            file=sys.stderr,
+        )
     return cited
 
 
@@ -168,12 +184,17 @@ def _prose_lead(lines: list[str]) -> int:
 
     def cites(line: str) -> bool:
         found = extract_citations(line)
-        return bool(found) and all(c.origin == "mention" for c in found) and \
-            sum(len(m.text) for c in found for m in c.mentions) < 0.5 * len(line)
+        return (
+            bool(found)
+            and all(c.origin == "mention" for c in found)
+            and sum(len(m.text) for c in found for m in c.mentions) < 0.5 * len(line)
+        )
 
     def leads(line: str) -> bool:
-        return _is_prose(line) and (not _looks_like_reference(line) or (
-            cites(line) and not _SENTENCE_BREAK.search(line.rstrip(" ."))))
+        return _is_prose(line) and (
+            not _looks_like_reference(line)
+            or (cites(line) and not _SENTENCE_BREAK.search(line.rstrip(" .")))
+        )
 
     lead = 0
     while lead < len(lines) and leads(lines[lead]):
@@ -181,8 +202,11 @@ def _prose_lead(lines: list[str]) -> int:
     if not lead or lead == len(lines) or not all(map(_looks_like_reference, lines[lead:])):
         return 0
     head = lines[:lead]
-    if extract_citations("\n".join(head)) or any(map(_NUMBER_MARK.search, head)) or \
-            not any(_SENTENCE_BREAK.search(ln.rstrip(" .")) for ln in head):
+    if (
+        extract_citations("\n".join(head))
+        or any(map(_NUMBER_MARK.search, head))
+        or not any(_SENTENCE_BREAK.search(ln.rstrip(" .")) for ln in head)
+    ):
         return lead
     return 0
 
@@ -205,38 +229,53 @@ def _is_json(text: str) -> bool:
     return True
 
 
-_HEADING = re.compile(r"\W*(?:references|bibliography|works cited|literature cited|citations|"
-                      r"sources)\W*", re.I)
+_HEADING = re.compile(
+    r"\W*(?:references|bibliography|works cited|literature cited|citations|"
+    r"sources)\W*",
+    re.I,
+)
 _MARKER = r"(?:\[\d{1,4}\]|\d{1,4}\.|[-*\u2022])\s*"
 _NAME = r"[A-Z][\w'\u2019-]+"
 _AUTHOR_START = re.compile(
-    rf"^\s*(?:{_MARKER})?(?:{_NAME},\s+(?:[A-Z]\.|{_NAME})"         # Lo, K. / Lo, Kyle
-    rf"|(?:[A-Z]\.\s*){{1,3}}{_NAME}"                                # K. Lo / K. L. Lo
+    rf"^\s*(?:{_MARKER})?(?:{_NAME},\s+(?:[A-Z]\.|{_NAME})"  # Lo, K. / Lo, Kyle
+    rf"|(?:[A-Z]\.\s*){{1,3}}{_NAME}"  # K. Lo / K. L. Lo
     # Kyle Lo, / Amit K Tyagi and
     rf"|(?:{_NAME}\s+(?:[A-Z]\.?\s+)?){{1,2}}{_NAME}\s*(?:,|\band\b|&)"
-    rf"|{_NAME}\s+et\s+al\.?"                                        # Lo et al.
-    rf"|(?:{_NAME}\s+(?:[A-Z]\.?\s+)?){{1,2}}{_NAME}\.\s+[A-Z])")          # Alex J Zunger. Title
+    rf"|{_NAME}\s+et\s+al\.?"  # Lo et al.
+    rf"|(?:{_NAME}\s+(?:[A-Z]\.?\s+)?){{1,2}}{_NAME}\.\s+[A-Z])"
+)  # Alex J Zunger. Title
 #: a year: "(2020)", ", 2020.", Vancouver "2002;" / "2024 Nov;", or "... ACL 2002." (a venue,
 #: then the year, at the end)
-_YEAR = re.compile(r"\((?:1[89]|20)\d\d[a-z]?\)|[,.]\s(?:1[89]|20)\d\d[a-z]?(?:[.,;)]|$)"
-                   r"|\b(?:1[89]|20)\d\d[a-z]?(?:\s+[A-Z][a-z]{2})?;"
-                   r"|\b[A-Z][\w.]*\s(?:1[89]|20)\d\d[a-z]?\.?$")
+_YEAR = re.compile(
+    r"\((?:1[89]|20)\d\d[a-z]?\)|[,.]\s(?:1[89]|20)\d\d[a-z]?(?:[.,;)]|$)"
+    r"|\b(?:1[89]|20)\d\d[a-z]?(?:\s+[A-Z][a-z]{2})?;"
+    r"|\b[A-Z][\w.]*\s(?:1[89]|20)\d\d[a-z]?\.?$"
+)
 #: a Vancouver author list: two or more "Family II" names ("Cohan A, Feldman S, Beltagy I.")
 _VANCOUVER_AUTHORS = re.compile(
     r"^\s*(?:(?:\[\d{1,4}\]|\d{1,4}\.)\s*)?[A-Z][\w'\u2019-]+(?:\s[A-Z][\w'\u2019-]+)?\s[A-Z]{1,3}"
-    r"(?:,\s[A-Z][\w'\u2019-]+(?:\s[A-Z][\w'\u2019-]+)?\s[A-Z]{1,3})+(?:,\s+et\s+al)?\.\s")
-_VENUE = re.compile(r"[.,]\s+In\s+[A-Z0-9]|\b(?:Proc\.|Proceedings|Journal|Conference|Workshop|"
-                    r"Transactions|vol\.|pp\.|Press|[Pp]reprint)\b"
-                    # ". in proc. of", typed in lower case
-                    r"|[.,]\s+in:?\s+(?:proc\.|proceedings\b)")
+    r"(?:,\s[A-Z][\w'\u2019-]+(?:\s[A-Z][\w'\u2019-]+)?\s[A-Z]{1,3})+(?:,\s+et\s+al)?\.\s"
+)
+_VENUE = re.compile(
+    r"[.,]\s+In\s+[A-Z0-9]|\b(?:Proc\.|Proceedings|Journal|Conference|Workshop|"
+    r"Transactions|vol\.|pp\.|Press|[Pp]reprint)\b"
+    # ". in proc. of", typed in lower case
+    r"|[.,]\s+in:?\s+(?:proc\.|proceedings\b)"
+)
 #: two "family, i." names in a row at the start, as a reference typed in lower case writes them
 #: ("jain, a., pacheco, m. l., ...")
-_AUTHOR_START_LOWER = re.compile(r"^\s*[^\W\d_][\w'’-]+,\s+(?:[^\W\d_]\.\s?){1,3},\s+"
-                                 r"[^\W\d_][\w'’-]+,\s+[^\W\d_]\.")
-_AUTHOR_ANYWHERE = re.compile(rf"\b{_NAME}\s+(?:[A-Z]\.\s?){{1,3}}(?:,|;|$)"
-                              rf"|\b{_NAME}\s+[A-Z]{{1,3}},")
-_PAGES = re.compile(r"\b\d+\s*(?:\(\d+\))?\s*:\s*\d+\s*[-\u2013]\s*\d+\b|\bpp?\.\s*\d"
-                    r"|\b\d+\s*\(\d+\)\s*:\s*\w*\d|\b\d+:\d+,\s*(?:1[89]|20)\d\d")
+_AUTHOR_START_LOWER = re.compile(
+    r"^\s*[^\W\d_][\w'’-]+,\s+(?:[^\W\d_]\.\s?){1,3},\s+"
+    r"[^\W\d_][\w'’-]+,\s+[^\W\d_]\."
+)
+_AUTHOR_ANYWHERE = re.compile(
+    rf"\b{_NAME}\s+(?:[A-Z]\.\s?){{1,3}}(?:,|;|$)"
+    rf"|\b{_NAME}\s+[A-Z]{{1,3}},"
+)
+_PAGES = re.compile(
+    r"\b\d+\s*(?:\(\d+\))?\s*:\s*\d+\s*[-\u2013]\s*\d+\b|\bpp?\.\s*\d"
+    r"|\b\d+\s*\(\d+\)\s*:\s*\w*\d|\b\d+:\d+,\s*(?:1[89]|20)\d\d"
+)
 _MARKER_START = re.compile(r"^\s*(?:\[\d{1,4}\]|\d{1,4}\.)\s*\S")  # numbered, not a bullet
 
 
@@ -259,7 +298,8 @@ _FUNCTION_WORDS = frozenset(
     "which from at or we our their its these than can also "
     "de da do das dos e o os as um uma em no na que para com por se foi são "
     "la el los las y en un una es del al con por que se lo "
-    "der die das und ist ein eine mit von zu den im auf für nicht sich des".split())
+    "der die das und ist ein eine mit von zu den im auf für nicht sich des".split()
+)
 _WORD = re.compile(r"[^\W\d_]{1,20}")
 
 
@@ -289,10 +329,16 @@ def _looks_like_reference(line: str) -> bool:
         return not _is_prose(line)  # an answer on one line is mined for its citations
     if _VANCOUVER_AUTHORS.match(line):
         return True
-    cues = (bool(_MARKER_START.match(line)),
-            bool(_AUTHOR_START.match(line) or _AUTHOR_ANYWHERE.search(line[:160])
-                 or _AUTHOR_START_LOWER.match(line)),
-            bool(_YEAR.search(line)), bool(_VENUE.search(line) or _PAGES.search(line)))
+    cues = (
+        bool(_MARKER_START.match(line)),
+        bool(
+            _AUTHOR_START.match(line)
+            or _AUTHOR_ANYWHERE.search(line[:160])
+            or _AUTHOR_START_LOWER.match(line)
+        ),
+        bool(_YEAR.search(line)),
+        bool(_VENUE.search(line) or _PAGES.search(line)),
+    )
     if sum(cues) >= 2:  # the cheap test first: most lines of a list pass it
         return True
     return bool(find_dois(line) or find_arxiv_ids(line) or re.search(r"https?://\S", line))
@@ -318,17 +364,24 @@ def verifier_options(args: argparse.Namespace) -> Any:
         env = os.environ
         key = env.get("OPENAI_API_KEY", "").strip()
         llm = LLMParserSettings(
-            base_url=(env.get("SCIGROUND_LLM_BASE_URL") or env.get("OPENAI_BASE_URL")
-                      or "").strip() or None,
+            base_url=(env.get("SCIGROUND_LLM_BASE_URL") or env.get("OPENAI_BASE_URL") or "").strip()
+            or None,
             model=env.get("SCIGROUND_LLM_MODEL", "").strip() or None,
-            api_key=SecretStr(key) if key else None)
+            api_key=SecretStr(key) if key else None,
+        )
     return VerifierOptions(
-        parser=getattr(args, "parser", "rules"), llm=llm,
-        db=_db(args), complete=bool(getattr(args, "complete", False)), sources=sources,
-        offline=bool(args.offline), mailto=args.mailto or os.environ.get("SCIGROUND_MAILTO"),
+        parser=getattr(args, "parser", "rules"),
+        llm=llm,
+        db=_db(args),
+        complete=bool(getattr(args, "complete", False)),
+        sources=sources,
+        offline=bool(args.offline),
+        mailto=args.mailto or os.environ.get("SCIGROUND_MAILTO"),
         api_key=os.environ.get("SEMANTIC_SCHOLAR_API_KEY") or None,
-        cache_path=Path(args.cache) if args.cache else None, workers=args.workers,
-        checkpoint=Path(args.checkpoint) if getattr(args, "checkpoint", None) else None)
+        cache_path=Path(args.cache) if args.cache else None,
+        workers=args.workers,
+        checkpoint=Path(args.checkpoint) if getattr(args, "checkpoint", None) else None,
+    )
 
 
 def _positive_int(text: str) -> int:
@@ -344,41 +397,64 @@ def _positive_int(text: str) -> int:
 
 def add_source_options(p: argparse.ArgumentParser) -> None:
     """The flags that choose bibliographic sources (shared with ``sciground check``)."""
-    p.add_argument("--db",
-                   help="local index file (default: $SCIGROUND_DB or the user data directory)")
-    p.add_argument("--sources", metavar="NAMES",
-                   help="online sources to consult besides the local index, comma-separated: "
-                   "crossref,datacite,openalex,arxiv,semantic_scholar,europepmc,doi,web "
-                   "(default: none, offline)")
-    p.add_argument("--offline", action="store_true",
-                   help="answer online sources from the HTTP cache only: no network")
-    p.add_argument("--mailto", help="contact e-mail for the Crossref / OpenAlex polite pools "
-                   "(default: $SCIGROUND_MAILTO)")
+    p.add_argument(
+        "--db", help="local index file (default: $SCIGROUND_DB or the user data directory)"
+    )
+    p.add_argument(
+        "--sources",
+        metavar="NAMES",
+        help="online sources to consult besides the local index, comma-separated: "
+        "crossref,datacite,openalex,arxiv,semantic_scholar,europepmc,doi,web "
+        "(default: none, offline)",
+    )
+    p.add_argument(
+        "--offline",
+        action="store_true",
+        help="answer online sources from the HTTP cache only: no network",
+    )
+    p.add_argument(
+        "--mailto",
+        help="contact e-mail for the Crossref / OpenAlex polite pools (default: $SCIGROUND_MAILTO)",
+    )
     p.add_argument("--cache", help="HTTP cache file (default: the user cache directory)")
-    p.add_argument("--workers", type=_positive_int, default=4,
-                   help="references verified at once: processes for the local index (at most "
-                   "one per CPU), threads for online sources (default 4)")
-    p.add_argument("--complete", action="store_true",
-                   help="the local index holds every citable work of the venues it holds: a "
-                   "reference it lacks is fabricated (default: unverified); one whose venue "
-                   "the index does not hold (a Nature paper, an ACL index) stays unverified, "
-                   "and the reason says so")
-    p.add_argument("--parser", choices=("rules", "llm"), default="rules",
-                   help="reference-string parser: rules, or an OpenAI-compatible model for the "
-                   "strings the rules cannot read (SCIGROUND_LLM_BASE_URL, SCIGROUND_LLM_MODEL, "
-                   "OPENAI_API_KEY)")
+    p.add_argument(
+        "--workers",
+        type=_positive_int,
+        default=4,
+        help="references verified at once: processes for the local index (at most "
+        "one per CPU), threads for online sources (default 4)",
+    )
+    p.add_argument(
+        "--complete",
+        action="store_true",
+        help="the local index holds every citable work of the venues it holds: a "
+        "reference it lacks is fabricated (default: unverified); one whose venue "
+        "the index does not hold (a Nature paper, an ACL index) stays unverified, "
+        "and the reason says so",
+    )
+    p.add_argument(
+        "--parser",
+        choices=("rules", "llm"),
+        default="rules",
+        help="reference-string parser: rules, or an OpenAI-compatible model for the "
+        "strings the rules cannot read (SCIGROUND_LLM_BASE_URL, SCIGROUND_LLM_MODEL, "
+        "OPENAI_API_KEY)",
+    )
 
 
 def _bad_entry_result(entry: BadEntry, path: str) -> Any:
     from citations.verify import VerificationResult
 
-    return VerificationResult(reference=Reference(raw=entry.raw or entry.key or " "),
-                              verdict=Verdict.UNPARSED,
-                              reason=f"broken BibTeX entry at {path}:{entry.line}: {entry.message}")
+    return VerificationResult(
+        reference=Reference(raw=entry.raw or entry.key or " "),
+        verdict=Verdict.UNPARSED,
+        reason=f"broken BibTeX entry at {path}:{entry.line}: {entry.message}",
+    )
 
 
-def _results(items: list[str | Reference | BadEntry], args: argparse.Namespace,
-             options: Any) -> Iterator[tuple[str, str]]:
+def _results(
+    items: list[str | Reference | BadEntry], args: argparse.Namespace, options: Any
+) -> Iterator[tuple[str, str]]:
     """(verdict, printed text) per item, in order, streamed: broken BibTeX entries in
     their place (UNPARSED, reported on stderr as file:line), the rest from the runner,
     rendered where they were verified (worker processes with --workers)."""
@@ -387,17 +463,20 @@ def _results(items: list[str | Reference | BadEntry], args: argparse.Namespace,
     render = partial(render_result, as_json=bool(args.json), candidates=args.candidates)
     good = (r for r in items if not isinstance(r, BadEntry))
     checked: Iterator[tuple[str, str]]
-    if getattr(args, "engine", "local") == "ray":   # the same results, from a Ray cluster
+    if getattr(args, "engine", "local") == "ray":  # the same results, from a Ray cluster
         from citations.engine_ray import verify_references_ray
 
-        checked = map(render, verify_references_ray(list(good), options,
-                                                    RayOptions(address=args.ray_address)))
+        checked = map(
+            render, verify_references_ray(list(good), options, RayOptions(address=args.ray_address))
+        )
     else:
         checked = iter_rendered_references(good, options, render)
     for r in items:
         if isinstance(r, BadEntry):
-            print(f"sciground: {args.file}:{r.line}: broken BibTeX entry skipped: {r.message}",
-                  file=sys.stderr)
+            print(
+                f"sciground: {args.file}:{r.line}: broken BibTeX entry skipped: {r.message}",
+                file=sys.stderr,
+            )
             yield render(_bad_entry_result(r, args.file))
         else:
             yield next(checked)
@@ -409,8 +488,11 @@ def cmd_refs_verify(args: argparse.Namespace) -> int:
         print(f"sciground: {args.file}: no references found", file=sys.stderr)
         return 0
     if args.checkpoint and not args.sources:
-        print("sciground: warning: --checkpoint applies to online sources (--sources); "
-              "with the local index alone nothing is written to it", file=sys.stderr)
+        print(
+            "sciground: warning: --checkpoint applies to online sources (--sources); "
+            "with the local index alone nothing is written to it",
+            file=sys.stderr,
+        )
     options = verifier_options(args)
     show = bool(args.progress) or sys.stderr.isatty()
     from citations.progress import VerifyProgress
@@ -418,8 +500,9 @@ def cmd_refs_verify(args: argparse.Namespace) -> int:
     status, done = 0, 0
     counts: Counter[str] = Counter()
     try:
-        with VerifyProgress(len(items), options.online_sources, enabled=show,
-                            force=bool(args.progress)) as progress:
+        with VerifyProgress(
+            len(items), options.online_sources, enabled=show, force=bool(args.progress)
+        ) as progress:
             options = progress.attach(options)
             for verdict, text in _results(items, args, options):
                 if verdict in (Verdict.CORRUPTED.value, Verdict.FABRICATED.value):
@@ -429,13 +512,22 @@ def cmd_refs_verify(args: argparse.Namespace) -> int:
                 counts[verdict] += 1
                 done += 1
     except KeyboardInterrupt:
-        print(f"sciground: interrupted after {done} of {len(items)} reference(s)"
-              + ("; the online sources' answers so far are in --checkpoint"
-                 if args.checkpoint and args.sources else ""), file=sys.stderr)
+        print(
+            f"sciground: interrupted after {done} of {len(items)} reference(s)"
+            + (
+                "; the online sources' answers so far are in --checkpoint"
+                if args.checkpoint and args.sources
+                else ""
+            ),
+            file=sys.stderr,
+        )
         return 130
     order = [v.value for v in Verdict] + sorted(set(counts) - {v.value for v in Verdict})
-    print(f"sciground: {done} reference(s): "
-          + ", ".join(f"{counts[v]} {v}" for v in order if counts[v]), file=sys.stderr)
+    print(
+        f"sciground: {done} reference(s): "
+        + ", ".join(f"{counts[v]} {v}" for v in order if counts[v]),
+        file=sys.stderr,
+    )
     return status
 
 
@@ -453,25 +545,33 @@ def render_result(res: Any, *, as_json: bool = False, candidates: int = 3) -> tu
         out.append(f"  why: {res.reason}")
     for fm in res.fields:
         if fm.status.value == "conflict":
-            out.append(f"  differs: {fm.field.value}: cited {fm.cited!r} / record {fm.found!r}"
-                       + (f" ({fm.note})" if fm.note else ""))
+            out.append(
+                f"  differs: {fm.field.value}: cited {fm.cited!r} / record {fm.found!r}"
+                + (f" ({fm.note})" if fm.note else "")
+            )
         elif fm.status.value == "missing" and fm.cited and fm.found and fm.note:
             # written on both sides yet not compared ("... an acronym that cannot be checked")
-            out.append(f"  unconfirmed: {fm.field.value}: cited {fm.cited!r} / record {fm.found!r} "
-                       f"({fm.note})")
+            out.append(
+                f"  unconfirmed: {fm.field.value}: cited {fm.cited!r} / record {fm.found!r} "
+                f"({fm.note})"
+            )
     for w in (*res.reference.warnings, *res.warnings):
         out.append(f"  note: {w}")
     if res.notices:
-        out.append(("  RETRACTED: " if res.retracted else "  notices: ")
-                   + ", ".join(n.replace("_", " ") for n in res.notices))
+        out.append(
+            ("  RETRACTED: " if res.retracted else "  notices: ")
+            + ", ".join(n.replace("_", " ") for n in res.notices)
+        )
     if res.corrected and res.verdict is Verdict.CORRUPTED:
         out.append(f"  corrected: {res.corrected}")
     # search hits below the score threshold were not compared (score 0): not listed, so
     # the candidates shown are those the reason counts
     for c in [c for c in res.candidates if c.compared][:candidates]:
         flag = "*" if c.same_work else " "
-        out.append(f"  {flag} candidate {c.score:.2f} {c.record.source}:{c.record.id} "
-                   f"{c.record.title[:90]!r} ({c.record.year})")
+        out.append(
+            f"  {flag} candidate {c.score:.2f} {c.record.source}:{c.record.id} "
+            f"{c.record.title[:90]!r} ({c.record.year})"
+        )
     return res.verdict.value, "\n".join(out) + "\n"
 
 
@@ -491,18 +591,27 @@ def register(subparsers: Any) -> None:
 
     p_refs = subparsers.add_parser("refs", help="verify references")
     rsub = p_refs.add_subparsers(dest="refs_command", required=True, metavar="ACTION")
-    p_ver = rsub.add_parser("verify", help="verify references against the local index "
-                            "(and online sources with --sources)")
-    p_ver.add_argument("file", metavar="FILE|-",
-                       help="references one per line, .bib, CSL-JSON, or an answer text")
+    p_ver = rsub.add_parser(
+        "verify",
+        help="verify references against the local index (and online sources with --sources)",
+    )
+    p_ver.add_argument(
+        "file", metavar="FILE|-", help="references one per line, .bib, CSL-JSON, or an answer text"
+    )
     add_source_options(p_ver)
-    p_ver.add_argument("--checkpoint", help="online sources (--sources): JSONL file of "
-                       "finished results to resume an interrupted run from")
+    p_ver.add_argument(
+        "--checkpoint",
+        help="online sources (--sources): JSONL file of "
+        "finished results to resume an interrupted run from",
+    )
     p_ver.add_argument("--json", action="store_true", help="one JSON result per line")
     p_ver.add_argument("--candidates", type=int, default=3, help="candidates to show")
     add_engine_options(p_ver)
-    p_ver.add_argument("--progress", action="store_true",
-                       help="show progress on stderr even when it is not a terminal")
+    p_ver.add_argument(
+        "--progress",
+        action="store_true",
+        help="show progress on stderr even when it is not a terminal",
+    )
     p_ver.set_defaults(func=cmd_refs_verify)
 
 

@@ -105,11 +105,18 @@ def describe_failure(exc: BaseException, retries: int) -> str:
     return f"{type(exc).__name__} (after {retries} retries): {first}"
 
 
-def ordered(ray: Any, total: int, prefilled: Mapping[int, Any],
-            batches: Iterable[tuple[Sequence[int], Callable[[], Any]]], *,
-            max_in_flight: int, lookahead: int, retries: int,
-            tick: Callable[[], None] = lambda: None, tick_s: float = 1.0
-            ) -> Generator[tuple[int, Any], None, None]:
+def ordered(
+    ray: Any,
+    total: int,
+    prefilled: Mapping[int, Any],
+    batches: Iterable[tuple[Sequence[int], Callable[[], Any]]],
+    *,
+    max_in_flight: int,
+    lookahead: int,
+    retries: int,
+    tick: Callable[[], None] = lambda: None,
+    tick_s: float = 1.0,
+) -> Generator[tuple[int, Any], None, None]:
     """(i, value) for i = 0 .. total-1, in order, as the tasks finish.
 
     prefilled: values known without a task. batches: (indices, submit) pairs in order of
@@ -135,8 +142,11 @@ def ordered(ray: Any, total: int, prefilled: Mapping[int, Any],
                 nxt += 1
             if nxt >= total:
                 break
-            while (upcoming is not None and len(pending) < max(1, max_in_flight)
-                   and (not pending or min(upcoming[0]) < nxt + lookahead)):
+            while (
+                upcoming is not None
+                and len(pending) < max(1, max_in_flight)
+                and (not pending or min(upcoming[0]) < nxt + lookahead)
+            ):
                 indices, submit = upcoming
                 pending[submit()] = indices
                 upcoming = next(source, None)
@@ -179,8 +189,10 @@ class Progress:
 
     def line(self) -> str:
         secs = max(time.monotonic() - self.started, 1e-9)
-        return (f"ray: {self.done}/{self.total} {self.what} done, {self.done / secs:.3g} "
-                f"{self.what}/s, {self.failed} failed")
+        return (
+            f"ray: {self.done}/{self.total} {self.what} done, {self.done / secs:.3g} "
+            f"{self.what}/s, {self.failed} failed"
+        )
 
     def tick(self) -> None:
         now = time.monotonic()
@@ -193,6 +205,7 @@ class Progress:
 
 
 # ---------------------------------------------------------------------- shared HTTP state
+
 
 class RateService:
     """Ray actor body: request slots for one source, for every worker of the cluster.
@@ -237,8 +250,9 @@ class CacheService:
 class ActorRateLimiter(RateLimiter):
     """A RateLimiter whose slots come from a RateService actor (cluster-wide)."""
 
-    def __init__(self, actor: Any, interval_s: float,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(
+        self, actor: Any, interval_s: float, sleep: Callable[[float], None] = time.sleep
+    ) -> None:
         super().__init__(interval_s, margin_s=0.0, sleep=sleep)
         self._actor = actor
 
@@ -308,8 +322,11 @@ class ClusterHttp:
     cache_ttl_s: float = 30 * 24 * 3600.0
 
     def __call__(self, cascade: Any) -> None:
-        shared = (ActorCache(self.cache, self.cache_path, self.cache_ttl_s)
-                  if self.cache is not None else None)
+        shared = (
+            ActorCache(self.cache, self.cache_path, self.cache_ttl_s)
+            if self.cache is not None
+            else None
+        )
         for name, src in getattr(cascade, "sources", {}).items():
             http = getattr(src, "http", None)
             if not isinstance(http, PoliteClient):
@@ -321,8 +338,12 @@ class ClusterHttp:
         cascade.cache = shared
 
 
-def cluster_http(ray: Any, names: Iterable[str], cache_path: str | Path | None,
-                 cache_ttl_s: float = 30 * 24 * 3600.0) -> ClusterHttp:
+def cluster_http(
+    ray: Any,
+    names: Iterable[str],
+    cache_path: str | Path | None,
+    cache_ttl_s: float = 30 * 24 * 3600.0,
+) -> ClusterHttp:
     """Start one RateService per source name and, when ``cache_path`` is given, the
     CacheService on this (the driver's) node. The actors live as long as this driver."""
     from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
@@ -333,8 +354,11 @@ def cluster_http(ray: Any, names: Iterable[str], cache_path: str | Path | None,
         return ClusterHttp(limiters)
     here = NodeAffinitySchedulingStrategy(ray.get_runtime_context().get_node_id(), soft=False)
     path = str(Path(cache_path).expanduser().resolve())
-    cache = ray.remote(CacheService).options(num_cpus=0, max_restarts=3, max_task_retries=3,
-                                             scheduling_strategy=here).remote(path, cache_ttl_s)
+    cache = (
+        ray.remote(CacheService)
+        .options(num_cpus=0, max_restarts=3, max_task_retries=3, scheduling_strategy=here)
+        .remote(path, cache_ttl_s)
+    )
     return ClusterHttp(limiters, cache, path, cache_ttl_s)
 
 
@@ -342,14 +366,20 @@ def shared_sources(ray: Any, options: VerifierOptions) -> VerifierOptions:
     """``options`` whose online cascades, wherever a worker builds them, use this run's
     cluster-wide rate limiters and the HTTP cache at ``options.cache_path`` (default: the
     user cache directory) on the driver's node."""
-    return replace(options, attach_http=cluster_http(
-        ray, options.online_sources, options.cache_path or default_cache_path()))
+    return replace(
+        options,
+        attach_http=cluster_http(
+            ray, options.online_sources, options.cache_path or default_cache_path()
+        ),
+    )
 
 
 # ---------------------------------------------------------------------- refs verify on Ray
 
-def _verify_chunk(options: VerifierOptions, items: Sequence[tuple[int, str | Reference]]
-                  ) -> list[tuple[int, VerificationResult]]:
+
+def _verify_chunk(
+    options: VerifierOptions, items: Sequence[tuple[int, str | Reference]]
+) -> list[tuple[int, VerificationResult]]:
     """Ray task: verify_references over one chunk, exactly as the local engine does."""
     results = verify_references([r for _, r in items], options)
     return [(i, res) for (i, _), res in zip(items, results)]
@@ -361,8 +391,9 @@ def _checkpoint_key(item: str | Reference) -> str:
     return checkpoint_key(item)
 
 
-def read_checkpoint(path: Path | None, references: Sequence[str | Reference]
-                    ) -> dict[int, VerificationResult]:
+def read_checkpoint(
+    path: Path | None, references: Sequence[str | Reference]
+) -> dict[int, VerificationResult]:
     """Results already in a checkpoint file (verify_batch's format), by position; an entry
     whose raw string differs from the reference now at its position, or a torn line, is
     ignored."""
@@ -385,16 +416,21 @@ def _failed_result(item: str | Reference, message: str) -> VerificationResult:
         ref = to_reference(item)
     except InputError:
         ref = Reference(raw=item.raw if isinstance(item, Reference) else (str(item) or " "))
-    return VerificationResult(reference=ref, verdict=Verdict.UNVERIFIED,
-                              reason=f"could not check: the Ray task failed: {message}")
+    return VerificationResult(
+        reference=ref,
+        verdict=Verdict.UNVERIFIED,
+        reason=f"could not check: the Ray task failed: {message}",
+    )
 
 
 _DEFAULT_RAY = RayOptions()
 
 
-def verify_references_ray(references: Sequence[str | Reference], options: VerifierOptions,
-                          ray_options: RayOptions = _DEFAULT_RAY
-                          ) -> Iterator[VerificationResult]:
+def verify_references_ray(
+    references: Sequence[str | Reference],
+    options: VerifierOptions,
+    ray_options: RayOptions = _DEFAULT_RAY,
+) -> Iterator[VerificationResult]:
     """citations.runner.verify_references on Ray: one result per reference, in input order,
     yielded as chunks of ``ray_options.group_size`` references finish.
 
@@ -413,19 +449,26 @@ def verify_references_ray(references: Sequence[str | Reference], options: Verifi
         if options.online_sources:
             work = shared_sources(ray, work)
         shared = ray.put(work)
-        task = ray.remote(_verify_chunk).options(num_cpus=ray_options.task_cpus,
-                                                 max_retries=ray_options.max_retries)
+        task = ray.remote(_verify_chunk).options(
+            num_cpus=ray_options.task_cpus, max_retries=ray_options.max_retries
+        )
         size = max(1, ray_options.group_size)
-        chunks = [todo[k:k + size] for k in range(0, len(todo), size)]
+        chunks = [todo[k : k + size] for k in range(0, len(todo), size)]
 
         def submit(chunk: list[int]) -> Callable[[], Any]:
             return lambda: task.remote(shared, [(i, refs[i]) for i in chunk])
 
         fh = options.checkpoint.open("a", encoding="utf-8") if options.checkpoint else None
-        stream = ordered(ray, len(refs), done, ((c, submit(c)) for c in chunks),
-                         max_in_flight=in_flight(ray, ray_options),
-                         lookahead=4 * size * in_flight(ray, ray_options),
-                         retries=ray_options.max_retries, tick=progress.tick)
+        stream = ordered(
+            ray,
+            len(refs),
+            done,
+            ((c, submit(c)) for c in chunks),
+            max_in_flight=in_flight(ray, ray_options),
+            lookahead=4 * size * in_flight(ray, ray_options),
+            retries=ray_options.max_retries,
+            tick=progress.tick,
+        )
         try:
             for i, value in stream:
                 if i in done:
@@ -436,8 +479,16 @@ def verify_references_ray(references: Sequence[str | Reference], options: Verifi
                     yield _failed_result(refs[i], value.message)
                     continue
                 if fh is not None:
-                    fh.write(json.dumps({"i": i, "key": _checkpoint_key(refs[i]),
-                                         "result": value.model_dump(mode="json")}) + "\n")
+                    fh.write(
+                        json.dumps(
+                            {
+                                "i": i,
+                                "key": _checkpoint_key(refs[i]),
+                                "result": value.model_dump(mode="json"),
+                            }
+                        )
+                        + "\n"
+                    )
                     fh.flush()
                 progress.item()
                 yield value
@@ -448,7 +499,21 @@ def verify_references_ray(references: Sequence[str | Reference], options: Verifi
             progress.close()
 
 
-__all__ = ["ActorCache", "ActorRateLimiter", "CacheService", "ClusterHttp",
-           "Progress", "RateService", "TaskFailed",
-           "cluster_http", "describe_failure", "in_flight", "ordered", "ray_session",
-           "read_checkpoint", "require_ray", "shared_sources", "verify_references_ray"]
+__all__ = [
+    "ActorCache",
+    "ActorRateLimiter",
+    "CacheService",
+    "ClusterHttp",
+    "Progress",
+    "RateService",
+    "TaskFailed",
+    "cluster_http",
+    "describe_failure",
+    "in_flight",
+    "ordered",
+    "ray_session",
+    "read_checkpoint",
+    "require_ray",
+    "shared_sources",
+    "verify_references_ray",
+]

@@ -10,18 +10,27 @@ from dataclasses import dataclass
 
 #: --engine choices: this process, or a Ray cluster.
 ENGINES = ("local", "ray")
-INSTALL_HINT = ("--engine ray needs Ray: install the ray extra (in the sciground checkout: "
-                "pip install -e '.[ray]')")
+INSTALL_HINT = (
+    "--engine ray needs Ray: install the ray extra (in the sciground checkout: "
+    "pip install -e '.[ray]')"
+)
 
 
 def add_engine_options(p: argparse.ArgumentParser) -> None:
     """``--engine {local,ray}`` and ``--ray-address`` (shared by check, eval, refs verify)."""
-    p.add_argument("--engine", choices=ENGINES, default="local",
-                   help="local: this process (default); ray: Ray tasks on a local Ray instance "
-                   "or the cluster of --ray-address (extra 'ray'); same output, same order")
-    p.add_argument("--ray-address", metavar="ADDR",
-                   help="--engine ray: join this Ray cluster ('auto', host:6379, or "
-                   "ray://host:10001); default: start a local Ray instance")
+    p.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="local",
+        help="local: this process (default); ray: Ray tasks on a local Ray instance "
+        "or the cluster of --ray-address (extra 'ray'); same output, same order",
+    )
+    p.add_argument(
+        "--ray-address",
+        metavar="ADDR",
+        help="--engine ray: join this Ray cluster ('auto', host:6379, or "
+        "ray://host:10001); default: start a local Ray instance",
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,8 +20,15 @@ class SourceError(CheckerError):
     timeouts and connection errors), attempt (1-based count of tries made).
     """
 
-    def __init__(self, message: str, *, source: str, url: str | None = None,
-                 status: int | None = None, attempt: int = 1) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str,
+        url: str | None = None,
+        status: int | None = None,
+        attempt: int = 1,
+    ) -> None:
         super().__init__(f"{source}: {message}" + (f" ({url})" if url else ""))
         self.source = source
         self.url = url
@@ -32,9 +39,16 @@ class SourceError(CheckerError):
 class RateLimited(SourceError):
     """The source still throttles after the retries; retry_after_s from Retry-After or None."""
 
-    def __init__(self, message: str, *, source: str, url: str | None = None,
-                 status: int | None = 429, attempt: int = 1,
-                 retry_after_s: float | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str,
+        url: str | None = None,
+        status: int | None = 429,
+        attempt: int = 1,
+        retry_after_s: float | None = None,
+    ) -> None:
         super().__init__(message, source=source, url=url, status=status, attempt=attempt)
         self.retry_after_s = retry_after_s
 

@@ -152,9 +152,9 @@ class FieldMatch(BaseModel):
 class Verdict(str, Enum):
     """The verifier's decision about one reference."""
 
-    VERIFIED = "verified"        # real work, cited correctly
-    CORRUPTED = "corrupted"      # real work, one or more fields wrong
-    FABRICATED = "fabricated"    # no such work, with the search as evidence
-    AMBIGUOUS = "ambiguous"      # several works fit
-    UNVERIFIED = "unverified"    # sources could not be consulted or do not index this type
-    UNPARSED = "unparsed"        # the input could not be read as a reference
+    VERIFIED = "verified"  # real work, cited correctly
+    CORRUPTED = "corrupted"  # real work, one or more fields wrong
+    FABRICATED = "fabricated"  # no such work, with the search as evidence
+    AMBIGUOUS = "ambiguous"  # several works fit
+    UNVERIFIED = "unverified"  # sources could not be consulted or do not index this type
+    UNPARSED = "unparsed"  # the input could not be read as a reference

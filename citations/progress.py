@@ -25,8 +25,14 @@ class VerifyProgress:
     """A rich Progress on stderr for a batch of ``total`` references (see module
     docstring). Thread-safe: cascade events arrive from worker threads."""
 
-    def __init__(self, total: int, sources: tuple[str, ...] = (), *, enabled: bool = True,
-                 force: bool = False) -> None:
+    def __init__(
+        self,
+        total: int,
+        sources: tuple[str, ...] = (),
+        *,
+        enabled: bool = True,
+        force: bool = False,
+    ) -> None:
         """force: draw even when stderr is not a terminal (``--progress``)."""
         self.total = total
         self.force = force
@@ -52,18 +58,24 @@ class VerifyProgress:
         )
 
         self._progress = Progress(
-            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeElapsedColumn(), console=Console(stderr=True, force_terminal=self.force or None),
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=Console(stderr=True, force_terminal=self.force or None),
             transient=True,
-            redirect_stdout=False, redirect_stderr=False)
+            redirect_stdout=False,
+            redirect_stderr=False,
+        )
         self._progress.__enter__()
         self._refs = self._progress.add_task("references", total=self.total)
         for s in self.sources:
             self._tasks[s] = self._progress.add_task(f"  {s}: waiting", total=None)
         return self
 
-    def __exit__(self, et: type[BaseException] | None, ev: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self, et: type[BaseException] | None, ev: BaseException | None, tb: TracebackType | None
+    ) -> None:
         if self._progress is not None:
             self._progress.__exit__(et, ev, tb)
             self._progress = None
@@ -93,14 +105,18 @@ class VerifyProgress:
                 calls[1] += 1
             failed = f", {calls[1]} failed" if calls[1] else ""
             what = f": {detail[:60]}" if kind == "ask" else ""
-            self._progress.update(self._tasks[source], completed=calls[0],
-                                  description=f"  {source} ({calls[0]} calls{failed}){what}")
+            self._progress.update(
+                self._tasks[source],
+                completed=calls[0],
+                description=f"  {source} ({calls[0]} calls{failed}){what}",
+            )
 
     def advance(self, verdict: str) -> None:
         """One more reference done, with this verdict."""
         if self._progress is not None:
-            self._progress.update(self._refs, advance=1,
-                                  description=f"references (last: {verdict})")
+            self._progress.update(
+                self._refs, advance=1, description=f"references (last: {verdict})"
+            )
 
     def console_print(self, text: str) -> None:
         """Print a result: above the progress display when both share a terminal, else

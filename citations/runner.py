@@ -70,8 +70,9 @@ class VerifierOptions:
     def describe(self) -> str:
         """Human-readable list of the sources used, e.g. "local index, crossref (cache only)"."""
         parts = ["local index"] + list(self.online_sources)
-        return ", ".join(parts) + (" (online sources from the cache only)"
-                                   if self.offline and self.online_sources else "")
+        return ", ".join(parts) + (
+            " (online sources from the cache only)" if self.offline and self.online_sources else ""
+        )
 
 
 def default_cache_path() -> Path:
@@ -81,9 +82,11 @@ def default_cache_path() -> Path:
     return Path(platformdirs.user_cache_path("sciground")) / "http.sqlite"
 
 
-def verify_references(references: Sequence[str | Reference], options: VerifierOptions,
-                      progress: Callable[[int, int], None] | None = None
-                      ) -> list[VerificationResult]:
+def verify_references(
+    references: Sequence[str | Reference],
+    options: VerifierOptions,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[VerificationResult]:
     """One VerificationResult per reference, in order (list form of iter_verify_references).
 
     Raises: InputError for an unknown source name.
@@ -97,8 +100,9 @@ def verify_references(references: Sequence[str | Reference], options: VerifierOp
     return out
 
 
-def iter_verify_references(references: Iterable[str | Reference], options: VerifierOptions
-                           ) -> Iterator[VerificationResult]:
+def iter_verify_references(
+    references: Iterable[str | Reference], options: VerifierOptions
+) -> Iterator[VerificationResult]:
     """One VerificationResult per reference, in input order, each yielded as soon as it and
     those before it are done (memory flat in the number of references); a bad item is an
     UNPARSED result and the batch goes on; a failing source makes results UNVERIFIED, never
@@ -117,8 +121,11 @@ def same_result(result: VerificationResult) -> VerificationResult:
     return result
 
 
-def iter_rendered_references(references: Iterable[str | Reference], options: VerifierOptions,
-                             render: Callable[[VerificationResult], T]) -> Iterator[T]:
+def iter_rendered_references(
+    references: Iterable[str | Reference],
+    options: VerifierOptions,
+    render: Callable[[VerificationResult], T],
+) -> Iterator[T]:
     """iter_verify_references, yielding ``render(result)``: applied in the worker process
     when there is one (so a picklable function: module-level, or a partial of one), which
     spares the parent unpickling whole results it only prints."""
@@ -130,8 +137,10 @@ def iter_rendered_references(references: Iterable[str | Reference], options: Ver
         raise InputError(f"unknown reference parser {options.parser!r}; choose rules or llm")
     db = options.db or default_db_path()
     if not options.online_sources and not db.is_file():
-        reason = (f"no local index at {db} (build one with `sciground index add FILE`) "
-                  "and no online sources chosen (--sources): could not check")
+        reason = (
+            f"no local index at {db} (build one with `sciground index add FILE`) "
+            "and no online sources chosen (--sources): could not check"
+        )
         yield from (render(_unchecked(r, reason)) for r in references)
         return
     if not options.online_sources:
@@ -141,10 +150,13 @@ def iter_rendered_references(references: Iterable[str | Reference], options: Ver
             rest = iter(references)
             head = list(islice(rest, CHUNK + 1))
             if len(head) > CHUNK:  # enough work to pay for starting processes
-                yield from verify_in_processes(chain(head, rest), db, render,
-                                               complete=options.complete,
-                                               workers=min(options.workers,
-                                                           os.cpu_count() or 1))
+                yield from verify_in_processes(
+                    chain(head, rest),
+                    db,
+                    render,
+                    complete=options.complete,
+                    workers=min(options.workers, os.cpu_count() or 1),
+                )
                 return
             references = head
         with LocalIndex(db, complete=options.complete, read_only=True) as local:
@@ -155,20 +167,29 @@ def iter_rendered_references(references: Iterable[str | Reference], options: Ver
     from citations.sources.online import iter_verify_batch
 
     own_cache = options.attach_http is None
-    cfg = SourceConfig(mailto=options.mailto, api_key=options.api_key, offline=options.offline,
-                       cache_path=(options.cache_path or default_cache_path())
-                       if own_cache else None)
+    cfg = SourceConfig(
+        mailto=options.mailto,
+        api_key=options.api_key,
+        offline=options.offline,
+        cache_path=(options.cache_path or default_cache_path()) if own_cache else None,
+    )
     local = LocalIndex(db, complete=options.complete)
-    with Cascade.from_config(cfg, sources=options.online_sources, local=local,
-                             on_event=options.on_event) as cascade:
+    with Cascade.from_config(
+        cfg, sources=options.online_sources, local=local, on_event=options.on_event
+    ) as cascade:
         if options.attach_http is not None:
             options.attach_http(cascade)
-        yield from map(render, iter_verify_batch(references, cascade, workers=options.workers,
-                                                 checkpoint=options.checkpoint))
+        yield from map(
+            render,
+            iter_verify_batch(
+                references, cascade, workers=options.workers, checkpoint=options.checkpoint
+            ),
+        )
 
 
-def _parse_with_model(references: Iterable[str | Reference],
-                      options: VerifierOptions) -> Iterator[str | Reference]:
+def _parse_with_model(
+    references: Iterable[str | Reference], options: VerifierOptions
+) -> Iterator[str | Reference]:
     """Strings parsed by the LLM parser (rules first, the model for weak parses); a string it
     cannot take stays a string, so verification reports it (UNPARSED) in its place."""
     from citations.llm_parser import LLMReferenceParser
@@ -191,8 +212,9 @@ def _unchecked(item: str | Reference, reason: str) -> VerificationResult:
         ref = to_reference(item)
     except CheckerError as exc:  # empty or too long: there is nothing to look up
         raw = item.raw if isinstance(item, Reference) else str(item)
-        return VerificationResult(reference=Reference(raw=raw or " "), verdict=Verdict.UNPARSED,
-                                  reason=str(exc))
+        return VerificationResult(
+            reference=Reference(raw=raw or " "), verdict=Verdict.UNPARSED, reason=str(exc)
+        )
     why = unreadable_reason(ref)
     if why is not None:
         return VerificationResult(reference=ref, verdict=Verdict.UNPARSED, reason=why)

@@ -28,19 +28,28 @@ if TYPE_CHECKING:  # what the names are, for type checkers; at run time see __ge
     from grounding.sentences import split_sentences
     from grounding.types import Judgement, Passage, Rect, Sentence
 
-__getattr__, __dir__ = lazy_exports(__name__, globals(), {
-    "grounding.check": ("CheckedSentence", "Report", "check"),
-    "grounding.errors": ("CheckerError", "InputError", "JudgeError", "MissingCredentials",
-                         "PDFError"),
-    "grounding.evidence": ("EvidenceIndex",),
-    "grounding.graph": ("build_graph", "depends_on"),
-    "grounding.judges.base": ("ClaimContext", "Judge"),
-    "grounding.judges.rules": ("RulesJudge",),
-    "grounding.pdf": ("Document", "Page", "Word", "extract_plain_text", "read_pdf"),
-    "grounding.propagate": ("propagate",),
-    "grounding.sentences": ("split_sentences",),
-    "grounding.types": ("Judgement", "Passage", "Rect", "Sentence"),
-})
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    globals(),
+    {
+        "grounding.check": ("CheckedSentence", "Report", "check"),
+        "grounding.errors": (
+            "CheckerError",
+            "InputError",
+            "JudgeError",
+            "MissingCredentials",
+            "PDFError",
+        ),
+        "grounding.evidence": ("EvidenceIndex",),
+        "grounding.graph": ("build_graph", "depends_on"),
+        "grounding.judges.base": ("ClaimContext", "Judge"),
+        "grounding.judges.rules": ("RulesJudge",),
+        "grounding.pdf": ("Document", "Page", "Word", "extract_plain_text", "read_pdf"),
+        "grounding.propagate": ("propagate",),
+        "grounding.sentences": ("split_sentences",),
+        "grounding.types": ("Judgement", "Passage", "Rect", "Sentence"),
+    },
+)
 
 __all__ = [
     "CheckedSentence",

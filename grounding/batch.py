@@ -40,13 +40,28 @@ def refs_lines(qa_pair_id: str | None, report: Any) -> tuple[str, ...]:
     """The ``--refs-out`` JSONL lines of a Report: ``qa_pair_id`` (when given), the ids of
     the sentences citing the work, and its VerificationResult fields."""
     head = {"qa_pair_id": qa_pair_id} if qa_pair_id else {}
-    return tuple(dumps_line({**head, "sentence_ids": list(ref.sentence_ids),
-                             **ref.result.model_dump(mode="json", exclude_none=True)}) + "\n"
-                 for ref in report.references)
+    return tuple(
+        dumps_line(
+            {
+                **head,
+                "sentence_ids": list(ref.sentence_ids),
+                **ref.result.model_dump(mode="json", exclude_none=True),
+            }
+        )
+        + "\n"
+        for ref in report.references
+    )
 
 
-def check_row(base: QAPair, document: Any, index: Any, judge: Any, *,
-              sources: Any = None, verify_refs: bool = False) -> RowOutput:
+def check_row(
+    base: QAPair,
+    document: Any,
+    index: Any,
+    judge: Any,
+    *,
+    sources: Any = None,
+    verify_refs: bool = False,
+) -> RowOutput:
     """Check one batch row against its paper.
 
     Args: base: the row (question_text, answer_raw, paper_id and the metadata kept in the
@@ -59,11 +74,23 @@ def check_row(base: QAPair, document: Any, index: Any, judge: Any, *,
     """
     from grounding.check import check
 
-    report = check(base.question_text, base.answer_raw, document, judge=judge, index=index,
-                   paper_id=base.paper_id, verify_citations=verify_refs, sources=sources)
+    report = check(
+        base.question_text,
+        base.answer_raw,
+        document,
+        judge=judge,
+        index=index,
+        paper_id=base.paper_id,
+        verify_citations=verify_refs,
+        sources=sources,
+    )
     refs = refs_lines(base.qa_pair_id, report) if verify_refs else ()
-    return RowOutput(dump_row(report.to_row(base=base)) + "\n", refs, len(report.sentences),
-                     tuple(report.warnings))
+    return RowOutput(
+        dump_row(report.to_row(base=base)) + "\n",
+        refs,
+        len(report.sentences),
+        tuple(report.warnings),
+    )
 
 
 def progress_line(n: int, total: int, qa_pair_id: str, sentences: int) -> str:

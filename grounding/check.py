@@ -103,8 +103,13 @@ class Report:
             counts[a.label.value] += 1
         return counts
 
-    def to_row(self, *, qa_pair_id: str | None = None, base: QAPair | None = None,
-               answer_model: str | None = None) -> QAPair:
+    def to_row(
+        self,
+        *,
+        qa_pair_id: str | None = None,
+        base: QAPair | None = None,
+        answer_model: str | None = None,
+    ) -> QAPair:
         """The report as an MMSciFact row. ``base`` supplies the row's metadata (level,
         scenario, ...) when checking a dataset row; otherwise the id is
         ``<paper_id>__<hash of question and answer>`` unless ``qa_pair_id`` is given."""
@@ -125,10 +130,17 @@ class Report:
 
 
 @paused_gc()
-def check(question: str, answer: str, pdf: str | Path | Document, *,
-          judge: Judge | None = None, index: EvidenceIndex | None = None,
-          paper_id: str | None = None, verify_citations: bool = True,
-          sources: VerifierOptions | None = None) -> Report:
+def check(
+    question: str,
+    answer: str,
+    pdf: str | Path | Document,
+    *,
+    judge: Judge | None = None,
+    index: EvidenceIndex | None = None,
+    paper_id: str | None = None,
+    verify_citations: bool = True,
+    sources: VerifierOptions | None = None,
+) -> Report:
     """Fact-check ``answer`` (to ``question``) against the paper ``pdf``.
 
     Args: question: the question asked (may be empty). answer: the model's answer, any length.
@@ -147,14 +159,17 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
     if not isinstance(answer, str) or not answer.strip():
         raise InputError("the answer is empty: nothing to check")
     t0 = time.perf_counter()
-    forget_check_memos()    # each check starts from the same (empty) memos of texts
+    forget_check_memos()  # each check starts from the same (empty) memos of texts
     document = pdf if isinstance(pdf, Document) else read_pdf(pdf)
     t_pdf = time.perf_counter()
     if index is None:
         # a Document read here is this check's own: its index is built for it alone and
         # freed with it (for_document would keep both alive until the next check)
-        index = (EvidenceIndex.build(document) if document is not pdf
-                 else EvidenceIndex.for_document(document))
+        index = (
+            EvidenceIndex.build(document)
+            if document is not pdf
+            else EvidenceIndex.for_document(document)
+        )
     else:
         _same_paper(index, document)
     t_index = time.perf_counter()
@@ -164,21 +179,26 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
     sentences = split_sentences(answer)
     # a judge that searches the document's index itself needs no candidate passages
     # (their boxes cost a lookup per passage)
-    passages = ([() for _ in sentences] if getattr(judge, "retrieves_evidence", False)
-                else [tuple(index.search(s.text, k=PASSAGES_PER_SENTENCE)) for s in sentences])
-    judgements, judge_graph = judge_sentences(judge, question, sentences, passages, document,
-                                              index)
+    passages = (
+        [() for _ in sentences]
+        if getattr(judge, "retrieves_evidence", False)
+        else [tuple(index.search(s.text, k=PASSAGES_PER_SENTENCE)) for s in sentences]
+    )
+    judgements, judge_graph = judge_sentences(judge, question, sentences, passages, document, index)
     # a markdown heading is never a claim, whatever a judge made of its words
-    judgements = [Judgement(Label.NOT_A_CLAIM, None, "Not a claim: a markdown heading.",
-                            judge=j.judge) if is_heading(answer, s) else j
-                  for s, j in zip(sentences, judgements)]
+    judgements = [
+        Judgement(Label.NOT_A_CLAIM, None, "Not a claim: a markdown heading.", judge=j.judge)
+        if is_heading(answer, s)
+        else j
+        for s, j in zip(sentences, judgements)
+    ]
     t_judge = time.perf_counter()
 
     final = _annotate(sentences, judgements, judge_graph, document, pid)
     t_label = time.perf_counter()
     references = check_references(answer, sentences, sources) if verify_citations else ()
     t_end = time.perf_counter()
-    forget_check_memos()    # ... and ends with them empty: no text outlives its check
+    forget_check_memos()  # ... and ends with them empty: no text outlives its check
     usage = getattr(judge, "usage", None)
     return Report(
         question=question,
@@ -189,40 +209,54 @@ def check(question: str, answer: str, pdf: str | Path | Document, *,
         judge=getattr(judge, "name", type(judge).__name__),
         references=references,
         warnings=document.warnings,
-        timings_s={"pdf": t_pdf - t0, "index": t_index - t_pdf, "judge": t_judge - t_index,
-                   "references": t_end - t_label, "total": t_end - t0},
+        timings_s={
+            "pdf": t_pdf - t0,
+            "index": t_index - t_pdf,
+            "judge": t_judge - t_index,
+            "references": t_end - t_label,
+            "total": t_end - t0,
+        },
         judge_usage=usage().as_dict() if callable(usage) else {},
     )
 
 
-def _annotate(sentences: list[Sentence], judgements: list[Judgement],
-              judge_graph: list[tuple[str, ...]] | None, document: Document,
-              paper_id: str) -> tuple[SentenceAnnotation, ...]:
+def _annotate(
+    sentences: list[Sentence],
+    judgements: list[Judgement],
+    judge_graph: list[tuple[str, ...]] | None,
+    document: Document,
+    paper_id: str,
+) -> tuple[SentenceAnnotation, ...]:
     """The final annotations of judged sentences: linked (the judge's own links, else
     :func:`build_graph`), with evidence boxes where the label takes them, after premise
     propagation."""
     if judge_graph is not None:  # a judge that links sentences itself (LLM, per answer)
         graph = _graph_from(sentences, judge_graph)
     else:
-        graph = build_graph(sentences, roles=[j.role for j in judgements],
-                            labels=[j.label for j in judgements])
+        graph = build_graph(
+            sentences, roles=[j.role for j in judgements], labels=[j.label for j in judgements]
+        )
     own = []
     for sentence, j in zip(sentences, judgements):
         not_claim = j.label is Label.NOT_A_CLAIM
-        own.append(SentenceAnnotation(
-            sentence=sentence.text,
-            label=j.label,
-            role=None if not_claim else j.role,
-            rationale=j.rationale,
-            depends_on=() if not_claim else depends_on(graph, sentence.id),
-            errors=j.errors,
-            propagation_type=PropagationType.NONE,
-            boxes=evidence_boxes(document, j.evidence, paper_id)
-            if j.label in (Label.SUPPORTED, Label.CONTRADICTION) else (),
-        ))
+        own.append(
+            SentenceAnnotation(
+                sentence=sentence.text,
+                label=j.label,
+                role=None if not_claim else j.role,
+                rationale=j.rationale,
+                depends_on=() if not_claim else depends_on(graph, sentence.id),
+                errors=j.errors,
+                propagation_type=PropagationType.NONE,
+                boxes=evidence_boxes(document, j.evidence, paper_id)
+                if j.label in (Label.SUPPORTED, Label.CONTRADICTION)
+                else (),
+            )
+        )
     # A label changed by propagation keeps boxes only where the label still takes them.
     return tuple(
-        a if a.label in (Label.SUPPORTED, Label.CONTRADICTION) or not a.boxes
+        a
+        if a.label in (Label.SUPPORTED, Label.CONTRADICTION) or not a.boxes
         else a.model_copy(update={"boxes": ()})
         for a in propagate(own)
     )
@@ -233,10 +267,11 @@ def _same_paper(index: Any, document: Document) -> None:
     built from another paper than ``document`` (page count or a page's text differ)."""
     pages = getattr(getattr(index, "lexical", index), "pages", None)
     if not isinstance(pages, dict):
-        return                                  # a duck-typed index: nothing to compare
+        return  # a duck-typed index: nothing to compare
     mine = document.pages
     if len(pages) != len(mine) or any(
-            getattr(pages.get(p.number), "text", None) != p.text for p in (mine[0], mine[-1])):
+        getattr(pages.get(p.number), "text", None) != p.text for p in (mine[0], mine[-1])
+    ):
         raise InputError(f"the index given was built from another paper than {document.path}")
 
 
@@ -270,8 +305,9 @@ def merge_line_rects(rects: tuple[Rect, ...] | list[Rect]) -> list[Rect]:
     return regions
 
 
-def evidence_boxes(document: Document, evidence: tuple[Passage, ...],
-                   paper_id: str) -> tuple[BoxAnnotation, ...]:
+def evidence_boxes(
+    document: Document, evidence: tuple[Passage, ...], paper_id: str
+) -> tuple[BoxAnnotation, ...]:
     """Gold-convention boxes for evidence passages: 144-dpi pixels, origin top-left,
     ``page_id`` 1-based, ``img_size`` the rendered page's [width, height]. Duplicates dropped."""
     out: list[BoxAnnotation] = []
@@ -285,9 +321,15 @@ def evidence_boxes(document: Document, evidence: tuple[Passage, ...],
             if key in seen:
                 continue
             seen.add(key)
-            out.append(BoxAnnotation(page_id=p.page, page_name=f"page {p.page}",
-                                     image_id=f"{paper_id}_page_{p.page}",
-                                     coords=coords, img_size=size))
+            out.append(
+                BoxAnnotation(
+                    page_id=p.page,
+                    page_name=f"page {p.page}",
+                    image_id=f"{paper_id}_page_{p.page}",
+                    coords=coords,
+                    img_size=size,
+                )
+            )
     return tuple(out)
 
 

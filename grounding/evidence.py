@@ -104,8 +104,9 @@ def value_term(q: Quantity) -> str:
 
 def index_terms(text: str, quantities: Sequence[Quantity]) -> list[str]:
     """Content terms of ``text`` with its numbers replaced by :func:`value_term` values."""
-    return ([t for t in content_terms(text) if not is_numeric(t)]
-            + [value_term(q) for q in quantities if q.checkable])
+    return [t for t in content_terms(text) if not is_numeric(t)] + [
+        value_term(q) for q in quantities if q.checkable
+    ]
 
 
 def row_label(entry: Entry) -> str:
@@ -129,8 +130,14 @@ class Hit:
         rects = e.rects
         if not rects and page is not None:
             rects = tuple(page.rects_for(e.start, e.end))
-        return Passage(page=e.page, start=e.start, end=e.end, text=e.text, rects=rects,
-                       score=round(self.score, 4))
+        return Passage(
+            page=e.page,
+            start=e.start,
+            end=e.end,
+            text=e.text,
+            rects=rects,
+            score=round(self.score, 4),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,8 +166,7 @@ def _lines(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _page_word_columns(page: Any) -> tuple[list[str], list[float], list[float], list[float],
-                                           Any]:
+def _page_word_columns(page: Any) -> tuple[list[str], list[float], list[float], list[float], Any]:
     """(texts, x0s, y0s, y1s, word) of ``page``: ``page.word_columns``
     (``grounding.pdf.WordColumns``) when the page has it, so that only the words asked for
     become Word objects through ``word(i)``; else built from ``page.words``."""
@@ -168,12 +174,18 @@ def _page_word_columns(page: Any) -> tuple[list[str], list[float], list[float], 
     if cols is not None:
         return cols.texts, cols.x0s, cols.y0s, cols.y1s, cols.word
     words = tuple(getattr(page, "words", ()) or ())
-    return ([w.text for w in words], [w.rect.x0 for w in words], [w.rect.y0 for w in words],
-            [w.rect.y1 for w in words], words.__getitem__)
+    return (
+        [w.text for w in words],
+        [w.rect.x0 for w in words],
+        [w.rect.y0 for w in words],
+        [w.rect.y1 for w in words],
+        words.__getitem__,
+    )
 
 
-def _baseline_groups(x0s: Sequence[float], y0s: Sequence[float],
-                     y1s: Sequence[float]) -> list[list[int]]:
+def _baseline_groups(
+    x0s: Sequence[float], y0s: Sequence[float], y1s: Sequence[float]
+) -> list[list[int]]:
     """Word indexes grouped by baseline: in order of vertical centre, a word joins the
     group whose first word's centre is within 0.35 x its own height; groups top to bottom,
     words in (centre, x0) order (not yet sorted by x)."""
@@ -217,7 +229,7 @@ def _rows(page: Any, other: list[list[int]] | None = None) -> list[tuple[list[An
     for row in _baseline_groups(x0s, y0s, y1s):
         n = len(row)
         nums = sum(map(cells.__getitem__, row)) if n >= 3 else 0
-        if nums >= 2 and nums >= 0.3 * n:           # _is_table_row, from the page's flags
+        if nums >= 2 and nums >= 0.3 * n:  # _is_table_row, from the page's flags
             row.sort(key=x0s.__getitem__)
             row_words = [word(i) for i in row]
             out.append((row_words, " ".join(w.text for w in row_words)))
@@ -257,7 +269,8 @@ def _whole_word_in(key: str, text: str) -> bool:
     i = text.find(key)
     while i >= 0:
         if (i == 0 or not _is_word_char(text[i - 1])) and (
-                i + n == end or not _is_word_char(text[i + n])):
+            i + n == end or not _is_word_char(text[i + n])
+        ):
             return True
         i = text.find(key, i + 1)
     return False
@@ -272,10 +285,10 @@ def _page_quantities(text: str, decimal_comma: bool) -> list[Quantity]:
         return qs
     folded = fold(text)
     if len(folded) == len(text):
-        return qs                # every character folded to one: offsets agree
+        return qs  # every character folded to one: offsets agree
     folded_here, offsets = fold_with_offsets(text)
     if folded_here != folded:
-        return qs                # an exotic fold (NFKC composing across groups): as read
+        return qs  # an exotic fold (NFKC composing across groups): as read
     # moved() keeps every other field of the quantity (range, uncertainty, denominator, ...)
     return [moved(q, offsets[q.start], offsets[q.end]) for q in qs]
 
@@ -286,8 +299,14 @@ def _is_table_row(texts: Sequence[str], row: list[int]) -> bool:
     if len(row) < 3:
         return False
     # C-level maps: strip each word, fullmatch it, count the matches
-    nums = len(list(filter(None, map(_CELL.fullmatch, map(
-        str.strip, map(texts.__getitem__, row), repeat("()*†‡"))))))
+    nums = len(
+        list(
+            filter(
+                None,
+                map(_CELL.fullmatch, map(str.strip, map(texts.__getitem__, row), repeat("()*†‡"))),
+            )
+        )
+    )
     return nums >= 2 and nums >= 0.3 * len(row)
 
 
@@ -304,13 +323,14 @@ def _cell_words(texts: Sequence[str]) -> bytearray:
     line break) rather than a strip and a match per word."""
     flags = bytearray(len(texts))
     joined = "\n".join(texts)
-    if joined.count("\n") != len(texts) - 1:          # a word with a line break of its own
-        return bytearray(map(bool, map(_CELL.fullmatch, map(str.strip, texts,
-                                                            repeat("()*†‡")))))
+    if joined.count("\n") != len(texts) - 1:  # a word with a line break of its own
+        return bytearray(map(bool, map(_CELL.fullmatch, map(str.strip, texts, repeat("()*†‡")))))
     starts = list(accumulate(map(add, map(len, texts), repeat(1)), initial=0))
     for m in _CELL_LINE.finditer(joined):
         flags[bisect_left(starts, m.start())] = 1
     return flags
+
+
 _NUMERIC_WORD = re.compile(r"[-+(]?\d[\d,.]*%?[)*†‡]?")
 _DIGIT = re.compile(r"\d")
 
@@ -385,7 +405,7 @@ class EvidenceIndex:
         self._cell_memo: dict[str, list[Quantity]] = {}
         for page in pages:
             self._add_page(page)
-        self._postings = dict(self._postings)   # no entry made by a lookup from now on
+        self._postings = dict(self._postings)  # no entry made by a lookup from now on
         #: page -> rows read by :meth:`loose_rows` (computed on first use)
         self._loose: dict[int, list[tuple[int, Entry]]] = {}
         n = max(len(self.entries), 1)
@@ -399,7 +419,7 @@ class EvidenceIndex:
         #: (term, query weight) -> its entries' ids and BM25 parts (:meth:`_term_scores`)
         self._parts: dict[tuple[str, float], tuple[list[int], list[float]]] = {}
         self._norm_cache: dict[int, tuple[str, list[int]]] = {}
-        self._plain: str | None = None          # see mentions()
+        self._plain: str | None = None  # see mentions()
         self._hits_memo: dict[tuple[str, int, frozenset[int] | None], tuple[Hit, ...]] = {}
         #: the page quantities by value (:meth:`quantities_near`), made on first use
         self._by_value: tuple[list[float], list[int], list[tuple[int, Quantity]]] | None = None
@@ -431,9 +451,9 @@ class EvidenceIndex:
         return index
 
     @classmethod
-    def from_texts(cls, texts: Iterable[str],
-                   suspect_spans: Sequence[Sequence[tuple[int, int]]] | None = None
-                   ) -> EvidenceIndex:
+    def from_texts(
+        cls, texts: Iterable[str], suspect_spans: Sequence[Sequence[tuple[int, int]]] | None = None
+    ) -> EvidenceIndex:
         """Index plain page texts (page 1 first); passages get no boxes.
 
         Args: texts: one string per page. suspect_spans: optional, per page, ``(start,
@@ -444,9 +464,19 @@ class EvidenceIndex:
             raise InputError("from_texts takes a list of page texts, not one string")
         texts = list(texts)
         spans = list(suspect_spans or [])
-        return cls([_TextPage(i + 1, t, (), tuple(tuple(x) for x in spans[i])  # type: ignore[misc]
-                              if i < len(spans) else ())
-                    for i, t in enumerate(texts)])
+        return cls(
+            [
+                _TextPage(
+                    i + 1,
+                    t,
+                    (),
+                    tuple(tuple(x) for x in spans[i])  # type: ignore[misc]
+                    if i < len(spans)
+                    else (),
+                )
+                for i, t in enumerate(texts)
+            ]
+        )
 
     def _add(self, entry: Entry) -> None:
         pid = len(self.entries)
@@ -454,7 +484,7 @@ class EvidenceIndex:
         terms = entry.terms
         # C-level maps: the postings are a defaultdict while building (see __init__)
         posting = self._postings.__getitem__
-        if len(set(terms)) == len(terms):        # most entries: every term once
+        if len(set(terms)) == len(terms):  # most entries: every term once
             any(map(list.extend, map(posting, terms), repeat((pid, 1))))
         else:
             tfs = Counter(terms)
@@ -492,7 +522,7 @@ class EvidenceIndex:
         def quantities_in(a: int, b: int) -> tuple[Quantity, ...]:
             lo, hi = bisect_left(q_starts, a), bisect_left(q_starts, b)
             if lo == hi:
-                return ()                      # most lines hold no number
+                return ()  # most lines hold no number
             if ends_upto[hi - 1] <= b:
                 return tuple(qs[lo:hi])
             return tuple([q for q in qs[lo:hi] if q.end <= b])
@@ -513,18 +543,44 @@ class EvidenceIndex:
             if len(words) + len(nums) >= 2 and (words or not all(map(is_numeric, nums))):
                 # lone table cells and page numbers are left to windows and rows
                 # Entry._make: tuple.__new__ in C, every field given in order
-                self._add(make((number, s, e, text[s:e], "line", words + nums,
-                                quantities_in(s, e), (), (), suspect_in(s, e))))
+                self._add(
+                    make(
+                        (
+                            number,
+                            s,
+                            e,
+                            text[s:e],
+                            "line",
+                            words + nums,
+                            quantities_in(s, e),
+                            (),
+                            (),
+                            suspect_in(s, e),
+                        )
+                    )
+                )
             if i + _WINDOW <= len(spans):
                 ws, we = s, spans[i + _WINDOW - 1][1]
-                self._add(make((number, ws, we, text[ws:we].replace("\n", " "), "window",
-                                words + line_terms[i + 1] + line_terms[i + 2]
-                                + values_in(ws, we),
-                                quantities_in(ws, we), (), (), suspect_in(ws, we))))
+                self._add(
+                    make(
+                        (
+                            number,
+                            ws,
+                            we,
+                            text[ws:we].replace("\n", " "),
+                            "window",
+                            words + line_terms[i + 1] + line_terms[i + 2] + values_in(ws, we),
+                            quantities_in(ws, we),
+                            (),
+                            (),
+                            suspect_in(ws, we),
+                        )
+                    )
+                )
         # the baseline groups that are not table rows, kept for loose_rows (a claim may
         # ask for this page's rows)
         other = self._other_groups[number] = []
-        pieces = self._pieces[number] = []     # ids of the rows that are label+numbers pieces
+        pieces = self._pieces[number] = []  # ids of the rows that are label+numbers pieces
         for row, rtext in _rows(page, other):
             self._add_row(number, row, rtext, suspects)
             segments = _segments([w.text for w in row])
@@ -536,13 +592,15 @@ class EvidenceIndex:
                     pieces.append(len(self.entries))
                     self._add_row(number, seg, " ".join(w.text for w in seg), suspects)
 
-    def _add_row(self, number: int, row: list[Any], rtext: str,
-                 suspects: tuple[tuple[int, int], ...] = ()) -> None:
+    def _add_row(
+        self, number: int, row: list[Any], rtext: str, suspects: tuple[tuple[int, int], ...] = ()
+    ) -> None:
         self.rows_by_page[number].append(len(self.entries))
         self._add(self._row_entry(number, row, rtext, suspects))
 
-    def _row_entry(self, number: int, row: list[Any], rtext: str,
-                   suspects: tuple[tuple[int, int], ...] = ()) -> Entry:
+    def _row_entry(
+        self, number: int, row: list[Any], rtext: str, suspects: tuple[tuple[int, int], ...] = ()
+    ) -> Entry:
         """A ``kind == "row"`` entry for the words ``row`` (``grounding.pdf.Word``, x order)
         of page ``number``, ``rtext`` their texts joined by spaces."""
         cells = []
@@ -553,7 +611,7 @@ class EvidenceIndex:
             qs = self._cell_quantities(w.text)
             if not qs:
                 pos += len(w.text) + 1
-                continue                       # label words: no cell value
+                continue  # label words: no cell value
             for q in qs:
                 at = moved(q, q.start + pos, q.end + pos)
                 quantities.append(at)
@@ -563,18 +621,34 @@ class EvidenceIndex:
                     cells.append(Cell(at, (w.rect.x0 + w.rect.x1) / 2))
             pos += len(w.text) + 1
         rects = [w.rect for w in row]
-        box = Rect(min([r.x0 for r in rects]), min([r.y0 for r in rects]),
-                   max([r.x1 for r in rects]), max([r.y1 for r in rects]))
-        return Entry(number, min(w.start for w in row), max(w.end for w in row), rtext,
-                     "row", self._terms(rtext, quantities), tuple(quantities),
-                     tuple(cells), rects=(box,), suspect=tuple(bad))
+        box = Rect(
+            min([r.x0 for r in rects]),
+            min([r.y0 for r in rects]),
+            max([r.x1 for r in rects]),
+            max([r.y1 for r in rects]),
+        )
+        return Entry(
+            number,
+            min(w.start for w in row),
+            max(w.end for w in row),
+            rtext,
+            "row",
+            self._terms(rtext, quantities),
+            tuple(quantities),
+            tuple(cells),
+            rects=(box,),
+            suspect=tuple(bad),
+        )
 
     def _cell_quantities(self, text: str) -> list[Quantity]:
         """The quantities of one word of a row (none without a digit), memoised per text."""
         qs = self._cell_memo.get(text)
         if qs is None:
-            qs = self._cell_memo[text] = (extract_quantities(text, self.decimal_comma)
-                                          if any(ch.isdigit() for ch in text) else [])
+            qs = self._cell_memo[text] = (
+                extract_quantities(text, self.decimal_comma)
+                if any(ch.isdigit() for ch in text)
+                else []
+            )
         return qs
 
     def _terms(self, text: str, quantities: Sequence[Quantity]) -> tuple[str, ...]:
@@ -582,8 +656,10 @@ class EvidenceIndex:
         terms (token by token, as lines are indexed), numbers by value."""
         tokens = raw_tokens(text)
         self._learn(tokens)
-        return (*filter(None, map(self._term_memo.__getitem__, tokens)),
-                *[value_term(q) for q in quantities if q.checkable])
+        return (
+            *filter(None, map(self._term_memo.__getitem__, tokens)),
+            *[value_term(q) for q in quantities if q.checkable],
+        )
 
     def _learn(self, tokens: Iterable[str]) -> None:
         """Put the tokens (:func:`grounding.lexicon.raw_tokens`) not yet in the term memo
@@ -593,8 +669,9 @@ class EvidenceIndex:
             term = content_term(tok)
             memo[tok] = None if term is None or is_numeric(term) else term
 
-    def loose_rows(self, page: int, max_label_words: int = 8, align_tol: float = 3.0,
-                   max_dy: float = 120.0) -> list[tuple[int, Entry]]:
+    def loose_rows(
+        self, page: int, max_label_words: int = 8, align_tol: float = 3.0, max_dy: float = 120.0
+    ) -> list[tuple[int, Entry]]:
         """Table rows of ``page`` that the index does not hold, read from its word boxes.
 
         The index keeps a visual row (words sharing a baseline) only when at least 30 % of
@@ -620,20 +697,33 @@ class EvidenceIndex:
         # entries (made at build); the others are made here, from rows holding a digit.
         # Each piece as (top of its box, x centres of its cells): the index's own row
         # entries, then the candidates read here, whose entries are made only when kept
-        pieces = [(e.rects[0].y0, [c.x for c in e.cells]) for e in
-                  (self.entries[pid] for pid in self._pieces.get(page, []))
-                  if e.cells and _label_fits(e.text.split(" "), max_label_words)]
+        pieces = [
+            (e.rects[0].y0, [c.x for c in e.cells])
+            for e in (self.entries[pid] for pid in self._pieces.get(page, []))
+            if e.cells and _label_fits(e.text.split(" "), max_label_words)
+        ]
         candidates, word = self._loose_candidates(page, max_label_words)
         n_own = len(pieces)
         pieces += [(top, xs) for _, top, xs, _ in candidates]
-        have = {(round(self.entries[pid].rects[0].y0),
-                 tuple(c.quantity.value for c in self.entries[pid].cells))
-                for pid in self.rows_by_page.get(page, []) if self.entries[pid].rects}
-        kept = [ids for k, (ids, top, xs, values) in enumerate(candidates)
-                if (round(top), values) not in have
-                and any(j != n_own + k and 1 < abs(o_top - top) <= max_dy
-                        and any(abs(x - y) <= align_tol for x in xs for y in o_xs)
-                        for j, (o_top, o_xs) in enumerate(pieces))]
+        have = {
+            (
+                round(self.entries[pid].rects[0].y0),
+                tuple(c.quantity.value for c in self.entries[pid].cells),
+            )
+            for pid in self.rows_by_page.get(page, [])
+            if self.entries[pid].rects
+        }
+        kept = [
+            ids
+            for k, (ids, top, xs, values) in enumerate(candidates)
+            if (round(top), values) not in have
+            and any(
+                j != n_own + k
+                and 1 < abs(o_top - top) <= max_dy
+                and any(abs(x - y) <= align_tol for x in xs for y in o_xs)
+                for j, (o_top, o_xs) in enumerate(pieces)
+            )
+        ]
         base = len(self.entries) + sum(len(v) for v in self._loose.values())
         held = []
         for k, ids in enumerate(kept):
@@ -642,9 +732,9 @@ class EvidenceIndex:
         self._loose[page] = held
         return held
 
-    def _loose_candidates(self, page: int, max_label_words: int
-                          ) -> tuple[list[tuple[list[int], float, list[float],
-                                                tuple[float, ...]]], Any]:
+    def _loose_candidates(
+        self, page: int, max_label_words: int
+    ) -> tuple[list[tuple[list[int], float, list[float], tuple[float, ...]]], Any]:
         """The label+numbers pieces of the visual rows of ``page`` that the index does not
         hold, as (word ids, top of their box, x centres of their cells, cell values), and
         the page's ``word(i)`` (None for a page not in the index)."""
@@ -656,11 +746,10 @@ class EvidenceIndex:
         texts, x0s, y0s, y1s, word = _page_word_columns(pg)
         groups = self._other_groups.pop(page, None)
         if groups is None:
-            groups = [g for g in _baseline_groups(x0s, y0s, y1s)
-                      if not _is_table_row(texts, g)]
+            groups = [g for g in _baseline_groups(x0s, y0s, y1s) if not _is_table_row(texts, g)]
         for group in groups:
             if not _DIGIT.search("".join([texts[i] for i in group])):
-                continue                   # no number at all
+                continue  # no number at all
             group.sort(key=x0s.__getitem__)
             gtexts = [texts[i] for i in group]
             for a, b in _segments(gtexts):
@@ -677,7 +766,7 @@ class EvidenceIndex:
                             r = word(i).rect
                             xs.append((r.x0 + r.x1) / 2)
                             values.append(q.value)
-                if xs:                     # an entry with cells
+                if xs:  # an entry with cells
                     candidates.append((ids, min([y0s[i] for i in ids]), xs, tuple(values)))
         return candidates, word
 
@@ -720,7 +809,7 @@ class EvidenceIndex:
         values, order, flat = self._by_value
         picked: set[int] = set()
         for lo, hi in ranges:
-            picked.update(order[bisect_left(values, lo):bisect_right(values, hi)])
+            picked.update(order[bisect_left(values, lo) : bisect_right(values, hi)])
         return [flat[i] for i in sorted(picked)]
 
     def _idf_of(self, term: str) -> float | None:
@@ -731,7 +820,7 @@ class EvidenceIndex:
             if flat is None:
                 return None
             n = max(len(self.entries), 1)
-            df = len(flat) // 2                # entries holding the term
+            df = len(flat) // 2  # entries holding the term
             idf = self._idf[term] = math.log(1 + (n - df + 0.5) / (df + 0.5))
         return idf
 
@@ -746,13 +835,18 @@ class EvidenceIndex:
             pids, tfs = flat[0::2], flat[1::2]
             w_idf = weight * self._idf[term]
             # the same operations, in the same order, as one expression per posting
-            parts = list(map(truediv, map(mul, map(mul, repeat(w_idf), tfs), repeat(_K1 + 1)),
-                             map(add, tfs, map(self._len_norm.__getitem__, pids))))
+            parts = list(
+                map(
+                    truediv,
+                    map(mul, map(mul, repeat(w_idf), tfs), repeat(_K1 + 1)),
+                    map(add, tfs, map(self._len_norm.__getitem__, pids)),
+                )
+            )
             held = self._parts[key] = (pids, parts)
         return held
 
     def _rank(self, query: str, k: int, pages: set[int] | None) -> list[Hit]:
-        terms = index_terms(query, text_quantities(query))   # the judge reads them too
+        terms = index_terms(query, text_quantities(query))  # the judge reads them too
         if not terms:
             return []
         weights: dict[str, float] = {}
@@ -776,11 +870,13 @@ class EvidenceIndex:
             entries = self.entries
             order = [p for p in order if entries[p].page in pages]
         # best first, ties in scoring order (nlargest equals a stable reverse sort, cut)
-        top = [(pid, scores[pid])
-               for pid in heapq.nlargest(max(4 * k, 30), order, key=scores.__getitem__)]
+        top = [
+            (pid, scores[pid])
+            for pid in heapq.nlargest(max(4 * k, 30), order, key=scores.__getitem__)
+        ]
         q = fold(query).lower()
         ranked = []
-        best: list[float] = []         # the k best scores so far (a min-heap)
+        best: list[float] = []  # the k best scores so far (a min-heap)
         for pid, s in top:
             lex = min(s / ideal, 1.0)
             # candidates come by falling lexical score, and the fuzzy part is at most 1:
@@ -830,8 +926,9 @@ class EvidenceIndex:
             self._norm_cache[number] = cached
         return cached
 
-    def locate(self, quote: str, page: int | None = None,
-               min_score: float = LOCATE_MIN_SCORE) -> Passage | None:
+    def locate(
+        self, quote: str, page: int | None = None, min_score: float = LOCATE_MIN_SCORE
+    ) -> Passage | None:
         """Find ``quote`` in the document, tolerant to layout noise; None if absent.
 
         Both sides are folded (NFKC, case, minus variants), hyphenated line breaks
@@ -866,8 +963,14 @@ class EvidenceIndex:
         start = offsets[ds]
         end = offsets[de - 1] + 1
         p = self.pages[number]
-        return Passage(page=number, start=start, end=end, text=p.text[start:end],
-                       rects=tuple(p.rects_for(start, end)), score=round(score / 100, 4))
+        return Passage(
+            page=number,
+            start=start,
+            end=end,
+            text=p.text[start:end],
+            rects=tuple(p.rects_for(start, end)),
+            score=round(score / 100, 4),
+        )
 
 
 def normalise_with_map(text: str) -> tuple[str, list[int]]:
@@ -914,5 +1017,14 @@ def normalise_with_map(text: str) -> tuple[str, list[int]]:
     return "".join(out_chars), out_offs
 
 
-__all__ = ["Cell", "Entry", "EvidenceIndex", "Hit", "LOCATE_MIN_SCORE", "index_terms",
-           "normalise_with_map", "row_label", "value_term"]
+__all__ = [
+    "Cell",
+    "Entry",
+    "EvidenceIndex",
+    "Hit",
+    "LOCATE_MIN_SCORE",
+    "index_terms",
+    "normalise_with_map",
+    "row_label",
+    "value_term",
+]

@@ -52,10 +52,10 @@ __all__ = ["build_graph", "depends_on", "is_dependent", "looks_like_non_claim"]
 _SUMMARY = re.compile(
     r"^\W*(?:overall|taken together|in short|in sum|in summary|to sum up|in effect|together|"
     r"all in all|in total|altogether|collectively|on balance|in conclusion)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 #: A summary of everything before it in its section ("Taken together, these results").
-_SUMMARY_ALL = re.compile(_SUMMARY.pattern + r"\W+(?:\w+\W+)?(?:these|those|all)\b",
-                          re.IGNORECASE)
+_SUMMARY_ALL = re.compile(_SUMMARY.pattern + r"\W+(?:\w+\W+)?(?:these|those|all)\b", re.IGNORECASE)
 #: Openers that draw on the sentence(s) just before.
 _OPENER = re.compile(
     r"^\W*(?:so|thus|therefore|hence|consequently|accordingly|as a result|in other words|"
@@ -63,31 +63,38 @@ _OPENER = re.compile(
     r"this means|more broadly|by extension|in practice|practically|because of this|"
     r"given this|given that|with that|with these|with this|on this basis|for this reason|"
     r"despite|combined with|because|since|once)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 #: Cues anywhere in the sentence.
 _INNER = re.compile(
     r"\b(?:therefore|thus|hence|consequently|accordingly|which means|this means|"
     r"this suggests|this implies|these results|this shows|this indicates|implies that|"
     r"suggests that|indicates that|means that|this makes|that makes|that gives|"
     r"attribute this|attributes this|explains this|is why|suggests?|implies|imply)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 #: Openers whose premise is the claim just before ("This suggests", "So", "In other words").
 _ANAPHOR = re.compile(
     r"^\W*(?:so|thus|therefore|hence|consequently|accordingly|as a result|in other words|"
     r"put differently|that is|this|these|that|those|such|it|which means|this means|"
     r"more broadly|by extension|in practice|because of this|given this|for this reason|"
     r"the authors (?:accordingly|attribute this|therefore))\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 #: Consequence connectives ("So", "Therefore"): unlike a demonstrative ("This"), they
 #: name no sentence, so the premise is the claim the sentence shares content with.
 _CONNECTIVE = re.compile(
-    r"^\W*(?:so|thus|therefore|hence|consequently|accordingly|as a result)\b", re.IGNORECASE)
+    r"^\W*(?:so|thus|therefore|hence|consequently|accordingly|as a result)\b", re.IGNORECASE
+)
 _HEADING_LIKE = re.compile(r"^(?:\*\*[^*]+\*\*|#{1,6}\s.*|[^.?!]{1,80})$")
 _FRAMING = re.compile(
     r"^\W*(?:here is|here are|here's|below is|below are|the following|in this answer|"
-    r"let me|i hope|feel free|let us|let's)\b", re.IGNORECASE)
+    r"let me|i hope|feel free|let us|let's)\b",
+    re.IGNORECASE,
+)
 _REFERENCE = re.compile(
-    r"^(?:\[\d+\]\s|[A-Z][\w'\-]+,\s(?:[A-Z]\.\s?)+|[A-Z][\w'\-]+\s[A-Z]{1,3}[,.]\s)")
+    r"^(?:\[\d+\]\s|[A-Z][\w'\-]+,\s(?:[A-Z]\.\s?)+|[A-Z][\w'\-]+\s[A-Z]{1,3}[,.]\s)"
+)
 
 
 def looks_like_non_claim(text: str) -> bool:
@@ -120,7 +127,8 @@ def is_dependent(text: str, role: Role | None = None) -> bool:
 
 
 _ANAPHORIC_OBS = re.compile(
-    r"^(?:this|these|such)\s+(?!is\b|are\b|was\b|were\b|has\b|have\b)[A-Za-z]", re.IGNORECASE)
+    r"^(?:this|these|such)\s+(?!is\b|are\b|was\b|were\b|has\b|have\b)[A-Za-z]", re.IGNORECASE
+)
 _ATTRIBUTES = re.compile(r"\b(?:attributes?|explains?) this\b", re.IGNORECASE)
 
 
@@ -129,8 +137,7 @@ _ATTRIBUTES = re.compile(r"\b(?:attributes?|explains?) this\b", re.IGNORECASE)
 _SUBORDINATE = re.compile(r"^\W*(?:because|since|once)\b", re.IGNORECASE)
 
 
-def _restates_earlier(text: str, postings: dict[str, list[int]],
-                      idf: dict[str, float]) -> bool:
+def _restates_earlier(text: str, postings: dict[str, list[int]], idf: dict[str, float]) -> bool:
     """For a sentence without a role: False when its only cue is a subordinate opener
     ("Because ...", "Since ...", "Once ...") whose clause (up to the first comma) shares
     less than ``MIN_OVERLAP`` of content with every earlier claim: the reason it gives is
@@ -152,8 +159,11 @@ def _strip_markup(text: str) -> str:
     return t.replace("**", "").replace("`", "")
 
 
-def build_graph(sentences: Sequence[Sentence], roles: Sequence[Role | None] | None = None,
-                labels: Sequence[Label] | None = None) -> nx.DiGraph:
+def build_graph(
+    sentences: Sequence[Sentence],
+    roles: Sequence[Role | None] | None = None,
+    labels: Sequence[Label] | None = None,
+) -> nx.DiGraph:
     """The premise graph of one answer.
 
     Args: sentences: the answer's sentences in order (``split_sentences``).
@@ -174,8 +184,11 @@ def build_graph(sentences: Sequence[Sentence], roles: Sequence[Role | None] | No
     for i, s in enumerate(sentences):
         label = labels[i] if labels is not None else None
         role = roles[i] if roles is not None else None
-        is_claim = (label is not Label.NOT_A_CLAIM) if label is not None \
+        is_claim = (
+            (label is not Label.NOT_A_CLAIM)
+            if label is not None
             else not looks_like_non_claim(s.text)
+        )
         claim.append(is_claim)
         g.add_node(_sid(i), index=i, text=s.text, role=role, label=label, claim=is_claim)
     terms = [_terms(s.text) for s in sentences]
@@ -194,19 +207,34 @@ def build_graph(sentences: Sequence[Sentence], roles: Sequence[Role | None] | No
     sec_pool: dict[int, list[int]] = {}
     for i, s in enumerate(sentences):
         role = roles[i] if roles is not None else None
-        if claim[i] and earlier and is_dependent(s.text, role) and (
-                role is not None or _restates_earlier(s.text, postings, idf)):
+        if (
+            claim[i]
+            and earlier
+            and is_dependent(s.text, role)
+            and (role is not None or _restates_earlier(s.text, postings, idf))
+        ):
             head = _strip_markup(s.text)
             if _SUMMARY.match(head):
                 premises = _summary_cue_premises(
-                    i, head, earlier, pool, first_claim, sec_pool.get(section[i], []),
-                    sec_claims.get(section[i], []), terms, idf)
+                    i,
+                    head,
+                    earlier,
+                    pool,
+                    first_claim,
+                    sec_pool.get(section[i], []),
+                    sec_claims.get(section[i], []),
+                    terms,
+                    idf,
+                )
                 cue = "summary"
             elif _ANAPHOR.match(head):
                 premises = _anaphora_premises(i, earlier, terms, idf)
                 cue = "anaphora"
-                if (premises == [earlier[-1]] and _CONNECTIVE.match(head)
-                        and _overlap(terms[i], terms[earlier[-1]], idf) < MIN_OVERLAP):
+                if (
+                    premises == [earlier[-1]]
+                    and _CONNECTIVE.match(head)
+                    and _overlap(terms[i], terms[earlier[-1]], idf) < MIN_OVERLAP
+                ):
                     # "So a user who ..." sharing nothing with the claim before it rests on
                     # the claim it shares content with, however far back
                     premises = _local_premises(i, earlier, pos, postings, terms, idf)
@@ -227,9 +255,17 @@ def build_graph(sentences: Sequence[Sentence], roles: Sequence[Role | None] | No
     return g
 
 
-def _summary_cue_premises(i: int, head: str, earlier: list[int], pool: list[int],
-                          first_claim: int, same_pool: list[int], same_claims: list[int],
-                          terms: list[frozenset[str]], idf: dict[str, float]) -> list[int]:
+def _summary_cue_premises(
+    i: int,
+    head: str,
+    earlier: list[int],
+    pool: list[int],
+    first_claim: int,
+    same_pool: list[int],
+    same_claims: list[int],
+    terms: list[frozenset[str]],
+    idf: dict[str, float],
+) -> list[int]:
     """The premises of sentence ``i``, which opens with a summary cue (``head``: its text
     without markup): the claims of its section's summary pool (``same_pool``; else the
     whole ``pool``) less the answer's opening claim (its thesis) when there is more, or
@@ -284,27 +320,35 @@ def _sections(sentences: Sequence[Sentence], claim: Sequence[bool]) -> list[int]
     """Section number per sentence: a new section starts at each non-claim heading line."""
     out, sec = [], 0
     for s, c in zip(sentences, claim):
-        if not c and not s.text.rstrip().endswith((".", "?", "!")) or (
-                not c and s.text.startswith("**") and s.text.endswith("**")):
+        if (
+            not c
+            and not s.text.rstrip().endswith((".", "?", "!"))
+            or (not c and s.text.startswith("**") and s.text.endswith("**"))
+        ):
             sec += 1
         out.append(sec)
     return out
 
 
 #: Tuning constants (fitted on GroundQA dev; see bench/graph.py).
-RECENCY = 0.85          # weight decay per claim sentence back from the dependent one
-SUMMARY_RATIO = 0.25    # a summarised claim needs this share of the best overlap
-PAIR_RATIO = 1.5        # the claim before the previous one joins when it shares this much more
-MIN_OVERLAP = 1.0       # overlap (idf-weighted shared terms) that counts as shared content
+RECENCY = 0.85  # weight decay per claim sentence back from the dependent one
+SUMMARY_RATIO = 0.25  # a summarised claim needs this share of the best overlap
+PAIR_RATIO = 1.5  # the claim before the previous one joins when it shares this much more
+MIN_OVERLAP = 1.0  # overlap (idf-weighted shared terms) that counts as shared content
 
 
 def _weight(t: str, idf: dict[str, float]) -> float:
     return idf[t] * (1.5 if is_numeric(t) else 1.0)
 
 
-def _local_premises(i: int, earlier: list[int], pos: dict[int, int],
-                    postings: dict[str, list[int]], terms: Sequence[frozenset[str]],
-                    idf: dict[str, float]) -> list[int]:
+def _local_premises(
+    i: int,
+    earlier: list[int],
+    pos: dict[int, int],
+    postings: dict[str, list[int]],
+    terms: Sequence[frozenset[str]],
+    idf: dict[str, float],
+) -> list[int]:
     """The earlier claim sharing most content, discounted per step back; else the previous.
 
     The claim maximising ``(overlap * RECENCY ** rank, index)`` (rank: claims back from the
@@ -335,8 +379,9 @@ def _local_premises(i: int, earlier: list[int], pos: dict[int, int],
     return [best[1]]
 
 
-def _anaphora_premises(i: int, earlier: list[int], terms: Sequence[frozenset[str]],
-                       idf: dict[str, float]) -> list[int]:
+def _anaphora_premises(
+    i: int, earlier: list[int], terms: Sequence[frozenset[str]], idf: dict[str, float]
+) -> list[int]:
     """The previous claim, and the one before it when it shares clearly more content.
 
     "That gives SPECTER a lead of 1.3 on Co-View" compares the two sentences before it.
@@ -351,8 +396,9 @@ def _anaphora_premises(i: int, earlier: list[int], terms: Sequence[frozenset[str
     return [prev]
 
 
-def _summary_premises(i: int, same: list[int], terms: Sequence[frozenset[str]],
-                      idf: dict[str, float]) -> list[int]:
+def _summary_premises(
+    i: int, same: list[int], terms: Sequence[frozenset[str]], idf: dict[str, float]
+) -> list[int]:
     """Of ``same`` (earlier claims of the summary's section, or all earlier claims when its
     section has none), those that share content with the summary; all of them when none
     does."""

@@ -21,10 +21,12 @@ _MEMOS: list[_lru_cache_wrapper[object]] = []
 def per_check(maxsize: int) -> Callable[[Callable[..., _T]], _lru_cache_wrapper[_T]]:
     """Decorator: ``functools.lru_cache(maxsize)`` of the function (its arguments must be
     hashable), emptied by :func:`forget_check_memos`."""
+
     def wrap(fn: Callable[..., _T]) -> _lru_cache_wrapper[_T]:
         memo = lru_cache(maxsize=maxsize)(fn)
         _MEMOS.append(memo)
         return memo
+
     return wrap
 
 

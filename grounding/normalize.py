@@ -80,21 +80,47 @@ __all__ = [
 ]
 
 _MINUS = frozenset("\u2212\u2010\u2011\u2012\u2796\ufe63\uff0d\u02d7")
-_SPACES = frozenset("\t\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
-                    "\u2009\u200a\u202f\u205f\u3000\x0b\x0c\x1c\x1d\x1e\x1f\x85")
+_SPACES = frozenset(
+    "\t\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
+    "\u2009\u200a\u202f\u205f\u3000\x0b\x0c\x1c\x1d\x1e\x1f\x85"
+)
 _SOFT_HYPHEN = "\u00ad"
 #: Every character step 1 may change; all others are copied in runs.
 _SPECIAL = re.compile(
     "[\x00-\x09\x0b-\x1f\x7f\x85\u00a0\u00ad\u1680\u2000-\u200d\u202f\u205f\u3000\u2060"
     "\ufeff\ufe00-\ufe0f\u2212\u2010-\u2012\u2796\ufe63\uff0d\u02d7\ufb00-\ufb06"
-    "\uff01-\uff5e\U0001d400-\U0001d7ff]")
+    "\uff01-\uff5e\U0001d400-\U0001d7ff]"
+)
 _TOKEN = re.compile("[^ \n]+")
 #: Whole words that legitimately end in a ligature: a following space is a real word break.
-_LIGATURE_FINAL_WORDS = frozenset({
-    "staff", "stuff", "cliff", "diff", "tariff", "bluff", "sheriff", "plaintiff",
-    "sniff", "scoff", "scruff", "gruff", "chaff", "riff", "buff", "cuff", "puff", "huff",
-    "whiff", "jiff", "biff", "hifi", "scifi", "wifi",
-})
+_LIGATURE_FINAL_WORDS = frozenset(
+    {
+        "staff",
+        "stuff",
+        "cliff",
+        "diff",
+        "tariff",
+        "bluff",
+        "sheriff",
+        "plaintiff",
+        "sniff",
+        "scoff",
+        "scruff",
+        "gruff",
+        "chaff",
+        "riff",
+        "buff",
+        "cuff",
+        "puff",
+        "huff",
+        "whiff",
+        "jiff",
+        "biff",
+        "hifi",
+        "scifi",
+        "wifi",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,8 +214,12 @@ def _map_chars(raw: str) -> tuple[str, array[int], list[int]]:
             folded = unicodedata.normalize("NFKC", ch)
             parts.append(folded)
             src.extend([i] * len(folded))
-            if (o <= 0xFB06 and raw[i + 1:i + 2] == " " and raw[i + 2:i + 3].islower()
-                    and not _word_ends_here(raw[max(0, i - 20):i] + folded)):
+            if (
+                o <= 0xFB06
+                and raw[i + 1 : i + 2] == " "
+                and raw[i + 2 : i + 3].islower()
+                and not _word_ends_here(raw[max(0, i - 20) : i] + folded)
+            ):
                 pos = i + 2  # drop the stray space after the ligature
                 gaps.append(len(src))
         else:  # control character, zero-width character or variation selector: dropped
@@ -218,7 +248,7 @@ def _hyphen_join(prev: str, nxt: str, keep: AbstractSet[str]) -> int | None:
     if not before.isalnum() or not first.isalnum():
         return None
     if before.isalpha() and first.islower():
-        word = prev[prev.rfind(" ") + 1:-1]
+        word = prev[prev.rfind(" ") + 1 : -1]
         if "-" in word:
             return 0
         # a one-letter locant or prefix ('N-acetyl', 'p-nitrophenol', 'α-helix'): a word
@@ -264,13 +294,17 @@ def hyphenated_pairs(texts: Iterable[str]) -> frozenset[str]:
 #: Halves that make closed words, never evidence of a compound at a line end: suffixes
 #: ('focus-\ning', 'align-\nments'), function words ('some-\nwhat', 'how-\never',
 #: 'with-\nout') and bound prefixes ('inter-\nsection', 'under-\nstanding').
-_CLOSED_RIGHT = frozenset("""ing ings ment ments ness tion tions sion sions ity ities able
+_CLOSED_RIGHT = frozenset(
+    """ing ings ment ments ness tion tions sion sions ity ities able
 ible ence ences ance ances ful less ous ive ives ism isms ist ists est ers ern ward wards ship
 ships hood wise like ally ology what ever where self selves thing things body one out how
-fore with side time times day days""".split())
-_CLOSED_LEFT = frozenset("""some any every with there where here how what when who
+fore with side time times day days""".split()
+)
+_CLOSED_LEFT = frozenset(
+    """some any every with there where here how what when who
 inter intra under over super counter trans anti semi multi sub pre post non micro macro
-mid out up down back fore self can may""".split())
+mid out up down back fore self can may""".split()
+)
 #: The word before a line-end hyphen (3+ letters, after a space, '(' or '[' or the line
 #: start) and the word after it (3+ letters, then no letter, digit or hyphen).
 _TAIL_WORD = re.compile(r"(?:^|(?<=[\s(\[]))([^\W\d_]{3,})\Z")
@@ -301,25 +335,38 @@ def line_end_compounds(texts: Iterable[str]) -> frozenset[str]:
             h = text.find("-\n", h + 2)
     if not pairs:
         return frozenset()
+
     # words as whitespace- and hyphen-delimited tokens, counted with the punctuation that
     # may touch them (C-level split and count: a regex word scan costs ~3x more)
     # (only the forms count() reads are counted: a set lookup per token costs less than
     # a Counter entry per distinct token of the document)
     def forms(word: str) -> tuple[str, ...]:
-        return (word, word + ",", word + ".", word + ";", word + ":", word + ")", word + "s",
-                "(" + word)
+        return (
+            word,
+            word + ",",
+            word + ".",
+            word + ";",
+            word + ":",
+            word + ")",
+            word + "s",
+            "(" + word,
+        )
 
     wanted = set(chain.from_iterable(forms(w) for a, b in pairs for w in (a, b, a + b)))
-    tokens = Counter(filter(wanted.__contains__,
-                            "\n".join(texts).lower().replace("-", " ").split()))
+    tokens = Counter(
+        filter(wanted.__contains__, "\n".join(texts).lower().replace("-", " ").split())
+    )
 
     def count(word: str) -> int:
         return sum(map(tokens.__getitem__, forms(word)))
 
     lefts = Counter(a for a, _ in pairs)
     rights = Counter(b for _, b in pairs)
-    return frozenset(f"{a}-{b}" for a, b in set(pairs)
-                     if not count(a + b) and count(a) > lefts[a] and count(b) > rights[b])
+    return frozenset(
+        f"{a}-{b}"
+        for a, b in set(pairs)
+        if not count(a + b) and count(a) > lefts[a] and count(b) > rights[b]
+    )
 
 
 def _found(index: int, text: str) -> int:
@@ -342,8 +389,14 @@ def _lines(m: str, src: array[int], gaps: list[int]) -> list[tuple[str, array[in
     starts = list(accumulate(map(add, map(len, lines), repeat(1)), initial=0))
     # the lines to look at one by one (a superset of those that are not plain)
     special = {0, len(lines) - 1}
-    for pattern, offset in ((" \n", 0), ("\n ", 1), ("\n\n", 1), ("  ", 0),
-                            (_SOFT_HYPHEN, 0), ("-\n", 0)):
+    for pattern, offset in (
+        (" \n", 0),
+        ("\n ", 1),
+        ("\n\n", 1),
+        ("  ", 0),
+        (_SOFT_HYPHEN, 0),
+        ("-\n", 0),
+    ):
         p = m.find(pattern)
         while p >= 0:
             special.add(bisect.bisect_right(starts, p + offset) - 1)
@@ -351,11 +404,11 @@ def _lines(m: str, src: array[int], gaps: list[int]) -> list[tuple[str, array[in
     # line breaks right after a dropped character: a run of plain lines is cut there
     cuts = sorted({g for g in gaps if g < len(m) and m[g] == "\n"})
     out: list[tuple[str, array[int], bool]] = []
-    done = 0                                   # lines before this one are in out
+    done = 0  # lines before this one are in out
     for index in sorted(special):
         if index > done:
             start, end = starts[done], starts[index] - 1
-            for cut in cuts[bisect.bisect_left(cuts, start):bisect.bisect_left(cuts, end)]:
+            for cut in cuts[bisect.bisect_left(cuts, start) : bisect.bisect_left(cuts, end)]:
                 out.append((m[start:cut], src[start:cut], False))
                 start = cut + 1
             out.append((m[start:end], src[start:end], False))
@@ -363,8 +416,13 @@ def _lines(m: str, src: array[int], gaps: list[int]) -> list[tuple[str, array[in
         start = starts[index]
         end = start + len(lines[index])
         line = lines[index]
-        if (line and line[0] != " " and line[-1] != " " and "  " not in line
-                and _SOFT_HYPHEN not in line):
+        if (
+            line
+            and line[0] != " "
+            and line[-1] != " "
+            and "  " not in line
+            and _SOFT_HYPHEN not in line
+        ):
             out.append((line, src[start:end], False))  # fast path: already clean
             continue
         texts: list[str] = []
@@ -411,8 +469,9 @@ def normalize_text(raw: str, keep_hyphens: AbstractSet[str] = frozenset()) -> No
     return Normalized(text, tuple(source), len(raw))
 
 
-def normalize_with_sources(raw: str,
-                           keep_hyphens: AbstractSet[str] = frozenset()) -> tuple[str, array[int]]:
+def normalize_with_sources(
+    raw: str, keep_hyphens: AbstractSet[str] = frozenset()
+) -> tuple[str, array[int]]:
     """:func:`normalize_text` as ``(text, source)`` with ``source`` an ``array('q')`` (same
     values as ``Normalized.source``): no int object per character, for a caller that only
     looks a few of them up (the PDF reader, ~60k characters a paper)."""
@@ -425,7 +484,7 @@ def normalize_with_sources(raw: str,
     for text, lsrc, ends_soft in _lines(m, src, gaps):
         if cur:
             how = None
-            if not join_next and cur[-1] == "-":    # _hyphen_join needs one
+            if not join_next and cur[-1] == "-":  # _hyphen_join needs one
                 how = _hyphen_join(cur, text, keep_hyphens)
             if join_next or how is not None:
                 if how:
@@ -460,9 +519,11 @@ def _counting(start: int, stop: int) -> array[int]:
 
 # --- page-level helpers --------------------------------------------------------------------
 
-_PAGE_NUMBER = re.compile(r"^\s*(?:(?:page|p\.)\s*)?(?:\d{1,4}|x{0,3}(?:ix|iv|v?i{0,3}))"
-                          r"(?:\s*(?:of|/)\s*\d{1,4})?\s*$",
-                          re.IGNORECASE)
+_PAGE_NUMBER = re.compile(
+    r"^\s*(?:(?:page|p\.)\s*)?(?:\d{1,4}|x{0,3}(?:ix|iv|v?i{0,3}))"
+    r"(?:\s*(?:of|/)\s*\d{1,4})?\s*$",
+    re.IGNORECASE,
+)
 
 
 def is_page_number_line(line: str) -> bool:
@@ -477,14 +538,18 @@ def is_page_number_line(line: str) -> bool:
 # --- superscripts -------------------------------------------------------------------------
 
 #: Unit symbols whose superscript number is an exponent ('m⁻²', 'cm³', 's⁻¹', 'L⁻¹').
-EXPONENT_UNITS = frozenset("""m cm mm km nm \u00b5m \u03bcm pm s ms \u00b5s ns g kg mg \u00b5g
+EXPONENT_UNITS = frozenset(
+    """m cm mm km nm \u00b5m \u03bcm pm s ms \u00b5s ns g kg mg \u00b5g
 \u03bcg ng l L ml mL \u00b5l \u00b5L dL mol mmol \u00b5mol K Hz kHz MHz GHz ha yr h d min W kW
 MW J kJ MJ V mV A mA Pa kPa MPa N eV keV MeV GeV TeV erg pc kpc Mpc au sr Jy cal kcal ft in
-C T""".split())
+C T""".split()
+)
 #: The character that stands for a dropped one (the normaliser drops zero-width characters).
 DROPPED = "\u200b"
-_TO_SUPERSCRIPT = str.maketrans("0123456789+-\u2212", "\u2070\u00b9\u00b2\u00b3\u2074"
-                                "\u2075\u2076\u2077\u2078\u2079\u207a\u207b\u207b")
+_TO_SUPERSCRIPT = str.maketrans(
+    "0123456789+-\u2212",
+    "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u207a\u207b\u207b",
+)
 _SUP_EXPONENT = re.compile(r"[+\-\u2212]?\d{1,3}")
 _SUP_CHARGE = re.compile(r"\d?[+\-\u2212]")
 _SUP_CITATION = re.compile(r"\[?\d{1,3}(?: ?[,\u2013\-] ?\d{1,3})*\]?,?|\[\d{1,3}\]")
@@ -492,8 +557,10 @@ _UNIT_BEFORE = re.compile(r"(?<![^\W\d_])([^\W\d_]{1,3})$")
 
 
 #: Function names whose superscript is an exponent ('sin² θ', 'log² n').
-_MATH_FUNCTIONS = frozenset("""sin cos tan cot sec csc sinh cosh tanh arcsin arccos arctan
-log ln lg exp det tr""".split())
+_MATH_FUNCTIONS = frozenset(
+    """sin cos tan cot sec csc sinh cosh tanh arcsin arccos arctan
+log ln lg exp det tr""".split()
+)
 
 
 def read_superscript(before: str, sup: str) -> str | None:
@@ -526,19 +593,23 @@ def read_superscript(before: str, sup: str) -> str | None:
         if word is not None and word.group(1) in EXPONENT_UNITS:
             return sup.translate(_TO_SUPERSCRIPT)
     letters = re.search(r"[^\W\d_]+$", before)
-    if prev.isalpha() and letters is not None and (
-            len(letters.group()) <= 2 or letters.group().lower() in _MATH_FUNCTIONS):
+    if (
+        prev.isalpha()
+        and letters is not None
+        and (len(letters.group()) <= 2 or letters.group().lower() in _MATH_FUNCTIONS)
+    ):
         return sup.translate(_TO_SUPERSCRIPT) if exponent else None
     if prev in ")]":
         opening = before.rfind("(" if prev == ")" else "[")
-        inside = before[opening + 1:-1] if opening >= 0 else ""
+        inside = before[opening + 1 : -1] if opening >= 0 else ""
         # a formula ('(2πf)' + '4'): letters, but no word of 3+ letters
         if re.search(r"[^\W\d_]", inside) and not re.search(r"[^\W\d_]{3,}", inside):
             return sup.translate(_TO_SUPERSCRIPT) if exponent else None
     if _SUP_CHARGE.fullmatch(sup):
         return None
-    if _SUP_CITATION.fullmatch(sup) and (prev in ".,;:)]\"'\u2019\u201d"
-                                          or (prev.isalpha() and prev.islower())):
+    if _SUP_CITATION.fullmatch(sup) and (
+        prev in ".,;:)]\"'\u2019\u201d" or (prev.isalpha() and prev.islower())
+    ):
         return DROPPED * len(sup)
     return None
 
@@ -554,7 +625,8 @@ _SYMBOL_FONT = re.compile(
     r"math|symbol|^cmb?sy|^cmex|^msam|^msbm|^mtsy|^mtex|^txsy|^txex|^pxsy|^pxex|^eusm|^euex"
     r"|^rmtmi|^mathematicalpi|^stix.*math|^wasy|^lasy|^cmmi|^lmmath|^lmsy|^(tx|px)(sy|ex|mi|ms)"
     r"|^mtmi|^mtex|^euf|^eur|^rsfs|^bbm|^dsrom|^zapfding|dingbat|wingding",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _TEXT_FONT = re.compile(
     r"times|nimbus|roman|palatino|palladio|helvetica|arial|courier|cmr\d|cmbx|cmti|cmtt|cmss"
     r"|cmcsc|cmsl|^sf[a-z]{2}\d|^lm(roman|sans|mono)|texgyre|dejavu|liberation|cambria|calibri"
@@ -563,7 +635,8 @@ _TEXT_FONT = re.compile(
     r"|univers|optima|baskerville|caslon|cmu|latinmodern|inconsolata|fira|noto|opensans|lato"
     r"|roboto|computer\s?modern|fontawesome|sans|serif|mono"
     r"|-(regular|roman|bold|italic|oblique|medium|light|book|semibold|black)\b",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def _bare_font(name: str) -> str:

@@ -12,31 +12,80 @@ from dataclasses import dataclass
 
 #: Cardinal words and their values ("hundred" and "thousand" also scale what precedes).
 WORD_NUMBERS: dict[str, int] = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
-    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
-    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
-    "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "hundred": 100,
+    "thousand": 1000,
     "dozen": 12,
 }
 #: Words that multiply the number before them ("two hundred", "five million").
-SCALES: dict[str, float] = {"hundred": 100.0, "thousand": 1e3, "million": 1e6,
-                            "billion": 1e9, "trillion": 1e12}
+SCALES: dict[str, float] = {
+    "hundred": 100.0,
+    "thousand": 1e3,
+    "million": 1e6,
+    "billion": 1e9,
+    "trillion": 1e12,
+}
 #: Plural scale words that name an order of magnitude, not a value: (low, high) bounds
 #: ("hundreds" of something is at least 100 and fewer than 1000).
 VAGUE: dict[str, tuple[float, float]] = {
-    "dozens": (24.0, 144.0), "hundreds": (100.0, 1e3), "thousands": (1e3, 1e6),
-    "millions": (1e6, 1e9), "billions": (1e9, 1e12), "trillions": (1e12, 1e15),
+    "dozens": (24.0, 144.0),
+    "hundreds": (100.0, 1e3),
+    "thousands": (1e3, 1e6),
+    "millions": (1e6, 1e9),
+    "billions": (1e9, 1e12),
+    "trillions": (1e12, 1e15),
 }
-FRACTIONS: dict[str, float] = {"half": 50.0, "third": 100 / 3, "quarter": 25.0,
-                               "fifth": 20.0, "tenth": 10.0}
-ORDINALS: dict[str, int] = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
-                            "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10}
+FRACTIONS: dict[str, float] = {
+    "half": 50.0,
+    "third": 100 / 3,
+    "quarter": 25.0,
+    "fifth": 20.0,
+    "tenth": 10.0,
+}
+ORDINALS: dict[str, int] = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+}
 
-_TENS = frozenset(("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty",
-                   "ninety"))
-_VOCAB = sorted(set(WORD_NUMBERS) | set(FRACTIONS) | set(ORDINALS) | set(SCALES), key=len,
-                reverse=True)
+_TENS = frozenset(("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"))
+_VOCAB = sorted(
+    set(WORD_NUMBERS) | set(FRACTIONS) | set(ORDINALS) | set(SCALES), key=len, reverse=True
+)
 #: One number word, possibly hyphenated ("twenty-one", "four-fold", "fivefold").
 #: The two leading assertions change no match: a word start (lookbehind, tested first: it
 #: fails at once inside a word, where most letters are) that is a letter (~15% faster).
@@ -44,16 +93,23 @@ _VOCAB = sorted(set(WORD_NUMBERS) | set(FRACTIONS) | set(ORDINALS) | set(SCALES)
 #: first letters cannot match where one does, so the first word to match is the same, and
 #: a word start tries one branch per letter instead of one per word (~1/3 less time).
 _FIRSTS = list(dict.fromkeys(w[0] for w in _VOCAB))
-_VOCAB_RE = "|".join(c + "(?:" + "|".join(w[1:] for w in _VOCAB if w[0] == c) + ")"
-                     for c in _FIRSTS)
-WORD_RE = re.compile(r"(?<![A-Za-z-])(?=[A-Za-z])(?:[A-Za-z]+-)?(?:" + _VOCAB_RE
-                     + r")(?:fold|-[A-Za-z]+)?(?![A-Za-z])", re.IGNORECASE)
+_VOCAB_RE = "|".join(
+    c + "(?:" + "|".join(w[1:] for w in _VOCAB if w[0] == c) + ")" for c in _FIRSTS
+)
+WORD_RE = re.compile(
+    r"(?<![A-Za-z-])(?=[A-Za-z])(?:[A-Za-z]+-)?(?:"
+    + _VOCAB_RE
+    + r")(?:fold|-[A-Za-z]+)?(?![A-Za-z])",
+    re.IGNORECASE,
+)
 #: :data:`WORD_RE` without IGNORECASE, for lower-cased text.
 WORD_RE_LOWER = re.compile(WORD_RE.pattern)
 _VAGUE_RE = re.compile(r"(?<![A-Za-z-])(" + "|".join(VAGUE) + r")(?![A-Za-z])")
 _TENS_OF = {"tens": 10.0, "hundreds": 100.0}
-_VAGUE_COMPOUND_RE = re.compile(r"(?<![a-z-])(tens|hundreds) of (thousands|millions|billions)"
-                                r"(?![a-z])")
+_VAGUE_COMPOUND_RE = re.compile(
+    r"(?<![a-z-])(tens|hundreds) of (thousands|millions|billions)"
+    r"(?![a-z])"
+)
 #: One of these is in every text :data:`_VAGUE_RE` matches in (a cheap test first).
 _VAGUE_CUES = ("dozens", "hundreds", "thousands", "illions")
 _JOIN_RE = re.compile(r" (?:and )?")
@@ -88,7 +144,7 @@ def cardinal_value(parts: tuple[str, ...]) -> float | None:
         elif p in WORD_NUMBERS:
             value = WORD_NUMBERS[p]
             if last and last not in SCALES and not (last in _TENS and value < 10):
-                return None                        # "five six", "twenty thirty"
+                return None  # "five six", "twenty thirty"
             current += value
         else:
             return None
@@ -104,7 +160,7 @@ def number_word_runs(text: str, low: str) -> list[WordSpan]:
     runs: list[WordSpan] = []
     for m in pattern.finditer(source):
         parts = tuple(m.group(0).lower().split("-"))
-        if runs and _joins(runs[-1].parts, source[runs[-1].end:m.start()], parts):
+        if runs and _joins(runs[-1].parts, source[runs[-1].end : m.start()], parts):
             runs[-1] = WordSpan(runs[-1].start, m.end(), runs[-1].parts + parts)
             continue
         runs.append(WordSpan(m.start(), m.end(), parts))
@@ -142,5 +198,14 @@ def vague_spans(low: str) -> list[tuple[int, int, tuple[float, float]]]:
     return sorted(out)
 
 
-__all__ = ["FRACTIONS", "ORDINALS", "SCALES", "VAGUE", "WORD_NUMBERS", "WordSpan",
-           "cardinal_value", "number_word_runs", "vague_spans"]
+__all__ = [
+    "FRACTIONS",
+    "ORDINALS",
+    "SCALES",
+    "VAGUE",
+    "WORD_NUMBERS",
+    "WordSpan",
+    "cardinal_value",
+    "number_word_runs",
+    "vague_spans",
+]

@@ -41,8 +41,16 @@ from grounding.lexicon import content_terms, fold
 from grounding.quantities import Quantity, extract_quantities, has_multiplier
 from grounding.sentences import split_sentences
 
-__all__ = ["Bound", "Claim", "NumberMatch", "Scope", "Verdict", "match", "match_text",
-           "read_claims"]
+__all__ = [
+    "Bound",
+    "Claim",
+    "NumberMatch",
+    "Scope",
+    "Verdict",
+    "match",
+    "match_text",
+    "read_claims",
+]
 
 
 class Verdict(str, Enum):
@@ -110,27 +118,39 @@ class NumberMatch:
 # --- reading a claim's bound and scope from its sentence -----------------------------------
 
 _SIGNS = {">": Bound.GT, ">=": Bound.GE, "<": Bound.LT, "<=": Bound.LE}
-_ALL_RE = re.compile(r"\b(?:all|every|each|both|always|consistently|throughout|"
-                     r"none of the|no (?:group|arm|sample|run|model|value))\b", re.IGNORECASE)
+_ALL_RE = re.compile(
+    r"\b(?:all|every|each|both|always|consistently|throughout|"
+    r"none of the|no (?:group|arm|sample|run|model|value))\b",
+    re.IGNORECASE,
+)
 _BEFORE_RULES: tuple[tuple[re.Pattern[str], Bound, Scope | None], ...] = tuple(
-    (re.compile(p + r"\s*$", re.IGNORECASE), b, s) for p, b, s in (
-        (r"\bnever\s+(?:exceed\w*|surpass\w*|(?:rose|went|got|was)\s+(?:above|over))", Bound.LE,
-         Scope.ALL),
+    (re.compile(p + r"\s*$", re.IGNORECASE), b, s)
+    for p, b, s in (
+        (
+            r"\bnever\s+(?:exceed\w*|surpass\w*|(?:rose|went|got|was)\s+(?:above|over))",
+            Bound.LE,
+            Scope.ALL,
+        ),
         (r"\bnever\s+(?:fell|dropped|went|was)\s+(?:below|under)", Bound.GE, Scope.ALL),
         (r"\b(?:exceeded|surpassed|topped|outnumbered)", Bound.GT, None),
         (r"\bas\s+(?:low|little|few|short|small)\s+as", Bound.EXACT, Scope.MIN),
         (r"\bas\s+(?:high|much|many|long|large)\s+as", Bound.EXACT, Scope.MAX),
-        (r"\b(?:reached|reaching|peaked\s+at|peak\s+of|maximum\s+of|max\.?\s+of|up\s+to)",
-         Bound.EXACT, Scope.MAX),
+        (
+            r"\b(?:reached|reaching|peaked\s+at|peak\s+of|maximum\s+of|max\.?\s+of|up\s+to)",
+            Bound.EXACT,
+            Scope.MAX,
+        ),
         (r"\b(?:minimum\s+of|min\.?\s+of|as\s+early\s+as)", Bound.EXACT, Scope.MIN),
-    ))
+    )
+)
 #: "The highest energy was 13.0 TeV": a superlative, then (no other number between) the
 #: value after a linking word. "The lower 95% interval", "from (1) and (2) was 714" are not.
 _EXTREME_RE = re.compile(
     r"\b(?:(?P<max>maximum|max\.?|highest|largest|greatest|peak|longest)|"
     r"(?P<min>minimum|lowest|smallest|least|shortest))\b[^\d]{0,50}?"
     r"\b(?:was|were|is|are|of|at|reached|reaches|=|:)\s*(?:about\s+|approximately\s+|~)?$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def read_claims(sentence: str) -> list[Claim]:
@@ -150,10 +170,10 @@ def read_claims(sentence: str) -> list[Claim]:
         if not (q.checkable or q.kind == "vague") or q.kind == "uncertainty":
             continue
         if i > 0 and qs[i - 1].denominator == q.value and q.start - qs[i - 1].end <= 8:
-            continue                          # the whole of "3 of 5": read with its part
+            continue  # the whole of "3 of 5": read with its part
         if q.range is not None and q.kind != "vague":
             if i > 0 and qs[i - 1].range == q.range:
-                continue                                   # the range's second end
+                continue  # the range's second end
             scope = Scope.ALL if _ALL_RE.search(text) else Scope.ONE
             out.append(Claim(q, Bound.BETWEEN, scope, q.range[0], q.range[1]))
             continue
@@ -162,12 +182,12 @@ def read_claims(sentence: str) -> list[Claim]:
 
 
 def _claim(text: str, q: Quantity) -> Claim:
-    before = text[max(0, q.start - 40):q.start]
+    before = text[max(0, q.start - 40) : q.start]
     bound = _SIGNS.get(q.bound or "", Bound.ABOUT if q.approx else Bound.EXACT)
     scope: Scope | None = None
     for pattern, b, s in _BEFORE_RULES:
         if pattern.search(before):
-            bound = b             # "up to 200°C": the most reached is 200, not "<= 200"
+            bound = b  # "up to 200°C": the most reached is 200, not "<= 200"
             scope = s
             break
     if scope is None:
@@ -185,17 +205,29 @@ def _claim(text: str, q: Quantity) -> Claim:
 
 _SCALES: dict[str, tuple[str, float]] = {}
 for _dim, _units in (
-        ("time", {"ns": 1e-9, "µs": 1e-6, "ms": 1e-3, "s": 1.0, "min": 60.0, "h": 3600.0,
-                  "day": 86400.0, "week": 604800.0}),
-        ("length", {"nm": 1e-9, "µm": 1e-6, "mm": 1e-3, "cm": 1e-2, "m": 1.0, "km": 1e3}),
-        ("mass", {"pg": 1e-12, "ng": 1e-9, "µg": 1e-6, "mg": 1e-3, "g": 1.0, "kg": 1e3}),
-        ("volume", {"µL": 1e-6, "mL": 1e-3, "L": 1.0}),
-        ("energy", {"meV": 1e-3, "eV": 1.0, "keV": 1e3, "MeV": 1e6, "GeV": 1e9, "TeV": 1e12}),
-        ("frequency", {"Hz": 1.0, "kHz": 1e3, "MHz": 1e6, "GHz": 1e9, "THz": 1e12}),
-        ("bytes", {"kB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12, "PB": 1e15}),
-        ("molar", {"pM": 1e-12, "nM": 1e-9, "µM": 1e-6, "mM": 1e-3, "M": 1.0}),
-        ("power", {"µW": 1e-6, "mW": 1e-3, "W": 1.0, "kW": 1e3, "MW": 1e6, "GW": 1e9}),
-        ("pressure", {"Pa": 1.0, "kPa": 1e3, "MPa": 1e6, "GPa": 1e9})):
+    (
+        "time",
+        {
+            "ns": 1e-9,
+            "µs": 1e-6,
+            "ms": 1e-3,
+            "s": 1.0,
+            "min": 60.0,
+            "h": 3600.0,
+            "day": 86400.0,
+            "week": 604800.0,
+        },
+    ),
+    ("length", {"nm": 1e-9, "µm": 1e-6, "mm": 1e-3, "cm": 1e-2, "m": 1.0, "km": 1e3}),
+    ("mass", {"pg": 1e-12, "ng": 1e-9, "µg": 1e-6, "mg": 1e-3, "g": 1.0, "kg": 1e3}),
+    ("volume", {"µL": 1e-6, "mL": 1e-3, "L": 1.0}),
+    ("energy", {"meV": 1e-3, "eV": 1.0, "keV": 1e3, "MeV": 1e6, "GeV": 1e9, "TeV": 1e12}),
+    ("frequency", {"Hz": 1.0, "kHz": 1e3, "MHz": 1e6, "GHz": 1e9, "THz": 1e12}),
+    ("bytes", {"kB": 1e3, "MB": 1e6, "GB": 1e9, "TB": 1e12, "PB": 1e15}),
+    ("molar", {"pM": 1e-12, "nM": 1e-9, "µM": 1e-6, "mM": 1e-3, "M": 1.0}),
+    ("power", {"µW": 1e-6, "mW": 1e-3, "W": 1.0, "kW": 1e3, "MW": 1e6, "GW": 1e9}),
+    ("pressure", {"Pa": 1.0, "kPa": 1e3, "MPa": 1e6, "GPa": 1e9}),
+):
     for _u, _f in _units.items():
         _SCALES[_u] = (_dim, _f)
 
@@ -228,6 +260,7 @@ def _factors(claim: Quantity, ev: Quantity) -> list[float] | str:
 
 
 # --- comparing ------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class _Value:
@@ -286,22 +319,30 @@ def _on_value(claim: Claim, val: _Value) -> bool | None:
             return lo <= val.low < hi
         return _holds(claim, val.low, val.source)
     if claim.bound == Bound.BETWEEN and claim.quantity.range is not None:
-        same = (_equal(claim, val.low, val.source) if claim.low == claim.quantity.value
-                else math.isclose(val.low, claim.low or 0.0))
-        ends = (math.isclose(val.low, claim.low or 0.0, abs_tol=claim.quantity.step / 2)
-                and math.isclose(val.high, claim.high or 0.0, abs_tol=claim.quantity.step / 2))
+        same = (
+            _equal(claim, val.low, val.source)
+            if claim.low == claim.quantity.value
+            else math.isclose(val.low, claim.low or 0.0)
+        )
+        ends = math.isclose(
+            val.low, claim.low or 0.0, abs_tol=claim.quantity.step / 2
+        ) and math.isclose(val.high, claim.high or 0.0, abs_tol=claim.quantity.step / 2)
         if ends or (same and claim.scope == Scope.ALL):
             return True
         if claim.scope == Scope.ALL:
             return (claim.low or 0.0) <= val.low and val.high <= (claim.high or 0.0)
         return False
-    if val.source.bound is not None and _side(claim) is not None \
-            and _side(claim) == _SIDE.get(val.source.bound):
+    if (
+        val.source.bound is not None
+        and _side(claim) is not None
+        and _side(claim) == _SIDE.get(val.source.bound)
+    ):
         # "over 4,000" against "over 40,000", "up to 250°C" against "up to 200°C": the
         # sentence restates the paper's bound, which holds only with the paper's number
         edge = val.high if math.isinf(val.low) else val.low
         return _equal(claim, edge, val.source) or math.isclose(
-            edge, claim.quantity.value, rel_tol=1e-9)
+            edge, claim.quantity.value, rel_tol=1e-9
+        )
     if val.source.bound is not None and claim.bound in (Bound.EXACT, Bound.ABOUT):
         # "for 18 months" against ">18 months": the bound itself, or a point the bound allows,
         # is neither stated nor refuted; a point the bound excludes is refuted
@@ -339,7 +380,7 @@ def _values(claim: Claim, evidence: Sequence[Quantity]) -> tuple[list[list[_Valu
             continue
         shares = _shares(claim.quantity, e)
         if shares and e.denominator and claim.quantity.denominator:
-            out.append(shares)                    # two parts of wholes: compare the ratios
+            out.append(shares)  # two parts of wholes: compare the ratios
             continue
         factors = _factors(claim.quantity, e)
         if isinstance(factors, str):
@@ -357,7 +398,7 @@ def _values(claim: Claim, evidence: Sequence[Quantity]) -> tuple[list[list[_Valu
             continue
         out.append(shares + [_bounded(e.value * f, e, weak) for f in factors])
     if any(g[0].weak for g in out) and any(not g[0].weak for g in out):
-        out = [g for g in out if not g[0].weak]   # values of the claim's own kind come first
+        out = [g for g in out if not g[0].weak]  # values of the claim's own kind come first
     return out, reason
 
 
@@ -381,15 +422,15 @@ def _untyped(claim: Quantity, e: Quantity) -> bool:
     percent claim), or the claim is a date. Such a value can confirm the claim, never
     refute it."""
     if claim.kind == "date":
-        return True                  # "On May 15" and "March 10": often different events
+        return True  # "On May 15" and "March 10": often different events
     if claim.kind == "vague" and e.unit is None:
-        return True                  # "thousands of" against a footnote mark "2"
+        return True  # "thousands of" against a footnote mark "2"
     if claim.unit == e.unit:
         return False
     if claim.unit is None:
-        return True                  # "age 55" is no reading of "53%"
+        return True  # "age 55" is no reading of "53%"
     if e.unit is not None:
-        return False                 # converted (ms vs s): typed
+        return False  # converted (ms vs s): typed
     return not (claim.unit == "%" and 0 < abs(e.value) <= 1 and e.decimals > 0)
 
 
@@ -446,14 +487,19 @@ def match(claim: Claim, evidence: Sequence[Quantity]) -> NumberMatch:
         if ok:
             return _agreed(claim, g[0], "the evidence states it")
     if any(ok is None for ok, _ in results):
-        return NumberMatch(Verdict.NOT_COMPARABLE, claim,
-                           reason="inside a range the evidence gives, not stated")
+        return NumberMatch(
+            Verdict.NOT_COMPARABLE, claim, reason="inside a range the evidence gives, not stated"
+        )
     if all(g[0].weak for _, g in results):
-        return NumberMatch(Verdict.NOT_COMPARABLE, claim,
-                           reason="only bare numbers, which may measure something else")
-    nearest = min((g[0] for _, g in results if not g[0].weak),
-                  key=lambda v: min(abs(v.low - claim.quantity.value),
-                                    abs(v.high - claim.quantity.value)))
+        return NumberMatch(
+            Verdict.NOT_COMPARABLE,
+            claim,
+            reason="only bare numbers, which may measure something else",
+        )
+    nearest = min(
+        (g[0] for _, g in results if not g[0].weak),
+        key=lambda v: min(abs(v.low - claim.quantity.value), abs(v.high - claim.quantity.value)),
+    )
     return _refuted(claim, nearest, "no evidence value satisfies the claim")
 
 
@@ -469,7 +515,8 @@ def _same_bound(claim: Claim, groups: list[list[_Value]]) -> _Value | None:
             if _SIDE.get(v.source.bound or "") == side and not v.weak:
                 edge = v.high if math.isinf(v.low) else v.low
                 if _equal(claim, edge, v.source) or math.isclose(
-                        edge, claim.quantity.value, rel_tol=1e-9):
+                    edge, claim.quantity.value, rel_tol=1e-9
+                ):
                     return v
     return None
 
@@ -495,8 +542,11 @@ def _extreme(claim: Claim, groups: list[list[_Value]]) -> NumberMatch:
     if _on_value(claim, point):
         return _agreed(claim, point, f"the {claim.scope.value}imum the evidence gives")
     if val.weak:
-        return NumberMatch(Verdict.NOT_COMPARABLE, claim,
-                           reason="only bare numbers, which may measure something else")
+        return NumberMatch(
+            Verdict.NOT_COMPARABLE,
+            claim,
+            reason="only bare numbers, which may measure something else",
+        )
     return _refuted(claim, point, f"the {claim.scope.value}imum the evidence gives differs")
 
 

@@ -101,9 +101,17 @@ from grounding.normalize import (
 from grounding.types import Rect
 from grounding.visibility import AlphaCheck, HiddenSpan, drop_hidden, hidden_spans, may_hide_text
 
-__all__ = ["Block", "Document", "Line", "Page", "Word", "WordColumns", "extract_plain_text",
-           "pdf_metadata",
-           "read_pdf"]
+__all__ = [
+    "Block",
+    "Document",
+    "Line",
+    "Page",
+    "Word",
+    "WordColumns",
+    "extract_plain_text",
+    "pdf_metadata",
+    "read_pdf",
+]
 
 _mu: Any = pymupdf  # PyMuPDF ships without type hints for most calls
 
@@ -118,12 +126,17 @@ _mupdf: Any = pymupdf.mupdf  # its low-level MuPDF bindings (for the font walk)
 #: Text-page flags, as bare ``get_text()`` uses them: keep ligature code points (the
 #: normaliser folds them, and needs to see them to repair 'beneﬁ ciaries') and
 #: whitespace characters, clip to the media box, show unmapped glyphs by CID.
-_FLAGS = (pymupdf.TEXT_PRESERVE_LIGATURES | pymupdf.TEXT_PRESERVE_WHITESPACE
-          | pymupdf.TEXT_MEDIABOX_CLIP | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE)
+_FLAGS = (
+    pymupdf.TEXT_PRESERVE_LIGATURES
+    | pymupdf.TEXT_PRESERVE_WHITESPACE
+    | pymupdf.TEXT_MEDIABOX_CLIP
+    | pymupdf.TEXT_CID_FOR_UNKNOWN_UNICODE
+)
 #: MuPDF's word delimiters (PyMuPDF ``JM_is_word_delimiter``): code points <= 32, NBSP and
 #: the bidi controls U+202A-U+202E.
-_DELIMS = (frozenset(chr(c) for c in range(33)) | {"\u00a0"}
-           | {chr(c) for c in range(0x202A, 0x202F)})
+_DELIMS = (
+    frozenset(chr(c) for c in range(33)) | {"\u00a0"} | {chr(c) for c in range(0x202A, 0x202F)}
+)
 #: Characters a mis-encoded math font emits instead of a sign next to a number.
 _SUSPECT_GLYPHS = frozenset("0123456789\u00bc\u00bd\u00be\u00fe\u00c0\u00c3")
 _MARGIN = 0.12
@@ -189,18 +202,29 @@ class WordColumns:
     @classmethod
     def of(cls, words: tuple[Word, ...]) -> WordColumns:
         """Columns of ``words``."""
-        return cls([w.text for w in words], [w.start for w in words],
-                   [w.end for w in words], [w.rect.x0 for w in words],
-                   [w.rect.y0 for w in words], [w.rect.x1 for w in words],
-                   [w.rect.y1 for w in words], [w.line for w in words])
+        return cls(
+            [w.text for w in words],
+            [w.start for w in words],
+            [w.end for w in words],
+            [w.rect.x0 for w in words],
+            [w.rect.y0 for w in words],
+            [w.rect.x1 for w in words],
+            [w.rect.y1 for w in words],
+            [w.line for w in words],
+        )
 
     def __len__(self) -> int:
         return len(self.starts)
 
     def word(self, i: int) -> Word:
         """Word ``i`` as a :class:`Word`."""
-        return Word(self.texts[i], Rect(self.x0s[i], self.y0s[i], self.x1s[i], self.y1s[i]),
-                    self.starts[i], self.ends[i], self.lines[i])
+        return Word(
+            self.texts[i],
+            Rect(self.x0s[i], self.y0s[i], self.x1s[i], self.y1s[i]),
+            self.starts[i],
+            self.ends[i],
+            self.lines[i],
+        )
 
 
 @dataclass(frozen=True)
@@ -233,18 +257,32 @@ class Page:
         object.__setattr__(self, "word_columns", WordColumns.of(self.words))
 
     @classmethod
-    def _lazy(cls, number: int, width: float, height: float, text: str, columns: WordColumns,
-              lines: list[tuple[int, int, Box4]], blocks: list[tuple[int, int, Box4]],
-              suspect_spans: tuple[tuple[int, int], ...]) -> Page:
+    def _lazy(
+        cls,
+        number: int,
+        width: float,
+        height: float,
+        text: str,
+        columns: WordColumns,
+        lines: list[tuple[int, int, Box4]],
+        blocks: list[tuple[int, int, Box4]],
+        suspect_spans: tuple[tuple[int, int], ...],
+    ) -> Page:
         """A page whose ``words``, ``lines`` and ``blocks`` are made when first read, from
         ``columns`` and from ``(start, end, (x0, y0, x1, y1))`` records (the pipeline reads
         none of them on most pages; see :class:`WordColumns`)."""
         page = object.__new__(cls)
         # the state __init__ would give, less words, lines and blocks: not attributes until
         # __getattr__ makes them
-        page.__dict__.update(number=number, width=width, height=height, text=text,
-                             suspect_spans=suspect_spans, word_columns=columns,
-                             _pending={"words": columns, "lines": lines, "blocks": blocks})
+        page.__dict__.update(
+            number=number,
+            width=width,
+            height=height,
+            text=text,
+            suspect_spans=suspect_spans,
+            word_columns=columns,
+            _pending={"words": columns, "lines": lines, "blocks": blocks},
+        )
         return page
 
     def __getattr__(self, name: str) -> Any:
@@ -252,7 +290,7 @@ class Page:
         pending = self.__dict__.get("_pending")
         if pending is None or name not in pending:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        source = pending[name]       # kept (not popped): a concurrent reader finds it too
+        source = pending[name]  # kept (not popped): a concurrent reader finds it too
         value: tuple[Any, ...]
         if name == "words":
             value = tuple(source.word(i) for i in range(len(source)))
@@ -365,9 +403,15 @@ def _open(path: str | Path) -> tuple[str, Any]:
     if doc.page_count == 0:
         repaired = doc.is_repaired
         doc.close()
-        raise PDFError("PDF has no pages" + (" (a damaged file MuPDF could not repair: "
-                                             "truncated or corrupt?)" if repaired else ""),
-                       path=p)
+        raise PDFError(
+            "PDF has no pages"
+            + (
+                " (a damaged file MuPDF could not repair: truncated or corrupt?)"
+                if repaired
+                else ""
+            ),
+            path=p,
+        )
     return p, doc
 
 
@@ -379,14 +423,15 @@ def read_pdf(path: str | Path) -> Document:
     """
     p, doc = _open(path)
     raws: list[_RawPage] = []
-    fonts = _FontCheck(doc)                     # one font-name cache for all pages
+    fonts = _FontCheck(doc)  # one font-name cache for all pages
     try:
         for index in range(doc.page_count):
             try:
                 raws.append(_read_page(doc.load_page(index), index + 1, fonts))
             except Exception as exc:
-                raise PDFError(f"cannot read page ({type(exc).__name__}: {exc})",
-                               path=p, page=index + 1) from exc
+                raise PDFError(
+                    f"cannot read page ({type(exc).__name__}: {exc})", path=p, page=index + 1
+                ) from exc
         repaired = bool(doc.is_repaired)
     finally:
         doc.close()
@@ -396,8 +441,9 @@ def read_pdf(path: str | Path) -> Document:
     empty = [rp.number for rp in raws if not rp.has_layer]
     damaged = " (a damaged file MuPDF repaired: truncated or corrupt?)" if repaired else ""
     if not any(pg.text for pg in pages) or 2 * len(empty) > len(pages):
-        raise PDFError(f"{len(empty)} of {len(pages)} pages have no text layer{damaged}; "
-                       "scanned PDF?", path=p)
+        raise PDFError(
+            f"{len(empty)} of {len(pages)} pages have no text layer{damaged}; scanned PDF?", path=p
+        )
     return Document(p, tuple(pages), tuple(pdf_warnings(raws, repaired)))
 
 
@@ -406,19 +452,24 @@ def pdf_warnings(raws: list[_RawPage], repaired: bool) -> list[str]:
     pages without a text layer among pages with text, and text left out as never painted."""
     out = []
     if repaired:
-        out.append("the PDF is damaged (truncated or corrupt) and MuPDF repaired it: "
-                   "text may be missing")
+        out.append(
+            "the PDF is damaged (truncated or corrupt) and MuPDF repaired it: text may be missing"
+        )
     empty = [rp.number for rp in raws if not rp.has_layer]
     if empty:
         which = f"page {empty[0]}" if len(empty) == 1 else f"pages {_page_ranges(empty)}"
-        out.append(f"{len(empty)} of {len(raws)} pages without a text layer ({which}): "
-                   "claims about them cannot be checked")
+        out.append(
+            f"{len(empty)} of {len(raws)} pages without a text layer ({which}): "
+            "claims about them cannot be checked"
+        )
     for rp in raws:
         if rp.hidden:
             runs = "; ".join(f"{h.text[:60]!r} ({h.why})" for h in rp.hidden[:3])
             more = f" and {len(rp.hidden) - 3} more" if len(rp.hidden) > 3 else ""
-            out.append(f"page {rp.number}: {len(rp.hidden)} text run(s) the PDF never paints "
-                       f"left out of the evidence: {runs}{more}")
+            out.append(
+                f"page {rp.number}: {len(rp.hidden)} text run(s) the PDF never paints "
+                f"left out of the evidence: {runs}{more}"
+            )
     return out
 
 
@@ -482,8 +533,15 @@ def _union(boxes: list[Box4]) -> Box4:
 
 
 #: ``extractWORDS`` rows as columns: x0s, y0s, x1s, y1s, texts, block numbers, line numbers.
-WordCols = tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...], tuple[float, ...],
-                 tuple[str, ...], tuple[int, ...], tuple[int, ...]]
+WordCols = tuple[
+    tuple[float, ...],
+    tuple[float, ...],
+    tuple[float, ...],
+    tuple[float, ...],
+    tuple[str, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+]
 
 
 #: A word drawn again within this fraction of its height (and at most 1 pt) of a word with
@@ -513,8 +571,12 @@ def _drop_overprint(cols: WordCols) -> WordCols:
         copy = False
         for c in (cell - 1, cell, cell + 1):
             for o in seen.get((t, c), ()):
-                if (abs(x0s[o] - x0) < tol and abs(y0s[o] - y0) < tol
-                        and abs(x1s[o] - x1) < tol and abs(y1s[o] - y1) < tol):
+                if (
+                    abs(x0s[o] - x0) < tol
+                    and abs(y0s[o] - y0) < tol
+                    and abs(x1s[o] - x1) < tol
+                    and abs(y1s[o] - y1) < tol
+                ):
                     copy = True
                     break
             if copy:
@@ -535,16 +597,20 @@ def _may_overprint(recs: list[LineRec], cols: WordCols) -> bool:
     is missed)."""
     x0s, texts = cols[0], cols[4]
     # a word equal to the next is rare: only those few pairs have their x0 compared
-    if any(abs(x0s[i + 1] - x0s[i]) < 1.0
-           for i in compress(count(), map(eq, texts, islice(texts, 1, None)))):
+    if any(
+        abs(x0s[i + 1] - x0s[i]) < 1.0
+        for i in compress(count(), map(eq, texts, islice(texts, 1, None)))
+    ):
         return True
     # lines of the same text are rare too: the grid cells are compared only when some
     # text occurs twice
     n = len(recs)
     if len(set(map(itemgetter(1), recs))) == n:
         return False
-    return (len({(rec[1], int(rec[0][0]), int(rec[0][1])) for rec in recs}) < n
-            or len({(rec[1], int(rec[0][0] + 0.5), int(rec[0][1] + 0.5)) for rec in recs}) < n)
+    return (
+        len({(rec[1], int(rec[0][0]), int(rec[0][1])) for rec in recs}) < n
+        or len({(rec[1], int(rec[0][0] + 0.5), int(rec[0][1] + 0.5)) for rec in recs}) < n
+    )
 
 
 def _word_cols(words: list[tuple[Any, ...]]) -> WordCols:
@@ -568,13 +634,16 @@ def _line_recs(cols: WordCols) -> list[LineRec]:
     if not n:
         return []
     # a line starts at word 0 and wherever the block or line number changes
-    firsts = [0, *compress(range(1, n), map(or_, map(ne, blks[1:], blks),
-                                            map(ne, lnos[1:], lnos)))]
+    firsts = [0, *compress(range(1, n), map(or_, map(ne, blks[1:], blks), map(ne, lnos[1:], lnos)))]
     ends = firsts[1:]
     ends.append(n)
     spans = list(map(slice, firsts, ends))
-    boxes = zip(map(min, map(x0s.__getitem__, spans)), map(min, map(y0s.__getitem__, spans)),
-                map(max, map(x1s.__getitem__, spans)), map(max, map(y1s.__getitem__, spans)))
+    boxes = zip(
+        map(min, map(x0s.__getitem__, spans)),
+        map(min, map(y0s.__getitem__, spans)),
+        map(max, map(x1s.__getitem__, spans)),
+        map(max, map(y1s.__getitem__, spans)),
+    )
     return list(zip(boxes, map(" ".join, map(texts.__getitem__, spans)), firsts, ends))
 
 
@@ -591,16 +660,18 @@ def _drop_line_numbers(recs: list[LineRec]) -> list[LineRec]:
     nums = [k for k, rec in enumerate(recs) if len(rec[1]) <= 4 and rec[1].isdigit()]
     if len(nums) < _LINE_NUMBERS_MIN:
         return recs
-    others = [rec[0] for k, rec in enumerate(recs) if not (len(rec[1]) <= 4
-                                                            and rec[1].isdigit())]
+    others = [rec[0] for k, rec in enumerate(recs) if not (len(rec[1]) <= 4 and rec[1].isdigit())]
     if not others:
         return recs
     left = min(b[0] for b in others)
     right = max(b[2] for b in others)
     drop: set[int] = set()
     for side in (0, 1):
-        out = [k for k in nums if (recs[k][0][2] <= left + 1 if side == 0
-                                   else recs[k][0][0] >= right - 1)]
+        out = [
+            k
+            for k in nums
+            if (recs[k][0][2] <= left + 1 if side == 0 else recs[k][0][0] >= right - 1)
+        ]
         if len(out) < _LINE_NUMBERS_MIN:
             continue
         edge = 2 if side == 0 else 0
@@ -612,7 +683,7 @@ def _drop_line_numbers(recs: list[LineRec]) -> list[LineRec]:
             while recs[out[b]][0][edge] - recs[out[a]][0][edge] > 3:
                 a += 1
             if b + 1 - a > len(best):
-                best = out[a:b + 1]
+                best = out[a : b + 1]
         if len(best) < _LINE_NUMBERS_MIN:
             continue
         best.sort(key=lambda k: recs[k][0][1])
@@ -637,8 +708,12 @@ def _units(lines: list[LineRec], word_blocks: tuple[int, ...]) -> list[Unit]:
     ends.append(n)
     spans = list(map(slice, firsts, ends))
     x0s, y0s, x1s, y1s = zip(*[ln[0] for ln in lines])
-    boxes = zip(map(min, map(x0s.__getitem__, spans)), map(min, map(y0s.__getitem__, spans)),
-                map(max, map(x1s.__getitem__, spans)), map(max, map(y1s.__getitem__, spans)))
+    boxes = zip(
+        map(min, map(x0s.__getitem__, spans)),
+        map(min, map(y0s.__getitem__, spans)),
+        map(max, map(x1s.__getitem__, spans)),
+        map(max, map(y1s.__getitem__, spans)),
+    )
     return list(zip(boxes, map(lines.__getitem__, spans)))
 
 
@@ -658,11 +733,10 @@ class _FontCheck:
         self._pdf: Any
         try:
             this = doc.this
-            self._pdf = (this if isinstance(this, _mupdf.PdfDocument)
-                         else _mupdf.PdfDocument(this))
+            self._pdf = this if isinstance(this, _mupdf.PdfDocument) else _mupdf.PdfDocument(this)
         except Exception:  # noqa: BLE001 -- no low-level handle: every page asks get_fonts()
             self._pdf = None
-        self._other: dict[int, bool] = {}     # font object number -> neither text nor math
+        self._other: dict[int, bool] = {}  # font object number -> neither text nor math
         #: the document's graphics-state alpha check (hidden-text pre-check)
         self.alpha = AlphaCheck(doc, _mupdf)
 
@@ -789,8 +863,11 @@ def _font_patches(dict_blocks: list[dict[str, Any]]) -> dict[tuple[int, int], Pa
                     out_pos += 1
                     i += 1
             repl = {pos_map[i]: c for i, c in enumerate(raw) if c != orig[i] and i in pos_map}
-            sus2 = [(pos_map[s], pos_map[e - 1] + 1) for s, e in sus
-                    if s in pos_map and e - 1 in pos_map]
+            sus2 = [
+                (pos_map[s], pos_map[e - 1] + 1)
+                for s, e in sus
+                if s in pos_map and e - 1 in pos_map
+            ]
             if repl or sus2:
                 out[(blk["number"], lno)] = (_joined_tokens(orig), repl, sus2)
     return out
@@ -809,8 +886,9 @@ def _words_joined(text: str) -> str:
     return " ".join(w for w in _DELIM_RUN.split(text) if w)
 
 
-def _superscript_patches(html: str, recs: list[LineRec], cols: WordCols,
-                         patches: dict[tuple[int, int], Patch]) -> None:
+def _superscript_patches(
+    html: str, recs: list[LineRec], cols: WordCols, patches: dict[tuple[int, int], Patch]
+) -> None:
     """Add to ``patches`` how each line's superscripts read (:func:`read_superscript`):
     exponents as superscript characters, citation numbers dropped. ``html``: the page's
     ``extractHTML()``, whose ``<sup>`` marks MuPDF's superscript spans; a line of it is
@@ -856,8 +934,9 @@ def _superscript_patches(html: str, recs: list[LineRec], cols: WordCols,
         _add_sup_patch(patches, (cols[5][wa], cols[6][wa]), plain, text, runs)
 
 
-def _dict_superscript_patches(dict_blocks: list[dict[str, Any]],
-                              patches: dict[tuple[int, int], Patch]) -> None:
+def _dict_superscript_patches(
+    dict_blocks: list[dict[str, Any]], patches: dict[tuple[int, int], Patch]
+) -> None:
     """:func:`_superscript_patches` from the page's ``extractDICT()`` blocks, for a page
     whose dict is read anyway: a span with flag bit 0 is MuPDF's superscript, and a
     dict line is MuPDF's line (block number, line index)."""
@@ -879,8 +958,13 @@ def _dict_superscript_patches(dict_blocks: list[dict[str, Any]],
             _add_sup_patch(patches, (blk["number"], lno), plain, _words_joined(plain), runs)
 
 
-def _add_sup_patch(patches: dict[tuple[int, int], Patch], key: tuple[int, int], plain: str,
-                   text: str, runs: list[tuple[int, int]]) -> None:
+def _add_sup_patch(
+    patches: dict[tuple[int, int], Patch],
+    key: tuple[int, int],
+    plain: str,
+    text: str,
+    runs: list[tuple[int, int]],
+) -> None:
     """Patch line ``key`` (its text ``text`` = ``plain`` as MuPDF's words give it) where
     its superscript runs (offsets into ``plain``) read otherwise."""
     repl: dict[int, str] = {}
@@ -890,7 +974,7 @@ def _add_sup_patch(patches: dict[tuple[int, int], Patch], key: tuple[int, int], 
         if not sup:
             continue
         at = len(head) + (1 if head and plain[s - 1] in _DELIMS else 0)
-        if text[at:at + len(sup)] != sup:
+        if text[at : at + len(sup)] != sup:
             continue
         got = read_superscript(text[:at], sup)
         if got is not None:
@@ -909,7 +993,7 @@ def _merged(runs: list[tuple[int, int]], plain: str) -> list[tuple[int, int]]:
     between them ('1,' '2' -> '1, 2'), leading and trailing whitespace left out."""
     out: list[list[int]] = []
     for s, e in runs:
-        if out and not _words_joined(plain[out[-1][1]:s]):
+        if out and not _words_joined(plain[out[-1][1] : s]):
             out[-1][1] = e
         else:
             out.append([s, e])
@@ -984,14 +1068,13 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
     prect = page.rect
     width, height = float(prect.width), float(prect.height)
     tp = page.get_textpage(flags=_FLAGS)
-    if fonts is None or fonts.doc is not page.parent:     # a page read on its own
+    if fonts is None or fonts.doc is not page.parent:  # a page read on its own
         fonts = _FontCheck(page.parent)
     other_font = fonts.has_other_font(page)
     rotation = page.rotation
-    cols, has_layer, dict_blocks, html, hidden = _page_words(page, tp, fonts, other_font,
-                                                             rotation)
+    cols, has_layer, dict_blocks, html, hidden = _page_words(page, tp, fonts, other_font, rotation)
     patches: dict[tuple[int, int], Patch] = {}
-    if other_font or _has_math_glyph(cols[4]):       # span fonts matter (_needs_fonts)
+    if other_font or _has_math_glyph(cols[4]):  # span fonts matter (_needs_fonts)
         if dict_blocks is None:
             dict_blocks = tp.extractDICT()["blocks"] if has_layer else []
         patches = _font_patches(dict_blocks)
@@ -1012,51 +1095,79 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
     y1s = sorted([rec[0][3] for rec in recs])
 
     texts, boxes, counts, patched, segments, blocks, suspects = _kept_lines(
-        units, cols, patches, height, y0s, y1s)
+        units, cols, patches, height, y0s, y1s
+    )
     spans = [slice(a, b) for a, b in segments]
     x0c, y0c, x1c, y1c, tc = cols[:5]
     w_texts = list(chain.from_iterable(map(tc.__getitem__, spans)))
     w_starts = list(accumulate(map(add, map(len, w_texts), repeat(1)), initial=0))
     w_starts.pop()
     return _RawPage(
-        number, width, height, "\n".join(texts) + "\n" if texts else "",
-        w_starts, w_texts,
+        number,
+        width,
+        height,
+        "\n".join(texts) + "\n" if texts else "",
+        w_starts,
+        w_texts,
         list(chain.from_iterable(map(x0c.__getitem__, spans))),
         list(chain.from_iterable(map(y0c.__getitem__, spans))),
         list(chain.from_iterable(map(x1c.__getitem__, spans))),
         list(chain.from_iterable(map(y1c.__getitem__, spans))),
         list(chain.from_iterable(map(repeat, range(len(texts)), counts))),
-        texts, list(accumulate(map(add, map(len, texts), repeat(1)), initial=0)), boxes,
-        list(accumulate(counts, initial=0)), frozenset(patched), blocks, suspects,
-        has_layer, tuple(hidden))
+        texts,
+        list(accumulate(map(add, map(len, texts), repeat(1)), initial=0)),
+        boxes,
+        list(accumulate(counts, initial=0)),
+        frozenset(patched),
+        blocks,
+        suspects,
+        has_layer,
+        tuple(hidden),
+    )
 
 
-def _kept_lines(units: list[Unit], cols: WordCols, patches: dict[tuple[int, int], Patch],
-                height: float, y0s: list[float], y1s: list[float]
-                ) -> tuple[list[str], list[Box4], list[int], list[int], list[list[int]],
-                           list[tuple[int, int, Box4]], list[tuple[int, int]]]:
+def _kept_lines(
+    units: list[Unit],
+    cols: WordCols,
+    patches: dict[tuple[int, int], Patch],
+    height: float,
+    y0s: list[float],
+    y1s: list[float],
+) -> tuple[
+    list[str],
+    list[Box4],
+    list[int],
+    list[int],
+    list[list[int]],
+    list[tuple[int, int, Box4]],
+    list[tuple[int, int]],
+]:
     """The lines of ``units`` (in reading order) that are kept, page-number lines at the
     page's top or bottom edge dropped, font and superscript ``patches`` applied: per kept
     line its text, box and word count; the kept lines a patch changed; the runs ``[a, b)``
     of MuPDF words kept, in reading order; blocks as (first line, end line, box); suspect
     raw ranges. ``y0s``/``y1s``: the sorted tops and bottoms of the page's lines."""
-    texts: list[str] = []          # per kept line
+    texts: list[str] = []  # per kept line
     boxes: list[Box4] = []
-    counts: list[int] = []         # words per kept line
+    counts: list[int] = []  # words per kept line
     patched: list[int] = []
     segments: list[list[int]] = []  # runs [a, b) of MuPDF words kept, in reading order
     blocks: list[tuple[int, int, Box4]] = []
     suspects: list[tuple[int, int]] = []
     pos = 0
-    top, bottom = height * _MARGIN, height * (1 - _MARGIN)     # as _in_margin has them
+    top, bottom = height * _MARGIN, height * (1 - _MARGIN)  # as _in_margin has them
     for ubox, ulines in units:
         first = len(texts)
         for lb, text, wa, wb in ulines:
-            if (len(text) < 25 and (lb[3] <= top or lb[1] >= bottom)
-                    and is_page_number_line(text) and _in_margin(lb, y0s, y1s, height)):
+            if (
+                len(text) < 25
+                and (lb[3] <= top or lb[1] >= bottom)
+                and is_page_number_line(text)
+                and _in_margin(lb, y0s, y1s, height)
+            ):
                 continue
             if patches:
-                patch = patches.get((cols[5][wa], cols[6][wa]))   # (block_no, line_no)
+                patch = patches.get((cols[5][wa], cols[6][wa]))  # (block_no, line_no)
                 if patch is not None and patch[0] == text:
                     _, repl, sus = patch
                     if repl:
@@ -1079,9 +1190,9 @@ def _kept_lines(units: list[Unit], cols: WordCols, patches: dict[tuple[int, int]
     return texts, boxes, counts, patched, segments, blocks, suspects
 
 
-def _page_words(page: Any, tp: Any, fonts: _FontCheck, other_font: bool, rotation: int
-                ) -> tuple[WordCols, bool, list[dict[str, Any]] | None, str,
-                           list[HiddenSpan]]:
+def _page_words(
+    page: Any, tp: Any, fonts: _FontCheck, other_font: bool, rotation: int
+) -> tuple[WordCols, bool, list[dict[str, Any]] | None, str, list[HiddenSpan]]:
     """The words of ``page`` (its text page ``tp``) as columns, without text the PDF never
     paints, boxes mapped through the page's rotation; whether the page has a text layer;
     its ``extractDICT`` blocks where they were read (else None); its ``extractHTML`` where
@@ -1097,8 +1208,11 @@ def _page_words(page: Any, tp: Any, fonts: _FontCheck, other_font: bool, rotatio
     hidden: list[HiddenSpan] = []
     # a page whose fonts may need patches reads the dict anyway: no pre-check there
     html = ""
-    if words and (other_font or _has_math_glyph([w[4] for w in words])
-                  or may_hide_text(page, html := tp.extractHTML(), fonts.alpha)):
+    if words and (
+        other_font
+        or _has_math_glyph([w[4] for w in words])
+        or may_hide_text(page, html := tp.extractHTML(), fonts.alpha)
+    ):
         dict_blocks = tp.extractDICT()["blocks"]
         hidden = hidden_spans(page, dict_blocks)
     if hidden:
@@ -1129,17 +1243,21 @@ def _finish(rp: _RawPage, keep_hyphens: AbstractSet[str]) -> Page:
     line_s, line_e, shifts, tails, slow = _map_lines(rp, ntext, source)
     texts = rp.word_texts
     raw_starts = rp.word_starts
-    w_starts = list(map(add, raw_starts, chain.from_iterable(
-        map(repeat, shifts, map(sub, line_words[1:], line_words)))))
+    w_starts = list(
+        map(
+            add,
+            raw_starts,
+            chain.from_iterable(map(repeat, shifts, map(sub, line_words[1:], line_words))),
+        )
+    )
     w_ends = list(map(add, w_starts, map(len, texts)))
-    x0s, y0s, x1s, y1s, w_lines = rp.word_x0s, rp.word_y0s, rp.word_x1s, rp.word_y1s, \
-        rp.word_lines
+    x0s, y0s, x1s, y1s, w_lines = rp.word_x0s, rp.word_y0s, rp.word_x1s, rp.word_y1s, rp.word_lines
     if tails or slow:
         texts = list(texts)
     for k in tails:
         i = line_words[k + 1] - 1
         w_ends[i] = line_e[k]
-        texts[i] = ntext[w_starts[i]:w_ends[i]]
+        texts[i] = ntext[w_starts[i] : w_ends[i]]
     if slow:
         emptied = False
         for k in slow:
@@ -1150,24 +1268,32 @@ def _finish(rp: _RawPage, keep_hyphens: AbstractSet[str]) -> Page:
             w_ends[a:b] = we
             texts[a:b] = [ntext[s:e] for s, e in zip(ws, we)]
             emptied = emptied or not all(map(lt, ws, we))
-        if emptied:                      # rare: a word normalised away
+        if emptied:  # rare: a word normalised away
             kept = [k for k, (s, e) in enumerate(zip(w_starts, w_ends)) if e > s]
-            texts, w_starts, w_ends = _pick(texts, kept), _pick(w_starts, kept), \
-                _pick(w_ends, kept)
-            x0s, y0s, x1s, y1s = (_pick(x0s, kept), _pick(y0s, kept), _pick(x1s, kept),
-                                  _pick(y1s, kept))
+            texts, w_starts, w_ends = _pick(texts, kept), _pick(w_starts, kept), _pick(w_ends, kept)
+            x0s, y0s, x1s, y1s = (
+                _pick(x0s, kept),
+                _pick(y0s, kept),
+                _pick(x1s, kept),
+                _pick(y1s, kept),
+            )
             w_lines = _pick(w_lines, kept)
     columns = WordColumns(texts, w_starts, w_ends, x0s, y0s, x1s, y1s, w_lines)
     lines = list(zip(line_s, line_e, rp.line_boxes))
-    blocks = [(s, e, box) for s, e, box in
-              ((line_s[a], line_e[b - 1], box) for a, b, box in rp.blocks) if e > s]
-    suspects = tuple((s, e) for s, e in ((to_text(rs), to_text(re_)) for rs, re_ in rp.suspects)
-                     if e > s)
+    blocks = [
+        (s, e, box)
+        for s, e, box in ((line_s[a], line_e[b - 1], box) for a, b, box in rp.blocks)
+        if e > s
+    ]
+    suspects = tuple(
+        (s, e) for s, e in ((to_text(rs), to_text(re_)) for rs, re_ in rp.suspects) if e > s
+    )
     return Page._lazy(rp.number, rp.width, rp.height, ntext, columns, lines, blocks, suspects)
 
 
-def _map_lines(rp: _RawPage, ntext: str, source: Sequence[int]
-               ) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+def _map_lines(
+    rp: _RawPage, ntext: str, source: Sequence[int]
+) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
     """Where each line of ``rp`` lies in its normalised text ``ntext`` (``source``: per
     text character, its raw offset), as :func:`_finish` maps them: text starts and ends;
     per line the shift (text offset - raw offset) of its words, 0 for a line mapped word
@@ -1178,10 +1304,10 @@ def _map_lines(rp: _RawPage, ntext: str, source: Sequence[int]
     starts, patched = rp.line_starts, rp.patched
     line_s: list[int] = []
     line_e: list[int] = []
-    shifts: list[int] = []   # per line: text offset - raw offset of its words (0: slow line)
-    tails: list[int] = []    # lines whose last word ends elsewhere (a dropped end hyphen)
-    slow: list[int] = []     # lines mapped word by word
-    shift = 0                # ts - rs of the line before: most lines keep it
+    shifts: list[int] = []  # per line: text offset - raw offset of its words (0: slow line)
+    tails: list[int] = []  # lines whose last word ends elsewhere (a dropped end hyphen)
+    slow: list[int] = []  # lines mapped word by word
+    shift = 0  # ts - rs of the line before: most lines keep it
     for k, ltext in enumerate(rp.line_texts):
         rs = starts[k]
         n = len(ltext)
@@ -1194,16 +1320,27 @@ def _map_lines(rp: _RawPage, ntext: str, source: Sequence[int]
         te = ts + n
         # unchanged: its sources run rs, rs+1, ... (first and last match, and the text is
         # verbatim, so no character was folded into two, which the count would hide)
-        if (te <= n_source and source[te - 1] == rs + n - 1 and source[ts] == rs
-                and ntext.startswith(ltext, ts) and k not in patched):
+        if (
+            te <= n_source
+            and source[te - 1] == rs + n - 1
+            and source[ts] == rs
+            and ntext.startswith(ltext, ts)
+            and k not in patched
+        ):
             shifts.append(ts - rs)
         else:
             te = to_text(rs + n)
             # unchanged but for its last character, inside a last word of 2+ characters
             # ('cor-' joined to 'pus'): only that word's end moves
-            if (n > 1 and ltext[-2] != " " and te > ts + n - 2
-                    and source[ts + n - 2] == rs + n - 2 and source[ts] == rs
-                    and ntext.startswith(ltext[:-1], ts) and k not in patched):
+            if (
+                n > 1
+                and ltext[-2] != " "
+                and te > ts + n - 2
+                and source[ts + n - 2] == rs + n - 2
+                and source[ts] == rs
+                and ntext.startswith(ltext[:-1], ts)
+                and k not in patched
+            ):
                 shifts.append(ts - rs)
                 tails.append(k)
             else:
@@ -1229,14 +1366,14 @@ def _in_margin(bbox: Box4, y0s: list[float], y1s: list[float], height: float) ->
     return y0 >= height * (1 - _MARGIN) and len(y0s) - bisect.bisect_left(y0s, y1 - tol) == 0
 
 
-def _suspects(spans: list[dict[str, Any]], texts: list[str], base: int,
-              out: list[tuple[int, int]]) -> None:
+def _suspects(
+    spans: list[dict[str, Any]], texts: list[str], base: int, out: list[tuple[int, int]]
+) -> None:
     """Append raw ranges of suspect glyph runs of one line (see ``Page.suspect_spans``)."""
     for k, (span, text) in enumerate(zip(spans, texts)):
         stripped = text.strip()
         font = span["font"]
-        if (not stripped or len(stripped) > 3 or is_known_text_font(font)
-                or is_symbol_font(font)):
+        if not stripped or len(stripped) > 3 or is_known_text_font(font) or is_symbol_font(font):
             continue
         if not all(c in _SUSPECT_GLYPHS for c in stripped):
             continue
@@ -1244,10 +1381,13 @@ def _suspects(spans: list[dict[str, Any]], texts: list[str], base: int,
         nxt = texts[k + 1] if k + 1 < len(texts) else ""
         prev_font = spans[k - 1]["font"] if k > 0 else None
         next_font = spans[k + 1]["font"] if k + 1 < len(texts) else None
-        touches = ((nxt.lstrip()[:1].isdigit() and len(nxt) - len(nxt.lstrip()) <= 1
-                    and next_font != font)
-                   or (prev.rstrip()[-1:].isdigit() and len(prev) - len(prev.rstrip()) <= 1
-                       and prev_font != font))
+        touches = (
+            nxt.lstrip()[:1].isdigit() and len(nxt) - len(nxt.lstrip()) <= 1 and next_font != font
+        ) or (
+            prev.rstrip()[-1:].isdigit()
+            and len(prev) - len(prev.rstrip()) <= 1
+            and prev_font != font
+        )
         if touches:
             lead = len(text) - len(text.lstrip())
             start = base + sum(len(t) for t in texts[:k]) + lead
@@ -1271,8 +1411,13 @@ def _gutter(units: list[Unit], width: float) -> float | None:
         return None
     x0c, y0c, x1c, y1c = zip(*[ln[0] for ln in lines])
     # rotated text (landscape tables, axis labels): columns cannot be told by x
-    vertical = sum([n for n, x0, y0, x1, y1 in zip(ns, x0c, y0c, x1c, y1c)
-                    if n > 1 and (y1 - y0) > 1.5 * (x1 - x0)])
+    vertical = sum(
+        [
+            n
+            for n, x0, y0, x1, y1 in zip(ns, x0c, y0c, x1c, y1c)
+            if n > 1 and (y1 - y0) > 1.5 * (x1 - x0)
+        ]
+    )
     if vertical > 0.2 * total:
         return None
     lo, hi = width * 0.3, width * 0.7
@@ -1284,21 +1429,26 @@ def _gutter(units: list[Unit], width: float) -> float | None:
     x1s = list(map(x1c.__getitem__, by_x1))
     cum0 = [0, *accumulate(map(ns.__getitem__, by_x0))]
     cum1 = [0, *accumulate(map(ns.__getitem__, by_x1))]
-    xs = sorted(dict.fromkeys(chain.from_iterable(zip(x0c, x1c))))   # every edge, once
+    xs = sorted(dict.fromkeys(chain.from_iterable(zip(x0c, x1c))))  # every edge, once
     # the gaps (a, c) between consecutive edges that reach into (lo, hi), left to right;
     # per gap, by C-level map: run, the characters of the lines crossing it (begun at or
     # before a, not ended by a); x, its middle (within lo..hi); left, the characters of the
     # lines with x1 <= x; right, those of the lines with x0 >= x
     first = max(bisect.bisect_right(xs, lo) - 1, 0)
     end = min(bisect.bisect_left(xs, hi), len(xs) - 1)
-    gap_a, gap_c = xs[first:end], xs[first + 1:end + 1]
-    runs = map(sub, map(cum0.__getitem__, map(partial(bisect.bisect_right, x0s), gap_a)),
-               map(cum1.__getitem__, map(partial(bisect.bisect_right, x1s), gap_a)))
-    mids = list(map(truediv, map(add, map(max, gap_a, repeat(lo)), map(min, gap_c, repeat(hi))),
-                    repeat(2)))
+    gap_a, gap_c = xs[first:end], xs[first + 1 : end + 1]
+    runs = map(
+        sub,
+        map(cum0.__getitem__, map(partial(bisect.bisect_right, x0s), gap_a)),
+        map(cum1.__getitem__, map(partial(bisect.bisect_right, x1s), gap_a)),
+    )
+    mids = list(
+        map(truediv, map(add, map(max, gap_a, repeat(lo)), map(min, gap_c, repeat(hi))), repeat(2))
+    )
     lefts = map(cum1.__getitem__, map(partial(bisect.bisect_right, x1s), mids))
-    rights = map(sub, repeat(total),
-                 map(cum0.__getitem__, map(partial(bisect.bisect_left, x0s), mids)))
+    rights = map(
+        sub, repeat(total), map(cum0.__getitem__, map(partial(bisect.bisect_left, x0s), mids))
+    )
     best_x: float | None = None
     best_cost = 0
     mid = width / 2
@@ -1306,8 +1456,11 @@ def _gutter(units: list[Unit], width: float) -> float | None:
     for x, run, left, right in zip(mids, runs, lefts, rights):
         if left < least or right < least or left + right < half:
             continue
-        if (best_x is None or run < best_cost
-                or (run == best_cost and abs(x - mid) < abs(best_x - mid))):
+        if (
+            best_x is None
+            or run < best_cost
+            or (run == best_cost and abs(x - mid) < abs(best_x - mid))
+        ):
             best_x, best_cost = x, run
     return best_x
 
@@ -1355,4 +1508,3 @@ def _reading_order(units: list[Unit], width: float) -> list[Unit]:
         if k < len(full):
             out.append(full[k])
     return out
-

@@ -93,8 +93,10 @@ def propagate(annotations: Sequence[SentenceAnnotation]) -> tuple[SentenceAnnota
         for dep in ann.depends_on:
             if dep not in labels:
                 where = "itself" if dep == sid else "a later or unknown sentence"
-                raise InputError(f"{sid} depends on {dep!r}, which is {where}; "
-                                 "premises must be earlier sentences")
+                raise InputError(
+                    f"{sid} depends on {dep!r}, which is {where}; "
+                    "premises must be earlier sentences"
+                )
             premises.append(labels[dep])
         kind = propagation_type(premises)
         label = ann.label
@@ -106,8 +108,9 @@ def propagate(annotations: Sequence[SentenceAnnotation]) -> tuple[SentenceAnnota
         tag = inherited_tag(label, kind) if label is not Label.NOT_A_CLAIM else None
         if tag is not None:
             tags.append(tag)
-        out = ann.model_copy(update={"label": label, "propagation_type": kind,
-                                     "error_tags": tuple(tags)})
+        out = ann.model_copy(
+            update={"label": label, "propagation_type": kind, "error_tags": tuple(tags)}
+        )
         final.append(out)
         labels[sid] = label
     return tuple(final)

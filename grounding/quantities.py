@@ -36,38 +36,188 @@ from grounding.number_words import (
 #: it only matches the same unit. Any other noun after a number is a "count noun" unit
 #: ("participants", "epochs") compared by stem, softly.
 UNITS: dict[str, str] = {
-    "%": "%", "percent": "%", "per cent": "%", "percentage points": "%", "pp": "%",
+    "%": "%",
+    "percent": "%",
+    "per cent": "%",
+    "percentage points": "%",
+    "pp": "%",
     "percentage point": "%",
-    "°c": "°C", "° c": "°C", "degc": "°C", "degrees celsius": "°C", "celsius": "°C",
-    "°f": "°F", "k": "K", "kelvin": "K",
-    "m": "m", "meter": "m", "meters": "m", "metre": "m", "metres": "m",
-    "km": "km", "cm": "cm", "mm": "mm", "nm": "nm", "µm": "µm", "μm": "µm",
-    "g": "g", "gram": "g", "grams": "g", "kg": "kg", "mg": "mg", "µg": "µg",
-    "l": "L", "ml": "mL", "mol": "mol", "mmol": "mmol",
-    "s": "s", "sec": "s", "second": "s", "seconds": "s", "ms": "ms", "min": "min",
-    "minutes": "min", "minute": "min", "mins": "min", "h": "h", "hour": "h", "hours": "h",
-    "hr": "h", "hrs": "h",
-    "day": "day", "days": "day", "week": "week", "weeks": "week", "month": "month",
-    "months": "month", "year": "year", "years": "year", "yr": "year", "gyr": "Gyr", "myr": "Myr",
-    "hz": "Hz", "khz": "kHz", "mhz": "mHz", "ghz": "GHz",
-    "pc": "pc", "kpc": "kpc", "mpc": "Mpc", "au": "AU", "m⊙": "Msun", "msun": "Msun",
-    "gb": "GB", "mb": "MB", "tb": "TB", "kb": "kB",
-    "x": "x", "×": "x", "times": "x", "fold": "x",
+    "°c": "°C",
+    "° c": "°C",
+    "degc": "°C",
+    "degrees celsius": "°C",
+    "celsius": "°C",
+    "°f": "°F",
+    "k": "K",
+    "kelvin": "K",
+    "m": "m",
+    "meter": "m",
+    "meters": "m",
+    "metre": "m",
+    "metres": "m",
+    "km": "km",
+    "cm": "cm",
+    "mm": "mm",
+    "nm": "nm",
+    "µm": "µm",
+    "μm": "µm",
+    "g": "g",
+    "gram": "g",
+    "grams": "g",
+    "kg": "kg",
+    "mg": "mg",
+    "µg": "µg",
+    "l": "L",
+    "ml": "mL",
+    "mol": "mol",
+    "mmol": "mmol",
+    "s": "s",
+    "sec": "s",
+    "second": "s",
+    "seconds": "s",
+    "ms": "ms",
+    "min": "min",
+    "minutes": "min",
+    "minute": "min",
+    "mins": "min",
+    "h": "h",
+    "hour": "h",
+    "hours": "h",
+    "hr": "h",
+    "hrs": "h",
+    "day": "day",
+    "days": "day",
+    "week": "week",
+    "weeks": "week",
+    "month": "month",
+    "months": "month",
+    "year": "year",
+    "years": "year",
+    "yr": "year",
+    "gyr": "Gyr",
+    "myr": "Myr",
+    "hz": "Hz",
+    "khz": "kHz",
+    "mhz": "mHz",
+    "ghz": "GHz",
+    "pc": "pc",
+    "kpc": "kpc",
+    "mpc": "Mpc",
+    "au": "AU",
+    "m⊙": "Msun",
+    "msun": "Msun",
+    "gb": "GB",
+    "mb": "MB",
+    "tb": "TB",
+    "kb": "kB",
+    "x": "x",
+    "×": "x",
+    "times": "x",
+    "fold": "x",
 }
 
 #: Units whose case carries meaning ("M" molar vs "m" metre, "MHz" vs "mHz"), read before
 #: the lower-cased :data:`UNITS`. Canonical spelling = key (µ/μ folded to "µ").
-CASE_UNITS: dict[str, str] = {u: u for u in (
-    "M", "mM", "µM", "nM", "pM", "T", "mT", "W", "kW", "MW", "GW", "mW", "µW", "V", "kV",
-    "mV", "eV", "meV", "keV", "MeV", "GeV", "TeV", "Pa", "kPa", "MPa", "GPa", "J", "kJ",
-    "MJ", "Hz", "kHz", "MHz", "GHz", "THz", "mHz", "K", "Da", "kDa", "bp", "kbp", "Mbp",
-    "µL", "mL", "L", "µs", "ns", "ps", "fs", "µg", "ng", "pg", "ppm", "ppb", "dB", "mmHg",
-    "rpm", "Gy", "mGy", "Sv", "mSv", "Bq", "mA", "µA", "nA", "kcal", "cal", "mbar", "bar",
-    "atm", "GB", "MB", "TB", "kB", "PB", "FLOPs", "TFLOPs", "PFLOPs", "pH")}
-CASE_UNITS.update({"μM": "µM", "μL": "µL", "μs": "µs", "μg": "µg", "μW": "µW", "μA": "µA",
-                   "ul": "µL", "uL": "µL", "uM": "µM", "ug": "µg", "us": "µs",
-                   "oC": "°C"})     # the degree sign typed as a letter o: "25 oC"
-CASE_UNITS.pop("us")               # "us" is a pronoun far more often than microseconds
+CASE_UNITS: dict[str, str] = {
+    u: u
+    for u in (
+        "M",
+        "mM",
+        "µM",
+        "nM",
+        "pM",
+        "T",
+        "mT",
+        "W",
+        "kW",
+        "MW",
+        "GW",
+        "mW",
+        "µW",
+        "V",
+        "kV",
+        "mV",
+        "eV",
+        "meV",
+        "keV",
+        "MeV",
+        "GeV",
+        "TeV",
+        "Pa",
+        "kPa",
+        "MPa",
+        "GPa",
+        "J",
+        "kJ",
+        "MJ",
+        "Hz",
+        "kHz",
+        "MHz",
+        "GHz",
+        "THz",
+        "mHz",
+        "K",
+        "Da",
+        "kDa",
+        "bp",
+        "kbp",
+        "Mbp",
+        "µL",
+        "mL",
+        "L",
+        "µs",
+        "ns",
+        "ps",
+        "fs",
+        "µg",
+        "ng",
+        "pg",
+        "ppm",
+        "ppb",
+        "dB",
+        "mmHg",
+        "rpm",
+        "Gy",
+        "mGy",
+        "Sv",
+        "mSv",
+        "Bq",
+        "mA",
+        "µA",
+        "nA",
+        "kcal",
+        "cal",
+        "mbar",
+        "bar",
+        "atm",
+        "GB",
+        "MB",
+        "TB",
+        "kB",
+        "PB",
+        "FLOPs",
+        "TFLOPs",
+        "PFLOPs",
+        "pH",
+    )
+}
+CASE_UNITS.update(
+    {
+        "μM": "µM",
+        "μL": "µL",
+        "μs": "µs",
+        "μg": "µg",
+        "μW": "µW",
+        "μA": "µA",
+        "ul": "µL",
+        "uL": "µL",
+        "uM": "µM",
+        "ug": "µg",
+        "us": "µs",
+        "oC": "°C",
+    }
+)  # the degree sign typed as a letter o: "25 oC"
+CASE_UNITS.pop("us")  # "us" is a pronoun far more often than microseconds
 
 _MULTIPLIERS = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
 _MULTIPLIER_WORDS = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
@@ -78,38 +228,133 @@ _FRACTIONS = FRACTIONS
 _ORDINALS = ORDINALS
 
 #: Cells that hold no value ("n.d.", "–", "N/A"): lower-cased, see :func:`is_missing_value`.
-MISSING_VALUES = frozenset(("n.d.", "n.d", "nd", "n/a", "na", "n.a.", "-", "--", "---", "—",
-                            "–", "n.r.", "nr", "not reported", "not determined",
-                            "not available", "nan", "null", "none", "/", "×", "?"))
+MISSING_VALUES = frozenset(
+    (
+        "n.d.",
+        "n.d",
+        "nd",
+        "n/a",
+        "na",
+        "n.a.",
+        "-",
+        "--",
+        "---",
+        "—",
+        "–",
+        "n.r.",
+        "nr",
+        "not reported",
+        "not determined",
+        "not available",
+        "nan",
+        "null",
+        "none",
+        "/",
+        "×",
+        "?",
+    )
+)
 
-_APPROX = ("about", "around", "approximately", "roughly", "nearly", "almost", "some",
-           "estimated", "an estimated", "est.",
-           "~", "≈", "∼", "≃", "circa", "ca.", "approx.", "close to", "just under",
-           "just over")
+_APPROX = (
+    "about",
+    "around",
+    "approximately",
+    "roughly",
+    "nearly",
+    "almost",
+    "some",
+    "estimated",
+    "an estimated",
+    "est.",
+    "~",
+    "≈",
+    "∼",
+    "≃",
+    "circa",
+    "ca.",
+    "approx.",
+    "close to",
+    "just under",
+    "just over",
+)
 #: Comparison signs right before a number ("p < 0.001", "≥ 90%"); "<=" folds to "<" + "=".
-_SIGN_BOUNDS = {"<": "<", ">": ">", "≤": "<=", "≥": ">=", "⩽": "<=", "⩾": ">=",
-                "<=": "<=", ">=": ">="}
-_BOUNDS = (("more than", ">"), ("over", ">"), ("above", ">"), ("greater than", ">"),
-           ("exceeds", ">"), ("exceeding", ">"), ("higher than", ">"), ("at least", ">="),
-           ("fewer than", "<"), ("less than", "<"), ("under", "<"), ("below", "<"),
-           ("lower than", "<"), ("at most", "<="), ("up to", "<="), ("no more than", "<="),
-           ("within", "<="))
-_REF_WORDS = ("table", "tables", "figure", "figures", "fig", "fig.", "section", "sections",
-              "sec", "sec.", "eq", "eq.", "equation", "appendix", "page", "p.", "pp.",
-              "chapter", "line", "lines", "step", "stage", "algorithm", "alg.", "footnote",
-              "version", "v", "layer", "row", "column", "ref", "refs")
+_SIGN_BOUNDS = {
+    "<": "<",
+    ">": ">",
+    "≤": "<=",
+    "≥": ">=",
+    "⩽": "<=",
+    "⩾": ">=",
+    "<=": "<=",
+    ">=": ">=",
+}
+_BOUNDS = (
+    ("more than", ">"),
+    ("over", ">"),
+    ("above", ">"),
+    ("greater than", ">"),
+    ("exceeds", ">"),
+    ("exceeding", ">"),
+    ("higher than", ">"),
+    ("at least", ">="),
+    ("fewer than", "<"),
+    ("less than", "<"),
+    ("under", "<"),
+    ("below", "<"),
+    ("lower than", "<"),
+    ("at most", "<="),
+    ("up to", "<="),
+    ("no more than", "<="),
+    ("within", "<="),
+)
+_REF_WORDS = (
+    "table",
+    "tables",
+    "figure",
+    "figures",
+    "fig",
+    "fig.",
+    "section",
+    "sections",
+    "sec",
+    "sec.",
+    "eq",
+    "eq.",
+    "equation",
+    "appendix",
+    "page",
+    "p.",
+    "pp.",
+    "chapter",
+    "line",
+    "lines",
+    "step",
+    "stage",
+    "algorithm",
+    "alg.",
+    "footnote",
+    "version",
+    "v",
+    "layer",
+    "row",
+    "column",
+    "ref",
+    "refs",
+)
 
 # The leading lookahead changes no match; it lets the scan skip positions that cannot
 # start a number before trying the alternatives (~30 % faster on page-long texts).
 _NUM_RE = re.compile(
     r"(?=[-.\d])(?:-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?"
-    r"|-?\.\d+)")
+    r"|-?\.\d+)"
+)
 _NUM_RE_COMMA = re.compile(r"(?=[-\d])-?(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?")
 #: "10^-4", "3 × 10^-5", "2.5x10^{9}": scientific notation written with a caret.
 _SPACES = re.compile(r"\s+")
 _DEGREE_RE = re.compile(r"\s?(°\s?[CFcf])\b")
-_PHRASE_UNIT_RE = re.compile(r"(\s?-?\s?)(per cent|percentage points?|degrees celsius)\b",
-                             re.IGNORECASE)
+_PHRASE_UNIT_RE = re.compile(
+    r"(\s?-?\s?)(per cent|percentage points?|degrees celsius)\b", re.IGNORECASE
+)
 _WORD_AFTER_RE = re.compile(r"(\s|-)?([A-Za-zµμ][A-Za-zµμ⊙]*)")
 _NEXT_WORD_RE = re.compile(r"\s([A-Za-z]+)\b")
 _ORDINAL_RE = re.compile(r"(st|nd|rd|th)\b")
@@ -118,10 +363,14 @@ _MULT_RE = re.compile(r"([kKMB])(?![A-Za-z0-9])")
 #: kept by :func:`_fold_marked`), and with a mantissa, the flattened "3.1 × 10-3" of PDFs.
 _SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _SUPERSCRIPT_MAP = str.maketrans(_SUPERSCRIPT_DIGITS + "⁻⁺", "0123456789-+")
-_SCI_RE = re.compile(r"(?<![\d.])(?:(-?\d+(?:\.\d+)?)\s*[×x*·⋅]\s*)?10\s?(?:\^\s?\{?([-+]?\d+)\}?"
-                     r"|([⁻⁺]?[" + _SUPERSCRIPT_DIGITS + r"]+))")
-_SCI_FLAT_RE = re.compile(r"(?<![\d.])(-?\d+(?:\.\d+)?)\s?[×x*·⋅]\s?10\s?(-\s?\d{1,2}|\d{1,2})"
-                          r"(?![\d.,])")
+_SCI_RE = re.compile(
+    r"(?<![\d.])(?:(-?\d+(?:\.\d+)?)\s*[×x*·⋅]\s*)?10\s?(?:\^\s?\{?([-+]?\d+)\}?"
+    r"|([⁻⁺]?[" + _SUPERSCRIPT_DIGITS + r"]+))"
+)
+_SCI_FLAT_RE = re.compile(
+    r"(?<![\d.])(-?\d+(?:\.\d+)?)\s?[×x*·⋅]\s?10\s?(-\s?\d{1,2}|\d{1,2})"
+    r"(?![\d.,])"
+)
 _SUPERSCRIPT_RE = re.compile("[" + _SUPERSCRIPT_DIGITS + "]")
 #: Every :data:`_SCI_FLAT_RE` match holds one: texts without it skip that scan.
 _SCI_HINT_RE = re.compile(r"[×x*·⋅]\s?10")
@@ -133,31 +382,79 @@ _GROUP_SPACES = " " + _THIN_SPACES
 _NO_THIN_SPACES = str.maketrans("", "", _THIN_SPACES)
 _KEPT_RE = re.compile("[" + _THIN_SPACES + _SUPERSCRIPT_DIGITS + "⁻⁺]")
 #: Digits grouped by threes with spaces: "10 395", "677 000", "1 250,5".
-_GROUPED_RE = re.compile(r"(?=[-\d])(?<![\d.,])-?\d{1,3}(?:[ " + _THIN_SPACES
-                         + r"]\d{3})+(?:\.\d+)?"
-                         r"(?![\d]|[.,]\d)")
-_GROUPED_RE_COMMA = re.compile(r"(?=[-\d])(?<![\d.,])-?\d{1,3}(?:[ " + _THIN_SPACES
-                               + r"]\d{3})+(?:,\d+)?(?![\d]|[.,]\d)")
+_GROUPED_RE = re.compile(
+    r"(?=[-\d])(?<![\d.,])-?\d{1,3}(?:[ " + _THIN_SPACES + r"]\d{3})+(?:\.\d+)?"
+    r"(?![\d]|[.,]\d)"
+)
+_GROUPED_RE_COMMA = re.compile(
+    r"(?=[-\d])(?<![\d.,])-?\d{1,3}(?:[ " + _THIN_SPACES + r"]\d{3})+(?:,\d+)?(?![\d]|[.,]\d)"
+)
 _NUMBER_BEFORE = re.compile(r"[\d%]\s*$")
 _NUMBER_AFTER = re.compile(r"\s*[-+(]?\.?\d")
 #: "3/5" (a part of a whole), not "24/7" or a date "12/05/2020".
 _SLASH_RE = re.compile(r"[/⁄](\d{1,6})(?![\d/.,])")
-_PH_BEFORE = re.compile(r"\bpH(?:\s*(?:of|was|is|=|value of|values of|at|between|from|"
-                        r"ranged from|range of|ranging from))?\s*$")
-_MONTHS = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
-           r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)")
+_PH_BEFORE = re.compile(
+    r"\bpH(?:\s*(?:of|was|is|=|value of|values of|at|between|from|"
+    r"ranged from|range of|ranging from))?\s*$"
+)
+_MONTHS = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+)
 #: A day of the month: "March 16", "16 March", "Dec. 3" (kind "date", not a quantity).
 _MONTH_BEFORE = re.compile(r"\b" + _MONTHS + r"\.?\s$")
 _MONTH_AFTER = re.compile(r"\s" + _MONTHS + r"\b")
-_MONTH_ENDS = frozenset("nbrlyegptvc.hi")       # last letters of the month names above
+_MONTH_ENDS = frozenset("nbrlyegptvc.hi")  # last letters of the month names above
 _MONTH_STARTS = frozenset("JFMASOND")
 _PER_UNIT_RE = re.compile(r"(/|\s?·\s?| )([A-Za-zµμ]+)(-1|⁻¹)?(?![A-Za-z])")
 _UNIT_AFTER = re.compile(r"\s?(%|°\s?[CFcf]|[A-Za-zµμ⊙°]+(?:⊙)?)")
-_STOP_AFTER = frozenset(("of", "and", "or", "to", "vs", "versus", "in", "on", "at", "for",
-                         "the", "a", "an", "with", "from", "by", "than", "is", "are", "was",
-                         "were", "as", "per", "each", "more", "less", "that", "which",
-                         "can", "could", "may", "might", "must", "should", "would", "will",
-                         "shall", "has", "have", "had", "does", "did", "out"))
+_STOP_AFTER = frozenset(
+    (
+        "of",
+        "and",
+        "or",
+        "to",
+        "vs",
+        "versus",
+        "in",
+        "on",
+        "at",
+        "for",
+        "the",
+        "a",
+        "an",
+        "with",
+        "from",
+        "by",
+        "than",
+        "is",
+        "are",
+        "was",
+        "were",
+        "as",
+        "per",
+        "each",
+        "more",
+        "less",
+        "that",
+        "which",
+        "can",
+        "could",
+        "may",
+        "might",
+        "must",
+        "should",
+        "would",
+        "will",
+        "shall",
+        "has",
+        "have",
+        "had",
+        "does",
+        "did",
+        "out",
+    )
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,16 +513,43 @@ class Quantity:
 
 # Quantity's slot setters, in field order (unpacking fails at import if a field is added
 # or removed without updating _quantity).
-(_SET_VALUE, _SET_TEXT, _SET_START, _SET_END, _SET_UNIT, _SET_PHYSICAL, _SET_DECIMALS,
- _SET_APPROX, _SET_BOUND, _SET_KIND, _SET_RANGE, _SET_UNCERTAINTY, _SET_DENOMINATOR,
- _SET_POINTS, _SET_MULTIPLIER) = [getattr(Quantity, f.name).__set__ for f in fields(Quantity)]
+(
+    _SET_VALUE,
+    _SET_TEXT,
+    _SET_START,
+    _SET_END,
+    _SET_UNIT,
+    _SET_PHYSICAL,
+    _SET_DECIMALS,
+    _SET_APPROX,
+    _SET_BOUND,
+    _SET_KIND,
+    _SET_RANGE,
+    _SET_UNCERTAINTY,
+    _SET_DENOMINATOR,
+    _SET_POINTS,
+    _SET_MULTIPLIER,
+) = [getattr(Quantity, f.name).__set__ for f in fields(Quantity)]
 _new = object.__new__
 
 
-def _quantity(value: float, text: str, start: int, end: int, unit: str | None,
-              physical: bool, decimals: int, approx: bool, bound: str | None, kind: str,
-              range_: tuple[float, float] | None, uncertainty: float | None,
-              denominator: float | None, points: bool, multiplier: float) -> Quantity:
+def _quantity(
+    value: float,
+    text: str,
+    start: int,
+    end: int,
+    unit: str | None,
+    physical: bool,
+    decimals: int,
+    approx: bool,
+    bound: str | None,
+    kind: str,
+    range_: tuple[float, float] | None,
+    uncertainty: float | None,
+    denominator: float | None,
+    points: bool,
+    multiplier: float,
+) -> Quantity:
     """``Quantity(...)`` of all fields, positional, in half its time: the frozen dataclass's
     ``__init__`` sets each field through ``object.__setattr__``; this sets the slots directly
     (the index makes a Quantity of every number of every page)."""
@@ -262,8 +586,9 @@ def detect_decimal_comma(text: str) -> bool:
     # no comma between two digits: no comma decimal, so False whatever the points say
     # (the common case, found by str.find; the scan below reads every run)
     c = text.find(",")
-    while c >= 0 and not (0 < c < len(text) - 1 and text[c - 1].isdigit()
-                          and text[c + 1].isdigit()):
+    while c >= 0 and not (
+        0 < c < len(text) - 1 and text[c - 1].isdigit() and text[c + 1].isdigit()
+    ):
         c = text.find(",", c + 1)
     if c < 0:
         return False
@@ -290,12 +615,20 @@ def _glued_to_name(text: str, start: int, end: int) -> bool:
     if before == "-" and start >= 2 and (text[start - 2].isalnum()) and not text[start].isdigit():
         return True
     if before in "-–" and start >= 2 and text[start - 2].isalnum():
-        if not (text[start - 2].isdigit() and _plain_number_before(text, start - 1)
-                and not (text[start] == "0" and end - start > 1 and text[start + 1].isdigit())):
+        if not (
+            text[start - 2].isdigit()
+            and _plain_number_before(text, start - 1)
+            and not (text[start] == "0" and end - start > 1 and text[start + 1].isdigit())
+        ):
             return True
     after = text[end] if end < len(text) else " "
-    if after in "@_" or (after == "-" and end + 1 < len(text) and text[end + 1].isdigit()
-                         and start >= 1 and text[start - 1] not in " ([=:~∼≈<>"):
+    if after in "@_" or (
+        after == "-"
+        and end + 1 < len(text)
+        and text[end + 1].isdigit()
+        and start >= 1
+        and text[start - 1] not in " ([=:~∼≈<>"
+    ):
         return True
     return False
 
@@ -309,18 +642,19 @@ def _plain_number_before(text: str, end: int) -> bool:
 
 
 def _context_before(text: str, start: int, n: int = 24) -> str:
-    return text[max(0, start - n):start].lower()
+    return text[max(0, start - n) : start].lower()
 
 
-_APPROX_RE = re.compile(r"(?:^|[\s(])(?:" + "|".join(re.escape(a) for a in _APPROX)
-                        + r")\s*$")
-_BOUND_RE = re.compile(r"(?:^|[\s(])(" + "|".join(re.escape(p) for p, _ in _BOUNDS)
-                       + r")\s*(?:a|an)?\s*$")
+_APPROX_RE = re.compile(r"(?:^|[\s(])(?:" + "|".join(re.escape(a) for a in _APPROX) + r")\s*$")
+_BOUND_RE = re.compile(
+    r"(?:^|[\s(])(" + "|".join(re.escape(p) for p, _ in _BOUNDS) + r")\s*(?:a|an)?\s*$"
+)
 _BOUND_SYM = dict(_BOUNDS)
 #: The last word of every qualifier phrase (and the "a" / "an" a bound may take): text
 #: that ends in none of them cannot match :data:`_APPROX_RE` or :data:`_BOUND_RE`.
-_QUALIFIER_ENDS = tuple({p.split()[-1] for p in _APPROX} | {p.split()[-1] for p, _ in _BOUNDS}
-                        | {"a", "an"})
+_QUALIFIER_ENDS = tuple(
+    {p.split()[-1] for p in _APPROX} | {p.split()[-1] for p, _ in _BOUNDS} | {"a", "an"}
+)
 
 
 def _qualifiers(text: str, start: int) -> tuple[bool, str | None]:
@@ -331,7 +665,7 @@ def _qualifiers(text: str, start: int) -> tuple[bool, str | None]:
     if stripped[-1:] in _SIGN_BOUNDS:
         return False, _SIGN_BOUNDS[stripped[-1:]]
     if not stripped.endswith(_QUALIFIER_ENDS):
-        return False, None          # cannot end in a qualifier: skip the two searches
+        return False, None  # cannot end in a qualifier: skip the two searches
     before = _SPACES.sub(" ", before)
     approx = _APPROX_RE.search(before) is not None
     m = _BOUND_RE.search(before)
@@ -350,9 +684,11 @@ def _is_ref(text: str, start: int, end: int) -> bool:
         return True
     # a later number of a bracketed citation list: "[1, 2]", "[3, 7-9]", "[2; 5]"
     # (every _CITE_TAIL match holds a "[": str.find rules most numbers out first)
-    return text.find("[", max(0, start - 40), start) >= 0 \
-        and _CITE_TAIL.search(text, max(0, start - 40), start) is not None \
+    return (
+        text.find("[", max(0, start - 40), start) >= 0
+        and _CITE_TAIL.search(text, max(0, start - 40), start) is not None
         and _CITE_CLOSE.match(text, end) is not None
+    )
 
 
 #: the part of a citation list before a later number: "[1, " / "[3, 7-9; "
@@ -368,11 +704,11 @@ def _known_unit(word: str) -> str | None:
 
 def _unit_after(text: str, end: int) -> tuple[str | None, bool, int]:
     """Unit written right after a number ending at ``end``: (unit, physical, new_end)."""
-    rest = text[end:end + 40]
+    rest = text[end : end + 40]
     if rest.startswith("%"):
         return "%", True, end + 1
     if rest[:1].isspace() and rest[1:2] == "%":
-        return "%", True, end + 2          # "50 %" (French style, or a thin space folded)
+        return "%", True, end + 2  # "50 %" (French style, or a thin space folded)
     # every unit pattern below starts with a letter, '°', 'µ'/'μ' or '-', at most one
     # whitespace character in: a number followed by anything else has no unit (most table
     # cells: "84.2 85.1")
@@ -389,18 +725,18 @@ def _unit_after(text: str, end: int) -> tuple[str | None, bool, int]:
     if not m:
         return None, False, end
     word = m.group(2)
-    if word[:1].isupper() and rest[m.end():m.end() + 1].isdigit():
-        return None, False, end   # "8 V100 GPUs", "4 A100s", "T5": a model name, not "8 V"
+    if word[:1].isupper() and rest[m.end() : m.end() + 1].isdigit():
+        return None, False, end  # "8 V100 GPUs", "4 A100s", "T5": a model name, not "8 V"
     low = word.lower()
     unit = CASE_UNITS.get(word)
     if unit is None and (word[:1].islower() or len(word) > 2 or word.isupper()):
         unit = UNITS.get(low)
     if m.group(1) is None and unit is None and low not in ("k", "m", "b"):
-        return None, False, end   # glued letters that are not a unit: part of a name
+        return None, False, end  # glued letters that are not a unit: part of a name
     if unit is not None:
         return _per_unit(text, unit, end + m.end())
     if low.endswith("ed") and len(low) > 4:
-        nxt = _NEXT_WORD_RE.match(rest[m.end():])
+        nxt = _NEXT_WORD_RE.match(rest[m.end() :])
         if nxt and nxt.group(1).lower() not in _STOP_AFTER:
             # "132 enrolled patients": the counted noun follows the participle
             return stem(nxt.group(1).lower()), False, end + m.end() + nxt.end()
@@ -449,7 +785,7 @@ def _fold_marked(text: str, folded: str) -> str:
     parts: list[str] = []
     pos = 0
     for m in _KEPT_RE.finditer(text):
-        parts.append(fold(text[pos:m.start()]))
+        parts.append(fold(text[pos : m.start()]))
         parts.append(m.group(0))
         pos = m.end()
     parts.append(fold(text[pos:]))
@@ -460,7 +796,7 @@ def _fold_marked(text: str, folded: str) -> str:
 #: A text that is one plain number and nothing else: ASCII digits, an optional decimal
 #: part, an optional "%" (most table cells, which the index reads one word at a time).
 _PLAIN = re.compile(r"[0-9]+(?:\.[0-9]+)?%?")
-_PLAIN_MAX = 20          # well inside a float's range: the value is always finite
+_PLAIN_MAX = 20  # well inside a float's range: the value is always finite
 
 
 def _plain_quantity(text: str) -> Quantity:
@@ -474,11 +810,41 @@ def _plain_quantity(text: str) -> Quantity:
     dot = raw.find(".")
     decimals = len(raw) - dot - 1 if dot >= 0 else 0
     if percent:
-        return _quantity(value, text, 0, len(text), "%", True, decimals, False, None,
-                         "percent", None, None, None, False, 1.0)
+        return _quantity(
+            value,
+            text,
+            0,
+            len(text),
+            "%",
+            True,
+            decimals,
+            False,
+            None,
+            "percent",
+            None,
+            None,
+            None,
+            False,
+            1.0,
+        )
     kind = "year" if dot < 0 and len(raw) == 4 and 1900 <= value <= 2099 else "number"
-    return _quantity(value, text, 0, len(text), None, False, decimals, False, None, kind,
-                     None, None, None, False, 1.0)
+    return _quantity(
+        value,
+        text,
+        0,
+        len(text),
+        None,
+        False,
+        decimals,
+        False,
+        None,
+        kind,
+        None,
+        None,
+        None,
+        False,
+        1.0,
+    )
 
 
 def extract_quantities(text: str, decimal_comma: bool | None = None) -> list[Quantity]:
@@ -493,7 +859,7 @@ def extract_quantities(text: str, decimal_comma: bool | None = None) -> list[Qua
     Raises: nothing; text without numbers gives [].
     """
     if decimal_comma is not True and len(text) <= _PLAIN_MAX and _PLAIN.fullmatch(text):
-        return [_plain_quantity(text)]      # a bare table cell: "42.1", "2019", "85.1%"
+        return [_plain_quantity(text)]  # a bare table cell: "42.1", "2019", "85.1%"
     return _extract(text, decimal_comma)
 
 
@@ -501,7 +867,7 @@ def _extract(text: str, decimal_comma: bool | None) -> list[Quantity]:
     """:func:`extract_quantities` read in full (no shortcut for a plain number)."""
     folded = fold(text)
     marked = _fold_marked(text, folded)
-    if "·" in marked:                 # "12·4%": a decimal point in Lancet style
+    if "·" in marked:  # "12·4%": a decimal point in Lancet style
         marked = _MIDDLE_DOT_DECIMAL.sub(".", marked)
     if decimal_comma is None:
         decimal_comma = detect_decimal_comma(folded)
@@ -512,14 +878,14 @@ def _extract(text: str, decimal_comma: bool | None) -> list[Quantity]:
     out: list[Quantity] = _sci_quantities(marked, folded)
     taken = [(q.start, q.end) for q in out]
     grouped_re = _GROUPED_RE_COMMA if decimal_comma else _GROUPED_RE
-    skip_to = -1                                  # end of the last space-grouped number
+    skip_to = -1  # end of the last space-grouped number
     for m in pattern.finditer(marked):
         start, end = m.span()
         if start < skip_to or (taken and any(a <= start < b for a, b in taken)):
             continue
         raw = m.group(0)
         if end - start <= 4 and end < len(marked) and marked[end] in _GROUP_SPACES:
-            g = grouped_re.match(marked, start)   # "10 395": one number, if it stands alone
+            g = grouped_re.match(marked, start)  # "10 395": one number, if it stands alone
             if g and _grouped(marked, start, g.end()):
                 end = skip_to = g.end()
                 raw = g.group(0).replace(" ", "").translate(_NO_THIN_SPACES)
@@ -545,18 +911,26 @@ def _share_listed_unit(text: str, qs: list[Quantity]) -> list[Quantity]:
     out = list(qs)
     for i in range(len(out) - 2, -1, -1):
         a, b = out[i], out[i + 1]
-        if (a.unit is None and b.unit is not None and a.kind == "number"
-                and b.kind in ("number", "percent") and a.range is None
-                and a.denominator is None and b.start - a.end <= 7
-                and _LIST_GAP.fullmatch(text, a.end, b.start)):
+        if (
+            a.unit is None
+            and b.unit is not None
+            and a.kind == "number"
+            and b.kind in ("number", "percent")
+            and a.range is None
+            and a.denominator is None
+            and b.start - a.end <= 7
+            and _LIST_GAP.fullmatch(text, a.end, b.start)
+        ):
             out[i] = _take_unit(a, b)
     return out
 
 
 #: Values written one per condition with slashes and one unit after the last ("9/14
 #: days" for two model sizes, "7/13B", "45.1/52.3%"): each value is a quantity of its own.
-_SLASH_LIST = re.compile(r"(?<![\w/.,-])\d+(?:\.\d+)?(?:\s?/\s?\d+(?:\.\d+)?)+"
-                         r"(?=\s?(?:%|°|[A-Za-zµμ]))")
+_SLASH_LIST = re.compile(
+    r"(?<![\w/.,-])\d+(?:\.\d+)?(?:\s?/\s?\d+(?:\.\d+)?)+"
+    r"(?=\s?(?:%|°|[A-Za-zµμ]))"
+)
 #: The largest whole of a fraction of a unit ("1/2 h", "3/4 inch"), not a list
 _UNIT_FRACTION_MAX = 8
 
@@ -574,8 +948,13 @@ def _slash_lists(text: str) -> tuple[str, list[tuple[int, int]]]:
         unit, physical, _ = _unit_after(text, m.end())
         if not (mult or physical):
             continue
-        if (unit != "%" and not mult and len(parts) == 2 and all(p.isdigit() for p in parts)
-                and int(parts[0]) < int(parts[1]) <= _UNIT_FRACTION_MAX):
+        if (
+            unit != "%"
+            and not mult
+            and len(parts) == 2
+            and all(p.isdigit() for p in parts)
+            and int(parts[0]) < int(parts[1]) <= _UNIT_FRACTION_MAX
+        ):
             continue
         spans.append(m.span())
     for a, b in spans:
@@ -619,7 +998,7 @@ def _grouped(text: str, start: int, end: int) -> bool:
         return True
     groups = raw.split(" ")
     if len(groups) > 2 and any(g.strip(_THIN_SPACES)[:3] != "000" for g in groups[2:]):
-        return False                # "sizes 64 128 256" is a list; "1 000 000" one number
+        return False  # "sizes 64 128 256" is a list; "1 000 000" one number
     if raw.lstrip("-")[0] == "0" or _is_ref(text, start, end):
         return False
     if _NUMBER_BEFORE.search(text, max(0, start - 4), start):
@@ -633,7 +1012,7 @@ def _sci_quantities(text: str, folded: str) -> list[Quantity]:
     if "^" in text or (text is not folded and _SUPERSCRIPT_RE.search(text)):
         for m in _SCI_RE.finditer(text):
             exp = m.group(2) if m.group(2) is not None else m.group(3).translate(_SUPERSCRIPT_MAP)
-            if abs(int(exp)) <= 300:                  # beyond, a float cannot hold it
+            if abs(int(exp)) <= 300:  # beyond, a float cannot hold it
                 out.append(_sci(text, folded, m.start(), m.end(), m.group(1), int(exp)))
     if _SCI_HINT_RE.search(text):
         for m in _SCI_FLAT_RE.finditer(text):
@@ -642,19 +1021,29 @@ def _sci_quantities(text: str, folded: str) -> list[Quantity]:
             exp = m.group(2).replace(" ", "")
             mant = float(m.group(1))
             if not exp.startswith("-") and not ("." in m.group(1) and 1 <= abs(mant) < 10):
-                continue            # "2 × 100 m" is a product; "3.1 × 105" a flattened 10⁵
+                continue  # "2 × 100 m" is a product; "3.1 × 105" a flattened 10⁵
             out.append(_sci(text, folded, m.start(), m.end(), m.group(1), int(exp)))
     return out
 
 
-def _sci(text: str, folded: str, start: int, end: int, mantissa: str | None,
-         exp: int) -> Quantity:
+def _sci(text: str, folded: str, start: int, end: int, mantissa: str | None, exp: int) -> Quantity:
     decimals = len(mantissa.split(".")[1]) if mantissa and "." in mantissa else 0
     unit, physical, uend = _unit_after(text, end)
     qend = uend if physical else end
     approx, bound = _qualifiers(text, start)
-    return Quantity(float(f"{mantissa or '1'}e{exp}"), folded[start:qend], start, qend, unit,
-                    physical, decimals, approx, bound, "sci", multiplier=10.0 ** exp)
+    return Quantity(
+        float(f"{mantissa or '1'}e{exp}"),
+        folded[start:qend],
+        start,
+        qend,
+        unit,
+        physical,
+        decimals,
+        approx,
+        bound,
+        "sci",
+        multiplier=10.0**exp,
+    )
 
 
 def _quiet_after(text: str, end: int) -> bool:
@@ -664,9 +1053,9 @@ def _quiet_after(text: str, end: int) -> bool:
     "⁄", "°", "-", and after one whitespace character the one after it is none of a letter,
     "%", "°", "-" (most table cells: "84.2 85.1"; prose: "in 2020,"). Then the number has
     no unit and stays a plain number, reference, date (a month before it) or year."""
-    c = text[end:end + 1]
+    c = text[end : end + 1]
     if c.isspace():
-        c = text[end + 1:end + 2]
+        c = text[end + 1 : end + 2]
         return not (c.isalpha() or c in _LOUD_AFTER)  # "" is in it: a number at the end
     return not (c.isalpha() or c in _LOUD_AFTER or c in "/⁄")
 
@@ -676,8 +1065,9 @@ def _quiet_after(text: str, end: int) -> bool:
 _LOUD_AFTER = "%°-"
 
 
-def _number_quantity(text: str, folded: str, start: int, end: int, raw: str,
-                     decimal_comma: bool) -> Quantity | None:
+def _number_quantity(
+    text: str, folded: str, start: int, end: int, raw: str, decimal_comma: bool
+) -> Quantity | None:
     """The quantity for digits ``raw`` at ``text[start:end]``, or None (a name, "3D")."""
     if raw.startswith("-") and start > 0 and (text[start - 1].isalnum() or text[start - 1] in ")]"):
         start += 1
@@ -697,11 +1087,12 @@ def _number_quantity(text: str, folded: str, start: int, end: int, raw: str,
     physical, uend = False, end
     # most numbers (table cells, "in 2020,"): nothing after them to read (_quiet_after)
     if not _quiet_after(text, end):
-        after = text[end:end + 3]
+        after = text[end : end + 3]
         ordinal = _ORDINAL_RE.match(after)
         if ordinal:
-            return Quantity(value, folded[start:end + ordinal.end()], start,
-                            end + ordinal.end(), kind="rank")
+            return Quantity(
+                value, folded[start : end + ordinal.end()], start, end + ordinal.end(), kind="rank"
+            )
         slash = _SLASH_RE.match(text, end) if after[:1] in "/⁄" else None
         if slash and decimals == 0 and raw.isdigit() and 0 < value <= float(slash.group(1)):
             denominator = float(slash.group(1))
@@ -712,36 +1103,75 @@ def _number_quantity(text: str, folded: str, start: int, end: int, raw: str,
             multiplier = _MULTIPLIERS[mult.group(1)]
             end += 1
         elif denominator is None:
-            word = _MULT_WORD_RE.match(text, end)      # "380.5 million" = "380.5M"
+            word = _MULT_WORD_RE.match(text, end)  # "380.5 million" = "380.5M"
             if word:
                 multiplier = _MULTIPLIER_WORDS[word.group(1).lower()]
                 value *= multiplier
                 end = word.end()
         unit, physical, uend = _unit_after(text, end)
         if unit is None and end < len(text) and text[end].isalpha() and not mult:
-            return None                                   # "3D", "2x2" names
-    if unit is None and text.find("pH", max(0, start - 24), start) >= 0 and _PH_BEFORE.search(
-            text, max(0, start - 24), start):
+            return None  # "3D", "2x2" names
+    if (
+        unit is None
+        and text.find("pH", max(0, start - 24), start) >= 0
+        and _PH_BEFORE.search(text, max(0, start - 24), start)
+    ):
         unit, physical = "pH", True
     approx, bound = _qualifiers(text, start)
     if _is_ref(text, start, end):
         kind = "ref"
     elif unit == "%":
         kind = "percent"
-    elif (decimals == 0 and 1 <= value <= 31 and not physical and raw.isdigit()
-          and ((start > 1 and text[start - 1] == " " and text[start - 2] in _MONTH_ENDS
-                and _MONTH_BEFORE.search(text, max(0, start - 11), start))
-               or (text[end:end + 1] == " " and text[end + 1:end + 2] in _MONTH_STARTS
-                   and _MONTH_AFTER.match(text, end)))):
+    elif (
+        decimals == 0
+        and 1 <= value <= 31
+        and not physical
+        and raw.isdigit()
+        and (
+            (
+                start > 1
+                and text[start - 1] == " "
+                and text[start - 2] in _MONTH_ENDS
+                and _MONTH_BEFORE.search(text, max(0, start - 11), start)
+            )
+            or (
+                text[end : end + 1] == " "
+                and text[end + 1 : end + 2] in _MONTH_STARTS
+                and _MONTH_AFTER.match(text, end)
+            )
+        )
+    ):
         kind, unit, uend = "date", None, end
-    elif (decimals == 0 and 1900 <= value <= 2099 and not physical
-          and len(raw) == 4 and raw.isdigit() and denominator is None):
+    elif (
+        decimals == 0
+        and 1900 <= value <= 2099
+        and not physical
+        and len(raw) == 4
+        and raw.isdigit()
+        and denominator is None
+    ):
         kind = "year"
     qend = uend if physical else end
-    points = unit == "%" and ("point" in folded[end:qend].lower()
-                              or folded[end:qend].strip().lower() == "pp")
-    return _quantity(value, folded[start:qend], start, qend, unit, physical, decimals, approx,
-                     bound, kind, None, None, denominator, points, multiplier)
+    points = unit == "%" and (
+        "point" in folded[end:qend].lower() or folded[end:qend].strip().lower() == "pp"
+    )
+    return _quantity(
+        value,
+        folded[start:qend],
+        start,
+        qend,
+        unit,
+        physical,
+        decimals,
+        approx,
+        bound,
+        kind,
+        None,
+        None,
+        denominator,
+        points,
+        multiplier,
+    )
 
 
 def _word_quantities(text: str, folded: str, taken: list[tuple[int, int]]) -> list[Quantity]:
@@ -754,31 +1184,38 @@ def _word_quantities(text: str, folded: str, taken: list[tuple[int, int]]) -> li
     starts = [a for a, _ in taken]
 
     def overlaps(start: int, end: int) -> bool:
-        i = bisect_left(starts, end) - 1          # the last span starting before ``end``
+        i = bisect_left(starts, end) - 1  # the last span starting before ``end``
         return any(taken[j][1] > start for j in range(max(0, i - 2), i + 1))
 
     for run in number_word_runs(text, low):
         start, end, parts = run.start, run.end, run.parts
         if overlaps(start, end):
             continue
-        prev = low[max(0, start - 3):start]
+        prev = low[max(0, start - 3) : start]
         if parts[-1] == "fold" or (len(parts) == 1 and parts[0].endswith("fold")):
             words = parts[:-1] if parts[-1] == "fold" else (parts[0][:-4],)
             value = cardinal_value(words)
             if value is not None and value > 0:
                 approx, bound = _qualifiers(text, start)
-                out.append(Quantity(value, folded[start:end], start, end, "x", True, 0, approx,
-                                    bound, "word"))
+                out.append(
+                    Quantity(
+                        value, folded[start:end], start, end, "x", True, 0, approx, bound, "word"
+                    )
+                )
             continue
-        if parts[-1] in _FRACTIONS and (parts[0] in ("a", "one", "two", "three") or
-                                        prev.endswith("a ") or parts == ("half",)):
+        if parts[-1] in _FRACTIONS and (
+            parts[0] in ("a", "one", "two", "three") or prev.endswith("a ") or parts == ("half",)
+        ):
             frac = _FRACTIONS[parts[-1]]
             if len(parts) == 2 and parts[0] in _WORD_NUMBERS:
                 frac *= _WORD_NUMBERS[parts[0]]
             q_start = start - 2 if prev.endswith("a ") else start
             approx, bound = _qualifiers(text, q_start)
-            out.append(Quantity(frac, folded[q_start:end], q_start, end, "%", True, 0, True,
-                                bound, "fraction"))
+            out.append(
+                Quantity(
+                    frac, folded[q_start:end], q_start, end, "%", True, 0, True, bound, "fraction"
+                )
+            )
             continue
         value = cardinal_value(parts)
         if value is None or parts in (("one",), ("second",)):
@@ -788,7 +1225,7 @@ def _word_quantities(text: str, folded: str, taken: list[tuple[int, int]]) -> li
                     out.append(q)
             continue
         if parts[0] in SCALES and len(parts) == 1 and parts[0] not in ("hundred", "thousand"):
-            continue                    # "million" alone: "a million" is read by its digits
+            continue  # "million" alone: "a million" is read by its digits
         if parts == ("dozen",):
             if not prev.endswith("a "):
                 continue
@@ -800,8 +1237,20 @@ def _word_quantities(text: str, folded: str, taken: list[tuple[int, int]]) -> li
         approx, bound = _qualifiers(text, start)
         kind = "percent" if unit == "%" else "word"
         qend = uend if physical else end
-        out.append(Quantity(float(value), folded[start:qend], start, qend, unit, physical, 0,
-                            approx, bound, kind))
+        out.append(
+            Quantity(
+                float(value),
+                folded[start:qend],
+                start,
+                qend,
+                unit,
+                physical,
+                0,
+                approx,
+                bound,
+                kind,
+            )
+        )
     for start, end, (lo, hi) in vague_spans(low):
         if overlaps(start, end):
             continue
@@ -809,13 +1258,28 @@ def _word_quantities(text: str, folded: str, taken: list[tuple[int, int]]) -> li
         of = _OF_NOUN.match(low, end)
         if of:
             unit = stem(of.group(1))
-        out.append(Quantity(lo, folded[start:end], start, end, unit, False, 0, True, None,
-                            "vague", range=(lo, hi), multiplier=lo))
+        out.append(
+            Quantity(
+                lo,
+                folded[start:end],
+                start,
+                end,
+                unit,
+                False,
+                0,
+                True,
+                None,
+                "vague",
+                range=(lo, hi),
+                multiplier=lo,
+            )
+        )
     return out
 
 
-_OF_NUMBER = re.compile(r" (?:out )?of (?:\d|(?:" + "|".join(
-    sorted(_WORD_NUMBERS, key=len, reverse=True)) + r")\b)")
+_OF_NUMBER = re.compile(
+    r" (?:out )?of (?:\d|(?:" + "|".join(sorted(_WORD_NUMBERS, key=len, reverse=True)) + r")\b)"
+)
 _OF_NOUN = re.compile(r" of (?:the )?([a-z]+)")
 
 
@@ -823,7 +1287,7 @@ def _word_one(text: str, folded: str, start: int, end: int) -> Quantity | None:
     """A capitalised "One" with a unit ("One participant"); lower-case "one" is mostly a
     pronoun ("the one subtask")."""
     unit, physical, uend = _unit_after(text, end)
-    before = text[max(0, start - 5):start].lower()
+    before = text[max(0, start - 5) : start].lower()
     if unit is None or before.endswith(("the ", "no ")) or unit in ("of",):
         return None
     if not text[start].isupper():
@@ -835,9 +1299,11 @@ def _word_one(text: str, folded: str, start: int, end: int) -> Quantity | None:
 #: Between the two ends of a range: a hyphen or dash (folded to "-"), "to", "and" (after
 #: "between"). "from 10 to 15" after a verb of change ("rose from 10 to 15") is no range.
 _RANGE_GAP = re.compile(r"\s?-\s?|\s+(?:to|and|through)\s+")
-_CHANGE_FROM = re.compile(r"\b(?:increas|decreas|rose|rise|rising|fell|fall|drop|grew|grow|"
-                          r"improv|reduc|declin|went|go|jump|climb|shr[iu]nk|rais|lower|cut|"
-                          r"chang|boost|shift|mov|doubl|halv)\w*\s+(?:\w+\s+){0,2}from\s+$")
+_CHANGE_FROM = re.compile(
+    r"\b(?:increas|decreas|rose|rise|rising|fell|fall|drop|grew|grow|"
+    r"improv|reduc|declin|went|go|jump|climb|shr[iu]nk|rais|lower|cut|"
+    r"chang|boost|shift|mov|doubl|halv)\w*\s+(?:\w+\s+){0,2}from\s+$"
+)
 _PLUS_MINUS = re.compile(r"\s?(?:±|\+/-|\+-)\s?")
 _OF_GAP = re.compile(r"\s+(?:(?:out\s+)?of|in)\s+")
 _LINKABLE = ("number", "percent", "word", "sci")
@@ -851,23 +1317,34 @@ def _link(text: str, folded: str, qs: list[Quantity]) -> list[Quantity]:
     for i in range(len(out) - 1):
         a, b = out[i], out[i + 1]
         if b.start - a.end > 10:
-            continue                  # most neighbours: nothing to link (checked first: fast)
-        gap = text[a.end:b.start]
+            continue  # most neighbours: nothing to link (checked first: fast)
+        gap = text[a.end : b.start]
         if gap == " ":
-            if (b.denominator and b.value < b.denominator and a.decimals == 0
-                    and a.unit is None and a.denominator is None and a.kind in _LINKABLE
-                    and b.kind in _LINKABLE):
+            if (
+                b.denominator
+                and b.value < b.denominator
+                and a.decimals == 0
+                and a.unit is None
+                and a.denominator is None
+                and a.kind in _LINKABLE
+                and b.kind in _LINKABLE
+            ):
                 # "2 1/2 hours", "2 ½ hours": a mixed number
-                out[i + 1] = replace(b, value=a.value + b.value / b.denominator,
-                                     text=folded[a.start:b.end], start=a.start,
-                                     denominator=None, decimals=1)
+                out[i + 1] = replace(
+                    b,
+                    value=a.value + b.value / b.denominator,
+                    text=folded[a.start : b.end],
+                    start=a.start,
+                    denominator=None,
+                    decimals=1,
+                )
                 out[i] = replace(a, kind="merged")
             continue
         if _LINK_GAP.fullmatch(gap) is None:
             continue
         if a.kind == "date" and b.kind == "number" and b.decimals == 0 and b.value <= 31:
             if _RANGE_GAP.fullmatch(gap) and b.value > a.value:
-                out[i + 1] = replace(b, kind="date")     # "April 19-28"
+                out[i + 1] = replace(b, kind="date")  # "April 19-28"
             continue
         if a.kind not in _LINKABLE or b.kind not in _LINKABLE + ("uncertainty",):
             continue
@@ -881,7 +1358,7 @@ def _link(text: str, folded: str, qs: list[Quantity]) -> list[Quantity]:
             if word == "and" and not _context_before(text, a.start, 9).rstrip().endswith("between"):
                 m = None
             elif word == "-" and b.value < a.value:
-                m = None                # "3-1" (a score) is no range
+                m = None  # "3-1" (a score) is no range
             elif word == "to" and _CHANGE_FROM.search(_context_before(text, a.start, 48)):
                 m = None
             elif a.unit is not None and b.unit is not None and a.unit != b.unit:
@@ -891,8 +1368,15 @@ def _link(text: str, folded: str, qs: list[Quantity]) -> list[Quantity]:
             out[i] = replace(_take_unit(a, b), range=pair)
             out[i + 1] = replace(_take_unit(b, a), range=pair)
             continue
-        if (_OF_GAP.fullmatch(gap) and a.decimals == 0 and b.decimals == 0 and a.unit is None
-                and 0 < a.value <= b.value and a.kind != "percent" and not b.physical):
+        if (
+            _OF_GAP.fullmatch(gap)
+            and a.decimals == 0
+            and b.decimals == 0
+            and a.unit is None
+            and 0 < a.value <= b.value
+            and a.kind != "percent"
+            and not b.physical
+        ):
             # "312 out of 1,250 patients": the part counts the whole's noun
             noun = b.unit if b.unit is not None and not b.physical else None
             out[i] = replace(a, denominator=b.value, unit=noun)
@@ -929,8 +1413,9 @@ def comparable(claim: Quantity, evidence: Quantity) -> bool:
     with a multiplier ("8.1M", "380.5 million").
     """
     if (claim.unit == "%") != (evidence.unit == "%") and has_multiplier(
-            evidence if claim.unit == "%" else claim):
-        return False            # "8.1%" is no reading of "8.1M" (a count)
+        evidence if claim.unit == "%" else claim
+    ):
+        return False  # "8.1%" is no reading of "8.1M" (a count)
     if claim.unit is None or evidence.unit is None:
         return True
     if claim.physical and evidence.physical:
@@ -943,7 +1428,7 @@ def comparable(claim: Quantity, evidence: Quantity) -> bool:
 def has_multiplier(q: Quantity) -> bool:
     """True if ``q`` is written with a multiplier ("8.1M", "800k", "380.5 million")."""
     m = _NUM_RE.match(q.text.lstrip("~≈"))
-    rest = q.text[m.end():] if m else ""
+    rest = q.text[m.end() :] if m else ""
     return rest[:1] in ("k", "K", "M", "B") or bool(_MULT_WORD_RE.match(rest))
 
 
@@ -970,7 +1455,7 @@ def restate(claim: Quantity, evidence: Quantity) -> str:
         return value_text
     end = m.end()
     mult = _MULT_RE.match(claim.text, end) or _MULT_WORD_RE.match(claim.text, end)
-    return value_text + claim.text[mult.end() if mult else end:]
+    return value_text + claim.text[mult.end() if mult else end :]
 
 
 def _scaled_number(text: str) -> str | None:
@@ -981,14 +1466,20 @@ def _scaled_number(text: str) -> str | None:
     if m is None:
         return None
     mult = _MULT_RE.match(text, m.end()) or _MULT_WORD_RE.match(text, m.end())
-    return text[:mult.end() if mult else m.end()]
+    return text[: mult.end() if mult else m.end()]
 
 
 def same_count_noun(claim: Quantity, evidence: Quantity) -> bool | None:
     """True / False when both carry a count noun ("3 hard negatives" vs "2 hard ..."),
     None when either has no count noun (nothing to say)."""
-    if (claim.unit is None or evidence.unit is None or claim.physical or evidence.physical
-            or claim.unit == "point" or evidence.unit == "point"):
+    if (
+        claim.unit is None
+        or evidence.unit is None
+        or claim.physical
+        or evidence.physical
+        or claim.unit == "point"
+        or evidence.unit == "point"
+    ):
         return None
     return claim.unit == evidence.unit
 
@@ -1007,18 +1498,29 @@ def same_value(claim: Quantity, evidence: Quantity) -> bool:
         candidates.append(evidence.value * 100)
     for e in candidates:
         if claim.bound is not None:
-            if ((claim.bound == ">" and e > c) or (claim.bound == ">=" and e >= c)
-                    or (claim.bound == "<" and e < c) or (claim.bound == "<=" and e <= c)):
+            if (
+                (claim.bound == ">" and e > c)
+                or (claim.bound == ">=" and e >= c)
+                or (claim.bound == "<" and e < c)
+                or (claim.bound == "<=" and e <= c)
+            ):
                 return True
             continue
         if math.isclose(c, e, rel_tol=1e-9, abs_tol=1e-9):
             return True
         # precision at the written scale: "8.1M" is 8.1e6 give or take 5e4
         step = claim.step
-        rounds = (claim.decimals > 0 or claim.multiplier > 1 or claim.approx
-                  or claim.kind in ("word", "fraction", "percent"))
-        finer = evidence.step < step * (1 - 1e-9) if e == evidence.value else \
-            evidence.decimals > claim.decimals
+        rounds = (
+            claim.decimals > 0
+            or claim.multiplier > 1
+            or claim.approx
+            or claim.kind in ("word", "fraction", "percent")
+        )
+        finer = (
+            evidence.step < step * (1 - 1e-9)
+            if e == evidence.value
+            else evidence.decimals > claim.decimals
+        )
         if rounds and abs(e - c) <= step / 2 * (1 + 1e-9) + 1e-9 and finer:
             return True
         if claim.approx or claim.kind == "fraction":
@@ -1038,7 +1540,19 @@ def moved(q: Quantity, start: int, end: int) -> Quantity:
     return _quantity(v[0], v[1], start, end, *v[4:])
 
 
-__all__ = ["CASE_UNITS", "MISSING_VALUES", "Quantity", "UNITS", "comparable",
-           "detect_decimal_comma", "extract_quantities", "has_multiplier", "is_missing_value",
-           "moved",
-           "restate", "same_count_noun", "same_value", "text_quantities"]
+__all__ = [
+    "CASE_UNITS",
+    "MISSING_VALUES",
+    "Quantity",
+    "UNITS",
+    "comparable",
+    "detect_decimal_comma",
+    "extract_quantities",
+    "has_multiplier",
+    "is_missing_value",
+    "moved",
+    "restate",
+    "same_count_noun",
+    "same_value",
+    "text_quantities",
+]

@@ -63,19 +63,24 @@ def _overlaps(a0: int, a1: int, b0: int, b1: int) -> bool:
     return a0 < b1 and b0 < a1
 
 
-def citing_sentences(cited: CitedReference, sentences: Sequence[Sentence], *,
-                     entry: bool = True, mentions: bool = True) -> tuple[str, ...]:
+def citing_sentences(
+    cited: CitedReference,
+    sentences: Sequence[Sentence],
+    *,
+    entry: bool = True,
+    mentions: bool = True,
+) -> tuple[str, ...]:
     """Ids of the sentences whose character span overlaps a mention or the list entry
     (only the list entry with ``mentions=False``, only mentions with ``entry=False``)."""
     spans = [(m.start, m.end) for m in cited.mentions] if mentions else []
     if entry and cited.entry_start is not None and cited.entry_end is not None:
         spans.append((cited.entry_start, cited.entry_end))
-    return tuple(s.id for s in sentences
-                 if any(_overlaps(s.start, s.end, a, b) for a, b in spans))
+    return tuple(s.id for s in sentences if any(_overlaps(s.start, s.end, a, b) for a, b in spans))
 
 
-def check_references(answer: str, sentences: Sequence[Sentence],
-                     options: VerifierOptions | None = None) -> tuple[CheckedReference, ...]:
+def check_references(
+    answer: str, sentences: Sequence[Sentence], options: VerifierOptions | None = None
+) -> tuple[CheckedReference, ...]:
     """Verify every reference ``answer`` cites (empty when it cites none).
 
     Raises: InputError for an unknown source name; source failures are results
@@ -85,6 +90,9 @@ def check_references(answer: str, sentences: Sequence[Sentence],
     if not cited:
         return ()
     results = verify_references([c.reference for c in cited], options or VerifierOptions())
-    return tuple(CheckedReference(c, r, citing_sentences(c, sentences),
-                                  citing_sentences(c, sentences, mentions=False))
-                 for c, r in zip(cited, results))
+    return tuple(
+        CheckedReference(
+            c, r, citing_sentences(c, sentences), citing_sentences(c, sentences, mentions=False)
+        )
+        for c, r in zip(cited, results)
+    )

@@ -79,8 +79,14 @@ def _check_options(zoom: float, fmt: str, quality: int) -> None:
         raise InputError(f"JPEG quality must be in [1, 100], got {quality}")
 
 
-def draw_boxes(pix: Any, boxes: Iterable[Box], *, scale: float,
-               colour: tuple[int, int, int] = BOX_COLOUR, width: int = BOX_WIDTH) -> int:
+def draw_boxes(
+    pix: Any,
+    boxes: Iterable[Box],
+    *,
+    scale: float,
+    colour: tuple[int, int, int] = BOX_COLOUR,
+    width: int = BOX_WIDTH,
+) -> int:
     """Draw box outlines onto a PyMuPDF Pixmap in place.
 
     Args: pix: a ``pymupdf.Pixmap`` (RGB, no alpha). boxes: ``(x0, y0, x1, y1)`` in source
@@ -99,8 +105,12 @@ def draw_boxes(pix: Any, boxes: Iterable[Box], *, scale: float,
         if ix0 >= ix1 or iy0 >= iy1:
             continue
         t = max(1, width)
-        for r in ((ix0, iy0, ix1, min(iy1, iy0 + t)), (ix0, max(iy0, iy1 - t), ix1, iy1),
-                  (ix0, iy0, min(ix1, ix0 + t), iy1), (max(ix0, ix1 - t), iy0, ix1, iy1)):
+        for r in (
+            (ix0, iy0, ix1, min(iy1, iy0 + t)),
+            (ix0, max(iy0, iy1 - t), ix1, iy1),
+            (ix0, iy0, min(ix1, ix0 + t), iy1),
+            (max(ix0, ix1 - t), iy0, ix1, iy1),
+        ):
             pix.set_rect(_mu.IRect(*r), colour)
         drawn += 1
     return drawn
@@ -139,15 +149,24 @@ class PageRenderer:
 
     def _page(self, page: int) -> Any:
         if not (1 <= page <= self.page_count):
-            raise PDFError(f"no such page (the document has {self.page_count})",
-                           path=self.path, page=page)
+            raise PDFError(
+                f"no such page (the document has {self.page_count})", path=self.path, page=page
+            )
         try:
             return self._doc[page - 1]
         except Exception as exc:
             raise PDFError(f"damaged page: {exc}", path=self.path, page=page) from exc
 
-    def render(self, page: int, *, zoom: float = 1.0, fmt: ImageFormat = "png",
-               quality: int = 75, boxes: Sequence[Box] = (), box_zoom: float = 2.0) -> PageImage:
+    def render(
+        self,
+        page: int,
+        *,
+        zoom: float = 1.0,
+        fmt: ImageFormat = "png",
+        quality: int = 75,
+        boxes: Sequence[Box] = (),
+        box_zoom: float = 2.0,
+    ) -> PageImage:
         """The page as an image, from the cache when already rendered with these options.
 
         Args: page: 1-based. zoom: points -> pixels (0.5 gives a ~306 x 396 px letter page).
@@ -159,9 +178,14 @@ class PageRenderer:
         _check_options(zoom, fmt, quality)
         if box_zoom <= 0:
             raise InputError(f"box_zoom must be > 0, got {box_zoom}")
-        key = (page, round(zoom, 4), fmt, quality if fmt == "jpeg" else 0,
-               tuple((float(b[0]), float(b[1]), float(b[2]), float(b[3])) for b in boxes),
-               round(box_zoom, 4))
+        key = (
+            page,
+            round(zoom, 4),
+            fmt,
+            quality if fmt == "jpeg" else 0,
+            tuple((float(b[0]), float(b[1]), float(b[2]), float(b[3])) for b in boxes),
+            round(box_zoom, 4),
+        )
         hit = self._cache.get(key)
         if hit is not None:
             return hit
@@ -171,11 +195,13 @@ class PageRenderer:
         except Exception as exc:
             raise PDFError(f"cannot render: {exc}", path=self.path, page=page) from exc
         if boxes:
-            draw_boxes(pix, boxes, scale=zoom / box_zoom,
-                       width=max(1, round(BOX_WIDTH * min(1.0, zoom))))
+            draw_boxes(
+                pix, boxes, scale=zoom / box_zoom, width=max(1, round(BOX_WIDTH * min(1.0, zoom)))
+            )
         data = pix.tobytes("jpeg", jpg_quality=quality) if fmt == "jpeg" else pix.tobytes("png")
-        img = PageImage(page=page, width=pix.width, height=pix.height, zoom=zoom,
-                        mime=f"image/{fmt}", data=data)
+        img = PageImage(
+            page=page, width=pix.width, height=pix.height, zoom=zoom, mime=f"image/{fmt}", data=data
+        )
         self.renders += 1
         self._cache[key] = img
         return img
@@ -187,25 +213,44 @@ class PageRenderer:
     def __enter__(self) -> PageRenderer:
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         self.close()
 
 
-def render_page(pdf: str | Path, page: int, *, zoom: float = 2.0, fmt: ImageFormat = "png",
-                quality: int = 75, boxes: Sequence[Box] = (), box_zoom: float = 2.0) -> PageImage:
+def render_page(
+    pdf: str | Path,
+    page: int,
+    *,
+    zoom: float = 2.0,
+    fmt: ImageFormat = "png",
+    quality: int = 75,
+    boxes: Sequence[Box] = (),
+    box_zoom: float = 2.0,
+) -> PageImage:
     """Render one page of ``pdf`` (opens and closes the file); see :meth:`PageRenderer.render`.
 
     The default zoom 2.0 gives the benchmark's 144-dpi page image, on which MMSciFact
     ``2d_box`` coordinates (``box_zoom`` 2.0) fall exactly.
     """
     with PageRenderer(pdf) as r:
-        return r.render(page, zoom=zoom, fmt=fmt, quality=quality, boxes=boxes,
-                        box_zoom=box_zoom)
+        return r.render(page, zoom=zoom, fmt=fmt, quality=quality, boxes=boxes, box_zoom=box_zoom)
 
 
-def thumbnail(pdf: str | Path, page: int, *, width_px: int = 240, fmt: ImageFormat = "jpeg",
-              quality: int = 70, boxes: Sequence[Box] = (), box_zoom: float = 2.0) -> PageImage:
+def thumbnail(
+    pdf: str | Path,
+    page: int,
+    *,
+    width_px: int = 240,
+    fmt: ImageFormat = "jpeg",
+    quality: int = 70,
+    boxes: Sequence[Box] = (),
+    box_zoom: float = 2.0,
+) -> PageImage:
     """A small image of one page, ``width_px`` pixels wide (height keeps the aspect ratio).
 
     Raises: InputError if ``width_px`` < 16; PDFError as :meth:`PageRenderer.render`.
@@ -214,8 +259,14 @@ def thumbnail(pdf: str | Path, page: int, *, width_px: int = 240, fmt: ImageForm
         raise InputError(f"thumbnail width must be >= 16 px, got {width_px}")
     with PageRenderer(pdf) as r:
         w, _ = r.page_size(page)
-        return r.render(page, zoom=min(_MAX_ZOOM, width_px / w), fmt=fmt, quality=quality,
-                        boxes=boxes, box_zoom=box_zoom)
+        return r.render(
+            page,
+            zoom=min(_MAX_ZOOM, width_px / w),
+            fmt=fmt,
+            quality=quality,
+            boxes=boxes,
+            box_zoom=box_zoom,
+        )
 
 
 def render_page_png(document: Any, page: int, zoom: float = 2.0) -> bytes:

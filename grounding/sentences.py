@@ -57,13 +57,59 @@ _REF_TITLE = re.compile(
 _BOLD_LINE = re.compile(r"^(?:\*\*[^*]+\*\*|__[^_]+__)\s*:?$")
 
 #: Abbreviations after which a period never ends a sentence (lower-cased, without the dot).
-_NEVER_END = frozenset({
-    "e.g", "i.e", "eg", "ie", "vs", "cf", "fig", "figs", "eq", "eqs", "approx", "sec", "secs",
-    "tab", "tabs", "ref", "refs", "resp", "dr", "mr", "mrs", "ms", "prof", "vol", "vols",
-    "pp", "ch", "chap", "appx", "suppl", "supp", "ca", "viz", "incl", "esp", "dept",
-    "univ", "w.r.t", "a.k.a", "wrt", "aka", "sect", "eqn", "eqns", "thm", "alg", "mt", "st",
-    "cv",     # cultivar: its name is capitalised ('Vitis vinifera cv. Merlot')
-})
+_NEVER_END = frozenset(
+    {
+        "e.g",
+        "i.e",
+        "eg",
+        "ie",
+        "vs",
+        "cf",
+        "fig",
+        "figs",
+        "eq",
+        "eqs",
+        "approx",
+        "sec",
+        "secs",
+        "tab",
+        "tabs",
+        "ref",
+        "refs",
+        "resp",
+        "dr",
+        "mr",
+        "mrs",
+        "ms",
+        "prof",
+        "vol",
+        "vols",
+        "pp",
+        "ch",
+        "chap",
+        "appx",
+        "suppl",
+        "supp",
+        "ca",
+        "viz",
+        "incl",
+        "esp",
+        "dept",
+        "univ",
+        "w.r.t",
+        "a.k.a",
+        "wrt",
+        "aka",
+        "sect",
+        "eqn",
+        "eqns",
+        "thm",
+        "alg",
+        "mt",
+        "st",
+        "cv",  # cultivar: its name is capitalised ('Vitis vinifera cv. Merlot')
+    }
+)
 #: Abbreviations that end a sentence only before a capital letter (``etc.``, ``U.S.``);
 #: ``et al.`` has its own rule (:func:`_et_al_ends`).
 _END_BEFORE_CAPITAL = frozenset({"etc", "u.s", "u.k", "e.u", "inc", "ltd", "corp"})
@@ -73,22 +119,112 @@ _BEFORE_NUMBER = frozenset({"no", "nos", "p", "art", "op", "nr", "rs"})
 #: substr. MG1655``, ``Pseudomonas syringae pv. tomato``): a sentence ends after one only
 #: before a capitalised ordinary word (``... a Bacillus sp. The strain ...``), never before a
 #: strain, isolate or culture-collection designation (``sp. ATCC 1234``, ``str. K-12``).
-_TAXON_RANKS = frozenset({"sp", "spp", "ssp", "subsp", "var", "pv", "pvs", "str", "substr",
-                          "bv", "sv", "gen", "nov", "emend", "comb", "aff", "cf"})
+_TAXON_RANKS = frozenset(
+    {
+        "sp",
+        "spp",
+        "ssp",
+        "subsp",
+        "var",
+        "pv",
+        "pvs",
+        "str",
+        "substr",
+        "bv",
+        "sv",
+        "gen",
+        "nov",
+        "emend",
+        "comb",
+        "aff",
+        "cf",
+    }
+)
 #: German month names: a day number and its period before one is a date (``am 5. Juni``).
-_GERMAN_MONTHS = frozenset({
-    "januar", "jänner", "februar", "feber", "märz", "april", "mai", "juni", "juli", "august",
-    "september", "oktober", "november", "dezember", "jan", "feb", "mär", "apr", "jun", "jul",
-    "aug", "sep", "sept", "okt", "nov", "dez"})
+_GERMAN_MONTHS = frozenset(
+    {
+        "januar",
+        "jänner",
+        "februar",
+        "feber",
+        "märz",
+        "april",
+        "mai",
+        "juni",
+        "juli",
+        "august",
+        "september",
+        "oktober",
+        "november",
+        "dezember",
+        "jan",
+        "feb",
+        "mär",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "okt",
+        "nov",
+        "dez",
+    }
+)
 #: German words after which a number and a period are an ordinal (``der 2. Sohn``,
 #: ``im 3. Quartal``, ``zum 1. Mal``): articles and prepositions that take a dative or
 #: genitive ordinal.
-_GERMAN_ORDINAL_BEFORE = frozenset({
-    "am", "im", "vom", "zum", "zur", "beim", "der", "die", "das", "den", "dem", "des",
-    "ein", "eine", "einer", "einem", "einen", "eines", "bis", "ab", "seit", "dieser",
-    "diese", "dieses", "diesem", "diesen", "jeder", "jede", "jedes", "jedem", "jeden",
-    "ihr", "ihre", "ihrem", "ihren", "sein", "seine", "seinem", "seinen", "unser",
-    "unsere", "unserem", "unseren", "vor", "nach", "zwischen", "und"})
+_GERMAN_ORDINAL_BEFORE = frozenset(
+    {
+        "am",
+        "im",
+        "vom",
+        "zum",
+        "zur",
+        "beim",
+        "der",
+        "die",
+        "das",
+        "den",
+        "dem",
+        "des",
+        "ein",
+        "eine",
+        "einer",
+        "einem",
+        "einen",
+        "eines",
+        "bis",
+        "ab",
+        "seit",
+        "dieser",
+        "diese",
+        "dieses",
+        "diesem",
+        "diesen",
+        "jeder",
+        "jede",
+        "jedes",
+        "jedem",
+        "jeden",
+        "ihr",
+        "ihre",
+        "ihrem",
+        "ihren",
+        "sein",
+        "seine",
+        "seinem",
+        "seinen",
+        "unser",
+        "unsere",
+        "unserem",
+        "unseren",
+        "vor",
+        "nach",
+        "zwischen",
+        "und",
+    }
+)
 
 _CLOSERS = "\"'\u201d\u2019)]}*_`"
 _CITATION = re.compile(r"\[[\d\s,;\u2013\u2014\-]+\]|\(\d{1,3}(?:[,\u2013\-]\d{1,3})*\)")
@@ -231,7 +367,7 @@ def _is_boundary(line: str, i: int, j: int, k: int) -> bool:
         return True
     c = line[nxt]
     if line[i:j] in ("\u2026", "...") and not c.isupper():
-        return False    # an ellipsis ends a sentence only before a capital ("averages… 80.0")
+        return False  # an ellipsis ends a sentence only before a capital ("averages… 80.0")
     if single_dot and k == j:
         word = _word_before(line, i)
         low = word.lower().lstrip("([{\"'")
@@ -247,8 +383,11 @@ def _is_boundary(line: str, i: int, j: int, k: int) -> bool:
             return False
         if low in _END_BEFORE_CAPITAL:
             return c.isupper() and not _ACRONYM.match(line, nxt)
-        if (_is_initial(word) and not _UNIT_AFTER_NUMBER.search(line, 0, i)
-                and _initial_continues(line, nxt, i)):
+        if (
+            _is_initial(word)
+            and not _UNIT_AFTER_NUMBER.search(line, 0, i)
+            and _initial_continues(line, nxt, i)
+        ):
             return False
     return _starts_sentence(line, nxt)
 
@@ -277,12 +416,12 @@ def _german_ordinal(line: str, i: int, nxt: int, number: str) -> bool:
         return False
     if m.group().lower().rstrip(".") in _GERMAN_MONTHS and 1 <= int(number) <= 31:
         return True
-    before = line[:i - len(number)].split()
+    before = line[: i - len(number)].split()
     return bool(before) and before[-1].lower() in _GERMAN_ORDINAL_BEFORE
 
 
 def _is_et_al(line: str, i: int) -> bool:
-    return line[max(0, i - 6):i].lower().endswith("et al")
+    return line[max(0, i - 6) : i].lower().endswith("et al")
 
 
 def _et_al_ends(line: str, i: int, nxt: int) -> bool:
@@ -295,7 +434,7 @@ def _et_al_ends(line: str, i: int, nxt: int) -> bool:
     m = re.match(r"[A-Z][a-z\u00c0-\u024f'\-]+\b", line[nxt:])
     if not m:
         return False
-    before = line[:i - len("et al")].rstrip()
+    before = line[: i - len("et al")].rstrip()
     prev_words = before.split()[-3:-1] if len(before.split()) >= 2 else []
     return not any(w.lower() in ("the", "a", "an", "this", "that") for w in prev_words[-1:])
 
@@ -313,10 +452,12 @@ def _is_initial(word: str) -> bool:
 
 #: Words that start sentences; after a capital letter and a period they mean a new sentence
 #: ("... in condition A. The ..."), where a name means an initial ("J. Mathews").
-_STARTERS = frozenset("""a an the this that these those it its in on at as by for from with
+_STARTERS = frozenset(
+    """a an the this that these those it its in on at as by for from with
 we they he she there here our their his her however but and or so thus then also both each
 all most some many such while when where which what why how if although though because
-since after before during finally overall yes no not only to of taken note see""".split())
+since after before during finally overall yes no not only to of taken note see""".split()
+)
 
 
 def _initial_continues(line: str, nxt: int, i: int) -> bool:
@@ -325,9 +466,9 @@ def _initial_continues(line: str, nxt: int, i: int) -> bool:
     True when another initial follows or precedes it, or when a capitalised word that is
     not a common sentence starter follows (``J. Mathews``).
     """
-    if re.match(r"[A-Z]\.(?:\s|$|,)", line[nxt:nxt + 3]):
+    if re.match(r"[A-Z]\.(?:\s|$|,)", line[nxt : nxt + 3]):
         return True
-    if re.search(r"(?:^|\s)[A-Z]\.\s$", line[max(0, i - 5):i - 1]):
+    if re.search(r"(?:^|\s)[A-Z]\.\s$", line[max(0, i - 5) : i - 1]):
         return True
     m = re.match(r"[A-Z][a-z]+\b", line[nxt:])
     return m is not None and m.group(0).lower() not in _STARTERS
@@ -339,7 +480,7 @@ def _starts_sentence(line: str, nxt: int) -> bool:
     if c.isupper() or c.isdigit():
         return True
     if c in _OPENERS:
-        rest = line[nxt:nxt + 8]
+        rest = line[nxt : nxt + 8]
         if c in "([" and _CITATION.match(line, nxt):
             return False
         stripped = rest.lstrip(_OPENERS)

@@ -21,10 +21,11 @@ __all__ = ["LABEL_MARK", "LABEL_STYLE", "print_report_text", "report_lines", "st
 #: and newline, DEL, C1, and the bidi embedding / override / isolate controls, which reorder
 #: what a terminal shows (ECMA-48; Unicode UAX #9).
 _ESCAPES = re.compile(
-    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"              # CSI: colours, cursor moves
-    r"|[\x1b\x9b][\]PX^_][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"   # OSC ...: window title
-    r"|\x1b[ -~]?"                                  # ESC + one character, or a lone ESC
-    r"|[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"  # CSI: colours, cursor moves
+    r"|[\x1b\x9b][\]PX^_][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # OSC ...: window title
+    r"|\x1b[ -~]?"  # ESC + one character, or a lone ESC
+    r"|[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]"
+)
 
 
 def strip_controls(text: str) -> str:
@@ -32,6 +33,7 @@ def strip_controls(text: str) -> str:
     kept): what came from input (answer, PDF text, references) cannot change the terminal's
     title, colours or cursor when printed."""
     return _ESCAPES.sub("", text) if text.isprintable() is False else text
+
 
 LABEL_MARK = {  # readable without colour
     Label.SUPPORTED: "[SUPPORTED]",
@@ -48,8 +50,14 @@ LABEL_STYLE = {
 }
 
 #: rich styles per citation verdict.
-VERDICT_STYLE = {"verified": "bold green", "corrupted": "bold red", "fabricated": "bold red",
-                 "ambiguous": "bold yellow", "unverified": "bold yellow", "unparsed": "dim"}
+VERDICT_STYLE = {
+    "verified": "bold green",
+    "corrupted": "bold red",
+    "fabricated": "bold red",
+    "ambiguous": "bold yellow",
+    "unverified": "bold yellow",
+    "unparsed": "dim",
+}
 
 #: One printed line: a list of (text, rich style or "") pieces.
 Piece = tuple[str, str]
@@ -67,9 +75,11 @@ def report_lines(report: Any) -> list[list[Piece]]:
     lines.append([])
     for cs in report.sentences:
         a = cs.annotation
-        line: list[Piece] = [(f"{cs.sentence.id:>4} ", "bold"),
-                             (LABEL_MARK[a.label], LABEL_STYLE[a.label]),
-                             (f" {a.sentence}", "")]
+        line: list[Piece] = [
+            (f"{cs.sentence.id:>4} ", "bold"),
+            (LABEL_MARK[a.label], LABEL_STYLE[a.label]),
+            (f" {a.sentence}", ""),
+        ]
         if a.depends_on:
             line.append((f"  (rests on {', '.join(a.depends_on)})", "cyan"))
         if a.error_tags:
@@ -77,8 +87,14 @@ def report_lines(report: Any) -> list[list[Piece]]:
         lines.append(line)
         for e in a.errors:
             fix = f" -> {e.correction!r}" if e.correction else ""
-            lines.append([("       ", ""), (f"{'/'.join(t.value for t in e.tags)}", "bold magenta"),
-                          (f": {e.span!r}", "red"), (fix, "green")])
+            lines.append(
+                [
+                    ("       ", ""),
+                    (f"{'/'.join(t.value for t in e.tags)}", "bold magenta"),
+                    (f": {e.span!r}", "red"),
+                    (fix, "green"),
+                ]
+            )
         pages = sorted({b.page_id for b in a.boxes})
         if pages:
             lines.append([(f"       evidence: page {', '.join(map(str, pages))}", "blue")])
@@ -91,12 +107,20 @@ def report_lines(report: Any) -> list[list[Piece]]:
         for r in refs:
             verdict = r.verdict.value
             listed = getattr(r, "listed_in", ())
-            where = [f"cited in {', '.join(ids)}" for ids in
-                     [[i for i in r.sentence_ids if i not in listed]] if ids]
+            where = [
+                f"cited in {', '.join(ids)}"
+                for ids in [[i for i in r.sentence_ids if i not in listed]]
+                if ids
+            ]
             where += [f"listed in {', '.join(listed)}"] if listed else []
             cited_in = f" ({'; '.join(where)})" if where else ""
-            lines.append([("  ", ""), (f"[{verdict.upper()}]", VERDICT_STYLE.get(verdict, "")),
-                          (f" {r.reference.raw}{cited_in}", "")])
+            lines.append(
+                [
+                    ("  ", ""),
+                    (f"[{verdict.upper()}]", VERDICT_STYLE.get(verdict, "")),
+                    (f" {r.reference.raw}{cited_in}", ""),
+                ]
+            )
             for f in r.differing:
                 lines.append([(f"       differs: {f.value}", "red")])
             if r.corrected and verdict == "corrupted":
@@ -134,8 +158,7 @@ def print_report_text(report: Any, out: TextIO, *, color: bool | None = None) ->
     from rich.console import Console
     from rich.text import Text
 
-    console = Console(file=out, force_terminal=True, highlight=False, soft_wrap=True,
-                      emoji=False)
+    console = Console(file=out, force_terminal=True, highlight=False, soft_wrap=True, emoji=False)
     for line in lines:
         text = Text()
         for piece, style in line:

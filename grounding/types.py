@@ -25,17 +25,29 @@ class Rect:
     y1: float
 
     def union(self, other: Rect) -> Rect:
-        return Rect(min(self.x0, other.x0), min(self.y0, other.y0),
-                    max(self.x1, other.x1), max(self.y1, other.y1))
+        return Rect(
+            min(self.x0, other.x0),
+            min(self.y0, other.y0),
+            max(self.x1, other.x1),
+            max(self.y1, other.y1),
+        )
 
     def contains(self, other: Rect, tol: float = 0.5) -> bool:
-        return (self.x0 - tol <= other.x0 and self.y0 - tol <= other.y0
-                and other.x1 <= self.x1 + tol and other.y1 <= self.y1 + tol)
+        return (
+            self.x0 - tol <= other.x0
+            and self.y0 - tol <= other.y0
+            and other.x1 <= self.x1 + tol
+            and other.y1 <= self.y1 + tol
+        )
 
     def to_pixels(self, zoom: float = GOLD_ZOOM) -> tuple[float, float, float, float]:
         """The box in pixels of the page rendered at ``72 * zoom`` dpi, rounded to 0.1."""
-        return (round(self.x0 * zoom, 1), round(self.y0 * zoom, 1),
-                round(self.x1 * zoom, 1), round(self.y1 * zoom, 1))
+        return (
+            round(self.x0 * zoom, 1),
+            round(self.y0 * zoom, 1),
+            round(self.x1 * zoom, 1),
+            round(self.y1 * zoom, 1),
+        )
 
 
 @dataclass(frozen=True, slots=True)

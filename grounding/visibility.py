@@ -25,8 +25,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MIN_FONT_PT", "AlphaCheck", "HiddenSpan", "drop_hidden", "hidden_spans",
-           "may_hide_text"]
+__all__ = [
+    "MIN_FONT_PT",
+    "AlphaCheck",
+    "HiddenSpan",
+    "drop_hidden",
+    "hidden_spans",
+    "may_hide_text",
+]
 
 
 #: Text set smaller than this (points) is not read as page text.
@@ -75,8 +81,11 @@ class _Backdrop:
 
     def images(self) -> list[Box4]:
         if self._images is None:
-            self._images = [tuple(box) for kind, box in self.page.get_bboxlog()
-                            if kind in ("fill-image", "fill-imgmask", "fill-shade")]
+            self._images = [
+                tuple(box)
+                for kind, box in self.page.get_bboxlog()
+                if kind in ("fill-image", "fill-imgmask", "fill-shade")
+            ]
         return self._images
 
     def dark_fills(self) -> list[Box4]:
@@ -109,8 +118,11 @@ def hidden_spans(page: Any, dict_blocks: Sequence[dict[str, Any]]) -> list[Hidde
         for lno, ln in enumerate(blk.get("lines", ())):
             for sp in ln["spans"]:
                 # most spans: painted, opaque, not white, at least MIN_FONT_PT
-                if (sp["size"] >= MIN_FONT_PT and sp.get("alpha", 255)
-                        and sp["color"] & _WHITE_MASK != _WHITE_MASK):
+                if (
+                    sp["size"] >= MIN_FONT_PT
+                    and sp.get("alpha", 255)
+                    and sp["color"] & _WHITE_MASK != _WHITE_MASK
+                ):
                     continue
                 text = sp["text"]
                 if not text.strip():
@@ -125,16 +137,18 @@ def hidden_spans(page: Any, dict_blocks: Sequence[dict[str, Any]]) -> list[Hidde
                         why = "invisible text, no image beneath"
                 elif _is_white(sp["color"]):
                     backdrop = backdrop or _Backdrop(page)
-                    if not (_centre_in(box, backdrop.dark_fills())
-                            or _centre_in(box, backdrop.images())):
+                    if not (
+                        _centre_in(box, backdrop.dark_fills()) or _centre_in(box, backdrop.images())
+                    ):
                         why = "white on white"
                 if why is not None:
                     out.append(HiddenSpan(blk["number"], lno, box, text.strip(), why))
     return out
 
 
-def drop_hidden(words: list[tuple[Any, ...]],
-                hidden: Sequence[HiddenSpan]) -> list[tuple[Any, ...]]:
+def drop_hidden(
+    words: list[tuple[Any, ...]], hidden: Sequence[HiddenSpan]
+) -> list[tuple[Any, ...]]:
     """``extractWORDS`` rows without the words of hidden spans: a word goes when it is on a
     hidden span's line (block_no, line_no) and its centre lies in that span's box (1 pt
     tolerance)."""
@@ -142,8 +156,11 @@ def drop_hidden(words: list[tuple[Any, ...]],
     for h in hidden:
         x0, y0, x1, y1 = h.rect
         by_line.setdefault((h.block, h.line), []).append((x0 - 1, y0 - 1, x1 + 1, y1 + 1))
-    return [w for w in words
-            if (w[5], w[6]) not in by_line or not _centre_in(w[:4], by_line[(w[5], w[6])])]
+    return [
+        w
+        for w in words
+        if (w[5], w[6]) not in by_line or not _centre_in(w[:4], by_line[(w[5], w[6])])
+    ]
 
 
 # -- the pre-check: which pages need the span walk at all -------------------------------
@@ -176,13 +193,13 @@ def may_hide_text(page: Any, html: str, alpha: AlphaCheck) -> bool:
           alpha: the document's :class:`AlphaCheck` (asked only when a span is coloured).
     """
     styles = _SPAN_STYLE.findall(html)
-    if len(styles) != html.count("<span"):        # a style this parser does not read
+    if len(styles) != html.count("<span"):  # a style this parser does not read
         return True
     coloured = False
     for style in set(styles):
         m = _STYLE_TAIL.search(style)
         if m is None or float(m.group(1)) < _SAFE_SIZE:
-            return True                            # colour 0 (invisible), CMYK black, tiny
+            return True  # colour 0 (invisible), CMYK black, tiny
         color = int(m.group(2), 16)
         if _is_white(color):
             return True
@@ -207,14 +224,13 @@ class AlphaCheck:
     def __init__(self, doc: Any, mupdf: Any) -> None:
         self.doc = doc
         self._mu = mupdf
-        self._verdict: dict[int, bool] = {}    # object number -> its resources may hide
-        self._cuts = 0                         # cycles met so far
+        self._verdict: dict[int, bool] = {}  # object number -> its resources may hide
+        self._cuts = 0  # cycles met so far
         self._pdf: Any
         mu = mupdf
         try:
             this = doc.this
-            self._pdf = (this if isinstance(this, mu.PdfDocument)
-                         else mu.PdfDocument(this))
+            self._pdf = this if isinstance(this, mu.PdfDocument) else mu.PdfDocument(this)
         except Exception:  # noqa: BLE001 -- not a PDF handle: every coloured page is walked
             self._pdf = None
 
@@ -250,7 +266,7 @@ class AlphaCheck:
 
     def _scan(self, rsrc: Any) -> bool:
         mu = self._mu
-        if mu.pdf_mark_obj(rsrc):                 # a cycle: already being walked
+        if mu.pdf_mark_obj(rsrc):  # a cycle: already being walked
             self._cuts += 1
             return False
         try:
@@ -259,14 +275,14 @@ class AlphaCheck:
                 gs = mu.pdf_dict_get_val(states, i)
                 for key in ("ca", "CA"):
                     v = mu.pdf_dict_gets(gs, key)
-                    if v.m_internal and (not mu.pdf_is_number(v)
-                                         or mu.pdf_to_real(v) < _SAFE_ALPHA):
+                    if v.m_internal and (
+                        not mu.pdf_is_number(v) or mu.pdf_to_real(v) < _SAFE_ALPHA
+                    ):
                         return True
                 mask = mu.pdf_dict_gets(gs, "SMask")
                 if mask.m_internal and mu.pdf_to_name(mask) != "None":
                     return True
-            for kind in (mu.PDF_ENUM_NAME_XObject, mu.PDF_ENUM_NAME_Pattern,
-                         mu.PDF_ENUM_NAME_Font):
+            for kind in (mu.PDF_ENUM_NAME_XObject, mu.PDF_ENUM_NAME_Pattern, mu.PDF_ENUM_NAME_Font):
                 group = mu.pdf_dict_get(rsrc, kind)
                 for i in range(mu.pdf_dict_len(group)):
                     obj = mu.pdf_dict_get_val(group, i)

@@ -27,9 +27,16 @@ DATA = ROOT.parent / "shared" / "data"
 DEV = DATA / "groundqa" / "dev"
 PAPERS = DATA / "papers"
 
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", "--no-first-run", "--hide-scrollbars"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--hide-scrollbars",
+]
 
 
 def chromium() -> str:
@@ -68,9 +75,20 @@ def verify_refs(row_id: str, paper_id: str, db: Path) -> list[object]:
 def shoot(url: str, png: Path, width: int, height: int) -> float:
     with tempfile.TemporaryDirectory() as profile:
         t0 = time.perf_counter()
-        subprocess.run([chromium(), *CHROMIUM_FLAGS, f"--user-data-dir={profile}",
-                        f"--window-size={width},{height}", "--virtual-time-budget=3000",
-                        f"--screenshot={png}", url], check=True, capture_output=True, timeout=120)
+        subprocess.run(
+            [
+                chromium(),
+                *CHROMIUM_FLAGS,
+                f"--user-data-dir={profile}",
+                f"--window-size={width},{height}",
+                "--virtual-time-budget=3000",
+                f"--screenshot={png}",
+                url,
+            ],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
         return time.perf_counter() - t0
 
 
@@ -79,16 +97,29 @@ def page_height(html: Path) -> int:
     with tempfile.TemporaryDirectory() as profile:
         probe = html.with_suffix(".probe.html")
         text = html.read_text(encoding="utf-8").replace(
-            "</body>", "<script>document.documentElement.setAttribute('data-h',"
-            "document.documentElement.scrollHeight)</script></body>")
+            "</body>",
+            "<script>document.documentElement.setAttribute('data-h',"
+            "document.documentElement.scrollHeight)</script></body>",
+        )
         probe.write_text(text, encoding="utf-8")
-        out = subprocess.run([chromium(), *CHROMIUM_FLAGS, f"--user-data-dir={profile}",
-                              "--window-size=1280,900", "--dump-dom", probe.as_uri()],
-                             check=True, capture_output=True, text=True, timeout=120).stdout
+        out = subprocess.run(
+            [
+                chromium(),
+                *CHROMIUM_FLAGS,
+                f"--user-data-dir={profile}",
+                "--window-size=1280,900",
+                "--dump-dom",
+                probe.as_uri(),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        ).stdout
         probe.unlink()
     marker = 'data-h="'
     i = out.find(marker)
-    return int(out[i + len(marker):out.find('"', i + len(marker))]) if i >= 0 else 3000
+    return int(out[i + len(marker) : out.find('"', i + len(marker))]) if i >= 0 else 3000
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -104,8 +135,9 @@ def main(argv: list[str] | None = None) -> int:
 
     row = find_row(args.row)
     rid, pid = str(row["qa_pair_id"]), str(row["paper_id"])
-    report = check(str(row["question_text"]), str(row["answer_raw"]), PAPERS / f"{pid}.pdf",
-                   paper_id=pid)
+    report = check(
+        str(row["question_text"]), str(row["answer_raw"]), PAPERS / f"{pid}.pdf", paper_id=pid
+    )
     refs = verify_refs(rid, pid, Path(args.refs)) if args.refs else None
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -113,10 +145,14 @@ def main(argv: list[str] | None = None) -> int:
     h = page_height(html)
     t_full = shoot(html.as_uri(), out / f"{rid}.png", args.width, h)
     t_box = shoot(html.as_uri() + "#open-first", out / f"{rid}-lightbox.png", args.width, 1100)
-    print(f"{html}: {html.stat().st_size / 1024:.0f} KiB, {len(report.sentences)} sentences, "
-          f"labels {report.label_counts()}")
-    print(f"{out / (rid + '.png')}: {args.width} x {h} px ({t_full:.1f} s); "
-          f"{out / (rid + '-lightbox.png')} ({t_box:.1f} s)")
+    print(
+        f"{html}: {html.stat().st_size / 1024:.0f} KiB, {len(report.sentences)} sentences, "
+        f"labels {report.label_counts()}"
+    )
+    print(
+        f"{out / (rid + '.png')}: {args.width} x {h} px ({t_full:.1f} s); "
+        f"{out / (rid + '-lightbox.png')} ({t_box:.1f} s)"
+    )
     return 0
 
 

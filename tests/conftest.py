@@ -72,12 +72,14 @@ def ray_cluster() -> Iterator[ModuleType]:
     """A local Ray instance (2 CPUs, no dashboard) started once for every Ray engine test
     and shut down at the end; skips when Ray (extra 'ray') is not installed. Workers import
     this checkout (and the test helpers) through PYTHONPATH."""
-    ray = pytest.importorskip("ray", reason="ray is not installed (extra 'ray'): "
-                              "the Ray engine tests need it")
+    ray = pytest.importorskip(
+        "ray", reason="ray is not installed (extra 'ray'): the Ray engine tests need it"
+    )
     old = os.environ.get("PYTHONPATH")
     os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), old) if p)
-    ray.init(num_cpus=2, include_dashboard=False, object_store_memory=128 * 1024**2,
-             log_to_driver=False)
+    ray.init(
+        num_cpus=2, include_dashboard=False, object_store_memory=128 * 1024**2, log_to_driver=False
+    )
     try:
         yield ray
     finally:

@@ -44,8 +44,7 @@ def _targets(node: ast.AST, module: str, is_package: bool, mods: dict[str, Path]
         source = ".".join(base + ([node.module] if node.module else []))
     else:
         source = node.module or ""
-    return [f"{source}.{a.name}" if f"{source}.{a.name}" in mods else source
-            for a in node.names]
+    return [f"{source}.{a.name}" if f"{source}.{a.name}" in mods else source for a in node.names]
 
 
 def import_graph() -> nx.DiGraph:

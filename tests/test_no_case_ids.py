@@ -7,8 +7,9 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-IDS = re.compile(r"\b(?:cases? [BC]\d{2}|issues? #?\d+|stop \d+)\b|\([BC]\d{2}[a-z]?[,;)]",
-                 re.IGNORECASE)
+IDS = re.compile(
+    r"\b(?:cases? [BC]\d{2}|issues? #?\d+|stop \d+)\b|\([BC]\d{2}[a-z]?[,;)]", re.IGNORECASE
+)
 
 
 def _files() -> list[Path]:

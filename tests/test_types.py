@@ -13,6 +13,11 @@ from tests.conftest import ROOT
 
 def test_mypy_strict_passes() -> None:
     pytest.importorskip("mypy", reason="mypy is not installed (pip install -e '.[dev]')")
-    proc = subprocess.run([sys.executable, "-m", "mypy", "annotations", "citations", "grounding"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=900)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mypy", "annotations", "citations", "grounding"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]

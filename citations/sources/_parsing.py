@@ -45,8 +45,13 @@ def abstract_text(value: object) -> str | None:
     entities decoded, whitespace collapsed; an OpenAlex ``abstract_inverted_index``
     ({word: [positions]}) put back in word order. None when empty."""
     if isinstance(value, dict):
-        placed = sorted((p, str(w)) for w, ps in value.items() if isinstance(ps, list)
-                        for p in ps if isinstance(p, int))
+        placed = sorted(
+            (p, str(w))
+            for w, ps in value.items()
+            if isinstance(ps, list)
+            for p in ps
+            if isinstance(p, int)
+        )
         value = " ".join(w for _, w in placed)
     if not isinstance(value, str):
         return None
@@ -108,13 +113,16 @@ def pages_of(first: object, last: object) -> str | None:
     return f or None
 
 
-__all__ = ["arxiv_of", "author_from_name", "clean_doi", "load_json", "pages_of", "text",
-           "year_of"]
+__all__ = ["arxiv_of", "author_from_name", "clean_doi", "load_json", "pages_of", "text", "year_of"]
 
 
 #: Crossref / CSL date variables -> Record.dates kinds
-CSL_DATE_KINDS = (("issued", "issued"), ("published-print", "print"),
-                  ("published-online", "online"), ("posted", "posted"))
+CSL_DATE_KINDS = (
+    ("issued", "issued"),
+    ("published-print", "print"),
+    ("published-online", "online"),
+    ("posted", "posted"),
+)
 
 
 def csl_dates(item: dict[str, Any]) -> tuple[tuple[str, int], ...]:
@@ -137,4 +145,3 @@ def csl_dates(item: dict[str, Any]) -> tuple[tuple[str, int], ...]:
         add("issue", issue.get("published-print"))
         add("issue", issue.get("published-online"))
     return tuple(out)
-

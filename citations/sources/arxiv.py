@@ -53,18 +53,31 @@ def parse_response(body: bytes) -> list[Record]:
         aid = parse_arxiv_id(versioned)
         title_el = entry.find("a:title", _NS)
         title = " ".join((title_el.text or "").split()) if title_el is not None else ""
-        authors = tuple(a for a in (author_from_name(n.findtext("a:name", namespaces=_NS))
-                                    for n in entry.findall("a:author", _NS)) if a is not None)
+        authors = tuple(
+            a
+            for a in (
+                author_from_name(n.findtext("a:name", namespaces=_NS))
+                for n in entry.findall("a:author", _NS)
+            )
+            if a is not None
+        )
         journal = text(entry.findtext("arxiv:journal_ref", namespaces=_NS))
-        out.append(Record(
-            source="arxiv", id=aid.versioned if aid else versioned, title=title,
-            authors=authors,
-            year=year_of(entry.findtext("a:published", default="", namespaces=_NS)),
-            dates=_arxiv_dates(entry),
-            venue=journal or "arXiv", doi=clean_doi(entry.findtext("arxiv:doi", namespaces=_NS)),
-            arxiv_id=aid.id if aid else versioned, url=f"https://arxiv.org/abs/{versioned}",
-            source_type=SourceType.PAPER,
-            abstract=abstract_text(entry.findtext("a:summary", namespaces=_NS))))
+        out.append(
+            Record(
+                source="arxiv",
+                id=aid.versioned if aid else versioned,
+                title=title,
+                authors=authors,
+                year=year_of(entry.findtext("a:published", default="", namespaces=_NS)),
+                dates=_arxiv_dates(entry),
+                venue=journal or "arXiv",
+                doi=clean_doi(entry.findtext("arxiv:doi", namespaces=_NS)),
+                arxiv_id=aid.id if aid else versioned,
+                url=f"https://arxiv.org/abs/{versioned}",
+                source_type=SourceType.PAPER,
+                abstract=abstract_text(entry.findtext("a:summary", namespaces=_NS)),
+            )
+        )
     return out
 
 
@@ -96,8 +109,10 @@ def feed_error(body: bytes) -> str | None:
 def _is_error_entry(entry: ET.Element) -> bool:
     eid = entry.findtext("a:id", default="", namespaces=_NS)
     title = " ".join((entry.findtext("a:title", default="", namespaces=_NS)).split())
-    names = [(n.findtext("a:name", default="", namespaces=_NS)).strip().lower()
-             for n in entry.findall("a:author", _NS)]
+    names = [
+        (n.findtext("a:name", default="", namespaces=_NS)).strip().lower()
+        for n in entry.findall("a:author", _NS)
+    ]
     return "/api/errors" in eid or (title == "Error" and set(names) <= {"", "arxiv api core"})
 
 
@@ -121,8 +136,12 @@ class ArxivSource(HttpSource):
         resp = self.http.get("query", params=params, ok=(400,))
         err = feed_error(resp.body)
         if resp.status == 400 or err is not None:
-            raise SourceError(f"API error: {err or 'HTTP 400'}", source=self.name,
-                              url=resp.url, status=resp.status)
+            raise SourceError(
+                f"API error: {err or 'HTTP 400'}",
+                source=self.name,
+                url=resp.url,
+                status=resp.status,
+            )
         return parse_response(resp.body)
 
     def lookup_doi(self, doi: str) -> Record | None:

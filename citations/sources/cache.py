@@ -40,12 +40,18 @@ class CachedResponse:
     stored: float
 
 
-def cache_key(method: str, url: str, headers: Mapping[str, str] | None = None,
-              body: bytes | None = None) -> str:
+def cache_key(
+    method: str, url: str, headers: Mapping[str, str] | None = None, body: bytes | None = None
+) -> str:
     """The cache key (64 hex chars) of a request; see the module docstring."""
     parts = urlsplit(url)
-    query = urlencode(sorted((k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True)
-                             if k not in _DROP_PARAMS))
+    query = urlencode(
+        sorted(
+            (k, v)
+            for k, v in parse_qsl(parts.query, keep_blank_values=True)
+            if k not in _DROP_PARAMS
+        )
+    )
     canon = urlunsplit((parts.scheme, parts.netloc.lower(), parts.path, query, ""))
     h = hashlib.sha256(f"{method.upper()} {canon}".encode())
     low = {k.lower(): v for k, v in (headers or {}).items()}
@@ -59,9 +65,9 @@ def cache_key(method: str, url: str, headers: Mapping[str, str] | None = None,
 class HttpCache:
     """SQLite HTTP cache (see module docstring).
 
-        >>> cache = HttpCache("http.sqlite", ttl_s=86400)
-        >>> cache.put(key, url, 200, "application/json", b"{}")
-        >>> cache.get(key).body
+    >>> cache = HttpCache("http.sqlite", ttl_s=86400)
+    >>> cache.put(key, url, 200, "application/json", b"{}")
+    >>> cache.get(key).body
     """
 
     def __init__(self, path: str | Path, ttl_s: float = 30 * 24 * 3600.0) -> None:
@@ -78,7 +84,8 @@ class HttpCache:
             self._conn.execute("PRAGMA journal_mode = WAL")
             self._conn.execute(
                 "CREATE TABLE IF NOT EXISTS http (key TEXT PRIMARY KEY, url TEXT, status INT, "
-                "ctype TEXT, body BLOB, stored REAL)")
+                "ctype TEXT, body BLOB, stored REAL)"
+            )
             self._conn.commit()
         except (sqlite3.Error, OSError) as exc:
             raise SourceError(f"cannot open HTTP cache {self.path}: {exc}", source="cache") from exc
@@ -89,7 +96,8 @@ class HttpCache:
         try:
             with self._lock:
                 row = self._conn.execute(
-                    "SELECT status, ctype, body, stored FROM http WHERE key=?", (key,)).fetchone()
+                    "SELECT status, ctype, body, stored FROM http WHERE key=?", (key,)
+                ).fetchone()
         except sqlite3.Error as exc:
             raise SourceError(f"cannot read HTTP cache {self.path}: {exc}", source="cache") from exc
         if row is None or now - float(row[3]) > self.ttl_s:
@@ -110,11 +118,13 @@ class HttpCache:
                 self._conn.execute(
                     "INSERT OR REPLACE INTO http (key, url, status, ctype, body, stored) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
-                    (key, url, status, content_type, body, time.time()))
+                    (key, url, status, content_type, body, time.time()),
+                )
                 self._conn.commit()
         except sqlite3.Error as exc:
-            raise SourceError(f"cannot write HTTP cache {self.path}: {exc}",
-                              source="cache") from exc
+            raise SourceError(
+                f"cannot write HTTP cache {self.path}: {exc}", source="cache"
+            ) from exc
 
     def __len__(self) -> int:
         with self._lock:

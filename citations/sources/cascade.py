@@ -55,15 +55,28 @@ from citations.verify import (
 )
 
 Status = Literal["match", "no_match", "timeout", "rate_limited", "error"]
-ALL_SOURCES = ("crossref", "datacite", "openalex", "arxiv", "semantic_scholar", "europepmc", "doi",
-               "web")
+ALL_SOURCES = (
+    "crossref",
+    "datacite",
+    "openalex",
+    "arxiv",
+    "semantic_scholar",
+    "europepmc",
+    "doi",
+    "web",
+)
 DEFAULT_SOURCES = ("crossref", "datacite", "openalex", "arxiv", "semantic_scholar")
 _RANK = {"match": 4, "timeout": 3, "rate_limited": 3, "error": 3, "no_match": 1}
 
 
-def make_source(name: str, config: SourceConfig = DEFAULT_SOURCE_CONFIG, *,
-                client: httpx.Client | None = None, base_url: str | None = None,
-                cache: HttpCache | None = None) -> Source:
+def make_source(
+    name: str,
+    config: SourceConfig = DEFAULT_SOURCE_CONFIG,
+    *,
+    client: httpx.Client | None = None,
+    base_url: str | None = None,
+    cache: HttpCache | None = None,
+) -> Source:
     """The adapter called ``name`` (one of ALL_SOURCES). Raises InputError otherwise."""
     from citations.sources.arxiv import ArxivSource
     from citations.sources.crossref import CrossrefSource
@@ -75,9 +88,15 @@ def make_source(name: str, config: SourceConfig = DEFAULT_SOURCE_CONFIG, *,
     from citations.sources.web import WebSource
 
     classes: dict[str, Callable[..., Source]] = {
-               "crossref": CrossrefSource, "datacite": DataCiteSource, "openalex": OpenAlexSource,
-               "arxiv": ArxivSource, "semantic_scholar": SemanticScholarSource,
-               "europepmc": EuropePMCSource, "doi": DoiSource, "web": WebSource}
+        "crossref": CrossrefSource,
+        "datacite": DataCiteSource,
+        "openalex": OpenAlexSource,
+        "arxiv": ArxivSource,
+        "semantic_scholar": SemanticScholarSource,
+        "europepmc": EuropePMCSource,
+        "doi": DoiSource,
+        "web": WebSource,
+    }
     cls = classes.get(name)
     if cls is None:
         raise InputError(f"unknown source {name!r}; choose from {', '.join(ALL_SOURCES)}")
@@ -143,8 +162,9 @@ class CascadeResult:
 
     @property
     def failed(self) -> tuple[str, ...]:
-        return tuple(o.name for o in self.outcomes
-                     if o.status in ("timeout", "rate_limited", "error"))
+        return tuple(
+            o.name for o in self.outcomes if o.status in ("timeout", "rate_limited", "error")
+        )
 
     @property
     def matched(self) -> bool:
@@ -207,12 +227,19 @@ class Cascade:
 
     name = "cascade"
 
-    def __init__(self, sources: Mapping[str, Source], *, local: Source | None = None,
-                 search_order: Sequence[str] = ("openalex", "crossref"),
-                 broad_order: Sequence[str] = ("semantic_scholar", "arxiv", "europepmc"),
-                 compare: CompareConfig = DEFAULT_CONFIG, limit: int = 5,
-                 cache: HttpCache | None = None, down_after: int = 3,
-                 on_event: Callable[[str, str, str], None] | None = None) -> None:
+    def __init__(
+        self,
+        sources: Mapping[str, Source],
+        *,
+        local: Source | None = None,
+        search_order: Sequence[str] = ("openalex", "crossref"),
+        broad_order: Sequence[str] = ("semantic_scholar", "arxiv", "europepmc"),
+        compare: CompareConfig = DEFAULT_CONFIG,
+        limit: int = 5,
+        cache: HttpCache | None = None,
+        down_after: int = 3,
+        on_event: Callable[[str, str, str], None] | None = None,
+    ) -> None:
         self.sources = dict(sources)
         self.down_after = down_after
         self.on_event = on_event
@@ -231,18 +258,29 @@ class Cascade:
         self.indexes = frozenset(kinds)
 
     @classmethod
-    def from_config(cls, config: SourceConfig = DEFAULT_SOURCE_CONFIG, *,
-                    sources: Iterable[str] = DEFAULT_SOURCES, local: Source | None = None,
-                    client: httpx.Client | None = None,
-                    base_urls: Mapping[str, str] | None = None, **kw: object) -> Cascade:
+    def from_config(
+        cls,
+        config: SourceConfig = DEFAULT_SOURCE_CONFIG,
+        *,
+        sources: Iterable[str] = DEFAULT_SOURCES,
+        local: Source | None = None,
+        client: httpx.Client | None = None,
+        base_urls: Mapping[str, str] | None = None,
+        **kw: object,
+    ) -> Cascade:
         """A cascade of the named adapters sharing one HttpCache (config.cache_path) and
         one httpx.Client (given or new). base_urls: per-source base URL (tests, mirrors)."""
-        cache = HttpCache(config.cache_path, ttl_s=config.cache_ttl_s) \
-            if config.cache_path is not None else None
+        cache = (
+            HttpCache(config.cache_path, ttl_s=config.cache_ttl_s)
+            if config.cache_path is not None
+            else None
+        )
         own = client is None
         client = client or httpx.Client(timeout=config.timeout_s, follow_redirects=True)
-        built = {n: make_source(n, config, client=client, base_url=(base_urls or {}).get(n),
-                                cache=cache) for n in sources}
+        built = {
+            n: make_source(n, config, client=client, base_url=(base_urls or {}).get(n), cache=cache)
+            for n in sources
+        }
         casc = cls(built, local=local, cache=cache, **kw)  # type: ignore[arg-type]
         casc._client = client if own else None
         return casc
@@ -264,8 +302,9 @@ class Cascade:
         self.close()
 
     # ------------------------------------------------------------------ steps
-    def _call(self, run: _Run, name: str, src: Source, label: str,
-              fn: Callable[[], object]) -> object | None:
+    def _call(
+        self, run: _Run, name: str, src: Source, label: str, fn: Callable[[], object]
+    ) -> object | None:
         run.queries.append(f"{name}: {label}")
         why = self.down.get(name)
         if why is not None:
@@ -299,8 +338,10 @@ class Cascade:
             n = self._failures[name] = self._failures.get(name, 0) + 1
             if n < self.down_after or name in self.down:
                 return
-            why = (f"{name} is down ({n} failed calls in a row, last: {exc}); "
-                   "not asked again in this run")
+            why = (
+                f"{name} is down ({n} failed calls in a row, last: {exc}); "
+                "not asked again in this run"
+            )
             self.down[name] = why
         self._emit("down", name, why)
 
@@ -333,8 +374,9 @@ class Cascade:
         if found is None:
             return rec
         oa: Source = found
-        other = self._call(run, "openalex", oa, f"authors for doi {rec.doi}",
-                           lambda: oa.lookup_doi(rec.doi or ""))
+        other = self._call(
+            run, "openalex", oa, f"authors for doi {rec.doi}", lambda: oa.lookup_doi(rec.doi or "")
+        )
         if isinstance(other, Record) and other.authors:
             run.fills.append((rec.id, "openalex"))
             return rec.model_copy(update={"authors": other.authors})
@@ -347,14 +389,20 @@ class Cascade:
         src: Source = local
         name = getattr(src, "name", "local")
         if ref.doi:
-            rec = self._call(run, name, src, f"doi {ref.doi}",
-                             partial(src.lookup_doi, ref.doi or ""))
+            rec = self._call(
+                run, name, src, f"doi {ref.doi}", partial(src.lookup_doi, ref.doi or "")
+            )
             if isinstance(rec, Record):
                 run.doi_record = run.doi_record or rec
             self._add(run, name, "doi", [rec] if isinstance(rec, Record) else [])
         if ref.arxiv_id and not run.done:
-            rec = self._call(run, name, src, f"arxiv {ref.arxiv_id}",
-                             lambda: src.lookup_arxiv(ref.arxiv_id or ""))
+            rec = self._call(
+                run,
+                name,
+                src,
+                f"arxiv {ref.arxiv_id}",
+                lambda: src.lookup_arxiv(ref.arxiv_id or ""),
+            )
             self._add(run, name, "arxiv", [rec] if isinstance(rec, Record) else [])
         if ref.title and not run.done:
             hits = self._call(run, name, src, "search", lambda: src.search(ref, self.limit))
@@ -450,8 +498,9 @@ class Cascade:
             src = self.sources.get(name)
             if src is None:
                 continue
-            hits = self._call(run, name, src, f"search title={ref.title!r}",
-                              partial(src.search, ref, self.limit))
+            hits = self._call(
+                run, name, src, f"search title={ref.title!r}", partial(src.search, ref, self.limit)
+            )
             if hits is None:
                 continue  # failed: try the next source
             self._add(run, name, "search", hits if isinstance(hits, list) else [])
@@ -461,8 +510,13 @@ class Cascade:
             for via, alt in self._revisions(ref, src):
                 if run.done:
                     break
-                more = self._call(run, name, src, f"{via} title={alt.title!r}",
-                                  partial(src.search, alt, self.limit))
+                more = self._call(
+                    run,
+                    name,
+                    src,
+                    f"{via} title={alt.title!r}",
+                    partial(src.search, alt, self.limit),
+                )
                 if isinstance(more, list):
                     self._add(run, name, via, more)
 
@@ -483,10 +537,20 @@ class Cascade:
             self._search(run, self.search_order, revise=True)
         if not run.done:
             self._search(run, self.broad_order + (() if web_first else ("web",)), revise=False)
-        outcomes = tuple(SourceOutcome(n, t.status, t.candidates, t.calls, t.error)
-                         for n, t in run.outcomes.items())
-        return CascadeResult(ref, tuple(run.found.values()), outcomes, tuple(run.queries),
-                             run.doi_record, tuple(run.fills), run.doi_agency, run.doi_resolves)
+        outcomes = tuple(
+            SourceOutcome(n, t.status, t.candidates, t.calls, t.error)
+            for n, t in run.outcomes.items()
+        )
+        return CascadeResult(
+            ref,
+            tuple(run.found.values()),
+            outcomes,
+            tuple(run.queries),
+            run.doi_record,
+            tuple(run.fills),
+            run.doi_agency,
+            run.doi_resolves,
+        )
 
     # ------------------------------------------------------------------ Source protocol
     def _raise_if_failed(self, res: CascadeResult) -> None:
@@ -507,8 +571,14 @@ class Cascade:
         return rec
 
     def search(self, reference: Reference, limit: int = 10) -> list[Record]:
-        res = self.run(Reference(raw=reference.raw, title=reference.title,
-                                 authors=reference.authors, year=reference.year))
+        res = self.run(
+            Reference(
+                raw=reference.raw,
+                title=reference.title,
+                authors=reference.authors,
+                year=reference.year,
+            )
+        )
         self._raise_if_failed(res)
         ranked = sorted(res.found, key=lambda f: (-f.plausible, -identity_score(f.compared.fields)))
         return [f.record for f in ranked[:limit]]
@@ -519,5 +589,14 @@ class Cascade:
         return sum(int(getattr(s, "requests", 0)) for s in self.sources.values())
 
 
-__all__ = ["ALL_SOURCES", "DEFAULT_SOURCES", "Cascade", "CascadeResult", "Found",
-           "SourceOutcome", "make_source", "parse_source_list", "shortened_title"]
+__all__ = [
+    "ALL_SOURCES",
+    "DEFAULT_SOURCES",
+    "Cascade",
+    "CascadeResult",
+    "Found",
+    "SourceOutcome",
+    "make_source",
+    "parse_source_list",
+    "shortened_title",
+]

@@ -18,16 +18,18 @@ from pathlib import Path
 from types import MappingProxyType
 
 #: Minimum seconds between two requests to one service when ``delay_s`` is None.
-DEFAULT_DELAYS: Mapping[str, float] = MappingProxyType({
-    "crossref": 0.2,          # public pool: 5 req/s; polite pool more, 2025-12 limits
-    "openalex": 0.1,          # 10 req/s documented maximum
-    "arxiv": 3.0,             # arXiv API terms of use: one request every three seconds
-    "semantic_scholar": 1.0,  # 1 req/s with an API key
-    "datacite": 0.2,
-    "europepmc": 0.1,
-    "doi": 0.2,
-    "web": 0.0,
-})
+DEFAULT_DELAYS: Mapping[str, float] = MappingProxyType(
+    {
+        "crossref": 0.2,  # public pool: 5 req/s; polite pool more, 2025-12 limits
+        "openalex": 0.1,  # 10 req/s documented maximum
+        "arxiv": 3.0,  # arXiv API terms of use: one request every three seconds
+        "semantic_scholar": 1.0,  # 1 req/s with an API key
+        "datacite": 0.2,
+        "europepmc": 0.1,
+        "doi": 0.2,
+        "web": 0.0,
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)

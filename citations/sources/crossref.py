@@ -34,17 +34,27 @@ from citations.sources._parsing import (
 from citations.sources.config import SourceConfig
 from citations.sources.http import HttpSource
 
-SELECT = ("DOI,title,subtitle,author,editor,issued,published,container-title,volume,issue,page,"
-          "publisher,type,updated-by,update-to")
+SELECT = (
+    "DOI,title,subtitle,author,editor,issued,published,container-title,volume,issue,page,"
+    "publisher,type,updated-by,update-to"
+)
 
 _TYPES = {
-    "journal-article": SourceType.PAPER, "proceedings-article": SourceType.PAPER,
-    "posted-content": SourceType.PAPER, "peer-review": SourceType.PAPER,
-    "book": SourceType.BOOK, "monograph": SourceType.BOOK, "edited-book": SourceType.BOOK,
-    "reference-book": SourceType.BOOK, "book-chapter": SourceType.BOOK,
-    "book-section": SourceType.BOOK, "book-part": SourceType.BOOK,
-    "dataset": SourceType.DATASET, "report": SourceType.REPORT,
-    "report-component": SourceType.REPORT, "dissertation": SourceType.THESIS,
+    "journal-article": SourceType.PAPER,
+    "proceedings-article": SourceType.PAPER,
+    "posted-content": SourceType.PAPER,
+    "peer-review": SourceType.PAPER,
+    "book": SourceType.BOOK,
+    "monograph": SourceType.BOOK,
+    "edited-book": SourceType.BOOK,
+    "reference-book": SourceType.BOOK,
+    "book-chapter": SourceType.BOOK,
+    "book-section": SourceType.BOOK,
+    "book-part": SourceType.BOOK,
+    "dataset": SourceType.DATASET,
+    "report": SourceType.REPORT,
+    "report-component": SourceType.REPORT,
+    "dissertation": SourceType.THESIS,
     "standard": SourceType.REPORT,
 }
 
@@ -87,15 +97,23 @@ def record_from_item(item: dict[str, Any]) -> Record | None:
     if title and subtitle and subtitle.lower() not in title.lower():
         title = f"{title}: {subtitle}"
     return Record(
-        source="crossref", id=doi or title or "", title=title or "",
-        authors=crossref_authors(item) or (), year=_year(item), dates=csl_dates(item),
-        venue=text(item.get("container-title")), volume=text(item.get("volume")),
-        issue=text(item.get("issue")), pages=text(item.get("page")),
-        publisher=text(item.get("publisher")), doi=doi,
+        source="crossref",
+        id=doi or title or "",
+        title=title or "",
+        authors=crossref_authors(item) or (),
+        year=_year(item),
+        dates=csl_dates(item),
+        venue=text(item.get("container-title")),
+        volume=text(item.get("volume")),
+        issue=text(item.get("issue")),
+        pages=text(item.get("page")),
+        publisher=text(item.get("publisher")),
+        doi=doi,
         abstract=abstract_text(item.get("abstract")),
         source_type=_TYPES.get(str(item.get("type", "")), SourceType.PAPER),
         notices=_update_types(item.get("updated-by")),
-        updates=tuple(d for u in _dicts(item.get("update-to")) if (d := clean_doi(u.get("DOI")))))
+        updates=tuple(d for u in _dicts(item.get("update-to")) if (d := clean_doi(u.get("DOI")))),
+    )
 
 
 def _dicts(value: object) -> list[dict[str, Any]]:
@@ -146,8 +164,11 @@ def search_params(reference: Reference, limit: int) -> dict[str, str]:
         bits.append(reference.authors[0].family)
     if reference.year:
         bits.append(str(reference.year))
-    return {"query.bibliographic": " ".join(b for b in bits if b), "rows": str(limit),
-            "select": SELECT}
+    return {
+        "query.bibliographic": " ".join(b for b in bits if b),
+        "rows": str(limit),
+        "select": SELECT,
+    }
 
 
 class CrossrefSource(HttpSource):
@@ -190,5 +211,11 @@ class CrossrefSource(HttpSource):
         return parse_response(resp.body)[:limit]
 
 
-__all__ = ["CrossrefSource", "SELECT", "crossref_authors", "parse_response", "record_from_item",
-           "search_params"]
+__all__ = [
+    "CrossrefSource",
+    "SELECT",
+    "crossref_authors",
+    "parse_response",
+    "record_from_item",
+    "search_params",
+]

@@ -22,11 +22,18 @@ from citations.sources._parsing import arxiv_of, clean_doi, doi_path, load_json,
 from citations.sources.http import HttpSource
 from citations.text.identifiers import parse_arxiv_id
 
-_TYPES = {"Dataset": SourceType.DATASET, "Software": SourceType.SOFTWARE,
-          "Book": SourceType.BOOK, "BookChapter": SourceType.BOOK,
-          "Report": SourceType.REPORT, "Dissertation": SourceType.THESIS,
-          "Preprint": SourceType.PAPER, "JournalArticle": SourceType.PAPER,
-          "ConferencePaper": SourceType.PAPER, "Text": SourceType.PAPER}
+_TYPES = {
+    "Dataset": SourceType.DATASET,
+    "Software": SourceType.SOFTWARE,
+    "Book": SourceType.BOOK,
+    "BookChapter": SourceType.BOOK,
+    "Report": SourceType.REPORT,
+    "Dissertation": SourceType.THESIS,
+    "Preprint": SourceType.PAPER,
+    "JournalArticle": SourceType.PAPER,
+    "ConferencePaper": SourceType.PAPER,
+    "Text": SourceType.PAPER,
+}
 
 
 def _creator(c: dict[str, Any]) -> Author | None:
@@ -48,16 +55,23 @@ def record_from_item(item: dict[str, Any]) -> Record | None:
     if not isinstance(at, dict):
         return None
     titles = at.get("titles") or []
-    title = next((text(t.get("title")) for t in titles
-                  if isinstance(t, dict) and not t.get("titleType") and text(t.get("title"))),
-                 None) or next((text(t.get("title")) for t in titles if isinstance(t, dict)), None)
+    title = next(
+        (
+            text(t.get("title"))
+            for t in titles
+            if isinstance(t, dict) and not t.get("titleType") and text(t.get("title"))
+        ),
+        None,
+    ) or next((text(t.get("title")) for t in titles if isinstance(t, dict)), None)
     pub = at.get("publisher")
     publisher = text(pub.get("name")) if isinstance(pub, dict) else text(pub)
     container = at.get("container") or {}
     arxiv = None
     for ident in (at.get("identifiers") or []) + (at.get("alternateIdentifiers") or []):
-        if isinstance(ident, dict) and str(ident.get("identifierType")
-                                           or ident.get("alternateIdentifierType")) == "arXiv":
+        if (
+            isinstance(ident, dict)
+            and str(ident.get("identifierType") or ident.get("alternateIdentifierType")) == "arXiv"
+        ):
             arxiv = arxiv_of(ident.get("identifier") or ident.get("alternateIdentifier"))
             break
     doi = clean_doi(at.get("doi") or item.get("id"))
@@ -65,15 +79,24 @@ def record_from_item(item: dict[str, Any]) -> Record | None:
         arxiv = arxiv_of(doi)
     types = at.get("types") or {}
     return Record(
-        source="datacite", id=doi or str(item.get("id", "")), title=title or "",
-        authors=tuple(a for a in (_creator(c) for c in at.get("creators") or []
-                                  if isinstance(c, dict)) if a is not None),
+        source="datacite",
+        id=doi or str(item.get("id", "")),
+        title=title or "",
+        authors=tuple(
+            a
+            for a in (_creator(c) for c in at.get("creators") or [] if isinstance(c, dict))
+            if a is not None
+        ),
         year=year_of(at.get("publicationYear")),
         venue=text(container.get("title")) if isinstance(container, dict) else None,
         volume=text(container.get("volume")) if isinstance(container, dict) else None,
-        publisher=publisher, doi=doi, arxiv_id=arxiv,
+        publisher=publisher,
+        doi=doi,
+        arxiv_id=arxiv,
         source_type=_TYPES.get(str(types.get("resourceTypeGeneral", "")), SourceType.PAPER)
-        if isinstance(types, dict) else SourceType.PAPER)
+        if isinstance(types, dict)
+        else SourceType.PAPER,
+    )
 
 
 def parse_response(body: bytes) -> list[Record]:
@@ -110,8 +133,9 @@ class DataCiteSource(HttpSource):
         if not reference.title:
             return []
         q = title_query_form(reference.title).replace('"', " ")
-        resp = self.http.get("dois", params={"query": f'titles.title:"{q}"',
-                                             "page[size]": str(limit)})
+        resp = self.http.get(
+            "dois", params={"query": f'titles.title:"{q}"', "page[size]": str(limit)}
+        )
         return parse_response(resp.body)[:limit]
 
 

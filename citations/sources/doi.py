@@ -23,10 +23,17 @@ from citations.sources.http import HttpSource
 from citations.text.identifiers import normalize_doi
 
 CSL_JSON = "application/vnd.citationstyles.csl+json"
-_TYPES = {"article-journal": SourceType.PAPER, "paper-conference": SourceType.PAPER,
-          "article": SourceType.PAPER, "book": SourceType.BOOK, "chapter": SourceType.BOOK,
-          "dataset": SourceType.DATASET, "software": SourceType.SOFTWARE,
-          "report": SourceType.REPORT, "thesis": SourceType.THESIS}
+_TYPES = {
+    "article-journal": SourceType.PAPER,
+    "paper-conference": SourceType.PAPER,
+    "article": SourceType.PAPER,
+    "book": SourceType.BOOK,
+    "chapter": SourceType.BOOK,
+    "dataset": SourceType.DATASET,
+    "software": SourceType.SOFTWARE,
+    "report": SourceType.REPORT,
+    "thesis": SourceType.THESIS,
+}
 
 
 def _csl_year(item: dict[str, Any]) -> int | None:
@@ -52,16 +59,26 @@ def record_from_csl(item: dict[str, Any]) -> Record | None:
         if not isinstance(a, dict):
             continue
         if text(a.get("family")):
-            authors.append(Author(family=str(text(a.get("family"))),
-                                  given=text(a.get("given")) or ""))
+            authors.append(
+                Author(family=str(text(a.get("family"))), given=text(a.get("given")) or "")
+            )
         elif text(a.get("literal")):
             authors.append(Author(family=str(text(a.get("literal"))), literal=True))
-    return Record(source="doi", id=doi or title or "", title=title or "", authors=tuple(authors),
-                  year=_csl_year(item), dates=csl_dates(item),
-                  venue=text(item.get("container-title")),
-                  volume=text(item.get("volume")), issue=text(item.get("issue")),
-                  pages=text(item.get("page")), publisher=text(item.get("publisher")), doi=doi,
-                  source_type=_TYPES.get(str(item.get("type", "")), SourceType.PAPER))
+    return Record(
+        source="doi",
+        id=doi or title or "",
+        title=title or "",
+        authors=tuple(authors),
+        year=_csl_year(item),
+        dates=csl_dates(item),
+        venue=text(item.get("container-title")),
+        volume=text(item.get("volume")),
+        issue=text(item.get("issue")),
+        pages=text(item.get("page")),
+        publisher=text(item.get("publisher")),
+        doi=doi,
+        source_type=_TYPES.get(str(item.get("type", "")), SourceType.PAPER),
+    )
 
 
 def parse_response(body: bytes) -> list[Record]:
@@ -136,5 +153,11 @@ class DoiSource(HttpSource):
         return "" if resp.status == 404 else parse_agency(resp.body) or ""
 
 
-__all__ = ["CSL_JSON", "DoiAnswer", "DoiSource", "parse_agency", "parse_response",
-           "record_from_csl"]
+__all__ = [
+    "CSL_JSON",
+    "DoiAnswer",
+    "DoiSource",
+    "parse_agency",
+    "parse_response",
+    "record_from_csl",
+]

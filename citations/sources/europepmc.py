@@ -26,15 +26,16 @@ _INITIALS = re.compile(r"^[A-Z]{1,4}$")
 
 
 def parse_author_string(s: str | None) -> tuple[Author, ...]:
-    """"Schoenfeld JD, Haas-Kogan DA, O'Neill AF." -> Authors (given as "J. D.")."""
+    """ "Schoenfeld JD, Haas-Kogan DA, O'Neill AF." -> Authors (given as "J. D.")."""
     out = []
     for part in (s or "").rstrip(".").split(","):
         words = part.split()
         if not words:
             continue
         if len(words) >= 2 and _INITIALS.match(words[-1]):
-            out.append(Author(family=" ".join(words[:-1]),
-                              given=" ".join(f"{c}." for c in words[-1])))
+            out.append(
+                Author(family=" ".join(words[:-1]), given=" ".join(f"{c}." for c in words[-1]))
+            )
         else:
             out.append(Author(family=" ".join(words), literal=len(words) > 2))
     return tuple(out)
@@ -43,8 +44,11 @@ def parse_author_string(s: str | None) -> tuple[Author, ...]:
 def _dates(hit: dict[str, Any]) -> tuple[tuple[str, int], ...]:
     """Record.dates of a result: first publication (online first) and the print date."""
     out: list[tuple[str, int]] = []
-    for key, kind in (("firstPublicationDate", "online"), ("electronicPublicationDate", "online"),
-                      ("printPublicationDate", "print")):
+    for key, kind in (
+        ("firstPublicationDate", "online"),
+        ("electronicPublicationDate", "online"),
+        ("printPublicationDate", "print"),
+    ):
         y = year_of(text(hit.get(key)))
         if y and (kind, y) not in out:
             out.append((kind, y))
@@ -56,14 +60,20 @@ def record_from_hit(hit: dict[str, Any]) -> Record | None:
     if not title:
         return None
     return Record(
-        source="europepmc", id=f"{hit.get('source', 'MED')}:{hit.get('id', '')}",
-        title=title.rstrip("."), authors=parse_author_string(text(hit.get("authorString"))),
-        year=year_of(text(hit.get("pubYear"))), dates=_dates(hit),
+        source="europepmc",
+        id=f"{hit.get('source', 'MED')}:{hit.get('id', '')}",
+        title=title.rstrip("."),
+        authors=parse_author_string(text(hit.get("authorString"))),
+        year=year_of(text(hit.get("pubYear"))),
+        dates=_dates(hit),
         venue=text(hit.get("journalTitle")),
-        volume=text(hit.get("journalVolume")), issue=text(hit.get("issue")),
-        pages=text(hit.get("pageInfo")), doi=clean_doi(hit.get("doi")),
+        volume=text(hit.get("journalVolume")),
+        issue=text(hit.get("issue")),
+        pages=text(hit.get("pageInfo")),
+        doi=clean_doi(hit.get("doi")),
         abstract=abstract_text(hit.get("abstractText")),
-        source_type=SourceType.PAPER)
+        source_type=SourceType.PAPER,
+    )
 
 
 def parse_response(body: bytes) -> list[Record]:
@@ -83,8 +93,10 @@ class EuropePMCSource(HttpSource):
     indexes = frozenset({SourceType.PAPER})
 
     def _search(self, query: str, limit: int) -> list[Record]:
-        resp = self.http.get("search", params={"query": query, "resultType": "lite",
-                                               "format": "json", "pageSize": str(limit)})
+        resp = self.http.get(
+            "search",
+            params={"query": query, "resultType": "lite", "format": "json", "pageSize": str(limit)},
+        )
         return parse_response(resp.body)[:limit]
 
     def lookup_doi(self, doi: str) -> Record | None:

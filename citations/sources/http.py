@@ -76,19 +76,26 @@ def is_outage(exc: BaseException) -> bool:
     return isinstance(exc.__cause__, httpx.TransportError)
 
 
-def map_httpx_error(exc: Exception, *, source: str, url: str | None,
-                    attempt: int = 1) -> SourceError:
+def map_httpx_error(
+    exc: Exception, *, source: str, url: str | None, attempt: int = 1
+) -> SourceError:
     """The SourceError for an httpx exception (or any other): timeouts -> SourceTimeout,
     HTTPStatusError -> SourceError with its status, everything else -> SourceError
     (status None). Never raises."""
     if isinstance(exc, SourceError):
         return exc
     if isinstance(exc, httpx.TimeoutException):
-        return SourceTimeout(f"timed out: {type(exc).__name__}", source=source, url=url,
-                             attempt=attempt)
+        return SourceTimeout(
+            f"timed out: {type(exc).__name__}", source=source, url=url, attempt=attempt
+        )
     if isinstance(exc, httpx.HTTPStatusError):
-        return SourceError(f"HTTP {exc.response.status_code}", source=source, url=url,
-                           status=exc.response.status_code, attempt=attempt)
+        return SourceError(
+            f"HTTP {exc.response.status_code}",
+            source=source,
+            url=url,
+            status=exc.response.status_code,
+            attempt=attempt,
+        )
     return SourceError(f"{type(exc).__name__}: {exc}", source=source, url=url, attempt=attempt)
 
 
@@ -122,9 +129,14 @@ class RateLimiter:
     server sees at least ``interval_s`` between two requests.
     """
 
-    def __init__(self, interval_s: float, *, margin_s: float = 0.01,
-                 clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(
+        self,
+        interval_s: float,
+        *,
+        margin_s: float = 0.01,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         self.interval_s = max(0.0, interval_s) + (margin_s if interval_s > 0 else 0.0)
         self._clock = clock
         self._sleep = sleep
@@ -173,24 +185,35 @@ class PoliteClient:
     Counters: ``requests`` (requests sent over the network), ``cache_hits``.
     """
 
-    def __init__(self, source: str, base_url: str, config: SourceConfig = DEFAULT_SOURCE_CONFIG,
-                 client: httpx.Client | None = None, cache: HttpCache | None = None, *,
-                 params: Mapping[str, str] | None = None,
-                 headers: Mapping[str, str] | None = None,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(
+        self,
+        source: str,
+        base_url: str,
+        config: SourceConfig = DEFAULT_SOURCE_CONFIG,
+        client: httpx.Client | None = None,
+        cache: HttpCache | None = None,
+        *,
+        params: Mapping[str, str] | None = None,
+        headers: Mapping[str, str] | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         self.source = source
         self.base_url = base_url if base_url.endswith("/") else base_url + "/"
         self.config = config
         self._own = client is None
-        self.client = client if client is not None else httpx.Client(
-            timeout=config.timeout_s, follow_redirects=True)
+        self.client = (
+            client
+            if client is not None
+            else httpx.Client(timeout=config.timeout_s, follow_redirects=True)
+        )
         if cache is None and config.cache_path is not None:
             cache = HttpCache(config.cache_path, ttl_s=config.cache_ttl_s)
         self.cache = cache
         self.params = dict(params or {})
         self.headers = {"User-Agent": config.agent(), **(headers or {})}
-        self.limiter = RateLimiter(config.delay_for(source), margin_s=config.rate_margin_s,
-                                   sleep=sleep)
+        self.limiter = RateLimiter(
+            config.delay_for(source), margin_s=config.rate_margin_s, sleep=sleep
+        )
         self._sleep = sleep
         self._count_lock = threading.Lock()
         self.requests = 0
@@ -202,14 +225,25 @@ class PoliteClient:
             return path
         return self.base_url + path.lstrip("/")
 
-    def get(self, path: str, *, params: Mapping[str, str] | None = None,
-            headers: Mapping[str, str] | None = None, ok: Iterable[int] = ()) -> Response:
+    def get(
+        self,
+        path: str,
+        *,
+        params: Mapping[str, str] | None = None,
+        headers: Mapping[str, str] | None = None,
+        ok: Iterable[int] = (),
+    ) -> Response:
         """GET ``path``; see :meth:`request`."""
         return self.request("GET", path, params=params, headers=headers, ok=ok)
 
-    def get_record(self, path: str, parse: Callable[[bytes], list[Record]], *,
-                   params: Mapping[str, str] | None = None,
-                   headers: Mapping[str, str] | None = None) -> Record | None:
+    def get_record(
+        self,
+        path: str,
+        parse: Callable[[bytes], list[Record]],
+        *,
+        params: Mapping[str, str] | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> Record | None:
         """GET ``path`` for one work: None on 404, else the first record ``parse`` reads
         from the body (None if it reads none). Raises SourceError as :meth:`request`."""
         resp = self.get(path, params=params, headers=headers, ok=(404,))
@@ -218,17 +252,31 @@ class PoliteClient:
         recs = parse(resp.body)
         return recs[0] if recs else None
 
-    def post(self, path: str, *, content: bytes, params: Mapping[str, str] | None = None,
-             headers: Mapping[str, str] | None = None, ok: Iterable[int] = ()) -> Response:
+    def post(
+        self,
+        path: str,
+        *,
+        content: bytes,
+        params: Mapping[str, str] | None = None,
+        headers: Mapping[str, str] | None = None,
+        ok: Iterable[int] = (),
+    ) -> Response:
         """POST ``content`` (bytes, e.g. JSON) to ``path``; see :meth:`request`."""
         return self.request("POST", path, params=params, headers=headers, content=content, ok=ok)
 
     def _backoff(self, attempt: int) -> float:
         return float(min(self.config.max_backoff_s, self.config.backoff_s * 2 ** (attempt - 1)))
 
-    def request(self, method: str, path: str, *, params: Mapping[str, str] | None = None,
-                headers: Mapping[str, str] | None = None, content: bytes | None = None,
-                ok: Iterable[int] = ()) -> Response:
+    def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: Mapping[str, str] | None = None,
+        headers: Mapping[str, str] | None = None,
+        content: bytes | None = None,
+        ok: Iterable[int] = (),
+    ) -> Response:
         """Send one request politely (cache, delay, retries; module docstring).
 
         Returns: Response for 2xx and statuses in ``ok``.
@@ -238,9 +286,14 @@ class PoliteClient:
         """
         ok = frozenset(ok)
         merged = {**self.params, **(params or {})}
-        req = self.client.build_request(method, self.url(path), params=merged or None,
-                                        headers={**self.headers, **(headers or {})},
-                                        content=content, timeout=self.config.timeout_s)
+        req = self.client.build_request(
+            method,
+            self.url(path),
+            params=merged or None,
+            headers={**self.headers, **(headers or {})},
+            content=content,
+            timeout=self.config.timeout_s,
+        )
         url = str(req.url)
         key = cache_key(method, url, {"accept": req.headers.get("accept", "")}, content)
         if self.cache is not None:
@@ -277,17 +330,24 @@ class PoliteClient:
                         self._sleep(wait if wait is not None else self._backoff(attempt))
                     continue
                 if status == 429:
-                    raise RateLimited("still rate limited (HTTP 429)", source=self.source,
-                                      url=url, attempt=attempt, retry_after_s=wait)
-                raise SourceError(f"HTTP {status}", source=self.source, url=url, status=status,
-                                  attempt=attempt)
+                    raise RateLimited(
+                        "still rate limited (HTTP 429)",
+                        source=self.source,
+                        url=url,
+                        attempt=attempt,
+                        retry_after_s=wait,
+                    )
+                raise SourceError(
+                    f"HTTP {status}", source=self.source, url=url, status=status, attempt=attempt
+                )
             ctype = resp.headers.get("content-type", "")
             if 200 <= status < 300 or status in ok:
                 if self.cache is not None:
                     self.cache.put(key, url, status, ctype, body)
                 return Response(status, body, ctype, str(resp.url), False)
-            raise SourceError(f"HTTP {status}", source=self.source, url=url, status=status,
-                              attempt=attempt)
+            raise SourceError(
+                f"HTTP {status}", source=self.source, url=url, status=status, attempt=attempt
+            )
         raise AssertionError("unreachable")  # pragma: no cover
 
     def close(self) -> None:
@@ -308,13 +368,26 @@ class HttpSource:
     BASE_URL = ""
     indexes: frozenset[object] = frozenset()
 
-    def __init__(self, client: httpx.Client | None = None, base_url: str | None = None,
-                 config: SourceConfig = DEFAULT_SOURCE_CONFIG, cache: HttpCache | None = None,
-                 *, sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(
+        self,
+        client: httpx.Client | None = None,
+        base_url: str | None = None,
+        config: SourceConfig = DEFAULT_SOURCE_CONFIG,
+        cache: HttpCache | None = None,
+        *,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         self.config = config
-        self.http = PoliteClient(self.name, base_url or self.BASE_URL, config, client, cache,
-                                 params=self._params(config), headers=self._headers(config),
-                                 sleep=sleep)
+        self.http = PoliteClient(
+            self.name,
+            base_url or self.BASE_URL,
+            config,
+            client,
+            cache,
+            params=self._params(config),
+            headers=self._headers(config),
+            sleep=sleep,
+        )
 
     def _params(self, config: SourceConfig) -> dict[str, str]:
         return {}
@@ -340,6 +413,15 @@ class HttpSource:
         self.http.close()
 
 
-__all__ = ["HttpSource", "PoliteClient", "RETRY_STATUSES", "RateLimiter", "Response",
-           "SourceTimeout",
-           "error_kind", "is_outage", "map_httpx_error", "parse_retry_after"]
+__all__ = [
+    "HttpSource",
+    "PoliteClient",
+    "RETRY_STATUSES",
+    "RateLimiter",
+    "Response",
+    "SourceTimeout",
+    "error_kind",
+    "is_outage",
+    "map_httpx_error",
+    "parse_retry_after",
+]

@@ -33,13 +33,23 @@ from citations.sources._parsing import csl_dates
 from citations.text.names import parse_author_list, parse_name
 
 _TYPE_MAP = {
-    "article": SourceType.PAPER, "article-journal": SourceType.PAPER,
-    "paper-conference": SourceType.PAPER, "inproceedings": SourceType.PAPER,
-    "proceedings-article": SourceType.PAPER, "journal-article": SourceType.PAPER,
-    "book": SourceType.BOOK, "chapter": SourceType.BOOK, "book-chapter": SourceType.BOOK,
-    "thesis": SourceType.THESIS, "phdthesis": SourceType.THESIS, "report": SourceType.REPORT,
-    "techreport": SourceType.REPORT, "dataset": SourceType.DATASET,
-    "software": SourceType.SOFTWARE, "webpage": SourceType.WEB, "legislation": SourceType.LEGAL,
+    "article": SourceType.PAPER,
+    "article-journal": SourceType.PAPER,
+    "paper-conference": SourceType.PAPER,
+    "inproceedings": SourceType.PAPER,
+    "proceedings-article": SourceType.PAPER,
+    "journal-article": SourceType.PAPER,
+    "book": SourceType.BOOK,
+    "chapter": SourceType.BOOK,
+    "book-chapter": SourceType.BOOK,
+    "thesis": SourceType.THESIS,
+    "phdthesis": SourceType.THESIS,
+    "report": SourceType.REPORT,
+    "techreport": SourceType.REPORT,
+    "dataset": SourceType.DATASET,
+    "software": SourceType.SOFTWARE,
+    "webpage": SourceType.WEB,
+    "legislation": SourceType.LEGAL,
 }
 
 
@@ -68,9 +78,13 @@ def _authors(value: Any) -> tuple[Author, ...]:
             if "literal" in a:
                 out.append(Author(family=str(a["literal"]), literal=True))
             elif a.get("family"):
-                out.append(Author(family=str(a["family"]), given=str(a.get("given") or ""),
-                                  particle=str(a.get("non-dropping-particle")
-                                               or a.get("particle") or "")))
+                out.append(
+                    Author(
+                        family=str(a["family"]),
+                        given=str(a.get("given") or ""),
+                        particle=str(a.get("non-dropping-particle") or a.get("particle") or ""),
+                    )
+                )
     return tuple(out)
 
 
@@ -92,8 +106,13 @@ def record_from_mapping(d: Mapping[str, Any], *, source: str, default_id: str) -
 
     Raises: InputError if there is no title.
     """
-    if "source" in d and "id" in d and isinstance(d.get("authors", []), list) and \
-            all(isinstance(a, Mapping) for a in d.get("authors", [])) and "title" in d:
+    if (
+        "source" in d
+        and "id" in d
+        and isinstance(d.get("authors", []), list)
+        and all(isinstance(a, Mapping) for a in d.get("authors", []))
+        and "title" in d
+    ):
         try:
             return Record.model_validate(d)
         except ValidationError:
@@ -101,8 +120,13 @@ def record_from_mapping(d: Mapping[str, Any], *, source: str, default_id: str) -
     title = _str(d.get("title"))
     if not title:
         raise InputError("record has no title")
-    rid = _str(d.get("id")) or _str(d.get("citation_id")) or _str(d.get("DOI")) or \
-        _str(d.get("doi")) or default_id
+    rid = (
+        _str(d.get("id"))
+        or _str(d.get("citation_id"))
+        or _str(d.get("DOI"))
+        or _str(d.get("doi"))
+        or default_id
+    )
     stype = _TYPE_MAP.get(str(d.get("type") or d.get("ENTRYTYPE") or "").lower(), SourceType.PAPER)
     return Record(
         source=_str(d.get("source")) or source,
@@ -111,7 +135,9 @@ def record_from_mapping(d: Mapping[str, Any], *, source: str, default_id: str) -
         authors=_authors(d.get("authors") if "authors" in d else d.get("author")),
         year=_year(d),
         dates=csl_dates(dict(d)),
-        venue=_str(d.get("venue")) or _str(d.get("container-title")) or _str(d.get("journal"))
+        venue=_str(d.get("venue"))
+        or _str(d.get("container-title"))
+        or _str(d.get("journal"))
         or _str(d.get("booktitle")),
         volume=_str(d.get("volume")),
         issue=_str(d.get("issue")) or _str(d.get("number")),
@@ -130,12 +156,25 @@ def record_from_reference(ref: Reference, *, source: str, default_id: str) -> Re
     if the reference has no title."""
     if not ref.title:
         raise InputError(f"entry without a title: {ref.raw[:80]!r}")
-    return Record(source=source, id=ref.marker or default_id, title=ref.title,
-                  authors=ref.authors, year=ref.year, venue=ref.venue, volume=ref.volume,
-                  issue=ref.issue, pages=ref.pages, publisher=ref.publisher,
-                  address=ref.address, doi=ref.doi, arxiv_id=ref.arxiv_id, url=ref.url,
-                  source_type=ref.source_type if ref.source_type is not SourceType.UNKNOWN
-                  else SourceType.PAPER)
+    return Record(
+        source=source,
+        id=ref.marker or default_id,
+        title=ref.title,
+        authors=ref.authors,
+        year=ref.year,
+        venue=ref.venue,
+        volume=ref.volume,
+        issue=ref.issue,
+        pages=ref.pages,
+        publisher=ref.publisher,
+        address=ref.address,
+        doi=ref.doi,
+        arxiv_id=ref.arxiv_id,
+        url=ref.url,
+        source_type=ref.source_type
+        if ref.source_type is not SourceType.UNKNOWN
+        else SourceType.PAPER,
+    )
 
 
 def _source_name(path: Path) -> str:
@@ -153,8 +192,9 @@ def _open_text(path: Path) -> Iterable[str]:
     return path.open("r", encoding="utf-8")
 
 
-def iter_records(path: str | Path, *, source: str | None = None,
-                 errors: list[InputError] | None = None) -> Iterator[Record]:
+def iter_records(
+    path: str | Path, *, source: str | None = None, errors: list[InputError] | None = None
+) -> Iterator[Record]:
     """Records from one file (format by suffix, see module docstring).
 
     Args: source: name stored with each record (default: "acl-anthology" for the ACL
@@ -199,8 +239,13 @@ def iter_records(path: str | Path, *, source: str | None = None,
                 data = json.load(fh)
         except json.JSONDecodeError as exc:
             raise InputError(f"{p}: not JSON: {exc}") from None
-        items = data if isinstance(data, list) else data.get("items", data.get("data")) \
-            if isinstance(data, dict) else None
+        items = (
+            data
+            if isinstance(data, list)
+            else data.get("items", data.get("data"))
+            if isinstance(data, dict)
+            else None
+        )
         if not isinstance(items, list):
             raise InputError(f"{p}: expected a JSON array of records")
         for i, d in enumerate(items):

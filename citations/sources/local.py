@@ -71,9 +71,11 @@ _TERM_DOCS_SCHEMA = (
     "CREATE TABLE IF NOT EXISTS term_docs (term TEXT PRIMARY KEY, doc INTEGER NOT NULL) "
     "WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID",
-    *(f"CREATE TRIGGER IF NOT EXISTS term_docs_stale_{op.lower()} AFTER {op} ON records "
-      "BEGIN DELETE FROM meta WHERE key = 'term_docs'; END"
-      for op in ("INSERT", "UPDATE", "DELETE")),
+    *(
+        f"CREATE TRIGGER IF NOT EXISTS term_docs_stale_{op.lower()} AFTER {op} ON records "
+        "BEGIN DELETE FROM meta WHERE key = 'term_docs'; END"
+        for op in ("INSERT", "UPDATE", "DELETE")
+    ),
 )
 #: Bytes of the index file a read-only connection maps into memory (address space, not
 #: memory: pages are loaded as they are read; SQLite caps it at about 2 GB by default).
@@ -88,7 +90,8 @@ SURE_SCORE = 0.8
 
 _STOP = frozenset(
     "a an the of for and in on with to from by at as is are via using towards toward "
-    "into its their our we what how why can do does be not or".split())
+    "into its their our we what how why can do does be not or".split()
+)
 
 
 def default_db_path() -> Path:
@@ -146,14 +149,22 @@ class AddCounts:
         return self.added + self.updated + self.unchanged
 
     def __add__(self, other: AddCounts) -> AddCounts:
-        return AddCounts(self.added + other.added, self.updated + other.updated,
-                         self.unchanged + other.unchanged)
+        return AddCounts(
+            self.added + other.added, self.updated + other.updated, self.unchanged + other.unchanged
+        )
 
     def describe(self) -> str:
         """ "3 added, 1 updated, 100597 unchanged" (parts that are 0 left out; "nothing"
         for an empty import)."""
-        parts = [f"{n} {w}" for n, w in ((self.added, "added"), (self.updated, "updated"),
-                                         (self.unchanged, "unchanged")) if n]
+        parts = [
+            f"{n} {w}"
+            for n, w in (
+                (self.added, "added"),
+                (self.updated, "updated"),
+                (self.unchanged, "unchanged"),
+            )
+            if n
+        ]
         return ", ".join(parts) or "no records"
 
 
@@ -174,8 +185,14 @@ class LocalIndex:
     name = "local"
     indexes = frozenset({SourceType.PAPER})
 
-    def __init__(self, path: str | Path | None = None, *, candidates: int = 30,
-                 complete: bool = False, read_only: bool = False) -> None:
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        candidates: int = 30,
+        complete: bool = False,
+        read_only: bool = False,
+    ) -> None:
         """Open (creating if needed) the index at ``path`` (default: default_db_path()).
         candidates: how many FTS hits are re-ranked per search. complete: declare the
         index exhaustive (see Source): only then does "not found" mean *fabricated*. The
@@ -229,8 +246,9 @@ class LocalIndex:
                 conn.execute("PRAGMA synchronous = NORMAL")
                 conn.execute("PRAGMA cache_size = -65536")
             except sqlite3.Error as exc:
-                raise SourceError(f"cannot open index {self.path}: {exc}",
-                                  source=self.name) from exc
+                raise SourceError(
+                    f"cannot open index {self.path}: {exc}", source=self.name
+                ) from exc
             self._local.conn = conn
         return conn
 
@@ -250,8 +268,9 @@ class LocalIndex:
     def __enter__(self) -> LocalIndex:
         return self
 
-    def __exit__(self, et: type[BaseException] | None, ev: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self, et: type[BaseException] | None, ev: BaseException | None, tb: TracebackType | None
+    ) -> None:
         self.close()
 
     # ------------------------------------------------------------------ writing
@@ -272,8 +291,9 @@ class LocalIndex:
 
         def flush() -> None:
             for src, rid, dk, ak, year, data, title, authors in rows:
-                old = conn.execute("SELECT rowid, data FROM records WHERE source=? AND rid=?",
-                                   (src, rid)).fetchone()
+                old = conn.execute(
+                    "SELECT rowid, data FROM records WHERE source=? AND rid=?", (src, rid)
+                ).fetchone()
                 if old is not None:
                     if old[1] == data:
                         counts[2] += 1
@@ -283,9 +303,13 @@ class LocalIndex:
                 counts[0 if old is None else 1] += 1
                 cur = conn.execute(
                     "INSERT INTO records (source, rid, doi_key, arxiv_key, year, data) "
-                    "VALUES (?, ?, ?, ?, ?, ?)", (src, rid, dk, ak, year, data))
-                conn.execute("INSERT INTO fts (rowid, title, authors) VALUES (?, ?, ?)",
-                             (cur.lastrowid, title, authors))
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (src, rid, dk, ak, year, data),
+                )
+                conn.execute(
+                    "INSERT INTO fts (rowid, title, authors) VALUES (?, ?, ?)",
+                    (cur.lastrowid, title, authors),
+                )
             rows.clear()
 
         try:
@@ -293,10 +317,18 @@ class LocalIndex:
                 for sql in _TERM_DOCS_SCHEMA:
                     conn.execute(sql)
                 for rec in records:
-                    rows.append((rec.source, rec.id, _doi_key(rec.doi), _arxiv_key(rec.arxiv_id),
-                                 rec.year, rec.model_dump_json(exclude_defaults=True),
-                                 " ".join(title_words(rec.title)),
-                                 " ".join(_families(rec.authors))))
+                    rows.append(
+                        (
+                            rec.source,
+                            rec.id,
+                            _doi_key(rec.doi),
+                            _arxiv_key(rec.arxiv_id),
+                            rec.year,
+                            rec.model_dump_json(exclude_defaults=True),
+                            " ".join(title_words(rec.title)),
+                            " ".join(_families(rec.authors)),
+                        )
+                    )
                     if len(rows) >= batch:
                         flush()
                 flush()
@@ -315,14 +347,16 @@ class LocalIndex:
         self._df.clear()
         return AddCounts(*counts)
 
-    def add_file(self, path: str | Path, *, source: str | None = None,
-                 errors: list[InputError] | None = None) -> int:
+    def add_file(
+        self, path: str | Path, *, source: str | None = None, errors: list[InputError] | None = None
+    ) -> int:
         """Import one file (.jsonl[.gz], .json, .bib; see importers). Returns the count.
         Raises InputError for an unreadable file (bad entries go to ``errors`` if given)."""
         return self.import_file(path, source=source, errors=errors).total
 
-    def import_file(self, path: str | Path, *, source: str | None = None,
-                    errors: list[InputError] | None = None) -> AddCounts:
+    def import_file(
+        self, path: str | Path, *, source: str | None = None, errors: list[InputError] | None = None
+    ) -> AddCounts:
         """Like add_file, counting added / updated / unchanged records (import_records)."""
         return self.import_records(iter_records(path, source=source, errors=errors))
 
@@ -333,8 +367,9 @@ class LocalIndex:
 
     def lookup_doi(self, doi: str) -> Record | None:
         """The record with this DOI (any case or resolver prefix), or None."""
-        rows = self._query("SELECT rowid, data FROM records WHERE doi_key=? LIMIT 1",
-                           (doi_key(doi),))
+        rows = self._query(
+            "SELECT rowid, data FROM records WHERE doi_key=? LIMIT 1", (doi_key(doi),)
+        )
         return next((r for _, r in self._records(rows)), None)
 
     def lookup_arxiv(self, arxiv_id: str) -> Record | None:
@@ -352,8 +387,9 @@ class LocalIndex:
         if column is None:
             raise ValueError(f"no identifier kind {kind!r} (doi or arxiv)")
         if kind not in self._holds:
-            self._holds[kind] = bool(self._query(
-                f"SELECT 1 FROM records WHERE {column} IS NOT NULL LIMIT 1"))
+            self._holds[kind] = bool(
+                self._query(f"SELECT 1 FROM records WHERE {column} IS NOT NULL LIMIT 1")
+            )
         return self._holds[kind]
 
     def covers_venue(self, venue: str) -> bool:
@@ -393,8 +429,9 @@ class LocalIndex:
         """Whether the index holds a current term_docs table (see module docstring)."""
         if self._term_docs is None:
             try:
-                self._term_docs = bool(self._conn().execute(
-                    "SELECT 1 FROM meta WHERE key = 'term_docs'").fetchall())
+                self._term_docs = bool(
+                    self._conn().execute("SELECT 1 FROM meta WHERE key = 'term_docs'").fetchall()
+                )
             except sqlite3.Error:  # no such table: an index from before it
                 self._term_docs = False
         return self._term_docs
@@ -411,9 +448,11 @@ class LocalIndex:
             counts = {t: cache.get(t) for t in terms}
             missing = [t for t, n in counts.items() if n is None]
             for i in range(0, len(missing), 500):  # under SQLite's limit on parameters
-                part = missing[i:i + 500]
-                rows = self._query("SELECT term, doc FROM term_docs WHERE term IN "
-                                   f"({','.join('?' * len(part))})", tuple(part))
+                part = missing[i : i + 500]
+                rows = self._query(
+                    f"SELECT term, doc FROM term_docs WHERE term IN ({','.join('?' * len(part))})",
+                    tuple(part),
+                )
                 found = {str(t): int(d) for t, d in rows}  # type: ignore[call-overload]
                 for t in part:
                     counts[t] = cache[t] = found.get(t, 0)
@@ -443,16 +482,21 @@ class LocalIndex:
             self._vocab_size = int(self._query("SELECT count(*) FROM records")[0][0])  # type: ignore[call-overload]
         return self._vocab_size
 
-    def _match_expr(self, reference: Reference, max_title: int = 4,
-                    max_authors: int = 2) -> str | None:
+    def _match_expr(
+        self, reference: Reference, max_title: int = 4, max_authors: int = 2
+    ) -> str | None:
         """FTS5 query: OR of the rarest known title words and family names.
 
         Words in more than 3 % of records are used only when nothing rarer is known;
         words unknown to the index (typos) are left out, or, when fewer than two known
         words remain, searched by their first four letters as a prefix."""
         words = [w for w in dict.fromkeys(title_words(reference.title or "")) if w not in _STOP]
-        fams = [p for f in _families(reference.authors) for p in f.replace("-", " ").split()
-                if len(p) > 1]
+        fams = [
+            p
+            for f in _families(reference.authors)
+            for p in f.replace("-", " ").split()
+            if len(p) > 1
+        ]
         fams = list(dict.fromkeys(fams))
         df = self._doc_freq(words + fams)
         common = max(50, self._total() // 33)
@@ -499,10 +543,16 @@ class LocalIndex:
         def ranked_hits(expr: str) -> list[tuple[float, int]]:
             rows = self._query(
                 "SELECT rowid, title, authors FROM fts WHERE fts MATCH ? "
-                "ORDER BY bm25(fts, 1.0, 0.6) LIMIT ?", (expr, self.candidates))
+                "ORDER BY bm25(fts, 1.0, 0.6) LIMIT ?",
+                (expr, self.candidates),
+            )
             return sorted(
-                ((_rank_score(cited_title, cited_fams, str(t), str(a)), int(r))  # type: ignore[call-overload]
-                 for r, t, a in rows), key=lambda x: -x[0])[:limit]
+                (
+                    (_rank_score(cited_title, cited_fams, str(t), str(a)), int(r))  # type: ignore[call-overload]
+                    for r, t, a in rows
+                ),
+                key=lambda x: -x[0],
+            )[:limit]
 
         # first the records holding both rarest title words (a few rows: fast); when the
         # best of them is not clearly the cited work, the full OR query as before
@@ -517,8 +567,11 @@ class LocalIndex:
             return []
         ids = [r for _, r in ranked]
         marks = ",".join("?" * len(ids))
-        recs = dict(self._records(self._query(
-            f"SELECT rowid, data FROM records WHERE rowid IN ({marks})", tuple(ids))))
+        recs = dict(
+            self._records(
+                self._query(f"SELECT rowid, data FROM records WHERE rowid IN ({marks})", tuple(ids))
+            )
+        )
         out = []
         for score, rowid in ranked:
             rec = recs[rowid]
@@ -534,14 +587,17 @@ class LocalIndex:
         total = self._query("SELECT count(*), count(doi_key), count(arxiv_key) FROM records")[0]
         by = self._query("SELECT source, count(*) FROM records GROUP BY source ORDER BY 2 DESC")
         size = self.path.stat().st_size if self.path.exists() else 0
-        return IndexStats(path=str(self.path), records=int(total[0]),  # type: ignore[call-overload]
-                          by_source={str(s): int(c) for s, c in by},  # type: ignore[call-overload]
-                          with_doi=int(total[1]), with_arxiv=int(total[2]),  # type: ignore[call-overload]
-                          size_bytes=size)
+        return IndexStats(
+            path=str(self.path),
+            records=int(total[0]),  # type: ignore[call-overload]
+            by_source={str(s): int(c) for s, c in by},  # type: ignore[call-overload]
+            with_doi=int(total[1]),
+            with_arxiv=int(total[2]),  # type: ignore[call-overload]
+            size_bytes=size,
+        )
 
 
-def _rank_score(cited_title: str, cited_fams: set[str], found_title: str,
-                found_fams: str) -> float:
+def _rank_score(cited_title: str, cited_fams: set[str], found_title: str, found_fams: str) -> float:
     """0.65 * title similarity (rapidfuzz ratio of the normalised titles, or 0.95 * partial
     ratio when the cited title may lack a subtitle) + 0.25 * share of cited family names
     in the record; search_scored adds 0.10 * year agreement (1 exact, 0.5 off by one)."""
@@ -555,8 +611,9 @@ def _rank_score(cited_title: str, cited_fams: set[str], found_title: str,
     a = 0.0
     if cited_fams:
         fams = found_fams.split()
-        a = sum(1 for f in cited_fams if f in fams or f.replace("-", " ") in found_fams) \
-            / len(cited_fams)
+        a = sum(1 for f in cited_fams if f in fams or f.replace("-", " ") in found_fams) / len(
+            cited_fams
+        )
     return 0.65 * t + 0.25 * a
 
 

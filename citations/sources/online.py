@@ -37,12 +37,18 @@ from citations.verify import (
 
 def _status_model(o: SourceOutcome) -> SourceStatus:
     ok = o.status in ("match", "no_match")
-    return SourceStatus(name=o.name, ok=ok, candidates=o.candidates,
-                        error=None if ok else f"{o.status}: {o.error}", status=o.status)
+    return SourceStatus(
+        name=o.name,
+        ok=ok,
+        candidates=o.candidates,
+        error=None if ok else f"{o.status}: {o.error}",
+        status=o.status,
+    )
 
 
-def result_from_cascade(res: CascadeResult, indexes: Iterable[SourceType] = (SourceType.PAPER,)
-                        ) -> VerificationResult:
+def result_from_cascade(
+    res: CascadeResult, indexes: Iterable[SourceType] = (SourceType.PAPER,)
+) -> VerificationResult:
     """The VerificationResult (citations.verify) of a cascade run: decide() over the
     records found; ``sources`` holds one SourceStatus per source consulted, whose
     ``error`` starts with the status word (timeout, rate_limited, error) when it failed."""
@@ -51,39 +57,71 @@ def result_from_cascade(res: CascadeResult, indexes: Iterable[SourceType] = (Sou
     if why is not None:
         return VerificationResult(reference=ref, verdict=Verdict.UNPARSED, reason=why)
     compared = [f.compared for f in res.found]
-    decision = decide(ref, compared, failed_sources=res.failed, indexed=indexes,
-                      doi_record=res.doi_record)
+    decision = decide(
+        ref, compared, failed_sources=res.failed, indexed=indexes, doi_record=res.doi_record
+    )
     candidates = sorted(
-        (Candidate(record=c.record, source=c.source, via=c.via,
-                   score=round(identity_score(c.fields), 4), search_score=c.search_score,
-                   same_work=is_same_work(c),
-                   conflicts=tuple(f.field for f in c.fields if f.status.value == "conflict"))
-         for c in compared), key=lambda c: -c.score)
+        (
+            Candidate(
+                record=c.record,
+                source=c.source,
+                via=c.via,
+                score=round(identity_score(c.fields), 4),
+                search_score=c.search_score,
+                same_work=is_same_work(c),
+                conflicts=tuple(f.field for f in c.fields if f.status.value == "conflict"),
+            )
+            for c in compared
+        ),
+        key=lambda c: -c.score,
+    )
     corrected = corrected_reference(ref, decision.best) if decision.best is not None else None
     warnings = decision.warnings + tuple(
-        f"authors of {rid} taken from {src}" for rid, src in res.author_fills)
+        f"authors of {rid} taken from {src}" for rid, src in res.author_fills
+    )
     verdict, reason = decision.verdict, decision.reason
     registered = bool(res.doi_agency) or res.doi_resolves is True
     if verdict is Verdict.FABRICATED and ref.doi and registered and res.doi_record is None:
         verdict = Verdict.UNVERIFIED
-        how = " and ".join(x for x in (
-            f"registered with {res.doi_agency}" if res.doi_agency else "",
-            "resolves at doi.org" if res.doi_resolves else "") if x)
-        reason = (f"the cited DOI {ref.doi} exists ({how}) but no source holds its "
-                  "metadata: could not check")
+        how = " and ".join(
+            x
+            for x in (
+                f"registered with {res.doi_agency}" if res.doi_agency else "",
+                "resolves at doi.org" if res.doi_resolves else "",
+            )
+            if x
+        )
+        reason = (
+            f"the cited DOI {ref.doi} exists ({how}) but no source holds its "
+            "metadata: could not check"
+        )
     elif res.doi_agency == "" and res.doi_record is None and ref.doi:
         warnings += (f"the registration agency service knows no DOI {ref.doi}",)
     return VerificationResult(
-        reference=ref, verdict=verdict, reason=reason, fields=decision.fields,
-        differing=decision.differing, unconfirmed=decision.unconfirmed,
-        corrected=corrected.raw if corrected else None, corrected_reference=corrected,
-        matched=decision.best, candidates=tuple(candidates), queries=res.queries,
-        sources=tuple(_status_model(o) for o in res.outcomes), warnings=warnings,
-        doi_agency=res.doi_agency or None, **notice_flags(decision.best))
+        reference=ref,
+        verdict=verdict,
+        reason=reason,
+        fields=decision.fields,
+        differing=decision.differing,
+        unconfirmed=decision.unconfirmed,
+        corrected=corrected.raw if corrected else None,
+        corrected_reference=corrected,
+        matched=decision.best,
+        candidates=tuple(candidates),
+        queries=res.queries,
+        sources=tuple(_status_model(o) for o in res.outcomes),
+        warnings=warnings,
+        doi_agency=res.doi_agency or None,
+        **notice_flags(decision.best),
+    )
 
 
-def verify_online(reference: str | Reference, config: SourceConfig | None = None, *,
-                  cascade: Cascade | None = None) -> VerificationResult:
+def verify_online(
+    reference: str | Reference,
+    config: SourceConfig | None = None,
+    *,
+    cascade: Cascade | None = None,
+) -> VerificationResult:
     """Verify one reference with the online cascade.
 
     Args: reference: string or parsed Reference. config: used to build a default cascade
@@ -108,32 +146,45 @@ def _safe(item: str | Reference, cascade: Cascade) -> VerificationResult:
         return verify_online(item, cascade=cascade)
     except InputError as exc:
         raw = item.raw if isinstance(item, Reference) else str(item)
-        return VerificationResult(reference=Reference(raw=raw or " "), verdict=Verdict.UNPARSED,
-                                  reason=str(exc))
+        return VerificationResult(
+            reference=Reference(raw=raw or " "), verdict=Verdict.UNPARSED, reason=str(exc)
+        )
     except CheckerError as exc:
         raw = item.raw if isinstance(item, Reference) else str(item)
-        return VerificationResult(reference=Reference(raw=raw), verdict=Verdict.UNVERIFIED,
-                                  reason=str(exc))
+        return VerificationResult(
+            reference=Reference(raw=raw), verdict=Verdict.UNVERIFIED, reason=str(exc)
+        )
 
 
-def verify_batch(references: Sequence[str | Reference], cascade: Cascade, *, workers: int = 4,
-                 progress: Callable[[int, int], None] | None = None,
-                 checkpoint: str | Path | None = None) -> list[VerificationResult]:
+def verify_batch(
+    references: Sequence[str | Reference],
+    cascade: Cascade,
+    *,
+    workers: int = 4,
+    progress: Callable[[int, int], None] | None = None,
+    checkpoint: str | Path | None = None,
+) -> list[VerificationResult]:
     """List form of iter_verify_batch; progress(done, total) is called after each result
     (in input order)."""
     total = len(references)
     out = []
-    for i, res in enumerate(iter_verify_batch(references, cascade, workers=workers,
-                                              checkpoint=checkpoint), start=1):
+    for i, res in enumerate(
+        iter_verify_batch(references, cascade, workers=workers, checkpoint=checkpoint), start=1
+    ):
         out.append(res)
         if progress is not None:
             progress(i, total)
     return out
 
 
-def iter_verify_batch(references: Iterable[str | Reference], cascade: Cascade, *,
-                      workers: int = 4, checkpoint: str | Path | None = None,
-                      ahead: int = 4) -> Iterator[VerificationResult]:
+def iter_verify_batch(
+    references: Iterable[str | Reference],
+    cascade: Cascade,
+    *,
+    workers: int = 4,
+    checkpoint: str | Path | None = None,
+    ahead: int = 4,
+) -> Iterator[VerificationResult]:
     """verify_online over many references with a bounded thread pool (each adapter's
     RateLimiter spaces its own requests whatever the pool size); yields one result per
     reference in input order, each as soon as it and those before it are done. At most
@@ -147,7 +198,7 @@ def iter_verify_batch(references: Iterable[str | Reference], cascade: Cascade, *
     path = Path(checkpoint) if checkpoint is not None else None
     saved: dict[int, tuple[str, dict[str, object]]] = {}
     if path is not None and path.exists():
-        drop_torn_tail(path)     # appending after a torn last line would glue onto it
+        drop_torn_tail(path)  # appending after a torn last line would glue onto it
         # lines end at "\n" only (str.splitlines also cuts at U+2028 / U+0085)
         for line in path.read_text(encoding="utf-8").split("\n"):
             try:
@@ -167,8 +218,12 @@ def iter_verify_batch(references: Iterable[str | Reference], cascade: Cascade, *
         res = _safe(item, cascade)
         if fh is not None:
             with lock:
-                fh.write(json.dumps({"i": i, "key": checkpoint_key(item),
-                                     "result": res.model_dump(mode="json")}) + "\n")
+                fh.write(
+                    json.dumps(
+                        {"i": i, "key": checkpoint_key(item), "result": res.model_dump(mode="json")}
+                    )
+                    + "\n"
+                )
                 fh.flush()
         return res
 
@@ -196,5 +251,10 @@ def iter_verify_batch(references: Iterable[str | Reference], cascade: Cascade, *
             fh.close()
 
 
-__all__ = ["checkpoint_key", "iter_verify_batch", "result_from_cascade", "verify_batch",
-           "verify_online"]
+__all__ = [
+    "checkpoint_key",
+    "iter_verify_batch",
+    "result_from_cascade",
+    "verify_batch",
+    "verify_online",
+]

@@ -37,11 +37,18 @@ from citations.sources.config import SourceConfig
 from citations.sources.http import HttpSource
 from citations.text.identifiers import parse_arxiv_id
 
-_TYPES = {"article": SourceType.PAPER, "preprint": SourceType.PAPER,
-          "conference-paper": SourceType.PAPER, "review": SourceType.PAPER,
-          "book": SourceType.BOOK, "book-chapter": SourceType.BOOK,
-          "dataset": SourceType.DATASET, "dissertation": SourceType.THESIS,
-          "report": SourceType.REPORT, "standard": SourceType.REPORT}
+_TYPES = {
+    "article": SourceType.PAPER,
+    "preprint": SourceType.PAPER,
+    "conference-paper": SourceType.PAPER,
+    "review": SourceType.PAPER,
+    "book": SourceType.BOOK,
+    "book-chapter": SourceType.BOOK,
+    "dataset": SourceType.DATASET,
+    "dissertation": SourceType.THESIS,
+    "report": SourceType.REPORT,
+    "standard": SourceType.REPORT,
+}
 _FILTER_SYNTAX = re.compile(r"[,|]")
 
 
@@ -78,14 +85,21 @@ def record_from_work(work: dict[str, Any]) -> Record | None:
     if arxiv is None and doi and doi.lower().startswith("10.48550/"):
         arxiv = arxiv_of(doi)
     return Record(
-        source="openalex", id=wid.rsplit("/", 1)[-1],
+        source="openalex",
+        id=wid.rsplit("/", 1)[-1],
         title=text(work.get("title")) or text(work.get("display_name")) or "",
-        authors=openalex_authors(work), year=year_of(work.get("publication_year")),
-        venue=venue, volume=text(biblio.get("volume")), issue=text(biblio.get("issue")),
+        authors=openalex_authors(work),
+        year=year_of(work.get("publication_year")),
+        venue=venue,
+        volume=text(biblio.get("volume")),
+        issue=text(biblio.get("issue")),
         pages=pages_of(biblio.get("first_page"), biblio.get("last_page")),
         publisher=text(src.get("host_organization_name")) if isinstance(src, dict) else None,
-        doi=doi, arxiv_id=arxiv, abstract=abstract_text(work.get("abstract_inverted_index")),
-        source_type=_TYPES.get(str(work.get("type", "")), SourceType.PAPER))
+        doi=doi,
+        arxiv_id=arxiv,
+        abstract=abstract_text(work.get("abstract_inverted_index")),
+        source_type=_TYPES.get(str(work.get("type", "")), SourceType.PAPER),
+    )
 
 
 def parse_response(body: bytes) -> list[Record]:
@@ -138,10 +152,16 @@ class OpenAlexSource(HttpSource):
         q = title_search_query(reference.title)
         if not q:
             return []
-        resp = self.http.get("works", params={"filter": f"title.search:{q}",
-                                              "per_page": str(limit)})
+        resp = self.http.get(
+            "works", params={"filter": f"title.search:{q}", "per_page": str(limit)}
+        )
         return parse_response(resp.body)[:limit]
 
 
-__all__ = ["OpenAlexSource", "openalex_authors", "parse_response", "record_from_work",
-           "title_search_query"]
+__all__ = [
+    "OpenAlexSource",
+    "openalex_authors",
+    "parse_response",
+    "record_from_work",
+    "title_search_query",
+]

@@ -25,18 +25,20 @@ from citations.sources.base import Source
 from citations.text.identifiers import normalize_doi
 
 #: DOI prefixes registered with DataCite (source: each repository's DOI documentation).
-DATACITE_PREFIXES = frozenset({
-    "10.48550",  # arXiv
-    "10.5281",   # Zenodo
-    "10.5061",   # Dryad
-    "10.4230",   # Schloss Dagstuhl (LIPIcs, OASIcs)
-    "10.6084",   # figshare
-    "10.17632",  # Mendeley Data
-    "10.7910",   # Harvard Dataverse
-    "10.5517",   # ETH Zurich Research Collection
-    "10.18419",  # DaRUS Stuttgart
-    "10.14264",  # University of Queensland eSpace
-})
+DATACITE_PREFIXES = frozenset(
+    {
+        "10.48550",  # arXiv
+        "10.5281",  # Zenodo
+        "10.5061",  # Dryad
+        "10.4230",  # Schloss Dagstuhl (LIPIcs, OASIcs)
+        "10.6084",  # figshare
+        "10.17632",  # Mendeley Data
+        "10.7910",  # Harvard Dataverse
+        "10.5517",  # ETH Zurich Research Collection
+        "10.18419",  # DaRUS Stuttgart
+        "10.14264",  # University of Queensland eSpace
+    }
+)
 
 
 def doi_prefix(doi: str) -> str:
@@ -46,7 +48,7 @@ def doi_prefix(doi: str) -> str:
 
 
 def agency_hint(doi: str) -> str | None:
-    """"datacite" for a known DataCite prefix, else None (unknown: try Crossref first)."""
+    """ "datacite" for a known DataCite prefix, else None (unknown: try Crossref first)."""
     return "datacite" if doi_prefix(doi) in DATACITE_PREFIXES else None
 
 

@@ -47,19 +47,27 @@ def record_from_paper(paper: dict[str, Any]) -> Record | None:
         return None
     ext = paper.get("externalIds") or {}
     journal = paper.get("journal") or {}
-    authors = tuple(a for a in (author_from_name((x or {}).get("name"))
-                                for x in paper.get("authors") or []) if a is not None)
+    authors = tuple(
+        a
+        for a in (author_from_name((x or {}).get("name")) for x in paper.get("authors") or [])
+        if a is not None
+    )
     return Record(
-        source="semantic_scholar", id=pid, title=text(paper.get("title")) or "",
-        authors=authors, year=year_of(paper.get("year")),
+        source="semantic_scholar",
+        id=pid,
+        title=text(paper.get("title")) or "",
+        authors=authors,
+        year=year_of(paper.get("year")),
         venue=text(paper.get("venue"))
         or (text(journal.get("name")) if isinstance(journal, dict) else None),
         volume=text(journal.get("volume")) if isinstance(journal, dict) else None,
         pages=text(journal.get("pages")) if isinstance(journal, dict) else None,
         doi=clean_doi(ext.get("DOI")) if isinstance(ext, dict) else None,
         arxiv_id=arxiv_of(ext.get("ArXiv")) if isinstance(ext, dict) else None,
-        url=text(paper.get("url")), source_type=SourceType.PAPER,
-        abstract=abstract_text(paper.get("abstract")))
+        url=text(paper.get("url")),
+        source_type=SourceType.PAPER,
+        abstract=abstract_text(paper.get("abstract")),
+    )
 
 
 def parse_batch(body: bytes) -> list[Record | None]:
@@ -95,8 +103,9 @@ class SemanticScholarSource(HttpSource):
         return {"x-api-key": config.api_key} if config.api_key else {}
 
     def _paper(self, key: str) -> Record | None:
-        return self.http.get_record("paper/" + quote(key, safe="/:;()"), parse_response,
-                                    params={"fields": FIELDS})
+        return self.http.get_record(
+            "paper/" + quote(key, safe="/:;()"), parse_response, params={"fields": FIELDS}
+        )
 
     def lookup_doi(self, doi: str) -> Record | None:
         """GET paper/DOI:{doi}; 404 -> None. Raises SourceError."""
@@ -111,8 +120,11 @@ class SemanticScholarSource(HttpSource):
         """GET paper/search/match?query={title} (best title match; 404 -> [])."""
         if not reference.title:
             return []
-        resp = self.http.get("paper/search/match", ok=(404,), params={
-            "query": title_query_form(reference.title), "fields": FIELDS})
+        resp = self.http.get(
+            "paper/search/match",
+            ok=(404,),
+            params={"query": title_query_form(reference.title), "fields": FIELDS},
+        )
         return [] if resp.status == 404 else parse_response(resp.body)[:limit]
 
     def lookup_many(self, keys: list[str]) -> list[Record | None]:
@@ -120,9 +132,12 @@ class SemanticScholarSource(HttpSource):
         per key, None for unknown ones (at most 500 keys per call upstream)."""
         if not keys:
             return []
-        resp = self.http.post("paper/batch", params={"fields": FIELDS},
-                              content=json.dumps({"ids": keys}).encode(),
-                              headers={"Content-Type": "application/json"})
+        resp = self.http.post(
+            "paper/batch",
+            params={"fields": FIELDS},
+            content=json.dumps({"ids": keys}).encode(),
+            headers={"Content-Type": "application/json"},
+        )
         return parse_batch(resp.body)
 
 

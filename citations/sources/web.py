@@ -50,8 +50,16 @@ class Page:
 
     def record(self) -> Record:
         """The page as a Record (source "web"), comparable with matching.fields.compare_fields."""
-        return Record(source="web", id=self.url, title=self.title or "", authors=self.authors,
-                      year=self.year, doi=self.doi, url=self.url, source_type=SourceType.WEB)
+        return Record(
+            source="web",
+            id=self.url,
+            title=self.title or "",
+            authors=self.authors,
+            year=self.year,
+            doi=self.doi,
+            url=self.url,
+            source_type=SourceType.WEB,
+        )
 
 
 class _Meta(HTMLParser):
@@ -100,10 +108,18 @@ def parse_page(body: bytes, url: str = "", status: int = 200, encoding: str = "u
     title = first("citation_title", "dc.title", "og:title") or text("".join(p.title))
     names = m.get("citation_author") or m.get("dc.creator") or m.get("author") or []
     authors = tuple(a for a in (author_from_name(n) for n in names) if a is not None)
-    year = year_of(first("citation_publication_date", "citation_date", "article:published_time",
-                         "dc.date") or "")
-    return Page(url=url, status=status, title=title, authors=authors, year=year,
-                doi=clean_doi(first("citation_doi", "dc.identifier") or ""))
+    year = year_of(
+        first("citation_publication_date", "citation_date", "article:published_time", "dc.date")
+        or ""
+    )
+    return Page(
+        url=url,
+        status=status,
+        title=title,
+        authors=authors,
+        year=year,
+        doi=clean_doi(first("citation_doi", "dc.identifier") or ""),
+    )
 
 
 def _resolve(host: str) -> list[str]:
@@ -116,12 +132,19 @@ def is_public_address(addr: str) -> bool:
     ip = ipaddress.ip_address(addr.split("%", 1)[0])
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
-    return not (ip.is_private or ip.is_loopback or ip.is_link_local or ip.is_multicast
-                or ip.is_reserved or ip.is_unspecified)
+    return not (
+        ip.is_private
+        or ip.is_loopback
+        or ip.is_link_local
+        or ip.is_multicast
+        or ip.is_reserved
+        or ip.is_unspecified
+    )
 
 
-def check_url(url: str, config: SourceConfig = DEFAULT_SOURCE_CONFIG,
-              resolve: Resolver = _resolve) -> None:
+def check_url(
+    url: str, config: SourceConfig = DEFAULT_SOURCE_CONFIG, resolve: Resolver = _resolve
+) -> None:
     """Raise InputError unless ``url`` is http(s) to a public address (or private hosts
     are allowed). SourceError when the name cannot be resolved."""
     parts = urlsplit(url)
@@ -136,8 +159,10 @@ def check_url(url: str, config: SourceConfig = DEFAULT_SOURCE_CONFIG,
         raise SourceError(f"cannot resolve {host}: {exc}", source="web", url=url) from exc
     bad = [a for a in addrs if not is_public_address(a)]
     if bad or not addrs:
-        raise InputError(f"refusing to fetch {url!r}: {host} is not a public address "
-                         f"({', '.join(bad) or 'no address'})")
+        raise InputError(
+            f"refusing to fetch {url!r}: {host} is not a public address "
+            f"({', '.join(bad) or 'no address'})"
+        )
 
 
 def _is_ip(host: str) -> bool:
@@ -148,9 +173,14 @@ def _is_ip(host: str) -> bool:
         return False
 
 
-def fetch_page(url: str, config: SourceConfig = DEFAULT_SOURCE_CONFIG, *,
-               client: httpx.Client | None = None, resolve: Resolver = _resolve,
-               max_redirects: int = 5) -> Page:
+def fetch_page(
+    url: str,
+    config: SourceConfig = DEFAULT_SOURCE_CONFIG,
+    *,
+    client: httpx.Client | None = None,
+    resolve: Resolver = _resolve,
+    max_redirects: int = 5,
+) -> Page:
     """GET ``url`` safely (module docstring) and parse it.
 
     Returns: Page (status 404 etc. kept, title None). Raises: InputError for a URL that
@@ -163,9 +193,13 @@ def fetch_page(url: str, config: SourceConfig = DEFAULT_SOURCE_CONFIG, *,
         for _ in range(max_redirects + 1):
             check_url(url, config, resolve)
             try:
-                with client.stream("GET", url, follow_redirects=False, timeout=config.timeout_s,
-                                   headers={"User-Agent": config.agent(),
-                                            "Accept": "text/html,*/*;q=0.5"}) as resp:
+                with client.stream(
+                    "GET",
+                    url,
+                    follow_redirects=False,
+                    timeout=config.timeout_s,
+                    headers={"User-Agent": config.agent(), "Accept": "text/html,*/*;q=0.5"},
+                ) as resp:
                     if resp.is_redirect and resp.headers.get("location"):
                         url = urljoin(url, resp.headers["location"])
                         continue
@@ -175,9 +209,10 @@ def fetch_page(url: str, config: SourceConfig = DEFAULT_SOURCE_CONFIG, *,
                         size += len(chunk)
                         if size >= config.max_page_bytes:
                             break
-                    body = b"".join(chunks)[:config.max_page_bytes]
-                    return parse_page(body, str(resp.url), resp.status_code,
-                                      resp.encoding or "utf-8")
+                    body = b"".join(chunks)[: config.max_page_bytes]
+                    return parse_page(
+                        body, str(resp.url), resp.status_code, resp.encoding or "utf-8"
+                    )
             except httpx.HTTPError as exc:
                 raise map_httpx_error(exc, source="web", url=url) from exc
         raise SourceError(f"more than {max_redirects} redirects", source="web", url=url)
@@ -202,9 +237,15 @@ class WebSource:
     #: A page that does not match proves nothing about the work: never FABRICATED.
     indexes: frozenset[SourceType] = frozenset()
 
-    def __init__(self, client: httpx.Client | None = None, base_url: str | None = None,
-                 config: SourceConfig = DEFAULT_SOURCE_CONFIG, cache: object = None, *,
-                 resolve: Resolver = _resolve) -> None:
+    def __init__(
+        self,
+        client: httpx.Client | None = None,
+        base_url: str | None = None,
+        config: SourceConfig = DEFAULT_SOURCE_CONFIG,
+        cache: object = None,
+        *,
+        resolve: Resolver = _resolve,
+    ) -> None:
         self.config = config
         self.client = client
         self.resolve = resolve

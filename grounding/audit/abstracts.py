@@ -51,8 +51,9 @@ class Abstract:
 class AbstractLookup(Protocol):
     """Anything that finds a cited work's abstract (AbstractFinder; a benchmark's corpus)."""
 
-    def find(self, reference: Reference, record: Record | None = None
-             ) -> tuple[Abstract | None, list[str]]:
+    def find(
+        self, reference: Reference, record: Record | None = None
+    ) -> tuple[Abstract | None, list[str]]:
         """(the abstract or None, notes on sources that failed). Raises nothing."""
         ...
 
@@ -69,8 +70,9 @@ class AbstractFinder:
         self._close: list[object] = []
 
     @classmethod
-    def from_names(cls, names: Sequence[str], config: object,
-                   base_urls: Mapping[str, str] | None = None) -> AbstractFinder:
+    def from_names(
+        cls, names: Sequence[str], config: object, base_urls: Mapping[str, str] | None = None
+    ) -> AbstractFinder:
         """Adapters for the abstract-serving sources among ``names`` (others ignored),
         sharing one httpx.Client and the HTTP cache of ``config`` (a SourceConfig)."""
         import httpx
@@ -80,11 +82,17 @@ class AbstractFinder:
         from citations.sources.config import SourceConfig
 
         assert isinstance(config, SourceConfig)
-        cache = HttpCache(config.cache_path, ttl_s=config.cache_ttl_s) \
-            if config.cache_path is not None else None
+        cache = (
+            HttpCache(config.cache_path, ttl_s=config.cache_ttl_s)
+            if config.cache_path is not None
+            else None
+        )
         client = httpx.Client(timeout=config.timeout_s, follow_redirects=True)
-        built = {n: make_source(n, config, client=client, base_url=(base_urls or {}).get(n),
-                                cache=cache) for n in names if n in ABSTRACT_SOURCES}
+        built = {
+            n: make_source(n, config, client=client, base_url=(base_urls or {}).get(n), cache=cache)
+            for n in names
+            if n in ABSTRACT_SOURCES
+        }
         finder = cls(built)
         finder._close = [client, *([cache] if cache is not None else [])]
         return finder
@@ -97,15 +105,20 @@ class AbstractFinder:
     def __enter__(self) -> AbstractFinder:
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         self.close()
 
-    def find(self, reference: Reference, record: Record | None = None
-             ) -> tuple[Abstract | None, list[str]]:
+    def find(
+        self, reference: Reference, record: Record | None = None
+    ) -> tuple[Abstract | None, list[str]]:
         """(the first abstract found or None, notes on sources that failed)."""
         notes: list[str] = []
-        if record is not None and record.abstract:   # the verifying source sent it already
+        if record is not None and record.abstract:  # the verifying source sent it already
             return Abstract(record.abstract, record.source, record), notes
         doi = reference.doi or (record.doi if record else None)
         arxiv = reference.arxiv_id or (record.arxiv_id if record else None)
@@ -116,8 +129,13 @@ class AbstractFinder:
             steps += [(n, "arxiv") for n in _BY_ARXIV]
         if not steps and (reference.title or (record and record.title)):
             steps = [(n, "search") for n in ABSTRACT_SOURCES]
-        query = reference if reference.title or record is None else reference.model_copy(
-            update={"title": record.title, "authors": reference.authors or record.authors})
+        query = (
+            reference
+            if reference.title or record is None
+            else reference.model_copy(
+                update={"title": record.title, "authors": reference.authors or record.authors}
+            )
+        )
         for name, how in steps:
             src = self.sources.get(name)
             if src is None:
@@ -128,9 +146,12 @@ class AbstractFinder:
                 elif how == "arxiv":
                     hits = [r for r in [src.lookup_arxiv(str(arxiv))] if r]
                 else:
-                    hits = [r for r in src.search(query, limit=5)
-                            if is_same_work(Compared(r, compare_fields(query, r), "search", name))]
-            except SourceError as exc:   # the message names the source and the URL
+                    hits = [
+                        r
+                        for r in src.search(query, limit=5)
+                        if is_same_work(Compared(r, compare_fields(query, r), "search", name))
+                    ]
+            except SourceError as exc:  # the message names the source and the URL
                 why = str(exc).split(" (http", 1)[0]
                 notes.append(why if why.startswith(name) else f"{name}: {why}")
                 continue
@@ -170,16 +191,29 @@ def text_document(text: str, path: str) -> Document:
             col += 1
         x0 = _MARGIN + col * _CHAR_W
         y0 = _MARGIN + line * _LINE_H
-        words.append(Word(token, Rect(x0, y0, x0 + len(token) * _CHAR_W, y0 + _LINE_H - 2),
-                          pos, pos + len(token), line))
+        words.append(
+            Word(
+                token,
+                Rect(x0, y0, x0 + len(token) * _CHAR_W, y0 + _LINE_H - 2),
+                pos,
+                pos + len(token),
+                line,
+            )
+        )
         out.append(token)
         pos += len(token)
         col += len(token)
     if words:
         lines.append(Line(line_start, pos, _line_rect(line, col)))
     height = 2 * _MARGIN + (line + 1) * _LINE_H
-    page = Page(number=1, width=2 * _MARGIN + _CHARS_PER_LINE * _CHAR_W, height=height,
-                text="".join(out), words=tuple(words), lines=tuple(lines))
+    page = Page(
+        number=1,
+        width=2 * _MARGIN + _CHARS_PER_LINE * _CHAR_W,
+        height=height,
+        text="".join(out),
+        words=tuple(words),
+        lines=tuple(lines),
+    )
     return Document(path, (page,))
 
 

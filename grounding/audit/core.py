@@ -69,10 +69,16 @@ class AuditProgress:
         return f"while {self.stage} ({self.done} of {self.total} {self.unit} done)"
 
 
-def audit(review: str, *, papers: str | Path | None = None,
-          sources: VerifierOptions | None = None, judge: Judge | None = None,
-          abstracts: AbstractLookup | None = None, path: str = "review",
-          progress: AuditProgress | None = None) -> AuditReport:
+def audit(
+    review: str,
+    *,
+    papers: str | Path | None = None,
+    sources: VerifierOptions | None = None,
+    judge: Judge | None = None,
+    abstracts: AbstractLookup | None = None,
+    path: str = "review",
+    progress: AuditProgress | None = None,
+) -> AuditReport:
     """Audit a literature review against the works it cites.
 
     Args: review: markdown or plain text with citations and a reference list.
@@ -97,10 +103,15 @@ def audit(review: str, *, papers: str | Path | None = None,
     parsed = read_review(review)
     n_refs = len(parsed.cited)
     prog.step("verifying references", 0, n_refs, "references")
-    results = verify_references(
-        [c.reference for c in parsed.cited], options,
-        progress=lambda i, n: prog.step("verifying references", i, n, "references")) \
-        if parsed.cited else []
+    results = (
+        verify_references(
+            [c.reference for c in parsed.cited],
+            options,
+            progress=lambda i, n: prog.step("verifying references", i, n, "references"),
+        )
+        if parsed.cited
+        else []
+    )
     t_refs = time.perf_counter()
     problems = list(parsed.problems)
     works = _find_texts(parsed, results, papers, options, abstracts, problems, prog.step)
@@ -108,21 +119,38 @@ def audit(review: str, *, papers: str | Path | None = None,
     judge = judge or make_judge("rules")
     sentences = _judge_pairs(parsed, works, judge, prog.step)
     t_end = time.perf_counter()
-    return AuditReport(review=review, path=path, works=tuple(works), sentences=sentences,
-                       problems=tuple(problems), judge=getattr(judge, "name", type(judge).__name__),
-                       timings_s={"references": t_refs - t0, "texts": t_texts - t_refs,
-                                  "judge": t_end - t_texts, "total": t_end - t0})
+    return AuditReport(
+        review=review,
+        path=path,
+        works=tuple(works),
+        sentences=sentences,
+        problems=tuple(problems),
+        judge=getattr(judge, "name", type(judge).__name__),
+        timings_s={
+            "references": t_refs - t0,
+            "texts": t_texts - t_refs,
+            "judge": t_end - t_texts,
+            "total": t_end - t0,
+        },
+    )
 
 
-def _find_texts(parsed: Review, res: Sequence[VerificationResult], papers: str | Path | None,
-                options: VerifierOptions, abstracts: AbstractLookup | None,
-                problems: list[Problem], step: Callable[[str, int, int, str], None]
-                ) -> list[CitedWork]:
+def _find_texts(
+    parsed: Review,
+    res: Sequence[VerificationResult],
+    papers: str | Path | None,
+    options: VerifierOptions,
+    abstracts: AbstractLookup | None,
+    problems: list[Problem],
+    step: Callable[[str, int, int, str], None],
+) -> list[CitedWork]:
     pairs = [(c.reference, r.matched) for c, r in zip(parsed.cited, res)]
     cited_somewhere = {i for s in parsed.sentences for i in s.works}
-    found = (match_pdfs(Path(papers), pairs,
-                        progress=lambda i, n: step("reading PDFs", i, n, "PDFs"))
-             if papers is not None else None)
+    found = (
+        match_pdfs(Path(papers), pairs, progress=lambda i, n: step("reading PDFs", i, n, "PDFs"))
+        if papers is not None
+        else None
+    )
     if found is not None:
         problems.extend(found.problems)
     own_finder = None
@@ -130,19 +158,36 @@ def _find_texts(parsed: Review, res: Sequence[VerificationResult], papers: str |
         from citations.runner import default_cache_path
         from citations.sources.config import SourceConfig
 
-        cfg = SourceConfig(mailto=options.mailto, api_key=options.api_key,
-                           offline=options.offline,
-                           cache_path=options.cache_path or default_cache_path())
+        cfg = SourceConfig(
+            mailto=options.mailto,
+            api_key=options.api_key,
+            offline=options.offline,
+            cache_path=options.cache_path or default_cache_path(),
+        )
         abstracts = own_finder = AbstractFinder.from_names(options.online_sources, cfg)
     works: list[CitedWork] = []
     try:
         for i, (cited, result) in enumerate(zip(parsed.cited, res)):
-            step("finding abstracts" if abstracts is not None else "finding the cited works",
-                 i, len(res), "cited works")
+            step(
+                "finding abstracts" if abstracts is not None else "finding the cited works",
+                i,
+                len(res),
+                "cited works",
+            )
             if found is not None and i in found.by_work:
                 doc, how = found.by_work[i]
-                works.append(CitedWork(i, cited, result, "pdf", doc.path, how, document=doc,
-                                       pdf_fields=found.fields.get(i, ())))
+                works.append(
+                    CitedWork(
+                        i,
+                        cited,
+                        result,
+                        "pdf",
+                        doc.path,
+                        how,
+                        document=doc,
+                        pdf_fields=found.fields.get(i, ()),
+                    )
+                )
                 continue
             if found is None:
                 note = "no papers folder"
@@ -152,8 +197,17 @@ def _find_texts(parsed: Review, res: Sequence[VerificationResult], papers: str |
                 got, failures = abstracts.find(cited.reference, result.matched)
                 if got is not None:
                     loc = f"{got.source}:{got.record.id}"
-                    works.append(CitedWork(i, cited, result, "abstract", loc, got.source,
-                                           document=text_document(got.text, loc)))
+                    works.append(
+                        CitedWork(
+                            i,
+                            cited,
+                            result,
+                            "abstract",
+                            loc,
+                            got.source,
+                            document=text_document(got.text, loc),
+                        )
+                    )
                     continue
                 note += "; no abstract found" + (f" ({'; '.join(failures)})" if failures else "")
             elif i in cited_somewhere:
@@ -165,14 +219,21 @@ def _find_texts(parsed: Review, res: Sequence[VerificationResult], papers: str |
     return works
 
 
-def _judge_pairs(parsed: Review, works: list[CitedWork], judge: Judge,
-                 step: Callable[[str, int, int, str], None] | None = None
-                 ) -> tuple[AuditedSentence, ...]:
+def _judge_pairs(
+    parsed: Review,
+    works: list[CitedWork],
+    judge: Judge,
+    step: Callable[[str, int, int, str], None] | None = None,
+) -> tuple[AuditedSentence, ...]:
     mentions = [m for c in parsed.cited for m in c.mentions]
-    claims = {cs.sentence.id: Sentence(cs.sentence.index, cs.sentence.start,
-                                       cs.sentence.start + len(t), t)
-              for cs in parsed.sentences if cs.works and not cs.heading
-              for t in [claim_text(cs.sentence, mentions)]}
+    claims = {
+        cs.sentence.id: Sentence(
+            cs.sentence.index, cs.sentence.start, cs.sentence.start + len(t), t
+        )
+        for cs in parsed.sentences
+        if cs.works and not cs.heading
+        for t in [claim_text(cs.sentence, mentions)]
+    }
     verdicts: dict[tuple[str, int], Pair] = {}
     for k, w in enumerate(works):
         if step is not None:
@@ -183,29 +244,47 @@ def _judge_pairs(parsed: Review, works: list[CitedWork], judge: Judge,
         if w.document is None:
             for cs in citing:
                 verdicts[(cs.sentence.id, w.index)] = Pair(
-                    cs.sentence.id, w.index, claims[cs.sentence.id].text, "unavailable",
-                    f"Cited work unavailable: {w.note}.")
+                    cs.sentence.id,
+                    w.index,
+                    claims[cs.sentence.id].text,
+                    "unavailable",
+                    f"Cited work unavailable: {w.note}.",
+                )
             continue
         index = EvidenceIndex.for_document(w.document)
         own = [claims[cs.sentence.id] for cs in citing]
-        passages = ([() for _ in own] if getattr(judge, "retrieves_evidence", False)
-                    else [tuple(index.search(s.text, k=PASSAGES_PER_SENTENCE)) for s in own])
+        passages = (
+            [() for _ in own]
+            if getattr(judge, "retrieves_evidence", False)
+            else [tuple(index.search(s.text, k=PASSAGES_PER_SENTENCE)) for s in own]
+        )
         # each claim sees the earlier claims citing the same work as its context
         judgements, _ = judge_sentences(judge, "", own, passages, w.document, index)
         for cs, claim, j, (label, tags, premises) in zip(
-                citing, own, judgements, _propagated(own, judgements)):
+            citing, own, judgements, _propagated(own, judgements)
+        ):
             verdicts[(cs.sentence.id, w.index)] = _pair(
-                cs.sentence, claim, w, j, label, tags,
-                tuple(citing[int(p[1:]) - 1].sentence.id for p in premises))
+                cs.sentence,
+                claim,
+                w,
+                j,
+                label,
+                tags,
+                tuple(citing[int(p[1:]) - 1].sentence.id for p in premises),
+            )
     out = []
     for cs in parsed.sentences:
-        pairs = tuple(verdicts[(cs.sentence.id, i)] for i in cs.works
-                      if (cs.sentence.id, i) in verdicts)
+        pairs = tuple(
+            verdicts[(cs.sentence.id, i)] for i in cs.works if (cs.sentence.id, i) in verdicts
+        )
         support = combine([p.support for p in pairs])
         if support == "nei" and len([p for p in pairs if p.support != "unavailable"]) > 1:
             pairs, support = _together(cs.sentence, pairs, works, judge)
-        worst = "not_a_claim" if cs.heading else worst_finding(
-            support, [works[i].finding for i in cs.works])
+        worst = (
+            "not_a_claim"
+            if cs.heading
+            else worst_finding(support, [works[i].finding for i in cs.works])
+        )
         out.append(AuditedSentence(cs.sentence, cs.works, cs.heading, pairs, support, worst))
     return tuple(out)
 
@@ -223,8 +302,9 @@ def claim_parts(claim: str) -> list[str]:
     return [p[:1].upper() + p[1:] + "." for p in parts]
 
 
-def _together(sentence: Sentence, pairs: tuple[Pair, ...], works: list[CitedWork],
-              judge: Judge) -> tuple[tuple[Pair, ...], Support | None]:
+def _together(
+    sentence: Sentence, pairs: tuple[Pair, ...], works: list[CitedWork], judge: Judge
+) -> tuple[tuple[Pair, ...], Support | None]:
     """No single work supports the sentence: judge each of its clauses against each cited
     work; when every clause is supported by one of them, the works together support it, and
     each pair says which clauses its work supports."""
@@ -237,10 +317,14 @@ def _together(sentence: Sentence, pairs: tuple[Pair, ...], works: list[CitedWork
         if doc is None:
             continue
         index = EvidenceIndex.for_document(doc)
-        clauses = [Sentence(i, sentence.start, sentence.start + len(t), t)
-                   for i, t in enumerate(parts)]
-        passages = ([() for _ in clauses] if getattr(judge, "retrieves_evidence", False)
-                    else [tuple(index.search(c.text, k=PASSAGES_PER_SENTENCE)) for c in clauses])
+        clauses = [
+            Sentence(i, sentence.start, sentence.start + len(t), t) for i, t in enumerate(parts)
+        ]
+        passages = (
+            [() for _ in clauses]
+            if getattr(judge, "retrieves_evidence", False)
+            else [tuple(index.search(c.text, k=PASSAGES_PER_SENTENCE)) for c in clauses]
+        )
         for c, passages_c in zip(clauses, passages):
             j = judge_sentences(judge, "", [c], [passages_c], doc, index)[0][0]
             if j.label is Label.SUPPORTED:
@@ -248,51 +332,98 @@ def _together(sentence: Sentence, pairs: tuple[Pair, ...], works: list[CitedWork
     covered = {t for ts in backed.values() for t in ts}
     if covered != set(parts):
         return pairs, combine([p.support for p in pairs])
-    return tuple(p if p.work not in backed else replace(
-        p, supports_parts=tuple(backed[p.work]),
-        rationale=p.rationale + " Together with the other cited work(s), it supports the "
-        "sentence: this work backs " + "; ".join(repr(t) for t in backed[p.work]) + ".")
-        for p in pairs), "supported"
+    return tuple(
+        p
+        if p.work not in backed
+        else replace(
+            p,
+            supports_parts=tuple(backed[p.work]),
+            rationale=p.rationale + " Together with the other cited work(s), it supports the "
+            "sentence: this work backs " + "; ".join(repr(t) for t in backed[p.work]) + ".",
+        )
+        for p in pairs
+    ), "supported"
 
 
-def _propagated(claims: list[Sentence], judgements: list[Judgement]
-                ) -> list[tuple[Label, tuple[ErrorTag, ...], tuple[str, ...]]]:
+def _propagated(
+    claims: list[Sentence], judgements: list[Judgement]
+) -> list[tuple[Label, tuple[ErrorTag, ...], tuple[str, ...]]]:
     """(final label, inherited tags C4 / N4, premise ids "S<i+1>" local to ``claims``) per
     claim: the sentences citing one work read as one answer about it, linked into a
     depends_on graph and propagated as ``check`` does."""
     local = [Sentence(i, c.start, c.end, c.text) for i, c in enumerate(claims)]
-    graph = build_graph(local, roles=[j.role for j in judgements],
-                        labels=[j.label for j in judgements])
-    own = [SentenceAnnotation(
-        sentence=c.text, label=j.label, role=None if j.label is Label.NOT_A_CLAIM else j.role,
-        rationale=j.rationale, errors=j.errors,
-        depends_on=() if j.label is Label.NOT_A_CLAIM else depends_on(graph, c.id))
-        for c, j in zip(local, judgements)]
-    return [(a.label, tuple(t for t in a.error_tags if t in (ErrorTag.C4, ErrorTag.N4)),
-             tuple(a.depends_on)) for a in propagate(own)]
+    graph = build_graph(
+        local, roles=[j.role for j in judgements], labels=[j.label for j in judgements]
+    )
+    own = [
+        SentenceAnnotation(
+            sentence=c.text,
+            label=j.label,
+            role=None if j.label is Label.NOT_A_CLAIM else j.role,
+            rationale=j.rationale,
+            errors=j.errors,
+            depends_on=() if j.label is Label.NOT_A_CLAIM else depends_on(graph, c.id),
+        )
+        for c, j in zip(local, judgements)
+    ]
+    return [
+        (
+            a.label,
+            tuple(t for t in a.error_tags if t in (ErrorTag.C4, ErrorTag.N4)),
+            tuple(a.depends_on),
+        )
+        for a in propagate(own)
+    ]
 
 
-def _pair(sentence: Sentence, claim: Sentence, work: CitedWork, j: Judgement,
-          label: Label, inherited: tuple[ErrorTag, ...], premises: tuple[str, ...]) -> Pair:
-    support = {Label.SUPPORTED: "supported", Label.CONTRADICTION: "contradiction",
-               Label.NEI: "nei", Label.NOT_A_CLAIM: "not_a_claim"}[label]
+def _pair(
+    sentence: Sentence,
+    claim: Sentence,
+    work: CitedWork,
+    j: Judgement,
+    label: Label,
+    inherited: tuple[ErrorTag, ...],
+    premises: tuple[str, ...],
+) -> Pair:
+    support = {
+        Label.SUPPORTED: "supported",
+        Label.CONTRADICTION: "contradiction",
+        Label.NEI: "nei",
+        Label.NOT_A_CLAIM: "not_a_claim",
+    }[label]
     evidence: list[Evidence] = []
     if label in (Label.SUPPORTED, Label.CONTRADICTION):
         for p in j.evidence:
             if work.source == "pdf":
                 for r in merge_line_rects(p.rects):
-                    evidence.append(Evidence(p.page, (round(r.x0, 1), round(r.y0, 1),
-                                                      round(r.x1, 1), round(r.y1, 1)), p.text))
+                    evidence.append(
+                        Evidence(
+                            p.page,
+                            (round(r.x0, 1), round(r.y0, 1), round(r.x1, 1), round(r.y1, 1)),
+                            p.text,
+                        )
+                    )
             else:
                 evidence.append(Evidence(None, None, p.text))
-    evidence = list(dict.fromkeys(evidence))          # a passage found twice, once
+    evidence = list(dict.fromkeys(evidence))  # a passage found twice, once
     # spans are quoted from the claim; keep those the sentence as written holds
     errors = tuple(e for e in j.errors if e.span in sentence.text)
     rationale = j.rationale
     if label is not j.label or inherited:
-        rationale += (f" Rests on {', '.join(premises)}, which the same work does not back up "
-                      f"({'/'.join(t.value for t in inherited) or 'inherited'}).")
+        rationale += (
+            f" Rests on {', '.join(premises)}, which the same work does not back up "
+            f"({'/'.join(t.value for t in inherited) or 'inherited'})."
+        )
     if work.source == "abstract" and support == "nei":
         rationale += " (abstract only: the full paper may say it)"
-    return Pair(sentence.id, work.index, claim.text, support,  # type: ignore[arg-type]
-                rationale, tuple(evidence), errors, inherited, premises)
+    return Pair(
+        sentence.id,
+        work.index,
+        claim.text,
+        support,  # type: ignore[arg-type]
+        rationale,
+        tuple(evidence),
+        errors,
+        inherited,
+        premises,
+    )

@@ -64,8 +64,7 @@ def _dois(ref: Reference, record: Record | None) -> set[str]:
     return {doi_key(d) for d in (ref.doi, record.doi if record else None) if d}
 
 
-def fits(ref: Reference, record: Record | None, first_page: str, pdf_dois: set[str]
-         ) -> str | None:
+def fits(ref: Reference, record: Record | None, first_page: str, pdf_dois: set[str]) -> str | None:
     """How the PDF fits the reference: "doi", "title", or None.
 
     Args: first_page: the folded first-page text. pdf_dois: DOI keys of the PDF's metadata
@@ -95,13 +94,22 @@ def _has_family(family: str, first_page: str) -> bool:
     after it: digits ('garcia1,3'; superscripts fold to digits), symbols ('okafor*'), or one
     letter before a comma or mark ('garciaa,b')."""
     fam = fold(family).split()[-1] if family.strip() else ""
-    return bool(fam) and re.search(
-        rf"(?<![^\W\d_]){re.escape(fam)}(?:[a-h](?=[,*\u2020\u2021\u00a7\u00b6#]))?"
-        r"(?![^\W\d_])", first_page) is not None
+    return (
+        bool(fam)
+        and re.search(
+            rf"(?<![^\W\d_]){re.escape(fam)}(?:[a-h](?=[,*\u2020\u2021\u00a7\u00b6#]))?"
+            r"(?![^\W\d_])",
+            first_page,
+        )
+        is not None
+    )
 
 
-def match_pdfs(folder: Path, works: Sequence[tuple[Reference, Record | None]],
-               progress: Callable[[int, int], None] | None = None) -> PdfMatches:
+def match_pdfs(
+    folder: Path,
+    works: Sequence[tuple[Reference, Record | None]],
+    progress: Callable[[int, int], None] | None = None,
+) -> PdfMatches:
     """Read every PDF in ``folder`` and tie each to at most one work (module docstring).
 
     progress: called with (PDFs read, PDFs in the folder) before the first and after each.
@@ -111,8 +119,9 @@ def match_pdfs(folder: Path, works: Sequence[tuple[Reference, Record | None]],
     """
     out = PdfMatches()
     if not folder.is_dir():
-        what = ("is a file, not a folder of papers" if folder.exists()
-                else "no such folder of papers")
+        what = (
+            "is a file, not a folder of papers" if folder.exists() else "no such folder of papers"
+        )
         out.problems.append(Problem("missing_dir", f"{folder}: {what}"))
         return out
     fitted: dict[int, list[tuple[str, str]]] = {}
@@ -134,39 +143,57 @@ def match_pdfs(folder: Path, works: Sequence[tuple[Reference, Record | None]],
         pdf_dois = {doi_key(d) for *_, d in find_doi_spans(first + "\n" + "\n".join(meta.values()))}
         page = " ".join(fold(first).split())
         pages[path.name] = page
-        hits = [(i, how) for i, (ref, rec) in enumerate(works)
-                for how in [fits(ref, rec, page, pdf_dois)] if how]
+        hits = [
+            (i, how)
+            for i, (ref, rec) in enumerate(works)
+            for how in [fits(ref, rec, page, pdf_dois)]
+            if how
+        ]
         if any(how == "doi" for _, how in hits):
             hits = [(i, how) for i, how in hits if how == "doi"]
         if not hits:
             out.problems.append(Problem("unmatched_pdf", f"{path}: matches no cited reference"))
         elif len(hits) > 1 and len({_work_key(*works[i]) for i, _ in hits}) == 1:
-            for i, how in hits:       # duplicate entries of one work (reported elsewhere)
+            for i, how in hits:  # duplicate entries of one work (reported elsewhere)
                 fitted.setdefault(i, []).append((str(path), how))
         elif len(hits) > 1:
             names = "; ".join(_name(works[i][0]) for i, _ in hits)
-            out.problems.append(Problem("ambiguous_pdf", f"{path}: fits {len(hits)} references "
-                                        f"({names}); used for none"))
+            out.problems.append(
+                Problem(
+                    "ambiguous_pdf", f"{path}: fits {len(hits)} references ({names}); used for none"
+                )
+            )
         else:
             fitted.setdefault(hits[0][0], []).append((str(path), hits[0][1]))
     for i, paths in sorted(fitted.items()):
         if len(paths) > 1:
-            out.problems.append(Problem("ambiguous_pdf", f"{len(paths)} PDFs fit reference "
-                                        f"{_name(works[i][0])} ({', '.join(p for p, _ in paths)}); "
-                                        "used none"))
+            out.problems.append(
+                Problem(
+                    "ambiguous_pdf",
+                    f"{len(paths)} PDFs fit reference "
+                    f"{_name(works[i][0])} ({', '.join(p for p, _ in paths)}); "
+                    "used none",
+                )
+            )
         else:
             out.by_work[i] = (out.pdfs[paths[0][0]], paths[0][1])
             ref = works[i][0]
-            out.fields[i] = compare_with_pdf(ref, out.pdfs[paths[0][0]].pages[0].text,
-                                             metas[paths[0][0]])
+            out.fields[i] = compare_with_pdf(
+                ref, out.pdfs[paths[0][0]].pages[0].text, metas[paths[0][0]]
+            )
     for i, (ref, rec) in enumerate(works):
         if i not in out.by_work:
             out.why[i] = _why_none(folder, ref, rec, pages, fitted.get(i, []))
     return out
 
 
-def _why_none(folder: Path, ref: Reference, record: Record | None, pages: dict[str, str],
-              fitted: list[tuple[str, str]]) -> str:
+def _why_none(
+    folder: Path,
+    ref: Reference,
+    record: Record | None,
+    pages: dict[str, str],
+    fitted: list[tuple[str, str]],
+) -> str:
     """Why no PDF of ``folder`` was tied to the work (``pages``: file name -> folded first
     page; ``fitted``: the PDFs that fit it when there were several)."""
     if len(fitted) > 1:
@@ -177,16 +204,17 @@ def _why_none(folder: Path, ref: Reference, record: Record | None, pages: dict[s
     title = ref.title or (record.title if record else None)
     authors = ref.authors or (record.authors if record else ())
     if not title or len(fold(title).rstrip(".")) < TITLE_MIN_CHARS:
-        return (f"no PDF in {folder} holds its DOI, and it gives no title long enough to "
-                "look for")
+        return f"no PDF in {folder} holds its DOI, and it gives no title long enough to look for"
     family = authors[0].family if authors else ""
     for name, page in pages.items():
         if _title_on(title, page):
             if not family:
                 return f"{name} holds its title, but the reference names no author to confirm it"
             if not _has_family(family, page):
-                return (f"{name} holds its title on the first page but not its first "
-                        f"author's name {family!r}")
+                return (
+                    f"{name} holds its title on the first page but not its first "
+                    f"author's name {family!r}"
+                )
     return f"no PDF in {folder} whose first page holds this title and author"
 
 
@@ -202,8 +230,10 @@ def _name(ref: Reference) -> str:
     return repr(s if len(s) <= 60 else s[:59] + "…")
 
 
-_MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-           r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
+_MONTHS = (
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+)
 _YEAR = r"((?:19|20)\d{2})(?!\d)"
 #: Where a first page or the metadata states when the work appeared: a copyright line,
 #: received / accepted / published dates, a day-month-year or month-year date (an arXiv
@@ -218,7 +248,8 @@ _PUB_YEAR = re.compile(
     rf"|\b\d{{1,2}}\s+(?:{_MONTHS})\.?,?\s+{_YEAR}"
     rf"|(?<!\d){_YEAR}-[01]\d-[0-3]\d\b"
     rf"|(?:proceedings|conference|workshop|symposium|journal)\b[^\n]{{0,80}}?(?<![\d(]){_YEAR}",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 #: The metadata keys that may name the work's date or venue (not the file's dates:
 #: creationDate and modDate are when the PDF was made, often years later).
 _META_KEYS = ("title", "subject", "keywords", "xmp")
@@ -231,8 +262,9 @@ def pdf_years(first_page: str, meta: dict[str, str] | None = None) -> list[int]:
     return sorted({int(next(g for g in m.groups() if g)) for m in _PUB_YEAR.finditer(text)})
 
 
-def compare_with_pdf(ref: Reference, first_page: str, meta: dict[str, str] | None = None
-                     ) -> tuple[FieldMatch, ...]:
+def compare_with_pdf(
+    ref: Reference, first_page: str, meta: dict[str, str] | None = None
+) -> tuple[FieldMatch, ...]:
     """The year, first author and venue of ``ref`` compared with the PDF tied to it, as
     ``refs verify`` compares them with a record (FieldMatch: cited value, the PDF's value in
     ``found``, a note saying where it was seen).
@@ -251,26 +283,52 @@ def compare_with_pdf(ref: Reference, first_page: str, meta: dict[str, str] | Non
     if ref.year is not None:
         years = pdf_years(first_page, meta)
         if not years:
-            out.append(FieldMatch(field=Field.YEAR, status=FieldStatus.MISSING, score=0.0,
-                                  cited=str(ref.year), note="the PDF gives no year for the work"))
+            out.append(
+                FieldMatch(
+                    field=Field.YEAR,
+                    status=FieldStatus.MISSING,
+                    score=0.0,
+                    cited=str(ref.year),
+                    note="the PDF gives no year for the work",
+                )
+            )
         elif ref.year in years:
-            out.append(FieldMatch(field=Field.YEAR, status=FieldStatus.MATCH, score=1.0,
-                                  cited=str(ref.year), found=str(ref.year),
-                                  note="a date on the PDF's first page"))
+            out.append(
+                FieldMatch(
+                    field=Field.YEAR,
+                    status=FieldStatus.MATCH,
+                    score=1.0,
+                    cited=str(ref.year),
+                    found=str(ref.year),
+                    note="a date on the PDF's first page",
+                )
+            )
         else:
             shown = ", ".join(map(str, years))
-            out.append(FieldMatch(field=Field.YEAR, status=FieldStatus.CONFLICT, score=0.0,
-                                  cited=str(ref.year), found=shown,
-                                  note="the PDF's first page dates the work " + shown))
+            out.append(
+                FieldMatch(
+                    field=Field.YEAR,
+                    status=FieldStatus.CONFLICT,
+                    score=0.0,
+                    cited=str(ref.year),
+                    found=shown,
+                    note="the PDF's first page dates the work " + shown,
+                )
+            )
     page = " ".join(fold(first_page).split())
     if ref.authors and ref.authors[0].family.strip():
         family = ref.authors[0].family
         here = _has_family(family, page)
-        out.append(FieldMatch(field=Field.AUTHORS, status=FieldStatus.MATCH if here
-                              else FieldStatus.CONFLICT, score=1.0 if here else 0.0,
-                              cited=family, found=family if here else None,
-                              note="first author " + ("on" if here else "not on")
-                              + " the PDF's first page"))
+        out.append(
+            FieldMatch(
+                field=Field.AUTHORS,
+                status=FieldStatus.MATCH if here else FieldStatus.CONFLICT,
+                score=1.0 if here else 0.0,
+                cited=family,
+                found=family if here else None,
+                note="first author " + ("on" if here else "not on") + " the PDF's first page",
+            )
+        )
     if ref.venue and ref.venue.strip():
         where = page + " " + " ".join(fold(str((meta or {}).get(k, ""))) for k in _META_KEYS)
         v = fold(ref.venue).strip(" .")
@@ -279,9 +337,16 @@ def compare_with_pdf(ref: Reference, first_page: str, meta: dict[str, str] | Non
             seen = re.search(rf"(?<!\w){re.escape(v)}(?!\w)", where) is not None
         else:
             seen = len(v) >= TITLE_MIN_CHARS and fuzz.partial_ratio(v, where) >= TITLE_MIN_RATIO
-        out.append(FieldMatch(field=Field.VENUE, status=FieldStatus.MATCH if seen
-                              else FieldStatus.MISSING, score=1.0 if seen else 0.0,
-                              cited=ref.venue, found=ref.venue if seen else None,
-                              note="on the PDF's first page" if seen
-                              else "not named on the PDF's first page or in its metadata"))
+        out.append(
+            FieldMatch(
+                field=Field.VENUE,
+                status=FieldStatus.MATCH if seen else FieldStatus.MISSING,
+                score=1.0 if seen else 0.0,
+                cited=ref.venue,
+                found=ref.venue if seen else None,
+                note="on the PDF's first page"
+                if seen
+                else "not named on the PDF's first page or in its metadata",
+            )
+        )
     return tuple(out)

@@ -23,15 +23,37 @@ from grounding.audit.review import Problem
 from grounding.pdf import Document
 from grounding.types import Sentence
 
-__all__ = ["AuditReport", "AuditedSentence", "CitedWork", "Evidence", "FINDING_ORDER", "Pair",
-           "SUPPORT_VALUES", "combine", "worst_finding"]
+__all__ = [
+    "AuditReport",
+    "AuditedSentence",
+    "CitedWork",
+    "Evidence",
+    "FINDING_ORDER",
+    "Pair",
+    "SUPPORT_VALUES",
+    "combine",
+    "worst_finding",
+]
 
 Support = Literal["supported", "contradiction", "nei", "not_a_claim", "unavailable"]
-SUPPORT_VALUES: tuple[str, ...] = ("supported", "contradiction", "nei", "not_a_claim",
-                                   "unavailable")
+SUPPORT_VALUES: tuple[str, ...] = (
+    "supported",
+    "contradiction",
+    "nei",
+    "not_a_claim",
+    "unavailable",
+)
 #: Findings from worst to best: a sentence is coloured by the first that applies to it.
-FINDING_ORDER: tuple[str, ...] = ("contradiction", "fabricated", "nei", "corrupted",
-                                  "unavailable", "supported", "not_a_claim", "uncited")
+FINDING_ORDER: tuple[str, ...] = (
+    "contradiction",
+    "fabricated",
+    "nei",
+    "corrupted",
+    "unavailable",
+    "supported",
+    "not_a_claim",
+    "uncited",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +96,11 @@ class CitedWork:
 
     def differs_text(self) -> str:
         """'year: cited '2021' / PDF '2022' (...)' per differing field, joined by '; '."""
-        return "; ".join(f"{f.field.value}: cited {f.cited!r} / PDF {f.found!r}"
-                         + (f" ({f.note})" if f.note else "") for f in self.pdf_differs)
+        return "; ".join(
+            f"{f.field.value}: cited {f.cited!r} / PDF {f.found!r}"
+            + (f" ({f.note})" if f.note else "")
+            for f in self.pdf_differs
+        )
 
     @property
     def reference(self) -> str:
@@ -87,7 +112,7 @@ class CitedWork:
 
     @property
     def label(self) -> str:
-        """"[3]" for a numbered entry, else the reference string shortened."""
+        """ "[3]" for a numbered entry, else the reference string shortened."""
         if self.cited.number is not None:
             return f"[{self.cited.number}]"
         r = self.reference
@@ -196,14 +221,18 @@ class AuditReport:
             "reference_number": w.cited.number,
             "reference_verdict": w.verdict,
             "corrected_reference": w.result.corrected if w.verdict == "corrupted" else None,
-            "pdf_differs": [{"field": f.field.value, "cited": f.cited, "pdf": f.found,
-                             "note": f.note} for f in w.pdf_differs],
+            "pdf_differs": [
+                {"field": f.field.value, "cited": f.cited, "pdf": f.found, "note": f.note}
+                for f in w.pdf_differs
+            ],
             "source": w.source,
             "source_location": w.location,
             "support": pair.support,
             "sentence_support": s.support,
-            "evidence": [{"page": e.page, "box": list(e.box) if e.box else None, "text": e.text}
-                         for e in pair.evidence],
+            "evidence": [
+                {"page": e.page, "box": list(e.box) if e.box else None, "text": e.text}
+                for e in pair.evidence
+            ],
             "errors": [e.model_dump(mode="json") for e in pair.errors],
             "inherited": [t.value for t in pair.inherited],
             "premises": list(pair.premises),
@@ -232,19 +261,24 @@ class AuditReport:
         lines: list[str] = []
         shown = [s for s in self.sentences if s.pairs]
         if shown:
-            lines.append(f"{len(shown)} of the review's {len(self.sentences)} sentences cite a "
-                         "work (S<n>: its n-th sentence, and the line it starts on):")
+            lines.append(
+                f"{len(shown)} of the review's {len(self.sentences)} sentences cite a "
+                "work (S<n>: its n-th sentence, and the line it starts on):"
+            )
         for s in shown:
             line = self.review.count("\n", 0, s.sentence.start) + 1
-            lines.append(f"  {s.sentence.id} (line {line}) [{(s.support or 'uncited').upper()}] "
-                         f"{s.sentence.text}")
+            lines.append(
+                f"  {s.sentence.id} (line {line}) [{(s.support or 'uncited').upper()}] "
+                f"{s.sentence.text}"
+            )
             for p in s.pairs:
                 w = self.works[p.work]
                 where = ""
                 if p.evidence and p.evidence[0].page is not None:
                     where = f", page {p.evidence[0].page}"
-                lines.append(f"       {w.label} {p.support} ({w.source}{where}; reference "
-                             f"{w.verdict})")
+                lines.append(
+                    f"       {w.label} {p.support} ({w.source}{where}; reference {w.verdict})"
+                )
                 if w.pdf_differs:
                     lines.append(f"         reference differs from its PDF: {w.differs_text()}")
                 for e in p.errors:
@@ -256,12 +290,15 @@ class AuditReport:
         c = self.counts()
         lines.append("")
         lines.append("pairs: " + ", ".join(f"{k} {c['pairs'][k]}" for k in SUPPORT_VALUES))
-        lines.append("sentences by worst finding: " + ", ".join(
-            f"{k} {c['sentences'][k]}" for k in FINDING_ORDER if c["sentences"][k]))
-        lines.append(f"cited works: {len(self.works)} (full text {c['works']['pdf']}, "
-                     f"abstract only {c['works']['abstract']}, unavailable {c['works']['none']}); "
-                     "references: "
-                     + ", ".join(f"{k} {n}" for k, n in sorted(c["verdicts"].items())))
+        lines.append(
+            "sentences by worst finding: "
+            + ", ".join(f"{k} {c['sentences'][k]}" for k in FINDING_ORDER if c["sentences"][k])
+        )
+        lines.append(
+            f"cited works: {len(self.works)} (full text {c['works']['pdf']}, "
+            f"abstract only {c['works']['abstract']}, unavailable {c['works']['none']}); "
+            "references: " + ", ".join(f"{k} {n}" for k, n in sorted(c["verdicts"].items()))
+        )
         for pr in self.problems:
             lines.append(f"problem ({pr.kind}): {pr.message}")
         return "\n".join(lines) + "\n"

@@ -85,8 +85,7 @@ def _numbers(group: str) -> list[int]:
     return nums
 
 
-def _partial_markers(text: str, body_end: int, cited: list[CitedReference]
-                     ) -> list[CitedReference]:
+def _partial_markers(text: str, body_end: int, cited: list[CitedReference]) -> list[CitedReference]:
     """A marker citing entries that exist and one that does not ("[1, 9]" with no [9]) still
     cites the entries that exist (extract_citations skips it whole; the missing number is
     reported as a problem)."""
@@ -99,10 +98,16 @@ def _partial_markers(text: str, body_end: int, cited: list[CitedReference]
         for n in nums:
             if n in by_num:
                 extra.setdefault(by_num[n], []).append(
-                    Mention(start=m.start(), end=m.end(), text=m.group(0), kind="numbered"))
-    return [c.model_copy(update={"mentions": tuple(sorted((*c.mentions, *extra[i]),
-                                                          key=lambda x: x.start))})
-            if i in extra else c for i, c in enumerate(cited)]
+                    Mention(start=m.start(), end=m.end(), text=m.group(0), kind="numbered")
+                )
+    return [
+        c.model_copy(
+            update={"mentions": tuple(sorted((*c.mentions, *extra[i]), key=lambda x: x.start))}
+        )
+        if i in extra
+        else c
+        for i, c in enumerate(cited)
+    ]
 
 
 def _problems(text: str, body_end: int, cited: list[CitedReference]) -> list[Problem]:
@@ -111,23 +116,37 @@ def _problems(text: str, body_end: int, cited: list[CitedReference]) -> list[Pro
     for c in listed:
         if not c.mentions:
             label = f"[{c.number}] " if c.number is not None else ""
-            out.append(Problem("no_marker", f"reference {label}{_short(c.reference.raw)} is "
-                               "never cited in the text"))
+            out.append(
+                Problem(
+                    "no_marker",
+                    f"reference {label}{_short(c.reference.raw)} is never cited in the text",
+                )
+            )
     numbers = {c.number for c in listed if c.number is not None}
     if numbers:
         for m in _ANY_NUM_MARK.finditer(text, 0, body_end):
             nums = _numbers(m.group(1))
-            if 0 in nums:            # "[0, 1]" is an interval, not a citation
+            if 0 in nums:  # "[0, 1]" is an interval, not a citation
                 continue
             missing = [n for n in nums if n not in numbers]
             if missing:
-                out.append(Problem("no_entry", f"marker {m.group(0)} at character {m.start()}: "
-                                   f"no reference entry numbered {', '.join(map(str, missing))}"))
+                out.append(
+                    Problem(
+                        "no_entry",
+                        f"marker {m.group(0)} at character {m.start()}: "
+                        f"no reference entry numbered {', '.join(map(str, missing))}",
+                    )
+                )
     if listed:
         for c in cited:
             if c.origin == "mention":
-                out.append(Problem("no_entry", f"{c.reference.raw!r} at character "
-                                   f"{c.mentions[0].start}: no entry in the reference list"))
+                out.append(
+                    Problem(
+                        "no_entry",
+                        f"{c.reference.raw!r} at character "
+                        f"{c.mentions[0].start}: no entry in the reference list",
+                    )
+                )
     seen: dict[str, CitedReference] = {}
     for c in listed:
         r = c.reference
@@ -139,8 +158,13 @@ def _problems(text: str, body_end: int, cited: list[CitedReference]) -> list[Pro
         for k in keys:
             if k in seen:
                 what = {"n": "number", "d": "DOI", "t": "title and year"}[k[0]]
-                out.append(Problem("duplicate_entry", f"reference {_short(r.raw)} repeats "
-                                   f"{_short(seen[k].reference.raw)} (same {what})"))
+                out.append(
+                    Problem(
+                        "duplicate_entry",
+                        f"reference {_short(r.raw)} repeats "
+                        f"{_short(seen[k].reference.raw)} (same {what})",
+                    )
+                )
                 break
             seen[k] = c
     return out
@@ -164,17 +188,18 @@ def read_review(text: str) -> Review:
     if section is not None:
         # the heading line itself belongs to the list, not the body
         line_start = work.rfind("\n", 0, section[0]) + 1
-        body_end = line_start if work[line_start:section[0]].strip() else section[0]
+        body_end = line_start if work[line_start : section[0]].strip() else section[0]
     cited = _partial_markers(work, body_end, cited)
     notes = [m.span() for m in _FOOTNOTE_MARK.finditer(text)]
     sentences = []
     for s in split_sentences(work[:body_end]):
         # "[^1]" read as "[1] ": a sentence ending inside the marker ends after it
         end = next((b for a, b in notes if a < s.end < b), s.end)
-        s = Sentence(s.index, s.start, end, text[s.start:end])
+        s = Sentence(s.index, s.start, end, text[s.start : end])
         works = sorted(
             {i for i, c in enumerate(cited) for m in c.mentions if s.start <= m.start < s.end},
-            key=lambda i: min(m.start for m in cited[i].mentions if s.start <= m.start < s.end))
+            key=lambda i: min(m.start for m in cited[i].mentions if s.start <= m.start < s.end),
+        )
         sentences.append(CitingSentence(s, tuple(works), is_heading(work, s)))
     return Review(text, tuple(cited), tuple(sentences), tuple(_problems(work, body_end, cited)))
 
@@ -187,33 +212,38 @@ def claim_text(sentence: Sentence, mentions: list[Mention]) -> str:
     Args: sentence: offsets into the review. mentions: every mention of the review.
     Returns: the text the judge sees (never empty: the sentence itself if nothing is left).
     """
-    own = sorted((m for m in mentions if sentence.start <= m.start < sentence.end),
-                 key=lambda m: m.start)
+    own = sorted(
+        (m for m in mentions if sentence.start <= m.start < sentence.end), key=lambda m: m.start
+    )
     out, pos = [], sentence.start
     text = sentence.text
     for m in own:
         if m.start < pos:
             continue
         a, b = m.start - sentence.start, min(m.end, sentence.end) - sentence.start
-        out.append(text[pos - sentence.start:a])
+        out.append(text[pos - sentence.start : a])
         if m.kind == "author_year" and "(" in m.text:
             out.append("The authors" if not "".join(out).strip() else "the authors")
         pos = sentence.start + b
-    out.append(text[pos - sentence.start:])
+    out.append(text[pos - sentence.start :])
     # a numbered marker with no entry ("[4]" in a review without a numbered list) is a
     # citation all the same, not content; "[0, 1]" is an interval and stays
-    joined = _ANY_NUM_MARK.sub(lambda m: m.group(0) if 0 in _numbers(m.group(1)) else "",
-                               "".join(out))
+    joined = _ANY_NUM_MARK.sub(
+        lambda m: m.group(0) if 0 in _numbers(m.group(1)) else "", "".join(out)
+    )
     claim = _SPACE_PUNCT.sub(r"\1", _EMPTY_BRACKETS.sub("", joined))
     claim = " ".join(claim.split())
     # a frame that only names the source ("According to the authors, X") is no part of
     # what the cited work must support: the claim is X
     framed = _SOURCE_FRAME.match(claim)
-    if framed and own and claim[framed.end():].strip():
-        rest = claim[framed.end():].strip()
+    if framed and own and claim[framed.end() :].strip():
+        rest = claim[framed.end() :].strip()
         claim = rest[:1].upper() + rest[1:]
     return claim or text
 
 
-_SOURCE_FRAME = re.compile(r"(?:according to|as (?:reported|shown|described|noted) by|"
-                           r"in the words of)\s+the authors\s*,\s*", re.I)
+_SOURCE_FRAME = re.compile(
+    r"(?:according to|as (?:reported|shown|described|noted) by|"
+    r"in the words of)\s+the authors\s*,\s*",
+    re.I,
+)

@@ -9,6 +9,19 @@ from grounding.html.evaluation import render_eval_html, write_eval_html, write_e
 from grounding.html.graph import GraphNode, Placement, graph_svg, layered_layout
 from grounding.html.rows import RowResult, report_from_row, row_results
 
-__all__ = ["GraphNode", "HtmlOptions", "Placement", "RowResult", "count_boxes", "graph_svg",
-           "layered_layout", "render_check_html", "render_eval_html", "report_from_row",
-           "row_results", "write_check_html", "write_eval_html", "write_eval_reports"]
+__all__ = [
+    "GraphNode",
+    "HtmlOptions",
+    "Placement",
+    "RowResult",
+    "count_boxes",
+    "graph_svg",
+    "layered_layout",
+    "render_check_html",
+    "render_eval_html",
+    "report_from_row",
+    "row_results",
+    "write_check_html",
+    "write_eval_html",
+    "write_eval_reports",
+]

@@ -35,10 +35,13 @@ _STYLE = {
     "not_a_claim": ("nac", "\u00b7", "none"),
     "uncited": ("nac", "\u00b7", "none"),
 }
-_CSS = "".join(
-    f".f-{k}{{background:var(--{c}-bg);text-decoration:underline {u} var(--{c});"
-    f"text-underline-offset:3px}}.b-{k}{{color:var(--{c});background:var(--{c}-bg)}}"
-    for k, (c, _, u) in _STYLE.items()) + """
+_CSS = (
+    "".join(
+        f".f-{k}{{background:var(--{c}-bg);text-decoration:underline {u} var(--{c});"
+        f"text-underline-offset:3px}}.b-{k}{{color:var(--{c});background:var(--{c}-bg)}}"
+        for k, (c, _, u) in _STYLE.items()
+    )
+    + """
 .review{line-height:1.9;white-space:pre-wrap}
 .review a{color:inherit}.review a:hover{outline:1px solid var(--line)}
 .review .hd{display:inline-block;font-weight:650;margin:6px 0 0}
@@ -52,6 +55,7 @@ table.works td{text-align:left}
 .pair .why{font-size:13.5px}
 code.err{background:var(--con-bg);padding:0 3px}
 """
+)
 _THUMB_ZOOM = 0.4
 
 
@@ -64,8 +68,9 @@ def _badge(finding: str) -> str:
     return f'<span class="badge b-{_e(finding)}">{icon} {_e(finding.replace("_", " "))}</span>'
 
 
-def _thumb(renderers: dict[str, Any], path: str, page: int,
-           box: tuple[float, float, float, float]) -> str:
+def _thumb(
+    renderers: dict[str, Any], path: str, page: int, box: tuple[float, float, float, float]
+) -> str:
     from grounding.render import PageRenderer
 
     try:
@@ -75,11 +80,15 @@ def _thumb(renderers: dict[str, Any], path: str, page: int,
     except CheckerError as exc:
         return f'<p class="muted">no page image: {_e(exc)}</p>'
     x0, y0, x1, y1 = box
-    style = (f"left:{100 * x0 / w:.2f}%;top:{100 * y0 / h:.2f}%;"
-             f"width:{100 * (x1 - x0) / w:.2f}%;height:{100 * (y1 - y0) / h:.2f}%")
-    return (f'<div class="thumb"><img src="{img.data_uri}" width="{img.width}" '
-            f'height="{img.height}" alt="page {page} of {_e(Path(path).name)}"><i style="{style}">'
-            "</i></div>")
+    style = (
+        f"left:{100 * x0 / w:.2f}%;top:{100 * y0 / h:.2f}%;"
+        f"width:{100 * (x1 - x0) / w:.2f}%;height:{100 * (y1 - y0) / h:.2f}%"
+    )
+    return (
+        f'<div class="thumb"><img src="{img.data_uri}" width="{img.width}" '
+        f'height="{img.height}" alt="page {page} of {_e(Path(path).name)}"><i style="{style}">'
+        "</i></div>"
+    )
 
 
 #: A markdown heading marker at the end of the text before a heading sentence.
@@ -101,17 +110,18 @@ def render_audit_html(report: Any) -> str:
     pos = 0
     text = report.review
     for s in report.sentences:
-        gap = text[pos:s.sentence.start]
+        gap = text[pos : s.sentence.start]
         mark = _HEADING_MARK.search(gap)
-        if mark is not None:             # a markdown heading: shown as one, marker dropped
-            body.append(_e(gap[:mark.start()] + mark.group(1) + mark.group(2)))
-            body.append(f'<span class="hd h{len(mark.group(3))}">{_inline(s.sentence.text)}'
-                        "</span>")
+        if mark is not None:  # a markdown heading: shown as one, marker dropped
+            body.append(_e(gap[: mark.start()] + mark.group(1) + mark.group(2)))
+            body.append(f'<span class="hd h{len(mark.group(3))}">{_inline(s.sentence.text)}</span>')
         else:
             body.append(_e(gap))
-            body.append(f'<a href="#{s.sentence.id}" class="f-{_e(s.worst)}" '
-                        f'title="{_e(s.sentence.id)}: {_e(s.worst)}">'
-                        f"{_inline(s.sentence.text)}</a>")
+            body.append(
+                f'<a href="#{s.sentence.id}" class="f-{_e(s.worst)}" '
+                f'title="{_e(s.sentence.id)}: {_e(s.worst)}">'
+                f"{_inline(s.sentence.text)}</a>"
+            )
         pos = s.sentence.end
     end = max((s.sentence.end for s in report.sentences), default=0)
     cards: list[str] = []
@@ -120,8 +130,10 @@ def render_audit_html(report: Any) -> str:
             if not s.pairs:
                 continue
             rows = [_pair_row(report, p, renderers) for p in s.pairs]
-            cards.append(f'<div class="card" id="{s.sentence.id}"><b>{s.sentence.id}</b> '
-                         f'{_badge(s.worst)} {_e(s.sentence.text)}{"".join(rows)}</div>')
+            cards.append(
+                f'<div class="card" id="{s.sentence.id}"><b>{s.sentence.id}</b> '
+                f"{_badge(s.worst)} {_e(s.sentence.text)}{''.join(rows)}</div>"
+            )
     finally:
         for r in renderers.values():
             r.close()
@@ -130,11 +142,14 @@ def render_audit_html(report: Any) -> str:
     works = "".join(
         f"<tr><td>{_e(w.label)}</td><td>{VERDICT_ICON.get(w.verdict, '?')} {_e(w.verdict)}</td>"
         f"<td>{_e(w.source)}</td><td>{_e(w.location or w.note)}</td>"
-        f"<td>{_e(w.reference)}</td></tr>" for w in report.works)
-    problems = "".join(f"<li><b>{_e(p.kind.replace('_', ' '))}</b>: {_e(p.message)}</li>"
-                       for p in report.problems)
+        f"<td>{_e(w.reference)}</td></tr>"
+        for w in report.works
+    )
+    problems = "".join(
+        f"<li><b>{_e(p.kind.replace('_', ' '))}</b>: {_e(p.message)}</li>" for p in report.problems
+    )
     return (
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         f"<title>sciground audit: {_e(report.path)}</title><style>{BASE_CSS}{_CSS}</style>"
         f'</head><body><header class="top"><h1>Review audit: {_e(report.path)}</h1>'
         f"<p>judge {_e(report.judge)}; {len(report.works)} cited works; "
@@ -144,11 +159,12 @@ def render_audit_html(report: Any) -> str:
         "</div></section>"
         f"<section><h2>Citations</h2>{''.join(cards) or '<p>No sentence cites a work.</p>'}"
         "</section>"
-        "<section><h2>Cited works</h2><table class=\"works\"><tr><th>cited as</th>"
+        '<section><h2>Cited works</h2><table class="works"><tr><th>cited as</th>'
         "<th>reference</th>"
         f"<th>text</th><th>where</th><th>entry</th></tr>{works}</table></section>"
         + (f"<section><h2>Problems</h2><ul>{problems}</ul></section>" if problems else "")
-        + "</main></body></html>\n")
+        + "</main></body></html>\n"
+    )
 
 
 def _pair_row(report: Any, p: Any, renderers: dict[str, Any]) -> str:
@@ -158,17 +174,26 @@ def _pair_row(report: Any, p: Any, renderers: dict[str, Any]) -> str:
     ``renderers``: the open page renderers by PDF path (opened here as needed)."""
     w = report.works[p.work]
     verdict = w.verdict
-    corrected = (f'<br><span class="muted">corrected: {_e(w.result.corrected)}</span>'
-                 if verdict == "corrupted" and w.result.corrected else "")
+    corrected = (
+        f'<br><span class="muted">corrected: {_e(w.result.corrected)}</span>'
+        if verdict == "corrupted" and w.result.corrected
+        else ""
+    )
     if w.pdf_differs:
-        corrected += (f'<br>{_badge("corrupted")} reference differs from its PDF: '
-                      f"{_e(w.differs_text())}")
-    src = {"pdf": f"full text: {_e(Path(w.location or '').name)}",
-           "abstract": f"abstract only ({_e(w.location)})",
-           "none": "cited work unavailable"}[w.source]
-    errs = "".join(f'<br><code class="err">{_e("/".join(t.value for t in e.tags))}: '
-                   f'{_e(e.span)}{" → " + _e(e.correction) if e.correction else ""}'
-                   "</code>" for e in p.errors)
+        corrected += (
+            f"<br>{_badge('corrupted')} reference differs from its PDF: {_e(w.differs_text())}"
+        )
+    src = {
+        "pdf": f"full text: {_e(Path(w.location or '').name)}",
+        "abstract": f"abstract only ({_e(w.location)})",
+        "none": "cited work unavailable",
+    }[w.source]
+    errs = "".join(
+        f'<br><code class="err">{_e("/".join(t.value for t in e.tags))}: '
+        f"{_e(e.span)}{' → ' + _e(e.correction) if e.correction else ''}"
+        "</code>"
+        for e in p.errors
+    )
     thumb = ""
     ev = next((e for e in p.evidence if e.page is not None and e.box), None)
     if ev is not None and w.location and ev.page is not None and ev.box is not None:
@@ -178,9 +203,10 @@ def _pair_row(report: Any, p: Any, renderers: dict[str, Any]) -> str:
     return (
         f'<div class="pair">{thumb}<div class="why">{_e(w.label)} '
         f'{_badge(p.support)} <span class="badge" title="reference verdict">'
-        f'{VERDICT_ICON.get(verdict, "?")} reference {_e(verdict)}</span> '
+        f"{VERDICT_ICON.get(verdict, '?')} reference {_e(verdict)}</span> "
         f'<span class="muted">{src}</span>{corrected}{errs}<br>{_e(p.rationale)}'
-        "</div></div>")
+        "</div></div>"
+    )
 
 
 def write_audit_html(report: Any, path: str | Path) -> Path:

@@ -46,8 +46,14 @@ TAG_TEXT = {
     ErrorTag.N3: "outside claim the paper cannot verify",
     ErrorTag.N4: "a premise cannot be verified",
 }
-VERDICT_ICON = {"verified": "\u2713", "corrupted": "\u2260", "fabricated": "\u2717",
-                "ambiguous": "\u2248", "unverified": "?", "unparsed": "\u2205"}
+VERDICT_ICON = {
+    "verified": "\u2713",
+    "corrupted": "\u2260",
+    "fabricated": "\u2717",
+    "ambiguous": "\u2248",
+    "unverified": "?",
+    "unparsed": "\u2205",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,15 +106,21 @@ def _family(err: ErrorSpan) -> str:
 def _error_mark(text: str, err: ErrorSpan) -> str:
     codes = " ".join(t.value for t in err.tags) or "?"
     what = "; ".join(f"{t.value}: {TAG_TEXT[t]}" for t in err.tags)
-    fix = (f"<br>correction: <b>{_e(err.correction)}</b>" if err.correction
-           else "<br><i>no correction given</i>")
-    return (f'<mark class="err fam-{_family(err)}" tabindex="0" data-code="{_e(codes)}">'
-            f'{_e(text)}<span class="code" aria-hidden="true">{_e(codes)}</span>'
-            f'<span class="fix" role="tooltip">{_e(what)}{fix}</span></mark>')
+    fix = (
+        f"<br>correction: <b>{_e(err.correction)}</b>"
+        if err.correction
+        else "<br><i>no correction given</i>"
+    )
+    return (
+        f'<mark class="err fam-{_family(err)}" tabindex="0" data-code="{_e(codes)}">'
+        f'{_e(text)}<span class="code" aria-hidden="true">{_e(codes)}</span>'
+        f'<span class="fix" role="tooltip">{_e(what)}{fix}</span></mark>'
+    )
 
 
-def _sentence_html(sid: str, text: str, label: Label, errors: Sequence[ErrorSpan],
-                   gold: Label | None = None) -> str:
+def _sentence_html(
+    sid: str, text: str, label: Label, errors: Sequence[ErrorSpan], gold: Label | None = None
+) -> str:
     body: list[str] = []
     pos = 0
     for i, j, err in _place_errors(text, errors):
@@ -118,14 +130,17 @@ def _sentence_html(sid: str, text: str, label: Label, errors: Sequence[ErrorSpan
     body.append(_e(text[pos:]))
     differs = gold is not None and gold != label
     cls = f"sent lab-{label.value}" + (" gold-diff" if differs else "")
-    tip = (f"{sid}: {LABEL_TEXT[label]}"
-           + (f" (gold: {LABEL_TEXT[gold]})" if differs and gold else ""))
-    mark = ("<sup class=\"gd\" aria-hidden=\"true\">\u2260</sup>" if differs else "")
-    return (f'<span class="{cls}" id="{_e(sid)}" data-id="{_e(sid)}" '
-            f'data-label="{label.value}" tabindex="0" title="{_e(tip)}">'
-            f'<span class="ic" aria-hidden="true">{ICON[label]}</span>'
-            f'<span class="sr">{_e(tip)}: </span>{"".join(body)}'
-            f'<sup class="sid" aria-hidden="true">{_e(sid)}</sup>{mark}</span>')
+    tip = f"{sid}: {LABEL_TEXT[label]}" + (
+        f" (gold: {LABEL_TEXT[gold]})" if differs and gold else ""
+    )
+    mark = '<sup class="gd" aria-hidden="true">\u2260</sup>' if differs else ""
+    return (
+        f'<span class="{cls}" id="{_e(sid)}" data-id="{_e(sid)}" '
+        f'data-label="{label.value}" tabindex="0" title="{_e(tip)}">'
+        f'<span class="ic" aria-hidden="true">{ICON[label]}</span>'
+        f'<span class="sr">{_e(tip)}: </span>{"".join(body)}'
+        f'<sup class="sid" aria-hidden="true">{_e(sid)}</sup>{mark}</span>'
+    )
 
 
 def _answer_html(report: Any, gold: Sequence[Label | None] | None = None) -> str:
@@ -167,8 +182,9 @@ def _pages_needed(report: Any) -> dict[int, tuple[int, int]]:
     return dict(sorted(out.items()))
 
 
-def _render_pages(pdf_path: str | None, pages: dict[int, tuple[int, int]], opts: HtmlOptions
-                  ) -> tuple[dict[int, _PageArt], str | None]:
+def _render_pages(
+    pdf_path: str | None, pages: dict[int, tuple[int, int]], opts: HtmlOptions
+) -> tuple[dict[int, _PageArt], str | None]:
     """Render each page once per size; (art per page, a note when the PDF could not be used)."""
     blank = {p: _PageArt(p, max(1, w), max(1, h), None, None) for p, (w, h) in pages.items()}
     if not pages:
@@ -205,12 +221,19 @@ def _box_span(b: BoxAnnotation) -> str:
     w, h = b.img_size
     x0, x1 = sorted((b.coords[0], b.coords[2]))
     y0, y1 = sorted((b.coords[1], b.coords[3]))
-    return (f'<span class="box" style="left:{_pct(x0, w)};top:{_pct(y0, h)};'
-            f'width:{_pct(x1 - x0, w)};height:{_pct(y1 - y0, h)}"></span>')
+    return (
+        f'<span class="box" style="left:{_pct(x0, w)};top:{_pct(y0, h)};'
+        f'width:{_pct(x1 - x0, w)};height:{_pct(y1 - y0, h)}"></span>'
+    )
 
 
-def _thumbs_html(sid: str, boxes: Sequence[BoxAnnotation], art: dict[int, _PageArt],
-                 label: Label = Label.SUPPORTED, text: str = "") -> str:
+def _thumbs_html(
+    sid: str,
+    boxes: Sequence[BoxAnnotation],
+    art: dict[int, _PageArt],
+    label: Label = Label.SUPPORTED,
+    text: str = "",
+) -> str:
     by_page: dict[int, list[BoxAnnotation]] = {}
     for b in boxes:
         by_page.setdefault(b.page_id, []).append(b)
@@ -226,7 +249,8 @@ def _thumbs_html(sid: str, boxes: Sequence[BoxAnnotation], art: dict[int, _PageA
             f'data-caption="{_e(long_caption)}" aria-label="{_e(caption)}; press to enlarge">'
             f'<span class="pg pg-t{page}" style="aspect-ratio:{ratio}" role="img" '
             f'aria-label="page {page}">{"".join(_box_span(b) for b in bs)}</span>'
-            f'<span class="cap">p. {page} \u00b7 {n} box{"es" if n != 1 else ""}</span></button>')
+            f'<span class="cap">p. {page} \u00b7 {n} box{"es" if n != 1 else ""}</span></button>'
+        )
     return f'<div class="thumbs">{"".join(items)}</div>' if items else ""
 
 
@@ -245,22 +269,30 @@ def _gold_labels(report: Any, gold: QAPair | None) -> list[Label | None]:
     """The gold label of the gold sentence each report sentence overlaps most (or None)."""
     if gold is None:
         return [None] * len(report.sentences)
-    al = align(gold.answer_raw, [g.sentence for g in gold.annotations],
-               [cs.annotation.sentence for cs in report.sentences])
+    al = align(
+        gold.answer_raw,
+        [g.sentence for g in gold.annotations],
+        [cs.annotation.sentence for cs in report.sentences],
+    )
     return [gold.annotations[k].label if k is not None else None for k in al.pred_to_gold]
 
 
-def _card_html(cs: Any, art: dict[int, _PageArt], gold: Label | None = None,
-               with_gold: bool = False) -> str:
+def _card_html(
+    cs: Any, art: dict[int, _PageArt], gold: Label | None = None, with_gold: bool = False
+) -> str:
     s, a = cs.sentence, cs.annotation
     sid = s.id
-    thumbs = (_thumbs_html(sid, a.boxes, art, a.label, a.sentence or s.text)
-              if a.label in (Label.SUPPORTED, Label.CONTRADICTION) else "")
+    thumbs = (
+        _thumbs_html(sid, a.boxes, art, a.label, a.sentence or s.text)
+        if a.label in (Label.SUPPORTED, Label.CONTRADICTION)
+        else ""
+    )
     ev = " has-ev" if thumbs else ""
-    bits = [f'<article class="card lab-{a.label.value}{ev}" id="card-{_e(sid)}" '
-            f'data-id="{_e(sid)}">',
-            f'<div class="body"><header><span class="sidb">{_e(sid)}</span>'
-            f'<span class="badge lab-{a.label.value}">{ICON[a.label]} {LABEL_TEXT[a.label]}</span>']
+    bits = [
+        f'<article class="card lab-{a.label.value}{ev}" id="card-{_e(sid)}" data-id="{_e(sid)}">',
+        f'<div class="body"><header><span class="sidb">{_e(sid)}</span>'
+        f'<span class="badge lab-{a.label.value}">{ICON[a.label]} {LABEL_TEXT[a.label]}</span>',
+    ]
     if a.role is not None:
         bits.append(f'<span class="muted">{_e(_val(a.role))}</span>')
     if with_gold:
@@ -269,12 +301,16 @@ def _card_html(cs: Any, art: dict[int, _PageArt], gold: Label | None = None,
         else:
             ok = gold == a.label
             rel = "= gold" if ok else "\u2260 gold"
-            bits.append(f'<span class="gold {"ok" if ok else "wrong"}">'
-                        f'{rel}: {ICON[gold]} {LABEL_TEXT[gold]}</span>')
+            bits.append(
+                f'<span class="gold {"ok" if ok else "wrong"}">'
+                f"{rel}: {ICON[gold]} {LABEL_TEXT[gold]}</span>"
+            )
     own = getattr(cs.judgement, "label", a.label)
     if own != a.label:
-        bits.append(f'<span class="muted">(judge said {LABEL_TEXT.get(own, _val(own))}; '
-                    f'changed by its premises)</span>')
+        bits.append(
+            f'<span class="muted">(judge said {LABEL_TEXT.get(own, _val(own))}; '
+            f"changed by its premises)</span>"
+        )
     bits.append(f'<a class="back" href="#{_e(sid)}">in the answer \u2191</a></header>')
     bits.append(f'<div class="text">{_e(a.sentence or s.text)}</div><ul>')
     if a.depends_on:
@@ -283,14 +319,18 @@ def _card_html(cs: Any, art: dict[int, _PageArt], gold: Label | None = None,
     inherited = [t for t in a.error_tags if t.inherited]
     if inherited or a.propagation_type is not PropagationType.NONE:
         tags = " ".join(f'<span class="tag">{t.value}</span>' for t in inherited)
-        bits.append(f"<li>{tags} {_e(a.propagation_type.value.replace('_', ' '))}: "
-                    f"{_e('; '.join(TAG_TEXT[t] for t in inherited))}</li>")
+        bits.append(
+            f"<li>{tags} {_e(a.propagation_type.value.replace('_', ' '))}: "
+            f"{_e('; '.join(TAG_TEXT[t] for t in inherited))}</li>"
+        )
     for err in a.errors:
         codes = " ".join(f'<span class="tag">{t.value}</span>' for t in err.tags)
         fix = f" \u2192 <b>{_e(err.correction)}</b>" if err.correction else ""
         what = "; ".join(TAG_TEXT[t] for t in err.tags)
-        bits.append(f'<li class="error-item">{codes} \u201c{_e(err.span)}\u201d{fix} '
-                    f'<span class="muted">({_e(what)})</span></li>')
+        bits.append(
+            f'<li class="error-item">{codes} \u201c{_e(err.span)}\u201d{fix} '
+            f'<span class="muted">({_e(what)})</span></li>'
+        )
     bits.append("</ul>")
     if a.rationale and a.label is not Label.NOT_A_CLAIM:
         bits.append(f'<div class="why">why: {_e(a.rationale)}</div>')
@@ -324,11 +364,16 @@ def _references_html(refs: Sequence[Any]) -> str:
         marker = getattr(ref, "marker", None)
         verdict = _val(getattr(item, "verdict", "unverified"))
         diffs = _ref_fields(item)
-        diff_html = "".join(
-            f'<div class="diff"><b>{_e(n)}</b>: '
-            + (f"<del>{_e(c)}</del> " if c else "")
-            + (f"\u2192 <ins>{_e(f)}</ins>" if f else "") + "</div>"
-            for n, c, f in diffs) or '<span class="muted">\u2013</span>'
+        diff_html = (
+            "".join(
+                f'<div class="diff"><b>{_e(n)}</b>: '
+                + (f"<del>{_e(c)}</del> " if c else "")
+                + (f"\u2192 <ins>{_e(f)}</ins>" if f else "")
+                + "</div>"
+                for n, c, f in diffs
+            )
+            or '<span class="muted">\u2013</span>'
+        )
         corrected = getattr(item, "corrected", None)
         reason = getattr(item, "reason", "") or ""
         cited_in = ", ".join(getattr(item, "sentence_ids", ()) or ())
@@ -338,33 +383,43 @@ def _references_html(refs: Sequence[Any]) -> str:
             + (f'<div class="muted">cited as {_e(marker)}</div>' if marker else "")
             + (f'<div class="muted">cited in {_e(cited_in)}</div>' if cited_in else "")
             + f'</td><td><span class="verdict v-{_e(verdict)}">'
-            f'{VERDICT_ICON.get(verdict, "")} {_e(verdict)}</span>'
+            f"{VERDICT_ICON.get(verdict, '')} {_e(verdict)}</span>"
             + (f'<div class="muted" style="font-size:12px">{_e(reason)}</div>' if reason else "")
             + f"</td><td>{diff_html}</td>"
-            f'<td class="raw">{_e(corrected) if corrected else chr(8211)}</td></tr>')
-    return ('<section id="references" aria-labelledby="h-refs"><h2 id="h-refs">Cited references'
-            f' ({len(refs)})</h2><table class="refs"><thead><tr><th>#</th><th>reference as cited'
-            '</th><th>verdict</th><th>fields that differ (cited \u2192 found)</th>'
-            f'<th>corrected reference</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
-            '</section>')
+            f'<td class="raw">{_e(corrected) if corrected else chr(8211)}</td></tr>'
+        )
+    return (
+        '<section id="references" aria-labelledby="h-refs"><h2 id="h-refs">Cited references'
+        f' ({len(refs)})</h2><table class="refs"><thead><tr><th>#</th><th>reference as cited'
+        "</th><th>verdict</th><th>fields that differ (cited \u2192 found)</th>"
+        f"<th>corrected reference</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        "</section>"
+    )
 
 
 # ------------------------------------------------------------------ page
-def _summary_html(report: Any, art_note: str | None, n_pages: int,
-                  refs: Sequence[Any]) -> str:
+def _summary_html(report: Any, art_note: str | None, n_pages: int, refs: Sequence[Any]) -> str:
     counts = report.label_counts()
     total = max(1, sum(counts.values()))
     chips = "".join(
         f'<div class="count lab-{lab.value}"><b>{counts.get(lab.value, 0)}</b>'
-        f'{ICON[lab]} {LABEL_TEXT[lab]}</div>' for lab in LABEL_ORDER)
+        f"{ICON[lab]} {LABEL_TEXT[lab]}</div>"
+        for lab in LABEL_ORDER
+    )
     stack = "".join(
         f'<span class="lab-{lab.value}" '
         f'style="width:{100 * counts.get(lab.value, 0) / total:.2f}%" '
-        f'title="{LABEL_TEXT[lab]}: {counts.get(lab.value, 0)}"></span>' for lab in LABEL_ORDER)
+        f'title="{LABEL_TEXT[lab]}: {counts.get(lab.value, 0)}"></span>'
+        for lab in LABEL_ORDER
+    )
     pdf = report.pdf_path or "(none)"
-    meta = [("judge", report.judge), ("paper", getattr(report, "paper_id", "")),
-            ("PDF", pdf), ("evidence pages", str(n_pages)),
-            ("sentences", str(len(report.sentences)))]
+    meta = [
+        ("judge", report.judge),
+        ("paper", getattr(report, "paper_id", "")),
+        ("PDF", pdf),
+        ("evidence pages", str(n_pages)),
+        ("sentences", str(len(report.sentences))),
+    ]
     timings = getattr(report, "timings_s", None) or {}
     if "total" in timings:
         meta.append(("check time", f"{timings['total']:.2f} s"))
@@ -374,34 +429,49 @@ def _summary_html(report: Any, art_note: str | None, n_pages: int,
             v = _val(getattr(r, "verdict", "unverified"))
             verdicts[v] = verdicts.get(v, 0) + 1
         meta.append(("references", ", ".join(f"{k} {v}" for k, v in verdicts.items())))
-        sources = sorted({_val(getattr(s, "name", s)) for r in refs
-                          for s in (getattr(r, "sources", None) or ())})
+        sources = sorted(
+            {_val(getattr(s, "name", s)) for r in refs for s in (getattr(r, "sources", None) or ())}
+        )
         if sources:
             meta.append(("reference sources", ", ".join(sources)))
     dl = "".join(f"<dt>{_e(k)}</dt><dd>{_e(v)}</dd>" for k, v in meta)
     note = f'<p class="nopdf">{_e(art_note)}</p>' if art_note else ""
     warnings = tuple(getattr(report, "warnings", None) or ())
-    if warnings:    # the PDF may be incomplete: said before any label is read
+    if warnings:  # the PDF may be incomplete: said before any label is read
         items = "".join(f"<li>{_e(w)}</li>" for w in warnings)
-        note += (f'<div class="nopdf warnings" role="note"><b>Warning'
-                 f'{"s" if len(warnings) > 1 else ""} about the PDF</b><ul>{items}</ul></div>')
-    return (f'<section id="summary" aria-labelledby="h-sum"><h2 id="h-sum">Summary</h2>'
-            f'<div class="summary"><div style="flex:1 1 520px"><div class="counts">{chips}</div>'
-            f'<div class="stack" aria-hidden="true">{stack}</div></div>'
-            f'<dl class="meta" style="flex:1 1 300px">{dl}</dl></div>{note}</section>')
+        note += (
+            f'<div class="nopdf warnings" role="note"><b>Warning'
+            f"{'s' if len(warnings) > 1 else ''} about the PDF</b><ul>{items}</ul></div>"
+        )
+    return (
+        f'<section id="summary" aria-labelledby="h-sum"><h2 id="h-sum">Summary</h2>'
+        f'<div class="summary"><div style="flex:1 1 520px"><div class="counts">{chips}</div>'
+        f'<div class="stack" aria-hidden="true">{stack}</div></div>'
+        f'<dl class="meta" style="flex:1 1 300px">{dl}</dl></div>{note}</section>'
+    )
 
 
 def _graph_nodes(report: Any) -> list[GraphNode]:
-    return [GraphNode(id=cs.sentence.id, label=cs.annotation.label,
-                      premises=tuple(cs.annotation.depends_on),
-                      inherited=tuple(t for t in cs.annotation.error_tags if t.inherited),
-                      text=cs.annotation.sentence or cs.sentence.text)
-            for cs in report.sentences]
+    return [
+        GraphNode(
+            id=cs.sentence.id,
+            label=cs.annotation.label,
+            premises=tuple(cs.annotation.depends_on),
+            inherited=tuple(t for t in cs.annotation.error_tags if t.inherited),
+            text=cs.annotation.sentence or cs.sentence.text,
+        )
+        for cs in report.sentences
+    ]
 
 
-def render_check_html(report: Any, *, references: Sequence[Any] | None = None,
-                      options: HtmlOptions | None = None, title: str | None = None,
-                      gold: QAPair | None = None) -> str:
+def render_check_html(
+    report: Any,
+    *,
+    references: Sequence[Any] | None = None,
+    options: HtmlOptions | None = None,
+    title: str | None = None,
+    gold: QAPair | None = None,
+) -> str:
     """The report as one HTML document (string); see the module docstring.
 
     Args: report: a grounding.check.Report (or any object with its attributes: question,
@@ -413,29 +483,33 @@ def render_check_html(report: Any, *, references: Sequence[Any] | None = None,
     Returns: the HTML text. Raises: nothing for an unreadable PDF (a note is shown instead).
     """
     opts = options or HtmlOptions()
-    refs = list(references if references is not None
-                else (getattr(report, "references", None) or ()))
+    refs = list(
+        references if references is not None else (getattr(report, "references", None) or ())
+    )
     pages = _pages_needed(report)
     art, note = _render_pages(report.pdf_path, pages, opts)
     name = Path(report.pdf_path).name if report.pdf_path else getattr(report, "paper_id", "")
     title = title or f"sciground check \u2013 {name}"
-    legend = "".join(f'<span class="badge lab-{lab.value}">{ICON[lab]} {LABEL_TEXT[lab]}</span>'
-                     for lab in LABEL_ORDER)
+    legend = "".join(
+        f'<span class="badge lab-{lab.value}">{ICON[lab]} {LABEL_TEXT[lab]}</span>'
+        for lab in LABEL_ORDER
+    )
     n_edges = sum(len(cs.annotation.depends_on) for cs in report.sentences)
     golds = _gold_labels(report, gold)
-    cards = "".join(_card_html(cs, art, g, gold is not None)
-                    for cs, g in zip(report.sentences, golds))
+    cards = "".join(
+        _card_html(cs, art, g, gold is not None) for cs, g in zip(report.sentences, golds)
+    )
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+        '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
         "img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'\">",
         f"<title>{_e(title)}</title>",
         f"<style>{BASE_CSS}{CHECK_CSS}\n{_page_css(art)}</style></head><body>",
         f'<header class="top"><h1>{_e(title)}</h1><p>judge {_e(report.judge)} \u00b7 '
-        f'{len(report.sentences)} sentences \u00b7 written {when}</p></header><main>',
+        f"{len(report.sentences)} sentences \u00b7 written {when}</p></header><main>",
         _summary_html(report, note, len(pages), refs),
         f'<section id="question" aria-labelledby="h-q"><h2 id="h-q">Question</h2>'
         f'<div class="question">{_e(report.question) or "<span class=muted>(none given)</span>"}'
@@ -461,27 +535,38 @@ def render_check_html(report: Any, *, references: Sequence[Any] | None = None,
         "</main>",
         '<dialog id="lightbox" aria-label="Enlarged evidence page"><div class="bar-top">'
         '<span id="lightbox-cap"></span><button type="button" id="lightbox-close">'
-        "Close (Esc)</button></div><div id=\"lightbox-stage\"></div></dialog>",
+        'Close (Esc)</button></div><div id="lightbox-stage"></div></dialog>',
         f"<script>{CHECK_JS}</script></body></html>",
     ]
     return "\n".join(parts)
 
 
-def write_check_html(report: Any, path: str | Path, *, references: Sequence[Any] | None = None,
-                     options: HtmlOptions | None = None, title: str | None = None,
-                     gold: QAPair | None = None) -> Path:
+def write_check_html(
+    report: Any,
+    path: str | Path,
+    *,
+    references: Sequence[Any] | None = None,
+    options: HtmlOptions | None = None,
+    title: str | None = None,
+    gold: QAPair | None = None,
+) -> Path:
     """Write :func:`render_check_html` to ``path`` (UTF-8; parent folders created).
 
     Returns: the path written. Raises: OSError if the file cannot be written.
     """
     out = Path(path)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(render_check_html(report, references=references, options=options,
-                                     title=title, gold=gold), encoding="utf-8")
+    out.write_text(
+        render_check_html(report, references=references, options=options, title=title, gold=gold),
+        encoding="utf-8",
+    )
     return out
 
 
 def count_boxes(report: Any) -> int:
     """How many evidence boxes the HTML draws: boxes of supported / contradicted sentences."""
-    return sum(len(cs.annotation.boxes) for cs in report.sentences
-               if cs.annotation.label in (Label.SUPPORTED, Label.CONTRADICTION))
+    return sum(
+        len(cs.annotation.boxes)
+        for cs in report.sentences
+        if cs.annotation.label in (Label.SUPPORTED, Label.CONTRADICTION)
+    )

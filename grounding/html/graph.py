@@ -79,8 +79,9 @@ def _layers(ids: Sequence[str], premises: Mapping[str, Sequence[str]]) -> dict[s
     return depth
 
 
-def layered_layout(ids: Sequence[str], premises: Mapping[str, Sequence[str]]
-                   ) -> dict[str, Placement]:
+def layered_layout(
+    ids: Sequence[str], premises: Mapping[str, Sequence[str]]
+) -> dict[str, Placement]:
     """Place nodes for drawing.
 
     Args: ids: node ids in sentence order. premises: id -> ids of its premises (edges
@@ -90,8 +91,10 @@ def layered_layout(ids: Sequence[str], premises: Mapping[str, Sequence[str]]
     Raises: nothing.
     """
     known = set(ids)
-    prem = {n: tuple(dict.fromkeys(p for p in premises.get(n, ()) if p in known and p != n))
-            for n in ids}
+    prem = {
+        n: tuple(dict.fromkeys(p for p in premises.get(n, ()) if p in known and p != n))
+        for n in ids
+    }
     dependents: dict[str, list[str]] = {n: [] for n in ids}
     for n in ids:
         for p in prem[n]:
@@ -122,21 +125,31 @@ def layered_layout(ids: Sequence[str], premises: Mapping[str, Sequence[str]]
     for k, r in rows.items():
         shift = (width - len(r)) * (NODE_W + GAP_X) / 2
         for i, n in enumerate(r):
-            out[n] = Placement(k, i, MARGIN + shift + i * (NODE_W + GAP_X),
-                               MARGIN + k * (NODE_H + GAP_Y))
+            out[n] = Placement(
+                k, i, MARGIN + shift + i * (NODE_W + GAP_X), MARGIN + k * (NODE_H + GAP_Y)
+            )
     base = len(rows)
     top = MARGIN + base * (NODE_H + GAP_Y) + (-GAP_Y + 36 if rows and isolated else 0)
     for j, n in enumerate(isolated):
         row, col = divmod(j, WRAP)
-        out[n] = Placement(base + row, col, MARGIN + col * (NODE_W + GAP_X),
-                           top + row * (NODE_H + 18))
+        out[n] = Placement(
+            base + row, col, MARGIN + col * (NODE_W + GAP_X), top + row * (NODE_H + 18)
+        )
     return out
 
 
-ICON = {Label.SUPPORTED: "\u2713", Label.CONTRADICTION: "\u2717", Label.NEI: "?",
-        Label.NOT_A_CLAIM: "\u2013"}
-LABEL_TEXT = {Label.SUPPORTED: "supported", Label.CONTRADICTION: "contradiction",
-              Label.NEI: "not enough info", Label.NOT_A_CLAIM: "not a claim"}
+ICON = {
+    Label.SUPPORTED: "\u2713",
+    Label.CONTRADICTION: "\u2717",
+    Label.NEI: "?",
+    Label.NOT_A_CLAIM: "\u2013",
+}
+LABEL_TEXT = {
+    Label.SUPPORTED: "supported",
+    Label.CONTRADICTION: "contradiction",
+    Label.NEI: "not enough info",
+    Label.NOT_A_CLAIM: "not a claim",
+}
 _BAD = {Label.CONTRADICTION: "C4", Label.NEI: "N4"}
 
 
@@ -153,20 +166,22 @@ def graph_svg(nodes: Sequence[GraphNode], *, anchor_prefix: str = "") -> str:
     has_dependents = {p for n in nodes for p in n.premises if p in by_id and p != n.id}
     w = max((p.x for p in place.values()), default=0) + NODE_W + MARGIN
     h = max((p.y for p in place.values()), default=0) + NODE_H + MARGIN + 14
-    parts = [f'<svg class="graph" role="group" aria-label="depends_on graph: '
-             f'{len(nodes)} sentences" width="{w:.0f}" height="{h:.0f}" '
-             f'viewBox="0 0 {w:.0f} {h:.0f}" xmlns="http://www.w3.org/2000/svg">',
-             '<defs>'
-             '<marker id="arr" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
-             'markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" '
-             'class="arrowhead"/></marker>'
-             '<marker id="arr-C4" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
-             'markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" '
-             'class="arrowhead arrowhead-C4"/></marker>'
-             '<marker id="arr-N4" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
-             'markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" '
-             'class="arrowhead arrowhead-N4"/></marker>'
-             '</defs>']
+    parts = [
+        f'<svg class="graph" role="group" aria-label="depends_on graph: '
+        f'{len(nodes)} sentences" width="{w:.0f}" height="{h:.0f}" '
+        f'viewBox="0 0 {w:.0f} {h:.0f}" xmlns="http://www.w3.org/2000/svg">',
+        "<defs>"
+        '<marker id="arr" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+        'markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" '
+        'class="arrowhead"/></marker>'
+        '<marker id="arr-C4" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+        'markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" '
+        'class="arrowhead arrowhead-C4"/></marker>'
+        '<marker id="arr-N4" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+        'markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" '
+        'class="arrowhead arrowhead-N4"/></marker>'
+        "</defs>",
+    ]
     for n in nodes:
         a = place[n.id]
         for pid in dict.fromkeys(n.premises):
@@ -182,12 +197,14 @@ def graph_svg(nodes: Sequence[GraphNode], *, anchor_prefix: str = "") -> str:
             cls = f"edge edge-{tag}" if tag else "edge"
             marker = f"arr-{tag}" if tag else "arr"
             my = (y1 + y2) / 2
-            parts.append(f'<path class="{cls}" data-from="{escape(n.id)}" data-to="{escape(pid)}" '
-                         f'd="M{x1:.1f},{y1:.1f} C{x1:.1f},{my:.1f} {x2:.1f},{my:.1f} '
-                         f'{x2:.1f},{y2:.1f}" marker-end="url(#{marker})">'
-                         f'<title>{escape(n.id)} rests on {escape(pid)}'
-                         + (f" ({tag}: premise {LABEL_TEXT[by_id[pid].label]})" if tag else "")
-                         + '</title></path>')
+            parts.append(
+                f'<path class="{cls}" data-from="{escape(n.id)}" data-to="{escape(pid)}" '
+                f'd="M{x1:.1f},{y1:.1f} C{x1:.1f},{my:.1f} {x2:.1f},{my:.1f} '
+                f'{x2:.1f},{y2:.1f}" marker-end="url(#{marker})">'
+                f"<title>{escape(n.id)} rests on {escape(pid)}"
+                + (f" ({tag}: premise {LABEL_TEXT[by_id[pid].label]})" if tag else "")
+                + "</title></path>"
+            )
     linked = {n.id for n in nodes if any(q in by_id and q != n.id for q in n.premises)}
     linked |= has_dependents
     lone = [place[i] for i in ids if i not in linked]
@@ -208,13 +225,16 @@ def graph_svg(nodes: Sequence[GraphNode], *, anchor_prefix: str = "") -> str:
             f'<a href="#{escape(anchor_prefix + n.id)}" class="node-link">'
             f'<g class="{cls}" data-id="{escape(n.id)}" data-label="{n.label.value}" '
             f'transform="translate({p.x:.1f},{p.y:.1f})">'
-            f'<title>{escape(tip)}</title>'
+            f"<title>{escape(tip)}</title>"
             f'<rect width="{NODE_W}" height="{NODE_H}" rx="7"/>'
             f'<text x="{NODE_W / 2}" y="{NODE_H / 2 + 5}" text-anchor="middle">'
-            f'{ICON[n.label]} {escape(n.id)}</text>')
+            f"{ICON[n.label]} {escape(n.id)}</text>"
+        )
         if n.inherited:
-            parts.append(f'<text class="inh" x="{NODE_W / 2}" y="{NODE_H + 12}" '
-                         f'text-anchor="middle">{" ".join(t.value for t in n.inherited)}</text>')
-        parts.append('</g></a>')
-    parts.append('</svg>')
+            parts.append(
+                f'<text class="inh" x="{NODE_W / 2}" y="{NODE_H + 12}" '
+                f'text-anchor="middle">{" ".join(t.value for t in n.inherited)}</text>'
+            )
+        parts.append("</g></a>")
+    parts.append("</svg>")
     return "".join(parts)

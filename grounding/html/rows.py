@@ -21,8 +21,9 @@ from grounding.types import Judgement, Sentence
 __all__ = ["RowResult", "report_from_row", "row_results"]
 
 
-def report_from_row(row: QAPair, pdf_path: str | Path | None = None, *,
-                    judge: str | None = None) -> Report:
+def report_from_row(
+    row: QAPair, pdf_path: str | Path | None = None, *, judge: str | None = None
+) -> Report:
     """A Report holding a row's annotations as they are (no judge is run).
 
     Args: row: an MMSciFact row. pdf_path: the paper's PDF (for page images), or None.
@@ -43,12 +44,18 @@ def report_from_row(row: QAPair, pdf_path: str | Path | None = None, *,
     for i, (a, off) in enumerate(zip(row.annotations, offs)):
         start, end = (off.start, off.end) if off is not None else (0, 0)
         s = Sentence(index=i, start=start, end=end, text=answer[start:end] or a.sentence)
-        j = Judgement(label=a.label, role=a.role, rationale=a.rationale, errors=a.errors,
-                      judge="row")
+        j = Judgement(
+            label=a.label, role=a.role, rationale=a.rationale, errors=a.errors, judge="row"
+        )
         sentences.append(CheckedSentence(s, j, a))
-    return Report(question=row.question_text, answer=answer,
-                  pdf_path=str(pdf_path) if pdf_path else None, paper_id=row.paper_id,
-                  sentences=tuple(sentences), judge=judge or row.answer_model or "prediction")
+    return Report(
+        question=row.question_text,
+        answer=answer,
+        pdf_path=str(pdf_path) if pdf_path else None,
+        paper_id=row.paper_id,
+        sentences=tuple(sentences),
+        judge=judge or row.answer_model or "prediction",
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +79,9 @@ class RowResult:
         return self.n_correct / self.n_sentences if self.n_sentences else None
 
 
-def row_results(gold: Sequence[QAPair], pred: Sequence[QAPair], *,
-                mode: Mode = "holistic") -> list[RowResult]:
+def row_results(
+    gold: Sequence[QAPair], pred: Sequence[QAPair], *, mode: Mode = "holistic"
+) -> list[RowResult]:
     """One RowResult per gold row, in gold order (predictions matched by qa_pair_id).
 
     Raises: nothing (duplicate prediction ids: the last one wins).
@@ -85,7 +93,15 @@ def row_results(gold: Sequence[QAPair], pred: Sequence[QAPair], *,
         p = by_id.get(g.qa_pair_id)
         vec, _ = pair_counts(g, p, mode)
         correct = int(sum(vec[i * n_pred + i] for i in range(len(LABELS))))
-        out.append(RowResult(qa_pair_id=g.qa_pair_id, paper_id=g.paper_id,
-                             n_sentences=len(g.annotations), n_correct=correct,
-                             level=g.level, scenario=g.scenario, predicted=p is not None))
+        out.append(
+            RowResult(
+                qa_pair_id=g.qa_pair_id,
+                paper_id=g.paper_id,
+                n_sentences=len(g.annotations),
+                n_correct=correct,
+                level=g.level,
+                scenario=g.scenario,
+                predicted=p is not None,
+            )
+        )
     return out

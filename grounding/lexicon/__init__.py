@@ -19,7 +19,8 @@ from grounding.memo import per_check
 #: Unicode minus and dash variants that PDFs use for a minus sign (folded to "-").
 MINUS_CHARS = "\u2212\u2012\u2013\u2010\u2011\ufe63\uff0d\u2014"
 
-STOPWORDS = frozenset("""
+STOPWORDS = frozenset(
+    """
 a an the and or but of in on at to for from by with without as is are was were be been being
 this that these those it its their there here which who whom whose what when where how than then
 so such into onto over under about across after before between both each either neither nor
@@ -27,7 +28,8 @@ not no also only very more most less least much many some any all can could may 
 should shall do does did done has have had having i we you he she they them our your his her my me
 us per via while whereas if because since though although yet just even still too again further
 one two s t et al use used using based paper authors author table figure fig section eq
-""".split())
+""".split()
+)
 
 _NUMERIC = re.compile(r"\d+(?:[.,]\d+)*")
 _TOKEN_RE = re.compile(r"[^\W_]+(?:[.@'][^\W_]+)*")
@@ -39,7 +41,7 @@ _ASCII_TOKEN_RE = re.compile(r"[A-Za-z0-9]+(?:[.@'][A-Za-z0-9]+)*")
 def fold(text: str) -> str:
     """NFKC-fold ``text`` and map minus/dash variants to ``-``; length may change (ligatures)."""
     if text.isascii():
-        return text          # NFKC leaves ASCII as it is, and every variant is non-ASCII
+        return text  # NFKC leaves ASCII as it is, and every variant is non-ASCII
     text = unicodedata.normalize("NFKC", text)
     # one C-speed scan per variant; str.translate with a dict table is ~10x slower on the
     # page-long texts the evidence index folds
@@ -64,13 +66,13 @@ def fold_with_offsets(text: str) -> tuple[str, list[int]]:
     for m in _NON_ASCII.finditer(text):
         a, b = m.span()
         if unicodedata.combining(text[a]) and a > pos:
-            a -= 1                   # a combining mark folds with the character before it
+            a -= 1  # a combining mark folds with the character before it
         parts.append(text[pos:a])
         offsets.extend(range(pos, a))
         run = text[a:b]
         folded_run = fold(run)
         if len(folded_run) == len(run) and not any(map(unicodedata.combining, run)):
-            parts.append(folded_run)         # one character each ('’', '–'): one to one
+            parts.append(folded_run)  # one character each ('’', '–'): one to one
             offsets.extend(range(a, b))
             pos = b
             continue
@@ -102,7 +104,7 @@ def unfold(text: str, fragment: str) -> str:
     i = folded.find(fragment)
     if i < 0:
         return fragment
-    return text[offsets[i]:offsets[i + len(fragment)]]
+    return text[offsets[i] : offsets[i + len(fragment)]]
 
 
 #: Endings after which a plural "-es" is a suffix of its own ("boxes", "matches", "classes");
@@ -120,16 +122,34 @@ def stem(word: str) -> str:
     """
     if len(word) <= 3 or any(ch.isdigit() for ch in word):
         return word
-    for suffix in ("ational", "ization", "ations", "ation", "ments", "ment", "ness",
-                   "ingly", "edly", "ings", "ing", "ies", "ied", "ers", "er", "ed",
-                   "es", "ly", "s"):
+    for suffix in (
+        "ational",
+        "ization",
+        "ations",
+        "ation",
+        "ments",
+        "ment",
+        "ness",
+        "ingly",
+        "edly",
+        "ings",
+        "ing",
+        "ies",
+        "ied",
+        "ers",
+        "er",
+        "ed",
+        "es",
+        "ly",
+        "s",
+    ):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             if suffix == "s" and word.endswith(("ss", "us", "is")):
-                break                         # "class", "virus", "analysis": no plural
+                break  # "class", "virus", "analysis": no plural
             if suffix in ("ies", "ied"):
-                word = word[:-3] + "y"       # "studies", "studied" -> "study"
+                word = word[:-3] + "y"  # "studies", "studied" -> "study"
             elif suffix == "es" and not word.endswith(_ES_AFTER):
-                word = word[:-1]              # "cases" -> "case", as the singular
+                word = word[:-1]  # "cases" -> "case", as the singular
             else:
                 word = word[: -len(suffix)]
             break
@@ -141,8 +161,27 @@ def stem(word: str) -> str:
 #: Derivational endings :func:`root` strips from a stem, longest first (Porter's steps 2-4,
 #: reduced): "infection" / "infectious" -> "infect", "vaccination" -> "vaccin",
 #: "hospitaliz(ed)" -> "hospital", "mortality" -> "mortal", "severity" -> "sever".
-_DERIVED = ("ization", "isation", "ational", "ation", "ition", "iousness", "ious", "ivity",
-            "ities", "ity", "ions", "ion", "atic", "ive", "iv", "ous", "iz", "is", "at")
+_DERIVED = (
+    "ization",
+    "isation",
+    "ational",
+    "ation",
+    "ition",
+    "iousness",
+    "ious",
+    "ivity",
+    "ities",
+    "ity",
+    "ions",
+    "ion",
+    "atic",
+    "ive",
+    "iv",
+    "ous",
+    "iz",
+    "is",
+    "at",
+)
 #: Root endings that alternate inside a derivation family (reduce / reduction, admit /
 #: admission), mapped to one form.
 _ALTERNATE = (("duct", "duc"), ("miss", "mit"))
@@ -214,8 +253,13 @@ def forget_terms() -> None:
 
 @per_check(maxsize=8192)
 def _content_terms(text: str) -> tuple[str, ...]:
-    return tuple([stem(tok) for tok in tokens(text)
-                  if not (tok in STOPWORDS or (len(tok) < 2 and not tok.isdigit()))])
+    return tuple(
+        [
+            stem(tok)
+            for tok in tokens(text)
+            if not (tok in STOPWORDS or (len(tok) < 2 and not tok.isdigit()))
+        ]
+    )
 
 
 def content_term(token: str) -> str | None:
@@ -234,6 +278,18 @@ def is_numeric(term: str) -> bool:
     return term[:1].isdigit() and _NUMERIC.fullmatch(term) is not None
 
 
-__all__ = ["MINUS_CHARS", "STOPWORDS", "content_term", "content_terms", "fold",
-           "fold_with_offsets", "forget_terms", "is_numeric", "raw_tokens", "root", "stem",
-           "tokens", "unfold"]
+__all__ = [
+    "MINUS_CHARS",
+    "STOPWORDS",
+    "content_term",
+    "content_terms",
+    "fold",
+    "fold_with_offsets",
+    "forget_terms",
+    "is_numeric",
+    "raw_tokens",
+    "root",
+    "stem",
+    "tokens",
+    "unfold",
+]

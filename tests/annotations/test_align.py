@@ -5,14 +5,18 @@ from annotations.align import Offset, align, locate, resolve_sentence_ref
 
 def test_locate_in_order_and_repeated_text() -> None:
     text = "A is 1. A is 1. B is 2."
-    assert locate(text, ["A is 1.", "A is 1.", "B is 2."]) == [Offset(0, 7), Offset(8, 15), Offset(16, 23)]
+    assert locate(text, ["A is 1.", "A is 1.", "B is 2."]) == [
+        Offset(0, 7),
+        Offset(8, 15),
+        Offset(16, 23),
+    ]
 
 
 def test_locate_tolerates_whitespace_differences() -> None:
     text = "Alpha is 1.\n\n- Beta  is 2."
     got = locate(text, ["Alpha is 1.", "Beta is\n2."])
     assert got[0] == Offset(0, 11)
-    assert got[1] is not None and text[got[1].start:got[1].end] == "Beta  is 2."
+    assert got[1] is not None and text[got[1].start : got[1].end] == "Beta  is 2."
 
 
 def test_locate_missing_and_empty_pieces_are_none() -> None:
@@ -37,7 +41,11 @@ def test_identical_segmentations_align_one_to_one() -> None:
 
 def test_merged_prediction_covers_both_gold_sentences() -> None:
     answer = "Alpha is 1. Beta is 2. Gamma is 3."
-    al = align(answer, ["Alpha is 1.", "Beta is 2.", "Gamma is 3."], ["Alpha is 1. Beta is 2.", "Gamma is 3."])
+    al = align(
+        answer,
+        ["Alpha is 1.", "Beta is 2.", "Gamma is 3."],
+        ["Alpha is 1. Beta is 2.", "Gamma is 3."],
+    )
     assert al.gold_to_pred == (0, 0, 1)
     # the merged sentence overlaps "Alpha is 1." by 11 characters and "Beta is 2." by 10
     assert al.pred_to_gold == (0, 2)

@@ -21,16 +21,34 @@ def run(argv: list[str]) -> int:
 
 
 def _files(tmp: Path) -> tuple[Path, Path]:
-    g = [row("p__q1", [sent("A is 1.", "supported"), sent("B is 2.", "nei")]), row("p__q2", [sent("C.", "contradiction")])]
+    g = [
+        row("p__q1", [sent("A is 1.", "supported"), sent("B is 2.", "nei")]),
+        row("p__q2", [sent("C.", "contradiction")]),
+    ]
     write_rows(g, tmp / "gold.jsonl")
     write_rows([relabel(g[0], ["supported", "supported"])], tmp / "pred.jsonl")
     return tmp / "gold.jsonl", tmp / "pred.jsonl"
 
 
-def test_score_writes_table_json_and_markdown(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_score_writes_table_json_and_markdown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     g, p = _files(tmp_path)
-    rc = run(["score", "--gold", str(g), "--pred", str(p), "--json", str(tmp_path / "m.json"),
-              "--markdown", str(tmp_path / "m.md"), "--resamples", "20"])
+    rc = run(
+        [
+            "score",
+            "--gold",
+            str(g),
+            "--pred",
+            str(p),
+            "--json",
+            str(tmp_path / "m.json"),
+            "--markdown",
+            str(tmp_path / "m.md"),
+            "--resamples",
+            "20",
+        ]
+    )
     assert rc == 0
     out = capsys.readouterr().out
     assert "label accuracy" in out and "1 without prediction" in out
@@ -39,20 +57,43 @@ def test_score_writes_table_json_and_markdown(tmp_path: Path, capsys: pytest.Cap
     assert (tmp_path / "m.md").read_text().startswith("## Scores")
 
 
-def test_score_json_to_stdout_oracle_mode(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_score_json_to_stdout_oracle_mode(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     g, p = _files(tmp_path)
-    assert run(["score", "--gold", str(g), "--pred", str(p), "--json", "-", "--mode", "oracle_graph",
-                "--resamples", "0"]) == 0
+    assert (
+        run(
+            [
+                "score",
+                "--gold",
+                str(g),
+                "--pred",
+                str(p),
+                "--json",
+                "-",
+                "--mode",
+                "oracle_graph",
+                "--resamples",
+                "0",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert data["mode"] == "oracle_graph" and data["graph"]["edges"] is None
 
 
-def test_score_broken_line_raises_or_is_skipped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_score_broken_line_raises_or_is_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     g, p = _files(tmp_path)
     p.write_text(p.read_text() + '{"qa_pair_id": \n', encoding="utf-8")
     with pytest.raises(SchemaError, match=f"{p}:2.*--skip-invalid reports such rows"):
         run(["score", "--gold", str(g), "--pred", str(p)])
-    assert run(["score", "--gold", str(g), "--pred", str(p), "--skip-invalid", "--resamples", "0"]) == 1
+    assert (
+        run(["score", "--gold", str(g), "--pred", str(p), "--skip-invalid", "--resamples", "0"])
+        == 1
+    )
     assert f"skipped: {p}:2" in capsys.readouterr().err
 
 
@@ -64,8 +105,13 @@ def test_hydrate_both_directions(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert (tmp_path / "hyd" / "final_annotations" / "p" / "p__q2.json").is_file()
     assert run(["hydrate", str(tmp_path / "hyd"), str(tmp_path / "flat.jsonl")]) == 1
     lines = (tmp_path / "flat.jsonl").read_text().splitlines()
-    assert lines == [dump_row(r) for r in [row("p__q1", [sent("A is 1.", "supported"), sent("B is 2.", "nei")]),
-                                          row("p__q2", [sent("C.", "contradiction")])]]
+    assert lines == [
+        dump_row(r)
+        for r in [
+            row("p__q1", [sent("A is 1.", "supported"), sent("B is 2.", "nei")]),
+            row("p__q2", [sent("C.", "contradiction")]),
+        ]
+    ]
 
 
 def test_hydrate_with_a_pdf_root(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -81,4 +127,6 @@ def test_hydrate_with_a_pdf_root(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert run(["hydrate", str(preds), str(tmp_path / "h1")]) == 1
     assert "--pdf-root DIR names the folder" in capsys.readouterr().err
     assert run(["hydrate", str(preds), str(tmp_path / "h2"), "--pdf-root", str(data)]) == 0
-    assert (tmp_path / "h2" / "final_annotations" / "p" / "_source.pdf").read_bytes() == b"%PDF-1.4\n"
+    assert (
+        tmp_path / "h2" / "final_annotations" / "p" / "_source.pdf"
+    ).read_bytes() == b"%PDF-1.4\n"

@@ -23,13 +23,14 @@ from tests.conftest import load_cases
 def _strict(line: bytes) -> object:
     def refuse(name: str) -> None:
         raise ValueError(f"bare {name}")
+
     return json.loads(line, parse_constant=refuse)
 
 
 def test_c13_records_survive_line_separators_and_nan(tmp_path: Path) -> None:
     case = load_cases("batch")["C13"]
     records = case["input"]["records"]
-    records[2]["score"] = float("nan")            # "NaN (a 0/0 score)"
+    records[2]["score"] = float("nan")  # "NaN (a 0/0 score)"
     path = tmp_path / "out.jsonl"
     path.write_text("".join(dumps_line(r) + "\n" for r in records), encoding="utf-8")
     data = path.read_bytes()
@@ -45,10 +46,21 @@ def test_c13_records_survive_line_separators_and_nan(tmp_path: Path) -> None:
 
 
 def test_c13_rows_round_trip_through_the_row_writer(tmp_path: Path) -> None:
-    texts = ["Yield rose\u2028by 12% in 2021.", "Loss fell\u0085sharply after week 4.",
-             "Dropout was\u20298%."]
-    rows = [QAPair(qa_pair_id=f"p2-s{i}", paper_id="p2", paper_pdf_path="p2.pdf",
-                   question_text="q", answer_raw=t) for i, t in enumerate(texts)]
+    texts = [
+        "Yield rose\u2028by 12% in 2021.",
+        "Loss fell\u0085sharply after week 4.",
+        "Dropout was\u20298%.",
+    ]
+    rows = [
+        QAPair(
+            qa_pair_id=f"p2-s{i}",
+            paper_id="p2",
+            paper_pdf_path="p2.pdf",
+            question_text="q",
+            answer_raw=t,
+        )
+        for i, t in enumerate(texts)
+    ]
     path = tmp_path / "rows.jsonl"
     assert write_rows(rows, path) == 3
     assert path.read_bytes().count(b"\n") == 3
@@ -61,12 +73,14 @@ def test_drop_torn_tail_cuts_a_fragment_torn_inside_a_utf8_character(tmp_path: P
     case = load_cases("batch")["C12"]
     existing = case["input"]["existing_file"]
     complete = existing["complete_part"].encode()
-    torn = existing["torn_tail_utf8"].encode() + bytes.fromhex(existing["torn_tail_extra_bytes_hex"])
+    torn = existing["torn_tail_utf8"].encode() + bytes.fromhex(
+        existing["torn_tail_extra_bytes_hex"]
+    )
     path = tmp_path / "out.jsonl"
     path.write_bytes(complete + torn)
     assert drop_torn_tail(path) == torn
     assert path.read_bytes() == complete
-    assert drop_torn_tail(path) is None                  # nothing more to cut
+    assert drop_torn_tail(path) is None  # nothing more to cut
     assert drop_torn_tail(tmp_path / "absent.jsonl") is None
 
 
@@ -76,7 +90,7 @@ def test_drop_torn_tail_keeps_a_whole_last_line_and_adds_its_newline(tmp_path: P
     assert drop_torn_tail(path) is None
     assert path.read_bytes() == b'{"id": 1}\n{"id": 2}\n'
     one = tmp_path / "one.jsonl"
-    one.write_bytes(b'{"id": ')                            # no newline at all: all torn
+    one.write_bytes(b'{"id": ')  # no newline at all: all torn
     assert drop_torn_tail(one) == b'{"id": '
     assert one.read_bytes() == b""
 

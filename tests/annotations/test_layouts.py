@@ -18,7 +18,8 @@ PDF = b"%PDF-1.4 fake\n"
 
 def rows3() -> list:
     return [row(f"paper-a__q{i}", [sent(f"Claim {i}.", "supported")]) for i in (1, 2)] + [
-        row("paper-b__q1", [sent("Other claim.", "nei")])]
+        row("paper-b__q1", [sent("Other claim.", "nei")])
+    ]
 
 
 def flat(tmp: Path, pdfs_at: str = "root") -> Path:
@@ -95,7 +96,11 @@ def test_hydrate_and_back_round_trip(tmp_path: Path) -> None:
     res = hydrate(jl, tmp_path / "hyd")
     assert (res.rows, res.pdfs, res.missing_pdfs) == (3, 2, ())
     fa = tmp_path / "hyd" / "final_annotations"
-    assert sorted(p.name for p in (fa / "paper-a").iterdir()) == ["_source.pdf", "paper-a__q1.json", "paper-a__q2.json"]
+    assert sorted(p.name for p in (fa / "paper-a").iterdir()) == [
+        "_source.pdf",
+        "paper-a__q1.json",
+        "paper-a__q2.json",
+    ]
     assert (fa / "paper-b" / "_source.pdf").read_bytes() == PDF + b"paper-b"
     for path in (tmp_path / "hyd", fa):
         ds = load_dataset(path)
@@ -116,7 +121,9 @@ def test_hydrate_takes_pdfs_from_zip(tmp_path: Path) -> None:
         zf.writestr("papers/paper-a.pdf", PDF + b"A")
     res = hydrate(data / "mmscifact.jsonl", tmp_path / "hyd")
     assert res.pdfs == 1 and res.missing_pdfs == ("paper-b__q1",)
-    assert (tmp_path / "hyd" / "final_annotations" / "paper-a" / "_source.pdf").read_bytes() == PDF + b"A"
+    assert (
+        tmp_path / "hyd" / "final_annotations" / "paper-a" / "_source.pdf"
+    ).read_bytes() == PDF + b"A"
 
 
 def test_hydrated_bad_file_is_named(tmp_path: Path) -> None:

@@ -6,9 +6,18 @@ from tests.annotations.rows import relabel, row, sent
 
 
 def _metrics(mode: str = "holistic"):  # type: ignore[no-untyped-def]
-    g = row("p__q1", [sent("A is 1.", "supported"), sent("B is 2.", "contradiction"),
-                      sent("So C.", "nei", role="Interpretation", deps=("S2",)), sent("Hi.", "not_a_claim")])
-    return score([g, row("p__q2", [sent("Z.", "nei")])], [relabel(g, ["supported"] * 4)], mode, resamples=50)  # type: ignore[arg-type]
+    g = row(
+        "p__q1",
+        [
+            sent("A is 1.", "supported"),
+            sent("B is 2.", "contradiction"),
+            sent("So C.", "nei", role="Interpretation", deps=("S2",)),
+            sent("Hi.", "not_a_claim"),
+        ],
+    )
+    return score(
+        [g, row("p__q2", [sent("Z.", "nei")])], [relabel(g, ["supported"] * 4)], mode, resamples=50
+    )  # type: ignore[arg-type]
 
 
 def test_text_table_shows_numbers_counts_and_undefined() -> None:

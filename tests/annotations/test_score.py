@@ -36,7 +36,13 @@ def test_label_metrics_by_hand() -> None:
     assert lab.per_class["not_a_claim"].f1 == 1.0
     assert lab.macro_f1 == pytest.approx((0.4 + 2 / 3 + 0 + 1) / 4)
     assert lab.balanced_accuracy == pytest.approx((1 / 3 + 1 + 0 + 1) / 4)
-    assert lab.confusion["supported"] == {"supported": 1, "contradiction": 1, "nei": 1, "not_a_claim": 0, "missing": 0}
+    assert lab.confusion["supported"] == {
+        "supported": 1,
+        "contradiction": 1,
+        "nei": 1,
+        "not_a_claim": 0,
+        "missing": 0,
+    }
     assert lab.confusion["nei"]["supported"] == 1
     # error = contradiction or nei; not_a_claim counts as no error
     ed = lab.error_detection
@@ -67,7 +73,9 @@ def test_missing_prediction_rows_count_as_wrong() -> None:
 def test_error_spans_exact_and_overlap_by_hand() -> None:
     text = "The model scores 81.2 F1 on SciDocs."
     g = row("p__q1", [sent(text, "contradiction", errors=(("81.2 F1", ("C1",)),))])
-    p = row("p__q1", [sent(text, "contradiction", errors=(("81.2", ("C1",)), ("SciDocs", ("C2",))))])
+    p = row(
+        "p__q1", [sent(text, "contradiction", errors=(("81.2", ("C1",)), ("SciDocs", ("C2",))))]
+    )
     m = score([g], [p], resamples=0)
     # "81.2" vs "81.2 F1": IoU 4/7 >= 0.5 -> overlap match, not exact
     assert (m.spans.exact.tp, m.spans.exact.predicted, m.spans.exact.support) == (0, 2, 1)
@@ -81,7 +89,9 @@ def test_error_spans_exact_and_overlap_by_hand() -> None:
 def test_span_overlap_threshold_and_tag_accuracy() -> None:
     text = "The model scores 81.2 F1 on SciDocs."
     g = row("p__q1", [sent(text, "contradiction", errors=(("81.2 F1", ("C1",)),))])
-    at_half = row("p__q1", [sent(text, "contradiction", errors=(("scores 81.2 F1", ("C2",)),))])  # IoU 7/14
+    at_half = row(
+        "p__q1", [sent(text, "contradiction", errors=(("scores 81.2 F1", ("C2",)),))]
+    )  # IoU 7/14
     below = row("p__q1", [sent(text, "contradiction", errors=(("81", ("C1",)),))])  # IoU 2/7
     m = score([g], [at_half], resamples=0)
     assert m.spans.overlap.tp == 1 and m.spans.tag_accuracy == 0.0
@@ -96,20 +106,38 @@ def test_repeated_span_text_maps_to_successive_occurrences() -> None:
 
 
 def _graph_rows() -> tuple[Any, Any]:
-    g = row("p__q1", [
-        sent("First claim.", "contradiction", errors=(("First", ("C2",)),)),
-        sent("Second claim.", "supported"),
-        sent("So a third.", "contradiction", role="Interpretation", deps=("S1", "S2"), tags=("C4",),
-             prop="false_premise"),
-        sent("Hence a fourth.", "contradiction", role="Interpretation", deps=("S3",), tags=("C4",),
-             prop="false_premise"),
-    ])
-    p = row("p__q1", [
-        sent("First claim.", "nei"),
-        sent("Second claim.", "supported", role="Interpretation"),
-        sent("So a third.", "contradiction", role="Interpretation", deps=("S1",), tags=("C4",)),
-        sent("Hence a fourth.", "supported", role="Interpretation", deps=("S2",), tags=("N4",)),
-    ])
+    g = row(
+        "p__q1",
+        [
+            sent("First claim.", "contradiction", errors=(("First", ("C2",)),)),
+            sent("Second claim.", "supported"),
+            sent(
+                "So a third.",
+                "contradiction",
+                role="Interpretation",
+                deps=("S1", "S2"),
+                tags=("C4",),
+                prop="false_premise",
+            ),
+            sent(
+                "Hence a fourth.",
+                "contradiction",
+                role="Interpretation",
+                deps=("S3",),
+                tags=("C4",),
+                prop="false_premise",
+            ),
+        ],
+    )
+    p = row(
+        "p__q1",
+        [
+            sent("First claim.", "nei"),
+            sent("Second claim.", "supported", role="Interpretation"),
+            sent("So a third.", "contradiction", role="Interpretation", deps=("S1",), tags=("C4",)),
+            sent("Hence a fourth.", "supported", role="Interpretation", deps=("S2",), tags=("N4",)),
+        ],
+    )
     return g, p
 
 
@@ -147,18 +175,24 @@ def test_propagation_rule() -> None:
 
 
 def test_evidence_page_hits_and_box_iou_by_hand() -> None:
-    g = row("p__q1", [
-        sent("One.", boxes=(box(2, 0, 0, 10, 10), box(3, 0, 0, 10, 10))),
-        sent("Two.", boxes=(box(4, 0, 0, 100, 100),)),
-        sent("Three.", boxes=(box(1, 0, 0, 10, 10),)),
-        sent("Four.", "nei"),
-    ])
-    p = row("p__q1", [
-        sent("One.", boxes=(box(2, 5, 0, 15, 10),)),
-        sent("Two.", boxes=(box(4, 0, 0, 200, 200, size=(2448, 3168)),)),  # same box at 288 dpi
-        sent("Three.", boxes=(box(5, 0, 0, 10, 10),)),
-        sent("Four.", "nei", boxes=(box(1, 0, 0, 10, 10),)),
-    ])
+    g = row(
+        "p__q1",
+        [
+            sent("One.", boxes=(box(2, 0, 0, 10, 10), box(3, 0, 0, 10, 10))),
+            sent("Two.", boxes=(box(4, 0, 0, 100, 100),)),
+            sent("Three.", boxes=(box(1, 0, 0, 10, 10),)),
+            sent("Four.", "nei"),
+        ],
+    )
+    p = row(
+        "p__q1",
+        [
+            sent("One.", boxes=(box(2, 5, 0, 15, 10),)),
+            sent("Two.", boxes=(box(4, 0, 0, 200, 200, size=(2448, 3168)),)),  # same box at 288 dpi
+            sent("Three.", boxes=(box(5, 0, 0, 10, 10),)),
+            sent("Four.", "nei", boxes=(box(1, 0, 0, 10, 10),)),
+        ],
+    )
     m = score([g], [p], resamples=0)
     assert m.evidence.n_sentences == 3 and m.evidence.n_boxes == 4
     assert m.evidence.page_hit_rate == pytest.approx(2 / 3)
@@ -173,10 +207,23 @@ def test_box_iou_function() -> None:
 
 def test_different_segmentation_is_aligned_by_offsets() -> None:
     answer = "Alpha is 1. Beta is 2. Gamma is 3."
-    g = row("p__q1", [sent("Alpha is 1.", "contradiction"), sent("Beta is 2.", "contradiction"),
-                      sent("Gamma is 3.", "supported", role="Interpretation", deps=("S1",))], answer=answer)
-    p = row("p__q1", [sent("Alpha is 1. Beta is 2.", "contradiction"),
-                      sent("Gamma is 3.", "supported", role="Interpretation", deps=("S1",))], answer=answer)
+    g = row(
+        "p__q1",
+        [
+            sent("Alpha is 1.", "contradiction"),
+            sent("Beta is 2.", "contradiction"),
+            sent("Gamma is 3.", "supported", role="Interpretation", deps=("S1",)),
+        ],
+        answer=answer,
+    )
+    p = row(
+        "p__q1",
+        [
+            sent("Alpha is 1. Beta is 2.", "contradiction"),
+            sent("Gamma is 3.", "supported", role="Interpretation", deps=("S1",)),
+        ],
+        answer=answer,
+    )
     m = score([g], [p], resamples=0)
     assert m.labels.accuracy == 1.0
     assert m.graph.edges is not None and m.graph.edges.f1 == 1.0
@@ -210,8 +257,11 @@ def test_bad_input() -> None:
 
 
 def test_bootstrap_is_seeded_and_brackets_the_estimate() -> None:
-    rows = [row(f"p__q{i}", [sent(f"S {i} {k}.", lab) for k, lab in enumerate(LABELS6)]) for i in range(20)]
-    preds = [relabel(r, PRED6[: i % 7] + LABELS6[i % 7:]) for i, r in enumerate(rows)]
+    rows = [
+        row(f"p__q{i}", [sent(f"S {i} {k}.", lab) for k, lab in enumerate(LABELS6)])
+        for i in range(20)
+    ]
+    preds = [relabel(r, PRED6[: i % 7] + LABELS6[i % 7 :]) for i, r in enumerate(rows)]
     a = score(rows, preds, resamples=200, seed=7)
     b = score(rows, preds, resamples=200, seed=7)
     c = score(rows, preds, resamples=200, seed=8)
@@ -293,7 +343,10 @@ def test_missing_all_predictions_on_dev(dev: Any) -> None:
 
 
 def test_identical_rows_score_one_even_if_answer_raw_disagrees() -> None:
-    g = row("p__q1", [sent("It scored 81.2 F1.", "contradiction", errors=(("81.2", ("C1",)),))],
-            answer="Rewritten answer text.")
+    g = row(
+        "p__q1",
+        [sent("It scored 81.2 F1.", "contradiction", errors=(("81.2", ("C1",)),))],
+        answer="Rewritten answer text.",
+    )
     m = score([g], [g], resamples=0)
     assert m.spans.exact.f1 == 1.0 and m.labels.accuracy == 1.0

@@ -15,7 +15,12 @@ from annotations.score import score
 from tests.annotations.rows import relabel
 from tests.conftest import DEV, need
 
-SETTINGS = settings(max_examples=25, deadline=None, database=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+SETTINGS = settings(
+    max_examples=25,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 
 
 @pytest.fixture(scope="module")
@@ -30,8 +35,15 @@ def _system(dev: tuple[QAPair, ...]) -> list[QAPair]:
         if i % 3 == 0:
             out.append(relabel(r, ["supported"] * len(r.annotations)))
         elif i % 3 == 1:
-            out.append(r.model_copy(update={"annotations": tuple(
-                a.model_copy(update={"depends_on": ()}) for a in r.annotations)}))
+            out.append(
+                r.model_copy(
+                    update={
+                        "annotations": tuple(
+                            a.model_copy(update={"depends_on": ()}) for a in r.annotations
+                        )
+                    }
+                )
+            )
         else:
             out.append(r)
     return out
@@ -58,7 +70,7 @@ def _split_sentences(r: QAPair, cuts: dict[int, float]) -> QAPair:
         spaces = [k for k, ch in enumerate(a.sentence) if ch == " "]
         if i in cuts and spaces and not a.errors:
             k = spaces[min(len(spaces) - 1, int(cuts[i] * len(spaces)))]
-            pieces += [(i, a.sentence[:k]), (i, a.sentence[k + 1:])]
+            pieces += [(i, a.sentence[:k]), (i, a.sentence[k + 1 :])]
         else:
             pieces.append((i, a.sentence))
     anns: list[SentenceAnnotation] = []
@@ -70,7 +82,9 @@ def _split_sentences(r: QAPair, cuts: dict[int, float]) -> QAPair:
 
 
 @pytest.mark.parametrize("seed", range(25))
-def test_resegmenting_with_consistent_ids_changes_nothing(dev: tuple[QAPair, ...], seed: int) -> None:
+def test_resegmenting_with_consistent_ids_changes_nothing(
+    dev: tuple[QAPair, ...], seed: int
+) -> None:
     # Seeded draws rather than hypothesis: the cut positions depend on the drawn row, which
     # hypothesis replays as a different strategy once in a while (FlakyStrategyDefinition).
     rng = random.Random(seed)
@@ -81,14 +95,22 @@ def test_resegmenting_with_consistent_ids_changes_nothing(dev: tuple[QAPair, ...
     cuts = {i: rng.random() for i in rng.sample(range(n), rng.randint(1, n))}
     split = _split_sentences(pred[k], cuts)
     assert len(split.annotations) > n or all(pred[k].annotations[i].errors for i in cuts)
-    resegmented = [*pred[:k], split, *pred[k + 1:]]
+    resegmented = [*pred[:k], split, *pred[k + 1 :]]
     got = score(dev, resegmented, resamples=30, seed=5)
     assert got == base
 
 
 def test_sentence_id_spelling_does_not_matter(dev: tuple[QAPair, ...]) -> None:
-    spelled = [r.model_copy(update={"annotations": tuple(
-        a.model_copy(update={"depends_on": tuple(f" {d[1:]}" for d in a.depends_on)}) for a in r.annotations)})
-        for r in dev]
+    spelled = [
+        r.model_copy(
+            update={
+                "annotations": tuple(
+                    a.model_copy(update={"depends_on": tuple(f" {d[1:]}" for d in a.depends_on)})
+                    for a in r.annotations
+                )
+            }
+        )
+        for r in dev
+    ]
     m = score(dev, spelled, resamples=0)
     assert m.graph.edges is not None and m.graph.edges.f1 == 1.0

@@ -24,8 +24,9 @@ def acl_rows(n: int = 300, start: int = 6700) -> list[dict]:
         return [json.loads(line) for line in itertools.islice(fh, start, start + n)]
 
 
-def store(tmp_path: Path, records: Iterable[Record] = (), name: str = "t.sqlite",
-          complete: bool = True) -> LocalIndex:
+def store(
+    tmp_path: Path, records: Iterable[Record] = (), name: str = "t.sqlite", complete: bool = True
+) -> LocalIndex:
     """An index holding ``records``, declared complete (a test store holds every work)."""
     index = LocalIndex(tmp_path / name, complete=complete)
     index.add_records(records)
@@ -36,16 +37,16 @@ def authors(*names: str) -> tuple[Author, ...]:
     return tuple(parse_name(n) for n in names)
 
 
-def rec(rid: str, title: str, names: Iterable[str] = (), year: int | None = None,
-        **kw: object) -> Record:
-    return Record(source="test", id=rid, title=title, authors=authors(*names), year=year,
-                  **kw)  # type: ignore[arg-type]
+def rec(
+    rid: str, title: str, names: Iterable[str] = (), year: int | None = None, **kw: object
+) -> Record:
+    return Record(source="test", id=rid, title=title, authors=authors(*names), year=year, **kw)  # type: ignore[arg-type]
 
 
-def ref(title: str | None, names: Iterable[str] = (), year: int | None = None,
-        **kw: object) -> Reference:
-    return Reference(raw=title or "", title=title, authors=authors(*names), year=year,
-                     **kw)  # type: ignore[arg-type]
+def ref(
+    title: str | None, names: Iterable[str] = (), year: int | None = None, **kw: object
+) -> Reference:
+    return Reference(raw=title or "", title=title, authors=authors(*names), year=year, **kw)  # type: ignore[arg-type]
 
 
 class FailingSource:

@@ -25,23 +25,32 @@ def test_c02_month_macros_strings_and_concatenation() -> None:
     assert a.authors[2].literal
     assert a.warnings == ()
     assert (b.venue, b.year, b.month, b.note, b.publisher) == (
-        sato["journal"], sato["year"], sato["month"], sato["note"], sato["publisher"])
+        sato["journal"],
+        sato["year"],
+        sato["month"],
+        sato["note"],
+        sato["publisher"],
+    )
     assert list(b.warnings) == sato["warnings"]
     assert isinstance(a.month, int) and isinstance(b.month, int)
 
 
 def test_month_field_forms() -> None:
-    text = "".join(f"@misc{{k{i}, title={{T}}, month = {m}}}\n" for i, m in enumerate(
-        ["{March}", "\"sep.\"", "11", "{13}", "{Spring}", "aug # \"~9\""]))
+    text = "".join(
+        f"@misc{{k{i}, title={{T}}, month = {m}}}\n"
+        for i, m in enumerate(["{March}", '"sep."', "11", "{13}", "{Spring}", 'aug # "~9"'])
+    )
     months = [r.month for r in parse_bibtex(text) if isinstance(r, Reference)]
     assert months == [3, 9, 11, None, None, None]
 
 
 def test_broken_entries_are_reported_in_place_with_their_line() -> None:
-    text = ("@article{good1, title={A fine title}, year=2020}\n"
-            "@article{bad1, title={Unclosed, year=2020\n"
-            "@article{good2, title={Another title}, year=2021}\n"
-            "@article{, title={No key}}\n")
+    text = (
+        "@article{good1, title={A fine title}, year=2020}\n"
+        "@article{bad1, title={Unclosed, year=2020\n"
+        "@article{good2, title={Another title}, year=2021}\n"
+        "@article{, title={No key}}\n"
+    )
     got = parse_bibtex(text)
     kinds = [type(r).__name__ for r in got]
     assert kinds == ["Reference", "BadEntry", "Reference", "BadEntry"]

@@ -26,15 +26,34 @@ def run(argv: list[str]) -> int:
 @pytest.fixture()
 def db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     records = tmp_path / "records.jsonl"
-    records.write_text("\n".join(json.dumps(r) for r in [
-        {"id": "P1", "title": "Attention is all you need", "authors": ["Ashish Vaswani",
-         "Noam Shazeer"], "year": 2017, "venue": "NeurIPS", "doi": "10.5555/att"},
-        {"id": "P2", "title": "Deep parsing with graphs", "authors": ["Ana Silva"], "year": 2020,
-         "venue": "Proceedings of ACL"},
-        "not an object",
-    ]) + "\n")
+    records.write_text(
+        "\n".join(
+            json.dumps(r)
+            for r in [
+                {
+                    "id": "P1",
+                    "title": "Attention is all you need",
+                    "authors": ["Ashish Vaswani", "Noam Shazeer"],
+                    "year": 2017,
+                    "venue": "NeurIPS",
+                    "doi": "10.5555/att",
+                },
+                {
+                    "id": "P2",
+                    "title": "Deep parsing with graphs",
+                    "authors": ["Ana Silva"],
+                    "year": 2020,
+                    "venue": "Proceedings of ACL",
+                },
+                "not an object",
+            ]
+        )
+        + "\n"
+    )
     path = tmp_path / "idx.sqlite"
-    assert run(["index", "add", str(records), "--db", str(path)]) == 1  # a skipped record: reported, exit 1
+    assert (
+        run(["index", "add", str(records), "--db", str(path)]) == 1
+    )  # a skipped record: reported, exit 1
     out = capsys.readouterr()
     assert "2 records (2 added), 1 skipped" in out.out and "line 3" in out.err
     return path
@@ -45,10 +64,14 @@ def test_index_add_and_stats(db: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert "records: 2" in capsys.readouterr().out
 
 
-def test_refs_verify_text_lines(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_refs_verify_text_lines(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     refs = tmp_path / "refs.txt"
-    refs.write_text("Ashish Vaswani and Noam Shazeer. Attention is all you need. In NeurIPS, 2017.\n"
-                    "Ana Silva. Deep parsing with graphs. In Proceedings of ACL, 2019.\n")
+    refs.write_text(
+        "Ashish Vaswani and Noam Shazeer. Attention is all you need. In NeurIPS, 2017.\n"
+        "Ana Silva. Deep parsing with graphs. In Proceedings of ACL, 2019.\n"
+    )
     status = run(["refs", "verify", str(refs), "--db", str(db), "--complete"])
     captured = capsys.readouterr()
     out = captured.out
@@ -56,23 +79,34 @@ def test_refs_verify_text_lines(db: Path, tmp_path: Path, capsys: pytest.Capture
     assert "[VERIFIED]" in out and "[CORRUPTED]" in out
     assert "differs: year" in out and "corrected:" in out and "candidate" in out
     # the totals close the run on stderr (stdout stays the results alone)
-    assert captured.err.strip().splitlines()[-1] == "sciground: 2 reference(s): 1 verified, 1 corrupted"
+    assert (
+        captured.err.strip().splitlines()[-1]
+        == "sciground: 2 reference(s): 1 verified, 1 corrupted"
+    )
 
 
-def test_refs_verify_json_and_bib(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_refs_verify_json_and_bib(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     bib = tmp_path / "refs.bib"
-    bib.write_text("@inproceedings{v17, title={Attention is all you need}, "
-                   "author={Vaswani, Ashish and Shazeer, Noam}, year={2017}, booktitle={NeurIPS}}\n")
+    bib.write_text(
+        "@inproceedings{v17, title={Attention is all you need}, "
+        "author={Vaswani, Ashish and Shazeer, Noam}, year={2017}, booktitle={NeurIPS}}\n"
+    )
     assert run(["refs", "verify", str(bib), "--db", str(db), "--json"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert len(lines) == 1 and json.loads(lines[0])["verdict"] == "verified"
 
 
-def test_refs_verify_answer_text(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_refs_verify_answer_text(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     answer = tmp_path / "answer.md"
-    answer.write_text("Transformers rely on attention alone [1].\n\nReferences\n\n"
-                      "[1] Ashish Vaswani and Noam Shazeer. Attention is all you need. "
-                      "In NeurIPS, 2017.\n")
+    answer.write_text(
+        "Transformers rely on attention alone [1].\n\nReferences\n\n"
+        "[1] Ashish Vaswani and Noam Shazeer. Attention is all you need. "
+        "In NeurIPS, 2017.\n"
+    )
     refs = cli.read_references(str(answer))
     assert len(refs) == 1
     assert run(["refs", "verify", str(answer), "--db", str(db), "--json"]) == 0
@@ -84,8 +118,9 @@ def test_missing_file_is_an_input_error(db: Path) -> None:
         run(["refs", "verify", "/nonexistent/refs.txt", "--db", str(db)])
 
 
-def test_unknown_reference_is_unverified_unless_complete(db: Path, tmp_path: Path,
-                                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_unknown_reference_is_unverified_unless_complete(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     refs = tmp_path / "refs.txt"
     refs.write_text("Jane Doe. Quantum gradient flows for multilingual parsing. In ACL, 2021.\n")
     assert run(["refs", "verify", str(refs), "--db", str(db)]) == 0
@@ -103,7 +138,8 @@ def test_refs_verify_reads_every_line_of_a_mixed_list(tmp_path, capsys) -> None:
         "Semantic Scholar Open Research Corpus. In ACL.\n"
         "Beltagy, I., Lo, K., and Cohan, A. (2019). SciBERT: A pretrained language model for "
         "scientific text. In EMNLP.\n"
-        "Zhang et al., 2019\n")
+        "Zhang et al., 2019\n"
+    )
     assert main(["refs", "verify", str(refs), "--db", str(tmp_path / "none.sqlite"), "--json"]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert len(lines) == 3 and {x["verdict"] for x in lines} == {"unverified"}
@@ -113,9 +149,11 @@ def test_refs_verify_reports_a_broken_bib_entry_in_its_place(tmp_path, capsys) -
     from grounding.cli import main
 
     bib = tmp_path / "r.bib"
-    bib.write_text("@article{ok1, title={A Title About Parsing}, author={Lo, Kyle}, year={2020}}\n"
-                   "@article{broken, title={Unclosed\n\n"
-                   "@article{ok2, title={Another Title Here}, author={Weld, Dan}, year={2019}}\n")
+    bib.write_text(
+        "@article{ok1, title={A Title About Parsing}, author={Lo, Kyle}, year={2020}}\n"
+        "@article{broken, title={Unclosed\n\n"
+        "@article{ok2, title={Another Title Here}, author={Weld, Dan}, year={2019}}\n"
+    )
     # a broken entry is reported (file:line) and the others are verified; it alone does
     # not make the exit status 1 (only corrupted / fabricated verdicts do)
     assert main(["refs", "verify", str(bib), "--db", str(tmp_path / "none.sqlite"), "--json"]) == 0
@@ -141,37 +179,45 @@ def test_index_add_keeps_what_a_cut_short_gz_holds_and_exits_1(tmp_path, capsys)
     from citations.sources.local import LocalIndex
     from grounding.cli import main
 
-    rows = "".join(json.dumps({"title": f"Paper number {i}", "authors": ["A. Writer"], "year": 2020})
-                   + "\n" for i in range(2000)).encode()
+    rows = "".join(
+        json.dumps({"title": f"Paper number {i}", "authors": ["A. Writer"], "year": 2020}) + "\n"
+        for i in range(2000)
+    ).encode()
     whole = gzip.compress(rows)
     cut = tmp_path / "cut.jsonl.gz"
     cut.write_bytes(whole[: len(whole) * 2 // 3])
     assert main(["index", "add", str(cut), "--db", str(tmp_path / "i.sqlite")]) == 1
     assert "unreadable after line" in capsys.readouterr().err
-    fake = tmp_path / "fake.jsonl.gz"          # not gzip at all: nothing added, exit 1
+    fake = tmp_path / "fake.jsonl.gz"  # not gzip at all: nothing added, exit 1
     fake.write_text("not gzip\n")
     assert main(["index", "add", str(fake), "--db", str(tmp_path / "j.sqlite")]) == 1
     assert "Not a gzipped file" in capsys.readouterr().err
     assert 0 < LocalIndex(tmp_path / "i.sqlite").stats().records < 2000
 
 
-def test_index_add_goes_on_past_a_missing_or_unknown_file(tmp_path: Path,
-                                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_index_add_goes_on_past_a_missing_or_unknown_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from citations.sources.local import LocalIndex
 
     good = tmp_path / "good.jsonl"
-    good.write_text(json.dumps({"title": "Paper one", "authors": ["A. Writer"], "year": 2020}) + "\n")
+    good.write_text(
+        json.dumps({"title": "Paper one", "authors": ["A. Writer"], "year": 2020}) + "\n"
+    )
     other = tmp_path / "notes.txt"
     other.write_text("not records\n")
     db = tmp_path / "i.sqlite"
-    assert run(["index", "add", str(tmp_path / "missing.bib"), str(other), str(good),
-                "--db", str(db)]) == 1
+    assert (
+        run(["index", "add", str(tmp_path / "missing.bib"), str(other), str(good), "--db", str(db)])
+        == 1
+    )
     err = capsys.readouterr().err
     assert "missing.bib: no such file" in err and "notes.txt: unknown file type" in err
     assert LocalIndex(db).stats().records == 1
 
 
 # ---------------------------------------------------------------- issue 13: refs verify
+
 
 def _acl_refs(tmp_path: Path, n: int) -> tuple[Path, list[str]]:
     """An index of n ACL Anthology records and a reference string for each."""
@@ -203,21 +249,31 @@ def test_index_add_twice_says_unchanged(tmp_path: Path, capsys: pytest.CaptureFi
 
     index = LocalIndex(db)
     assert index.stats().records == 2
-    assert index.lookup_doi("x") is None and index.search_scored(
-        __import__("citations.parse", fromlist=["parse_reference"]).parse_reference(
-            "Ana Silva. Deep parsing with graphs. 2019."), 1)[0].record.year == 2019
+    assert (
+        index.lookup_doi("x") is None
+        and index.search_scored(
+            __import__("citations.parse", fromlist=["parse_reference"]).parse_reference(
+                "Ana Silva. Deep parsing with graphs. 2019."
+            ),
+            1,
+        )[0].record.year
+        == 2019
+    )
 
 
 def test_workers_give_the_same_results_in_order_as_one_process(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     db, refs = _acl_refs(tmp_path, 120)
     capsys.readouterr()
     listed = tmp_path / "refs.txt"
     listed.write_text("".join(r + "\n" for r in refs))
     outs = []
     for workers in ("1", "2"):
-        assert run(["refs", "verify", str(listed), "--db", str(db), "--json",
-                    "--workers", workers]) == 0
+        assert (
+            run(["refs", "verify", str(listed), "--db", str(db), "--json", "--workers", workers])
+            == 0
+        )
         outs.append([json.loads(x) for x in capsys.readouterr().out.splitlines()])
     assert outs[0] == outs[1]
     assert [r["reference"]["raw"] for r in outs[1]] == refs
@@ -230,7 +286,8 @@ def test_workers_give_the_same_results_in_order_as_one_process(
 
 
 def test_workers_read_an_index_without_term_table_the_same(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """An index from before the term_docs table: the parent reads the vocabulary once and
     the workers share it; the results are those of the per-word lookups, in order."""
     import sqlite3
@@ -245,7 +302,8 @@ def test_workers_read_an_index_without_term_table_the_same(
             with sqlite3.connect(db) as conn:
                 conn.executescript(
                     "DROP TRIGGER term_docs_stale_insert; DROP TRIGGER term_docs_stale_update; "
-                    "DROP TRIGGER term_docs_stale_delete; DROP TABLE meta; DROP TABLE term_docs;")
+                    "DROP TRIGGER term_docs_stale_delete; DROP TABLE meta; DROP TABLE term_docs;"
+                )
         for workers in ("1", "2"):
             run(["refs", "verify", str(listed), "--db", str(db), "--workers", workers])
             outs.append(capsys.readouterr().out)
@@ -274,7 +332,9 @@ def test_results_stream_before_the_input_is_consumed(tmp_path: Path) -> None:
         stream.close()
 
 
-def test_one_huge_reference_gets_a_verdict(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_one_huge_reference_gets_a_verdict(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     huge = tmp_path / "huge.txt"
     huge.write_text("Smith, J. (2020). " + "A very long title word " * 4400 + "\n")
     assert len(huge.read_text()) > 100_000
@@ -283,11 +343,14 @@ def test_one_huge_reference_gets_a_verdict(tmp_path: Path, capsys: pytest.Captur
     assert res["verdict"] == "unparsed" and "too long" in res["reason"]
 
 
-def test_prose_without_a_reference_list_is_not_verified(tmp_path: Path,
-                                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_prose_without_a_reference_list_is_not_verified(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     prose = tmp_path / "answer.txt"
-    prose.write_text("In 2019, Devlin and colleagues showed that BERT raises GLUE to 80.5.\n"
-                     "The model was trained in 2018 on 16 TPUs for four days, says the paper.\n")
+    prose.write_text(
+        "In 2019, Devlin and colleagues showed that BERT raises GLUE to 80.5.\n"
+        "The model was trained in 2018 on 16 TPUs for four days, says the paper.\n"
+    )
     assert cli.read_references(str(prose)) == []
     assert run(["refs", "verify", str(prose)]) == 0
     assert "no references found" in capsys.readouterr().err
@@ -299,46 +362,54 @@ def test_references_typed_in_lower_case_are_a_list(tmp_path: Path) -> None:
     list, not an answer citing nothing (a fresh user's one-line file gave "no references
     found"); prose in lower case that mentions a year and a workshop is not."""
     refs = tmp_path / "refs.txt"
-    line = ("jain, a., pacheco, m. l., lancette, s., goindani, m., goldwasser, d. (2020). "
-            "identifying collaborative conversations using latent discourse behaviors. in proc. "
-            "of sigdial, 74-78.")
+    line = (
+        "jain, a., pacheco, m. l., lancette, s., goindani, m., goldwasser, d. (2020). "
+        "identifying collaborative conversations using latent discourse behaviors. in proc. "
+        "of sigdial, 74-78."
+    )
     refs.write_text(line + "\n", encoding="utf-8")
     assert cli.read_references(str(refs)) == [line]
     prose = tmp_path / "answer.txt"
-    prose.write_text("as shown by smith et al. (2020), the workshop results hold for the model.\n"
-                     "the proceedings of that workshop appeared in 2021, in print.\n", encoding="utf-8")
+    prose.write_text(
+        "as shown by smith et al. (2020), the workshop results hold for the model.\n"
+        "the proceedings of that workshop appeared in 2021, in print.\n",
+        encoding="utf-8",
+    )
     assert cli.read_references(str(prose)) == []
 
 
 def test_lines_with_no_prose_and_no_citation_each_get_a_verdict(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Junk pasted into a file is neither an answer nor a list by the cues: every line
     is verified (unparsed here), none vanishes behind "no references found"."""
     junk = tmp_path / "junk.txt"
     junk.write_text("xq7#@ lkj88 %%zz\nqwe:rty 12ab-z ++\n")
-    assert run(["refs", "verify", str(junk), "--db", str(tmp_path / "none.sqlite"),
-                "--json"]) == 0
+    assert run(["refs", "verify", str(junk), "--db", str(tmp_path / "none.sqlite"), "--json"]) == 0
     captured = capsys.readouterr()
     assert [json.loads(x)["verdict"] for x in captured.out.splitlines()] == ["unparsed"] * 2
     assert "verifying 2 of 2 line(s) as references" in captured.err
-    mixed = tmp_path / "mixed.txt"   # references without list cues among junk: all verified
-    mixed.write_text("Cohan, A., Feldman, S., Beltagy, I., Downey, D., & Weld, D. S. (2020). "
-                     "SPECTER: Document-level representation learning using citation-informed "
-                     "transformers. In Proceedings of ACL.\nasdf qwer\nhello world foo\nzzz\n")
-    assert run(["refs", "verify", str(mixed), "--db", str(tmp_path / "none.sqlite"),
-                "--json"]) == 0
+    mixed = tmp_path / "mixed.txt"  # references without list cues among junk: all verified
+    mixed.write_text(
+        "Cohan, A., Feldman, S., Beltagy, I., Downey, D., & Weld, D. S. (2020). "
+        "SPECTER: Document-level representation learning using citation-informed "
+        "transformers. In Proceedings of ACL.\nasdf qwer\nhello world foo\nzzz\n"
+    )
+    assert run(["refs", "verify", str(mixed), "--db", str(tmp_path / "none.sqlite"), "--json"]) == 0
     verdicts = [json.loads(x)["verdict"] for x in capsys.readouterr().out.splitlines()]
     assert len(verdicts) == 4 and verdicts[0] == "unverified"
 
 
-VANCOUVER = ["Cohan A, Feldman S, Beltagy I, Downey D, Weld D. SPECTER: Document-level "
-             "representation learning using citation-informed transformers. ACL 2020.",
-             "Papineni K, Roukos S, Ward T, Zhu WJ. Bleu: a method for automatic evaluation "
-             "of machine translation. ACL 2002.",
-             "Vaswani A, Shazeer N, Parmar N. Attention is all you need. Adv Neural Inf "
-             "Process Syst. 2017;30:5998-6008.",
-             "Müller K, Alvarez J. Quantum contrastive pretraining for citation graphs. Nat "
-             "Mach Intell 2022."]
+VANCOUVER = [
+    "Cohan A, Feldman S, Beltagy I, Downey D, Weld D. SPECTER: Document-level "
+    "representation learning using citation-informed transformers. ACL 2020.",
+    "Papineni K, Roukos S, Ward T, Zhu WJ. Bleu: a method for automatic evaluation "
+    "of machine translation. ACL 2002.",
+    "Vaswani A, Shazeer N, Parmar N. Attention is all you need. Adv Neural Inf "
+    "Process Syst. 2017;30:5998-6008.",
+    "Müller K, Alvarez J. Quantum contrastive pretraining for citation graphs. Nat "
+    "Mach Intell 2022.",
+]
 
 
 def test_vancouver_lines_are_a_reference_list(tmp_path: Path) -> None:
@@ -350,41 +421,52 @@ def test_vancouver_lines_are_a_reference_list(tmp_path: Path) -> None:
         assert cli.read_references(str(refs)) == lines
 
 
-def test_prose_then_a_list_without_heading(tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_prose_then_a_list_without_heading(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Prose above reference lines with no "References" heading: the lines are the list
     (verified, each once) and the prose's citations are mined, not dropped."""
     answer = tmp_path / "a.txt"
-    answer.write_text("Smith and Jones (2019) showed that transformers help with this.\n"
-                      + "\n".join(VANCOUVER[:3]) + "\n")
+    answer.write_text(
+        "Smith and Jones (2019) showed that transformers help with this.\n"
+        + "\n".join(VANCOUVER[:3])
+        + "\n"
+    )
     got = cli.read_references(str(answer))
     assert [getattr(r, "raw", r) for r in got] == VANCOUVER[:3] + ["Smith and Jones (2019)"]
     assert "lines 2-4 read as the reference list" in capsys.readouterr().err
     # a plain sentence, an author-year citation and numbered markers above a list
-    for lead in ("The works I relied on for this review are listed below.",
-                 "Constant et al. (2017) surveyed multiword expression processing in depth.",
-                 "Expressions were surveyed in depth [1], and neurons analysed [2]. Typing "
-                 "benefits from views [3]."):
-        answer.write_text(lead + "\n" + "\n".join(f"{n}. {r}" for n, r in
-                                                   enumerate(VANCOUVER[:3], 1)) + "\n")
+    for lead in (
+        "The works I relied on for this review are listed below.",
+        "Constant et al. (2017) surveyed multiword expression processing in depth.",
+        "Expressions were surveyed in depth [1], and neurons analysed [2]. Typing "
+        "benefits from views [3].",
+    ):
+        answer.write_text(
+            lead + "\n" + "\n".join(f"{n}. {r}" for n, r in enumerate(VANCOUVER[:3], 1)) + "\n"
+        )
         got = [getattr(r, "raw", r) for r in cli.read_references(str(answer))]
         assert got[:3] == [f"{n}. {r}" for n, r in enumerate(VANCOUVER[:3], 1)], lead
         assert lead not in got
     # a reference typed without cues above a list is not prose: it stays a line to verify
-    bare = ("Vargas Carvalho Góes Pardo Benevenuto. HateBR: A Large Expert Annotated Corpus "
-            "of Brazilian Instagram Comments for Offensive Language and Hate Speech Detection. "
-            "Proceedings of the Thirteenth Language Resources and Evaluation Conference; 2025.")
+    bare = (
+        "Vargas Carvalho Góes Pardo Benevenuto. HateBR: A Large Expert Annotated Corpus "
+        "of Brazilian Instagram Comments for Offensive Language and Hate Speech Detection. "
+        "Proceedings of the Thirteenth Language Resources and Evaluation Conference; 2025."
+    )
     answer.write_text(bare + "\n" + VANCOUVER[0] + "\n")
     assert cli.read_references(str(answer)) == [bare, VANCOUVER[0]]
 
 
-def test_an_answer_on_one_long_line_is_mined_not_taken_for_one_reference(
-        tmp_path: Path) -> None:
-    prose = ("The authors compare several document embeddings on the benchmark, and the "
-             "results are discussed at length in the paper. ") * 170
+def test_an_answer_on_one_long_line_is_mined_not_taken_for_one_reference(tmp_path: Path) -> None:
+    prose = (
+        "The authors compare several document embeddings on the benchmark, and the "
+        "results are discussed at length in the paper. "
+    ) * 170
     answer = tmp_path / "a.txt"
-    answer.write_text(prose + "As shown by Cohan et al. (2020), citation-informed training "
-                      "helps.\n")
+    answer.write_text(
+        prose + "As shown by Cohan et al. (2020), citation-informed training helps.\n"
+    )
     assert len(answer.read_text()) > 20_000
     got = cli.read_references(str(answer))
     assert len(got) == 1 and getattr(got[0], "raw", None) == "Cohan et al. (2020)"
@@ -397,8 +479,9 @@ def test_answers_with_a_references_heading_are_mined_not_read_as_lists(tmp_path:
 
     from tests.conftest import DATA
 
-    files = [f for f in glob.glob(str(DATA / "groundqa" / "dev" / "*.jsonl"))
-             if "citations" not in f]
+    files = [
+        f for f in glob.glob(str(DATA / "groundqa" / "dev" / "*.jsonl")) if "citations" not in f
+    ]
     if not files:
         pytest.skip(f"no GroundQA dev data under {DATA}")
     found = 0
@@ -431,13 +514,16 @@ def test_junk_strings_are_unparsed_and_real_references_are_not() -> None:
         except InputError:
             unparsed += 1
     assert unparsed >= 0.97 * len(junk)
-    real = [f"{', '.join(r['authors'])}. {r['title']}. In {r['venue']}, {r['year']}."
-            for r in acl_rows(300)]
+    real = [
+        f"{', '.join(r['authors'])}. {r['title']}. In {r['venue']}, {r['year']}."
+        for r in acl_rows(300)
+    ]
     assert not [r for r in real if unreadable_reason(parse_reference(r))]
 
 
-def test_a_directory_is_named_as_one(db: Path, tmp_path: Path,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_directory_is_named_as_one(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(InputError, match="is a directory"):
         cli.read_references(str(tmp_path))
     assert run(["index", "add", str(tmp_path), "--db", str(db)]) == 1  # skipped, reported
@@ -445,25 +531,40 @@ def test_a_directory_is_named_as_one(db: Path, tmp_path: Path,
 
 
 def test_a_numbered_list_on_standard_input_is_not_taken_for_json(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import io
 
-    text = ("[1] Lo, K., Wang, L. L., Neumann, M., Kinney, R., & Weld, D. (2020). S2ORC: The "
-            "Semantic Scholar Open Research Corpus. In Proceedings of ACL (pp. 4969-4983).\n"
-            "[2] Cohan, A., Feldman, S., Beltagy, I., Downey, D., & Weld, D. (2020). SPECTER: "
-            "Document-level representation learning using citation-informed transformers. "
-            "In Proceedings of ACL (pp. 2270-2282).\n")
+    text = (
+        "[1] Lo, K., Wang, L. L., Neumann, M., Kinney, R., & Weld, D. (2020). S2ORC: The "
+        "Semantic Scholar Open Research Corpus. In Proceedings of ACL (pp. 4969-4983).\n"
+        "[2] Cohan, A., Feldman, S., Beltagy, I., Downey, D., & Weld, D. (2020). SPECTER: "
+        "Document-level representation learning using citation-informed transformers. "
+        "In Proceedings of ACL (pp. 2270-2282).\n"
+    )
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
     refs = cli.read_references("-")
     assert len(refs) == 2 and all(isinstance(r, str) and "2020" in r for r in refs)
 
 
-@given(st.lists(st.sampled_from([
-    "Lo, K., Wang, L. L. (2020). S2ORC: The semantic scholar open research corpus. In ACL.",
-    "[3] Devlin J, Chang M. BERT: pre-training of deep bidirectional transformers. 2019.",
-    "See https://example.org/paper for the code.", "doi:10.18653/v1/P19-1001",
-    "The model was trained in 2018 on 16 TPUs for four days.", "In 2019, BERT won.",
-    "It works well.", "x" * 20_001]), min_size=1, max_size=9))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "Lo, K., Wang, L. L. (2020). S2ORC: The semantic scholar open research corpus. In ACL.",
+                "[3] Devlin J, Chang M. BERT: pre-training of deep bidirectional transformers. 2019.",
+                "See https://example.org/paper for the code.",
+                "doi:10.18653/v1/P19-1001",
+                "The model was trained in 2018 on 16 TPUs for four days.",
+                "In 2019, BERT won.",
+                "It works well.",
+                "x" * 20_001,
+            ]
+        ),
+        min_size=1,
+        max_size=9,
+    )
+)
 def test_the_list_test_stops_early_with_the_same_answer(lines: list[str]) -> None:
     """read_references counts reference-like lines only until the majority is known: the
     answer is that of counting them all."""
@@ -476,8 +577,9 @@ def _raw_and_verdict(result: object) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("chunk,ahead", [(1, 1), (3, 2), (7, 4)])
-def test_processes_and_the_caller_share_the_work_in_order(tmp_path: Path, chunk: int,
-                                                          ahead: int) -> None:
+def test_processes_and_the_caller_share_the_work_in_order(
+    tmp_path: Path, chunk: int, ahead: int
+) -> None:
     """The calling process verifies chunks too (the first, those it would otherwise wait
     for, and queued ones it takes back at the end): every reference once, in input order,
     with the verdicts of one process."""
@@ -488,16 +590,20 @@ def test_processes_and_the_caller_share_the_work_in_order(tmp_path: Path, chunk:
     db, refs = _acl_refs(tmp_path, 41)
     with LocalIndex(db, read_only=True) as index:
         alone = [_raw_and_verdict(r) for r in iter_verify(refs, [index])]
-    shared = list(verify_in_processes(iter(refs), db, _raw_and_verdict, workers=2,
-                                      chunk=chunk, ahead=ahead))
+    shared = list(
+        verify_in_processes(iter(refs), db, _raw_and_verdict, workers=2, chunk=chunk, ahead=ahead)
+    )
     assert shared == alone and [raw for raw, _ in shared] == refs
-    assert list(verify_in_processes(iter(refs[:chunk]), db, _raw_and_verdict,
-                                    chunk=chunk)) == alone[:chunk]
+    assert (
+        list(verify_in_processes(iter(refs[:chunk]), db, _raw_and_verdict, chunk=chunk))
+        == alone[:chunk]
+    )
     assert list(verify_in_processes(iter([]), db, _raw_and_verdict)) == []
 
 
-def test_flags_out_of_range_or_of_no_effect_are_said(tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_flags_out_of_range_or_of_no_effect_are_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     refs = tmp_path / "r.txt"
     refs.write_text("Lo, K. (2020). S2ORC: The Semantic Scholar Open Research Corpus. In ACL.\n")
     for bad in ("0", "-1", "two"):
@@ -506,8 +612,10 @@ def test_flags_out_of_range_or_of_no_effect_are_said(tmp_path: Path,
         assert exit_.value.code == 2
         assert "--workers" in capsys.readouterr().err
     db = str(tmp_path / "none.sqlite")
-    assert run(["refs", "verify", str(refs), "--db", db, "--checkpoint",
-                str(tmp_path / "ck.jsonl")]) == 0
+    assert (
+        run(["refs", "verify", str(refs), "--db", db, "--checkpoint", str(tmp_path / "ck.jsonl")])
+        == 0
+    )
     assert "--checkpoint applies to online sources" in capsys.readouterr().err
     bad_json = tmp_path / "refs.json"
     bad_json.write_text("{bad json")
@@ -516,7 +624,8 @@ def test_flags_out_of_range_or_of_no_effect_are_said(tmp_path: Path,
 
 
 def test_refs_verify_interrupted_says_how_far_it_got(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     refs = tmp_path / "refs.txt"
     refs.write_text("\n".join(VANCOUVER) + "\n")
 
@@ -531,14 +640,16 @@ def test_refs_verify_interrupted_says_how_far_it_got(
     assert "interrupted after 1 of 4 reference(s)" in captured.err
 
 
-def test_complete_says_when_a_venue_lies_outside_the_index(db: Path, tmp_path: Path,
-                                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_complete_says_when_a_venue_lies_outside_the_index(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     refs = tmp_path / "refs.txt"
     refs.write_text(
         "Jumper, J., Evans, R., & Pritzel, A. (2021). Highly accurate protein structure "
         "prediction with AlphaFold. Nature, 596, 583-589.\n"
         "He, K. and Sun, J. (2016). Deep residual learning for image recognition. In Proceedings "
-        "of the IEEE Conference on Computer Vision and Pattern Recognition, pp. 770-778.\n")
+        "of the IEEE Conference on Computer Vision and Pattern Recognition, pp. 770-778.\n"
+    )
     assert run(["refs", "verify", str(refs), "--db", str(db), "--complete"]) == 0
     out = capsys.readouterr().out
     assert out.count("[UNVERIFIED]") == 2 and "[FABRICATED]" not in out

@@ -52,23 +52,35 @@ def acl_store(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]
 
     rows = [r for r in acl_rows(2000, start=6000) if r.get("authors") and r.get("year")]
     db = tmp_path_factory.mktemp("acl") / "acl.sqlite"
-    LocalIndex(db).add_records(record_from_mapping(r, source="acl-anthology", default_id=r["id"])
-                               for r in rows)
+    LocalIndex(db).add_records(
+        record_from_mapping(r, source="acl-anthology", default_id=r["id"]) for r in rows
+    )
     return db, reference_strings(rows[::3], 500)
 
 
 @pytest.mark.usefixtures("ray_cluster")
 def test_refs_verify_on_ray_prints_the_local_output_for_500_references(
-        acl_store: tuple[Path, list[str]], tmp_path: Path,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    acl_store: tuple[Path, list[str]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     db, refs = acl_store
     assert len(refs) == 500
     path = tmp_path / "refs.txt"
     path.write_text("\n".join(refs) + "\n", encoding="utf-8")
     outputs = []
     for engine in ("local", "ray"):
-        code = main(["refs", "verify", str(path), "--db", str(db), "--complete", "--json",
-                     "--engine", engine])
+        code = main(
+            [
+                "refs",
+                "verify",
+                str(path),
+                "--db",
+                str(db),
+                "--complete",
+                "--json",
+                "--engine",
+                engine,
+            ]
+        )
         outputs.append((code, capsys.readouterr().out))
     assert outputs[0] == outputs[1]
     verdicts = {line.split('"verdict":"')[1].split('"')[0] for line in outputs[0][1].splitlines()}
@@ -76,9 +88,9 @@ def test_refs_verify_on_ray_prints_the_local_output_for_500_references(
 
 
 @pytest.mark.usefixtures("ray_cluster")
-def test_refs_on_ray_resume_from_the_checkpoint(acl_store: tuple[Path, list[str]],
-                                                tmp_path: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_refs_on_ray_resume_from_the_checkpoint(
+    acl_store: tuple[Path, list[str]], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from citations.engine_ray import verify_references_ray
 
     db, refs = acl_store
@@ -87,7 +99,7 @@ def test_refs_on_ray_resume_from_the_checkpoint(acl_store: tuple[Path, list[str]
     options = VerifierOptions(db=db, complete=True, checkpoint=ck)
     first = verify_references_ray(refs, options, RayOptions(group_size=20))
     got = [next(first) for _ in range(60)]
-    first.close()                                   # the run is interrupted here
+    first.close()  # the run is interrupted here
     assert len(ck.read_text(encoding="utf-8").splitlines()) == 60
     capsys.readouterr()
     rest = list(verify_references_ray(refs, options, RayOptions(group_size=20)))
@@ -96,7 +108,7 @@ def test_refs_on_ray_resume_from_the_checkpoint(acl_store: tuple[Path, list[str]
     assert [r.model_dump_json() for r in rest] == [r.model_dump_json() for r in local]
     assert [r.model_dump_json() for r in got] == [r.model_dump_json() for r in local[:60]]
     lines = ck.read_text(encoding="utf-8").splitlines()
-    assert len(lines) == 200                         # each reference checkpointed once
+    assert len(lines) == 200  # each reference checkpointed once
 
 
 class Gate:
@@ -125,8 +137,12 @@ def lookups(base_url: str, dois: list[str], shared: Any, delay_s: float, gate: A
     while not ray.get(gate.open.remote()):
         time.sleep(0.02)
 
-    cfg = SourceConfig(delays={"crossref": delay_s}, rate_margin_s=0.03, max_retries=0,
-                       user_agent=f"pid {os.getpid()}")
+    cfg = SourceConfig(
+        delays={"crossref": delay_s},
+        rate_margin_s=0.03,
+        max_retries=0,
+        user_agent=f"pid {os.getpid()}",
+    )
     with Cascade.from_config(cfg, sources=("crossref",), base_urls={"crossref": base_url}) as c:
         if shared is not None:
             shared(c)
@@ -136,7 +152,8 @@ def lookups(base_url: str, dois: list[str], shared: Any, delay_s: float, gate: A
 
 
 def test_four_workers_share_one_rate_limit_and_the_drivers_cache(
-        ray_cluster: Any, httpserver: HTTPServer, tmp_path: Path) -> None:
+    ray_cluster: Any, httpserver: HTTPServer, tmp_path: Path
+) -> None:
     from citations.engine_ray import cluster_http
 
     seen: list[tuple[float, str]] = []
@@ -147,7 +164,7 @@ def test_four_workers_share_one_rate_limit_and_the_drivers_cache(
 
     httpserver.expect_request(re.compile(r"/crossref/works/.+")).respond_with_handler(record)
     base, delay = httpserver.url_for("/crossref/"), 0.1
-    task = ray_cluster.remote(lookups).options(num_cpus=0.5)      # 4 at once on 2 CPUs
+    task = ray_cluster.remote(lookups).options(num_cpus=0.5)  # 4 at once on 2 CPUs
     shared = cluster_http(ray_cluster, ["crossref"], tmp_path / "http.sqlite")
     batches = [[f"10.5555/ray{4 * w + k}" for k in range(4)] for w in range(4)]
 
@@ -155,7 +172,7 @@ def test_four_workers_share_one_rate_limit_and_the_drivers_cache(
         start = len(seen)
         gate = ray_cluster.remote(Gate).options(num_cpus=0).remote(len(dois))
         pids = ray_cluster.get([task.remote(base, d, shared_http, delay, gate) for d in dois])
-        assert len(set(pids)) == 4                   # four worker processes
+        assert len(set(pids)) == 4  # four worker processes
         return seen[start:]
 
     hits = run(shared, batches)
@@ -170,10 +187,10 @@ def test_four_workers_share_one_rate_limit_and_the_drivers_cache(
     assert times[-1] - times[0] >= 15 * delay
     assert gaps[len(gaps) // 2] >= delay and sum(g < delay / 2 for g in gaps) <= 3
     agents = [a for _, a in hits]
-    assert sum(a != b for a, b in zip(agents, agents[1:])) >= 4   # workers interleaved
+    assert sum(a != b for a, b in zip(agents, agents[1:])) >= 4  # workers interleaved
     # the same lookups again: answered by the cache actor, nothing sent
     assert run(shared, batches) == []
-    assert len(HttpCache(tmp_path / "http.sqlite")) == 16        # one file, on the driver
+    assert len(HttpCache(tmp_path / "http.sqlite")) == 16  # one file, on the driver
     # control: a limiter per worker lets four workers exceed the source's rate
     alone = run(None, [[f"10.5555/ray{32 + 4 * w + k}" for k in range(4)] for w in range(4)])
     times = [t for t, _ in alone]
@@ -181,20 +198,25 @@ def test_four_workers_share_one_rate_limit_and_the_drivers_cache(
 
 
 def test_engine_ray_without_ray_installed_says_how_to_install_it(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setitem(sys.modules, "ray", None)            # import ray -> ImportError
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray -> ImportError
     refs = tmp_path / "refs.txt"
     refs.write_text("J. Doe. 2020. A title of some length here. In Proceedings.\n")
-    assert main(["refs", "verify", str(refs), "--db", str(tmp_path / "none.sqlite"),
-                 "--engine", "ray"]) == 2
+    assert (
+        main(
+            ["refs", "verify", str(refs), "--db", str(tmp_path / "none.sqlite"), "--engine", "ray"]
+        )
+        == 2
+    )
     assert "pip install -e '.[ray]'" in capsys.readouterr().err
 
 
 def test_the_rate_service_spaces_callers_and_a_retry_after_holds_them_all() -> None:
     from citations.engine_ray import RateService
 
-    svc = RateService()                      # the actor's body, called in this process
+    svc = RateService()  # the actor's body, called in this process
     assert svc.reserve(0.5) == 0.0
-    assert svc.reserve(0.5) == pytest.approx(0.5, abs=0.05)   # the next worker's slot
-    svc.defer(3.0)                           # one worker got 429 with Retry-After: 3
-    assert svc.reserve(0.5) == pytest.approx(3.0, abs=0.05)   # every worker waits it out
+    assert svc.reserve(0.5) == pytest.approx(0.5, abs=0.05)  # the next worker's slot
+    svc.defer(3.0)  # one worker got 429 with Retry-After: 3
+    assert svc.reserve(0.5) == pytest.approx(3.0, abs=0.05)  # every worker waits it out

@@ -43,10 +43,13 @@ def test_dev_answers_every_cited_reference_found() -> None:
         answer = answers[qid]
         found = extract_citations(answer)
         for m in (m for c in found for m in c.mentions):
-            assert answer[m.start:m.end] == m.text
+            assert answer[m.start : m.end] == m.text
         for c in found:
             if c.entry_start is not None:
-                assert _strip_num(answer[c.entry_start:c.entry_end])[:20] == _strip_num(c.reference.raw)[:20]
+                assert (
+                    _strip_num(answer[c.entry_start : c.entry_end])[:20]
+                    == _strip_num(c.reference.raw)[:20]
+                )
         for g in cites:
             hits = [c for c in found if _strip_num(c.reference.raw) == _strip_num(g["reference"])]
             assert len(hits) == 1, (qid, g["marker"])
@@ -68,35 +71,45 @@ def test_dev_answers_without_citations_give_nothing() -> None:
 
 
 def test_numbered_markers_ranges_and_intervals() -> None:
-    answer = ("Transformers [1] beat RNNs [2, 3]; see also [1-3]. Scores lie in [0, 1].\n\n"
-              "References\n[1] A. Vaswani, N. Shazeer, and N. Parmar. Attention is all you need. In NeurIPS, 2017.\n"
-              "[2] S. Hochreiter and J. Schmidhuber. Long short-term memory. Neural Computation, 9(8):1735-1780, 1997.\n"
-              "[3] K. Cho. Learning phrase representations. In EMNLP, 2014.\n")
+    answer = (
+        "Transformers [1] beat RNNs [2, 3]; see also [1-3]. Scores lie in [0, 1].\n\n"
+        "References\n[1] A. Vaswani, N. Shazeer, and N. Parmar. Attention is all you need. In NeurIPS, 2017.\n"
+        "[2] S. Hochreiter and J. Schmidhuber. Long short-term memory. Neural Computation, 9(8):1735-1780, 1997.\n"
+        "[3] K. Cho. Learning phrase representations. In EMNLP, 2014.\n"
+    )
     found = extract_citations(answer)
     assert [c.number for c in found] == [1, 2, 3]
     assert [len(c.mentions) for c in found] == [2, 2, 2]
     assert found[1].reference.title == "Long short-term memory"
     assert all(m.text != "[0, 1]" for c in found for m in c.mentions)
     sec = find_reference_section(answer)
-    assert sec is not None and answer[sec[0]:].lstrip().startswith("[1]")
+    assert sec is not None and answer[sec[0] :].lstrip().startswith("[1]")
 
 
 def test_trailing_numbered_block_without_heading() -> None:
     answer = "Claim [1].\n\n[1] Eddy SR. 1998. Profile hidden Markov models. Bioinformatics 14(9):755–763."
     found = extract_citations(answer)
-    assert len(found) == 1 and found[0].reference.year == 1998 and found[0].mentions[0].text == "[1]"
+    assert (
+        len(found) == 1 and found[0].reference.year == 1998 and found[0].mentions[0].text == "[1]"
+    )
 
 
 def test_author_year_without_list_and_identifiers() -> None:
-    answer = ("Prior work (Smith, 2019; Lo et al., 2020a) and Peters & Mathews (1963) agree. "
-              "Table 2 (2020) is not a citation, nor are Results (2019), (p < 0.05) or COVID (2020). "
-              "Data: doi:10.5555/abc.77; code at https://github.com/x/y; "
-              "preprint arXiv:2301.01234v2.")
+    answer = (
+        "Prior work (Smith, 2019; Lo et al., 2020a) and Peters & Mathews (1963) agree. "
+        "Table 2 (2020) is not a citation, nor are Results (2019), (p < 0.05) or COVID (2020). "
+        "Data: doi:10.5555/abc.77; code at https://github.com/x/y; "
+        "preprint arXiv:2301.01234v2."
+    )
     found = extract_citations(answer)
     kinds = [(c.origin, c.reference.marker) for c in found]
     assert kinds == [
-        ("mention", "Smith, 2019"), ("mention", "Lo et al., 2020a"), ("mention", "Peters & Mathews (1963)"),
-        ("identifier", "10.5555/abc.77"), ("identifier", "https://github.com/x/y"), ("identifier", "arXiv:2301.01234v2"),
+        ("mention", "Smith, 2019"),
+        ("mention", "Lo et al., 2020a"),
+        ("mention", "Peters & Mathews (1963)"),
+        ("identifier", "10.5555/abc.77"),
+        ("identifier", "https://github.com/x/y"),
+        ("identifier", "arXiv:2301.01234v2"),
     ]
     lo = found[1].reference
     assert lo.et_al and lo.year == 2020 and lo.authors[0].family == "Lo"
@@ -106,9 +119,11 @@ def test_author_year_without_list_and_identifiers() -> None:
 
 
 def test_markdown_links_possessives_and_name_lists() -> None:
-    answer = ("As [Lo et al. (2020)](https://aclanthology.org/2020.acl-main.447) showed, S2ORC is big "
-              "(Lo et al. 2020; Ammar et al., 2018, p. 3). Beltagy, Lo and Cohan (2019) built SciBERT; "
-              "Cohan et al.'s (2020) SPECTER followed.")
+    answer = (
+        "As [Lo et al. (2020)](https://aclanthology.org/2020.acl-main.447) showed, S2ORC is big "
+        "(Lo et al. 2020; Ammar et al., 2018, p. 3). Beltagy, Lo and Cohan (2019) built SciBERT; "
+        "Cohan et al.'s (2020) SPECTER followed."
+    )
     found = extract_citations(answer)
     assert [c.origin for c in found] == ["mention"] * 4
     lo = found[0]
@@ -116,12 +131,14 @@ def test_markdown_links_possessives_and_name_lists() -> None:
     assert lo.reference.url == "https://aclanthology.org/2020.acl-main.447"
     assert [a.family for a in found[2].reference.authors] == ["Beltagy", "Lo", "Cohan"]
     assert found[3].reference.et_al and found[3].reference.year == 2020
-    assert all(answer[m.start:m.end] == m.text for c in found for m in c.mentions)
+    assert all(answer[m.start : m.end] == m.text for c in found for m in c.mentions)
 
 
 def test_identifier_in_text_links_to_its_entry() -> None:
-    answer = ("As shown in 10.5555/hydro.2019.0042, rivers rise.\n\n## References\n"
-              "- Ortiz, P. (2019). Rising rivers. Hydrology, 4, 1-9. https://doi.org/10.5555/hydro.2019.0042\n")
+    answer = (
+        "As shown in 10.5555/hydro.2019.0042, rivers rise.\n\n## References\n"
+        "- Ortiz, P. (2019). Rising rivers. Hydrology, 4, 1-9. https://doi.org/10.5555/hydro.2019.0042\n"
+    )
     found = extract_citations(answer)
     assert len(found) == 1 and found[0].origin == "list"
     assert [m.kind for m in found[0].mentions] == ["doi"]

@@ -23,25 +23,49 @@ from citations.parse import ReferenceParser, parse_reference  # noqa: E402
 
 PATH = "/v1/chat/completions"
 VAGUE = "Graph nets, Smith J., Nature 2019, 12:3-9"
-CLEAR = ("Devlin, J., Chang, M., Lee, K., & Toutanova, K. (2019). BERT: Pre-training of deep "
-         "bidirectional transformers. In NAACL.")
+CLEAR = (
+    "Devlin, J., Chang, M., Lee, K., & Toutanova, K. (2019). BERT: Pre-training of deep "
+    "bidirectional transformers. In NAACL."
+)
 
 
 def completion(content: str) -> dict[str, Any]:
-    return {"id": "c", "object": "chat.completion", "created": 0, "model": "m",
-            "choices": [{"index": 0, "finish_reason": "stop",
-                         "message": {"role": "assistant", "content": content}}],
-            "usage": {"prompt_tokens": 50, "completion_tokens": 20, "total_tokens": 70}}
+    return {
+        "id": "c",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "m",
+        "choices": [
+            {
+                "index": 0,
+                "finish_reason": "stop",
+                "message": {"role": "assistant", "content": content},
+            }
+        ],
+        "usage": {"prompt_tokens": 50, "completion_tokens": 20, "total_tokens": 70},
+    }
 
 
-FIELDS = {"title": "Graph nets", "authors": [{"family": "Smith", "given": "J."}],
-          "year": 2019, "venue": "Nature", "volume": "12", "pages": "3-9",
-          "source_type": "paper"}
+FIELDS = {
+    "title": "Graph nets",
+    "authors": [{"family": "Smith", "given": "J."}],
+    "year": 2019,
+    "venue": "Nature",
+    "volume": "12",
+    "pages": "3-9",
+    "source_type": "paper",
+}
 
 
 def parser(httpserver: Any, **kw: Any) -> LLMReferenceParser:
-    s = LLMParserSettings(base_url=httpserver.url_for("/v1"), model="m", max_retries=1,
-                          backoff_s=0.0, timeout_s=5, **kw)
+    s = LLMParserSettings(
+        base_url=httpserver.url_for("/v1"),
+        model="m",
+        max_retries=1,
+        backoff_s=0.0,
+        timeout_s=5,
+        **kw,
+    )
     return LLMReferenceParser(s, sleep=lambda _s: None)
 
 
@@ -67,9 +91,12 @@ def test_weak_parse_is_sent_to_the_model(httpserver: Any) -> None:
 
 
 def test_fields_the_string_does_not_hold_are_dropped(httpserver: Any) -> None:
-    invented = dict(FIELDS, doi="10.1038/s41586-019-0000-0", venue="Nature Physics",
-                    authors=[{"family": "Smith", "given": "J."},
-                             {"family": "Battaglia", "given": "P."}])
+    invented = dict(
+        FIELDS,
+        doi="10.1038/s41586-019-0000-0",
+        venue="Nature Physics",
+        authors=[{"family": "Smith", "given": "J."}, {"family": "Battaglia", "given": "P."}],
+    )
     httpserver.expect_request(PATH).respond_with_json(completion(json.dumps(invented)))
     p = parser(httpserver)
     ref = p.parse(VAGUE)
@@ -81,7 +108,8 @@ def test_fields_the_string_does_not_hold_are_dropped(httpserver: Any) -> None:
 def test_invalid_output_is_retried_then_the_rules_result_stands(httpserver: Any) -> None:
     httpserver.expect_ordered_request(PATH).respond_with_json(completion("{oops"))
     httpserver.expect_ordered_request(PATH).respond_with_json(
-        completion(json.dumps(dict(FIELDS, year="last year"))))
+        completion(json.dumps(dict(FIELDS, year="last year")))
+    )
     p = parser(httpserver)
     ref = p.parse(VAGUE)
     assert ref == parse_reference(VAGUE, rules_only=True)
@@ -91,16 +119,14 @@ def test_invalid_output_is_retried_then_the_rules_result_stands(httpserver: Any)
 
 
 def test_rate_limit_after_retries_raises_rate_limited(httpserver: Any) -> None:
-    httpserver.expect_request(PATH).respond_with_json({"error": {"message": "slow"}},
-                                                      status=429)
+    httpserver.expect_request(PATH).respond_with_json({"error": {"message": "slow"}}, status=429)
     with pytest.raises(RateLimited) as info:
         parser(httpserver).parse(VAGUE)
     assert info.value.source == "llm" and info.value.attempt == 2
 
 
 def test_auth_failure_is_a_source_error_at_once(httpserver: Any) -> None:
-    httpserver.expect_request(PATH).respond_with_json({"error": {"message": "key"}},
-                                                      status=401)
+    httpserver.expect_request(PATH).respond_with_json({"error": {"message": "key"}}, status=401)
     with pytest.raises(SourceError) as info:
         parser(httpserver).parse(VAGUE)
     assert info.value.status == 401 and len(httpserver.log) == 1
@@ -133,7 +159,8 @@ def test_citations_does_not_import_grounding() -> None:
 
 
 def test_refs_verify_parser_llm_sends_only_weak_strings_to_the_model(
-        httpserver: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    httpserver: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
     from grounding.cli import main
 
     httpserver.expect_request(PATH).respond_with_json(completion(json.dumps(FIELDS)))
@@ -142,8 +169,18 @@ def test_refs_verify_parser_llm_sends_only_weak_strings_to_the_model(
     monkeypatch.setenv("OPENAI_API_KEY", "test")
     refs = tmp_path / "refs.txt"
     refs.write_text(VAGUE + "\n" + CLEAR + "\n")
-    main(["refs", "verify", str(refs), "--db", str(tmp_path / "none.sqlite"),
-          "--parser", "llm", "--json"])
+    main(
+        [
+            "refs",
+            "verify",
+            str(refs),
+            "--db",
+            str(tmp_path / "none.sqlite"),
+            "--parser",
+            "llm",
+            "--json",
+        ]
+    )
     out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [r["reference"]["parser"] for r in out] == ["llm", "rules"]
     assert out[0]["reference"]["title"] == "Graph nets"
@@ -151,7 +188,8 @@ def test_refs_verify_parser_llm_sends_only_weak_strings_to_the_model(
 
 
 def test_refs_verify_parser_llm_without_a_model_names_the_setting(
-        tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: Any) -> None:
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
     from grounding.cli import main
 
     monkeypatch.delenv("SCIGROUND_LLM_MODEL", raising=False)

@@ -55,8 +55,11 @@ def test_stats_counts_sources_and_dois(acl_index: tuple[LocalIndex, list[dict]])
 
 
 def _pick(rows: list[dict], min_words: int = 6) -> dict:
-    return next(r for r in rows if len(r["title"].split()) >= min_words and ":" not in r["title"]
-                and r.get("authors"))
+    return next(
+        r
+        for r in rows
+        if len(r["title"].split()) >= min_words and ":" not in r["title"] and r.get("authors")
+    )
 
 
 def test_search_finds_exact_title_first(acl_index: tuple[LocalIndex, list[dict]]) -> None:
@@ -83,11 +86,14 @@ def test_search_tolerates_typo_case_and_accents(acl_index: tuple[LocalIndex, lis
 
 
 def test_search_tolerates_missing_subtitle(tmp_path: Path) -> None:
-    index = store(tmp_path, [
-        rec("a", "Rivers of the Sahel: Hydrology and history", ["Amina Diallo"], 2001),
-        rec("b", "Rivers of Europe", ["Hans Berg"], 2003),
-        rec("c", "History of Sahel trade routes", ["Ali Sow"], 1999),
-    ])
+    index = store(
+        tmp_path,
+        [
+            rec("a", "Rivers of the Sahel: Hydrology and history", ["Amina Diallo"], 2001),
+            rec("b", "Rivers of Europe", ["Hans Berg"], 2003),
+            rec("c", "History of Sahel trade routes", ["Ali Sow"], 1999),
+        ],
+    )
     top = index.search(ref("Rivers of the Sahel", ["A. Diallo"]), limit=3)
     assert top[0].id == "a"
 
@@ -104,8 +110,10 @@ def test_readding_replaces_by_source_and_id(tmp_path: Path) -> None:
     index.add_records([rec("a", "New title here", year=2001)])
     assert index.stats().records == 1
     assert index.search(ref("New title here"), limit=1)[0].year == 2001
-    assert index.search(ref("Old title"), limit=1) == [] or \
-        index.search(ref("Old title"), limit=1)[0].title == "New title here"
+    assert (
+        index.search(ref("Old title"), limit=1) == []
+        or index.search(ref("Old title"), limit=1)[0].title == "New title here"
+    )
 
 
 def test_empty_reference_gives_no_candidates(tmp_path: Path) -> None:
@@ -115,21 +123,32 @@ def test_empty_reference_gives_no_candidates(tmp_path: Path) -> None:
 
 def test_import_json_csl_and_bib(tmp_path: Path) -> None:
     csl = tmp_path / "items.json"
-    csl.write_text(json.dumps([
-        {"id": "k1", "type": "article-journal", "title": "A CSL item",
-         "author": [{"family": "van der Berg", "given": "Anna"}],
-         "issued": {"date-parts": [[2019, 5]]}, "container-title": "Journal of Tests",
-         "DOI": "10.5555/csl.1"},
-        {"id": "k2", "title": ""},
-    ]))
+    csl.write_text(
+        json.dumps(
+            [
+                {
+                    "id": "k1",
+                    "type": "article-journal",
+                    "title": "A CSL item",
+                    "author": [{"family": "van der Berg", "given": "Anna"}],
+                    "issued": {"date-parts": [[2019, 5]]},
+                    "container-title": "Journal of Tests",
+                    "DOI": "10.5555/csl.1",
+                },
+                {"id": "k2", "title": ""},
+            ]
+        )
+    )
     errors: list[InputError] = []
     recs = list(iter_records(csl, errors=errors))
     assert len(recs) == 1 and len(errors) == 1
     assert recs[0].year == 2019 and recs[0].venue == "Journal of Tests"
     assert recs[0].authors[0].family == "van der Berg"
     bib = tmp_path / "refs.bib"
-    bib.write_text("@article{key1, title={A BibTeX entry}, author={Doe, Jane and Roe, R.},"
-                   " year={2020}, journal={J. Tests}, doi={10.5555/bib.1}}\n")
+    bib.write_text(
+        "@article{key1, title={A BibTeX entry}, author={Doe, Jane and Roe, R.},"
+        " year={2020}, journal={J. Tests}, doi={10.5555/bib.1}}\n"
+    )
     index = store(tmp_path)
     assert index.add_file(bib) == 1
     found = index.lookup_doi("10.5555/bib.1")
@@ -138,9 +157,11 @@ def test_import_json_csl_and_bib(tmp_path: Path) -> None:
 
 def test_bad_jsonl_line_is_reported_or_skipped(tmp_path: Path) -> None:
     f = tmp_path / "r.jsonl"
-    f.write_text('{"id": "1", "title": "Good one", "authors": ["A B"], "year": 2000}\n'
-                 "not json\n"
-                 '{"id": "2", "title": "Another good one", "year": 2001}\n')
+    f.write_text(
+        '{"id": "1", "title": "Good one", "authors": ["A B"], "year": 2000}\n'
+        "not json\n"
+        '{"id": "2", "title": "Another good one", "year": 2001}\n'
+    )
     with pytest.raises(InputError, match="line 2"):
         list(iter_records(f))
     errors: list[InputError] = []
@@ -162,13 +183,20 @@ def test_corrupt_database_raises_source_error(tmp_path: Path) -> None:
 
 
 def test_misspelt_short_title_found_by_prefix(tmp_path: Path) -> None:
-    index = store(tmp_path, [rec("a", "Sentiment analysis", ["Bo Pang"], 2008),
-                             rec("b", "Sentiment lexicons", ["Ana Silva"], 2010),
-                             rec("c", "Discourse parsing", ["Ana Silva"], 2011)])
+    index = store(
+        tmp_path,
+        [
+            rec("a", "Sentiment analysis", ["Bo Pang"], 2008),
+            rec("b", "Sentiment lexicons", ["Ana Silva"], 2010),
+            rec("c", "Discourse parsing", ["Ana Silva"], 2011),
+        ],
+    )
     assert index.search(ref("Sentiment anlaysis"), limit=1)[0].id == "a"
 
 
-def test_default_path_is_in_the_user_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_default_path_is_in_the_user_data_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from citations.sources.local import default_db_path
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
@@ -196,7 +224,8 @@ def test_term_docs_table_holds_the_fts_counts_after_every_import(tmp_path: Path)
 
 
 def test_search_is_the_same_with_term_lookups_and_with_the_whole_vocabulary(
-        acl_index: tuple[LocalIndex, list[dict]]) -> None:
+    acl_index: tuple[LocalIndex, list[dict]],
+) -> None:
     """The per-word lookups give the document frequencies that reading the whole vocabulary
     gave: same candidates, same scores, for real titles and mangled ones."""
     index, rows = acl_index
@@ -209,8 +238,11 @@ def test_search_is_the_same_with_term_lookups_and_with_the_whole_vocabulary(
         words = r["title"].split()
         long = max(words, key=len)
         typo = " ".join(w[:-2] + w[-1:] + w[-2] if w == long else w for w in words)
-        for text in (f"{', '.join(r['authors'][:2])}. {r['title']}. {r['year']}.",
-                     f"{r['authors'][-1]}. {typo}. 1999.", f"{typo.upper()}."):
+        for text in (
+            f"{', '.join(r['authors'][:2])}. {r['title']}. {r['year']}.",
+            f"{r['authors'][-1]}. {typo}. 1999.",
+            f"{typo.upper()}.",
+        ):
             want = whole.search_scored(parse_reference(text), 10)
             assert looked_up.search_scored(parse_reference(text), 10) == want
             found += bool(want)
@@ -237,8 +269,10 @@ def test_an_index_from_before_the_term_table_is_still_read(tmp_path: Path) -> No
 
     index = store(tmp_path, [rec("a", "Sparse routing in tiny transformers", ["Lena Okafor"])])
     with sqlite3.connect(index.path) as conn:
-        conn.executescript("DROP TABLE meta; DROP TABLE term_docs; DROP TRIGGER term_docs_stale_insert; "
-                           "DROP TRIGGER term_docs_stale_update; DROP TRIGGER term_docs_stale_delete;")
+        conn.executescript(
+            "DROP TABLE meta; DROP TABLE term_docs; DROP TRIGGER term_docs_stale_insert; "
+            "DROP TRIGGER term_docs_stale_update; DROP TRIGGER term_docs_stale_delete;"
+        )
     old = LocalIndex(index.path, read_only=True)
     assert old.vocabulary() is not None
     (hit,) = old.search(parse_reference("Okafor, L. Sparse routing in tiny transformers. 2023."), 1)

@@ -11,10 +11,16 @@ from tests.conftest import ROOT
 sys.path.insert(0, str(ROOT))
 from bench._styles import LANGS, STYLES, Work, format_reference, sloppy  # noqa: E402
 
-WORK = Work(title="Learning Grammar Specifications from IGT: A Case Study of Chintang",
-            authors=(("Emily M.", "Bender"), ("Joshua", "Crowgey"), ("Michael Wayne", "Goodman")),
-            year=2014, venue="Proceedings of the 2014 Workshop on Endangered Languages",
-            pages="43–53", doi="10.3115/v1/W14-2206", publisher="ACL", address="Baltimore")
+WORK = Work(
+    title="Learning Grammar Specifications from IGT: A Case Study of Chintang",
+    authors=(("Emily M.", "Bender"), ("Joshua", "Crowgey"), ("Michael Wayne", "Goodman")),
+    year=2014,
+    venue="Proceedings of the 2014 Workshop on Endangered Languages",
+    pages="43–53",
+    doi="10.3115/v1/W14-2206",
+    publisher="ACL",
+    address="Baltimore",
+)
 
 
 @pytest.mark.parametrize("style", STYLES)
@@ -29,11 +35,13 @@ def test_every_style_writes_title_year_first_author_and_pages(style: str, lang: 
 
 
 def test_language_conventions() -> None:
-    assert " e Goodman" in format_reference(WORK, "ieee", "pt").replace("M. W. Goodman", "Goodman") or \
-        " e M. W. Goodman" in format_reference(WORK, "ieee", "pt")
+    assert " e Goodman" in format_reference(WORK, "ieee", "pt").replace(
+        "M. W. Goodman", "Goodman"
+    ) or " e M. W. Goodman" in format_reference(WORK, "ieee", "pt")
     assert "S. 43" in format_reference(WORK, "apa", "de")
-    assert "u. a." in format_reference(WORK.__class__(**{**WORK.__dict__, "authors": WORK.authors * 2}),
-                                       "harvard", "de")
+    assert "u. a." in format_reference(
+        WORK.__class__(**{**WORK.__dict__, "authors": WORK.authors * 2}), "harvard", "de"
+    )
 
 
 def test_sloppy_is_deterministic_and_keeps_the_words() -> None:

@@ -17,21 +17,30 @@ def acl(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-de
     from citations.sources.importers import record_from_mapping
 
     rows = acl_rows(300)
-    index = store(tmp_path_factory.mktemp("v"),
-                  [record_from_mapping(r, source="acl-anthology", default_id=r["id"]) for r in rows])
+    index = store(
+        tmp_path_factory.mktemp("v"),
+        [record_from_mapping(r, source="acl-anthology", default_id=r["id"]) for r in rows],
+    )
     return index, rows
 
 
-def _string(row: dict, *, drop_author: bool = False, year: int | None = None,
-            title: str | None = None) -> str:
+def _string(
+    row: dict, *, drop_author: bool = False, year: int | None = None, title: str | None = None
+) -> str:
     names = row["authors"][:-1] if drop_author else row["authors"]
     authors = ", ".join(names[:-1]) + (", and " + names[-1] if len(names) > 1 else names[0])
     return f"{authors}. {title or row['title']}. In {row['venue']}, {year or row['year']}."
 
 
 def _pick(rows: list[dict]) -> dict:
-    return next(r for r in rows if 3 <= len(r.get("authors", [])) <= 5 and ":" not in r["title"]
-                and "?" not in r["title"] and len(r["title"].split()) >= 6)
+    return next(
+        r
+        for r in rows
+        if 3 <= len(r.get("authors", [])) <= 5
+        and ":" not in r["title"]
+        and "?" not in r["title"]
+        and len(r["title"].split()) >= 6
+    )
 
 
 def test_real_acl_reference_verified_and_corruptions_found(acl) -> None:  # type: ignore[no-untyped-def]
@@ -58,7 +67,9 @@ def test_result_carries_evidence(acl) -> None:  # type: ignore[no-untyped-def]
     assert res.sources[0].status == "match"
     assert res.candidates[0].same_work and res.candidates[0].record.id == row["id"]
     assert all(0.0 <= c.score <= 1.0 for c in res.candidates)
-    assert [c.score for c in res.candidates] == sorted((c.score for c in res.candidates), reverse=True)
+    assert [c.score for c in res.candidates] == sorted(
+        (c.score for c in res.candidates), reverse=True
+    )
     title = next(f for f in res.fields if f.field is Field.TITLE)
     assert title.status is FieldStatus.MATCH
     # round-trips as JSON
@@ -68,8 +79,11 @@ def test_result_carries_evidence(acl) -> None:  # type: ignore[no-untyped-def]
 
 def test_fabricated_result_lists_search_evidence(acl) -> None:  # type: ignore[no-untyped-def]
     index, _ = acl
-    res = verify("Jane Doe and John Roe. Quantum gradient flows for multilingual parsing. "
-                 "In Proceedings of ACL, 2021.", [index])
+    res = verify(
+        "Jane Doe and John Roe. Quantum gradient flows for multilingual parsing. "
+        "In Proceedings of ACL, 2021.",
+        [index],
+    )
     assert res.verdict is Verdict.FABRICATED
     assert res.candidates and not any(c.same_work for c in res.candidates)
     assert res.corrected is None
@@ -84,8 +98,12 @@ def test_verify_many_keeps_going_past_bad_items(tmp_path: Path) -> None:
         ref("Attention is all you need", ["A. Vaswani"], 2016),
     ]
     out = verify_many(items, [index])
-    assert [r.verdict for r in out] == [Verdict.VERIFIED, Verdict.UNPARSED, Verdict.UNPARSED,
-                                        Verdict.CORRUPTED]
+    assert [r.verdict for r in out] == [
+        Verdict.VERIFIED,
+        Verdict.UNPARSED,
+        Verdict.UNPARSED,
+        Verdict.CORRUPTED,
+    ]
     assert "empty" in out[1].reason
     threaded = verify_many(items, [index], workers=2)
     assert [r.verdict for r in threaded] == [r.verdict for r in out]
@@ -105,19 +123,35 @@ def test_failed_source_is_reported_and_unverified() -> None:
 def test_corrected_reference_is_built_from_the_record() -> None:
     from citations.resolve import corrected_reference, format_record
 
-    r = rec("x", "Deep parsing with graphs", ["Ana Silva", "Bo Chen", "Carl Diaz"], 2020,
-            venue="Proceedings of ACL", pages="1-10", doi="10.5555/dp")
+    r = rec(
+        "x",
+        "Deep parsing with graphs",
+        ["Ana Silva", "Bo Chen", "Carl Diaz"],
+        2020,
+        venue="Proceedings of ACL",
+        pages="1-10",
+        doi="10.5555/dp",
+    )
     text = format_record(r)
-    assert text == ("Ana Silva, Bo Chen, and Carl Diaz. Deep parsing with graphs. "
-                    "Proceedings of ACL, 1-10, 2020. doi:10.5555/dp")
-    cited = Reference(raw="Silva et al. Deep parsing. 2019.", title="Deep parsing", year=2019,
-                      marker="[3]")
+    assert text == (
+        "Ana Silva, Bo Chen, and Carl Diaz. Deep parsing with graphs. "
+        "Proceedings of ACL, 1-10, 2020. doi:10.5555/dp"
+    )
+    cited = Reference(
+        raw="Silva et al. Deep parsing. 2019.", title="Deep parsing", year=2019, marker="[3]"
+    )
     fixed = corrected_reference(cited, r)
     assert fixed.raw == text and fixed.year == 2020 and fixed.marker == "[3]"
     assert fixed.authors == r.authors
     # a venue that states its volume (ACL Anthology journal venues) does not get it twice
-    cl = r.model_copy(update={"venue": "Computational Linguistics, Volume 23, Number 1, March 1997",
-                              "volume": "23", "issue": "1"})
+    cl = r.model_copy(
+        update={
+            "venue": "Computational Linguistics, Volume 23, Number 1, March 1997",
+            "volume": "23",
+            "issue": "1",
+        }
+    )
     assert "23(1)" not in format_record(cl) and "Volume 23" in format_record(cl)
-    assert "Computational Linguistics, 23(1)," in format_record(cl.model_copy(
-        update={"venue": "Computational Linguistics"}))
+    assert "Computational Linguistics, 23(1)," in format_record(
+        cl.model_copy(update={"venue": "Computational Linguistics"})
+    )

@@ -9,8 +9,9 @@ from grounding.judges.base import ClaimContext
 from grounding.types import Judgement, Sentence
 
 
-def judge_gold_splits(judge: Any, row: dict[str, Any]) -> Iterator[tuple[int, dict[str, Any],
-                                                                          Judgement]]:
+def judge_gold_splits(
+    judge: Any, row: dict[str, Any]
+) -> Iterator[tuple[int, dict[str, Any], Judgement]]:
     """(index, gold annotation, judgement) for each gold sentence of a dev row (JSON dict),
     in order, each judged with the earlier sentences as its context."""
     previous: list[Sentence] = []

@@ -17,8 +17,12 @@ _ALIASES = ("tiro", "helv", "cour", "tiit", "heit", "coit", "tibo", "hebo", "cob
 LinePos = tuple[float, float, str]
 
 
-def write_lines_pdf(path: Path, pages: Sequence[Sequence[LinePos]],
-                    size: tuple[float, float] = (612, 792), fontsize: float = 11) -> Path:
+def write_lines_pdf(
+    path: Path,
+    pages: Sequence[Sequence[LinePos]],
+    size: tuple[float, float] = (612, 792),
+    fontsize: float = 11,
+) -> Path:
     """One page per item; each line ``(x, y, text)`` inserted in the given (stream) order.
 
     Text goes through a TextWriter with MuPDF's Times (Unicode: '−', 'ﬁ', '°' work).
@@ -37,8 +41,9 @@ def write_lines_pdf(path: Path, pages: Sequence[Sequence[LinePos]],
     return path
 
 
-def write_spans_pdf(path: Path, lines: Sequence[Sequence[tuple[str, str]]],
-                    fontsize: float = 11) -> Path:
+def write_spans_pdf(
+    path: Path, lines: Sequence[Sequence[tuple[str, str]]], fontsize: float = 11
+) -> Path:
     """One page; each line is a run of ``(text, font name)`` spans set side by side.
 
     Each distinct font name gets its own base-14 font object (WinAnsi encoding, so '¼' and
@@ -89,8 +94,7 @@ def write_scanned_pdf(path: Path, pages: int = 2) -> Path:
 Run = tuple[float, float, str, float]
 
 
-def write_runs_pdf(path: Path, runs: Sequence[Run], size: tuple[float, float] = (612, 792)
-                   ) -> Path:
+def write_runs_pdf(path: Path, runs: Sequence[Run], size: tuple[float, float] = (612, 792)) -> Path:
     """One page; each run ``(x, y, text, fontsize)`` drawn where given, in the given order,
     in MuPDF's Times (so a run drawn twice a fraction of a point apart is fake-bold
     overprint, a smaller run with a raised baseline a superscript)."""

@@ -9,10 +9,12 @@ from grounding.judges.attribution import Attribution
 from grounding.pdf import read_pdf
 from tests.conftest import PAPERS, need
 
-_PAGE = ("Our tagger reaches 91.5 F1 on the test set. Lee et al. [7] reported 88.0 F1 with a "
-         "CRF. We use the same split.\nPrior taggers reached 85.2 [12]. Smith and Jones (2019) "
-         "found that the effect was small [3].\n3 Results\nThe model is ten times the size of "
-         "SciBERT [4].\n")
+_PAGE = (
+    "Our tagger reaches 91.5 F1 on the test set. Lee et al. [7] reported 88.0 F1 with a "
+    "CRF. We use the same split.\nPrior taggers reached 85.2 [12]. Smith and Jones (2019) "
+    "found that the effect was small [3].\n3 Results\nThe model is ten times the size of "
+    "SciBERT [4].\n"
+)
 
 
 def _linear(att: Attribution, page: int, offset: int) -> bool:
@@ -22,11 +24,11 @@ def _linear(att: Attribution, page: int, offset: int) -> bool:
 
 def test_is_attributed_agrees_with_the_cited_spans_on_a_built_page() -> None:
     att = Attribution.of(EvidenceIndex.from_texts([_PAGE]))
-    assert att.cited(1)                              # the page holds cited sentences
+    assert att.cited(1)  # the page holds cited sentences
     got = [att.is_attributed(1, k) for k in range(-1, len(_PAGE) + 2)]
     assert got == [_linear(att, 1, k) for k in range(-1, len(_PAGE) + 2)]
     assert any(got) and not all(got)
-    assert not att.is_attributed(2, 0)               # a page it does not hold
+    assert not att.is_attributed(2, 0)  # a page it does not hold
 
 
 @pytest.mark.parametrize("name", ["s2orc-2020", "specter-2020"])
@@ -35,5 +37,6 @@ def test_is_attributed_agrees_with_the_cited_spans_on_paper_pages(name: str) -> 
     att = Attribution.of(index)
     for number, page in index.pages.items():
         offsets = range(0, len(page.text) + 1, 3)
-        assert [att.is_attributed(number, k) for k in offsets] == \
-            [_linear(att, number, k) for k in offsets], f"page {number}"
+        assert [att.is_attributed(number, k) for k in offsets] == [
+            _linear(att, number, k) for k in offsets
+        ], f"page {number}"

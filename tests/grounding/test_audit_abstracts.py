@@ -24,10 +24,19 @@ References
 
 
 def _serve_all(httpserver: Any) -> dict[str, str]:
-    serve(httpserver, "/oa/", "works/https://doi.org/10.1101/097196",
-          "openalex/works_doi_preprint_biorxiv.json")
-    serve(httpserver, "/ax/", "query", "arxiv/id_1605_08386_found.xml",
-          query={"id_list": "1605.08386", "max_results": "1"})
+    serve(
+        httpserver,
+        "/oa/",
+        "works/https://doi.org/10.1101/097196",
+        "openalex/works_doi_preprint_biorxiv.json",
+    )
+    serve(
+        httpserver,
+        "/ax/",
+        "query",
+        "arxiv/id_1605_08386_found.xml",
+        query={"id_list": "1605.08386", "max_results": "1"},
+    )
     return {"openalex": httpserver.url_for("/oa/"), "arxiv": httpserver.url_for("/ax/")}
 
 
@@ -36,8 +45,10 @@ def test_abstracts_by_doi_and_arxiv_id_judged_and_cached(httpserver: Any, tmp_pa
     urls = _serve_all(httpserver)
     with AbstractFinder.from_names(("openalex", "arxiv"), cfg, base_urls=urls) as finder:
         report = audit(REVIEW, abstracts=finder)
-    assert [(w.source, w.matched_by) for w in report.works] == [("abstract", "openalex"),
-                                                                 ("abstract", "arxiv")]
+    assert [(w.source, w.matched_by) for w in report.works] == [
+        ("abstract", "openalex"),
+        ("abstract", "arxiv"),
+    ]
     supports = [(p.sentence_id, report.works[p.work].cited.number, p.support) for p in report.pairs]
     assert supports == [("S1", 1, "supported"), ("S2", 1, "nei"), ("S3", 2, "supported")]
     nei = report.pairs[1]
@@ -58,12 +69,21 @@ def test_abstracts_by_doi_and_arxiv_id_judged_and_cached(httpserver: Any, tmp_pa
 def test_failing_source_is_noted_and_the_next_one_asked(httpserver: Any) -> None:
     # Semantic Scholar answers 500 for everything; OpenAlex has the record
     httpserver.expect_request("/s2/paper/DOI:10.1101/097196").respond_with_data("boom", status=500)
-    serve(httpserver, "/oa/", "works/https://doi.org/10.1101/097196",
-          "openalex/works_doi_preprint_biorxiv.json")
+    serve(
+        httpserver,
+        "/oa/",
+        "works/https://doi.org/10.1101/097196",
+        "openalex/works_doi_preprint_biorxiv.json",
+    )
     ref = parse_reference("Fenner, M. 2017. A Data Citation Roadmap. doi:10.1101/097196")
-    with AbstractFinder.from_names(("semantic_scholar", "openalex"), FAST, base_urls={
+    with AbstractFinder.from_names(
+        ("semantic_scholar", "openalex"),
+        FAST,
+        base_urls={
             "semantic_scholar": httpserver.url_for("/s2/"),
-            "openalex": httpserver.url_for("/oa/")}) as finder:
+            "openalex": httpserver.url_for("/oa/"),
+        },
+    ) as finder:
         found, notes = finder.find(ref)
     assert found is not None and found.source == "openalex"
     assert found.text.startswith("Abstract This article presents")
@@ -71,11 +91,17 @@ def test_failing_source_is_noted_and_the_next_one_asked(httpserver: Any) -> None
 
 
 def test_no_abstract_anywhere_is_unavailable(httpserver: Any) -> None:
-    serve(httpserver, "/ax/", "query", "arxiv/id_0808_05394_not_found.xml",
-          query={"id_list": "1605.08386", "max_results": "1"})
+    serve(
+        httpserver,
+        "/ax/",
+        "query",
+        "arxiv/id_0808_05394_not_found.xml",
+        query={"id_list": "1605.08386", "max_results": "1"},
+    )
     review = "Random walks mix fast [1].\n\nReferences\n\n[1] Bruns, W. 2016. Heat-bath random walks. arXiv:1605.08386\n"
-    with AbstractFinder.from_names(("arxiv",), FAST,
-                                   base_urls={"arxiv": httpserver.url_for("/ax/")}) as finder:
+    with AbstractFinder.from_names(
+        ("arxiv",), FAST, base_urls={"arxiv": httpserver.url_for("/ax/")}
+    ) as finder:
         report = audit(review, abstracts=finder)
     (pair,) = report.pairs
     assert pair.support == "unavailable" and report.works[0].source == "none"
@@ -85,7 +111,9 @@ def test_no_abstract_anywhere_is_unavailable(httpserver: Any) -> None:
 def test_abstract_document_has_words_with_boxes_for_the_index() -> None:
     doc = text_document("alpha beta " * 60, "openalex:W1")
     page = doc.pages[0]
-    assert page.text.count("\n") >= 1 and all(page.text[w.start:w.end] == w.text for w in page.words)
+    assert page.text.count("\n") >= 1 and all(
+        page.text[w.start : w.end] == w.text for w in page.words
+    )
     hits = EvidenceIndex.build(doc).search("alpha beta", k=1)
     assert hits and hits[0].rects
 
@@ -100,7 +128,10 @@ def test_recorded_bodies_give_plain_text_abstracts() -> None:
     s2 = semantic_scholar.parse_response(body("semantic-scholar/paper_batch_one_missing.json"))
     assert s2[0].abstract and s2[0].abstract.startswith("Most Difference-in-Difference")
     # a record without an abstract field has none
-    assert semantic_scholar.parse_response(body("semantic-scholar/paper_doi_found.json"))[0].abstract is None
+    assert (
+        semantic_scholar.parse_response(body("semantic-scholar/paper_doi_found.json"))[0].abstract
+        is None
+    )
 
 
 def test_a_verified_record_that_carries_its_abstract_needs_no_request() -> None:

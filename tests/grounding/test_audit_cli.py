@@ -42,8 +42,14 @@ def papers(tmp_path: Path) -> Path:
 
 def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "SCIGROUND_DB": str(cwd / "none.sqlite")}
-    return subprocess.run([sys.executable, "-m", "grounding", "audit", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "grounding", "audit", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_pairs_judged_against_each_cited_pdf(papers: Path) -> None:
@@ -67,17 +73,37 @@ def test_pairs_judged_against_each_cited_pdf(papers: Path) -> None:
 def test_cli_json_lines_text_and_html(papers: Path, tmp_path: Path) -> None:
     review = tmp_path / "review.md"
     review.write_text(REVIEW, encoding="utf-8")
-    out = _run(str(review), "--papers", str(papers), "--json", "--html", str(tmp_path / "r.html"),
-               cwd=tmp_path)
+    out = _run(
+        str(review),
+        "--papers",
+        str(papers),
+        "--json",
+        "--html",
+        str(tmp_path / "r.html"),
+        cwd=tmp_path,
+    )
     assert out.returncode == 0, out.stderr
     rows = [json.loads(line) for line in out.stdout.splitlines()]
-    assert {k for k in ("sentence_id", "sentence", "reference", "reference_verdict", "source",
-                        "support", "evidence", "rationale")} <= set(rows[0])
+    assert {
+        k
+        for k in (
+            "sentence_id",
+            "sentence",
+            "reference",
+            "reference_verdict",
+            "source",
+            "support",
+            "evidence",
+            "rationale",
+        )
+    } <= set(rows[0])
     by = {(r["sentence_id"], r["reference_number"]): r for r in rows}
     assert by[("S3", 1)]["support"] == "contradiction"
     assert by[("S3", 1)]["errors"][0]["span"] == "76.4"
-    assert by[("S2", 1)]["evidence"][0]["page"] == 7 and len(by[("S2", 1)]["evidence"][0]["box"]) == 4
-    assert by[("S2", 1)]["reference_verdict"] == "unverified"       # no local index given
+    assert (
+        by[("S2", 1)]["evidence"][0]["page"] == 7 and len(by[("S2", 1)]["evidence"][0]["box"]) == 4
+    )
+    assert by[("S2", 1)]["reference_verdict"] == "unverified"  # no local index given
     html = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert "data:image/jpeg;base64," in html and 'class="f-contradiction"' in html
     text = _run(str(review), "--papers", str(papers), cwd=tmp_path)
@@ -89,12 +115,13 @@ def test_bad_input_is_reported_and_the_audit_goes_on(papers: Path, tmp_path: Pat
     (papers / "broken.pdf").write_bytes(b"not a pdf at all")
     bad = REVIEW.replace("[1, 2]", "[1, 2, 9]") + (
         "[3] Iz Beltagy, Kyle Lo, and Arman Cohan. 2019. SciBERT: A Pretrained Language "
-        "Model for Scientific Text. In EMNLP.\n")
+        "Model for Scientific Text. In EMNLP.\n"
+    )
     review = tmp_path / "bad.md"
     review.write_text(bad, encoding="utf-8")
     out = _run(str(review), "--papers", str(papers), "--json", cwd=tmp_path)
     assert out.returncode == 1
-    assert len(out.stdout.splitlines()) >= 6               # the pairs are still there
+    assert len(out.stdout.splitlines()) >= 6  # the pairs are still there
     err = out.stderr
     assert "broken.pdf" in err and "no reference entry numbered 9" in err
     assert "SciBERT" in err and "never cited" in err
@@ -119,15 +146,18 @@ def test_html_without_pages_says_why(papers: Path) -> None:
 
 
 def test_two_works_together_support_a_sentence_neither_supports_alone(papers: Path) -> None:
-    review = REVIEW.replace("S2ORC contains 81.1M academic papers [1, 2].",
-                            "S2ORC contains 81.1M academic papers, and SPECTER reaches 91.5 nDCG "
-                            "on Co-View [1, 2].")
+    review = REVIEW.replace(
+        "S2ORC contains 81.1M academic papers [1, 2].",
+        "S2ORC contains 81.1M academic papers, and SPECTER reaches 91.5 nDCG on Co-View [1, 2].",
+    )
     report = audit(review, papers=papers)
     s5 = report.sentence("S5")
-    assert [p.support for p in s5.pairs] == ["nei", "nei"]          # neither alone
-    assert s5.support == "supported" and s5.worst == "supported"    # both together
+    assert [p.support for p in s5.pairs] == ["nei", "nei"]  # neither alone
+    assert s5.support == "supported" and s5.worst == "supported"  # both together
     assert [p.supports_parts for p in s5.pairs] == [
-        ("SPECTER reaches 91.5 nDCG on Co-View.",), ("S2ORC contains 81.1M academic papers.",)]
+        ("SPECTER reaches 91.5 nDCG on Co-View.",),
+        ("S2ORC contains 81.1M academic papers.",),
+    ]
     rec = next(r for r in report.records() if r["sentence_id"] == "S5")
     assert rec["sentence_support"] == "supported" and rec["supports_parts"]
 
@@ -136,40 +166,68 @@ def test_claim_parts() -> None:
     from grounding.audit.core import claim_parts
 
     assert claim_parts("A is big, and B is small.") == ["A is big.", "B is small."]
-    assert claim_parts("It rose; it fell back quickly.") == []      # "It rose" is too short
+    assert claim_parts("It rose; it fell back quickly.") == []  # "It rose" is too short
     assert claim_parts("Cats and dogs are mammals.") == []
 
 
 def test_registering_the_command_loads_no_audit_module() -> None:
-    code = ("import sys; from grounding.cli import build_parser; build_parser(); "
-            "print(sorted(m for m in sys.modules if m.startswith('grounding.audit')))")
-    out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(ROOT)},
-                         capture_output=True, text=True, timeout=120)
+    code = (
+        "import sys; from grounding.cli import build_parser; build_parser(); "
+        "print(sorted(m for m in sys.modules if m.startswith('grounding.audit')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.returncode == 0 and out.stdout.strip() == "[]"
 
 
 def test_references_verified_with_the_local_index_and_a_corrupted_one_flagged(
-        papers: Path, tmp_path: Path) -> None:
+    papers: Path, tmp_path: Path
+) -> None:
     from citations.model import Record, Verdict
     from citations.runner import VerifierOptions
     from tests.citations._store import authors, store
 
-    index = store(tmp_path, [
-        Record(source="acl", id="specter", title="SPECTER: Document-level Representation Learning "
-               "using Citation-informed Transformers",
-               authors=authors("Arman Cohan", "Sergey Feldman", "Iz Beltagy", "Doug Downey",
-                               "Daniel S. Weld"), year=2020, venue="ACL"),
-        Record(source="acl", id="s2orc", title="S2ORC: The Semantic Scholar Open Research Corpus",
-               authors=authors("Kyle Lo", "Lucy Lu Wang", "Mark Neumann", "Rodney Kinney",
-                               "Daniel S. Weld"), year=2020, venue="ACL")])
+    index = store(
+        tmp_path,
+        [
+            Record(
+                source="acl",
+                id="specter",
+                title="SPECTER: Document-level Representation Learning "
+                "using Citation-informed Transformers",
+                authors=authors(
+                    "Arman Cohan", "Sergey Feldman", "Iz Beltagy", "Doug Downey", "Daniel S. Weld"
+                ),
+                year=2020,
+                venue="ACL",
+            ),
+            Record(
+                source="acl",
+                id="s2orc",
+                title="S2ORC: The Semantic Scholar Open Research Corpus",
+                authors=authors(
+                    "Kyle Lo", "Lucy Lu Wang", "Mark Neumann", "Rodney Kinney", "Daniel S. Weld"
+                ),
+                year=2020,
+                venue="ACL",
+            ),
+        ],
+    )
     index.close()
     review = REVIEW.replace("Daniel S. Weld. 2020. S2ORC", "Daniel S. Weld. 2017. S2ORC").replace(
-        "(Lo et al., 2020)", "(Lo et al., 2017)")
-    report = audit(review, papers=papers, sources=VerifierOptions(db=tmp_path / "t.sqlite",
-                                                                  complete=True))
+        "(Lo et al., 2020)", "(Lo et al., 2017)"
+    )
+    report = audit(
+        review, papers=papers, sources=VerifierOptions(db=tmp_path / "t.sqlite", complete=True)
+    )
     assert [w.result.verdict for w in report.works] == [Verdict.VERIFIED, Verdict.CORRUPTED]
     s6 = report.sentence("S6")
-    assert s6.worst == "corrupted"            # supported by its PDF, but the entry is wrong
+    assert s6.worst == "corrupted"  # supported by its PDF, but the entry is wrong
     rec = next(r for r in report.records() if r["sentence_id"] == "S6")
     assert rec["reference_verdict"] == "corrupted" and "2020" in (rec["corrected_reference"] or "")
 
@@ -187,6 +245,7 @@ def _interrupt_at(monkeypatch: pytest.MonkeyPatch, stage: str) -> None:
         def verify(refs, options, progress=None):  # type: ignore[no-untyped-def]
             real(refs[:1], options, progress=lambda i, n: progress(i, len(refs)))
             raise KeyboardInterrupt
+
         monkeypatch.setattr(core, "verify_references", verify)
     elif stage == "pdfs":
         real_read = match.read_pdf
@@ -197,21 +256,32 @@ def _interrupt_at(monkeypatch: pytest.MonkeyPatch, stage: str) -> None:
             if len(calls) == 2:
                 raise KeyboardInterrupt
             return real_read(path)
+
         monkeypatch.setattr(match, "read_pdf", read)
     else:
+
         def judge(*a, **k):  # type: ignore[no-untyped-def]
             raise KeyboardInterrupt
+
         monkeypatch.setattr(core, "judge_sentences", judge)
 
 
-@pytest.mark.parametrize(("stage", "said"), [
-    ("references", "while verifying references (1 of 2 references done)"),
-    ("pdfs", "while reading PDFs (1 of 2 PDFs done)"),
-    ("judge", "while judging sentences (0 of 2 cited works done)"),
-])
-def test_ctrl_c_says_how_far_the_audit_got(papers: Path, tmp_path: Path, monkeypatch:
-                                            pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-                                            stage: str, said: str) -> None:
+@pytest.mark.parametrize(
+    ("stage", "said"),
+    [
+        ("references", "while verifying references (1 of 2 references done)"),
+        ("pdfs", "while reading PDFs (1 of 2 PDFs done)"),
+        ("judge", "while judging sentences (0 of 2 cited works done)"),
+    ],
+)
+def test_ctrl_c_says_how_far_the_audit_got(
+    papers: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    stage: str,
+    said: str,
+) -> None:
     from grounding.cli import main
 
     review = tmp_path / "review.md"
@@ -224,7 +294,6 @@ def test_ctrl_c_says_how_far_the_audit_got(papers: Path, tmp_path: Path, monkeyp
     assert captured.out == "" and not html.exists()
 
 
-
 # --- the HTML report reads well; the text output numbers its sentences --------------------
 
 
@@ -232,7 +301,7 @@ def test_html_sentences_headings_and_references(papers: Path) -> None:
     review = REVIEW.replace("SPECTER was trained", "## Training\n\n**SPECTER** was trained")
     report = audit(review, papers=papers)
     html = render_audit_html(report)
-    body = html[html.index('<div class="review">'):html.index("</div></section>")]
+    body = html[html.index('<div class="review">') : html.index("</div></section>")]
     # headings: rendered at their level, without the '#' marker; never a finding link
     assert '<span class="hd h1">Citation-informed document embeddings</span>' in body
     assert '<span class="hd h2">Training</span>' in body and "#" not in body.replace("#S", "")
@@ -249,7 +318,7 @@ def test_html_sentences_headings_and_references(papers: Path) -> None:
 def test_html_of_plain_text_review_has_no_headings(papers: Path) -> None:
     review = REVIEW.replace("# Citation-informed document embeddings\n", "Plain start. ")
     html = render_audit_html(audit(review, papers=papers))
-    body = html[html.index('<div class="review">'):html.index("</div></section>")]
+    body = html[html.index('<div class="review">') : html.index("</div></section>")]
     assert 'class="hd' not in body and "<strong>" not in body
     assert "Plain start." in body
 
@@ -259,8 +328,13 @@ def test_text_output_numbers_the_sentences_it_shows(papers: Path) -> None:
     text = report.summary_text()
     assert text.startswith("5 of the review's 7 sentences cite a work")
     shown = [ln.split()[0:3] for ln in text.splitlines() if ln.startswith("  S")]
-    assert shown == [["S2", "(line", "3)"], ["S3", "(line", "4)"], ["S4", "(line", "5)"],
-                     ["S5", "(line", "6)"], ["S6", "(line", "7)"]]
+    assert shown == [
+        ["S2", "(line", "3)"],
+        ["S3", "(line", "4)"],
+        ["S4", "(line", "5)"],
+        ["S5", "(line", "6)"],
+        ["S6", "(line", "7)"],
+    ]
     for sid, _, line in shown:
         n = int(line.rstrip(")"))
         s = report.sentence(sid)
@@ -271,11 +345,14 @@ def test_reference_year_checked_against_its_pdf(papers: Path) -> None:
     right = audit(REVIEW, papers=papers)
     assert all(w.pdf_differs == () for w in right.works)
     assert {f.field.value: f.status.value for f in right.works[0].pdf_fields}["year"] == "match"
-    wrong = audit(REVIEW.replace("Daniel S. Weld. 2020. SPECTER", "Daniel S. Weld. 2019. SPECTER"),
-                  papers=papers)
+    wrong = audit(
+        REVIEW.replace("Daniel S. Weld. 2020. SPECTER", "Daniel S. Weld. 2019. SPECTER"),
+        papers=papers,
+    )
     specter, s2orc = wrong.works[0], wrong.works[1]
     assert [(f.field.value, f.cited, f.found) for f in specter.pdf_differs] == [
-        ("year", "2019", "2020")]
+        ("year", "2019", "2020")
+    ]
     assert s2orc.pdf_differs == ()
     text = wrong.summary_text()
     assert "reference differs from its PDF: year: cited '2019' / PDF '2020'" in text

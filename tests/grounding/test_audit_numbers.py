@@ -19,24 +19,42 @@ REFS = """
 
 # the paper: 81.1M papers (page 1), 15.2M non-English clusters removed (page 4)
 SENTENCES = {
-    "S1": ("S2ORC covers 18.1M papers from many disciplines [1].", "contradiction",
-           [("18.1M", "81.1M")]),
-    "S2": ("S2ORC covers 18.1 million papers from many disciplines [1].", "contradiction",
-           [("18.1 million", "81.1M")]),
-    "S3": ("The English-only filter removes 12.5M paper clusters [1].", "contradiction",
-           [("12.5M", "15.2M")]),
+    "S1": (
+        "S2ORC covers 18.1M papers from many disciplines [1].",
+        "contradiction",
+        [("18.1M", "81.1M")],
+    ),
+    "S2": (
+        "S2ORC covers 18.1 million papers from many disciplines [1].",
+        "contradiction",
+        [("18.1 million", "81.1M")],
+    ),
+    "S3": (
+        "The English-only filter removes 12.5M paper clusters [1].",
+        "contradiction",
+        [("12.5M", "15.2M")],
+    ),
     "S4": ("S2ORC covers 81.1 million papers from many disciplines [1].", "supported", []),
     "S5": ("S2ORC covers 81,100,000 papers from many disciplines [1].", "supported", []),
     "S6": ("The English-only filter removes 15.2 million paper clusters [1].", "supported", []),
     # a slipped scale: the same digits at another scale are another value
-    "S7": ("S2ORC covers 81.1K papers from many disciplines [1].", "contradiction",
-           [("81.1K", "81.1M")]),
-    "S8": ("S2ORC covers 81.1 billion papers from many disciplines [1].", "contradiction",
-           [("81.1 billion", "81.1M")]),
+    "S7": (
+        "S2ORC covers 81.1K papers from many disciplines [1].",
+        "contradiction",
+        [("81.1K", "81.1M")],
+    ),
+    "S8": (
+        "S2ORC covers 81.1 billion papers from many disciplines [1].",
+        "contradiction",
+        [("81.1 billion", "81.1M")],
+    ),
     # digits inside the paper's number are not its value: not found, never supported
     "S9": ("S2ORC covers 1.1M papers from many disciplines [1].", "nei", [("1.1M", "")]),
-    "S10": ("S2ORC covers 811 million papers from many disciplines [1].", "nei",
-            [("811 million", "")]),
+    "S10": (
+        "S2ORC covers 811 million papers from many disciplines [1].",
+        "nei",
+        [("811 million", "")],
+    ),
 }
 
 
@@ -60,6 +78,7 @@ def test_every_correction_is_a_value_the_paper_states(report) -> None:  # type: 
     document = report.works[0].document
     assert document is not None
     pdf_text = " ".join(p.text for p in document.pages)
-    fixes = [e.correction for s in SENTENCES for e in report.sentence(s).pairs[0].errors
-             if e.correction]
+    fixes = [
+        e.correction for s in SENTENCES for e in report.sentence(s).pairs[0].errors if e.correction
+    ]
     assert fixes and all(f and f[-1] in "KMB" and f in pdf_text for f in fixes)

@@ -33,7 +33,7 @@ def test_example_answer_end_to_end() -> None:
     report = check(question, answer, EXAMPLE / "paper.pdf")
     # offsets tile the answer
     for cs in report.sentences:
-        assert answer[cs.sentence.start:cs.sentence.end] == cs.sentence.text
+        assert answer[cs.sentence.start : cs.sentence.end] == cs.sentence.text
     row = report.to_row()
     assert parse_row(dump_row(row)) == row
     labels = [a.label for a in report.annotations]
@@ -48,8 +48,15 @@ def test_example_answer_end_to_end() -> None:
     # the example's one wrong number and one invented detail, and nothing else: the labels
     # README shows ("supported 4, contradiction 1, nei 2, not_a_claim 1")
     assert [a.label.value for a in report.annotations] == [
-        "not_a_claim", "supported", "supported", "supported", "contradiction", "supported",
-        "nei", "nei"]
+        "not_a_claim",
+        "supported",
+        "supported",
+        "supported",
+        "contradiction",
+        "supported",
+        "nei",
+        "nei",
+    ]
 
 
 def nx_is_dag(report) -> bool:
@@ -60,7 +67,9 @@ def nx_is_dag(report) -> bool:
 
 def test_evidence_boxes_lie_on_the_page_and_cover_the_words(specter) -> None:
     doc, index = specter
-    report = check("", "SPECTER reaches 91.5 nDCG on Co-View and 92.4 nDCG on Co-Read.", doc, index=index)
+    report = check(
+        "", "SPECTER reaches 91.5 nDCG on Co-View and 92.4 nDCG on Co-Read.", doc, index=index
+    )
     a = report.annotations[0]
     assert a.label is Label.SUPPORTED
     assert a.boxes, "a supported sentence carries evidence boxes"
@@ -102,8 +111,9 @@ def test_merge_line_rects_keeps_columns_apart() -> None:
     assert merged == [Rect(70, 100, 290, 122), Rect(305, 100, 525, 110)]
 
 
-@pytest.mark.parametrize("row_file", sorted(DEV.glob("*[0-9].jsonl")) if DEV.is_dir() else [],
-                         ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "row_file", sorted(DEV.glob("*[0-9].jsonl")) if DEV.is_dir() else [], ids=lambda p: p.stem
+)
 def test_every_dev_row_checks_and_validates(row_file: Path) -> None:
     rows = read_rows(row_file)
     doc = read_pdf(DATA / rows[0].paper_pdf_path)
@@ -121,9 +131,12 @@ def test_every_dev_row_checks_and_validates(row_file: Path) -> None:
             if a.label is Label.NOT_A_CLAIM:
                 assert a.role is None and not a.depends_on
             assert all(e.span in a.sentence for e in a.errors)
-            assert (a.propagation_type is PropagationType.NONE) == (not any(
-                out.annotations[ids.index(d)].label in (Label.CONTRADICTION, Label.NEI)
-                for d in a.depends_on))
+            assert (a.propagation_type is PropagationType.NONE) == (
+                not any(
+                    out.annotations[ids.index(d)].label in (Label.CONTRADICTION, Label.NEI)
+                    for d in a.depends_on
+                )
+            )
 
 
 def test_cited_references_are_verified_beside_the_sentences_citing_them(tmp_path: Path) -> None:
@@ -135,10 +148,15 @@ def test_cited_references_are_verified_beside_the_sentences_citing_them(tmp_path
 
     rows = {r.qa_pair_id: r for r in read_rows(need(DEV / "specter-2020.jsonl"))}
     row = rows["specter-2020__q02"]
-    gold = [json.loads(line) for line in (DEV / "specter-2020.citations.jsonl").read_text().splitlines()
-            if line.strip() and json.loads(line)["qa_pair_id"] == row.qa_pair_id]
+    gold = [
+        json.loads(line)
+        for line in (DEV / "specter-2020.citations.jsonl").read_text().splitlines()
+        if line.strip() and json.loads(line)["qa_pair_id"] == row.qa_pair_id
+    ]
     records = tmp_path / "records.jsonl"
-    records.write_text("".join(json.dumps(g["true_record"]) + "\n" for g in gold if g["true_record"]))
+    records.write_text(
+        "".join(json.dumps(g["true_record"]) + "\n" for g in gold if g["true_record"])
+    )
     db = tmp_path / "index.sqlite"
     LocalIndex(db).add_file(records)
     doc = read_pdf(DATA / row.paper_pdf_path)
@@ -148,8 +166,11 @@ def test_cited_references_are_verified_beside_the_sentences_citing_them(tmp_path
     by_marker = {g["marker"].split(",")[0].split()[0]: g for g in gold}
     for ref in report.references:
         g = by_marker[ref.reference.authors[0].family]
-        expected = {"EXISTS_CORRECT": "verified", "EXISTS_CORRUPTED": "corrupted",
-                    "FABRICATED": "unverified"}[g["class"]]  # the index is not exhaustive
+        expected = {
+            "EXISTS_CORRECT": "verified",
+            "EXISTS_CORRUPTED": "corrupted",
+            "FABRICATED": "unverified",
+        }[g["class"]]  # the index is not exhaustive
         assert ref.verdict.value == expected, ref.reference.raw
         if expected == "corrupted":
             assert [f.value for f in ref.differing] == ["venue"] and g["sub_label"] == "journal"
@@ -158,30 +179,35 @@ def test_cited_references_are_verified_beside_the_sentences_citing_them(tmp_path
         for sid in ref.sentence_ids:
             assert ref in report.references_of(sid)
     zhang = next(r for r in report.references if r.reference.authors[0].family == "Zhang")
-    assert any("Zhang et al., 2019" in report.sentences[int(s[1:]) - 1].sentence.text
-               for s in zhang.sentence_ids)
+    assert any(
+        "Zhang et al., 2019" in report.sentences[int(s[1:]) - 1].sentence.text
+        for s in zhang.sentence_ids
+    )
 
 
 def test_no_index_and_no_sources_means_could_not_check(tmp_path: Path) -> None:
     from citations.runner import VerifierOptions
 
     answer = "SciBERT helps (Beltagy et al., 2019).\n\nReferences\n- Beltagy, I., Lo, K., and Cohan, A. (2019). SciBERT: A pretrained language model for scientific text. In EMNLP."
-    report = check("", answer, EXAMPLE / "paper.pdf",
-                   sources=VerifierOptions(db=tmp_path / "absent.sqlite"))
+    report = check(
+        "", answer, EXAMPLE / "paper.pdf", sources=VerifierOptions(db=tmp_path / "absent.sqlite")
+    )
     assert [r.verdict.value for r in report.references] == ["unverified"]
     assert "could not check" in report.references[0].reason
     assert not (tmp_path / "absent.sqlite").exists()
 
 
-def test_a_given_index_is_the_one_the_judge_searches(specter, monkeypatch: pytest.MonkeyPatch
-                                                     ) -> None:
+def test_a_given_index_is_the_one_the_judge_searches(
+    specter, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # check(..., index=...) must not make the rules judge build a second index of the paper
-    doc = read_pdf(specter[0].path)           # a Document no earlier check has seen
+    doc = read_pdf(specter[0].path)  # a Document no earlier check has seen
     index = EvidenceIndex.build(doc)
     built: list[object] = []
     real = EvidenceIndex.build.__func__  # type: ignore[attr-defined]
-    monkeypatch.setattr(EvidenceIndex, "build",
-                        classmethod(lambda cls, d: built.append(d) or real(cls, d)))
+    monkeypatch.setattr(
+        EvidenceIndex, "build", classmethod(lambda cls, d: built.append(d) or real(cls, d))
+    )
     answer = (ROOT / "examples" / "specter" / "answer.txt").read_text(encoding="utf-8")
     report = check("q", answer, doc, index=index, verify_citations=False)
     assert built == [] and report.sentences
@@ -190,8 +216,13 @@ def test_a_given_index_is_the_one_the_judge_searches(specter, monkeypatch: pytes
 
 def test_markdown_headings_are_not_claims(specter) -> None:
     doc, index = specter
-    report = check("q", "## Summary of Table 2\nSPECTER reaches 80.0 on average.", doc,
-                   index=index, verify_citations=False)
+    report = check(
+        "q",
+        "## Summary of Table 2\nSPECTER reaches 80.0 on average.",
+        doc,
+        index=index,
+        verify_citations=False,
+    )
     assert [a.label for a in report.annotations] == [Label.NOT_A_CLAIM, Label.SUPPORTED]
     assert report.annotations[0].boxes == () and report.annotations[0].role is None
 
@@ -203,15 +234,16 @@ def test_an_index_of_another_paper_is_refused(specter) -> None:
         check("q", "SPECTER reaches 80.0 on average.", doc, index=other)
 
 
-def test_a_check_from_a_path_builds_one_index_and_keeps_none(specter,
-                                                             monkeypatch: pytest.MonkeyPatch
-                                                             ) -> None:
+def test_a_check_from_a_path_builds_one_index_and_keeps_none(
+    specter, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # the Document read from the path is the check's own: its index is built once (the
     # judge searches it, builds no other) and nothing holds the two once the check ends
     import gc
     import weakref
 
     from grounding import evidence
+
     built: list[weakref.ref[object]] = []
     real = EvidenceIndex.build.__func__  # type: ignore[attr-defined]
 

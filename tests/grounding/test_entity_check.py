@@ -36,20 +36,35 @@ def _judge(index: EvidenceIndex, text: str) -> Judgement:
     return judge.judge(ClaimContext(Sentence(0, 0, len(text), text), "", (), (), None, index))
 
 
-@pytest.mark.parametrize(("sentence", "word", "other"), [
-    ("In the trial, 740 men with bladder cancer were treated with metformin for 12 weeks.",
-     "bladder", "prostate"),
-    ("In the trial, 740 men with prostate cancer were treated with aspirin for 12 weeks.",
-     "aspirin", "metformin"),
-    ("Lignin was converted to levulinic acid with a yield of 38% at 180 C.", "Lignin",
-     "humins"),
-    ("The steel samples corroded faster in seawater than in fresh water.", "steel",
-     "copper"),
-    ("Adult moose were captured in the wetlands and fitted with radio collars.", "moose",
-     "deer"),
-])
-def test_a_lower_case_entity_swap_is_not_supported(index: EvidenceIndex, sentence: str,
-                                                   word: str, other: str) -> None:
+@pytest.mark.parametrize(
+    ("sentence", "word", "other"),
+    [
+        (
+            "In the trial, 740 men with bladder cancer were treated with metformin for 12 weeks.",
+            "bladder",
+            "prostate",
+        ),
+        (
+            "In the trial, 740 men with prostate cancer were treated with aspirin for 12 weeks.",
+            "aspirin",
+            "metformin",
+        ),
+        (
+            "Lignin was converted to levulinic acid with a yield of 38% at 180 C.",
+            "Lignin",
+            "humins",
+        ),
+        ("The steel samples corroded faster in seawater than in fresh water.", "steel", "copper"),
+        (
+            "Adult moose were captured in the wetlands and fitted with radio collars.",
+            "moose",
+            "deer",
+        ),
+    ],
+)
+def test_a_lower_case_entity_swap_is_not_supported(
+    index: EvidenceIndex, sentence: str, word: str, other: str
+) -> None:
     j = _judge(index, sentence)
     assert j.label.value == "contradiction", j.rationale
     assert f"says '{other}' where the sentence says '{word}'" in j.rationale
@@ -57,20 +72,24 @@ def test_a_lower_case_entity_swap_is_not_supported(index: EvidenceIndex, sentenc
     assert j.errors[0].tags[0].value == "C2"
 
 
-@pytest.mark.parametrize("sentence", [
-    # the same statements as the paper makes them
-    "In the trial, 740 men with prostate cancer were treated with metformin for 12 weeks.",
-    "Humins were converted to levulinic acid with a yield of 38% at 180 C.",
-    "The copper samples corroded faster in seawater than in fresh water.",
-    # a plural, a derived form, a paraphrase of a general word
-    "In the trial, 740 men with prostate cancers were treated with metformin for 12 weeks.",
-    "Catalytic oxidation of humins gave formic acid as the main product.",
-    "The approach improves accuracy on the benchmark by a large margin.",
-    # an abbreviation the paper defines, for its long form
-    "Fine-tuning with RL improves accuracy on the benchmark.",
-])
-def test_the_papers_own_entities_and_paraphrase_stay_supported(index: EvidenceIndex,
-                                                                sentence: str) -> None:
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # the same statements as the paper makes them
+        "In the trial, 740 men with prostate cancer were treated with metformin for 12 weeks.",
+        "Humins were converted to levulinic acid with a yield of 38% at 180 C.",
+        "The copper samples corroded faster in seawater than in fresh water.",
+        # a plural, a derived form, a paraphrase of a general word
+        "In the trial, 740 men with prostate cancers were treated with metformin for 12 weeks.",
+        "Catalytic oxidation of humins gave formic acid as the main product.",
+        "The approach improves accuracy on the benchmark by a large margin.",
+        # an abbreviation the paper defines, for its long form
+        "Fine-tuning with RL improves accuracy on the benchmark.",
+    ],
+)
+def test_the_papers_own_entities_and_paraphrase_stay_supported(
+    index: EvidenceIndex, sentence: str
+) -> None:
     j = _judge(index, sentence)
     assert j.label.value == "supported", j.rationale
 
@@ -94,14 +113,27 @@ def test_a_word_the_paper_never_uses_in_a_noun_slot_is_nei(index: EvidenceIndex)
     assert other_entity(text, hit_alignment(hit), frozenset(), index.doc_terms) is None
 
 
-@pytest.mark.parametrize(("word", "domain"), [
-    ("prostate", True), ("lignin", True), ("humins", True), ("copper", True),
-    ("neutrinos", True),
-    # general words of scientific prose and word shapes that are not nouns of a domain
-    ("method", False), ("approach", False), ("accuracy", False), ("reaches", False),
-    ("significantly", False), ("enrolled", False), ("catalytic", False),
-    ("infection", False), ("treatment", False), ("avg", False),
-])
+@pytest.mark.parametrize(
+    ("word", "domain"),
+    [
+        ("prostate", True),
+        ("lignin", True),
+        ("humins", True),
+        ("copper", True),
+        ("neutrinos", True),
+        # general words of scientific prose and word shapes that are not nouns of a domain
+        ("method", False),
+        ("approach", False),
+        ("accuracy", False),
+        ("reaches", False),
+        ("significantly", False),
+        ("enrolled", False),
+        ("catalytic", False),
+        ("infection", False),
+        ("treatment", False),
+        ("avg", False),
+    ],
+)
 def test_domain_words(word: str, domain: bool) -> None:
     assert is_domain_word(word) is domain
 

@@ -23,7 +23,7 @@ def test_b45_locate_tolerates_layout_noise() -> None:
         found.append(hit is not None)
         if hit is not None:
             # the span points into the ORIGINAL page text and covers the quote's words
-            assert hit.text == page_text[hit.start:hit.end]
+            assert hit.text == page_text[hit.start : hit.end]
             first, last = quote.split()[0], quote.rstrip(".").split()[-1]
             assert hit.text.startswith(first)
             assert normalise_with_map(hit.text)[0].rstrip(".").endswith(last.lower())
@@ -53,10 +53,12 @@ def test_from_texts_rejects_a_single_string() -> None:
 
 
 def test_search_prefers_the_passage_with_the_numbers() -> None:
-    pages = ["Introduction. We study ranking of papers with many models.",
-             "Results. Model A reaches 91.5 nDCG on Co-View and 92.4 on Co-Read.\n"
-             "Model B reaches 90.2 on both.",
-             "Related work on citation graphs and co-views of papers."]
+    pages = [
+        "Introduction. We study ranking of papers with many models.",
+        "Results. Model A reaches 91.5 nDCG on Co-View and 92.4 on Co-Read.\n"
+        "Model B reaches 90.2 on both.",
+        "Related work on citation graphs and co-views of papers.",
+    ]
     index = EvidenceIndex.from_texts(pages)
     best = index.search("Model A reaches 91.5 nDCG on Co-View", k=3)
     assert best and best[0].page == 2
@@ -80,8 +82,9 @@ def specter_index() -> EvidenceIndex:
 
 
 def test_table_row_passage_on_real_pdf(specter_index: EvidenceIndex) -> None:
-    hits = specter_index.search("SPECTER reaches 91.5 nDCG on Co-View and 92.4 nDCG on Co-Read",
-                                k=5)
+    hits = specter_index.search(
+        "SPECTER reaches 91.5 nDCG on Co-View and 92.4 nDCG on Co-Read", k=5
+    )
     assert hits[0].page == 7
     row = next(p for p in hits if "91.5" in p.text and "92.4" in p.text)
     assert row.rects, "a row passage carries its box"
@@ -95,9 +98,12 @@ def test_table_row_passage_on_real_pdf(specter_index: EvidenceIndex) -> None:
 
 def test_line_passages_have_boxes_and_offsets(specter_index: EvidenceIndex) -> None:
     page = specter_index.pages[7]
-    hit = specter_index.search("Ablation Study removing the abstract from the textual input", k=1)[0]
-    assert hit.text == page.text[hit.start:hit.end] or hit.text == \
-        page.text[hit.start:hit.end].replace("\n", " ")
+    hit = specter_index.search("Ablation Study removing the abstract from the textual input", k=1)[
+        0
+    ]
+    assert hit.text == page.text[hit.start : hit.end] or hit.text == page.text[
+        hit.start : hit.end
+    ].replace("\n", " ")
     assert hit.rects
     quote = specter_index.locate("removing the abstract from the textual input", page=7)
     assert quote is not None and quote.page == 7 and quote.score >= 0.9
@@ -119,14 +125,15 @@ def test_page_quantities_index_the_page_text() -> None:
     # NFKC lengthens '…' and the spacing diaeresis '¨'; offsets still point into the page
     text = "Schr\u00a8odinger et al\u2026 report 12.5 and 13.1\u2026 then \u221241.2 in Table 2."
     index = EvidenceIndex.from_texts([text])
-    got = [(q.text, text[q.start:q.end]) for q in index.page_quantities[1]]
-    assert [g for g, _ in got] == ["12.5", "13.1", "-41.2", "2"]       # "2" of "Table 2"
+    got = [(q.text, text[q.start : q.end]) for q in index.page_quantities[1]]
+    assert [g for g, _ in got] == ["12.5", "13.1", "-41.2", "2"]  # "2" of "Table 2"
     assert [w for _, w in got] == ["12.5", "13.1", "\u221241.2", "2"]
 
 
 def test_mentions_ignores_case_accents_and_spacing_diacritics() -> None:
-    index = EvidenceIndex.from_texts(["As shown by Do \u02d8gan et al. (2014) and M\u00fcller.",
-                                      "Sch\u00a8olkopf wrote it."])
+    index = EvidenceIndex.from_texts(
+        ["As shown by Do \u02d8gan et al. (2014) and M\u00fcller.", "Sch\u00a8olkopf wrote it."]
+    )
     assert index.mentions("Dogan") and index.mentions("Do\u011fan") and index.mentions("MULLER")
     assert index.mentions("Scholkopf")
     assert not index.mentions("Smith") and not index.mentions("gan") and not index.mentions("")

@@ -48,32 +48,74 @@ from grounding.types import Judgement, Sentence
 from tests.conftest import DEV, PAPERS, need
 from tests.grounding.pdf_fixtures import write_lines_pdf
 
-CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists()
-                                        else None)
+CHROMIUM = shutil.which("chromium") or (
+    "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+)
 needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None, reason="chromium not installed (/usr/bin/chromium absent): "
-    ".ci/run must `apt-get install -y chromium` to run the browser tests")
+    CHROMIUM is None,
+    reason="chromium not installed (/usr/bin/chromium absent): "
+    ".ci/run must `apt-get install -y chromium` to run the browser tests",
+)
 
 
 # ------------------------------------------------------------------ fixtures
 def _box(page: int, x0: float, y0: float, x1: float, y1: float) -> BoxAnnotation:
-    return BoxAnnotation(page_id=page, page_name=f"page {page}", image_id=f"p_page_{page}",
-                         coords=(x0, y0, x1, y1), img_size=(1224, 1584))
+    return BoxAnnotation(
+        page_id=page,
+        page_name=f"page {page}",
+        image_id=f"p_page_{page}",
+        coords=(x0, y0, x1, y1),
+        img_size=(1224, 1584),
+    )
 
 
 SENTS = [
     ("Intro: we look at Table 1.", Label.NOT_A_CLAIM, None, (), (), (), ()),
-    ("The model scores 76.4 on the test set.", Label.CONTRADICTION, Role.OBSERVATION, (),
-     (ErrorSpan(span="76.4", tags=(ErrorTag.C1,), correction="78.4"),), (),
-     (_box(1, 140, 180, 900, 230),)),
-    ("It was trained on 3 GPUs.", Label.NEI, Role.OBSERVATION, (),
-     (ErrorSpan(span="3 GPUs", tags=(ErrorTag.N1,)),), (), ()),
-    ("The corpus has 8.1M papers.", Label.SUPPORTED, Role.OBSERVATION, (), (), (),
-     (_box(1, 140, 260, 700, 300), _box(2, 140, 180, 600, 220))),
-    ("So it is the best model <ever> & more.", Label.CONTRADICTION, Role.INTERPRETATION,
-     ("S2", "S4"), (), (ErrorTag.C4,), (_box(2, 140, 400, 500, 440),)),
-    ("Hence results rest on hardware.", Label.NEI, Role.INTERPRETATION, ("S3",), (),
-     (ErrorTag.N4,), ()),
+    (
+        "The model scores 76.4 on the test set.",
+        Label.CONTRADICTION,
+        Role.OBSERVATION,
+        (),
+        (ErrorSpan(span="76.4", tags=(ErrorTag.C1,), correction="78.4"),),
+        (),
+        (_box(1, 140, 180, 900, 230),),
+    ),
+    (
+        "It was trained on 3 GPUs.",
+        Label.NEI,
+        Role.OBSERVATION,
+        (),
+        (ErrorSpan(span="3 GPUs", tags=(ErrorTag.N1,)),),
+        (),
+        (),
+    ),
+    (
+        "The corpus has 8.1M papers.",
+        Label.SUPPORTED,
+        Role.OBSERVATION,
+        (),
+        (),
+        (),
+        (_box(1, 140, 260, 700, 300), _box(2, 140, 180, 600, 220)),
+    ),
+    (
+        "So it is the best model <ever> & more.",
+        Label.CONTRADICTION,
+        Role.INTERPRETATION,
+        ("S2", "S4"),
+        (),
+        (ErrorTag.C4,),
+        (_box(2, 140, 400, 500, 440),),
+    ),
+    (
+        "Hence results rest on hardware.",
+        Label.NEI,
+        Role.INTERPRETATION,
+        ("S3",),
+        (),
+        (ErrorTag.N4,),
+        (),
+    ),
 ]
 
 
@@ -85,40 +127,75 @@ def _report(pdf: Path | None) -> Report:
             answer += " "
         start = len(answer)
         answer += text
-        prop = (PropagationType.FALSE_PREMISE if ErrorTag.C4 in inh
-                else PropagationType.UNVERIFIABLE_PREMISE if ErrorTag.N4 in inh
-                else PropagationType.NONE)
-        ann = SentenceAnnotation(sentence=text, label=label, role=role, rationale=f"why {i}",
-                                 depends_on=deps, error_tags=inh, propagation_type=prop,
-                                 errors=errors, **{"2d_box": boxes})
-        out.append(CheckedSentence(Sentence(i, start, start + len(text), text),
-                                   Judgement(label=label, role=role, rationale=f"why {i}",
-                                             errors=errors), ann))
-    return Report(question="What does <Table 1> show?", answer=answer,
-                  pdf_path=str(pdf) if pdf else None, paper_id="p", sentences=tuple(out),
-                  judge="rules")
+        prop = (
+            PropagationType.FALSE_PREMISE
+            if ErrorTag.C4 in inh
+            else PropagationType.UNVERIFIABLE_PREMISE
+            if ErrorTag.N4 in inh
+            else PropagationType.NONE
+        )
+        ann = SentenceAnnotation(
+            sentence=text,
+            label=label,
+            role=role,
+            rationale=f"why {i}",
+            depends_on=deps,
+            error_tags=inh,
+            propagation_type=prop,
+            errors=errors,
+            **{"2d_box": boxes},
+        )
+        out.append(
+            CheckedSentence(
+                Sentence(i, start, start + len(text), text),
+                Judgement(label=label, role=role, rationale=f"why {i}", errors=errors),
+                ann,
+            )
+        )
+    return Report(
+        question="What does <Table 1> show?",
+        answer=answer,
+        pdf_path=str(pdf) if pdf else None,
+        paper_id="p",
+        sentences=tuple(out),
+        judge="rules",
+    )
 
 
 @pytest.fixture()
 def pdf(tmp_path: Path) -> Path:
-    return write_lines_pdf(tmp_path / "p.pdf", [[(72, 100, "Table 1: 78.4 on test.")],
-                                                [(72, 100, "The corpus has 8.1M papers.")]])
+    return write_lines_pdf(
+        tmp_path / "p.pdf",
+        [[(72, 100, "Table 1: 78.4 on test.")], [(72, 100, "The corpus has 8.1M papers.")]],
+    )
 
 
 def _refs() -> list[VerificationResult]:
-    ref = Reference(raw="Huang, W. (2015). A neural model for citation retrieval. AAAI.",
-                    marker="Huang et al., 2015")
+    ref = Reference(
+        raw="Huang, W. (2015). A neural model for citation retrieval. AAAI.",
+        marker="Huang et al., 2015",
+    )
     return [
         VerificationResult(
-            reference=ref, verdict=Verdict.CORRUPTED, reason="title differs",
-            fields=(FieldMatch(field=Field.TITLE, status=FieldStatus.CONFLICT, score=0.7,
-                               cited="A neural model for citation retrieval",
-                               found="A neural model for citation recommendation"),
-                    FieldMatch(field=Field.YEAR, status=FieldStatus.MATCH, score=1.0)),
+            reference=ref,
+            verdict=Verdict.CORRUPTED,
+            reason="title differs",
+            fields=(
+                FieldMatch(
+                    field=Field.TITLE,
+                    status=FieldStatus.CONFLICT,
+                    score=0.7,
+                    cited="A neural model for citation retrieval",
+                    found="A neural model for citation recommendation",
+                ),
+                FieldMatch(field=Field.YEAR, status=FieldStatus.MATCH, score=1.0),
+            ),
             differing=(Field.TITLE,),
-            corrected="Huang, W. (2015). A neural model for citation recommendation. AAAI."),
-        VerificationResult(reference=Reference(raw="Nobody (2031). Made up."),
-                           verdict=Verdict.FABRICATED),
+            corrected="Huang, W. (2015). A neural model for citation recommendation. AAAI.",
+        ),
+        VerificationResult(
+            reference=Reference(raw="Nobody (2031). Made up."), verdict=Verdict.FABRICATED
+        ),
     ]
 
 
@@ -134,8 +211,11 @@ class _Collector(HTMLParser):
         self.elements.append((tag, {k: v or "" for k, v in attrs}))
 
     def having(self, tag: str | None = None, cls: str | None = None) -> list[dict[str, str]]:
-        return [a for t, a in self.elements
-                if (tag is None or t == tag) and (cls is None or cls in a.get("class", "").split())]
+        return [
+            a
+            for t, a in self.elements
+            if (tag is None or t == tag) and (cls is None or cls in a.get("class", "").split())
+        ]
 
 
 def _parse(html: str) -> _Collector:
@@ -175,7 +255,7 @@ def test_check_html_shows_every_part(pdf: Path) -> None:
     assert "citation recommendation</ins>" in html and "<del>A neural model" in html
     assert "recommendation. AAAI." in html
     # summary counts
-    assert '<b>1</b>\u2713 supported' in html and '<b>2</b>\u2717 contradiction' in html
+    assert "<b>1</b>\u2713 supported" in html and "<b>2</b>\u2717 contradiction" in html
 
 
 def test_check_html_is_self_contained(pdf: Path) -> None:
@@ -269,7 +349,7 @@ def test_report_from_row_keeps_the_annotations() -> None:
     rep = report_from_row(row, need(PAPERS) / f"{row.paper_id}.pdf")
     assert rep.annotations == row.annotations
     for cs in rep.sentences:
-        assert rep.answer[cs.sentence.start:cs.sentence.end] == cs.sentence.text
+        assert rep.answer[cs.sentence.start : cs.sentence.end] == cs.sentence.text
     html = render_check_html(rep, gold=row)
     doc = _parse(html)
     assert len(doc.having("span", "sent")) == len(row.annotations)
@@ -280,8 +360,10 @@ def test_report_from_row_keeps_the_annotations() -> None:
 def _flip(rows: list[QAPair]) -> list[QAPair]:
     """Predictions = gold with every supported sentence of the first row called nei."""
     first = rows[0]
-    anns = tuple(a.model_copy(update={"label": Label.NEI}) if a.label is Label.SUPPORTED else a
-                 for a in first.annotations)
+    anns = tuple(
+        a.model_copy(update={"label": Label.NEI}) if a.label is Label.SUPPORTED else a
+        for a in first.annotations
+    )
     return [first.model_copy(update={"annotations": anns}), *rows[1:]]
 
 
@@ -298,7 +380,9 @@ def test_row_results_and_eval_html(tmp_path: Path) -> None:
     out = write_eval_reports(metrics, gold, pred, pdfs, tmp_path, worst=3)
     html = out.read_text(encoding="utf-8")
     doc = _parse(html)
-    cells = {(c["data-gold"], c["data-pred"]): int(c["data-count"]) for c in doc.having("td", "cell")}
+    cells = {
+        (c["data-gold"], c["data-pred"]): int(c["data-count"]) for c in doc.having("td", "cell")
+    }
     for g, preds in metrics.labels.confusion.items():
         for p, n in preds.items():
             assert cells[(g, p)] == n
@@ -331,8 +415,10 @@ def test_plain_text_off_a_tty(pdf: Path) -> None:
     lines = text.splitlines()
     assert lines[0] == f"Question: {report.question}"
     for cs in report.sentences:
-        assert any(line.startswith(f"{cs.sentence.id:>4} ") and cs.annotation.sentence in line
-                   for line in lines)
+        assert any(
+            line.startswith(f"{cs.sentence.id:>4} ") and cs.annotation.sentence in line
+            for line in lines
+        )
     assert lines[-1] == ", ".join(f"{k} {v}" for k, v in report.label_counts().items())
 
 
@@ -357,10 +443,20 @@ def test_colour_on_a_tty_with_the_same_words(pdf: Path) -> None:
 def _dump_dom(html_path: Path, tmp_path: Path, fragment: str = "") -> str:
     assert CHROMIUM is not None
     profile = tmp_path / "chromium-profile"
-    cmd = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
-           "--disable-background-networking", "--disable-component-update", "--disable-sync",
-           "--no-first-run", f"--user-data-dir={profile}", "--virtual-time-budget=3000",
-           "--dump-dom", html_path.resolve().as_uri() + fragment]
+    cmd = [
+        CHROMIUM,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        f"--user-data-dir={profile}",
+        "--virtual-time-budget=3000",
+        "--dump-dom",
+        html_path.resolve().as_uri() + fragment,
+    ]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout
@@ -414,8 +510,9 @@ from hypothesis import strategies as st  # noqa: E402
 def _dags(draw: st.DrawFn) -> tuple[list[str], dict[str, list[str]]]:
     n = draw(st.integers(1, 25))
     ids = [f"S{i + 1}" for i in range(n)]
-    prem = {ids[i]: draw(st.lists(st.sampled_from(ids[:i]), max_size=3)) if i else []
-            for i in range(n)}
+    prem = {
+        ids[i]: draw(st.lists(st.sampled_from(ids[:i]), max_size=3)) if i else [] for i in range(n)
+    }
     return ids, prem
 
 
@@ -467,14 +564,25 @@ def _untrusted_report(pdf: Path, sentences: list[str], evidence: str) -> Report:
         label = Label.SUPPORTED if i == 0 else Label.NEI
         why = f'Supported: "{evidence}"' if i == 0 else "Not in the paper."
         boxes = (_box(1, 140, 180, 900, 230),) if i == 0 else ()
-        ann = SentenceAnnotation(sentence=text, label=label, role=Role.OBSERVATION,
-                                 rationale=why, **{"2d_box": boxes})
-        out.append(CheckedSentence(Sentence(i, start, start + len(text), text),
-                                   Judgement(label=label, role=Role.OBSERVATION, rationale=why),
-                                   ann))
-    return Report(question="Q?", answer=answer, pdf_path=str(pdf), paper_id="p",
-                  sentences=tuple(out), judge="rules",
-                  warnings=(f"page 1: 1 text run(s) the PDF never paints: {evidence!r}",))
+        ann = SentenceAnnotation(
+            sentence=text, label=label, role=Role.OBSERVATION, rationale=why, **{"2d_box": boxes}
+        )
+        out.append(
+            CheckedSentence(
+                Sentence(i, start, start + len(text), text),
+                Judgement(label=label, role=Role.OBSERVATION, rationale=why),
+                ann,
+            )
+        )
+    return Report(
+        question="Q?",
+        answer=answer,
+        pdf_path=str(pdf),
+        paper_id="p",
+        sentences=tuple(out),
+        judge="rules",
+        warnings=(f"page 1: 1 text run(s) the PDF never paints: {evidence!r}",),
+    )
 
 
 def test_c14_untrusted_text_is_escaped(tmp_path: Path) -> None:
@@ -484,22 +592,25 @@ def test_c14_untrusted_text_is_escaped(tmp_path: Path) -> None:
     given = case["input"]
     evidence = given["evidence"][0]
     pdf = write_lines_pdf(tmp_path / "p.pdf", [[(72, 100, evidence)]])
-    with pymupdf.open(pdf) as doc:            # PDF metadata from the case
+    with pymupdf.open(pdf) as doc:  # PDF metadata from the case
         doc.set_metadata({"title": given["pdf_title_metadata"]})
         doc.saveIncr()
-    refs = [VerificationResult(reference=Reference(raw=given["reference"]),
-                               verdict=Verdict.FABRICATED)]
-    html = render_check_html(_untrusted_report(pdf, given["answer_sentences"], evidence),
-                             references=refs)
-    harmless = render_check_html(_untrusted_report(pdf, ["Plain.", "Text."], "plain"),
-                                 references=refs[:0])
+    refs = [
+        VerificationResult(reference=Reference(raw=given["reference"]), verdict=Verdict.FABRICATED)
+    ]
+    html = render_check_html(
+        _untrusted_report(pdf, given["answer_sentences"], evidence), references=refs
+    )
+    harmless = render_check_html(
+        _untrusted_report(pdf, ["Plain.", "Text."], "plain"), references=refs[:0]
+    )
     for bad in case["expected"]["must_not_contain"]:
         assert bad not in html
     page, plain = _Texts(), _Texts()
     page.feed(html)
     plain.feed(harmless)
     assert len(page.scripts) == len(plain.scripts) == 1 and page.scripts == plain.scripts
-    assert page.handlers == []                        # no on* attribute at all
+    assert page.handlers == []  # no on* attribute at all
     shown = "".join(page.texts)
     for text in [*given["answer_sentences"], evidence, given["reference"]]:
-        assert text in shown                          # shown as the text it is
+        assert text in shown  # shown as the text it is

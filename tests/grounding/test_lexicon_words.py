@@ -39,5 +39,5 @@ def test_quantifiers_have_one_class_each() -> None:
 
 def test_hedges_keep_their_order_and_edits_their_wording() -> None:
     paper, claim = words.hedge_patterns("paper"), words.hedge_patterns("claim")
-    assert paper[0] == "may" and claim[:len(paper)] == paper
+    assert paper[0] == "may" and claim[: len(paper)] == paper
     assert (r"\bmay be\b", "is") in words.HEDGE_EDITS

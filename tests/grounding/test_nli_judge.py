@@ -23,9 +23,11 @@ from grounding.judges.nli_judge import (
 from grounding.types import Judgement, Passage, Rect, Sentence
 from tests.conftest import load_cases
 
-WORDS = ("[PAD] [UNK] [CLS] [SEP] [MASK] the a model force equals mass acceleration "
-         "divided by multiplied is of rate change velocity body . , not trained on "
-         "citation triplets specter reaches 80 0 average").split()
+WORDS = (
+    "[PAD] [UNK] [CLS] [SEP] [MASK] the a model force equals mass acceleration "
+    "divided by multiplied is of rate change velocity body . , not trained on "
+    "citation triplets specter reaches 80 0 average"
+).split()
 NLI_LABELS = {0: "ENTAILMENT", 1: "NEUTRAL", 2: "CONTRADICTION"}
 
 
@@ -38,16 +40,18 @@ def _tokenizer(vocab: Path) -> Any:
     return BertTokenizer(vocab=str(vocab))  # transformers 5.x: a path or a dict
 
 
-def build_tiny_nli(path: Path, id2label: dict[int, str] = NLI_LABELS,
-                   bias: tuple[float, ...] | None = None) -> Path:
+def build_tiny_nli(
+    path: Path, id2label: dict[int, str] = NLI_LABELS, bias: tuple[float, ...] | None = None
+) -> Path:
     """Write a 1-layer BERT sequence classifier with a real WordPiece tokenizer to ``path``.
 
     bias: if given, the classifier's weights are zeroed and its bias set, so the class
     probabilities are known whatever the input.
     """
     pytest.importorskip("torch", reason="the nli extra (torch) is not installed")
-    transformers = pytest.importorskip("transformers",
-                                       reason="the nli extra (transformers) is not installed")
+    transformers = pytest.importorskip(
+        "transformers", reason="the nli extra (transformers) is not installed"
+    )
     import torch
 
     path.mkdir(parents=True, exist_ok=True)
@@ -56,9 +60,16 @@ def build_tiny_nli(path: Path, id2label: dict[int, str] = NLI_LABELS,
     tok = _tokenizer(vocab)
     torch.manual_seed(0)
     cfg = transformers.BertConfig(
-        vocab_size=len(WORDS), hidden_size=16, num_hidden_layers=1, num_attention_heads=2,
-        intermediate_size=32, max_position_embeddings=128, num_labels=len(id2label),
-        id2label=id2label, label2id={v: k for k, v in id2label.items()})
+        vocab_size=len(WORDS),
+        hidden_size=16,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        intermediate_size=32,
+        max_position_embeddings=128,
+        num_labels=len(id2label),
+        id2label=id2label,
+        label2id={v: k for k, v in id2label.items()},
+    )
     model = transformers.BertForSequenceClassification(cfg)
     if bias is not None:
         with torch.no_grad():
@@ -77,8 +88,14 @@ def tiny_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 SENT = Sentence(0, 0, 41, "Force equals acceleration divided by mass.")
 PASSAGES = (
     Passage(3, 0, 45, "Force equals mass multiplied by acceleration.", (Rect(1, 2, 3, 4),), 0.9),
-    Passage(4, 0, 56, "Acceleration is the rate of change of velocity of a body.",
-            (Rect(5, 6, 7, 8),), 0.6),
+    Passage(
+        4,
+        0,
+        56,
+        "Acceleration is the rate of change of velocity of a body.",
+        (Rect(5, 6, 7, 8),),
+        0.6,
+    ),
 )
 
 
@@ -108,13 +125,17 @@ def test_judge_labels_through_the_loaded_model(tiny_dir: Path) -> None:
     assert many[1].label is Label.NEI and many[1].evidence == ()
 
 
-@pytest.mark.parametrize(("id2label", "expected"), [
-    ({0: "ENTAILMENT", 1: "NEUTRAL", 2: "CONTRADICTION"}, Label.SUPPORTED),
-    ({0: "CONTRADICTION", 1: "NEUTRAL", 2: "ENTAILMENT"}, Label.CONTRADICTION),
-    ({0: "neutral", 1: "entailment", 2: "contradiction"}, Label.NEI),
-])
-def test_class_names_are_read_from_the_config(tmp_path: Path, id2label: dict[int, str],
-                                              expected: Label) -> None:
+@pytest.mark.parametrize(
+    ("id2label", "expected"),
+    [
+        ({0: "ENTAILMENT", 1: "NEUTRAL", 2: "CONTRADICTION"}, Label.SUPPORTED),
+        ({0: "CONTRADICTION", 1: "NEUTRAL", 2: "ENTAILMENT"}, Label.CONTRADICTION),
+        ({0: "neutral", 1: "entailment", 2: "contradiction"}, Label.NEI),
+    ],
+)
+def test_class_names_are_read_from_the_config(
+    tmp_path: Path, id2label: dict[int, str], expected: Label
+) -> None:
     # class 0 always wins (bias 10 vs 0): the label depends only on what class 0 is called
     path = build_tiny_nli(tmp_path / "m", id2label, bias=(10.0, 0.0, 0.0))
     j = NLIJudge(NLISettings(model_dir=str(path), device="cpu")).judge(ctx())
@@ -127,9 +148,14 @@ def test_class_names_are_read_from_the_config(tmp_path: Path, id2label: dict[int
 
 def test_b40_contradiction_on_one_sentence_beats_entailment_elsewhere(tiny_dir: Path) -> None:
     case = load_cases("grounding")["B40"]["input"]
-    judge = NLIJudge(NLISettings(model_dir=str(tiny_dir), device="cpu",
-                                 entail=case["thresholds"]["entail"],
-                                 contradict=case["thresholds"]["contradict"]))
+    judge = NLIJudge(
+        NLISettings(
+            model_dir=str(tiny_dir),
+            device="cpu",
+            entail=case["thresholds"]["entail"],
+            contradict=case["thresholds"]["contradict"],
+        )
+    )
     assert judge.thresholds == NLIThresholds(0.65, 0.55)
     passages = tuple(Passage(1, 0, len(t), t, ()) for t in case["evidence"])
     chunks = premise_chunks(passages)

@@ -42,15 +42,18 @@ def test_b27_dropped_f_lines_are_not_rewritten(b27: dict) -> None:
             assert normalize_text(line).text == line
 
 
-@pytest.mark.parametrize("raw, want", [
-    ("eﬀective ﬁltering", "effective filtering"),
-    ("beneﬁ ciaries", "beneficiaries"),
-    ("diﬃ cult", "difficult"),
-    ("turned oﬀ the light", "turned off the light"),  # a word that ends in a ligature
-    ("the staﬀ members", "the staff members"),
-    ("ﬁ  cation", "fi cation"),  # two spaces: not the stray-space pattern
-    ("ﬁ Cation", "fi Cation"),  # uppercase after the space: a real word break
-])
+@pytest.mark.parametrize(
+    "raw, want",
+    [
+        ("eﬀective ﬁltering", "effective filtering"),
+        ("beneﬁ ciaries", "beneficiaries"),
+        ("diﬃ cult", "difficult"),
+        ("turned oﬀ the light", "turned off the light"),  # a word that ends in a ligature
+        ("the staﬀ members", "the staff members"),
+        ("ﬁ  cation", "fi cation"),  # two spaces: not the stray-space pattern
+        ("ﬁ Cation", "fi Cation"),  # uppercase after the space: a real word break
+    ],
+)
 def test_ligature_rules(raw: str, want: str) -> None:
     assert normalize_text(raw).text == want
 
@@ -58,22 +61,25 @@ def test_ligature_rules(raw: str, want: str) -> None:
 # --- hyphenation, soft hyphens, whitespace ---------------------------------------------------
 
 
-@pytest.mark.parametrize("raw, want", [
-    ("the cor-\npus is", "the corpus is"),
-    ("the cor- \n pus is", "the corpus is"),  # spaces around the break
-    ("the cor -\npus is", "the corpus is"),  # ' -\n'
-    ("state-of-the-\nart", "state-of-the-art"),  # a compound keeps its hyphen
-    ("GPT-\n4 model", "GPT-4 model"),  # digit after: keep the hyphen, join
-    ("COVID-\n19", "COVID-19"),
-    ("Semantic-\nScholar", "Semantic-Scholar"),
-    ("results -\nWe", "results -\nWe"),  # a dash before a capital is not a hyphenation
-    ("end of -\n- start", "end of -\n- start"),
-    ("cor\u00ad\npus", "corpus"),  # soft hyphen at the line end
-    ("cor\u00adpus", "corpus"),  # soft hyphen inside a line
-    ("a  b\t c\u00a0d", "a b c d"),
-    ("  lead\n\n\n  trail  \n", "lead\ntrail"),
-    ("x\r\ny", "x\ny"),
-])
+@pytest.mark.parametrize(
+    "raw, want",
+    [
+        ("the cor-\npus is", "the corpus is"),
+        ("the cor- \n pus is", "the corpus is"),  # spaces around the break
+        ("the cor -\npus is", "the corpus is"),  # ' -\n'
+        ("state-of-the-\nart", "state-of-the-art"),  # a compound keeps its hyphen
+        ("GPT-\n4 model", "GPT-4 model"),  # digit after: keep the hyphen, join
+        ("COVID-\n19", "COVID-19"),
+        ("Semantic-\nScholar", "Semantic-Scholar"),
+        ("results -\nWe", "results -\nWe"),  # a dash before a capital is not a hyphenation
+        ("end of -\n- start", "end of -\n- start"),
+        ("cor\u00ad\npus", "corpus"),  # soft hyphen at the line end
+        ("cor\u00adpus", "corpus"),  # soft hyphen inside a line
+        ("a  b\t c\u00a0d", "a b c d"),
+        ("  lead\n\n\n  trail  \n", "lead\ntrail"),
+        ("x\r\ny", "x\ny"),
+    ],
+)
 def test_line_rules(raw: str, want: str) -> None:
     assert normalize_text(raw).text == want
 
@@ -87,18 +93,21 @@ def test_keep_hyphens_of_known_compounds() -> None:
     assert normalize_text(raw).text == "the nonpaper and pretrained corpus"
 
 
-@pytest.mark.parametrize("raw, want", [
-    ("the slope was \u22120.42", "the slope was -0.42"),  # U+2212 minus
-    ("\u2010 \u2011 \u2012 \ufe63 \uff0d \u2796 \u02d7", "- - - - - - -"),
-    ("0.5\u20130.6", "0.5\u20130.6"),  # en dash (a range) stays
-    ("a\x12b\x00c", "abc"),  # control characters (PDF big delimiters)
-    ("\u2211\ufe01x", "\u2211x"),  # variation selector after a summation sign
-    ("zero\u200bwidth", "zerowidth"),
-    ("\U0001d70b\U0001d703", "\u03c0\u03b8"),  # mathematical italic pi theta
-    ("\uff21\uff11", "A1"),  # full-width forms
-    ("\u00bc of the plots", "\u00bc of the plots"),  # no blanket NFKC
-    ("10\u00b2 m\u00b2 at 60 \u00b0C", "10\u00b2 m\u00b2 at 60 \u00b0C"),
-])
+@pytest.mark.parametrize(
+    "raw, want",
+    [
+        ("the slope was \u22120.42", "the slope was -0.42"),  # U+2212 minus
+        ("\u2010 \u2011 \u2012 \ufe63 \uff0d \u2796 \u02d7", "- - - - - - -"),
+        ("0.5\u20130.6", "0.5\u20130.6"),  # en dash (a range) stays
+        ("a\x12b\x00c", "abc"),  # control characters (PDF big delimiters)
+        ("\u2211\ufe01x", "\u2211x"),  # variation selector after a summation sign
+        ("zero\u200bwidth", "zerowidth"),
+        ("\U0001d70b\U0001d703", "\u03c0\u03b8"),  # mathematical italic pi theta
+        ("\uff21\uff11", "A1"),  # full-width forms
+        ("\u00bc of the plots", "\u00bc of the plots"),  # no blanket NFKC
+        ("10\u00b2 m\u00b2 at 60 \u00b0C", "10\u00b2 m\u00b2 at 60 \u00b0C"),
+    ],
+)
 def test_character_rules(raw: str, want: str) -> None:
     assert normalize_text(raw).text == want
 
@@ -148,9 +157,12 @@ def test_inverse_map() -> None:
     assert n.text[inv[raw.index("c")]] == "c"
 
 
-_ALPHABET = st.sampled_from(list(
-    "ab cdXY1-\n\t\u00ad\u2212\ufb01\ufb00\ufb03\u00a0\x12\u200b\ufe01\u00bc\uff0d "
-    "ofstaf-\n\n  "))
+_ALPHABET = st.sampled_from(
+    list(
+        "ab cdXY1-\n\t\u00ad\u2212\ufb01\ufb00\ufb03\u00a0\x12\u200b\ufe01\u00bc\uff0d "
+        "ofstaf-\n\n  "
+    )
+)
 
 
 @settings(max_examples=400, deadline=None)
@@ -177,26 +189,42 @@ def test_normalize_properties(raw: str) -> None:
 # --- page numbers and symbol fonts ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("line, want", [
-    ("12", True), ("4969", True), ("Page 3", True), ("3 of 15", True), ("iv", True),
-    ("12.5", False), ("Table 3", False), ("2020", True), ("", False), ("a 12", False),
-    ("xiv", True), ("civil", False), ("mix", False),
-])
+@pytest.mark.parametrize(
+    "line, want",
+    [
+        ("12", True),
+        ("4969", True),
+        ("Page 3", True),
+        ("3 of 15", True),
+        ("iv", True),
+        ("12.5", False),
+        ("Table 3", False),
+        ("2020", True),
+        ("", False),
+        ("a 12", False),
+        ("xiv", True),
+        ("civil", False),
+        ("mix", False),
+    ],
+)
 def test_page_number_line(line: str, want: bool) -> None:
     assert is_page_number_line(line) is want
 
 
-@pytest.mark.parametrize("font, symbol, text", [
-    ("ABCDEF+TeXCMMathsSymbols", True, False),
-    ("CMSY10", True, False),
-    ("MTSYN", True, False),
-    ("OGYQFN+txmiaX", True, False),
-    ("Times", False, True),
-    ("AdvTimes", False, True),
-    ("NimbusRomNo9L-Regu", False, True),
-    ("CMR10", False, True),
-    ("AdvPS586B", False, False),  # unknown: neither
-])
+@pytest.mark.parametrize(
+    "font, symbol, text",
+    [
+        ("ABCDEF+TeXCMMathsSymbols", True, False),
+        ("CMSY10", True, False),
+        ("MTSYN", True, False),
+        ("OGYQFN+txmiaX", True, False),
+        ("Times", False, True),
+        ("AdvTimes", False, True),
+        ("NimbusRomNo9L-Regu", False, True),
+        ("CMR10", False, True),
+        ("AdvPS586B", False, False),  # unknown: neither
+    ],
+)
 def test_font_classes(font: str, symbol: bool, text: bool) -> None:
     assert is_symbol_font(font) is symbol
     assert is_known_text_font(font) is text
@@ -211,28 +239,34 @@ def test_map_symbol_font() -> None:
 
 # --- line-end hyphens: wrapped words against real hyphens --------------------------------
 
-@pytest.mark.parametrize("raw, want", [
-    ("the N-\nacetyl group", "the N-acetyl group"),     # one-letter locants and prefixes
-    ("an O-\nglycosylated site", "an O-glycosylated site"),
-    ("with p-\nnitrophenol", "with p-nitrophenol"),
-    ("an \u03b1-\nhelix", "an \u03b1-helix"),
-    ("(S-\nadenosyl)", "(S-adenosyl)"),
-    ("a 2-\nmethylpropane unit", "a 2-methylpropane unit"),   # digit locants
-    ("2,3-\ndimethylbutane", "2,3-dimethylbutane"),
-    ("pages 12-\n15", "pages 12-15"),                  # ranges
-    # wrapped words still join (the negative side)
-    ("the cor-\npus", "the corpus"),
-    ("an ex-\nample", "an example"),
-    ("we pro-\nposed", "we proposed"),
-])
+
+@pytest.mark.parametrize(
+    "raw, want",
+    [
+        ("the N-\nacetyl group", "the N-acetyl group"),  # one-letter locants and prefixes
+        ("an O-\nglycosylated site", "an O-glycosylated site"),
+        ("with p-\nnitrophenol", "with p-nitrophenol"),
+        ("an \u03b1-\nhelix", "an \u03b1-helix"),
+        ("(S-\nadenosyl)", "(S-adenosyl)"),
+        ("a 2-\nmethylpropane unit", "a 2-methylpropane unit"),  # digit locants
+        ("2,3-\ndimethylbutane", "2,3-dimethylbutane"),
+        ("pages 12-\n15", "pages 12-15"),  # ranges
+        # wrapped words still join (the negative side)
+        ("the cor-\npus", "the corpus"),
+        ("an ex-\nample", "an example"),
+        ("we pro-\nposed", "we proposed"),
+    ],
+)
 def test_line_end_hyphen_kinds(raw: str, want: str) -> None:
     assert normalize_text(raw).text == want
 
 
 def test_line_end_compounds_from_the_document() -> None:
-    doc = ["The method is cost-\neffective and well-\nknown, the cor-\npus is large.",
-           "We count the cost of it; an effective tool is well made and known to all.",
-           "Our meth-\nods differ from earlier methods; the be-\ncause test."]
+    doc = [
+        "The method is cost-\neffective and well-\nknown, the cor-\npus is large.",
+        "We count the cost of it; an effective tool is well made and known to all.",
+        "Our meth-\nods differ from earlier methods; the be-\ncause test.",
+    ]
     keep = line_end_compounds(doc)
     assert keep == {"cost-effective", "well-known"}
     raw = "\n".join(doc)
@@ -250,28 +284,30 @@ def test_line_end_compounds_needs_both_halves_elsewhere() -> None:
     assert line_end_compounds(["no hyphen at any line end\nhere"]) == frozenset()
 
 
-
-@pytest.mark.parametrize("before, sup, want", [
-    ("2.4 \u00d7 10", "12", "\u00b9\u00b2"),                 # exponents
-    ("10", "\u22125", "\u207b\u2075"),
-    ("3 W m", "-2", "\u207b\u00b2"),
-    ("(\u00b5F/cm", "2", "\u00b2"),
-    ("(a-x", "2", "\u00b2"),
-    ("1 + cos", "2", "\u00b2"),
-    ("(2\u03c0f)", "4", "\u2074"),
-    ("found in cells,", "12\u201314", "\u200b" * 5),       # citations: dropped
-    ("as shown", "3", "\u200b"),
-    ("Fredj", "1", "\u200b"),
-    ("(Sinha et al., 2015)", "8", "\u200b"),
-    ("(1940\u20132020)", "45,46", "\u200b" * 5),
-    ("the Ca", "2+", None),                                  # charges, names, letters stay
-    ("Fe", "3+", None),
-    ("NLVR", "2", None),
-    ("21", "st", None),
-    ("Silvestro", "1,2,3*", None),
-    ("text ", "1", None),
-    ("", "2", None),
-])
+@pytest.mark.parametrize(
+    "before, sup, want",
+    [
+        ("2.4 \u00d7 10", "12", "\u00b9\u00b2"),  # exponents
+        ("10", "\u22125", "\u207b\u2075"),
+        ("3 W m", "-2", "\u207b\u00b2"),
+        ("(\u00b5F/cm", "2", "\u00b2"),
+        ("(a-x", "2", "\u00b2"),
+        ("1 + cos", "2", "\u00b2"),
+        ("(2\u03c0f)", "4", "\u2074"),
+        ("found in cells,", "12\u201314", "\u200b" * 5),  # citations: dropped
+        ("as shown", "3", "\u200b"),
+        ("Fredj", "1", "\u200b"),
+        ("(Sinha et al., 2015)", "8", "\u200b"),
+        ("(1940\u20132020)", "45,46", "\u200b" * 5),
+        ("the Ca", "2+", None),  # charges, names, letters stay
+        ("Fe", "3+", None),
+        ("NLVR", "2", None),
+        ("21", "st", None),
+        ("Silvestro", "1,2,3*", None),
+        ("text ", "1", None),
+        ("", "2", None),
+    ],
+)
 def test_read_superscript(before: str, sup: str, want: str | None) -> None:
     got = read_superscript(before, sup)
     assert got == want

@@ -9,28 +9,40 @@ from grounding.evidence import EvidenceIndex
 from grounding.judges.number_check import _could_match
 from grounding.quantities import Quantity, same_value
 
-_VALUES = st.one_of(st.floats(-1e7, 1e7, allow_nan=False),
-                    st.integers(-5000, 5000).map(float),
-                    st.integers(0, 1000).map(lambda n: n / 1000))
+_VALUES = st.one_of(
+    st.floats(-1e7, 1e7, allow_nan=False),
+    st.integers(-5000, 5000).map(float),
+    st.integers(0, 1000).map(lambda n: n / 1000),
+)
 _KINDS = st.sampled_from(["number", "percent", "word", "fraction", "sci"])
 _UNITS = st.sampled_from([None, "%", "x", "point", "patient"])
 
 
 @st.composite
 def _quantities(draw: st.DrawFn, bound: bool = False) -> Quantity:
-    return Quantity(draw(_VALUES), "n", 0, 1, unit=draw(_UNITS), decimals=draw(st.integers(0, 4)),
-                    approx=draw(st.booleans()),
-                    bound=draw(st.sampled_from([None, "<", ">="])) if bound else None,
-                    kind=draw(_KINDS), multiplier=draw(st.sampled_from([1.0, 1e3, 1e6])))
+    return Quantity(
+        draw(_VALUES),
+        "n",
+        0,
+        1,
+        unit=draw(_UNITS),
+        decimals=draw(st.integers(0, 4)),
+        approx=draw(st.booleans()),
+        bound=draw(st.sampled_from([None, "<", ">="])) if bound else None,
+        kind=draw(_KINDS),
+        multiplier=draw(st.sampled_from([1.0, 1e3, 1e6])),
+    )
 
 
 @given(_quantities(), _quantities(bound=True), st.floats(-3, 3, allow_nan=False))
-def test_every_number_stating_a_claimed_value_lies_in_its_window(q: Quantity, e: Quantity,
-                                                                 shift: float) -> None:
+def test_every_number_stating_a_claimed_value_lies_in_its_window(
+    q: Quantity, e: Quantity, shift: float
+) -> None:
     # paper numbers near the claim (a shift of a few steps) and anywhere else
     for v in (e.value, q.value + shift * q.step, q.value * (1 + shift / 50), q.value / 100):
-        near = Quantity(v, e.text, 0, 1, unit=e.unit, decimals=e.decimals, kind=e.kind,
-                        multiplier=e.multiplier)
+        near = Quantity(
+            v, e.text, 0, 1, unit=e.unit, decimals=e.decimals, kind=e.kind, multiplier=e.multiplier
+        )
         if same_value(q, near):
             assert any(lo <= near.value <= hi for lo, hi in _could_match(q))
 

@@ -27,11 +27,16 @@ def _verdict(sentence: str, evidence: str) -> Verdict:
 
 # --- cases from public bug reports (component "numbers") ------------------------------------
 
+
 def test_c10_bounds_and_quantifiers_over_several_values() -> None:
     case = load_cases("numbers")["C10"]
     evidence = case["input"]["evidence"]
-    for claim, label, why in zip(case["input"]["claims"], case["expected"]["labels"],
-                                 case["expected"]["reasons"], strict=True):
+    for claim, label, why in zip(
+        case["input"]["claims"],
+        case["expected"]["labels"],
+        case["expected"]["reasons"],
+        strict=True,
+    ):
         assert _verdict(claim, evidence) == _LABEL[label], (claim, why)
 
 
@@ -63,7 +68,7 @@ _KINDS = [
     ("The average was 79.9.", "The average is 79.94.", Verdict.AGREE),
     ("The average was 80%.", "The average is 79.94%.", Verdict.AGREE),
     ("The average was about 80.", "The average is 79.94.", Verdict.AGREE),
-    ("The average was 80.", "The average is 79.94.", Verdict.DISAGREE),   # integers do not round
+    ("The average was 80.", "The average is 79.94.", Verdict.DISAGREE),  # integers do not round
     ("The average was 79.8.", "The average is 79.94.", Verdict.DISAGREE),
     # percent vs fraction, parts of a whole, percentage points
     ("Accuracy was 45%.", "Accuracy was 0.45.", Verdict.AGREE),
@@ -113,7 +118,11 @@ def test_read_claims_bounds_and_scopes() -> None:
     claims = read_claims("All three groups scored between 80% and 90%.")
     between = claims[-1]
     assert (between.bound, between.scope, between.low, between.high) == (
-        Bound.BETWEEN, Scope.ALL, 80.0, 90.0)
+        Bound.BETWEEN,
+        Scope.ALL,
+        80.0,
+        90.0,
+    )
     (never,) = read_claims("The daily dose never exceeded 15 mg/kg.")
     assert (never.bound, never.scope) == (Bound.LE, Scope.ALL)
     (low,) = read_claims("Samples were stored at temperatures as low as -78 °C.")
@@ -125,10 +134,10 @@ def test_read_claims_bounds_and_scopes() -> None:
 
 @given(st.integers(min_value=0, max_value=10_000), st.integers(min_value=1, max_value=3))
 def test_a_value_agrees_with_itself_and_not_with_a_changed_digit(value: int, decimals: int) -> None:
-    written = f"{value / 10 ** decimals:.{decimals}f}"
+    written = f"{value / 10**decimals:.{decimals}f}"
     q = [x for x in extract_quantities(f"scored {written} points") if x.checkable][0]
     assert match(Claim(q), [q]).verdict == Verdict.AGREE
-    changed = f"{(value + 7) / 10 ** decimals:.{decimals}f}"
+    changed = f"{(value + 7) / 10**decimals:.{decimals}f}"
     other = [x for x in extract_quantities(f"scored {changed} points") if x.checkable][0]
     result = match(Claim(q), [other])
     assert result.verdict == Verdict.DISAGREE and result.correction == changed
@@ -144,10 +153,16 @@ _THIRD_PARTY_KINDS = [
     ("It was published on May 15.", "It rose by 10 points.", Verdict.NOT_COMPARABLE),
     # evidence that is itself a bound
     ("Less than 10 percent had antibodies.", "Fewer than 10% had antibodies.", Verdict.AGREE),
-    ("They had antibodies for 18 months.", "Antibody was detected for >18 months.",
-     Verdict.NOT_COMPARABLE),
-    ("They had antibodies for 12 months.", "Antibody was detected for >18 months.",
-     Verdict.DISAGREE),
+    (
+        "They had antibodies for 18 months.",
+        "Antibody was detected for >18 months.",
+        Verdict.NOT_COMPARABLE,
+    ),
+    (
+        "They had antibodies for 12 months.",
+        "Antibody was detected for >18 months.",
+        Verdict.DISAGREE,
+    ),
     # loose but honest readings
     ("The odds are about 20 times higher.", "The odds were 18.7 times greater.", Verdict.AGREE),
     ("Only a third had a fever.", "At triage, 30.7% were febrile.", Verdict.AGREE),
@@ -158,18 +173,29 @@ _THIRD_PARTY_KINDS = [
 #: Kinds found checking sentences of the papers against themselves (bench/numbers_selfcheck.py).
 _SELF_KINDS = [
     # a superlative scopes only the value it links to, not every number near it
-    ("The largest sample size from (1) and (2) was 714.",
-     "The largest sample size from (1) and (2) was 714.", Verdict.AGREE),
-    ("The lower 95% bound of specificity is at least 70%.",
-     "The lower 95% bound of specificity is at least 70%.", Verdict.AGREE),
-    ("A collection covering dozens of fields.", "A collection7 with 81.1M papers.",
-     Verdict.NOT_COMPARABLE),
+    (
+        "The largest sample size from (1) and (2) was 714.",
+        "The largest sample size from (1) and (2) was 714.",
+        Verdict.AGREE,
+    ),
+    (
+        "The lower 95% bound of specificity is at least 70%.",
+        "The lower 95% bound of specificity is at least 70%.",
+        Verdict.AGREE,
+    ),
+    (
+        "A collection covering dozens of fields.",
+        "A collection7 with 81.1M papers.",
+        Verdict.NOT_COMPARABLE,
+    ),
     # two parts of wholes compare as ratios
     ("3/5 runs converged.", "6/10 runs converged.", Verdict.AGREE),
     ("1/5 runs converged.", "1/4 runs converged.", Verdict.DISAGREE),
 ]
 
 
-@pytest.mark.parametrize(("claim", "evidence", "verdict"), _KINDS + _THIRD_PARTY_KINDS + _SELF_KINDS)
+@pytest.mark.parametrize(
+    ("claim", "evidence", "verdict"), _KINDS + _THIRD_PARTY_KINDS + _SELF_KINDS
+)
 def test_kinds(claim: str, evidence: str, verdict: Verdict) -> None:
     assert _verdict(claim, evidence) == verdict

@@ -39,33 +39,59 @@ from grounding.judges.openai_judge import (  # noqa: E402
 from grounding.types import Passage, Rect, Sentence  # noqa: E402
 
 PATH = "/v1/chat/completions"
-ANSWER = ("SPECTER is trained on citation triplets. It reaches 80.0 average. "
-          "This shows citations help.")
+ANSWER = (
+    "SPECTER is trained on citation triplets. It reaches 80.0 average. This shows citations help."
+)
 
 
-def completion(content: str, prompt_tokens: int = 120, completion_tokens: int = 30
-               ) -> dict[str, Any]:
+def completion(
+    content: str, prompt_tokens: int = 120, completion_tokens: int = 30
+) -> dict[str, Any]:
     """A chat.completion body as OpenAI's API returns it."""
-    return {"id": "chatcmpl-test", "object": "chat.completion", "created": 1_700_000_000,
-            "model": "test-model",
-            "choices": [{"index": 0, "finish_reason": "stop",
-                         "message": {"role": "assistant", "content": content}}],
-            "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
-                      "total_tokens": prompt_tokens + completion_tokens}}
+    return {
+        "id": "chatcmpl-test",
+        "object": "chat.completion",
+        "created": 1_700_000_000,
+        "model": "test-model",
+        "choices": [
+            {
+                "index": 0,
+                "finish_reason": "stop",
+                "message": {"role": "assistant", "content": content},
+            }
+        ],
+        "usage": {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+        },
+    }
 
 
 def verdict(label: str = "supported", **kw: Any) -> str:
-    body = {"id": "S1", "label": label, "role": "Observation", "rationale": "stated on p. 2",
-            "depends_on": [], "errors": [], "evidence": ["P1"] if label == "supported" else [],
-            "evidence_pages": []}
+    body = {
+        "id": "S1",
+        "label": label,
+        "role": "Observation",
+        "rationale": "stated on p. 2",
+        "depends_on": [],
+        "errors": [],
+        "evidence": ["P1"] if label == "supported" else [],
+        "evidence_pages": [],
+    }
     body.update(kw)
     return json.dumps(body)
 
 
 def sentences() -> list[Sentence]:
     out, start = [], 0
-    for i, text in enumerate(["SPECTER is trained on citation triplets.",
-                              "It reaches 80.0 average.", "This shows citations help."]):
+    for i, text in enumerate(
+        [
+            "SPECTER is trained on citation triplets.",
+            "It reaches 80.0 average.",
+            "This shows citations help.",
+        ]
+    ):
         start = ANSWER.index(text, start)
         out.append(Sentence(i, start, start + len(text), text))
     return out
@@ -79,13 +105,19 @@ PASSAGES = (
 
 def claim(i: int = 0, question: str = "How is SPECTER trained?") -> ClaimContext:
     ss = sentences()
-    return ClaimContext(sentence=ss[i], question=question, previous=tuple(ss[:i]),
-                        passages=PASSAGES)
+    return ClaimContext(
+        sentence=ss[i], question=question, previous=tuple(ss[:i]), passages=PASSAGES
+    )
 
 
 def settings(httpserver: Any, **kw: Any) -> LLMSettings:
-    base = dict(base_url=httpserver.url_for("/v1"), model="test-model", max_retries=1,
-                backoff_s=0.0, timeout_s=5.0)
+    base = dict(
+        base_url=httpserver.url_for("/v1"),
+        model="test-model",
+        max_retries=1,
+        backoff_s=0.0,
+        timeout_s=5.0,
+    )
     base.update(kw)
     return LLMSettings(**base)
 
@@ -104,14 +136,21 @@ class Sleeps(list[float]):
 
 def test_valid_reply_becomes_judgement_and_request_is_well_formed(httpserver: Any) -> None:
     httpserver.expect_ordered_request(PATH, method="POST").respond_with_json(
-        completion(verdict("supported", evidence=["P1"])))
-    judge = OpenAIJudge(settings(httpserver, price_input_per_mtok=2.0,
-                                 price_output_per_mtok=10.0, api_key=SecretStr("sk-test")))
+        completion(verdict("supported", evidence=["P1"]))
+    )
+    judge = OpenAIJudge(
+        settings(
+            httpserver,
+            price_input_per_mtok=2.0,
+            price_output_per_mtok=10.0,
+            api_key=SecretStr("sk-test"),
+        )
+    )
     j = judge.judge(claim(0))
     assert j.label is Label.SUPPORTED and j.role is Role.OBSERVATION
     assert j.evidence == (PASSAGES[0],)
     assert j.judge == "llm" and j.extra["attempts"] == 1 and not j.extra.get("judge_failure")
-    (req, _), = httpserver.log
+    ((req, _),) = httpserver.log
     assert req.headers["Authorization"] == "Bearer sk-test"
     body = json.loads(req.get_data())
     assert body["model"] == "test-model" and body["temperature"] == 0.0
@@ -122,15 +161,24 @@ def test_valid_reply_becomes_judgement_and_request_is_well_formed(httpserver: An
     assert "[P1] (page 2) We train SPECTER on citation triplets." in user["content"]
     u = judge.usage()
     assert (u.requests, u.retries, u.failures, u.prompt_tokens, u.completion_tokens) == (
-        1, 0, 0, 120, 30)
+        1,
+        0,
+        0,
+        120,
+        30,
+    )
     assert u.cost_usd == pytest.approx((120 * 2.0 + 30 * 10.0) / 1e6)
 
 
 def test_contradiction_with_span_and_fenced_json(httpserver: Any) -> None:
-    reply = verdict("contradiction", evidence=["P2"],
-                    errors=[{"span": "80.0", "tags": ["C1"], "correction": "79.4"}])
+    reply = verdict(
+        "contradiction",
+        evidence=["P2"],
+        errors=[{"span": "80.0", "tags": ["C1"], "correction": "79.4"}],
+    )
     httpserver.expect_ordered_request(PATH).respond_with_json(
-        completion("```json\n" + reply + "\n```"))
+        completion("```json\n" + reply + "\n```")
+    )
     j = OpenAIJudge(settings(httpserver)).judge(claim(1))
     assert j.label is Label.CONTRADICTION
     assert j.errors == (ErrorSpan(span="80.0", tags=(ErrorTag.C1,), correction="79.4"),)
@@ -139,7 +187,8 @@ def test_contradiction_with_span_and_fenced_json(httpserver: Any) -> None:
 
 def test_not_a_claim_drops_role_and_evidence(httpserver: Any) -> None:
     httpserver.expect_ordered_request(PATH).respond_with_json(
-        completion(verdict("not_a_claim", role=None, evidence=["P1"])))
+        completion(verdict("not_a_claim", role=None, evidence=["P1"]))
+    )
     j = OpenAIJudge(settings(httpserver)).judge(claim(0))
     assert j.label is Label.NOT_A_CLAIM and j.role is None and j.evidence == ()
 
@@ -170,16 +219,19 @@ def test_malformed_json_every_time_is_a_judge_failure_never_supported(httpserver
     assert judge.usage().failures == 1
 
 
-@pytest.mark.parametrize("bad", [
-    {"label": "true"},                                         # not a label
-    {"label": "refuted"},
-    {"label": "supported", "errors": [{"span": "80.0", "tags": ["C1"]}]},  # errors on supported
-    {"label": "contradiction"},                                # no C span
-    {"label": "nei", "errors": [{"span": "nope", "tags": ["N1"]}]},  # span not in sentence
-    {"label": "supported", "evidence": ["P9"]},                # unknown passage
-    {"label": "supported", "extra_key": 1},                    # unknown key
-    {"label": "nei", "errors": [{"span": "SPECTER", "tags": ["C4"]}]},  # inherited tag
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"label": "true"},  # not a label
+        {"label": "refuted"},
+        {"label": "supported", "errors": [{"span": "80.0", "tags": ["C1"]}]},  # errors on supported
+        {"label": "contradiction"},  # no C span
+        {"label": "nei", "errors": [{"span": "nope", "tags": ["N1"]}]},  # span not in sentence
+        {"label": "supported", "evidence": ["P9"]},  # unknown passage
+        {"label": "supported", "extra_key": 1},  # unknown key
+        {"label": "nei", "errors": [{"span": "SPECTER", "tags": ["C4"]}]},  # inherited tag
+    ],
+)
 def test_invalid_verdicts_are_failures(httpserver: Any, bad: dict[str, Any]) -> None:
     httpserver.expect_request(PATH).respond_with_json(completion(verdict(**bad)))
     j = OpenAIJudge(settings(httpserver, max_retries=1)).judge(claim(0))
@@ -190,8 +242,13 @@ def test_invalid_verdicts_are_failures(httpserver: Any, bad: dict[str, Any]) -> 
 def test_wrong_label_then_valid(httpserver: Any) -> None:
     httpserver.expect_ordered_request(PATH).respond_with_json(completion(verdict("REFUTED")))
     httpserver.expect_ordered_request(PATH).respond_with_json(
-        completion(verdict("contradiction", errors=[{"span": "citation triplets",
-                                                     "tags": ["C2"], "correction": "x"}])))
+        completion(
+            verdict(
+                "contradiction",
+                errors=[{"span": "citation triplets", "tags": ["C2"], "correction": "x"}],
+            )
+        )
+    )
     j = OpenAIJudge(settings(httpserver)).judge(claim(0))
     assert j.label is Label.CONTRADICTION and j.extra["attempts"] == 2
     retry_note = bodies(httpserver)[1]["messages"][-1]["content"]
@@ -203,8 +260,10 @@ def test_wrong_label_then_valid(httpserver: Any) -> None:
 
 def test_429_honours_retry_after_then_succeeds(httpserver: Any) -> None:
     httpserver.expect_ordered_request(PATH).respond_with_json(
-        {"error": {"message": "slow down", "type": "rate_limit"}}, status=429,
-        headers={"Retry-After": "7"})
+        {"error": {"message": "slow down", "type": "rate_limit"}},
+        status=429,
+        headers={"Retry-After": "7"},
+    )
     httpserver.expect_ordered_request(PATH).respond_with_json(completion(verdict("supported")))
     sleeps = Sleeps()
     judge = OpenAIJudge(settings(httpserver, max_backoff_s=60), sleep=sleeps)
@@ -215,7 +274,8 @@ def test_429_honours_retry_after_then_succeeds(httpserver: Any) -> None:
 
 def test_429_every_time_is_a_judge_failure(httpserver: Any) -> None:
     httpserver.expect_request(PATH).respond_with_json(
-        {"error": {"message": "slow down"}}, status=429)
+        {"error": {"message": "slow down"}}, status=429
+    )
     sleeps = Sleeps()
     judge = OpenAIJudge(settings(httpserver, max_retries=2, backoff_s=0.5), sleep=sleeps)
     j = judge.judge(claim(0))
@@ -241,20 +301,22 @@ def test_timeout_is_retried_then_a_judge_failure(httpserver: Any) -> None:
 def test_server_error_then_success(httpserver: Any) -> None:
     httpserver.expect_ordered_request(PATH).respond_with_data("boom", status=503)
     httpserver.expect_ordered_request(PATH).respond_with_json(completion(verdict()))
-    assert OpenAIJudge(settings(httpserver), sleep=Sleeps()).judge(claim(0)).label is Label.SUPPORTED
+    assert (
+        OpenAIJudge(settings(httpserver), sleep=Sleeps()).judge(claim(0)).label is Label.SUPPORTED
+    )
 
 
 def test_401_raises_missing_credentials_naming_the_variable(httpserver: Any) -> None:
-    httpserver.expect_request(PATH).respond_with_json({"error": {"message": "bad key"}},
-                                                      status=401)
+    httpserver.expect_request(PATH).respond_with_json({"error": {"message": "bad key"}}, status=401)
     with pytest.raises(MissingCredentials, match="OPENAI_API_KEY"):
         OpenAIJudge(settings(httpserver)).judge(claim(0))
     assert len(httpserver.log) == 1  # not retried
 
 
 def test_404_unknown_model_raises_judge_error(httpserver: Any) -> None:
-    httpserver.expect_request(PATH).respond_with_json({"error": {"message": "no model"}},
-                                                      status=404)
+    httpserver.expect_request(PATH).respond_with_json(
+        {"error": {"message": "no model"}}, status=404
+    )
     with pytest.raises(JudgeError, match="NotFoundError"):
         OpenAIJudge(settings(httpserver)).judge(claim(0))
 
@@ -273,9 +335,11 @@ def test_missing_model_and_key_name_the_variables() -> None:
 
 
 def test_every_openai_api_error_class_has_a_policy() -> None:
-    classes = [getattr(openai, n) for n in dir(openai)
-               if isinstance(getattr(openai, n), type)
-               and issubclass(getattr(openai, n), openai.APIError)]
+    classes = [
+        getattr(openai, n)
+        for n in dir(openai)
+        if isinstance(getattr(openai, n), type) and issubclass(getattr(openai, n), openai.APIError)
+    ]
     assert len(classes) >= 10
     missing = [c.__name__ for c in classes if c.__name__ not in ERROR_POLICY]
     assert not missing, f"add these openai errors to ERROR_POLICY: {missing}"
@@ -291,20 +355,39 @@ def answer_reply(items: list[dict[str, Any]]) -> str:
 
 
 def item(sid: str, label: str = "supported", **kw: Any) -> dict[str, Any]:
-    d = {"id": sid, "label": label, "role": "Observation", "rationale": "r",
-         "evidence": ["P1"] if label == "supported" else []}
+    d = {
+        "id": sid,
+        "label": label,
+        "role": "Observation",
+        "rationale": "r",
+        "evidence": ["P1"] if label == "supported" else [],
+    }
     d.update(kw)
     return d
 
 
 def test_judge_answer_returns_judgements_and_graph(httpserver: Any) -> None:
-    httpserver.expect_ordered_request(PATH).respond_with_json(completion(answer_reply([
-        item("S1"), item("S2", evidence=["P2"]),
-        item("S3", "nei", role="Interpretation", depends_on=["S1", "S2"],
-             errors=[{"span": "citations help", "tags": ["N2"]}])])))
+    httpserver.expect_ordered_request(PATH).respond_with_json(
+        completion(
+            answer_reply(
+                [
+                    item("S1"),
+                    item("S2", evidence=["P2"]),
+                    item(
+                        "S3",
+                        "nei",
+                        role="Interpretation",
+                        depends_on=["S1", "S2"],
+                        errors=[{"span": "citations help", "tags": ["N2"]}],
+                    ),
+                ]
+            )
+        )
+    )
     ss = sentences()
     judgements, depends = OpenAIJudge(settings(httpserver)).judge_answer(
-        "How?", ss, [PASSAGES, PASSAGES[1:], PASSAGES])
+        "How?", ss, [PASSAGES, PASSAGES[1:], PASSAGES]
+    )
     assert [j.label for j in judgements] == [Label.SUPPORTED, Label.SUPPORTED, Label.NEI]
     assert depends == [(), (), ("S1", "S2")]
     assert judgements[1].evidence == (PASSAGES[1],)
@@ -329,19 +412,22 @@ def test_judge_answer_missing_sentence_is_retried_then_a_failure(httpserver: Any
 
 def test_judge_answer_missing_sentence_fixed_on_retry(httpserver: Any) -> None:
     httpserver.expect_ordered_request(PATH).respond_with_json(
-        completion(answer_reply([item("S1"), item("S3", "nei", role="Interpretation")])))
+        completion(answer_reply([item("S1"), item("S3", "nei", role="Interpretation")]))
+    )
     httpserver.expect_ordered_request(PATH).respond_with_json(
-        completion(answer_reply([item("S1"), item("S2"),
-                                 item("S3", "nei", role="Interpretation")])))
+        completion(answer_reply([item("S1"), item("S2"), item("S3", "nei", role="Interpretation")]))
+    )
     judgements, _ = OpenAIJudge(settings(httpserver)).judge_answer(
-        "How?", sentences(), [PASSAGES] * 3)
+        "How?", sentences(), [PASSAGES] * 3
+    )
     assert [j.label for j in judgements] == [Label.SUPPORTED, Label.SUPPORTED, Label.NEI]
     assert not any(j.extra.get("judge_failure") for j in judgements)
 
 
 def test_parse_answer_reply_rejects_forward_dependencies() -> None:
     got, problems = parse_answer_reply(
-        answer_reply([item("S1", depends_on=["S2"]), item("S2"), item("S3")]), sentences(), 2)
+        answer_reply([item("S1", depends_on=["S2"]), item("S2"), item("S3")]), sentences(), 2
+    )
     assert set(got) == {1, 2} and "earlier sentences" in problems[0]
 
 
@@ -372,8 +458,9 @@ def echo_handler(request: Request) -> Response:
     user = json.loads(request.get_data())["messages"][1]["content"]
     sid = re.search(r"Sentence to check \((S\d+)\)", user).group(1)
     if sid == "S2":
-        body = verdict("contradiction", id=sid,
-                       errors=[{"span": "80.0", "tags": ["C1"], "correction": "79"}])
+        body = verdict(
+            "contradiction", id=sid, errors=[{"span": "80.0", "tags": ["C1"], "correction": "79"}]
+        )
     else:
         body = verdict("supported", id=sid)
     return Response(json.dumps(completion(body)), content_type="application/json")
@@ -383,8 +470,12 @@ def test_judge_many_keeps_input_order(httpserver: Any) -> None:
     httpserver.expect_request(PATH).respond_with_handler(echo_handler)
     judge = OpenAIJudge(settings(httpserver, concurrency=3))
     out = judge.judge_many([claim(0), claim(1), claim(2), claim(1)])
-    assert [j.label for j in out] == [Label.SUPPORTED, Label.CONTRADICTION, Label.SUPPORTED,
-                                      Label.CONTRADICTION]
+    assert [j.label for j in out] == [
+        Label.SUPPORTED,
+        Label.CONTRADICTION,
+        Label.SUPPORTED,
+        Label.CONTRADICTION,
+    ]
     assert judge.usage().requests == 4
 
 
@@ -400,8 +491,9 @@ def test_vision_sends_rendered_pages_for_figure_questions(httpserver: Any) -> No
         rendered.append((page, zoom))
         return b"\x89PNG fake " + bytes([page])
 
-    judge = OpenAIJudge(settings(httpserver, vision=True, max_images=1, image_zoom=1.0),
-                        render_page=render)
+    judge = OpenAIJudge(
+        settings(httpserver, vision=True, max_images=1, image_zoom=1.0), render_page=render
+    )
     c = claim(0, question="What does Figure 2 show?")
     judge.judge(ClaimContext(c.sentence, c.question, c.previous, c.passages, FakeDoc()))
     assert rendered == [(2, 1.0)]
@@ -420,16 +512,24 @@ def test_vision_sends_rendered_pages_for_figure_questions(httpserver: Any) -> No
 def test_sentence_verdict_rules() -> None:
     SentenceVerdict.model_validate({"label": "Supported", "role": "observation"})
     assert SentenceVerdict.model_validate({"label": "not_a_claim", "role": "null"}).role is None
-    for bad in ({"label": "nei"},  # role missing for a claim
-                {"label": "nei", "role": "Observation", "id": "sentence 1"},
-                {"label": "nei", "role": "Observation", "evidence_pages": [0]}):
+    for bad in (
+        {"label": "nei"},  # role missing for a claim
+        {"label": "nei", "role": "Observation", "id": "sentence 1"},
+        {"label": "nei", "role": "Observation", "evidence_pages": [0]},
+    ):
         with pytest.raises(ValidationError):
             SentenceVerdict.model_validate(bad)
-    v = SentenceVerdict.model_validate({"label": "nei", "role": "Observation",
-                                        "errors": [{"span": "trained", "tags": ["N1"]}],
-                                        "depends_on": ["S1"]})
+    v = SentenceVerdict.model_validate(
+        {
+            "label": "nei",
+            "role": "Observation",
+            "errors": [{"span": "trained", "tags": ["N1"]}],
+            "depends_on": ["S1"],
+        }
+    )
     assert verdict_problems(v, sentences()[0], 2) == [
-        "S1: depends_on ['S1'] must name earlier sentences only"]
+        "S1: depends_on ['S1'] must name earlier sentences only"
+    ]
     assert strip_fences("```\n{}\n```") == "{}"
 
 
@@ -440,18 +540,28 @@ def test_check_end_to_end_with_the_llm_judge(httpserver: Any, tmp_path: Path) ->
     from grounding.check import check
     from tests.grounding.pdf_fixtures import write_lines_pdf
 
-    pdf = write_lines_pdf(tmp_path / "paper.pdf", [
-        [(72, 100, "Introduction to the method.")],
-        [(72, 100, "We train SPECTER on citation triplets."),
-         (72, 130, "SPECTER reaches 79.4 average on SciDocs.")]])
+    pdf = write_lines_pdf(
+        tmp_path / "paper.pdf",
+        [
+            [(72, 100, "Introduction to the method.")],
+            [
+                (72, 100, "We train SPECTER on citation triplets."),
+                (72, 130, "SPECTER reaches 79.4 average on SciDocs."),
+            ],
+        ],
+    )
 
     def handler(request: Request) -> Response:
         user = json.loads(request.get_data())["messages"][1]["content"]
         sid = re.search(r"Sentence to check \((S\d+)\)", user).group(1)
         has_p1 = "[P1]" in user
         if sid == "S2":
-            body = verdict("contradiction", id=sid, evidence=["P1"] if has_p1 else [],
-                           errors=[{"span": "80.0", "tags": ["C1"], "correction": "79.4"}])
+            body = verdict(
+                "contradiction",
+                id=sid,
+                evidence=["P1"] if has_p1 else [],
+                errors=[{"span": "80.0", "tags": ["C1"], "correction": "79.4"}],
+            )
         elif sid == "S3":
             body = verdict("nei", id=sid, role="Interpretation", depends_on=["S2"])
         else:
@@ -465,8 +575,7 @@ def test_check_end_to_end_with_the_llm_judge(httpserver: Any, tmp_path: Path) ->
     anns = report.annotations
     assert report.sentences[2].judgement.label is Label.NEI  # the model's own verdict
     # "This shows ..." rests on S2, which is contradicted: propagation gives C4
-    assert [a.label for a in anns] == [Label.SUPPORTED, Label.CONTRADICTION,
-                                       Label.CONTRADICTION]
+    assert [a.label for a in anns] == [Label.SUPPORTED, Label.CONTRADICTION, Label.CONTRADICTION]
     assert anns[2].depends_on == ("S2",) and ErrorTag.C4 in anns[2].error_tags
     assert anns[0].boxes and anns[0].boxes[0].page_id == 2
     assert anns[1].errors[0].correction == "79.4"
@@ -487,26 +596,69 @@ def test_default_page_renderer_gives_the_page_as_png(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------ properties
-_LABELS = st.sampled_from(["supported", "contradiction", "nei", "not_a_claim", "SUPPORTED",
-                           "true", "refuted", "", "entailment"])
+_LABELS = st.sampled_from(
+    [
+        "supported",
+        "contradiction",
+        "nei",
+        "not_a_claim",
+        "SUPPORTED",
+        "true",
+        "refuted",
+        "",
+        "entailment",
+    ]
+)
 _JSONISH = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 9) | st.text(max_size=12) | _LABELS,
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
-        st.sampled_from(["id", "label", "role", "errors", "evidence", "depends_on", "span",
-                         "tags", "rationale", "x"]), inner, max_size=5),
-    max_leaves=12)
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "id",
+                    "label",
+                    "role",
+                    "errors",
+                    "evidence",
+                    "depends_on",
+                    "span",
+                    "tags",
+                    "rationale",
+                    "x",
+                ]
+            ),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=12,
+)
 
 
 @hsettings(max_examples=300, deadline=None)
-@given(reply=st.one_of(st.text(max_size=80), _JSONISH.map(json.dumps),
-                       st.fixed_dictionaries({"label": _LABELS}, optional={
-                           "role": st.sampled_from(["Observation", None, "x"]),
-                           "evidence": st.lists(st.sampled_from(["P1", "P2", "P7"]),
-                                                max_size=2),
-                           "errors": st.lists(st.fixed_dictionaries({
-                               "span": st.sampled_from(["80.0", "zzz", ""]),
-                               "tags": st.lists(st.sampled_from(["C1", "N2", "C4"]),
-                                                max_size=2)}), max_size=2)}).map(json.dumps)))
+@given(
+    reply=st.one_of(
+        st.text(max_size=80),
+        _JSONISH.map(json.dumps),
+        st.fixed_dictionaries(
+            {"label": _LABELS},
+            optional={
+                "role": st.sampled_from(["Observation", None, "x"]),
+                "evidence": st.lists(st.sampled_from(["P1", "P2", "P7"]), max_size=2),
+                "errors": st.lists(
+                    st.fixed_dictionaries(
+                        {
+                            "span": st.sampled_from(["80.0", "zzz", ""]),
+                            "tags": st.lists(st.sampled_from(["C1", "N2", "C4"]), max_size=2),
+                        }
+                    ),
+                    max_size=2,
+                ),
+            },
+        ).map(json.dumps),
+    )
+)
 def test_no_reply_becomes_supported_unless_it_says_supported(reply: str) -> None:
     from grounding.judges.openai_judge import InvalidOutput, parse_sentence_reply
 

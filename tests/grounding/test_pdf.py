@@ -38,8 +38,10 @@ def b29() -> dict:
 @pytest.fixture(scope="module")
 def b29_doc(b29: dict, tmp_path_factory: pytest.TempPathFactory) -> Document:
     inp = b29["input"]
-    pages = [[(ln["x"], ln["y"], ln["text"]) for ln in inp[key]]
-             for key in ("page1_lines", "page2_lines")]
+    pages = [
+        [(ln["x"], ln["y"], ln["text"]) for ln in inp[key]]
+        for key in ("page1_lines", "page2_lines")
+    ]
     path = tmp_path_factory.mktemp("b29") / "b29.pdf"
     write_lines_pdf(path, pages, size=tuple(inp["page_size"]), fontsize=11)
     return read_pdf(path)
@@ -63,11 +65,12 @@ def test_b29_pages_read_column_by_column(b29: dict, b29_doc: Document) -> None:
 
 def test_b29_blocks_and_lines_follow_the_columns(b29_doc: Document) -> None:
     page = b29_doc.page(1)
-    assert [page.text[b.start:b.end] for b in page.blocks] == [
+    assert [page.text[b.start : b.end] for b in page.blocks] == [
         "Drying kinetics of clay bricks",
         "Samples were dried at\n60 °C for two hours.",
-        "Mass loss was then\nrecorded every minute."]
-    assert [page.text[ln.start:ln.end] for ln in page.lines] == page.text.splitlines()
+        "Mass loss was then\nrecorded every minute.",
+    ]
+    assert [page.text[ln.start : ln.end] for ln in page.lines] == page.text.splitlines()
     assert page.blocks[1].rect.x1 < 306 < page.blocks[2].rect.x0  # left and right of the gutter
     for w in page.words:
         line = page.lines[w.line]
@@ -80,7 +83,7 @@ def test_b29_page_geometry(b29_doc: Document) -> None:
     # words come in text order and cover their text
     assert [w.start for w in page.words] == sorted(w.start for w in page.words)
     for w in page.words:
-        assert page.text[w.start:w.end] == w.text
+        assert page.text[w.start : w.end] == w.text
     samples = next(w for w in page.words if w.text == "Samples")
     assert samples.rect.x0 == pytest.approx(60, abs=1)
     assert samples.rect.y1 == pytest.approx(100 + 11 * 0.3, abs=3)  # baseline y=100
@@ -94,15 +97,26 @@ def test_two_column_with_full_width_bands(tmp_path: Path) -> None:
     middle = [(60, 250, "A figure caption that runs across the whole width of the page here.")]
     path = write_lines_pdf(tmp_path / "cols.pdf", [right2 + middle + right + left2 + left])
     text = read_pdf(path).page(1).text
-    order = [text.index(s) for s in (
-        "left one line 0", "left one line 5", "right one line 0", "right one line 3",
-        "A figure caption", "left two line 0", "right two line 1")]
+    order = [
+        text.index(s)
+        for s in (
+            "left one line 0",
+            "left one line 5",
+            "right one line 0",
+            "right one line 3",
+            "A figure caption",
+            "left two line 0",
+            "right two line 1",
+        )
+    ]
     assert order == sorted(order)
 
 
 def test_one_column_keeps_stream_order(tmp_path: Path) -> None:
-    lines = [(72, 100 + 14 * i, f"This is a long single column sentence number {i} of the page.")
-             for i in range(5)]
+    lines = [
+        (72, 100 + 14 * i, f"This is a long single column sentence number {i} of the page.")
+        for i in range(5)
+    ]
     path = write_lines_pdf(tmp_path / "one.pdf", [lines])
     text = read_pdf(path).page(1).text
     assert text.splitlines() == [t for _, _, t in lines]
@@ -113,16 +127,21 @@ def test_one_column_keeps_stream_order(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def hyphen_page(tmp_path_factory: pytest.TempPathFactory) -> Page:
-    lines = [(72, 100, "The new cor-"), (72, 114, "pus holds 8.1M ﬁne papers"),
-             (72, 128, "and eﬀective state-of-the-"), (72, 142, "art parsers.")]
+    lines = [
+        (72, 100, "The new cor-"),
+        (72, 114, "pus holds 8.1M ﬁne papers"),
+        (72, 128, "and eﬀective state-of-the-"),
+        (72, 142, "art parsers."),
+    ]
     path = write_lines_pdf(tmp_path_factory.mktemp("hy") / "hy.pdf", [lines])
     return read_pdf(path).page(1)
 
 
 def test_hyphenated_word_joined_and_maps_to_both_halves(hyphen_page: Page) -> None:
     text = hyphen_page.text
-    assert text == ("The new corpus holds 8.1M fine papers\n"
-                    "and effective state-of-the-art parsers.")
+    assert text == (
+        "The new corpus holds 8.1M fine papers\nand effective state-of-the-art parsers."
+    )
     i = text.index("corpus")
     halves = [w for w in hyphen_page.words if w.start < i + 6 and w.end > i]
     assert [w.text for w in halves] == ["cor", "pus"]
@@ -233,9 +252,11 @@ def test_b30_unknown_symbol_font_is_flagged_not_rewritten(b30: dict, tmp_path: P
 
 
 def test_b30_flags_only_glyphs_touching_numbers(tmp_path: Path) -> None:
-    lines = [[("the value ", "AdvTimes"), ("5", "AdvPS586B"), ("3 and", "AdvTimes")],
-             [("see note ", "AdvTimes"), ("2", "AdvPS586B"), (" above", "AdvTimes")],
-             [("the text 12 ", "AdvTimes"), ("x", "AdvPS586B")]]
+    lines = [
+        [("the value ", "AdvTimes"), ("5", "AdvPS586B"), ("3 and", "AdvTimes")],
+        [("see note ", "AdvTimes"), ("2", "AdvPS586B"), (" above", "AdvTimes")],
+        [("the text 12 ", "AdvTimes"), ("x", "AdvPS586B")],
+    ]
     path = write_spans_pdf(tmp_path / "few.pdf", lines)
     page = read_pdf(path).page(1)
     assert [page.text[s:e] for s, e in page.suspect_spans] == ["5"]
@@ -316,8 +337,9 @@ def test_some_textless_pages_are_fine(tmp_path: Path) -> None:
     doc = read_pdf(path)
     assert [p.text for p in doc.pages] == ["Only page one has text.", ""]
     assert doc.page(2).words == () and doc.page(2).rects_for(0, 5) == ()
-    assert doc.warnings == ("1 of 2 pages without a text layer (page 2): claims about them "
-                            "cannot be checked",)
+    assert doc.warnings == (
+        "1 of 2 pages without a text layer (page 2): claims about them cannot be checked",
+    )
 
 
 def test_more_than_half_the_pages_without_text_is_refused(tmp_path: Path) -> None:
@@ -328,6 +350,7 @@ def test_more_than_half_the_pages_without_text_is_refused(tmp_path: Path) -> Non
 
 # --- truncated files (issue 13 item 6): a copy of a shared paper cut to its first bytes ---
 
+
 def _truncated(tmp_path: Path, pid: str, share: float) -> Path:
     data = need(PAPERS / f"{pid}.pdf").read_bytes()
     out = tmp_path / f"{pid}-cut.pdf"
@@ -337,17 +360,22 @@ def _truncated(tmp_path: Path, pid: str, share: float) -> Path:
 
 def test_first_third_of_a_paper_is_refused_not_read_silently(tmp_path: Path) -> None:
     # MuPDF repairs the file: 13 pages, pages 1-7 without text -> more than half empty
-    with pytest.raises(PDFError, match=r"7 of 13 pages have no text layer \(a damaged file "
-                                       r"MuPDF repaired"):
+    with pytest.raises(
+        PDFError,
+        match=r"7 of 13 pages have no text layer \(a damaged file "
+        r"MuPDF repaired",
+    ):
         read_pdf(_truncated(tmp_path, "specter-2020", 1 / 3))
 
 
 def test_truncated_paper_read_with_warnings(tmp_path: Path) -> None:
     doc = read_pdf(_truncated(tmp_path, "s2orc-2020", 1 / 3))
-    assert doc.warnings[0].startswith("the PDF is damaged (truncated or corrupt) and MuPDF "
-                                      "repaired it")
-    assert doc.warnings[1] == ("6 of 15 pages without a text layer (pages 1-6): claims about "
-                               "them cannot be checked")
+    assert doc.warnings[0].startswith(
+        "the PDF is damaged (truncated or corrupt) and MuPDF repaired it"
+    )
+    assert doc.warnings[1] == (
+        "6 of 15 pages without a text layer (pages 1-6): claims about them cannot be checked"
+    )
     assert all(not doc.page(n).text for n in range(1, 7)) and doc.page(7).text
 
 
@@ -375,8 +403,9 @@ def test_hand_built_page_works() -> None:
     page = Page(1, 100, 100, "ab cd", (Word("ab", r1, 0, 2), Word("cd", r2, 3, 5)))
     assert page.rects_for(0, 5) == (r1.union(r2),)
     r3 = Rect(0, 20, 10, 30)  # no line numbers given: a box lower down starts a new piece
-    page = Page(1, 100, 100, "ab cd ef", (Word("ab", r1, 0, 2), Word("cd", r2, 3, 5),
-                                          Word("ef", r3, 6, 8)))
+    page = Page(
+        1, 100, 100, "ab cd ef", (Word("ab", r1, 0, 2), Word("cd", r2, 3, 5), Word("ef", r3, 6, 8))
+    )
     assert page.rects_for(1, 8) == (Rect(5, 0, 20, 10), r3)
 
 
@@ -390,8 +419,14 @@ def test_document_pickles(hyphen_page: Page) -> None:
 
 # --- real papers -----------------------------------------------------------------------------
 
-PAPER_IDS = ["deepseek-r1-2025", "lavis-2022", "legwork-2022", "s2orc-2020", "specter-2020",
-             "vespa-2017"]
+PAPER_IDS = [
+    "deepseek-r1-2025",
+    "lavis-2022",
+    "legwork-2022",
+    "s2orc-2020",
+    "specter-2020",
+    "vespa-2017",
+]
 
 
 @pytest.fixture(scope="module")
@@ -424,14 +459,22 @@ def test_real_every_page_has_text(papers: dict[str, Document], index: dict, pid:
         assert page.suspect_spans == ()  # no unknown symbol fonts in these papers
 
 
-@pytest.mark.parametrize("pid, page, joined", [
-    ("s2orc-2020", 2, "limitations"), ("s2orc-2020", 3, "metadata"),
-    ("s2orc-2020", 3, "necessary"), ("s2orc-2020", 4, "prioritize"),
-    ("legwork-2022", 2, "redundancy"), ("legwork-2022", 4, "optimisations"),
-    ("lavis-2022", 2, "facilitate"), ("lavis-2022", 3, "understanding"),
-])
-def test_real_hyphenations_joined(papers: dict[str, Document], pid: str, page: int,
-                                  joined: str) -> None:
+@pytest.mark.parametrize(
+    "pid, page, joined",
+    [
+        ("s2orc-2020", 2, "limitations"),
+        ("s2orc-2020", 3, "metadata"),
+        ("s2orc-2020", 3, "necessary"),
+        ("s2orc-2020", 4, "prioritize"),
+        ("legwork-2022", 2, "redundancy"),
+        ("legwork-2022", 4, "optimisations"),
+        ("lavis-2022", 2, "facilitate"),
+        ("lavis-2022", 3, "understanding"),
+    ],
+)
+def test_real_hyphenations_joined(
+    papers: dict[str, Document], pid: str, page: int, joined: str
+) -> None:
     pg = papers[pid].page(page)
     i = pg.text.find(joined)
     assert i >= 0, joined
@@ -465,16 +508,20 @@ def test_real_hyphenated_word_boxes_on_both_lines(papers: dict[str, Document]) -
     assert found
 
 
-@pytest.mark.parametrize("pid, page, phrase", [
-    ("s2orc-2020", 1, "The Semantic Scholar Open Research Corpus"),
-    ("specter-2020", 1, "Document-level Representation Learning"),
-    ("lavis-2022", 1, "A Library for Language-Vision Intelligence"),
-    ("deepseek-r1-2025", 1, "Incentivizing Reasoning Capability"),
-    ("legwork-2022", 1, "gravitational"),
-    ("vespa-2017", 1, "Selective Pressure Analyses"),
-])
-def test_real_rects_for_contains_quoted_words(papers: dict[str, Document], pid: str, page: int,
-                                              phrase: str) -> None:
+@pytest.mark.parametrize(
+    "pid, page, phrase",
+    [
+        ("s2orc-2020", 1, "The Semantic Scholar Open Research Corpus"),
+        ("specter-2020", 1, "Document-level Representation Learning"),
+        ("lavis-2022", 1, "A Library for Language-Vision Intelligence"),
+        ("deepseek-r1-2025", 1, "Incentivizing Reasoning Capability"),
+        ("legwork-2022", 1, "gravitational"),
+        ("vespa-2017", 1, "Selective Pressure Analyses"),
+    ],
+)
+def test_real_rects_for_contains_quoted_words(
+    papers: dict[str, Document], pid: str, page: int, phrase: str
+) -> None:
     pg = papers[pid].page(page)
     i = pg.text.find(phrase)
     assert i >= 0
@@ -489,8 +536,9 @@ def test_real_rects_for_contains_quoted_words(papers: dict[str, Document], pid: 
 
 
 @pytest.mark.parametrize("pid", ["s2orc-2020", "lavis-2022"])
-def test_real_reading_order_agrees_with_correct_stream_order(papers: dict[str, Document],
-                                                             pid: str) -> None:
+def test_real_reading_order_agrees_with_correct_stream_order(
+    papers: dict[str, Document], pid: str
+) -> None:
     # index.json: in these two-column papers MuPDF's stream order is already right, so the
     # column logic must not reorder their body text (tables and headers may move a little)
     from rapidfuzz import fuzz
@@ -524,9 +572,15 @@ def test_real_image_size_matches_pixmap(papers: dict[str, Document]) -> None:
 
 
 def test_line_end_hyphens_in_a_pdf(tmp_path: Path) -> None:
-    pairs = [("the cor-", "pus was read"), ("a 2-", "methylpropane unit"),
-             ("the N-", "acetyl group"), ("it is cost-", "effective here"),
-             ("pages 12-", "15 of it"), ("a well-", "known result"), ("our meth-", "ods work")]
+    pairs = [
+        ("the cor-", "pus was read"),
+        ("a 2-", "methylpropane unit"),
+        ("the N-", "acetyl group"),
+        ("it is cost-", "effective here"),
+        ("pages 12-", "15 of it"),
+        ("a well-", "known result"),
+        ("our meth-", "ods work"),
+    ]
     lines = []
     y = 80.0
     for a, b in pairs:
@@ -535,13 +589,19 @@ def test_line_end_hyphens_in_a_pdf(tmp_path: Path) -> None:
     lines.append((72.0, y, "The cost of methods is known; well made, effective tools."))
     doc = read_pdf(write_lines_pdf(tmp_path / "hyph.pdf", [lines]))
     text = doc.pages[0].text
-    for want in ("the corpus was", "a 2-methylpropane", "the N-acetyl", "cost-effective",
-                 "pages 12-15", "well-known", "our methods work"):
+    for want in (
+        "the corpus was",
+        "a 2-methylpropane",
+        "the N-acetyl",
+        "cost-effective",
+        "pages 12-15",
+        "well-known",
+        "our methods work",
+    ):
         assert want in text, (want, text)
     # every word still maps to its characters
     page = doc.pages[0]
-    assert all(page.text[w.start:w.end] == w.text for w in page.words)
-
+    assert all(page.text[w.start : w.end] == w.text for w in page.words)
 
 
 # --- fake-bold overprint, words without spaces, margin line numbers ---------------------------
@@ -550,11 +610,13 @@ def test_line_end_hyphens_in_a_pdf(tmp_path: Path) -> None:
 @pytest.mark.parametrize("offset", [(0.3, 0.0), (0.25, 0.25), (0.0, 0.3), (0.5, 0.1)])
 def test_overprinted_line_is_read_once(tmp_path: Path, offset: tuple[float, float]) -> None:
     dx, dy = offset
-    runs = [(72, 100, "Table 1: Results of the trial", 11),
-            (72 + dx, 100 + dy, "Table 1: Results of the trial", 11),
-            (72, 130, "Bold words drawn twice", 11)]
+    runs = [
+        (72, 100, "Table 1: Results of the trial", 11),
+        (72 + dx, 100 + dy, "Table 1: Results of the trial", 11),
+        (72, 130, "Bold words drawn twice", 11),
+    ]
     x = 72.0
-    for w in ("Each", "word", "twice"):           # word by word
+    for w in ("Each", "word", "twice"):  # word by word
         runs += [(x, 160, w, 11), (x + dx, 160 + dy, w, 11)]
         x += text_width(w + " ", 11)
     text = read_pdf(write_runs_pdf(tmp_path / "bold.pdf", runs)).pages[0].text
@@ -563,10 +625,13 @@ def test_overprinted_line_is_read_once(tmp_path: Path, offset: tuple[float, floa
 
 
 def test_repeated_text_that_is_not_overprint_stays(tmp_path: Path) -> None:
-    runs = [(72, 100, "the value 5 and 5 again", 11),
-            (72, 114, "the value 5 and 5 again", 11),       # the next line: a real repeat
-            (300, 100, "the value", 11),                     # same words further right
-            (72, 140, "x", 11), (75, 140, "x", 11)]          # 3 pt apart: two letters
+    runs = [
+        (72, 100, "the value 5 and 5 again", 11),
+        (72, 114, "the value 5 and 5 again", 11),  # the next line: a real repeat
+        (300, 100, "the value", 11),  # same words further right
+        (72, 140, "x", 11),
+        (75, 140, "x", 11),
+    ]  # 3 pt apart: two letters
     text = read_pdf(write_runs_pdf(tmp_path / "repeat.pdf", runs)).pages[0].text
     assert text.count("the value 5 and 5 again") == 2
     assert text.count("the value") == 3
@@ -578,7 +643,7 @@ def test_words_placed_by_coordinates_are_separated(tmp_path: Path) -> None:
     for y, words in ((100, ["placed", "by", "coordinates"]), (130, ["no", "space", "chars"])):
         x = 72.0
         for w in words:
-            for c in w:                          # one glyph at a time, no space glyph
+            for c in w:  # one glyph at a time, no space glyph
                 runs.append((x, y, c, 11))
                 x += text_width(c, 11)
             x += 2.5
@@ -601,9 +666,9 @@ def test_margin_line_numbers_are_dropped(tmp_path: Path, side: str) -> None:
 
 def test_numbers_that_are_not_line_numbers_stay(tmp_path: Path) -> None:
     runs = [(72, 80, "Table 2: counts per site", 11)]
-    for k, v in enumerate([12, 40, 7, 33, 9, 25]):      # a table column: not rising
+    for k, v in enumerate([12, 40, 7, 33, 9, 25]):  # a table column: not rising
         runs += [(72, 100 + 14 * k, f"Site {k}", 11), (200, 100 + 14 * k, str(v), 11)]
-    for k in range(6):                                   # rising, but beside other text
+    for k in range(6):  # rising, but beside other text
         runs += [(300, 100 + 14 * k, str(k + 1), 11), (330, 100 + 14 * k, "row", 11)]
     text = read_pdf(write_runs_pdf(tmp_path / "table.pdf", runs)).pages[0].text
     for v in ("12", "40", "7", "33", "9", "25"):
@@ -615,7 +680,9 @@ def test_numbers_that_are_not_line_numbers_stay(tmp_path: Path) -> None:
 # --- superscripts: exponents, citation numbers, charges ---------------------------------------
 
 
-def _runs_with_raised(y: float, parts: list[tuple[str, str]]) -> list[tuple[float, float, str, float]]:
+def _runs_with_raised(
+    y: float, parts: list[tuple[str, str]]
+) -> list[tuple[float, float, str, float]]:
     """Runs of one line: ('n', text) at 11 pt, ('^', text) raised 4 pt at 7 pt, ('_', text)
     lowered 2 pt at 7 pt."""
     runs = []
@@ -628,49 +695,99 @@ def _runs_with_raised(y: float, parts: list[tuple[str, str]]) -> list[tuple[floa
     return runs
 
 
-@pytest.mark.parametrize(("parts", "want", "never"), [
-    ([("n", "a density of 2.4 \u00d7 10"), ("^", "12"), ("n", " m"), ("^", "\u22122"),
-      ("n", " was seen")], "2.4 \u00d7 10\u00b9\u00b2 m\u207b\u00b2 was seen", "1012"),
-    ([("n", "about 10"), ("^", "15"), ("n", " photons per s")], "about 10\u00b9\u2075 photons",
-     "1015"),
-    ([("n", "a flux of 3 W cm"), ("^", "\u22122"), ("n", " s"), ("^", "\u22121"),
-      ("n", " here")], "3 W cm\u207b\u00b2 s\u207b\u00b9 here", "cm-2"),
-    ([("n", "an area of 33 cm"), ("^", "2"), ("n", ", which")], "33 cm\u00b2, which", "cm2"),
-    # citation numbers are not part of the word or number before them
-    ([("n", "found in cells,"), ("^", "12\u201314"), ("n", " and more")],
-     "found in cells, and more", "cells,12"),
-    ([("n", "as shown"), ("^", "3"), ("n", ". Next, 40 samples"), ("^", "4,5"),
-      ("n", " were run")], "as shown. Next, 40 samples were run", "samples4"),
-    ([("n", "(Sinha et al., 2015)"), ("^", "8"), ("n", ". MAG")], "(Sinha et al., 2015). MAG",
-     "2015)8"),
-])
-def test_superscript_kinds(tmp_path: Path, parts: list[tuple[str, str]], want: str,
-                           never: str) -> None:
+@pytest.mark.parametrize(
+    ("parts", "want", "never"),
+    [
+        (
+            [
+                ("n", "a density of 2.4 \u00d7 10"),
+                ("^", "12"),
+                ("n", " m"),
+                ("^", "\u22122"),
+                ("n", " was seen"),
+            ],
+            "2.4 \u00d7 10\u00b9\u00b2 m\u207b\u00b2 was seen",
+            "1012",
+        ),
+        (
+            [("n", "about 10"), ("^", "15"), ("n", " photons per s")],
+            "about 10\u00b9\u2075 photons",
+            "1015",
+        ),
+        (
+            [
+                ("n", "a flux of 3 W cm"),
+                ("^", "\u22122"),
+                ("n", " s"),
+                ("^", "\u22121"),
+                ("n", " here"),
+            ],
+            "3 W cm\u207b\u00b2 s\u207b\u00b9 here",
+            "cm-2",
+        ),
+        ([("n", "an area of 33 cm"), ("^", "2"), ("n", ", which")], "33 cm\u00b2, which", "cm2"),
+        # citation numbers are not part of the word or number before them
+        (
+            [("n", "found in cells,"), ("^", "12\u201314"), ("n", " and more")],
+            "found in cells, and more",
+            "cells,12",
+        ),
+        (
+            [
+                ("n", "as shown"),
+                ("^", "3"),
+                ("n", ". Next, 40 samples"),
+                ("^", "4,5"),
+                ("n", " were run"),
+            ],
+            "as shown. Next, 40 samples were run",
+            "samples4",
+        ),
+        (
+            [("n", "(Sinha et al., 2015)"), ("^", "8"), ("n", ". MAG")],
+            "(Sinha et al., 2015). MAG",
+            "2015)8",
+        ),
+    ],
+)
+def test_superscript_kinds(
+    tmp_path: Path, parts: list[tuple[str, str]], want: str, never: str
+) -> None:
     page = read_pdf(write_runs_pdf(tmp_path / "sup.pdf", _runs_with_raised(100, parts))).pages[0]
     assert want in page.text and never not in page.text, page.text
-    assert all(page.text[w.start:w.end] == w.text for w in page.words)
+    assert all(page.text[w.start : w.end] == w.text for w in page.words)
 
 
-@pytest.mark.parametrize(("parts", "want"), [
-    ([("n", "the Ca"), ("^", "2+"), ("n", " and Fe"), ("^", "3+"), ("n", " ions")],
-     "the Ca2+ and Fe3+ ions"),                          # charges stay
-    ([("n", "water, H"), ("_", "2"), ("n", "O, and CO"), ("_", "2"), ("n", " gas")],
-     "water, H2O, and CO2 gas"),                         # subscripts stay
-    ([("n", "on NLVR"), ("^", "2"), ("n", " and COCO")], "on NLVR2 and COCO"),  # a name's own
-    ([("n", "the 21"), ("^", "st"), ("n", " century")], "the 21st century"),
-    ([("n", "plain 1012 and 2,500 stay")], "plain 1012 and 2,500 stay"),
-])
+@pytest.mark.parametrize(
+    ("parts", "want"),
+    [
+        (
+            [("n", "the Ca"), ("^", "2+"), ("n", " and Fe"), ("^", "3+"), ("n", " ions")],
+            "the Ca2+ and Fe3+ ions",
+        ),  # charges stay
+        (
+            [("n", "water, H"), ("_", "2"), ("n", "O, and CO"), ("_", "2"), ("n", " gas")],
+            "water, H2O, and CO2 gas",
+        ),  # subscripts stay
+        ([("n", "on NLVR"), ("^", "2"), ("n", " and COCO")], "on NLVR2 and COCO"),  # a name's own
+        ([("n", "the 21"), ("^", "st"), ("n", " century")], "the 21st century"),
+        ([("n", "plain 1012 and 2,500 stay")], "plain 1012 and 2,500 stay"),
+    ],
+)
 def test_superscripts_that_stay(tmp_path: Path, parts: list[tuple[str, str]], want: str) -> None:
     page = read_pdf(write_runs_pdf(tmp_path / "sup.pdf", _runs_with_raised(100, parts))).pages[0]
     assert want in page.text, page.text
 
 
-@pytest.mark.parametrize("line", [
-    "5.2 \u00b1 0.3 mm at 37 \u00b0C",
-    "3 \u00d7 4 and 5 \u00b5m",
-    "a \u2264 b \u2265 c and \u03b1 \u2248 \u221e",
-    "the slope was \u22120.42 \u00b1 0.01",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "5.2 \u00b1 0.3 mm at 37 \u00b0C",
+        "3 \u00d7 4 and 5 \u00b5m",
+        "a \u2264 b \u2265 c and \u03b1 \u2248 \u221e",
+        "the slope was \u22120.42 \u00b1 0.01",
+    ],
+)
 def test_symbols_are_never_control_characters(tmp_path: Path, line: str) -> None:
     text = read_pdf(write_runs_pdf(tmp_path / "sym.pdf", [(72, 100, line, 11)])).pages[0].text
     assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f]", text)

@@ -60,8 +60,9 @@ def test_unchanged_prose_is_the_papers_own_words(items: list) -> None:
     for it in prose:
         assert it.text == it.source
         # verbatim on its own page but for a dropped connective or citation number
-        score = max(fuzz.partial_ratio(it.text, text) for (_, n), text in pages.items()
-                    if n == it.page)
+        score = max(
+            fuzz.partial_ratio(it.text, text) for (_, n), text in pages.items() if n == it.page
+        )
         assert score >= 95, (score, it.text)
 
 
@@ -94,8 +95,9 @@ def test_comparison_item_reverses_one_comparison_word(items: list) -> None:
     for it in comps:
         gone, new = _diff(it.source.lower(), it.text.lower())
         old, now = " ".join(gone), " ".join(new)
-        assert gen.COMPARISON.get(old) == now or gen.COMPARISON.get(f"{old} than") == f"{now} than", \
-            (gone, new)
+        assert (
+            gen.COMPARISON.get(old) == now or gen.COMPARISON.get(f"{old} than") == f"{now} than"
+        ), (gone, new)
 
 
 def test_negation_item_adds_or_removes_exactly_one_negation(items: list) -> None:
@@ -106,8 +108,12 @@ def test_negation_item_adds_or_removes_exactly_one_negation(items: list) -> None
         after = len(gen.NEGATION.findall(it.text))
         assert abs(before - after) == 1 and min(before, after) == 0, (it.source, it.text)
         gone, new = _diff(it.source.lower(), it.text.lower())
-        assert (gone, new) in (([], ["not"]), (["not"], []), (["can"], ["cannot"]),
-                               (["cannot"], ["can"])), (gone, new)
+        assert (gone, new) in (
+            ([], ["not"]),
+            (["not"], []),
+            (["can"], ["cannot"]),
+            (["cannot"], ["can"]),
+        ), (gone, new)
 
 
 def test_quantifier_item_changes_one_quantifier(items: list) -> None:
@@ -120,15 +126,24 @@ def test_quantifier_item_changes_one_quantifier(items: list) -> None:
 
 
 def test_term_item_swaps_one_term_for_another_of_its_slot() -> None:
-    text = ("We train on the SciDocs benchmark and the SciDocs benchmark is large. "
-            "The TREC-COVID benchmark is small. The TREC-COVID benchmark has topics.")
+    text = (
+        "We train on the SciDocs benchmark and the SciDocs benchmark is large. "
+        "The TREC-COVID benchmark is small. The TREC-COVID benchmark has topics."
+    )
     slots = gen.named_terms(text)
     assert slots["SciDocs"] == slots["TREC-COVID"] == "data"
     it = gen.replace_term("SciDocs holds 25,000 papers.", random.Random(0), slots, "")
     assert it is not None and it.text == "TREC-COVID holds 25,000 papers."
     # a term the passage also writes is never the replacement
-    assert gen.replace_term("SciDocs holds 25,000 papers.", random.Random(0), slots,
-                            "TREC-COVID holds 25,000 papers too") is None
+    assert (
+        gen.replace_term(
+            "SciDocs holds 25,000 papers.",
+            random.Random(0),
+            slots,
+            "TREC-COVID holds 25,000 papers too",
+        )
+        is None
+    )
 
 
 def test_entity_item_swaps_one_domain_noun_for_another_of_its_class() -> None:
@@ -144,13 +159,16 @@ def test_entity_item_swaps_one_domain_noun_for_another_of_its_class() -> None:
     it = gen.replace_entity("Humins were converted to levulinic acid.", random.Random(0), "")
     assert it is not None and it.text.split()[0][0].isupper()
     # a replacement the passage writes is never made; a name in capitals is no noun
-    assert gen.replace_entity("Water was added.", random.Random(0),
-                              " ".join(gen.ENTITY_CLASSES["solvent"])) is None
+    assert (
+        gen.replace_entity(
+            "Water was added.", random.Random(0), " ".join(gen.ENTITY_CLASSES["solvent"])
+        )
+        is None
+    )
     assert gen.replace_entity("The LUNG dataset holds 300 scans.", random.Random(0), "") is None
 
 
-def test_entity_items_leave_the_other_kinds_as_they_were(monkeypatch: pytest.MonkeyPatch
-                                                        ) -> None:
+def test_entity_items_leave_the_other_kinds_as_they_were(monkeypatch: pytest.MonkeyPatch) -> None:
     # the entity kind draws from a generator of its own: without it, every other item
     # is the same
     doc = suite.read_pdf(need(DATA / "papers-more" / "promis-prostate-mri-2015.pdf"))
@@ -172,15 +190,19 @@ def test_table_items_are_read_from_the_row() -> None:
     assert by["comparison"].text == "BERT scores higher than SciBERT (84.5 vs 86.1)."
     assert by["swap"].text == "The results are 86.1 (BERT) and 84.5 (SciBERT)."
     moved = by["row_col"].text
-    assert moved in ("BERT scores 88.0, compared with 86.1 for SciBERT.",
-                     "BERT scores 83.0, compared with 86.1 for SciBERT.")
+    assert moved in (
+        "BERT scores 88.0, compared with 86.1 for SciBERT.",
+        "BERT scores 83.0, compared with 86.1 for SciBERT.",
+    )
     n = gen.numbers(by["number"].text)[0]
     assert n.value not in (84.5, 81.2, 77.0, 83.0, 79.5, 86.1) and n.decimals == 1
 
 
 def test_numbers_skip_pointers_years_names_and_exponents() -> None:
-    s = ("In Table 2 and Fig. 3, GPT-4 trained in 2023 reached 78.5% [12] on 1,200 items "
-         "at 15 mL min 1 flow in Phase 3 and 4 (§2.1).")
+    s = (
+        "In Table 2 and Fig. 3, GPT-4 trained in 2023 reached 78.5% [12] on 1,200 items "
+        "at 15 mL min 1 flow in Phase 3 and 4 (§2.1)."
+    )
     assert [n.text for n in gen.numbers(s)] == ["78.5%", "1,200", "15"]
     s = "Yields of 5-HMF and 2-methylfuran rose 5-fold over Steps 1 to 4 in 12 runs."
     assert [n.text for n in gen.numbers(s)] == ["5", "12"]
@@ -195,20 +217,29 @@ def test_generation_is_deterministic() -> None:
 
 def test_swaps_that_say_the_same_are_not_made() -> None:
     rng = random.Random(0)
-    for s in ("The area is 0.24 cm2 (0.3 cm × 0.8 cm) in every sample we used here.",
-              "Scores range from 10 to 20 across the seven tasks.",
-              "Values lie between 3.5 and 4.5 for all models."):
+    for s in (
+        "The area is 0.24 cm2 (0.3 cm × 0.8 cm) in every sample we used here.",
+        "Scores range from 10 to 20 across the seven tasks.",
+        "Values lie between 3.5 and 4.5 for all models.",
+    ):
         assert gen.swap_numbers(s, rng) is None, s
     it = gen.swap_numbers("Stage 1 takes 12 hours and stage 2 takes 30 hours.", rng)
     assert it is not None and it.text == "Stage 1 takes 30 hours and stage 2 takes 12 hours."
 
 
 def test_prose_fragments_run_together_are_not_sentences() -> None:
-    assert gen.page_sentences("Relative errors are given if higher than 0.05. these regions "
-                              "are vastly different in many ways.") == []
+    assert (
+        gen.page_sentences(
+            "Relative errors are given if higher than 0.05. these regions "
+            "are vastly different in many ways."
+        )
+        == []
+    )
     kept = "Several modifications by Nee et al. were implemented in the MCMC algorithm here."
     assert gen.page_sentences(kept) == [kept]
     # a heading (short line) in front of the sentence
-    page = ("Results of the main experiment on all of the seven evaluation tasks we ran here\n"
-            "Model comparison\nThe model reaches 81.2% on all datasets in the main table.")
+    page = (
+        "Results of the main experiment on all of the seven evaluation tasks we ran here\n"
+        "Model comparison\nThe model reaches 81.2% on all datasets in the main table."
+    )
     assert all("comparison" not in s for s in gen.page_sentences(page))

@@ -15,9 +15,11 @@ from grounding.judges import prompts
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 
 QUESTION = "How is SPECTER trained, and how well does it do?"
-SENTENCES = [("S1", "SPECTER is trained on citation triplets."),
-             ("S2", "It reaches 80.0 average on SciDocs."),
-             ("S3", "This shows citations help.")]
+SENTENCES = [
+    ("S1", "SPECTER is trained on citation triplets."),
+    ("S2", "It reaches 80.0 average on SciDocs."),
+    ("S3", "This shows citations help."),
+]
 PASSAGES = [(2, "We train SPECTER on\ncitation triplets."), (5, "SPECTER reaches 80.0 " * 80)]
 
 
@@ -31,9 +33,11 @@ def current() -> dict[str, str]:
         "IMAGE_NOTE": prompts.IMAGE_NOTE,
         "MAX_PASSAGE_CHARS": str(prompts.MAX_PASSAGE_CHARS),
         "rendered_sentence": prompts.render_sentence_prompt(
-            QUESTION, SENTENCES[:1], SENTENCES[1], PASSAGES),
+            QUESTION, SENTENCES[:1], SENTENCES[1], PASSAGES
+        ),
         "rendered_answer": prompts.render_answer_prompt(
-            QUESTION, SENTENCES, PASSAGES, [[0], [1], []]),
+            QUESTION, SENTENCES, PASSAGES, [[0], [1], []]
+        ),
     }
 
 
@@ -43,18 +47,24 @@ def snapshot_path() -> Path:
 
 def test_prompts_match_the_snapshot_of_their_version() -> None:
     path = snapshot_path()
-    assert path.is_file(), (f"no snapshot for PROMPT_VERSION {prompts.PROMPT_VERSION!r}: "
-                            "run PYTHONPATH=. python tests/grounding/test_prompts.py --write")
+    assert path.is_file(), (
+        f"no snapshot for PROMPT_VERSION {prompts.PROMPT_VERSION!r}: "
+        "run PYTHONPATH=. python tests/grounding/test_prompts.py --write"
+    )
     saved = json.loads(path.read_text(encoding="utf-8"))
     now = current()
     changed = [k for k in now if saved.get(k) != now[k]]
-    assert not changed, (f"prompt texts {changed} changed but PROMPT_VERSION is still "
-                         f"{prompts.PROMPT_VERSION!r}: bump it and write a new snapshot")
+    assert not changed, (
+        f"prompt texts {changed} changed but PROMPT_VERSION is still "
+        f"{prompts.PROMPT_VERSION!r}: bump it and write a new snapshot"
+    )
 
 
 def test_every_version_has_its_own_snapshot() -> None:
-    versions = [json.loads(p.read_text(encoding="utf-8"))["PROMPT_VERSION"]
-                for p in sorted(SNAPSHOTS.glob("prompts-*.json"))]
+    versions = [
+        json.loads(p.read_text(encoding="utf-8"))["PROMPT_VERSION"]
+        for p in sorted(SNAPSHOTS.glob("prompts-*.json"))
+    ]
     assert prompts.PROMPT_VERSION in versions
     assert len(versions) == len(set(versions))
 
@@ -86,6 +96,7 @@ def test_every_label_role_and_span_tag_is_defined_in_the_prompt() -> None:
 
 if __name__ == "__main__" and "--write" in sys.argv:
     SNAPSHOTS.mkdir(exist_ok=True)
-    snapshot_path().write_text(json.dumps(current(), indent=1, ensure_ascii=False) + "\n",
-                               encoding="utf-8")
+    snapshot_path().write_text(
+        json.dumps(current(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     print(f"wrote {snapshot_path()}")

@@ -21,11 +21,16 @@ from grounding.propagate import inherited_tag, propagate, propagation_type
 from tests.conftest import DEV, need
 
 C, N, S, X = Label.CONTRADICTION, Label.NEI, Label.SUPPORTED, Label.NOT_A_CLAIM
-FP, UP, NONE = (PropagationType.FALSE_PREMISE, PropagationType.UNVERIFIABLE_PREMISE,
-                PropagationType.NONE)
+FP, UP, NONE = (
+    PropagationType.FALSE_PREMISE,
+    PropagationType.UNVERIFIABLE_PREMISE,
+    PropagationType.NONE,
+)
 
 
-def ann(label: Label, deps: tuple[str, ...] = (), errors: tuple[str, ...] = ()) -> SentenceAnnotation:
+def ann(
+    label: Label, deps: tuple[str, ...] = (), errors: tuple[str, ...] = ()
+) -> SentenceAnnotation:
     spans = tuple(ErrorSpan(span="x", tags=(ErrorTag(t),)) for t in errors)
     role = None if label is X else (Role.INTERPRETATION if deps else Role.OBSERVATION)
     return SentenceAnnotation(sentence="x.", label=label, role=role, depends_on=deps, errors=spans)
@@ -37,8 +42,9 @@ def dev_rows() -> list[QAPair]:
 
 
 def _strip(a: SentenceAnnotation, label: Label | None = None) -> SentenceAnnotation:
-    return a.model_copy(update={"error_tags": (), "propagation_type": NONE,
-                                "label": label or a.label})
+    return a.model_copy(
+        update={"error_tags": (), "propagation_type": NONE, "label": label or a.label}
+    )
 
 
 def test_dev_gold_in_gold_out(dev_rows: list[QAPair]) -> None:
@@ -47,8 +53,11 @@ def test_dev_gold_in_gold_out(dev_rows: list[QAPair]) -> None:
     for row in dev_rows:
         out = propagate([_strip(a) for a in row.annotations])
         for gold, got in zip(row.annotations, out, strict=True):
-            assert (got.label, got.propagation_type, got.error_tags) == \
-                (gold.label, gold.propagation_type, gold.error_tags), (row.qa_pair_id, gold.sentence)
+            assert (got.label, got.propagation_type, got.error_tags) == (
+                gold.label,
+                gold.propagation_type,
+                gold.error_tags,
+            ), (row.qa_pair_id, gold.sentence)
             n += 1
     assert n == 397
 
@@ -64,8 +73,9 @@ def test_dev_inherited_labels_are_recovered_from_not_established(dev_rows: list[
             changed += inherits
             inputs.append(_strip(a, N if inherits else None))
         out = propagate(inputs)
-        assert [(o.label, o.error_tags) for o in out] == \
-            [(g.label, g.error_tags) for g in row.annotations], row.qa_pair_id
+        assert [(o.label, o.error_tags) for o in out] == [
+            (g.label, g.error_tags) for g in row.annotations
+        ], row.qa_pair_id
     assert changed == 25
 
 
@@ -98,11 +108,23 @@ def test_own_error_of_same_family_adds_inherited_tag() -> None:
 
 
 def test_cascade_through_inherited_labels() -> None:
-    out = propagate([ann(S), ann(N, errors=("N1",)), ann(N, ("S2",)), ann(N, ("S3",)),
-                     ann(C, errors=("C1",)), ann(N, ("S4", "S5"))])
+    out = propagate(
+        [
+            ann(S),
+            ann(N, errors=("N1",)),
+            ann(N, ("S2",)),
+            ann(N, ("S3",)),
+            ann(C, errors=("C1",)),
+            ann(N, ("S4", "S5")),
+        ]
+    )
     assert [(o.label, o.propagation_type, o.error_tags) for o in out] == [
-        (S, NONE, ()), (N, NONE, ()), (N, UP, (ErrorTag.N4,)), (N, UP, (ErrorTag.N4,)),
-        (C, NONE, ()), (C, FP, (ErrorTag.C4,)),
+        (S, NONE, ()),
+        (N, NONE, ()),
+        (N, UP, (ErrorTag.N4,)),
+        (N, UP, (ErrorTag.N4,)),
+        (C, NONE, ()),
+        (C, FP, (ErrorTag.C4,)),
     ]
 
 
@@ -163,8 +185,9 @@ def test_upstream_error_never_makes_a_dependent_supported(sents: list[SentenceAn
 
 @settings(max_examples=200, deadline=None)
 @given(answers(), st.data())
-def test_worse_premise_never_improves_a_dependent(sents: list[SentenceAnnotation],
-                                                  data: st.DataObject) -> None:
+def test_worse_premise_never_improves_a_dependent(
+    sents: list[SentenceAnnotation], data: st.DataObject
+) -> None:
     """Turning one supported sentence into a contradiction never makes any label better."""
     supported = [i for i, a in enumerate(sents) if a.label is S]
     if not supported:

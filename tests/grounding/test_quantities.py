@@ -45,11 +45,19 @@ def test_b41_parsed_evidence_de_uses_decimal_comma() -> None:
     assert qs[1].unit == "g"
 
 
-@pytest.mark.parametrize("text, value", [
-    ("1,000 participants", 1000.0), ("1000 participants", 1000.0), ("1e3 runs", 1000.0),
-    ("a rate of 2e-5 was used", 2e-5), ("800k samples", 800_000.0), ("10K steps", 10_000.0),
-    ("the slope was \u22120.42", -0.42), ("it fell to -3.5", -3.5),
-])
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("1,000 participants", 1000.0),
+        ("1000 participants", 1000.0),
+        ("1e3 runs", 1000.0),
+        ("a rate of 2e-5 was used", 2e-5),
+        ("800k samples", 800_000.0),
+        ("10K steps", 10_000.0),
+        ("the slope was \u22120.42", -0.42),
+        ("it fell to -3.5", -3.5),
+    ],
+)
 def test_number_formats(text: str, value: float) -> None:
     qs = [q for q in extract_quantities(text) if q.checkable]
     assert len(qs) == 1
@@ -64,8 +72,10 @@ def test_minus_variants_b30() -> None:
 
 
 def test_names_and_references_are_not_quantities() -> None:
-    text = ("DeepSeek-R1 beats Qwen-32B and o1-1217 on pass@1 in Table 4 and Section 4.3 "
-            "(Shao et al., 2024) [3], scoring 91.5.")
+    text = (
+        "DeepSeek-R1 beats Qwen-32B and o1-1217 on pass@1 in Table 4 and Section 4.3 "
+        "(Shao et al., 2024) [3], scoring 91.5."
+    )
     kinds = {q.text: q.kind for q in extract_quantities(text)}
     assert kinds.get("4") == "ref" and kinds.get("4.3") == "ref" and kinds.get("3") == "ref"
     assert kinds.get("2024") == "year"
@@ -98,18 +108,18 @@ def test_same_value_rounding_and_approximation() -> None:
     assert same_value(_q("about 60%"), _q("59.8%"))
     assert same_value(_q("Forty percent"), _q("40.2%"))
     assert not same_value(_q("76.45 points"), _q("76.54 points"))
-    assert not same_value(_q("it took 16 hours"), _q("16.04"))      # integers do not round
-    assert same_value(_q("a fifth"), _q("19.7%")) is True           # approximate fraction
+    assert not same_value(_q("it took 16 hours"), _q("16.04"))  # integers do not round
+    assert same_value(_q("a fifth"), _q("19.7%")) is True  # approximate fraction
     assert same_value(_q("fewer than a fifth"), _q("19.7%"))
     assert not same_value(_q("fewer than a fifth"), _q("30.3%"))
-    assert same_value(_q("59.8%"), _q("0.598 of them"))             # fraction written as 0-1
+    assert same_value(_q("59.8%"), _q("0.598 of them"))  # fraction written as 0-1
 
 
 def test_comparable_units() -> None:
     assert not comparable(_q("21 °C"), _q("21 meters"))
     assert comparable(_q("21 m"), _q("21 meters"))
-    assert comparable(_q("91.5 nDCG"), _q("value 91.5"))            # table cells carry no unit
-    assert comparable(_q("1.25 samples"), _q("1250 Proben"))        # count nouns compare softly
+    assert comparable(_q("91.5 nDCG"), _q("value 91.5"))  # table cells carry no unit
+    assert comparable(_q("1.25 samples"), _q("1250 Proben"))  # count nouns compare softly
     assert same_count_noun(_q("3 hard negatives"), _q("2 hard negatives")) is True
     assert same_count_noun(_q("3 hard negatives"), _q("3 easy negatives")) is False
     assert same_count_noun(_q("3 hard negatives"), _q("3.0")) is None
@@ -121,7 +131,7 @@ def test_extracted_value_round_trips(value: float) -> None:
     qs = [q for q in extract_quantities(text) if q.checkable]
     assert len(qs) == 1
     assert qs[0].value == pytest.approx(value)
-    assert text[qs[0].start:qs[0].end] == qs[0].text
+    assert text[qs[0].start : qs[0].end] == qs[0].text
 
 
 def test_multiplier_words_and_percent_against_counts() -> None:
@@ -133,11 +143,12 @@ def test_multiplier_words_and_percent_against_counts() -> None:
     assert m.value == q.value and has_multiplier(m)
     pct, count = extract_quantities("8.1%")[0], extract_quantities("8.1M")[0]
     assert not comparable(pct, count) and not comparable(count, pct)
-    assert comparable(pct, extract_quantities("8.1")[0])        # a bare table cell
+    assert comparable(pct, extract_quantities("8.1")[0])  # a bare table cell
     assert not has_multiplier(extract_quantities("81.5 points")[0])
 
 
 # --- numbers as papers write them (issue 11 item 4; cases C11, B41) -------------------------
+
 
 def test_c11_ranges_keep_both_endpoints_and_their_unit() -> None:
     case = load_cases("numbers")["C11"]
@@ -151,55 +162,67 @@ def test_c11_ranges_keep_both_endpoints_and_their_unit() -> None:
         assert not values & set(case["expected"]["must_not_extract"]), text
 
 
-@pytest.mark.parametrize(("text", "low", "high", "unit"), [
-    ("rates of 30–40%", 30.0, 40.0, "%"),
-    ("from 10 to 15 days", 10.0, 15.0, "day"),
-    ("between 5 and 9 patients", 5.0, 9.0, "patient"),
-    ("temperatures of −20 °C to 25 °C", -20.0, 25.0, "°C"),
-    ("a 2.5—3-fold rise", 2.5, 3.0, "x"),
-    ("doses of 3-5M units", 3e6, 5e6, "unit"),
-])
+@pytest.mark.parametrize(
+    ("text", "low", "high", "unit"),
+    [
+        ("rates of 30–40%", 30.0, 40.0, "%"),
+        ("from 10 to 15 days", 10.0, 15.0, "day"),
+        ("between 5 and 9 patients", 5.0, 9.0, "patient"),
+        ("temperatures of −20 °C to 25 °C", -20.0, 25.0, "°C"),
+        ("a 2.5—3-fold rise", 2.5, 3.0, "x"),
+        ("doses of 3-5M units", 3e6, 5e6, "unit"),
+    ],
+)
 def test_ranges(text: str, low: float, high: float, unit: str) -> None:
     ends = [q for q in extract_quantities(text) if q.range is not None]
     assert [q.value for q in ends] == [low, high]
     assert all(q.unit == unit for q in ends)
 
 
-@pytest.mark.parametrize("text", [
-    "accuracy rose from 10 to 15 points",     # a change, not a range
-    "the match ended 3-1",                     # descending: a score
-    "released on 2021-03-15",                  # a date
-    "GPT-3-175B and o1-1217",                  # names
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "accuracy rose from 10 to 15 points",  # a change, not a range
+        "the match ended 3-1",  # descending: a score
+        "released on 2021-03-15",  # a date
+        "GPT-3-175B and o1-1217",  # names
+    ],
+)
 def test_not_ranges(text: str) -> None:
     assert all(q.range is None for q in extract_quantities(text))
 
 
-@pytest.mark.parametrize(("text", "value"), [
-    ("A total of 10\u2009395 patients", 10395.0),        # thin space
-    ("A total of 10\u202f395 patients", 10395.0),        # narrow no-break space
-    ("we enrolled 677\u00a0000 people", 677000.0),       # no-break space
-    ("we enrolled 677 000 people", 677000.0),            # plain space, nothing numeric around
-    ("n = 1 024 subjects", 1024.0),
-    ("a budget of 1 000 000 tokens", 1e6),
-    ("3.1 × 10⁻³ per day", 3.1e-3),                      # superscript exponent
-    ("3.1 × 10\u22123 per day", 3.1e-3),                 # exponent flattened by the PDF
-    ("1.5 x 10^5 cells", 1.5e5),
-    ("2.0 × 105 cells", 2.0e5),                          # flattened 10⁵ after a mantissa
-    ("a rate of 3.1e-3", 3.1e-3),
-])
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("A total of 10\u2009395 patients", 10395.0),  # thin space
+        ("A total of 10\u202f395 patients", 10395.0),  # narrow no-break space
+        ("we enrolled 677\u00a0000 people", 677000.0),  # no-break space
+        ("we enrolled 677 000 people", 677000.0),  # plain space, nothing numeric around
+        ("n = 1 024 subjects", 1024.0),
+        ("a budget of 1 000 000 tokens", 1e6),
+        ("3.1 × 10⁻³ per day", 3.1e-3),  # superscript exponent
+        ("3.1 × 10\u22123 per day", 3.1e-3),  # exponent flattened by the PDF
+        ("1.5 x 10^5 cells", 1.5e5),
+        ("2.0 × 105 cells", 2.0e5),  # flattened 10⁵ after a mantissa
+        ("a rate of 3.1e-3", 3.1e-3),
+    ],
+)
 def test_thousands_and_exponents(text: str, value: float) -> None:
     qs = [q for q in extract_quantities(text) if q.checkable]
     assert len(qs) == 1, qs
     assert qs[0].value == pytest.approx(value)
 
 
-@pytest.mark.parametrize(("text", "values"), [
-    ("in 2019 300 patients were seen", [300.0]),          # a year then a count
-    ("batch sizes 64 128 256", [64.0, 128.0, 256.0]),     # a list
-    ("BERT 12 768 110M", [12.0, 768.0, 110e6]),           # a table row
-    ("a 2 × 100 m relay", [2.0, 100.0]),               # a product, no exponent
-])
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("in 2019 300 patients were seen", [300.0]),  # a year then a count
+        ("batch sizes 64 128 256", [64.0, 128.0, 256.0]),  # a list
+        ("BERT 12 768 110M", [12.0, 768.0, 110e6]),  # a table row
+        ("a 2 × 100 m relay", [2.0, 100.0]),  # a product, no exponent
+    ],
+)
 def test_plain_spaces_that_do_not_group(text: str, values: list[float]) -> None:
     assert [q.value for q in extract_quantities(text) if q.checkable] == values
 
@@ -224,19 +247,22 @@ def test_uncertainty_fractions_points_and_bounds() -> None:
     assert approx.approx and (approx.value, approx.unit) == (4.0, "x")
 
 
-@pytest.mark.parametrize(("text", "value", "unit", "kind"), [
-    ("five patients", 5.0, "patient", "word"),
-    ("twenty-one patients", 21.0, "patient", "word"),
-    ("two hundred and five samples", 205.0, "sampl", "word"),     # count nouns are stemmed
-    ("three thousand images", 3000.0, "imag", "word"),
-    ("five million users", 5e6, "user", "word"),
-    ("a dozen runs", 12.0, "run", "word"),
-    ("a fourfold rise", 4.0, "x", "word"),
-    ("a four-fold rise", 4.0, "x", "word"),
-    ("hundreds of patients", 100.0, "patient", "vague"),
-    ("millions of users", 1e6, "user", "vague"),
-    ("billions of tokens", 1e9, "token", "vague"),
-])
+@pytest.mark.parametrize(
+    ("text", "value", "unit", "kind"),
+    [
+        ("five patients", 5.0, "patient", "word"),
+        ("twenty-one patients", 21.0, "patient", "word"),
+        ("two hundred and five samples", 205.0, "sampl", "word"),  # count nouns are stemmed
+        ("three thousand images", 3000.0, "imag", "word"),
+        ("five million users", 5e6, "user", "word"),
+        ("a dozen runs", 12.0, "run", "word"),
+        ("a fourfold rise", 4.0, "x", "word"),
+        ("a four-fold rise", 4.0, "x", "word"),
+        ("hundreds of patients", 100.0, "patient", "vague"),
+        ("millions of users", 1e6, "user", "vague"),
+        ("billions of tokens", 1e9, "token", "vague"),
+    ],
+)
 def test_number_words(text: str, value: float, unit: str, kind: str) -> None:
     (q,) = extract_quantities(text)
     assert (q.value, q.unit, q.kind) == (value, unit, kind)
@@ -245,12 +271,22 @@ def test_number_words(text: str, value: float, unit: str, kind: str) -> None:
         assert not q.checkable
 
 
-@pytest.mark.parametrize(("text", "unit"), [
-    ("annealed at 300 K", "K"), ("a 2 M solution", "M"), ("2 mM NaCl", "mM"),
-    ("at 3 T", "T"), ("beams of 13 TeV", "TeV"), ("a 2.4 GHz radio", "GHz"),
-    ("a 5 mHz tone", "mHz"), ("10 mg/kg daily", "mg/kg"), ("3 km s-1", "km/s"),
-    ("50 % of cases", "%"), ("at pH 7.4", "pH"),
-])
+@pytest.mark.parametrize(
+    ("text", "unit"),
+    [
+        ("annealed at 300 K", "K"),
+        ("a 2 M solution", "M"),
+        ("2 mM NaCl", "mM"),
+        ("at 3 T", "T"),
+        ("beams of 13 TeV", "TeV"),
+        ("a 2.4 GHz radio", "GHz"),
+        ("a 5 mHz tone", "mHz"),
+        ("10 mg/kg daily", "mg/kg"),
+        ("3 km s-1", "km/s"),
+        ("50 % of cases", "%"),
+        ("at pH 7.4", "pH"),
+    ],
+)
 def test_units_as_written(text: str, unit: str) -> None:
     qs = [q for q in extract_quantities(text) if q.checkable]
     assert qs[0].unit == unit
@@ -262,26 +298,41 @@ def test_precision_step_follows_the_written_scale() -> None:
     assert extract_quantities("3.1 × 10^-3")[0].step == pytest.approx(1e-4)
 
 
-@pytest.mark.parametrize(("cell", "missing"), [
-    ("n.d.", True), ("N/A", True), ("–", True), ("—", True), (" NR ", True), ("-", True),
-    ("0", False), ("n.s.", False), ("12.5", False), ("", False),
-])
+@pytest.mark.parametrize(
+    ("cell", "missing"),
+    [
+        ("n.d.", True),
+        ("N/A", True),
+        ("–", True),
+        ("—", True),
+        (" NR ", True),
+        ("-", True),
+        ("0", False),
+        ("n.s.", False),
+        ("12.5", False),
+        ("", False),
+    ],
+)
 def test_missing_value_cells(cell: str, missing: bool) -> None:
     from grounding.quantities import is_missing_value
 
     assert is_missing_value(cell) is missing
 
 
-@pytest.mark.parametrize(("text", "value", "kind", "denominator"), [
-    ("on March 16, 2020", 16.0, "date", None),               # a day of the month
-    ("on 16 March", 16.0, "date", None),
-    ("a rate of 12·4%", 12.4, "percent", None),              # Lancet decimal point
-    ("a 2 1/2-hour practice", 2.5, "number", None),          # a mixed number
-    ("about 1 in 4 patients", 1.0, "number", 4.0),
-    ("An estimated 40 percent", 40.0, "percent", None),
-])
-def test_dates_decimal_dots_mixed_numbers_and_ratios(text: str, value: float, kind: str,
-                                                       denominator: float | None) -> None:
+@pytest.mark.parametrize(
+    ("text", "value", "kind", "denominator"),
+    [
+        ("on March 16, 2020", 16.0, "date", None),  # a day of the month
+        ("on 16 March", 16.0, "date", None),
+        ("a rate of 12·4%", 12.4, "percent", None),  # Lancet decimal point
+        ("a 2 1/2-hour practice", 2.5, "number", None),  # a mixed number
+        ("about 1 in 4 patients", 1.0, "number", 4.0),
+        ("An estimated 40 percent", 40.0, "percent", None),
+    ],
+)
+def test_dates_decimal_dots_mixed_numbers_and_ratios(
+    text: str, value: float, kind: str, denominator: float | None
+) -> None:
     q = [q for q in extract_quantities(text) if q.kind != "year"][0]
     assert (q.value, q.kind, q.denominator) == (value, kind, denominator)
 
@@ -292,8 +343,9 @@ def test_date_ranges_and_estimates() -> None:
     assert extract_quantities("An estimated 40 percent")[0].approx
 
 
-_NUMBERISH = st.text(alphabet=st.sampled_from(list("0123456789 .,-–−±×x^/%°CmMkK e⁻³\u2009of to and")),
-                     max_size=40)
+_NUMBERISH = st.text(
+    alphabet=st.sampled_from(list("0123456789 .,-–−±×x^/%°CmMkK e⁻³\u2009of to and")), max_size=40
+)
 
 
 @given(_NUMBERISH)
@@ -302,23 +354,25 @@ def test_any_text_reads_without_error_and_spans_index_the_folded_text(text: str)
 
     folded = fold(text)
     for q in extract_quantities(text):
-        assert folded[q.start:q.end] == q.text
+        assert folded[q.start : q.end] == q.text
         assert q.range is None or q.range[0] <= q.range[1]
 
 
 def test_exponents_beyond_a_float_are_not_read() -> None:
-    qs = extract_quantities("10^310 and 10^-400")          # raised OverflowError before
+    qs = extract_quantities("10^310 and 10^-400")  # raised OverflowError before
     assert all(q.kind != "sci" and abs(q.value) < 1e300 for q in qs)
 
 
 def test_a_modal_verb_is_not_a_counted_noun() -> None:
     assert extract_quantities("One can compute it.") == []
-    assert extract_quantities("5 have died") [0].unit is None
+    assert extract_quantities("5 have died")[0].unit is None
 
 
 def test_a_capital_glued_to_digits_is_a_model_name_not_a_unit() -> None:
     # "8 V100 GPUs" is eight GPUs of a model, not 8 volts; units stay units elsewhere
-    assert [(q.value, q.unit) for q in extract_quantities("trained on 8 V100 GPUs")] == [(8.0, None)]
+    assert [(q.value, q.unit) for q in extract_quantities("trained on 8 V100 GPUs")] == [
+        (8.0, None)
+    ]
     assert [(q.value, q.unit) for q in extract_quantities("with 4 H100 cards")] == [(4.0, None)]
     assert [(q.value, q.unit) for q in extract_quantities("a 3 V battery")] == [(3.0, "V")]
     assert [(q.value, q.unit) for q in extract_quantities("an area of 10 m2")][0][0] == 10.0
@@ -326,76 +380,126 @@ def test_a_capital_glued_to_digits_is_a_model_name_not_a_unit() -> None:
 
 # --- numbers with a scale (K/M/B, thousand/million/billion) compare and correct by value ----
 
-@pytest.mark.parametrize(("claim", "evidence", "same"), [
-    ("8.1M papers", "8,142,000 papers", True),      # "8.1M" is 8.1e6 give or take 5e4
-    ("81M papers", "81,123,456 papers", True),
-    ("81.1 million papers", "81.1M", True),
-    ("0.0811 billion papers", "81.1M", True),
-    ("8.1M papers", "8.2M papers", False),
-    ("8.1M papers", "8,162,000 papers", False),
-    ("8.1 papers", "8.1M papers", False),           # the bare digits are not the value
-    ("18.1M papers", "81.1M papers", False),
-    ("81,123,456 papers", "81.1M", False),          # an exact count is not confirmed by 81.1M
-])
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "same"),
+    [
+        ("8.1M papers", "8,142,000 papers", True),  # "8.1M" is 8.1e6 give or take 5e4
+        ("81M papers", "81,123,456 papers", True),
+        ("81.1 million papers", "81.1M", True),
+        ("0.0811 billion papers", "81.1M", True),
+        ("8.1M papers", "8.2M papers", False),
+        ("8.1M papers", "8,162,000 papers", False),
+        ("8.1 papers", "8.1M papers", False),  # the bare digits are not the value
+        ("18.1M papers", "81.1M papers", False),
+        ("81,123,456 papers", "81.1M", False),  # an exact count is not confirmed by 81.1M
+    ],
+)
 def test_same_value_reads_the_scale(claim: str, evidence: str, same: bool) -> None:
     assert same_value(_q(claim), _q(evidence)) is same
 
 
-@pytest.mark.parametrize(("claim", "evidence", "fixed"), [
-    ("18.1M", "81.1M", "81.1M"),                    # the scale is kept, not dropped
-    ("18.1 million papers", "81.1M", "81.1M"),      # the evidence's own scale
-    ("0.6 billion papers", "500M", "500M"),
-    ("1.8K GB", "2.1M GB", "2.1M GB"),              # the claim's unit text is kept
-    ("12.5 million", "15,200,000", "15,200,000"),
-    ("45%", "41%", "41%"),
-    ("380.5 million", "380.5M", "380.5 million"),   # the same value: nothing to correct
-])
-def test_restate_writes_the_evidence_value_with_its_scale(claim: str, evidence: str,
-                                                          fixed: str) -> None:
+@pytest.mark.parametrize(
+    ("claim", "evidence", "fixed"),
+    [
+        ("18.1M", "81.1M", "81.1M"),  # the scale is kept, not dropped
+        ("18.1 million papers", "81.1M", "81.1M"),  # the evidence's own scale
+        ("0.6 billion papers", "500M", "500M"),
+        ("1.8K GB", "2.1M GB", "2.1M GB"),  # the claim's unit text is kept
+        ("12.5 million", "15,200,000", "15,200,000"),
+        ("45%", "41%", "41%"),
+        ("380.5 million", "380.5M", "380.5 million"),  # the same value: nothing to correct
+    ],
+)
+def test_restate_writes_the_evidence_value_with_its_scale(
+    claim: str, evidence: str, fixed: str
+) -> None:
     from grounding.quantities import restate
 
     assert restate(_q(claim), _q(evidence)) == fixed
+
 
 def test_moved_keeps_every_other_field() -> None:
     from dataclasses import replace
 
     from grounding.quantities import moved
-    qs = extract_quantities("5.2 ± 0.3 mg/kg in 30–40% of 3 of 5 patients, about 380.5 "
-                            "million runs, 2 1/2 hours, fewer than 0.9, 3.1 × 10^-3, twofold")
+
+    qs = extract_quantities(
+        "5.2 ± 0.3 mg/kg in 30–40% of 3 of 5 patients, about 380.5 "
+        "million runs, 2 1/2 hours, fewer than 0.9, 3.1 × 10^-3, twofold"
+    )
     assert len(qs) > 8
     for q in qs:
         assert moved(q, q.start + 7, q.end + 7) == replace(q, start=q.start + 7, end=q.end + 7)
 
 
-@pytest.mark.parametrize("text, comma", [
-    ("", False), ("no numbers", False), ("0,5 and 1,25 but 2.5", True),
-    ("0.5 and 1,25", False), ("1,000 and 2,000,000", False), (",5 ,25", False),
-    ("12,5,3 1.250", False), ("p = 0,05; r = 0,91; n = 1.250", True),
-])
+@pytest.mark.parametrize(
+    "text, comma",
+    [
+        ("", False),
+        ("no numbers", False),
+        ("0,5 and 1,25 but 2.5", True),
+        ("0.5 and 1,25", False),
+        ("1,000 and 2,000,000", False),
+        (",5 ,25", False),
+        ("12,5,3 1.250", False),
+        ("p = 0,05; r = 0,91; n = 1.250", True),
+    ],
+)
 def test_decimal_comma_counts(text: str, comma: bool) -> None:
     assert detect_decimal_comma(text) is comma
 
 
 def test_every_number_of_a_citation_list_is_a_reference() -> None:
-    kinds = [(q.text, q.kind) for q in extract_quantities(
-        "Adding the full text could improve accuracy [1, 2]; see also [3, 7-9] for 12 cases.")]
-    assert kinds == [("1", "ref"), ("2", "ref"), ("3", "ref"), ("7", "ref"), ("9", "ref"),
-                     ("12", "number")]
+    kinds = [
+        (q.text, q.kind)
+        for q in extract_quantities(
+            "Adding the full text could improve accuracy [1, 2]; see also [3, 7-9] for 12 cases."
+        )
+    ]
+    assert kinds == [
+        ("1", "ref"),
+        ("2", "ref"),
+        ("3", "ref"),
+        ("7", "ref"),
+        ("9", "ref"),
+        ("12", "number"),
+    ]
 
 
 _PLAIN_TEXTS = st.text(alphabet=st.sampled_from(list("0123456789.%")), min_size=1, max_size=22)
 
 
 @given(_PLAIN_TEXTS, st.sampled_from([None, False]))
-def test_a_plain_number_is_read_as_the_full_extraction_reads_it(text: str,
-                                                                 comma: bool | None) -> None:
+def test_a_plain_number_is_read_as_the_full_extraction_reads_it(
+    text: str, comma: bool | None
+) -> None:
     # the shortcut for a bare table cell ("42.1", "2019", "85.1%") against the full path
     assert extract_quantities(text, comma) == _extract(text, comma)
 
 
-@pytest.mark.parametrize("text", ["0", "7", "1899", "1900", "2019", "2099", "2100", "19000",
-                                  "2019.0", "00.5", "42.10", "85.1%", "100%", "2020%",
-                                  "9" * 20, "9" * 21, "0.459"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "0",
+        "7",
+        "1899",
+        "1900",
+        "2019",
+        "2099",
+        "2100",
+        "19000",
+        "2019.0",
+        "00.5",
+        "42.10",
+        "85.1%",
+        "100%",
+        "2020%",
+        "9" * 20,
+        "9" * 21,
+        "0.459",
+    ],
+)
 def test_plain_number_shortcut_edges(text: str) -> None:
     for comma in (None, False):
         assert extract_quantities(text, comma) == _extract(text, comma)

@@ -20,14 +20,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_settings_from_env_reads_the_documented_variables() -> None:
-    s = settings_from_env({
-        "SCIGROUND_LLM_BASE_URL": "http://localhost:8000/v1",
-        "OPENAI_BASE_URL": "http://ignored/v1",
-        "SCIGROUND_LLM_MODEL": "qwen",
-        "OPENAI_API_KEY": "sk-secret",
-        "SCIGROUND_LLM_CACHE": "/tmp/c.sqlite",
-        "SCIGROUND_NLI_MODEL_DIR": "/models/nli",
-    })
+    s = settings_from_env(
+        {
+            "SCIGROUND_LLM_BASE_URL": "http://localhost:8000/v1",
+            "OPENAI_BASE_URL": "http://ignored/v1",
+            "SCIGROUND_LLM_MODEL": "qwen",
+            "OPENAI_API_KEY": "sk-secret",
+            "SCIGROUND_LLM_CACHE": "/tmp/c.sqlite",
+            "SCIGROUND_NLI_MODEL_DIR": "/models/nli",
+        }
+    )
     assert s.llm.base_url == "http://localhost:8000/v1" and s.llm.model == "qwen"
     assert s.llm.api_key is not None and s.llm.api_key.get_secret_value() == "sk-secret"
     assert "sk-secret" not in repr(s)  # the key never shows in logs
@@ -58,8 +60,12 @@ def test_make_judge_by_name() -> None:
     assert isinstance(rules, Judge) and rules.name == "rules"
     verifier = make_judge("verifier")
     assert isinstance(verifier, Judge) and verifier.name == "verifier"
-    llm = make_judge("llm", settings_from_env({"SCIGROUND_LLM_BASE_URL": "http://127.0.0.1:9/v1",
-                                               "SCIGROUND_LLM_MODEL": "m"}))
+    llm = make_judge(
+        "llm",
+        settings_from_env(
+            {"SCIGROUND_LLM_BASE_URL": "http://127.0.0.1:9/v1", "SCIGROUND_LLM_MODEL": "m"}
+        ),
+    )
     assert isinstance(llm, Judge) and llm.name == "llm"
     with pytest.raises(InputError, match="rules, verifier, llm, nli"):
         make_judge("gpt")
@@ -78,24 +84,31 @@ def test_make_judge_nli_from_a_model_directory(tmp_path: Path) -> None:
     from tests.grounding.test_nli_judge import build_tiny_nli
 
     path = build_tiny_nli(tmp_path / "nli")
-    judge = make_judge("nli", settings_from_env({"SCIGROUND_NLI_MODEL_DIR": str(path)}).model_copy(
-        update={"nli": NLISettings(model_dir=str(path), device="cpu")}))
+    judge = make_judge(
+        "nli",
+        settings_from_env({"SCIGROUND_NLI_MODEL_DIR": str(path)}).model_copy(
+            update={"nli": NLISettings(model_dir=str(path), device="cpu")}
+        ),
+    )
     assert isinstance(judge, Judge) and judge.name == "nli"
     assert judge.gate is not None and judge.gate.name == "rules"  # type: ignore[attr-defined]
 
 
 def test_importing_the_judges_loads_nothing_heavy() -> None:
-    code = ("import sys\n"
-            "import grounding.judges.registry, grounding.judges.openai_judge\n"
-            "import grounding.judges.nli_judge, grounding.judges.cache, grounding.embeddings\n"
-            "import citations.llm_parser\n"
-            "from grounding.judges.registry import make_judge, settings_from_env\n"
-            "make_judge('llm', settings_from_env({'SCIGROUND_LLM_BASE_URL': 'http://x/v1',"
-            " 'SCIGROUND_LLM_MODEL': 'm'}))\n"
-            "print(sorted(m for m in ('openai', 'torch', 'transformers', "
-            "'sentence_transformers') if m in sys.modules))\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=ROOT, check=True)
+    code = (
+        "import sys\n"
+        "import grounding.judges.registry, grounding.judges.openai_judge\n"
+        "import grounding.judges.nli_judge, grounding.judges.cache, grounding.embeddings\n"
+        "import citations.llm_parser\n"
+        "from grounding.judges.registry import make_judge, settings_from_env\n"
+        "make_judge('llm', settings_from_env({'SCIGROUND_LLM_BASE_URL': 'http://x/v1',"
+        " 'SCIGROUND_LLM_MODEL': 'm'}))\n"
+        "print(sorted(m for m in ('openai', 'torch', 'transformers', "
+        "'sentence_transformers') if m in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
     assert out.stdout.strip() == "[]"
 
 
@@ -139,8 +152,9 @@ def test_judge_sentences_dispatch() -> None:
     assert deps == [(), ("S1",)] and js[1].rationale == "a"
 
 
-def test_missing_extras_give_the_install_hint(monkeypatch: pytest.MonkeyPatch,
-                                              tmp_path: Path) -> None:
+def test_missing_extras_give_the_install_hint(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     from grounding.errors import JudgeError
     from grounding.judges.base import ClaimContext
     from grounding.judges.nli_judge import load_nli_model
@@ -148,8 +162,10 @@ def test_missing_extras_give_the_install_hint(monkeypatch: pytest.MonkeyPatch,
 
     for name in ("openai", "torch", "transformers"):
         monkeypatch.setitem(sys.modules, name, None)  # import now raises ModuleNotFoundError
-    judge = make_judge("llm", settings_from_env({"SCIGROUND_LLM_BASE_URL": "http://x/v1",
-                                                 "SCIGROUND_LLM_MODEL": "m"}))
+    judge = make_judge(
+        "llm",
+        settings_from_env({"SCIGROUND_LLM_BASE_URL": "http://x/v1", "SCIGROUND_LLM_MODEL": "m"}),
+    )
     claim = ClaimContext(Sentence(0, 0, 2, "A."), "", (), ())
     with pytest.raises(JudgeError, match=r"pip install -e '\.\[llm\]'"):
         judge.judge(claim)

@@ -14,8 +14,9 @@ from tests.grounding.pdf_fixtures import write_lines_pdf
 
 @pytest.fixture()
 def pdf(tmp_path: Path) -> Path:
-    return write_lines_pdf(tmp_path / "two.pdf",
-                           [[(72, 100, "Page one says 42.")], [(72, 100, "Page two.")]])
+    return write_lines_pdf(
+        tmp_path / "two.pdf", [[(72, 100, "Page one says 42.")], [(72, 100, "Page two.")]]
+    )
 
 
 def _pixel(data: bytes, x: int, y: int) -> tuple[int, ...]:
@@ -41,8 +42,8 @@ def test_boxes_are_drawn_in_gold_pixels(pdf: Path) -> None:
     # a box at (200, 300)-(400, 500) in 144-dpi pixels = (100, 150)-(200, 250) at zoom 1
     img = render_page(pdf, 1, zoom=1.0, boxes=[(200, 300, 400, 500)], box_zoom=2.0)
     plain = render_page(pdf, 1, zoom=1.0)
-    assert _pixel(img.data, 100, 200) == BOX_COLOUR      # left edge
-    assert _pixel(img.data, 150, 150) == BOX_COLOUR      # top edge
+    assert _pixel(img.data, 100, 200) == BOX_COLOUR  # left edge
+    assert _pixel(img.data, 150, 150) == BOX_COLOUR  # top edge
     assert _pixel(img.data, 150, 200) == (255, 255, 255)  # inside stays clear
     assert _pixel(plain.data, 100, 200) == (255, 255, 255)
     # boxes in PDF points (box_zoom 1) land at the same place

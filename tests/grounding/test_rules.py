@@ -19,12 +19,20 @@ from tests.conftest import DEV, PAPERS, load_cases, need
 from tests.grounding.judging import judge_gold_splits
 
 #: Case-file label words -> library labels ("needs_review" is nei with a rationale saying so).
-LABELS = {"contradicted": Label.CONTRADICTION, "supported": Label.SUPPORTED,
-          "not_supported": Label.NEI, "needs_review": Label.NEI}
+LABELS = {
+    "contradicted": Label.CONTRADICTION,
+    "supported": Label.SUPPORTED,
+    "not_supported": Label.NEI,
+    "needs_review": Label.NEI,
+}
 
 
-def judge_on(evidence: str | list[str], claim: str, question: str = "",
-             suspect: list[list[tuple[int, int]]] | None = None) -> Judgement:
+def judge_on(
+    evidence: str | list[str],
+    claim: str,
+    question: str = "",
+    suspect: list[list[tuple[int, int]]] | None = None,
+) -> Judgement:
     """Judge ``claim`` against page text(s), with no PDF (EvidenceIndex.from_texts)."""
     pages = [evidence] if isinstance(evidence, str) else evidence
     index = EvidenceIndex.from_texts(pages, suspect)
@@ -73,9 +81,12 @@ def test_b41_contradiction_carries_the_correction() -> None:
     assert err.correction.startswith("19")
 
 
-@pytest.mark.xfail(strict=True, reason="'Fewer than a fifth' is a bound: supported needs the "
-                   "bound matcher (grounding/numbers_match.py, branch numbers); until then the "
-                   "judge says nei, not the unchecked 'supported' of word overlap")
+@pytest.mark.xfail(
+    strict=True,
+    reason="'Fewer than a fifth' is a bound: supported needs the "
+    "bound matcher (grounding/numbers_match.py, branch numbers); until then the "
+    "judge says nei, not the unchecked 'supported' of word overlap",
+)
 def test_b43_table_percentages_use_the_stated_denominator() -> None:
     case = load_cases("numbers")["B43"]
     table = case["input"]["table"]
@@ -139,27 +150,37 @@ def test_decide_nli_entailment_from_the_same_sentence_wins() -> None:
         NLIThresholds(entail=2.0)
 
 
-@pytest.mark.parametrize("text", [
-    "**User activity.**", "References", "**References**", "## Results",
-    "Here is how SPECTER compares with the strongest baselines in Table 1.",
-    "Peters, P. C., & Mathews, J. 1963, Physical Review, 131, 435",
-    "[3] Rein, D., Hou, B. L., and Bowman, S. R. GPQA: a benchmark. 2023.",
-    "Beltagy, I., Lo, K., and Cohan, A. (2019). SciBERT: A pretrained language model.",
-    "Title and abstract only", "The procedure works as follows:",
-    "Let me know if you would like more detail on any of these.",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "**User activity.**",
+        "References",
+        "**References**",
+        "## Results",
+        "Here is how SPECTER compares with the strongest baselines in Table 1.",
+        "Peters, P. C., & Mathews, J. 1963, Physical Review, 131, 435",
+        "[3] Rein, D., Hou, B. L., and Bowman, S. R. GPQA: a benchmark. 2023.",
+        "Beltagy, I., Lo, K., and Cohan, A. (2019). SciBERT: A pretrained language model.",
+        "Title and abstract only",
+        "The procedure works as follows:",
+        "Let me know if you would like more detail on any of these.",
+    ],
+)
 def test_not_a_claim(text: str) -> None:
     assert not_a_claim_reason(text) is not None
     j = judge_on("Some unrelated page text about models.", text)
     assert j.label is Label.NOT_A_CLAIM and j.role is None
 
 
-@pytest.mark.parametrize("text", [
-    "SPECTER reaches 91.5 nDCG on Co-View.",
-    "AZGP1: 9 of 10 sites matched, with site 107 differing",
-    "LAVIS is organised as a set of modules that mirror the architecture in Figure 1:",
-    "effective filtering of the flow",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "SPECTER reaches 91.5 nDCG on Co-View.",
+        "AZGP1: 9 of 10 sites matched, with site 107 differing",
+        "LAVIS is organised as a set of modules that mirror the architecture in Figure 1:",
+        "effective filtering of the flow",
+    ],
+)
 def test_claims_are_not_dropped(text: str) -> None:
     assert not_a_claim_reason(text) is None
 
@@ -219,19 +240,24 @@ def specter() -> tuple[RulesJudge, list[dict]]:
     from grounding.pdf import read_pdf
 
     doc = read_pdf(need(PAPERS / "specter-2020.pdf"))
-    rows = [json.loads(line) for line in
-            need(DEV / "specter-2020.jsonl").read_text(encoding="utf-8").splitlines()]
+    rows = [
+        json.loads(line)
+        for line in need(DEV / "specter-2020.jsonl").read_text(encoding="utf-8").splitlines()
+    ]
     return RulesJudge(index=EvidenceIndex.build(doc)), rows
 
 
-def test_table_number_error_is_caught_with_correction(specter: tuple[RulesJudge, list[dict]]) -> None:
+def test_table_number_error_is_caught_with_correction(
+    specter: tuple[RulesJudge, list[dict]],
+) -> None:
     judge, _ = specter
-    claim = ("On Co-Cite, SPECTER is back on top with 88.1 MAP and 94.8 nDCG, ahead of the "
-             "runner-up Citeomatic at 84.4 MAP and 93.8 nDCG.")
+    claim = (
+        "On Co-Cite, SPECTER is back on top with 88.1 MAP and 94.8 nDCG, ahead of the "
+        "runner-up Citeomatic at 84.4 MAP and 93.8 nDCG."
+    )
     j = judge.judge(ClaimContext(Sentence(0, 0, len(claim), claim), "", (), ()))
     assert j.label is Label.CONTRADICTION
-    assert [(e.span, e.correction, e.tags) for e in j.errors] == [
-        ("93.8", "92.8", (ErrorTag.C1,))]
+    assert [(e.span, e.correction, e.tags) for e in j.errors] == [("93.8", "92.8", (ErrorTag.C1,))]
     assert j.evidence[0].page == 7 and j.evidence[0].rects
 
 
@@ -253,11 +279,14 @@ def test_dev_paper_accuracy_floor(specter: tuple[RulesJudge, list[dict]]) -> Non
 
 def test_entity_swap_in_the_same_statement() -> None:
     page = "In the second stage the model was trained on the COCO dataset with a frozen encoder."
-    claim = "In the second stage the model was trained on the Flickr30k dataset with a frozen encoder."
+    claim = (
+        "In the second stage the model was trained on the Flickr30k dataset with a frozen encoder."
+    )
     j = judge_on(page, claim)
     assert j.label is Label.CONTRADICTION
     assert [(e.span, e.correction, e.tags) for e in j.errors] == [
-        ("Flickr30k", "COCO", (ErrorTag.C2,))]
+        ("Flickr30k", "COCO", (ErrorTag.C2,))
+    ]
     same = judge_on(page, "The model was trained on the COCO dataset with a frozen encoder.")
     assert same.label is Label.SUPPORTED
 
@@ -273,20 +302,26 @@ def test_a_wrong_number_carries_into_later_sentences() -> None:
     second = "So R1's gain over DeepSeek-V3 is only 0.3 points."
     s2 = Sentence(1, len(first) + 1, len(first) + 1 + len(second), second)
     j2 = judge.judge(ClaimContext(s2, "", (s1,), ()))
-    assert j2.label is Label.CONTRADICTION and j2.errors == ()   # a false premise, no own span
+    assert j2.label is Label.CONTRADICTION and j2.errors == ()  # a false premise, no own span
     assert "earlier sentence" in j2.rationale
     # the same sentence without the wrong premise before it is not contradicted
     alone = RulesJudge(index=index).judge(ClaimContext(s2, "", (), ()))
     assert alone.label is not Label.CONTRADICTION
 
 
-_PAGE = ("Model A reaches 91.5 nDCG (Table 1), 3 × 10^-5 Hz, 1,000 runs; it did not improve "
-         "recall. Smith et al. (2019) report 59.8% and -0.42 for the 2nd setting.")
+_PAGE = (
+    "Model A reaches 91.5 nDCG (Table 1), 3 × 10^-5 Hz, 1,000 runs; it did not improve "
+    "recall. Smith et al. (2019) report 59.8% and -0.42 for the 2nd setting."
+)
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list("Model A reaches 91.5 nDCG not 3% of (2019) ×^-,.*:")),
-               max_size=80))
+@given(
+    st.text(
+        alphabet=st.sampled_from(list("Model A reaches 91.5 nDCG not 3% of (2019) ×^-,.*:")),
+        max_size=80,
+    )
+)
 def test_judge_never_raises_and_spans_are_substrings(claim: str) -> None:
     j = judge_on(_PAGE, claim)
     assert isinstance(j.label, Label)
@@ -296,8 +331,10 @@ def test_judge_never_raises_and_spans_are_substrings(claim: str) -> None:
 
 
 def test_value_taken_from_a_statement_about_another_name() -> None:
-    pages = ["For a 4-year LISA mission the SNR is 31.7.",
-             "A 5-year TianQin mission without confusion noise gives an SNR of 1.07."]
+    pages = [
+        "For a 4-year LISA mission the SNR is 31.7.",
+        "A 5-year TianQin mission without confusion noise gives an SNR of 1.07.",
+    ]
     claim = "A 4-year TianQin mission without confusion noise gives an SNR of 1.07."
     j = judge_on(pages, claim)
     assert j.label is Label.CONTRADICTION
@@ -307,19 +344,31 @@ def test_value_taken_from_a_statement_about_another_name() -> None:
     assert ok.label is Label.SUPPORTED
 
 
-@pytest.mark.parametrize("evidence, claim, span, correction", [
-    ("Table 3: VQAv2 test-dev 76.35 and test-std 76.54 for the replication.",
-     "The replication reaches 76.45 on VQAv2 test-std.", "76.45", "76.54"),
-    ("The sampler visited 434 sites in the first sweep.",
-     "The sampler visited 443 sites in the first sweep.", "443", "434"),
-])
-def test_transposed_digits_are_a_c1_with_the_right_value(evidence: str, claim: str, span: str,
-                                                        correction: str) -> None:
+@pytest.mark.parametrize(
+    "evidence, claim, span, correction",
+    [
+        (
+            "Table 3: VQAv2 test-dev 76.35 and test-std 76.54 for the replication.",
+            "The replication reaches 76.45 on VQAv2 test-std.",
+            "76.45",
+            "76.54",
+        ),
+        (
+            "The sampler visited 434 sites in the first sweep.",
+            "The sampler visited 443 sites in the first sweep.",
+            "443",
+            "434",
+        ),
+    ],
+)
+def test_transposed_digits_are_a_c1_with_the_right_value(
+    evidence: str, claim: str, span: str, correction: str
+) -> None:
     j = judge_on(evidence, claim)
     assert j.label is Label.CONTRADICTION
-    assert any(e.span == span and e.correction == correction and ErrorTag.C1 in e.tags
-               for e in j.errors)
-
+    assert any(
+        e.span == span and e.correction == correction and ErrorTag.C1 in e.tags for e in j.errors
+    )
 
 
 def test_a_cited_work_the_paper_lacks_is_quoted_with_balanced_brackets() -> None:
@@ -332,40 +381,60 @@ def test_a_cited_work_the_paper_lacks_is_quoted_with_balanced_brackets() -> None
 
 
 def test_a_term_stated_with_another_clause_of_the_statement_is_found() -> None:
-    page = ("Most models in LAVIS are integrated from prior works. We use the benchmark to "
-            "validate that the re-implementation faithfully replicates the official models.")
-    claim = ("The LAVIS models are integrated from prior works, and the re-implementation "
-             "faithfully replicates the official models.")
+    page = (
+        "Most models in LAVIS are integrated from prior works. We use the benchmark to "
+        "validate that the re-implementation faithfully replicates the official models."
+    )
+    claim = (
+        "The LAVIS models are integrated from prior works, and the re-implementation "
+        "faithfully replicates the official models."
+    )
     assert judge_on(page, claim).label is Label.SUPPORTED
-    other = ("The LAVIS models are integrated from prior works, and the Zorblax Foundation "
-             "re-implementation faithfully replicates the official models.")
+    other = (
+        "The LAVIS models are integrated from prior works, and the Zorblax Foundation "
+        "re-implementation faithfully replicates the official models."
+    )
     j = judge_on(page, other)
     assert j.label is Label.NEI and [e.tags for e in j.errors] == [(ErrorTag.N1,)], j.rationale
 
 
 def test_a_count_bound_to_another_noun_is_contradicted() -> None:
-    page = ("We train on 684K triples built from 146K query papers, and we evaluate on "
-            "7,918 homologous gene families.")
+    page = (
+        "We train on 684K triples built from 146K query papers, and we evaluate on "
+        "7,918 homologous gene families."
+    )
     j = judge_on(page, "The model is trained on 684K papers.")
     assert j.label is Label.CONTRADICTION, j.rationale
     assert [(e.span, e.tags, e.correction) for e in j.errors] == [
-        ("684K papers", (ErrorTag.C2,), "684K triples")]
-    for ok in ("The model is trained on 684K triples.",
-               "The model is trained on 684K training triples.",
-               "Training uses 146K query papers.",
-               "It is evaluated on 7,918 gene families."):
+        ("684K papers", (ErrorTag.C2,), "684K triples")
+    ]
+    for ok in (
+        "The model is trained on 684K triples.",
+        "The model is trained on 684K training triples.",
+        "Training uses 146K query papers.",
+        "It is evaluated on 7,918 gene families.",
+    ):
         assert judge_on(page, ok).label is not Label.CONTRADICTION, ok
 
 
 def test_another_name_in_the_same_statement_is_a_term_swap() -> None:
-    page = ("Using DeepSeek-R1 as the teacher model, we generate 800K training samples and "
-            "fine-tune several small dense models on them.")
-    j = judge_on(page, "The authors use DeepSeek-V3-Base as the teacher model to generate 800K "
-                       "training samples and fine-tune several small dense models on them.")
+    page = (
+        "Using DeepSeek-R1 as the teacher model, we generate 800K training samples and "
+        "fine-tune several small dense models on them."
+    )
+    j = judge_on(
+        page,
+        "The authors use DeepSeek-V3-Base as the teacher model to generate 800K "
+        "training samples and fine-tune several small dense models on them.",
+    )
     assert j.label is Label.CONTRADICTION, j.rationale
     assert [(e.span, e.tags, e.correction) for e in j.errors] == [
-        ("DeepSeek-V3-Base", (ErrorTag.C2,), "DeepSeek-R1")]
+        ("DeepSeek-V3-Base", (ErrorTag.C2,), "DeepSeek-R1")
+    ]
     near = page + "\nDeepSeek-V3-Base is the base model of both."
-    k = judge_on(near, "The authors use DeepSeek-V3-Base as the teacher model to generate 800K "
-                       "training samples and fine-tune several small dense models on them.")
-    assert k.label is not Label.CONTRADICTION, k.rationale   # the name stands nearby
+    k = judge_on(
+        near,
+        "The authors use DeepSeek-V3-Base as the teacher model to generate 800K "
+        "training samples and fine-tune several small dense models on them.",
+    )
+    assert k.label is not Label.CONTRADICTION, k.rationale  # the name stands nearby

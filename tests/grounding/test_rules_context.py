@@ -28,9 +28,11 @@ def test_a_term_stated_in_the_sentence_before_the_window_is_with_the_statement()
     # "... the initial studies evaluating MP-MRI to be disappointing. Early reports repeatedly
     # showed low sensitivity ...": the name closes the sentence before the window's statement
     (good, why), (bad, why_bad) = _labels(
-        PROMIS, "Early reports on MP-MRI repeatedly showed low sensitivity and specificity and "
-                "high inter-observer variability. Early reports on PIVOT repeatedly showed low "
-                "sensitivity and specificity and high inter-observer variability.")
+        PROMIS,
+        "Early reports on MP-MRI repeatedly showed low sensitivity and specificity and "
+        "high inter-observer variability. Early reports on PIVOT repeatedly showed low "
+        "sensitivity and specificity and high inter-observer variability.",
+    )
     assert good == "supported" and "'MP-MRI' stated next to the passage" in why, why
     # another name of the paper in its place is still a substitution (C2)
     assert bad == "contradiction" and "'PIVOT'" in why_bad, why_bad
@@ -38,8 +40,11 @@ def test_a_term_stated_in_the_sentence_before_the_window_is_with_the_statement()
 
 def test_a_noun_made_from_a_direction_word_verifies_the_comparison() -> None:
     # the paper: "(ERSPC) showed a modest reduction in risk of death from prostate cancer"
-    [(label, why)] = _labels(PROMIS, "Screening for prostate cancer in the ERSPC reduced the "
-                                     "risk of death from prostate cancer.")
+    [(label, why)] = _labels(
+        PROMIS,
+        "Screening for prostate cancer in the ERSPC reduced the "
+        "risk of death from prostate cancer.",
+    )
     assert label == "supported" and "'reduced' stated on page 2" in why, why
 
 
@@ -47,10 +52,12 @@ def test_a_negation_stated_in_the_line_after_the_window_is_no_conflict() -> None
     # SPECTER p. 3: "... and the negative paper / is a paper that is not cited by the query
     # paper": the window aligned with the clause ends before the negation
     (good, why), (bad, _) = _labels(
-        SPECTER, "Each training instance is a triplet: a query paper, a positive paper that "
-                 "the query cites, and a negative paper that the query does not cite. Each "
-                 "training instance is a triplet: a query paper, a positive paper that the "
-                 "query does not cite, and a negative paper that the query cites.")
+        SPECTER,
+        "Each training instance is a triplet: a query paper, a positive paper that "
+        "the query cites, and a negative paper that the query does not cite. Each "
+        "training instance is a triplet: a query paper, a positive paper that the "
+        "query does not cite, and a negative paper that the query cites.",
+    )
     assert good == "supported" and "stated next to the passage" in why, why
     assert bad == "contradiction"
 
@@ -63,21 +70,30 @@ def _alignment(page: str, claim: str):  # type: ignore[no-untyped-def]
 
 
 def test_a_passage_that_negates_the_statement_does_not_verify_it() -> None:
-    page = ("Despite intensive effort, the traveler screening system did not effectively "
-            "prevent introduction of the virus into California.")
+    page = (
+        "Despite intensive effort, the traveler screening system did not effectively "
+        "prevent introduction of the virus into California."
+    )
     affirmed = "The traveler screening system effectively prevented the introduction of the virus."
-    assert negated_in_passage(affirmed, _alignment(page, affirmed)) == "not effectively prevent introduction"
+    assert (
+        negated_in_passage(affirmed, _alignment(page, affirmed))
+        == "not effectively prevent introduction"
+    )
     negated = "The traveler screening system did not prevent the introduction of the virus."
     assert negated_in_passage(negated, _alignment(page, negated)) == ""
     # "do not contain high levels" says "low levels": no denial, and no flipped operator
-    page2 = ("Most plasma samples obtained from individuals who recover from the disease do not "
-             "contain high levels of neutralizing activity.")
-    low = "Plasma samples of individuals who recover from the disease contain low levels of " \
-          "neutralizing activity."
+    page2 = (
+        "Most plasma samples obtained from individuals who recover from the disease do not "
+        "contain high levels of neutralizing activity."
+    )
+    low = (
+        "Plasma samples of individuals who recover from the disease contain low levels of "
+        "neutralizing activity."
+    )
     al = _alignment(page2, low)
     assert negated_in_passage(low, al) == "" and flipped_operators(low, al) == []
     high = low.replace("low", "high")
-    assert flipped_operators(high, _alignment(page2, high)) == []   # checked as a negation
+    assert flipped_operators(high, _alignment(page2, high)) == []  # checked as a negation
 
 
 def _q(text: str):  # type: ignore[no-untyped-def]
@@ -86,14 +102,16 @@ def _q(text: str):  # type: ignore[no-untyped-def]
 
 def test_a_share_in_words_that_restates_a_wrong_number_is_found() -> None:
     memory = AnswerMemory()
-    before = "GROBID-parsed papers have 27.6 bibliography entries on average, of which 13.9 are linked."
+    before = (
+        "GROBID-parsed papers have 27.6 bibliography entries on average, of which 13.9 are linked."
+    )
     wrong = next(q for q in extract_quantities(before) if q.value == 13.9)
     memory.record(before, Label.CONTRADICTION, [(wrong, "19.3")])
     qs = list(extract_quantities(before))
     # 13.9 of 27.6 is about half; the paper's 19.3 of 27.6 is not
     assert memory.wrong_share(_q("about half of the references"), qs) is not None
     assert memory.wrong_share(_q("about a third of the references"), qs) is None
-    assert memory.wrong_share(_q("fewer than half of the references"), qs) is None   # a bound
+    assert memory.wrong_share(_q("fewer than half of the references"), qs) is None  # a bound
     # the reciprocal of a wrong multiplier
     memory = AnswerMemory()
     times = "S2ORC holds 8.1M papers, roughly five times as many as PubMed Central."
@@ -105,5 +123,7 @@ def test_a_share_in_words_that_restates_a_wrong_number_is_found() -> None:
     # a share the paper's value gives as well settles nothing
     memory = AnswerMemory()
     memory.record(before, Label.CONTRADICTION, [(wrong, "13.5")])
-    assert memory.wrong_share(_q("about half of the references"),
-                              list(extract_quantities(before))) is None
+    assert (
+        memory.wrong_share(_q("about half of the references"), list(extract_quantities(before)))
+        is None
+    )

@@ -23,34 +23,58 @@ def _judged(pdf: Path, sentence: str) -> tuple[str, str]:
     return s.annotation.label.value, s.annotation.rationale
 
 
-@pytest.mark.parametrize(("pdf", "sentence", "name"), [
-    # another dataset in place of the one the passage names ("... derived from the ACL
-    # Anthology" is said of the ACL Anthology Network and of S2ORC's sources)
-    (S2ORC, "MAG is derived from the ACL Anthology.", "MAG"),
-    (S2ORC, "CORD-19 is derived from the ACL Anthology.", "CORD-19"),
-    # a sibling catalyst / model: the same letters, other digits
-    (HUMINS, "Selective catalytic oxidation of humins using the HPA-5 polyoxometalate "
-             "catalyst produces FA.", "HPA-5"),
-    (R1, "The authors select Llama-3.2 because its reasoning capability is slightly better "
-         "than that of Llama-3.1.", "Llama-3.2"),
-])
-def test_a_passage_about_another_entity_is_not_evidence(pdf: Path, sentence: str,
-                                                        name: str) -> None:
+@pytest.mark.parametrize(
+    ("pdf", "sentence", "name"),
+    [
+        # another dataset in place of the one the passage names ("... derived from the ACL
+        # Anthology" is said of the ACL Anthology Network and of S2ORC's sources)
+        (S2ORC, "MAG is derived from the ACL Anthology.", "MAG"),
+        (S2ORC, "CORD-19 is derived from the ACL Anthology.", "CORD-19"),
+        # a sibling catalyst / model: the same letters, other digits
+        (
+            HUMINS,
+            "Selective catalytic oxidation of humins using the HPA-5 polyoxometalate "
+            "catalyst produces FA.",
+            "HPA-5",
+        ),
+        (
+            R1,
+            "The authors select Llama-3.2 because its reasoning capability is slightly better "
+            "than that of Llama-3.1.",
+            "Llama-3.2",
+        ),
+    ],
+)
+def test_a_passage_about_another_entity_is_not_evidence(
+    pdf: Path, sentence: str, name: str
+) -> None:
     label, why = _judged(pdf, sentence)
     assert label == "nei" and f"not about '{name}'" in why
 
 
-@pytest.mark.parametrize(("pdf", "sentence"), [
-    (S2ORC, "S2ORC contains three times more full text papers than PubMed Central."),
-    (HUMINS, "Selective catalytic oxidation of humins using the HPA-2 polyoxometalate "
-             "catalyst produces FA."),
-    (R1, "The authors select Llama-3.3 because its reasoning capability is slightly better "
-         "than that of Llama-3.1."),
-    # labels that point into the paper are not names
-    (HUMINS, "Elemental analysis and infrared spectra indicate, analogous to previous "
-             "research, primarily a breakdown of the ether and ester bonds inside and outside "
-             "the furan rings (Figure S4 and Table S2)."),
-])
+@pytest.mark.parametrize(
+    ("pdf", "sentence"),
+    [
+        (S2ORC, "S2ORC contains three times more full text papers than PubMed Central."),
+        (
+            HUMINS,
+            "Selective catalytic oxidation of humins using the HPA-2 polyoxometalate "
+            "catalyst produces FA.",
+        ),
+        (
+            R1,
+            "The authors select Llama-3.3 because its reasoning capability is slightly better "
+            "than that of Llama-3.1.",
+        ),
+        # labels that point into the paper are not names
+        (
+            HUMINS,
+            "Elemental analysis and infrared spectra indicate, analogous to previous "
+            "research, primarily a breakdown of the ether and ester bonds inside and outside "
+            "the furan rings (Figure S4 and Table S2).",
+        ),
+    ],
+)
 def test_the_papers_own_names_stay_supported(pdf: Path, sentence: str) -> None:
     label, why = _judged(pdf, sentence)
     assert label == "supported", why

@@ -21,8 +21,11 @@ from grounding.pdf import read_pdf
 from grounding.types import Sentence
 from tests.conftest import load_cases
 
-LABELS = {"contradicted": Label.CONTRADICTION, "supported": Label.SUPPORTED,
-          "not_supported": Label.NEI}
+LABELS = {
+    "contradicted": Label.CONTRADICTION,
+    "supported": Label.SUPPORTED,
+    "not_supported": Label.NEI,
+}
 
 
 def _kinds(text: str) -> list[tuple[str, str]]:
@@ -35,17 +38,16 @@ def test_decompose_finds_each_kind_of_part() -> None:
     assert ("comparison", "up") in parts
     assert ("quantifier", "all") in parts
     assert ("quantity", "7") in parts
-    assert ("term", "SPECTER") not in parts          # the sentence opener is no name slot
+    assert ("term", "SPECTER") not in parts  # the sentence opener is no name slot
     assert ("term", "SciBERT") in parts
-    assert _kinds("Training without hard negatives lowers the average.")[0] == ("polarity",
-                                                                                "neg")
+    assert _kinds("Training without hard negatives lowers the average.")[0] == ("polarity", "neg")
     assert ("comparison", "down") in _kinds("Training lowers the average.")
 
 
 def test_decompose_offsets_point_into_the_sentence() -> None:
     text = "In Table 3, BERT-Large trails SciBERT by 2.1 points on every task."
     for p in decompose(text):
-        assert text[p.start:p.end] == p.text
+        assert text[p.start : p.end] == p.text
 
 
 @given(st.text(max_size=120))
@@ -65,11 +67,11 @@ def _r(status: Status, weak: bool = False) -> PartResult:
 def test_decision_table() -> None:
     v, c, n = Status.VERIFIED, Status.CONTRADICTED, Status.NOT_FOUND
     assert decide([]) is None
-    assert decide([_r(v), _r(v)]).label is Label.SUPPORTED      # type: ignore[union-attr]
-    assert decide([_r(v), _r(n)]).label is Label.NEI            # type: ignore[union-attr]
+    assert decide([_r(v), _r(v)]).label is Label.SUPPORTED  # type: ignore[union-attr]
+    assert decide([_r(v), _r(n)]).label is Label.NEI  # type: ignore[union-attr]
     assert decide([_r(n), _r(c)]).label is Label.CONTRADICTION  # type: ignore[union-attr]
     # found only elsewhere in the paper is not enough on its own
-    assert decide([_r(v, weak=True)]).label is Label.NEI        # type: ignore[union-attr]
+    assert decide([_r(v, weak=True)]).label is Label.NEI  # type: ignore[union-attr]
 
 
 def _judge_text(pages: list[str], claim: str) -> tuple[Label, str]:
@@ -79,10 +81,15 @@ def _judge_text(pages: list[str], claim: str) -> tuple[Label, str]:
 
 
 def test_word_overlap_alone_never_supports() -> None:
-    page = ("We train the tagger with pruning and distillation on the clinical notes corpus. "
-            "Training uses the standard recipe.")
-    label, why = _judge_text([page], "The tagger is trained with pruning on clinical notes "
-                             "and converges faster than distillation.")
+    page = (
+        "We train the tagger with pruning and distillation on the clinical notes corpus. "
+        "Training uses the standard recipe."
+    )
+    label, why = _judge_text(
+        [page],
+        "The tagger is trained with pruning on clinical notes "
+        "and converges faster than distillation.",
+    )
     assert label is not Label.SUPPORTED, why
     label, why = _judge_text([page], " ".join(["word"] * 2000) + ".")
     assert label is not Label.SUPPORTED, why
@@ -101,8 +108,9 @@ def test_c08_no_evidence_from_references_or_cited_studies(tmp_path: Path) -> Non
     inp, want = case["input"], case["expected"]
     doc = pymupdf.open()
     for text in (inp["page1_text"], inp["page2_text"]):
-        doc.new_page(width=595, height=842).insert_textbox(pymupdf.Rect(72, 72, 523, 500),
-                                                           text, fontsize=10)
+        doc.new_page(width=595, height=842).insert_textbox(
+            pymupdf.Rect(72, 72, 523, 500), text, fontsize=10
+        )
     pdf = tmp_path / "attribution.pdf"
     doc.save(pdf)
     judge = RulesJudge(index=EvidenceIndex.build(read_pdf(pdf)))
@@ -110,7 +118,7 @@ def test_c08_no_evidence_from_references_or_cited_studies(tmp_path: Path) -> Non
     for claim in inp["claims"]:
         j = judge.judge(ClaimContext(Sentence(0, 0, len(claim), claim), "", (), ()))
         got.append(j.label)
-        for e in j.evidence:          # never drawn from the reference list (page 2)
+        for e in j.evidence:  # never drawn from the reference list (page 2)
             assert e.page == 1, (claim, e)
     for claim, label, bad in zip(inp["claims"], got, want["must_not_be"]):
         if bad is not None:
@@ -132,10 +140,14 @@ def test_wrong_value_memory_is_linear_in_answer_length() -> None:
     index = EvidenceIndex.from_texts([page])
     judge = RulesJudge(index=index)
     previous: list[Sentence] = []
-    texts = ["Our tagger reached 93.1% F1 on the test set."] + [
-        f"Filler sentence number {i} says nothing." if i % 7 else "**Results**"
-        for i in range(598)] + [
-        "So 93.1% F1 is what the tagger gets."]
+    texts = (
+        ["Our tagger reached 93.1% F1 on the test set."]
+        + [
+            f"Filler sentence number {i} says nothing." if i % 7 else "**Results**"
+            for i in range(598)
+        ]
+        + ["So 93.1% F1 is what the tagger gets."]
+    )
     last = None
     for i, t in enumerate(texts):
         s = Sentence(i, 0, len(t), t)
@@ -146,6 +158,7 @@ def test_wrong_value_memory_is_linear_in_answer_length() -> None:
     assert last is not None and last.label is Label.CONTRADICTION
     first = decompose(texts[0])[0]
     from grounding.quantities import extract_quantities
+
     q = extract_quantities(texts[0])[0]
     assert first.value == q.text and memory.wrong_for(q, None) is not None
     # a new answer (previous == ()) starts clean, without re-reading the old one
@@ -156,25 +169,32 @@ def test_wrong_value_memory_is_linear_in_answer_length() -> None:
 
 
 def test_two_values_swapped_are_both_c1() -> None:
-    page = ("Results. SciBERT reaches 80.1 on citation prediction, whereas BioBERT reaches "
-            "75.3 on paper recommendation.")
-    right = ("SciBERT reaches 80.1 on citation prediction, whereas BioBERT reaches 75.3 on "
-             "paper recommendation.")
+    page = (
+        "Results. SciBERT reaches 80.1 on citation prediction, whereas BioBERT reaches "
+        "75.3 on paper recommendation."
+    )
+    right = (
+        "SciBERT reaches 80.1 on citation prediction, whereas BioBERT reaches 75.3 on "
+        "paper recommendation."
+    )
     swapped = right.replace("80.1", "X").replace("75.3", "80.1").replace("X", "75.3")
     label, why = _judge_text([page], right)
     assert label is Label.SUPPORTED, why
     judge = RulesJudge(index=EvidenceIndex.from_texts([page]))
     j = judge.judge(ClaimContext(Sentence(0, 0, len(swapped), swapped), "", (), ()))
     assert j.label is Label.CONTRADICTION
-    assert sorted((e.span, e.correction) for e in j.errors) == [("75.3", "80.1"),
-                                                               ("80.1", "75.3")]
+    assert sorted((e.span, e.correction) for e in j.errors) == [("75.3", "80.1"), ("80.1", "75.3")]
 
 
 def test_a_clause_denying_what_the_paper_states_is_c3() -> None:
-    page = ("Methods. The toolkit needs protein-coding DNA sequences as input. It could be "
-            "applied to transcripts assembled from RNA-Seq data of non-model organisms.")
-    claim = ("The toolkit needs protein-coding DNA sequences, so it cannot be applied to "
-             "transcripts assembled from RNA-Seq data of non-model organisms.")
+    page = (
+        "Methods. The toolkit needs protein-coding DNA sequences as input. It could be "
+        "applied to transcripts assembled from RNA-Seq data of non-model organisms."
+    )
+    claim = (
+        "The toolkit needs protein-coding DNA sequences, so it cannot be applied to "
+        "transcripts assembled from RNA-Seq data of non-model organisms."
+    )
     judge = RulesJudge(index=EvidenceIndex.from_texts([page]))
     j = judge.judge(ClaimContext(Sentence(0, 0, len(claim), claim), "", (), ()))
     assert j.label is Label.CONTRADICTION, j.rationale
@@ -185,8 +205,10 @@ def test_a_clause_denying_what_the_paper_states_is_c3() -> None:
 
 def test_claim_terms_leave_out_framing_words() -> None:
     from grounding.judges.statement_check import claim_terms
-    terms = claim_terms("A recent study found that the authors further argue masks "
-                        "roughly halve transmission.")
+
+    terms = claim_terms(
+        "A recent study found that the authors further argue masks roughly halve transmission."
+    )
     assert "found" not in terms and "argu" not in terms and "rough" not in terms
     assert {"mask", "halv", "transmission"} <= set(terms)
 
@@ -207,13 +229,16 @@ def test_a_comparative_outside_the_direction_lists_is_checked_as_written() -> No
 
 def test_a_count_of_the_sentences_own_list_is_the_sentences() -> None:
     from grounding.judges.rules import counts_own_list
-    t = ("LAVIS positions itself against four related libraries: MMF (Singh et al., 2020), "
-         "UniLM, X-modaler (Li et al., 2021) and TorchMultimodal.")
+
+    t = (
+        "LAVIS positions itself against four related libraries: MMF (Singh et al., 2020), "
+        "UniLM, X-modaler (Li et al., 2021) and TorchMultimodal."
+    )
     assert counts_own_list(t, t.index("four") + 4, 4)
-    assert not counts_own_list(t, t.index("four") + 4, 3)      # a wrong count stays checked
+    assert not counts_own_list(t, t.index("four") + 4, 3)  # a wrong count stays checked
     t = "The study compares three models (A, B and C) on two tasks."
     assert counts_own_list(t, t.index("three") + 5, 3)
-    assert not counts_own_list(t, t.index("two") + 3, 2)       # no list follows
+    assert not counts_own_list(t, t.index("two") + 3, 2)  # no list follows
 
 
 def test_a_likeness_word_before_its_noun_is_no_comparison() -> None:
@@ -222,9 +247,11 @@ def test_a_likeness_word_before_its_noun_is_no_comparison() -> None:
 
     def comparisons(t: str) -> list[str]:
         return [p.text for p in decompose(t) if p.kind is PartKind.COMPARISON]
+
     assert comparisons("Each paper is a cluster of similar documents.") == []
     assert comparisons("The run is compared with the matching null model.") == []
     assert comparisons("The results are similar to those of BERT.") == ["similar"]
     # a pair with the other side's name between "against" and its number
-    assert numbers_order("The co-view variant trails, reaching 84.1 against SPECTER's "
-                         "91.5.") == [(84.1, 91.5)]
+    assert numbers_order("The co-view variant trails, reaching 84.1 against SPECTER's 91.5.") == [
+        (84.1, 91.5)
+    ]

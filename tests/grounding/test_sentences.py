@@ -15,7 +15,9 @@ from tests.conftest import DEV, load_bench, load_cases, need
 
 seg_bench = load_bench("segmentation")
 
-_GAP = re.compile(r"(?:\s|[-*+\u2022\u2013]|\d{1,3}[.)]|\(?[a-z][.)]|#{1,6}|>|[^\w\s])*", re.UNICODE)
+_GAP = re.compile(
+    r"(?:\s|[-*+\u2022\u2013]|\d{1,3}[.)]|\(?[a-z][.)]|#{1,6}|>|[^\w\s])*", re.UNICODE
+)
 
 
 def texts(answer: str) -> list[str]:
@@ -27,16 +29,17 @@ def assert_tiles(answer: str) -> None:
     pos = 0
     for i, s in enumerate(split_sentences(answer)):
         assert s.index == i and s.id == f"S{i + 1}"
-        assert answer[s.start:s.end] == s.text
+        assert answer[s.start : s.end] == s.text
         assert s.text and not s.text[0].isspace() and not s.text[-1].isspace()
         assert s.start >= pos
-        gap = answer[pos:s.start]
+        gap = answer[pos : s.start]
         assert _GAP.fullmatch(gap), (gap, answer)
         pos = s.end
     assert _GAP.fullmatch(answer[pos:]), answer[pos:]
 
 
 # --- cases from public bug reports (component "segmentation") -------------------------
+
 
 @pytest.fixture(scope="module")
 def cases() -> dict[str, dict]:
@@ -90,18 +93,27 @@ def test_c07_number_plus_unit_symbol_or_acronym_ends_a_sentence(cases: dict[str,
     assert_tiles(answer)
 
 
-@pytest.mark.parametrize(("answer", "expected"), [
-    ("The magnet ran at 7 T. Noise was low.", ["The magnet ran at 7 T.", "Noise was low."]),
-    ("Add KCl to 1\u00a0M. Stir for an hour.", ["Add KCl to 1\u00a0M.", "Stir for an hour."]),
-    ("Strain B2 of E. Coli grew.", ["Strain B2 of E. Coli grew."]),   # a letter, no number
-    ("Data came from the U.S. NIH archive. Most were adults.",
-     ["Data came from the U.S. NIH archive.", "Most were adults."]),
-    ("Most runs were in the U.S. The rest were in Canada.",
-     ["Most runs were in the U.S.", "The rest were in Canada."]),
-    ("We climbed Mt. Fuji. It was cold.", ["We climbed Mt. Fuji.", "It was cold."]),
-    ("Acme Inc. (the sponsor) paid Rs. 3520 each. Nobody left.",
-     ["Acme Inc. (the sponsor) paid Rs. 3520 each.", "Nobody left."]),
-])
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        ("The magnet ran at 7 T. Noise was low.", ["The magnet ran at 7 T.", "Noise was low."]),
+        ("Add KCl to 1\u00a0M. Stir for an hour.", ["Add KCl to 1\u00a0M.", "Stir for an hour."]),
+        ("Strain B2 of E. Coli grew.", ["Strain B2 of E. Coli grew."]),  # a letter, no number
+        (
+            "Data came from the U.S. NIH archive. Most were adults.",
+            ["Data came from the U.S. NIH archive.", "Most were adults."],
+        ),
+        (
+            "Most runs were in the U.S. The rest were in Canada.",
+            ["Most runs were in the U.S.", "The rest were in Canada."],
+        ),
+        ("We climbed Mt. Fuji. It was cold.", ["We climbed Mt. Fuji.", "It was cold."]),
+        (
+            "Acme Inc. (the sponsor) paid Rs. 3520 each. Nobody left.",
+            ["Acme Inc. (the sponsor) paid Rs. 3520 each.", "Nobody left."],
+        ),
+    ],
+)
 def test_unit_symbol_after_number_is_not_an_initial(answer: str, expected: list[str]) -> None:
     assert texts(answer) == expected
     assert_tiles(answer)
@@ -109,43 +121,79 @@ def test_unit_symbol_after_number_is_not_an_initial(answer: str, expected: list[
 
 # --- the kinds behind the cases, on other strings ---------------------------------------
 
-@pytest.mark.parametrize(("answer", "expected"), [
-    ("As shown in Fig. 3, accuracy rises. See Eq. 2 for details.",
-     ["As shown in Fig. 3, accuracy rises.", "See Eq. 2 for details."]),
-    ("Figs. 2 and 3 agree (cf. Sec. 4). Tab. 1 lists approx. 40 runs, No. 7 failed.",
-     ["Figs. 2 and 3 agree (cf. Sec. 4).", "Tab. 1 lists approx. 40 runs, No. 7 failed."]),
-    ("It scores 91.5 vs. 90.2 nDCG, i.e. a 1.3 gain. Errors fell 2.1% overall.",
-     ["It scores 91.5 vs. 90.2 nDCG, i.e. a 1.3 gain.", "Errors fell 2.1% overall."]),
-    ("Margins are small, e.g. 90.41 vs. 90.01 on BC5CDR. The rest ties.",
-     ["Margins are small, e.g. 90.41 vs. 90.01 on BC5CDR.", "The rest ties."]),
-    ("Smith et al. (2019) disagree. The curve follows the Robson et al. LISA model.",
-     ["Smith et al. (2019) disagree.", "The curve follows the Robson et al. LISA model."]),
-    ("It held.[3, 4] It failed.[5-7] Done.", ["It held.[3, 4]", "It failed.[5-7]", "Done."]),
-    ("**User activity.** SPECTER leads. **Cold start:** The model runs.",
-     ["**User activity.**", "SPECTER leads.", "**Cold start:** The model runs."]),
-    ("**Do hard negatives matter?** Yes: they do.",
-     ["**Do hard negatives matter?**", "Yes: they do."]),
-    ('He wrote "it works." Then he left. Really? Yes!',
-     ['He wrote "it works."', "Then he left.", "Really?", "Yes!"]),
-    ("Code is at https://github.com/org/repo.git and docs at lavis.readthedocs.io. Try it.",
-     ["Code is at https://github.com/org/repo.git and docs at lavis.readthedocs.io.", "Try it."]),
-    ("Written by P. C. Peters and J. Mathews. They derived it.",
-     ["Written by P. C. Peters and J. Mathews.", "They derived it."]),
-    ("It waits... Then it runs.", ["It waits...", "Then it runs."]),
-])
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        (
+            "As shown in Fig. 3, accuracy rises. See Eq. 2 for details.",
+            ["As shown in Fig. 3, accuracy rises.", "See Eq. 2 for details."],
+        ),
+        (
+            "Figs. 2 and 3 agree (cf. Sec. 4). Tab. 1 lists approx. 40 runs, No. 7 failed.",
+            ["Figs. 2 and 3 agree (cf. Sec. 4).", "Tab. 1 lists approx. 40 runs, No. 7 failed."],
+        ),
+        (
+            "It scores 91.5 vs. 90.2 nDCG, i.e. a 1.3 gain. Errors fell 2.1% overall.",
+            ["It scores 91.5 vs. 90.2 nDCG, i.e. a 1.3 gain.", "Errors fell 2.1% overall."],
+        ),
+        (
+            "Margins are small, e.g. 90.41 vs. 90.01 on BC5CDR. The rest ties.",
+            ["Margins are small, e.g. 90.41 vs. 90.01 on BC5CDR.", "The rest ties."],
+        ),
+        (
+            "Smith et al. (2019) disagree. The curve follows the Robson et al. LISA model.",
+            ["Smith et al. (2019) disagree.", "The curve follows the Robson et al. LISA model."],
+        ),
+        ("It held.[3, 4] It failed.[5-7] Done.", ["It held.[3, 4]", "It failed.[5-7]", "Done."]),
+        (
+            "**User activity.** SPECTER leads. **Cold start:** The model runs.",
+            ["**User activity.**", "SPECTER leads.", "**Cold start:** The model runs."],
+        ),
+        (
+            "**Do hard negatives matter?** Yes: they do.",
+            ["**Do hard negatives matter?**", "Yes: they do."],
+        ),
+        (
+            'He wrote "it works." Then he left. Really? Yes!',
+            ['He wrote "it works."', "Then he left.", "Really?", "Yes!"],
+        ),
+        (
+            "Code is at https://github.com/org/repo.git and docs at lavis.readthedocs.io. Try it.",
+            [
+                "Code is at https://github.com/org/repo.git and docs at lavis.readthedocs.io.",
+                "Try it.",
+            ],
+        ),
+        (
+            "Written by P. C. Peters and J. Mathews. They derived it.",
+            ["Written by P. C. Peters and J. Mathews.", "They derived it."],
+        ),
+        ("It waits... Then it runs.", ["It waits...", "Then it runs."]),
+    ],
+)
 def test_split_kinds(answer: str, expected: list[str]) -> None:
     assert texts(answer) == expected
     assert_tiles(answer)
 
 
 def test_markdown_structure() -> None:
-    answer = ("Intro line.\n\n### Title only\nBody one. Body two.\n\n1. First item.\n"
-              "2) Second item\n* Third. Fourth.\n\n---\n\n**References**\n"
-              "[1] Qwen. Qwen2.5: A party of foundation models, 2024. URL https://x.io/q.\n"
-              "- Rein, D., Hou, B. L. GPQA. arXiv:2311.12022, 2023.\n")
+    answer = (
+        "Intro line.\n\n### Title only\nBody one. Body two.\n\n1. First item.\n"
+        "2) Second item\n* Third. Fourth.\n\n---\n\n**References**\n"
+        "[1] Qwen. Qwen2.5: A party of foundation models, 2024. URL https://x.io/q.\n"
+        "- Rein, D., Hou, B. L. GPQA. arXiv:2311.12022, 2023.\n"
+    )
     assert texts(answer) == [
-        "Intro line.", "Title only", "Body one.", "Body two.", "First item.", "Second item",
-        "Third.", "Fourth.", "**References**",
+        "Intro line.",
+        "Title only",
+        "Body one.",
+        "Body two.",
+        "First item.",
+        "Second item",
+        "Third.",
+        "Fourth.",
+        "**References**",
         "[1] Qwen. Qwen2.5: A party of foundation models, 2024. URL https://x.io/q.",
         "Rein, D., Hou, B. L. GPQA. arXiv:2311.12022, 2023.",
     ]
@@ -175,13 +223,16 @@ def test_rejects_non_string() -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list("aB1 .?!\n-*#[](),\"'é:e.g.")), max_size=80)
-       | st.text(max_size=60))
+@given(
+    st.text(alphabet=st.sampled_from(list("aB1 .?!\n-*#[](),\"'é:e.g.")), max_size=80)
+    | st.text(max_size=60)
+)
 def test_spans_tile_any_text(answer: str) -> None:
     assert_tiles(answer)
 
 
 # --- gold splits of GroundQA dev --------------------------------------------------------
+
 
 def test_dev_gold_split_rate() -> None:
     rows = list(load_dataset(need(DEV)))
@@ -197,7 +248,9 @@ def test_ellipsis_ends_a_sentence_only_before_a_capital() -> None:
     from grounding.sentences import split_sentences
 
     texts = lambda a: [s.text for s in split_sentences(a)]  # noqa: E731
-    assert texts("SPECTER's averages\u2026 80.0 overall.") == ["SPECTER's averages\u2026 80.0 overall."]
+    assert texts("SPECTER's averages\u2026 80.0 overall.") == [
+        "SPECTER's averages\u2026 80.0 overall."
+    ]
     assert texts("It rose... Then it fell.") == ["It rose...", "Then it fell."]
 
 
@@ -206,65 +259,111 @@ def test_is_heading() -> None:
 
     answer = "## Summary of Table 2\nSPECTER reaches 80.0.\n  ### Note\n#hashtag here."
     got = [(s.text, is_heading(answer, s)) for s in split_sentences(answer)]
-    assert got == [("Summary of Table 2", True), ("SPECTER reaches 80.0.", False),
-                   ("Note", True), ("#hashtag here.", False)]
+    assert got == [
+        ("Summary of Table 2", True),
+        ("SPECTER reaches 80.0.", False),
+        ("Note", True),
+        ("#hashtag here.", False),
+    ]
 
 
 # --- taxonomic abbreviations, German ordinals and dates, number conventions -------------
 
-@pytest.mark.parametrize(("answer", "expected"), [
-    ("Colonies of Streptomyces sp. strain K1 grew. Then we measured.",
-     ["Colonies of Streptomyces sp. strain K1 grew.", "Then we measured."]),
-    ("Bacillus spp. and Pseudomonas syringae pv. tomato were found.",
-     ["Bacillus spp. and Pseudomonas syringae pv. tomato were found."]),
-    ("E. coli str. K-12 substr. MG1655 was used. It grew.",
-     ["E. coli str. K-12 substr. MG1655 was used.", "It grew."]),
-    ("Streptomyces sp. ATCC 1234 and Salmonella enterica subsp. enterica grew.",
-     ["Streptomyces sp. ATCC 1234 and Salmonella enterica subsp. enterica grew."]),
-    ("Brassica oleracea var. capitata and Vitis vinifera cv. Merlot were sampled.",
-     ["Brassica oleracea var. capitata and Vitis vinifera cv. Merlot were sampled."]),
-    ("Aedes spp. (n = 12) and Culex sp. DSM 20 were counted.",
-     ["Aedes spp. (n = 12) and Culex sp. DSM 20 were counted."]),
-    # the negative side: the abbreviation ends the sentence before an ordinary word
-    ("We isolated a Bacillus sp. The strain grew fast.",
-     ["We isolated a Bacillus sp.", "The strain grew fast."]),
-    ("Two isolates were Pseudomonas spp. However, none grew.",
-     ["Two isolates were Pseudomonas spp.", "However, none grew."]),
-])
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        (
+            "Colonies of Streptomyces sp. strain K1 grew. Then we measured.",
+            ["Colonies of Streptomyces sp. strain K1 grew.", "Then we measured."],
+        ),
+        (
+            "Bacillus spp. and Pseudomonas syringae pv. tomato were found.",
+            ["Bacillus spp. and Pseudomonas syringae pv. tomato were found."],
+        ),
+        (
+            "E. coli str. K-12 substr. MG1655 was used. It grew.",
+            ["E. coli str. K-12 substr. MG1655 was used.", "It grew."],
+        ),
+        (
+            "Streptomyces sp. ATCC 1234 and Salmonella enterica subsp. enterica grew.",
+            ["Streptomyces sp. ATCC 1234 and Salmonella enterica subsp. enterica grew."],
+        ),
+        (
+            "Brassica oleracea var. capitata and Vitis vinifera cv. Merlot were sampled.",
+            ["Brassica oleracea var. capitata and Vitis vinifera cv. Merlot were sampled."],
+        ),
+        (
+            "Aedes spp. (n = 12) and Culex sp. DSM 20 were counted.",
+            ["Aedes spp. (n = 12) and Culex sp. DSM 20 were counted."],
+        ),
+        # the negative side: the abbreviation ends the sentence before an ordinary word
+        (
+            "We isolated a Bacillus sp. The strain grew fast.",
+            ["We isolated a Bacillus sp.", "The strain grew fast."],
+        ),
+        (
+            "Two isolates were Pseudomonas spp. However, none grew.",
+            ["Two isolates were Pseudomonas spp.", "However, none grew."],
+        ),
+    ],
+)
 def test_taxonomic_abbreviations(answer: str, expected: list[str]) -> None:
     assert texts(answer) == expected
     assert_tiles(answer)
 
 
-@pytest.mark.parametrize(("answer", "expected"), [
-    ("Die Sitzung fand am 5. Juni statt. Danach gingen alle.",
-     ["Die Sitzung fand am 5. Juni statt.", "Danach gingen alle."]),
-    ("Er wurde am 3. März 2020 geboren und war der 2. Sohn.",
-     ["Er wurde am 3. März 2020 geboren und war der 2. Sohn."]),
-    ("Am 12. Oktober 1492 kam er an. Das war neu.",
-     ["Am 12. Oktober 1492 kam er an.", "Das war neu."]),
-    ("Die Studie lief vom 1. Januar bis zum 31. Dezember.",
-     ["Die Studie lief vom 1. Januar bis zum 31. Dezember."]),
-    ("Im 3. Quartal stieg der Wert.", ["Im 3. Quartal stieg der Wert."]),
-    # negatives: a number ending a sentence before a capitalised word stays a boundary
-    ("The sample size was 12. Results follow.", ["The sample size was 12.", "Results follow."]),
-    ("Die Anzahl war 40. Juni war warm.", ["Die Anzahl war 40.", "Juni war warm."]),
-    ("We ran it 5 times in step 2. Then we stopped.",
-     ["We ran it 5 times in step 2.", "Then we stopped."]),
-])
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        (
+            "Die Sitzung fand am 5. Juni statt. Danach gingen alle.",
+            ["Die Sitzung fand am 5. Juni statt.", "Danach gingen alle."],
+        ),
+        (
+            "Er wurde am 3. März 2020 geboren und war der 2. Sohn.",
+            ["Er wurde am 3. März 2020 geboren und war der 2. Sohn."],
+        ),
+        (
+            "Am 12. Oktober 1492 kam er an. Das war neu.",
+            ["Am 12. Oktober 1492 kam er an.", "Das war neu."],
+        ),
+        (
+            "Die Studie lief vom 1. Januar bis zum 31. Dezember.",
+            ["Die Studie lief vom 1. Januar bis zum 31. Dezember."],
+        ),
+        ("Im 3. Quartal stieg der Wert.", ["Im 3. Quartal stieg der Wert."]),
+        # negatives: a number ending a sentence before a capitalised word stays a boundary
+        ("The sample size was 12. Results follow.", ["The sample size was 12.", "Results follow."]),
+        ("Die Anzahl war 40. Juni war warm.", ["Die Anzahl war 40.", "Juni war warm."]),
+        (
+            "We ran it 5 times in step 2. Then we stopped.",
+            ["We ran it 5 times in step 2.", "Then we stopped."],
+        ),
+    ],
+)
 def test_german_ordinals_and_dates(answer: str, expected: list[str]) -> None:
     assert texts(answer) == expected
     assert_tiles(answer)
 
 
-@pytest.mark.parametrize(("answer", "expected"), [
-    ("Der Preis lag bei 2.500 Euro. Danach stieg er auf 2,5 %.",
-     ["Der Preis lag bei 2.500 Euro.", "Danach stieg er auf 2,5 %."]),
-    ("It cost 1.234.567 EUR in total. Costs rose by 3,75 % later.",
-     ["It cost 1.234.567 EUR in total.", "Costs rose by 3,75 % later."]),
-    ("The mean was 2.5 mm and 10,000 cells were counted. Next came 2.500.",
-     ["The mean was 2.5 mm and 10,000 cells were counted.", "Next came 2.500."]),
-])
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        (
+            "Der Preis lag bei 2.500 Euro. Danach stieg er auf 2,5 %.",
+            ["Der Preis lag bei 2.500 Euro.", "Danach stieg er auf 2,5 %."],
+        ),
+        (
+            "It cost 1.234.567 EUR in total. Costs rose by 3,75 % later.",
+            ["It cost 1.234.567 EUR in total.", "Costs rose by 3,75 % later."],
+        ),
+        (
+            "The mean was 2.5 mm and 10,000 cells were counted. Next came 2.500.",
+            ["The mean was 2.5 mm and 10,000 cells were counted.", "Next came 2.500."],
+        ),
+    ],
+)
 def test_decimal_and_thousands_conventions(answer: str, expected: list[str]) -> None:
     assert texts(answer) == expected
     assert_tiles(answer)

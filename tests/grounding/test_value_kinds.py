@@ -32,8 +32,11 @@ def _judged(pdf: Path, sentence: str) -> tuple[Label, str, list[tuple[str, str]]
     report = check("What does the paper report?", sentence, _DOCS[pdf])
     [s] = report.sentences
     a = s.annotation
-    return a.label, a.rationale, [(e.span, e.correction or "") for e in a.errors
-                                  if ErrorTag.C1 in e.tags]
+    return (
+        a.label,
+        a.rationale,
+        [(e.span, e.correction or "") for e in a.errors if ErrorTag.C1 in e.tags],
+    )
 
 
 def _values(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -42,34 +45,56 @@ def _values(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 # -- an ordered list of values goes to the row names in their places ----------------------
 
-@pytest.mark.parametrize(("pdf", "sentence", "c1"), [
-    (SPECTER, "SPECTER and No hard negatives reach 78.4 and 80.0, respectively.",
-     [("78.4", "80.0"), ("80.0", "78.4")]),
-    (SPECTER, "SPECTER (Ours) and SGC (2019a) reach 91.6 and 88.3, respectively.",
-     [("91.6", "88.3"), ("88.3", "91.6")]),
-    (HUMINS, "LPC-2 and LPC reach 11.4 and 12.6, respectively.",
-     [("11.4", "12.6"), ("12.6", "11.4")]),
-    # 91.99 is also a cell of the LAS row (another data set): only 90.43 is moved for sure
-    (S2ORC, "DEP (LAS) and DEP (UAS) reach 91.99 and 90.43, respectively.",
-     [("90.43", "91.99")]),
-])
-def test_a_respectively_pair_exchanged_between_rows_is_c1(pdf: Path, sentence: str,
-                                                          c1: list[tuple[str, str]]) -> None:
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence", "c1"),
+    [
+        (
+            SPECTER,
+            "SPECTER and No hard negatives reach 78.4 and 80.0, respectively.",
+            [("78.4", "80.0"), ("80.0", "78.4")],
+        ),
+        (
+            SPECTER,
+            "SPECTER (Ours) and SGC (2019a) reach 91.6 and 88.3, respectively.",
+            [("91.6", "88.3"), ("88.3", "91.6")],
+        ),
+        (
+            HUMINS,
+            "LPC-2 and LPC reach 11.4 and 12.6, respectively.",
+            [("11.4", "12.6"), ("12.6", "11.4")],
+        ),
+        # 91.99 is also a cell of the LAS row (another data set): only 90.43 is moved for sure
+        (
+            S2ORC,
+            "DEP (LAS) and DEP (UAS) reach 91.99 and 90.43, respectively.",
+            [("90.43", "91.99")],
+        ),
+    ],
+)
+def test_a_respectively_pair_exchanged_between_rows_is_c1(
+    pdf: Path, sentence: str, c1: list[tuple[str, str]]
+) -> None:
     label, why, errors = _judged(pdf, sentence)
     assert label is Label.CONTRADICTION, why
     assert sorted(errors) == sorted(c1)
 
 
-@pytest.mark.parametrize(("pdf", "sentence"), [
-    (SPECTER, "SPECTER and No hard negatives reach 80.0 and 78.4, respectively."),
-    (SPECTER, "SGC (2019a) and SPECTER (Ours) reach 75.7 and 84.5, respectively."),
-    (SPECTER, "SGC (2019a) scores lower than SPECTER (Ours) (75.7 vs 84.5)."),
-    (SPECTER, "SPECTER (Ours) scores higher than SGC (2019a) (84.5 vs 75.7)."),
-    (HUMINS, "LPC-2 and LPC reach 12.6 and 11.4, respectively."),
-    # one row per pair, the models in columns: no pair names two rows
-    (R1, "It edges out OpenAI-o1-1217 on AIME 2024 (79.8 vs 79.2) and MATH-500 (97.3 vs "
-         "96.4)."),
-])
+@pytest.mark.parametrize(
+    ("pdf", "sentence"),
+    [
+        (SPECTER, "SPECTER and No hard negatives reach 80.0 and 78.4, respectively."),
+        (SPECTER, "SGC (2019a) and SPECTER (Ours) reach 75.7 and 84.5, respectively."),
+        (SPECTER, "SGC (2019a) scores lower than SPECTER (Ours) (75.7 vs 84.5)."),
+        (SPECTER, "SPECTER (Ours) scores higher than SGC (2019a) (84.5 vs 75.7)."),
+        (HUMINS, "LPC-2 and LPC reach 12.6 and 11.4, respectively."),
+        # one row per pair, the models in columns: no pair names two rows
+        (
+            R1,
+            "It edges out OpenAI-o1-1217 on AIME 2024 (79.8 vs 79.2) and MATH-500 (97.3 vs 96.4).",
+        ),
+    ],
+)
 def test_a_right_ordered_list_is_not_contradicted(pdf: Path, sentence: str) -> None:
     label, why, errors = _judged(pdf, sentence)
     assert label is not Label.CONTRADICTION, why
@@ -78,26 +103,40 @@ def test_a_right_ordered_list_is_not_contradicted(pdf: Path, sentence: str) -> N
 
 # -- a value beside a compared value is read in that value's column ------------------------
 
-@pytest.mark.parametrize(("pdf", "sentence", "c1"), [
-    (SPECTER, "For No hard negatives, the value is 91.5; for SPECTER, it is 36.9.",
-     ("91.5", "36.8")),
-    (SPECTER, "SGC (2019a) scores 20.0, compared with 84.5 for SPECTER (Ours).",
-     ("20.0", "75.7")),
-    (SPECTER, "For Random, the value is 84.5; for SGC (2019a), it is 75.7.", ("84.5", "25.6")),
-    (HUMINS, "For LP (avg), the value is 11.4; for LPC, it is 37.0.", ("11.4", "40.7")),
-])
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence", "c1"),
+    [
+        (
+            SPECTER,
+            "For No hard negatives, the value is 91.5; for SPECTER, it is 36.9.",
+            ("91.5", "36.8"),
+        ),
+        (
+            SPECTER,
+            "SGC (2019a) scores 20.0, compared with 84.5 for SPECTER (Ours).",
+            ("20.0", "75.7"),
+        ),
+        (SPECTER, "For Random, the value is 84.5; for SGC (2019a), it is 75.7.", ("84.5", "25.6")),
+        (HUMINS, "For LP (avg), the value is 11.4; for LPC, it is 37.0.", ("11.4", "40.7")),
+    ],
+)
 def test_a_value_of_another_column_is_corrected_in_the_compared_column(
-        pdf: Path, sentence: str, c1: tuple[str, str]) -> None:
+    pdf: Path, sentence: str, c1: tuple[str, str]
+) -> None:
     label, why, errors = _judged(pdf, sentence)
     assert label is Label.CONTRADICTION, why
     assert errors == [c1]
 
 
-@pytest.mark.parametrize(("pdf", "sentence"), [
-    (SPECTER, "For Random, the value is 25.6; for SGC (2019a), it is 75.7."),
-    (SPECTER, "For No hard negatives, the value is 36.8; for SPECTER, it is 36.9."),
-    (HUMINS, "For LP (avg), the value is 40.7; for LPC, it is 37.0."),
-])
+@pytest.mark.parametrize(
+    ("pdf", "sentence"),
+    [
+        (SPECTER, "For Random, the value is 25.6; for SGC (2019a), it is 75.7."),
+        (SPECTER, "For No hard negatives, the value is 36.8; for SPECTER, it is 36.9."),
+        (HUMINS, "For LP (avg), the value is 40.7; for LPC, it is 37.0."),
+    ],
+)
 def test_values_of_one_column_are_not_contradicted(pdf: Path, sentence: str) -> None:
     label, why, _ = _judged(pdf, sentence)
     assert label is not Label.CONTRADICTION, why
@@ -105,54 +144,83 @@ def test_values_of_one_column_are_not_contradicted(pdf: Path, sentence: str) -> 
 
 # -- the correction of a C1 read in prose is the value of the number's own binding ---------
 
-@pytest.mark.parametrize(("pdf", "sentence", "c1"), [
-    # 1 hour is when the maximum is not yet reached; 42 mol% is reached at 4 hours
-    (HUMINS, "When the reaction was scaled up to the 600 mL autoclave, the LA yield peaked "
-             "at 42 mol% after 2 hours and then dropped slightly.", ("2hours", "4hours")),
-    # 4 hours is the sentence's other condition, not the substrate selection's time
-    (HUMINS, "The achieved LA yield at a reaction time of 4 hours is also significantly "
-             "higher than the highest value achieved during the substrate selection within "
-             "3 h reaction time.", ("3h", "1h")),
-    # 23.5 wt% is the gas phase's, which the sentence states itself
-    (HUMINS, "The total carbon content of the liquid phase was 28.4 wt% while that of the "
-             "gas phase was 23.5 wt%.", ("28.4", "38.4")),
-])
-def test_a_c1_is_corrected_by_the_value_of_its_own_binding(pdf: Path, sentence: str,
-                                                           c1: tuple[str, str]) -> None:
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence", "c1"),
+    [
+        # 1 hour is when the maximum is not yet reached; 42 mol% is reached at 4 hours
+        (
+            HUMINS,
+            "When the reaction was scaled up to the 600 mL autoclave, the LA yield peaked "
+            "at 42 mol% after 2 hours and then dropped slightly.",
+            ("2hours", "4hours"),
+        ),
+        # 4 hours is the sentence's other condition, not the substrate selection's time
+        (
+            HUMINS,
+            "The achieved LA yield at a reaction time of 4 hours is also significantly "
+            "higher than the highest value achieved during the substrate selection within "
+            "3 h reaction time.",
+            ("3h", "1h"),
+        ),
+        # 23.5 wt% is the gas phase's, which the sentence states itself
+        (
+            HUMINS,
+            "The total carbon content of the liquid phase was 28.4 wt% while that of the "
+            "gas phase was 23.5 wt%.",
+            ("28.4", "38.4"),
+        ),
+    ],
+)
+def test_a_c1_is_corrected_by_the_value_of_its_own_binding(
+    pdf: Path, sentence: str, c1: tuple[str, str]
+) -> None:
     label, why, errors = _judged(pdf, sentence)
     assert label is Label.CONTRADICTION, why
     assert _values(errors) == [c1]
 
 
-@pytest.mark.parametrize(("pdf", "sentence"), [
-    (HUMINS, "The achieved LA yield at a reaction time of 4 hours is also significantly "
-             "higher than the highest value achieved during the substrate selection within "
-             "1 h reaction time."),
-    (HUMINS, "The total carbon content of the liquid phase was 38.4 wt% while that of the "
-             "gas phase was 23.5 wt%."),
-    (HUMINS, "The LA yield reached its maximum of 42 mol% at a reaction time of 4 hours."),
-])
-def test_the_right_values_of_those_passages_are_not_contradicted(pdf: Path,
-                                                                 sentence: str) -> None:
+@pytest.mark.parametrize(
+    ("pdf", "sentence"),
+    [
+        (
+            HUMINS,
+            "The achieved LA yield at a reaction time of 4 hours is also significantly "
+            "higher than the highest value achieved during the substrate selection within "
+            "1 h reaction time.",
+        ),
+        (
+            HUMINS,
+            "The total carbon content of the liquid phase was 38.4 wt% while that of the "
+            "gas phase was 23.5 wt%.",
+        ),
+        (HUMINS, "The LA yield reached its maximum of 42 mol% at a reaction time of 4 hours."),
+    ],
+)
+def test_the_right_values_of_those_passages_are_not_contradicted(pdf: Path, sentence: str) -> None:
     label, why, _ = _judged(pdf, sentence)
     assert label is not Label.CONTRADICTION, why
 
 
 def test_a_wrong_number_keeps_the_papers_value_as_correction() -> None:
-    label, why, errors = _judged(HUMINS, "Carbon dioxide in the gas phase accounted for "
-                                         "12.8 wt% of the carbon.")
+    label, why, errors = _judged(
+        HUMINS, "Carbon dioxide in the gas phase accounted for 12.8 wt% of the carbon."
+    )
     assert label is Label.CONTRADICTION, why
     assert _values(errors) == [("12.8", "21.8")]
 
 
 def test_a_share_is_corrected_not_the_part_of_a_whole_beside_it() -> None:
     # "(n = 180/295)" is what the paper writes; 24% is another review's share
-    label, why, errors = _judged(MARSH, "In a more recent review of conservation "
-                                 "translocations, 24% of case studies (n = 180/295) "
-                                 "mentioned at least one preemptive pre- and/or post-release "
-                                 "health management measure being implemented, but only 4% "
-                                 "reported the inclusion of disease-related risk "
-                                 "assessments.")
+    label, why, errors = _judged(
+        MARSH,
+        "In a more recent review of conservation "
+        "translocations, 24% of case studies (n = 180/295) "
+        "mentioned at least one preemptive pre- and/or post-release "
+        "health management measure being implemented, but only 4% "
+        "reported the inclusion of disease-related risk "
+        "assessments.",
+    )
     assert label is Label.CONTRADICTION, why
     assert [e[0] for e in errors] != ["180/295"]
     assert all("61" in c for _, c in errors)
@@ -160,25 +228,39 @@ def test_a_share_is_corrected_not_the_part_of_a_whole_beside_it() -> None:
 
 # -- the paper's statement with its subject paraphrased and one number changed -------------
 
-@pytest.mark.parametrize(("sentence", "c1"), [
-    ("The authors show the LISA sensitivity curve for the default 2 year mission length "
-     "but also illustrate how the curve changes for shorter mission lengths.", ("2", "4")),
-    ("The authors annotate in a line the bottom panel at SNR = 4 to highlight the moment at "
-     "which the source becomes detectable.", ("4", "7")),
-])
-def test_a_paraphrased_subject_does_not_hide_a_changed_number(sentence: str,
-                                                              c1: tuple[str, str]) -> None:
+
+@pytest.mark.parametrize(
+    ("sentence", "c1"),
+    [
+        (
+            "The authors show the LISA sensitivity curve for the default 2 year mission length "
+            "but also illustrate how the curve changes for shorter mission lengths.",
+            ("2", "4"),
+        ),
+        (
+            "The authors annotate in a line the bottom panel at SNR = 4 to highlight the moment at "
+            "which the source becomes detectable.",
+            ("4", "7"),
+        ),
+    ],
+)
+def test_a_paraphrased_subject_does_not_hide_a_changed_number(
+    sentence: str, c1: tuple[str, str]
+) -> None:
     label, why, errors = _judged(LEGWORK, sentence)
     assert label is Label.CONTRADICTION, why
     assert errors == [c1]
 
 
-@pytest.mark.parametrize("sentence", [
-    "The authors show the LISA sensitivity curve for the default 4 year mission length but "
-    "also illustrate how the curve changes for shorter mission lengths.",
-    "The authors annotate in a line the bottom panel at SNR = 7 to highlight the moment at "
-    "which the source becomes detectable.",
-])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The authors show the LISA sensitivity curve for the default 4 year mission length but "
+        "also illustrate how the curve changes for shorter mission lengths.",
+        "The authors annotate in a line the bottom panel at SNR = 7 to highlight the moment at "
+        "which the source becomes detectable.",
+    ],
+)
 def test_the_same_statements_with_the_papers_numbers_are_supported(sentence: str) -> None:
     label, why, _ = _judged(LEGWORK, sentence)
     assert label is Label.SUPPORTED, why
@@ -186,35 +268,44 @@ def test_the_same_statements_with_the_papers_numbers_are_supported(sentence: str
 
 # -- a value the paper states only for a cited work --------------------------------------
 
+
 def test_a_value_reported_for_a_cited_work_is_not_refuted_by_another_passage() -> None:
-    label, why, errors = _judged(S2ORC, "SciBERT's pretraining corpus, in contrast, was 82% "
-                                        "biomedical and 18% computer science.")
+    label, why, errors = _judged(
+        S2ORC,
+        "SciBERT's pretraining corpus, in contrast, was 82% biomedical and 18% computer science.",
+    )
     assert label is not Label.CONTRADICTION, why
     assert errors == []
 
 
 def test_the_cited_works_value_given_to_the_papers_own_work_is_still_c1() -> None:
-    label, why, errors = _judged(S2ORC, "The authors' pretraining corpus was 82% biomedical "
-                                        "and 18% computer science.")
+    label, why, errors = _judged(
+        S2ORC, "The authors' pretraining corpus was 82% biomedical and 18% computer science."
+    )
     assert label is Label.CONTRADICTION, why
     assert errors == [("82%", "42.7%"), ("18%", "7.2%")]
 
 
 # -- which lists go in the order of the names before them -----------------------------------
 
-@pytest.mark.parametrize(("text", "number", "place"), [
-    ("A and B reach 78.4 and 80.0, respectively.", "80.0", 1),
-    ("A, B and C reach 1.5, 2.5 and 3.5 respectively.", "1.5", 0),
-    ("A scores lower than B (75.7 vs 84.5).", "84.5", 1),
-    ("A and B score (80.0 and 68.1).", "80.0", 0),
-    # not ordered: no "respectively", no brackets; a lone value; a range
-    ("A and B score 80.0 and 68.1.", "80.0", None),
-    ("A scores 80.0, respectively.", "80.0", None),
-    ("A rose from 80.0 to 68.1, respectively.", "80.0", None),
-])
+
+@pytest.mark.parametrize(
+    ("text", "number", "place"),
+    [
+        ("A and B reach 78.4 and 80.0, respectively.", "80.0", 1),
+        ("A, B and C reach 1.5, 2.5 and 3.5 respectively.", "1.5", 0),
+        ("A scores lower than B (75.7 vs 84.5).", "84.5", 1),
+        ("A and B score (80.0 and 68.1).", "80.0", 0),
+        # not ordered: no "respectively", no brackets; a lone value; a range
+        ("A and B score 80.0 and 68.1.", "80.0", None),
+        ("A scores 80.0, respectively.", "80.0", None),
+        ("A rose from 80.0 to 68.1, respectively.", "80.0", None),
+    ],
+)
 def test_ordered_run(text: str, number: str, place: int | None) -> None:
     from grounding.judges.number_lists import ordered_run
     from grounding.quantities import extract_quantities
+
     qs = extract_quantities(text)
     q = next(x for x in qs if x.text == number)
     got = ordered_run(text, q, qs)
@@ -223,27 +314,40 @@ def test_ordered_run(text: str, number: str, place: int | None) -> None:
 
 # -- comparisons whose values are looked up in the paper, with the metric's direction -------
 
+
 def _index(tmp_path: Path, lines: list[tuple[float, float, str]], fontsize: float = 9):
     from grounding.evidence import EvidenceIndex
     from tests.grounding.pdf_fixtures import write_lines_pdf
-    return EvidenceIndex.build(read_pdf(write_lines_pdf(tmp_path / "p.pdf", [lines],
-                                                        fontsize=fontsize)))
+
+    return EvidenceIndex.build(
+        read_pdf(write_lines_pdf(tmp_path / "p.pdf", [lines], fontsize=fontsize))
+    )
 
 
 def _label(index, sentence: str) -> tuple[Label, str]:  # type: ignore[no-untyped-def]
     from grounding.judges.base import ClaimContext
     from grounding.judges.rules import RulesJudge
     from grounding.types import Sentence
-    j = RulesJudge(index=index).judge(ClaimContext(Sentence(0, 0, len(sentence), sentence),
-                                                   "", (), ()))
+
+    j = RulesJudge(index=index).judge(
+        ClaimContext(Sentence(0, 0, len(sentence), sentence), "", (), ())
+    )
     return j.label, j.rationale
 
 
 def _asr_table(tmp_path: Path):  # type: ignore[no-untyped-def]
-    lines = [(72, 90, "We compare three speech recognisers on the test set in Table 2."),
-             (72, 130, "Model"), (255, 130, "WER"), (322, 130, "Latency"), (395, 130, "BLEU")]
-    rows = [("Whisper", "8.1", "35", "28.4"), ("Conformer", "9.4", "48", "26.0"),
-            ("Wav2Vec", "12.7", "30", "21.3")]
+    lines = [
+        (72, 90, "We compare three speech recognisers on the test set in Table 2."),
+        (72, 130, "Model"),
+        (255, 130, "WER"),
+        (322, 130, "Latency"),
+        (395, 130, "BLEU"),
+    ]
+    rows = [
+        ("Whisper", "8.1", "35", "28.4"),
+        ("Conformer", "9.4", "48", "26.0"),
+        ("Wav2Vec", "12.7", "30", "21.3"),
+    ]
     for i, (label, *cells) in enumerate(rows):
         lines.append((72, 146 + 14 * i, label))
         lines += [(260 + 70 * k, 146 + 14 * i, c) for k, c in enumerate(cells)]
@@ -251,57 +355,70 @@ def _asr_table(tmp_path: Path):  # type: ignore[no-untyped-def]
     return _index(tmp_path, lines)
 
 
-@pytest.mark.parametrize(("sentence", "label"), [
-    # judging words on metrics better when lower: the lower WER / latency wins
-    ("Whisper outperforms Conformer on WER.", Label.SUPPORTED),
-    ("Conformer outperforms Whisper on WER.", Label.CONTRADICTION),
-    ("Conformer trails Whisper on WER.", Label.SUPPORTED),
-    ("Whisper beats Conformer on latency.", Label.SUPPORTED),
-    ("Conformer beats Wav2Vec on latency.", Label.CONTRADICTION),
-    # every column with its own direction (WER, latency lower; BLEU higher)
-    ("Whisper outperforms Conformer.", Label.SUPPORTED),
-    ("Conformer outperforms Whisper.", Label.CONTRADICTION),
-    # on a metric better when higher, and plain ordering words: the plain order
-    ("Whisper outperforms Conformer on BLEU.", Label.SUPPORTED),
-    ("Conformer outperforms Whisper on BLEU.", Label.CONTRADICTION),
-    ("Whisper's WER is higher than Conformer's.", Label.CONTRADICTION),
-    ("Whisper has a higher BLEU than Conformer.", Label.SUPPORTED),
-])
-def test_a_comparison_of_two_rows_reads_the_metrics_direction(tmp_path: Path, sentence: str,
-                                                              label: Label) -> None:
+@pytest.mark.parametrize(
+    ("sentence", "label"),
+    [
+        # judging words on metrics better when lower: the lower WER / latency wins
+        ("Whisper outperforms Conformer on WER.", Label.SUPPORTED),
+        ("Conformer outperforms Whisper on WER.", Label.CONTRADICTION),
+        ("Conformer trails Whisper on WER.", Label.SUPPORTED),
+        ("Whisper beats Conformer on latency.", Label.SUPPORTED),
+        ("Conformer beats Wav2Vec on latency.", Label.CONTRADICTION),
+        # every column with its own direction (WER, latency lower; BLEU higher)
+        ("Whisper outperforms Conformer.", Label.SUPPORTED),
+        ("Conformer outperforms Whisper.", Label.CONTRADICTION),
+        # on a metric better when higher, and plain ordering words: the plain order
+        ("Whisper outperforms Conformer on BLEU.", Label.SUPPORTED),
+        ("Conformer outperforms Whisper on BLEU.", Label.CONTRADICTION),
+        ("Whisper's WER is higher than Conformer's.", Label.CONTRADICTION),
+        ("Whisper has a higher BLEU than Conformer.", Label.SUPPORTED),
+    ],
+)
+def test_a_comparison_of_two_rows_reads_the_metrics_direction(
+    tmp_path: Path, sentence: str, label: Label
+) -> None:
     got, why = _label(_asr_table(tmp_path), sentence)
     assert got is label, why
 
 
 def _asr_prose(tmp_path: Path):  # type: ignore[no-untyped-def]
-    text = ("We evaluate both recognisers on the same held-out test set of read speech. On this",
-            "set, Whisper reaches a word error rate of 8.1%, while Conformer reaches 9.4%. The",
-            "decoding latency of Conformer is 35 ms per utterance against 48 ms for Whisper,",
-            "since Conformer streams its output. Both systems were trained on the same data.")
+    text = (
+        "We evaluate both recognisers on the same held-out test set of read speech. On this",
+        "set, Whisper reaches a word error rate of 8.1%, while Conformer reaches 9.4%. The",
+        "decoding latency of Conformer is 35 ms per utterance against 48 ms for Whisper,",
+        "since Conformer streams its output. Both systems were trained on the same data.",
+    )
     return _index(tmp_path, [(72, 90 + 14 * i, t) for i, t in enumerate(text)], 10)
 
 
-@pytest.mark.parametrize(("sentence", "label"), [
-    ("Whisper's word error rate is lower than Conformer's.", Label.SUPPORTED),
-    ("Conformer's word error rate is lower than Whisper's.", Label.CONTRADICTION),
-    ("Conformer outperforms Whisper in word error rate.", Label.CONTRADICTION),
-    ("Whisper beats Conformer on word error rate.", Label.SUPPORTED),
-    ("Conformer has a lower decoding latency than Whisper.", Label.SUPPORTED),
-    ("Whisper beats Conformer on decoding latency.", Label.CONTRADICTION),
-])
-def test_a_comparison_of_values_stated_in_prose_reads_both_sides(tmp_path: Path,
-                                                                 sentence: str,
-                                                                 label: Label) -> None:
+@pytest.mark.parametrize(
+    ("sentence", "label"),
+    [
+        ("Whisper's word error rate is lower than Conformer's.", Label.SUPPORTED),
+        ("Conformer's word error rate is lower than Whisper's.", Label.CONTRADICTION),
+        ("Conformer outperforms Whisper in word error rate.", Label.CONTRADICTION),
+        ("Whisper beats Conformer on word error rate.", Label.SUPPORTED),
+        ("Conformer has a lower decoding latency than Whisper.", Label.SUPPORTED),
+        ("Whisper beats Conformer on decoding latency.", Label.CONTRADICTION),
+    ],
+)
+def test_a_comparison_of_values_stated_in_prose_reads_both_sides(
+    tmp_path: Path, sentence: str, label: Label
+) -> None:
     got, why = _label(_asr_prose(tmp_path), sentence)
     assert got is label, why
 
 
-@pytest.mark.parametrize("sentence", [
-    "Conformer is faster than Whisper.",                 # no metric named: not read here
-    "Conformer is better than Whisper (9.4 vs 8.1).",     # its own numbers: checked as such
-])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Conformer is faster than Whisper.",  # no metric named: not read here
+        "Conformer is better than Whisper (9.4 vs 8.1).",  # its own numbers: checked as such
+    ],
+)
 def test_comparisons_the_prose_lookup_leaves_alone(tmp_path: Path, sentence: str) -> None:
     from grounding.judges.number_compare import compare_in_prose
+
     index = _asr_prose(tmp_path)
     at = sentence.index(sentence.split()[2])
     word = sentence.split()[2]
@@ -310,29 +427,42 @@ def test_comparisons_the_prose_lookup_leaves_alone(tmp_path: Path, sentence: str
 
 # -- a right "A higher / lower than B (x vs y)" read from a table is not contradicted -------
 
-@pytest.mark.parametrize(("pdf", "sentence"), [
-    (DATA / "papers" / "lavis-2022.pdf",
-     "VGD-GPT scores lower than VR DiDeMo BLIP (0.465 vs 56.2)."),
-    (MARSH, "Ascaridiasis scores lower than Capillariasis "
-            "(1 vs 4)."),
-    (MARSH, "Anthrax (Bacillus anthracis) scores higher than Bluetongue (Bluetongue virus) "
-            "(8 vs 4)."),
-    (SPECTER, "SGC (2019a) scores lower than SPECTER (Ours) (75.7 vs 84.5)."),
-    # the models in columns, one pair per benchmark row
-    (R1, "It is also ahead on LiveCodeBench (65.9 vs 63.4), DROP (92.2 vs 90.2) and, by a "
-         "hair, SWE Verified (49.2 vs 48.9)."),
-])
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence"),
+    [
+        (
+            DATA / "papers" / "lavis-2022.pdf",
+            "VGD-GPT scores lower than VR DiDeMo BLIP (0.465 vs 56.2).",
+        ),
+        (MARSH, "Ascaridiasis scores lower than Capillariasis (1 vs 4)."),
+        (
+            MARSH,
+            "Anthrax (Bacillus anthracis) scores higher than Bluetongue (Bluetongue virus) "
+            "(8 vs 4).",
+        ),
+        (SPECTER, "SGC (2019a) scores lower than SPECTER (Ours) (75.7 vs 84.5)."),
+        # the models in columns, one pair per benchmark row
+        (
+            R1,
+            "It is also ahead on LiveCodeBench (65.9 vs 63.4), DROP (92.2 vs 90.2) and, by a "
+            "hair, SWE Verified (49.2 vs 48.9).",
+        ),
+    ],
+)
 def test_a_right_pair_comparison_is_not_contradicted(pdf: Path, sentence: str) -> None:
     label, why, errors = _judged(pdf, sentence)
     assert label is not Label.CONTRADICTION, why
     assert errors == []
 
 
-@pytest.mark.parametrize(("pdf", "sentence"), [
-    (MARSH, "Ascaridiasis scores higher than Capillariasis "
-            "(1 vs 4)."),
-    (SPECTER, "SGC (2019a) scores higher than SPECTER (Ours) (75.7 vs 84.5)."),
-])
+@pytest.mark.parametrize(
+    ("pdf", "sentence"),
+    [
+        (MARSH, "Ascaridiasis scores higher than Capillariasis (1 vs 4)."),
+        (SPECTER, "SGC (2019a) scores higher than SPECTER (Ours) (75.7 vs 84.5)."),
+    ],
+)
 def test_a_reversed_pair_comparison_is_still_contradicted(pdf: Path, sentence: str) -> None:
     label, why, _ = _judged(pdf, sentence)
     assert label is Label.CONTRADICTION, why
@@ -343,6 +473,7 @@ def test_a_row_name_is_read_where_it_is_written_whatever_the_hash_seed() -> None
     # after it; which rare word a name's window starts from must not depend on set order
     from grounding.evidence import EvidenceIndex
     from grounding.judges.row_binding import _rows, named_rows
+
     if R1 not in _DOCS:
         _DOCS[R1] = read_pdf(need(R1))
     index = EvidenceIndex.build(_DOCS[R1])

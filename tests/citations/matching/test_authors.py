@@ -33,13 +33,16 @@ def test_b15_latex_nfc_nfd_ascii_spellings_are_one_person() -> None:
     inp, exp = case["input"], case["expected"]
     people = [parse_name(v) for v in inp["variants"]]
     assert {name_key(p) for p in people} == {exp["same_person_key_for_all_variants"]}
-    assert {fold(p.family) for p in people} == {exp["same_person_key_for_all_variants"].split("|")[0]}
+    assert {fold(p.family) for p in people} == {
+        exp["same_person_key_for_all_variants"].split("|")[0]
+    }
     for p in people:
         for q in people:
             assert compare_authors([p], [q]).status is MATCH, (p, q)
     nfc, nfd = inp["variants"][2], inp["variants"][3]
-    assert (fold(unicodedata.normalize("NFC", nfc)) == fold(unicodedata.normalize("NFD", nfd))) \
-        == exp["nfc_equals_nfd"]
+    assert (
+        fold(unicodedata.normalize("NFC", nfc)) == fold(unicodedata.normalize("NFD", nfd))
+    ) == exp["nfc_equals_nfd"]
     trap = parse_name(inp["trap"])
     assert (compare_authors([trap], [people[2]]).status is MATCH) == exp["trap_matches"]
 
@@ -50,8 +53,13 @@ def _a(*names: str) -> list[Author]:
 
 def test_authors_et_al_truncation_and_initials() -> None:
     record = _a("Kevin Clark", "Minh-Thang Luong", "Quoc Le", "Christopher D. Manning")
-    assert compare_authors(_a("K. Clark", "M. Luong", "Q. Le", "C. D. Manning"), record).status is MATCH
-    assert compare_authors(_a("Kevin Clark", "Minh-Thang Luong"), record, et_al=True).status is MATCH
+    assert (
+        compare_authors(_a("K. Clark", "M. Luong", "Q. Le", "C. D. Manning"), record).status
+        is MATCH
+    )
+    assert (
+        compare_authors(_a("Kevin Clark", "Minh-Thang Luong"), record, et_al=True).status is MATCH
+    )
     assert compare_authors(_a("Kevin Clark", "Others"), record).status is MATCH
     fm = compare_authors(_a("Kevin Clark", "Minh-Thang Luong"), record)
     assert fm.status is CONFLICT and "dropped" in fm.note
@@ -59,13 +67,17 @@ def test_authors_et_al_truncation_and_initials() -> None:
 
 def test_authors_added_reordered_renamed_conflict() -> None:
     record = _a("Ana Silva", "Bo Chen", "Carl Diaz")
-    assert "added" in compare_authors(_a("Ana Silva", "Bo Chen", "Eve Ng", "Carl Diaz"), record).note
+    assert (
+        "added" in compare_authors(_a("Ana Silva", "Bo Chen", "Eve Ng", "Carl Diaz"), record).note
+    )
     assert "reordered" in compare_authors(_a("Bo Chen", "Ana Silva", "Carl Diaz"), record).note
     fm = compare_authors(_a("Ana Silva", "Bo Chen", "Carl Dias"), record)
     assert fm.status is CONFLICT and "author 3" in fm.note
     # same family, another given name that belongs to a co-author: a swap, not a nickname
-    swapped = compare_authors(_a("Viet Lai", "Thien Huu Nguyen", "Tuan Ngo Nguyen"),
-                              _a("Viet Lai", "Tuan Ngo Nguyen", "Thien Huu Nguyen"))
+    swapped = compare_authors(
+        _a("Viet Lai", "Thien Huu Nguyen", "Tuan Ngo Nguyen"),
+        _a("Viet Lai", "Tuan Ngo Nguyen", "Thien Huu Nguyen"),
+    )
     assert swapped.status is CONFLICT
 
 

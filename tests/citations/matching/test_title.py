@@ -36,22 +36,33 @@ def test_b18_markup_dashes_and_lost_spaces() -> None:
 
 def test_title_substitutions_reorders_and_antonyms_conflict() -> None:
     real = "GAINS: Gaussian-based Inverse Rendering from Sparse Multi-View Captures"
-    assert compare_titles("GAINS: Gaussian-based Forward Rendering from Dense Single-View "
-                          "Captures", real).status is CONFLICT
-    assert compare_titles("Dynamics of Pointwise Aperiodic Maps",
-                          "Dynamics of Pointwise Periodic Maps").status is CONFLICT
-    fm = compare_titles("Graphs for Protein-Molecule Interaction",
-                        "Graphs for Molecule-Protein Interaction")
+    assert (
+        compare_titles(
+            "GAINS: Gaussian-based Forward Rendering from Dense Single-View Captures", real
+        ).status
+        is CONFLICT
+    )
+    assert (
+        compare_titles(
+            "Dynamics of Pointwise Aperiodic Maps", "Dynamics of Pointwise Periodic Maps"
+        ).status
+        is CONFLICT
+    )
+    fm = compare_titles(
+        "Graphs for Protein-Molecule Interaction", "Graphs for Molecule-Protein Interaction"
+    )
     assert fm.status is CONFLICT and "reordered" in fm.note
 
 
 def test_title_tolerates_case_typo_plural_hyphenation_and_articles() -> None:
     real = "Pre-Training Transformers as Energy-Based Cloze Models"
-    for cited in ("pre-training transformers as energy-based cloze models",
-                  "Pretraining Transformers as Energy-Based Cloze Models",
-                  "Pre-Training Transfomers as Energy-Based Cloze Models",
-                  "Pre-Training Transformers as Energy-Based Cloze Model",
-                  "Pre-Training Transformers as the Energy-Based Cloze Models"):
+    for cited in (
+        "pre-training transformers as energy-based cloze models",
+        "Pretraining Transformers as Energy-Based Cloze Models",
+        "Pre-Training Transfomers as Energy-Based Cloze Models",
+        "Pre-Training Transformers as Energy-Based Cloze Model",
+        "Pre-Training Transformers as the Energy-Based Cloze Models",
+    ):
         assert compare_titles(cited, real).status is MATCH, cited
 
 
@@ -63,19 +74,29 @@ def test_title_missing_side() -> None:
 def test_record_titles_with_a_translation_or_an_article_type_label() -> None:
     """ACL Anthology records add an English translation in brackets to non-English titles,
     and Computational Linguistics titles open with their article type ("Survey: ")."""
-    glozz = ("GlozzQL : un langage de requêtes incrémental pour les textes annotés (GlozzQL: an "
-             "incremental query language for annotated texts)")
-    assert compare_titles("GlozzQL : un langage de requêtes incrémental pour les textes "
-                          "annotés", glozz).status is MATCH
-    assert compare_titles("GlozzQL : un langage de requêtes pour les textes", glozz).status \
-        is CONFLICT
+    glozz = (
+        "GlozzQL : un langage de requêtes incrémental pour les textes annotés (GlozzQL: an "
+        "incremental query language for annotated texts)"
+    )
+    assert (
+        compare_titles(
+            "GlozzQL : un langage de requêtes incrémental pour les textes annotés", glozz
+        ).status
+        is MATCH
+    )
+    assert (
+        compare_titles("GlozzQL : un langage de requêtes pour les textes", glozz).status is CONFLICT
+    )
     survey = "Survey: Multiword Expression Processing: A Survey"
     assert compare_titles("Multiword expression processing: a survey", survey).status is MATCH
     assert compare_titles("Multiword expression processing", survey).status is CONFLICT
 
 
-@given(st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=0x17F), min_size=1,
-               max_size=80).filter(lambda s: any(c.isalnum() for c in s)))
+@given(
+    st.text(
+        alphabet=st.characters(min_codepoint=32, max_codepoint=0x17F), min_size=1, max_size=80
+    ).filter(lambda s: any(c.isalnum() for c in s))
+)
 def test_identical_titles_score_one(title: str) -> None:
     fm = compare_titles(title, title)
     assert fm.status is MATCH and fm.score == 1.0

@@ -18,24 +18,45 @@ from tests.conftest import load_cases
 
 CAP = "Code as Policies: Language Model Programs for Embodied Control"
 CAP_AUTHORS = ["Jacky Liang", "Wenlong Huang", "Fei Xia"]
-PREFIX = {"crossref": "/cr/", "datacite": "/dc/", "openalex": "/oa/", "arxiv": "/ax/",
-          "semantic_scholar": "/s2/", "europepmc": "/ep/", "web": "/"}
+PREFIX = {
+    "crossref": "/cr/",
+    "datacite": "/dc/",
+    "openalex": "/oa/",
+    "arxiv": "/ax/",
+    "semantic_scholar": "/s2/",
+    "europepmc": "/ep/",
+    "web": "/",
+}
 
 
-def cascade(httpserver, cfg=FAST, names=("crossref", "datacite", "openalex", "arxiv",  # type: ignore[no-untyped-def]
-                                         "semantic_scholar"), **kw):
-    return Cascade.from_config(cfg, sources=names,
-                               base_urls={n: httpserver.url_for(PREFIX[n]) for n in names}, **kw)
+def cascade(
+    httpserver,
+    cfg=FAST,
+    names=(
+        "crossref",
+        "datacite",
+        "openalex",
+        "arxiv",  # type: ignore[no-untyped-def]
+        "semantic_scholar",
+    ),
+    **kw,
+):
+    return Cascade.from_config(
+        cfg, sources=names, base_urls={n: httpserver.url_for(PREFIX[n]) for n in names}, **kw
+    )
 
 
 def atom(*entries: dict) -> bytes:
     items = "".join(
         f"<entry><id>http://arxiv.org/abs/{e['id']}</id><title>{e['title']}</title>"
         f"<published>{e['published']}T00:00:00Z</published>"
-        + "".join(f"<author><name>{a}</name></author>" for a in e["authors"]) + "</entry>"
-        for e in entries)
-    return (f'<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom">{items}</feed>'
-            ).encode()
+        + "".join(f"<author><name>{a}</name></author>" for a in e["authors"])
+        + "</entry>"
+        for e in entries
+    )
+    return (
+        f'<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom">{items}</feed>'
+    ).encode()
 
 
 def status(result, name):  # type: ignore[no-untyped-def]
@@ -52,38 +73,58 @@ def test_search_stops_at_first_plausible_record(httpserver) -> None:  # type: ig
 
 def test_query_revision_shortened_title(httpserver) -> None:  # type: ignore[no-untyped-def]
     cited = CAP.replace("Embodied Control", "Robot Kitchens")  # wrong subtitle
-    httpserver.expect_request("/oa/works", query_string={
-        "filter": f"title.search:{cited}", "per_page": "5"}).respond_with_json({"results": []})
-    serve(httpserver, "/oa/", "works", "openalex/search_code_as_policies_2023_results.json",
-          query={"filter": "title.search:Code as Policies", "per_page": "5"})
+    httpserver.expect_request(
+        "/oa/works", query_string={"filter": f"title.search:{cited}", "per_page": "5"}
+    ).respond_with_json({"results": []})
+    serve(
+        httpserver,
+        "/oa/",
+        "works",
+        "openalex/search_code_as_policies_2023_results.json",
+        query={"filter": "title.search:Code as Policies", "per_page": "5"},
+    )
     res = verify_online(ref(cited, CAP_AUTHORS, 2023, et_al=True), cascade=cascade(httpserver))
     assert res.verdict is Verdict.CORRUPTED and "title" in [f.value for f in res.differing]
     assert [r.args["filter"] for r, _ in httpserver.log] == [
-        f"title.search:{cited}", "title.search:Code as Policies"]
+        f"title.search:{cited}",
+        "title.search:Code as Policies",
+    ]
     assert any("short-title" in q for q in res.queries)
 
 
 def test_nothing_anywhere_is_fabricated(httpserver) -> None:  # type: ignore[no-untyped-def]
     httpserver.expect_request("/oa/works").respond_with_json({"results": []})
     httpserver.expect_request("/cr/works").respond_with_json({"message": {"items": []}})
-    httpserver.expect_request("/s2/paper/search/match").respond_with_json({"error": "x"}, status=404)
+    httpserver.expect_request("/s2/paper/search/match").respond_with_json(
+        {"error": "x"}, status=404
+    )
     serve(httpserver, "/ax/", "query", "arxiv/id_0808_05394_not_found.xml")
-    res = verify_online(ref("Quantum gravel sorting with sentient abacus networks",
-                            ["Ada Nobody"], 2021), cascade=cascade(httpserver))
+    res = verify_online(
+        ref("Quantum gravel sorting with sentient abacus networks", ["Ada Nobody"], 2021),
+        cascade=cascade(httpserver),
+    )
     assert res.verdict is Verdict.FABRICATED
     assert {s.name: s.ok for s in res.sources} == {
-        "openalex": True, "crossref": True, "semantic_scholar": True, "arxiv": True}
+        "openalex": True,
+        "crossref": True,
+        "semantic_scholar": True,
+        "arxiv": True,
+    }
 
 
 @pytest.mark.parametrize("failure,word", [("500", "error"), ("429", "rate_limited")])
 def test_failed_source_makes_unverified_never_fabricated(httpserver, failure, word) -> None:  # type: ignore[no-untyped-def]
     httpserver.expect_request("/oa/works").respond_with_json({"results": []})
     httpserver.expect_request("/cr/works").respond_with_data("down", status=int(failure))
-    httpserver.expect_request("/s2/paper/search/match").respond_with_json({"error": "x"}, status=404)
+    httpserver.expect_request("/s2/paper/search/match").respond_with_json(
+        {"error": "x"}, status=404
+    )
     serve(httpserver, "/ax/", "query", "arxiv/id_0808_05394_not_found.xml")
     cfg = dataclasses.replace(FAST, max_retries=1)
-    res = verify_online(ref("Quantum gravel sorting with sentient abacus networks",
-                            ["Ada Nobody"], 2021), cascade=cascade(httpserver, cfg))
+    res = verify_online(
+        ref("Quantum gravel sorting with sentient abacus networks", ["Ada Nobody"], 2021),
+        cascade=cascade(httpserver, cfg),
+    )
     assert res.verdict is Verdict.UNVERIFIED
     cr = status(res, "crossref")
     assert not cr.ok and cr.error is not None and cr.error.startswith(word + ":")
@@ -96,8 +137,12 @@ def test_timeout_status(httpserver) -> None:  # type: ignore[no-untyped-def]
         raise httpx.ReadTimeout("timed out", request=request)
 
     client = httpx.Client(transport=httpx.MockTransport(boom))  # no socket, no sleep
-    casc = Cascade.from_config(dataclasses.replace(FAST, max_retries=0), sources=("openalex",),
-                               client=client, base_urls={"openalex": "http://127.0.0.1:1/oa/"})
+    casc = Cascade.from_config(
+        dataclasses.replace(FAST, max_retries=0),
+        sources=("openalex",),
+        client=client,
+        base_urls={"openalex": "http://127.0.0.1:1/oa/"},
+    )
     res = verify_online(ref(CAP, CAP_AUTHORS, 2023, et_al=True), cascade=casc)
     assert res.verdict is Verdict.UNVERIFIED
     assert status(res, "openalex").error.startswith("timeout:")  # type: ignore[union-attr]
@@ -107,9 +152,9 @@ def test_b05_versioned_arxiv_preprint_is_verified(httpserver) -> None:  # type: 
     case = load_cases("identifiers")["B05"]
     mock = case["input"]["mock_responses"]
     paper = mock["arxiv_api"]["2301.01234v3"]
-    httpserver.expect_request("/ax/query", query_string={"id_list": "2301.01234v3", "max_results": "1"}
-                              ).respond_with_data(atom({"id": "2301.01234v3", **paper}),
-                                                  content_type="application/atom+xml")
+    httpserver.expect_request(
+        "/ax/query", query_string={"id_list": "2301.01234v3", "max_results": "1"}
+    ).respond_with_data(atom({"id": "2301.01234v3", **paper}), content_type="application/atom+xml")
     httpserver.expect_request("/cr/works").respond_with_json({"message": {"items": []}})
     res = verify_online(case["input"]["reference"], cascade=cascade(httpserver))
     assert res.verdict is Verdict.VERIFIED
@@ -122,13 +167,22 @@ def test_b05_arxiv_down_falls_back_to_semantic_scholar_unversioned(httpserver) -
     s2 = case["input"]["mock_responses"]["semantic_scholar"]
     good = s2[case["expected"]["semantic_scholar_lookup_key"]]
     httpserver.expect_request("/ax/query").respond_with_data("down", status=503)
-    httpserver.expect_request("/s2/paper/ARXIV:2301.01234v3").respond_with_json({"error": "x"}, status=404)
+    httpserver.expect_request("/s2/paper/ARXIV:2301.01234v3").respond_with_json(
+        {"error": "x"}, status=404
+    )
     httpserver.expect_request("/s2/paper/ARXIV:2301.01234").respond_with_json(
-        {"paperId": "p1", "title": good["title"], "year": good["year"],
-         "authors": [{"name": n} for n in good["authors"]],
-         "externalIds": {"ArXiv": "2301.01234"}})
-    res = verify_online(case["input"]["reference"],
-                        cascade=cascade(httpserver, dataclasses.replace(FAST, max_retries=0)))
+        {
+            "paperId": "p1",
+            "title": good["title"],
+            "year": good["year"],
+            "authors": [{"name": n} for n in good["authors"]],
+            "externalIds": {"ArXiv": "2301.01234"},
+        }
+    )
+    res = verify_online(
+        case["input"]["reference"],
+        cascade=cascade(httpserver, dataclasses.replace(FAST, max_retries=0)),
+    )
     assert res.verdict is Verdict.VERIFIED
     assert "/s2/paper/ARXIV:2301.01234v3" not in paths(httpserver)
     assert status(res, "arxiv").error.startswith("error:")  # type: ignore[union-attr]
@@ -138,15 +192,26 @@ def test_b26_crossref_without_authors_uses_openalex(httpserver) -> None:  # type
     case = load_cases("api client")["B26"]
     for item in case["input"]["records"][:2]:
         httpserver.expect_request(f"/cr/works/{item['DOI']}").respond_with_json(
-            {"message-type": "work", "message": item})
+            {"message-type": "work", "message": item}
+        )
         httpserver.expect_request(f"/oa/works/https://doi.org/{item['DOI']}").respond_with_json(
-            {"id": "https://openalex.org/W1", "doi": f"https://doi.org/{item['DOI']}",
-             "title": item["title"][0], "publication_year": 2018,
-             **case["input"]["openalex_fallback"]})
+            {
+                "id": "https://openalex.org/W1",
+                "doi": f"https://doi.org/{item['DOI']}",
+                "title": item["title"][0],
+                "publication_year": 2018,
+                **case["input"]["openalex_fallback"],
+            }
+        )
     casc = cascade(httpserver)
     for item in case["input"]["records"][:2]:
-        r = Reference(raw="Moura, I. (2018). Coastal dunes and storms.", title="Coastal dunes and storms",
-                      authors=(Author(family="Moura", given="I."),), year=2018, doi=item["DOI"])
+        r = Reference(
+            raw="Moura, I. (2018). Coastal dunes and storms.",
+            title="Coastal dunes and storms",
+            authors=(Author(family="Moura", given="I."),),
+            year=2018,
+            doi=item["DOI"],
+        )
         res = verify_online(r, cascade=casc)
         assert res.verdict is Verdict.VERIFIED, res.reason
         assert "authors" not in [f.value for f in res.differing]
@@ -174,18 +239,29 @@ def test_local_index_first(httpserver, tmp_path) -> None:  # type: ignore[no-unt
     from tests.citations._store import rec, store
 
     index = store(tmp_path, [rec("L1", CAP, CAP_AUTHORS, 2023)])
-    res = verify_online(ref(CAP, CAP_AUTHORS, 2023, et_al=True), cascade=cascade(httpserver, local=index))
+    res = verify_online(
+        ref(CAP, CAP_AUTHORS, 2023, et_al=True), cascade=cascade(httpserver, local=index)
+    )
     assert res.verdict is Verdict.VERIFIED and len(httpserver.log) == 0
     assert [s.name for s in res.sources] == ["local"]
 
 
 def test_batch_is_ordered_resumable_and_survives_bad_items(httpserver, tmp_path) -> None:  # type: ignore[no-untyped-def]
     serve(httpserver, "/oa/", "works", "openalex/search_code_as_policies_2023_results.json")
-    items = [ref(CAP, CAP_AUTHORS, 2023, et_al=True), "", ref(CAP.upper(), CAP_AUTHORS, 2023, et_al=True)]
+    items = [
+        ref(CAP, CAP_AUTHORS, 2023, et_al=True),
+        "",
+        ref(CAP.upper(), CAP_AUTHORS, 2023, et_al=True),
+    ]
     seen: list[tuple[int, int]] = []
     ck = tmp_path / "run.jsonl"
-    out = verify_batch(items, cascade(httpserver), workers=2, checkpoint=ck,
-                       progress=lambda d, t: seen.append((d, t)))
+    out = verify_batch(
+        items,
+        cascade(httpserver),
+        workers=2,
+        checkpoint=ck,
+        progress=lambda d, t: seen.append((d, t)),
+    )
     assert [r.verdict for r in out] == [Verdict.VERIFIED, Verdict.UNPARSED, Verdict.VERIFIED]
     assert sorted(seen)[-1] == (3, 3) and len(ck.read_text().splitlines()) == 3
     n = len(httpserver.log)
@@ -217,7 +293,10 @@ def test_helpers() -> None:
     assert shortened_title(CAP) == "Code as Policies"
     assert shortened_title("One two three") is None
     assert parse_source_list("crossref, OpenAlex,semantic-scholar") == (
-        "crossref", "openalex", "semantic_scholar")
+        "crossref",
+        "openalex",
+        "semantic_scholar",
+    )
     with pytest.raises(InputError):
         parse_source_list("google")
 
@@ -226,16 +305,26 @@ def test_outcome_statuses_match_and_no_match(httpserver) -> None:  # type: ignor
     httpserver.expect_request("/oa/works").respond_with_json({"results": []})
     serve(httpserver, "/cr/", "works", "crossref/search_code_as_policies_2023_items.json")
     res = cascade(httpserver).run(ref(CAP, CAP_AUTHORS, 2023, et_al=True))
-    assert [(o.name, o.status) for o in res.outcomes] == [("openalex", "no_match"), ("crossref", "match")]
+    assert [(o.name, o.status) for o in res.outcomes] == [
+        ("openalex", "no_match"),
+        ("crossref", "match"),
+    ]
     assert res.matched and res.failed == ()
 
 
 def test_datacite_only_doi_in_cascade(httpserver) -> None:  # type: ignore[no-untyped-def]
-    serve(httpserver, "/dc/", "dois/10.48550/arxiv.2311.16162", "datacite/dois_arxiv_2311_16162.json")
-    r = Reference(raw="x", doi="10.48550/arXiv.2311.16162",
-                  title="Leveraging Artificial Intelligence Technology for Mapping Research to "
-                        "Sustainable Development Goals: A Case Study",
-                  authors=(Author(family="Yin", given="Hui"),), et_al=True, year=2023)
+    serve(
+        httpserver, "/dc/", "dois/10.48550/arxiv.2311.16162", "datacite/dois_arxiv_2311_16162.json"
+    )
+    r = Reference(
+        raw="x",
+        doi="10.48550/arXiv.2311.16162",
+        title="Leveraging Artificial Intelligence Technology for Mapping Research to "
+        "Sustainable Development Goals: A Case Study",
+        authors=(Author(family="Yin", given="Hui"),),
+        et_al=True,
+        year=2023,
+    )
     res = verify_online(r, cascade=cascade(httpserver))
     assert res.verdict is Verdict.VERIFIED
     assert paths(httpserver) == ["/dc/dois/10.48550/arxiv.2311.16162"]  # never Crossref
@@ -250,8 +339,12 @@ def test_batch_threads_share_each_source_rate_limit(httpserver) -> None:  # type
     sent: list[float] = []
     client = httpx.Client(event_hooks={"request": [lambda r: sent.append(time.monotonic())]})
     cfg = dataclasses.replace(FAST, delay_s=0.01, rate_margin_s=0.02)
-    casc = Cascade.from_config(cfg, sources=("openalex",), client=client,
-                               base_urls={"openalex": httpserver.url_for("/oa/")})
+    casc = Cascade.from_config(
+        cfg,
+        sources=("openalex",),
+        client=client,
+        base_urls={"openalex": httpserver.url_for("/oa/")},
+    )
     items = [ref(CAP + " " + w, CAP_AUTHORS, 2023, et_al=True) for w in ("a", "b", "c")]
     verify_batch(items, casc, workers=3)
     assert len(httpserver.log) == 3
@@ -263,12 +356,18 @@ def test_batch_threads_share_each_source_rate_limit(httpserver) -> None:  # type
 def test_web_page_cited_is_checked_first_and_safely(httpserver) -> None:  # type: ignore[no-untyped-def]
     from citations.model import SourceType
 
-    page = (b'<html><head><meta name="citation_title" content="How we ship small models">'
-            b'<meta name="author" content="Dana Quill"></head></html>')
+    page = (
+        b'<html><head><meta name="citation_title" content="How we ship small models">'
+        b'<meta name="author" content="Dana Quill"></head></html>'
+    )
     httpserver.expect_request("/blog/post").respond_with_data(page, content_type="text/html")
-    r = Reference(raw="Quill, D. How we ship small models. Blog post.", title="How we ship small models",
-                  authors=(Author(family="Quill", given="D."),), url=httpserver.url_for("/blog/post"),
-                  source_type=SourceType.WEB)
+    r = Reference(
+        raw="Quill, D. How we ship small models. Blog post.",
+        title="How we ship small models",
+        authors=(Author(family="Quill", given="D."),),
+        url=httpserver.url_for("/blog/post"),
+        source_type=SourceType.WEB,
+    )
     allowed = dataclasses.replace(FAST, allow_private_hosts=True)
     res = verify_online(r, cascade=cascade(httpserver, allowed, names=("openalex", "web")))
     assert res.verdict is Verdict.VERIFIED and paths(httpserver) == ["/blog/post"]
@@ -282,21 +381,35 @@ def test_unindexed_work_type_not_found_is_unverified(httpserver) -> None:  # typ
 
     httpserver.expect_request("/oa/works").respond_with_json({"results": []})
     httpserver.expect_request("/cr/works").respond_with_json({"message": {"items": []}})
-    r = Reference(raw="Nobody, A. (2019). Dunes of my town. PhD thesis, Univ. of Nowhere.",
-                  title="Dunes of my town", authors=(Author(family="Nobody", given="A."),),
-                  year=2019, source_type=SourceType.THESIS)
+    r = Reference(
+        raw="Nobody, A. (2019). Dunes of my town. PhD thesis, Univ. of Nowhere.",
+        title="Dunes of my town",
+        authors=(Author(family="Nobody", given="A."),),
+        year=2019,
+        source_type=SourceType.THESIS,
+    )
     res = verify_online(r, cascade=cascade(httpserver, names=("openalex", "crossref")))
     assert res.verdict is Verdict.UNVERIFIED and "not indexed" in res.reason
 
 
 def test_crossref_revision_drops_authors_and_year_first(httpserver) -> None:  # type: ignore[no-untyped-def]
-    serve(httpserver, "/cr/", "works", "crossref/search_code_as_policies_2023_items.json",
-          query={"query.bibliographic": CAP, "rows": "5",
-                 "select": "DOI,title,subtitle,author,editor,issued,published,container-title,"
-                           "volume,issue,page,publisher,type,updated-by,update-to"})
+    serve(
+        httpserver,
+        "/cr/",
+        "works",
+        "crossref/search_code_as_policies_2023_items.json",
+        query={
+            "query.bibliographic": CAP,
+            "rows": "5",
+            "select": "DOI,title,subtitle,author,editor,issued,published,container-title,"
+            "volume,issue,page,publisher,type,updated-by,update-to",
+        },
+    )
     httpserver.expect_request("/cr/works").respond_with_json({"message": {"items": []}})
-    res = verify_online(ref(CAP, ["Jacky Liang", "Wenlong Huang", "Fei Xia"], 2022, et_al=True),
-                        cascade=cascade(httpserver, names=("crossref",)))
+    res = verify_online(
+        ref(CAP, ["Jacky Liang", "Wenlong Huang", "Fei Xia"], 2022, et_al=True),
+        cascade=cascade(httpserver, names=("crossref",)),
+    )
     qs = [r.args["query.bibliographic"] for r, _ in httpserver.log]
     assert qs == [CAP + " Liang 2022", CAP]  # full query, then title only: found, stop
     assert res.verdict is Verdict.CORRUPTED and [f.value for f in res.differing] == ["year"]

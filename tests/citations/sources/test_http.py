@@ -31,14 +31,22 @@ class Sleeps(list[float]):
 
 
 def _client(httpserver, cfg=FAST, cache=None, sleep=None):  # type: ignore[no-untyped-def]
-    return PoliteClient("crossref", httpserver.url_for("/api/"), cfg, cache=cache,
-                        sleep=sleep if sleep is not None else Sleeps())
+    return PoliteClient(
+        "crossref",
+        httpserver.url_for("/api/"),
+        cfg,
+        cache=cache,
+        sleep=sleep if sleep is not None else Sleeps(),
+    )
 
 
 def test_429_with_retry_after_is_waited_then_succeeds(httpserver) -> None:  # type: ignore[no-untyped-def]
     httpserver.expect_ordered_request("/api/x").respond_with_data(
-        "slow down", status=429, headers={"Retry-After": "2"})
-    httpserver.expect_ordered_request("/api/x").respond_with_data("{}", content_type="application/json")
+        "slow down", status=429, headers={"Retry-After": "2"}
+    )
+    httpserver.expect_ordered_request("/api/x").respond_with_data(
+        "{}", content_type="application/json"
+    )
     sleeps = Sleeps()
     resp = _client(httpserver, sleep=sleeps).get("x")
     assert resp.status == 200 and len(httpserver.log) == 2
@@ -46,8 +54,9 @@ def test_429_with_retry_after_is_waited_then_succeeds(httpserver) -> None:  # ty
 
 
 def test_a_retry_after_holds_back_every_caller_of_the_source(httpserver) -> None:  # type: ignore[no-untyped-def]
-    httpserver.expect_request("/api/x").respond_with_data("no", status=429,
-                                                          headers={"Retry-After": "5"})
+    httpserver.expect_request("/api/x").respond_with_data(
+        "no", status=429, headers={"Retry-After": "5"}
+    )
     clock = [100.0]
     sleeps = Sleeps()
     cfg = dataclasses.replace(FAST, max_retries=1)
@@ -57,7 +66,7 @@ def test_a_retry_after_holds_back_every_caller_of_the_source(httpserver) -> None
         client.get("x")
     assert sleeps == [5.0] and len(httpserver.log) == 2
     other = PoliteClient("crossref", httpserver.url_for("/api/"), FAST, sleep=sleeps)
-    other.limiter = client.limiter          # threads of one cascade share a source's limiter
+    other.limiter = client.limiter  # threads of one cascade share a source's limiter
     clock[0] += 1.0
     assert other.limiter.wait() == pytest.approx(4.0)  # the 429's wait holds the others too
 
@@ -74,8 +83,9 @@ def test_429_without_retry_after_uses_backoff_then_rate_limited(httpserver) -> N
 
 
 def test_too_long_retry_after_is_not_waited(httpserver) -> None:  # type: ignore[no-untyped-def]
-    httpserver.expect_request("/api/x").respond_with_data("no", status=429,
-                                                          headers={"Retry-After": "3600"})
+    httpserver.expect_request("/api/x").respond_with_data(
+        "no", status=429, headers={"Retry-After": "3600"}
+    )
     sleeps = Sleeps()
     with pytest.raises(RateLimited) as info:
         _client(httpserver, sleep=sleeps).get("x")
@@ -134,8 +144,9 @@ def test_connection_refused_is_source_error() -> None:
 
 
 def test_every_httpx_exception_maps_to_source_error() -> None:
-    classes = [obj for _, obj in inspect.getmembers(httpx, inspect.isclass)
-               if issubclass(obj, Exception)]
+    classes = [
+        obj for _, obj in inspect.getmembers(httpx, inspect.isclass) if issubclass(obj, Exception)
+    ]
     assert len(classes) > 15
     for cls in classes:
         exc = cls.__new__(cls)
@@ -148,8 +159,11 @@ def test_every_httpx_exception_maps_to_source_error() -> None:
 
 
 def test_errors_survive_pickling() -> None:
-    for err in [SourceTimeout("t", source="s", url="u", attempt=2),
-                RateLimited("r", source="s", retry_after_s=3.0), SourceError("e", source="s", status=500)]:
+    for err in [
+        SourceTimeout("t", source="s", url="u", attempt=2),
+        RateLimited("r", source="s", retry_after_s=3.0),
+        SourceError("e", source="s", status=500),
+    ]:
         back = pickle.loads(pickle.dumps(err))
         assert type(back) is type(err) and back.source == "s" and str(back) == str(err)
 
@@ -167,7 +181,9 @@ def test_cache_second_run_makes_no_request_and_offline_serves_it(httpserver, tmp
     assert r.from_cache and r.body == b'{"a": 1}'
     assert again.get("works/10.1/gone", ok=(404,)).status == 404
     assert len(httpserver.log) == 2 and again.requests == 0 and again.cache_hits == 2
-    off = _client(httpserver, dataclasses.replace(FAST, offline=True), cache=HttpCache(tmp_path / "c.sqlite"))
+    off = _client(
+        httpserver, dataclasses.replace(FAST, offline=True), cache=HttpCache(tmp_path / "c.sqlite")
+    )
     assert off.get("works/10.1/a").from_cache
     with pytest.raises(SourceError, match="offline"):
         off.get("works/10.1/other")
@@ -229,7 +245,9 @@ def test_rate_limiter_is_thread_safe_with_fake_clock() -> None:
 
 
 def test_retry_after_http_date() -> None:
-    assert parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT", now=1445412470.0) == pytest.approx(10.0)
+    assert parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT", now=1445412470.0) == pytest.approx(
+        10.0
+    )
     assert parse_retry_after("120") == 120.0
     assert parse_retry_after("soon") is None and parse_retry_after(None) is None
 
@@ -244,6 +262,9 @@ def test_polite_pool_and_api_key_headers(httpserver) -> None:  # type: ignore[no
     CrossrefSource(base_url=httpserver.url_for("/cr/"), config=cfg).lookup_doi("10.1/x")
     SemanticScholarSource(base_url=httpserver.url_for("/s2/"), config=cfg).lookup_doi("10.1/x")
     (cr, _), (s2, _) = httpserver.log
-    assert cr.args["mailto"] == "me@example.org" and "mailto:me@example.org" in cr.headers["User-Agent"]
+    assert (
+        cr.args["mailto"] == "me@example.org"
+        and "mailto:me@example.org" in cr.headers["User-Agent"]
+    )
     assert "x-api-key" not in cr.headers
     assert s2.headers["x-api-key"] == "SECRET"

@@ -15,9 +15,13 @@ from citations.sources.cascade import Cascade
 from citations.sources.online import verify_batch
 from tests.citations.sources._replay import FAST
 
-TITLES = ["Sparse routing in tiny transformers", "Hedgerow corridors and beetle dispersal",
-          "Coastal salinity transects in estuaries", "Quiet priors for sparse bandits",
-          "Firn densification under warm summers"]
+TITLES = [
+    "Sparse routing in tiny transformers",
+    "Hedgerow corridors and beetle dispersal",
+    "Coastal salinity transects in estuaries",
+    "Quiet priors for sparse bandits",
+    "Firn densification under warm summers",
+]
 
 
 def closed_port() -> int:
@@ -34,9 +38,12 @@ def test_a_refused_source_is_dropped_after_three_outages(httpserver) -> None:  #
     httpserver.expect_request("/oa/works").respond_with_json({"results": []})
     events: list[tuple[str, str, str]] = []
     dead = f"http://127.0.0.1:{closed_port()}/"
-    with Cascade.from_config(FAST, sources=("crossref", "openalex"),
-                             base_urls={"crossref": dead, "openalex": httpserver.url_for("/oa/")},
-                             on_event=lambda *e: events.append(e)) as casc:
+    with Cascade.from_config(
+        FAST,
+        sources=("crossref", "openalex"),
+        base_urls={"crossref": dead, "openalex": httpserver.url_for("/oa/")},
+        on_event=lambda *e: events.append(e),
+    ) as casc:
         results = verify_batch(refs(), casc, workers=1)
     asked = [e for e in events if e[0] == "ask" and e[1] == "crossref"]
     down = [e for e in events if e[0] == "down"]
@@ -53,15 +60,18 @@ def test_a_refused_source_is_dropped_after_three_outages(httpserver) -> None:  #
 def test_not_found_is_not_an_outage(httpserver) -> None:  # type: ignore[no-untyped-def]
     httpserver.expect_request("/cr/works").respond_with_data("Resource not found.", status=404)
     httpserver.expect_request("/oa/works").respond_with_json({"results": []})
-    with Cascade.from_config(FAST, sources=("crossref", "openalex"),
-                             base_urls={"crossref": httpserver.url_for("/cr/"),
-                                        "openalex": httpserver.url_for("/oa/")}) as casc:
+    with Cascade.from_config(
+        FAST,
+        sources=("crossref", "openalex"),
+        base_urls={"crossref": httpserver.url_for("/cr/"), "openalex": httpserver.url_for("/oa/")},
+    ) as casc:
         verify_batch(refs(), casc, workers=2)
     assert casc.down == {}
 
 
 def test_cli_says_once_that_a_source_is_down_and_shows_progress(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from citations.sources.crossref import CrossrefSource
     from citations.sources.http import PoliteClient
     from citations.sources.openalex import OpenAlexSource
@@ -73,9 +83,23 @@ def test_cli_says_once_that_a_source_is_down_and_shows_progress(
     monkeypatch.setattr(PoliteClient, "_backoff", lambda self, attempt: 0.0)
     listed = tmp_path / "refs.txt"
     listed.write_text("".join(r + "\n" for r in refs()))
-    status = main(["refs", "verify", str(listed), "--db", str(tmp_path / "none.sqlite"),
-                   "--sources", "crossref,openalex", "--cache", str(tmp_path / "http.sqlite"),
-                   "--json", "--workers", "1", "--progress"])
+    status = main(
+        [
+            "refs",
+            "verify",
+            str(listed),
+            "--db",
+            str(tmp_path / "none.sqlite"),
+            "--sources",
+            "crossref,openalex",
+            "--cache",
+            str(tmp_path / "http.sqlite"),
+            "--json",
+            "--workers",
+            "1",
+            "--progress",
+        ]
+    )
     out = capsys.readouterr()
     results = [json.loads(x) for x in out.out.splitlines()]
     assert status == 0 and [r["verdict"] for r in results] == ["unverified"] * len(TITLES)

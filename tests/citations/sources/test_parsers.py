@@ -13,10 +13,15 @@ from citations.text.names import parse_author_list
 from tests.citations.sources._replay import body, index
 from tests.conftest import load_cases
 
-PARSERS = {"crossref": crossref.parse_response, "openalex": openalex.parse_response,
-           "arxiv": arxiv.parse_response, "semantic-scholar": semantic_scholar.parse_response,
-           "datacite": datacite.parse_response, "europepmc": europepmc.parse_response,
-           "doi-content-negotiation": doi.parse_response}
+PARSERS = {
+    "crossref": crossref.parse_response,
+    "openalex": openalex.parse_response,
+    "arxiv": arxiv.parse_response,
+    "semantic-scholar": semantic_scholar.parse_response,
+    "datacite": datacite.parse_response,
+    "europepmc": europepmc.parse_response,
+    "doi-content-negotiation": doi.parse_response,
+}
 
 
 def test_every_recorded_body_parses_without_raising() -> None:
@@ -52,12 +57,19 @@ def test_crossref_lists_and_bare_item_arrays() -> None:
 def test_openalex_shapes_and_empty_title() -> None:
     (rec,) = openalex.parse_response(body("openalex/works_doi_proceedings_article.json"))
     assert (rec.id, rec.doi, rec.pages, rec.year) == (
-        "W3174427814", "10.1145/3448016.3452841", "1386-1399", 2021)
+        "W3174427814",
+        "10.1145/3448016.3452841",
+        "1386-1399",
+        2021,
+    )
     assert rec.authors[0].family == "Pandey"
     (empty,) = openalex.parse_response(body("openalex/works_doi_empty_title_japanese.json"))
     assert empty.title == "" and empty.authors
     assert len(openalex.parse_response(body("openalex/works_sample_1_list_envelope.json"))) == 1
-    assert len(openalex.parse_response(body("openalex/search_code_as_policies_2023_results.json"))) == 5
+    assert (
+        len(openalex.parse_response(body("openalex/search_code_as_policies_2023_results.json")))
+        == 5
+    )
     (thesis,) = openalex.parse_response(body("openalex/works_doi_missing_author_name.json"))
     assert thesis.source_type is SourceType.THESIS
 
@@ -81,7 +93,9 @@ def test_semantic_scholar_batch_keeps_nulls_in_order() -> None:
     assert batch[0] is None and all(r is not None for r in batch[1:])
     assert batch[1] is not None and batch[1].doi == "10.2139/ssrn.288970"
     assert semantic_scholar.parse_response(body("semantic-scholar/paper_id_not_found.json")) == []
-    assert semantic_scholar.parse_response(body("semantic-scholar/search_cot_2022_empty.json")) == []
+    assert (
+        semantic_scholar.parse_response(body("semantic-scholar/search_cot_2022_empty.json")) == []
+    )
 
 
 def test_datacite_records() -> None:
@@ -111,8 +125,11 @@ def test_europepmc_and_doi_negotiation() -> None:
 def test_b25_search_queries() -> None:
     case = load_cases("api client")["B25"]
     titles, exp = case["input"]["titles"], case["expected"]
-    got = [arxiv.search_query(t) for t, target in zip(titles, case["input"]["targets"])
-           if target == "arxiv"]
+    got = [
+        arxiv.search_query(t)
+        for t, target in zip(titles, case["input"]["targets"])
+        if target == "arxiv"
+    ]
     assert got == exp["arxiv_search_query"]
     oa = openalex.title_search_query(titles[2])
     assert oa == exp["openalex_title_search"]
@@ -133,13 +150,15 @@ def test_b26_crossref_authors_none_and_editors_excluded() -> None:
     case = load_cases("api client")["B26"]
     got = [crossref.crossref_authors(r) for r in case["input"]["records"]]
     exp = case["expected"]["authors_from_crossref"]
-    assert [None if g is None else [{"given": a.given, "family": a.family} for a in g]
-            for g in got] == exp
+    assert [
+        None if g is None else [{"given": a.given, "family": a.family} for a in g] for g in got
+    ] == exp
     # fallback authors from OpenAlex authorships match the cited author
     fallback = openalex.openalex_authors(case["input"]["openalex_fallback"])
     cited, _ = parse_author_list(case["input"]["cited_authors"].split("(")[0].strip())
-    for g, used, match in zip(got, case["expected"]["author_source_used"],
-                              case["expected"]["author_match"]):
+    for g, used, match in zip(
+        got, case["expected"]["author_source_used"], case["expected"]["author_match"]
+    ):
         authors = fallback if g is None else g
         assert used == ("openalex" if g is None else "crossref")
         fm = compare_authors(cited, authors)
@@ -157,5 +176,5 @@ def test_b05_lookup_keys() -> None:
 
 @pytest.mark.parametrize("parser", list(PARSERS.values()))
 def test_parsers_tolerate_garbage(parser) -> None:  # type: ignore[no-untyped-def]
-    for junk in [b"", b"null", b"[]", b"{}", b'{"message": 3}', b"\xff\xfe", b"[null, 1, \"x\"]"]:
+    for junk in [b"", b"null", b"[]", b"{}", b'{"message": 3}', b"\xff\xfe", b'[null, 1, "x"]']:
         assert parser(junk) == []

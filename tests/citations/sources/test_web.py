@@ -33,9 +33,13 @@ def test_parse_page_meta_tags() -> None:
 def test_fetch_and_compare_like_a_record(httpserver) -> None:  # type: ignore[no-untyped-def]
     httpserver.expect_request("/post").respond_with_data(PAGE, content_type="text/html")
     page = fetch_page(httpserver.url_for("/post"), LOCAL)
-    fields = {f.field: f for f in compare_fields(
-        ref("Sparse routing in tiny transformers", ["Lena Okafor", "Rasmus Lindqvist"], 2023),
-        page.record())}
+    fields = {
+        f.field: f
+        for f in compare_fields(
+            ref("Sparse routing in tiny transformers", ["Lena Okafor", "Rasmus Lindqvist"], 2023),
+            page.record(),
+        )
+    }
     assert fields[Field.TITLE].status is FieldStatus.MATCH
     assert fields[Field.AUTHORS].status is FieldStatus.MATCH
     assert fields[Field.YEAR].status is FieldStatus.MATCH
@@ -48,16 +52,30 @@ def test_loopback_refused_by_default(httpserver) -> None:  # type: ignore[no-unt
     assert len(httpserver.log) == 0
 
 
-@pytest.mark.parametrize("url", ["file:///etc/passwd", "ftp://example.org/x", "gopher://h/", "http:///x"])
+@pytest.mark.parametrize(
+    "url", ["file:///etc/passwd", "ftp://example.org/x", "gopher://h/", "http:///x"]
+)
 def test_only_http_schemes(url: str) -> None:
     with pytest.raises(InputError):
         check_url(url, LOCAL)
 
 
-@pytest.mark.parametrize("addr,public", [
-    ("127.0.0.1", False), ("10.1.2.3", False), ("192.168.0.1", False), ("169.254.169.254", False),
-    ("::1", False), ("fe80::1", False), ("::ffff:127.0.0.1", False), ("0.0.0.0", False),
-    ("224.0.0.1", False), ("93.184.216.34", True), ("2606:2800:220:1::1", True)])
+@pytest.mark.parametrize(
+    "addr,public",
+    [
+        ("127.0.0.1", False),
+        ("10.1.2.3", False),
+        ("192.168.0.1", False),
+        ("169.254.169.254", False),
+        ("::1", False),
+        ("fe80::1", False),
+        ("::ffff:127.0.0.1", False),
+        ("0.0.0.0", False),
+        ("224.0.0.1", False),
+        ("93.184.216.34", True),
+        ("2606:2800:220:1::1", True),
+    ],
+)
 def test_public_address(addr: str, public: bool) -> None:
     assert is_public_address(addr) is public
 
@@ -79,16 +97,24 @@ def test_redirect_to_loopback_is_refused(httpserver) -> None:  # type: ignore[no
 
     client = httpx.Client(transport=httpx.MockTransport(handler))
     with pytest.raises(InputError, match="not a public address"):
-        fetch_page("http://public.example/go", FAST, client=client,
-                   resolve=lambda h: ["93.184.216.34"] if h == "public.example" else ["127.0.0.1"])
+        fetch_page(
+            "http://public.example/go",
+            FAST,
+            client=client,
+            resolve=lambda h: ["93.184.216.34"] if h == "public.example" else ["127.0.0.1"],
+        )
     assert hops == ["http://public.example/go"] and len(httpserver.log) == 0
 
 
 def test_redirects_followed_when_allowed_and_limited(httpserver) -> None:  # type: ignore[no-untyped-def]
     httpserver.expect_request("/a").respond_with_data("", status=301, headers={"Location": "/post"})
     httpserver.expect_request("/post").respond_with_data(PAGE, content_type="text/html")
-    httpserver.expect_request("/loop").respond_with_data("", status=302, headers={"Location": "/loop"})
-    assert fetch_page(httpserver.url_for("/a"), LOCAL).title == "Sparse Routing in Tiny Transformers"
+    httpserver.expect_request("/loop").respond_with_data(
+        "", status=302, headers={"Location": "/loop"}
+    )
+    assert (
+        fetch_page(httpserver.url_for("/a"), LOCAL).title == "Sparse Routing in Tiny Transformers"
+    )
     with pytest.raises(SourceError, match="redirects"):
         fetch_page(httpserver.url_for("/loop"), LOCAL, max_redirects=2)
 
@@ -106,4 +132,6 @@ def test_timeout_maps_to_source_error() -> None:
 
     client = httpx.Client(transport=httpx.MockTransport(boom))
     with pytest.raises(SourceError):
-        fetch_page("http://public.example/", FAST, client=client, resolve=lambda h: ["93.184.216.34"])
+        fetch_page(
+            "http://public.example/", FAST, client=client, resolve=lambda h: ["93.184.216.34"]
+        )

@@ -38,4 +38,9 @@ def test_fold_keeps_the_layout_and_fold_key_does_not() -> None:
 def test_strip_markup_and_title_words() -> None:
     assert strip_markup("The <i>E. coli</i> genome &amp; more") == "The E. coli genome & more"
     assert title_words("$\\beta$-catenin and \u03b2-catenin") == [
-        "beta", "catenin", "and", "beta", "catenin"]
+        "beta",
+        "catenin",
+        "and",
+        "beta",
+        "catenin",
+    ]

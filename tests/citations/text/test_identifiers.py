@@ -67,7 +67,10 @@ def test_resolver_and_encoded_forms() -> None:
     assert normalize_doi("http://dx.doi.org/10.1000/abc") == "10.1000/abc"
     assert normalize_doi("doi:10.1000/abc.") == "10.1000/abc"
     assert normalize_doi("info:doi/10.1000/abc") == "10.1000/abc"
-    assert normalize_doi("https://doi.org/10.1002%2F%28SICI%291097-4571%3C1%3E") == "10.1002/(SICI)1097-4571<1>"
+    assert (
+        normalize_doi("https://doi.org/10.1002%2F%28SICI%291097-4571%3C1%3E")
+        == "10.1002/(SICI)1097-4571<1>"
+    )
     assert normalize_doi("not a doi") is None
     assert normalize_doi("") is None
     assert doi_key("https://doi.org/10.1000/ABC") == doi_key("10.1000/abc")
@@ -81,15 +84,17 @@ def test_find_dois_dedups_case_insensitively_and_ignores_html_tail() -> None:
 def test_arxiv_validity_rules() -> None:
     assert parse_arxiv_id("2301.01234v3") == ArxivId("2301.01234", 3, "new")
     assert parse_arxiv_id("1412.1234") == ArxivId("1412.1234", None, "new")
-    assert parse_arxiv_id("1412.12345") is None      # 5 digits only from 1501
-    assert parse_arxiv_id("1501.1234") is None       # 4 digits only to 1412
-    assert parse_arxiv_id("0613.0001") is None       # month 13
+    assert parse_arxiv_id("1412.12345") is None  # 5 digits only from 1501
+    assert parse_arxiv_id("1501.1234") is None  # 4 digits only to 1412
+    assert parse_arxiv_id("0613.0001") is None  # month 13
     assert parse_arxiv_id("arXiv:astro-ph/0703001") == ArxivId("astro-ph/0703001", None, "old")
     assert parse_arxiv_id("hep-th/0813001") is None  # month 13
     assert parse_arxiv_id("") is None
     assert find_arxiv_ids("CoRR, abs/2403.07974, 2024") == [ArxivId("2403.07974", None, "new")]
     assert find_arxiv_ids("doi: 10.48550/arXiv.2403.07974") == [ArxivId("2403.07974", None, "new")]
-    assert find_arxiv_ids("see https://arxiv.org/pdf/2106.09685v2.pdf") == [ArxivId("2106.09685", 2, "new")]
+    assert find_arxiv_ids("see https://arxiv.org/pdf/2106.09685v2.pdf") == [
+        ArxivId("2106.09685", 2, "new")
+    ]
     assert find_arxiv_ids("Table 2301.01234 shows") == []  # no cue, no id
     assert str(ArxivId("2301.01234", 3, "new")) == "2301.01234v3"
 
@@ -107,11 +112,40 @@ def test_normalize_doi_idempotent(s: str) -> None:
         assert normalize_doi(doi_url(n)) == n
 
 
-_ARXIV_PIECES = st.sampled_from([
-    "arXiv:", "arxiv preprint arXiv:", "arxiv.org/abs/", "abs/", "10.48550/arXiv.",
-    "hep-th/9901001", "math.AG/0112019", "hep-th/", "cs.CL/", "math/", "astro-ph.", "/",
-    "1706.03762", "1412.6980", "0704.0001", "2301.01234v2", "0112019", "9901001v3",
-    "1234.5678", "12345", ".", " ", ", ", "v", "x", "CS", "(", ")", "0", "9"])
+_ARXIV_PIECES = st.sampled_from(
+    [
+        "arXiv:",
+        "arxiv preprint arXiv:",
+        "arxiv.org/abs/",
+        "abs/",
+        "10.48550/arXiv.",
+        "hep-th/9901001",
+        "math.AG/0112019",
+        "hep-th/",
+        "cs.CL/",
+        "math/",
+        "astro-ph.",
+        "/",
+        "1706.03762",
+        "1412.6980",
+        "0704.0001",
+        "2301.01234v2",
+        "0112019",
+        "9901001v3",
+        "1234.5678",
+        "12345",
+        ".",
+        " ",
+        ", ",
+        "v",
+        "x",
+        "CS",
+        "(",
+        ")",
+        "0",
+        "9",
+    ]
+)
 
 
 @given(st.lists(_ARXIV_PIECES, max_size=12).map("".join))

@@ -23,7 +23,9 @@ def test_b15_same_person_key_for_all_spellings() -> None:
     nfd = unicodedata.normalize("NFD", "Höglund, Märta")
     assert nfc != nfd
     assert (name_key(parse_name(nfc)) == name_key(parse_name(nfd))) is exp["nfc_equals_nfd"]
-    assert (name_key(parse_name(case["input"]["trap"])) == exp["same_person_key_for_all_variants"]) is exp["trap_matches"]
+    assert (
+        name_key(parse_name(case["input"]["trap"])) == exp["same_person_key_for_all_variants"]
+    ) is exp["trap_matches"]
 
 
 def test_b14_braced_surnames_are_people_and_hyphens_fold() -> None:
@@ -33,7 +35,9 @@ def test_b14_braced_surnames_are_people_and_hyphens_fold() -> None:
     assert [family_key(a) for a in cited] == exp["normalized_families"]
     assert any(a.literal for a in cited) is exp["corporate_author_detected"]
     record = [parse_name(f"{r['family']}, {r['given']}") for r in case["input"]["record_authors"]]
-    assert [family_key(a) for a in record] == exp["normalized_families"]  # U+2010 folded, not deleted
+    assert [family_key(a) for a in record] == exp[
+        "normalized_families"
+    ]  # U+2010 folded, not deleted
     assert [name_key(a) for a in cited] == [name_key(a) for a in record]
     trap = [parse_name(x) for x in case["input"]["negative_control_cited"].split(" and ")]
     diff = [i for i, (a, b) in enumerate(zip(trap, record)) if name_key(a) != name_key(b)]
@@ -82,7 +86,11 @@ def test_name_forms() -> None:
 
 def test_given_first_and_vancouver_lists() -> None:
     authors, et_al = parse_author_list("Bowen Liu, Quang Luu Nguyen, and Vijay Pande")
-    assert [(a.family, a.given) for a in authors] == [("Liu", "Bowen"), ("Nguyen", "Quang Luu"), ("Pande", "Vijay")]
+    assert [(a.family, a.given) for a in authors] == [
+        ("Liu", "Bowen"),
+        ("Nguyen", "Quang Luu"),
+        ("Pande", "Vijay"),
+    ]
     authors, et_al = parse_author_list("Afgan E, Baker D, van den Beek M, Čech M, et al.")
     assert [a.family for a in authors] == ["Afgan", "Baker", "van den Beek", "Čech"] and et_al
     assert parse_author_list("") == ([], False)
@@ -94,20 +102,35 @@ def test_slashed_capitalised_and_compound_family_lists() -> None:
 
     # German "/" between names; not a slash inside a name, a role or a term
     assert pairs("Krause, Jan/Vogel, Eva") == [("Krause", "Jan"), ("Vogel", "Eva")]
-    assert pairs("Irmtraud Schnell/ Alfred Sander/ Claudia Federolf") == \
-        [("Schnell", "Irmtraud"), ("Sander", "Alfred"), ("Federolf", "Claudia")]
+    assert pairs("Irmtraud Schnell/ Alfred Sander/ Claudia Federolf") == [
+        ("Schnell", "Irmtraud"),
+        ("Sander", "Alfred"),
+        ("Federolf", "Claudia"),
+    ]
     assert pairs("Moore, M. (Writer/Director)") == [("Moore", "M. (Writer/Director)")]
     # Vancouver typed in capitals, two-letter families too
-    assert pairs("HUANG L, ZHOU P, MCALLISTER SJ.") == [("Huang", "L."), ("Zhou", "P."), ("Mcallister", "S. J.")]
+    assert pairs("HUANG L, ZHOU P, MCALLISTER SJ.") == [
+        ("Huang", "L."),
+        ("Zhou", "P."),
+        ("Mcallister", "S. J."),
+    ]
     assert pairs("LI H, WU Y") == [("Li", "H."), ("Wu", "Y.")]
     # Vancouver with its punctuation lost: initials of one letter each, a particle's too
-    assert pairs("zhu y xian y fu z melo g d zhang y") == \
-        [("zhu", "Y."), ("xian", "Y."), ("fu", "Z."), ("melo", "G. D."), ("zhang", "Y.")]
+    assert pairs("zhu y xian y fu z melo g d zhang y") == [
+        ("zhu", "Y."),
+        ("xian", "Y."),
+        ("fu", "Z."),
+        ("melo", "G. D."),
+        ("zhang", "Y."),
+    ]
     assert pairs("oostdijk n heuvel h v d") == [("oostdijk", "N."), ("heuvel", "H. V. D.")]
     assert pairs("shen l zhao h li y") == [("shen", "L."), ("zhao", "H."), ("li", "Y.")]
     # ABNT and Chicago forms unchanged
     assert pairs("SHEN, L.; LI, H.") == [("Shen", "L."), ("Li", "H.")]
-    assert pairs("Delgado, Marco, and Ruth Feinberg") == [("Delgado", "Marco"), ("Feinberg", "Ruth")]
+    assert pairs("Delgado, Marco, and Ruth Feinberg") == [
+        ("Delgado", "Marco"),
+        ("Feinberg", "Ruth"),
+    ]
 
 
 def test_delatex_and_fold() -> None:

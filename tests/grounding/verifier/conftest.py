@@ -11,9 +11,16 @@ import pytest
 
 from grounding.verifier.model import DATA_DIR
 
-TINY = {"hidden_size": 32, "num_attention_heads": 4, "num_hidden_layers": 2,
-        "intermediate_size": 64, "max_position_embeddings": 512, "type_vocab_size": 2,
-        "vocab_size": 30522, "layer_norm_eps": 1e-12}
+TINY = {
+    "hidden_size": 32,
+    "num_attention_heads": 4,
+    "num_hidden_layers": 2,
+    "intermediate_size": 64,
+    "max_position_embeddings": 512,
+    "type_vocab_size": 2,
+    "vocab_size": 30522,
+    "layer_norm_eps": 1e-12,
+}
 
 
 @pytest.fixture(scope="session")
@@ -32,13 +39,21 @@ def tiny_base(tmp_path_factory: pytest.TempPathFactory) -> Path:
     def rnd(*shape: int) -> object:
         return torch.randn(*shape, generator=g) * 0.05
 
-    w = {"embeddings.word_embeddings.weight": rnd(TINY["vocab_size"], h),
-         "embeddings.position_embeddings.weight": rnd(512, h),
-         "embeddings.token_type_embeddings.weight": rnd(2, h),
-         "embeddings.LayerNorm.weight": torch.ones(h), "embeddings.LayerNorm.bias": rnd(h)}
-    shapes = {"attention.self.query": (h, h), "attention.self.key": (h, h),
-              "attention.self.value": (h, h), "attention.output.dense": (h, h),
-              "intermediate.dense": (f, h), "output.dense": (h, f)}
+    w = {
+        "embeddings.word_embeddings.weight": rnd(TINY["vocab_size"], h),
+        "embeddings.position_embeddings.weight": rnd(512, h),
+        "embeddings.token_type_embeddings.weight": rnd(2, h),
+        "embeddings.LayerNorm.weight": torch.ones(h),
+        "embeddings.LayerNorm.bias": rnd(h),
+    }
+    shapes = {
+        "attention.self.query": (h, h),
+        "attention.self.key": (h, h),
+        "attention.self.value": (h, h),
+        "attention.output.dense": (h, h),
+        "intermediate.dense": (f, h),
+        "output.dense": (h, f),
+    }
     for i in range(TINY["num_hidden_layers"]):
         p = f"encoder.layer.{i}."
         for name, shape in shapes.items():

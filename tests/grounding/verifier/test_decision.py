@@ -17,7 +17,9 @@ SENT = "Accuracy is higher with pretraining."
 P = Passage(3, 10, 60, "Accuracy is lower with pretraining.", ())
 
 
-def rules(label: Label, *tags: ErrorTag, rationale: str = "Not enough information: x.") -> Judgement:
+def rules(
+    label: Label, *tags: ErrorTag, rationale: str = "Not enough information: x."
+) -> Judgement:
     errors = tuple(ErrorSpan(span="higher", tags=(t,)) for t in tags)
     return Judgement(label, Role.OBSERVATION, rationale, errors)
 
@@ -27,14 +29,15 @@ def scored(sup: float, ref: float) -> list[Scored]:
 
 
 def test_the_rules_labels_stand_where_the_rules_decide() -> None:
-    for base, row in [(rules(Label.NOT_A_CLAIM), "not_a_claim"),
-                      (rules(Label.CONTRADICTION, ErrorTag.C1), "checked_conflict"),
-                      (rules(Label.CONTRADICTION, ErrorTag.C2), "checked_conflict"),
-                      (rules(Label.NEI, ErrorTag.N1), "unchecked_value"),
-                      (rules(Label.NEI, rationale="No evidence available: none"),
-                       "no_evidence"),
-                      (rules(Label.CONTRADICTION, ErrorTag.C3), "rules_relation"),
-                      (rules(Label.SUPPORTED), "checked_support")]:
+    for base, row in [
+        (rules(Label.NOT_A_CLAIM), "not_a_claim"),
+        (rules(Label.CONTRADICTION, ErrorTag.C1), "checked_conflict"),
+        (rules(Label.CONTRADICTION, ErrorTag.C2), "checked_conflict"),
+        (rules(Label.NEI, ErrorTag.N1), "unchecked_value"),
+        (rules(Label.NEI, rationale="No evidence available: none"), "no_evidence"),
+        (rules(Label.CONTRADICTION, ErrorTag.C3), "rules_relation"),
+        (rules(Label.SUPPORTED), "checked_support"),
+    ]:
         for sc in (scored(0.99, 0.0), scored(0.0, 0.99)):
             j = decide_verified(SENT, base, sc, S)
             assert j.label is base.label and j.extra["row"] == row and j.judge == "verifier"
@@ -69,27 +72,36 @@ def test_no_premise_leaves_the_rules_nei() -> None:
 
 
 def test_sentence_premises_widen_to_whole_sentences() -> None:
-    text = ("First sentence here. The yield rose to 38% with fructose as the\n"
-            "substrate. Glucose gave 21%. Last one.")
+    text = (
+        "First sentence here. The yield rose to 38% with fructose as the\n"
+        "substrate. Glucose gave 21%. Last one."
+    )
     start = text.index("38%")
     spans = sentence_premises(text, start, start + 3)
-    assert text[spans[0][0]:spans[0][1]].startswith("The yield rose")
-    assert text[spans[0][0]:spans[0][1]].endswith("substrate.")
-    assert text[spans[1][0]:spans[1][1]].endswith("Glucose gave 21%.")
+    assert text[spans[0][0] : spans[0][1]].startswith("The yield rose")
+    assert text[spans[0][0] : spans[0][1]].endswith("substrate.")
+    assert text[spans[1][0] : spans[1][1]].endswith("Glucose gave 21%.")
 
 
 def test_settled_nei_and_table_rows_are_not_read_by_the_verifier() -> None:
     from grounding.judges.verifier_judge import _prose
 
-    assert not undecided(rules(Label.NEI, rationale="Not settled by the paper: a speculative "
-                                                    "inference."))
+    assert not undecided(
+        rules(Label.NEI, rationale="Not settled by the paper: a speculative inference.")
+    )
     assert _prose("The positive papers are sampled from the co-citation graph.")
-    for row in ("SPECTER 84.2 88.4 91.5 36.9 80.0 SciBERT 83.0 84.2 84.1",
-                "+ author 82.7 72.3 71.0 34.6 67.3"):
+    for row in (
+        "SPECTER 84.2 88.4 91.5 36.9 80.0 SciBERT 83.0 84.2 84.1",
+        "+ author 82.7 72.3 71.0 34.6 67.3",
+    ):
         assert not _prose(row)
 
 
 def test_a_hedged_finding_the_rules_caught_stays_nei() -> None:
-    hedged = Judgement(Label.NEI, Role.OBSERVATION, "Not enough information: page 2 hedges it.",
-                       extra={"hedged": True})
+    hedged = Judgement(
+        Label.NEI,
+        Role.OBSERVATION,
+        "Not enough information: page 2 hedges it.",
+        extra={"hedged": True},
+    )
     assert not undecided(hedged)

@@ -13,33 +13,42 @@ def rng() -> random.Random:
     return random.Random(0)
 
 
-@pytest.mark.parametrize("sentence, want", [
-    ("The model is robust to noise.", "The model is not robust to noise."),
-    ("Coils will be used in every scan.", "Coils will not be used in every scan."),
-    ("The authors have released the code.", "The authors have not released the code."),
-    ("The effect is not significant.", "The effect is significant."),
-    ("Samples were not heated before use.", "Samples were heated before use."),
-])
+@pytest.mark.parametrize(
+    "sentence, want",
+    [
+        ("The model is robust to noise.", "The model is not robust to noise."),
+        ("Coils will be used in every scan.", "Coils will not be used in every scan."),
+        ("The authors have released the code.", "The authors have not released the code."),
+        ("The effect is not significant.", "The effect is significant."),
+        ("Samples were not heated before use.", "Samples were heated before use."),
+    ],
+)
 def test_negation_adds_or_removes_one_not(sentence: str, want: str) -> None:
     got = edits.negation(sentence, rng())
     assert got is not None and got[0] == want
 
 
-@pytest.mark.parametrize("sentence", [
-    "No sample showed the effect.",           # a negation not after an auxiliary
-    "Neither arm improved survival.",
-    "Temperature rose by 2 K per decade.",    # no auxiliary to negate
-])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "No sample showed the effect.",  # a negation not after an auxiliary
+        "Neither arm improved survival.",
+        "Temperature rose by 2 K per decade.",  # no auxiliary to negate
+    ],
+)
 def test_negation_leaves_sentences_it_cannot_negate_cleanly(sentence: str) -> None:
     assert edits.negation(sentence, rng()) is None
 
 
-@pytest.mark.parametrize("sentence, old, new", [
-    ("Accuracy is higher with pretraining.", "higher", "lower"),
-    ("The error decreased with tuning.", "decreased", "increased"),
-    ("BERT outperforms the baseline.", "outperforms", "underperforms"),
-    ("Larger models were faster.", None, None),  # two candidates: one is reversed
-])
+@pytest.mark.parametrize(
+    "sentence, old, new",
+    [
+        ("Accuracy is higher with pretraining.", "higher", "lower"),
+        ("The error decreased with tuning.", "decreased", "increased"),
+        ("BERT outperforms the baseline.", "outperforms", "underperforms"),
+        ("Larger models were faster.", None, None),  # two candidates: one is reversed
+    ],
+)
 def test_direction_reverses_one_word(sentence: str, old: str | None, new: str | None) -> None:
     got = edits.direction(sentence, rng())
     assert got is not None and got[0] != sentence
@@ -55,17 +64,22 @@ def test_direction_and_quantifier_need_their_words() -> None:
     assert got is not None and got[0] == "No patients received the drug."
 
 
-@pytest.mark.parametrize("sentence", [
-    "The drug may reduce mortality.",
-    "These results suggest that the index is associated with warming.",
-    "Smoking is associated with lower scores.",
-    "The change is likely due to sampling.",
-])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The drug may reduce mortality.",
+        "These results suggest that the index is associated with warming.",
+        "Smoking is associated with lower scores.",
+        "The change is likely due to sampling.",
+    ],
+)
 def test_hedge_made_certain(sentence: str) -> None:
     got = edits.hedge(sentence, rng())
     assert got is not None and got[0] != sentence
-    assert not any(w in got[0].split()[:len(got[0].split())] for w in ("may", "likely")) \
+    assert (
+        not any(w in got[0].split()[: len(got[0].split())] for w in ("may", "likely"))
         or "suggest" in sentence
+    )
 
 
 def test_hedge_needs_a_hedge() -> None:
@@ -101,4 +115,7 @@ def test_order_exchanges_two_named_terms_but_not_a_plain_list() -> None:
 
 def test_terms_finds_acronyms_and_names_once() -> None:
     assert edits.terms("MP-MRI and TRUS were compared; MP-MRI won on PROMIS.") == [
-        "MP-MRI", "TRUS", "PROMIS"]
+        "MP-MRI",
+        "TRUS",
+        "PROMIS",
+    ]

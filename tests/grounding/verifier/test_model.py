@@ -13,7 +13,7 @@ from grounding.verifier.model import LABELS, Verifier, export
 PAIRS = [
     ("The model was trained for 3 epochs on 8 GPUs.", "Training took three epochs."),
     ("Endorectal coils will be avoided in the trial.", "Endorectal coils are used."),
-    ("A short premise.", "A much longer claim " * 20),   # truncated to max_length
+    ("A short premise.", "A much longer claim " * 20),  # truncated to max_length
     ("", "An empty premise still gives probabilities."),
 ]
 
@@ -43,14 +43,14 @@ def test_numpy_matches_torch(tiny_base: Path, tmp_path: Path) -> None:
     assert max(probs[0].values()) <= raw.max() + 1e-6
 
 
-def test_pairs_order_and_batching_do_not_change_results(tiny_base: Path, tmp_path: Path
-                                                         ) -> None:
+def test_pairs_order_and_batching_do_not_change_results(tiny_base: Path, tmp_path: Path) -> None:
     torch = pytest.importorskip("torch")
     from grounding.verifier.train import build_torch_model
 
     torch.manual_seed(1)
-    state = {k: v.detach().numpy()
-             for k, v in build_torch_model(tiny_base, torch).state_dict().items()}
+    state = {
+        k: v.detach().numpy() for k, v in build_torch_model(tiny_base, torch).state_dict().items()
+    }
     export(state, tiny_base, tmp_path)
     v = Verifier(tmp_path)
     a = v.logits(PAIRS, batch_size=1)

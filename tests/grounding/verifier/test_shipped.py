@@ -14,8 +14,9 @@ from grounding.verifier.model import DATA_DIR, shipped_verifier
 
 PAPERS = Path(__file__).resolve().parents[4] / "shared" / "data" / "papers"
 
-pytestmark = pytest.mark.skipif(not (DATA_DIR / "weights.npz").exists(),
-                                reason="the shipped verifier weights are missing")
+pytestmark = pytest.mark.skipif(
+    not (DATA_DIR / "weights.npz").exists(), reason="the shipped verifier weights are missing"
+)
 
 
 def _sentences(pdf: str, n: int) -> list[tuple[str, str]]:
@@ -30,9 +31,13 @@ def _sentences(pdf: str, n: int) -> list[tuple[str, str]]:
     out = []
     for sents in pages[1:]:
         for i, s in enumerate(sents):
-            if 10 <= len(s.split()) <= 35 and edits.negation(s, random.Random(0)) and \
-                    " not " not in s and " no " not in s:
-                out.append((" ".join(sents[max(0, i - 1):i + 2]), s))
+            if (
+                10 <= len(s.split()) <= 35
+                and edits.negation(s, random.Random(0))
+                and " not " not in s
+                and " no " not in s
+            ):
+                out.append((" ".join(sents[max(0, i - 1) : i + 2]), s))
     return random.Random(0).sample(out, min(n, len(out)))
 
 
@@ -59,8 +64,12 @@ def test_the_verifier_judge_runs_on_the_bundled_example() -> None:
     from grounding.judges.registry import make_judge
 
     ex = Path(__file__).resolve().parents[3] / "examples" / "specter"
-    report = check((ex / "question.txt").read_text(), (ex / "answer.txt").read_text(),
-                   str(ex / "paper.pdf"), judge=make_judge("verifier"))
+    report = check(
+        (ex / "question.txt").read_text(),
+        (ex / "answer.txt").read_text(),
+        str(ex / "paper.pdf"),
+        judge=make_judge("verifier"),
+    )
     assert report.judge == "verifier"
     labels = [s.annotation.label.value for s in report.sentences]
     assert "not_a_claim" in labels and len(set(labels)) >= 3

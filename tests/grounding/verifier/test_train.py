@@ -15,10 +15,20 @@ def _pairs_file(path: Path, n: int = 40) -> Path:
     rows = []
     for i in range(n):
         label = LABELS[i % 3]
-        claim = {"supported": "The yield was high.", "refuted": "The yield was not high.",
-                 "nei": "The catalyst was cheap."}[label]
-        rows.append({"premise": f"In run {i} the yield was high.", "claim": claim,
-                     "label": label, "source": "test", "group": f"g{i}"})
+        claim = {
+            "supported": "The yield was high.",
+            "refuted": "The yield was not high.",
+            "nei": "The catalyst was cheap.",
+        }[label]
+        rows.append(
+            {
+                "premise": f"In run {i} the yield was high.",
+                "claim": claim,
+                "label": label,
+                "source": "test",
+                "group": f"g{i}",
+            }
+        )
     path.write_text("".join(json.dumps(r) + "\n" for r in rows))
     return path
 
@@ -26,9 +36,29 @@ def _pairs_file(path: Path, n: int = 40) -> Path:
 def _run(tiny_base: Path, pairs: Path, out: Path, *extra: str) -> int:
     from grounding.verifier.train import main
 
-    return main(["--pairs", str(pairs), "--base", str(tiny_base), "--out", str(out),
-                 "--epochs", "1", "--batch-size", "8", "--every", "2", "--threads", "1",
-                 "--freeze", "1", "--max-length", "32", *extra])
+    return main(
+        [
+            "--pairs",
+            str(pairs),
+            "--base",
+            str(tiny_base),
+            "--out",
+            str(out),
+            "--epochs",
+            "1",
+            "--batch-size",
+            "8",
+            "--every",
+            "2",
+            "--threads",
+            "1",
+            "--freeze",
+            "1",
+            "--max-length",
+            "32",
+            *extra,
+        ]
+    )
 
 
 def test_training_is_deterministic_and_exports(tiny_base: Path, tmp_path: Path) -> None:
@@ -43,8 +73,9 @@ def test_training_is_deterministic_and_exports(tiny_base: Path, tmp_path: Path) 
     assert config["training"]["pairs"] > 0 and config["temperature"] > 0
 
 
-def test_a_second_run_resumes_from_the_checkpoint(tiny_base: Path, tmp_path: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_second_run_resumes_from_the_checkpoint(
+    tiny_base: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     pytest.importorskip("torch")
     pairs = _pairs_file(tmp_path / "pairs.jsonl")
     assert _run(tiny_base, pairs, tmp_path / "run") == 0
