@@ -8,7 +8,7 @@ from citations.errors import InputError
 from citations.model import SourceType
 from citations.parse import (
     MAX_REFERENCE_CHARS,
-    RulesParser,
+    LabelledParser,
     is_parsed,
     parse_reference,
     parse_references,
@@ -247,7 +247,7 @@ def test_bad_input() -> None:
                             "x" * (MAX_REFERENCE_CHARS + 1)])
     assert isinstance(out[0], InputError) and isinstance(out[2], InputError)
     assert not isinstance(out[1], InputError) and out[1].title == "Profile hidden Markov models"
-    assert RulesParser().parse("Eddy SR. 1998. Profile hidden Markov models.").year == 1998
+    assert LabelledParser().parse("Eddy SR. 1998. Profile hidden Markov models.").year == 1998
 
 
 def test_long_roster_and_wrapped_lines() -> None:

@@ -1,0 +1,85 @@
+"""Title: the span :mod:`citations.reading.label` picked (the title ranker over the CRF's
+labels), cleaned here and nowhere else.
+
+Cleaning: a trailing bracketed descriptor ("[Computer software]", "(Tesis doctoral)"), a
+report number in brackets, a version statement ("(Version 2)") and a date at the end
+(", March 2019") leave the title; a title that is only a year is none. A ranked title that
+starts with the end of the author list or the organisation author's name, closed by a
+sentence end, loses it (:func:`drop_names`). A court case's title is its case name ("Brown
+v. Board of Education, 347 U.S. 483 (1954)"), which the labeller reads as authors.
+"""
+
+from __future__ import annotations
+
+import re
+
+from citations.model import Author
+from citations.names import fold
+from citations.reading.fields import Reading
+from citations.reading.fields.kind import DESCRIPTOR_RE, LEGAL_CASE_RE
+
+_MONTHS = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
+    r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?"
+)
+_TRAILING_DATE = re.compile(rf",\s*(?:{_MONTHS}\s+)?(?:\d{{1,2}},?\s+)?(?:1[5-9]|20)\d\d[a-z]?$")
+_PAREN_NOTE = re.compile(
+    r"\s*\(([^()]*\b(?:Report|Rep\.|No\.|Vol\.|Vols\.|ed\.|Ed\.|Eds\.|edition|pp\.|"
+    r"Working Paper|Series|Bulletin)[^()]*)\)\s*$"
+)
+_VERSION = re.compile(r"\s*\((?:Version|Ver\.|v\.?)\s*\d[\w.-]*\)\s*$", re.IGNORECASE)
+_YEAR_ONLY = re.compile(r"(?:1[5-9]|20)\d\d[a-z]?")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def clean(title: str) -> str | None:
+    """A title without a trailing descriptor, report note, version statement or date;
+    None when nothing with letters is left."""
+    t = title.strip()
+    for _ in range(2):  # "Title (Version 2) [Data set]"
+        m = DESCRIPTOR_RE.search(t)
+        if m and m.start() > 0 and m.end() >= len(t.rstrip(" .")) - 1:
+            t = t[: m.start()].rstrip(" .")
+        m = _PAREN_NOTE.search(t)
+        if m and m.start() > 0:
+            t = t[: m.start()].rstrip(" .")
+        t = _VERSION.sub("", t)
+    t = _TRAILING_DATE.sub("", t).strip(" ,;:")
+    if len(t) < 2 or not _LETTER.search(t) or _YEAR_ONLY.fullmatch(t):
+        return None
+    return t
+
+
+def _key(text: str | None) -> str:
+    return re.sub(r"[\W_]+", "", fold(text or ""))
+
+
+_SENTENCE_END = re.compile(r"[.。]\s+(?=\S)")
+
+
+def drop_names(title: str, authors: tuple[Author, ...]) -> str:
+    """``title`` without a first sentence that holds the family names of the last two
+    authors, or the name of one organisation author ("The Anh Han, and Phu-Quy Nguyen-Lam.
+    Understanding ...", "Organisation for Economic Co-operation and Development. Education
+    at a glance 2019"); unchanged otherwise."""
+    if not (len(authors) >= 2 or (authors and authors[0].literal)):
+        return title
+    m = _SENTENCE_END.search(title)
+    if not m:
+        return title
+    key = _key(title[: m.start()])
+    if all((f := _key(a.family)) and f in key for a in authors[-2:]):
+        return title[m.end() :]
+    return title
+
+
+def normalise(r: Reading, fields: dict[str, object]) -> dict[str, object]:
+    """``title``: the ranked title, cleaned."""
+    case = LEGAL_CASE_RE.match(r.lab.text)
+    if case:
+        return {"title": case.group(1)}
+    title = r.labelling.title
+    authors = fields.get("authors")
+    if title and isinstance(authors, tuple):
+        title = drop_names(title, authors)
+    return {"title": clean(title) if title else None}
