@@ -18,7 +18,8 @@ title, unless it is implausible whatever its score (:meth:`Spans.implausible`: a
 left open, a leading date) and then the next one is. The weights are trained by
 :mod:`citations.crf.train` on the same tagged references as the CRF, with CRF marginals
 from models that did not see the reference (cross-fitting), by maximising the likelihood
-of the candidates within 90 % of the gold title (conditional logit, L2); ``title_ranker.json`` ships beside the CRF model.
+of the candidates within 90 % of the gold title (conditional logit, L2);
+``title_ranker.json`` ships beside the CRF model.
 
 Token indices are 0-based, into :attr:`Labelled.tokens`; ``end`` is inclusive.
 Raises: :class:`~citations.errors.InputError` from :meth:`TitleRanker.load` for a missing
