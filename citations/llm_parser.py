@@ -1,4 +1,4 @@
-"""An LLM reference parser, asked only about strings the rules parser cannot read.
+"""An LLM reference parser, asked only about strings the model-first reader reads weakly.
 
 Usage::
 
@@ -6,20 +6,20 @@ Usage::
                                                   model="qwen2.5-7b"))
     ref = parser.parse("the 2019 Nature piece by Smith & colleagues on graph nets")
 
-:meth:`LLMReferenceParser.parse` first runs the rules (:func:`citations.parse.parse_reference`);
-when their result is not :func:`weak_parse` it is returned and no request is made. Otherwise
+:meth:`LLMReferenceParser.parse` first runs the reader (:func:`citations.parse.parse_reference`:
+CRF labels and field normalisers); when its result is not :func:`weak_parse` it is returned and no request is made. Otherwise
 one chat-completions request (any OpenAI-compatible server) asks for the fields as JSON,
 validated by :class:`ParsedFields`. ``weak_parse`` is stricter than
 :func:`citations.parse.is_parsed`, which accepts a "title" that is merely the whole string:
 a parse is weak when it found nothing to look up, or found no identifier, no author, and a
-title (if any) that is most of the string (the rules gave up and kept everything).
+title (if any) that is most of the string (the reader gave up and kept everything).
 
 Grounding guard: a model may "correct" a reference from memory, which would hide a
 fabricated or corrupted citation. Every string field it returns must occur in the input
 (compared case- and punctuation-insensitively); a field that does not is dropped and named in
 ``LLMReferenceParser.dropped``. The result has ``parser="llm"``.
 
-Failures: output that does not validate is asked again (``max_retries``), then the rules'
+Failures: output that does not validate is asked again (``max_retries``), then the reader's
 Reference is returned unchanged ("nothing found" is a result). HTTP 429 / 5xx / timeouts
 after the retries raise :class:`citations.errors.RateLimited` / :class:`SourceError`
 (source "llm"); a missing model or key raises :class:`InputError` naming
@@ -208,7 +208,7 @@ def _policy(exc: BaseException) -> str:
 class LLMReferenceParser:
     """A :class:`citations.parse.ReferenceParser` that asks a model when the rules fail.
 
-    Args: settings: LLMParserSettings. rules: the parser tried first (RulesParser).
+    Args: settings: LLMParserSettings. rules: the parser tried first (LabelledParser).
           should_ask: decides from the rules' Reference whether to ask (:func:`weak_parse`).
           client: an ``openai.OpenAI`` (built from settings on first use if None).
           sleep: the wait between retries (``time.sleep``).

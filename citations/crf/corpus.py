@@ -261,9 +261,16 @@ def read_grobid(path: Path) -> list[Tagged]:
     return out
 
 
-def read_corpus(data: Path) -> tuple[list[Tagged], list[str]]:
+GOLD_DIR = Path(__file__).resolve().parent / "gold"
+"""This project's own labelled references (anystyle XML, one file per style or kind of
+input), read after the shared data: a citation style the reader gets wrong is fixed by
+adding examples here and retraining (``citations/crf/gold/README.md``)."""
+
+
+def read_corpus(data: Path, gold: Path | None = GOLD_DIR) -> tuple[list[Tagged], list[str]]:
     """Every tagged reference under ``data`` (shared/data/external): anystyle core.xml and
-    bad.xml, then GROBID corpus/*.xml and evaluation/*.xml, files in sorted name order.
+    bad.xml, then GROBID corpus/*.xml and evaluation/*.xml, then the project's own gold
+    (``gold``/*.xml, anystyle format; None: none), files in sorted name order.
     Returns (references, skipped files with the parse error, one line each)."""
     refs: list[Tagged] = []
     skipped: list[str] = []
@@ -277,6 +284,11 @@ def read_corpus(data: Path) -> tuple[list[Tagged], list[str]]:
                 refs.extend(read_grobid(p))
             except ET.ParseError as exc:
                 skipped.append(f"{p}: {exc}")
+    for p in sorted(gold.glob("*.xml")) if gold is not None else ():
+        try:
+            refs.extend(read_anystyle(p))
+        except ET.ParseError as exc:
+            skipped.append(f"{p}: {exc}")
     return refs, skipped
 
 
