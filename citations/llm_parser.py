@@ -7,7 +7,8 @@ Usage::
     ref = parser.parse("the 2019 Nature piece by Smith & colleagues on graph nets")
 
 :meth:`LLMReferenceParser.parse` first runs the reader (:func:`citations.parse.parse_reference`:
-CRF labels and field normalisers); when its result is not :func:`weak_parse` it is returned and no request is made. Otherwise
+CRF labels and field normalisers); when its result is not :func:`weak_parse` it is returned
+and no request is made. Otherwise
 one chat-completions request (any OpenAI-compatible server) asks for the fields as JSON,
 validated by :class:`ParsedFields`. ``weak_parse`` is stricter than
 :func:`citations.parse.is_parsed`, which accepts a "title" that is merely the whole string:

@@ -67,25 +67,28 @@ def organisation_first(r: Reading) -> str | None:
     return head if is_organisation(head) and "title" not in inside else None
 
 
-_REST_OF_LIST = re.compile(r"\s*,?\s*([^.]{3,600}?(?:,|\band\b|&)[^.]{2,600}?)\.\s+(?=\S)")
+_REST_OF_LIST = re.compile(r"\s*,?\s*([^.]{3,1200}?)\.\s+(?=\S)")
 
 
 def rest_of_list(r: Reading, authors: list[Author]) -> list[Author]:
-    """The names that continue a long author list (three or more names) after the labeller's
-    author run, up to a sentence end ("..., Hong-Dan Nguyen, | Minh-Luan Nguyen-Vo, ..., and
-    Phu-Quy Nguyen-Lam. Understanding ..."): every piece a capitalised name with a given
-    name; none when a piece is not."""
+    """The names that continue a given-first author list (the run ending with a comma)
+    after the labeller's author run, up to a sentence end ("..., Hong-Dan Nguyen, |
+    Minh-Luan Nguyen-Vo, ..., and Phu-Quy Nguyen-Lam. Understanding ...", "..., Di He, |
+    Tie-Yan Liu. Do Transformers ..."): every piece a capitalised name with a given name;
+    none when a piece is not."""
     lab = r.lab
     ends = [b for (_, _, b), x in zip(lab.tokens, lab.labels, strict=False) if x == "author"]
-    if len(authors) < 3 or not ends:
+    if not authors or not ends or not authors[0].given:
         return []
+    if not lab.text.startswith(authors[0].given.split()[0]):
+        return []  # only a given-first list: "Wu, J., Deep Learning." has a title there
     rest = lab.text[ends[-1] :]
     comma = lab.text[: ends[-1]].rstrip().endswith(",") or rest.lstrip().startswith(",")
     m = _REST_OF_LIST.match(rest) if lab.labels[0] == "author" and comma else None
     if not m or ":" in m.group(1):
         return []
     more, _ = parse_author_list(m.group(1))
-    ok = len(more) >= 2 and all(
+    ok = len(more) >= 1 and all(
         a.given and not a.literal and a.family[:1].isupper() and len(a.family.split()) <= 2
         for a in more
     )

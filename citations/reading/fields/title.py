@@ -3,7 +3,8 @@ labels), cleaned here and nowhere else.
 
 Cleaning: a trailing bracketed descriptor ("[Computer software]", "(Tesis doctoral)"), a
 report number in brackets, a version statement ("(Version 2)") and a date at the end
-(", March 2019") leave the title; a title that is only a year is none. A ranked title that
+(", March 2019") leave the title, and so does what follows "?." ("Title?. Venue"); a
+title that is only a year is none. A ranked title that
 starts with the end of the author list or the organisation author's name, closed by a
 sentence end, loses it (:func:`drop_names`). A court case's title is its case name ("Brown
 v. Board of Education, 347 U.S. 483 (1954)"), which the labeller reads as authors.
@@ -14,7 +15,7 @@ from __future__ import annotations
 import re
 
 from citations.model import Author
-from citations.names import fold
+from citations.names import fold, parse_author_list
 from citations.reading.fields import Reading
 from citations.reading.fields.kind import DESCRIPTOR_RE, LEGAL_CASE_RE
 
@@ -28,6 +29,7 @@ _PAREN_NOTE = re.compile(
     r"Working Paper|Series|Bulletin)[^()]*)\)\s*$"
 )
 _VERSION = re.compile(r"\s*\((?:Version|Ver\.|v\.?)\s*\d[\w.-]*\)\s*$", re.IGNORECASE)
+_QUESTION_END = re.compile(r"(?<=[?!])\.\s+(?=\S)")
 _YEAR_ONLY = re.compile(r"(?:1[5-9]|20)\d\d[a-z]?")
 _LETTER = re.compile(r"[^\W\d_]")
 
@@ -44,6 +46,7 @@ def clean(title: str) -> str | None:
         if m and m.start() > 0:
             t = t[: m.start()].rstrip(" .")
         t = _VERSION.sub("", t)
+    t = _QUESTION_END.split(t, maxsplit=1)[0]  # "Title?. Venue": the question ends it
     t = _TRAILING_DATE.sub("", t).strip(" ,;:")
     if len(t) < 2 or not _LETTER.search(t) or _YEAR_ONLY.fullmatch(t):
         return None
@@ -59,7 +62,7 @@ _SENTENCE_END = re.compile(r"[.。]\s+(?=\S)")
 
 def drop_names(title: str, authors: tuple[Author, ...]) -> str:
     """``title`` without a first sentence that holds the family names of the last two
-    authors, or the name of one organisation author ("The Anh Han, and Phu-Quy Nguyen-Lam.
+    authors or is names ending with the last author, or the name of one organisation author ("The Anh Han, and Phu-Quy Nguyen-Lam.
     Understanding ...", "Organisation for Economic Co-operation and Development. Education
     at a glance 2019"); unchanged otherwise."""
     if not (len(authors) >= 2 or (authors and authors[0].literal)):
@@ -67,9 +70,13 @@ def drop_names(title: str, authors: tuple[Author, ...]) -> str:
     m = _SENTENCE_END.search(title)
     if not m:
         return title
-    key = _key(title[: m.start()])
+    head = title[: m.start()]
+    key = _key(head)
     if all((f := _key(a.family)) and f in key for a in authors[-2:]):
         return title[m.end() :]
+    names, _ = parse_author_list(head)
+    if names and names[-1].family == authors[-1].family and all(n.given for n in names):
+        return title[m.end() :]  # "Tie-Yan Liu. Do Transformers ...": the last author
     return title
 
 
