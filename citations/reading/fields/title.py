@@ -62,9 +62,10 @@ _SENTENCE_END = re.compile(r"[.。]\s+(?=\S)")
 
 def drop_names(title: str, authors: tuple[Author, ...]) -> str:
     """``title`` without a first sentence that holds the family names of the last two
-    authors or is names ending with the last author, or the name of one organisation author ("The Anh Han, and Phu-Quy Nguyen-Lam.
-    Understanding ...", "Organisation for Economic Co-operation and Development. Education
-    at a glance 2019"); unchanged otherwise."""
+    authors or is names ending with the last author, or the name of one organisation
+    author ("The Anh Han, and Phu-Quy Nguyen-Lam. Understanding ...", "Organisation for
+    Economic Co-operation and Development. Education at a glance 2019"); unchanged
+    otherwise."""
     if not (len(authors) >= 2 or (authors and authors[0].literal)):
         return title
     m = _SENTENCE_END.search(title)
