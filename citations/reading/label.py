@@ -23,6 +23,7 @@ from citations.crf.titles import clean_title, title_key
 from citations.names import comma_less_vancouver
 
 _LETTER = re.compile(r"[^\W\d_]")
+_VERSUS = frozenset({"vs", "versus"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,13 +121,14 @@ def repair_labels(lab: Labelled) -> Labelled:
     """Token labels made consistent: words labelled citation-number ("12 Gurney") take the
     label of the next token that is not a citation number; in an unpunctuated string, the
     title words the author run swallowed go back to the title
-    (:func:`title_words_in_author_run`)."""
+    (:func:`title_words_in_author_run`), and so do the words before a "vs." that the title
+    goes on after (:func:`title_words_before_versus`)."""
     labels = list(lab.labels)
     for i in range(len(labels) - 1, -1, -1):
         if labels[i] == "citation-number" and _LETTER.search(lab.tokens[i][0]):
             labels[i] = next((x for x in labels[i + 1 :] if x != "citation-number"), "author")
     margs = dict(lab.marginals)
-    for i in title_words_in_author_run(lab, labels):
+    for i in [*title_words_in_author_run(lab, labels), *title_words_before_versus(lab, labels)]:
         labels[i] = "title"
         if "title" in margs and "author" in margs:  # the author mass moves to title
             for a, b in (("title", "author"), ("author", "title")):
@@ -134,6 +136,25 @@ def repair_labels(lab: Labelled) -> Labelled:
     if labels == list(lab.labels):
         return lab
     return Labelled(lab.text, lab.tokens, tuple(labels), lab.probability, lab.confidence, margs)
+
+
+def title_words_before_versus(lab: Labelled, labels: list[str]) -> list[int]:
+    """The words of a title's first sentence that ends in "vs." ("Smith, J. Rivers vs. lakes
+    of ...": "vs." ends no sentence), labelled otherwise while the title follows."""
+    words = [t[0] for t in lab.tokens]
+    out: list[int] = []
+    for i in range(len(words) - 2):
+        if (
+            words[i].lower() in _VERSUS
+            and words[i + 1] == "."
+            and labels[i + 2] == "title"
+            and labels[i] != "title"
+        ):
+            j = i
+            while j > 0 and words[j - 1] not in ".,;:" and labels[j - 1] != "title":
+                j -= 1
+            out += [k for k in range(j, i + 2) if labels[k] != "title"]
+    return out
 
 
 def title_words_in_author_run(lab: Labelled, labels: list[str]) -> list[int]:

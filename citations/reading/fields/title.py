@@ -3,8 +3,9 @@ labels), cleaned here and nowhere else.
 
 Cleaning: a trailing bracketed descriptor ("[Computer software]", "(Tesis doctoral)"), a
 report number in brackets, a version statement ("(Version 2)") and a date at the end
-(", March 2019") leave the title, and so does what follows "?." ("Title?. Venue"); a
-title that is only a year is none. A ranked title that
+(", March 2019") leave the title, and so does what follows "?." ("Title?. Venue") or a
+container's "In:" / "En:" ("Title En: PROCEEDINGS OF ..."); a title that is only a year is
+none. A ranked title that
 starts with the end of the author list or the organisation author's name, closed by a
 sentence end, loses it (:func:`drop_names`). A court case's title is its case name ("Brown
 v. Board of Education, 347 U.S. 483 (1954)"), which the labeller reads as authors.
@@ -29,6 +30,8 @@ _PAREN_NOTE = re.compile(
     r"Working Paper|Series|Bulletin)[^()]*)\)\s*$"
 )
 _VERSION = re.compile(r"\s*\((?:Version|Ver\.|v\.?)\s*\d[\w.-]*\)\s*$", re.IGNORECASE)
+_CONTAINER_AFTER = re.compile(r"[.,]?\s+(?:In|En|Em|Im|Dans|IN|EN|EM):\s+(?=\S)")
+_CLAUSE_ON = re.compile(r",\s+(?!(?:In|En|Em|Im|Proc|Proceedings|vol|pp)\b)[^.:;]{3,80}$")
 _QUESTION_END = re.compile(r"(?<=[?!])\.\s+(?=\S)")
 _YEAR_ONLY = re.compile(r"(?:1[5-9]|20)\d\d[a-z]?")
 _LETTER = re.compile(r"[^\W\d_]")
@@ -47,6 +50,7 @@ def clean(title: str) -> str | None:
             t = t[: m.start()].rstrip(" .")
         t = _VERSION.sub("", t)
     t = _QUESTION_END.split(t, maxsplit=1)[0]  # "Title?. Venue": the question ends it
+    t = _CONTAINER_AFTER.split(t, maxsplit=1)[0]  # "Title En: PROCEEDINGS OF ..."
     t = _TRAILING_DATE.sub("", t).strip(" ,;:")
     if len(t) < 2 or not _LETTER.search(t) or _YEAR_ONLY.fullmatch(t):
         return None
@@ -82,11 +86,14 @@ def drop_names(title: str, authors: tuple[Author, ...]) -> str:
 
 
 def normalise(r: Reading, fields: dict[str, object]) -> dict[str, object]:
-    """``title``: the ranked title, cleaned."""
+    """``title``: the ranked title (or the CRF's title run where it only goes on with a
+    comma clause the ranker cut), cleaned."""
     case = LEGAL_CASE_RE.match(r.lab.text)
     if case:
         return {"title": case.group(1)}
-    title = r.labelling.title
+    title, own = r.labelling.title, r.labelling.crf_title or ""
+    if title and own.startswith(title) and _CLAUSE_ON.match(own[len(title) :]):
+        title = own  # "Title: Strategy Recognition, Biases and Dynamics": a clause goes on
     authors = fields.get("authors")
     if title and isinstance(authors, tuple):
         title = drop_names(title, authors)

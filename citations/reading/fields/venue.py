@@ -3,8 +3,10 @@
 last dot ("J. Math. Phys." stays so). No letters, no venue; the title is no venue.
 
 Without a container, a venue acronym the labeller read as a publisher ("ICLR, 2021", no
-place given) is the venue. A dataset's or software's container is its publisher
-(:mod:`citations.reading.fields.publisher`), not a venue.
+place given) is the venue, and so is a container the labeller ran into the title ("Title.
+En: PROCEEDINGS OF ...", :func:`venue_after_title`). A dataset's or software's container
+is its publisher (:mod:`citations.reading.fields.publisher`), not a venue. A venue span that starts with
+the title's last words and a period loses them.
 """
 
 from __future__ import annotations
@@ -40,11 +42,30 @@ def acronym_publisher(r: Reading) -> str | None:
     return span
 
 
+_CONTAINER_LEAD = re.compile(
+    r"^[\s.,;:]*(?:(?:in|em|en|dans|im)\b\s*:?|proc\b|proceedings\b)", re.I
+)
+
+
+def venue_after_title(r: Reading, title: str) -> str | None:
+    """With no container labelled, the rest of the CRF's title run after the ranked title
+    when it opens like a container ("Title. En: PROCEEDINGS OF THE WORKSHOP ...", upper
+    case: the labeller read it as the title's second sentence)."""
+    own = r.labelling.crf_title or ""
+    if not title or not own.startswith(title) or len(own) <= len(title):
+        return None
+    rest = own[len(title) :]
+    return read_venue(rest.lstrip(" .,;:")) if _CONTAINER_LEAD.match(rest) else None
+
+
 def normalise(r: Reading, fields: dict[str, object]) -> dict[str, object]:
     """``venue``; none when it is the title (a book's title labelled container)."""
     if str(fields.get("type_descriptor") or "").lower() in DATA_DESCRIPTORS:
         return {"venue": None}
-    v = read_venue(r.lab.span("container")) or acronym_publisher(r)
+    t = str(fields.get("title") or "")
+    v = read_venue(r.lab.span("container")) or acronym_publisher(r) or venue_after_title(r, t)
+    if v and t and ". " in v and t.endswith(v.split(". ", 1)[0]):
+        v = v.split(". ", 1)[1]  # "... sparse Q&A. Journal of Hydrology": the title's end
     if v is not None and title_key(v) == title_key(str(fields.get("title") or "")):
         v = None
     return {"venue": v}
