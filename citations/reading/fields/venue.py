@@ -5,8 +5,8 @@ last dot ("J. Math. Phys." stays so). No letters, no venue; the title is no venu
 Without a container, a venue acronym the labeller read as a publisher ("ICLR, 2021", no
 place given) is the venue, and so is a container the labeller ran into the title ("Title.
 En: PROCEEDINGS OF ...", :func:`venue_after_title`). A dataset's or software's container
-is its publisher (:mod:`citations.reading.fields.publisher`), not a venue. A venue span that starts with
-the title's last words and a period loses them.
+is its publisher (:mod:`citations.reading.fields.publisher`), not a venue. A venue span
+that starts with the title's last words and a period loses them.
 """
 
 from __future__ import annotations
