@@ -240,44 +240,51 @@ def _cap_runs(base: list[dict[str, str | float]]) -> list[int]:
     return run
 
 
+def _segment_context(seg_feats: list[dict[str, str]]) -> list[dict[str, str | float]]:
+    """Per segment, the features of it ("s:"), of the next ("ns:") and of the previous
+    ("ps:")."""
+    out: list[dict[str, str | float]] = []
+    for seg, feats in enumerate(seg_feats):
+        ctx: dict[str, str | float] = {f"s:{k}": v for k, v in feats.items()}
+        if seg + 1 < len(seg_feats):
+            nxt = seg_feats[seg + 1]
+            for k in ("caps", "dig", "year", "init"):
+                ctx[f"ns:{k}"] = nxt[k]
+        else:
+            ctx["ns:none"] = 1.0
+        if seg > 0:
+            ctx["ps:init"] = seg_feats[seg - 1]["init"]
+        out.append(ctx)
+    return out
+
+
+def _punctuation_around(tokens: list[tuple[str, int, int]]) -> tuple[list[str], list[str]]:
+    """Per token, the nearest punctuation token before it ("^" at the start) and after it
+    ("$" at the end): the field separators around it."""
+    before: list[str] = []
+    last = "^"
+    for w, _, _ in tokens:
+        before.append(last)
+        if not w.isalnum():
+            last = w
+    after: list[str] = [""] * len(tokens)
+    last = "$"
+    for i in range(len(tokens) - 1, -1, -1):
+        after[i] = last
+        if not tokens[i][0].isalnum():
+            last = tokens[i][0]
+    return before, after
+
+
 def token_features(text: str, tokens: list[tuple[str, int, int]]) -> list[dict[str, str | float]]:
     """CRFsuite feature dicts, one per token (string features are one-hot, floats weighted)."""
     n = len(tokens)
     base = [_word_features(w) for w, _, _ in tokens]
     segs = _segments(tokens, text)
     seg_feats = _segment_features(tokens, base, segs)
-    # per segment, the features of it ("s:"), of the next ("ns:") and of the previous ("ps:")
-    seg_context: list[dict[str, str | float]] = []
-    for seg, feats in enumerate(seg_feats):
-        ctx: dict[str, str | float] = {f"s:{k}": v for k, v in feats.items()}
-        if seg + 1 < len(seg_feats):
-            nxt = seg_feats[seg + 1]
-            ctx.update(
-                {
-                    "ns:caps": nxt["caps"],
-                    "ns:dig": nxt["dig"],
-                    "ns:year": nxt["year"],
-                    "ns:init": nxt["init"],
-                }
-            )
-        else:
-            ctx["ns:none"] = 1.0
-        if seg > 0:
-            ctx["ps:init"] = seg_feats[seg - 1]["init"]
-        seg_context.append(ctx)
+    seg_context = _segment_context(seg_feats)
     runs = _cap_runs(base)
-    punct_before: list[str] = []
-    last = "^"
-    for w, _, _ in tokens:
-        punct_before.append(last)
-        if not w.isalnum():
-            last = w
-    punct_after: list[str] = [""] * n
-    last = "$"
-    for i in range(n - 1, -1, -1):
-        punct_after[i] = last
-        if not tokens[i][0].isalnum():
-            last = tokens[i][0]
+    punct_before, punct_after = _punctuation_around(tokens)
     depth = 0
     quoted = False
     seen_year = False

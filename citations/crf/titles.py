@@ -393,14 +393,7 @@ class Spans:
             q: g("quoted=" + q, 0.0) + g("sq" + self.string_quoted + q, 0.0)
             for q in ("00", "01", "10", "11")
         }
-        rk, mk = self.rules_key, self.merged_key
-        w_eqr, w_rr, w_inr, w_hasr, w_eqm = (
-            g("eq_rules", 0.0),
-            g("r_rules", 0.0),
-            g("in_rules", 0.0),
-            g("has_rules", 0.0),
-            g("eq_merged", 0.0),
-        )
+        given = self._given_scorer(ranker)
         pb, pa = self.pb, self.pa
         cum_vt, cum_period, cum_comma, cum_colon = (
             self.cum_vt,
@@ -421,18 +414,7 @@ class Spans:
                 + w_vcov * vt / n_vt
                 + w_min * min(tm[s : e + 1])
             )
-            nt = c.key
-            if rk:
-                if nt == rk:
-                    sc += w_eqr
-                else:
-                    if nt in rk:
-                        sc += w_inr
-                    if rk in nt:
-                        sc += w_hasr
-                sc += w_rr * fuzz.ratio(nt, rk) / 100
-            if mk and nt == mk:
-                sc += w_eqm
+            sc += given(c.key)
             sc += g("pb_pa=" + pb[s] + pa[e], 0.0) + len_w[ln]
             sc += per_w[cum_period[e] - cum_period[s]] + com_w[cum_comma[e + 1] - cum_comma[s]]
             if cum_colon[e + 1] - cum_colon[s]:
@@ -453,6 +435,36 @@ class Spans:
             return sc
 
         return score
+
+    def _given_scorer(self, ranker: TitleRanker) -> Callable[[str], float]:
+        """The weighted features comparing a candidate's key with the given titles (the
+        rules' and the merged one), as a function of the key."""
+        g = ranker.weights.get
+        rk, mk = self.rules_key, self.merged_key
+        w_eqr, w_rr, w_inr, w_hasr = (
+            g("eq_rules", 0.0),
+            g("r_rules", 0.0),
+            g("in_rules", 0.0),
+            g("has_rules", 0.0),
+        )
+        w_eqm = g("eq_merged", 0.0)
+
+        def given(nt: str) -> float:
+            sc = 0.0
+            if rk:
+                if nt == rk:
+                    sc += w_eqr
+                else:
+                    if nt in rk:
+                        sc += w_inr
+                    if rk in nt:
+                        sc += w_hasr
+                sc += w_rr * fuzz.ratio(nt, rk) / 100
+            if mk and nt == mk:
+                sc += w_eqm
+            return sc
+
+        return given
 
     def features(self, c: Candidate) -> dict[str, float]:
         """All features of a candidate (names -> values; binary ones are 1.0)."""
