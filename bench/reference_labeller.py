@@ -152,8 +152,7 @@ def main() -> int:
     ap.add_argument("--c2", type=float, help="L2 coefficient (default: citations.crf.train.PARAMS)")
     ap.add_argument("--model", type=Path,
                     help="reuse this model file (and its title_ranker.json beside it) if it exists, "
-                         "else train and keep them there (for bench/title_misses.py --model; "
-                         "same split and parameters only)")
+                         "else train and keep them there (same split and parameters only)")
     ap.add_argument("--jobs", type=int, default=2, help="CRFs trained at once")
     args = ap.parse_args()
     if not (args.data / "anystyle").is_dir():

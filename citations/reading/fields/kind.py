@@ -90,6 +90,8 @@ LEGAL_CASE_RE = re.compile(
 """A court case: its name ("Brown v. Board of Education") before the report citation."""
 DATA_DESCRIPTORS = frozenset({"data set", "dataset", "computer software", "software"})
 """Descriptors of a work whose container is its publisher ("[Data set]. Coastal Data Archive")."""
+_IN_PROCEEDINGS = re.compile(r"\b(?:in|en|em|im)\s*:?\s+proc(?:eedings\b|\.)", re.IGNORECASE)
+"""A paper in proceedings ("in: proceedings of ...", "En: PROCEEDINGS"), whatever the venue."""
 _REPORT_PAREN_RE = re.compile(r"\(([^()]*\b(?:Report|Rep\.|Working Paper)[^()]*)\)")
 
 
@@ -116,7 +118,7 @@ def _by_words(s: str, fields: dict[str, object]) -> SourceType | None:
         or (fields.get("pages") and fields.get("venue"))
     ):
         return SourceType.PAPER
-    if PAPER_RE.search(str(fields.get("venue") or "")):
+    if PAPER_RE.search(str(fields.get("venue") or "")) or _IN_PROCEEDINGS.search(s):
         return SourceType.PAPER
     if _DATASET_RE.search(s):
         return SourceType.DATASET

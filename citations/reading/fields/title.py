@@ -30,7 +30,10 @@ _PAREN_NOTE = re.compile(
     r"Working Paper|Series|Bulletin)[^()]*)\)\s*$"
 )
 _VERSION = re.compile(r"\s*\((?:Version|Ver\.|v\.?)\s*\d[\w.-]*\)\s*$", re.IGNORECASE)
-_CONTAINER_AFTER = re.compile(r"[.,]?\s+(?:In|En|Em|Im|Dans|IN|EN|EM):\s+(?=\S)")
+_CONTAINER_AFTER = re.compile(
+    r"[.,]?\s+(?:(?:In|En|Em|Im|Dans|IN|EN|EM):\s+(?=\S)"
+    r"|(?:[Ii]n|[Ee][nm]|IN|EN|EM)\s*:?\s+(?=(?:[Pp]roc|PROC)(?:eedings\b|EEDINGS\b|\.)))"
+)
 _CLAUSE_ON = re.compile(r",\s+(?!(?:In|En|Em|Im|Proc|Proceedings|vol|pp)\b)[^.:;]{3,80}$")
 _QUESTION_END = re.compile(r"(?<=[?!])\.\s+(?=\S)")
 _YEAR_ONLY = re.compile(r"(?:1[5-9]|20)\d\d[a-z]?")
