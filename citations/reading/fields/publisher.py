@@ -17,7 +17,7 @@ from citations.reading.fields import Reading
 from citations.reading.fields.kind import DATA_DESCRIPTORS
 from citations.reading.fields.spans import strip_span
 
-_LETTER = re.compile(r"[^\W\d_]")
+_WORD = re.compile(r"[^\W\d_]{2,}")
 PUBLISHER_WORDS = re.compile(
     r"\b(?:Press|Wiley|Springer|Elsevier|Sons|Publish(?:ers|ing)|Verlag|Editora|Editorial|"
     r"O'Reilly|Routledge|Pearson|McGraw[- ]Hill|Prentice[- ]Hall|Addison[- ]Wesley|"
@@ -30,9 +30,10 @@ PUBLISHER_WORDS = re.compile(
 
 
 def read_name(span: str) -> str | None:
-    """A publisher or place span cleaned; None without letters."""
+    """A publisher or place span cleaned; None without a word of two letters or more (a
+    page keyword "(S." read as a place is none)."""
     s = strip_span(span)
-    return s if _LETTER.search(s) and len(s) <= 300 else None
+    return s if _WORD.search(s) and len(s) <= 300 else None
 
 
 def normalise(r: Reading, fields: dict[str, object]) -> dict[str, object]:

@@ -43,7 +43,10 @@ def reading(text: str, labels: list[str], ranked: str | None = None) -> Reading:
         ("Coastal erosion modelling (Tesis doctoral)", "Coastal erosion modelling"),
         ("Global report 2020 (Technical Report No. WHO/CDS/TB/2020.1)", "Global report 2020"),
         ("Tidewatch (Version 2) [Data set]", "Tidewatch"),
-        ("Artificial persuasion takes over the world, June 2022", "Artificial persuasion takes over the world"),
+        (
+            "Artificial persuasion takes over the world, June 2022",
+            "Artificial persuasion takes over the world",
+        ),
         ("2019", None),
         ("..", None),
     ],
@@ -68,20 +71,31 @@ def test_title_clean_leaves_a_clean_title_alone(keep: str) -> None:
 
 def test_title_drops_the_end_of_the_name_list_and_an_organisation() -> None:
     two = (Author(family="Han", given="The Anh"), Author(family="Nguyen-Lam", given="Phu-Quy"))
-    assert title.drop_names("The Anh Han, and Phu-Quy Nguyen-Lam. Understanding LLM Agents", two) == \
-        "Understanding LLM Agents"
+    assert (
+        title.drop_names("The Anh Han, and Phu-Quy Nguyen-Lam. Understanding LLM Agents", two)
+        == "Understanding LLM Agents"
+    )
     org = (Author(family="Organisation for Economic Co-operation and Development", literal=True),)
-    assert title.drop_names("Organisation for Economic Co-operation and Development. Education at a "
-                            "glance 2019", org) == "Education at a glance 2019"
+    assert (
+        title.drop_names(
+            "Organisation for Economic Co-operation and Development. Education at a glance 2019",
+            org,
+        )
+        == "Education at a glance 2019"
+    )
     # names that are not the authors' stay, and so does a title of one sentence
-    assert title.drop_names("Gapped BLAST and PSI-BLAST. A new generation", two) == \
-        "Gapped BLAST and PSI-BLAST. A new generation"
+    assert (
+        title.drop_names("Gapped BLAST and PSI-BLAST. A new generation", two)
+        == "Gapped BLAST and PSI-BLAST. A new generation"
+    )
     assert title.drop_names("Understanding LLM Agents", two) == "Understanding LLM Agents"
 
 
 def test_title_of_a_court_case_is_its_name() -> None:
-    r = reading("Brown v. Board of Education, 347 U.S. 483 (1954).",
-                ["author"] * 7 + ["volume"] * 5 + ["pages"] + ["date"] * 4)
+    r = reading(
+        "Brown v. Board of Education, 347 U.S. 483 (1954).",
+        ["author"] * 7 + ["volume"] * 5 + ["pages"] + ["date"] * 4,
+    )
     assert title.normalise(r, {})["title"] == "Brown v. Board of Education"
 
 
@@ -89,8 +103,7 @@ def test_title_of_a_court_case_is_its_name() -> None:
 
 
 def test_authors_read_the_author_run_and_et_al() -> None:
-    r = reading("Gurney, M. E. et al. Title here.",
-                ["author"] * 9 + ["title"] * 3)
+    r = reading("Gurney, M. E. et al. Title here.", ["author"] * 9 + ["title"] * 3)
     got = authors.normalise(r, {})
     assert [a.family for a in got["authors"]] == ["Gurney"] and got["et_al"] is True
 
@@ -115,9 +128,13 @@ def test_an_organisation_first_is_one_author() -> None:
     text = "Intergovernmental Panel on Climate Change. Climate change 2014. Geneva: IPCC; 2014."
     r = reading(text, ["title"] * 10 + ["location"] * 2 + ["publisher"] * 2 + ["date"] * 2)
     got = authors.normalise(r, {})["authors"]
-    assert [(a.family, a.literal) for a in got] == [("Intergovernmental Panel on Climate Change", True)]
+    assert [(a.family, a.literal) for a in got] == [
+        ("Intergovernmental Panel on Climate Change", True)
+    ]
     # a title-only reference whose title reads like such a name stays without authors
-    text2 = "The Association for Computational Linguistics and Science. In Proceedings of ACL, 2020."
+    text2 = (
+        "The Association for Computational Linguistics and Science. In Proceedings of ACL, 2020."
+    )
     r2 = reading(text2, ["title"] * 8 + ["container"] * 5 + ["date"] * 2)
     assert authors.normalise(r2, {})["authors"] == ()
 
@@ -141,9 +158,16 @@ def test_read_year(dates: list[str], vol: str, want: int | None) -> None:
 
 def test_a_lone_year_among_numbers_is_the_year_but_not_a_range_end() -> None:
     assert year.lone_year(["p", "1622", "-", "1627", "2012"], ["pages"] * 5) == 2012
-    assert year.lone_year(["145", ":", "109913", ",", "2024a"], ["volume", "volume", "pages", "pages", "pages"]) == 2024
+    assert (
+        year.lone_year(
+            ["145", ":", "109913", ",", "2024a"], ["volume", "volume", "pages", "pages", "pages"]
+        )
+        == 2024
+    )
     assert year.lone_year(["1622", "-", "2012"], ["pages"] * 3) is None
-    assert year.lone_year(["Title", "2012"], ["title", "title"]) is None  # a year in the title stays
+    assert (
+        year.lone_year(["Title", "2012"], ["title", "title"]) is None
+    )  # a year in the title stays
 
 
 def test_a_conference_year_in_brackets_gives_way_to_the_publication_year() -> None:
@@ -232,23 +256,43 @@ def test_a_datasets_container_is_its_publisher() -> None:
     assert publisher.normalise(r, fields)["publisher"] == "Coastal Data Archive"
 
 
+@pytest.mark.parametrize(
+    ("span", "want"),
+    [("MIT Press.", "MIT Press"), ("New York, NY:", "New York, NY"), ("(S.", None), ("12", None)],
+)
+def test_read_name(span: str, want: str | None) -> None:
+    assert publisher.read_name(span) == want
+
+
 def test_a_conference_city_is_no_publisher() -> None:
     text = "Liu K. Speech. In Proc. ROCLING, New Taipei City, Taiwan, 2016."
-    labels = (["author"] * 3 + ["title"] * 2 + ["container"] * 5 + ["location"] * 4
-              + ["publisher"] * 2 + ["date"] * 2)
+    labels = (
+        ["author"] * 3
+        + ["title"] * 2
+        + ["container"] * 5
+        + ["location"] * 4
+        + ["publisher"] * 2
+        + ["date"] * 2
+    )
     r = reading(text, labels)
-    assert publisher.normalise(r, {"venue": "Proc. ROCLING"}) == {"publisher": None, "address": None}
+    assert publisher.normalise(r, {"venue": "Proc. ROCLING"}) == {
+        "publisher": None,
+        "address": None,
+    }
 
 
 # ---------------------------------------------------------------- marker, kind
 
 
 def test_marker_from_the_list_number() -> None:
-    assert marker.normalise(reading("[3] Smith J. Title.", ["author"] * 3 + ["title"] * 2), {}) == \
-        {"marker": "[3]"}
+    assert marker.normalise(reading("[3] Smith J. Title.", ["author"] * 3 + ["title"] * 2), {}) == {
+        "marker": "[3]"
+    }
     r = reading("12 Gurney M. Title.", ["citation-number"] + ["author"] * 3 + ["title"] * 2)
     assert marker.normalise(r, {}) == {"marker": "[12]"}
-    assert marker.normalise(reading("Smith J. Title.", ["author"] * 3 + ["title"] * 2), {}) == {"marker": None}
+    assert marker.normalise(reading("Smith J. Title.", ["author"] * 3 + ["title"] * 2), {}) == {
+        "marker": None
+    }
 
 
 @pytest.mark.parametrize(
@@ -268,5 +312,8 @@ def test_read_type(text: str, fields: dict[str, object], want: SourceType) -> No
 
 def test_descriptor_as_written() -> None:
     assert kind.read_descriptor("Tidewatch (Computer software).") == "Computer software"
-    assert kind.read_descriptor("Redes neurais (Dissertação de Mestrado).") == "Dissertação de Mestrado"
+    assert (
+        kind.read_descriptor("Redes neurais (Dissertação de Mestrado).")
+        == "Dissertação de Mestrado"
+    )
     assert kind.read_descriptor("A study (with notes).") is None
