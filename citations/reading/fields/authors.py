@@ -89,7 +89,10 @@ def rest_of_list(r: Reading, authors: list[Author]) -> list[Author]:
         return []
     more, _ = parse_author_list(m.group(1))
     ok = len(more) >= 1 and all(
-        a.given and not a.literal and a.family[:1].isupper() and len(a.family.split()) <= 2
+        a.given[:1].isupper()
+        and not a.literal
+        and a.family[:1].isupper()
+        and len(a.family.split()) <= 2
         for a in more
     )
     return more if ok else []

@@ -88,15 +88,27 @@ def drop_names(title: str, authors: tuple[Author, ...]) -> str:
     return title
 
 
+def _date_ends(r: Reading) -> bool:
+    """Is everything the labeller read after its title a date ("..., Dynamics, 2025.")?"""
+    labels = r.lab.labels
+    last = max((i for i, x in enumerate(labels) if x == "title"), default=-1)
+    rest = [
+        x
+        for (w, _, _), x in zip(r.lab.tokens[last + 1 :], labels[last + 1 :], strict=True)
+        if w.isalnum()
+    ]
+    return bool(rest) and all(x == "date" for x in rest)
+
+
 def normalise(r: Reading, fields: dict[str, object]) -> dict[str, object]:
     """``title``: the ranked title (or the CRF's title run where it only goes on with a
-    comma clause the ranker cut), cleaned."""
+    comma clause the ranker cut and nothing but a date follows), cleaned."""
     case = LEGAL_CASE_RE.match(r.lab.text)
     if case:
         return {"title": case.group(1)}
     title, own = r.labelling.title, r.labelling.crf_title or ""
-    if title and own.startswith(title) and _CLAUSE_ON.match(own[len(title) :]):
-        title = own  # "Title: Strategy Recognition, Biases and Dynamics": a clause goes on
+    if title and own.startswith(title) and _CLAUSE_ON.match(own[len(title) :]) and _date_ends(r):
+        title = own  # "Title: Strategy Recognition, Biases and Dynamics, 2025.": a clause goes on
     authors = fields.get("authors")
     if title and isinstance(authors, tuple):
         title = drop_names(title, authors)
