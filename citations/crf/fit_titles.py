@@ -55,7 +55,9 @@ def same_title(a: str | None, gold: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One training string: its tags, the rules' and the merged title, the gold title."""
+    """One training string: its tags, the given titles (``rules_title`` None and
+    ``merged_title`` the CRF's own title run, as :func:`citations.reading.label.label` gives
+    them), the gold title."""
 
     lab: Labelled
     rules_title: str | None

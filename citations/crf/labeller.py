@@ -39,7 +39,7 @@ class ReferenceLabeller:
         self.name = name
         self.ranker = ranker
         """The title ranker trained with this model (:mod:`citations.crf.titles`); None: the
-        merged title stays."""
+        CRF's own title run stays (:func:`citations.reading.label.label`)."""
         self._tag_cached = lru_cache(maxsize=4096)(self._tag)
         self._labels = frozenset(tagger.labels())
 

@@ -2,12 +2,14 @@
 (pure; the weights are read from a JSON file once).
 
 The CRF labels tokens one by one; on comma-separated styles, books and reports it runs the
-title into the venue or cuts a subtitle, and the rules' title is often no better. The ranker
-looks at whole spans instead. Candidates are the runs of tokens that start and end at a
-field boundary (punctuation, a change of the CRF's label or of its title marginal, the
-ends of the rules' and of the merged title; never right before the period of "vs." / "cf.";
-in a lower-case or unpunctuated string never inside the CRF's author run; at most
-:data:`MAX_TOKENS` tokens, at least one token the CRF gives a title marginal of
+title into the venue or cuts a subtitle. The ranker looks at whole spans instead; it is
+part of labelling (:mod:`citations.reading.label`). Two titles may be given: ``rules_title``
+(a title read elsewhere; None in the model-first reader, kept for the features the weights
+were first fitted with) and ``merged_title`` (the CRF's own title run). Candidates are the
+runs of tokens that start and end at a field boundary (punctuation, a change of the CRF's
+label or of its title marginal, the ends of the given titles; never right before the
+period of "vs." / "cf."; in a lower-case or unpunctuated string never inside the CRF's
+author run; at most :data:`MAX_TOKENS` tokens, at least one token the CRF gives a title marginal of
 :data:`MIN_MARGINAL`). Each candidate is described by the CRF's marginals inside and around
 it (title and the other fields), the punctuation and words at its two ends, what it holds
 (years, numbers, venue, publisher and editor words, unbalanced brackets or quotes), its
