@@ -24,6 +24,7 @@ from citations.text.punctuation import has_field_punctuation
 
 _LETTER = re.compile(r"[^\W\d_]")
 _VERSUS = frozenset({"vs", "versus"})
+_NOT_TITLE = frozenset({"et", "al", "jr", "sr", "ii", "iii", "iv", "and", "&"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,13 +123,19 @@ def repair_labels(lab: Labelled) -> Labelled:
     label of the next token that is not a citation number; in an unpunctuated string, the
     title words the author run swallowed go back to the title
     (:func:`title_words_in_author_run`), and so do the words before a "vs." that the title
-    goes on after (:func:`title_words_before_versus`)."""
+    goes on after (:func:`title_words_before_versus`), and so does a short title the
+    family-first author run swallowed (:func:`title_after_last_initials`)."""
     labels = list(lab.labels)
     for i in range(len(labels) - 1, -1, -1):
         if labels[i] == "citation-number" and _LETTER.search(lab.tokens[i][0]):
             labels[i] = next((x for x in labels[i + 1 :] if x != "citation-number"), "author")
     margs = dict(lab.marginals)
-    for i in [*title_words_in_author_run(lab, labels), *title_words_before_versus(lab, labels)]:
+    moved = [
+        *title_words_in_author_run(lab, labels),
+        *title_words_before_versus(lab, labels),
+        *title_after_last_initials(lab, labels),
+    ]
+    for i in moved:
         labels[i] = "title"
         if "title" in margs and "author" in margs:  # the author mass moves to title
             for a, b in (("title", "author"), ("author", "title")):
@@ -178,3 +185,30 @@ def title_words_in_author_run(lab: Labelled, labels: list[str]) -> list[int]:
         ):
             return list(range(end - k, end))
     return []
+
+
+def title_after_last_initials(lab: Labelled, labels: list[str]) -> list[int]:
+    """In a family-first author run ("Ilharco, G., ..., and Schmidt, L. OpenCLIP. 2021."),
+    the words after the last name's initials up to a stop, with no comma among them, when
+    the model labelled no title: a family name there would take a comma, so they are a
+    short title the run swallowed (a one- or two-word title the model has seldom seen)."""
+    if "title" in labels or len(labels) < 4 or labels[0] != "author" or labels[1] != "author":
+        return []
+    words = [t[0] for t in lab.tokens]
+    end = next((i for i, x in enumerate(labels) if x != "author"), len(labels))
+    if words[1] != "," or words[end - 1] != ".":
+        return []
+    last = max(
+        (
+            k
+            for k in range(2, end - 1)
+            if words[k] == "." and len(words[k - 1]) == 1 and words[k - 1].isupper()
+        ),
+        default=-1,
+    )
+    tail = range(last + 1, end - 1)
+    if last < 0 or not tail or len(tail) > 4:
+        return []
+    if any(not _LETTER.search(words[k]) or words[k].lower() in _NOT_TITLE for k in tail):
+        return []
+    return [*tail, end - 1] if sum(len(words[k]) >= 3 for k in tail) else []

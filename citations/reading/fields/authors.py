@@ -9,6 +9,9 @@ literal author even where the labeller read it as a title or publisher ("Organis
 Economic Co-operation and Development. Education at a glance 2019", "World Health
 Organization. (2020). Global tuberculosis report"): the labeller's training data has few
 organisation authors, and :func:`citations.text.names.is_organisation_name` knows their shape.
+So is one capitalised word before the first stop of a string with no author token at all,
+when a title follows ("Qwen. Qwen2.5: A party of foundation models, 2024.", "Meta. The
+Llama 3 herd of models"): a model maker's report, which the labeller reads as one title.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ _ELIDED = re.compile(r"^[a-z]{1,4}['’][^\W\d_]")
 """A family name with an elided particle ("d'Amore", "dell'Orto")."""
 _GROUP_WORDS = frozenset({"collaboration", "consortium", "team", "group"})
 _HEAD = re.compile(r"^([^.()\[\]:;,\d]{3,160}?)\.\s")
+_ONE_WORD = re.compile(r"[A-Z][\w-]*[^\W\d_]")
+"""One capitalised word, as a model maker or lab signs its reports ("Qwen", "Anthropic")."""
 
 
 def read_authors(span: str, text: str) -> tuple[list[Author], bool]:
@@ -64,7 +69,10 @@ def organisation_first(r: Reading) -> str | None:
         return None  # a title-only reference whose title reads like an organisation's name
     if is_organisation_name(head):
         return head
-    return head if is_organisation(head) and "title" not in inside else None
+    if is_organisation(head) and "title" not in inside:
+        return head
+    one_word = _ONE_WORD.fullmatch(head) is not None and "author" not in r.lab.labels
+    return head if one_word and sum(x in ("title", "note") for x in after) >= 2 else None
 
 
 _REST_OF_LIST = re.compile(r"\s*,?\s*([^.]{3,1200}?)\.\s+(?=\S)")

@@ -89,6 +89,19 @@ def drop_names(title: str, authors: tuple[Author, ...]) -> str:
     return title
 
 
+def after_organisation(title: str, authors: tuple[Author, ...], text: str) -> str:
+    """The sentence after the organisation author when the picked title is only the
+    organisation's name ("OpenAI. GPT-4 technical report, 2023.": the labeller read the whole
+    string as one note and the ranker took its first sentence); ``title`` otherwise."""
+    if len(authors) != 1 or not authors[0].literal or _key(title) != _key(authors[0].family):
+        return title
+    m = _SENTENCE_END.search(text)
+    if not m or _key(text[: m.start()]) != _key(title):
+        return title
+    rest = _SENTENCE_END.split(text[m.end() :], maxsplit=1)[0].rstrip(" .")
+    return rest if _LETTER.search(rest) else title
+
+
 def _date_ends(r: Reading) -> bool:
     """Is everything the labeller read after its title a date ("..., Dynamics, 2025.")?"""
     labels = r.lab.labels
@@ -112,5 +125,6 @@ def normalise(r: Reading, fields: dict[str, object]) -> dict[str, object]:
         title = own  # "Title: Strategy Recognition, Biases and Dynamics, 2025.": a clause goes on
     authors = fields.get("authors")
     if title and isinstance(authors, tuple):
+        title = after_organisation(title, authors, r.lab.text)
         title = drop_names(title, authors)
     return {"title": clean(title) if title else None}

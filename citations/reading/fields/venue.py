@@ -1,6 +1,8 @@
 """Venue: the container span (journal, proceedings, book series) without a leading
 "In:" / "Em:", an editors' "(Eds.)" or edge punctuation; an abbreviated journal keeps its
-last dot ("J. Math. Phys." stays so). No letters, no venue; the title is no venue.
+last dot ("J. Math. Phys." stays so). No letters, no venue; the title is no venue. A venue
+ending in a bracket the date span closes ("(SemEval 2015)": the year is labelled date) gets
+its closing bracket.
 
 Without a container, a venue acronym the labeller read as a publisher ("ICLR, 2021", no
 place given) is the venue, and so is a container the labeller ran into the title ("Title.
@@ -22,6 +24,7 @@ _LEAD_RE = re.compile(r"^(?:(?:in|em|en|dans|im)\b\s*:?\s*)", re.IGNORECASE)
 _EDS_RE = re.compile(r"\s*\((?:eds?|hrsg|orgs?|coords?)\.?\)\s*[,:]?", re.IGNORECASE)
 _ABBREVIATED_END = re.compile(r"\b[A-Z][a-z]{0,5}$")
 _LETTER = re.compile(r"[^\W\d_]")
+_OPEN_ACRONYM = re.compile(r"\([^()\s]+$")
 _ACRONYM = re.compile(r"[A-Z][A-Za-z]{1,5}[A-Z]+(?:[-\s]?\d{2,4})?")
 
 
@@ -30,6 +33,8 @@ def read_venue(span: str) -> str | None:
     v = strip_span(_EDS_RE.sub("", _LEAD_RE.sub("", span.strip())))
     if v[-1:].islower() and span.rstrip().endswith(".") and _ABBREVIATED_END.search(v):
         v += "."  # "J. Math. Phys." keeps its abbreviation dot
+    if _OPEN_ACRONYM.search(v):
+        v += ")"  # "... Evaluation (SemEval": its year was labelled date; the bracket closes
     return v if _LETTER.search(v) else None
 
 

@@ -44,8 +44,9 @@ def lone_year(words: list[str], labels: list[str]) -> int | None:
 
 def _date_runs(r: Reading) -> list[str]:
     """The date spans, those in brackets right after the venue last ("Proceedings of
-    ROCLING (ROCLING 2019), ..., 2016": the conference's own year is no publication year
-    when the string gives another)."""
+    ROCLING (ROCLING 2019), ..., 2016", "Workshop on Semantic Evaluation (SemEval 2015);
+    ...; 1995": the conference's own year is no publication year when the string gives
+    another), whether the bracket opens the date run or the venue's acronym."""
     lab = r.lab
     runs: list[tuple[bool, str]] = []
     start = -1
@@ -54,7 +55,9 @@ def _date_runs(r: Reading) -> list[str]:
             start = i
         elif x != "date" and start >= 0:
             text = lab.text[lab.tokens[start][1] : lab.tokens[i - 1][2]]
-            named = start > 0 and lab.labels[start - 1] == "container" and text.startswith("(")
+            before = lab.text[: lab.tokens[start][1]]
+            in_bracket = text.startswith("(") or before.count("(") > before.count(")")
+            named = start > 0 and lab.labels[start - 1] == "container" and in_bracket
             runs.append((named, text))
             start = -1
     return [t for named, t in runs if not named] + [t for named, t in runs if named]

@@ -317,3 +317,45 @@ def test_descriptor_as_written() -> None:
         == "Dissertação de Mestrado"
     )
     assert kind.read_descriptor("A study (with notes).") is None
+
+
+def test_one_word_maker_before_the_first_stop_is_the_author() -> None:
+    """A model maker's report read by the labeller as one title: the maker is the author,
+    and the title its report's; a reference with a person author is left alone."""
+    from citations.parse import parse_reference
+
+    for text, who, what in (
+        ("Qwen. Qwen2.5: A party of foundation models, 2024.", "Qwen", "Qwen2.5: A party"),
+        ("Meta. The Llama 3 herd of models. arXiv preprint, 2024.", "Meta", "The Llama 3 herd"),
+        ("OpenAI. GPT-4 technical report, 2023.", "OpenAI", "GPT-4 technical report"),
+    ):
+        r = parse_reference(text)
+        assert [a.family for a in r.authors] == [who] and r.authors[0].literal, text
+        assert r.title is not None and r.title.startswith(what), (text, r.title)
+    r = parse_reference("Smith, J. Deep nets for rivers. Journal of Hydrology, 2020.")
+    assert [a.family for a in r.authors] == ["Smith"] and r.title == "Deep nets for rivers"
+
+
+def test_a_short_title_after_the_last_initials_leaves_the_author_run() -> None:
+    """A family-first list ends with its last name's initials; a word after them that takes
+    no comma is the title ("... and Schmidt, L. OpenCLIP. 2021.")."""
+    from citations.parse import parse_reference
+
+    r = parse_reference("Ilharco, G., Wortsman, M., and Schmidt, L. OpenCLIP. 2021.")
+    assert [a.family for a in r.authors] == ["Ilharco", "Wortsman", "Schmidt"]
+    assert r.title == "OpenCLIP"
+    r = parse_reference("Smith, J., Jr. A title of words. 2020.")
+    assert [a.family for a in r.authors] == ["Smith"] and r.title == "A title of words"
+
+
+def test_a_conference_year_in_the_venue_acronym_is_not_the_year() -> None:
+    """ "(SynWS 2011)" names the meeting; the publication year is the date given later."""
+    from citations.parse import parse_reference
+
+    r = parse_reference(
+        "Smith J, Lee K. Parsing with trees. In: Proceedings of the 12th Workshop on Syntax "
+        "(SynWS 2011); Berlin: ACL; 2009. p. 10-20."
+    )
+    assert r.year == 2009 and r.venue == "Proceedings of the 12th Workshop on Syntax (SynWS)"
+    r = parse_reference("Smith J. Parsing with trees. In: Proceedings of EMNLP 2018. p. 10-20.")
+    assert r.year == 2018
