@@ -189,9 +189,10 @@ def title_words_in_author_run(lab: Labelled, labels: list[str]) -> list[int]:
 
 def title_after_last_initials(lab: Labelled, labels: list[str]) -> list[int]:
     """In a family-first author run ("Ilharco, G., ..., and Schmidt, L. OpenCLIP. 2021."),
-    the words after the last name's initials up to a stop, with no comma among them, when
-    the model labelled no title: a family name there would take a comma, so they are a
-    short title the run swallowed (a one- or two-word title the model has seldom seen)."""
+    the words after the last name's initials (written after its comma) up to a stop, with
+    no comma among them, when the model labelled no title: a family name there would take a
+    comma, so they are a short title the run swallowed (a one- or two-word title the model
+    has seldom seen; "..., and C. N. Early." writes initials first: Early is a name)."""
     if "title" in labels or len(labels) < 4 or labels[0] != "author" or labels[1] != "author":
         return []
     words = [t[0] for t in lab.tokens]
@@ -209,6 +210,11 @@ def title_after_last_initials(lab: Labelled, labels: list[str]) -> list[int]:
     tail = range(last + 1, end - 1)
     if last < 0 or not tail or len(tail) > 4:
         return []
+    k = last
+    while k > 0 and (words[k] in ".-" or (len(words[k]) == 1 and words[k].isupper())):
+        k -= 1
+    if words[k] != ",":
+        return []  # initials written first ("and C. N. Early."): the word is a family name
     if any(not _LETTER.search(words[k]) or words[k].lower() in _NOT_TITLE for k in tail):
         return []
     return [*tail, end - 1] if sum(len(words[k]) >= 3 for k in tail) else []

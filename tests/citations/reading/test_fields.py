@@ -359,3 +359,10 @@ def test_a_conference_year_in_the_venue_acronym_is_not_the_year() -> None:
     assert r.year == 2009 and r.venue == "Proceedings of the 12th Workshop on Syntax (SynWS)"
     r = parse_reference("Smith J. Parsing with trees. In: Proceedings of EMNLP 2018. p. 10-20.")
     assert r.year == 2018
+
+
+def test_a_name_after_initials_written_first_stays_a_name() -> None:
+    from citations.parse import parse_reference
+
+    r = parse_reference("Sera, W. E., and C. N. Early. 2003. Microtus montanus. Species 716: 1-10.")
+    assert [a.family for a in r.authors][-1] == "Early"
