@@ -6,7 +6,8 @@ publisher ("Tidewatch [Data set]. Coastal Data Archive.").
 A work with a venue keeps a publisher and place only when the publisher span names a
 publisher (:data:`PUBLISHER_WORDS`: "Press", "Springer", "ACM", ...): in a conference
 paper's tail the labeller's publisher and place are often the conference's city and
-country ("..., New Taipei City, Taiwan, 2016").
+country ("..., New Taipei City, Taiwan, 2016"). A place that opens a bracket right after
+the venue is the venue's acronym ("Processing (FigLang 2024) 22-34"), no place.
 """
 
 from __future__ import annotations
@@ -36,6 +37,14 @@ def read_name(span: str) -> str | None:
     return s if _WORD.search(s) and len(s) <= 300 else None
 
 
+def venue_acronym(r: Reading) -> bool:
+    """Does the location run open a bracket right after a container token ("... Language
+    Processing (FigLang 2024)": the meeting's acronym and year, not a place)?"""
+    labels = r.lab.labels
+    i = next((k for k, x in enumerate(labels) if x == "location"), -1)
+    return i > 0 and labels[i - 1] == "container" and r.lab.tokens[i][0] == "("
+
+
 def normalise(r: Reading, fields: dict[str, object]) -> dict[str, object]:
     """``publisher`` and ``address``."""
     pub = read_name(r.lab.span("publisher"))
@@ -43,7 +52,7 @@ def normalise(r: Reading, fields: dict[str, object]) -> dict[str, object]:
         pub = None
     if pub is None and str(fields.get("type_descriptor") or "").lower() in DATA_DESCRIPTORS:
         pub = read_name(r.lab.span("container"))
-    address = read_name(r.lab.span("location"))
+    address = None if venue_acronym(r) else read_name(r.lab.span("location"))
     if fields.get("venue") and not (pub and PUBLISHER_WORDS.search(pub)):
         pub = address = None
     return {"publisher": pub, "address": address}

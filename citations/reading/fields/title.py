@@ -7,8 +7,10 @@ report number in brackets, a version statement ("(Version 2)") and a date at the
 container's "In:" / "En:" ("Title En: PROCEEDINGS OF ..."); a title that is only a year is
 none. A ranked title that
 starts with the end of the author list or the organisation author's name, closed by a
-sentence end, loses it (:func:`drop_names`). A court case's title is its case name ("Brown
-v. Board of Education, 347 U.S. 483 (1954)"), which the labeller reads as authors.
+sentence end, loses it (:func:`drop_names`); a ranked title that is only names of the
+author list gives way to the sentence after the list (:func:`after_author_list`). A court
+case's title is its case name ("Brown v. Board of Education, 347 U.S. 483 (1954)"), which
+the labeller reads as authors.
 """
 
 from __future__ import annotations
@@ -102,6 +104,44 @@ def after_organisation(title: str, authors: tuple[Author, ...], text: str) -> st
     return rest if _LETTER.search(rest) else title
 
 
+_NAME_WORD = re.compile(r"[^\W\d_][^\W\d_'’.-]*\.?(?:-[^\W\d_]+\.?)*")
+
+
+def _person(a: Author) -> bool:
+    """A person's name: a given name of at most three capitalised words and a family name
+    of at most two."""
+    given, family = a.given.split(), a.family.split()
+    return (
+        0 < len(given) <= 3
+        and 0 < len(family) <= 2
+        and all(w[:1].isupper() and _NAME_WORD.fullmatch(w) for w in given + family)
+    )
+
+
+def _initials_only(given: str) -> bool:
+    return all(len(w.strip(".-")) <= 1 for w in re.split(r"[\s-]+", given) if w)
+
+
+def after_author_list(title: str, authors: tuple[Author, ...], text: str) -> str:
+    """The sentence after the author list when the picked title is only names of that list
+    ("Ching-Hung Cheng, Hsiu-Fu Wu, Bing-Chen Wu, ...": hyphenated given names the labeller
+    read as a title); ``title`` otherwise."""
+    if len(authors) < 2 or not all(_person(a) for a in authors):
+        return title  # a list that swallowed the title ("B. Swingle, Entanglement Entropy")
+    if len({_initials_only(a.given) for a in authors}) > 1:
+        return title  # "R. M. Wald, General Relativity.": a full given name among initials
+    names, _ = parse_author_list(title)
+    families = {_key(a.family) for a in authors}
+    if not names or not all(n.given and _key(n.family) in families for n in names):
+        return title
+    end = text.rfind(authors[-1].family) + len(authors[-1].family)
+    m = _SENTENCE_END.match(text, end)  # the list ends with a stop: "... and Ira Assent. DCFO"
+    if m is None:
+        return title
+    rest = _SENTENCE_END.split(text[m.end() :], maxsplit=1)[0].rstrip(" .")
+    return rest if _LETTER.search(rest) and not _YEAR_ONLY.fullmatch(rest) else title
+
+
 def _date_ends(r: Reading) -> bool:
     """Is everything the labeller read after its title a date ("..., Dynamics, 2025.")?"""
     labels = r.lab.labels
@@ -126,5 +166,6 @@ def normalise(r: Reading, fields: dict[str, object]) -> dict[str, object]:
     authors = fields.get("authors")
     if title and isinstance(authors, tuple):
         title = after_organisation(title, authors, r.lab.text)
+        title = after_author_list(title, authors, r.lab.text)
         title = drop_names(title, authors)
     return {"title": clean(title) if title else None}

@@ -366,3 +366,32 @@ def test_a_name_after_initials_written_first_stays_a_name() -> None:
 
     r = parse_reference("Sera, W. E., and C. N. Early. 2003. Microtus montanus. Species 716: 1-10.")
     assert [a.family for a in r.authors][-1] == "Early"
+
+
+def test_a_venue_acronym_in_brackets_is_no_place() -> None:
+    from citations.parse import parse_reference
+
+    r = parse_reference(
+        "8. Guan, A. & Walde, S. S. I. Cross-Lingual Metaphor Detection for Low-Resource "
+        "Languages. in Proceedings of the 4th Workshop on Figurative Language Processing "
+        "(FigLang 2024) 22–34 (Association for Computational Linguistics, 2024)."
+    )
+    assert r.address is None and r.year == 2024 and r.pages == "22–34"
+    r = parse_reference("Smith, J. A book of words. New York: Academic Press, 2001.")
+    assert r.address == "New York"
+
+
+def test_names_of_the_author_list_are_no_title() -> None:
+    from citations.parse import parse_reference
+
+    r = parse_reference(
+        "Ching-Hung Cheng, Hsiu-Fu Wu, Bing-Chen Wu, Khanh-Phong Bui, Van-Tin Luu, and "
+        "Ching-Chun Huang. SOP^2: Transfer Learning with Scene-Oriented Feature Pool on 2D "
+        "Object Recognition. 2025."
+    )
+    assert r.title is not None and r.title.startswith("SOP^2: Transfer Learning")
+    r = parse_reference(
+        "Tommaso Amico, Pernille Matthews, Lena Krieger, Arthur Zimek, and Ira Assent. DCFO "
+        "Additional Material. 2025."
+    )
+    assert r.title == "DCFO Additional Material"
