@@ -1,8 +1,9 @@
 """Authors: the names of the author span, split by :func:`citations.text.names.parse_author_list`.
 
 "Smith, J., & Lee, K." -> Smith J / Lee K; "12 Gurney, M. E. et al." -> Gurney M. E., et al.
-A family name in lower case in a string that has capitals makes the span no author list
-("Graph nets, Smith J." is a title): no authors then ("LHCb collaboration" is a name).
+A first family name in lower case in a string that has capitals makes the span no author
+list ("Graph nets, Smith J." is a title): no authors then ("LHCb collaboration" is a name);
+a later one ends the list there (a name torn by PDF extraction: "R. C. Vrijen- hoek").
 
 An organisation that wrote the work, first in the string and ended by a period, is one
 literal author even where the labeller read it as a title or publisher ("Organisation for
@@ -41,16 +42,25 @@ def read_authors(span: str, text: str) -> tuple[list[Author], bool]:
     if not span or not _WORD.search(span):
         return [], False
     authors, et_al = parse_author_list(span)
-    if text != text.lower() and any(
+    if text == text.lower():
+        return authors, et_al
+    bad = next((i for i, a in enumerate(authors) if _lower_family(a)), None)
+    if bad == 0:
+        return [], False
+    if bad is not None:  # "R. C. Vrijen- hoek", "S.Boissì ere": a name torn by extraction
+        return authors[:bad], False
+    return authors, et_al
+
+
+def _lower_family(a: Author) -> bool:
+    """A family name in lower case that no particle or group word explains."""
+    return (
         a.family[:1].islower()
         and not a.particle
         and a.family.split()[0] not in PARTICLES
         and a.family not in _GROUP_WORDS
         and not _ELIDED.match(a.family)
-        for a in authors
-    ):
-        return [], False
-    return authors, et_al
+    )
 
 
 def organisation_first(r: Reading) -> str | None:

@@ -395,3 +395,14 @@ def test_names_of_the_author_list_are_no_title() -> None:
         "Additional Material. 2025."
     )
     assert r.title == "DCFO Additional Material"
+
+
+def test_a_torn_later_name_ends_the_list_not_drops_it() -> None:
+    from citations.parse import parse_reference
+
+    r = parse_reference(
+        "M. Artebani, S.Boissì ere, and A. Sarti. Borcea-Voisin Calabi-Yau threefolds and "
+        "invertible potentials. Mathematische Nachrichten, 288 (14-15):1581-1591, 2015."
+    )
+    assert r.authors and r.authors[0].family == "Artebani"
+    assert parse_reference("Graph nets, Smith J. Title here. 2020.").authors[:1] != ("Graph",)
