@@ -53,7 +53,22 @@ def label(body: str, labeller: ReferenceLabeller | None = None) -> Labelling:
         venue = title_key(lab.span("container"))
         if ranked is not None and not (venue and title_key(ranked) == venue):
             title = ranked  # not the venue: "Robson, T. 2019, Classical and Quantum Gravity, 36"
+        if title is not own and own and ranked and in_next_reference(lab, own, ranked):
+            title = own
     return Labelling(lab, title, own)
+
+
+def in_next_reference(lab: Labelled, own: str, ranked: str) -> bool:
+    """Is ``ranked`` after ``own`` with an author run between them, and named authors before
+    ``own``: a second reference pasted after the first ("... 34:25016-25029, 2021. Zhichao
+    Liang, Tze L...")? The first reference's title is the string's."""
+    start, end = lab.text.find(own), lab.text.find(ranked)
+    if start < 0 or end < start + len(own):
+        return False
+    pairs = list(zip(lab.tokens, lab.labels, strict=True))
+    named = any(x == "author" and _LETTER.search(w) for (w, a, _), x in pairs if a < start)
+    between = [x for (_, a, _), x in pairs if start + len(own) <= a < end]
+    return named and "author" in between  # "-, The Conquest of ...": no first reference
 
 
 def crf_title(lab: Labelled) -> str | None:

@@ -406,3 +406,16 @@ def test_a_torn_later_name_ends_the_list_not_drops_it() -> None:
     )
     assert r.authors and r.authors[0].family == "Artebani"
     assert parse_reference("Graph nets, Smith J. Title here. 2020.").authors[:1] != ("Graph",)
+
+
+def test_a_pasted_second_reference_does_not_give_the_title() -> None:
+    from citations.parse import parse_reference
+
+    r = parse_reference(
+        "Mengyan Fei, Yuandong Zhang, and Jialun Wang. Provably training multi-agent "
+        "reinforcement learning with non-monotonic policy gradients. Advances in Neural "
+        "Information Processing Systems, 34:25016-25029, 2021. Zhichao Liang, Tze Leung, and "
+        "Bo Chen. Optimistic gradient descent ascent for zero-sum games and connections to "
+        "implicit learning. In ICML, 2022."
+    )
+    assert r.title is not None and r.title.startswith("Provably training multi-agent")
