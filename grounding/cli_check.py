@@ -200,6 +200,8 @@ def run_check(args: argparse.Namespace) -> int:
                 "--html are for a single check"
             )
         return run_batch(args)
+    if args.answer == "":
+        raise InputError("--answer is empty: give the file that holds the answer")
     if not args.pdf or not args.answer:
         raise InputError("check needs --pdf and --answer (or --batch ROWS.jsonl)")
     if args.question and args.question_file:
