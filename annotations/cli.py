@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -86,18 +88,24 @@ def _report_skipped(errors: tuple[SchemaError, ...]) -> None:
         print(f"sciground: skipped: {err}", file=sys.stderr)
 
 
-def _load(path: str, skip_invalid: bool) -> Any:
-    """load_dataset; an off-schema row without --skip-invalid raises SchemaError saying
-    that --skip-invalid would report it and go on."""
+@contextmanager
+def skip_invalid_hint(skip_invalid: bool) -> Iterator[None]:
+    """Re-raise a SchemaError (an off-schema or unreadable row, named by file and line)
+    saying that --skip-invalid would report the row and go on, unless it was given."""
     try:
-        return load_dataset(path, skip_invalid=skip_invalid)
+        yield
     except SchemaError as exc:
-        if skip_invalid:
-            raise
-        exc.args = (
-            f"{exc.args[0]}; --skip-invalid reports such rows and goes on without them",
-        ) + exc.args[1:]
+        if not skip_invalid:
+            exc.args = (
+                f"{exc.args[0]}; --skip-invalid reports such rows and goes on without them",
+            ) + exc.args[1:]
         raise
+
+
+def _load(path: str, skip_invalid: bool) -> Any:
+    """load_dataset, with :func:`skip_invalid_hint`."""
+    with skip_invalid_hint(skip_invalid):
+        return load_dataset(path, skip_invalid=skip_invalid)
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -126,10 +134,11 @@ def run_hydrate(args: argparse.Namespace) -> int:
     to = args.to
     if to == "auto":
         to = "flat" if src.is_dir() and hydrated_folder(src) is not None else "hydrated"
-    if to == "flat":
-        res = dehydrate(src, args.dest, skip_invalid=args.skip_invalid)
-    else:
-        res = hydrate(src, args.dest, skip_invalid=args.skip_invalid, pdf_root=args.pdf_root)
+    with skip_invalid_hint(args.skip_invalid):
+        if to == "flat":
+            res = dehydrate(src, args.dest, skip_invalid=args.skip_invalid)
+        else:
+            res = hydrate(src, args.dest, skip_invalid=args.skip_invalid, pdf_root=args.pdf_root)
     _report_skipped(res.errors)
     for qid in res.missing_pdfs:
         print(f"sciground: no PDF found for {qid}", file=sys.stderr)

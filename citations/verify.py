@@ -416,8 +416,11 @@ def _decide(
     return decision
 
 
-def _candidates(compared: list[Compared], skipped: list[Candidate]) -> tuple[Candidate, ...]:
-    """The compared candidates by identity score, then the skipped ones by search score."""
+def ranked_candidates(
+    compared: Sequence[Compared], skipped: Sequence[Candidate] = ()
+) -> tuple[Candidate, ...]:
+    """The compared candidates by identity score, then the skipped ones (found but not
+    compared) by search score."""
     return tuple(
         sorted(
             (
@@ -471,7 +474,7 @@ def _result(
         corrected=corrected.raw if corrected else None,
         corrected_reference=corrected,
         matched=decision.best,
-        candidates=_candidates(compared, skipped),
+        candidates=ranked_candidates(compared, skipped),
         queries=tuple(look.queries),
         sources=tuple(statuses),
         warnings=warnings,
@@ -558,6 +561,7 @@ __all__ = [
     "VerifyConfig",
     "is_update_notice",
     "iter_verify",
+    "ranked_candidates",
     "notice_flags",
     "to_reference",
     "unreadable_reason",

@@ -162,36 +162,13 @@ def check(
     forget_check_memos()  # each check starts from the same (empty) memos of texts
     document = pdf if isinstance(pdf, Document) else read_pdf(pdf)
     t_pdf = time.perf_counter()
-    if index is None:
-        # a Document read here is this check's own: its index is built for it alone and
-        # freed with it (for_document would keep both alive until the next check)
-        index = (
-            EvidenceIndex.build(document)
-            if document is not pdf
-            else EvidenceIndex.for_document(document)
-        )
-    else:
-        _same_paper(index, document)
+    index = _index_for(document, pdf, index)
     t_index = time.perf_counter()
     judge = judge or make_judge("rules")  # offline: no network, no model
     pid = paper_id or Path(document.path).stem
 
     sentences = split_sentences(answer)
-    # a judge that searches the document's index itself needs no candidate passages
-    # (their boxes cost a lookup per passage)
-    passages = (
-        [() for _ in sentences]
-        if getattr(judge, "retrieves_evidence", False)
-        else [tuple(index.search(s.text, k=PASSAGES_PER_SENTENCE)) for s in sentences]
-    )
-    judgements, judge_graph = judge_sentences(judge, question, sentences, passages, document, index)
-    # a markdown heading is never a claim, whatever a judge made of its words
-    judgements = [
-        Judgement(Label.NOT_A_CLAIM, None, "Not a claim: a markdown heading.", judge=j.judge)
-        if is_heading(answer, s)
-        else j
-        for s, j in zip(sentences, judgements)
-    ]
+    judgements, judge_graph = _judge_answer(judge, question, answer, sentences, document, index)
     t_judge = time.perf_counter()
 
     final = _annotate(sentences, judgements, judge_graph, document, pid)
@@ -218,6 +195,49 @@ def check(
         },
         judge_usage=usage().as_dict() if callable(usage) else {},
     )
+
+
+def _index_for(
+    document: Document, pdf: str | Path | Document, index: EvidenceIndex | None
+) -> EvidenceIndex:
+    """The EvidenceIndex to check against: ``index`` once it is known to be of ``document``,
+    else one built for ``document`` (``pdf`` tells whether the caller passed it read)."""
+    if index is not None:
+        _same_paper(index, document)
+        return index
+    # a Document read here is this check's own: its index is built for it alone and
+    # freed with it (for_document would keep both alive until the next check)
+    if document is not pdf:
+        return EvidenceIndex.build(document)
+    return EvidenceIndex.for_document(document)
+
+
+def _judge_answer(
+    judge: Judge,
+    question: str,
+    answer: str,
+    sentences: list[Sentence],
+    document: Document,
+    index: EvidenceIndex,
+) -> tuple[list[Judgement], list[tuple[str, ...]] | None]:
+    """One Judgement per sentence of ``answer`` (markdown headings: not a claim), and the
+    judge's graph; the judge gets candidate passages unless it retrieves its own."""
+    # a judge that searches the document's index itself needs no candidate passages
+    # (their boxes cost a lookup per passage)
+    passages = (
+        [() for _ in sentences]
+        if getattr(judge, "retrieves_evidence", False)
+        else [tuple(index.search(s.text, k=PASSAGES_PER_SENTENCE)) for s in sentences]
+    )
+    judgements, judge_graph = judge_sentences(judge, question, sentences, passages, document, index)
+    # a markdown heading is never a claim, whatever a judge made of its words
+    judgements = [
+        Judgement(Label.NOT_A_CLAIM, None, "Not a claim: a markdown heading.", judge=j.judge)
+        if is_heading(answer, s)
+        else j
+        for s, j in zip(sentences, judgements)
+    ]
+    return judgements, judge_graph
 
 
 def _annotate(

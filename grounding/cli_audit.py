@@ -13,7 +13,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
+from annotations.errors import InputError
 from citations.cli import add_source_options, verifier_options
 from grounding.cli_check import add_judge_options, make_judge, read_text_arg
 
@@ -51,6 +53,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run_audit(args: argparse.Namespace) -> int:
     from grounding.audit import AuditProgress, audit
 
+    if args.papers is not None and not Path(args.papers).is_dir():
+        raise InputError(f"--papers {args.papers}: no such folder of papers")
     text = read_text_arg(args.review, "review")
     name = "standard input" if args.review == "-" else args.review
     progress = AuditProgress()

@@ -200,6 +200,8 @@ def run_check(args: argparse.Namespace) -> int:
                 "--html are for a single check"
             )
         return run_batch(args)
+    if args.answer == "":
+        raise InputError("--answer is empty: give the file that holds the answer")
     if not args.pdf or not args.answer:
         raise InputError("check needs --pdf and --answer (or --batch ROWS.jsonl)")
     if args.question and args.question_file:
@@ -694,12 +696,14 @@ def _check_eval_settings(out_dir: Path, pred_path: Path, settings: dict[str, str
 
 def run_eval(args: argparse.Namespace) -> int:
     """Check every dataset row with the chosen judge, then score against the gold rows."""
+    from annotations.cli import skip_invalid_hint
     from annotations.jsonl import read_rows
     from annotations.layouts import load_dataset
     from annotations.report import render_markdown, render_text
     from annotations.score import score
 
-    data = load_dataset(args.data, skip_invalid=args.skip_invalid)
+    with skip_invalid_hint(args.skip_invalid):
+        data = load_dataset(args.data, skip_invalid=args.skip_invalid)
     for err in data.errors:
         print(f"sciground: skipped: {err}", file=sys.stderr)
     rows = list(zip(data.rows, data.pdf_paths))[: args.limit]

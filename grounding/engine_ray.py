@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import sys
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -148,7 +148,6 @@ def check_items_ray(
     options = options if options is not None else RayOptions()
     from citations.engine_ray import (
         Progress,
-        TaskFailed,
         in_flight,
         ordered,
         ray_session,
@@ -160,8 +159,6 @@ def check_items_ray(
     known, todo = _prefill(items, done)
     groups = plan_groups(todo, options)
     with ray_session(options.address) as ray:
-        from ray.exceptions import RayTaskError
-
         if refs_out is not None and sources is not None and sources.online_sources:
             sources = shared_sources(ray, sources)
         progress = Progress(
@@ -169,12 +166,7 @@ def check_items_ray(
         )
         setup = ray.put((judge, build_index or EvidenceIndex.build, sources, refs_out is not None))
         token = uuid.uuid4().hex
-        try:
-            ray.get(ray.remote(prepare).options(num_cpus=options.task_cpus).remote(token, setup))
-        except RayTaskError as exc:
-            if isinstance(exc.cause, CheckerError):
-                raise exc.cause from None
-            raise
+        _prepare_workers(ray, token, setup, options.task_cpus)
         task = ray.remote(check_group).options(
             num_cpus=options.task_cpus, max_retries=options.max_retries
         )
@@ -194,33 +186,63 @@ def check_items_ray(
             tick=progress.tick,
         )
         try:
-            for i, outcome in stream:
-                where, base = items[i][0], items[i][1]
-                if outcome is None:
-                    counts.skipped += 1
-                    continue
-                if isinstance(outcome, TaskFailed):
-                    outcome = ("failed", outcome.message)
-                if isinstance(outcome, tuple):
-                    counts.report(where, *outcome)
-                    progress.item(failed=True)
-                    continue
-                if refs_out is not None:
-                    refs_out.writelines(outcome.refs)
-                    refs_out.flush()
-                out.write(outcome.line)
-                out.flush()
-                counts.ok += 1
-                progress.item()
-                assert base is not None
-                print(
-                    progress_line(i + 1, len(items), base.qa_pair_id, outcome.sentences),
-                    file=sys.stderr,
-                )
+            _write_outcomes(stream, items, out, refs_out, counts, progress)
         finally:
             stream.close()
             progress.close()
     return counts
+
+
+def _prepare_workers(ray: Any, token: str, setup: Any, task_cpus: float) -> None:
+    """Run :func:`prepare` once for the run ``token``: a judge that cannot be built stops
+    the run with its own CheckerError, not Ray's wrapper of it."""
+    from ray.exceptions import RayTaskError
+
+    try:
+        ray.get(ray.remote(prepare).options(num_cpus=task_cpus).remote(token, setup))
+    except RayTaskError as exc:
+        if isinstance(exc.cause, CheckerError):
+            raise exc.cause from None
+        raise
+
+
+def _write_outcomes(
+    stream: Iterable[tuple[int, Any]],
+    items: Sequence[Item],
+    out: TextIO,
+    refs_out: TextIO | None,
+    counts: RunCounts,
+    progress: Any,
+) -> None:
+    """Write the (item index, outcome) pairs of ``stream``, in input order: a RowOutput's
+    line to ``out`` (its references to ``refs_out``) and a progress line to stderr; a
+    failed row (a (verb, detail) pair or a TaskFailed) reported in ``counts``; None
+    (already done) counted as skipped."""
+    from citations.engine_ray import TaskFailed
+
+    for i, outcome in stream:
+        where, base = items[i][0], items[i][1]
+        if outcome is None:
+            counts.skipped += 1
+            continue
+        if isinstance(outcome, TaskFailed):
+            outcome = ("failed", outcome.message)
+        if isinstance(outcome, tuple):
+            counts.report(where, *outcome)
+            progress.item(failed=True)
+            continue
+        if refs_out is not None:
+            refs_out.writelines(outcome.refs)
+            refs_out.flush()
+        out.write(outcome.line)
+        out.flush()
+        counts.ok += 1
+        progress.item()
+        assert base is not None
+        print(
+            progress_line(i + 1, len(items), base.qa_pair_id, outcome.sentences),
+            file=sys.stderr,
+        )
 
 
 __all__ = ["Outcome", "check_group", "check_items_ray", "plan_groups", "prepare"]

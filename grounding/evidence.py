@@ -492,6 +492,8 @@ class EvidenceIndex:
         self._lengths.append(len(terms))
 
     def _add_page(self, page: Any) -> None:
+        """Index one page: its quantities and terms, an entry per line and per window of
+        ``_WINDOW`` lines, and its table rows (whole, and their label+numbers pieces)."""
         text: str = page.text
         number: int = page.number
         spans = _lines(text)
@@ -509,6 +511,27 @@ class EvidenceIndex:
         v_terms = [t for _, t in values]
         self.doc_terms.update(chain.from_iterable(line_terms))
         self.doc_terms.update(v_terms)
+        suspects = tuple(getattr(page, "suspect_spans", ()) or ())
+        bad = tuple(q for q in qs if any(a < q.end and q.start < b for a, b in suspects))
+        self.page_suspects[number] = bad
+        self._add_lines(number, text, spans, line_terms, qs, (v_starts, v_terms), bad)
+        self._add_rows(number, page, suspects)
+
+    def _add_lines(
+        self,
+        number: int,
+        text: str,
+        spans: list[tuple[int, int]],
+        line_terms: list[tuple[str, ...]],
+        qs: list[Quantity],
+        values: tuple[list[int], list[str]],
+        bad: tuple[Quantity, ...],
+    ) -> None:
+        """Add the line and window entries of page ``number``: ``spans`` are its lines'
+        (start, end) in ``text``, ``line_terms`` their word terms, ``qs`` its quantities by
+        start, ``values`` the (starts, terms) of its checkable values, ``bad`` the quantities
+        in suspect spans."""
+        v_starts, v_terms = values
         q_starts = [q.start for q in qs]
 
         def values_in(a: int, b: int) -> tuple[str, ...]:
@@ -526,10 +549,6 @@ class EvidenceIndex:
             if ends_upto[hi - 1] <= b:
                 return tuple(qs[lo:hi])
             return tuple([q for q in qs[lo:hi] if q.end <= b])
-
-        suspects = tuple(getattr(page, "suspect_spans", ()) or ())
-        bad = tuple(q for q in qs if any(a < q.end and q.start < b for a, b in suspects))
-        self.page_suspects[number] = bad
 
         def suspect_in(a: int, b: int) -> tuple[Quantity, ...]:
             if not bad:
@@ -577,6 +596,10 @@ class EvidenceIndex:
                         )
                     )
                 )
+
+    def _add_rows(self, number: int, page: Any, suspects: tuple[tuple[int, int], ...]) -> None:
+        """Add a row entry per table row of ``page``, and one per label+numbers piece of a
+        row that holds several; keep the other baseline groups for ``loose_rows``."""
         # the baseline groups that are not table rows, kept for loose_rows (a claim may
         # ask for this page's rows)
         other = self._other_groups[number] = []

@@ -37,7 +37,8 @@ from __future__ import annotations
 import heapq
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
 import networkx as nx
 
@@ -180,6 +181,37 @@ def build_graph(
         if seq is not None and len(seq) != n:
             raise InputError(f"{name} has {len(seq)} entries for {n} sentences")
     g: nx.DiGraph = nx.DiGraph()
+    claim = _add_nodes(g, sentences, roles, labels)
+    terms = [_terms(s.text) for s in sentences]
+    idf = _idf(terms)
+    section = _sections(sentences, claim)
+    first_claim = next((j for j in range(n) if claim[j]), -1)
+    seen = _EarlierClaims()
+    for i, s in enumerate(sentences):
+        role = roles[i] if roles is not None else None
+        if (
+            claim[i]
+            and seen.order
+            and is_dependent(s.text, role)
+            and (role is not None or _restates_earlier(s.text, seen.postings, idf))
+        ):
+            premises, cue = _cue_premises(i, s.text, seen, first_claim, section[i], terms, idf)
+            for j in premises:
+                g.add_edge(_sid(i), _sid(j), cue=cue)
+        if claim[i]:
+            pooled = roles is None or role is not Role.INTERPRETATION
+            seen.add(i, terms[i], section[i], pooled)
+    return g
+
+
+def _add_nodes(
+    g: nx.DiGraph,
+    sentences: Sequence[Sentence],
+    roles: Sequence[Role | None] | None,
+    labels: Sequence[Label] | None,
+) -> list[bool]:
+    """Add node ``"S<i+1>"`` per sentence to ``g`` (see :func:`build_graph`); returns
+    whether each sentence is a claim (by its label, else :func:`looks_like_non_claim`)."""
     claim: list[bool] = []
     for i, s in enumerate(sentences):
         label = labels[i] if labels is not None else None
@@ -191,68 +223,74 @@ def build_graph(
         )
         claim.append(is_claim)
         g.add_node(_sid(i), index=i, text=s.text, role=role, label=label, claim=is_claim)
-    terms = [_terms(s.text) for s in sentences]
-    idf = _idf(terms)
-    section = _sections(sentences, claim)
-    first_claim = next((j for j in range(n) if claim[j]), -1)
-    # Earlier claims, kept as they grow (nothing below scans all earlier sentences):
-    # in answer order; their position in that order; per term, the claims holding it
-    # (ascending); per section, its claims and its summary pool (claims that are not
-    # Interpretations when roles are known).
-    earlier: list[int] = []
-    pos: dict[int, int] = {}
-    postings: dict[str, list[int]] = {}
-    pool: list[int] = []
-    sec_claims: dict[int, list[int]] = {}
-    sec_pool: dict[int, list[int]] = {}
-    for i, s in enumerate(sentences):
-        role = roles[i] if roles is not None else None
+    return claim
+
+
+@dataclass
+class _EarlierClaims:
+    """The claims before the sentence at hand, kept as they grow (nothing in
+    :func:`build_graph` scans all earlier sentences): ``order``, in answer order; ``pos``,
+    each one's place in that order; ``postings``, per term, the claims holding it
+    (ascending); ``pool``, the summary pool (claims that are not Interpretations when roles
+    are known); ``sec_claims`` and ``sec_pool``, per section, its claims and its pool."""
+
+    order: list[int] = field(default_factory=list)
+    pos: dict[int, int] = field(default_factory=dict)
+    postings: dict[str, list[int]] = field(default_factory=dict)
+    pool: list[int] = field(default_factory=list)
+    sec_claims: dict[int, list[int]] = field(default_factory=dict)
+    sec_pool: dict[int, list[int]] = field(default_factory=dict)
+
+    def add(self, i: int, terms: Iterable[str], section: int, pooled: bool) -> None:
+        """Add claim ``i`` (its ``terms``, in ``section``; ``pooled``: in the pools)."""
+        self.pos[i] = len(self.order)
+        self.order.append(i)
+        for t in terms:
+            self.postings.setdefault(t, []).append(i)
+        self.sec_claims.setdefault(section, []).append(i)
+        if pooled:
+            self.pool.append(i)
+            self.sec_pool.setdefault(section, []).append(i)
+
+
+def _cue_premises(
+    i: int,
+    text: str,
+    seen: _EarlierClaims,
+    first_claim: int,
+    section: int,
+    terms: list[frozenset[str]],
+    idf: dict[str, float],
+) -> tuple[list[int], str]:
+    """The premises of dependent claim ``i`` (``text``, in ``section``) among the ``seen``
+    claims, and the cue that found them: "summary", "anaphora" or "content"."""
+    earlier = seen.order
+    head = _strip_markup(text)
+    if _SUMMARY.match(head):
+        premises = _summary_cue_premises(
+            i,
+            head,
+            earlier,
+            seen.pool,
+            first_claim,
+            seen.sec_pool.get(section, []),
+            seen.sec_claims.get(section, []),
+            terms,
+            idf,
+        )
+        return premises, "summary"
+    if _ANAPHOR.match(head):
+        premises = _anaphora_premises(i, earlier, terms, idf)
         if (
-            claim[i]
-            and earlier
-            and is_dependent(s.text, role)
-            and (role is not None or _restates_earlier(s.text, postings, idf))
+            premises == [earlier[-1]]
+            and _CONNECTIVE.match(head)
+            and _overlap(terms[i], terms[earlier[-1]], idf) < MIN_OVERLAP
         ):
-            head = _strip_markup(s.text)
-            if _SUMMARY.match(head):
-                premises = _summary_cue_premises(
-                    i,
-                    head,
-                    earlier,
-                    pool,
-                    first_claim,
-                    sec_pool.get(section[i], []),
-                    sec_claims.get(section[i], []),
-                    terms,
-                    idf,
-                )
-                cue = "summary"
-            elif _ANAPHOR.match(head):
-                premises = _anaphora_premises(i, earlier, terms, idf)
-                cue = "anaphora"
-                if (
-                    premises == [earlier[-1]]
-                    and _CONNECTIVE.match(head)
-                    and _overlap(terms[i], terms[earlier[-1]], idf) < MIN_OVERLAP
-                ):
-                    # "So a user who ..." sharing nothing with the claim before it rests on
-                    # the claim it shares content with, however far back
-                    premises = _local_premises(i, earlier, pos, postings, terms, idf)
-            else:
-                premises = _local_premises(i, earlier, pos, postings, terms, idf)
-                cue = "content"
-            for j in premises:
-                g.add_edge(_sid(i), _sid(j), cue=cue)
-        if claim[i]:
-            pos[i] = len(earlier)
-            earlier.append(i)
-            for t in terms[i]:
-                postings.setdefault(t, []).append(i)
-            sec_claims.setdefault(section[i], []).append(i)
-            if roles is None or role is not Role.INTERPRETATION:
-                pool.append(i)
-                sec_pool.setdefault(section[i], []).append(i)
-    return g
+            # "So a user who ..." sharing nothing with the claim before it rests on
+            # the claim it shares content with, however far back
+            premises = _local_premises(i, earlier, seen.pos, seen.postings, terms, idf)
+        return premises, "anaphora"
+    return _local_premises(i, earlier, seen.pos, seen.postings, terms, idf), "content"
 
 
 def _summary_cue_premises(

@@ -1081,7 +1081,6 @@ def _number_quantity(
     multiplier = 1.0
     if "e" in raw or "E" in raw:
         multiplier = 10.0 ** int(raw.lower().split("e")[1])
-    kind = "number"
     denominator = None
     unit: str | None = None
     physical, uend = False, end
@@ -1111,46 +1110,12 @@ def _number_quantity(
         unit, physical, uend = _unit_after(text, end)
         if unit is None and end < len(text) and text[end].isalpha() and not mult:
             return None  # "3D", "2x2" names
-    if (
-        unit is None
-        and text.find("pH", max(0, start - 24), start) >= 0
-        and _PH_BEFORE.search(text, max(0, start - 24), start)
-    ):
+    if unit is None and _ph_before(text, start):
         unit, physical = "pH", True
     approx, bound = _qualifiers(text, start)
-    if _is_ref(text, start, end):
-        kind = "ref"
-    elif unit == "%":
-        kind = "percent"
-    elif (
-        decimals == 0
-        and 1 <= value <= 31
-        and not physical
-        and raw.isdigit()
-        and (
-            (
-                start > 1
-                and text[start - 1] == " "
-                and text[start - 2] in _MONTH_ENDS
-                and _MONTH_BEFORE.search(text, max(0, start - 11), start)
-            )
-            or (
-                text[end : end + 1] == " "
-                and text[end + 1 : end + 2] in _MONTH_STARTS
-                and _MONTH_AFTER.match(text, end)
-            )
-        )
-    ):
-        kind, unit, uend = "date", None, end
-    elif (
-        decimals == 0
-        and 1900 <= value <= 2099
-        and not physical
-        and len(raw) == 4
-        and raw.isdigit()
-        and denominator is None
-    ):
-        kind = "year"
+    kind = _number_kind(text, start, end, raw, value, decimals, unit, physical, denominator)
+    if kind == "date":
+        unit, uend = None, end
     qend = uend if physical else end
     points = unit == "%" and (
         "point" in folded[end:qend].lower() or folded[end:qend].strip().lower() == "pp"
@@ -1174,10 +1139,59 @@ def _number_quantity(
     )
 
 
+def _ph_before(text: str, start: int) -> bool:
+    """True if "pH" stands in the 24 characters before ``start`` ("pH of 7.4")."""
+    lo = max(0, start - 24)
+    return text.find("pH", lo, start) >= 0 and _PH_BEFORE.search(text, lo, start) is not None
+
+
+def _number_kind(
+    text: str,
+    start: int,
+    end: int,
+    raw: str,
+    value: float,
+    decimals: int,
+    unit: str | None,
+    physical: bool,
+    denominator: float | None,
+) -> str:
+    """The kind of the number at ``text[start:end]`` read as ``value`` with ``unit``: "ref",
+    "percent", "date" (a day next to a month), "year" (four digits 1900-2099) or "number"."""
+    if _is_ref(text, start, end):
+        return "ref"
+    if unit == "%":
+        return "percent"
+    plain = decimals == 0 and not physical and raw.isdigit()
+    if plain and 1 <= value <= 31 and _next_to_month(text, start, end):
+        return "date"
+    if plain and 1900 <= value <= 2099 and len(raw) == 4 and denominator is None:
+        return "year"
+    return "number"
+
+
+def _next_to_month(text: str, start: int, end: int) -> bool:
+    """True if a month name stands just before ("May 3") or just after ("3 May")
+    ``text[start:end]``, one space between."""
+    if (
+        start > 1
+        and text[start - 1] == " "
+        and text[start - 2] in _MONTH_ENDS
+        and _MONTH_BEFORE.search(text, max(0, start - 11), start)
+    ):
+        return True
+    return bool(
+        text[end : end + 1] == " "
+        and text[end + 1 : end + 2] in _MONTH_STARTS
+        and _MONTH_AFTER.match(text, end)
+    )
+
+
 def _word_quantities(text: str, folded: str, taken: list[tuple[int, int]]) -> list[Quantity]:
     """Quantities spelled out in words: cardinals with a unit or count noun ("twenty-one
     patients", "two hundred samples", "a dozen runs"), fold words ("fourfold"), fractions
-    ("a fifth"), "N of M" counts ("seven of nine"), and orders of magnitude ("millions")."""
+    ("a fifth"), "N of M" counts ("seven of nine"), and orders of magnitude ("millions").
+    Word runs and vague spans overlapping a span in ``taken`` (already read) are skipped."""
     out: list[Quantity] = []
     low = text.lower()
     taken = sorted(taken)
@@ -1188,93 +1202,94 @@ def _word_quantities(text: str, folded: str, taken: list[tuple[int, int]]) -> li
         return any(taken[j][1] > start for j in range(max(0, i - 2), i + 1))
 
     for run in number_word_runs(text, low):
-        start, end, parts = run.start, run.end, run.parts
-        if overlaps(start, end):
-            continue
-        prev = low[max(0, start - 3) : start]
-        if parts[-1] == "fold" or (len(parts) == 1 and parts[0].endswith("fold")):
-            words = parts[:-1] if parts[-1] == "fold" else (parts[0][:-4],)
-            value = cardinal_value(words)
-            if value is not None and value > 0:
-                approx, bound = _qualifiers(text, start)
-                out.append(
-                    Quantity(
-                        value, folded[start:end], start, end, "x", True, 0, approx, bound, "word"
-                    )
-                )
-            continue
-        if parts[-1] in _FRACTIONS and (
-            parts[0] in ("a", "one", "two", "three") or prev.endswith("a ") or parts == ("half",)
-        ):
-            frac = _FRACTIONS[parts[-1]]
-            if len(parts) == 2 and parts[0] in _WORD_NUMBERS:
-                frac *= _WORD_NUMBERS[parts[0]]
-            q_start = start - 2 if prev.endswith("a ") else start
-            approx, bound = _qualifiers(text, q_start)
-            out.append(
-                Quantity(
-                    frac, folded[q_start:end], q_start, end, "%", True, 0, True, bound, "fraction"
-                )
-            )
-            continue
-        value = cardinal_value(parts)
-        if value is None or parts in (("one",), ("second",)):
-            if parts == ("one",):
-                q = _word_one(text, folded, start, end)
-                if q is not None:
-                    out.append(q)
-            continue
-        if parts[0] in SCALES and len(parts) == 1 and parts[0] not in ("hundred", "thousand"):
-            continue  # "million" alone: "a million" is read by its digits
-        if parts == ("dozen",):
-            if not prev.endswith("a "):
-                continue
-            start -= 2
-        unit, physical, uend = _unit_after(text, end)
-        of_number = _OF_NUMBER.match(low, end) is not None
-        if unit is None and not of_number:
-            continue
-        approx, bound = _qualifiers(text, start)
-        kind = "percent" if unit == "%" else "word"
-        qend = uend if physical else end
-        out.append(
-            Quantity(
-                float(value),
-                folded[start:qend],
-                start,
-                qend,
-                unit,
-                physical,
-                0,
-                approx,
-                bound,
-                kind,
-            )
-        )
+        if not overlaps(run.start, run.end):
+            q = _word_run_quantity(text, folded, low, run.start, run.end, run.parts)
+            if q is not None:
+                out.append(q)
     for start, end, (lo, hi) in vague_spans(low):
-        if overlaps(start, end):
-            continue
-        unit = None
-        of = _OF_NOUN.match(low, end)
-        if of:
-            unit = stem(of.group(1))
-        out.append(
-            Quantity(
-                lo,
-                folded[start:end],
-                start,
-                end,
-                unit,
-                False,
-                0,
-                True,
-                None,
-                "vague",
-                range=(lo, hi),
-                multiplier=lo,
-            )
-        )
+        if not overlaps(start, end):
+            out.append(_vague_quantity(folded, low, start, end, lo, hi))
     return out
+
+
+def _word_run_quantity(
+    text: str, folded: str, low: str, start: int, end: int, parts: tuple[str, ...]
+) -> Quantity | None:
+    """The quantity for the number words ``parts`` at ``text[start:end]`` (``low`` is
+    ``text`` lower-cased): a fold, a fraction, or a cardinal with a unit; None if none."""
+    prev = low[max(0, start - 3) : start]
+    if parts[-1] == "fold" or (len(parts) == 1 and parts[0].endswith("fold")):
+        return _fold_quantity(text, folded, start, end, parts)
+    if parts[-1] in _FRACTIONS and (
+        parts[0] in ("a", "one", "two", "three") or prev.endswith("a ") or parts == ("half",)
+    ):
+        return _fraction_quantity(text, folded, start, end, parts, prev.endswith("a "))
+    value = cardinal_value(parts)
+    if value is None or parts in (("one",), ("second",)):
+        return _word_one(text, folded, start, end) if parts == ("one",) else None
+    if parts[0] in SCALES and len(parts) == 1 and parts[0] not in ("hundred", "thousand"):
+        return None  # "million" alone: "a million" is read by its digits
+    if parts == ("dozen",):
+        if not prev.endswith("a "):
+            return None
+        start -= 2
+    unit, physical, uend = _unit_after(text, end)
+    of_number = _OF_NUMBER.match(low, end) is not None
+    if unit is None and not of_number:
+        return None
+    approx, bound = _qualifiers(text, start)
+    kind = "percent" if unit == "%" else "word"
+    qend = uend if physical else end
+    return Quantity(
+        float(value), folded[start:qend], start, qend, unit, physical, 0, approx, bound, kind
+    )
+
+
+def _fold_quantity(
+    text: str, folded: str, start: int, end: int, parts: tuple[str, ...]
+) -> Quantity | None:
+    """A fold word ("fourfold", "four fold") at ``text[start:end]`` as an "x" factor, or
+    None if its number is missing or zero."""
+    words = parts[:-1] if parts[-1] == "fold" else (parts[0][:-4],)
+    value = cardinal_value(words)
+    if value is None or value <= 0:
+        return None
+    approx, bound = _qualifiers(text, start)
+    return Quantity(value, folded[start:end], start, end, "x", True, 0, approx, bound, "word")
+
+
+def _fraction_quantity(
+    text: str, folded: str, start: int, end: int, parts: tuple[str, ...], after_a: bool
+) -> Quantity:
+    """A fraction in words ("a fifth", "two thirds") at ``text[start:end]`` as an approximate
+    share; ``after_a``: an "a " just before it, taken into the span."""
+    frac = _FRACTIONS[parts[-1]]
+    if len(parts) == 2 and parts[0] in _WORD_NUMBERS:
+        frac *= _WORD_NUMBERS[parts[0]]
+    q_start = start - 2 if after_a else start
+    approx, bound = _qualifiers(text, q_start)
+    return Quantity(frac, folded[q_start:end], q_start, end, "%", True, 0, True, bound, "fraction")
+
+
+def _vague_quantity(folded: str, low: str, start: int, end: int, lo: float, hi: float) -> Quantity:
+    """An order of magnitude ("millions", "dozens of runs") at ``folded[start:end]`` as the
+    range ``lo``-``hi``, its unit the noun after "of" if any."""
+    of = _OF_NOUN.match(low, end)
+    unit = stem(of.group(1)) if of else None
+    return Quantity(
+        lo,
+        folded[start:end],
+        start,
+        end,
+        unit,
+        False,
+        0,
+        True,
+        None,
+        "vague",
+        range=(lo, hi),
+        multiplier=lo,
+    )
 
 
 _OF_NUMBER = re.compile(

@@ -296,12 +296,9 @@ class PoliteClient:
         )
         url = str(req.url)
         key = cache_key(method, url, {"accept": req.headers.get("accept", "")}, content)
-        if self.cache is not None:
-            hit = self.cache.get(key)
-            if hit is not None and (200 <= hit.status < 300 or hit.status in ok):
-                with self._count_lock:
-                    self.cache_hits += 1
-                return Response(hit.status, hit.body, hit.content_type, url, True)
+        cached = self._from_cache(key, url, ok)
+        if cached is not None:
+            return cached
         if self.config.offline:
             raise SourceError("offline and not in the cache", source=self.source, url=url)
         attempts = self.config.max_retries + 1
@@ -321,25 +318,8 @@ class PoliteClient:
                 raise err from exc
             status = resp.status_code
             if status in RETRY_STATUSES:
-                wait = parse_retry_after(resp.headers.get("retry-after"))
-                too_long = wait is not None and wait > self.config.max_retry_after_s
-                if attempt < attempts and not too_long:
-                    if status == 429 and wait is not None:
-                        self.limiter.defer(wait)  # this caller and all others wait it out
-                    else:
-                        self._sleep(wait if wait is not None else self._backoff(attempt))
-                    continue
-                if status == 429:
-                    raise RateLimited(
-                        "still rate limited (HTTP 429)",
-                        source=self.source,
-                        url=url,
-                        attempt=attempt,
-                        retry_after_s=wait,
-                    )
-                raise SourceError(
-                    f"HTTP {status}", source=self.source, url=url, status=status, attempt=attempt
-                )
+                self._wait_to_retry(resp, url, attempt, attempts)  # or raise: retries spent
+                continue
             ctype = resp.headers.get("content-type", "")
             if 200 <= status < 300 or status in ok:
                 if self.cache is not None:
@@ -349,6 +329,43 @@ class PoliteClient:
                 f"HTTP {status}", source=self.source, url=url, status=status, attempt=attempt
             )
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _from_cache(self, key: str, url: str, ok: frozenset[int]) -> Response | None:
+        """The cached answer under ``key`` if it is one :meth:`request` returns (2xx or a
+        status in ``ok``), counted as a cache hit; else None."""
+        if self.cache is None:
+            return None
+        hit = self.cache.get(key)
+        if hit is None or not (200 <= hit.status < 300 or hit.status in ok):
+            return None
+        with self._count_lock:
+            self.cache_hits += 1
+        return Response(hit.status, hit.body, hit.content_type, url, True)
+
+    def _wait_to_retry(self, resp: httpx.Response, url: str, attempt: int, attempts: int) -> None:
+        """Wait before retrying ``resp``'s retriable status (Retry-After, else backoff; a
+        429's Retry-After makes every caller wait). Raises: RateLimited (429) or SourceError
+        when ``attempt`` was the last or Retry-After exceeds ``max_retry_after_s``."""
+        status = resp.status_code
+        wait = parse_retry_after(resp.headers.get("retry-after"))
+        too_long = wait is not None and wait > self.config.max_retry_after_s
+        if attempt < attempts and not too_long:
+            if status == 429 and wait is not None:
+                self.limiter.defer(wait)  # this caller and all others wait it out
+            else:
+                self._sleep(wait if wait is not None else self._backoff(attempt))
+            return
+        if status == 429:
+            raise RateLimited(
+                "still rate limited (HTTP 429)",
+                source=self.source,
+                url=url,
+                attempt=attempt,
+                retry_after_s=wait,
+            )
+        raise SourceError(
+            f"HTTP {status}", source=self.source, url=url, status=status, attempt=attempt
+        )
 
     def close(self) -> None:
         """Close the httpx.Client if this object created it."""

@@ -38,6 +38,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
+from typing import cast
 
 from rapidfuzz import fuzz
 
@@ -587,12 +588,13 @@ class LocalIndex:
         total = self._query("SELECT count(*), count(doi_key), count(arxiv_key) FROM records")[0]
         by = self._query("SELECT source, count(*) FROM records GROUP BY source ORDER BY 2 DESC")
         size = self.path.stat().st_size if self.path.exists() else 0
+        records, with_doi, with_arxiv = (int(cast(int, n)) for n in total[:3])
         return IndexStats(
             path=str(self.path),
-            records=int(total[0]),  # type: ignore[call-overload]
-            by_source={str(s): int(c) for s, c in by},  # type: ignore[call-overload]
-            with_doi=int(total[1]),
-            with_arxiv=int(total[2]),  # type: ignore[call-overload]
+            records=records,
+            by_source={str(s): int(cast(int, c)) for s, c in by},
+            with_doi=with_doi,
+            with_arxiv=with_arxiv,
             size_bytes=size,
         )
 

@@ -20,17 +20,17 @@ from pathlib import Path
 
 from annotations.errors import CheckerError
 from annotations.jsonl import drop_torn_tail
-from citations.decide import decide, identity_score, is_same_work
+from citations.decide import decide
 from citations.errors import InputError
 from citations.model import Reference, SourceType, Verdict
 from citations.resolve import corrected_reference
 from citations.sources.cascade import Cascade, CascadeResult, SourceOutcome
 from citations.sources.config import DEFAULT_SOURCE_CONFIG, SourceConfig
 from citations.verify import (
-    Candidate,
     SourceStatus,
     VerificationResult,
     notice_flags,
+    ranked_candidates,
     unreadable_reason,
 )
 
@@ -60,21 +60,7 @@ def result_from_cascade(
     decision = decide(
         ref, compared, failed_sources=res.failed, indexed=indexes, doi_record=res.doi_record
     )
-    candidates = sorted(
-        (
-            Candidate(
-                record=c.record,
-                source=c.source,
-                via=c.via,
-                score=round(identity_score(c.fields), 4),
-                search_score=c.search_score,
-                same_work=is_same_work(c),
-                conflicts=tuple(f.field for f in c.fields if f.status.value == "conflict"),
-            )
-            for c in compared
-        ),
-        key=lambda c: -c.score,
-    )
+    candidates = ranked_candidates(compared)
     corrected = corrected_reference(ref, decision.best) if decision.best is not None else None
     warnings = decision.warnings + tuple(
         f"authors of {rid} taken from {src}" for rid, src in res.author_fills
@@ -107,7 +93,7 @@ def result_from_cascade(
         corrected=corrected.raw if corrected else None,
         corrected_reference=corrected,
         matched=decision.best,
-        candidates=tuple(candidates),
+        candidates=candidates,
         queries=res.queries,
         sources=tuple(_status_model(o) for o in res.outcomes),
         warnings=warnings,

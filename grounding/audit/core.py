@@ -20,10 +20,11 @@ from pathlib import Path
 
 from annotations.errors import InputError
 from annotations.schema import ErrorTag, Label, SentenceAnnotation
+from citations.extract import CitedReference
 from citations.runner import VerifierOptions, verify_references
 from citations.verify import VerificationResult
 from grounding.audit.abstracts import AbstractFinder, AbstractLookup, text_document
-from grounding.audit.match import match_pdfs
+from grounding.audit.match import PdfMatches, match_pdfs
 from grounding.audit.report import (
     AuditedSentence,
     AuditReport,
@@ -155,16 +156,7 @@ def _find_texts(
         problems.extend(found.problems)
     own_finder = None
     if abstracts is None and options.online_sources:
-        from citations.runner import default_cache_path
-        from citations.sources.config import SourceConfig
-
-        cfg = SourceConfig(
-            mailto=options.mailto,
-            api_key=options.api_key,
-            offline=options.offline,
-            cache_path=options.cache_path or default_cache_path(),
-        )
-        abstracts = own_finder = AbstractFinder.from_names(options.online_sources, cfg)
+        abstracts = own_finder = _abstract_finder(options)
     works: list[CitedWork] = []
     try:
         for i, (cited, result) in enumerate(zip(parsed.cited, res)):
@@ -174,49 +166,70 @@ def _find_texts(
                 len(res),
                 "cited works",
             )
-            if found is not None and i in found.by_work:
-                doc, how = found.by_work[i]
-                works.append(
-                    CitedWork(
-                        i,
-                        cited,
-                        result,
-                        "pdf",
-                        doc.path,
-                        how,
-                        document=doc,
-                        pdf_fields=found.fields.get(i, ()),
-                    )
-                )
-                continue
-            if found is None:
-                note = "no papers folder"
-            else:
-                note = found.why.get(i, "no PDF of it in the papers folder")
-            if abstracts is not None and i in cited_somewhere:
-                got, failures = abstracts.find(cited.reference, result.matched)
-                if got is not None:
-                    loc = f"{got.source}:{got.record.id}"
-                    works.append(
-                        CitedWork(
-                            i,
-                            cited,
-                            result,
-                            "abstract",
-                            loc,
-                            got.source,
-                            document=text_document(got.text, loc),
-                        )
-                    )
-                    continue
-                note += "; no abstract found" + (f" ({'; '.join(failures)})" if failures else "")
-            elif i in cited_somewhere:
-                note += "; no online sources asked (--sources)"
-            works.append(CitedWork(i, cited, result, "none", note=note))
+            works.append(_cited_work(i, cited, result, found, abstracts, i in cited_somewhere))
     finally:
         if own_finder is not None:
             own_finder.close()
     return works
+
+
+def _abstract_finder(options: VerifierOptions) -> AbstractFinder:
+    """An AbstractFinder over ``options.online_sources`` (the caller closes it)."""
+    from citations.runner import default_cache_path
+    from citations.sources.config import SourceConfig
+
+    cfg = SourceConfig(
+        mailto=options.mailto,
+        api_key=options.api_key,
+        offline=options.offline,
+        cache_path=options.cache_path or default_cache_path(),
+    )
+    return AbstractFinder.from_names(options.online_sources, cfg)
+
+
+def _cited_work(
+    i: int,
+    cited: CitedReference,
+    result: VerificationResult,
+    found: PdfMatches | None,
+    abstracts: AbstractLookup | None,
+    cited_in_text: bool,
+) -> CitedWork:
+    """Cited work ``i``'s text to check claims against: its PDF if ``found`` has one, else
+    its abstract (looked up only when ``cited_in_text``), else none with a note why."""
+    if found is not None and i in found.by_work:
+        doc, how = found.by_work[i]
+        return CitedWork(
+            i,
+            cited,
+            result,
+            "pdf",
+            doc.path,
+            how,
+            document=doc,
+            pdf_fields=found.fields.get(i, ()),
+        )
+    if found is None:
+        note = "no papers folder"
+    else:
+        note = found.why.get(i, "no PDF of it in the papers folder")
+    if abstracts is not None and cited_in_text:
+        got, failures = abstracts.find(cited.reference, result.matched)
+        if got is not None:
+            loc = f"{got.source}:{got.record.id}"
+            return CitedWork(
+                i,
+                cited,
+                result,
+                "abstract",
+                loc,
+                got.source,
+                document=text_document(got.text, loc),
+            )
+        note += "; no abstract found" + (f" ({'; '.join(failures)})" if failures else "")
+    elif cited_in_text:
+        note += "; no online sources asked (--sources)"
+    return CitedWork(i, cited, result, "none", note=note)
 
 
 def _judge_pairs(

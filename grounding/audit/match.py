@@ -281,72 +281,75 @@ def compare_with_pdf(
     """
     out: list[FieldMatch] = []
     if ref.year is not None:
-        years = pdf_years(first_page, meta)
-        if not years:
-            out.append(
-                FieldMatch(
-                    field=Field.YEAR,
-                    status=FieldStatus.MISSING,
-                    score=0.0,
-                    cited=str(ref.year),
-                    note="the PDF gives no year for the work",
-                )
-            )
-        elif ref.year in years:
-            out.append(
-                FieldMatch(
-                    field=Field.YEAR,
-                    status=FieldStatus.MATCH,
-                    score=1.0,
-                    cited=str(ref.year),
-                    found=str(ref.year),
-                    note="a date on the PDF's first page",
-                )
-            )
-        else:
-            shown = ", ".join(map(str, years))
-            out.append(
-                FieldMatch(
-                    field=Field.YEAR,
-                    status=FieldStatus.CONFLICT,
-                    score=0.0,
-                    cited=str(ref.year),
-                    found=shown,
-                    note="the PDF's first page dates the work " + shown,
-                )
-            )
+        out.append(_year_match(ref.year, first_page, meta))
     page = " ".join(fold(first_page).split())
     if ref.authors and ref.authors[0].family.strip():
-        family = ref.authors[0].family
-        here = _has_family(family, page)
-        out.append(
-            FieldMatch(
-                field=Field.AUTHORS,
-                status=FieldStatus.MATCH if here else FieldStatus.CONFLICT,
-                score=1.0 if here else 0.0,
-                cited=family,
-                found=family if here else None,
-                note="first author " + ("on" if here else "not on") + " the PDF's first page",
-            )
-        )
+        out.append(_first_author_match(ref.authors[0].family, page))
     if ref.venue and ref.venue.strip():
-        where = page + " " + " ".join(fold(str((meta or {}).get(k, ""))) for k in _META_KEYS)
-        v = fold(ref.venue).strip(" .")
-        acronym = re.fullmatch(r"[a-z][a-z&*-]{2,}", v) is not None and ref.venue.strip().isupper()
-        if acronym:
-            seen = re.search(rf"(?<!\w){re.escape(v)}(?!\w)", where) is not None
-        else:
-            seen = len(v) >= TITLE_MIN_CHARS and fuzz.partial_ratio(v, where) >= TITLE_MIN_RATIO
-        out.append(
-            FieldMatch(
-                field=Field.VENUE,
-                status=FieldStatus.MATCH if seen else FieldStatus.MISSING,
-                score=1.0 if seen else 0.0,
-                cited=ref.venue,
-                found=ref.venue if seen else None,
-                note="on the PDF's first page"
-                if seen
-                else "not named on the PDF's first page or in its metadata",
-            )
-        )
+        out.append(_venue_match(ref.venue, page, meta))
     return tuple(out)
+
+
+def _year_match(year: int, first_page: str, meta: dict[str, str] | None) -> FieldMatch:
+    """The cited ``year`` against the years the PDF gives (:func:`compare_with_pdf`)."""
+    years = pdf_years(first_page, meta)
+    if not years:
+        return FieldMatch(
+            field=Field.YEAR,
+            status=FieldStatus.MISSING,
+            score=0.0,
+            cited=str(year),
+            note="the PDF gives no year for the work",
+        )
+    if year in years:
+        return FieldMatch(
+            field=Field.YEAR,
+            status=FieldStatus.MATCH,
+            score=1.0,
+            cited=str(year),
+            found=str(year),
+            note="a date on the PDF's first page",
+        )
+    shown = ", ".join(map(str, years))
+    return FieldMatch(
+        field=Field.YEAR,
+        status=FieldStatus.CONFLICT,
+        score=0.0,
+        cited=str(year),
+        found=shown,
+        note="the PDF's first page dates the work " + shown,
+    )
+
+
+def _first_author_match(family: str, page: str) -> FieldMatch:
+    """The first author's ``family`` name against ``page`` (the folded first page)."""
+    here = _has_family(family, page)
+    return FieldMatch(
+        field=Field.AUTHORS,
+        status=FieldStatus.MATCH if here else FieldStatus.CONFLICT,
+        score=1.0 if here else 0.0,
+        cited=family,
+        found=family if here else None,
+        note="first author " + ("on" if here else "not on") + " the PDF's first page",
+    )
+
+
+def _venue_match(venue: str, page: str, meta: dict[str, str] | None) -> FieldMatch:
+    """The cited ``venue`` against ``page`` (the folded first page) and ``meta``."""
+    where = page + " " + " ".join(fold(str((meta or {}).get(k, ""))) for k in _META_KEYS)
+    v = fold(venue).strip(" .")
+    acronym = re.fullmatch(r"[a-z][a-z&*-]{2,}", v) is not None and venue.strip().isupper()
+    if acronym:
+        seen = re.search(rf"(?<!\w){re.escape(v)}(?!\w)", where) is not None
+    else:
+        seen = len(v) >= TITLE_MIN_CHARS and fuzz.partial_ratio(v, where) >= TITLE_MIN_RATIO
+    return FieldMatch(
+        field=Field.VENUE,
+        status=FieldStatus.MATCH if seen else FieldStatus.MISSING,
+        score=1.0 if seen else 0.0,
+        cited=venue,
+        found=venue if seen else None,
+        note="on the PDF's first page"
+        if seen
+        else "not named on the PDF's first page or in its metadata",
+    )

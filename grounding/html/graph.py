@@ -170,41 +170,12 @@ def graph_svg(nodes: Sequence[GraphNode], *, anchor_prefix: str = "") -> str:
         f'<svg class="graph" role="group" aria-label="depends_on graph: '
         f'{len(nodes)} sentences" width="{w:.0f}" height="{h:.0f}" '
         f'viewBox="0 0 {w:.0f} {h:.0f}" xmlns="http://www.w3.org/2000/svg">',
-        "<defs>"
-        '<marker id="arr" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
-        'markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" '
-        'class="arrowhead"/></marker>'
-        '<marker id="arr-C4" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
-        'markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" '
-        'class="arrowhead arrowhead-C4"/></marker>'
-        '<marker id="arr-N4" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
-        'markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" '
-        'class="arrowhead arrowhead-N4"/></marker>'
-        "</defs>",
+        _ARROW_DEFS,
     ]
     for n in nodes:
-        a = place[n.id]
         for pid in dict.fromkeys(n.premises):
-            if pid not in place or pid == n.id:
-                continue
-            b = place[pid]
-            x1, y1 = a.x + NODE_W / 2, a.y
-            x2, y2 = b.x + NODE_W / 2, b.y + NODE_H
-            if b.y >= a.y:  # same row or below (only with a cycle): route along the side
-                x1, y1 = a.x + NODE_W, a.y + NODE_H / 2
-                x2, y2 = b.x, b.y + NODE_H / 2
-            tag = _BAD.get(by_id[pid].label)
-            cls = f"edge edge-{tag}" if tag else "edge"
-            marker = f"arr-{tag}" if tag else "arr"
-            my = (y1 + y2) / 2
-            parts.append(
-                f'<path class="{cls}" data-from="{escape(n.id)}" data-to="{escape(pid)}" '
-                f'd="M{x1:.1f},{y1:.1f} C{x1:.1f},{my:.1f} {x2:.1f},{my:.1f} '
-                f'{x2:.1f},{y2:.1f}" marker-end="url(#{marker})">'
-                f"<title>{escape(n.id)} rests on {escape(pid)}"
-                + (f" ({tag}: premise {LABEL_TEXT[by_id[pid].label]})" if tag else "")
-                + "</title></path>"
-            )
+            if pid in place and pid != n.id:
+                parts.append(_edge_svg(n.id, pid, place, by_id[pid].label))
     linked = {n.id for n in nodes if any(q in by_id and q != n.id for q in n.premises)}
     linked |= has_dependents
     lone = [place[i] for i in ids if i not in linked]
@@ -212,29 +183,75 @@ def graph_svg(nodes: Sequence[GraphNode], *, anchor_prefix: str = "") -> str:
         y = min(p.y for p in lone) - 8
         parts.append(f'<text class="iso" x="{MARGIN}" y="{y:.1f}">without premise links:</text>')
     for n in nodes:
-        p = place[n.id]
         bad = n.id in has_dependents and n.label in _BAD
-        cls = f"node lab-{n.label.value}" + (" bad-premise" if bad else "")
-        tip = f"{n.id} \u2013 {LABEL_TEXT[n.label]}"
-        if n.inherited:
-            tip += f" ({', '.join(t.value for t in n.inherited)} from a premise)"
-        if bad:
-            tip += " \u2013 premise with an error, propagated to its dependents"
-        tip += f": {n.text}"
-        parts.append(
-            f'<a href="#{escape(anchor_prefix + n.id)}" class="node-link">'
-            f'<g class="{cls}" data-id="{escape(n.id)}" data-label="{n.label.value}" '
-            f'transform="translate({p.x:.1f},{p.y:.1f})">'
-            f"<title>{escape(tip)}</title>"
-            f'<rect width="{NODE_W}" height="{NODE_H}" rx="7"/>'
-            f'<text x="{NODE_W / 2}" y="{NODE_H / 2 + 5}" text-anchor="middle">'
-            f"{ICON[n.label]} {escape(n.id)}</text>"
-        )
-        if n.inherited:
-            parts.append(
-                f'<text class="inh" x="{NODE_W / 2}" y="{NODE_H + 12}" '
-                f'text-anchor="middle">{" ".join(t.value for t in n.inherited)}</text>'
-            )
-        parts.append("</g></a>")
+        parts.append(_node_svg(n, place[n.id], bad, anchor_prefix))
     parts.append("</svg>")
+    return "".join(parts)
+
+
+#: The arrow heads of the edges: plain, and for premises labelled C4 / N4.
+_ARROW_DEFS = (
+    "<defs>"
+    '<marker id="arr" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+    'markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" '
+    'class="arrowhead"/></marker>'
+    '<marker id="arr-C4" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+    'markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" '
+    'class="arrowhead arrowhead-C4"/></marker>'
+    '<marker id="arr-N4" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
+    'markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" '
+    'class="arrowhead arrowhead-N4"/></marker>'
+    "</defs>"
+)
+
+
+def _edge_svg(nid: str, pid: str, place: Mapping[str, Placement], premise_label: Label) -> str:
+    """The ``<path class="edge">`` from node ``nid`` to its premise ``pid`` (placed by
+    ``place``): a curve from the top of ``nid`` to the bottom of ``pid`` (along the sides
+    when ``pid`` is not above), styled by ``premise_label``."""
+    a, b = place[nid], place[pid]
+    x1, y1 = a.x + NODE_W / 2, a.y
+    x2, y2 = b.x + NODE_W / 2, b.y + NODE_H
+    if b.y >= a.y:  # same row or below (only with a cycle): route along the side
+        x1, y1 = a.x + NODE_W, a.y + NODE_H / 2
+        x2, y2 = b.x, b.y + NODE_H / 2
+    tag = _BAD.get(premise_label)
+    cls = f"edge edge-{tag}" if tag else "edge"
+    marker = f"arr-{tag}" if tag else "arr"
+    my = (y1 + y2) / 2
+    return (
+        f'<path class="{cls}" data-from="{escape(nid)}" data-to="{escape(pid)}" '
+        f'd="M{x1:.1f},{y1:.1f} C{x1:.1f},{my:.1f} {x2:.1f},{my:.1f} '
+        f'{x2:.1f},{y2:.1f}" marker-end="url(#{marker})">'
+        f"<title>{escape(nid)} rests on {escape(pid)}"
+        + (f" ({tag}: premise {LABEL_TEXT[premise_label]})" if tag else "")
+        + "</title></path>"
+    )
+
+
+def _node_svg(n: GraphNode, p: Placement, bad: bool, anchor_prefix: str) -> str:
+    """Node ``n`` at ``p``: a link to its sentence around a ``<g class="node">`` with its
+    icon, id, tooltip and inherited tags; ``bad``: a wrong premise with dependents."""
+    cls = f"node lab-{n.label.value}" + (" bad-premise" if bad else "")
+    tip = f"{n.id} \u2013 {LABEL_TEXT[n.label]}"
+    if n.inherited:
+        tip += f" ({', '.join(t.value for t in n.inherited)} from a premise)"
+    if bad:
+        tip += " \u2013 premise with an error, propagated to its dependents"
+    tip += f": {n.text}"
+    parts = [
+        f'<a href="#{escape(anchor_prefix + n.id)}" class="node-link">'
+        f'<g class="{cls}" data-id="{escape(n.id)}" data-label="{n.label.value}" '
+        f'transform="translate({p.x:.1f},{p.y:.1f})">'
+        f"<title>{escape(tip)}</title>"
+        f'<rect width="{NODE_W}" height="{NODE_H}" rx="7"/>'
+        f'<text x="{NODE_W / 2}" y="{NODE_H / 2 + 5}" text-anchor="middle">'
+        f"{ICON[n.label]} {escape(n.id)}</text>"
+    ]
+    if n.inherited:
+        parts.append(
+            f'<text class="inh" x="{NODE_W / 2}" y="{NODE_H + 12}" '
+            f'text-anchor="middle">{" ".join(t.value for t in n.inherited)}</text>'
+        )
+    parts.append("</g></a>")
     return "".join(parts)

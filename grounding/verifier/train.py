@@ -107,32 +107,44 @@ def build_torch_model(base: Path, torch: Any) -> Any:
 
     model = CrossEncoder()
     src = load_file(str(base / "model.safetensors"))
-    names = {
-        "word.weight": "embeddings.word_embeddings.weight",
-        "position.weight": "embeddings.position_embeddings.weight",
-        "token_type.weight": "embeddings.token_type_embeddings.weight",
-        "emb_norm.weight": "embeddings.LayerNorm.weight",
-        "emb_norm.bias": "embeddings.LayerNorm.bias",
-    }
-    parts = {
-        "query": "attention.self.query",
-        "key": "attention.self.key",
-        "value": "attention.self.value",
-        "attn_out": "attention.output.dense",
-        "attn_norm": "attention.output.LayerNorm",
-        "inter": "intermediate.dense",
-        "out": "output.dense",
-        "out_norm": "output.LayerNorm",
-    }
-    for i in range(config["num_hidden_layers"]):
-        for ours, theirs in parts.items():
-            for w in ("weight", "bias"):
-                names[f"layers.{i}.{ours}.{w}"] = f"encoder.layer.{i}.{theirs}.{w}"
+    names = _bert_weight_names(config["num_hidden_layers"])
     state = model.state_dict()
     for ours, theirs in names.items():
         state[ours] = src[theirs]
     model.load_state_dict(state)
     return model
+
+
+#: Our names of the embedding weights -> the names in a BERT checkpoint.
+_EMBEDDING_NAMES = {
+    "word.weight": "embeddings.word_embeddings.weight",
+    "position.weight": "embeddings.position_embeddings.weight",
+    "token_type.weight": "embeddings.token_type_embeddings.weight",
+    "emb_norm.weight": "embeddings.LayerNorm.weight",
+    "emb_norm.bias": "embeddings.LayerNorm.bias",
+}
+#: Our names of a layer's parts -> the names in a BERT checkpoint's ``encoder.layer.<i>``.
+_LAYER_PARTS = {
+    "query": "attention.self.query",
+    "key": "attention.self.key",
+    "value": "attention.self.value",
+    "attn_out": "attention.output.dense",
+    "attn_norm": "attention.output.LayerNorm",
+    "inter": "intermediate.dense",
+    "out": "output.dense",
+    "out_norm": "output.LayerNorm",
+}
+
+
+def _bert_weight_names(num_layers: int) -> dict[str, str]:
+    """Every weight of :func:`build_torch_model`'s model with ``num_layers`` layers, by our
+    name -> its name in a BERT checkpoint (embeddings first, then layer by layer)."""
+    names = dict(_EMBEDDING_NAMES)
+    for i in range(num_layers):
+        for ours, theirs in _LAYER_PARTS.items():
+            for w in ("weight", "bias"):
+                names[f"layers.{i}.{ours}.{w}"] = f"encoder.layer.{i}.{theirs}.{w}"
+    return names
 
 
 def encode(
@@ -355,6 +367,36 @@ def _train(
                 break
 
 
+def _train_and_heldout(args: argparse.Namespace) -> tuple[list[Pair], list[Pair]]:
+    """The training and held-out pairs (``args.pairs``, else built from ``args.data``),
+    cut to ``args.limit`` if set; prints their sizes and the training labels."""
+    pairs = (
+        read_pairs(args.pairs)
+        if args.pairs is not None
+        else training_pairs(args.data, seed=args.seed)
+    )
+    train, held = split_heldout(pairs, seed=args.seed)
+    if args.limit:
+        train, held = train[: args.limit], held[: max(1, args.limit // 4)]
+    print(
+        f"pairs: train {len(train)}, held out {len(held)}; "
+        f"train labels {dict(Counter(p.label for p in train))}",
+        flush=True,
+    )
+    return train, held
+
+
+def _resume(ckpt: Path, model: Any, opt: Any, sched: Any, torch: Any) -> int:
+    """Load model, optimiser, schedule and torch RNG state from checkpoint ``ckpt``;
+    returns the step it was written at."""
+    state = torch.load(ckpt, weights_only=False)
+    model.load_state_dict(state["model"])
+    opt.load_state_dict(state["optimizer"])
+    sched.load_state_dict(state["scheduler"])
+    torch.set_rng_state(state["torch_rng"])
+    return int(state["step"])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _arguments(argv)
 
@@ -375,19 +417,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     base = args.base or base_model_dir()
     tokenizer = Tokenizer.from_file(str(base / "tokenizer.json"))
 
-    pairs = (
-        read_pairs(args.pairs)
-        if args.pairs is not None
-        else training_pairs(args.data, seed=args.seed)
-    )
-    train, held = split_heldout(pairs, seed=args.seed)
-    if args.limit:
-        train, held = train[: args.limit], held[: max(1, args.limit // 4)]
-    print(
-        f"pairs: train {len(train)}, held out {len(held)}; "
-        f"train labels {dict(Counter(p.label for p in train))}",
-        flush=True,
-    )
+    train, held = _train_and_heldout(args)
     enc_train = encode(tokenizer, train, args.max_length)
     enc_held = encode(tokenizer, held, args.max_length)
     gold_train = [LABELS.index(p.label) for p in train]
@@ -401,12 +431,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ckpt = args.out / "checkpoint.pt"
     step = 0
     if ckpt.exists():
-        state = torch.load(ckpt, weights_only=False)
-        model.load_state_dict(state["model"])
-        opt.load_state_dict(state["optimizer"])
-        sched.load_state_dict(state["scheduler"])
-        step = state["step"]
-        torch.set_rng_state(state["torch_rng"])
+        step = _resume(ckpt, model, opt, sched, torch)
         print(f"resumed at step {step} of {total}", flush=True)
 
     _train(

@@ -130,3 +130,14 @@ def test_hydrate_with_a_pdf_root(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert (
         tmp_path / "h2" / "final_annotations" / "p" / "_source.pdf"
     ).read_bytes() == b"%PDF-1.4\n"
+
+
+def test_hydrate_and_eval_broken_line_name_the_skip_option(tmp_path: Path) -> None:
+    """Every command that reads a dataset says how to go on past a broken line."""
+    from grounding.cli import main
+
+    g, _ = _files(tmp_path)
+    g.write_text(g.read_text() + '{"qa_pair_id": \n', encoding="utf-8")
+    with pytest.raises(SchemaError, match=f"{g}:3.*--skip-invalid reports such rows"):
+        run(["hydrate", str(g), str(tmp_path / "out")])
+    assert main(["eval", "--data", str(g), "--out", str(tmp_path / "ev")]) == 2

@@ -125,9 +125,10 @@ def test_bad_input_is_reported_and_the_audit_goes_on(papers: Path, tmp_path: Pat
     err = out.stderr
     assert "broken.pdf" in err and "no reference entry numbered 9" in err
     assert "SciBERT" in err and "never cited" in err
+    # a mistyped folder is refused before any work, not reported pair by pair
     nodir = _run(str(review), "--papers", str(tmp_path / "missing"), cwd=tmp_path)
-    assert nodir.returncode == 1 and "no such folder" in nodir.stdout
-    assert "unavailable" in nodir.stdout
+    assert nodir.returncode == 2 and "no such folder" in nodir.stderr
+    assert nodir.stdout == ""
 
 
 def test_missing_or_empty_review_is_an_error(tmp_path: Path) -> None:

@@ -54,6 +54,8 @@ def test_check_reports_bad_input_cleanly(
     empty.write_text("  \n")
     assert main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--answer", str(empty)]) == 2
     assert "answer is empty" in capsys.readouterr().err
+    assert main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--answer", ""]) == 2
+    assert "--answer is empty" in capsys.readouterr().err
     not_pdf = tmp_path / "paper.pdf"
     not_pdf.write_text("hello")
     assert main(["check", "--pdf", str(not_pdf), "--answer", str(EXAMPLE / "answer.txt")]) == 2
