@@ -59,7 +59,8 @@ from reference_labeller import gold_fields, split  # noqa: E402
 from citations.crf.corpus import Tagged, sloppy_variants  # noqa: E402
 from citations.crf.features import token_features, tokenize  # noqa: E402
 from citations.crf.fit_titles import same_title  # noqa: E402
-from citations.crf.labeller import MARGINAL_LABELS, Labelled, ReferenceLabeller, first_span  # noqa: E402
+from citations.crf.labelled import MARGINAL_LABELS, Labelled, first_span  # noqa: E402
+from citations.crf.labeller import ReferenceLabeller  # noqa: E402
 from citations.crf.titles import TitleRanker  # noqa: E402
 from citations.parse import parse_reference  # noqa: E402
 
@@ -395,13 +396,13 @@ def run(args: argparse.Namespace, tmp: Path) -> int:
                 parse_reference(r.text, labeller=nn_lab).title, gold
             )  # type: ignore[arg-type]
             right[part, "always"] += same_title(
-                parse_reference(r.text, labeller=nn_lab, always_label=True).title, gold
+                parse_reference(r.text, labeller=nn_lab).title, gold
             )  # type: ignore[arg-type]
             right[part, "CRF default"] += same_title(
                 parse_reference(r.text, labeller=crf).title, gold
             )
             right[part, "CRF always"] += same_title(
-                parse_reference(r.text, labeller=crf, always_label=True).title, gold
+                parse_reference(r.text, labeller=crf).title, gold
             )
 
     cols = ("CRF", "BiLSTM", "CRF default", "default", "CRF always", "always")

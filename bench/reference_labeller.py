@@ -1,4 +1,4 @@
-"""Held-out per-field accuracy of the reference parser: rules alone vs CRF + rules, one run.
+"""Held-out per-field accuracy of the model-first reference reader.
 
 Usage: python bench/reference_labeller.py [--data ../shared/data/external] [--show N]
 
@@ -15,17 +15,16 @@ and is not used).
 training blocks (anystyle blocks with index % 5 == 2, GROBID corpus files with index
 % 5 == 2), trains on the remaining training blocks and scores the validation part; this
 is where the CRFsuite L1/L2 coefficients (``--c1``/``--c2``, default
-citations.crf.train.PARAMS) and citations.crf.merge.SURE (``--sure``) were chosen.
+citations.crf.train.PARAMS) were chosen.
 
 Fields scored on held-out references that carry them in the gold, every field of gold and
 parse compared after markup tags ("<italic>") and HTML entities are undone: title (rapidfuzz
-ratio of the folded, alphanumeric-only strings >= 90, citations.crf.fit_titles.same_title), first author's family name (folded, equal;
-the gold author span is read by citations.text.names), year (equal), volume (equal after
-folding), pages (first page equal). Prints, per part and overall, three parsers (four for the title): rules
-alone; CRF+rules as parse_reference runs by default (the labeller asked only when the
-rules' parse is doubtful, citations.crf.merge.needs_labeller); CRF+rules with the labeller
-asked about every string (``always_label=True``); and, for the title, the default without
-the title ranker (the merge's title, as before the ranker: column ``no ranker``).
+ratio of the folded, alphanumeric-only strings >= 90, citations.crf.fit_titles.same_title),
+first author's family name (folded, equal; the gold author span is read by
+citations.text.names), year (equal), volume (equal after folding), pages (first page equal).
+Prints, per part and overall, :func:`citations.parse.parse_reference` as it runs (CRF,
+title ranker, field normalisers) and, for the title, without the title ranker (the CRF's
+own title run: column ``no ranker``).
 """
 
 from __future__ import annotations
@@ -40,7 +39,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
-from citations.crf import merge  # noqa: E402
 from citations.crf.corpus import Tagged, read_anystyle, read_grobid  # noqa: E402
 from citations.crf.fit_titles import same_title, title_form  # noqa: E402
 from citations.crf.labeller import ReferenceLabeller  # noqa: E402
@@ -98,13 +96,13 @@ def correct(field: str, gold: str, ref: Reference) -> bool:
     return _first_page(ref.pages) == gold
 
 
-HEAD = f"  {'field':<13} {'n':>5} {'rules':>7} {'CRF+rules':>10} {'always':>7} {'no ranker':>10}"
+HEAD = f"  {'field':<13} {'n':>5} {'model-first':>12} {'no ranker':>10}"
 
 
 def _row(f: str, c: list[int]) -> str:
     n = max(c[0], 1)
-    plain = f" {c[4] / n:>10.3f}" if f == "title" else ""
-    return f"  {f:<13} {c[0]:>5} {c[1] / n:>7.3f} {c[2] / n:>10.3f} {c[3] / n:>7.3f}{plain}"
+    plain = f" {c[2] / n:>10.3f}" if f == "title" else ""
+    return f"  {f:<13} {c[0]:>5} {c[1] / n:>12.3f}{plain}"
 
 
 def split(data: Path) -> tuple[list[Tagged], dict[str, list[Tagged]]]:
@@ -154,9 +152,7 @@ def main() -> int:
         type=Path,
         default=Path(__file__).resolve().parents[2] / "shared" / "data" / "external",
     )
-    ap.add_argument(
-        "--show", type=int, default=0, help="print N misses per field (labeller always asked)"
-    )
+    ap.add_argument("--show", type=int, default=0, help="print N misses per field")
     ap.add_argument(
         "--validate",
         action="store_true",
@@ -164,13 +160,11 @@ def main() -> int:
     )
     ap.add_argument("--c1", type=float, help="L1 coefficient (default: citations.crf.train.PARAMS)")
     ap.add_argument("--c2", type=float, help="L2 coefficient (default: citations.crf.train.PARAMS)")
-    ap.add_argument("--sure", type=float, help="citations.crf.merge.SURE for this run")
     ap.add_argument(
         "--model",
         type=Path,
         help="reuse this model file (and its title_ranker.json beside it) if it exists, "
-        "else train and keep them there (for bench/title_misses.py --model; "
-        "same split and parameters only)",
+        "else train and keep them there (same split and parameters only)",
     )
     ap.add_argument("--jobs", type=int, default=2, help="CRFs trained at once")
     args = ap.parse_args()
@@ -182,11 +176,9 @@ def main() -> int:
         train_refs, held = validation_split(args.data, train_refs)
     params = dict(PARAMS)
     params.update({k: v for k, v in (("c1", args.c1), ("c2", args.c2)) if v is not None})
-    if args.sure is not None:
-        merge.SURE = args.sure
     print(
         f"{'validation cut of the training blocks' if args.validate else 'held-out blocks'}; "
-        f"c1 {params['c1']}, c2 {params['c2']}, SURE {merge.SURE}"
+        f"c1 {params['c1']}, c2 {params['c2']}"
     )
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
@@ -201,38 +193,30 @@ def main() -> int:
             f"trained on {len(train_refs)} references in {time.perf_counter() - t0:.0f} s; held out: "
             + ", ".join(f"{k} {len(v)}" for k, v in held.items())
         )
-        totals = {
-            f: [0, 0, 0, 0, 0] for f in FIELDS
-        }  # n, rules, default, always, default without ranker
+        totals = {f: [0, 0, 0] for f in FIELDS}  # n, model-first, without ranker
         misses: dict[str, list[tuple[str, str, str]]] = {f: [] for f in FIELDS}
-        t_rules = t_crf = 0.0
+        t_crf = 0.0
         for part, refs in held.items():
-            counts = {f: [0, 0, 0, 0, 0] for f in FIELDS}
+            counts = {f: [0, 0, 0] for f in FIELDS}
             for t in refs:
                 gold = gold_fields(t)
                 a = time.perf_counter()
-                rules = parse_reference(t.text, rules_only=True)
-                b = time.perf_counter()
                 crf = parse_reference(t.text, labeller=labeller)
-                t_rules += b - a
-                t_crf += time.perf_counter() - b
-                always = parse_reference(t.text, labeller=labeller, always_label=True)
+                t_crf += time.perf_counter() - a
                 before = parse_reference(t.text, labeller=plain)
                 for f, g in gold.items():
                     c = counts[f]
                     c[0] += 1
-                    c[1] += correct(f, g, rules)
-                    ok = correct(f, g, always)
-                    c[2] += correct(f, g, crf)
-                    c[3] += ok
-                    c[4] += correct(f, g, before)
+                    ok = correct(f, g, crf)
+                    c[1] += ok
+                    c[2] += correct(f, g, before)
                     if not ok:
                         misses[f].append(
                             (
                                 t.text,
                                 g,
                                 str(
-                                    always.model_dump(
+                                    crf.model_dump(
                                         include={"title", "authors", "year", "volume", "pages"}
                                     )
                                 ),
@@ -241,7 +225,7 @@ def main() -> int:
             print(f"\n{part}: {len(refs)} held-out references")
             print(HEAD)
             for f in FIELDS:
-                for k in range(5):
+                for k in range(3):
                     totals[f][k] += counts[f][k]
                 print(_row(f, counts[f]))
         print("\nall held-out parts:")
@@ -249,10 +233,7 @@ def main() -> int:
         for f in FIELDS:
             print(_row(f, totals[f]))
         n_refs = sum(len(v) for v in held.values())
-        print(
-            f"\nparse time per reference: rules {t_rules / n_refs * 1000:.2f} ms, "
-            f"CRF+rules (default) {t_crf / n_refs * 1000:.2f} ms"
-        )
+        print(f"\nparse time per reference: {t_crf / n_refs * 1000:.2f} ms")
         for f in FIELDS:
             for raw, g, got in misses[f][: args.show]:
                 print(f"MISS {f}: {raw[:220]}\n   GOLD {g}\n   GOT  {got}")

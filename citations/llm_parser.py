@@ -1,4 +1,4 @@
-"""An LLM reference parser, asked only about strings the rules parser cannot read.
+"""An LLM reference parser, asked only about strings the model-first reader reads weakly.
 
 Usage::
 
@@ -6,20 +6,21 @@ Usage::
                                                   model="qwen2.5-7b"))
     ref = parser.parse("the 2019 Nature piece by Smith & colleagues on graph nets")
 
-:meth:`LLMReferenceParser.parse` first runs the rules (:func:`citations.parse.parse_reference`);
-when their result is not :func:`weak_parse` it is returned and no request is made. Otherwise
+:meth:`LLMReferenceParser.parse` first runs the reader (:func:`citations.parse.parse_reference`:
+CRF labels and field normalisers); when its result is not :func:`weak_parse` it is returned
+and no request is made. Otherwise
 one chat-completions request (any OpenAI-compatible server) asks for the fields as JSON,
 validated by :class:`ParsedFields`. ``weak_parse`` is stricter than
 :func:`citations.parse.is_parsed`, which accepts a "title" that is merely the whole string:
 a parse is weak when it found nothing to look up, or found no identifier, no author, and a
-title (if any) that is most of the string (the rules gave up and kept everything).
+title (if any) that is most of the string (the reader gave up and kept everything).
 
 Grounding guard: a model may "correct" a reference from memory, which would hide a
 fabricated or corrupted citation. Every string field it returns must occur in the input
 (compared case- and punctuation-insensitively); a field that does not is dropped and named in
 ``LLMReferenceParser.dropped``. The result has ``parser="llm"``.
 
-Failures: output that does not validate is asked again (``max_retries``), then the rules'
+Failures: output that does not validate is asked again (``max_retries``), then the reader's
 Reference is returned unchanged ("nothing found" is a result). HTTP 429 / 5xx / timeouts
 after the retries raise :class:`citations.errors.RateLimited` / :class:`SourceError`
 (source "llm"); a missing model or key raises :class:`InputError` naming
@@ -42,7 +43,7 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
 
 from citations.errors import InputError, RateLimited, SourceError
 from citations.model import Author, Reference, SourceType
-from citations.parse import ReferenceParser, RulesParser, is_parsed
+from citations.reading.parse import LabelledParser, ReferenceParser, is_parsed
 
 #: Version of the prompt below; part of Reference-independent logs only.
 PARSER_PROMPT_VERSION = "refparse-v1"
@@ -116,16 +117,26 @@ def grounded(value: str, raw: str) -> bool:
     return bool(k) and k in _key(raw)
 
 
-def to_reference(fields: ParsedFields, raw: str, marker: str | None = None
-                 ) -> tuple[Reference, list[str]]:
+def to_reference(
+    fields: ParsedFields, raw: str, marker: str | None = None
+) -> tuple[Reference, list[str]]:
     """A Reference from model fields, keeping only values found in ``raw``.
 
     Returns: (Reference with parser="llm", names of the dropped fields).
     """
     dropped: list[str] = []
     kept: dict[str, Any] = {}
-    for name in ("title", "venue", "volume", "issue", "pages", "publisher", "doi",
-                 "arxiv_id", "url"):
+    for name in (
+        "title",
+        "venue",
+        "volume",
+        "issue",
+        "pages",
+        "publisher",
+        "doi",
+        "arxiv_id",
+        "url",
+    ):
         value = getattr(fields, name)
         if value is None or not str(value).strip():
             continue
@@ -144,8 +155,15 @@ def to_reference(fields: ParsedFields, raw: str, marker: str | None = None
             authors.append(Author(family=a.family.strip(), given=a.given.strip()))
         else:
             dropped.append(f"author {a.family!r}")
-    ref = Reference(raw=raw, authors=tuple(authors), et_al=fields.et_al,
-                    source_type=fields.source_type, marker=marker, parser="llm", **kept)
+    ref = Reference(
+        raw=raw,
+        authors=tuple(authors),
+        et_al=fields.et_al,
+        source_type=fields.source_type,
+        marker=marker,
+        parser="llm",
+        **kept,
+    )
     return ref, dropped
 
 
@@ -164,13 +182,24 @@ def weak_parse(ref: Reference) -> bool:
 
 def _policy(exc: BaseException) -> str:
     names = {c.__name__ for c in type(exc).__mro__}
-    if names & {"AuthenticationError", "OAuthError", "PermissionDeniedError",
-                "NotFoundError", "BadRequestError", "UnprocessableEntityError"}:
+    if names & {
+        "AuthenticationError",
+        "OAuthError",
+        "PermissionDeniedError",
+        "NotFoundError",
+        "BadRequestError",
+        "UnprocessableEntityError",
+    }:
         return "fatal"
     if "RateLimitError" in names:
         return "rate"
-    if names & {"APITimeoutError", "InternalServerError", "ConflictError", "APIStatusError",
-                "APIResponseValidationError"}:
+    if names & {
+        "APITimeoutError",
+        "InternalServerError",
+        "ConflictError",
+        "APIStatusError",
+        "APIResponseValidationError",
+    }:
         return "retry"
     if "APIConnectionError" in names:
         return "fatal"
@@ -180,7 +209,7 @@ def _policy(exc: BaseException) -> str:
 class LLMReferenceParser:
     """A :class:`citations.parse.ReferenceParser` that asks a model when the rules fail.
 
-    Args: settings: LLMParserSettings. rules: the parser tried first (RulesParser).
+    Args: settings: LLMParserSettings. rules: the parser tried first (LabelledParser).
           should_ask: decides from the rules' Reference whether to ask (:func:`weak_parse`).
           client: an ``openai.OpenAI`` (built from settings on first use if None).
           sleep: the wait between retries (``time.sleep``).
@@ -189,18 +218,24 @@ class LLMReferenceParser:
 
     name = "llm"
 
-    def __init__(self, settings: LLMParserSettings, *, rules: ReferenceParser | None = None,
-                 should_ask: Callable[[Reference], bool] = weak_parse,
-                 client: Any | None = None,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+    def __init__(
+        self,
+        settings: LLMParserSettings,
+        *,
+        rules: ReferenceParser | None = None,
+        should_ask: Callable[[Reference], bool] = weak_parse,
+        client: Any | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
         if not settings.model:
-            raise InputError("no model name for the LLM reference parser: set "
-                             "SCIGROUND_LLM_MODEL")
+            raise InputError("no model name for the LLM reference parser: set SCIGROUND_LLM_MODEL")
         if settings.base_url is None and settings.api_key is None and client is None:
-            raise InputError("no API key for api.openai.com: set OPENAI_API_KEY, or "
-                             "SCIGROUND_LLM_BASE_URL for a local server")
+            raise InputError(
+                "no API key for api.openai.com: set OPENAI_API_KEY, or "
+                "SCIGROUND_LLM_BASE_URL for a local server"
+            )
         self.settings = settings
-        self.rules = rules or RulesParser()
+        self.rules = rules or LabelledParser()
         self.should_ask = should_ask
         self._client = client
         self._lock = threading.Lock()
@@ -233,19 +268,29 @@ class LLMReferenceParser:
                 try:
                     import openai
                 except ModuleNotFoundError as exc:
-                    raise SourceError("the openai package is missing: install the llm extra "
-                                      "(in the sciground checkout: pip install -e '.[llm]')",
-                                      source="llm") from exc
-                key = (self.settings.api_key.get_secret_value() if self.settings.api_key
-                       else "sk-no-key-required")
-                self._client = openai.OpenAI(base_url=self.settings.base_url
-                                             or "https://api.openai.com/v1", api_key=key,
-                                             timeout=self.settings.timeout_s, max_retries=0)
+                    raise SourceError(
+                        "the openai package is missing: install the llm extra "
+                        "(in the sciground checkout: pip install -e '.[llm]')",
+                        source="llm",
+                    ) from exc
+                key = (
+                    self.settings.api_key.get_secret_value()
+                    if self.settings.api_key
+                    else "sk-no-key-required"
+                )
+                self._client = openai.OpenAI(
+                    base_url=self.settings.base_url or "https://api.openai.com/v1",
+                    api_key=key,
+                    timeout=self.settings.timeout_s,
+                    max_retries=0,
+                )
             return self._client
 
     def _ask(self, text: str) -> ParsedFields | None:
-        base = [{"role": "system", "content": PARSER_SYSTEM},
-                {"role": "user", "content": f"Reference: {text}"}]
+        base = [
+            {"role": "system", "content": PARSER_SYSTEM},
+            {"role": "user", "content": f"Reference: {text}"},
+        ]
         messages = list(base)
         url = self.settings.base_url
         for attempt in range(1, self.settings.max_retries + 2):
@@ -253,22 +298,25 @@ class LLMReferenceParser:
             self.requests += 1
             try:
                 resp = self._client_or_build().chat.completions.create(
-                    model=self.settings.model, messages=messages,
+                    model=self.settings.model,
+                    messages=messages,
                     temperature=self.settings.temperature,
-                    response_format={"type": "json_object"})
+                    response_format={"type": "json_object"},
+                )
             except Exception as exc:
                 policy = _policy(exc)
                 status = getattr(exc, "status_code", None)
                 what = f"{type(exc).__name__}: {exc}"
                 if policy == "fatal":
-                    raise SourceError(what, source="llm", url=url, status=status,
-                                      attempt=attempt) from exc
+                    raise SourceError(
+                        what, source="llm", url=url, status=status, attempt=attempt
+                    ) from exc
                 if last:
                     if policy == "rate":
-                        raise RateLimited(what, source="llm", url=url, attempt=attempt
-                                          ) from exc
-                    raise SourceError(what, source="llm", url=url, status=status,
-                                      attempt=attempt) from exc
+                        raise RateLimited(what, source="llm", url=url, attempt=attempt) from exc
+                    raise SourceError(
+                        what, source="llm", url=url, status=status, attempt=attempt
+                    ) from exc
                 self._sleep(self.settings.backoff_s * 2.0 ** (attempt - 1))
                 continue
             content = (resp.choices[0].message.content or "") if resp.choices else ""
@@ -279,10 +327,13 @@ class LLMReferenceParser:
             except json.JSONDecodeError as exc:
                 problem = f"not valid JSON ({exc.msg})"
             except ValidationError as exc:
-                problem = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}"
-                                    for e in exc.errors()[:3])
-            messages = base + [{"role": "assistant", "content": content},
-                               {"role": "user", "content": PARSER_RETRY.format(problem=problem)}]
+                problem = "; ".join(
+                    f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors()[:3]
+                )
+            messages = base + [
+                {"role": "assistant", "content": content},
+                {"role": "user", "content": PARSER_RETRY.format(problem=problem)},
+            ]
         return None
 
 

@@ -2,17 +2,19 @@
 
 - :mod:`citations.crf.features`: tokens and CRF features (pure).
 - :mod:`citations.crf.corpus`: anystyle / GROBID gold read as tagged tokens.
-- :mod:`citations.crf.labeller`: the model, :func:`default_labeller`.
-- :mod:`citations.crf.merge`: the labeller's fields checked and merged into the rules' parse.
+- :mod:`citations.crf.labeller`: the model with its title ranker, :func:`default_labeller`.
+- :mod:`citations.crf.labelled`: a tagged string (tokens, labels, probabilities).
 - :mod:`citations.crf.titles`: the title ranker over candidate spans (pure).
 - :mod:`citations.crf.fit_titles`: fitting the ranker (numpy, scipy).
 - :mod:`citations.crf.train`: ``python -m citations.crf.train`` rebuilds the shipped model
   and ranker.
-Importing this package loads no model.
+Reading a reference with them is :mod:`citations.reading`. Importing this package loads no
+model.
 """
 
 from __future__ import annotations
 
-from citations.crf.labeller import Labelled, ReferenceLabeller, default_labeller
+from citations.crf.labelled import Labelled
+from citations.crf.labeller import ReferenceLabeller, default_labeller
 
 __all__ = ["Labelled", "ReferenceLabeller", "default_labeller"]

@@ -35,16 +35,42 @@ from pathlib import Path
 
 from citations.crf.features import tokenize
 
-LABELS = ("author", "title", "container", "date", "volume", "issue", "pages", "publisher",
-          "location", "editor", "doi", "url", "note", "citation-number")
+LABELS = (
+    "author",
+    "title",
+    "container",
+    "date",
+    "volume",
+    "issue",
+    "pages",
+    "publisher",
+    "location",
+    "editor",
+    "doi",
+    "url",
+    "note",
+    "citation-number",
+)
 """Field labels of the labeller (one per token)."""
 
 _ANYSTYLE = {
-    "author": "author", "director": "author", "title": "title", "journal": "container",
-    "container-title": "container", "collection-title": "container", "source": "container",
-    "date": "date", "volume": "volume", "pages": "pages", "publisher": "publisher",
-    "location": "location", "editor": "editor", "translator": "editor", "doi": "doi",
-    "url": "url", "citation-number": "citation-number",
+    "author": "author",
+    "director": "author",
+    "title": "title",
+    "journal": "container",
+    "container-title": "container",
+    "collection-title": "container",
+    "source": "container",
+    "date": "date",
+    "volume": "volume",
+    "pages": "pages",
+    "publisher": "publisher",
+    "location": "location",
+    "editor": "editor",
+    "translator": "editor",
+    "doi": "doi",
+    "url": "url",
+    "citation-number": "citation-number",
 }
 
 
@@ -59,7 +85,7 @@ class Tagged:
 
     def field_text(self, label: str) -> str:
         """The first run of tokens labelled ``label``, as written ('' when absent)."""
-        from citations.crf.labeller import first_span
+        from citations.crf.labelled import first_span
 
         return first_span(self.text, self.tokens, self.labels, label)
 
@@ -78,7 +104,7 @@ def _label_tokens(chunks: list[tuple[str, str | None]], source: str) -> Tagged |
     text = "".join(raw[i] for i in keep)
     labs = [char_labels[i] for i in keep]
     lead = len(text) - len(text.lstrip())
-    text, labs = text.strip(), labs[lead:lead + len(text.strip())]
+    text, labs = text.strip(), labs[lead : lead + len(text.strip())]
     toks = tokenize(text)
     if not toks:
         return None
@@ -100,7 +126,7 @@ def _label_tokens(chunks: list[tuple[str, str | None]], source: str) -> Tagged |
             continue
         w = toks[k][0]
         trailing = not w.isalnum() and w not in "([{“„«"
-        nxt = next((x for x in tok_labels[k + 1:] if x is not None), None)
+        nxt = next((x for x in tok_labels[k + 1 :] if x is not None), None)
         if (trailing and filled) or nxt is None:
             filled.append(filled[-1] if filled else (nxt or "note"))
         else:
@@ -205,7 +231,9 @@ def _grobid_label(el: ET.Element, has_article_title: bool) -> str | None:
     return "note"
 
 
-def _walk(el: ET.Element, label: str | None, has_a: bool, out: list[tuple[str, str | None]]) -> None:
+def _walk(
+    el: ET.Element, label: str | None, has_a: bool, out: list[tuple[str, str | None]]
+) -> None:
     if el.text:
         out.append((el.text, label))
     for child in el:
@@ -233,9 +261,16 @@ def read_grobid(path: Path) -> list[Tagged]:
     return out
 
 
-def read_corpus(data: Path) -> tuple[list[Tagged], list[str]]:
+GOLD_DIR = Path(__file__).resolve().parent / "gold"
+"""This project's own labelled references (anystyle XML, one file per style or kind of
+input), read after the shared data: a citation style the reader gets wrong is fixed by
+adding examples here and retraining (``citations/crf/gold/README.md``)."""
+
+
+def read_corpus(data: Path, gold: Path | None = GOLD_DIR) -> tuple[list[Tagged], list[str]]:
     """Every tagged reference under ``data`` (shared/data/external): anystyle core.xml and
-    bad.xml, then GROBID corpus/*.xml and evaluation/*.xml, files in sorted name order.
+    bad.xml, then GROBID corpus/*.xml and evaluation/*.xml, then the project's own gold
+    (``gold``/*.xml, anystyle format; None: none), files in sorted name order.
     Returns (references, skipped files with the parse error, one line each)."""
     refs: list[Tagged] = []
     skipped: list[str] = []
@@ -249,6 +284,11 @@ def read_corpus(data: Path) -> tuple[list[Tagged], list[str]]:
                 refs.extend(read_grobid(p))
             except ET.ParseError as exc:
                 skipped.append(f"{p}: {exc}")
+    for p in sorted(gold.glob("*.xml")) if gold is not None else ():
+        try:
+            refs.extend(read_anystyle(p))
+        except ET.ParseError as exc:
+            skipped.append(f"{p}: {exc}")
     return refs, skipped
 
 
@@ -275,7 +315,8 @@ def sloppy_variants(t: Tagged, k: int) -> list[Tagged]:
     """Deterministic sloppy copies for training, chosen by the reference's index ``k``:
     k % 5 == 0 lower-cased; == 2 without ",.;:" (a space where one was dropped);
     == 3 author family names in upper case (ABNT). Labels are unchanged."""
-    words = [(w, lab, a > 0 and (t.text[a - 1] == " ")) for (w, a, _), lab in zip(t.tokens, t.labels)]
+    pairs = zip(t.tokens, t.labels, strict=False)
+    words = [(w, lab, a > 0 and (t.text[a - 1] == " ")) for (w, a, _), lab in pairs]
     if k % 5 == 0:
         return [_rebuild(t, [(w.lower(), lab, sp) for w, lab, sp in words])]
     if k % 5 == 2:
@@ -289,7 +330,15 @@ def sloppy_variants(t: Tagged, k: int) -> list[Tagged]:
             dropped = False
         return [_rebuild(t, out)] if out else []
     if k % 5 == 3 and "author" in t.labels:
-        caps = [(w.upper() if lab == "author" and w.isalpha() and len(w) > 1 and w.lower() not in _NOT_CAPS
-                 else w, lab, sp) for w, lab, sp in words]
+        caps = [
+            (
+                w.upper()
+                if lab == "author" and w.isalpha() and len(w) > 1 and w.lower() not in _NOT_CAPS
+                else w,
+                lab,
+                sp,
+            )
+            for w, lab, sp in words
+        ]
         return [_rebuild(t, caps)]
     return []

@@ -26,31 +26,39 @@ from functools import lru_cache
 
 _TOKEN_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*|[^\w\s]|_")
 
-_MONTHS = frozenset("""
+_MONTHS = frozenset(
+    """
 jan january feb february mar march apr april may jun june jul july aug august sep sept september
 oct october nov november dec december janeiro fevereiro março marco abril maio junho julho agosto
 setembro outubro novembro dezembro enero febrero marzo mayo junio julio septiembre octubre
 noviembre diciembre januar februar märz mai juni juli oktober dezember fev abr mai ago set out dez
 ene dic okt dez spring summer autumn fall winter
-""".split())
+""".split()
+)
 _IN = frozenset("in em en dans im".split())
 _PAGES = frozenset("pp p pages page pg pgs pág págs s seite seiten art article".split())
 _VOL = frozenset("vol vols volume v bd band jg jahrgang t tomo tome".split())
 _ISSUE = frozenset("no nos nr n num number issue heft h núm número fasc".split())
 _ETAL = frozenset("et al outros otros u a others alii".split())
-_EDITOR = frozenset("ed eds editor editors edited hrsg herausgeber org orgs coord coords dir éd "
-                    "editado organizador organizadores".split())
-_PUBLISHER = frozenset("press publishers publishing publisher verlag editora editorial wiley "
-                       "springer elsevier sons university universidade universidad universität "
-                       "books routledge pearson academic ieee acm".split())
-_VENUE = frozenset("proceedings proc conference conf journal j workshop symposium transactions "
-                   "trans review rev letters lett annals bulletin revista zeitschrift anais actas "
-                   "congress congresso congreso tagung arxiv preprint corr international intl "
-                   "annual meeting association".split())
+_EDITOR = frozenset(
+    "ed eds editor editors edited hrsg herausgeber org orgs coord coords dir éd "
+    "editado organizador organizadores".split()
+)
+_PUBLISHER = frozenset(
+    "press publishers publishing publisher verlag editora editorial wiley "
+    "springer elsevier sons university universidade universidad universität "
+    "books routledge pearson academic ieee acm".split()
+)
+_VENUE = frozenset(
+    "proceedings proc conference conf journal j workshop symposium transactions "
+    "trans review rev letters lett annals bulletin revista zeitschrift anais actas "
+    "congress congresso congreso tagung arxiv preprint corr international intl "
+    "annual meeting association".split()
+)
 _CONJ = frozenset("and & und e y et".split())
 _OPEN = frozenset("([{")
 _CLOSE = frozenset(")]}")
-_QUOTES = frozenset("\"“”„«»")
+_QUOTES = frozenset('"“”„«»')
 
 
 def tokenize(text: str) -> list[tuple[str, int, int]]:
@@ -75,7 +83,9 @@ def _word_features(w: str) -> dict[str, str | float]:
         n = int(w) if len(w) <= 6 else -1
         f["num"] = "year" if len(w) == 4 and 1500 <= n <= 2035 else f"d{min(len(w), 5)}"
     elif w.isalpha():
-        f["cap"] = "upper" if w.isupper() and len(w) > 1 else ("title" if w[0].isupper() else "lower")
+        f["cap"] = (
+            "upper" if w.isupper() and len(w) > 1 else ("title" if w[0].isupper() else "lower")
+        )
         if len(w) == 1:
             f["cap"] = "init" if w.isupper() else "letter"
         f["p3"] = lw[:3]
@@ -83,9 +93,18 @@ def _word_features(w: str) -> dict[str, str | float]:
         f["len"] = str(min(len(w), 8))
     else:
         f["punct"] = w
-    for name, lex in (("month", _MONTHS), ("in", _IN), ("pp", _PAGES), ("vol", _VOL),
-                      ("iss", _ISSUE), ("etal", _ETAL), ("ed", _EDITOR), ("pub", _PUBLISHER),
-                      ("venue", _VENUE), ("conj", _CONJ)):
+    for name, lex in (
+        ("month", _MONTHS),
+        ("in", _IN),
+        ("pp", _PAGES),
+        ("vol", _VOL),
+        ("iss", _ISSUE),
+        ("etal", _ETAL),
+        ("ed", _EDITOR),
+        ("pub", _PUBLISHER),
+        ("venue", _VENUE),
+        ("conj", _CONJ),
+    ):
         if lw in lex:
             f[name] = 1.0
     return f
@@ -121,7 +140,7 @@ def _neighbour_features(w: str, off: int) -> dict[str, str | float]:
     not to be changed by callers."""
     nb = _word_features(w)
     f: dict[str, str | float] = {f"{off}:w": str(nb["w"]), f"{off}:sh": str(nb["sh"])}
-    for key in (_NEAR_KEYS if abs(off) <= 2 else _FAR_KEYS):
+    for key in _NEAR_KEYS if abs(off) <= 2 else _FAR_KEYS:
         if key in nb:
             f[f"{off}:{key}"] = nb[key]
     return f
@@ -140,20 +159,28 @@ def _segments(tokens: list[tuple[str, int, int]], text: str) -> list[int]:
             depth += 1
         elif w in _CLOSE:
             depth = max(0, depth - 1)
-        elif w in ".?!" and depth == 0 and b < len(text) and text[b] == " " and i > 0 \
-                and len(tokens[i - 1][0]) > 1:
+        elif (
+            w in ".?!"
+            and depth == 0
+            and b < len(text)
+            and text[b] == " "
+            and i > 0
+            and len(tokens[i - 1][0]) > 1
+        ):
             seg += 1
     return out
 
 
-def _segment_features(tokens: list[tuple[str, int, int]], base: list[dict[str, str | float]],
-                      segs: list[int]) -> list[dict[str, str]]:
+def _segment_features(
+    tokens: list[tuple[str, int, int]], base: list[dict[str, str | float]], segs: list[int]
+) -> list[dict[str, str]]:
     """Per segment: its length (bins), share of capitalised words (title case or not),
     whether it holds a year, other digits, initials or a venue word."""
     n_seg = segs[-1] + 1 if segs else 0
-    stats: list[dict[str, int]] = [dict(n=0, alpha=0, cap=0, year=0, dig=0, init=0, venue=0, pub=0)
-                                   for _ in range(n_seg)]
-    for (w, _, _), f, s in zip(tokens, base, segs):
+    stats: list[dict[str, int]] = [
+        dict(n=0, alpha=0, cap=0, year=0, dig=0, init=0, venue=0, pub=0) for _ in range(n_seg)
+    ]
+    for (_w, _, _), f, s in zip(tokens, base, segs, strict=False):
         st = stats[s]
         st["n"] += 1
         cap = f.get("cap")
@@ -171,12 +198,19 @@ def _segment_features(tokens: list[tuple[str, int, int]], base: list[dict[str, s
     out: list[dict[str, str]] = []
     for st in stats:
         share = st["cap"] / st["alpha"] if st["alpha"] else 0.0
-        out.append({
-            "len": str(min(st["n"] // 3, 6)),
-            "caps": "none" if not st["alpha"] else ("low" if share < 0.4 else ("mid" if share < 0.8 else "high")),
-            "year": str(min(st["year"], 1)), "dig": str(min(st["dig"], 2)),
-            "init": str(min(st["init"], 2)), "venue": str(min(st["venue"], 1)), "pub": str(min(st["pub"], 1)),
-        })
+        out.append(
+            {
+                "len": str(min(st["n"] // 3, 6)),
+                "caps": "none"
+                if not st["alpha"]
+                else ("low" if share < 0.4 else ("mid" if share < 0.8 else "high")),
+                "year": str(min(st["year"], 1)),
+                "dig": str(min(st["dig"], 2)),
+                "init": str(min(st["init"], 2)),
+                "venue": str(min(st["venue"], 1)),
+                "pub": str(min(st["pub"], 1)),
+            }
+        )
     return out
 
 
@@ -188,9 +222,15 @@ def _cap_runs(base: list[dict[str, str | float]]) -> list[int]:
     while i < n:
         if base[i].get("cap") in ("title", "upper"):
             j = i
-            while j + 1 < n and (base[j + 1].get("cap") in ("title", "upper") or
-                                 (base[j + 1].get("cap") == "lower" and len(str(base[j + 1]["w"])) <= 3
-                                  and j + 2 < n and base[j + 2].get("cap") in ("title", "upper"))):
+            while j + 1 < n and (
+                base[j + 1].get("cap") in ("title", "upper")
+                or (
+                    base[j + 1].get("cap") == "lower"
+                    and len(str(base[j + 1]["w"])) <= 3
+                    and j + 2 < n
+                    and base[j + 2].get("cap") in ("title", "upper")
+                )
+            ):
                 j += 1
             for k in range(i, j + 1):
                 run[k] = j - i + 1
@@ -200,38 +240,51 @@ def _cap_runs(base: list[dict[str, str | float]]) -> list[int]:
     return run
 
 
+def _segment_context(seg_feats: list[dict[str, str]]) -> list[dict[str, str | float]]:
+    """Per segment, the features of it ("s:"), of the next ("ns:") and of the previous
+    ("ps:")."""
+    out: list[dict[str, str | float]] = []
+    for seg, feats in enumerate(seg_feats):
+        ctx: dict[str, str | float] = {f"s:{k}": v for k, v in feats.items()}
+        if seg + 1 < len(seg_feats):
+            nxt = seg_feats[seg + 1]
+            for k in ("caps", "dig", "year", "init"):
+                ctx[f"ns:{k}"] = nxt[k]
+        else:
+            ctx["ns:none"] = 1.0
+        if seg > 0:
+            ctx["ps:init"] = seg_feats[seg - 1]["init"]
+        out.append(ctx)
+    return out
+
+
+def _punctuation_around(tokens: list[tuple[str, int, int]]) -> tuple[list[str], list[str]]:
+    """Per token, the nearest punctuation token before it ("^" at the start) and after it
+    ("$" at the end): the field separators around it."""
+    before: list[str] = []
+    last = "^"
+    for w, _, _ in tokens:
+        before.append(last)
+        if not w.isalnum():
+            last = w
+    after: list[str] = [""] * len(tokens)
+    last = "$"
+    for i in range(len(tokens) - 1, -1, -1):
+        after[i] = last
+        if not tokens[i][0].isalnum():
+            last = tokens[i][0]
+    return before, after
+
+
 def token_features(text: str, tokens: list[tuple[str, int, int]]) -> list[dict[str, str | float]]:
     """CRFsuite feature dicts, one per token (string features are one-hot, floats weighted)."""
     n = len(tokens)
     base = [_word_features(w) for w, _, _ in tokens]
     segs = _segments(tokens, text)
     seg_feats = _segment_features(tokens, base, segs)
-    # per segment, the features of it ("s:"), of the next ("ns:") and of the previous ("ps:")
-    seg_context: list[dict[str, str | float]] = []
-    for seg, feats in enumerate(seg_feats):
-        ctx: dict[str, str | float] = {f"s:{k}": v for k, v in feats.items()}
-        if seg + 1 < len(seg_feats):
-            nxt = seg_feats[seg + 1]
-            ctx.update({"ns:caps": nxt["caps"], "ns:dig": nxt["dig"], "ns:year": nxt["year"],
-                        "ns:init": nxt["init"]})
-        else:
-            ctx["ns:none"] = 1.0
-        if seg > 0:
-            ctx["ps:init"] = seg_feats[seg - 1]["init"]
-        seg_context.append(ctx)
+    seg_context = _segment_context(seg_feats)
     runs = _cap_runs(base)
-    punct_before: list[str] = []
-    last = "^"
-    for w, _, _ in tokens:
-        punct_before.append(last)
-        if not w.isalnum():
-            last = w
-    punct_after: list[str] = [""] * n
-    last = "$"
-    for i in range(n - 1, -1, -1):
-        punct_after[i] = last
-        if not tokens[i][0].isalnum():
-            last = tokens[i][0]
+    punct_before, punct_after = _punctuation_around(tokens)
     depth = 0
     quoted = False
     seen_year = False
@@ -268,7 +321,7 @@ def token_features(text: str, tokens: list[tuple[str, int, int]]) -> list[dict[s
         if w in _OPEN:
             depth += 1
         if w in _QUOTES:
-            quoted = not quoted if w in "\"" else w in "“„«"
+            quoted = not quoted if w in '"' else w in "“„«"
         f["depth"] = str(min(depth, 2))
         if quoted:
             f["quoted"] = 1.0

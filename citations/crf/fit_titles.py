@@ -1,9 +1,9 @@
 """Fit the title ranker (:mod:`citations.crf.titles`) on tagged references.
 
 Needs numpy and scipy (``pip install -e '.[train]'``); parsing with a fitted ranker does
-not. A training row is a tagged gold reference read the way :func:`citations.parse.parse_reference`
-reads it at run time (the rules' parse, the CRF's labels and marginals of the same text, the
-merged title) plus the gold title. The CRF that tags a row must not have been trained on it
+not. A training row is a tagged gold reference read the way :func:`citations.reading.label.label`
+reads it at run time (the CRF's labels and marginals of the prepared text, the CRF's own
+title run) plus the gold title. The CRF that tags a row must not have been trained on it
 (:func:`citations.crf.train.train_all` cross-fits), or its marginals are too sure.
 
 The fit maximises, per string, the log of the summed probability (softmax over its
@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from citations.crf.corpus import Tagged
-from citations.crf.labeller import Labelled, ReferenceLabeller
+from citations.crf.labelled import Labelled
+from citations.crf.labeller import ReferenceLabeller
 from citations.crf.titles import TitleRanker, candidate_features
 from citations.text.fold import fold_key as fold
 
@@ -54,7 +55,9 @@ def same_title(a: str | None, gold: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One training string: its tags, the rules' and the merged title, the gold title."""
+    """One training string: its tags, the given titles (``rules_title`` None and
+    ``merged_title`` the CRF's own title run, as :func:`citations.reading.label.label` gives
+    them), the gold title."""
 
     lab: Labelled
     rules_title: str | None
@@ -62,14 +65,18 @@ class Row:
     gold: str
 
 
-def training_rows(refs: Sequence[Tagged], labeller: ReferenceLabeller, sloppy: bool = False,
-                  indices: Sequence[int] | None = None) -> list[Row]:
+def training_rows(
+    refs: Sequence[Tagged],
+    labeller: ReferenceLabeller,
+    sloppy: bool = False,
+    indices: Sequence[int] | None = None,
+) -> list[Row]:
     """Rows of the references that have a gold title, tagged by ``labeller``; with
     ``sloppy``, also of their sloppy copies (:func:`citations.crf.corpus.sloppy_variants`,
     chosen by ``indices[i]``, default ``i``: the copies the CRF is trained with)."""
     from citations.crf.corpus import sloppy_variants
-    from citations.crf.merge import merge_labelled, repair_labels
-    from citations.parse import _parse
+    from citations.reading.label import crf_title, repair_labels
+    from citations.reading.prepare import prepare
 
     rows: list[Row] = []
     for i, t in enumerate(refs):
@@ -78,11 +85,11 @@ def training_rows(refs: Sequence[Tagged], labeller: ReferenceLabeller, sloppy: b
             gold = gold_title(x)
             if gold is None:
                 continue
-            ref, body = _parse(x.text)
+            body = prepare(x.text).body
             if not body:
                 continue
             lab = repair_labels(labeller.tag(body))
-            rows.append(Row(lab, ref.title, merge_labelled(ref, lab).title, gold))
+            rows.append(Row(lab, None, crf_title(lab), gold))
     return rows
 
 
@@ -106,7 +113,7 @@ def fit(rows: Sequence[Row], l2: float = L2, max_iterations: int = 500) -> Title
         if not any(ok):
             continue
         lo = k
-        for f, good in zip(feats, ok):
+        for f, good in zip(feats, ok, strict=False):
             for name, v in f.items():
                 j = vocab.setdefault(name, len(vocab))
                 data.append(v)
@@ -134,7 +141,12 @@ def fit(rows: Sequence[Row], l2: float = L2, max_iterations: int = 500) -> Title
             coef[a:b] = p - pr / mass
         return loss + 0.5 * l2 * float(w @ w), x.T @ coef + l2 * w
 
-    res = minimize(objective, np.zeros(len(vocab)), jac=True, method="L-BFGS-B",
-                   options={"maxiter": max_iterations})
+    res = minimize(
+        objective,
+        np.zeros(len(vocab)),
+        jac=True,
+        method="L-BFGS-B",
+        options={"maxiter": max_iterations},
+    )
     names = sorted(vocab, key=vocab.__getitem__)
     return TitleRanker({n: float(res.x[vocab[n]]) for n in names})

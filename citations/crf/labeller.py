@@ -17,86 +17,18 @@ missing or unreadable model file.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from citations.crf.features import token_features, tokenize
+from citations.crf.labelled import MARGINAL_LABELS, Labelled
+from citations.crf.titles import TitleRanker, default_ranker
 from citations.errors import InputError
-
-if TYPE_CHECKING:
-    from citations.crf.titles import TitleRanker
-
-MARGINAL_LABELS = ("title", "author", "container", "publisher", "location", "note", "date", "editor")
-"""Labels whose per-token marginals :meth:`ReferenceLabeller.tag` keeps (the title ranker's,
-:mod:`citations.crf.titles`)."""
 
 MODEL_NAME = "reference_crf.model"
 """File name of the shipped model inside the citations.crf package."""
-
-Token = tuple[str, int, int]
-
-
-def first_span(text: str, tokens: tuple[Token, ...], labels: tuple[str, ...], label: str) -> str:
-    """The text of the first run of tokens labelled ``label`` (as written; '' if none)."""
-    start = end = -1
-    for (_, a, b), lab in zip(tokens, labels):
-        if lab == label:
-            if start < 0:
-                start = a
-            end = b
-        elif start >= 0:
-            break
-    return text[start:end] if start >= 0 else ""
-
-
-@dataclass(frozen=True, slots=True)
-class Labelled:
-    """A tagged string: tokens as (token, start, end) character offsets, one label each,
-    the probability of the whole label sequence in [0, 1], and per token the marginal
-    probability of its label in [0, 1] (empty when not computed: read as certain); and per
-    label of :data:`MARGINAL_LABELS` the marginal probability of that
-    label at every token (empty when not computed)."""
-
-    text: str
-    tokens: tuple[Token, ...]
-    labels: tuple[str, ...]
-    probability: float
-    confidence: tuple[float, ...] = ()
-    marginals: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
-
-    def title_probability(self, start: int, end: int) -> float | None:
-        """Mean probability that the tokens inside characters [start, end) are title tokens
-        (a token labelled otherwise counts 1 - its label's marginal); None when none is."""
-        ps: list[float] = []
-        for k, ((_, a, b), lab) in enumerate(zip(self.tokens, self.labels)):
-            if a >= start and b <= end:
-                c = self.confidence[k] if k < len(self.confidence) else 1.0
-                ps.append(c if lab == "title" else 1.0 - c)
-        return sum(ps) / len(ps) if ps else None
-
-    def span(self, label: str) -> str:
-        """First run of ``label`` tokens, as written ('' when none)."""
-        return first_span(self.text, self.tokens, self.labels, label)
-
-    def spans(self, label: str) -> list[str]:
-        """Every run of ``label`` tokens, in order."""
-        out: list[str] = []
-        start = end = -1
-        for (_, a, b), lab in zip(self.tokens, self.labels):
-            if lab == label:
-                if start < 0:
-                    start = a
-                end = b
-            elif start >= 0:
-                out.append(self.text[start:end])
-                start = -1
-        if start >= 0:
-            out.append(self.text[start:end])
-        return out
 
 
 class ReferenceLabeller:
@@ -107,17 +39,17 @@ class ReferenceLabeller:
         self.name = name
         self.ranker = ranker
         """The title ranker trained with this model (:mod:`citations.crf.titles`); None: the
-        merged title stays."""
+        CRF's own title run stays (:func:`citations.reading.label.label`)."""
         self._tag_cached = lru_cache(maxsize=4096)(self._tag)
         self._labels = frozenset(tagger.labels())
 
     @classmethod
-    def load(cls, path: str | Path, ranker: str | Path | TitleRanker | None = None) -> ReferenceLabeller:
+    def load(
+        cls, path: str | Path, ranker: str | Path | TitleRanker | None = None
+    ) -> ReferenceLabeller:
         """Open a CRFsuite model file, with the title ranker trained with it (a weights
         file, a loaded ranker, or None for none). Raises InputError when a file is missing
         or unreadable."""
-        from citations.crf.titles import TitleRanker
-
         import pycrfsuite
 
         p = Path(path)
@@ -143,17 +75,23 @@ class ReferenceLabeller:
         labels = tuple(self._tagger.tag(token_features(text, toks)))
         marginal = self._tagger.marginal
         positions = range(len(toks))
-        margs = {lb: tuple([marginal(lb, i) for i in positions]) for lb in MARGINAL_LABELS if lb in self._labels}
-        conf = tuple([margs[lab][i] if lab in margs else marginal(lab, i) for i, lab in enumerate(labels)])
-        return Labelled(text, tuple(toks), labels, float(self._tagger.probability(list(labels))), conf, margs)
+        margs = {
+            lb: tuple([marginal(lb, i) for i in positions])
+            for lb in MARGINAL_LABELS
+            if lb in self._labels
+        }
+        conf = tuple(
+            [margs[lab][i] if lab in margs else marginal(lab, i) for i, lab in enumerate(labels)]
+        )
+        return Labelled(
+            text, tuple(toks), labels, float(self._tagger.probability(list(labels))), conf, margs
+        )
 
 
 @lru_cache(maxsize=1)
 def default_labeller() -> ReferenceLabeller:
     """The labeller of the model shipped in this package, with its title ranker (loaded
     once per process)."""
-    from citations.crf.titles import default_ranker
-
     ref = resources.files("citations.crf").joinpath(MODEL_NAME)
     with resources.as_file(ref) as path:
         return ReferenceLabeller.load(path, ranker=default_ranker())

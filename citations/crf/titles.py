@@ -2,22 +2,26 @@
 (pure; the weights are read from a JSON file once).
 
 The CRF labels tokens one by one; on comma-separated styles, books and reports it runs the
-title into the venue or cuts a subtitle, and the rules' title is often no better. The ranker
-looks at whole spans instead. Candidates are the runs of tokens that start and end at a
-field boundary (punctuation, a change of the CRF's label or of its title marginal, the
-ends of the rules' and of the merged title; never right before the period of "vs." / "cf.";
-in a lower-case or unpunctuated string never inside the CRF's author run; at most
-:data:`MAX_TOKENS` tokens, at least one token the CRF gives a title marginal of
+title into the venue or cuts a subtitle. The ranker looks at whole spans instead; it is
+part of labelling (:mod:`citations.reading.label`). Two titles may be given: ``rules_title``
+(a title read elsewhere; None in the model-first reader, kept for the features the weights
+were first fitted with) and ``merged_title`` (the CRF's own title run). Candidates are the
+runs of tokens that start and end at a field boundary (punctuation, a change of the CRF's
+label or of its title marginal, the ends of the given titles; never right before the
+period of "vs." / "cf."; in a lower-case or unpunctuated string never inside the CRF's
+author run; at most :data:`MAX_TOKENS` tokens, at least one token the CRF gives a title marginal of
 :data:`MIN_MARGINAL`). Each candidate is described by the CRF's marginals inside and around
 it (title and the other fields), the punctuation and words at its two ends, what it holds
 (years, numbers, venue, publisher and editor words, unbalanced brackets or quotes), its
-length and place after the author list, and whether it is the rules' or the merged title;
-the candidate with the highest score (the dot product of these features with the learned
-weights) is the title, unless it is implausible whatever its score (:meth:`Spans.implausible`:
-a bracket left open, a leading date) and then the next one is. The weights are trained by :mod:`citations.crf.train` on the same
-tagged references as the CRF, with CRF marginals from models that did not see the
-reference (cross-fitting), by maximising the likelihood of the candidates within 90 % of
-the gold title (conditional logit, L2); ``title_ranker.json`` ships beside the CRF model.
+length and place after the author list, and whether it is the CRF's own title run
+(``merged_title``; ``rules_title`` is None in the model-first reader); the candidate with
+the highest score (the dot product of these features with the learned weights) is the
+title, unless it is implausible whatever its score (:meth:`Spans.implausible`: a bracket
+left open, a leading date) and then the next one is. The weights are trained by
+:mod:`citations.crf.train` on the same tagged references as the CRF, with CRF marginals
+from models that did not see the reference (cross-fitting), by maximising the likelihood
+of the candidates within 90 % of the gold title (conditional logit, L2);
+``title_ranker.json`` ships beside the CRF model.
 
 Token indices are 0-based, into :attr:`Labelled.tokens`; ``end`` is inclusive.
 Raises: :class:`~citations.errors.InputError` from :meth:`TitleRanker.load` for a missing
@@ -27,7 +31,6 @@ or unreadable weights file.
 from __future__ import annotations
 
 import json
-import math
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
@@ -40,7 +43,7 @@ from typing import NamedTuple
 from rapidfuzz import fuzz
 
 from citations.crf.features import word_class
-from citations.crf.labeller import MARGINAL_LABELS, Labelled
+from citations.crf.labelled import MARGINAL_LABELS, Labelled
 from citations.errors import InputError
 from citations.text.fold import fold_key as fold
 
@@ -59,7 +62,7 @@ OTHER_LABELS = tuple(lb for lb in MARGINAL_LABELS if lb != "title")
 _CLASSES = ("year", "dig", "in", "venue", "pub", "ed", "month", "pp", "vol", "iss", "etal", "init")
 _OPEN_Q = frozenset("\"“„«'‘")
 _CLOSE_Q = frozenset("\"”»'’")
-_QUOTE = frozenset("\"“”„«»")
+_QUOTE = frozenset('"“”„«»')
 _WORD = re.compile(r"\w")
 _NO_END = frozenset(("vs", "cf", "viz"))
 
@@ -68,6 +71,35 @@ def title_key(text: str | None) -> str:
     """``text`` folded (case, accents) to letters and digits only: two titles with the same
     key are the same title."""
     return re.sub(r"[^0-9a-z]+", "", fold(text or ""))
+
+
+_EDGE = " ,;:.–—-/"
+_QUOTES = "\"“”„«»‘’'"
+_EDITION = re.compile(
+    r"[\s.,;:(\[]+\d{1,2}\s?(?:st|nd|rd|th|\.|ª|a|e|ème|er)?\s*(?:ed|edn|edition|aufl|auflage|éd|"
+    r"édition|edición|edição)\b\.?[\s)\]]*$",
+    re.IGNORECASE,
+)
+"""A trailing edition statement ("3. Aufl.", "(2nd ed)", "2ª ed."): not part of a title."""
+
+
+def strip_span(span: str) -> str:
+    """A labelled span without edge punctuation, quotes and brackets it does not open and
+    close ("Title (" / ") Title": a bracket of the next field)."""
+    s = span.strip(_EDGE + _QUOTES + " ")
+    for o, c in ("()", "[]"):
+        if s.startswith(o) and c not in s:
+            s = s[1:]
+        if s.endswith(c) and o not in s:
+            s = s[:-1]
+        s = s.rstrip(o + " ").lstrip(c + " ")
+    return s.strip(_EDGE + _QUOTES + " ")
+
+
+def clean_title(span: str) -> str:
+    """A span read as a title: edge punctuation, quotes, unopened brackets and a trailing
+    edition statement ("(2nd ed)") removed."""
+    return strip_span(_EDITION.sub("", strip_span(span)))
 
 
 def _bin(x: float, edges: tuple[float, ...]) -> str:
@@ -93,7 +125,9 @@ class Spans:
     those of its start, of its end and of the pair, so a ranker scores the first two once
     per boundary."""
 
-    def __init__(self, lab: Labelled, rules_title: str | None = None, merged_title: str | None = None) -> None:
+    def __init__(
+        self, lab: Labelled, rules_title: str | None = None, merged_title: str | None = None
+    ) -> None:
         self.lab = lab
         toks, labels = lab.tokens, lab.labels
         self.n = n = len(toks)
@@ -139,8 +173,12 @@ class Spans:
             if self.is_word[i]:
                 nxt = i
         # the punctuation (or "W" for a word, "^"/"$" for the ends) around each boundary
-        self.pb = ["^" if i == 0 else ("W" if self.is_word[i - 1] else words[i - 1]) for i in range(n)]
-        self.pa = ["$" if i == n - 1 else ("W" if self.is_word[i + 1] else words[i + 1]) for i in range(n)]
+        self.pb = [
+            "^" if i == 0 else ("W" if self.is_word[i - 1] else words[i - 1]) for i in range(n)
+        ]
+        self.pa = [
+            "$" if i == n - 1 else ("W" if self.is_word[i + 1] else words[i + 1]) for i in range(n)
+        ]
         self.rules_key = title_key(rules_title)
         self.merged_key = title_key(merged_title)
         self.given = [title for title in (rules_title, merged_title) if title]
@@ -151,7 +189,10 @@ class Spans:
         """Mean marginal of ``label`` over tokens s..e (0 when the labeller gave none)."""
         c = self.cum.get(label)
         if c is None:
-            c = self.cum[label] = [0.0, *accumulate(self.lab.marginals.get(label) or (0.0,) * self.n)]
+            c = self.cum[label] = [
+                0.0,
+                *accumulate(self.lab.marginals.get(label) or (0.0,) * self.n),
+            ]
         return (c[e + 1] - c[s]) / (e - s + 1)
 
     def candidates(self) -> list[Candidate]:
@@ -179,9 +220,15 @@ class Spans:
                     starts.add(inside[0])
                     ends.add(inside[-1])
         if self.sloppy:  # no punctuation to go by: the CRF's author run is the authors
-            starts -= {i for i in starts if i > 0 and labels[i] == "author" and labels[i - 1] == "author"}
+            starts -= {
+                i for i in starts if i > 0 and labels[i] == "author" and labels[i - 1] == "author"
+            }
         # a title does not end at "vs." / "cf." / "viz." (the abbreviation's period ends nothing)
-        ends -= {e for e in ends if e + 1 < n and self.words[e + 1] == "." and self.words[e].lower() in _NO_END}
+        ends -= {
+            e
+            for e in ends
+            if e + 1 < n and self.words[e + 1] == "." and self.words[e].lower() in _NO_END
+        }
         next_hot = [n] * (n + 1)
         for i in range(n - 1, -1, -1):
             next_hot[i] = i if tm[i] >= MIN_MARGINAL else next_hot[i + 1]
@@ -190,23 +237,21 @@ class Spans:
         keys, alpha = self.keys, self.cum_alpha
         for s in sorted(starts):
             key, upto = "", s  # the key of tokens s..upto-1, grown as the end moves right
-            for e in ends_sorted[bisect_left(ends_sorted, max(s, next_hot[s])):]:
+            for e in ends_sorted[bisect_left(ends_sorted, max(s, next_hot[s])) :]:
                 if e - s >= MAX_TOKENS:
                     break
                 if alpha[e + 1] == alpha[s]:
                     continue  # no letters
-                key += "".join(keys[upto:e + 1])
+                key += "".join(keys[upto : e + 1])
                 upto = e + 1
                 out.append(Candidate(s, e, key))
         return out
 
     def text(self, c: Candidate) -> str:
         """The candidate as a title: its span of the string, cleaned as
-        :func:`citations.crf.merge.clean_title` does."""
-        from citations.crf.merge import clean_title
-
+        :func:`clean_title` does."""
         toks = self.lab.tokens
-        return clean_title(self.lab.text[toks[c.start][1]:toks[c.end][2]])
+        return clean_title(self.lab.text[toks[c.start][1] : toks[c.end][2]])
 
     def implausible(self, c: Candidate, text: str) -> bool:
         """Is a candidate no title whatever its score: a bracket opened in it and not closed
@@ -214,11 +259,18 @@ class Spans:
         merged title has one too; or it starts with a year the CRF labels date followed by
         "." or ")" ("2018. World Development Report 2018")?"""
         if text.count("(") > text.count(")") or text.count("[") > text.count("]"):
-            if not any(g.count("(") > g.count(")") or g.count("[") > g.count("]") for g in self.given):
+            if not any(
+                g.count("(") > g.count(")") or g.count("[") > g.count("]") for g in self.given
+            ):
                 return True
         s = c.start
-        return (self.cls[s] == "year" and self.lab.labels[s] == "date" and s + 1 < self.n
-                and self.words[s + 1] in ".)" and c.end > s + 1)
+        return (
+            self.cls[s] == "year"
+            and self.lab.labels[s] == "date"
+            and s + 1 < self.n
+            and self.words[s + 1] in ".)"
+            and c.end > s + 1
+        )
 
     def start_features(self, s: int) -> dict[str, float]:
         """Features of a candidate that depend on its first token only."""
@@ -260,7 +312,13 @@ class Spans:
         f["nextw=" + nxt] = 1.0
         f["last=" + cls[e]] = 1.0
         last = words[e]
-        if e + 1 < n and words[e + 1] == "." and last[:1].isupper() and len(last) <= 5 and last.isalpha():
+        if (
+            e + 1 < n
+            and words[e + 1] == "."
+            and last[:1].isupper()
+            and len(last) <= 5
+            and last.isalpha()
+        ):
             f["end_abbr"] = 1.0
         f["panext=" + pa + nxt] = 1.0
         return f
@@ -272,8 +330,11 @@ class Spans:
         tm, words = self.tm, self.words
         ln = e - s + 1
         m_in = self.mean("title", s, e)
-        f: dict[str, float] = {"m_in": m_in, "m_min": min(tm[s:e + 1]),
-                               "v_frac": (self.cum_vt[e + 1] - self.cum_vt[s]) / ln}
+        f: dict[str, float] = {
+            "m_in": m_in,
+            "m_min": min(tm[s : e + 1]),
+            "v_frac": (self.cum_vt[e + 1] - self.cum_vt[s]) / ln,
+        }
         if self.n_vt:
             f["v_cov"] = (self.cum_vt[e + 1] - self.cum_vt[s]) / self.n_vt
         for lb in OTHER_LABELS:
@@ -290,14 +351,18 @@ class Spans:
             f["eq_merged"] = float(nt == self.merged_key)
         f["pb_pa=" + self.pb[s] + self.pa[e]] = 1.0
         f["len=" + _bin(ln, (1, 2, 3, 5, 8, 12, 20, 30))] = 1.0
-        f["per=" + _bin(self.cum_period[e] - self.cum_period[s], (0, 1, 2))] = 1.0  # the last token's is no inside
+        f["per=" + _bin(self.cum_period[e] - self.cum_period[s], (0, 1, 2))] = (
+            1.0  # the last token's is no inside
+        )
         f["com=" + _bin(self.cum_comma[e + 1] - self.cum_comma[s], (0, 1, 2))] = 1.0
         if self.cum_colon[e + 1] - self.cum_colon[s]:
             f["colon"] = 1.0
         for k, cc in self.cum_cls.items():
             if cc[e + 1] - cc[s]:
                 f["has_" + k] = 1.0
-        q = str(int(s > 0 and words[s - 1] in _OPEN_Q)) + str(int(e + 1 < n and words[e + 1] in _CLOSE_Q))
+        q = str(int(s > 0 and words[s - 1] in _OPEN_Q)) + str(
+            int(e + 1 < n and words[e + 1] in _CLOSE_Q)
+        )
         f["quoted=" + q] = 1.0
         f["sq" + self.string_quoted + q] = 1.0
         if self.cum_open[e + 1] - self.cum_open[s] != self.cum_close[e + 1] - self.cum_close[s]:
@@ -318,7 +383,7 @@ class Spans:
         for lb in OTHER_LABELS:
             wl, marg = g("in_" + lb, 0.0), self.lab.marginals.get(lb)
             if wl and marg:
-                per_token = [a + wl * x for a, x in zip(per_token, marg)]
+                per_token = [a + wl * x for a, x in zip(per_token, marg, strict=False)]
         cum_w = [0.0, *accumulate(per_token)]
         w_vfrac, w_vcov = g("v_frac", 0.0), g("v_cov", 0.0) if self.n_vt else 0.0
         n_vt = self.n_vt or 1
@@ -326,12 +391,18 @@ class Spans:
         len_w, per_w, com_w, mlen_w = ranker.tables
         has_w = [(cc, g("has_" + k, 0.0)) for k, cc in self.cum_cls.items() if g("has_" + k, 0.0)]
         w_colon, w_ub, w_uq = g("colon", 0.0), g("unbal_b", 0.0), g("unbal_q", 0.0)
-        quoted_w = {q: g("quoted=" + q, 0.0) + g("sq" + self.string_quoted + q, 0.0) for q in ("00", "01", "10", "11")}
-        rk, mk = self.rules_key, self.merged_key
-        w_eqr, w_rr, w_inr, w_hasr, w_eqm = (g("eq_rules", 0.0), g("r_rules", 0.0), g("in_rules", 0.0),
-                                             g("has_rules", 0.0), g("eq_merged", 0.0))
+        quoted_w = {
+            q: g("quoted=" + q, 0.0) + g("sq" + self.string_quoted + q, 0.0)
+            for q in ("00", "01", "10", "11")
+        }
+        given = self._given_scorer(ranker)
         pb, pa = self.pb, self.pa
-        cum_vt, cum_period, cum_comma, cum_colon = self.cum_vt, self.cum_period, self.cum_comma, self.cum_colon
+        cum_vt, cum_period, cum_comma, cum_colon = (
+            self.cum_vt,
+            self.cum_period,
+            self.cum_comma,
+            self.cum_colon,
+        )
         cum_open, cum_close, cum_quote = self.cum_open, self.cum_close, self.cum_quote
         cum_title = self.cum["title"]
 
@@ -339,8 +410,49 @@ class Spans:
             s, e = c.start, c.end
             ln = e - s + 1
             vt = cum_vt[e + 1] - cum_vt[s]
-            sc = (cum_w[e + 1] - cum_w[s]) / ln + w_vfrac * vt / ln + w_vcov * vt / n_vt + w_min * min(tm[s:e + 1])
-            nt = c.key
+            sc = (
+                (cum_w[e + 1] - cum_w[s]) / ln
+                + w_vfrac * vt / ln
+                + w_vcov * vt / n_vt
+                + w_min * min(tm[s : e + 1])
+            )
+            sc += given(c.key)
+            sc += g("pb_pa=" + pb[s] + pa[e], 0.0) + len_w[ln]
+            sc += per_w[cum_period[e] - cum_period[s]] + com_w[cum_comma[e + 1] - cum_comma[s]]
+            if cum_colon[e + 1] - cum_colon[s]:
+                sc += w_colon
+            for cc, wk in has_w:
+                if cc[e + 1] - cc[s]:
+                    sc += wk
+            q = ("1" if s > 0 and words[s - 1] in _OPEN_Q else "0") + (
+                "1" if e + 1 < n and words[e + 1] in _CLOSE_Q else "0"
+            )
+            sc += quoted_w[q]
+            if cum_open[e + 1] - cum_open[s] != cum_close[e + 1] - cum_close[s]:
+                sc += w_ub
+            if (cum_quote[e + 1] - cum_quote[s]) % 2:
+                sc += w_uq
+            m_in = (cum_title[e + 1] - cum_title[s]) / ln
+            sc += mlen_w[ln][0 if m_in <= 0.2 else 1 if m_in <= 0.5 else 2 if m_in <= 0.8 else 3]
+            return sc
+
+        return score
+
+    def _given_scorer(self, ranker: TitleRanker) -> Callable[[str], float]:
+        """The weighted features comparing a candidate's key with the given titles (the
+        rules' and the merged one), as a function of the key."""
+        g = ranker.weights.get
+        rk, mk = self.rules_key, self.merged_key
+        w_eqr, w_rr, w_inr, w_hasr = (
+            g("eq_rules", 0.0),
+            g("r_rules", 0.0),
+            g("in_rules", 0.0),
+            g("has_rules", 0.0),
+        )
+        w_eqm = g("eq_merged", 0.0)
+
+        def given(nt: str) -> float:
+            sc = 0.0
             if rk:
                 if nt == rk:
                     sc += w_eqr
@@ -352,24 +464,9 @@ class Spans:
                 sc += w_rr * fuzz.ratio(nt, rk) / 100
             if mk and nt == mk:
                 sc += w_eqm
-            sc += g("pb_pa=" + pb[s] + pa[e], 0.0) + len_w[ln]
-            sc += per_w[cum_period[e] - cum_period[s]] + com_w[cum_comma[e + 1] - cum_comma[s]]
-            if cum_colon[e + 1] - cum_colon[s]:
-                sc += w_colon
-            for cc, wk in has_w:
-                if cc[e + 1] - cc[s]:
-                    sc += wk
-            q = ("1" if s > 0 and words[s - 1] in _OPEN_Q else "0") + ("1" if e + 1 < n and words[e + 1] in _CLOSE_Q else "0")
-            sc += quoted_w[q]
-            if cum_open[e + 1] - cum_open[s] != cum_close[e + 1] - cum_close[s]:
-                sc += w_ub
-            if (cum_quote[e + 1] - cum_quote[s]) % 2:
-                sc += w_uq
-            m_in = (cum_title[e + 1] - cum_title[s]) / ln
-            sc += mlen_w[ln][0 if m_in <= 0.2 else 1 if m_in <= 0.5 else 2 if m_in <= 0.8 else 3]
             return sc
 
-        return score
+        return given
 
     def features(self, c: Candidate) -> dict[str, float]:
         """All features of a candidate (names -> values; binary ones are 1.0)."""
@@ -384,10 +481,12 @@ def _tables(w: Mapping[str, float]) -> Tables:
     commas; mean title marginal bin x length)."""
     g = w.get
     counts = range(MAX_TOKENS + 1)
-    return ([g("len=" + _bin(k, (1, 2, 3, 5, 8, 12, 20, 30)), 0.0) for k in counts],
-            [g("per=" + _bin(k, (0, 1, 2)), 0.0) for k in counts],
-            [g("com=" + _bin(k, (0, 1, 2)), 0.0) for k in counts],
-            [[g(f"mlen={a}{_bin(k, (2, 5, 12))}", 0.0) for a in "0123"] for k in range(MAX_TOKENS + 1)])
+    return (
+        [g("len=" + _bin(k, (1, 2, 3, 5, 8, 12, 20, 30)), 0.0) for k in counts],
+        [g("per=" + _bin(k, (0, 1, 2)), 0.0) for k in counts],
+        [g("com=" + _bin(k, (0, 1, 2)), 0.0) for k in counts],
+        [[g(f"mlen={a}{_bin(k, (2, 5, 12))}", 0.0) for a in "0123"] for k in range(MAX_TOKENS + 1)],
+    )
 
 
 def _class_counts(cls: list[str]) -> dict[str, list[int]]:
@@ -410,8 +509,9 @@ def _token_key(w: str) -> str:
     return title_key(w)
 
 
-def candidate_features(lab: Labelled, rules_title: str | None,
-                       merged_title: str | None) -> tuple[list[str], list[dict[str, float]]]:
+def candidate_features(
+    lab: Labelled, rules_title: str | None, merged_title: str | None
+) -> tuple[list[str], list[dict[str, float]]]:
     """The text and the features of every candidate title of ``lab`` (for training)."""
     sp = Spans(lab, rules_title, merged_title)
     texts: list[str] = []
@@ -455,9 +555,13 @@ class TitleRanker:
 
     def save(self, path: str | Path, about: Mapping[str, object] | None = None) -> None:
         """Write the weights as JSON (names sorted, values rounded to 6 decimals)."""
-        data = {"about": dict(about or {}),
-                "weights": {k: round(v, 6) for k, v in sorted(self.weights.items()) if round(v, 6)}}
-        Path(path).write_text(json.dumps(data, indent=0, ensure_ascii=False) + "\n", encoding="utf-8")
+        data = {
+            "about": dict(about or {}),
+            "weights": {k: round(v, 6) for k, v in sorted(self.weights.items()) if round(v, 6)},
+        }
+        Path(path).write_text(
+            json.dumps(data, indent=0, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
 
     def score(self, feats: Mapping[str, float]) -> float:
         """Dot product of ``feats`` with the weights (unknown features weigh 0)."""

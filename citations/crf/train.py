@@ -5,9 +5,10 @@ Reads every tagged reference under ``DIR`` (default: shared/data/external next t
 repository; see :func:`citations.crf.corpus.read_corpus`) in a fixed order and trains a
 CRFsuite linear-chain CRF (:func:`train`) and the title ranker of
 :mod:`citations.crf.titles` (:func:`train_all`: cross-fitted over :data:`FOLDS` folds of
-the references, needs numpy and scipy), with deterministic sloppy copies of 3 references in 5 (lower
-case, punctuation dropped, upper-case family names), with fixed parameters (:data:`PARAMS`: L-BFGS, L1 0.4, L2 0.01,
-100 iterations, features seen at least twice), so the same data gives the same model.
+the references, needs numpy and scipy), with deterministic sloppy copies of 3 references in 5
+(lower case, punctuation dropped, upper-case family names), with fixed parameters
+(:data:`PARAMS`: L-BFGS, L1 0.4, L2 0.01, 100 iterations, features seen at least twice), so
+the same data gives the same model.
 Writes ``FILE`` (default: the shipped ``citations/crf/reference_crf.model``) and the ranker's
 weights beside it (``title_ranker.json``), and prints the number of references, tokens,
 seconds and the model's size. The same data gives the same files.
@@ -51,7 +52,9 @@ labeller always asked 0.840 / 0.852 / 0.842 at c1 0.1 / 0.4 / 0.8; volume 0.935 
 DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "external"
 
 
-def train(refs: Sequence[Tagged], out: Path, params: Mapping[str, float | int | bool] | None = None) -> None:
+def train(
+    refs: Sequence[Tagged], out: Path, params: Mapping[str, float | int | bool] | None = None
+) -> None:
     """Train on ``refs`` (in the order given) plus their sloppy variants
     (:func:`citations.crf.corpus.sloppy_variants`: lower case, no punctuation, upper-case
     family names) and write the model to ``out``; ``params``: CRFsuite parameters
@@ -91,8 +94,13 @@ def _train_fold(args: tuple[list[Tagged], Path, dict[str, float | int | bool]]) 
     return out
 
 
-def train_all(refs: Sequence[Tagged], out: Path, params: Mapping[str, float | int | bool] | None = None,
-              jobs: int = 1, ranker_out: Path | None = None) -> None:
+def train_all(
+    refs: Sequence[Tagged],
+    out: Path,
+    params: Mapping[str, float | int | bool] | None = None,
+    jobs: int = 1,
+    ranker_out: Path | None = None,
+) -> None:
     """Train the CRF on ``refs`` into ``out`` and the title ranker into ``ranker_out``
     (default: ``title_ranker.json`` beside ``out``): one CRF per fold of :func:`fold_ids`
     trained on the other folds tags that fold (each reference and its sloppy copies), the
@@ -108,8 +116,10 @@ def train_all(refs: Sequence[Tagged], out: Path, params: Mapping[str, float | in
     p = dict(params if params is not None else PARAMS)
     folds = fold_ids(refs)
     with tempfile.TemporaryDirectory() as tmp:
-        tasks = [([r for r, f in zip(refs, folds) if f != k], Path(tmp) / f"fold{k}.model", p)
-                 for k in range(FOLDS)]
+        tasks = [
+            ([r for r, f in zip(refs, folds, strict=True) if f != k], Path(tmp) / f"f{k}.model", p)
+            for k in range(FOLDS)
+        ]
         tasks.append((list(refs), out, p))
         if jobs > 1:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -123,21 +133,33 @@ def train_all(refs: Sequence[Tagged], out: Path, params: Mapping[str, float | in
             idx = [i for i, f in enumerate(folds) if f == k]
             rows.extend(training_rows([refs[i] for i in idx], labeller, sloppy=True, indices=idx))
     ranker = fit(rows, L2)
-    ranker.save(ranker_out or out.parent / WEIGHTS_NAME,
-                about={"trained_on": len(refs), "rows": len(rows), "l2": L2, "folds": FOLDS,
-                       "see": "citations/crf/titles.py, citations/crf/fit_titles.py"})
+    ranker.save(
+        ranker_out or out.parent / WEIGHTS_NAME,
+        about={
+            "trained_on": len(refs),
+            "rows": len(rows),
+            "l2": L2,
+            "folds": FOLDS,
+            "see": "citations/crf/titles.py, citations/crf/fit_titles.py",
+        },
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m citations.crf.train", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(
+        prog="python -m citations.crf.train", description=__doc__.split("\n")[0]
+    )
     ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
     ap.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / MODEL_NAME)
     ap.add_argument("--jobs", type=int, default=2, help="CRFs trained at once (default 2)")
     args = ap.parse_args(argv)
     missing = [m for m in ("numpy", "scipy") if find_spec(m) is None]
     if missing:  # checked first: the ranker's fit comes after 5 CRF trainings
-        print(f"error: training the title ranker needs {' and '.join(missing)}: "
-              "pip install -e '.[train]'", file=sys.stderr)
+        print(
+            f"error: training the title ranker needs {' and '.join(missing)}: "
+            "pip install -e '.[train]'",
+            file=sys.stderr,
+        )
         return 2
     if not (args.data / "anystyle").is_dir() and not (args.data / "grobid-citation").is_dir():
         print(f"error: {args.data}: no anystyle/ or grobid-citation/ folder", file=sys.stderr)
@@ -147,9 +169,11 @@ def main(argv: list[str] | None = None) -> int:
     for s in skipped:
         print(f"skipped {s}", file=sys.stderr)
     train_all(refs, args.out, jobs=max(1, args.jobs))
-    print(f"trained on {len(refs)} references, {sum(len(r.tokens) for r in refs)} tokens "
-          f"in {time.perf_counter() - t0:.0f} s; {args.out} ({args.out.stat().st_size / 1e6:.1f} MB) "
-          f"and {args.out.parent / WEIGHTS_NAME}")
+    print(
+        f"trained on {len(refs)} references, {sum(len(r.tokens) for r in refs)} tokens "
+        f"in {time.perf_counter() - t0:.0f} s; {args.out} ({args.out.stat().st_size / 1e6:.1f} MB) "
+        f"and {args.out.parent / WEIGHTS_NAME}"
+    )
     return 0
 
 

@@ -142,7 +142,9 @@ def test_refs_verify_reads_every_line_of_a_mixed_list(tmp_path, capsys) -> None:
     )
     assert main(["refs", "verify", str(refs), "--db", str(tmp_path / "none.sqlite"), "--json"]) == 0
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
-    assert len(lines) == 3 and {x["verdict"] for x in lines} == {"unverified"}
+    # "Zhang et al., 2019" is an in-text citation: no title to look up (it was read as the
+    # title "Zhang et al." by the rules-first reader)
+    assert [x["verdict"] for x in lines] == ["unverified", "unverified", "unparsed"]
 
 
 def test_refs_verify_reports_a_broken_bib_entry_in_its_place(tmp_path, capsys) -> None:

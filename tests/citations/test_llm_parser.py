@@ -73,12 +73,12 @@ def test_rules_parse_is_kept_without_a_request(httpserver: Any) -> None:
     p = parser(httpserver)
     as_protocol: ReferenceParser = p  # mypy checks the Protocol is implemented
     ref = as_protocol.parse(CLEAR)
-    assert ref.parser == "rules" and ref.authors
+    assert ref.parser == "crf" and ref.authors
     assert len(httpserver.log) == 0 and p.requests == 0
 
 
 def test_weak_parse_is_sent_to_the_model(httpserver: Any) -> None:
-    assert weak_parse(parse_reference(VAGUE, rules_only=True))
+    assert weak_parse(parse_reference(VAGUE))
     httpserver.expect_request(PATH).respond_with_json(completion(json.dumps(FIELDS)))
     ref = parser(httpserver).parse(VAGUE)
     assert ref.parser == "llm" and ref.title == "Graph nets"
@@ -112,7 +112,7 @@ def test_invalid_output_is_retried_then_the_rules_result_stands(httpserver: Any)
     )
     p = parser(httpserver)
     ref = p.parse(VAGUE)
-    assert ref == parse_reference(VAGUE, rules_only=True)
+    assert ref == parse_reference(VAGUE)
     assert p.requests == 2
     retry = json.loads(httpserver.log[1][0].get_data())["messages"]
     assert retry[2]["content"] == "{oops" and "not valid JSON" in retry[3]["content"]
@@ -182,7 +182,7 @@ def test_refs_verify_parser_llm_sends_only_weak_strings_to_the_model(
         ]
     )
     out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
-    assert [r["reference"]["parser"] for r in out] == ["llm", "rules"]
+    assert [r["reference"]["parser"] for r in out] == ["llm", "crf"]
     assert out[0]["reference"]["title"] == "Graph nets"
     assert len(httpserver.log) == 1
 

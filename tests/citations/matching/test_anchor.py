@@ -1,4 +1,4 @@
-"""citations.anchor: which of a record's fields a reference string states, read against the
+"""citations.matching.anchor: which of a record's fields a reference string states, read against the
 record; and compare_fields clearing parse artefacts with it (issue 12 item 2)."""
 
 from __future__ import annotations
