@@ -1,7 +1,8 @@
 """Other readings of a reference to search with when no candidate is the cited work: the
 title cut where a container starts, the string before an identifier, a quoted title, the
-title of a string typed without punctuation, the string's first words as family names.
-Pure; used by citations.verify for its second search."""
+title of a string typed without punctuation, the string's first words as family names,
+the main title alone. Pure; used by citations.verify for its second search and by the
+online cascade to revise a query."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import re
 
 from citations.model import Author, Reference
 
-__all__ = ["search_alternatives", "search_titles", "unpunctuated_title"]
+__all__ = ["search_alternatives", "search_titles", "shortened_title", "unpunctuated_title"]
 
 
 #: where a container starts after a title: "In: Proceedings", ", en Proceedings", "in the
@@ -113,3 +114,13 @@ def unpunctuated_title(raw: str) -> str | None:
     y = _BARE_YEAR.search(" " + rest)
     title = (rest[: y.start()] if y else rest).strip()
     return title if len(title.split()) >= 3 else None
+
+
+def shortened_title(title: str, words: int = 8) -> str | None:
+    """The main title (before ': ' or ' - ') or the first ``words`` words; None when
+    that is the whole title already."""
+    main = re.split(r":\s|\s[-\u2013\u2014]\s|[?!]\s", title, maxsplit=1)[0].strip()
+    if len(main.split()) < 2 or main == title.strip():
+        toks = title.split()
+        main = " ".join(toks[:words]) if len(toks) > words else ""
+    return main or None

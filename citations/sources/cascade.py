@@ -28,7 +28,6 @@ A cascade run is turned into a verdict, one reference or a batch, by
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -37,6 +36,7 @@ from typing import Literal
 
 import httpx
 
+from citations.alternatives import shortened_title
 from citations.decide import Compared, identity_score, is_same_work, work_type
 from citations.errors import InputError, SourceError
 from citations.matching.base import DEFAULT_CONFIG, CompareConfig
@@ -111,16 +111,6 @@ def parse_source_list(text: str) -> tuple[str, ...]:
     if bad or not names:
         raise InputError(f"unknown source(s) {bad or text!r}; choose from {', '.join(ALL_SOURCES)}")
     return names
-
-
-def shortened_title(title: str, words: int = 8) -> str | None:
-    """The main title (before ': ' or ' - ') or the first ``words`` words; None when
-    that is the whole title already."""
-    main = re.split(r":\s|\s[-\u2013\u2014]\s|[?!]\s", title, maxsplit=1)[0].strip()
-    if len(main.split()) < 2 or main == title.strip():
-        toks = title.split()
-        main = " ".join(toks[:words]) if len(toks) > words else ""
-    return main or None
 
 
 @dataclass(frozen=True, slots=True)
@@ -598,5 +588,4 @@ __all__ = [
     "SourceOutcome",
     "make_source",
     "parse_source_list",
-    "shortened_title",
 ]

@@ -35,7 +35,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import cast
@@ -46,6 +46,7 @@ from citations.errors import InputError, SourceError
 from citations.matching.authors import family_key
 from citations.model import Record, Reference, SourceType
 from citations.sources.importers import iter_records
+from citations.sources.index_counts import AddCounts, IndexStats
 from citations.text.fold import title_words
 from citations.text.identifiers import doi_key, parse_arxiv_id
 
@@ -121,52 +122,6 @@ def _families(authors: Iterable[object]) -> list[str]:
         if k and k not in ("others", "et al"):
             out.append(k)
     return out
-
-
-@dataclass(frozen=True, slots=True)
-class IndexStats:
-    """What an index holds: record counts in total, by source, with DOI and arXiv id;
-    the file and its size in bytes."""
-
-    path: str
-    records: int
-    by_source: dict[str, int] = field(default_factory=dict)
-    with_doi: int = 0
-    with_arxiv: int = 0
-    size_bytes: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class AddCounts:
-    """What an import did: records new to the index, records that replaced a stored one
-    with different data, records identical to the stored one (left as they were)."""
-
-    added: int = 0
-    updated: int = 0
-    unchanged: int = 0
-
-    @property
-    def total(self) -> int:
-        return self.added + self.updated + self.unchanged
-
-    def __add__(self, other: AddCounts) -> AddCounts:
-        return AddCounts(
-            self.added + other.added, self.updated + other.updated, self.unchanged + other.unchanged
-        )
-
-    def describe(self) -> str:
-        """ "3 added, 1 updated, 100597 unchanged" (parts that are 0 left out; "nothing"
-        for an empty import)."""
-        parts = [
-            f"{n} {w}"
-            for n, w in (
-                (self.added, "added"),
-                (self.updated, "updated"),
-                (self.unchanged, "unchanged"),
-            )
-            if n
-        ]
-        return ", ".join(parts) or "no records"
 
 
 @dataclass(frozen=True, slots=True)
@@ -619,4 +574,4 @@ def _rank_score(cited_title: str, cited_fams: set[str], found_title: str, found_
     return 0.65 * t + 0.25 * a
 
 
-__all__ = ["AddCounts", "IndexStats", "LocalIndex", "default_db_path"]
+__all__ = ["LocalIndex", "default_db_path"]

@@ -11,8 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from citations import cli
+from citations import cli, reference_files
 from citations.errors import InputError
+from citations.reference_files import read_references
 
 
 def run(argv: list[str]) -> int:
@@ -107,7 +108,7 @@ def test_refs_verify_answer_text(
         "[1] Ashish Vaswani and Noam Shazeer. Attention is all you need. "
         "In NeurIPS, 2017.\n"
     )
-    refs = cli.read_references(str(answer))
+    refs = read_references(str(answer))
     assert len(refs) == 1
     assert run(["refs", "verify", str(answer), "--db", str(db), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["verdict"] == "verified"
@@ -353,7 +354,7 @@ def test_prose_without_a_reference_list_is_not_verified(
         "In 2019, Devlin and colleagues showed that BERT raises GLUE to 80.5.\n"
         "The model was trained in 2018 on 16 TPUs for four days, says the paper.\n"
     )
-    assert cli.read_references(str(prose)) == []
+    assert read_references(str(prose)) == []
     assert run(["refs", "verify", str(prose)]) == 0
     assert "no references found" in capsys.readouterr().err
 
@@ -370,14 +371,14 @@ def test_references_typed_in_lower_case_are_a_list(tmp_path: Path) -> None:
         "of sigdial, 74-78."
     )
     refs.write_text(line + "\n", encoding="utf-8")
-    assert cli.read_references(str(refs)) == [line]
+    assert read_references(str(refs)) == [line]
     prose = tmp_path / "answer.txt"
     prose.write_text(
         "as shown by smith et al. (2020), the workshop results hold for the model.\n"
         "the proceedings of that workshop appeared in 2021, in print.\n",
         encoding="utf-8",
     )
-    assert cli.read_references(str(prose)) == []
+    assert read_references(str(prose)) == []
 
 
 def test_lines_with_no_prose_and_no_citation_each_get_a_verdict(
@@ -420,7 +421,7 @@ def test_vancouver_lines_are_a_reference_list(tmp_path: Path) -> None:
     refs = tmp_path / "refs.txt"
     for lines in (VANCOUVER, VANCOUVER[:3], VANCOUVER[1:2]):
         refs.write_text("\n".join(lines) + "\n")
-        assert cli.read_references(str(refs)) == lines
+        assert read_references(str(refs)) == lines
 
 
 def test_prose_then_a_list_without_heading(
@@ -434,7 +435,7 @@ def test_prose_then_a_list_without_heading(
         + "\n".join(VANCOUVER[:3])
         + "\n"
     )
-    got = cli.read_references(str(answer))
+    got = read_references(str(answer))
     assert [getattr(r, "raw", r) for r in got] == VANCOUVER[:3] + ["Smith and Jones (2019)"]
     assert "lines 2-4 read as the reference list" in capsys.readouterr().err
     # a plain sentence, an author-year citation and numbered markers above a list
@@ -447,7 +448,7 @@ def test_prose_then_a_list_without_heading(
         answer.write_text(
             lead + "\n" + "\n".join(f"{n}. {r}" for n, r in enumerate(VANCOUVER[:3], 1)) + "\n"
         )
-        got = [getattr(r, "raw", r) for r in cli.read_references(str(answer))]
+        got = [getattr(r, "raw", r) for r in read_references(str(answer))]
         assert got[:3] == [f"{n}. {r}" for n, r in enumerate(VANCOUVER[:3], 1)], lead
         assert lead not in got
     # a reference typed without cues above a list is not prose: it stays a line to verify
@@ -457,7 +458,7 @@ def test_prose_then_a_list_without_heading(
         "Proceedings of the Thirteenth Language Resources and Evaluation Conference; 2025."
     )
     answer.write_text(bare + "\n" + VANCOUVER[0] + "\n")
-    assert cli.read_references(str(answer)) == [bare, VANCOUVER[0]]
+    assert read_references(str(answer)) == [bare, VANCOUVER[0]]
 
 
 def test_an_answer_on_one_long_line_is_mined_not_taken_for_one_reference(tmp_path: Path) -> None:
@@ -470,7 +471,7 @@ def test_an_answer_on_one_long_line_is_mined_not_taken_for_one_reference(tmp_pat
         prose + "As shown by Cohan et al. (2020), citation-informed training helps.\n"
     )
     assert len(answer.read_text()) > 20_000
-    got = cli.read_references(str(answer))
+    got = read_references(str(answer))
     assert len(got) == 1 and getattr(got[0], "raw", None) == "Cohan et al. (2020)"
 
 
@@ -491,7 +492,7 @@ def test_answers_with_a_references_heading_are_mined_not_read_as_lists(tmp_path:
         for line in Path(f).read_text(encoding="utf-8").splitlines():
             answer = tmp_path / "a.txt"
             answer.write_text(json.loads(line)["answer_raw"])
-            got = cli.read_references(str(answer))
+            got = read_references(str(answer))
             assert not any(isinstance(r, str) for r in got), line[:80]
             found += len(got)
     assert found >= 40
@@ -527,7 +528,7 @@ def test_a_directory_is_named_as_one(
     db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(InputError, match="is a directory"):
-        cli.read_references(str(tmp_path))
+        read_references(str(tmp_path))
     assert run(["index", "add", str(tmp_path), "--db", str(db)]) == 1  # skipped, reported
     assert "is a directory" in capsys.readouterr().err
 
@@ -545,7 +546,7 @@ def test_a_numbered_list_on_standard_input_is_not_taken_for_json(
         "In Proceedings of ACL (pp. 2270-2282).\n"
     )
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
-    refs = cli.read_references("-")
+    refs = read_references("-")
     assert len(refs) == 2 and all(isinstance(r, str) and "2020" in r for r in refs)
 
 
@@ -570,8 +571,8 @@ def test_a_numbered_list_on_standard_input_is_not_taken_for_json(
 def test_the_list_test_stops_early_with_the_same_answer(lines: list[str]) -> None:
     """read_references counts reference-like lines only until the majority is known: the
     answer is that of counting them all."""
-    whole = sum(map(cli._looks_like_reference, lines)) * 2 >= len(lines)
-    assert cli._mostly_references(lines) == whole
+    whole = sum(map(reference_files._looks_like_reference, lines)) * 2 >= len(lines)
+    assert reference_files._mostly_references(lines) == whole
 
 
 def _raw_and_verdict(result: object) -> tuple[str, str]:
@@ -622,7 +623,7 @@ def test_flags_out_of_range_or_of_no_effect_are_said(
     bad_json = tmp_path / "refs.json"
     bad_json.write_text("{bad json")
     with pytest.raises(InputError, match=r"refs\.json: CSL-JSON is not valid JSON"):
-        cli.read_references(str(bad_json))
+        read_references(str(bad_json))
 
 
 def test_refs_verify_interrupted_says_how_far_it_got(

@@ -8,9 +8,10 @@ import json
 
 import pytest
 
+from citations.alternatives import shortened_title
 from citations.errors import InputError
 from citations.model import Author, Reference, Verdict
-from citations.sources.cascade import Cascade, parse_source_list, shortened_title
+from citations.sources.cascade import Cascade, parse_source_list
 from citations.sources.online import verify_batch, verify_online
 from tests.citations._store import ref
 from tests.citations.sources._replay import FAST, paths, serve
