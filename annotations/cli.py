@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -83,7 +83,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     h.set_defaults(func=run_hydrate)
 
 
-def _report_skipped(errors: tuple[SchemaError, ...]) -> None:
+def report_skipped(errors: Iterable[SchemaError]) -> None:
+    """Print each row skipped by --skip-invalid (file, line and reason) to stderr."""
     for err in errors:
         print(f"sciground: skipped: {err}", file=sys.stderr)
 
@@ -112,7 +113,7 @@ def run_score(args: argparse.Namespace) -> int:
     """Load both sides, score, print the text table; write JSON / Markdown if asked."""
     gold = _load(args.gold, args.skip_invalid)
     pred = _load(args.pred, args.skip_invalid)
-    _report_skipped(gold.errors + pred.errors)
+    report_skipped(gold.errors + pred.errors)
     if not gold:
         raise InputError(f"{args.gold}: no valid gold rows")
     metrics = score(gold, pred, args.mode, resamples=args.resamples, seed=args.seed)
@@ -139,7 +140,7 @@ def run_hydrate(args: argparse.Namespace) -> int:
             res = dehydrate(src, args.dest, skip_invalid=args.skip_invalid)
         else:
             res = hydrate(src, args.dest, skip_invalid=args.skip_invalid, pdf_root=args.pdf_root)
-    _report_skipped(res.errors)
+    report_skipped(res.errors)
     for qid in res.missing_pdfs:
         print(f"sciground: no PDF found for {qid}", file=sys.stderr)
     if res.missing_pdfs and to == "hydrated" and not args.pdf_root:

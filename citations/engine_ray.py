@@ -49,6 +49,7 @@ from citations.model import Reference, Verdict
 from citations.runner import VerifierOptions, default_cache_path, verify_references
 from citations.sources.cache import CachedResponse, HttpCache
 from citations.sources.http import PoliteClient, RateLimiter
+from citations.sources.online import checkpoint_key
 from citations.verify import VerificationResult, to_reference
 
 
@@ -385,12 +386,6 @@ def _verify_chunk(
     return [(i, res) for (i, _), res in zip(items, results)]
 
 
-def _checkpoint_key(item: str | Reference) -> str:
-    from citations.sources.online import checkpoint_key
-
-    return checkpoint_key(item)
-
-
 def read_checkpoint(
     path: Path | None, references: Sequence[str | Reference]
 ) -> dict[int, VerificationResult]:
@@ -404,7 +399,7 @@ def read_checkpoint(
         try:
             row = json.loads(line)
             i = int(row["i"])
-            if 0 <= i < len(references) and row["key"] == _checkpoint_key(references[i]):
+            if 0 <= i < len(references) and row["key"] == checkpoint_key(references[i]):
                 done[i] = VerificationResult.model_validate(row["result"])
         except (ValueError, KeyError, TypeError):
             continue
@@ -483,7 +478,7 @@ def verify_references_ray(
                         json.dumps(
                             {
                                 "i": i,
-                                "key": _checkpoint_key(refs[i]),
+                                "key": checkpoint_key(refs[i]),
                                 "result": value.model_dump(mode="json"),
                             }
                         )

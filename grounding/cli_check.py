@@ -696,7 +696,7 @@ def _check_eval_settings(out_dir: Path, pred_path: Path, settings: dict[str, str
 
 def run_eval(args: argparse.Namespace) -> int:
     """Check every dataset row with the chosen judge, then score against the gold rows."""
-    from annotations.cli import skip_invalid_hint
+    from annotations.cli import report_skipped, skip_invalid_hint
     from annotations.jsonl import read_rows
     from annotations.layouts import load_dataset
     from annotations.report import render_markdown, render_text
@@ -704,8 +704,7 @@ def run_eval(args: argparse.Namespace) -> int:
 
     with skip_invalid_hint(args.skip_invalid):
         data = load_dataset(args.data, skip_invalid=args.skip_invalid)
-    for err in data.errors:
-        print(f"sciground: skipped: {err}", file=sys.stderr)
+    report_skipped(data.errors)
     rows = list(zip(data.rows, data.pdf_paths))[: args.limit]
     if not rows:
         raise InputError(f"{args.data}: no rows to evaluate")
