@@ -24,15 +24,11 @@ _HEDGE = re.compile(r"\b(?:" + "|".join(HEDGE_WORDS) + r")\b", re.IGNORECASE)
 CLAIM_HEDGE_WORDS = hedge_patterns("claim")
 _CLAIM_HEDGE = re.compile(r"\b(?:" + "|".join(CLAIM_HEDGE_WORDS) + r")\b", re.IGNORECASE)
 # "may" as the month, "could not" / "may not" (a negated modal is no hedge of a finding),
-# "could" of past ability ("yields of 42% could be achieved", "it could be shown that")
+# "could" of past ability ("yields of 42% could be achieved", "it could be shown that";
+# the verbs: use ``ability``)
 _NOT_A_HEDGE = re.compile(
     r"\bMay\s+\d|\b\d{1,2}\s+May\b|\b(?:may|might|could)\s+not\b"
-    r"|\bcould\s+(?:also\s+)?(?:be\s+)?(?:achieved|obtained|observed|"
-    r"detected|reached|identified|found|shown|seen|reproduced|recovered|"
-    r"isolated|measured|confirmed|demonstrated|attained|realized|realised|"
-    r"produced|synthesized|synthesised|prepared|achieve|obtain|observe|"
-    r"detect|reach|identify|find|show|see|reproduce|recover|measure|"
-    r"confirm|demonstrate)\b",
+    r"|\bcould\s+(?:also\s+)?(?:be\s+)?(?:" + "|".join(hedge_patterns("ability")) + r")\b",
     re.IGNORECASE,
 )
 
