@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from grounding.lexicon import content_terms, stem
+from grounding.lexicon import content_terms, is_numeric, stem
 from grounding.lexicon.words import hedge_patterns
 
 
@@ -103,10 +103,11 @@ def unhedged(claim: str, stating: str, min_share: float = 0.6) -> str | None:
 
     None when the paper's sentence has no hedge, does not hold at least ``min_share`` (0-1)
     of the claim's content words (it is not the sentence that states the claim), or when
-    the claim hedges each hedged clause of it that the claim states (holds ``min_share`` of
-    that clause's other content words, at least two): a claim hedge in the clauses of the
-    claim that hold those words, or a hedge of a wider reach (not ``local``: "suggests",
-    "whether") before them. Returns the first hedge dropped, as the paper writes it."""
+    the claim hedges each hedged clause of it that the claim states (of a sentence of
+    several clauses, one whose other content words, numbers left out, at least two, the
+    claim holds ``min_share`` of): a claim hedge in the clauses of the claim that hold those
+    words, or a hedge of a wider reach (not ``local``: "suggests", "whether") before them.
+    Returns the first hedge dropped, as the paper writes it."""
     found = _paper_hedges(stating)
     if not found:
         return None
@@ -114,17 +115,17 @@ def unhedged(claim: str, stating: str, min_share: float = 0.6) -> str | None:
     if own and len(own & set(content_terms(stating))) < min_share * len(own):
         return None
     claimed = _own_hedges(claim, stating, found)
-    if not claimed:
-        return found[0].group(0)
-    for lo, hi in _clauses(stating):
+    parts = _clauses(stating)
+    for lo, hi in parts:
         here = [m for m in found if lo <= m.start() < hi]
         if not here:
             continue
         hedge_terms = {t for m in here for t in content_terms(m.group(0))}
-        terms = set(content_terms(stating[lo:hi])) - hedge_terms
-        if len(terms) < 2 or len(terms & own) < min_share * len(terms):
-            continue
-        if not _hedged_in_claim(claim, claimed, terms):
+        # numbers left out: a citation ("[4,8]") is no word the claim would state
+        terms = {t for t in content_terms(stating[lo:hi]) if not is_numeric(t)} - hedge_terms
+        if len(parts) > 1 and (len(terms) < 2 or len(terms & own) < min_share * len(terms)):
+            continue  # a clause the claim does not state
+        if not claimed or not _hedged_in_claim(claim, claimed, terms):
             return here[0].group(0)
     return None
 
