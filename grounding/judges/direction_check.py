@@ -58,27 +58,18 @@ from grounding.judges.parts import Part, PartKind
 from grounding.judges.rules_cues import OPPOSITE
 from grounding.judges.statement_check import PartResult, Status
 from grounding.lexicon import content_term, content_terms, fold, is_numeric, raw_tokens, root
-from grounding.lexicon.words import negation_pattern, negation_words
+from grounding.lexicon.words import direction_stems, negation_pattern, negation_words
 
 #: Share (0-1) of the sentence's content terms a paper sentence must hold to be about the
 #: same things, for a negation (a negated claim shares fewer words) and for a change.
 NEGATION_COVER = 0.3
 CHANGE_COVER = 0.3
 
-#: Change words by direction (lower case, whole tokens). "more" / "less" / "fewer" /
-#: "greater" count only before "than" or "likely" (see :func:`changes`).
-_UP = re.compile(
-    r"(?:increas\w*|rise|rises|rising|risen|rose|higher|greater|elevat\w*|more|"
-    r"up-?regulat\w*|raise|raised|raises|raising|enhanc\w*|boost\w*|"
-    r"accelerat\w*|augment\w*|amplif\w*|doubl\w*|grow|grows|growing|grew|"
-    r"worsen\w*|exacerbat\w*)"
-)
-_DOWN = re.compile(
-    r"(?:decreas\w*|reduc\w*|lower|lowers|lowered|lowering|declin\w*|fewer|"
-    r"less|attenuat\w*|inhibit\w*|diminish\w*|drop|drops|dropped|dropping|"
-    r"fall|falls|falling|fell|suppress\w*|lessen\w*|down-?regulat\w*|halv\w*|"
-    r"shrink\w*|mitigat\w*|alleviat\w*|impair\w*)"
-)
+#: Change words by direction (lower case, whole tokens; ``lexicon/data/direction_stems.tsv``,
+#: use ``change``). "more" / "less" / "fewer" / "greater" count only before "than" or
+#: "likely" (see :func:`changes`).
+_UP = re.compile(direction_stems("up", "change"))
+_DOWN = re.compile(direction_stems("down", "change"))
 _COMPARATIVE = frozenset({"more", "less", "fewer", "greater"})
 #: Cues of negation in the sentence checked.
 _NEGATION = re.compile(r"\b(?:" + negation_pattern("denial") + r")\b|n't\b", re.I)

@@ -13,7 +13,7 @@ from grounding.evidence import Hit
 from grounding.judges.number_direction import judged_order, metric_direction
 from grounding.judges.rules_cues import ANTONYMS, NEGATIONS, words
 from grounding.lexicon import STOPWORDS, content_terms, fold
-from grounding.lexicon.words import negation_pattern
+from grounding.lexicon.words import direction_stems, negation_pattern
 from grounding.quantities import extract_quantities
 
 
@@ -309,16 +309,9 @@ def _affirmed_span(text: str, ws: list[str], negated: set[str]) -> str | None:
     return None
 
 
-_UP = (
-    r"(?:above|ahead|higher|better|outperform\w*|beats?|beating|exceeds?|surpass\w*|leads?|"
-    r"tops?|rais\w*|ris\w*|increas\w*|lifts?|improv\w*|gains?|up|stronger|larger|greater|"
-    r"superior|boost\w*|enhanc\w*)"
-)
-_DOWN = (
-    r"(?:below|behind|lower\w*|worse|trails?|trailing|lags?|lagging|underperform\w*|"
-    r"drops?|dropp\w*|dipp\w*|dips?|fall\w*|fell|decreas\w*|reduc\w*|declin\w*|down|"
-    r"weaker|smaller|inferior|halv\w*)"
-)
+#: Direction words before a number pair (``lexicon/data/direction_stems.tsv``, use ``pair``).
+_UP = direction_stems("up", "pair")
+_DOWN = direction_stems("down", "pair")
 _PAIR = re.compile(
     r"(?:from\s+)?(-?\d+(?:\.\d+)?)\s*%?\s*(vs\.?|versus|against|to)\s+"
     r"(?:(?<!to\s)[A-Za-z][\w-]*(?:['’]s)?\s+){0,2}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from grounding.lexicon import fold
-from grounding.lexicon.words import NEGATIONS, direction_pairs
+from grounding.lexicon.words import NEGATIONS, direction_pairs, speculation_pattern
 
 #: Sentence openers that frame the answer instead of asserting something.
 FRAMING = re.compile(
@@ -128,14 +128,9 @@ INTERPRETATION = re.compile(
     r"consistent with|explains?)\b",
     re.IGNORECASE,
 )
-#: Markers of speculation or generalisation beyond a paper's evidence.
-SPECULATION = re.compile(
-    r"\b(?:probably|likely|presumably|should|will|would|could|might|may well|must|"
-    r"implies|suggests|in practice|essentially any|any \w+ |all \w+ |always|never|"
-    r"equally well|fully|guarantee[sd]?|only requires?|no changes|cheap|easily|"
-    r"inevitably|certainly|clearly shows|proves?)\b",
-    re.IGNORECASE,
-)
+#: Markers of speculation or generalisation beyond a paper's evidence
+#: (``lexicon/data/speculation.tsv``).
+SPECULATION = re.compile(speculation_pattern(), re.IGNORECASE)
 
 #: Words that frame a statement rather than state it: reporting verbs and nouns ("a study
 #: found that", "the authors argue", "Table 5 shows") and discourse or degree adverbs

@@ -25,7 +25,12 @@ from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.relation_check import sides_exchanged
 from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, REPORTING, words
 from grounding.lexicon import content_terms, is_numeric, root, stem
-from grounding.lexicon.words import STRONG_QUANTIFIERS, negation_words, quantifier_classes
+from grounding.lexicon.words import (
+    STRONG_QUANTIFIERS,
+    negation_words,
+    operator_synonym_groups,
+    quantifier_classes,
+)
 from grounding.memo import per_check
 
 
@@ -162,20 +167,9 @@ def _negated_words(ws: Sequence[str], reach: int = 3) -> set[str]:
     return out
 
 
-#: operator words that the passage may state with another word of the same class ("the
-#: majority of" / "most"): no flip then
-_SYNONYMS = {
-    w: frozenset(group - {w})
-    for group in (
-        frozenset({"majority", "most", "mostly"}),
-        frozenset({"minority", "few"}),
-        frozenset({"all", "every", "each", "always"}),
-        frozenset({"none", "never", "no"}),
-        UP_WORDS - {"more"},
-        DOWN_WORDS - {"less", "fewer"},
-    )
-    for w in group
-}
+#: operator words that the passage may state with another word of the same group ("the
+#: majority of" / "most"): no flip then (``lexicon/data/operator_synonyms.tsv``)
+_SYNONYMS = {w: frozenset(group - {w}) for group in operator_synonym_groups() for w in group}
 
 
 def negated_in_passage(text: str, al: Alignment, reach: int = 3) -> str:

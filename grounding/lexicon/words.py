@@ -10,9 +10,12 @@ word list of its own.
   :data:`NEGATIONS` is the ``cue`` set.
 - ``direction_pairs.tsv``: :func:`direction_pairs` (uses edit, antonym, operator).
 - ``direction_words.tsv``: :data:`UP_WORDS`, :data:`DOWN_WORDS`, :data:`SAME_WORDS`.
+- ``direction_stems.tsv``: :func:`direction_stems` (uses change, pair), regular expressions.
+- ``operator_synonyms.tsv``: :func:`operator_synonym_groups`.
 - ``quantifiers.tsv``: :func:`quantifier_words`, :func:`quantifier_classes`,
   :data:`STRONG_QUANTIFIERS`; ``quantifier_pairs.tsv``: :data:`QUANTIFIER_PAIRS`.
-- ``hedges.tsv``: :func:`hedge_patterns` (uses paper, claim), :data:`HEDGE_EDITS`.
+- ``hedges.tsv``: :func:`hedge_patterns` (uses paper, claim, ability), :data:`HEDGE_EDITS`.
+- ``speculation.tsv``: :func:`speculation_pattern`.
 - ``general_words.tsv``: :data:`GENERAL_WORDS`, general words of scientific prose that
   name no entity (the entity check, ``grounding/judges/entity_check.py``).
 
@@ -62,8 +65,43 @@ def direction_pairs(use: str) -> tuple[tuple[str, str], ...]:
     return tuple((r[0], r[1]) for r in _DIRECTION if use in _uses(r[2]))
 
 
-def _direction_class(cls: str) -> frozenset[str]:
-    return frozenset(r[0] for r in _rows("direction_words.tsv") if r[1] == cls)
+def _direction_class(cls: str, flag: str | None = None) -> frozenset[str]:
+    """The words of class ``cls``; with ``flag``, only those that do not carry it."""
+    return frozenset(
+        r[0]
+        for r in _rows("direction_words.tsv")
+        if r[1] == cls and (flag is None or flag not in _uses(r[2] if len(r) > 2 else ""))
+    )
+
+
+def direction_stems(cls: str, use: str) -> str:
+    """The direction stems of class ``up`` or ``down`` for ``use`` (``change``, ``pair``;
+    ``direction_stems.tsv``) as one regular-expression group ``(?:a|b|...)`` in file order
+    (no anchors, lower case). Raises ValueError when none match."""
+    stems = [r[0] for r in _rows("direction_stems.tsv") if r[1] == cls and r[2] == use]
+    if not stems:
+        raise ValueError(f"no direction stems of class {cls!r} for use {use!r}")
+    return "(?:" + "|".join(stems) + ")"
+
+
+def operator_synonym_groups() -> tuple[frozenset[str], ...]:
+    """Groups of operator words that state the same thing ("majority", "most", "mostly"):
+    the groups of ``operator_synonyms.tsv`` in file order, then the up and the down words of
+    ``direction_words.tsv`` less those flagged ``quantity`` ("more", "less", "fewer")."""
+    groups: dict[str, set[str]] = {}
+    for word, group in _rows("operator_synonyms.tsv"):
+        groups.setdefault(group, set()).add(word)
+    return (
+        *(frozenset(g) for g in groups.values()),
+        _direction_class("up", "quantity"),
+        _direction_class("down", "quantity"),
+    )
+
+
+def speculation_pattern() -> str:
+    """The markers of speculation or generalisation (``speculation.tsv``) as one regular
+    expression of whole words, ``\\b(?:a|b|...)\\b``, in file order (match it ignoring case)."""
+    return r"\b(?:" + "|".join(r[0] for r in _rows("speculation.tsv")) + r")\b"
 
 
 def quantifier_words(use: str) -> dict[str, str]:
@@ -111,9 +149,12 @@ __all__ = [
     "STRONG_QUANTIFIERS",
     "UP_WORDS",
     "direction_pairs",
+    "direction_stems",
     "hedge_patterns",
     "negation_pattern",
     "negation_words",
+    "operator_synonym_groups",
     "quantifier_classes",
     "quantifier_words",
+    "speculation_pattern",
 ]

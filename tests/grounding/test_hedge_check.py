@@ -27,6 +27,49 @@ from grounding.judges.hedge_check import hedges, unhedged
             "likely",
         ),
         ("The protein binds DNA.", "The protein appears to bind DNA.", "appears to"),
+        # the claim keeps the hedge of another clause, not of the one it drops it from
+        (
+            "Effects of translocation take several years to emerge, and substantial "
+            "funding may be needed.",
+            "Effects of translocation may take several years to emerge, and substantial "
+            "funding may be needed.",
+            "may",
+        ),
+        (
+            "MRI has the desired attributes of a test that could be used in the prostate "
+            "cancer diagnostic pathway.",
+            "MRI appears to have the desired attributes of a test that could be used in the "
+            "prostate cancer diagnostic pathway.",
+            "appears to",
+        ),
+        # a claim hedge word that the paper's sentence holds as a plain word
+        (
+            "This proposed new pathway offers several advantages.",
+            "This proposed new pathway might offer several advantages.",
+            "might",
+        ),
+        (
+            "The user does specify whether to use this fit.",
+            "The user may specify whether to use this fit.",
+            "may",
+        ),
+        # a bare "suggest" / "indicate" with the finding as its object
+        (
+            "The consequences of this mutation show a common, robust mechanism.",
+            "The consequences of this mutation suggest a common, robust mechanism.",
+            "suggest",
+        ),
+        (
+            "These results show an overall rate uniformity between the clades.",
+            "These results indicate an overall rate uniformity between the clades.",
+            "indicate",
+        ),
+        # a number before "may" is no date
+        (
+            "H-bonding to valine 61 results in some new strain.",
+            "H-bonding to valine 61 may result in some new strain.",
+            "may",
+        ),
     ],
 )
 def test_a_hedge_the_claim_drops_is_found(claim: str, paper: str, word: str) -> None:
@@ -45,6 +88,39 @@ def test_a_hedge_the_claim_drops_is_found(claim: str, paper: str, word: str) -> 
         ("Yields of up to 42 mol% were achieved.", "Yields of up to 42 mol% could be achieved."),
         ("The effect was reproduced in mice.", "The effect could also be reproduced in mice."),
         ("Table 2 gives the scores.", "As indicated in Table 2, the scores are high."),
+        # "indicates" of a figure mark depicts; "to indicate" states
+        (
+            "The dashed line shows the maximum likelihood estimate.",
+            "The dashed line indicates the maximum likelihood estimate.",
+        ),
+        (
+            "Black dots show areas exceeding the 95% confidence intervals.",
+            "Black dots indicate areas exceeding the 95% confidence intervals.",
+        ),
+        ("Cells shaded in green show low risk.", "Cells shaded in green indicate low risk."),
+        (
+            "Functions take arguments that give the input data of each phase.",
+            "Functions take arguments to indicate the input data of each phase.",
+        ),
+        # the claim hedges each clause the paper hedges, or reports the finding as a view
+        (
+            "Effects of translocation might take several years to emerge, and substantial "
+            "funding may be needed.",
+            "Effects of translocation may take several years to emerge, and substantial "
+            "funding may be needed.",
+        ),
+        ("Warming may drive the shift.", "These results suggest that warming may drive the shift."),
+        (
+            "The authors of the field study suggest that translocation effects take years "
+            "to emerge.",
+            "Translocation effects may take years to emerge.",
+        ),
+        # a clause the claim does not state
+        (
+            "Substantial funding is needed for translocation.",
+            "Effects of translocation may take several years to emerge, and substantial "
+            "funding is needed for translocation.",
+        ),
     ],
 )
 def test_no_hedge_is_claimed_dropped_where_none_is(claim: str, paper: str) -> None:
@@ -53,3 +129,5 @@ def test_no_hedge_is_claimed_dropped_where_none_is(claim: str, paper: str) -> No
 
 def test_hedges_leaves_months_and_negated_modals_out() -> None:
     assert hedges("In May 2020 it could not run; it may run now.") == ["may"]
+    assert hedges("It was sampled on 3 May 2019 and 12 May 2020.") == []
+    assert hedges("Bonding to valine 61 may strain it; 3 of them may break.") == ["may", "may"]

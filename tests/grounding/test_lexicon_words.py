@@ -41,3 +41,50 @@ def test_hedges_keep_their_order_and_edits_their_wording() -> None:
     paper, claim = words.hedge_patterns("paper"), words.hedge_patterns("claim")
     assert paper[0] == "may" and claim[: len(paper)] == paper
     assert (r"\bmay be\b", "is") in words.HEDGE_EDITS
+
+
+@pytest.mark.parametrize("use", ["change", "pair"])
+def test_direction_stems_read_each_class_apart(use: str) -> None:
+    import re
+
+    up = re.compile(words.direction_stems("up", use))
+    down = re.compile(words.direction_stems("down", use))
+    for word in ("increased", "higher", "boosted"):
+        assert up.fullmatch(word) and not down.fullmatch(word)
+    for word in ("decreased", "reduced", "fell"):
+        assert down.fullmatch(word) and not up.fullmatch(word)
+    for word in ("similar", "table", "unchanged"):  # no direction: neither class
+        assert not up.fullmatch(word) and not down.fullmatch(word)
+
+
+def test_direction_stems_raise_on_an_unknown_use() -> None:
+    with pytest.raises(ValueError):
+        words.direction_stems("up", "no-such-use")
+
+
+def test_operator_synonyms_group_words_of_one_class() -> None:
+    groups = words.operator_synonym_groups()
+    group_of = {w: g for g in groups for w in g}
+    assert {"majority", "mostly"} <= group_of["most"]
+    assert group_of["higher"] == words.UP_WORDS - {"more"}
+    assert group_of["lower"] == words.DOWN_WORDS - {"less", "fewer"}
+    # a word of quantity, and opposites, share no group
+    assert "more" not in group_of and "less" not in group_of
+    assert "few" not in group_of["most"] and "none" not in group_of["all"]
+    assert sum(len(g) for g in groups) == len(group_of)  # each word in one group
+
+
+def test_speculation_pattern_marks_whole_words_only() -> None:
+    import re
+
+    rx = re.compile(words.speculation_pattern(), re.IGNORECASE)
+    for text in ("It will probably work.", "Any model works here.", "This proves it."):
+        assert rx.search(text), text
+    for text in ("The probability was 0.3.", "The dataset is willing.", "Any."):
+        assert not rx.search(text), text
+
+
+def test_ability_verbs_are_no_claim_or_paper_hedges() -> None:
+    ability = words.hedge_patterns("ability")
+    assert {"achieved", "observed", "detect"} <= set(ability)
+    assert not set(ability) & set(words.hedge_patterns("paper"))
