@@ -22,10 +22,12 @@ Every moved value occurs in the paper, so "found in the paper" cannot settle it.
 is judged alone (no question, no earlier sentences) with the paper's evidence index, as
 ``bench/perturb.py`` does. Prints, per seed: per kind n, recall (labelled contradiction),
 not supported (contradiction or nei), and for the contradictions with a C1 error the share
-whose correction is the original value (the paper's value for the sentence's binding);
-on the unchanged sentences, false alarms (contradiction) and the share supported.
+whose correction is the original value (the paper's value for the sentence's binding), and
+the share whose C1 names only other values (the defect: another binding's value; a C1 with
+no correction, where the paper's rows leave the binding open, is neither); on the unchanged
+sentences, false alarms (contradiction) and the share supported.
 Targets: recall >= 0.90 on moved values, false alarms <= 0.02, and every C1 corrected by
-the moved value's own. ``--show N`` prints up to N misjudged items per kind and N whose
+the moved value's own, none by another value. ``--show N`` prints up to N misjudged items per kind and N whose
 C1 names another value; ``--jsonl`` writes each item with its C1 corrections.
 Deterministic: a paper's items depend only on the seed and its file name.
 
@@ -286,6 +288,7 @@ def report(results: list[dict[str, Any]]) -> str:
         lines.append(f"\n== {group}: {len({r['paper'] for r in rs})} papers, {len(rs)} items")
         lines.append(
             f"{'kind':<14}{'n':>5}  {'recall':>7}  {'not supp.':>9}  {'C1 right corr.':>15}"
+            f"  {'other value':>11}"
         )
         moved = [r for r in rs if r["kind"] in MOVED]
         for kind in MOVED + ("all moved",):
@@ -294,9 +297,11 @@ def report(results: list[dict[str, Any]]) -> str:
             ns = sum(r["label"] in ("contradiction", "nei") for r in ks)
             c1 = [r for r in c if r["c1_right"] is not None]
             fixed = sum(bool(r["c1_right"]) for r in c1)
+            other = sum(bool(r.get("c1_other")) for r in c1)
             lines.append(
                 f"{kind:<14}{len(ks):>5}  {_rate(len(c), len(ks)):>7}  "
                 f"{_rate(ns, len(ks)):>9}  {_rate(fixed, len(c1)):>9} ({len(c1)})"
+                f"  {_rate(other, len(c1)):>11}"
             )
         us = [r for r in rs if r["kind"] == UNCHANGED]
         fa = sum(r["label"] == "contradiction" for r in us)
@@ -346,9 +351,12 @@ def main() -> int:
                 j = judge_text(judge, it.text, document, index)
                 c1 = [e for e in j.errors if any(t.value == "C1" for t in e.tags)]
                 right = _value(it.right) if it.right else None
-                c1_right = None
+                c1_right = c1_other = None
                 if c1 and right is not None:
                     c1_right = any(_value(e.correction or "") == right for e in c1)
+                    # the defect: every value the C1 names is another one
+                    named = [v for e in c1 if (v := _value(e.correction or "")) is not None]
+                    c1_other = bool(named) and right not in named
                 results.append(
                     {
                         "seed": seed,
@@ -361,6 +369,7 @@ def main() -> int:
                         "change": it.change,
                         "label": j.label.value,
                         "c1_right": c1_right,
+                        "c1_other": c1_other,
                         "right": it.right,
                         "corrections": [[e.span, e.correction or ""] for e in c1],
                         "rationale": j.rationale,

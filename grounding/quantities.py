@@ -1465,7 +1465,8 @@ def restate(claim: Quantity, evidence: Quantity) -> str:
     value_text = _scaled_number(evidence.text)
     if value_text is None:
         return evidence.text
-    m = _NUM_RE.match(claim.text)
+    # the claim's whole number, digits grouped with spaces too ("13 777", not "13")
+    m = _GROUPED_RE.match(claim.text) or _NUM_RE.match(claim.text)
     if m is None:
         return value_text
     end = m.end()

@@ -21,8 +21,9 @@ from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.number_common import Findings, NumberCheck, same_digits, transposed
 from grounding.judges.number_lists import respectively_words
 from grounding.judges.rules_cells import cell_near, label_terms, same_table
+from grounding.judges.verbatim import changed_number
 from grounding.lexicon import content_terms, fold, is_numeric
-from grounding.quantities import Quantity, comparable, same_value
+from grounding.quantities import Quantity, comparable, extract_quantities, same_value
 
 #: ``skip(page, offset)``: True where a page-text offset is not this paper's own statement.
 Skip = Callable[[int, int], bool]
@@ -268,6 +269,86 @@ def _bound_value(
     return best if held is None or score(best) > score(held) else None
 
 
+def check_changed_number(text: str, index: EvidenceIndex, hits: list[Hit], found: Findings) -> None:
+    """A sentence the paper states word for word but for one number
+    (:func:`grounding.judges.verbatim.changed_number`: "the 6 mHz at which the e = 0.9
+    source is concentrated" where the paper says "e = 0.6") is wrong in that number: when
+    the number checks contradict the sentence (a value read in another statement, "6 mHz
+    -> 40 mHz" from "the e = 0.9 source is concentrated at around 40 mHz"), the C1 moves to
+    the changed number, corrected by the paper's, and the sentence's other numbers are
+    found in that statement. Nothing changes when no number is contradicted, the changed
+    word is not one whole number of the sentence (a digit group of "13 370"), or two of
+    the sentence's numbers have its value. Changes ``found`` in place.
+
+    Args: text: the sentence. index: the paper's evidence index. hits: the sentence's
+          passages, best first. found: the number checks.
+    Raises: nothing.
+    """
+    if not any(c.status in _CONTRADICTED for c in found.numbers):
+        return
+    flip = changed_number(text, index, hits)
+    if flip is None:
+        return
+    said, paper = _plain(flip.word), _plain(flip.paper)
+    target = [c for c in found.numbers if said is not None and c.quantity.value == said]
+    if len(target) != 1 or paper is None:
+        return
+    fix = _paper_number(text, target[0].quantity, flip.hit, flip.paper, paper, index)
+    if fix is None:
+        return
+    stated = [q for q in extract_quantities(flip.window) if q.checkable]
+    for c in found.numbers:
+        if c is target[0]:
+            c.status, c.hit, c.correction, c.why = "conflict", flip.hit, fix, ""
+        elif c.status in _CONTRADICTED + ("misbound", "absent", "found_far") and any(
+            same_value(c.quantity, q) for q in stated
+        ):
+            c.status, c.hit, c.correction, c.why = "found", flip.hit, None, ""
+
+
+def _paper_number(
+    text: str, q: Quantity, hit: Hit, written: str, value: float, index: EvidenceIndex
+) -> Quantity | None:
+    """The page's number written ``written`` (value ``value``) in the statement around
+    ``hit`` that stands where the sentence writes ``q``: of those near the passage, the one
+    after the longest run of the sentence's own words before ``q`` ("criteria 1 and 2",
+    not the "two" of "those two matrices" a line before); None when there is none."""
+    h = hit.entry
+    page = getattr(index.pages.get(h.page), "text", "")
+    lo, hi = h.start - len(text) - 40, h.end + len(text) + 40
+    cands = [
+        e
+        for e in index.page_quantities.get(h.page, ())
+        if lo <= e.start < hi and e.value == value and e.text.startswith(written)
+    ]
+    mine = _flat_words(text[: q.start])
+
+    def shared(e: Quantity) -> int:
+        theirs = _flat_words(page[max(0, e.start - 120) : e.start])
+        n = 0
+        while n < min(len(mine), len(theirs)) and mine[-1 - n] == theirs[-1 - n]:
+            n += 1
+        return n
+
+    return max(cands, key=shared, default=None)
+
+
+def _flat_words(span: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", fold(span).lower())
+
+
+#: the statuses of a number the checks contradict
+_CONTRADICTED = ("conflict", "refuted")
+
+
+def _plain(word: str) -> float | None:
+    """The value of a number token as :func:`changed_number` gives it ("1,000", "0.6")."""
+    try:
+        return float(word.replace(",", ""))
+    except ValueError:
+        return None
+
+
 def check_listed_rows(text: str, index: EvidenceIndex, found: Findings) -> None:
     """Values of a "respectively" list found in table rows ("NER and REL reach 79.97 and
     67.57, respectively"): a value found only in the row another name of the list labels,
@@ -455,6 +536,7 @@ def _shift(e: Quantity, by: int) -> Quantity:
 
 
 __all__ = [
+    "check_changed_number",
     "check_corrections",
     "check_listed_rows",
     "check_value_binding",

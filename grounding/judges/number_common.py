@@ -20,7 +20,9 @@ from grounding.quantities import Quantity, comparable, has_multiplier, restate
 @dataclass(slots=True)
 class NumberCheck:
     quantity: Quantity
-    status: str  # found, found_far, derived, conflict, absent, unverifiable
+    #: found, found_far, derived, derived_unsettled, conflict (C1, with the correction),
+    #: refuted (C1 with no value to correct it by), misbound, absent, unverifiable
+    status: str
     hit: Hit | None = None
     correction: Quantity | None = None
     operands: tuple[float, float] | None = None

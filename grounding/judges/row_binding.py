@@ -34,7 +34,12 @@ Steps, each pure over the sentence and the index's row entries (no I/O):
    names ("average" -> "Avg.") gives the correction, else the number is ``misbound`` (nei,
    N1: the row that holds it is named). An entity that heads a column of the holding table
    (a transposed table: models as columns) is not checked by row. Values in prose are
-   left to the other checkers.
+   left to the other checkers. Two values given to each other's rows ("A and B reach y
+   and x, respectively" where A's row holds x and B's row y in one column) correct each
+   other, wherever else the table repeats them. A name the table gives to several rows
+   (a task under several data sets: "NER", "REL") whose cells differ there leaves the
+   correction open: the number is ``refuted`` (C1 with no correction; the rationale lists
+   the rows' values), never corrected by the first row's.
 """
 
 from __future__ import annotations
@@ -44,7 +49,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
+from grounding.evidence import Cell, Entry, EvidenceIndex, Hit, row_label
 from grounding.judges.number_common import NAME_AFTER, ROW_NAME, Findings, NumberCheck, plausible
 from grounding.judges.number_lists import ordered_run
 from grounding.judges.parts import sentence_quantities
@@ -246,8 +251,13 @@ def named_rows(text: str, rows: Sequence[tuple[int, Entry]]) -> list[Mention]:
                 kept.append((pid, e, k))
             if not kept:
                 continue
-            # rows of one key: those whose bracket words follow this mention ("A. bovis")
-            near = {t for t, *_ in toks[last + 1 : last + 5]}
+            # rows of one key: those whose bracket words follow this mention ("A. bovis"),
+            # before the key is written again ("DEP (LAS) and DEP (UAS)")
+            near: set[str] = set()
+            for t, *_ in toks[last + 1 : last + 5]:
+                if t in key:
+                    break
+                near.add(t)
             score = {pid: len(k.extra & near) for pid, _, k in kept}
             top = max(score.values())
             best = [(pid, e, k) for pid, e, k in kept if score[pid] == top]
@@ -437,7 +447,7 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
         own = [(pid, e) for pid, e in m.rows if _holds(e, c)]
         if c.status == "conflict":
             if not own:  # another checker's cell: the column the sentence reads wins
-                _in_anchor_column(m, c, anchors)
+                _in_anchor_column(text, m, c, anchors)
             continue
         if own:
             if c.hit is None or c.hit.pid not in {pid for pid, _ in own}:
@@ -445,8 +455,29 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
                 pid, e = min(own, key=lambda r: r[1].page != page)
                 c.status, c.hit = "found", Hit(e, pid, 1.0)
             continue
-        if not _in_anchor_column(m, c, anchors):
+        if not (_exchanged(m, c, bound) or _in_anchor_column(text, m, c, anchors)):
             _rebind(text, index, rows, m, c, values)
+
+
+def _exchanged(m: Mention, c: NumberCheck, bound: list[tuple[NumberCheck, Mention]]) -> bool:
+    """Two values given to each other's rows ("A and B reach y and x, respectively" where,
+    in one column, A's row holds x and B's row y): ``c``'s value sits in the row of the
+    entity another number ``o`` of the sentence is given to, and ``c``'s entity holds
+    ``o``'s value in that very column; ``o``'s value is the correction (C1), wherever
+    else the table repeats ``c``'s value. True when set."""
+    mine = {pid for pid, _ in m.rows}
+    for o, mo in bound:
+        if o is c or mine & {pid for pid, _ in mo.rows}:
+            continue
+        for _, orow in mo.rows:
+            for x in _holds(orow, c):
+                for pid, row in m.rows:
+                    target = cell_near(row, x, 8.0) if same_table(orow, row) else None
+                    if target is not None and same_value(o.quantity, target.quantity):
+                        c.status, c.hit = "conflict", Hit(row, pid, 1.0)
+                        c.correction, c.why = target.quantity, ""
+                        return True
+    return False
 
 
 def _alike(a: Entry, b: Entry) -> bool:
@@ -466,22 +497,43 @@ def _readable(q: Quantity, e: Quantity) -> bool:
     )
 
 
-def _in_anchor_column(m: Mention, c: NumberCheck, anchors: list[tuple[Entry, float]]) -> bool:
+def _in_anchor_column(
+    text: str, m: Mention, c: NumberCheck, anchors: list[tuple[Entry, float]]
+) -> bool:
     """A value its entity's rows do not hold, beside a value of the sentence that another
     row of the same table holds for its own entity ("For A, the value is x; for B, it is
     y", "A scores x, compared with y for B"): the two are read in one column, so the
     entity's cell under the other value is the paper's value (C1). True when set."""
     q = c.quantity
-    for pid, row in m.rows:
-        for arow, ax in anchors:
-            if arow is row or not _alike(arow, row):
-                continue
-            target = cell_near(row, ax, 8.0)
-            if target is not None and _readable(q, target.quantity):
-                c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), target.quantity
-                c.why = ""
-                return True
+    for arow, ax in anchors:
+        cands = [
+            (pid, row, target)
+            for pid, row in m.rows
+            if row is not arow and _alike(arow, row)
+            for target in [cell_near(row, ax, 8.0)]
+            if target is not None and _readable(q, target.quantity)
+        ]
+        if cands:
+            c.why = ""
+            _correct(text, c, m, cands)
+            return True
     return False
+
+
+def _correct(text: str, c: NumberCheck, m: Mention, cands: list[tuple[int, Entry, Cell]]) -> None:
+    """``c`` is not the value of its entity's rows: with one value among the cells
+    ``cands`` (row id, row, cell) of those rows, that value is the correction (C1); with
+    several (one name for rows of several groups, "REL" under two data sets) the sentence
+    does not say which row it means: contradicted with no correction (``refuted``)."""
+    pid, row, target = cands[0]
+    c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), target.quantity
+    if any(not same_value(target.quantity, t.quantity) for _, _, t in cands[1:]):
+        c.status, c.correction = "refuted", None
+        given = ", ".join(dict.fromkeys(t.quantity.text for _, _, t in cands))
+        c.why = (
+            f"{c.quantity.text} is in none of the rows '{text[m.start : m.end]}' names on "
+            f"page {row.page}; they give {given}"
+        )
 
 
 def _rows(index: EvidenceIndex, pages: set[int]) -> list[tuple[int, Entry]]:
@@ -509,14 +561,38 @@ def _rebind(
     values: Sequence[Quantity] = (),
 ) -> None:
     """The entity's rows do not hold ``c``'s value: correct it from the entity's cell in
-    the column the value sits in, or mark it misbound. A cell that is another of the
-    sentence's ``values`` is the correction whatever its size (two values exchanged:
-    "A and B reach 5170 and 5.61, respectively")."""
-    q = c.quantity
+    the column the value sits in (:func:`_in_holder_column`), else in the column its
+    clause names (:func:`_in_header_column`), or mark it misbound."""
     own_pids = {pid for pid, _ in m.rows}
     where = _located(index, c)
     if where is not None and _heads_name(index, where[1], m):
         return  # read under the entity's own column header
+    if _in_holder_column(text, index, rows, m, c, values):
+        return
+    if c.status == "found_far":
+        where = _only_in_rows(index, c)  # found far away: only as another row's cell?
+    if where is None or where[0] in own_pids:
+        return  # prose
+    lpid, loc = where
+    if not _heads_name(index, loc, m):
+        _in_header_column(text, index, m, c, lpid, loc)
+
+
+def _in_holder_column(
+    text: str,
+    index: EvidenceIndex,
+    rows: list[tuple[int, Entry]],
+    m: Mention,
+    c: NumberCheck,
+    values: Sequence[Quantity],
+) -> bool:
+    """The entity's cell in the column where another row of its table holds ``c``'s value
+    is the correction (:func:`_correct`; a cell that is another of the sentence's
+    ``values`` whatever its size, two values exchanged: "A and B reach 5170 and 5.61,
+    respectively"); the value in two columns, or no such cell: misbound. True when
+    settled (also when the entity heads a column: no row entity)."""
+    q = c.quantity
+    own_pids = {pid for pid, _ in m.rows}
     tables = []
     for pid, row in m.rows:
         holders = [
@@ -533,7 +609,7 @@ def _rebind(
     # the entity's row nearest a row holding the value (the same model in two tables)
     for _, pid, row, holders in sorted(tables, key=lambda t: t[0]):
         if _heads_name(index, row, m):
-            return  # the entity heads a column: not a row entity
+            return True  # the entity heads a column: not a row entity
         xs = [x for *_, x in holders]
         if max(xs) - min(xs) > 15.0:
             continue  # the value sits in two columns
@@ -549,18 +625,31 @@ def _rebind(
                 )
             )
         ):
-            c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), target.quantity
-            return
-        _misbound(c, holders[0][0], holders[0][1], m)
-        return
-    if c.status == "found_far":
-        where = _only_in_rows(index, c)  # found far away: only as another row's cell?
-    if where is None or where[0] in own_pids:
-        return  # prose
-    lpid, loc = where
-    if _heads_name(index, loc, m):
-        return
+            # the entity's other rows of this table, read in the same column
+            peers = [
+                (p2, r2, t2)
+                for _, p2, r2, _ in tables
+                if p2 != pid and _alike(r2, row)
+                for t2 in [cell_near(r2, xs[0])]
+                if t2 is not None and _readable(q, t2.quantity)
+            ]
+            _correct(text, c, m, [(pid, row, target), *peers])
+        else:
+            _misbound(c, holders[0][0], holders[0][1], m)
+        return True
+    return False
+
+
+def _in_header_column(
+    text: str, index: EvidenceIndex, m: Mention, c: NumberCheck, lpid: int, loc: Entry
+) -> None:
+    """The value was read from another table's row ``loc`` (id ``lpid``) or is written
+    only as such a cell: the entity's cell under the column header its clause names
+    ("average" -> "Avg.") of the same precision is the correction (:func:`_correct`, with
+    the entity's other rows of that table); else misbound."""
+    q = c.quantity
     clause = _clause_terms(text, q.start, q.end)
+    cands = []
     for pid, row in m.rows:
         col = header_column(column_headers(row, index.pages.get(row.page)), clause)
         if col is None:
@@ -571,9 +660,12 @@ def _rebind(
             and plausible(q, target.quantity)
             and target.quantity.decimals == q.decimals
         ):
-            c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), target.quantity
-            return
-    _misbound(c, lpid, loc, m)
+            cands.append((pid, row, target))
+    if cands:
+        first = cands[0][1]
+        _correct(text, c, m, [x for x in cands if x[1] is first or _alike(x[1], first)])
+    else:
+        _misbound(c, lpid, loc, m)
 
 
 def _only_in_rows(index: EvidenceIndex, c: NumberCheck) -> tuple[int, Entry] | None:

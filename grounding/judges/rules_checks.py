@@ -143,6 +143,10 @@ def number_results(found: Findings) -> list[PartResult]:
                     weak=_VERIFIED[c.status],
                 )
             )
+        elif c.status == "refuted":  # row_binding: none of the named rows' values
+            out.append(
+                PartResult(part, Status.CONTRADICTED, ErrorTag.C1, c.why, c.hit, span=q.text)
+            )
         elif c.status == "misbound":  # row_binding: another row's value
             out.append(PartResult(part, Status.NOT_FOUND, ErrorTag.N1, c.why, c.hit, span=q.text))
         elif c.status == "derived_unsettled":

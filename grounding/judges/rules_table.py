@@ -68,7 +68,7 @@ from grounding.judges.hedge_check import closest_sentence, unhedged
 from grounding.judges.keyed_rows import check_keyed_rows
 from grounding.judges.measure_binding import check_measure_binding
 from grounding.judges.name_binding import check_condition_binding, check_name_binding
-from grounding.judges.number_binding import check_corrections
+from grounding.judges.number_binding import check_changed_number, check_corrections
 from grounding.judges.number_check import check_in_passage, check_numbers, needs_review
 from grounding.judges.number_common import Findings, NumberCheck, short
 from grounding.judges.number_compare import compare_rows
@@ -218,6 +218,7 @@ class RulesState:
         check_percent_kinds(text, index, found, hits)
         check_measure_binding(text, index, found, self.ev.aliases)
         check_corrections(text, index, found, self.skip)  # each C1's value for its binding
+        check_changed_number(text, index, hits, found)  # a paper statement, one number changed
         return found
 
     @cached_property

@@ -338,7 +338,7 @@ def keep_verbatim(text: str, index: EvidenceIndex, hits: list[Hit], found: Findi
     """Undo the number conflicts (C1) and value swaps (C2) of a sentence the paper states
     near verbatim (:func:`verbatim_hit`): each such number becomes found in that passage.
     Changes ``found`` in place."""
-    if not any(c.status in ("conflict", "misbound") for c in found.numbers) and not any(
+    if not any(c.status in ("conflict", "refuted", "misbound") for c in found.numbers) and not any(
         ErrorTag.C2 in e.tags for e in found.errors
     ):
         return
@@ -346,7 +346,7 @@ def keep_verbatim(text: str, index: EvidenceIndex, hits: list[Hit], found: Findi
     if hit is None:
         return
     for c in found.numbers:
-        if c.status in ("conflict", "misbound", "absent", "unverifiable", "found_far"):
+        if c.status in ("conflict", "refuted", "misbound", "absent", "unverifiable", "found_far"):
             c.status, c.hit, c.correction, c.why = "found", hit, None, ""
     found.errors[:] = [e for e in found.errors if not ({ErrorTag.C1, ErrorTag.C2} & set(e.tags))]
     found.notes.clear()

@@ -409,6 +409,12 @@ def test_same_value_reads_the_scale(claim: str, evidence: str, same: bool) -> No
         ("12.5 million", "15,200,000", "15,200,000"),
         ("45%", "41%", "41%"),
         ("380.5 million", "380.5M", "380.5 million"),  # the same value: nothing to correct
+        # digits grouped with spaces: the whole number is replaced, not its first group
+        ("13 777", "13 370", "13 370"),
+        ("12 345 events", "12 000 events", "12 000"),
+        ("5 777", "12 777", "12 777"),
+        ("1 250.5 kg", "1 200.5 kg", "1 200.5 kg"),
+        ("3 mM", "30 mM", "30 mM"),  # a number and its unit: no group
     ],
 )
 def test_restate_writes_the_evidence_value_with_its_scale(
