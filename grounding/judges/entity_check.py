@@ -615,7 +615,7 @@ def slot_swap(
         edge = i1 == 0 or i2 == len(a)
         if edge and i2 - i1 > 1:
             continue
-        for k1, k2 in _slots(j1, j2):
+        for k1, k2 in _slots(j1, j2, i1 == 0, i2 == len(a)):
             before = _run(a, b, i1 - 1, k1 - 1, -1)
             after = _run(a, b, i2, k2, 1)
             if (i1 and not before) or (i2 < len(a) and not after) or before + after < _CONTEXT:
@@ -629,13 +629,18 @@ def slot_swap(
     return None
 
 
-def _slots(j1: int, j2: int) -> list[tuple[int, int]]:
+def _slots(j1: int, j2: int, first: bool, last: bool) -> list[tuple[int, int]]:
     """The passage's spans a slot may take within ``[j1, j2)``, the passage's side of a
     replaced stretch: one or two words right after the words shared before it, or right
-    before the words shared after it (the matcher may fold stray words into the stretch)."""
+    before the words shared after it (the matcher may fold stray words into the stretch);
+    only the latter where the slot opens the claim (``first``), only the former where it
+    ends it (``last``)."""
     out = []
     for m in range(1, min(_SLOT, j2 - j1) + 1):
-        out += [(j1, j1 + m), (j2 - m, j2)]
+        if not first:
+            out.append((j1, j1 + m))
+        if not last:
+            out.append((j2 - m, j2))
     return list(dict.fromkeys(out))
 
 
@@ -663,12 +668,13 @@ class _Pairing:
             or (c.key in self.al_terms and c.key not in self.literal)
         ):
             return None
+        if any(_family(c.word, p.word) for p in theirs):
+            return None  # the claim's word is in the slot, with a word more ("Australian coast")
         for p in theirs:
             if (
                 not p.grade
                 or (edge and p.grade < 2)
                 or self.stretch[p.key] <= self.claimed[p.key]
-                or _family(c.word, p.word)
                 or _misprint(c.word, p.word, self.counts.get(p.key, 0))
             ):
                 continue
