@@ -447,6 +447,8 @@ _TOKEN = re.compile(r"[^\W_]+(?:\.\d+)*")
 #: Words after which a verb stands, and what may open a line before its first word.
 _VERB_BEFORE = entity_slot_words("verb_before")
 _MARKUP = "".join(entity_slot_words("markup"))
+#: What may close a sentence's last word before its full stop.
+_CLOSING = "*_\"'’”)]"
 _COMPOUND = re.compile(r"[^\W_]+(?:[-'’.][^\W_]+)*")
 #: Endings of adverbs and verb forms: never an entity, even in a slot ("clinically",
 #: "enrolled", "increasing").
@@ -467,11 +469,14 @@ class _Tok:
     """One token of a text read for slots: the word in lower case, its key (content
     term, else the word), and how it may name an entity: 2 a domain word or a name
     (capitalised inside a sentence), 1 a word that may be one (3 letters, or shaped as an
-    adjective or abstract noun), 0 none (stop, general, number, acronym, adverb, verb)."""
+    adjective or abstract noun), 0 none (stop, general, number, acronym, adverb, verb);
+    whether it opens a sentence, and whether one ends right after it."""
 
     word: str
     key: str
     grade: int
+    opens: bool = False
+    ends: bool = False
 
 
 def _grade(w: str, opens: bool) -> int:
@@ -502,13 +507,18 @@ def _tokens(text: str) -> tuple[_Tok, ...]:
             i -= 1
         opens = i < 0 or flat[i] in ".!?:;"
         named = not any(c.isdigit() for c in m.group(0))
-        for part in _TOKEN.findall(m.group(0)):
+        j = m.end()
+        while j < len(flat) and (flat[j].isspace() or flat[j] in _CLOSING):
+            j += 1
+        parts = _TOKEN.findall(m.group(0))
+        for n, part in enumerate(parts):
             low = part.lower()
             plain = _unaccented(low)  # "Färber" and "Farber" are one key
             key = (
                 plain if any(c.isdigit() for c in plain) else _term(plain) or _AUX.get(plain, plain)
             )
-            out.append(_Tok(low, key, _grade(part, opens) if named else 0))
+            ends = n == len(parts) - 1 and (j >= len(flat) or flat[j] in ".!?:;")
+            out.append(_Tok(low, key, _grade(part, opens) if named else 0, opens, ends))
             opens = False
     return tuple(out)
 
@@ -576,9 +586,11 @@ def slot_swap(
     the same slot, read by aligning the two texts word by word (difflib): one or two words
     of each between the same words on both sides (:data:`_CONTEXT`, a content word
     counting twice); at the claim's start or end, one word against another, both domain
-    words or names, with the other side alone; the claim's word written more often in the
-    claim than in the aligned stretch of the passage and the passage's word more often
-    there than in the claim (so a reordering is no swap); the two not forms of one word
+    words or names, with the other side alone, where the passage's sentence starts or
+    ends there too ("to Mexico." is no swap of "to Cabo San Lucas in March."); the
+    claim's word written more often in the claim than in the aligned stretch of the
+    passage and the passage's word more often there than in the claim (so a reordering
+    is no swap); the two not forms of one word
     (:func:`_family`), nor a misprint of the paper (:func:`_misprint`; ``paper_terms``:
     the paper's terms with their counts, when a mapping); the claim's word not an alias
     the paper defines (``al_terms``: the passage's terms with the aliases), nor the
@@ -620,10 +632,12 @@ def slot_swap(
             after = _run(a, b, i2, k2, 1)
             if (i1 and not before) or (i2 < len(a) and not after) or before + after < _CONTEXT:
                 continue
+            if (i1 == 0 and not theirs[k1].opens) or (i2 == len(a) and not theirs[k2 - 1].ends):
+                continue  # the passage's words go on where the claim's start or stop
             for i in range(i1, i2):
                 if any(t.word in _VERB_BEFORE for t in mine[max(0, i - 2) : i]):
                     continue
-                swap = pair.swap(mine[i], theirs[k1:k2], edge)
+                swap = pair.swap(mine[i], theirs[k1:k2], edge, k2 - k1 == i2 - i1)
                 if swap is not None:
                     return swap
     return None
@@ -657,9 +671,11 @@ class _Pairing:
     subject: frozenset[str]
     counts: Mapping[str, int]
 
-    def swap(self, c: _Tok, theirs: tuple[_Tok, ...], edge: bool) -> EntitySwap | None:
+    def swap(self, c: _Tok, theirs: tuple[_Tok, ...], edge: bool, even: bool) -> EntitySwap | None:
         """The swap of the claim's token ``c`` with a token of ``theirs`` (the passage's
-        side of its slot; ``edge``: the slot is at the claim's start or end), or None."""
+        side of its slot; ``edge``: the slot is at the claim's start or end; ``even``: the
+        two sides have as many words), or None. A swap that is not certain needs an even
+        slot ("the men" for "the study population" is a rewording)."""
         if (
             not c.grade
             or (edge and c.grade < 2)
@@ -679,7 +695,7 @@ class _Pairing:
             ):
                 continue
             certain = c.grade == 2 and p.grade == 2
-            if not certain and self.counts.get(c.key, 0):
+            if not certain and (not even or self.counts.get(c.key, 0)):
                 return None
             return EntitySwap(c.word, p.word, certain=certain)
         return None

@@ -237,6 +237,34 @@ def test_slot_swap_grades_words_only_shaped_like_entities() -> None:
     assert slot_swap(claim, passage, frozenset()) is None
 
 
+def test_a_slot_at_the_claims_edge_or_of_uneven_length_is_read_with_care() -> None:
+    # at the claim's end, the passage's sentence must end there too: "Mexico" is no swap
+    # of a longer place name that goes on
+    passage = "Contact tracing linked the cases to a spring break trip to Cabo San Lucas in March."
+    assert (
+        slot_swap("Contact tracing linked the cases to a trip to Mexico.", passage, frozenset())
+        is None
+    )
+    passage = "Contact tracing linked the cases to a spring break trip to Cancun."
+    found = slot_swap(
+        "Contact tracing linked the cases to a spring break trip to Mexico.", passage, frozenset()
+    )
+    assert found is not None and (found.word, found.other) == ("mexico", "cancun")
+    # a word only shaped like an entity against a longer phrase is a rewording
+    passage = "We assumed that 15% of the study population will have clinically significant cancer."
+    claim = "We assumed that 15% of the men will have clinically significant cancer."
+    assert slot_swap(claim, passage, frozenset()) is None
+    claim = "We assumed that 15% of the women will have clinically significant cancer."
+    assert (
+        slot_swap(
+            claim,
+            "We assumed that 15% of the men will have clinically significant cancer.",
+            frozenset(),
+        )
+        is not None
+    )
+
+
 def test_the_passage_is_widened_to_the_claims_length() -> None:
     index = _index(PROMIS)
     claim = (
