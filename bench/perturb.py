@@ -15,7 +15,7 @@ and the paper's file name.
 
 Usage: python bench/perturb.py [--data ../shared/data] [--papers s2orc,promis] [--limit N]
        [--per-kind 12] [--unchanged 30] [--rows 8] [--seed 0] [--jsonl items.jsonl]
-       [--per-paper] [--show N]
+       [--per-paper] [--show N] [--entity-classes TSV]
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from perturbations import (  # noqa: E402
     Row,
     _as_num,
     body_pages,
+    entity_classes,
     named_terms,
     pick_rows,
     table_items,
@@ -125,15 +126,21 @@ def table_rows(index: EvidenceIndex) -> list[Row]:
 
 
 def paper_items(
-    pdf: Path, seed: int, per_kind: int, unchanged: int, n_rows: int
+    pdf: Path,
+    seed: int,
+    per_kind: int,
+    unchanged: int,
+    n_rows: int,
+    classes: dict[str, tuple[str, ...]] | None = None,
 ) -> tuple[Any, EvidenceIndex, list[Item]]:
-    """The document, its index and the items of one paper (deterministic per seed and name)."""
+    """The document, its index and the items of one paper (deterministic per seed and name;
+    ``classes``: the entity kind's classes, default the benchmark's)."""
     rng = random.Random(f"{seed}:{pdf.stem}")
     document = read_pdf(pdf)
     index = EvidenceIndex.build(document)
     pages = body_pages([p.text for p in document.pages])
     slots = named_terms("\n".join(t for _, t in pages))
-    items = text_items(pages, rng, per_kind, unchanged, slots)
+    items = text_items(pages, rng, per_kind, unchanged, slots, classes)
     texts = {p.number: p.text for p in document.pages}
     rows = table_rows(index)
     by_label: dict[str, set[float]] = defaultdict(set)
@@ -195,7 +202,8 @@ def report(
     return "\n".join(lines)
 
 
-def main() -> int:
+def _args() -> argparse.Namespace:
+    """The command line's arguments (module docstring)."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
     ap.add_argument("--papers", default="", help="comma-separated parts of PDF names to keep")
@@ -206,11 +214,20 @@ def main() -> int:
     ap.add_argument("--unchanged", type=int, default=30, help="correct text sentences per paper")
     ap.add_argument("--rows", type=int, default=8, help="table rows per paper")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument(
+        "--entity-classes",
+        help="TSV of entity classes (class<TAB>word) for the entity kind, in place of "
+        "bench/data/entity_classes.tsv (e.g. bench/data/entity_classes_heldout.tsv)",
+    )
     ap.add_argument("--judge", default="rules", help="judge name for make_judge (rules, nli, llm)")
     ap.add_argument("--jsonl", help="write every item with its label to this JSONL file")
     ap.add_argument("--per-paper", action="store_true", help="also print the tables per paper")
     ap.add_argument("--show", type=int, default=0, help="print up to N misjudged items per kind")
-    args = ap.parse_args()
+    return ap.parse_args()
+
+
+def main() -> int:
+    args = _args()
     data = Path(args.data)
     pdfs = [(d, p) for d in DOMAINS for p in sorted((data / d).glob("*.pdf"))]
     if args.papers:
@@ -221,13 +238,14 @@ def main() -> int:
     if not pdfs:
         print(f"skipped: no PDFs under {data}/papers or {data}/papers-more")
         return 0
+    classes = entity_classes(args.entity_classes) if args.entity_classes else None
     results: list[dict[str, Any]] = []
     failed = 0
     t0 = time.perf_counter()
     for domain, pdf in pdfs:
         try:
             document, index, items = paper_items(
-                pdf, args.seed, args.per_kind, args.unchanged, args.rows
+                pdf, args.seed, args.per_kind, args.unchanged, args.rows, classes
             )
         except Exception as exc:  # a bad PDF is reported, the batch goes on
             print(f"{pdf}: skipped ({type(exc).__name__}: {exc})")

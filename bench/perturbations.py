@@ -1,6 +1,7 @@
 """Correct sentences from a paper's own words and copies corrupted by exactly one kind each.
 
-Pure functions (no I/O), used by ``bench/perturb.py`` and its tests. A *source* sentence is
+Pure functions (no I/O but reading the entity classes, ``bench/data/entity_classes.tsv``,
+at import), used by ``bench/perturb.py`` and its tests. A *source* sentence is
 taken verbatim from a page's text (light rephrasing only, :func:`rephrase`: a leading
 connective such as "However," dropped, bracketed citation numbers and short parentheticals
 removed, "we" made "the authors") or written from a table row (``table_items``). Each
@@ -45,6 +46,7 @@ import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 KINDS = (
     "number",
@@ -58,6 +60,8 @@ KINDS = (
     "row_col",
 )
 UNCHANGED = "unchanged"
+#: The entity kind's classes (class, word), beside this module.
+ENTITY_CLASSES_TSV = Path(__file__).with_name("data") / "entity_classes.tsv"
 
 
 @dataclass(frozen=True, slots=True)
@@ -765,141 +769,37 @@ def replace_term(
     )
 
 
+def entity_classes(path: str | Path = ENTITY_CLASSES_TSV) -> dict[str, tuple[str, ...]]:
+    """The entity classes of a TSV file (``class<TAB>word`` a line, ``#`` comments), each
+    class's words in file order."""
+    out: dict[str, list[str]] = {}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            cls, word = line.split("\t")[:2]
+            out.setdefault(cls.strip(), []).append(word.strip())
+    return {c: tuple(ws) for c, ws in out.items()}
+
+
 #: Lower-case domain nouns by class, for the entity kind: a word of a class is replaced by
-#: another of the same class (data of the benchmark only; the judge never reads it).
-ENTITY_CLASSES: dict[str, tuple[str, ...]] = {
-    "organ": (
-        "prostate",
-        "bladder",
-        "kidney",
-        "liver",
-        "lung",
-        "breast",
-        "colon",
-        "pancreas",
-        "ovary",
-        "thyroid",
-        "stomach",
-        "brain",
-        "skin",
-        "cervix",
-        "rectum",
-    ),
-    "disease": (
-        "diabetes",
-        "asthma",
-        "malaria",
-        "tuberculosis",
-        "influenza",
-        "pneumonia",
-        "hypertension",
-        "obesity",
-        "sepsis",
-        "dementia",
-        "melanoma",
-        "leukaemia",
-        "lymphoma",
-        "hepatitis",
-    ),
-    "drug": (
-        "aspirin",
-        "metformin",
-        "insulin",
-        "ibuprofen",
-        "heparin",
-        "warfarin",
-        "penicillin",
-        "morphine",
-        "cisplatin",
-        "tamoxifen",
-        "paracetamol",
-        "statins",
-    ),
-    "biomass": (
-        "humins",
-        "lignin",
-        "cellulose",
-        "hemicellulose",
-        "glucose",
-        "fructose",
-        "sucrose",
-        "xylose",
-        "starch",
-        "chitin",
-        "furfural",
-    ),
-    "solvent": (
-        "water",
-        "ethanol",
-        "methanol",
-        "acetone",
-        "toluene",
-        "benzene",
-        "glycerol",
-        "hexane",
-        "chloroform",
-    ),
-    "metal": (
-        "copper",
-        "steel",
-        "iron",
-        "zinc",
-        "aluminium",
-        "nickel",
-        "titanium",
-        "silver",
-        "platinum",
-        "brass",
-        "magnesium",
-        "cobalt",
-    ),
-    "animal": (
-        "deer",
-        "elk",
-        "moose",
-        "mice",
-        "rats",
-        "cattle",
-        "sheep",
-        "goats",
-        "pigs",
-        "rabbits",
-        "wolves",
-        "foxes",
-        "sharks",
-        "whales",
-        "turtles",
-    ),
-    "particle": (
-        "neutrino",
-        "neutrinos",
-        "muon",
-        "muons",
-        "electron",
-        "electrons",
-        "proton",
-        "protons",
-        "pion",
-        "pions",
-        "photon",
-        "photons",
-        "neutron",
-        "neutrons",
-        "kaon",
-        "kaons",
-    ),
-    "ocean": ("ocean", "sea", "lake", "river", "lagoon", "estuary", "reef", "bay"),
-    "weather": ("rainfall", "snowfall", "wind", "humidity", "salinity", "cloudiness"),
-}
+#: another of the same class (``bench/data/entity_classes.tsv``; data of the benchmark
+#: only, the judge never reads it).
+ENTITY_CLASSES: dict[str, tuple[str, ...]] = entity_classes()
 
 
-def replace_entity(s: str, rng: random.Random, passage: str, paper: str = "") -> Item | None:
-    """``s`` with one lower-case domain noun of :data:`ENTITY_CLASSES` replaced by another
-    of its class (plural for plural where the class lists both) that ``passage`` never
-    writes and ``paper`` never writes near most of the words of ``s`` (:func:`said_of`)."""
+def replace_entity(
+    s: str,
+    rng: random.Random,
+    passage: str,
+    paper: str = "",
+    classes: dict[str, tuple[str, ...]] | None = None,
+) -> Item | None:
+    """``s`` with one lower-case domain noun of ``classes`` (default
+    :data:`ENTITY_CLASSES`) replaced by another of its class (plural for plural where the
+    class lists both) that ``passage`` never writes and ``paper`` never writes near most of
+    the words of ``s`` (:func:`said_of`)."""
     low_passage = passage.lower()
     cands = []
-    for _, members in sorted(ENTITY_CLASSES.items()):
+    for _, members in sorted((ENTITY_CLASSES if classes is None else classes).items()):
         for w in members:
             for m in re.finditer(rf"(?<![\w-]){w}(?![\w-])", s, re.I):
                 if m.group(0)[1:] != m.group(0)[1:].lower():
@@ -1024,10 +924,12 @@ def text_items(
     per_kind: int,
     unchanged: int,
     slots: dict[str, str] | None = None,
+    entity_classes: dict[str, tuple[str, ...]] | None = None,
 ) -> list[Item]:
     """Items from the prose of ``pages`` ((1-based number, text) in order): up to
     ``unchanged`` correct sentences (each stating a number, comparison, negation,
-    quantifier or named term) and up to ``per_kind`` corrupted copies of each kind."""
+    quantifier or named term) and up to ``per_kind`` corrupted copies of each kind
+    (``entity_classes``: the entity kind's classes, default :data:`ENTITY_CLASSES`)."""
     texts = {n: t for n, t in pages}
     if slots is None:
         slots = named_terms("\n".join(texts.values()))
@@ -1050,7 +952,7 @@ def text_items(
             "comparison": lambda: reverse_comparison(s, rng),
             "negation": lambda: flip_negation(s, rng),
             "term": lambda: replace_term(s, rng, slots, clean(near), whole),
-            "entity": lambda: replace_entity(s, own_rng, clean(near), whole),
+            "entity": lambda: replace_entity(s, own_rng, clean(near), whole, entity_classes),
             "quantifier": lambda: change_quantifier(s, rng),
             "hedge": lambda: state_hedge_as_certain(s),
         }

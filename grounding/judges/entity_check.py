@@ -31,6 +31,21 @@ and then
   and the passage holds every other content term of the claim: the same statement made of
   something the paper does not study.
 
+Beyond the lower-case nouns, :func:`slot_swap` aligns the claim with its passage word by
+word, the page text around the passage included (a claim the passage's window cuts is
+read whole), and finds a slot where the two texts differ by one or two words between the
+same words on both sides: a claim's word the passage's stretch holds fewer times than the
+claim, against a passage's word the claim holds fewer times than the stretch (so the
+claim's word may occur elsewhere in the passage, "muon *electrons*" against "muon
+*neutrinos*" beside "electron neutrinos"). There the words may also be names
+(capitalised inside a sentence: "Indian *Ocean*" / "Indian *Bay*"), three-letter words
+("sea"), or shaped as adjectives or abstract nouns ("salinity", "furfural", "ovary"):
+two domain words or names are C2; a pair with a word only shaped like one is nei, and only
+where the paper never uses the claim's word (an answer may reword what the paper says
+elsewhere). Never a verb (after "can", "may": ``grounding/lexicon/data/entity_slots.tsv``),
+a form of the same word, an accent the PDF split off ("F¨arber"), or a misprint the paper
+makes once ("parapraphs").
+
 The passage is the one the statement is verified by: the passage of its specific number
 when it has one (a table row is left out: its label is checked as a row), else the aligned
 passage when it holds the statement's share of the claim's words.
@@ -42,19 +57,29 @@ its slot, is left to the coverage rule (an answer may add a word the passage imp
 from __future__ import annotations
 
 import re
-from collections.abc import Container
+import unicodedata
+from collections import Counter
+from collections.abc import Container, Mapping
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 from annotations.schema import ErrorSpan, ErrorTag, Label
-from grounding.evidence import Hit
+from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.rules_cues import NEGATIONS, REPORTING
 from grounding.judges.statement_check import Alignment, PartResult, Status
 from grounding.lexicon import STOPWORDS, content_term, fold, is_numeric, root
-from grounding.lexicon.words import GENERAL_WORDS
+from grounding.lexicon.words import GENERAL_WORDS, entity_slot_words
 from grounding.memo import per_check
 
-__all__ = ["EntitySwap", "hit_alignment", "is_domain_word", "other_entity"]
+__all__ = [
+    "EntitySwap",
+    "hit_alignment",
+    "is_domain_word",
+    "other_entity",
+    "slot_swap",
+    "widened",
+]
 
 
 #: Endings of adjectives, adverbs, verb forms and abstract nouns: an answer rewords these
@@ -114,11 +139,15 @@ class EntitySwap:
     """A domain word of the claim its passage does not hold.
 
     word: the claim's word as written. other: the passage's word in its slot (None when
-    the paper never uses ``word`` and the passage has none in its slot).
+    the paper never uses ``word`` and the passage has none in its slot). certain: both
+    words are domain words or names, so the passage contradicts the claim (C2); False when
+    either is only shaped like one (a 3-letter word, an adjective or abstract noun's
+    ending): the passage then fails to support it (nei).
     """
 
     word: str
     other: str | None
+    certain: bool = True
 
     def why(self, al: Alignment) -> str:
         """The rationale's phrase, against the passage ``al``."""
@@ -135,15 +164,16 @@ class EntitySwap:
 
     def verdict(self, al: Alignment, errors: list[ErrorSpan]) -> tuple[Label, str, list[Hit]]:
         """A judge's (label, rationale, evidence) for a sentence with nothing else to
-        check: contradicted against ``other`` (its C2 span added to ``errors``), else nei."""
-        if self.other is not None:
+        check: contradicted against ``other`` when certain (its C2 span added to
+        ``errors``), else nei."""
+        if self.other is not None and self.certain:
             errors.append(ErrorSpan(span=self.word, tags=(ErrorTag.C2,), correction=self.other))
             return Label.CONTRADICTION, f"Contradicted: {self.why(al)}.", [al.hit]
         return Label.NEI, f"Not enough information: {self.why(al)}.", [al.hit]
 
     def result(self, part: Part, al: Alignment) -> PartResult:
-        """The statement's part result: C2 against ``other``, else N2."""
-        if self.other is not None:
+        """The statement's part result: C2 against ``other`` when certain, else N2."""
+        if self.other is not None and self.certain:
             return PartResult(
                 part, Status.CONTRADICTED, ErrorTag.C2, self.why(al), al.hit, self.word, self.other
             )
@@ -300,43 +330,79 @@ def other_entity(
     al: Alignment,
     subject: frozenset[str] = frozenset(),
     paper_terms: Container[str] = frozenset(),
+    *,
+    index: EvidenceIndex | None = None,
 ) -> EntitySwap | None:
     """The first domain word of ``text`` that the aligned passage ``al`` replaces with
-    another (its slot holds another domain word) or that the paper never uses while the
-    passage holds all the rest (module docstring); None when there is none.
+    another (its slot holds another domain word, read from the words around it or by
+    aligning the two texts word by word: :func:`slot_swap`) or that the paper never uses
+    while the passage holds all the rest (module docstring); None when there is none.
 
     Args: text: the claim (or one clause of it). al: its aligned passage. subject: the
           title's words (lower case, squashed), the paper's own subject. paper_terms: the
           paper's content terms (``EvidenceIndex.doc_terms``); empty: the not-in-paper
-          case is not looked at.
+          case is not looked at. index: the paper's evidence index, for the text around
+          the passage (:func:`widened`), the paper's term counts and its phrases (None:
+          the passage alone is aligned).
     """
     mine = _words(text)
-    if not any(d for _, d in mine):
+    missing: list[int] = []
+    if any(d for _, d in mine):
+        theirs = _words(al.text)
+        missing = _missing(mine, theirs, al, subject)
+        claim_terms = {t for w, _ in mine if (t := _term(w)) is not None}
+        for k in missing:
+            other = _slot_word(k, mine, theirs, claim_terms)
+            if other is not None:
+                return EntitySwap(_as_written(mine[k][0], text), other)
+    found = slot_swap(
+        text,
+        widened(al, page_text(index, al.hit), text),
+        al.terms,
+        subject,
+        index.doc_terms if index is not None else paper_terms,
+    )
+    if found is not None:
+        return EntitySwap(_as_written(found.word, text), found.other, found.certain)
+    if not missing or not paper_terms:
         return None
-    theirs = _words(al.text)
+    return _not_in_paper(text, mine, missing, al, paper_terms)
+
+
+def _missing(
+    mine: list[tuple[str, bool]],
+    theirs: list[tuple[str, bool]],
+    al: Alignment,
+    subject: frozenset[str],
+) -> list[int]:
+    """The positions of the domain words of ``mine`` (the claim's words) that the passage
+    (``theirs``, its words; ``al``, its terms) holds in no form, the subject's left out."""
     terms = al.terms
     roots = frozenset(root(t) for t in terms)
     prefixes: dict[str, list[int]] = {}
     for w, _ in theirs:
         if len(w) > _PREFIX:
             prefixes.setdefault(w[:_PREFIX], []).append(len(w))
-    claim_terms = {t for w, _ in mine if (t := _term(w)) is not None}
-    missing = [
+    return [
         k
         for k, (w, d) in enumerate(mine)
         if d and w not in subject and not _held(w, terms, roots, prefixes)
     ]
-    if not missing:
-        return None
-    for k in missing:
-        other = _slot_word(k, mine, theirs, claim_terms)
-        if other is not None:
-            return EntitySwap(_as_written(mine[k][0], text), other)
-    if not paper_terms:
-        return None
+
+
+def _not_in_paper(
+    text: str,
+    mine: list[tuple[str, bool]],
+    missing: list[int],
+    al: Alignment,
+    paper_terms: Container[str],
+) -> EntitySwap | None:
+    """The first missing word (``missing``: positions in ``mine``) that the paper never
+    uses, standing where a noun does, while the passage holds every other content term."""
+    claim_terms = {t for w, _ in mine if (t := _term(w)) is not None}
     gone = {_term(mine[k][0]) for k in missing}
     rest = [t for t in claim_terms if t not in gone]
-    if any(t not in terms for t in rest):
+    if any(t not in al.terms for t in rest):
         return None
     for k in missing:
         word = mine[k][0]
@@ -361,8 +427,287 @@ def _noun_slot(word: str, text: str) -> bool:
     return any(w == word and k > 0 and words[k - 1] in _BEFORE_NOUN for k, w in enumerate(words))
 
 
+def page_text(index: EvidenceIndex | None, hit: Hit) -> str:
+    """The text of ``hit``'s page in ``index`` ("" without an index or page)."""
+    page = index.pages.get(hit.entry.page) if index is not None else None
+    return str(getattr(page, "text", "") or "")
+
+
 def hit_alignment(hit: Hit) -> Alignment:
     """``hit``'s own passage as an :class:`Alignment` (coverage 0: not measured), for the
     passage that verified a claim's number."""
     text = hit.entry.text
     return Alignment(hit, text, frozenset(hit.entry.terms), tuple(w for w, _ in _words(text)), 0.0)
+
+
+# ------------------------------------------------------------------ aligned slots
+#: A word or a number as the slot alignment reads text ("1.4571", "5.3.2", "ORAS5"); a
+#: compound's parts are words of their own ("wind-evaporation-SST", "H-bonded").
+_TOKEN = re.compile(r"[^\W_]+(?:\.\d+)*")
+#: Words after which a verb stands, and what may open a line before its first word.
+_VERB_BEFORE = entity_slot_words("verb_before")
+_MARKUP = "".join(entity_slot_words("markup"))
+#: What may close a sentence's last word before its full stop.
+_CLOSING = "*_\"'’”)]"
+_COMPOUND = re.compile(r"[^\W_]+(?:[-'’.][^\W_]+)*")
+#: Endings of adverbs and verb forms: never an entity, even in a slot ("clinically",
+#: "enrolled", "increasing").
+_NEVER_ENDINGS = ("ly", "ed", "ing")
+#: How many tokens of text an aligned slot may span on each side (a compound's words).
+_SLOT = 2
+#: Characters of page text read on each side of the passage beyond the claim's length,
+#: so that a claim that starts before its passage's window, or ends after it, aligns whole.
+_MARGIN = 80
+#: The least weight of the words shared around a slot (:func:`_run`): "after SCO of
+#: furfural can be found" (4 + 4), "stainless steel 1.4571" (2 + 1 ... 5 + 1); not
+#: "eccentric extension is" (2 + 1), words that met by chance.
+_CONTEXT = 4
+
+
+@dataclass(frozen=True, slots=True)
+class _Tok:
+    """One token of a text read for slots: the word in lower case, its key (content
+    term, else the word), and how it may name an entity: 2 a domain word or a name
+    (capitalised inside a sentence), 1 a word that may be one (3 letters, or shaped as an
+    adjective or abstract noun), 0 none (stop, general, number, acronym, adverb, verb);
+    whether it opens a sentence, and whether one ends right after it."""
+
+    word: str
+    key: str
+    grade: int
+    opens: bool = False
+    ends: bool = False
+
+
+def _grade(w: str, opens: bool) -> int:
+    """How ``w`` (as written) may name an entity (:class:`_Tok`); ``opens``: it starts
+    a sentence, where a capital says nothing."""
+    low = w.lower()
+    if not low.isalpha() or low in _NOT_ENTITY or low in GENERAL_WORDS or len(low) < 3:
+        return 0
+    if w[1:] != w[1:].lower():
+        return 0  # an acronym or a name with inner capitals: statement_check's names
+    if w[0].isupper() and not opens:
+        return 2  # "Indian Ocean", "Template Prostate Mapping"
+    if is_domain_word(low):
+        return 2
+    single = low[:-1] if low.endswith("s") and not low.endswith("ss") else low
+    return 0 if low.endswith(_NEVER_ENDINGS) or single.endswith(_NEVER_ENDINGS) else 1
+
+
+@per_check(maxsize=4096)
+def _tokens(text: str) -> tuple[_Tok, ...]:
+    """The tokens of ``text`` for slot alignment, in order; the parts of a compound with
+    a digit ("DeepSeek-R1-Distill-Qwen-32B", "Ca2+") name no entity alone."""
+    flat = fold(text)
+    out = []
+    for m in _COMPOUND.finditer(flat):
+        i = m.start() - 1
+        while i >= 0 and (flat[i].isspace() or flat[i] in _MARKUP):
+            i -= 1
+        opens = i < 0 or flat[i] in ".!?:;"
+        named = not any(c.isdigit() for c in m.group(0))
+        j = m.end()
+        while j < len(flat) and (flat[j].isspace() or flat[j] in _CLOSING):
+            j += 1
+        parts = _TOKEN.findall(m.group(0))
+        for n, part in enumerate(parts):
+            low = part.lower()
+            plain = _unaccented(low)  # "Färber" and "Farber" are one key
+            key = (
+                plain if any(c.isdigit() for c in plain) else _term(plain) or _AUX.get(plain, plain)
+            )
+            ends = n == len(parts) - 1 and (j >= len(flat) or flat[j] in ".!?:;")
+            out.append(_Tok(low, key, _grade(part, opens) if named else 0, opens, ends))
+            opens = False
+    return tuple(out)
+
+
+def _unaccented(word: str) -> str:
+    """``word`` without its accents ("färber" -> "farber"), as a claim may write a name."""
+    if word.isascii():
+        return word
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
+def _family(a: str, b: str) -> bool:
+    """Whether two words (lower case) are one word's forms: one term or root, one the
+    start or (four letters or more) the end of the other, or the same first letters at
+    about the same length ("prostate" / "prostatic")."""
+    a, b = _unaccented(a), _unaccented(b)
+    ta, tb = _term(a) or a, _term(b) or b
+    short, long_ = sorted((a, b), key=len)
+    if ta == tb or root(ta) == root(tb) or long_.startswith(short):
+        return True
+    if len(short) >= 4 and long_.endswith(short):
+        return True  # a name the PDF's text splits at an accent ("F¨arber")
+    return len(a) > _PREFIX and a[:_PREFIX] == b[:_PREFIX] and abs(len(a) - len(b)) <= 3
+
+
+def widened(al: Alignment, page_text: str, claim: str) -> str:
+    """The text of ``al``'s passage with the page text on either side of it (the claim's
+    length and :data:`_MARGIN` characters, cut at word boundaries), so that a claim the
+    window cuts aligns whole; ``al.text`` where there is no page text or the passage is a
+    table row."""
+    e = al.hit.entry
+    if not page_text or e.kind == "row" or e.end > len(page_text):
+        return al.text
+    reach = len(claim) + _MARGIN
+    lo, hi = max(0, e.start - reach), min(len(page_text), e.end + reach)
+    text = page_text[lo:hi]
+    if lo > 0:
+        text = text[len(text.split(None, 1)[0]) :] if text.strip() else text
+    if hi < len(page_text):
+        text = text.rsplit(None, 1)[0] if text.strip() else text
+    return text
+
+
+def _run(a: list[str], b: list[str], i: int, j: int, step: int) -> int:
+    """The weight of the keys ``a`` and ``b`` share from ``a[i]`` and ``b[j]`` on, going
+    by ``step`` (1 or -1), up to :data:`_SLOT` + 1 of them: a content word counts 2, a
+    stop word or a number 1."""
+    n = 0
+    for k in range(_SLOT + 1):
+        x, y = i + step * k, j + step * k
+        if not (0 <= x < len(a) and 0 <= y < len(b)) or a[x] != b[y]:
+            break
+        n += 2 if a[x].isalpha() and a[x] not in STOPWORDS else 1
+    return n
+
+
+def slot_swap(
+    text: str,
+    passage: str,
+    al_terms: frozenset[str],
+    subject: frozenset[str] = frozenset(),
+    paper_terms: Container[str] = frozenset(),
+) -> EntitySwap | None:
+    """The first word of ``text`` that ``passage`` replaces with another entity word in
+    the same slot, read by aligning the two texts word by word (difflib): one or two words
+    of each between the same words on both sides (:data:`_CONTEXT`, a content word
+    counting twice); at the claim's start or end, one word against another, both domain
+    words or names, with the other side alone, where the passage's sentence starts or
+    ends there too ("to Mexico." is no swap of "to Cabo San Lucas in March."); the
+    claim's word written more often in the claim than in the aligned stretch of the
+    passage and the passage's word more often there than in the claim (so a reordering
+    is no swap); the two not forms of one word
+    (:func:`_family`), nor a misprint of the paper (:func:`_misprint`; ``paper_terms``:
+    the paper's terms with their counts, when a mapping); the claim's word not an alias
+    the paper defines (``al_terms``: the passage's terms with the aliases), nor the
+    paper's subject, nor a verb (right after "can", "may", ...: ``entity_slots.tsv``).
+
+    A swap between two domain words or names is certain (C2); one where either word is
+    only shaped like an entity (3 letters, an adjective or abstract noun's ending) is not
+    (``EntitySwap.certain`` False: nei), and only where the paper never uses the claim's
+    word (``paper_terms``; an answer may name what the paper says elsewhere in other words,
+    "directory structure" for "directory/file structure").
+    """
+    mine, theirs = _tokens(text), _tokens(passage)
+    if not any(t.grade for t in mine):
+        return None
+    a, b = [t.key for t in mine], [t.key for t in theirs]
+    sm = SequenceMatcher(None, a, b, autojunk=False)
+    # the passage's stretch the claim aligns with: from its first shared run of two or
+    # more words to its last (a stray shared word further off is no part of it)
+    blocks = [m for m in sm.get_matching_blocks() if m.size >= 2]
+    if not blocks:
+        return None
+    lo, hi = max(0, blocks[0].b - _SLOT), blocks[-1].b + blocks[-1].size + _SLOT
+    pair = _Pairing(
+        Counter(a),
+        Counter(b[lo:hi]),
+        frozenset(b),
+        al_terms,
+        subject,
+        paper_terms if isinstance(paper_terms, Mapping) else {},
+    )
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag != "replace" or i2 - i1 > _SLOT:
+            continue
+        edge = i1 == 0 or i2 == len(a)
+        if edge and i2 - i1 > 1:
+            continue
+        for k1, k2 in _slots(j1, j2, i1 == 0, i2 == len(a)):
+            before = _run(a, b, i1 - 1, k1 - 1, -1)
+            after = _run(a, b, i2, k2, 1)
+            if (i1 and not before) or (i2 < len(a) and not after) or before + after < _CONTEXT:
+                continue
+            if (i1 == 0 and not theirs[k1].opens) or (i2 == len(a) and not theirs[k2 - 1].ends):
+                continue  # the passage's words go on where the claim's start or stop
+            for i in range(i1, i2):
+                if any(t.word in _VERB_BEFORE for t in mine[max(0, i - 2) : i]):
+                    continue
+                swap = pair.swap(mine[i], theirs[k1:k2], edge, k2 - k1 == i2 - i1)
+                if swap is not None:
+                    return swap
+    return None
+
+
+def _slots(j1: int, j2: int, first: bool, last: bool) -> list[tuple[int, int]]:
+    """The passage's spans a slot may take within ``[j1, j2)``, the passage's side of a
+    replaced stretch: one or two words right after the words shared before it, or right
+    before the words shared after it (the matcher may fold stray words into the stretch);
+    only the latter where the slot opens the claim (``first``), only the former where it
+    ends it (``last``)."""
+    out = []
+    for m in range(1, min(_SLOT, j2 - j1) + 1):
+        if not first:
+            out.append((j1, j1 + m))
+        if not last:
+            out.append((j2 - m, j2))
+    return list(dict.fromkeys(out))
+
+
+@dataclass(frozen=True, slots=True)
+class _Pairing:
+    """What :func:`slot_swap` weighs a slot's two words against: the keys' counts in the
+    claim and in the passage's aligned stretch, the passage's keys, its terms with the
+    aliases, the paper's subject and the paper's term counts."""
+
+    claimed: Counter[str]
+    stretch: Counter[str]
+    literal: frozenset[str]
+    al_terms: frozenset[str]
+    subject: frozenset[str]
+    counts: Mapping[str, int]
+
+    def swap(self, c: _Tok, theirs: tuple[_Tok, ...], edge: bool, even: bool) -> EntitySwap | None:
+        """The swap of the claim's token ``c`` with a token of ``theirs`` (the passage's
+        side of its slot; ``edge``: the slot is at the claim's start or end; ``even``: the
+        two sides have as many words), or None. A swap that is not certain needs an even
+        slot ("the men" for "the study population" is a rewording)."""
+        if (
+            not c.grade
+            or (edge and c.grade < 2)
+            or self.claimed[c.key] <= self.stretch[c.key]
+            or c.word in self.subject
+            or (c.key in self.al_terms and c.key not in self.literal)
+        ):
+            return None
+        if any(_family(c.word, p.word) for p in theirs):
+            return None  # the claim's word is in the slot, with a word more ("Australian coast")
+        for p in theirs:
+            if (
+                not p.grade
+                or (edge and p.grade < 2)
+                or self.stretch[p.key] <= self.claimed[p.key]
+                or _misprint(c.word, p.word, self.counts.get(p.key, 0))
+            ):
+                continue
+            certain = c.grade == 2 and p.grade == 2
+            if not certain and (not even or self.counts.get(c.key, 0)):
+                return None
+            return EntitySwap(c.word, p.word, certain=certain)
+        return None
+
+
+def _misprint(word: str, printed: str, times: int) -> bool:
+    """Whether ``printed`` (a passage's word the paper uses ``times`` times) is a misprint
+    of ``word``: as long, six letters or more, one letter apart, and used at most once
+    ("parapraphs" for "paragraphs"; not "hexane" for "hexene" where the paper names it
+    often)."""
+    return (
+        times <= 1
+        and len(word) == len(printed) >= 6
+        and sum(x != y for x, y in zip(word, printed)) == 1
+    )

@@ -811,6 +811,7 @@ def statement_result(
     same_min: float = 1.0,
     subject: frozenset[str] = frozenset(),
     paper_terms: Container[str] = frozenset(),
+    index: EvidenceIndex | None = None,
 ) -> PartResult:
     """The statement itself (what the sentence says of its terms and numbers): verified by
     a specific number found in its passage, or by one aligned passage holding ``coverage``
@@ -823,11 +824,11 @@ def statement_result(
     statement_check.flipped_operators), nor bound its numbers the other way, nor be about
     another entity (a name of the sentence it lacks, or a sibling with other digits, where it
     holds all the rest: statement_check.missing_entities; ``subject``: the title's words,
-    names the paper's passages may leave out). Where the
-    passage is the same statement (``same_min`` of its words) with the opposite operator
-    word on the same sides, the statement is contradicted (C3;
-    statement_check.reversed_operators). Nor may that passage put another lower-case entity
-    in its slot (:func:`_entity_swap`; ``paper_terms``: the paper's terms)."""
+    names the paper's passages may leave out). Where the passage is the same statement
+    (``same_min`` of its words) with the opposite operator word on the same sides, the
+    statement is contradicted (C3; statement_check.reversed_operators). Nor may that
+    passage put another entity in its slot (:func:`_entity_swap`; ``paper_terms``: the
+    paper's terms; ``index``: the pages its passage is read around)."""
     part = Part(PartKind.TERM, text, 0, len(text), "statement")
     clash = next((c for c in found.numbers if _bound_clash(c)), None)
     if clash is not None and clash.hit is not None:
@@ -841,7 +842,7 @@ def statement_result(
             hit=clash.hit,
         )
     strong = [c for c in found.numbers if _specific(c)]
-    swapped = _entity_swap(text, part, strong, al, coverage, subject, paper_terms)
+    swapped = _entity_swap(text, part, strong, al, coverage, subject, paper_terms, index)
     if swapped is not None:
         return swapped
     if strong:
@@ -858,7 +859,7 @@ def statement_result(
         and a.coverage >= coverage
         and not flipped_operators(text[lo:hi], a)
         and not missing_entities(text[lo:hi], a, subject)
-        and other_entity(text[lo:hi], a, subject) is None
+        and other_entity(text[lo:hi], a, subject, index=index) is None
         and not (negated_in_passage(text, a) and not _verbatim(text[lo:hi], a))
         for a, (lo, hi) in zip(by_clause, clause_spans)
     ):
@@ -890,6 +891,7 @@ def _entity_swap(
     coverage: float,
     subject: frozenset[str],
     paper_terms: Container[str],
+    index: EvidenceIndex | None = None,
 ) -> PartResult | None:
     """The statement's result when the passage that would verify it, that of its first
     specific number (``strong``) or the aligned one holding ``coverage`` of its words, puts
@@ -899,7 +901,7 @@ def _entity_swap(
         hit_alignment(strong[0].hit) if strong and strong[0].hit else None,
         al if al is not None and al.coverage >= coverage else None,
     ):
-        swap = other_entity(text, ground, subject, paper_terms) if ground else None
+        swap = other_entity(text, ground, subject, paper_terms, index=index) if ground else None
         if swap is not None and ground is not None and ground.hit.entry.kind != "row":
             return swap.result(part, ground)
     return None

@@ -63,7 +63,7 @@ from grounding.judges.attribution import Attribution
 from grounding.judges.claim import Claim, SentenceFinding
 from grounding.judges.decide import Decision, decide
 from grounding.judges.direction_check import PaperSentences, direction_check, negation_conflict
-from grounding.judges.entity_check import other_entity
+from grounding.judges.entity_check import hit_alignment, other_entity
 from grounding.judges.hedge_check import closest_sentence, unhedged
 from grounding.judges.keyed_rows import check_keyed_rows
 from grounding.judges.measure_binding import check_measure_binding
@@ -321,6 +321,8 @@ class RulesState:
             return None
         if r.status is Status.CONTRADICTED:
             return results + [r]
+        if r.hit is not None and self._other_entity_at(r.hit):
+            return None
         if self.claim.quantities or any(
             x.weak
             or x.status is Status.NOT_FOUND
@@ -332,6 +334,19 @@ class RulesState:
         ):
             return None
         return [x for x in results if x.status is Status.VERIFIED] + [r]
+
+    def _other_entity_at(self, hit: Hit) -> bool:
+        """Whether the passage of ``hit`` (not a table row) puts another entity in a slot of
+        the sentence (entity_check.other_entity): it restates no relation of the sentence's."""
+        return hit.entry.kind != "row" and (
+            other_entity(
+                self.claim.text,
+                hit_alignment(hit),
+                subject_words(self.index),
+                index=self.index,
+            )
+            is not None
+        )
 
     def _check_parts(self, prior: list[PartResult]) -> tuple[list[PartResult], Alignment | None]:
         """Check the terms, comparisons, negations and quantifiers of a sentence whose
@@ -394,6 +409,7 @@ class RulesState:
                     cfg.polarity_min_similarity,
                     subject_words(index),
                     index.doc_terms,
+                    index,
                 )
             )
         return checked, al
@@ -668,7 +684,13 @@ def _other_entity(s: S, _: Maybe) -> Maybe:
     al = _unchecked(s)
     if not isinstance(al, Alignment):
         return None
-    swap = other_entity(s.claim.text, al, subject_words(s.index), s.index.doc_terms)
+    swap = other_entity(
+        s.claim.text,
+        al,
+        subject_words(s.index),
+        s.index.doc_terms,
+        index=s.index,
+    )
     if swap is None:
         return None
     errors: list[ErrorSpan] = []

@@ -17,7 +17,8 @@ word list of its own.
 - ``hedges.tsv``: :func:`hedge_patterns` (uses paper, claim, ability), :data:`HEDGE_EDITS`.
 - ``speculation.tsv``: :func:`speculation_pattern`.
 - ``general_words.tsv``: :data:`GENERAL_WORDS`, general words of scientific prose that
-  name no entity (the entity check, ``grounding/judges/entity_check.py``).
+  name no entity (the entity check, ``grounding/judges/entity_check.py``);
+  ``entity_slots.tsv``: :func:`entity_slot_words`, what may stand in one of its slots.
 
 Word order in a file is kept in each use: it matters where a list becomes a regular
 expression whose match is quoted, or where the first pair naming a word decides.
@@ -139,6 +140,13 @@ HEDGE_EDITS = tuple((rf"\b{r[0]}\b", r[2]) for r in _HEDGES if "edit" in _uses(r
 GENERAL_WORDS = frozenset(r[0].strip().lower() for r in _rows("general_words.tsv") if r[0].strip())
 
 
+def entity_slot_words(use: str) -> frozenset[str]:
+    """The words (or characters) of one use of ``entity_slots.tsv``: ``verb_before``, the
+    words after which a verb stands; ``markup``, what may open a line before its first
+    word."""
+    return frozenset(r[0] for r in _rows("entity_slots.tsv") if use in _uses(r[1]))
+
+
 __all__ = [
     "DOWN_WORDS",
     "GENERAL_WORDS",
@@ -150,6 +158,7 @@ __all__ = [
     "UP_WORDS",
     "direction_pairs",
     "direction_stems",
+    "entity_slot_words",
     "hedge_patterns",
     "negation_pattern",
     "negation_words",

@@ -8,6 +8,7 @@ import importlib
 import random
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from rapidfuzz import fuzz
@@ -166,6 +167,28 @@ def test_entity_item_swaps_one_domain_noun_for_another_of_its_class() -> None:
         is None
     )
     assert gen.replace_entity("The LUNG dataset holds 300 scans.", random.Random(0), "") is None
+
+
+def test_entity_classes_are_data_the_judge_never_reads() -> None:
+    # the classes come from bench/data; the held-out file shares no word with them, and
+    # its items replace only its own words
+    dev = gen.entity_classes(gen.ENTITY_CLASSES_TSV)
+    assert dev == gen.ENTITY_CLASSES and list(dev["organ"][:2]) == ["prostate", "bladder"]
+    held = gen.entity_classes(gen.ENTITY_CLASSES_TSV.with_name("entity_classes_heldout.tsv"))
+    words = {w for ws in dev.values() for w in ws}
+    held_words = {w for ws in held.values() for w in ws}
+    assert held_words and not held_words & words and not set(held) & set(dev)
+    s = "Blood samples of the horses were kept at 4 C."
+    it = gen.replace_entity(s, random.Random(0), s, classes=held)
+    assert it is not None
+    old, new = _diff(s, it.text)
+    assert old[0] in ("Blood", "horses") and new[0].lower() in held_words
+    assert gen.replace_entity(s, random.Random(0), s) is None  # no dev-class word in it
+    # no module of the library reads the benchmark's classes
+    root = Path(gen.__file__).resolve().parents[1]
+    for path in (root / "grounding").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "entity_classes" not in text and "ENTITY_CLASSES" not in text, path
 
 
 def test_entity_items_leave_the_other_kinds_as_they_were(monkeypatch: pytest.MonkeyPatch) -> None:
