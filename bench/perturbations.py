@@ -577,10 +577,28 @@ _HEDGE = [
 ]
 
 
+# "indicates" that depicts, not a hedge: a figure's graphic as its subject ("the dashed
+# line indicates the mean", "arrows indicate ...") or a purpose ("to indicate"). Written
+# for this suite, apart from the library's own lexicon, so that the suite does not
+# borrow the judge's reading.
+_DEPICTS = re.compile(
+    r"(?:\b(?:lines?|arrows?|arrowheads?|bars?|dots?|curves?|symbols?|colou?rs?|"
+    r"shad(?:ed|ing)|box(?:es)?|asterisks?|circles?|squares?|triangles?|markers?|stars?|"
+    r"dashed|dotted|solid|legend|insets?|bands?|contours?|labels?|panels?)\b[^,;.()]*"
+    r"|\bto |\(|\[)$"
+)
+
+
+def _depicts(s: str, m: re.Match[str]) -> bool:
+    """True if hedge match ``m`` is an "indicate(s)" that depicts (see ``_DEPICTS``)."""
+    return m.group(0).startswith("indicate") and bool(_DEPICTS.search(s[: m.start()]))
+
+
 def state_hedge_as_certain(s: str) -> Item | None:
     """``s`` with its first hedge dropped or made plain (deterministic); None without one,
-    or when the sentence is negated around the hedge ("may not")."""
-    found = [(m, new) for rx, new in _HEDGE for m in [rx.search(s)] if m]
+    or when the sentence is negated around the hedge ("may not"). An "indicates" that
+    depicts ("the dashed line indicates") is no hedge."""
+    found = [(m, new) for rx, new in _HEDGE for m in [rx.search(s)] if m and not _depicts(s, m)]
     if not found:
         return None
     m, new = min(found, key=lambda x: x[0].start())
