@@ -18,6 +18,10 @@ text_near      a number of a prose sentence replaced by a number of the same for
                neighbouring sentence of the page (another statement's value)
 =============  ================================================================================
 
+A row label the table gives to several rows with other cells ("NER" under the data sets
+BC5CDR, JNLPBA, NCBI-disease and SciERC) is written with its group, the text its line
+prints left of the label ("NER on BC5CDR"), so that each sentence names one row; such a
+row with no group on its line is left out (a sentence naming it could mean any of them).
 Every moved value occurs in the paper, so "found in the paper" cannot settle it. Each item
 is judged alone (no question, no earlier sentences) with the paper's evidence index, as
 ``bench/perturb.py`` does. Prints, per seed: per kind n, recall (labelled contradiction),
@@ -44,7 +48,7 @@ import re
 import sys
 import time
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -64,8 +68,9 @@ from perturbations import (  # noqa: E402
     rephrase,
 )
 
-from grounding.evidence import EvidenceIndex  # noqa: E402
+from grounding.evidence import EvidenceIndex, row_label  # noqa: E402
 from grounding.judges.registry import make_judge  # noqa: E402
+from grounding.judges.row_binding import group_label  # noqa: E402
 from grounding.pdf import read_pdf  # noqa: E402
 
 MOVED = ("table_row", "table_column", "table_pair", "text_pair", "text_near")
@@ -244,6 +249,32 @@ def text_items(
     return out
 
 
+def grouped(rows: list[Row], index: EvidenceIndex) -> list[Row]:
+    """``rows`` with a label that names one row: a label the table gives to several rows
+    with other cells ("NER" under the data sets "BC5CDR" and "JNLPBA") is written with
+    its group ("NER on BC5CDR", :func:`grounding.judges.row_binding.group_label`); such a
+    row with no group printed on its line is left out (a sentence naming it could mean
+    any of them)."""
+    cells: dict[tuple[int, str], set[tuple[float, ...]]] = defaultdict(set)
+    for r in rows:
+        cells[(r.page, r.label)].add(r.values)
+    out = []
+    for r in rows:
+        if len(cells[(r.page, r.label)]) < 2:
+            out.append(r)
+            continue
+        line = [(pid, index.entries[pid]) for pid in index.rows_by_page.get(r.page, [])]
+        mine = [
+            e
+            for _, e in line
+            if row_label(e) == r.label and e.rects and abs(e.rects[0].y0 - r.y) <= 1.0
+        ]
+        group = group_label(mine[0], line) if mine else ""
+        if group:
+            out.append(replace(r, label=f"{r.label} on {group}"))
+    return out
+
+
 _READ: dict[Path, tuple[Any, EvidenceIndex]] = {}
 
 
@@ -259,7 +290,7 @@ def paper_items(
     document, index = _READ[pdf]
     pages = body_pages([p.text for p in document.pages])
     items = text_items(pages, rng, n_text, n_unchanged)
-    rows = table_rows(index)
+    rows = grouped(table_rows(index), index)
     by_label: dict[str, set[float]] = defaultdict(set)
     for r in rows:
         by_label[r.label].update(r.values)

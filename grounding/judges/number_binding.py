@@ -21,7 +21,7 @@ from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.number_common import Findings, NumberCheck, same_digits, transposed
 from grounding.judges.number_lists import respectively_words
 from grounding.judges.rules_cells import cell_near, label_terms, same_table
-from grounding.judges.verbatim import changed_number
+from grounding.judges.verbatim import NumberFlip, number_flips
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.quantities import Quantity, comparable, extract_quantities, same_value
 
@@ -271,14 +271,17 @@ def _bound_value(
 
 def check_changed_number(text: str, index: EvidenceIndex, hits: list[Hit], found: Findings) -> None:
     """A sentence the paper states word for word but for one number
-    (:func:`grounding.judges.verbatim.changed_number`: "the 6 mHz at which the e = 0.9
+    (:func:`grounding.judges.verbatim.number_flips`: "the 6 mHz at which the e = 0.9
     source is concentrated" where the paper says "e = 0.6") is wrong in that number: when
     the number checks contradict the sentence (a value read in another statement, "6 mHz
     -> 40 mHz" from "the e = 0.9 source is concentrated at around 40 mHz"), the C1 moves to
     the changed number, corrected by the paper's, and the sentence's other numbers are
-    found in that statement. Nothing changes when no number is contradicted, the changed
-    word is not one whole number of the sentence (a digit group of "13 370"), or two of
-    the sentence's numbers have its value. Changes ``found`` in place.
+    found in that statement; where two of its numbers have the changed one's value, the
+    one in the changed place ("388 men ... and 388 men"). Nothing changes when no number
+    is contradicted or the changed word is not one whole number of the sentence (a digit
+    group of "13 370"). Two statements each one number away at another number leave the
+    contradicted ones among those numbers with no correction (:func:`_open_flips`).
+    Changes ``found`` in place.
 
     Args: text: the sentence. index: the paper's evidence index. hits: the sentence's
           passages, best first. found: the number checks.
@@ -286,11 +289,20 @@ def check_changed_number(text: str, index: EvidenceIndex, hits: list[Hit], found
     """
     if not any(c.status in _CONTRADICTED for c in found.numbers):
         return
-    flip = changed_number(text, index, hits)
-    if flip is None:
+    flips = number_flips(text, index, hits)
+    if len(flips) > 1:
+        _open_flips(flips, found)
         return
+    if not flips:
+        return
+    flip = flips[0]
     said, paper = _plain(flip.word), _plain(flip.paper)
-    target = [c for c in found.numbers if said is not None and c.quantity.value == said]
+    target = sorted(
+        (c for c in found.numbers if said is not None and c.quantity.value == said),
+        key=lambda c: c.quantity.start,
+    )
+    if len(target) > 1 and len(target) == _written_times(text, flip.word) > flip.nth:
+        target = [target[flip.nth]]  # "388 men ... and 388 men": the one in the flip's slot
     if len(target) != 1 or paper is None:
         return
     fix = _paper_number(text, target[0].quantity, flip.hit, flip.paper, paper, index)
@@ -304,6 +316,29 @@ def check_changed_number(text: str, index: EvidenceIndex, hits: list[Hit], found
             same_value(c.quantity, q) for q in stated
         ):
             c.status, c.hit, c.correction, c.why = "found", flip.hit, None, ""
+
+
+def _written_times(text: str, word: str) -> int:
+    """How many times ``text`` writes the number token ``word`` (alone, not inside a
+    longer number)."""
+    return len(re.findall(r"(?<![\w.,])" + re.escape(word) + r"(?![\w]|[.,]\d)", fold(text)))
+
+
+def _open_flips(flips: list[NumberFlip], found: Findings) -> None:
+    """The sentence is one number away from two or more paper statements, each at another
+    of its numbers ("479 men for definition one and 388 for definition two" where the
+    paper says 479 / 543 and 647 / 388): which number is wrong is open, so a contradicted
+    number that one of them changes keeps its C1 with no correction (``refuted``)."""
+    said = {v for f in flips if (v := _plain(f.word)) is not None}
+    pages = sorted({f.hit.entry.page for f in flips})
+    where = ", ".join(f"'{f.paper}' for '{f.word}'" for f in flips)
+    for c in found.numbers:
+        if c.status in _CONTRADICTED and c.quantity.value in said:
+            c.status, c.correction = "refuted", None
+            c.why = (
+                f"the sentence is one number away from {len(flips)} statements on page "
+                f"{', '.join(map(str, pages))} ({where}): which number is wrong is open"
+            )
 
 
 def _paper_number(
@@ -342,7 +377,7 @@ _CONTRADICTED = ("conflict", "refuted")
 
 
 def _plain(word: str) -> float | None:
-    """The value of a number token as :func:`changed_number` gives it ("1,000", "0.6")."""
+    """The value of a number token as :func:`number_flips` gives it ("1,000", "0.6")."""
     try:
         return float(word.replace(",", ""))
     except ValueError:

@@ -395,6 +395,31 @@ def _find_value(
 _SIDES = {"<": "upper", "<=": "upper", ">": "lower", ">=": "lower"}
 
 
+def _just_past(index: EvidenceIndex, h: Hit, text: str, q: Quantity) -> bool:
+    """True if the page of passage ``h`` writes ``q``'s value (no bound, same unit) in the
+    passage or within 250 characters past either edge after the same three words as the
+    sentence ``text`` (the number's own statement, in the passage or cut off by its
+    window; also where it reports another study: it still is not the other value's
+    statement)."""
+    lo, hi = h.entry.start, h.entry.end
+    page = getattr(index.pages.get(h.entry.page), "text", "")
+    mine = _WORD.findall(fold(text[: q.start]).lower())[-3:]
+    if q.bound is not None:
+        return False  # "less than 200 sec": the bound is read against the passage's value
+    return len(mine) == 3 and any(
+        lo - 250 < e.end
+        and e.start < hi + 250
+        and e.checkable
+        and e.unit == q.unit
+        and same_value(q, e)
+        and _WORD.findall(fold(page[max(0, e.start - 80) : e.start]).lower())[-3:] == mine
+        for e in index.page_quantities.get(h.entry.page, ())
+    )
+
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
 def _same_bound(q: Quantity, hits: list[Hit], skip: Skip | None = None) -> Hit | None:
     """The first passage (not a table row) stating ``q``'s bound as the sentence words it:
     the same value bounded on the same side ("over 40,000" for "more than 40,000")."""
@@ -533,6 +558,7 @@ def check_in_passage(
     found: Findings,
     skip: Skip | None = None,
     min_overlap: float = 0.6,
+    index: EvidenceIndex | None = None,
 ) -> None:
     """Numbers the lookup could not settle in their own passage -- a bound ("over 70%",
     "below 0.5%", "more than ten") or a value found only elsewhere in the paper -- held to
@@ -540,7 +566,9 @@ def check_in_passage(
     score at least ``slot_min_score``, not a table row) holding ``min_overlap`` of the
     words around the number. ``grounding.numbers_match.match`` decides against that
     passage's numbers: agree -> found there; disagree -> conflict, the refuting value as
-    the correction (C1)."""
+    the correction (C1), unless the page writes the number after the sentence's own words
+    in or just past the passage (with ``index``: the number's own statement, which the
+    passage holds or its window cuts off)."""
     todo = [c for c in found.numbers if c.status in ("unverifiable", "found_far")]
     if not todo:
         return
@@ -575,6 +603,7 @@ def check_in_passage(
                 m.verdict is Verdict.DISAGREE
                 and m.evidence is not None
                 and (plausible(q, m.evidence) or _bounds_alike(claim, m.evidence))
+                and not (index is not None and _just_past(index, h, text, q))
             ):
                 c.status, c.hit, c.correction = "conflict", h, m.evidence
             else:

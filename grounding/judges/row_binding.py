@@ -106,6 +106,15 @@ _COMPARED = re.compile(
     r"rather than|in place of|in lieu of)\s*(?:the\s+)?$",
     re.I,
 )
+#: A reference printed in a table's column ("Li et al. (2016)", "Collier and Kim (2004)"):
+#: names the source, not the row's group.
+_REFERENCE = re.compile(r"\S+(?:\s+(?:and|&)\s+\S+|\s+et\s+al\.?)?\s*\(\d{4}[a-z]?\)")
+#: What opens a clause or an aside before a name.
+_OPENS = re.compile(
+    r"[()\[\];]|\.\s|,\s*(?:and|but|while|whereas|which|so)\b|\b(?:while|whereas)\b"
+)
+#: What closes a clause or an aside after a name (not "(": a bracket after a name is its own).
+_CLOSES = re.compile(r"[)\];]|,\s*(?:and|but|while|whereas|which|so)\b|\b(?:while|whereas)\b")
 _VERSUS_BEFORE = re.compile(r"\d[\d.,]*%?\)?\s*(?:vs\.?|versus|against)\s*\(?$", re.I)
 
 
@@ -251,16 +260,7 @@ def named_rows(text: str, rows: Sequence[tuple[int, Entry]]) -> list[Mention]:
                 kept.append((pid, e, k))
             if not kept:
                 continue
-            # rows of one key: those whose bracket words follow this mention ("A. bovis"),
-            # before the key is written again ("DEP (LAS) and DEP (UAS)")
-            near: set[str] = set()
-            for t, *_ in toks[last + 1 : last + 5]:
-                if t in key:
-                    break
-                near.add(t)
-            score = {pid: len(k.extra & near) for pid, _, k in kept}
-            top = max(score.values())
-            best = [(pid, e, k) for pid, e, k in kept if score[pid] == top]
+            best = _narrowed(kept, rows, toks, key, last, (_opened(text, a), _closed(text, b)))
             found.append(
                 Mention(tuple((pid, e) for pid, e, _ in best), key, a, b, best[0][2].label)
             )
@@ -271,6 +271,78 @@ def named_rows(text: str, rows: Sequence[tuple[int, Entry]]) -> list[Mention]:
         if not any(o.key > m.key and o.start <= m.start and m.end <= o.end for o in found)
     ]
     return sorted(out, key=lambda m: m.start)
+
+
+def _narrowed(
+    kept: list[tuple[int, Entry, RowKey]],
+    rows: Sequence[tuple[int, Entry]],
+    toks: list[tuple[str, int, int, str]],
+    key: frozenset[str],
+    last: int,
+    clause: tuple[int, int],
+) -> list[tuple[int, Entry, RowKey]]:
+    """Of the rows one key names, those whose own words follow this mention (the
+    sentence's tokens ``toks``, the mention ending at token ``last``, in the characters
+    ``clause`` of its clause or bracket), before the key is written again ("DEP (LAS) and
+    DEP (UAS)"): bracket words ("Anaplasmosis (A. bovis)")
+    and, where several rows share the label, the group its printed line gives it left of
+    the label (a data-set column: "NER" under "BC5CDR" and "JNLPBA": "NER on BC5CDR").
+    When none follows, the words just before the mention ("on BC5CDR, NER"); when none
+    is written, every row (the binding is open)."""
+    if len(kept) < 2:
+        return kept
+    own = {pid: k.extra | _group_words(e, rows) for pid, e, k in kept}
+    after: set[str] = set()
+    for t, a, _, _ in toks[last + 1 : last + 5]:
+        if t in key or a >= clause[1]:
+            break
+        after.add(t)
+    start = toks[last][1]
+    before: set[str] = set()
+    for t, _, _, _ in reversed([x for x in toks if clause[0] <= x[1] < start][-6:]):
+        if t in key:
+            break
+        before.add(t)
+    for near in (after, before):
+        score = {pid: len(own[pid] & near) for pid in own}
+        top = max(score.values())
+        if top:
+            return [(pid, e, k) for pid, e, k in kept if score[pid] == top]
+    return kept
+
+
+def group_label(e: Entry, rows: Sequence[tuple[int, Entry]]) -> str:
+    """The group a table row's label stands under: the text printed left of ``e``'s label
+    on its line (another of ``rows``, (id, entry) pairs, on the same line whose label ends
+    with ``e``'s: the data-set column, "BC5CDR" of "BC5CDR Li et al. (2016) NER"), with a
+    printed reference left out; "" when there is none."""
+    lab = row_label(e)
+    if not e.rects or not lab:
+        return ""
+    y = e.rects[0].y0
+    for _, o in rows:
+        if o is e or o.page != e.page or not o.rects or abs(o.rects[0].y0 - y) > 3.0:
+            continue
+        printed = row_label(o)
+        if len(printed) > len(lab) and printed.endswith(" " + lab):
+            return " ".join(_REFERENCE.sub(" ", printed[: -len(lab)]).split())
+    return ""
+
+
+def _group_words(e: Entry, rows: Sequence[tuple[int, Entry]]) -> frozenset[str]:
+    return frozenset(t for t, *_ in _terms(group_label(e, rows)))
+
+
+def _closed(text: str, at: int) -> int:
+    """Where the clause or bracket holding character ``at`` of ``text`` ends."""
+    m = _CLOSES.search(text, at)
+    return m.start() if m else len(text)
+
+
+def _opened(text: str, at: int) -> int:
+    """Where the clause or bracket holding character ``at`` of ``text`` starts."""
+    brk = [m.end() for m in _OPENS.finditer(text, 0, at)]
+    return brk[-1] if brk else 0
 
 
 def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Mention | None:
@@ -700,4 +772,12 @@ def _misbound(c: NumberCheck, pid: int, loc: Entry, m: Mention) -> None:
     c.why = f"{c.quantity.text} is in {row} on page {loc.page}, not in the row of '{m.label}'"
 
 
-__all__ = ["Mention", "RowKey", "bind", "check_row_binding", "named_rows", "row_key"]
+__all__ = [
+    "Mention",
+    "RowKey",
+    "bind",
+    "check_row_binding",
+    "group_label",
+    "named_rows",
+    "row_key",
+]

@@ -206,7 +206,7 @@ class RulesState:
         text, index, hits, cfg = self.claim.text, self.index, self.hits, self.config
         found = Findings(before=list(self.claim.before))
         check_numbers(cfg, text, index, hits, self.claim.recent_quantities, found, self.skip)
-        check_in_passage(cfg, text, hits, found, self.skip)
+        check_in_passage(cfg, text, hits, found, self.skip, index=index)
         check_swaps(text, index, found, self.skip)
         check_row_swaps(text, index, found)
         check_slot_swaps(text, index, hits, found, self.skip)

@@ -236,6 +236,8 @@ class NumberFlip:
     paper: str
     hit: Hit
     window: str
+    #: which of the sentence's tokens written ``word`` it is (0: the first)
+    nth: int = 0
 
 
 #: how many words at either end of a sentence may stand for paper words around the
@@ -246,19 +248,29 @@ _EDGE = 3
 def changed_number(
     text: str, index: EvidenceIndex, hits: list[Hit], n: int = 5
 ) -> NumberFlip | None:
+    """The one :func:`number_flips` finds; None when it finds none, or two statements
+    each one number away at different numbers (which number is wrong is open)."""
+    flips = number_flips(text, index, hits, n)
+    return flips[0] if len(flips) == 1 else None
+
+
+def number_flips(text: str, index: EvidenceIndex, hits: list[Hit], n: int = 5) -> list[NumberFlip]:
     """The paper states ``text`` near verbatim (partial_ratio at least
     :data:`SAME_BUT_ONE` around one of the best ``n`` passages, not table rows) except for
     one number, word for word in the same place ("since 1995" where the paper says "since
     1985"; "by 1.1 and 2.6 pH units" where it says "1.1 and 1.6"). Years count like any
-    number; a rounding ("42" for "42.3") is no change. None when any aligned passage
-    states the sentence with its own numbers, or the sentence has no number.
+    number; a rounding ("42" for "42.3") is no change. One flip per changed slot: two
+    statements with the same words ("479 men for definition one and 543 for definition
+    two", "647 ... and 388 ...") may each be one number away at another number. Empty
+    when any aligned passage states the sentence with its own numbers, or the sentence
+    has no number.
 
-    Returns: the NumberFlip, or None. Raises: nothing.
+    Returns: the NumberFlips, first found first. Raises: nothing.
     """
     mine = _tokens(_flat(text))
     if len(mine) < 5 or not any(_number(t) is not None for t in mine):
-        return None
-    found: NumberFlip | None = None
+        return []
+    found: dict[tuple[int, str], NumberFlip] = {}
     for h, around, a, b in _alignments(text, index, hits, n, SAME_BUT_ONE):
         theirs = _tokens(_CITE.sub(" ", around))
         inner = _changes(mine, theirs)
@@ -279,13 +291,13 @@ def changed_number(
             )
         ]
         if not numeric:
-            return None  # the paper states the sentence with these numbers
+            return []  # the paper states the sentence with these numbers
         changed = sum(
             op[2] - op[1] if edge(op) else max(op[2] - op[1], op[4] - op[3])
             for op in inner
             if op not in numeric
         )
-        if found is not None or len(numeric) != 1 or changed > max(2, len(mine) // 4):
+        if len(numeric) != 1 or changed > max(2, len(mine) // 4):
             continue
         kind, i1, i2, j1, j2 = numeric[0]
         if i2 == len(mine):  # the paper's sentence goes on past the number
@@ -297,31 +309,35 @@ def changed_number(
             continue
         if re.search(r"[A-Za-z]-" + re.escape(x) + r"(?![\d.])", text):
             continue  # a version in a name ("Llama-3.2"): the name checks
-        found = NumberFlip(x, y, h, around[a:b])
-    return found
+        if (i1, y) not in found:
+            found[(i1, y)] = NumberFlip(x, y, h, around[a:b], mine[:i1].count(x))
+    return list(found.values())
 
 
 def number_flip_contradiction(
     text: str, index: EvidenceIndex, hits: list[Hit], numbers: Sequence[NumberCheck]
 ) -> SentenceFinding | None:
-    """A sentence contradicted by :func:`changed_number`: the rationale, the evidence, a C1
-    error span on the number with the paper's number as the correction, and ``numbers``
-    (the sentence's number checks) with that number's check a conflict bound to that
-    passage; None when the paper has no such sentence. Pure."""
-    flip = changed_number(text, index, hits)
-    if flip is None:
+    """A sentence contradicted by :func:`number_flips`: the rationale, the evidence, a C1
+    error span on the changed number with the paper's number as the correction, and
+    ``numbers`` (the sentence's number checks) with that number's check a conflict bound
+    to that passage. With two statements each one number away at another number, a C1
+    with no correction on each (which one is wrong is open). None when the paper has no
+    such sentence. Pure."""
+    flips = number_flips(text, index, hits)
+    if len(fold(text)) != len(text) or not flips:
         return None
-    m = re.search(r"(?<![\w.,])" + re.escape(flip.word) + r"(?![\d])", fold(text))
-    if m is None or len(fold(text)) != len(text):
+    spans = [_flip_span(text, f) for f in flips]
+    if any(sp is None for sp in spans):
         return None
-    span = text[m.start() : m.end()]
-    value = _number(flip.word)
+    if len(flips) > 1:
+        return _open_flips(text, flips, numbers)
+    flip, span = flips[0], text[spans[0][0] : spans[0][1]]  # type: ignore[index]
     paper = [q for q in extract_quantities(flip.window) if q.value == _number(flip.paper)]
     checks = tuple(
         dataclasses.replace(
             c, status="conflict", hit=flip.hit, why="", correction=paper[0] if paper else None
         )
-        if value is not None and math.isclose(c.quantity.value, value, rel_tol=1e-9)
+        if _at(c, spans[0])
         else c
         for c in numbers
     )
@@ -330,6 +346,47 @@ def number_flip_contradiction(
         f"{flip.hit.entry.page} says '{flip.paper}' (\"{short(flip.hit.entry.text)}\").",
         (flip.hit,),
         (ErrorSpan(span=span, tags=(ErrorTag.C1,), correction=flip.paper),),
+        checks,
+    )
+
+
+def _flip_span(text: str, flip: NumberFlip) -> tuple[int, int] | None:
+    """Where ``text`` writes the flip's number (its ``nth`` writing), or None."""
+    ms = list(re.finditer(r"(?<![\w.,])" + re.escape(flip.word) + r"(?![\d])", fold(text)))
+    m = ms[flip.nth] if flip.nth < len(ms) else (ms[0] if ms else None)
+    return None if m is None else (m.start(), m.end())
+
+
+def _at(c: NumberCheck, span: tuple[int, int] | None) -> bool:
+    return span is not None and span[0] <= c.quantity.start < span[1]
+
+
+def _open_flips(
+    text: str, flips: list[NumberFlip], numbers: Sequence[NumberCheck]
+) -> SentenceFinding:
+    """Two statements with the same words, the sentence one number away from each at
+    another number ("479 men for definition one and 388 for definition two" where the
+    paper says 479 / 543 and 647 / 388): contradicted, each changed number a C1 with no
+    correction."""
+    spans = [_flip_span(text, f) for f in flips]
+    where = ", ".join(f"'{f.paper}' for '{f.word}'" for f in flips)
+    pages = ", ".join(str(p) for p in sorted({f.hit.entry.page for f in flips}))
+    why = f"one number away from {len(flips)} statements on page {pages} ({where})"
+    checks = tuple(
+        dataclasses.replace(c, status="refuted", hit=flips[0].hit, why=why, correction=None)
+        if any(_at(c, sp) for sp in spans)
+        else c
+        for c in numbers
+    )
+    return SentenceFinding(
+        f"Contradicted: the sentence is {why}; which of its numbers is wrong is open.",
+        tuple({f.hit.pid: f.hit for f in flips}.values()),
+        tuple(
+            ErrorSpan(span=text[a:b], tags=(ErrorTag.C1,))
+            for sp in dict.fromkeys(spans)
+            if sp is not None
+            for a, b in [sp]
+        ),
         checks,
     )
 
@@ -362,5 +419,6 @@ __all__ = [
     "flipped_statement",
     "keep_verbatim",
     "number_flip_contradiction",
+    "number_flips",
     "verbatim_hit",
 ]

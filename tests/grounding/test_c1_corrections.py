@@ -246,3 +246,171 @@ def test_the_paper_statement_itself_stays_supported(pdf: Path, sentence: str) ->
     label, why, c1 = _judged(pdf, sentence)
     assert label is Label.SUPPORTED, why
     assert c1 == []
+
+
+# ------------------------------------------- a row name written with its group
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence", "fix"),
+    [
+        # S2ORC Table 5: the data set printed left of "NER" on its line names the row
+        (
+            PAPERS / "s2orc-2020.pdf",
+            "NER on BC5CDR scores 90.80, compared with 72.35 for PICO.",
+            ("90.80", "90.41"),
+        ),
+        (
+            PAPERS / "s2orc-2020.pdf",
+            "For NER on NCBI-disease, the value is 90.41; for PICO, it is 72.35.",
+            ("90.41", "88.70"),
+        ),
+        (
+            PAPERS / "s2orc-2020.pdf",
+            "The results are 90.41 (REL on ChemProt) and 68.45 (CLS on ACL-ARC).",
+            ("90.41", "84.59"),
+        ),
+        # the group written before the name, in its clause
+        (PAPERS / "s2orc-2020.pdf", "On SciERC, NER reaches 72.28.", ("72.28", "67.57")),
+    ],
+)
+def test_a_row_name_with_its_group_is_corrected_by_that_rows_value(
+    pdf: Path, sentence: str, fix: tuple[str, str]
+) -> None:
+    label, why, c1 = _judged(pdf, sentence)
+    assert label is Label.CONTRADICTION, why
+    assert c1 == [fix], why
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence"),
+    [
+        (PAPERS / "s2orc-2020.pdf", "NER on JNLPBA scores 77.70, compared with 72.35 for PICO."),
+        (
+            PAPERS / "s2orc-2020.pdf",
+            "The results are 81.77 (REL on SciERC) and 68.45 (CLS on ACL-ARC).",
+        ),
+        # a group named in another bracket is not this name's group
+        (PAPERS / "s2orc-2020.pdf", "The results are 81.77 (REL on SciERC) and 68.45 (CLS)."),
+        (
+            PAPERS / "s2orc-2020.pdf",
+            "NER on BC5CDR and NER on JNLPBA reach 90.41 and 77.70, respectively.",
+        ),
+    ],
+)
+def test_a_row_name_with_its_group_and_its_value_stays_supported(pdf: Path, sentence: str) -> None:
+    label, why, c1 = _judged(pdf, sentence)
+    assert label is Label.SUPPORTED, why
+    assert c1 == []
+
+
+# ------------------------------ two statements alike, or one value written twice
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # one number away from "479 ... 543" (at 388) and from "647 ... 388" (at 479)
+        "This is equivalent to a total of 479 men for UCL definition one and 388 men for "
+        "UCL definition two.",
+        "This is equivalent to a total of 647 men for UCL definition one and 543 men for "
+        "UCL definition two.",
+    ],
+)
+def test_a_sentence_one_number_from_two_statements_has_no_correction(sentence: str) -> None:
+    label, why, c1 = _judged(MORE / "promis-prostate-mri-2015.pdf", sentence)
+    assert label is Label.CONTRADICTION, why
+    assert c1 and all(fix == "" for _, fix in c1), why
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence", "fix"),
+    [
+        # the first of the two 388s stands where the paper says 647
+        (
+            MORE / "promis-prostate-mri-2015.pdf",
+            "This is equivalent to a total of 388 men for UCL definition one and 388 men for "
+            "UCL definition two.",
+            ("388", "647"),
+        ),
+        # "30 minutes" where the paper says 115 minutes, beside "30 bar"
+        (
+            MORE / "humins-levulinic-acid-2025.pdf",
+            "Subsequently, the membrane was rinsed for additional 30 minutes at a pressure of "
+            "30 bar.",
+            ("30 minutes", "115 minutes"),
+        ),
+        # "16 homologous gene families" where the paper says 7,918, beside "16 GB"
+        (
+            PAPERS / "vespa-2017.pdf",
+            "For the dataset of 16 homologous gene families the majority of VESPA functions "
+            "completed in under four minutes (on the following system: Intel Xeon CPU E5420 "
+            "(2.50 GHz), 16 GB RAM, using Ubuntu OS 16.04).",
+            ("16", "7,918"),
+        ),
+    ],
+)
+def test_a_changed_number_written_twice_is_corrected_in_its_place(
+    pdf: Path, sentence: str, fix: tuple[str, str]
+) -> None:
+    label, why, c1 = _judged(pdf, sentence)
+    assert label is Label.CONTRADICTION, why
+    assert c1 == [fix], why
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence"),
+    [
+        (
+            MORE / "promis-prostate-mri-2015.pdf",
+            "This is equivalent to a total of 479 men for UCL definition one and 543 men for "
+            "UCL definition two.",
+        ),
+        (
+            MORE / "humins-levulinic-acid-2025.pdf",
+            "Subsequently, the membrane was rinsed for additional 115 minutes at a pressure of "
+            "30 bar.",
+        ),
+        (
+            PAPERS / "vespa-2017.pdf",
+            "For the dataset of 7,918 homologous gene families the majority of VESPA functions "
+            "completed in under four minutes (on the following system: Intel Xeon CPU E5420 "
+            "(2.50 GHz), 16 GB RAM, using Ubuntu OS 16.04).",
+        ),
+    ],
+)
+def test_the_statements_with_a_value_written_twice_stay_supported(pdf: Path, sentence: str) -> None:
+    label, why, c1 = _judged(pdf, sentence)
+    assert label is Label.SUPPORTED, why
+    assert c1 == []
+
+
+_REVIEW = (
+    "In a more recent review of conservation translocations, {a} of case studies (n = "
+    "180/295) mentioned at least one preemptive pre- and/or post-release health management "
+    "measure being implemented, but only {b} reported the inclusion of a disease risk "
+    "analysis."
+)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "fix"),
+    [
+        # the first 61% is the paper's own; the second stands where the paper says 4%, not
+        # the 24% of the sentence before
+        ("61%", "61%", "4"),
+        # the 24% of the sentence before, moved into this statement
+        ("24%", "4%", "61"),
+    ],
+)
+def test_a_value_is_corrected_from_its_own_statement(a: str, b: str, fix: str) -> None:
+    label, why, c1 = _judged(MORE / "marsh-deer-dra-2025.pdf", _REVIEW.format(a=a, b=b))
+    assert label is Label.CONTRADICTION, why
+    assert [f.rstrip("%") for _, f in c1] == [fix], why
+
+
+def test_the_statement_cut_off_by_a_passage_is_not_read_against_the_sentence_before() -> None:
+    sentence = _REVIEW.format(a="61%", b="4%")
+    label, why, c1 = _judged(MORE / "marsh-deer-dra-2025.pdf", sentence)
+    assert label is not Label.CONTRADICTION, why
+    assert c1 == []
