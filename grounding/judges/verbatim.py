@@ -46,7 +46,9 @@ def _alignments(
     return _alignments_of(text, index, tuple(hits[:n]), cutoff)
 
 
-@per_check(maxsize=64)
+# a few entries: the rows of one sentence ask in turn (two cutoffs); each entry holds its
+# index, and a caller outside check() (the audit) does not empty the memo between papers
+@per_check(maxsize=4)
 def _alignments_of(
     text: str, index: EvidenceIndex, hits: tuple[Hit, ...], cutoff: float
 ) -> tuple[tuple[Hit, str, int, int], ...]:
