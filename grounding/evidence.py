@@ -27,7 +27,11 @@ import math
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
-from collections import Counter, defaultdict
+from collections import (  # type: ignore[attr-defined]  # _count_elements: Counter's C helper
+    Counter,
+    _count_elements,
+    defaultdict,
+)
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, chain, compress, repeat
@@ -487,7 +491,10 @@ class EvidenceIndex:
         if len(set(terms)) == len(terms):  # most entries: every term once
             any(map(list.extend, map(posting, terms), repeat((pid, 1))))
         else:
-            tfs = Counter(terms)
+            # what Counter(terms) holds (keys in first-seen order), without Counter's
+            # Python-level __init__ and update: a window repeats terms of its lines
+            tfs: dict[str, int] = {}
+            _count_elements(tfs, terms)
             any(map(list.extend, map(posting, tfs), zip(repeat(pid), tfs.values())))
         self._lengths.append(len(terms))
 

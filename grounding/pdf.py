@@ -74,6 +74,7 @@ import logging
 import math
 import os
 import re
+from array import array
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
@@ -617,7 +618,8 @@ def _word_cols(words: list[tuple[Any, ...]]) -> WordCols:
     """The columns of ``extractWORDS`` rows (all empty for a page without words)."""
     if not words:
         return (), (), (), (), (), (), ()
-    x0s, y0s, x1s, y1s, texts, blks, lnos = list(zip(*words))[:7]
+    # one C-level map per column kept (the eighth, MuPDF's word number, is not read)
+    x0s, y0s, x1s, y1s, texts, blks, lnos = (tuple(map(itemgetter(i), words)) for i in range(7))
     return x0s, y0s, x1s, y1s, texts, blks, lnos
 
 
@@ -1072,9 +1074,11 @@ def _read_page(page: Any, number: int, fonts: _FontCheck | None = None) -> _RawP
         fonts = _FontCheck(page.parent)
     other_font = fonts.has_other_font(page)
     rotation = page.rotation
-    cols, has_layer, dict_blocks, html, hidden = _page_words(page, tp, fonts, other_font, rotation)
+    cols, has_layer, dict_blocks, html, hidden, math_glyph = _page_words(
+        page, tp, fonts, other_font, rotation
+    )
     patches: dict[tuple[int, int], Patch] = {}
-    if other_font or _has_math_glyph(cols[4]):  # span fonts matter (_needs_fonts)
+    if other_font or math_glyph:  # span fonts matter (_needs_fonts)
         if dict_blocks is None:
             dict_blocks = tp.extractDICT()["blocks"] if has_layer else []
         patches = _font_patches(dict_blocks)
@@ -1192,11 +1196,13 @@ def _kept_lines(
 
 def _page_words(
     page: Any, tp: Any, fonts: _FontCheck, other_font: bool, rotation: int
-) -> tuple[WordCols, bool, list[dict[str, Any]] | None, str, list[HiddenSpan]]:
+) -> tuple[WordCols, bool, list[dict[str, Any]] | None, str, list[HiddenSpan], bool]:
     """The words of ``page`` (its text page ``tp``) as columns, without text the PDF never
     paints, boxes mapped through the page's rotation; whether the page has a text layer;
     its ``extractDICT`` blocks where they were read (else None); its ``extractHTML`` where
-    it was read (else ""); the hidden spans left out.
+    it was read (else ""); the hidden spans left out; unless ``other_font``, whether a
+    glyph math fonts mis-encode is among the words kept (:func:`_has_math_glyph`; False
+    when ``other_font``, which decides alone).
 
     Span colours, opacity and sizes (and fonts): the dict costs about as much as the text
     page, so it is read only where the page's HTML (~1/5 of it) leaves a doubt
@@ -1208,23 +1214,77 @@ def _page_words(
     hidden: list[HiddenSpan] = []
     # a page whose fonts may need patches reads the dict anyway: no pre-check there
     html = ""
+    math_glyph = False  # of the words kept: read once here, not again by the caller
     if words and (
         other_font
-        or _has_math_glyph([w[4] for w in words])
+        or (math_glyph := _has_math_glyph([w[4] for w in words]))
         or may_hide_text(page, html := tp.extractHTML(), fonts.alpha)
     ):
         dict_blocks = tp.extractDICT()["blocks"]
         hidden = hidden_spans(page, dict_blocks)
     if hidden:
         words = drop_hidden(words, hidden)
+        if math_glyph:  # the glyph may have gone with the hidden words
+            math_glyph = _has_math_glyph([w[4] for w in words])
     if rotation:
         # MuPDF reports unrotated coordinates; boxes must match the displayed page (and
         # the rendered image), so map them through the page's rotation matrix
-        mat = page.rotation_matrix
-        words = [(*tuple(_mu.Rect(w[:4]) * mat), *w[4:]) for w in words]
+        words = _rotated(words, tuple(page.rotation_matrix))
     # the columns only: MuPDF's ~600 word tuples are freed on return (the cyclic garbage
     # collector counts each live one)
-    return _word_cols(words), has_layer, dict_blocks, html, hidden
+    return _word_cols(words), has_layer, dict_blocks, html, hidden, math_glyph
+
+
+def _rotated(words: list[tuple[Any, ...]], mat: tuple[float, ...]) -> list[tuple[Any, ...]]:
+    """``extractWORDS`` rows with their boxes mapped through a page's rotation matrix
+    ``mat`` (a, b, c, d, e, f), exactly as ``pymupdf.Rect(box) * Matrix(mat)`` maps them.
+
+    That is MuPDF's ``fz_transform_rect`` in single precision: for a rectilinear matrix
+    whose a, b, c, d are each 0, 1 or -1 (a page's /Rotate gives no other) every step is
+    exact but the last sum with e or f, which rounds once to float32. The same sum in double
+    precision is exact while the two terms lie within 2**-8 and 2**18 (or are 0), so one
+    rounding of it to float32 (an ``array('f')`` round trip) gives MuPDF's value; that
+    costs a few operations per word instead of three PyMuPDF objects. Any other matrix or
+    coordinate goes through PyMuPDF.
+    """
+    a, b, c, d, e, f = mat
+    if not words:
+        return words
+    unit = (0.0, 1.0, -1.0)
+    coords = list(chain.from_iterable(w[:4] for w in words))
+    plain = (
+        a in unit
+        and b in unit
+        and c in unit
+        and d in unit
+        and ((a == 0.0 and d == 0.0) or (b == 0.0 and c == 0.0))
+        and all(v == 0.0 or _EXACT_LO <= abs(v) <= _EXACT_HI for v in (e, f))
+        and max(map(abs, coords)) <= _EXACT_HI
+        and min((abs(v) for v in coords if v), default=_EXACT_LO) >= _EXACT_LO
+    )
+    if not plain:
+        return [(*tuple(_mu.Rect(w[:4]) * _mu.Matrix(mat)), *w[4:]) for w in words]
+    # fz_transform_rect on a rectilinear matrix: the corners swapped where the matrix
+    # mirrors (a or d < 0 for a scale, b or c < 0 for a quarter turn), then both corners
+    # mapped by x' = x*a + y*c + e, y' = x*b + y*d + f
+    swap_x, swap_y = (a < 0.0, d < 0.0) if b == 0.0 and c == 0.0 else (b < 0.0, c < 0.0)
+    flat: list[float] = []
+    for w in words:
+        x0, y0, x1, y1 = w[0], w[1], w[2], w[3]
+        if swap_x:
+            x0, x1 = x1, x0
+        if swap_y:
+            y0, y1 = y1, y0
+        flat += (x0 * a + y0 * c + e, x0 * b + y0 * d + f, x1 * a + y1 * c + e, x1 * b + y1 * d + f)
+    boxes = array("f", flat).tolist()  # each value rounded to float32, as MuPDF holds it
+    return [(*boxes[4 * i : 4 * i + 4], *w[4:]) for i, w in enumerate(words)]
+
+
+#: Magnitudes between which a float32 coordinate and a float32 translation add exactly in
+#: double precision (exponents at most 26 apart, 24-bit significands: the sum needs at most
+#: 51 of the 53 bits): see _rotated.
+_EXACT_LO = 2.0**-8
+_EXACT_HI = 2.0**18
 
 
 def _finish(rp: _RawPage, keep_hyphens: AbstractSet[str]) -> Page:

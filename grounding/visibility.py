@@ -242,14 +242,29 @@ class AlphaCheck:
         try:
             ref = mu.pdf_lookup_page_obj(self._pdf, page.number)
             annots = mu.pdf_dict_get(ref, mu.PDF_ENUM_NAME_Annots)
-            for i in range(mu.pdf_array_len(annots)):
-                sub = mu.pdf_dict_get(mu.pdf_array_get(annots, i), mu.PDF_ENUM_NAME_Subtype)
-                if mu.pdf_to_name(sub) != "Link":
-                    return True
+            n = mu.pdf_array_len(annots)
+            # a paper's page holds dozens of links (citations, references): PyMuPDF's
+            # one C-level walk lists the annotations of known subtype; when those are
+            # all of them and all links, the walk below would find nothing
+            if n and not self._links_only(page, n):
+                for i in range(n):
+                    sub = mu.pdf_dict_get(mu.pdf_array_get(annots, i), mu.PDF_ENUM_NAME_Subtype)
+                    if mu.pdf_to_name(sub) != "Link":
+                        return True
             rsrc = mu.pdf_dict_get_inheritable(ref, mu.PDF_ENUM_NAME_Resources)
             return bool(rsrc.m_internal) and self._scan_kept(rsrc)
         except Exception:  # noqa: BLE001 -- an unexpected object shape: walk the spans
             return True
+
+    def _links_only(self, page: Any, n: int) -> bool:
+        """True if the ``n`` entries of the page's /Annots are all links (subtype /Link),
+        read from ``page.annot_xrefs()``: (xref, type, id) per entry of a known subtype."""
+        try:
+            listed = page.annot_xrefs()
+        except Exception:  # noqa: BLE001 -- no such listing: the entries are read one by one
+            return False
+        link = self._mu.PDF_ANNOT_LINK
+        return len(listed) == n and all(item[1] == link for item in listed)
 
     def _scan_kept(self, obj: Any, resources: Any = None) -> bool:
         # the verdict on ``resources`` (default ``obj`` itself), kept under obj's number

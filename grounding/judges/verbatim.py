@@ -22,6 +22,7 @@ from grounding.judges.claim import SentenceFinding
 from grounding.judges.number_common import Findings, NumberCheck, short
 from grounding.judges.rules_cues import OPPOSITE, words
 from grounding.lexicon import fold
+from grounding.memo import per_check
 from grounding.number_words import ORDINALS
 from grounding.quantities import extract_quantities
 
@@ -36,13 +37,30 @@ def _flat(text: str) -> str:
 
 def _alignments(
     text: str, index: EvidenceIndex, hits: list[Hit], n: int, cutoff: float
-) -> Iterator[tuple[Hit, str, int, int]]:
+) -> tuple[tuple[Hit, str, int, int], ...]:
     """(passage, page text around it, start, end of the part aligned with ``text``) for
     each of the best ``n`` passages (not table rows) around which the page matches
     ``text`` at rapidfuzz partial_ratio ``cutoff`` or more; the aligned part is widened to
-    whole words (folded, lower case)."""
+    whole words (folded, lower case). Memoised within a check: the flipped-statement and
+    changed-number rows align the same sentence with the same passages."""
+    return _alignments_of(text, index, tuple(hits[:n]), cutoff)
+
+
+# a few entries: the rows of one sentence ask in turn (two cutoffs); each entry holds its
+# index, and a caller outside check() (the audit) does not empty the memo between papers
+@per_check(maxsize=4)
+def _alignments_of(
+    text: str, index: EvidenceIndex, hits: tuple[Hit, ...], cutoff: float
+) -> tuple[tuple[Hit, str, int, int], ...]:
+    """:func:`_alignments` over the passages ``hits`` (the best ``n``)."""
+    return tuple(_align_each(text, index, hits, cutoff))
+
+
+def _align_each(
+    text: str, index: EvidenceIndex, hits: tuple[Hit, ...], cutoff: float
+) -> Iterator[tuple[Hit, str, int, int]]:
     s = _flat(text)
-    for h in hits[:n]:
+    for h in hits:
         if h.entry.kind == "row":
             continue
         page = getattr(index.pages.get(h.entry.page), "text", "") or h.entry.text

@@ -792,3 +792,90 @@ def test_symbols_are_never_control_characters(tmp_path: Path, line: str) -> None
     text = read_pdf(write_runs_pdf(tmp_path / "sym.pdf", [(72, 100, line, 11)])).pages[0].text
     assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f]", text)
     assert text == line.replace("\u2212", "-")
+
+
+# -- rotated pages: word boxes mapped by arithmetic (grounding.pdf._rotated) must equal
+# PyMuPDF's own mapping (Rect * Matrix, MuPDF's fz_transform_rect in single precision)
+
+
+def _pymupdf_mapped(words: list[tuple], mat: tuple[float, ...]) -> list[tuple]:
+    return [(*tuple(pymupdf.Rect(w[:4]) * pymupdf.Matrix(mat)), *w[4:]) for w in words]
+
+
+def _quarter_turns(width: float, height: float) -> list[tuple[float, ...]]:
+    """The matrices a page's /Rotate gives (0, 90, 180, 270: rotate, then move the page
+    back to the origin), and two mirrored ones."""
+    out = []
+    for deg in (0, 90, 180, 270):
+        m = pymupdf.Matrix(deg)
+        r = pymupdf.Rect(0, 0, width, height) * m
+        out.append(tuple(m * pymupdf.Matrix(1, 0, 0, 1, -r.x0, -r.y0)))
+    out += [(-1.0, 0.0, 0.0, 1.0, width, 0.0), (0.0, -1.0, -1.0, 0.0, height, width)]
+    return out
+
+
+@pytest.mark.parametrize("pid", ["vespa-2017", "s2orc-2020", "lavis-2022"])
+def test_rotated_word_boxes_equal_pymupdf_mapping_on_real_pages(pid: str) -> None:
+    from grounding.pdf import _FLAGS, _rotated
+
+    doc = pymupdf.open(need(PAPERS / f"{pid}.pdf"))
+    compared = 0
+    for page in doc:
+        words = page.get_textpage(flags=_FLAGS).extractWORDS()
+        mats = _quarter_turns(page.mediabox.width, page.mediabox.height)
+        if page.rotation:
+            mats.append(tuple(page.rotation_matrix))
+        for mat in mats:
+            assert repr(_rotated(words, mat)) == repr(_pymupdf_mapped(words, mat)), (
+                pid,
+                page.number,
+                mat,
+            )
+            compared += len(words)
+    assert compared > 1000
+
+
+@pytest.mark.parametrize(
+    "boxes, mat",
+    [
+        ([], (0.0, 1.0, -1.0, 0.0, 792.0, 0.0)),  # no words
+        ([(0.0, -0.0, 12.5, 3.0)], (0.0, 1.0, -1.0, 0.0, 792.0, 0.0)),  # signed zeros
+        ([(30.0, 40.0, 10.0, 20.0)], (-1.0, 0.0, 0.0, -1.0, 612.0, 792.0)),  # an inverted box
+        ([(-20.5, 7.25, -3.0, 9.0)], (0.0, -1.0, 1.0, 0.0, 0.0, 612.0)),  # off the page
+        ([(1e-5, 2.0, 3.0, 4.0)], (0.0, 1.0, -1.0, 0.0, 792.0, 0.0)),  # tiny: PyMuPDF maps it
+        ([(1e7, 2.0, 3.0, 4.0)], (0.0, 1.0, -1.0, 0.0, 792.0, 0.0)),  # huge: PyMuPDF maps it
+        ([(10.0, 20.0, 30.0, 40.0)], (0.5, 0.0, 0.0, 0.5, 0.0, 0.0)),  # a scale: PyMuPDF
+        ([(10.0, 20.0, 30.0, 40.0)], (0.0, 1.0, -1.0, 0.0, 1e-6, 0.0)),  # a tiny shift
+    ],
+)
+def test_rotated_word_boxes_equal_pymupdf_mapping_on_edge_boxes(
+    boxes: list[tuple[float, ...]], mat: tuple[float, ...]
+) -> None:
+    from grounding.pdf import _rotated
+
+    f32 = [tuple(float(pymupdf.Rect(b)[i]) for i in range(4)) for b in boxes]  # as MuPDF's
+    words = [(*b, f"w{k}", 0, 0, k) for k, b in enumerate(f32)]
+    assert repr(_rotated(words, mat)) == repr(_pymupdf_mapped(words, mat))
+
+
+@pytest.mark.parametrize("rotate", [90, 180, 270])
+def test_read_pdf_maps_a_rotated_page_as_pymupdf_does(tmp_path: Path, rotate: int) -> None:
+    doc = pymupdf.open()
+    page = doc.new_page(width=612, height=792)
+    for k in range(6):
+        page.insert_text((72, 100 + 30 * k), f"Row {k} of a landscape table: 12.{k} and 3{k}.5")
+    page.set_rotation(rotate)
+    path = tmp_path / f"rot{rotate}.pdf"
+    doc.save(path)
+    from grounding.pdf import _FLAGS
+
+    src = pymupdf.open(path)[0]
+    want = sorted(
+        tuple(w[:4])
+        for w in _pymupdf_mapped(
+            src.get_textpage(flags=_FLAGS).extractWORDS(), tuple(src.rotation_matrix)
+        )
+    )
+    got = read_pdf(path).pages[0]
+    assert sorted((w.rect.x0, w.rect.y0, w.rect.x1, w.rect.y1) for w in got.words) == want
+    assert "landscape table" in got.text

@@ -211,3 +211,33 @@ def test_words_keep_letters_of_any_script_in_one_word() -> None:
         "n't",
     ]
     assert words("La Niña3,22") == ["la", "niña"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Many prostate cancers currently detected are clinically insignificant.",  # verbatim
+        "Many prostate cancers currently detected are clinically significant.",  # one word
+        "Prostate cancer is the least common male cancer.",  # an operator word
+        "Currently fewer than 40,000 new cases are diagnosed every year.",  # a number
+        "The weather in the city was pleasant throughout the spring.",  # nothing aligns
+    ],
+)
+def test_verbatim_alignments_memo_gives_what_aligning_again_gives(sentence: str) -> None:
+    from grounding.evidence import EvidenceIndex, Hit
+    from grounding.judges.verbatim import SAME_BUT_ONE, SAME_TEXT, _align_each, _alignments
+    from grounding.memo import forget_check_memos
+    from grounding.pdf import read_pdf
+
+    index = EvidenceIndex.build(read_pdf(need(PROMIS)))
+    hits = index.hits(sentence, k=8)
+    forget_check_memos()
+    for cutoff in (SAME_BUT_ONE, SAME_TEXT):
+        fresh = tuple(_align_each(sentence, index, tuple(hits[:5]), cutoff))
+        assert _alignments(sentence, index, hits, 5, cutoff) == fresh
+        assert _alignments(sentence, index, list(hits), 5, cutoff) == fresh  # memo hit
+        # the same passages ranked with other scores are other hits: not the memo's
+        other = [Hit(h.entry, h.pid, h.score / 2) for h in hits]
+        again = _alignments(sentence, index, other, 5, cutoff)
+        assert [(h.pid, h.score) for h, *_ in again] == [(h.pid, h.score / 2) for h, *_ in fresh]
+    forget_check_memos()

@@ -204,3 +204,67 @@ def test_precheck_skips_only_pages_without_hidden_text(
         assert not may  # plain coloured text needs no walk
     text = read_pdf(path).pages[0].text
     assert "Planted" not in text and "opens the page" in text
+
+
+# -- AlphaCheck.may_hide reads a page's annotations through one PyMuPDF listing when they
+# are all links; any other entry (a note, an entry without or with an unknown /Subtype)
+# still makes the page need the span walk, as reading the entries one by one decides
+
+
+def _annotated(path: Path, extra: str | None, links: int) -> Path:
+    """The "coloured visible" page with ``links`` link annotations and then ``extra``, a
+    raw annotation dictionary appended to /Annots ("text": a note made by PyMuPDF)."""
+    _one_page(path, "0 0 1 rg (Blue link text) Tj T* 0 g (Black text) '")
+    doc = pymupdf.open(path)
+    page = doc[0]
+    for k in range(links):
+        r = pymupdf.Rect(50, 300 + 14 * k, 150, 312 + 14 * k)
+        page.insert_link({"kind": pymupdf.LINK_URI, "from": r, "uri": f"https://x.org/{k}"})
+    if extra == "text":
+        page.add_text_annot((300, 300), "a note")
+    elif extra is not None:
+        kind, value = doc.xref_get_key(page.xref, "Annots")
+        items = value.strip("[]") if kind == "array" else ""
+        doc.xref_set_key(page.xref, "Annots", f"[{items} {extra}]")
+    out = path.with_name("annotated.pdf")
+    doc.save(out)
+    return out
+
+
+def _walk_each_entry(doc: pymupdf.Document, page: pymupdf.Page) -> bool:
+    """True if some /Annots entry of ``page`` is not a link (each entry read on its own)."""
+    mu = pymupdf.mupdf
+    ref = mu.pdf_lookup_page_obj(mu.PdfDocument(doc.this), page.number)
+    annots = mu.pdf_dict_get(ref, mu.PDF_ENUM_NAME_Annots)
+    return any(
+        mu.pdf_to_name(mu.pdf_dict_get(mu.pdf_array_get(annots, i), mu.PDF_ENUM_NAME_Subtype))
+        != "Link"
+        for i in range(mu.pdf_array_len(annots))
+    )
+
+
+@pytest.mark.parametrize(
+    "extra, links, may",
+    [
+        (None, 0, False),  # no annotation
+        (None, 1, False),  # one link
+        (None, 12, False),  # a page of citation links
+        ("text", 3, True),  # links and a note
+        ("text", 0, True),  # a note alone
+        ("<</Type/Annot/Rect[0 0 9 9]>>", 2, True),  # an entry without /Subtype
+        ("<</Type/Annot/Subtype/Foo/Rect[0 0 9 9]>>", 2, True),  # an unknown subtype
+        ("null", 2, True),  # not a dictionary
+    ],
+)
+def test_alpha_check_reads_annotations_as_each_entry_does(
+    tmp_path: Path, extra: str | None, links: int, may: bool
+) -> None:
+    from grounding.visibility import AlphaCheck
+
+    path = _annotated(tmp_path / "p.pdf", extra, links)
+    doc = pymupdf.open(path)
+    page = doc[0]
+    assert _walk_each_entry(doc, page) is may  # the fixture is what it says
+    assert AlphaCheck(doc, pymupdf.mupdf).may_hide(page) is may
+    # a page whose annotations may hide coloured text is walked, and reads as before
+    assert "Blue link text" in read_pdf(path).pages[0].text
