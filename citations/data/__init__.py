@@ -117,11 +117,13 @@ def publisher_aliases() -> PublisherAliases:
 class VenueTable:
     """What venue_abbreviations.tsv knows (see its header): ``words`` contraction -> title
     words it abbreviates; ``places`` bracketed place qualifiers; ``titles`` whole-title
-    form -> full title (a full title maps to itself). All folded."""
+    form -> full title (a full title maps to itself); ``series`` title words that name a
+    journal's companion series ("letters", "reports"). All folded."""
 
     words: dict[str, frozenset[str]]
     places: frozenset[str]
     titles: dict[str, str]
+    series: frozenset[str]
 
 
 @lru_cache(maxsize=1)
@@ -130,6 +132,7 @@ def venue_table() -> VenueTable:
     words: dict[str, set[str]] = {}
     places: set[str] = set()
     titles: dict[str, str] = {}
+    series: set[str] = set()
     for kind, form, *rest in _rows("venue_abbreviations.tsv"):
         if kind == "word":
             words.setdefault(form, set()).add(rest[0])
@@ -138,7 +141,11 @@ def venue_table() -> VenueTable:
         elif kind == "title":
             titles[form] = rest[0]
             titles.setdefault(rest[0], rest[0])
-    return VenueTable({k: frozenset(v) for k, v in words.items()}, frozenset(places), titles)
+        elif kind == "series":
+            series.add(form)
+    return VenueTable(
+        {k: frozenset(v) for k, v in words.items()}, frozenset(places), titles, frozenset(series)
+    )
 
 
 @lru_cache(maxsize=1)

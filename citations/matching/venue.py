@@ -106,8 +106,13 @@ def _sections(raw: str, other: str) -> set[str]:
     if not letters:
         return set()
     first = _SINGLE_CAP.search(other)
+    own = [w for w in re.findall(r"[a-z]+", fold(_SINGLE_CAP.sub(" ", raw))) if len(w) > 1]
+    # a word of the other name that one of this name's words already abbreviates has no
+    # initial here: the C of "J. Phys. Chem. C" is a section, not "Chemistry"
     initials = {
-        w[0] for w in re.findall(r"[a-z]+", fold(other[: first.start()] if first else other))
+        w[0]
+        for w in re.findall(r"[a-z]+", fold(other[: first.start()] if first else other))
+        if not any(_abbreviates(o, w) or _abbreviates(w, o) for o in own)
     }
     return {c for c in letters if c.lower() not in initials}
 
@@ -120,7 +125,8 @@ def _journal_family(
     ``sections_only`` (a name with event words: "Proceedings", "Conference"), a function
     word exchanged ("... Ecology and Environment" / "... Ecology for Environment"), or a
     title word the other lacks before or inside it, or after it when the shorter name is
-    written in full ("Cell" / "Cell Reports"; "J. Ecol." / "Journal of Applied Ecology")."""
+    written in full or the word names a series ("Cell" / "Cell Reports"; "J. Ecol." /
+    "Journal of Applied Ecology"; "Phys. Rev." / "Physical Review Letters")."""
     sc, sf = _sections(cited, found), _sections(found, cited)
     if sc and sf and sc != sf:
         return f"another section of the journal: {'/'.join(sorted(sc))} vs {'/'.join(sorted(sf))}"
@@ -153,7 +159,12 @@ def _journal_family(
         j += 1
     inside = [long_[k] for k in range(used[-1]) if k not in used]
     full = all(long_[k] == w for k, w in zip(used, short))
-    after = long_[used[-1] + 1 :] if full else []
+    after = long_[used[-1] + 1 :]
+    if not full:
+        # an abbreviation may stop before the trailing words of a title ("Proc Natl Acad
+        # Sci"), but not before a word that names a companion series ("Phys. Rev." is not
+        # "Physical Review Letters")
+        after = [w for w in after if w in venue_table().series]
     extra = inside + after
     return f"another journal of the family: {' '.join(extra)} not in both" if extra else None
 

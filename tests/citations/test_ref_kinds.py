@@ -466,6 +466,18 @@ def test_numbers_that_are_not_homonym_numbers_stay() -> None:
         ("Bioinformatics", "Bioinformatics (Oxford, England)"),
         ("Front. Psychol.", "Frontiers in Psychology"),
         ("J. Phys.: Conf. Ser.", "Journal of Physics: Conference Series"),
+        # a section letter that is also the initial of a title word ("C", Chemistry)
+        ("J. Phys. Chem. C", "The Journal of Physical Chemistry C"),
+        ("Eur. Phys. J. C", "The European Physical Journal C"),
+        # whole-title short forms
+        ("ApJ", "The Astrophysical Journal"),
+        ("MNRAS", "Monthly Notices of the Royal Astronomical Society"),
+        ("Astrophys. J. Suppl. Ser.", "ApJS"),
+        # a series word the abbreviation keeps
+        ("Chem. Commun.", "Chemical Communications"),
+        ("Org. Lett.", "Organic Letters"),
+        ("Nat. Rev. Cancer", "Nature Reviews Cancer"),
+        ("Adv. Neural Inf. Process. Syst.", "Advances in Neural Information Processing Systems"),
     ],
 )
 def test_journal_abbreviation_matches_its_full_title(cited: str, found: str) -> None:
@@ -496,6 +508,15 @@ def test_journal_abbreviation_matches_its_full_title(cited: str, found: str) -> 
         ("Nat. Commun.", "Nature Chemistry"),
         ("Sensors (Basel)", "Sensors and Actuators"),
         ("Pattern Recognition", "Pattern Recognition Letters"),
+        # a section letter that is also the initial of a title word of the other name
+        ("J. Phys. Chem. C", "The Journal of Physical Chemistry B"),
+        ("Eur. Phys. J. C", "The European Physical Journal A"),
+        # an abbreviation that stops before a series word names the parent journal
+        ("Chem. Phys.", "Chemical Physics Letters"),
+        ("Phys. Rev.", "Physical Review Letters"),
+        ("Appl. Phys.", "Applied Physics Letters"),
+        ("Chem.", "Chemical Communications"),
+        ("ApJ", "The Astrophysical Journal Letters"),
     ],
 )
 def test_another_journal_of_the_family_is_a_conflict(cited: str, found: str) -> None:
