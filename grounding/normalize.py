@@ -17,7 +17,8 @@ ligatures and mis-encoded math fonts from public bug reports,
      ('oﬀ the', 'staﬀ members');
    - Unicode minus and hyphen variants (U+2212, U+2010-U+2012, U+2796, U+FE63, U+FF0D,
      U+02D7) become '-'; en and em dashes stay (ranges such as '0.5–0.6' are not negatives);
-   - C0 control characters (PDF big delimiters come out as '\\x12'), zero-width characters and
+   - C0 and C1 control characters (PDF big delimiters come out as '\\x12', math-font
+     brackets as '\\x8a'), zero-width characters and
      variation selectors (U+FE00-U+FE0F) are dropped; tab and Unicode spaces become ' ';
    - nothing else changes: '¼', '²' and '°' are kept (full NFKC would rewrite them), and
      words with a dropped 'f' ('dif erent', 'fnancial') are left as they are: repairing them
@@ -87,7 +88,7 @@ _SPACES = frozenset(
 _SOFT_HYPHEN = "\u00ad"
 #: Every character step 1 may change; all others are copied in runs.
 _SPECIAL = re.compile(
-    "[\x00-\x09\x0b-\x1f\x7f\x85\u00a0\u00ad\u1680\u2000-\u200d\u202f\u205f\u3000\u2060"
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u00a0\u00ad\u1680\u2000-\u200d\u202f\u205f\u3000\u2060"
     "\ufeff\ufe00-\ufe0f\u2212\u2010-\u2012\u2796\ufe63\uff0d\u02d7\ufb00-\ufb06"
     "\uff01-\uff5e\U0001d400-\U0001d7ff]"
 )

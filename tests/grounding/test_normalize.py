@@ -100,6 +100,13 @@ def test_keep_hyphens_of_known_compounds() -> None:
         ("\u2010 \u2011 \u2012 \ufe63 \uff0d \u2796 \u02d7", "- - - - - - -"),
         ("0.5\u20130.6", "0.5\u20130.6"),  # en dash (a range) stays
         ("a\x12b\x00c", "abc"),  # control characters (PDF big delimiters)
+        # C1 control characters (math-font brackets read as WinAnsi codes)
+        ("kg h\u00bd\n\x8a(2)", "kg h\u00bd\n(2)"),
+        ("x \x80y\x9f z \x9b", "x y z"),
+        # the negative side: Latin-1 letters and symbols just above the C1 range stay, and
+        # NEL is a line break read as a space
+        ("\u00a1\u00b1 0.3 \u00c5 \u00e9 \u0160", "\u00a1\u00b1 0.3 \u00c5 \u00e9 \u0160"),
+        ("a\x85b", "a b"),
         ("\u2211\ufe01x", "\u2211x"),  # variation selector after a summation sign
         ("zero\u200bwidth", "zerowidth"),
         ("\U0001d70b\U0001d703", "\u03c0\u03b8"),  # mathematical italic pi theta

@@ -17,7 +17,7 @@ import pytest
 from grounding.errors import InputError, PDFError
 from grounding.pdf import Document, Page, Word, extract_plain_text, read_pdf
 from grounding.types import Rect
-from tests.conftest import PAPERS, load_cases, need
+from tests.conftest import DATA, PAPERS, load_cases, need
 from tests.grounding.pdf_fixtures import (
     text_width,
     write_encrypted_pdf,
@@ -792,6 +792,22 @@ def test_symbols_are_never_control_characters(tmp_path: Path, line: str) -> None
     text = read_pdf(write_runs_pdf(tmp_path / "sym.pdf", [(72, 100, line, 11)])).pages[0].text
     assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f]", text)
     assert text == line.replace("\u2212", "-")
+
+
+@pytest.mark.parametrize(
+    "pid",
+    [
+        # a TeX math-symbol font whose bracket glyphs PyMuPDF reports as '\x8a' (page 3)
+        "papers-more/humins-levulinic-acid-2025",
+        "papers-more/cfp-t65s-2012",
+        "papers-more/imidazole-corrosion-2021",
+        "papers/legwork-2022",
+    ],
+)
+def test_real_pages_hold_no_control_characters(pid: str) -> None:
+    doc = read_pdf(need(DATA / f"{pid}.pdf"))
+    for page in doc.pages:
+        assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]", page.text), page.number
 
 
 # -- rotated pages: word boxes mapped by arithmetic (grounding.pdf._rotated) must equal
