@@ -117,7 +117,8 @@ def unhedged(claim: str, stating: str, min_share: float = 0.6) -> str | None:
     claimed = _own_hedges(claim, stating, found)
     parts = _clauses(stating)
     for lo, hi in parts:
-        here = [m for m in found if lo <= m.start() < hi]
+        # a hedge that runs into this clause ("..., suggesting | that X") hedges it too
+        here = [m for m in found if lo <= m.start() < hi or lo < m.end() <= hi]
         if not here:
             continue
         hedge_terms = {t for m in here for t in content_terms(m.group(0))}

@@ -76,6 +76,41 @@ def test_a_hedge_the_claim_drops_is_found(claim: str, paper: str, word: str) -> 
     assert unhedged(claim, paper) == word
 
 
+#: paper sentences whose hedge ("implying that", "which implies that") opens a clause that
+#: a citation or comma cuts from the finding it hedges
+_IMPLYING = [
+    (
+        "Dry plots lost a third of their yield [12], implying that soil moisture limits "
+        "nitrogen uptake in maize.",
+        "Soil moisture limits nitrogen uptake in maize.",
+        "Dry plots lost a third of their yield.",
+    ),
+    (
+        "Pensions were cut in 2019 (Table 2), which implies that heating costs drive excess "
+        "winter deaths among pensioners.",
+        "Heating costs drive excess winter deaths among pensioners.",
+        "Pensions were cut in 2019.",
+    ),
+    (
+        "The coated pipes corroded less [4,5], implying that the film blocks chloride ions "
+        "at the steel surface.",
+        "The film blocks chloride ions at the steel surface.",
+        "The coated pipes corroded less.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("paper", "finding", "observed"), _IMPLYING)
+def test_an_implied_finding_stated_as_established_drops_the_hedge(
+    paper: str, finding: str, observed: str
+) -> None:
+    assert unhedged(finding, paper) is not None
+    # the negative side: the observation itself, and the finding with its hedge kept
+    assert unhedged(observed, paper) is None
+    kept = "This implies that " + finding[0].lower() + finding[1:]
+    assert unhedged(kept, paper) is None
+
+
 @pytest.mark.parametrize(
     "claim, paper",
     [

@@ -16,6 +16,7 @@ CFP = DATA / "papers-more" / "cfp-t65s-2012.pdf"
 MARSH = DATA / "papers-more" / "marsh-deer-dra-2025.pdf"
 BAYES = DATA / "papers-more" / "bayes-diversification-2011.pdf"
 NINGALOO = DATA / "papers-more" / "ningaloo-decadal-linkage-2024.pdf"
+IMIDAZOLE = DATA / "papers-more" / "imidazole-corrosion-2021.pdf"
 
 #: "considering significant effects ... may take several years to emerge, substantial
 #: funding and technical resources may be needed to cover this timeframe" (two hedged
@@ -48,6 +49,16 @@ def _label(pdf: Path, sentence: str) -> str:
             "The general and extensive consequences of this mutation show a common, rather "
             "robust mechanism, that should have some clear structural grounds.",
         ),
+        # "implying that" / "It implies that" after a citation or a comma
+        (
+            IMIDAZOLE,
+            "100 and 300 ppm of imidazole are not enough to inhibit corrosion effectively.",
+        ),
+        (
+            IMIDAZOLE,
+            "D is also an area protected by imidazole and E is an unprotected area, which "
+            "served as an anodic site for corrosion.",
+        ),
     ],
 )
 def test_a_hedge_made_certain_is_nei(pdf: Path, sentence: str) -> None:
@@ -65,6 +76,13 @@ def test_a_hedge_made_certain_is_nei(pdf: Path, sentence: str) -> None:
             "The dashed line shows the maximum likelihood estimate based on the consensus tree.",
         ),
         (NINGALOO, "Black dots show areas exceeding the 95% confidence intervals."),
+        # the implied finding with its hedge kept, and what the paper observes plainly
+        (
+            IMIDAZOLE,
+            "It implies that D is also an area protected by imidazole and that E is an "
+            "unprotected area.",
+        ),
+        (IMIDAZOLE, "The 500 and 1000 ppm imidazole cases show passive behavior."),
     ],
 )
 def test_the_hedge_kept_or_no_hedge_stays_supported(pdf: Path, sentence: str) -> None:
