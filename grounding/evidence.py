@@ -802,7 +802,8 @@ class EvidenceIndex:
 
     # ---------------------------------------------------------------- search
     def hits(self, query: str, k: int = 8, pages: set[int] | None = None) -> list[Hit]:
-        """The ``k`` best entries for ``query``, best first, scores in [0, 1].
+        """The ``k`` best entries for ``query``, best first, scores in [0, 1] (none for
+        ``k <= 0``).
 
         Score: 0.7 x BM25 normalised by the score a passage holding every query term once
         would get, plus 0.3 x rapidfuzz ``token_set_ratio`` / 100. The last few hundred
@@ -876,6 +877,8 @@ class EvidenceIndex:
         return held
 
     def _rank(self, query: str, k: int, pages: set[int] | None) -> list[Hit]:
+        if k <= 0:
+            return []  # no place for a hit (the k-best heap below needs one)
         terms = index_terms(query, text_quantities(query))  # the judge reads them too
         if not terms:
             return []
@@ -912,7 +915,7 @@ class EvidenceIndex:
             # candidates come by falling lexical score, and the fuzzy part is at most 1:
             # once the best a candidate could reach is no more than the k-th score so far,
             # neither it nor a later one can enter the k best (a tie sorts after)
-            if 0 < k == len(best) and 0.7 * lex + 0.3 * 1.0 <= best[0]:
+            if k == len(best) and 0.7 * lex + 0.3 * 1.0 <= best[0]:
                 break
             e = self.entries[pid]
             fz = fuzz.token_set_ratio(q, e.text.lower()) / 100.0
@@ -940,7 +943,7 @@ class EvidenceIndex:
 
         Returns: grounding.types.Passage list (page 1-based, offsets into ``Page.text``,
         boxes in PDF points, top-left origin; score in [0, 1]). Empty for a query without
-        content words.
+        content words, and for ``k <= 0``.
         """
         return [self.passage(h) for h in self.hits(query, k)]
 

@@ -109,6 +109,26 @@ def test_line_passages_have_boxes_and_offsets(specter_index: EvidenceIndex) -> N
     assert quote is not None and quote.page == 7 and quote.score >= 0.9
 
 
+def test_no_place_for_a_hit_gives_no_hits(specter_index: EvidenceIndex) -> None:
+    # queries that match (a table row, a line, a number) and one that matches nothing
+    queries = (
+        "SPECTER reaches 91.5 nDCG on Co-View and 92.4 nDCG on Co-Read",
+        "Ablation Study removing the abstract from the textual input",
+        "91.5",
+        "zzzqx qqvvk",
+    )
+    for query in queries:
+        for k in (0, -1):
+            assert specter_index.hits(query, k=k) == []
+            assert specter_index.search(query, k=k) == []
+            assert specter_index.hits(query, k=k, pages={7}) == []
+    # k = 1 still ranks (the fix must not empty every search), and after a k = 0 call
+    # the memo gives k = 1 its own answer
+    assert len(specter_index.hits(queries[0], k=1)) == 1
+    assert specter_index.search(queries[0], k=1)[0].page == 7
+    assert specter_index.hits(queries[3], k=1) == []
+
+
 def test_for_document_reuses_the_index(specter_index: EvidenceIndex) -> None:
     doc = next(iter([specter_index.pages]))  # any object with .pages works as a document
 
