@@ -351,3 +351,58 @@ def test_a_ranked_title_that_takes_in_the_end_of_the_name_list_is_not_taken() ->
     ref = parse_reference(text)
     assert ref.title is not None and ref.title.startswith("Understanding LLM Agent Behaviours")
     assert ref.title.endswith("Multi-Agent Dynamics") and len(ref.authors) == 15
+
+
+@pytest.mark.parametrize(
+    ("text", "families", "title"),
+    [
+        (
+            "Lucía Fernández de Córdoba, Tomás van Aken, and Irene Moulin. Sparse probes of "
+            "reading order in scanned ledgers. 2023.",
+            ["de Córdoba", "van Aken", "Moulin"],
+            "Sparse probes of reading order in scanned ledgers",
+        ),
+        (
+            "Henrike von Steinau and Okoro Adebayo-Ndukwe. Counting ferns with weak labels. 2021.",
+            ["von Steinau", "Adebayo-Ndukwe"],
+            "Counting ferns with weak labels",
+        ),
+        (
+            "Thanh Le-Nguyen and Pierre-Yves d'Arcourt. Residual flows on sparse meshes. 2022.",
+            ["Le-Nguyen", "d'Arcourt"],
+            "Residual flows on sparse meshes",
+        ),
+        (
+            "Willem van der Poel, Ama Owusu-Ansah. Rainfall nowcasting with radar mosaics. "
+            "Journal of Applied Meteorology, 2020.",
+            ["van der Poel", "Owusu-Ansah"],
+            "Rainfall nowcasting with radar mosaics",
+        ),
+        (
+            "de Groot-Marsman, E., & ter Veen, J. (2018). Field notes on moss growth. Journal "
+            "of Bryology Methods, 4(2), 11–19.",
+            ["de Groot-Marsman", "ter Veen"],
+            "Field notes on moss growth",
+        ),
+        # no author list: none is made up
+        (
+            "Glacier inventory of the southern Andes, 2021.",
+            [],
+            "Glacier inventory of the southern Andes",
+        ),
+        (
+            "Sparse coding of bird song. Journal of Avian Acoustics, 2019.",
+            [],
+            "Sparse coding of bird song",
+        ),
+    ],
+)
+def test_names_with_particles_and_hyphens_are_the_authors(
+    text: str, families: list[str], title: str
+) -> None:
+    """Given-first and family-first names with particles ("de", "van der", "von", "ter"),
+    hyphens and elisions, in references with and without a venue; title-only references
+    keep no authors."""
+    r = parse_reference(text)
+    assert [a.family for a in r.authors] == families, text
+    assert r.title == title and r.year is not None, text
