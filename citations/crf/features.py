@@ -350,3 +350,142 @@ def token_features(text: str, tokens: list[tuple[str, int, int]]) -> list[dict[s
         if w in "”»" or (w == '"' and not quoted):
             closed_quote = True
     return out
+
+
+# The same features as CRFsuite attribute names, built from per-word pieces computed once:
+# what the labeller hands the tagger for every string it labels.
+
+
+def _attrs(f: dict[str, str | float]) -> tuple[str, ...]:
+    """A feature dict as CRFsuite attribute names, in the dict's order: a string feature
+    ``k: v`` is ``"k:v"`` (as CRFsuite names it), a float feature (always 1.0 here) is ``k``."""
+    return tuple(k if isinstance(v, float) else f"{k}:{v}" for k, v in f.items())
+
+
+@lru_cache(maxsize=65536)
+def _word_attrs(w: str) -> tuple[str, ...]:
+    return _attrs(_word_features(w))
+
+
+@lru_cache(maxsize=131072)
+def _neighbour_attrs(w: str, off: int) -> tuple[str, ...]:
+    return _attrs(_neighbour_features(w, off))
+
+
+_OFFSETS = (-3, -2, -1, 1, 2, 3)
+_EDGE = {off: (f"{off}:edge",) if abs(off) <= 2 else () for off in _OFFSETS}
+_POS = tuple(f"pos:{k}" for k in range(10))
+_CPOS = tuple(f"cpos:{k}" for k in range(10))
+_SEG = tuple(f"seg:{k}" for k in range(5))
+_LAST = ("last:1", "last:0")  # indexed by i - (n - 2)
+_CAPRUN = tuple(f"caprun:{k}" for k in range(6))
+_SP = {(a, b): f"sp:{int(a)}{int(b)}" for a in (False, True) for b in (False, True)}
+_DEPTH = ("depth:0", "depth:1", "depth:2")
+
+
+def _positional_attrs(
+    text: str, tokens: list[tuple[str, int, int]], segs: list[int]
+) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]], list[str], list[list[tuple[str, ...]]]]:
+    """Per token: its segment start/end flags, its first/last position flags, its spacing,
+    and (per offset of :data:`_OFFSETS`) the attributes its neighbours give it."""
+    n = len(tokens)
+    words = [w for w, _, _ in tokens]
+    ends = [*(segs[i + 1] != segs[i] for i in range(n - 1)), True]
+    bounds: list[tuple[str, ...]] = [
+        ("seg_start", "seg_end") if s and e else ("seg_start",) if s else ("seg_end",) if e else ()
+        for s, e in zip([True, *ends[:-1]], ends, strict=True)
+    ]
+    edges: list[tuple[str, ...]] = [
+        ("first:0",),
+        ("first:1",),
+        ("first:2",),
+        *[()] * max(n - 3, 0),
+    ][:n]
+    for i in range(max(n - 2, 0), n):
+        edges[i] = (*edges[i], _LAST[i - (n - 2)])
+    sp = [
+        _SP[(a > 0 and text[a - 1] == " ", b < len(text) and text[b] == " ")] for _, a, b in tokens
+    ]
+    near = [
+        [
+            _neighbour_attrs(words[i + off], off) if 0 <= i + off < n else _EDGE[off]
+            for i in range(n)
+        ]
+        for off in _OFFSETS
+    ]
+    return bounds, edges, sp, near
+
+
+def token_attributes(text: str, tokens: list[tuple[str, int, int]]) -> list[list[str]]:
+    """The features of :func:`token_features` as CRFsuite attribute names, one list per
+    token, in the same order: a string feature ``k: v`` is ``"k:v"``, a float feature
+    (weight 1.0) is ``"k"``. CRFsuite reads the two forms alike, so a model tags them
+    alike; this form is built from per-word pieces cached across strings, each piece
+    computed for all tokens at once (the labeller's fast path). Returns [] for no tokens."""
+    n = len(tokens)
+    if not n:
+        return []
+    words = [w for w, _, _ in tokens]
+    base = [_word_features(w) for w in words]
+    segs = _segments(tokens, text)
+    seg_context = [_attrs(c) for c in _segment_context(_segment_features(tokens, base, segs))]
+    runs = _cap_runs(base)
+    punct_before, punct_after = _punctuation_around(tokens)
+    n_text = max(len(text), 1)
+    bounds, edges, sp, near = _positional_attrs(text, tokens, segs)
+    lower = [str(f["w"]) for f in base]
+    out: list[list[str]] = []
+    after: tuple[str, ...] = ()  # after_year, after_quote, after_in once seen, in that order
+    seen_year = closed_quote = seen_in = quoted = False
+    depth = 0
+    for i, (w, a, b) in enumerate(tokens):
+        if w in _OPEN:
+            depth += 1
+        if w in _QUOTES:
+            quoted = not quoted if w in '"' else w in "“„«"
+        f = [
+            "bias",
+            _SEG[min(segs[i], 4)],
+            *after,
+            *_word_attrs(w),
+            _POS[min(9, i * 10 // n)],
+            _CPOS[min(9, a * 10 // n_text)],
+            *edges[i],
+            *bounds[i],
+            *seg_context[segs[i]],
+        ]
+        if runs[i]:
+            f.append(_CAPRUN[min(runs[i], 5)])
+        f.append(sp[i])
+        f.append(_DEPTH[min(depth, 2)])
+        if quoted:
+            f.append("quoted")
+        if w in _CLOSE:
+            depth = max(0, depth - 1)
+        if w.isalpha() and w[:1].isupper() and len(w) <= 6 and b < len(text) and text[b] == ".":
+            f.append("abbr")
+        f += ("pb:" + punct_before[i], "pa:" + punct_after[i])
+        f += (*near[0][i], *near[1][i], *near[2][i], *near[3][i], *near[4][i], *near[5][i])
+        if i > 0:
+            f.append(f"bigram:{lower[i - 1]}|{lower[i]}")
+        if i + 1 < n:
+            f.append(f"bigram+:{lower[i]}|{lower[i + 1]}")
+        out.append(f)
+        changed = False
+        if not seen_year and base[i].get("num") == "year":
+            seen_year = changed = True
+        if not closed_quote and (w in "”»" or (w == '"' and not quoted)):
+            closed_quote = changed = True
+        if not seen_in and "in" in base[i] and (i == 0 or not words[i - 1].isalnum()):
+            seen_in = changed = True
+        if changed:
+            after = tuple(
+                x
+                for x, on in (
+                    ("after_year", seen_year),
+                    ("after_quote", closed_quote),
+                    ("after_in", seen_in),
+                )
+                if on
+            )
+    return out

@@ -22,7 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from citations.crf.features import token_features, tokenize
+from citations.crf.features import token_attributes, tokenize
 from citations.crf.labelled import MARGINAL_LABELS, Labelled
 from citations.crf.titles import TitleRanker, default_ranker
 from citations.errors import InputError
@@ -72,7 +72,7 @@ class ReferenceLabeller:
         toks = tokenize(text)
         if not toks:
             return Labelled(text, (), (), 1.0)
-        labels = tuple(self._tagger.tag(token_features(text, toks)))
+        labels = tuple(self._tagger.tag(token_attributes(text, toks)))
         marginal = self._tagger.marginal
         positions = range(len(toks))
         margs = {

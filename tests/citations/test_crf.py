@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from citations.crf.corpus import read_anystyle, read_grobid, sloppy_variants
-from citations.crf.features import token_features, tokenize
+from citations.crf.features import token_attributes, token_features, tokenize
 from citations.crf.labeller import ReferenceLabeller, default_labeller
 from citations.crf.train import train
 from citations.errors import InputError
@@ -66,6 +66,39 @@ def test_features_one_dict_per_token_on_any_text(text: str) -> None:
     assert all(
         isinstance(k, str) and isinstance(v, (str, float)) for f in feats for k, v in f.items()
     )
+
+
+def _crfsuite_names(feats: list[dict[str, str | float]]) -> list[list[str]]:
+    """Feature dicts as CRFsuite names their attributes: "k:v" for a string value, "k" for
+    a float (weight 1.0 throughout)."""
+    assert all(v == 1.0 for f in feats for v in f.values() if isinstance(v, float))
+    return [[k if isinstance(v, float) else f"{k}:{v}" for k, v in f.items()] for f in feats]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80) | st.text(alphabet=' .,;:()[]"“”«»-&0123456789aAeEdvV', max_size=40))
+def test_attribute_names_are_the_feature_dicts_on_any_text(text: str) -> None:
+    toks = tokenize(text)
+    assert token_attributes(text, toks) == _crfsuite_names(token_features(text, toks))
+
+
+def test_attribute_names_tag_as_the_feature_dicts_on_real_references() -> None:
+    """The labeller's fast path: the same attributes, so the same labels and marginals, on
+    real reference strings of several styles (numbered, quoted titles, "In:" venues, years
+    in brackets, single-token and empty strings)."""
+    data = json.loads(need(DATA / "citeaudit" / "benchmark.json").read_text(encoding="utf-8"))
+    texts = [r["citation"] for r in data["data"][::40]]
+    texts += ["2019", "", "Smith", '"Quoted title," In: Proc. (2020) 1-2.', "[12] A. B. «Titre»"]
+    tagger = default_labeller()._tagger
+    for text in texts:
+        toks = tokenize(text)
+        names, dicts = token_attributes(text, toks), token_features(text, toks)
+        assert names == _crfsuite_names(dicts), text
+        if toks:
+            assert tagger.tag(names) == tagger.tag(dicts), text
+            margs = [tagger.marginal("title", i) for i in range(len(toks))]
+            tagger.set(dicts)
+            assert margs == [tagger.marginal("title", i) for i in range(len(toks))], text
 
 
 def test_anystyle_volume_issue_split(tmp_path: Path) -> None:
@@ -318,3 +351,58 @@ def test_a_ranked_title_that_takes_in_the_end_of_the_name_list_is_not_taken() ->
     ref = parse_reference(text)
     assert ref.title is not None and ref.title.startswith("Understanding LLM Agent Behaviours")
     assert ref.title.endswith("Multi-Agent Dynamics") and len(ref.authors) == 15
+
+
+@pytest.mark.parametrize(
+    ("text", "families", "title"),
+    [
+        (
+            "Lucía Fernández de Córdoba, Tomás van Aken, and Irene Moulin. Sparse probes of "
+            "reading order in scanned ledgers. 2023.",
+            ["de Córdoba", "van Aken", "Moulin"],
+            "Sparse probes of reading order in scanned ledgers",
+        ),
+        (
+            "Henrike von Steinau and Okoro Adebayo-Ndukwe. Counting ferns with weak labels. 2021.",
+            ["von Steinau", "Adebayo-Ndukwe"],
+            "Counting ferns with weak labels",
+        ),
+        (
+            "Thanh Le-Nguyen and Pierre-Yves d'Arcourt. Residual flows on sparse meshes. 2022.",
+            ["Le-Nguyen", "d'Arcourt"],
+            "Residual flows on sparse meshes",
+        ),
+        (
+            "Willem van der Poel, Ama Owusu-Ansah. Rainfall nowcasting with radar mosaics. "
+            "Journal of Applied Meteorology, 2020.",
+            ["van der Poel", "Owusu-Ansah"],
+            "Rainfall nowcasting with radar mosaics",
+        ),
+        (
+            "de Groot-Marsman, E., & ter Veen, J. (2018). Field notes on moss growth. Journal "
+            "of Bryology Methods, 4(2), 11–19.",
+            ["de Groot-Marsman", "ter Veen"],
+            "Field notes on moss growth",
+        ),
+        # no author list: none is made up
+        (
+            "Glacier inventory of the southern Andes, 2021.",
+            [],
+            "Glacier inventory of the southern Andes",
+        ),
+        (
+            "Sparse coding of bird song. Journal of Avian Acoustics, 2019.",
+            [],
+            "Sparse coding of bird song",
+        ),
+    ],
+)
+def test_names_with_particles_and_hyphens_are_the_authors(
+    text: str, families: list[str], title: str
+) -> None:
+    """Given-first and family-first names with particles ("de", "van der", "von", "ter"),
+    hyphens and elisions, in references with and without a venue; title-only references
+    keep no authors."""
+    r = parse_reference(text)
+    assert [a.family for a in r.authors] == families, text
+    assert r.title == title and r.year is not None, text

@@ -116,9 +116,68 @@ def rest_of_list(r: Reading, authors: list[Author]) -> list[Author]:
     return more if ok else []
 
 
+_NAME_WORD = re.compile(r"[A-ZÀ-ÞŁØ][^\W\d_]*[a-zß-ÿ][^\W\d_]*(?:[-'’][^\W\d_]+)*")
+"""A capitalised word of a personal name with a lower-case letter ("Kilbertus", "Jean-Luc",
+"O'Neill"; not an acronym)."""
+_INITIAL = re.compile(r"[A-ZÀ-ÞŁØ]\.?")
+
+
+def _head_end(r: Reading) -> int:
+    """Where the string's first sentence ends: the first period after a word of two or
+    more letters, followed by a space (an initial's period ends nothing); -1 without one, or
+    when a digit, bracket, colon or quote comes before it."""
+    lab = r.lab
+    for k, (w, a, b) in enumerate(lab.tokens):
+        if w == "." and k and len(lab.tokens[k - 1][0]) > 1 and lab.text[b : b + 1] == " ":
+            return a
+        if w[:1].isdigit() or w in '()[]:;"“”„«»?!':
+            return -1
+    return -1
+
+
+def _personal(a: Author) -> bool:
+    """A personal name written given first: 2 to 4 capitalised words besides particles,
+    initials allowed among the given names, no organisation word."""
+    if a.literal or not a.given or not a.family or is_organisation(f"{a.given} {a.family}"):
+        return False
+    given, family = a.given.split(), [w for w in a.family.split() if w not in PARTICLES]
+    return (
+        bool(family)
+        and 2 <= len(given) + len(family) <= 4
+        and all(_NAME_WORD.fullmatch(w) for w in family)
+        and all(_NAME_WORD.fullmatch(w) or _INITIAL.fullmatch(w) for w in given)
+        and _NAME_WORD.fullmatch(given[0]) is not None
+    )
+
+
+def names_before_title(r: Reading) -> list[Author]:
+    """Given-first personal names that make up the first sentence, when the labeller
+    labelled no author and its title comes after that sentence ("Jan Marco Ruiz de Vargas,
+    Kirtan Padh, and Niki Kilbertus. Cluster graphs as ... 2024.", "Dominique Martinez.
+    Minimum distance classification ... 2026."): a reference with no venue, whose three
+    sentences the labeller reads as one long title. Every piece of the sentence must be a
+    personal name (:func:`_personal`); none otherwise ("Deep Learning. ..." would need the
+    title after it, "World Health Organization." is an organisation)."""
+    end, title = _head_end(r), r.labelling.title
+    if end < 3 or not title or "author" in r.lab.labels or r.lab.text.find(title) <= end:
+        return []
+    head = r.lab.text[:end]
+    if is_organisation_name(head):
+        return []
+    names, et_al = parse_author_list(head)
+    pieces = len(re.split(r",|\band\b|&", head))
+    if et_al or not names or len(names) < pieces - 1 or not all(map(_personal, names)):
+        return []
+    return names
+
+
 def normalise(r: Reading, fields: dict[str, object]) -> dict[str, object]:
-    """``authors`` and ``et_al`` from the first author run, or an organisation author."""
+    """``authors`` and ``et_al`` from the first author run, given-first names before a title
+    that the labeller read as part of the title (:func:`names_before_title`), or an
+    organisation author."""
     authors, et_al = read_authors(r.lab.span("author"), r.lab.text)
+    if not authors:
+        authors = names_before_title(r)
     if not et_al:
         authors += rest_of_list(r, authors)
     if not authors or (len(authors) == 1 and not authors[0].literal):

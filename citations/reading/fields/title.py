@@ -142,6 +142,22 @@ def after_author_list(title: str, authors: tuple[Author, ...], text: str) -> str
     return rest if _LETTER.search(rest) and not _YEAR_ONLY.fullmatch(rest) else title
 
 
+_GLUED = re.compile(r"[^\s.,;:!?\"“”„«»'‘’()\[\]{}]*[^\W\d_][^\s.,;:!?\"“”„«»'‘’()\[\]{}]*")
+"""Characters glued to a title's first token with no separator between ("SOP^" of
+"SOP^2: ...", "Self-" of "Self-Attention ..."): a word, not a field boundary."""
+
+
+def whole_first_word(title: str, text: str) -> str:
+    """``title`` with the start of its first word when it was picked from inside a word
+    ("2: Transfer Learning ..." from "... Huang. SOP^2: Transfer Learning ..."); the title
+    itself when a space, a stop, a comma, a quote or a bracket comes before it."""
+    start = text.find(title)
+    j = start
+    while j > 0 and not text[j - 1].isspace():
+        j -= 1
+    return text[j:start] + title if 0 <= j < start and _GLUED.fullmatch(text[j:start]) else title
+
+
 def _date_ends(r: Reading) -> bool:
     """Is everything the labeller read after its title a date ("..., Dynamics, 2025.")?"""
     labels = r.lab.labels
@@ -163,6 +179,8 @@ def normalise(r: Reading, fields: dict[str, object]) -> dict[str, object]:
     title, own = r.labelling.title, r.labelling.crf_title or ""
     if title and own.startswith(title) and _CLAUSE_ON.match(own[len(title) :]) and _date_ends(r):
         title = own  # "Title: Strategy Recognition, Biases and Dynamics, 2025.": a clause goes on
+    if title:
+        title = whole_first_word(title, r.lab.text)
     authors = fields.get("authors")
     if title and isinstance(authors, tuple):
         title = after_organisation(title, authors, r.lab.text)

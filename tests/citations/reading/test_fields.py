@@ -20,6 +20,7 @@ from citations.reading.fields import (
     volume,
     year,
 )
+from citations.reading.fields.title import whole_first_word
 from citations.reading.label import Labelling, crf_title
 from citations.reading.prepare import prepare
 
@@ -419,3 +420,86 @@ def test_a_pasted_second_reference_does_not_give_the_title() -> None:
         "implicit learning. In ICML, 2022."
     )
     assert r.title is not None and r.title.startswith("Provably training multi-agent")
+
+
+@pytest.mark.parametrize(
+    ("text", "families"),
+    [
+        (
+            "Lucía Fernández de Córdoba, Tomás van Aken, and Irene Moulin. Sparse probes of "
+            "ledgers. 2023.",
+            ["de Córdoba", "van Aken", "Moulin"],
+        ),
+        ("Henrike von Steinau and Okoro Adebayo-Ndukwe. Counting ferns. 2021.", None),
+        ("Thanh Le-Nguyen. Residual flows on sparse meshes. 2022.", ["Le-Nguyen"]),
+        ("Ana B. Quiroga and Pål Østby. Tidal mixing in fjords. 2019.", ["Quiroga", "Østby"]),
+    ],
+)
+def test_given_first_names_read_as_title_are_the_authors(
+    text: str, families: list[str] | None
+) -> None:
+    """ "Authors. Title. Year." with no venue, every token labelled title by the model and
+    the ranked title after the first sentence: the first sentence's names are the authors."""
+    toks = tokenize(prepare(text).body)
+    title_words = text.rsplit(". ", 2)[1]  # the sentence before the year
+    r = reading(text, ["title"] * (len(toks) - 2) + ["date"] * 2, ranked=title_words)
+    got = [a.family for a in authors.normalise(r, {})["authors"]]
+    if families is None:
+        assert len(got) == 2 and got[1] == "Adebayo-Ndukwe" and "Steinau" in got[0]
+    else:
+        assert got == families
+
+
+@pytest.mark.parametrize(
+    ("text", "ranked"),
+    [
+        # the ranked title is the first sentence: no names before it
+        ("Deep Learning Methods. A review of them. 2018.", "Deep Learning Methods"),
+        # an organisation, an acronym, a title with a colon, a year inside
+        ("Common Crawl Foundation. Common Crawl corpus. 2025.", "Common Crawl corpus"),
+        ("OECD Staff. Education at a glance. 2019.", "Education at a glance"),
+        ("Glacier Atlas: Andes. Ice volumes by basin. 2021.", "Ice volumes by basin"),
+        ("Report 2019 Update. Ice volumes by basin. 2021.", "Ice volumes by basin"),
+        # a piece that is no personal name ("the", one word, lower case)
+        ("Smith and the Rivers Group. Flood maps. 2020.", "Flood maps"),
+        ("Marta Lindqvist and others. Flood maps. 2020.", "Flood maps"),
+    ],
+)
+def test_a_first_sentence_that_is_no_list_of_names_gives_no_authors(text: str, ranked: str) -> None:
+    toks = tokenize(prepare(text).body)
+    r = reading(text, ["title"] * (len(toks) - 2) + ["date"] * 2, ranked=ranked)
+    assert authors.names_before_title(r) == []
+
+
+def test_names_before_title_only_where_the_model_labelled_no_author() -> None:
+    text = "Irene Moulin. Counting ferns. 2021."
+    toks = tokenize(prepare(text).body)
+    labels = ["author"] * 3 + ["title"] * (len(toks) - 5) + ["date"] * 2
+    r = reading(text, labels, ranked="Counting ferns")
+    assert authors.names_before_title(r) == []
+    assert [a.family for a in authors.normalise(r, {})["authors"]] == ["Moulin"]
+
+
+@pytest.mark.parametrize(
+    ("title", "text", "want"),
+    [
+        (
+            "2: Transfer Learning",
+            "A. Huang. SOP^2: Transfer Learning. 2025.",
+            "SOP^2: Transfer Learning",
+        ),
+        ("Attention maps", "B. Lee. Self-Attention maps. 2020.", "Self-Attention maps"),
+        ("++ in practice", "C. Wu. C++ in practice. 2001.", "C++ in practice"),
+        # a separator before the title: it stays as picked
+        ("Rivers", "Smith J.Rivers. 2020.", "Rivers"),
+        ("Rivers", "Smith J. “Rivers”. 2020.", "Rivers"),
+        ("Rivers", "Smith J. (2020)Rivers, 3.", "Rivers"),
+        ("Rivers", "Smith J., Rivers, 2020.", "Rivers"),
+        ("Rivers", "Smith J. Rivers, 2020.", "Rivers"),
+        ("Rivers", "Smith J. 2020:Rivers, 3.", "Rivers"),
+    ],
+)
+def test_a_title_picked_inside_a_word_takes_the_whole_word(
+    title: str, text: str, want: str
+) -> None:
+    assert whole_first_word(title, text) == want
