@@ -170,6 +170,19 @@ def load_dataset(
     return Dataset(tuple(rows), tuple(pdfs), root, layout, tuple(errors), tuple(files))
 
 
+def repeated_qa_pair_id(rows: Sequence[QAPair]) -> str | None:
+    """The first ``qa_pair_id`` that two of ``rows`` share, or None when all differ.
+
+    Rows are keyed by it everywhere (one hydrated file each, one prediction each, one
+    gold row each), so a repeated id would make one row overwrite or hide the other."""
+    seen: set[str] = set()
+    for row in rows:
+        if row.qa_pair_id in seen:
+            return row.qa_pair_id
+        seen.add(row.qa_pair_id)
+    return None
+
+
 def _safe_name(text: str, what: str) -> str:
     if not text or text in (".", "..") or "/" in text or "\\" in text or "\x00" in text:
         raise InputError(f"{what} {text!r} cannot be used as a file name")
@@ -216,9 +229,15 @@ def hydrate(
     The PDF comes from the resolved ``paper_pdf_path`` or, failing that, from a
     ``pdfs.zip`` next to the source rows. Rows are written unchanged (pretty JSON).
     ``pdf_root``: where relative ``paper_pdf_path`` values start (load_dataset).
-    Raises: InputError on unusable ids or a missing source; SchemaError as load_dataset.
+    Raises: InputError on unusable or repeated ids (before anything is written) or a
+    missing source; SchemaError as load_dataset.
     """
     ds = load_dataset(src, skip_invalid=skip_invalid, pdf_root=pdf_root)
+    if (dup := repeated_qa_pair_id(ds.rows)) is not None:  # checked before anything is written
+        raise InputError(
+            f"{src}: qa_pair_id {dup!r} occurs more than once: both rows would be written "
+            "to the same file; nothing written"
+        )
     out = Path(dest) / HYDRATED_DIR
     out.mkdir(parents=True, exist_ok=True)
     zips = [f.parent / PDF_ZIP for f in ds.files if (f.parent / PDF_ZIP).is_file()]

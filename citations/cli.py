@@ -26,6 +26,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from annotations.textsafe import strip_controls
 from citations.bibtex import BadEntry
 from citations.engines import RayOptions, add_engine_options
 from citations.errors import InputError
@@ -218,7 +219,9 @@ def _results(
     for r in items:
         if isinstance(r, BadEntry):
             print(
-                f"sciground: {args.file}:{r.line}: broken BibTeX entry skipped: {r.message}",
+                strip_controls(
+                    f"sciground: {args.file}:{r.line}: broken BibTeX entry skipped: {r.message}"
+                ),
                 file=sys.stderr,
             )
             yield render(_bad_entry_result(r, args.file))
@@ -318,7 +321,8 @@ def render_result(res: Any, *, as_json: bool = False, candidates: int = 3) -> tu
             f"  {flag} candidate {c.score:.2f} {c.record.source}:{c.record.id} "
             f"{c.record.title[:90]!r} ({c.record.year})"
         )
-    return res.verdict.value, "\n".join(out) + "\n"
+    # the reference string and the records' fields are input: no escape sequences
+    return res.verdict.value, strip_controls("\n".join(out)) + "\n"
 
 
 def register(subparsers: Any) -> None:

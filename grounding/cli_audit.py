@@ -16,8 +16,9 @@ import sys
 from pathlib import Path
 
 from annotations.errors import InputError
+from annotations.textsafe import strip_controls
 from citations.cli import add_source_options, verifier_options
-from grounding.cli_check import add_judge_options, make_judge, read_text_arg
+from grounding.cli_check import add_judge_options, has_words, make_judge, read_text_arg
 
 #: Problem kinds that make the exit status 1 (a PDF in the folder that no reference cites
 #: is only noted).
@@ -57,6 +58,8 @@ def run_audit(args: argparse.Namespace) -> int:
         raise InputError(f"--papers {args.papers}: no such folder of papers")
     text = read_text_arg(args.review, "review")
     name = "standard input" if args.review == "-" else args.review
+    if text.strip() and not has_words(text):  # only invisible characters or punctuation
+        raise InputError(f"{name}: the review is empty (no letter or digit): nothing to audit")
     progress = AuditProgress()
     try:
         report = audit(
@@ -78,10 +81,11 @@ def run_audit(args: argparse.Namespace) -> int:
         for rec in report.records():
             sys.stdout.write(json.dumps(rec, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(report.summary_text())
+        sys.stdout.write(strip_controls(report.summary_text()))  # quotes review and PDFs
     sys.stdout.flush()
     for pr in report.problems if args.json else ():  # the summary lists them already
-        print(f"sciground: {name}: {pr.kind.replace('_', ' ')}: {pr.message}", file=sys.stderr)
+        line = f"sciground: {name}: {pr.kind.replace('_', ' ')}: {pr.message}"
+        print(strip_controls(line), file=sys.stderr)
     if args.html:
         from grounding.html.audit import write_audit_html
 

@@ -122,6 +122,13 @@ def read_text_arg(spec: str, what: str) -> str:
         raise InputError(f"{name}: the {what} is not UTF-8 text (byte {exc.start})") from None
 
 
+def has_words(text: str) -> bool:
+    """True when ``text`` holds a letter or a digit somewhere: an answer of spaces, line
+    breaks, punctuation or invisible characters (zero-width space, soft hyphen, byte-order
+    mark) has no sentence to check."""
+    return any(ch.isalnum() for ch in text)
+
+
 def add_judge_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--judge",
@@ -212,8 +219,10 @@ def run_check(args: argparse.Namespace) -> int:
     if args.question_file:
         question = read_text_arg(args.question_file, "question").strip()
     answer = read_text_arg(args.answer, "answer")
-    if not answer.strip():
-        raise InputError(f"{args.answer}: the answer is empty: nothing to check")
+    if not has_words(answer):
+        raise InputError(
+            f"{args.answer}: the answer is empty (no letter or digit): nothing to check"
+        )
     from grounding.pdf import read_pdf
 
     document = read_pdf(args.pdf)
@@ -278,6 +287,8 @@ def _row_error(obj: Any) -> str | None:
             problems.append(f"{k} must be a string (got {type(v).__name__} {json.dumps(v)[:40]})")
         elif not v.strip():
             problems.append(f"{k} is empty")
+        elif k == "answer_raw" and not has_words(v):
+            problems.append(f"{k} is empty (no letter or digit)")
     return "; ".join(problems) or None
 
 
@@ -562,8 +573,8 @@ def _missing_pdf(paper_pdf_path: str, root: Path, depth: int) -> str:
 
 
 def batch_items(batch: Path, pdf_root: str | None) -> list[Item]:
-    """The items of a batch file, one per non-blank line: bad lines carry their error; a
-    qa_pair_id seen on an earlier line is reported (warning on stderr) and skipped."""
+    """The items of a batch file, one per non-blank line: bad lines carry their error, and
+    so does a line whose qa_pair_id an earlier line has (it is skipped, not checked)."""
     items: list[Item] = []
     seen: dict[str, int] = {}
     root, depth = (Path(pdf_root), 0) if pdf_root else (batch.parent, 3)
@@ -581,12 +592,9 @@ def batch_items(batch: Path, pdf_root: str | None) -> list[Item]:
                 (where, None, None, f"off-schema: {loc + ': ' if loc else ''}{first['msg']}")
             )
             continue
-        if base.qa_pair_id in seen:
-            print(
-                f"sciground: {where}: warning: qa_pair_id {base.qa_pair_id!r} repeats line "
-                f"{seen[base.qa_pair_id]}; only the first is checked",
-                file=sys.stderr,
-            )
+        if base.qa_pair_id in seen:  # a bad row: its answer would never be checked
+            err = f"qa_pair_id {base.qa_pair_id!r} repeats line {seen[base.qa_pair_id]}"
+            items.append((where, None, None, f"{err}; only the first is checked"))
             continue
         seen[base.qa_pair_id] = lineno
         pdf = resolve_pdf(base.paper_pdf_path, root, depth=depth)
@@ -698,12 +706,17 @@ def run_eval(args: argparse.Namespace) -> int:
     """Check every dataset row with the chosen judge, then score against the gold rows."""
     from annotations.cli import report_skipped, skip_invalid_hint
     from annotations.jsonl import read_rows
-    from annotations.layouts import load_dataset
+    from annotations.layouts import load_dataset, repeated_qa_pair_id
     from annotations.report import render_markdown, render_text
     from annotations.score import score
 
     with skip_invalid_hint(args.skip_invalid):
         data = load_dataset(args.data, skip_invalid=args.skip_invalid)
+    if (dup := repeated_qa_pair_id(data.rows)) is not None:  # before any row is checked
+        raise InputError(
+            f"{args.data}: qa_pair_id {dup!r} occurs more than once: each gold row needs "
+            "its own id to be scored"
+        )
     report_skipped(data.errors)
     rows = list(zip(data.rows, data.pdf_paths))[: args.limit]
     if not rows:

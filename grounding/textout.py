@@ -9,31 +9,12 @@ written out in words, so colour is never the only cue.
 
 from __future__ import annotations
 
-import re
 from typing import Any, TextIO
 
 from annotations.schema import Label
+from annotations.textsafe import strip_controls
 
 __all__ = ["LABEL_MARK", "LABEL_STYLE", "print_report_text", "report_lines", "strip_controls"]
-
-#: Terminal escape sequences (CSI ``ESC [ ... final``, OSC / DCS / APC / PM / SOS strings up
-#: to BEL or ST, and two-character ``ESC x``), then single control characters: C0 but tab
-#: and newline, DEL, C1, and the bidi embedding / override / isolate controls, which reorder
-#: what a terminal shows (ECMA-48; Unicode UAX #9).
-_ESCAPES = re.compile(
-    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"  # CSI: colours, cursor moves
-    r"|[\x1b\x9b][\]PX^_][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"  # OSC ...: window title
-    r"|\x1b[ -~]?"  # ESC + one character, or a lone ESC
-    r"|[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]"
-)
-
-
-def strip_controls(text: str) -> str:
-    """``text`` without terminal escape sequences and control characters (tab and newline
-    kept): what came from input (answer, PDF text, references) cannot change the terminal's
-    title, colours or cursor when printed."""
-    return _ESCAPES.sub("", text) if text.isprintable() is False else text
-
 
 LABEL_MARK = {  # readable without colour
     Label.SUPPORTED: "[SUPPORTED]",

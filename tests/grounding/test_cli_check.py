@@ -398,7 +398,7 @@ def test_batch_messages_name_the_real_fault(
     assert f"{batch}:2: skipped: answer_raw must be a string (got int 12345)" in err
     assert f"{batch}:3: skipped: PDF {str(tmp_path / 'adir')!r}: is a directory" in err
     assert f"{batch}:4: skipped: not UTF-8 text" in err
-    assert f"{batch}:6: warning: qa_pair_id 'dup' repeats line 5" in err
+    assert f"{batch}:6: skipped: qa_pair_id 'dup' repeats line 5; only the first is checked" in err
     assert _checked(err) == ["dup"]
     assert len(read_rows(tmp_path / "o.jsonl")) == 1
 
