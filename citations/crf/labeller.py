@@ -9,14 +9,17 @@ field from :data:`citations.crf.corpus.LABELS`.
 The shipped model (``reference_crf.model``, a few MB) is trained by
 ``python -m citations.crf.train`` on anystyle's core.xml and bad.xml (BSD-2-Clause) and
 GROBID's citation corpus (Apache-2.0); their notices are in ``NOTICE`` beside it.
-A tagger holds a CRFsuite handle: one per process (not thread-safe); :func:`default_labeller`
-caches it, and :meth:`ReferenceLabeller.tag` caches the last 4,096 strings tagged.
+A tagger holds a CRFsuite handle whose tag, marginals and probability are read from the
+last string set on it, so one labeller serialises its taggings with a lock: the online
+sources' worker threads share it safely. :func:`default_labeller` caches one per process,
+and :meth:`ReferenceLabeller.tag` caches the last 4,096 strings tagged.
 Raises: :class:`~citations.errors.InputError` from :meth:`ReferenceLabeller.load` for a
 missing or unreadable model file.
 """
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -41,6 +44,7 @@ class ReferenceLabeller:
         """The title ranker trained with this model (:mod:`citations.crf.titles`); None: the
         CRF's own title run stays (:func:`citations.reading.label.label`)."""
         self._tag_cached = lru_cache(maxsize=4096)(self._tag)
+        self._lock = threading.Lock()  # the tagger keeps the last string's lattice
         self._labels = frozenset(tagger.labels())
 
     @classmethod
@@ -72,20 +76,24 @@ class ReferenceLabeller:
         toks = tokenize(text)
         if not toks:
             return Labelled(text, (), (), 1.0)
-        labels = tuple(self._tagger.tag(token_attributes(text, toks)))
+        attributes = token_attributes(text, toks)
         marginal = self._tagger.marginal
         positions = range(len(toks))
-        margs = {
-            lb: tuple([marginal(lb, i) for i in positions])
-            for lb in MARGINAL_LABELS
-            if lb in self._labels
-        }
-        conf = tuple(
-            [margs[lab][i] if lab in margs else marginal(lab, i) for i, lab in enumerate(labels)]
-        )
-        return Labelled(
-            text, tuple(toks), labels, float(self._tagger.probability(list(labels))), conf, margs
-        )
+        with self._lock:  # tag() sets the lattice that marginal() and probability() read
+            labels = tuple(self._tagger.tag(attributes))
+            margs = {
+                lb: tuple([marginal(lb, i) for i in positions])
+                for lb in MARGINAL_LABELS
+                if lb in self._labels
+            }
+            conf = tuple(
+                [
+                    margs[lab][i] if lab in margs else marginal(lab, i)
+                    for i, lab in enumerate(labels)
+                ]
+            )
+            probability = float(self._tagger.probability(list(labels)))
+        return Labelled(text, tuple(toks), labels, probability, conf, margs)
 
 
 @lru_cache(maxsize=1)

@@ -4,7 +4,10 @@ training; the model-first reader on references in many styles and languages, tid
 from __future__ import annotations
 
 import json
+import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -99,6 +102,58 @@ def test_attribute_names_tag_as_the_feature_dicts_on_real_references() -> None:
             margs = [tagger.marginal("title", i) for i in range(len(toks))]
             tagger.set(dicts)
             assert margs == [tagger.marginal("title", i) for i in range(len(toks))], text
+
+
+class _YieldingTagger:
+    """The shipped CRFsuite tagger, yielding the thread after each call, so that threads
+    sharing one labeller interleave between tag() and the marginals read after it."""
+
+    def __init__(self, tagger: Any) -> None:
+        self._tagger = tagger
+
+    def labels(self) -> list[str]:
+        return list(self._tagger.labels())
+
+    def tag(self, attributes: Any) -> list[str]:
+        labels = list(self._tagger.tag(attributes))
+        time.sleep(0.0005)
+        return labels
+
+    def marginal(self, label: str, position: int) -> float:
+        return float(self._tagger.marginal(label, position))
+
+    def probability(self, labels: list[str]) -> float:
+        return float(self._tagger.probability(labels))
+
+
+def test_one_labeller_shared_by_threads_labels_each_string_as_alone() -> None:
+    """The online sources verify references in worker threads that share one labeller:
+    every string gets the labels and confidences it gets when tagged alone, and no thread
+    reads a position of another string's lattice."""
+    data = json.loads(need(DATA / "citeaudit" / "benchmark.json").read_text(encoding="utf-8"))
+    texts = [r["citation"] for r in data["data"][::60]][:48]
+    alone = default_labeller()
+    expected = {t: alone._tag(t) for t in texts}
+    shared = ReferenceLabeller(_YieldingTagger(alone._tagger))
+    results: dict[str, Any] = {}
+    errors: list[BaseException] = []
+
+    def work(part: list[str]) -> None:
+        try:
+            for t in part:
+                results[t] = shared._tag(t)
+        except BaseException as exc:  # noqa: BLE001 - collected for the assertion
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(texts[i::4],)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    for t in texts:
+        assert results[t].labels == expected[t].labels, t
+        assert results[t].confidence == expected[t].confidence, t
 
 
 def test_anystyle_volume_issue_split(tmp_path: Path) -> None:
