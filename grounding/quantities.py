@@ -351,7 +351,10 @@ _NUM_RE = re.compile(
 _NUM_RE_COMMA = re.compile(r"(?=[-\d])-?(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?")
 #: "10^-4", "3 × 10^-5", "2.5x10^{9}": scientific notation written with a caret.
 _SPACES = re.compile(r"\s+")
-_DEGREE_RE = re.compile(r"\s?(°\s?[CFcf])\b")
+#: Glyphs PDFs print for the degree sign: '°', and a LaTeX ``^\circ`` set as a white
+#: bullet (U+25E6) or a ring operator (U+2218): "60 ◦C" is 60 °C.
+_DEGREE_SIGNS = "°◦∘"
+_DEGREE_RE = re.compile(rf"\s?([{_DEGREE_SIGNS}]\s?[CFcf])\b")
 _PHRASE_UNIT_RE = re.compile(
     r"(\s?-?\s?)(per cent|percentage points?|degrees celsius)\b", re.IGNORECASE
 )
@@ -709,15 +712,16 @@ def _unit_after(text: str, end: int) -> tuple[str | None, bool, int]:
         return "%", True, end + 1
     if rest[:1].isspace() and rest[1:2] == "%":
         return "%", True, end + 2  # "50 %" (French style, or a thin space folded)
-    # every unit pattern below starts with a letter, '°', 'µ'/'μ' or '-', at most one
+    # every unit pattern below starts with a letter, a degree sign, 'µ'/'μ' or '-', at most one
     # whitespace character in: a number followed by anything else has no unit (most table
     # cells: "84.2 85.1")
     lead = rest[1:2] if rest[:1].isspace() else rest[:1]
-    if not lead or not (lead.isalpha() or lead in "°-"):
+    if not lead or not (lead.isalpha() or lead in _DEGREE_SIGNS or lead == "-"):
         return None, False, end
     m = _DEGREE_RE.match(rest)
     if m:
-        return UNITS.get(m.group(1).lower().replace(" ", ""), m.group(1)), True, end + m.end()
+        written = "°" + m.group(1)[1:]
+        return UNITS.get(written.lower().replace(" ", ""), written), True, end + m.end()
     m = _PHRASE_UNIT_RE.match(rest)
     if m:
         return UNITS[m.group(2).lower()], True, end + m.end()
@@ -1050,8 +1054,8 @@ def _quiet_after(text: str, end: int) -> bool:
     """True if what follows a number ending at ``end`` starts none of what
     :func:`_number_quantity` reads after it (an ordinal suffix, "/5", a scale "k" / " million",
     a unit, a month, a glued letter): the next character is none of a letter, "%", "/",
-    "⁄", "°", "-", and after one whitespace character the one after it is none of a letter,
-    "%", "°", "-" (most table cells: "84.2 85.1"; prose: "in 2020,"). Then the number has
+    "⁄", a degree sign, "-", and after one whitespace character the one after it is none of
+    a letter, "%", a degree sign, "-" (most table cells: "84.2 85.1"; prose: "in 2020,"). Then the number has
     no unit and stays a plain number, reference, date (a month before it) or year."""
     c = text[end : end + 1]
     if c.isspace():
@@ -1062,7 +1066,7 @@ def _quiet_after(text: str, end: int) -> bool:
 
 #: Characters after a number (or after one space after it) that :func:`_quiet_after` hands
 #: to the full reading; "" (the end of the text) included by ``in``.
-_LOUD_AFTER = "%°-"
+_LOUD_AFTER = "%-" + _DEGREE_SIGNS
 
 
 def _number_quantity(

@@ -292,6 +292,46 @@ def test_units_as_written(text: str, unit: str) -> None:
     assert qs[0].unit == unit
 
 
+@pytest.mark.parametrize(
+    ("text", "unit"),
+    [
+        ("exposed at 60 \u25e6C and pH 10", "°C"),  # LaTeX ^\circ as a white bullet
+        ("cooled to -20 \u25e6 C overnight", "°C"),
+        ("held at 37\u2218C for 2 h", "°C"),  # ... as a ring operator
+        ("stored at 451 \u25e6F", "°F"),
+        ("at 60 \u2103", "°C"),
+    ],
+)
+def test_degree_sign_glyphs_are_degrees(text: str, unit: str) -> None:
+    qs = [q for q in extract_quantities(text) if q.checkable]
+    assert qs[0].unit == unit
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a 60\u25e6 angle", "rotated by 5 \u25e6 of arc", "list: 3 \u25e6 item", "at 60 \u02daC"],
+)
+def test_a_bullet_without_a_scale_letter_is_no_degree(text: str) -> None:
+    assert all(q.unit not in ("°C", "°F") for q in extract_quantities(text))
+
+
+def test_claim_in_degrees_is_checked_against_a_bullet_degree_in_the_pdf() -> None:
+    """A paper set in LaTeX prints 60 °C as "60 ◦C": the claim's 60 °C is its value, and
+    another temperature is corrected by it."""
+    from grounding.check import check
+    from grounding.pdf import read_pdf
+    from tests.conftest import DATA, need
+
+    doc = read_pdf(need(DATA / "papers-more" / "imidazole-corrosion-2021.pdf"))
+    stem = "The specimens were exposed to deaerated district heating water with imidazole at"
+    right = check("Conditions?", f"{stem} 60 °C and pH 10.", doc, verify_citations=False)
+    wrong = check("Conditions?", f"{stem} 80 °C and pH 10.", doc, verify_citations=False)
+    assert right.sentences[0].judgement.label.value == "supported"
+    judged = wrong.sentences[0].judgement
+    assert judged.label.value == "contradiction"
+    assert [e.correction for e in judged.errors] == ["60 °C"]
+
+
 def test_precision_step_follows_the_written_scale() -> None:
     assert extract_quantities("79.94")[0].step == pytest.approx(0.01)
     assert extract_quantities("380.5M links")[0].step == pytest.approx(1e5)
