@@ -522,6 +522,25 @@ def _no_evidence(s: S, _: Maybe) -> Maybe:
     )
 
 
+#: Longest sentence (characters) the rules check as one claim. A paper's sentences and an
+#: answer's stay far below it; longer text is a run-on paste with no sentence ends, whose
+#: checks would each read every one of its numbers against all the others (time growing
+#: with the square of its length) and whose label would say nothing about any statement.
+LONGEST_CLAIM = 2000
+
+
+def _too_long(s: S, _: Maybe) -> Maybe:
+    n = len(s.claim.text)
+    if n <= LONGEST_CLAIM:
+        return None
+    return Outcome(
+        Label.NEI,
+        f"Not enough information: {n:,} characters with no sentence end are too long to check "
+        f"as one claim (at most {LONGEST_CLAIM:,}); split the text into sentences.",
+        final=True,
+    )
+
+
 def _number_review(s: S, _: Maybe) -> Maybe:
     if s.review is None:
         return None
@@ -915,6 +934,7 @@ TABLE: Table[RulesState, Outcome] = Table(
             _not_a_claim,
         ),
         Row("no_evidence", "no document and no passages", _no_evidence),
+        Row("too_long", "a run-on text too long to be one claim", _too_long),
         Row("number_review", "a number's evidence is read from untrusted glyphs", _number_review),
         Row(
             "flipped_statement",

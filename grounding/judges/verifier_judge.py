@@ -270,12 +270,14 @@ def undecided(rules: Judgement) -> bool:
         and ErrorTag.N1 not in tags
         and not rules.rationale.startswith(_SETTLED_NEI)
         and not rules.extra.get("hedged")
+        and rules.extra.get("row") != "too_long"
     )
 
 
 # nei labels the rules reach on purpose: nothing to read, an inference the paper does not
-# settle (a speculative sentence whose content the paper's passages do not hold), and a
-# hedged finding stated as established (``extra["hedged"]``)
+# settle (a speculative sentence whose content the paper's passages do not hold), a
+# hedged finding stated as established (``extra["hedged"]``), and a run-on text too long
+# to be one claim (row ``too_long``)
 _NO_EVIDENCE = "No evidence available"
 _SETTLED_NEI = (_NO_EVIDENCE, "Not settled by the paper")
 # four numbers in a row, as a table row's cells run ("84.2 88.4 91.5 36.9")
