@@ -9,6 +9,7 @@ import re
 import sys
 from pathlib import Path
 
+from annotations.textsafe import strip_controls
 from citations.bibtex import BadEntry
 from citations.errors import InputError
 from citations.model import Reference
@@ -43,11 +44,14 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
         except InputError as exc:
             raise InputError(f"{path}: {exc}") from None
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    # what a line is (reference, prose, heading) is read without control characters and
+    # terminal escapes, which carry nothing of it; the strings verified are as given
+    seen = [strip_controls(ln).strip() for ln in lines]
     # a list of references (one per line) when most lines look like one and no line is a
     # "References" heading: every line is then verified, none silently dropped; otherwise
     # the text is an answer to mine (its prose is never verified as a reference)
-    if lines and not any(map(_HEADING.fullmatch, lines)) and _mostly_references(lines):
-        lead = _prose_lead(lines)
+    if lines and not any(map(_HEADING.fullmatch, seen)) and _mostly_references(seen):
+        lead = _prose_lead(seen)
         if not lead:
             return list(lines)
         # prose, then a reference list with no heading: the prose is an answer whose
@@ -68,14 +72,13 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
         # lines are never verified as references; text of prose only has nothing to verify.
         from citations.parse import MAX_REFERENCE_CHARS
 
-        refs = [len(ln) > MAX_REFERENCE_CHARS or _looks_like_reference(ln) for ln in lines]
-        picked = [ln for ln, ref in zip(lines, refs) if ref or not _is_prose(ln)]
+        refs = [len(ln) > MAX_REFERENCE_CHARS or _looks_like_reference(ln) for ln in seen]
+        prose = [not ref and _is_prose(ln) for ln, ref in zip(seen, refs)]
+        picked = [ln for ln, p in zip(lines, prose) if not p]
         if len(picked) < len(lines) and not any(refs):
             picked = []  # prose with headings or list items: an answer citing nothing
         if picked:
-            skipped = [
-                n for n, (ln, ref) in enumerate(zip(lines, refs), 1) if not ref and _is_prose(ln)
-            ]
+            skipped = [n for n, p in enumerate(prose, 1) if p]
             shown = ", ".join(map(str, skipped[:8])) + (", ..." if len(skipped) > 8 else "")
             print(
                 f"sciground: {path}: no reference list or citation found; verifying "

@@ -12,6 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from annotations.textsafe import strip_escape_sequences
 from citations.text.fold import delatex
 from citations.text.identifiers import ArxivId, find_arxiv_spans, find_doi_spans, find_urls
 from citations.text.names import drop_homonym_numbers
@@ -69,7 +70,7 @@ class Prepared:
 def clean(text: str) -> str:
     """Control characters, HTML entities, LaTeX accents, soft hyphens, homonym numbers and
     a stray unpaired quote at either end removed; spaces collapsed; NFC."""
-    s = _CTRL_RE.sub(" ", text.translate(_CP1252_C1))
+    s = _CTRL_RE.sub(" ", strip_escape_sequences(text.translate(_CP1252_C1)))
     if "&" in s and ";" in s:
         s = html.unescape(s)  # "d&apos;Amore" in scraped BibTeX
     s = unicodedata.normalize("NFC", s)

@@ -223,3 +223,22 @@ def test_a_review_with_no_word_is_refused(
     path.write_text(WORDLESS[kind], encoding="utf-8")
     assert main(["audit", str(path), "--db", str(tmp_path / "none.sqlite")]) == 2
     assert f"{path}: the review is empty (no letter or digit)" in capsys.readouterr().err
+
+
+def test_refs_verify_reads_a_list_with_escapes_inside_its_lines_as_a_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A control character or escape sequence inside a reference line (pasted from a
+    terminal or a PDF) does not turn the list into prose: each line gets its verdict."""
+    db, refs = _refs(tmp_path)
+    tainted = []
+    for ref, esc in zip(refs, ESCAPES):
+        cut = ref.index(". ") + 2  # between the authors and the title
+        tainted.append(ref[:cut] + esc + ref[cut:])
+    listing = tmp_path / "refs.txt"
+    listing.write_text("\n".join(tainted) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    main(["refs", "verify", str(listing), "--db", str(db)])
+    captured = capsys.readouterr()
+    assert "read as an answer text" not in captured.err
+    assert captured.out.count("[VERIFIED]") == len(tainted)
