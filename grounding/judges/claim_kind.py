@@ -26,10 +26,10 @@ def not_a_claim_reason(text: str, question: str = "") -> str | None:
     """Why ``text`` asserts nothing checkable (a short phrase), or None if it is a claim.
 
     Catches: markdown / bold headings, numbered section headings ("2.2.4 Step 4.") and
-    section numbers alone ("2.2."), short
-    unpunctuated title lines, reference-list
-    entries and titles, framing openers ("Here is..."), list introductions ending in ":",
-    offers of help, pure hedges, refusals and remarks on what the paper does not say
+    section numbers alone ("2.2."), short unpunctuated title lines, reference-list entries
+    and titles, citation markers alone ("[1]", "See [12]."), framing openers ("Here
+    is..."), list introductions ending in ":", offers of help, pure hedges, refusals and
+    remarks on what the paper does not say
     (:func:`is_refusal`), and restatements of ``question``.
     """
     s = fold(text).strip()
@@ -42,6 +42,8 @@ def not_a_claim_reason(text: str, question: str = "") -> str | None:
         return "a reference-list title"
     if is_reference_entry(s):
         return "a reference-list entry"
+    if _citation_alone(bare):
+        return "a citation marker alone"
     n_words = len(bare.split())
     if _SECTION.match(bare) and _section_title(bare):
         return "a section heading"
@@ -79,6 +81,22 @@ def not_a_claim_reason(text: str, question: str = "") -> str | None:
         ):
             return "a restatement of the question"
     return None
+
+
+#: citation markers: numbered ("[12]", "[3, 5-7]") and author-year ("(Ko et al., 2021)",
+#: "(Smith 2019; Lee 2020a)")
+_MARKERS = re.compile(
+    r"\[\s*\d{1,4}(?:\s*[-\u2013,]\s*\d{1,4})*\s*\]|\([^()]*\b(?:1[89]|20)\d\d[a-z]?\)"
+)
+#: what may stand around markers in a sentence that only points at sources
+_POINTING = re.compile(r"\b(?:see|cf|e\.?g|also|and|ref|refs)\b|[\W_]", re.IGNORECASE)
+
+
+def _citation_alone(text: str) -> bool:
+    """True if ``text`` is citation markers and pointing words only ("[1]", "See [12].",
+    "(Ko et al., 2021)."): it points at sources and states nothing."""
+    rest, n = _MARKERS.subn(" ", text)
+    return n > 0 and not _POINTING.sub("", rest)
 
 
 #: a section number opening a line: "2.2.4 Step 4.", "3.1 Data collection", "4. Results"

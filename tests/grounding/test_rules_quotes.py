@@ -268,3 +268,31 @@ def test_a_quote_the_paper_does_not_hold_is_not_supported(pdf: Path, text: str) 
 def test_a_quote_of_a_few_common_words_is_no_evidence(text: str) -> None:
     j = _judge(S2ORC, text)
     assert j.label is Label.NEI and "few common words" in j.rationale and not j.evidence
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[1]",
+        "[3, 5-7].",
+        "See [12].",
+        "(Ko et al., 2021).",
+        "cf. (Smith 2019; Lee 2020a).",
+        "Refs. [4, 5].",
+    ],
+)
+def test_a_citation_marker_alone_is_not_a_claim(text: str) -> None:
+    assert not_a_claim_reason(text) == "a citation marker alone"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Imidazole inhibits corrosion [1].",
+        "The efficiency was 91.7% (Ko et al., 2021).",
+        "In 2021 [3], yields rose.",
+        "See Table 2 [4].",
+    ],
+)
+def test_a_claim_that_cites_is_still_a_claim(text: str) -> None:
+    assert not_a_claim_reason(text) is None
