@@ -1055,8 +1055,9 @@ def _quiet_after(text: str, end: int) -> bool:
     :func:`_number_quantity` reads after it (an ordinal suffix, "/5", a scale "k" / " million",
     a unit, a month, a glued letter): the next character is none of a letter, "%", "/",
     "⁄", a degree sign, "-", and after one whitespace character the one after it is none of
-    a letter, "%", a degree sign, "-" (most table cells: "84.2 85.1"; prose: "in 2020,"). Then the number has
-    no unit and stays a plain number, reference, date (a month before it) or year."""
+    a letter, "%", a degree sign, "-" (most table cells: "84.2 85.1"; prose: "in 2020,").
+    Then the number has no unit and stays a plain number, reference, date (a month before
+    it) or year."""
     c = text[end : end + 1]
     if c.isspace():
         c = text[end + 1 : end + 2]
