@@ -335,6 +335,16 @@ def test_a_publisher_span_inside_the_ranked_title_is_no_publisher() -> None:
     assert publisher.normalise(r2, {"title": "a study by chinese and"})["publisher"] == (
         "american ccl"
     )
+    # a place inside the ranked title ("... alignment  amta 2000": the venue id read as place)
+    text4 = "ribeiro a lopes g  a method of texts alignment  amta 2000 pp 30-39"
+    labels4 = [_A] * 4 + [_T] * 5 + ["location"] + ["date"] + [_P] * 4
+    r4 = reading(text4, labels4, "a method of texts alignment amta")
+    assert publisher.normalise(r4, {"title": "a method of texts alignment amta"}) == {
+        "publisher": None,
+        "address": None,
+    }
+    r5 = reading(text4, labels4, "a method of texts alignment")
+    assert publisher.normalise(r5, {"title": "a method of texts alignment"})["address"] == "amta"
     text3 = "Horn B. History of MIT. Cambridge: MIT, 1986."
     labels3 = [_A] * 3 + [_T] * 4 + ["location"] * 2 + ["publisher"] * 2 + ["date"] * 2
     r3 = reading(text3, labels3)
