@@ -24,6 +24,9 @@ from citations.text.punctuation import has_field_punctuation
 
 _LETTER = re.compile(r"[^\W\d_]")
 _VERSUS = frozenset({"vs", "versus"})
+_BEFORE_PAGE_WORD = frozenset({"title", "container"})
+_PAGE_NUMBER = re.compile(r"\d|^[ivxlcdm]+$", re.IGNORECASE)
+_AFTER_TITLE = frozenset({"container", "note"})
 _NOT_TITLE = frozenset({"et", "al", "jr", "sr", "ii", "iii", "iv", "and", "&"})
 
 
@@ -55,6 +58,8 @@ def label(body: str, labeller: ReferenceLabeller | None = None) -> Labelling:
             title = ranked  # not the venue: "Robson, T. 2019, Classical and Quantum Gravity, 36"
         if title is not own and own and ranked and in_next_reference(lab, own, ranked):
             title = own
+        if title and own and "title" not in lab.labels and own.startswith(title + ":"):
+            title = own  # a work cited by title alone, labelled container: its subtitle too
     return Labelling(lab, title, own)
 
 
@@ -103,7 +108,7 @@ def title_span(lab: Labelled) -> str:
     return lab.text[lab.tokens[a][1] : lab.tokens[b][2]]
 
 
-_LEAD_RE = re.compile(r"^(?:(?:in|em|en|dans|im)\b\s*:?\s*)", re.IGNORECASE)
+_LEAD_RE = re.compile(r"^(?:(?:in|em|en|dans|im)\b(?!-)\s*:?\s*)", re.IGNORECASE)
 
 
 def book_title(lab: Labelled) -> str:
@@ -138,8 +143,10 @@ def repair_labels(lab: Labelled) -> Labelled:
     label of the next token that is not a citation number; in an unpunctuated string, the
     title words the author run swallowed go back to the title
     (:func:`title_words_in_author_run`), and so do the words before a "vs." that the title
-    goes on after (:func:`title_words_before_versus`), and so does a short title the
-    family-first author run swallowed (:func:`title_after_last_initials`)."""
+    goes on after (:func:`title_words_before_versus`), and the sentence after a title's
+    closing "vs." (:func:`title_words_after_versus`), and so does a short title the
+    family-first author run swallowed (:func:`title_after_last_initials`). A pages run with no
+    number in it is the words before it (:func:`page_words_without_numbers`)."""
     labels = list(lab.labels)
     for i in range(len(labels) - 1, -1, -1):
         if labels[i] == "citation-number" and _LETTER.search(lab.tokens[i][0]):
@@ -148,8 +155,11 @@ def repair_labels(lab: Labelled) -> Labelled:
     moved = [
         *title_words_in_author_run(lab, labels),
         *title_words_before_versus(lab, labels),
+        *title_words_after_versus(lab, labels),
         *title_after_last_initials(lab, labels),
     ]
+    for i in page_words_without_numbers(lab, labels):
+        labels[i] = labels[i - 1]
     for i in moved:
         labels[i] = "title"
         if "title" in margs and "author" in margs:  # the author mass moves to title
@@ -158,6 +168,27 @@ def repair_labels(lab: Labelled) -> Labelled:
     if labels == list(lab.labels):
         return lab
     return Labelled(lab.text, lab.tokens, tuple(labels), lab.probability, lab.confidence, margs)
+
+
+def page_words_without_numbers(lab: Labelled, labels: list[str]) -> list[int]:
+    """The tokens of a pages run that holds no number, arabic or roman, right after a title
+    or container token ("Snippet Generation for Web Pages.": "Pages" ends the title)."""
+    out: list[int] = []
+    i = 0
+    while i < len(labels):
+        j = i
+        while j < len(labels) and labels[j] == "pages":
+            j += 1
+        if j > i:
+            words = [lab.tokens[k][0] for k in range(i, j)]
+            if (
+                i > 0
+                and labels[i - 1] in _BEFORE_PAGE_WORD
+                and not any(_PAGE_NUMBER.search(w) for w in words)
+            ):
+                out += range(i, j)
+        i = j + 1
+    return out
 
 
 def title_words_before_versus(lab: Labelled, labels: list[str]) -> list[int]:
@@ -177,6 +208,28 @@ def title_words_before_versus(lab: Labelled, labels: list[str]) -> list[int]:
                 j -= 1
             out += [k for k in range(j, i + 2) if labels[k] != "title"]
     return out
+
+
+def title_words_after_versus(lab: Labelled, labels: list[str]) -> list[int]:
+    """The sentence after a title run that ends in "vs." ("Original vs. Translated Texts.
+    CL, pp. 1-9"), which the model gave the container or note that goes on after it: "vs."
+    ends no sentence, so the title runs to the next sentence end; the rest of that run
+    stays the container."""
+    words = [t[0] for t in lab.tokens]
+    for i in range(len(words) - 2):
+        if not (
+            words[i].lower() in _VERSUS
+            and words[i + 1] == "."
+            and labels[i] == labels[i + 1] == "title"
+            and labels[i + 2] in _AFTER_TITLE
+        ):
+            continue
+        run, j = labels[i + 2], i + 2
+        while j < len(words) and labels[j] == run and words[j] not in ".;:?!":
+            j += 1
+        if j + 1 < len(words) and words[j] == "." and labels[j] == labels[j + 1] == run:
+            return list(range(i + 2, j + 1))
+    return []
 
 
 def title_words_in_author_run(lab: Labelled, labels: list[str]) -> list[int]:

@@ -40,6 +40,17 @@ IDS = {
     "2020.sigdial-1.1",
     "W11-2124",
     "2017.iwslt-1.1",
+    "N04-4026",
+    "F12-3011",
+    "2024.acl-long.731",
+    "2008.iwslt-evaluation.17",
+    "J12-4004",
+    "2022.eval4nlp-1.8",
+    "2021.ccl-1.42",
+    "2020.inlg-1.30",
+    "2020.acl-main.757",
+    "2022.findings-emnlp.193",
+    "2021.acl-long.181",
 }
 
 
@@ -198,6 +209,19 @@ def test_complete_changes_only_not_found(indexes: tuple[LocalIndex, LocalIndex])
             "2022.emnlp-main.73",
             Field.DOI,
         ),
+        # a title-only string with a subtitle; a title whose first word is "In-..."
+        (
+            "Task Proposal: Abstractive Snippet Generation for Web Pages. "
+            "https://doi.org/10.18653/v1/2020.acl-main.757",
+            "2020.inlg-1.30",
+            Field.DOI,
+        ),
+        (
+            "In-Context Learning for Few-Shot Dialogue State Tracking. "
+            "https://doi.org/10.18653/v1/2021.acl-long.181",
+            "2022.findings-emnlp.193",
+            Field.DOI,
+        ),
     ],
 )
 def test_a_resolving_doi_in_conflict_is_corrupted(
@@ -224,6 +248,29 @@ def test_a_resolving_doi_in_conflict_is_corrupted(
             "Yang, S., Tu, K. (2022). Combining "
             "Second-Order Graph-Based and Headed-Span-Based Projective Dependency Parsing. ACL, pp. "
             "1428-1434.",
+        ),
+        # a title that goes on after "vs."; a venue id with digits after "?."
+        (
+            "lembersky g ordan n wintner s  language models for machine translation original vs "
+            "translated texts  cl 2012 pp 799-825",
+            "Lembersky, G., Ordan, N., Wintner, S. (2012). Language Models for Machine "
+            "Translation: Original vs. Translated Texts. CL, pp. 799-825.",
+        ),
+        (
+            "abe k yokoi s kajiwara t inui k  why is sentence similarity benchmark not predictive "
+            "of application-oriented task performance  eval4nlp 2022 pp 70-87",
+            "Abe, K., Yokoi, S., Kajiwara, T., Inui, K. (2022). Why is sentence similarity "
+            "benchmark not predictive of application-oriented task performance?. EVAL4NLP, pp. "
+            "70-87.",
+        ),
+        # an unpunctuated title the labeller ends with a publisher
+        (
+            "xie y liu y yang e yang l  中美学者学术英语写作中词汇难度特征比较研究 以计算语言学领域论文为例 a "
+            "comparative study of the features of lexical sophistication in academic english "
+            "writing by chinese and american  ccl 2021 pp 454-466",
+            "Xie, Y., Liu, Y., Yang, E., Yang, L. (2021). 中美学者学术英语写作中词汇难度特征比较研究——以计算语言"
+            "学领域论文为例(A Comparative Study of the Features of Lexical Sophistication in Academic "
+            "English Writing by Chinese and American). CCL, pp. 454-466.",
         ),
         # a venue acronym that is the initials of the record's venue name (RANLP)
         (
@@ -429,6 +476,27 @@ def test_an_arxiv_id_the_matched_record_lacks_is_noted_unchecked(
             Verdict.VERIFIED,
         ),
         # another venue's acronym, whose letters mostly start no word of the record's venue
+        # ... read by the labeller as the title's last sentence, a note, or a note with the pages
+        (
+            "Tillmann, C. (2004). A Unigram Orientation Model for Statistical Machine "
+            "Translation. NLP4PROG, pp. 101-104.",
+            "N04-4026",
+            Verdict.CORRUPTED,
+        ),
+        (
+            "Ramisch, C. (2012). Une plate-forme générique et ouverte pour le traitement des "
+            "expressions polylexicales (An Open and Generic Framework for the Acquisition of "
+            "Multiword Expressions) [in French]. DISCOMT, pp. 137-149.",
+            "F12-3011",
+            Verdict.CORRUPTED,
+        ),
+        (
+            "Jia, Z., Li, J., Zhang, S., Liu, A., Zheng, Z. (2024). Combining Supervised Learning "
+            "and Reinforcement Learning for Multi-Label Classification Tasks with Partial "
+            "Labels. NLP4DH, pp. 13553-13569.",
+            "2024.acl-long.731",
+            Verdict.CORRUPTED,
+        ),
         (
             "Hsueh, C.-H., Ma, W.-Y. (2020). Semantic Guidance of Dialogue Generation with "
             "Reinforcement Learning. WNUT, pp. 1-9.",

@@ -7,7 +7,8 @@ A work with a venue keeps a publisher and place only when the publisher span nam
 publisher (:data:`PUBLISHER_WORDS`: "Press", "Springer", "ACM", ...): in a conference
 paper's tail the labeller's publisher and place are often the conference's city and
 country ("..., New Taipei City, Taiwan, 2016"). A place that opens a bracket right after
-the venue is the venue's acronym ("Processing (FigLang 2024) 22-34"), no place.
+the venue is the venue's acronym ("Processing (FigLang 2024) 22-34"), no place. A
+publisher or place span inside the title the ranker picked is part of the title.
 """
 
 from __future__ import annotations
@@ -45,14 +46,29 @@ def venue_acronym(r: Reading) -> bool:
     return i > 0 and labels[i - 1] == "container" and r.lab.tokens[i][0] == "("
 
 
+def inside_title(r: Reading, title: str, label: str = "publisher") -> bool:
+    """Do all tokens labelled ``label`` lie inside ``title`` as written in the text (the
+    ranked title ran over words the labeller read as publisher or place: "... by chinese
+    and american  ccl 2021")? Spaces may differ; a title not found as written gives False."""
+    words = title.split()
+    m = re.search(r"\s+".join(map(re.escape, words)), r.lab.text) if words else None
+    spans = [(a, b) for (_, a, b), x in zip(r.lab.tokens, r.lab.labels) if x == label]
+    return m is not None and bool(spans) and all(m.start() <= a and b <= m.end() for a, b in spans)
+
+
 def normalise(r: Reading, fields: dict[str, object]) -> dict[str, object]:
     """``publisher`` and ``address``."""
+    title = str(fields.get("title") or "")
     pub = read_name(r.lab.span("publisher"))
+    if pub is not None and inside_title(r, title):
+        pub = None
     if pub is not None and pub == fields.get("venue"):
         pub = None
     if pub is None and str(fields.get("type_descriptor") or "").lower() in DATA_DESCRIPTORS:
         pub = read_name(r.lab.span("container"))
     address = None if venue_acronym(r) else read_name(r.lab.span("location"))
+    if address is not None and inside_title(r, title, "location"):
+        address = None
     if fields.get("venue") and not (pub and PUBLISHER_WORDS.search(pub)):
         pub = address = None
     return {"publisher": pub, "address": address}

@@ -21,7 +21,12 @@ from citations.reading.fields import (
     year,
 )
 from citations.reading.fields.title import whole_first_word
-from citations.reading.label import Labelling, crf_title
+from citations.reading.label import (
+    Labelling,
+    crf_title,
+    page_words_without_numbers,
+    title_words_after_versus,
+)
 from citations.reading.prepare import prepare
 
 
@@ -226,6 +231,10 @@ def test_read_pages(span: str, yr: int | None, want: str | None) -> None:
         ("Nature", "Nature"),
         ("Proceedings of ACL", "Proceedings of ACL"),
         ("12, ", None),
+        ("In Proceedings of ACL", "Proceedings of ACL"),
+        # a hyphened first word is no "In" of a container
+        ("In-Context Learning for Dialogue", "In-Context Learning for Dialogue"),
+        ("Em-Dash Studies", "Em-Dash Studies"),
     ],
 )
 def test_read_venue(span: str, want: str | None) -> None:
@@ -245,6 +254,205 @@ def test_a_venue_acronym_labelled_publisher_is_the_venue() -> None:
     r2 = reading(text2, labels2)
     assert venue.normalise(r2, {"title": "Robot Vision"}) == {"venue": None}
     assert publisher.normalise(r2, {})["publisher"] == "MIT"
+
+
+_A, _T, _N, _P = "author", "title", "note", "pages"
+
+
+@pytest.mark.parametrize(
+    ("text", "labels", "ranked", "want"),
+    [
+        # a venue id with digits the labeller ran into the title run
+        (
+            "Tillmann C. A Unigram Model. NLP4PROG, pp. 101-104.",
+            [_A] * 3 + [_T] * 6 + [_P] * 6,
+            "A Unigram Model",
+            "NLP4PROG",
+        ),
+        # a venue id after a language note, read as part of the note
+        (
+            "Ramisch C. Une plate-forme [in French]. DISCOMT, pp. 137-149.",
+            [_A] * 3 + [_T] * 4 + [_N] * 7 + [_P] * 6,
+            "Une plate-forme",
+            "DISCOMT",
+        ),
+        # the venue id and the pages read as one note
+        (
+            "Jia Z. Combining Labels. NLP4DH, pp. 13553-13569.",
+            [_A] * 3 + [_T] * 3 + [_N] * 8,
+            "Combining Labels",
+            "NLP4DH",
+        ),
+        # must not change: an acronym inside the title (no sentence end before it)
+        (
+            "Smith J. Learning with BERT, pp. 1-9.",
+            [_A] * 3 + [_T] * 4 + [_P] * 6,
+            "Learning with BERT",
+            None,
+        ),
+        # must not change: a word that is no acronym
+        ("Smith J. A Title. Nature, pp. 1-9.", [_A] * 3 + [_T] * 5 + [_P] * 6, "A Title", None),
+        # must not change: no pages to stand before
+        ("Smith J. A Title. NAACL.", [_A] * 3 + [_T] * 5, "A Title", None),
+    ],
+)
+def test_a_venue_acronym_before_the_pages_is_the_venue(
+    text: str, labels: list[str], ranked: str, want: str | None
+) -> None:
+    r = reading(text, labels, ranked)
+    fields = pages.normalise(r, {"title": ranked})
+    assert venue.normalise(r, {"title": ranked, **fields}) == {"venue": want}
+
+
+@pytest.mark.parametrize(
+    ("text", "labels", "want"),
+    [
+        (
+            "Jia Z. Combining Labels. NLP4DH, pp. 13553-13569.",
+            [_A] * 3 + [_T] * 3 + [_N] * 8,
+            "13553-13569",
+        ),
+        ("Li K. A Title. Note, pages 12-19.", [_A] * 3 + [_T] * 3 + [_N] * 7, "12-19"),
+        # must not change: a note without a page word, a page count after its number
+        ("Ramisch C. Une plate-forme [in French]. 2012.", [_A] * 3 + [_T] * 4 + [_N] * 7, None),
+        ("Li K. A Survey. Technical report 12 pp.", [_A] * 3 + [_T] * 3 + [_N] * 5, None),
+    ],
+)
+def test_pages_written_in_a_note_run(text: str, labels: list[str], want: str | None) -> None:
+    assert pages.normalise(reading(text, labels), {}) == {"pages": want}
+
+
+def test_a_publisher_span_inside_the_ranked_title_is_no_publisher() -> None:
+    text = "xie y yang l  a study by chinese and american  ccl 2021 pp 454-466"
+    labels = [_A] * 4 + [_T] * 5 + ["publisher"] * 2 + ["date"] + [_P] * 4
+    r = reading(text, labels, "a study by chinese and american ccl")
+    assert publisher.normalise(r, {"title": "a study by chinese and american ccl"}) == {
+        "publisher": None,
+        "address": None,
+    }
+    # must not change: the publisher after the title, and a title that repeats its name
+    r2 = reading(text, labels, "a study by chinese and")
+    assert publisher.normalise(r2, {"title": "a study by chinese and"})["publisher"] == (
+        "american ccl"
+    )
+    # a place inside the ranked title ("... alignment  amta 2000": the venue id read as place)
+    text4 = "ribeiro a lopes g  a method of texts alignment  amta 2000 pp 30-39"
+    labels4 = [_A] * 4 + [_T] * 5 + ["location"] + ["date"] + [_P] * 4
+    r4 = reading(text4, labels4, "a method of texts alignment amta")
+    assert publisher.normalise(r4, {"title": "a method of texts alignment amta"}) == {
+        "publisher": None,
+        "address": None,
+    }
+    r5 = reading(text4, labels4, "a method of texts alignment")
+    assert publisher.normalise(r5, {"title": "a method of texts alignment"})["address"] == "amta"
+    text3 = "Horn B. History of MIT. Cambridge: MIT, 1986."
+    labels3 = [_A] * 3 + [_T] * 4 + ["location"] * 2 + ["publisher"] * 2 + ["date"] * 2
+    r3 = reading(text3, labels3)
+    assert publisher.normalise(r3, {"title": "History of MIT"})["publisher"] == "MIT"
+
+
+@pytest.mark.parametrize(
+    ("text", "labels", "moved"),
+    [
+        # the sentence after "vs." read as the container's start
+        (
+            "Lembersky G. Original vs. Translated Texts. CL, pp. 799-825.",
+            [_A] * 3 + [_T] * 3 + ["container"] * 5 + [_P] * 6,
+            ["Translated", "Texts", "."],
+        ),
+        (
+            "Lembersky G. Original vs. Translated Texts. [in French]. 2012.",
+            [_A] * 3 + [_T] * 3 + [_N] * 8 + ["date"] * 2,
+            ["Translated", "Texts", "."],
+        ),
+        # must not change: the container has nothing after that sentence
+        (
+            "Lembersky G. Original vs. Translated Texts, 12, 1-9.",
+            [_A] * 3 + [_T] * 3 + ["container"] * 3 + ["volume"] * 2 + [_P] * 4,
+            [],
+        ),
+        # must not change: the title does not end in "vs."
+        (
+            "Lembersky G. Original Texts. Translated Texts. CL, pp. 799-825.",
+            [_A] * 3 + [_T] * 3 + ["container"] * 5 + [_P] * 6,
+            [],
+        ),
+    ],
+)
+def test_a_title_ending_in_versus_goes_on_to_the_next_sentence(
+    text: str, labels: list[str], moved: list[str]
+) -> None:
+    lab = reading(text, labels).lab
+    assert [lab.tokens[i][0] for i in title_words_after_versus(lab, labels)] == moved
+
+
+def test_a_work_cited_by_a_title_starting_in_hyphen_is_its_title() -> None:
+    r = reading("In-Context Learning for Dialogue.", ["container"] * 7)
+    assert r.labelling.crf_title == "In-Context Learning for Dialogue"
+    # must not change: a container's "In" keeps the run from being the work's title
+    assert reading("In Proceedings of ACL.", ["container"] * 5).labelling.crf_title is None
+
+
+@pytest.mark.parametrize(
+    ("text", "labels", "moved"),
+    [
+        ("Task Proposal: Snippets for Web Pages.", ["container"] * 6 + [_P] * 2, [6, 7]),
+        ("Task Proposal: Snippets for Web Pages.", [_T] * 6 + [_P] * 2, [6, 7]),
+        # must not change: page numbers, arabic or roman
+        (
+            "Smith J. Title. Nature, pp. xii-xv.",
+            [_A] * 3 + [_T] * 2 + ["container"] * 2 + [_P] * 6,
+            [],
+        ),
+        (
+            "Smith J. Title. Nature, pp. 1-9.",
+            [_A] * 3 + [_T] * 2 + ["container"] * 2 + [_P] * 6,
+            [],
+        ),
+    ],
+)
+def test_a_pages_run_without_numbers_is_no_pages(
+    text: str, labels: list[str], moved: list[int]
+) -> None:
+    assert page_words_without_numbers(reading(text, labels).lab, labels) == moved
+
+
+@pytest.mark.parametrize(
+    ("text", "labels", "ranked", "want"),
+    [
+        # a venue id with digits read as publisher, after a question's "?."
+        (
+            "Abe K. Why is it?. EVAL4NLP, pp. 70-87.",
+            [_A] * 3 + [_T] * 4 + ["publisher"] * 3 + [_P] * 6,
+            "Why is it",
+            "EVAL4NLP",
+        ),
+        # the container run starts with the title and its doubled stop
+        (
+            "Li K. The TALP systems for IWSLT 2008.. NLLP, pp. 116-123.",
+            [_A] * 3 + ["container"] * 10 + [_P] * 6,
+            "The TALP systems for IWSLT 2008",
+            "NLLP",
+        ),
+        # must not change: a publisher that is no acronym, a container after the title
+        (
+            "Abe K. Why is it?. Springer, pp. 70-87.",
+            [_A] * 3 + [_T] * 4 + ["publisher"] * 3 + [_P] * 6,
+            "Why is it",
+            None,
+        ),
+        (
+            "Li K. The TALP systems. Proceedings of IWSLT, pp. 116-123.",
+            [_A] * 3 + [_T] * 4 + ["container"] * 4 + [_P] * 6,
+            "The TALP systems",
+            "Proceedings of IWSLT",
+        ),
+    ],
+)
+def test_venue_read_off_a_publisher_acronym_or_after_the_title(
+    text: str, labels: list[str], ranked: str, want: str | None
+) -> None:
+    assert venue.normalise(reading(text, labels, ranked), {"title": ranked}) == {"venue": want}
 
 
 def test_a_datasets_container_is_its_publisher() -> None:
