@@ -1,12 +1,18 @@
-"""Running a judge the way bench/judge_dev.py does: over a dev row's gold sentence splits."""
+"""Running a judge in tests: over a dev row's gold sentence splits, as bench/judge_dev.py
+does, or on a one-sentence answer against a PDF."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+from annotations.schema import ErrorTag, Label
+from grounding.check import check
 from grounding.judges.base import ClaimContext
+from grounding.pdf import Document, read_pdf
 from grounding.types import Judgement, Sentence
+from tests.conftest import need
 
 
 def judge_gold_splits(
@@ -19,3 +25,18 @@ def judge_gold_splits(
         s = Sentence(i, 0, len(ann["sentence"]), ann["sentence"])
         yield i, ann, judge.judge(ClaimContext(s, row["question_text"], tuple(previous), ()))
         previous.append(s)
+
+
+_DOCS: dict[Path, Document] = {}
+
+
+def judged_c1(pdf: Path, sentence: str) -> tuple[Label, str, list[tuple[str, str]]]:
+    """(label, rationale, [(span, correction) of its C1 errors, "" for none]) of a
+    one-sentence answer checked against ``pdf`` (read once per test session; skipped when
+    the PDF is absent)."""
+    if pdf not in _DOCS:
+        _DOCS[pdf] = read_pdf(need(pdf))
+    [s] = check("What does the paper report?", sentence, _DOCS[pdf]).sentences
+    a = s.annotation
+    c1 = [(e.span, e.correction or "") for e in a.errors if ErrorTag.C1 in e.tags]
+    return a.label, a.rationale, c1

@@ -13,23 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from annotations.schema import ErrorTag, Label
-from grounding.check import check
-from grounding.pdf import Document, read_pdf
-from tests.conftest import DATA, PAPERS, need
+from annotations.schema import Label
+from tests.conftest import DATA, PAPERS
+from tests.grounding.judging import judged_c1
 
 MORE = DATA / "papers-more"
-_DOCS: dict[Path, Document] = {}
-
-
-def _judged(pdf: Path, sentence: str) -> tuple[Label, str, list[tuple[str, str]]]:
-    """(label, rationale, [(span, correction) of C1 errors]) of a one-sentence answer."""
-    if pdf not in _DOCS:
-        _DOCS[pdf] = read_pdf(need(pdf))
-    report = check("What does the paper report?", sentence, _DOCS[pdf])
-    [s] = report.sentences
-    a = s.annotation
-    return a.label, a.rationale, [(e.span, e.correction) for e in a.errors if ErrorTag.C1 in e.tags]
+_judged = judged_c1
 
 
 # ---------------------------------------------------------------- values exchanged

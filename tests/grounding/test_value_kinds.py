@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from annotations.schema import ErrorTag, Label
-from grounding.check import check
-from grounding.pdf import Document, read_pdf
+from annotations.schema import Label
+from grounding.pdf import read_pdf
 from tests.conftest import DATA, need
+from tests.grounding.judging import judged_c1
 
 SPECTER = DATA / "papers" / "specter-2020.pdf"
 S2ORC = DATA / "papers" / "s2orc-2020.pdf"
@@ -22,21 +22,7 @@ R1 = DATA / "papers" / "deepseek-r1-2025.pdf"
 LEGWORK = DATA / "papers" / "legwork-2022.pdf"
 HUMINS = DATA / "papers-more" / "humins-levulinic-acid-2025.pdf"
 MARSH = DATA / "papers-more" / "marsh-deer-dra-2025.pdf"
-_DOCS: dict[Path, Document] = {}
-
-
-def _judged(pdf: Path, sentence: str) -> tuple[Label, str, list[tuple[str, str]]]:
-    """(label, rationale, [(span, correction) of C1 errors]) of a one-sentence answer."""
-    if pdf not in _DOCS:
-        _DOCS[pdf] = read_pdf(need(pdf))
-    report = check("What does the paper report?", sentence, _DOCS[pdf])
-    [s] = report.sentences
-    a = s.annotation
-    return (
-        a.label,
-        a.rationale,
-        [(e.span, e.correction or "") for e in a.errors if ErrorTag.C1 in e.tags],
-    )
+_judged = judged_c1
 
 
 def _values(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -475,9 +461,7 @@ def test_a_row_name_is_read_where_it_is_written_whatever_the_hash_seed() -> None
     from grounding.evidence import EvidenceIndex
     from grounding.judges.row_binding import _rows, named_rows
 
-    if R1 not in _DOCS:
-        _DOCS[R1] = read_pdf(need(R1))
-    index = EvidenceIndex.build(_DOCS[R1])
+    index = EvidenceIndex.build(read_pdf(need(R1)))
     text = "The results are 54.5 (QwQ-32B-Preview) and 55.0 (DeepSeek-R1-Zero-Qwen-32B)."
     got = {m.label: m.start for m in named_rows(text, _rows(index, {15}))}
     assert got["DeepSeek-R1-Zero-Qwen-32B"] == text.index("DeepSeek")
