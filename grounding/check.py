@@ -152,12 +152,13 @@ def check(
           sources: where to verify them (citations.runner.VerifierOptions); default: the
           local index only, offline. A source that fails makes a reference unverified.
     Returns: Report with one CheckedSentence per sentence.
-    Raises: InputError if the answer has no text or ``index`` is of another paper; PDFError
-            if the PDF is missing, not a PDF, encrypted or has no text layer; JudgeError if
-            a model judge fails.
+    Raises: InputError if the answer has no letter or digit or ``index`` is of another
+            paper; PDFError if the PDF is missing, not a PDF, encrypted or has no text
+            layer; JudgeError if a model judge fails.
     """
-    if not isinstance(answer, str) or not answer.strip():
-        raise InputError("the answer is empty: nothing to check")
+    if not isinstance(answer, str) or not any(c.isalnum() for c in answer):
+        # blank, zero-width or no-break spaces, punctuation only: as the CLI refuses it
+        raise InputError("the answer is empty (no letter or digit): nothing to check")
     t0 = time.perf_counter()
     forget_check_memos()  # each check starts from the same (empty) memos of texts
     document = pdf if isinstance(pdf, Document) else read_pdf(pdf)

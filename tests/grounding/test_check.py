@@ -91,9 +91,15 @@ def test_evidence_boxes_lie_on_the_page_and_cover_the_words(specter) -> None:
 
 def test_empty_answer_is_an_input_error(specter) -> None:
     doc, index = specter
-    for answer in ("", "   \n\t"):
-        with pytest.raises(InputError):
+    for answer in ("", "   \n\t", "\u200b", "\u00a0\u200b\ufeff", "...", "- * -"):
+        with pytest.raises(InputError, match="no letter or digit"):
             check("q", answer, doc, index=index)
+
+
+def test_a_short_answer_with_a_word_or_number_is_checked(specter) -> None:
+    doc, index = specter
+    for answer in ("Yes.", "91.7%", "\u200bSPECTER\u200b."):
+        assert len(check("q", answer, doc, index=index).sentences) == 1
 
 
 def test_missing_pdf_is_a_pdf_error(tmp_path: Path) -> None:
