@@ -34,7 +34,7 @@ from grounding.memo import forget_check_memos
 from grounding.pdf import Document, Page, read_pdf
 from grounding.propagate import propagate
 from grounding.references import CheckedReference, check_references
-from grounding.sentences import is_heading, split_sentences
+from grounding.sentences import has_words, is_heading, split_sentences
 from grounding.types import GOLD_ZOOM, Judgement, Passage, Rect, Sentence
 
 #: Candidate passages handed to the judge per sentence.
@@ -156,7 +156,7 @@ def check(
             paper; PDFError if the PDF is missing, not a PDF, encrypted or has no text
             layer; JudgeError if a model judge fails.
     """
-    if not isinstance(answer, str) or not any(c.isalnum() for c in answer):
+    if not isinstance(answer, str) or not has_words(answer):
         # blank, zero-width or no-break spaces, punctuation only: as the CLI refuses it
         raise InputError("the answer is empty (no letter or digit): nothing to check")
     t0 = time.perf_counter()

@@ -18,7 +18,8 @@ from pathlib import Path
 from annotations.errors import InputError
 from annotations.textsafe import strip_controls
 from citations.cli import add_source_options, verifier_options
-from grounding.cli_check import add_judge_options, has_words, make_judge, read_text_arg
+from grounding.cli_check import add_judge_options, make_judge, read_text_arg
+from grounding.sentences import has_words
 
 #: Problem kinds that make the exit status 1 (a PDF in the folder that no reference cites
 #: is only noted).

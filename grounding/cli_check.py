@@ -24,6 +24,7 @@ from citations.cli import add_source_options, verifier_options
 from citations.engines import RayOptions, add_engine_options
 from grounding.batch import Item, RunCounts
 from grounding.judges.registry import JUDGE_NAMES
+from grounding.sentences import has_words
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -120,13 +121,6 @@ def read_text_arg(spec: str, what: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(f"{name}: the {what} is not UTF-8 text (byte {exc.start})") from None
-
-
-def has_words(text: str) -> bool:
-    """True when ``text`` holds a letter or a digit somewhere: an answer of spaces, line
-    breaks, punctuation or invisible characters (zero-width space, soft hyphen, byte-order
-    mark) has no sentence to check."""
-    return any(ch.isalnum() for ch in text)
 
 
 def add_judge_options(p: argparse.ArgumentParser) -> None:

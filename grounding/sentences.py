@@ -44,7 +44,7 @@ import re
 from annotations.errors import InputError
 from grounding.types import Sentence
 
-__all__ = ["is_heading", "sentence_spans", "split_sentences"]
+__all__ = ["has_words", "is_heading", "sentence_spans", "split_sentences"]
 
 #: List and heading markers at the start of a line (after indentation); they are gaps.
 _MARKER = re.compile(r"(?:[-*+\u2022\u2013]|\d{1,3}[.)]|\(?[a-z][.)]|#{1,6}|>)[ \t]+")
@@ -486,3 +486,10 @@ def _starts_sentence(line: str, nxt: int) -> bool:
         stripped = rest.lstrip(_OPENERS)
         return not stripped or stripped[0].isupper() or stripped[0].isdigit() or c in "*`"
     return False
+
+
+def has_words(text: str) -> bool:
+    """True when ``text`` holds a letter or a digit somewhere: an answer of spaces, line
+    breaks, punctuation or invisible characters (zero-width space, soft hyphen, byte-order
+    mark) has no sentence to check."""
+    return any(ch.isalnum() for ch in text)
