@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from grounding.judges.clauses import clause_ranges
 from grounding.lexicon import content_terms, is_numeric, stem
 from grounding.lexicon.words import hedge_patterns
 
@@ -63,19 +64,7 @@ def _mask(text: str) -> str:
 def _clauses(text: str, min_terms: int = 3) -> list[tuple[int, int]]:
     """``text`` cut at :data:`_CLAUSE_CUT` into offset ranges, a piece with fewer than
     ``min_terms`` content terms joined to the next (the last to the one before)."""
-    cuts = [m.start() for m in _CLAUSE_CUT.finditer(text)] + [len(text)]
-    out: list[tuple[int, int]] = []
-    lo = 0
-    for c in cuts:
-        if len(content_terms(text[lo:c])) >= min_terms:
-            out.append((lo, c))
-            lo = c
-    if lo < len(text):
-        if out and len(content_terms(text[lo:])) < min_terms:
-            out[-1] = (out[-1][0], len(text))
-        else:
-            out.append((lo, len(text)))
-    return out
+    return clause_ranges(text, _CLAUSE_CUT, content_terms, min_terms)
 
 
 def _depicts(text: str, m: re.Match[str]) -> bool:

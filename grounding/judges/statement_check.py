@@ -21,6 +21,7 @@ from functools import lru_cache
 from annotations.schema import ErrorTag
 from grounding.evidence import Hit
 from grounding.judges.abbreviations import Aliases
+from grounding.judges.clauses import clause_ranges
 from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.relation_check import sides_exchanged
 from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, REPORTING, words
@@ -258,19 +259,7 @@ def clause_of(text: str, start: int, end: int, min_terms: int = 3) -> str:
 def clauses(text: str, min_terms: int = 3) -> list[tuple[int, int]]:
     """The sentence cut into clauses (as :func:`clause_of`), each holding at least
     ``min_terms`` content terms (short pieces join their neighbour): offset ranges."""
-    cuts = [0] + [m.start() for m in _CLAUSE_CUT.finditer(text)] + [len(text)]
-    out: list[tuple[int, int]] = []
-    lo = 0
-    for c in cuts[1:]:
-        if len(claim_terms(text[lo:c])) >= min_terms:
-            out.append((lo, c))
-            lo = c
-    if lo < len(text):
-        if out and len(claim_terms(text[lo:])) < min_terms:
-            out[-1] = (out[-1][0], len(text))
-        else:
-            out.append((lo, len(text)))
-    return out
+    return clause_ranges(text, _CLAUSE_CUT, claim_terms, min_terms)
 
 
 def _direction_words(ws: Sequence[str]) -> dict[str, set[str]]:
