@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from annotations.errors import InputError
 from annotations.jsonl import drop_torn_tail, jsonl_lines
-from annotations.layouts import resolve_pdf
+from annotations.layouts import PDF_SEARCH_DEPTH, resolve_pdf
 from annotations.schema import QAPair
 from citations.cli import add_source_options, verifier_options
 from citations.engines import RayOptions, add_engine_options
@@ -55,7 +55,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="batch: directory that paper_pdf_path is relative to "
         "(default: the batch file's directory or one of its parents)",
     )
-    p.add_argument("--format", choices=("json", "text"), default="json")
+    p.add_argument(
+        "--format",
+        choices=("json", "text"),
+        default="json",
+        help="json: the MMSciFact row (default); text: a readable summary",
+    )
     p.add_argument(
         "--html",
         metavar="REPORT.html",
@@ -87,7 +92,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     e.add_argument("--data", required=True, help="dataset file or folder")
     add_judge_options(e)
     e.add_argument("--out", default="sciground-eval", help="output folder (default: %(default)s)")
-    e.add_argument("--mode", choices=("holistic", "oracle_graph"), default="holistic")
+    e.add_argument(
+        "--mode",
+        choices=("holistic", "oracle_graph"),
+        default="holistic",
+        help="holistic: the system predicts everything (default); oracle_graph: the gold "
+        "depends_on graph is given",
+    )
+    e.add_argument(
+        "--pdf-root",
+        metavar="DIR",
+        help="folder that relative paper_pdf_path values start from (default: the "
+        "dataset's folder and up to three folders above it)",
+    )
     e.add_argument("--limit", type=int, help="check only the first N rows")
     e.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples for the CIs")
     e.add_argument(
@@ -128,9 +145,10 @@ def add_judge_options(p: argparse.ArgumentParser) -> None:
         "--judge",
         choices=JUDGE_NAMES,
         default="rules",
-        help="rules: offline, deterministic (default); llm: an OpenAI-compatible "
-        "server (SCIGROUND_LLM_BASE_URL, SCIGROUND_LLM_MODEL, OPENAI_API_KEY); "
-        "nli: a local NLI model directory (SCIGROUND_NLI_MODEL_DIR)",
+        help="rules: offline, deterministic (default); verifier: the rules, plus the "
+        "bundled claim verifier for the sentences they leave undecided; llm: an "
+        "OpenAI-compatible server (SCIGROUND_LLM_BASE_URL, SCIGROUND_LLM_MODEL, "
+        "OPENAI_API_KEY); nli: a local NLI model directory (SCIGROUND_NLI_MODEL_DIR)",
     )
     p.add_argument(
         "--llm-mode",
@@ -696,6 +714,32 @@ def _check_eval_settings(out_dir: Path, pred_path: Path, settings: dict[str, str
     saved.write_text(json.dumps(settings, indent=2) + "\n", encoding="utf-8")
 
 
+def _eval_items(
+    args: argparse.Namespace, rows: Sequence[tuple[QAPair, Path | None]], root: Path
+) -> list[Item]:
+    """The items of an eval run: each gold row without its annotations, and its PDF or why
+    it has none; says once on stderr where relative ``paper_pdf_path`` values are looked
+    for when a PDF is missing and --pdf-root was not given."""
+    items: list[Item] = [
+        (
+            f"{args.data}:{row.qa_pair_id}",
+            row.model_copy(update={"annotations": ()}),
+            pdf,
+            None if pdf else _missing_pdf(row.paper_pdf_path, root, PDF_SEARCH_DEPTH),
+        )
+        for row, pdf in rows
+    ]
+    missing = sum(pdf is None for _, pdf in rows)
+    if missing and not args.pdf_root:
+        print(
+            f"sciground: {missing} of {len(rows)} row(s) have no PDF: relative "
+            f"paper_pdf_path values are looked for from {root} up; --pdf-root DIR names "
+            "the folder they start from",
+            file=sys.stderr,
+        )
+    return items
+
+
 def run_eval(args: argparse.Namespace) -> int:
     """Check every dataset row with the chosen judge, then score against the gold rows."""
     from annotations.cli import report_skipped, skip_invalid_hint
@@ -705,7 +749,7 @@ def run_eval(args: argparse.Namespace) -> int:
     from annotations.score import score
 
     with skip_invalid_hint(args.skip_invalid):
-        data = load_dataset(args.data, skip_invalid=args.skip_invalid)
+        data = load_dataset(args.data, skip_invalid=args.skip_invalid, pdf_root=args.pdf_root)
     if (dup := repeated_qa_pair_id(data.rows)) is not None:  # before any row is checked
         raise InputError(
             f"{args.data}: qa_pair_id {dup!r} occurs more than once: each gold row needs "
@@ -715,15 +759,7 @@ def run_eval(args: argparse.Namespace) -> int:
     rows = list(zip(data.rows, data.pdf_paths))[: args.limit]
     if not rows:
         raise InputError(f"{args.data}: no rows to evaluate")
-    items: list[Item] = [
-        (
-            f"{args.data}:{row.qa_pair_id}",
-            row.model_copy(update={"annotations": ()}),
-            pdf,
-            None if pdf else f"PDF {row.paper_pdf_path!r} not found",
-        )
-        for row, pdf in rows
-    ]
+    items = _eval_items(args, rows, Path(args.pdf_root) if args.pdf_root else data.root)
     out_dir = Path(args.out)
     pred_path = out_dir / "predictions.jsonl"
     _check_eval_settings(out_dir, pred_path, _eval_settings(args))
@@ -734,6 +770,13 @@ def run_eval(args: argparse.Namespace) -> int:
         out.close()
     if counts.interrupted:  # Ctrl-C: no scores of a partial run
         return _interrupted(counts)
+    if not counts.ok and not counts.skipped:
+        # every row failed (its PDF not found, most often): scores of zero would read as
+        # a system wrong on everything, so none are written
+        raise InputError(
+            f"{args.data}: none of its {len(items)} row(s) could be checked (the first: "
+            f"{counts.failures[0]}); nothing scored"
+        )
     if counts.skipped:
         print(
             f"sciground: reused {counts.skipped} row(s) already in {pred_path} (same judge "

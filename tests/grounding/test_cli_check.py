@@ -668,6 +668,77 @@ def test_eval_with_a_skipped_row_exits_1_and_names_its_column(
     assert len((tmp_path / "o" / "predictions.jsonl").read_text().splitlines()) == 1
 
 
+def _eval_rows_away_from_their_pdfs(dev_dir: Path, tmp_path: Path, *extra: str) -> Path:
+    """Gold rows of two papers (and any ``extra`` lines) in a folder without papers/:
+    their relative paper_pdf_path values resolve nowhere from there."""
+    lines = [
+        (dev_dir / f"{paper}.jsonl").read_text(encoding="utf-8").splitlines()[0]
+        for paper in ("specter-2020", "vespa-2017")
+    ]
+    data = tmp_path / "elsewhere" / "rows.jsonl"
+    data.parent.mkdir()
+    data.write_text("\n".join([*lines, *extra]) + "\n", encoding="utf-8")
+    return data
+
+
+def test_eval_with_no_pdf_found_scores_nothing_and_names_pdf_root(
+    dev_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _eval_rows_away_from_their_pdfs(dev_dir, tmp_path)
+    out = tmp_path / "ev"
+    assert main(["eval", "--data", str(data), "--out", str(out), "--resamples", "5"]) == 2
+    err = capsys.readouterr().err
+    assert "2 of 2 row(s) have no PDF" in err and "--pdf-root DIR" in err
+    assert "PDF 'papers/specter-2020.pdf' not found under" in err
+    assert "none of its 2 row(s) could be checked" in err and "nothing scored" in err
+    # no table of zeros that would read as a system wrong on everything
+    assert not (out / "metrics.json").exists() and not (out / "report.md").exists()
+
+
+def test_eval_pdf_root_finds_the_pdfs_and_gives_the_same_predictions(
+    dev_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.conftest import DATA
+
+    data = _eval_rows_away_from_their_pdfs(dev_dir, tmp_path)
+    run = ["eval", "--data", str(data), "--resamples", "5"]
+    assert main([*run, "--out", str(tmp_path / "a"), "--pdf-root", str(DATA)]) == 0
+    assert "have no PDF" not in capsys.readouterr().err
+    # the same rows beside their papers (no --pdf-root): the same predictions
+    beside = tmp_path / "beside"
+    beside.mkdir()
+    (beside / "papers").symlink_to(DATA / "papers")
+    (beside / "rows.jsonl").write_bytes(data.read_bytes())
+    assert (
+        main(
+            [*run[:1], "--data", str(beside / "rows.jsonl"), *run[3:], "--out", str(tmp_path / "b")]
+        )
+        == 0
+    )
+    a, b = (read_rows(tmp_path / d / "predictions.jsonl") for d in ("a", "b"))
+    assert len(a) == 2 and [r.annotations for r in a] == [r.annotations for r in b]
+    metrics = json.loads((tmp_path / "a" / "metrics.json").read_text())
+    assert metrics["n_missing_pairs"] == 0
+
+
+def test_eval_with_some_pdfs_missing_still_scores_them_as_wrong(
+    dev_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.conftest import DATA
+
+    row = json.loads((dev_dir / "lavis-2022.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    row["paper_pdf_path"] = "papers/no-such-paper.pdf"
+    data = _eval_rows_away_from_their_pdfs(dev_dir, tmp_path, json.dumps(row))
+    out = tmp_path / "ev"
+    argv = ["eval", "--data", str(data), "--out", str(out), "--resamples", "5"]
+    assert main([*argv, "--pdf-root", str(DATA)]) == 1
+    err = capsys.readouterr().err
+    assert "PDF 'papers/no-such-paper.pdf' not found under" in err
+    assert "have no PDF" not in err  # --pdf-root was given: no hint
+    metrics = json.loads((out / "metrics.json").read_text())
+    assert metrics["n_missing_pairs"] == 1 and metrics["missing_pair_ids"] == [row["qa_pair_id"]]
+
+
 def test_ctrl_c_while_the_command_loads_exits_130_quietly(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
