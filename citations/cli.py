@@ -18,7 +18,9 @@ fabricated; errors exit 2 (grounding.cli.main).
 from __future__ import annotations
 
 import argparse
+import io
 import os
+import re
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -54,6 +56,14 @@ def cmd_index_add(args: argparse.Namespace) -> int:
     skipped = 0
     for f in args.files:
         errors: list[InputError] = []
+        if (fmt := unsupported_format(f)) is not None:  # by its name: record files are big
+            skipped += 1
+            print(
+                f"sciground: skipped: {f}: {fmt} is not a format index add reads; export "
+                "the records as BibTeX (.bib) or CSL-JSON (.json)",
+                file=sys.stderr,
+            )
+            continue
         try:
             counts = index.import_file(f, source=args.source, errors=errors)
         except InputError as exc:  # a missing or unreadable file: reported, the rest go on
@@ -229,9 +239,54 @@ def _results(
             yield next(checked)
 
 
+def unsupported_format(name: str, text: str | None = None) -> str | None:
+    """The name of the bibliographic export format (citations/data/unsupported_formats.tsv)
+    that a file named ``name`` is in, by its ending or by the first non-blank line of its
+    ``text``; None for any other file."""
+    from citations.data import unsupported_formats
+
+    lower = name.lower()
+    first = next((ln for ln in (text or "").splitlines() if ln.strip()), "")
+    for fmt in unsupported_formats():
+        if lower.endswith(fmt.endings) or (fmt.first_line and fmt.first_line.match(first)):
+            return fmt.name
+    return None
+
+
+def _check_refs_input(path: str) -> None:
+    """Refuse, before anything is verified, a references file that holds no letter or digit
+    or is in an export format refs verify does not read. Standard input ("-") is read here
+    and put back for read_references.
+
+    Raises: InputError naming the file (a missing or unreadable one is left to
+    read_references, which names it too)."""
+    if path == "-":
+        text: str | None = sys.stdin.read()
+        sys.stdin = io.StringIO(text)
+        shown = "standard input"
+    else:
+        p = Path(path)
+        if not p.is_file():
+            return
+        try:
+            text = p.read_bytes().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            text = None  # read_references names the byte
+        shown = path
+    fmt = unsupported_format("" if path == "-" else path, text)
+    if fmt is not None:
+        raise InputError(
+            f"{shown}: {fmt} is not a format refs verify reads; export the references as "
+            "BibTeX (.bib) or CSL-JSON (.json), or give them one per line"
+        )
+    if text is not None and not re.search(r"[^\W_]", text):
+        raise InputError(f"{shown}: empty (no letter or digit): no references to verify")
+
+
 def cmd_refs_verify(args: argparse.Namespace) -> int:
     from citations.reference_files import read_references
 
+    _check_refs_input(args.file)
     items = read_references(args.file)
     if not items:
         print(f"sciground: {args.file}: no references found", file=sys.stderr)

@@ -8,6 +8,8 @@
   journal titles (:func:`venue_table`).
 - ``family_first_names.txt``: family names of cultures that write them first
   (:func:`family_first_names`).
+- ``unsupported_formats.tsv``: bibliographic export formats that are refused by name
+  (:func:`unsupported_formats`).
 
 Each file says its format in its header (``#`` lines). Every value is folded (lower case,
 no accents), as citations.text.fold.fold writes it.
@@ -15,16 +17,19 @@ no accents), as citations.text.fold.fold writes it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
 __all__ = [
     "PublisherAliases",
+    "UnsupportedFormat",
     "VenueAliases",
     "VenueTable",
     "family_first_names",
     "publisher_aliases",
+    "unsupported_formats",
     "venue_aliases",
     "venue_table",
 ]
@@ -154,3 +159,23 @@ def family_first_names() -> frozenset[str]:
     Korean, Japanese, Vietnamese, Hungarian), folded."""
     text = resources.files(__name__).joinpath("family_first_names.txt").read_text("utf-8")
     return frozenset(w.strip() for w in text.splitlines() if w.strip() and not w.startswith("#"))
+
+
+@dataclass(frozen=True, slots=True)
+class UnsupportedFormat:
+    """A bibliographic export format no command reads: its ``name``, the file name
+    ``endings`` (lower case, with the dot) and ``first_line``, a regular expression that the
+    first non-blank line of such a file matches (None: recognised by its ending only)."""
+
+    name: str
+    endings: tuple[str, ...]
+    first_line: re.Pattern[str] | None
+
+
+@lru_cache(maxsize=1)
+def unsupported_formats() -> tuple[UnsupportedFormat, ...]:
+    """The formats of unsupported_formats.tsv, in file order, read once."""
+    return tuple(
+        UnsupportedFormat(name, tuple(endings.split()), None if rx == "-" else re.compile(rx))
+        for name, endings, rx in _rows("unsupported_formats.tsv")
+    )

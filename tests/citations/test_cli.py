@@ -167,13 +167,115 @@ def test_refs_verify_reports_a_broken_bib_entry_in_its_place(tmp_path, capsys) -
     assert "r.bib:2: broken BibTeX entry" in captured.err
 
 
-def test_refs_verify_on_nothing_says_so(tmp_path, capsys) -> None:
+@pytest.mark.parametrize("content", ["", "  \n\t\n", "\ufeff\n", "-- ... --\n"])
+def test_refs_verify_refuses_a_file_with_no_letter_or_digit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str
+) -> None:
     from grounding.cli import main
 
     empty = tmp_path / "e.txt"
-    empty.write_text("")
-    assert main(["refs", "verify", str(empty)]) == 0
+    empty.write_text(content, encoding="utf-8")
+    assert main(["refs", "verify", str(empty)]) == 2
+    assert f"{empty}: empty (no letter or digit): no references to verify" in (
+        capsys.readouterr().err
+    )
+
+
+def test_refs_verify_refuses_empty_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    from grounding.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n  \n"))
+    assert main(["refs", "verify", "-"]) == 2
+    assert "standard input: empty" in capsys.readouterr().err
+
+
+#: A real reference (SciBERT, EMNLP-IJCNLP 2019) in the export formats no command reads.
+SCIBERT_EXPORTS = {
+    "refs.ris": "TY  - CONF\nAU  - Beltagy, Iz\nAU  - Lo, Kyle\nAU  - Cohan, Arman\n"
+    "TI  - SciBERT: A Pretrained Language Model for Scientific Text\nPY  - 2019\n"
+    "SP  - 3615\nEP  - 3620\nER  - \n",
+    "refs.enw": "%0 Conference Proceedings\n%A Beltagy, Iz\n%A Lo, Kyle\n%A Cohan, Arman\n"
+    "%T SciBERT: A Pretrained Language Model for Scientific Text\n%D 2019\n",
+    "refs.nbib": "PMID- 31000000\nTI  - SciBERT: A Pretrained Language Model for "
+    "Scientific Text.\nAU  - Beltagy I\nDP  - 2019\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SCIBERT_EXPORTS))
+@pytest.mark.parametrize("suffix", ["", ".txt"])
+def test_refs_verify_names_an_export_format_it_does_not_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, suffix: str
+) -> None:
+    """By its file name ending, or (renamed .txt) by its first line."""
+    from grounding.cli import main
+
+    f = tmp_path / (name + suffix)
+    f.write_text(SCIBERT_EXPORTS[name], encoding="utf-8")
+    assert main(["refs", "verify", str(f), "--db", str(tmp_path / "none.sqlite")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "is not a format refs verify reads; export the references as BibTeX" in captured.err
+
+
+def test_refs_verify_refuses_xml_from_real_corpora(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GROBID's TEI training data and an arXiv API answer: XML, not lines of references."""
+    from grounding.cli import main
+    from tests.conftest import DATA, need
+
+    for f in (
+        need(DATA / "external" / "grobid-citation" / "corpus" / "55003087.header-reference.xml"),
+        need(DATA / "api-fixtures" / "arxiv" / "id_1605_08386_found.xml"),
+    ):
+        assert main(["refs", "verify", str(f), "--db", str(tmp_path / "none.sqlite")]) == 2
+        assert "XML (EndNote XML, JATS, MODS) is not a format" in capsys.readouterr().err
+
+
+def test_refs_verify_still_reads_files_that_only_look_alike(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Negative inputs: a real .bib, a list whose first author starts with "Ty", an answer
+    of prose only (nothing to verify, exit 0 as before)."""
+    from grounding.cli import main
+    from tests.conftest import DATA, need
+
+    none = ["--db", str(tmp_path / "none.sqlite"), "--json"]
+    bib = need(DATA / "refchecker" / "hallucination_7ref_sample.bib")
+    assert main(["refs", "verify", str(bib), *none]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 10  # its entries, despite the name
+    listed = tmp_path / "refs.txt"
+    listed.write_text(
+        "Tymoshenko, K., & Moschitti, A. (2015). Assessing the impact of syntactic and "
+        "semantic structures for answer passages reranking. In Proceedings of CIKM.\n"
+        "Beltagy, I., Lo, K., & Cohan, A. (2019). SciBERT: A Pretrained Language Model for "
+        "Scientific Text. In Proceedings of EMNLP-IJCNLP, pages 3615-3620.\n",
+        encoding="utf-8",
+    )
+    assert main(["refs", "verify", str(listed), *none]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 2
+    prose = tmp_path / "answer.txt"
+    prose.write_text("The model was trained in 2018 on 16 TPUs, says the paper.\n")
+    assert main(["refs", "verify", str(prose)]) == 0
     assert "no references found" in capsys.readouterr().err
+
+
+def test_index_add_skips_an_export_format_by_name_and_imports_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.conftest import DATA, need
+
+    ris = tmp_path / "refs.ris"
+    ris.write_text(SCIBERT_EXPORTS["refs.ris"], encoding="utf-8")
+    bib = need(DATA / "refchecker" / "hallucination_7ref_sample.bib")
+    assert run(["index", "add", str(ris), str(bib), "--db", str(tmp_path / "i.sqlite")]) == 1
+    captured = capsys.readouterr()
+    assert f"skipped: {ris}: RIS is not a format index add reads" in captured.err
+    assert "hallucination_7ref_sample.bib: 10 records" in captured.out
 
 
 def test_index_add_keeps_what_a_cut_short_gz_holds_and_exits_1(tmp_path, capsys) -> None:
