@@ -254,13 +254,13 @@ def run_check(args: argparse.Namespace) -> int:
     # the result first, so a file that cannot be written below loses nothing; a reader
     # that goes away (`| head`) does not cost the files either
     gone: BrokenPipeError | None = None
+    row = report.to_row()
     try:
         if args.format == "text":
             from grounding.textout import print_report_text
 
             print_report_text(report, sys.stdout)
         else:
-            row = report.to_row()
             print(
                 json.dumps(row.model_dump(mode="json", by_alias=True), ensure_ascii=False, indent=2)
             )
@@ -271,7 +271,7 @@ def run_check(args: argparse.Namespace) -> int:
         from grounding.batch import refs_lines
 
         with Path(args.refs_out).open("w", encoding="utf-8") as fh:
-            fh.writelines(refs_lines(None, report))
+            fh.writelines(refs_lines(row.qa_pair_id, report))  # as --batch writes them
     if args.html:
         from grounding.html import write_check_html
 
