@@ -2,10 +2,11 @@
 sentence claims? Registration is light; grounding.audit is imported when the command runs.
 
 Exit status: 0 when the audit ran (whatever it found); 1 when bad input was reported and
-skipped (missing folder, unreadable or encrypted PDF, ambiguous PDF, a reference without a
-marker, a marker without an entry, duplicate entries); 2 for an error that stops it
-(review missing, empty or not UTF-8; output not writable); 130 when stopped by Ctrl-C,
-after one line on standard error saying how far it got (nothing is written then).
+skipped (unreadable or encrypted PDF, ambiguous PDF, a reference without a marker, a
+marker without an entry, duplicate entries); 2 for an error that stops it (review
+missing, empty or not UTF-8; --papers folder missing; output not writable); 130 when
+stopped by Ctrl-C, after one line on standard error saying how far it got (nothing is
+written then).
 """
 
 from __future__ import annotations

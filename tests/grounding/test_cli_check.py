@@ -806,3 +806,23 @@ def test_a_reader_that_goes_away_does_not_cost_the_report_files(
     html, refs = tmp_path / "r.html", tmp_path / "refs.jsonl"
     assert main(ARGS + ["--format", "text", "--html", str(html), "--refs-out", str(refs)]) == 141
     assert html.stat().st_size > 10_000 and refs.exists()
+
+
+@pytest.mark.parametrize("command", ["check", "eval", "audit"])
+def test_help_describes_every_judge_and_every_option(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from grounding.cli import build_parser
+    from grounding.judges.registry import JUDGE_NAMES
+
+    parser = build_parser(command)
+    with pytest.raises(SystemExit):
+        parser.parse_args([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    judge_help = text.rsplit("--judge {", 1)[1].split("--llm-mode")[0]  # options, not usage
+    assert all(f"{name}:" in judge_help for name in JUDGE_NAMES)
+    sub = next(a for a in parser._subparsers._group_actions[0].choices.items() if a[0] == command)[
+        1
+    ]
+    undocumented = [a.dest for a in sub._actions if not a.help and a.dest != "help"]
+    assert undocumented == []
