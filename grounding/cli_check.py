@@ -626,6 +626,25 @@ def _interrupted(counts: RunCounts, *, resumable: bool = True) -> int:
     return 130
 
 
+def _distinct_files(batch: Path, out: str | None, refs_out: str | None) -> None:
+    """Refuse a batch whose --out or --refs-out is the batch file, or one file for both:
+    rows in the batch file would read as done and nothing be checked; reference lines
+    among the rows would stop the next run.
+
+    Raises: InputError naming the two options."""
+    named = [("--batch", batch), ("--out", out), ("--refs-out", refs_out)]
+    seen: dict[Path, str] = {}
+    for option, path in named:
+        if not path:
+            continue
+        key = Path(path).resolve()
+        if key in seen:
+            raise InputError(
+                f"{path}: given as both {seen[key]} and {option}; they must be different files"
+            )
+        seen[key] = option
+
+
 def run_batch(args: argparse.Namespace) -> int:
     """Check every row of a JSONL batch; a bad row is reported (file:line) and skipped.
     Ctrl-C stops after the rows written so far: one line on stderr, exit status 130."""
@@ -634,6 +653,7 @@ def run_batch(args: argparse.Namespace) -> int:
         raise InputError(f"{batch}: is a directory; give --batch a JSONL file")
     if not batch.is_file():
         raise InputError(f"{batch}: no such file")
+    _distinct_files(batch, args.out, args.refs_out)
     counts = RunCounts(interrupted=True)
     try:
         items = batch_items(batch, args.pdf_root)
@@ -761,6 +781,12 @@ def run_eval(args: argparse.Namespace) -> int:
         raise InputError(f"{args.data}: no rows to evaluate")
     items = _eval_items(args, rows, Path(args.pdf_root) if args.pdf_root else data.root)
     out_dir = Path(args.out)
+    if data.layout == "jsonl_dir" and out_dir.resolve() == Path(args.data).resolve():
+        # predictions.jsonl there would be read as gold rows by the next eval or score
+        raise InputError(
+            f"--out {args.out} is the --data folder: its predictions.jsonl would be read as "
+            "gold rows next time; give another --out"
+        )
     pred_path = out_dir / "predictions.jsonl"
     _check_eval_settings(out_dir, pred_path, _eval_settings(args))
     out, done = _open_out(pred_path)

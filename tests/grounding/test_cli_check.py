@@ -826,3 +826,53 @@ def test_help_describes_every_judge_and_every_option(
     ]
     undocumented = [a.dest for a in sub._actions if not a.help and a.dest != "help"]
     assert undocumented == []
+
+
+def test_batch_refuses_one_file_for_two_roles(
+    dev_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--out or --refs-out naming the batch file, or one file for both, is refused before
+    any row is checked, and the batch file is left as it was."""
+    from tests.conftest import DATA
+
+    batch = tmp_path / "rows.jsonl"
+    batch.write_text(
+        (dev_dir / "specter-2020.jsonl").read_text(encoding="utf-8").splitlines()[0] + "\n",
+        encoding="utf-8",
+    )
+    before = batch.read_bytes()
+    out, refs = tmp_path / "out.jsonl", tmp_path / "refs.jsonl"
+    root = ["--pdf-root", str(DATA)]
+    for extra in (
+        ["--out", str(batch)],
+        ["--out", str(out), "--refs-out", str(out)],
+        ["--out", str(out), "--refs-out", str(tmp_path / "." / "rows.jsonl")],
+    ):
+        assert main(["check", "--batch", str(batch), *root, *extra]) == 2
+        assert "they must be different files" in capsys.readouterr().err
+        assert batch.read_bytes() == before and not out.exists()
+    # distinct files: checked as before
+    assert (
+        main(["check", "--batch", str(batch), *root, "--out", str(out), "--refs-out", str(refs)])
+        == 0
+    )
+    assert len(read_rows(out)) == 1
+
+
+def test_eval_refuses_to_write_into_its_data_folder(
+    dev_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.conftest import DATA
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "papers").symlink_to(DATA / "papers")
+    line = (dev_dir / "specter-2020.jsonl").read_text(encoding="utf-8").splitlines()[0]
+    (data / "specter-2020.jsonl").write_text(line + "\n", encoding="utf-8")
+    run = ["eval", "--data", str(data), "--resamples", "5"]
+    assert main([*run, "--out", str(data)]) == 2
+    assert "is the --data folder" in capsys.readouterr().err
+    assert sorted(p.name for p in data.iterdir()) == ["papers", "specter-2020.jsonl"]
+    # a folder inside it is not read as data (only *.jsonl directly in it are)
+    assert main([*run, "--out", str(data / "ev")]) == 0
+    assert main([*run, "--out", str(data / "ev")]) == 0  # the data still loads
