@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from annotations.argtypes import non_negative_int
 from annotations.errors import InputError, SchemaError
 from annotations.layouts import HYDRATED_DIR, dehydrate, hydrate, hydrated_folder, load_dataset
 from annotations.report import render_markdown, render_text
@@ -45,7 +46,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--json", metavar="OUT", help="also write the metrics as JSON to OUT (- for stdout)"
     )
     p.add_argument("--markdown", metavar="OUT", help="also write a Markdown report to OUT")
-    p.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples (0: no CIs)")
+    p.add_argument(
+        "--resamples", type=non_negative_int, default=1000, help="bootstrap resamples (0: no CIs)"
+    )
     p.add_argument("--seed", type=int, default=0, help="bootstrap seed")
     p.add_argument(
         "--skip-invalid",

@@ -28,6 +28,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from annotations.argtypes import non_negative_int, positive_int
 from annotations.textsafe import strip_controls
 from citations.bibtex import BadEntry
 from citations.engines import RayOptions, add_engine_options
@@ -139,17 +140,6 @@ def verifier_options(args: argparse.Namespace) -> Any:
     )
 
 
-def _positive_int(text: str) -> int:
-    """argparse type: an int >= 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
-    return value
-
-
 def add_source_options(p: argparse.ArgumentParser) -> None:
     """The flags that choose bibliographic sources (shared with ``sciground check``)."""
     p.add_argument(
@@ -174,7 +164,7 @@ def add_source_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--cache", help="HTTP cache file (default: the user cache directory)")
     p.add_argument(
         "--workers",
-        type=_positive_int,
+        type=positive_int,
         default=4,
         help="references verified at once: processes for the local index (at most "
         "one per CPU), threads for online sources (default 4)",
@@ -410,7 +400,9 @@ def register(subparsers: Any) -> None:
         "finished results to resume an interrupted run from",
     )
     p_ver.add_argument("--json", action="store_true", help="one JSON result per line")
-    p_ver.add_argument("--candidates", type=int, default=3, help="candidates to show")
+    p_ver.add_argument(
+        "--candidates", type=non_negative_int, default=3, help="candidates to show (0: none)"
+    )
     add_engine_options(p_ver)
     p_ver.add_argument(
         "--progress",

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 from pydantic import ValidationError
 
+from annotations.argtypes import non_negative_int, positive_int
 from annotations.errors import InputError
 from annotations.jsonl import drop_torn_tail, jsonl_lines
 from annotations.layouts import PDF_SEARCH_DEPTH, resolve_pdf
@@ -105,8 +106,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="folder that relative paper_pdf_path values start from (default: the "
         "dataset's folder and up to three folders above it)",
     )
-    e.add_argument("--limit", type=int, help="check only the first N rows")
-    e.add_argument("--resamples", type=int, default=1000, help="bootstrap resamples for the CIs")
+    e.add_argument("--limit", type=positive_int, help="check only the first N rows")
+    e.add_argument(
+        "--resamples",
+        type=non_negative_int,
+        default=1000,
+        help="bootstrap resamples for the CIs (0: no CIs)",
+    )
     e.add_argument(
         "--html",
         action="store_true",

@@ -876,3 +876,41 @@ def test_eval_refuses_to_write_into_its_data_folder(
     # a folder inside it is not read as data (only *.jsonl directly in it are)
     assert main([*run, "--out", str(data / "ev")]) == 0
     assert main([*run, "--out", str(data / "ev")]) == 0  # the data still loads
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["eval", "--data", "DEV", "--limit", "-3"],  # a slice [:-3] would drop the last rows
+        ["eval", "--data", "DEV", "--limit", "0"],
+        ["eval", "--data", "DEV", "--resamples", "-1"],  # refused only after every row, before
+        ["score", "--gold", "DEV", "--pred", "DEV", "--resamples", "-5"],
+        ["refs", "verify", "README.md", "--candidates", "-1"],  # [:-1] hid the last one
+        ["refs", "verify", "README.md", "--workers", "0"],
+        ["eval", "--data", "DEV", "--limit", "two"],
+    ],
+)
+def test_counts_below_their_bound_are_refused_before_any_work(
+    argv: list[str], dev_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = [str(dev_dir) if a == "DEV" else a for a in argv]
+    with pytest.raises(SystemExit) as exc:
+        main([*argv, "--out", str(tmp_path / "o")] if argv[0] == "eval" else argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "or more, not" in err or "not a whole number" in err
+    assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize(("text", "value"), [("1", 1), ("0", 0), ("1000", 1000)])
+def test_counts_at_or_above_their_bound_are_read(text: str, value: int) -> None:
+    import argparse
+
+    from annotations.argtypes import non_negative_int, positive_int
+
+    assert non_negative_int(text) == value
+    if value:
+        assert positive_int(text) == value
+    else:
+        with pytest.raises(argparse.ArgumentTypeError):
+            positive_int(text)
