@@ -237,6 +237,73 @@ def test_the_paper_statement_itself_stays_supported(pdf: Path, sentence: str) ->
     assert c1 == []
 
 
+# ------------------------------- a statement's last number, or a statement with an aside
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence", "fix"),
+    [
+        # the changed number ends the sentence; the page's next sentence has a 2 of its own
+        (
+            PAPERS / "specter-2020.pdf",
+            "The authors train the model on a single Titan V GPU (12G memory) for 2 epochs, "
+            "with batch size of 4 (the maximum that fit in the authors' GPU memory) and use "
+            "gradient accumulation for an effective batch size of 2.",
+            ("2", "32"),
+        ),
+        # the scale's last value; the 1 of "negligible = 1" and of the next lines
+        (
+            MORE / "marsh-deer-dra-2025.pdf",
+            "Both likelihood of exposure and consequence for each hazard affecting other "
+            "native wildlife are presented in a qualitative scale but directly associated "
+            "with numeric scores as follows: negligible = 1, low = 2, medium = 3, high = 1.",
+            ("1", "4"),
+        ),
+        # the paper's statement holds an aside the sentence leaves out ("(as detailed
+        # below)"); the 1 is also the paper's "(1)"
+        (
+            MORE / "promis-prostate-mri-2015.pdf",
+            "The largest sample size from (1) and (2) was 714 and this was taken as the "
+            "maximum number of men required to have all 1 tests.",
+            ("1", "3"),
+        ),
+    ],
+)
+def test_a_changed_last_number_or_one_past_an_aside_carries_the_c1(
+    pdf: Path, sentence: str, fix: tuple[str, str]
+) -> None:
+    label, why, c1 = _judged(pdf, sentence)
+    assert label is Label.CONTRADICTION, why
+    assert c1 == [fix], why
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence"),
+    [
+        (
+            MORE / "marsh-deer-dra-2025.pdf",
+            "Both likelihood of exposure and consequence for each hazard affecting other "
+            "native wildlife are presented in a qualitative scale but directly associated "
+            "with numeric scores as follows: negligible = 1, low = 2, medium = 3, high = 4.",
+        ),
+        (
+            MORE / "promis-prostate-mri-2015.pdf",
+            "The largest sample size from (1) and (2) was 714 and this was taken as the "
+            "maximum number of men required to have all 3 tests.",
+        ),
+        (
+            MORE / "promis-prostate-mri-2015.pdf",
+            "The largest sample size from (1) and (2) was 714 (as detailed below) and this "
+            "was taken as the maximum number of men required to have all 3 tests.",
+        ),
+    ],
+)
+def test_the_statement_without_its_aside_stays_supported(pdf: Path, sentence: str) -> None:
+    label, why, c1 = _judged(pdf, sentence)
+    assert label is Label.SUPPORTED, why
+    assert c1 == []
+
+
 # ------------------------------------------- a row name written with its group
 
 
