@@ -264,13 +264,22 @@ def named_rows(text: str, rows: Sequence[tuple[int, Entry]]) -> list[Mention]:
             found.append(
                 Mention(tuple((pid, e) for pid, e, _ in best), key, a, b, best[0][2].label)
             )
-    # a key inside a longer named key at the same place is no mention of its own
+    # a key inside a longer named key at the same place is no mention of its own, nor is
+    # a row's name again in the bracket after it ("Bluetongue (Bluetongue virus)")
     out = [
         m
         for m in found
         if not any(o.key > m.key and o.start <= m.start and m.end <= o.end for o in found)
+        and not any(
+            o.rows == m.rows and o.end <= m.start and _OWN_ASIDE.fullmatch(text, o.end, m.start)
+            for o in found
+        )
     ]
     return sorted(out, key=lambda m: m.start)
+
+
+#: what stands between a name and its own name again inside the bracket after it
+_OWN_ASIDE = re.compile(r"\s*\([^()]*")
 
 
 def _narrowed(
@@ -415,7 +424,15 @@ def _in_order(
     if got is None:
         return None
     run, place = got
-    lo = max(s.rfind(". ", 0, run[0].start) + 1, s.rfind(";", 0, run[0].start) + 1, 0)
+    # the sentence stop before the list, not the full stop of a name ("Bib. linking")
+    lo = max(
+        (
+            m.start() + 1
+            for m in _LIST_STOP.finditer(s, 0, run[0].start)
+            if not any(n.start <= m.start() < n.end for n in mentions)
+        ),
+        default=0,
+    )
     names = [m for m in mentions if lo <= m.start and m.end <= run[0].start]
     if len(names) < len(run):
         return None
@@ -428,6 +445,10 @@ def _in_order(
         return None  # a number between: "on AIME (79.8 vs 79.2) and MATH (97.3 vs
         # 96.4)" names one row per pair, not two
     return names[place]
+
+
+#: what ends the stretch of a sentence whose names a list of values is given to
+_LIST_STOP = re.compile(r"\. |;")
 
 
 def _clause_start(s: str, at: int) -> int:

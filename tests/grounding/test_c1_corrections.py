@@ -51,6 +51,19 @@ _judged = judged_c1
             "DEP (LAS) and DEP (UAS) reach 91.99 and 90.43, respectively.",
             {("91.99", "90.43"), ("90.43", "91.99")},
         ),
+        # a name with a full stop of its own ("Bib."): not the end of a sentence
+        (
+            PAPERS / "s2orc-2020.pdf",
+            "Bib. linking (LATEX) and Bib. linking (GROBID) reach 0.96 and 0.92, respectively.",
+            {("0.96", "0.92"), ("0.92", "0.96")},
+        ),
+        # a name written again in its own bracket ("Bluetongue (Bluetongue virus)")
+        (
+            MORE / "marsh-deer-dra-2025.pdf",
+            "Anthrax (Bacillus anthracis) and Bluetongue (Bluetongue virus) reach 6 and 8, "
+            "respectively.",
+            {("6", "8"), ("8", "6")},
+        ),
     ],
 )
 def test_values_exchanged_between_two_named_rows_are_both_corrected(
@@ -79,6 +92,15 @@ def test_values_exchanged_between_two_named_rows_are_both_corrected(
         (
             PAPERS / "s2orc-2020.pdf",
             "DEP (LAS) and DEP (UAS) reach 90.43 and 91.99, respectively.",
+        ),
+        (
+            PAPERS / "s2orc-2020.pdf",
+            "Bib. linking (LATEX) and Bib. linking (GROBID) reach 0.92 and 0.96, respectively.",
+        ),
+        (
+            MORE / "marsh-deer-dra-2025.pdf",
+            "Anthrax (Bacillus anthracis) and Bluetongue (Bluetongue virus) reach 8 and 6, "
+            "respectively.",
         ),
     ],
 )
