@@ -212,9 +212,36 @@ def _windows(
             else:
                 seq = [rank.get(t, 0) for t in sorted(picked, key=picked.__getitem__)]
                 spans.append((hi - lo, seq != sorted(seq), lo, hi))
+        spans += _runs_through(positions, key, rank, i)
         _, _, lo, hi = min(spans)
         chars = [p for t in key for p in positions[t] if lo <= p[0] <= hi]
         out.append((hi - lo + 1, min(p[1] for p in chars), max(p[2] for p in chars), hi))
+    return out
+
+
+def _runs_through(
+    positions: dict[str, list[tuple[int, int, int]]],
+    key: frozenset[str],
+    rank: dict[str, int],
+    i: int,
+) -> list[tuple[int, bool, int, int]]:
+    """The shortest runs of sentence tokens that hold token ``i`` and one of each term of
+    ``key``, one per first token: for a name whose rarest term stands inside it
+    ("DeepSeek-R1-Distill-Qwen-1.5B", with the next name's "DeepSeek" nearer its "1.5B"
+    than its own), as :func:`_windows`' spans (tokens spanned, out of the label's word
+    order, first, last token)."""
+    out = []
+    for lo in sorted({p[0] for t in key for p in positions[t] if p[0] <= i}):
+        picked = {}
+        for t in key:
+            js = [p[0] for p in positions[t] if p[0] >= lo]
+            if not js:
+                break
+            picked[t] = min(js)
+        else:
+            hi = max(i, *picked.values())
+            seq = [rank.get(t, 0) for t in sorted(picked, key=picked.__getitem__)]
+            out.append((hi - lo, seq != sorted(seq), lo, hi))
     return out
 
 
@@ -508,7 +535,9 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
         for c in found.numbers
         if (
             c.status in ("found", "found_far")
-            or (c.status == "conflict" and c.hit is not None and c.hit.entry.kind == "row")
+            # a conflict read in a row, or in the text lines of a table (a window over
+            # its rows): the row of the entity the sentence names may say otherwise
+            or (c.status == "conflict" and c.hit is not None)
         )
         and c.quantity.bound is None
         and c.quantity.kind in ("number", "percent")

@@ -326,6 +326,52 @@ def test_the_statement_without_its_aside_stays_supported(pdf: Path, sentence: st
     assert c1 == []
 
 
+# ------------------------------------------- a value read in the text lines of a table
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence", "fix"),
+    [
+        # 13.4 was first read in the table's text lines (a window over its rows); the
+        # other value, 80.0, is the 14B row's cell: the 7B row's cell in that column
+        (
+            PAPERS / "deepseek-r1-2025.pdf",
+            "DeepSeek-R1-Distill-Qwen-7B scores 13.4, compared with 80.0 for "
+            "DeepSeek-R1-Distill-Qwen-14B.",
+            ("13.4", "83.3"),
+        ),
+        # the name's rarest word ("1.5B") stands inside it, nearer the next name's words
+        (
+            PAPERS / "deepseek-r1-2025.pdf",
+            "For DeepSeek-R1-Distill-Qwen-1.5B, the value is 74.6; for "
+            "DeepSeek-R1-Distill-Qwen-7B, it is 92.8.",
+            ("74.6", "83.9"),
+        ),
+    ],
+)
+def test_a_value_read_in_a_tables_lines_is_corrected_by_its_rows_cell(
+    pdf: Path, sentence: str, fix: tuple[str, str]
+) -> None:
+    label, why, c1 = _judged(pdf, sentence)
+    assert label is Label.CONTRADICTION, why
+    assert c1 == [fix], why
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "DeepSeek-R1-Distill-Qwen-7B scores 83.3, compared with 80.0 for "
+        "DeepSeek-R1-Distill-Qwen-14B.",
+        "For DeepSeek-R1-Distill-Qwen-1.5B, the value is 83.9; for "
+        "DeepSeek-R1-Distill-Qwen-7B, it is 92.8.",
+    ],
+)
+def test_the_rows_own_cells_stay_supported(sentence: str) -> None:
+    label, why, c1 = _judged(PAPERS / "deepseek-r1-2025.pdf", sentence)
+    assert label is Label.SUPPORTED, why
+    assert c1 == []
+
+
 # ------------------------------------------- a row name written with its group
 
 
