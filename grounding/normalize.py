@@ -63,6 +63,8 @@ from functools import lru_cache
 from itertools import accumulate, chain, repeat
 from operator import add
 
+from grounding.lexicon.words import units
+
 __all__ = [
     "DROPPED",
     "EXPONENT_UNITS",
@@ -538,13 +540,9 @@ def is_page_number_line(line: str) -> bool:
 
 # --- superscripts -------------------------------------------------------------------------
 
-#: Unit symbols whose superscript number is an exponent ('m⁻²', 'cm³', 's⁻¹', 'L⁻¹').
-EXPONENT_UNITS = frozenset(
-    """m cm mm km nm \u00b5m \u03bcm pm s ms \u00b5s ns g kg mg \u00b5g
-\u03bcg ng l L ml mL \u00b5l \u00b5L dL mol mmol \u00b5mol K Hz kHz MHz GHz ha yr h d min W kW
-MW J kJ MJ V mV A mA Pa kPa MPa N eV keV MeV GeV TeV erg pc kpc Mpc au sr Jy cal kcal ft in
-C T""".split()
-)
+#: Unit symbols whose superscript number is an exponent ('m⁻²', 'cm³', 's⁻¹', 'L⁻¹'):
+#: ``grounding/lexicon/data/units.tsv``, use ``exponent``.
+EXPONENT_UNITS = frozenset(units("exponent"))
 #: The character that stands for a dropped one (the normaliser drops zero-width characters).
 DROPPED = "\u200b"
 _TO_SUPERSCRIPT = str.maketrans(

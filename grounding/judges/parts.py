@@ -155,6 +155,25 @@ def _quantity_parts(text: str, s: str) -> list[Part]:
     return parts
 
 
+#: a bracket or quotation mark right before a negation word (``_named_negation``)
+_NAME_OPENS = re.compile(r"[(\[\"'‘“]\s*$")
+#: the rest of a short name after its first word: up to three more words, then the
+#: closing bracket or quotation mark
+_NAME_REST = re.compile(r"(?:[\s-]+[\w-]+){0,3}\s*[)\]\"'’”]")
+#: a verb that makes a bracketed "No ..." a sentence of its own ("(No events were seen)")
+_NAME_VERB = re.compile(r"\b(?:is|are|was|were|be|been|did|does|do|had|has|have)\b", re.I)
+
+
+def _named_negation(s: str, start: int, end: int) -> bool:
+    """True if the negation word at ``s[start:end]`` opens a short name: capitalised, right
+    after a bracket or quotation mark that closes within four words, with no verb ("(No
+    hard negatives)", a table row's label; "the 'No Free Lunch' theorem")."""
+    if not s[start].isupper() or not _NAME_OPENS.search(s, 0, start):
+        return False
+    rest = _NAME_REST.match(s, end)
+    return rest is not None and not _NAME_VERB.search(rest.group(0))
+
+
 def _word_parts(s: str) -> list[Part]:
     """Comparisons (direction words, comparatives before "than"), negations and quantifiers."""
     parts: list[Part] = []
@@ -198,6 +217,8 @@ def _word_parts(s: str) -> list[Part]:
         elif w in NEGATIONS or w.endswith("n't"):
             if w == "no" and re.match(r"\s+(?:longer|more)\b", s[m.end() :]):
                 continue
+            if _named_negation(s, m.start(), m.end()):
+                continue  # a name: "(No hard negatives)", "the 'No Free Lunch' theorem"
             after = s[m.end() : m.end() + 40]
             governed = tuple(t for t in content_terms(after) if not is_numeric(t))[:4]
             parts.append(Part(PartKind.POLARITY, m.group(0), m.start(), m.end(), "neg", governed))

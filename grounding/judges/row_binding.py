@@ -212,9 +212,36 @@ def _windows(
             else:
                 seq = [rank.get(t, 0) for t in sorted(picked, key=picked.__getitem__)]
                 spans.append((hi - lo, seq != sorted(seq), lo, hi))
+        spans += _runs_through(positions, key, rank, i)
         _, _, lo, hi = min(spans)
         chars = [p for t in key for p in positions[t] if lo <= p[0] <= hi]
         out.append((hi - lo + 1, min(p[1] for p in chars), max(p[2] for p in chars), hi))
+    return out
+
+
+def _runs_through(
+    positions: dict[str, list[tuple[int, int, int]]],
+    key: frozenset[str],
+    rank: dict[str, int],
+    i: int,
+) -> list[tuple[int, bool, int, int]]:
+    """The shortest runs of sentence tokens that hold token ``i`` and one of each term of
+    ``key``, one per first token: for a name whose rarest term stands inside it
+    ("DeepSeek-R1-Distill-Qwen-1.5B", with the next name's "DeepSeek" nearer its "1.5B"
+    than its own), as :func:`_windows`' spans (tokens spanned, out of the label's word
+    order, first, last token)."""
+    out = []
+    for lo in sorted({p[0] for t in key for p in positions[t] if p[0] <= i}):
+        picked = {}
+        for t in key:
+            js = [p[0] for p in positions[t] if p[0] >= lo]
+            if not js:
+                break
+            picked[t] = min(js)
+        else:
+            hi = max(i, *picked.values())
+            seq = [rank.get(t, 0) for t in sorted(picked, key=picked.__getitem__)]
+            out.append((hi - lo, seq != sorted(seq), lo, hi))
     return out
 
 
@@ -264,13 +291,22 @@ def named_rows(text: str, rows: Sequence[tuple[int, Entry]]) -> list[Mention]:
             found.append(
                 Mention(tuple((pid, e) for pid, e, _ in best), key, a, b, best[0][2].label)
             )
-    # a key inside a longer named key at the same place is no mention of its own
+    # a key inside a longer named key at the same place is no mention of its own, nor is
+    # a row's name again in the bracket after it ("Bluetongue (Bluetongue virus)")
     out = [
         m
         for m in found
         if not any(o.key > m.key and o.start <= m.start and m.end <= o.end for o in found)
+        and not any(
+            o.rows == m.rows and o.end <= m.start and _OWN_ASIDE.fullmatch(text, o.end, m.start)
+            for o in found
+        )
     ]
     return sorted(out, key=lambda m: m.start)
+
+
+#: what stands between a name and its own name again inside the bracket after it
+_OWN_ASIDE = re.compile(r"\s*\([^()]*")
 
 
 def _narrowed(
@@ -415,7 +451,15 @@ def _in_order(
     if got is None:
         return None
     run, place = got
-    lo = max(s.rfind(". ", 0, run[0].start) + 1, s.rfind(";", 0, run[0].start) + 1, 0)
+    # the sentence stop before the list, not the full stop of a name ("Bib. linking")
+    lo = max(
+        (
+            m.start() + 1
+            for m in _LIST_STOP.finditer(s, 0, run[0].start)
+            if not any(n.start <= m.start() < n.end for n in mentions)
+        ),
+        default=0,
+    )
     names = [m for m in mentions if lo <= m.start and m.end <= run[0].start]
     if len(names) < len(run):
         return None
@@ -428,6 +472,10 @@ def _in_order(
         return None  # a number between: "on AIME (79.8 vs 79.2) and MATH (97.3 vs
         # 96.4)" names one row per pair, not two
     return names[place]
+
+
+#: what ends the stretch of a sentence whose names a list of values is given to
+_LIST_STOP = re.compile(r"\. |;")
 
 
 def _clause_start(s: str, at: int) -> int:
@@ -487,7 +535,9 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
         for c in found.numbers
         if (
             c.status in ("found", "found_far")
-            or (c.status == "conflict" and c.hit is not None and c.hit.entry.kind == "row")
+            # a conflict read in a row, or in the text lines of a table (a window over
+            # its rows): the row of the entity the sentence names may say otherwise
+            or (c.status == "conflict" and c.hit is not None)
         )
         and c.quantity.bound is None
         and c.quantity.kind in ("number", "percent")

@@ -66,15 +66,34 @@ def _align_each(
         page = getattr(index.pages.get(h.entry.page), "text", "") or h.entry.text
         lo = max(0, h.entry.start - len(text) - 40)
         around = _flat(page[lo : h.entry.end + len(text) + 40])
-        al = fuzz.partial_ratio_alignment(s, around, score_cutoff=cutoff)
+        al = fuzz.partial_ratio_alignment(s, around, score_cutoff=cutoff - _ASIDE_SLACK)
         if al is None:
             continue
+        if al.score < cutoff:
+            # the paper's statement may hold an aside the sentence leaves out ("was 714 (as
+            # detailed below) and"): read it again without those
+            around = _without_asides(around, s)
+            al = fuzz.partial_ratio_alignment(s, around, score_cutoff=cutoff)
+            if al is None:
+                continue
         a, b = al.dest_start, al.dest_end  # whole words: none cut in two
         while a > 0 and around[a - 1].isalnum():
             a -= 1
         while b < len(around) and around[b].isalnum():
             b += 1
         yield h, around, a, b
+
+
+#: how far below the cutoff a passage may align for a second reading without its asides
+_ASIDE_SLACK = 15.0
+#: a bracketed aside of the page text (flat: lower case, single spaces)
+_ASIDE = re.compile(r" ?\([^()]{1,80}\)")
+
+
+def _without_asides(around: str, sentence: str) -> str:
+    """``around`` (flat page text) without the bracketed asides whose words ``sentence``
+    (flat) does not write: an aside the sentence keeps stays, so its numbers still count."""
+    return _ASIDE.sub(lambda m: m.group(0) if m.group(0).strip() in sentence else "", around)
 
 
 def _aligned(
@@ -226,6 +245,17 @@ def _tokens(flat: str) -> list[str]:
     return out
 
 
+def _statement(around: str, a: int, b: int) -> str:
+    """The paper's statement aligned at ``around[a:b]`` (flat page text): from the end of the
+    sentence before it to the first sentence end at or after its aligned end. The words
+    of the page's next sentence are never the statement's: a sentence's last number must
+    not be matched to the same number further on ("an effective batch size of 2" against
+    "... of 32. Each epoch takes 2 hours"), nor its first words to a sentence before."""
+    start = around.rfind(". ", 0, a + 2)
+    end = around.find(". ", max(a, b - 2))
+    return around[start + 2 if start >= 0 else 0 : end + 1 if end >= 0 else len(around)]
+
+
 def _number(token: str) -> float | None:
     if not token[:1].isdigit():
         return None
@@ -290,7 +320,7 @@ def number_flips(text: str, index: EvidenceIndex, hits: list[Hit], n: int = 5) -
         return []
     found: dict[tuple[int, str], NumberFlip] = {}
     for h, around, a, b in _alignments(text, index, hits, n, SAME_BUT_ONE):
-        theirs = _tokens(_CITE.sub(" ", around))
+        theirs = _tokens(_CITE.sub(" ", _statement(around, a, b)))
         inner = _changes(mine, theirs)
 
         # at the sentence's first or last words only its own words count: the paper words

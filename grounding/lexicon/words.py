@@ -19,6 +19,9 @@ word list of its own.
 - ``general_words.tsv``: :data:`GENERAL_WORDS`, general words of scientific prose that
   name no entity (the entity check, ``grounding/judges/entity_check.py``);
   ``entity_slots.tsv``: :func:`entity_slot_words`, what may stand in one of its slots.
+- ``units.tsv``: :func:`units` (uses any, case, exponent), how a unit is written after a
+  number and the spelling it is compared as (``grounding.quantities``,
+  ``grounding.normalize``).
 
 Word order in a file is kept in each use: it matters where a list becomes a regular
 expression whose match is quoted, or where the first pair naming a word decides.
@@ -167,3 +170,10 @@ __all__ = [
     "quantifier_words",
     "speculation_pattern",
 ]
+
+
+def units(use: str) -> dict[str, str]:
+    """Written form -> canonical form of the units of one use (``units.tsv``: ``any``, read
+    lower-cased; ``case``, read as written; ``exponent``, a symbol a superscript number
+    raises to a power), in file order."""
+    return {r[0]: r[1] for r in _rows("units.tsv") if use in _uses(r[2])}

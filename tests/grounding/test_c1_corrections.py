@@ -51,6 +51,19 @@ _judged = judged_c1
             "DEP (LAS) and DEP (UAS) reach 91.99 and 90.43, respectively.",
             {("91.99", "90.43"), ("90.43", "91.99")},
         ),
+        # a name with a full stop of its own ("Bib."): not the end of a sentence
+        (
+            PAPERS / "s2orc-2020.pdf",
+            "Bib. linking (LATEX) and Bib. linking (GROBID) reach 0.96 and 0.92, respectively.",
+            {("0.96", "0.92"), ("0.92", "0.96")},
+        ),
+        # a name written again in its own bracket ("Bluetongue (Bluetongue virus)")
+        (
+            MORE / "marsh-deer-dra-2025.pdf",
+            "Anthrax (Bacillus anthracis) and Bluetongue (Bluetongue virus) reach 6 and 8, "
+            "respectively.",
+            {("6", "8"), ("8", "6")},
+        ),
     ],
 )
 def test_values_exchanged_between_two_named_rows_are_both_corrected(
@@ -79,6 +92,15 @@ def test_values_exchanged_between_two_named_rows_are_both_corrected(
         (
             PAPERS / "s2orc-2020.pdf",
             "DEP (LAS) and DEP (UAS) reach 90.43 and 91.99, respectively.",
+        ),
+        (
+            PAPERS / "s2orc-2020.pdf",
+            "Bib. linking (LATEX) and Bib. linking (GROBID) reach 0.92 and 0.96, respectively.",
+        ),
+        (
+            MORE / "marsh-deer-dra-2025.pdf",
+            "Anthrax (Bacillus anthracis) and Bluetongue (Bluetongue virus) reach 8 and 6, "
+            "respectively.",
         ),
     ],
 )
@@ -233,6 +255,119 @@ def test_the_changed_number_of_a_paper_statement_carries_the_c1(
 )
 def test_the_paper_statement_itself_stays_supported(pdf: Path, sentence: str) -> None:
     label, why, c1 = _judged(pdf, sentence)
+    assert label is Label.SUPPORTED, why
+    assert c1 == []
+
+
+# ------------------------------- a statement's last number, or a statement with an aside
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence", "fix"),
+    [
+        # the changed number ends the sentence; the page's next sentence has a 2 of its own
+        (
+            PAPERS / "specter-2020.pdf",
+            "The authors train the model on a single Titan V GPU (12G memory) for 2 epochs, "
+            "with batch size of 4 (the maximum that fit in the authors' GPU memory) and use "
+            "gradient accumulation for an effective batch size of 2.",
+            ("2", "32"),
+        ),
+        # the scale's last value; the 1 of "negligible = 1" and of the next lines
+        (
+            MORE / "marsh-deer-dra-2025.pdf",
+            "Both likelihood of exposure and consequence for each hazard affecting other "
+            "native wildlife are presented in a qualitative scale but directly associated "
+            "with numeric scores as follows: negligible = 1, low = 2, medium = 3, high = 1.",
+            ("1", "4"),
+        ),
+        # the paper's statement holds an aside the sentence leaves out ("(as detailed
+        # below)"); the 1 is also the paper's "(1)"
+        (
+            MORE / "promis-prostate-mri-2015.pdf",
+            "The largest sample size from (1) and (2) was 714 and this was taken as the "
+            "maximum number of men required to have all 1 tests.",
+            ("1", "3"),
+        ),
+    ],
+)
+def test_a_changed_last_number_or_one_past_an_aside_carries_the_c1(
+    pdf: Path, sentence: str, fix: tuple[str, str]
+) -> None:
+    label, why, c1 = _judged(pdf, sentence)
+    assert label is Label.CONTRADICTION, why
+    assert c1 == [fix], why
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence"),
+    [
+        (
+            MORE / "marsh-deer-dra-2025.pdf",
+            "Both likelihood of exposure and consequence for each hazard affecting other "
+            "native wildlife are presented in a qualitative scale but directly associated "
+            "with numeric scores as follows: negligible = 1, low = 2, medium = 3, high = 4.",
+        ),
+        (
+            MORE / "promis-prostate-mri-2015.pdf",
+            "The largest sample size from (1) and (2) was 714 and this was taken as the "
+            "maximum number of men required to have all 3 tests.",
+        ),
+        (
+            MORE / "promis-prostate-mri-2015.pdf",
+            "The largest sample size from (1) and (2) was 714 (as detailed below) and this "
+            "was taken as the maximum number of men required to have all 3 tests.",
+        ),
+    ],
+)
+def test_the_statement_without_its_aside_stays_supported(pdf: Path, sentence: str) -> None:
+    label, why, c1 = _judged(pdf, sentence)
+    assert label is Label.SUPPORTED, why
+    assert c1 == []
+
+
+# ------------------------------------------- a value read in the text lines of a table
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence", "fix"),
+    [
+        # 13.4 was first read in the table's text lines (a window over its rows); the
+        # other value, 80.0, is the 14B row's cell: the 7B row's cell in that column
+        (
+            PAPERS / "deepseek-r1-2025.pdf",
+            "DeepSeek-R1-Distill-Qwen-7B scores 13.4, compared with 80.0 for "
+            "DeepSeek-R1-Distill-Qwen-14B.",
+            ("13.4", "83.3"),
+        ),
+        # the name's rarest word ("1.5B") stands inside it, nearer the next name's words
+        (
+            PAPERS / "deepseek-r1-2025.pdf",
+            "For DeepSeek-R1-Distill-Qwen-1.5B, the value is 74.6; for "
+            "DeepSeek-R1-Distill-Qwen-7B, it is 92.8.",
+            ("74.6", "83.9"),
+        ),
+    ],
+)
+def test_a_value_read_in_a_tables_lines_is_corrected_by_its_rows_cell(
+    pdf: Path, sentence: str, fix: tuple[str, str]
+) -> None:
+    label, why, c1 = _judged(pdf, sentence)
+    assert label is Label.CONTRADICTION, why
+    assert c1 == [fix], why
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "DeepSeek-R1-Distill-Qwen-7B scores 83.3, compared with 80.0 for "
+        "DeepSeek-R1-Distill-Qwen-14B.",
+        "For DeepSeek-R1-Distill-Qwen-1.5B, the value is 83.9; for "
+        "DeepSeek-R1-Distill-Qwen-7B, it is 92.8.",
+    ],
+)
+def test_the_rows_own_cells_stay_supported(sentence: str) -> None:
+    label, why, c1 = _judged(PAPERS / "deepseek-r1-2025.pdf", sentence)
     assert label is Label.SUPPORTED, why
     assert c1 == []
 

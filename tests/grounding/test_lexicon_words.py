@@ -88,3 +88,29 @@ def test_ability_verbs_are_no_claim_or_paper_hedges() -> None:
     ability = words.hedge_patterns("ability")
     assert {"achieved", "observed", "detect"} <= set(ability)
     assert not set(ability) & set(words.hedge_patterns("paper"))
+
+
+def test_units_are_read_from_their_file_in_each_use() -> None:
+    from grounding.normalize import EXPONENT_UNITS
+    from grounding.quantities import CASE_UNITS, UNITS
+
+    assert UNITS == words.units("any") and CASE_UNITS == words.units("case")
+    assert EXPONENT_UNITS == frozenset(words.units("exponent"))
+    assert UNITS["degrees celsius"] == "°C" and UNITS["per cent"] == "%"
+    # case carries meaning: molar and megahertz are read as written, metres lower-cased
+    assert CASE_UNITS["M"] == "M" and CASE_UNITS["MHz"] == "MHz" and UNITS["mhz"] == "mHz"
+    assert CASE_UNITS["μM"] == "µM" and CASE_UNITS["oC"] == "°C"
+    assert "us" not in CASE_UNITS  # a pronoun far more often than microseconds
+    assert {"cm", "s", "µm", "L"} <= EXPONENT_UNITS and "participants" not in EXPONENT_UNITS
+
+
+def test_units_are_read_by_the_number_reader() -> None:
+    from grounding.quantities import extract_quantities
+
+    def unit_of(text: str) -> str | None:
+        (q,) = [q for q in extract_quantities(text) if q.checkable]
+        return q.unit
+
+    assert unit_of("heated to 25 oC overnight") == "°C"
+    assert unit_of("a 5 mM solution") == "mM"
+    assert unit_of("a 5 MHz clock") == "MHz" and unit_of("a 5 mHz drift") == "mHz"

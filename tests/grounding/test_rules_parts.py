@@ -19,7 +19,8 @@ from grounding.judges.rules import RulesJudge
 from grounding.judges.statement_check import PartResult, Status
 from grounding.pdf import read_pdf
 from grounding.types import Sentence
-from tests.conftest import load_cases
+from tests.conftest import PAPERS, load_cases
+from tests.grounding.judging import judged_c1
 
 LABELS = {
     "contradicted": Label.CONTRADICTION,
@@ -255,3 +256,24 @@ def test_a_likeness_word_before_its_noun_is_no_comparison() -> None:
     assert numbers_order("The co-view variant trails, reaching 84.1 against SPECTER's 91.5.") == [
         (84.1, 91.5)
     ]
+
+
+def test_a_capital_negation_word_opening_a_short_name_is_no_negation() -> None:
+    def polarity(text: str) -> list[str]:
+        return [p.text for p in decompose(text) if p.kind is PartKind.POLARITY]
+
+    # a table row's label, a quoted name
+    assert polarity("The results are 91.5 (SPECTER) and 89.8 (No hard negatives).") == []
+    assert polarity("This follows from the 'No Free Lunch' theorem.") == []
+    # denials stay: lower case, a bracketed sentence with a verb, a cue opening a sentence
+    assert polarity("Training with no hard negatives gives 89.8.") == ["no"]
+    assert polarity("It scores 80.0 (No hard negatives were used).") == ["No"]
+    assert polarity("No hard negatives were used in training.") == ["No"]
+    assert polarity("The model was trained (not fine-tuned) on the corpus.") == ["not"]
+
+
+def test_a_row_label_opening_with_no_is_not_read_as_a_denial() -> None:
+    label, why, _ = judged_c1(
+        PAPERS / "specter-2020.pdf", "The results are 91.5 (SPECTER) and 89.8 (No hard negatives)."
+    )
+    assert label is Label.SUPPORTED, why
