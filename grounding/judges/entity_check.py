@@ -692,6 +692,7 @@ class _Pairing:
                 or (edge and p.grade < 2)
                 or self.stretch[p.key] <= self.claimed[p.key]
                 or _misprint(c.word, p.word, self.counts.get(p.key, 0))
+                or _misspelt(c.word, p.word, self.counts.get(c.key, 0))
             ):
                 continue
             certain = c.grade == 2 and p.grade == 2
@@ -699,6 +700,35 @@ class _Pairing:
                 return None
             return EntitySwap(c.word, p.word, certain=certain)
         return None
+
+
+def _misspelt(word: str, printed: str, times: int) -> bool:
+    """Whether the claim's ``word`` (which the paper uses ``times`` times) is a misspelling
+    of the passage's ``printed``: never in the paper, both six letters or more, letters
+    only, and one slip of the keyboard apart: two neighbouring letters exchanged ("yeild"),
+    a letter or a run of up to two doubled ("tripplet", "effificiency"), or one letter left
+    out of a long word ("perfomance"). A letter replaced by another is no slip: it makes
+    other words of a field ("hexane" / "hexene"), as does a syllable put in ("pyridine" /
+    "pyrimidine"). Such a word is read as no swap and left to the term checks."""
+    if times or min(len(word), len(printed)) < 6 or not (word.isalpha() and printed.isalpha()):
+        return False
+    a, b = printed.lower(), word.lower()
+    if len(a) == len(b):
+        d = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(d) == 2 and d[1] == d[0] + 1 and (a[d[0]], a[d[1]]) == (b[d[1]], b[d[0]])
+    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    extra = len(longer) - len(shorter)
+    if extra > 2:
+        return False
+    for i in range(len(shorter) + 1):
+        if longer[:i] + longer[i + extra :] != shorter:
+            continue
+        run = longer[i : i + extra]
+        if longer[max(0, i - extra) : i] == run or longer[i + extra : i + 2 * extra] == run:
+            return True  # a doubled letter or run
+        if extra == 1 and b is shorter and len(longer) >= 9:
+            return True  # one letter left out of a long word
+    return False
 
 
 def _misprint(word: str, printed: str, times: int) -> bool:

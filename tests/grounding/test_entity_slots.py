@@ -16,7 +16,7 @@ import pytest
 
 from grounding.evidence import EvidenceIndex
 from grounding.judges.base import ClaimContext
-from grounding.judges.entity_check import slot_swap, widened
+from grounding.judges.entity_check import _misspelt, slot_swap, widened
 from grounding.judges.registry import make_judge
 from grounding.judges.statement_check import align
 from grounding.pdf import read_pdf
@@ -279,3 +279,29 @@ def test_the_passage_is_widened_to_the_claims_length() -> None:
     assert "prostate cancers currently detected" in " ".join(text.split())
     # no page text: the passage alone
     assert widened(al, "", claim) == al.text
+
+
+def test_a_misspelt_word_of_the_passage_is_not_contradicted() -> None:
+    pdf = DATA / "papers-more" / "imidazole-corrosion-2021.pdf"
+    j = _judge(pdf, "The inhibition effificiency of imidazole reached 91.7% at 500 ppm.")
+    assert j.label.value != "contradiction", j.rationale
+
+
+@pytest.mark.parametrize(
+    ("word", "printed", "slip"),
+    [
+        ("effificiency", "efficiency", True),  # a run doubled
+        ("tripplet", "triplet", True),  # a letter doubled
+        ("perfomance", "performance", True),  # a letter left out of a long word
+        ("causal", "casual", True),  # two neighbours exchanged
+        ("hexene", "hexane", False),  # a letter replaced: another compound
+        ("pyrimidine", "pyridine", False),  # a syllable put in: another compound
+        ("methanol", "ethanol", False),
+        ("fluorescein", "fluorescence", False),
+    ],
+)
+def test_a_slip_of_the_keyboard_is_told_from_another_word(
+    word: str, printed: str, slip: bool
+) -> None:
+    assert _misspelt(word, printed, 0) is slip
+    assert _misspelt(word, printed, 2) is False  # a word the paper uses is no slip
