@@ -16,7 +16,14 @@ from typing import Any
 
 from annotations.argtypes import non_negative_int
 from annotations.errors import InputError, SchemaError
-from annotations.layouts import HYDRATED_DIR, dehydrate, hydrate, hydrated_folder, load_dataset
+from annotations.layouts import (
+    HYDRATED_DIR,
+    dehydrate,
+    hydrate,
+    hydrated_folder,
+    load_dataset,
+    refuse_repeated_ids,
+)
 from annotations.report import render_markdown, render_text
 from annotations.score import MODES, score
 
@@ -117,6 +124,8 @@ def run_score(args: argparse.Namespace) -> int:
     gold = _load(args.gold, args.skip_invalid)
     pred = _load(args.pred, args.skip_invalid)
     report_skipped(gold.errors + pred.errors)
+    refuse_repeated_ids(gold, args.gold, "rows are matched by it; score one row per id")
+    refuse_repeated_ids(pred, args.pred, "rows are matched by it; score one row per id")
     if not gold:
         raise InputError(f"{args.gold}: no valid gold rows")
     metrics = score(gold, pred, args.mode, resamples=args.resamples, seed=args.seed)

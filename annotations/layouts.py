@@ -170,6 +170,39 @@ def load_dataset(
     return Dataset(tuple(rows), tuple(pdfs), root, layout, tuple(errors), tuple(files))
 
 
+def refuse_repeated_ids(ds: Dataset, source: str, why: str) -> None:
+    """Raise InputError when two rows of ``ds`` share a ``qa_pair_id``, naming the id, the
+    file and line of each row that has it (a JSONL line, or a hydrated row's file) and
+    ``why`` that matters; ``source``: the dataset as the user named it.
+
+    Raises: InputError as described; nothing when every id differs."""
+    dup = repeated_qa_pair_id(ds.rows)
+    if dup is None:
+        return
+    where = ", ".join(_rows_with_id(ds.files, dup)) or source
+    raise InputError(f"{source}: qa_pair_id {dup!r} occurs more than once ({where}): {why}")
+
+
+def _rows_with_id(files: Sequence[Path], qa_pair_id: str) -> list[str]:
+    """``file:line`` of each row of ``files`` whose ``qa_pair_id`` is ``qa_pair_id`` (read
+    again: an error path); a hydrated row's file (one JSON object) is named alone."""
+    out = []
+    for f in files:
+        text = f.read_text(encoding="utf-8", errors="replace")
+        if f.suffix == ".json":
+            if f'"{qa_pair_id}"' in text:
+                out.append(str(f))
+            continue
+        for n, line in enumerate(text.splitlines(), 1):
+            try:
+                obj = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(obj, dict) and obj.get("qa_pair_id") == qa_pair_id:
+                out.append(f"{f}:{n}")
+    return out
+
+
 def repeated_qa_pair_id(rows: Sequence[QAPair]) -> str | None:
     """The first ``qa_pair_id`` that two of ``rows`` share, or None when all differ.
 
@@ -233,11 +266,9 @@ def hydrate(
     missing source; SchemaError as load_dataset.
     """
     ds = load_dataset(src, skip_invalid=skip_invalid, pdf_root=pdf_root)
-    if (dup := repeated_qa_pair_id(ds.rows)) is not None:  # checked before anything is written
-        raise InputError(
-            f"{src}: qa_pair_id {dup!r} occurs more than once: both rows would be written "
-            "to the same file; nothing written"
-        )
+    refuse_repeated_ids(  # checked before anything is written
+        ds, str(src), "both rows would be written to the same file; nothing written"
+    )
     out = Path(dest) / HYDRATED_DIR
     out.mkdir(parents=True, exist_ok=True)
     zips = [f.parent / PDF_ZIP for f in ds.files if (f.parent / PDF_ZIP).is_file()]

@@ -770,17 +770,14 @@ def run_eval(args: argparse.Namespace) -> int:
     """Check every dataset row with the chosen judge, then score against the gold rows."""
     from annotations.cli import report_skipped, skip_invalid_hint
     from annotations.jsonl import read_rows
-    from annotations.layouts import load_dataset, repeated_qa_pair_id
+    from annotations.layouts import load_dataset, refuse_repeated_ids
     from annotations.report import render_markdown, render_text
     from annotations.score import score
 
     with skip_invalid_hint(args.skip_invalid):
         data = load_dataset(args.data, skip_invalid=args.skip_invalid, pdf_root=args.pdf_root)
-    if (dup := repeated_qa_pair_id(data.rows)) is not None:  # before any row is checked
-        raise InputError(
-            f"{args.data}: qa_pair_id {dup!r} occurs more than once: each gold row needs "
-            "its own id to be scored"
-        )
+    # before any row is checked
+    refuse_repeated_ids(data, args.data, "each gold row needs its own id to be scored")
     report_skipped(data.errors)
     rows = list(zip(data.rows, data.pdf_paths))[: args.limit]
     if not rows:

@@ -118,6 +118,21 @@ def test_hydrate_refuses_a_repeated_qa_pair_id_before_writing(
     assert not dest.exists()
 
 
+def test_score_names_the_lines_of_a_repeated_qa_pair_id(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = _dev_rows_with_a_repeat(tmp_path) / "rows.jsonl"
+    gold = need(DEV) / "specter-2020.jsonl"
+    assert main(["score", "--gold", str(gold), "--pred", str(src)]) == 2
+    err = capsys.readouterr().err
+    assert "qa_pair_id 'specter-2020__q03' occurs more than once" in err
+    assert f"{src}:3, {src}:6" in err  # the line of each row that has it
+    # as gold too, and distinct ids on both sides score
+    assert main(["score", "--gold", str(src), "--pred", str(gold)]) == 2
+    assert f"{src}:3, {src}:6" in capsys.readouterr().err
+    assert main(["score", "--gold", str(gold), "--pred", str(gold), "--resamples", "0"]) == 0
+
+
 def test_hydrate_of_distinct_ids_writes_every_row(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
