@@ -11,10 +11,11 @@ top-left, ``page_id`` 1-based; ``img_size`` is ``[width, height]`` of that image
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 
 class Label(str, Enum):
@@ -132,6 +133,34 @@ class QAPair(BaseModel):
     answer_raw: str
     annotations: tuple[SentenceAnnotation, ...] = ()
     source_images: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _premises_come_before(self) -> QAPair:
+        """Each ``depends_on`` id names an earlier sentence of the row ("S1" .. "S{i-1}"
+        for sentence ``i``): a premise is something said before; an unknown id, the
+        sentence itself or a later one is refused (the row is off-schema)."""
+        n = len(self.annotations)
+        for i, ann in enumerate(self.annotations, 1):
+            for premise in ann.depends_on:
+                m = _SENTENCE_ID.fullmatch(premise)
+                k = int(m.group(1)) if m else 0
+                if 1 <= k < i:
+                    continue
+                what = (
+                    "no sentence of the row"
+                    if not 1 <= k <= n
+                    else ("the sentence itself" if k == i else "a later sentence")
+                )
+                allowed = f"S1 to S{i - 1}" if i > 1 else "none for the first sentence"
+                raise ValueError(
+                    f"S{i}.depends_on names {premise!r}, {what}; a premise is an earlier "
+                    f"sentence ({allowed})"
+                )
+        return self
+
+
+#: a sentence id as ``depends_on`` writes it ("S3": the third sentence)
+_SENTENCE_ID = re.compile(r"S([1-9]\d*)")
 
 
 def sentence_id(index: int) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from annotations.errors import SchemaError
 from annotations.jsonl import (
     drop_torn_tail,
     dump_row,
@@ -17,7 +18,7 @@ from annotations.jsonl import (
     write_rows,
 )
 from annotations.schema import QAPair
-from tests.conftest import load_cases
+from tests.conftest import DEV, load_cases, need
 
 
 def _strict(line: bytes) -> object:
@@ -101,3 +102,29 @@ def test_dumps_line_escapes_every_separator(sep: str) -> None:
     assert sep not in line and len(line.splitlines()) == 1
     assert json.loads(line) == {"t": f"a{sep}b"}
     assert dumps_line({"x": [float("inf"), 1.5]}) == '{"x": [null, 1.5]}'
+
+
+@pytest.mark.parametrize(
+    ("premises", "said"),
+    [
+        (["S99"], "'S99', no sentence of the row"),
+        (["S2"], "'S2', the sentence itself"),
+        (["S3"], "'S3', a later sentence"),
+        (["2"], "'2', no sentence of the row"),
+    ],
+)
+def test_a_premise_that_is_no_earlier_sentence_is_refused_with_its_line(
+    tmp_path: Path, premises: list[str], said: str
+) -> None:
+    src = need(DEV) / "specter-2020.jsonl"
+    rows = [json.loads(line) for line in src.read_text(encoding="utf-8").splitlines()]
+    assert len(rows[1]["annotations"]) >= 3
+    rows[1]["annotations"][1]["depends_on"] = premises
+    path = tmp_path / "rows.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    with pytest.raises(SchemaError) as err:
+        read_rows(path)
+    assert f"{path}:2" in str(err.value) and said in str(err.value)
+    rows[1]["annotations"][1]["depends_on"] = ["S1"]  # an earlier sentence is a premise
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    assert len(read_rows(path)) == len(rows)
