@@ -278,7 +278,10 @@ def _marker_numbers(group: str) -> list[int]:
 
 def _numbered_mentions(found: _Citations, body: str) -> None:
     """Numbered markers ("[1]", "[2, 4-6]") whose every number is a list entry's."""
-    by_num = {c.number: i for i, (c, _) in enumerate(found.entries) if c.number is not None}
+    by_num: dict[int, int] = {}
+    for i, (c, _) in enumerate(found.entries):
+        if c.number is not None:
+            by_num.setdefault(c.number, i)  # two entries of one number: the first is cited
     if not by_num:
         return
     for m in _NUM_MARK_RE.finditer(body):

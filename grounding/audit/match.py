@@ -17,6 +17,7 @@ none held either).
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -166,6 +167,7 @@ def match_pdfs(
         else:
             fitted.setdefault(hits[0][0], []).append((str(path), hits[0][1]))
     for i, paths in sorted(fitted.items()):
+        paths = _one_of_each_file(paths, out.problems)
         if len(paths) > 1:
             out.problems.append(
                 Problem(
@@ -185,6 +187,26 @@ def match_pdfs(
         if i not in out.by_work:
             out.why[i] = _why_none(folder, ref, rec, pages, fitted.get(i, []))
     return out
+
+
+def _one_of_each_file(
+    paths: list[tuple[str, str]], problems: list[Problem]
+) -> list[tuple[str, str]]:
+    """``paths`` (PDF, how it fits) that fit one reference, byte-identical copies kept once
+    (the first by name; a ``duplicate_pdf`` problem names the others): the same file twice
+    is no ambiguity."""
+    if len(paths) < 2:
+        return paths
+    seen: dict[str, tuple[str, str]] = {}
+    for path, how in paths:
+        digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+        if digest in seen:
+            problems.append(
+                Problem("duplicate_pdf", f"{path}: the same file as {seen[digest][0]}; used once")
+            )
+        else:
+            seen[digest] = (path, how)
+    return list(seen.values())
 
 
 def _why_none(

@@ -290,14 +290,13 @@ class AuditReport:
         c = self.counts()
         lines.append("")
         lines.append("pairs: " + ", ".join(f"{k} {c['pairs'][k]}" for k in SUPPORT_VALUES))
-        lines.append(
-            "sentences by worst finding: "
-            + ", ".join(f"{k} {c['sentences'][k]}" for k in FINDING_ORDER if c["sentences"][k])
-        )
+        findings = [f"{k} {c['sentences'][k]}" for k in FINDING_ORDER if c["sentences"][k]]
+        lines.append("sentences by worst finding: " + (", ".join(findings) or "none"))
+        verdicts = [f"{k} {n}" for k, n in sorted(c["verdicts"].items())]
         lines.append(
             f"cited works: {len(self.works)} (full text {c['works']['pdf']}, "
             f"abstract only {c['works']['abstract']}, unavailable {c['works']['none']}); "
-            "references: " + ", ".join(f"{k} {n}" for k, n in sorted(c["verdicts"].items()))
+            "references: " + (", ".join(verdicts) or "none checked")
         )
         for pr in self.problems:
             lines.append(f"problem ({pr.kind}): {pr.message}")

@@ -37,7 +37,8 @@ class Problem:
     """A fault of the review's (or the paper folder's) citation apparatus, reported and skipped.
 
     kind: ``no_marker`` | ``no_entry`` | ``duplicate_entry`` | ``missing_dir`` |
-    ``unreadable_pdf`` | ``ambiguous_pdf`` | ``unmatched_pdf`` | ``no_source``.
+    ``unreadable_pdf`` | ``ambiguous_pdf`` | ``duplicate_pdf`` (a byte-identical copy of a
+    PDF used, kept once) | ``unmatched_pdf`` | ``no_source``.
     message: one line naming what is wrong (the file, the marker, the entry).
     """
 
@@ -89,7 +90,10 @@ def _partial_markers(text: str, body_end: int, cited: list[CitedReference]) -> l
     """A marker citing entries that exist and one that does not ("[1, 9]" with no [9]) still
     cites the entries that exist (extract_citations skips it whole; the missing number is
     reported as a problem)."""
-    by_num = {c.number: i for i, c in enumerate(cited) if c.origin == "list" and c.number}
+    by_num: dict[int, int] = {}
+    for i, c in enumerate(cited):
+        if c.origin == "list" and c.number:
+            by_num.setdefault(c.number, i)  # as extract_citations: the first entry of a number
     extra: dict[int, list[Mention]] = {}
     for m in _ANY_NUM_MARK.finditer(text, 0, body_end):
         nums = _numbers(m.group(1))
@@ -113,8 +117,10 @@ def _partial_markers(text: str, body_end: int, cited: list[CitedReference]) -> l
 def _problems(text: str, body_end: int, cited: list[CitedReference]) -> list[Problem]:
     out: list[Problem] = []
     listed = [c for c in cited if c.origin == "list"]
+    # numbers whose markers went to another entry of the same number (duplicate_entry)
+    marked = {c.number for c in listed if c.number is not None and c.mentions}
     for c in listed:
-        if not c.mentions:
+        if not c.mentions and c.number not in marked:
             label = f"[{c.number}] " if c.number is not None else ""
             out.append(
                 Problem(
@@ -158,11 +164,17 @@ def _problems(text: str, body_end: int, cited: list[CitedReference]) -> list[Pro
         for k in keys:
             if k in seen:
                 what = {"n": "number", "d": "DOI", "t": "title and year"}[k[0]]
+                used = next((x for x in (seen[k], c) if x.mentions), None)
+                read = (
+                    f"; its markers [{c.number}] are read as citing {_short(used.reference.raw)}"
+                    if k[0] == "n" and used is not None
+                    else ""
+                )
                 out.append(
                     Problem(
                         "duplicate_entry",
                         f"reference {_short(r.raw)} repeats "
-                        f"{_short(seen[k].reference.raw)} (same {what})",
+                        f"{_short(seen[k].reference.raw)} (same {what}){read}",
                     )
                 )
                 break

@@ -363,3 +363,29 @@ def test_reference_year_checked_against_its_pdf(papers: Path) -> None:
     assert wrong.sentence("S5").worst == "corrupted" and right.sentence("S5").worst == "supported"
     html = render_audit_html(wrong)
     assert "reference differs from its PDF" in html
+
+
+def test_a_review_citing_nothing_says_so_in_its_summary() -> None:
+    report = audit("Transformers changed NLP. They are widely used.\n")
+    text = report.summary_text()
+    assert "sentences by worst finding: uncited 2" in text
+    assert "references: none checked" in text
+    assert "references: \n" not in text
+
+
+def test_two_entries_of_one_number_the_first_is_cited_and_neither_is_called_uncited() -> None:
+    review = (
+        "SPECTER embeds papers with a citation-informed transformer [1].\n\n"
+        "References\n\n"
+        "[1] Cohan, A., Feldman, S., Beltagy, I., Downey, D., Weld, D. S. SPECTER: "
+        "Document-level Representation Learning using Citation-informed Transformers. "
+        "ACL 2020.\n"
+        "[1] Lo, K., Wang, L. L., Neumann, M., Kinney, R., Weld, D. S. S2ORC: The Semantic "
+        "Scholar Open Research Corpus. ACL 2020.\n"
+    )
+    report = audit(review)
+    kinds = [p.kind for p in report.problems]
+    assert kinds == ["duplicate_entry"], report.problems
+    assert "read as citing '[1] Cohan" in report.problems[0].message
+    [pair] = report.pairs
+    assert "SPECTER" in report.works[pair.work].cited.reference.raw

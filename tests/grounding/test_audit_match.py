@@ -73,10 +73,23 @@ def test_a_pdf_fitting_two_references_is_used_for_neither(tmp_path: Path) -> Non
 
 def test_two_pdfs_fitting_one_reference_are_both_refused(tmp_path: Path) -> None:
     _folder(tmp_path, "specter-2020")
-    (tmp_path / "copy.pdf").symlink_to((PAPERS / "specter-2020.pdf").resolve())
+    # another file with the same first page (a revised copy: other metadata, other bytes)
+    doc = pymupdf.open(PAPERS / "specter-2020.pdf")
+    doc.set_metadata({"subject": "revised copy"})
+    doc.save(tmp_path / "revised.pdf")
+    doc.close()
     found = match_pdfs(tmp_path, [(SPECTER, None)])
     assert found.by_work == {}
     assert [p.kind for p in found.problems] == ["ambiguous_pdf"]
+
+
+def test_a_byte_identical_copy_is_used_once(tmp_path: Path) -> None:
+    _folder(tmp_path, "specter-2020")
+    (tmp_path / "copy.pdf").write_bytes((PAPERS / "specter-2020.pdf").read_bytes())
+    found = match_pdfs(tmp_path, [(SPECTER, None)])
+    assert {i: Path(d.path).name for i, (d, _) in found.by_work.items()} == {0: "copy.pdf"}
+    assert [p.kind for p in found.problems] == ["duplicate_pdf"]
+    assert "specter-2020.pdf: the same file as" in found.problems[0].message
 
 
 def test_none_matching_unreadable_encrypted_and_missing(tmp_path: Path) -> None:
