@@ -306,14 +306,16 @@ def test_a_name_the_paper_never_gives_a_verb_is_contradicted(
 @pytest.mark.parametrize(
     ("pdf", "wrong", "span", "paper", "right"),
     [
-        # "At 1000 ppm of imidazole, the amount of pyridine type interaction is 3.49 times
-        # larger than pyrrole type interaction" (500 ppm: 4.8 times)
+        # "with 500 ppm of imidazole, the amount of pyrrole type interaction was 4.8 times
+        # larger than pyridine ..." and "At 1000 ppm ... 3.49 times": the sentence is the
+        # 500 ppm statement with one number changed, so the value is corrected for its own
+        # condition (the paper's value for the claim's binding)
         (
             IMIDAZOLE,
             "With 500 ppm of imidazole, the pyrrole type interaction is 3.49 times larger "
             "than the pyridine type interaction.",
-            "500 ppm",
-            "1000 ppm",
+            "3.49 times",
+            "4.8 times",
             "With 500 ppm of imidazole, the pyrrole type interaction is 4.8 times larger than the "
             "pyridine type interaction.",
         ),
