@@ -52,7 +52,7 @@ def _index(args: argparse.Namespace) -> Any:
 def cmd_index_add(args: argparse.Namespace) -> int:
     from citations.sources.index_counts import AddCounts
 
-    index = _index(args)
+    index = None  # opened (and created) at the first file there is to read
     total = AddCounts()
     skipped = 0
     for f in args.files:
@@ -65,6 +65,12 @@ def cmd_index_add(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             continue
+        if not Path(f).is_file():
+            skipped += 1
+            what = "is a directory, not a file of records" if Path(f).is_dir() else "no such file"
+            print(f"sciground: skipped: {f}: {what}", file=sys.stderr)
+            continue
+        index = index or _index(args)
         try:
             counts = index.import_file(f, source=args.source, errors=errors)
         except InputError as exc:  # a missing or unreadable file: reported, the rest go on
@@ -79,6 +85,8 @@ def cmd_index_add(args: argparse.Namespace) -> int:
         )
         for e in errors[:5]:
             print(f"  skipped: {e}", file=sys.stderr)
+    if index is None:
+        raise InputError("no file of records to read: no index was created or changed")
     print(f"index {index.path}: {total.describe()}")
     return 1 if skipped else 0  # what was readable is in; what was not is reported
 

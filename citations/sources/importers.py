@@ -254,7 +254,7 @@ def iter_records(
                     raise InputError("not a JSON object")
                 yield record_from_mapping(d, source=src, default_id=f"{p.name}:{i}")
             except (InputError, ValidationError, TypeError) as exc:
-                bad(f"item {i}: {exc}")
+                bad(f"item {i + 1} of the array: {exc}")
         return
     if name.endswith(".bib"):
         from citations.bibtex import BadEntry, parse_bibtex

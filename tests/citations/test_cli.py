@@ -321,6 +321,33 @@ def test_index_add_goes_on_past_a_missing_or_unknown_file(
     assert LocalIndex(db).stats().records == 1
 
 
+def test_index_add_with_no_file_to_read_creates_no_index(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "i.sqlite"
+    with pytest.raises(InputError, match="no index was created"):
+        run(["index", "add", str(tmp_path / "missing.jsonl"), "--db", str(db)])
+    assert "missing.jsonl: no such file" in capsys.readouterr().err
+    assert not db.exists()
+    with pytest.raises(InputError, match="no index was created"):
+        run(["index", "add", str(tmp_path), "--db", str(db)])  # a folder
+    assert "is a directory, not a file of records" in capsys.readouterr().err
+    assert not db.exists()
+
+
+def test_index_add_numbers_a_bad_csl_item_from_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    items = [
+        {"id": "a", "title": "A first record with a title", "issued": {"date-parts": [[2020]]}},
+        {"id": "b"},
+    ]
+    src = tmp_path / "items.json"
+    src.write_text(json.dumps(items))
+    assert run(["index", "add", str(src), "--db", str(tmp_path / "i.sqlite")]) == 1
+    assert "item 2 of the array: record has no title" in capsys.readouterr().err
+
+
 # ---------------------------------------------------------------- issue 13: refs verify
 
 
@@ -631,7 +658,9 @@ def test_a_directory_is_named_as_one(
 ) -> None:
     with pytest.raises(InputError, match="is a directory"):
         read_references(str(tmp_path))
-    assert run(["index", "add", str(tmp_path), "--db", str(db)]) == 1  # skipped, reported
+    # skipped and reported; with no other file, no index is made
+    with pytest.raises(InputError, match="no file of records to read"):
+        run(["index", "add", str(tmp_path), "--db", str(db)])
     assert "is a directory" in capsys.readouterr().err
 
 
