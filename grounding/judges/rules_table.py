@@ -61,10 +61,12 @@ from grounding.judges.abbreviations import Aliases
 from grounding.judges.answer_memory import AnswerMemory
 from grounding.judges.attribution import Attribution
 from grounding.judges.claim import Claim, SentenceFinding
+from grounding.judges.condition_compare import compare_at_condition
 from grounding.judges.decide import Decision, decide
 from grounding.judges.direction_check import PaperSentences, direction_check, negation_conflict
 from grounding.judges.entity_check import hit_alignment, other_entity
 from grounding.judges.hedge_check import closest_sentence, unhedged
+from grounding.judges.inclusion_check import inclusion_conflict
 from grounding.judges.keyed_rows import check_keyed_rows
 from grounding.judges.measure_binding import check_measure_binding
 from grounding.judges.name_binding import check_condition_binding, check_name_binding
@@ -78,6 +80,7 @@ from grounding.judges.parts import Part, PartKind
 from grounding.judges.percent_kinds import check_percent_kinds
 from grounding.judges.premise_text import sentence_premises
 from grounding.judges.quotes import QuoteCheck, check_quotes, framing_only
+from grounding.judges.role_check import role_conflict
 from grounding.judges.row_binding import check_row_binding
 from grounding.judges.rules_checks import (
     VERBATIM,
@@ -271,6 +274,8 @@ class RulesState:
             if first(results, Status.CONTRADICTED) is None:
                 results += swap_results(text, self.index, hits, self.skip)
             if first(results, Status.CONTRADICTED) is None:
+                results += self.relation_words
+            if first(results, Status.CONTRADICTED) is None:
                 results += absent_results(text, self.numbers)
         if not _stops(results):
             results += name_results(text, self.index)
@@ -278,6 +283,18 @@ class RulesState:
             return results, None, False
         checked, al = self._check_parts(results)
         return results + checked, al, True
+
+    @cached_property
+    def relation_words(self) -> list[PartResult]:
+        """A thing put in where the paper leaves it out, or the reverse (C3,
+        ``inclusion_check``; the paper's sentences on the evidence's pages), else two names
+        whose roles the paper gives the other way round (C2, ``role_check``; every page)."""
+        paper = PaperSentences.of(self.index)
+        pages = {h.entry.page for h in self.hits}
+        found = inclusion_conflict(self.claim.text, paper, pages, self.skip) or role_conflict(
+            self.claim.text, paper, None, self.skip
+        )
+        return [] if found is None else [found]
 
     @cached_property
     def speculative(self) -> bool:
@@ -368,7 +385,9 @@ class RulesState:
         pages = {h.entry.page for h in hits[:5]}
 
         def rows_cmp(p: Part) -> tuple[bool, Hit, str] | None:
-            return compare_rows(text, p.start, p.end, p.value, index, pages)
+            return compare_rows(text, p.start, p.end, p.value, index, pages) or (
+                compare_at_condition(text, p.start, p.end, p.value, index, pages)
+            )
 
         checked = part_results(
             text,
