@@ -150,7 +150,14 @@ _NOT_SIDE = frozenset(content_terms("times fold nearly about almost roughly appr
 
 
 def _terms_of(text: str) -> set[str]:
-    return {t for t in content_terms(text) if not is_numeric(t) and t not in _NOT_SIDE}
+    """The content terms of a side, numbers and ratio words left out, and its versioned
+    names whole ("llama-3.1" and "llama-3.3" are two sides, not one "llama")."""
+    out = {t for t in content_terms(text) if not is_numeric(t) and t not in _NOT_SIDE}
+    return out | {m.group(0) for m in _VERSIONED.finditer(text)}
+
+
+#: a name with a version or size after a hyphen ("llama-3.1", "gpt-4"), lower case
+_VERSIONED = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9.]*\d[a-z0-9.]*)+\b")
 
 
 def _smaller_side(text: str) -> set[str]:
