@@ -52,6 +52,12 @@ EXCHANGED = [
         "DeepSeek-R1-Distill-Qwen-32B across all benchmarks.",
     ),
     (SPECTER, "The task is to rank the uncited papers higher than the cited papers."),
+    # two versions of one name are two sides
+    (
+        R1,
+        "We select Llama-3.1 because its reasoning capability is slightly better than that of "
+        "Llama-3.3.",
+    ),
     (
         T2K,
         "In the high-angle regions the hydrocarbon cross section is higher than the CC0π "
@@ -76,6 +82,11 @@ IN_PLACE = [
         "DeepSeek-R1-Zero-Qwen-32B across all benchmarks.",
     ),
     (SPECTER, "The task is to rank the cited papers higher than the uncited papers."),
+    (
+        R1,
+        "We select Llama-3.3 because its reasoning capability is slightly better than that of "
+        "Llama-3.1.",
+    ),
     (
         T2K,
         "In the high-angle regions the CC0π water cross section is higher than the "
