@@ -3,13 +3,14 @@ models that leave out the 2p2h contribution" where the paper says "agrees better
 inclusion of 2p2h" (pure over the paper's sentences; no I/O).
 
 An inclusion word (``lexicon/data/inclusion.tsv``: "include", "inclusion", "incorporate"
-against "leave out", "exclude", "without", "omit", "neglect") governs the content words of
+against "leave out", "exclude", "omit", "neglect") governs the content words of
 up to four words after it. The sentence's word is compared with the paper's sentences about
 the same statement (:data:`COVER` of its terms): where those that govern one of its governed
 words do so only with words of the other class, the sentence puts in what the paper leaves
 out, or the reverse: contradicted (C3). A negated word takes the other class ("don't
 include" leaves out); a paper sentence naming both ("with and without 2p2h", "included or
-excluded") or putting the inclusion itself out of scope settles nothing.
+excluded"), putting the inclusion itself out of scope, or hedging it ("there could be
+other ways to include") settles nothing.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from grounding.judges.parts import Part, PartKind
 from grounding.judges.rules_cues import NEGATIONS
 from grounding.judges.statement_check import PartResult, Status
 from grounding.lexicon import fold
-from grounding.lexicon.words import inclusion_words
+from grounding.lexicon.words import hedge_patterns, inclusion_words
 
 #: Share (0-1) of the sentence's terms a paper sentence holds to state the same thing.
 COVER = 0.5
@@ -36,6 +37,8 @@ _CUE = re.compile(
     re.IGNORECASE,
 )
 _TOKEN = re.compile(r"[a-z0-9][\w'-]*")
+#: a paper sentence that hedges (``hedges.tsv``, use paper) states no inclusion
+_HEDGED = re.compile(r"\b(?:" + "|".join(hedge_patterns("paper")) + r")\b", re.IGNORECASE)
 #: "with and without X", "included or excluded": both ways, nothing settled; "an extension
 #: which includes X is out of the current scope": the inclusion is itself left out
 _BOTH = re.compile(
@@ -54,13 +57,14 @@ def governed(text: str) -> list[tuple[str, str, int, frozenset[str]]]:
     out = []
     for m in _CUE.finditer(s):
         before = _TOKEN.findall(s[max(0, m.start() - 40) : m.start()].lower())
-        word, cls = m.group(1), _WORDS[m.group(1).lower()]
+        word, cls, at = m.group(1), _WORDS[m.group(1).lower()], m.start()
         neg = [i for i, w in enumerate(before[-3:]) if w in NEGATIONS or w.endswith("n't")]
         if neg:
             cls = "out" if cls == "in" else "in"
             word = " ".join([*before[-3:][neg[0] :], word])  # "don't include"
+            at = max(0, s.lower().rfind(word.lower(), 0, m.end()))
         after = " ".join(_TOKEN.findall(s[m.end() :].lower())[:REACH])
-        out.append((word, cls, m.start(), _terms(after)))
+        out.append((word, cls, at, _terms(after)))
     return out
 
 
@@ -74,7 +78,7 @@ def inclusion_conflict(
     same statement (module docstring). Returns a contradicted PartResult (span: the
     sentence's word; correction: the paper's), or None."""
     mine = governed(text)
-    if len(mine) != 1:
+    if len(mine) != 1 or _BOTH.search(text):
         return None  # none, or several (the sentence weighs both)
     word, cls, at, terms = mine[0]
     terms = _expand(terms, paper.abbreviations)
@@ -84,8 +88,8 @@ def inclusion_conflict(
     against: list[tuple[str, float, PaperSentence]] = []
     for cover, p in paper.about(claim, COVER, pages, skip):
         theirs = [(w, k) for w, k, _, t in governed(p.text) if terms & t]
-        if not theirs or _BOTH.search(p.text):
-            continue
+        if not theirs or _BOTH.search(p.text) or _HEDGED.search(p.text):
+            continue  # both ways, or only a possibility ("there could be ways to include")
         if any(k == cls for _, k in theirs):
             return None  # the paper says it the same way
         against.append((theirs[0][0], cover, p))

@@ -263,6 +263,12 @@ def test_inclusion_words_take_the_other_class_after_a_negation() -> None:
     assert governed("The model was trained with the full data set.") == []
 
 
+def test_a_sentence_naming_both_ways_settles_nothing() -> None:
+    # "with and without 2p2h" in the sentence itself: no side taken
+    label, why = _judged(T2K, "Both models are shown with and without 2p2h.")
+    assert label != "contradiction", why
+
+
 # ---------------------------------------------------------------- roles exchanged
 @pytest.mark.parametrize(
     ("pdf", "sentence", "label"),
