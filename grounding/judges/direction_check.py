@@ -321,6 +321,10 @@ class PaperSentences:
         found = index.entry_at(sentence.page, sentence.start) if index is not None else None
         return Hit(found[1], found[0], round(score, 4)) if found is not None else None
 
+    def page_numbers(self) -> list[int]:
+        """The numbers of the paper's pages, in order."""
+        return sorted(self._texts)
+
     def page(self, number: int) -> list[PaperSentence]:
         """The prose sentences of page ``number`` (1-based; [] for no such page), read once."""
         held = self._pages.get(number)

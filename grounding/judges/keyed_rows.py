@@ -42,6 +42,11 @@ def _keyed(index: EvidenceIndex, key: Quantity) -> list[tuple[int, Entry]]:
     return out
 
 
+def keyed_rows(index: EvidenceIndex, key: Quantity) -> list[tuple[int, Entry]]:
+    """The rows keyed by ``key`` (see :func:`_keyed`): (entry id, row entry) pairs."""
+    return _keyed(index, key)
+
+
 def check_keyed_rows(index: EvidenceIndex, found: Findings) -> None:
     """Hold each number of the sentence to the row its numeric key names (module
     docstring; a sentence naming two keys is left alone): a number the row holds becomes found
@@ -99,4 +104,4 @@ def _hold(c: NumberCheck, rows: list[tuple[int, Entry]], index: EvidenceIndex) -
         c.why = f"{q.text} is in another row of the table"
 
 
-__all__ = ["check_keyed_rows"]
+__all__ = ["check_keyed_rows", "keyed_rows"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from annotations.schema import ErrorSpan
@@ -43,6 +44,64 @@ class Findings:
     wrong_before: list[tuple[Quantity, str]] = field(default_factory=list)
     #: the checkable numbers of the previous sentence (what a share in words restates)
     before: list[Quantity] = field(default_factory=list)
+    #: what each number checker changed, in order (:func:`run_number_checkers`)
+    trail: list[Step] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One number checker's result for one number: the checker's name, the number as the
+    sentence writes it, and its status before (None: the checker added it) and after."""
+
+    checker: str
+    number: str
+    before: str | None
+    after: str
+
+
+def copied(found: Findings) -> Findings:
+    """A copy of ``found`` that a checker may change without touching the findings it was
+    given: the lists and each :class:`NumberCheck` copied (quantities, hits and error spans,
+    which no checker changes, shared)."""
+    return Findings(
+        [dataclasses.replace(c) for c in found.numbers],
+        list(found.errors),
+        list(found.notes),
+        list(found.wrong_before),
+        list(found.before),
+        list(found.trail),
+    )
+
+
+#: A number checker: given its own copy of the findings so far, it records its results
+#: there (its status for each number, the numbers it adds, the error spans it finds).
+NumberChecker = Callable[[Findings], None]
+
+
+def run_number_checkers(found: Findings, checkers: Sequence[tuple[str, NumberChecker]]) -> Findings:
+    """The findings after each named checker in turn: each runs on a copy of the findings
+    the one before it returned (:func:`copied`), so no checker changes another's result;
+    what each changed is added to ``trail`` as :class:`Step` s. ``found`` is not changed.
+
+    Args: found: the findings to start from. checkers: (name, checker) pairs, in order.
+    Returns: the last checker's findings (a new object).
+    """
+    for name, check in checkers:
+        mine = copied(found)
+        check(mine)
+        mine.trail.extend(_steps(name, found.numbers, mine.numbers))
+        found = mine
+    return found
+
+
+def _steps(name: str, before: list[NumberCheck], after: list[NumberCheck]) -> list[Step]:
+    """The numbers whose status, hit or correction ``name`` changed, or that it added."""
+    out = []
+    for i, c in enumerate(after):
+        old = before[i] if i < len(before) else None
+        if old is None or (old.status, old.hit, old.correction) != (c.status, c.hit, c.correction):
+            out.append(Step(name, c.quantity.text, None if old is None else old.status, c.status))
+    return out
 
 
 def context_terms(text: str, q: Quantity, width: int = 60) -> set[str]:

@@ -10,10 +10,11 @@ import re
 from collections.abc import Iterator
 
 from grounding.evidence import Hit
+from grounding.judges.attribution import _sentence_spans
 from grounding.judges.number_direction import judged_order, metric_direction
-from grounding.judges.rules_cues import ANTONYMS, NEGATIONS, words
-from grounding.lexicon import STOPWORDS, content_terms, fold
-from grounding.lexicon.words import direction_stems, negation_pattern
+from grounding.judges.rules_cues import ANTONYMS, NEGATIONS, negates_at, words
+from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric
+from grounding.lexicon.words import DOWN_WORDS, UP_WORDS, direction_stems, negation_pattern
 from grounding.quantities import extract_quantities
 
 
@@ -82,7 +83,7 @@ def polarity_conflict(text: str, hits: list[Hit], min_sim: float) -> tuple[str, 
 _SIDE_END = frozenset({"while", "whereas", "but", "although", "because", "which", "and"})
 #: Prepositions that, after the smaller side's first word, start the comparison's scope
 #: ("than B on the test set"); "in" / "at" / "with" stay in the side ("than at 500 ppm").
-_SCOPE = frozenset({"on", "for", "across", "over", "during", "among", "within", "under"})
+SCOPE = frozenset({"on", "for", "across", "over", "during", "among", "within", "under"})
 #: Longest side of a comparison read (words).
 _SIDE_WORDS = 8
 #: Words and numbers of a comparison's sides (numbers name sides: "at 500 ppm").
@@ -96,7 +97,7 @@ def comparison_sides(text: str, word: str) -> list[tuple[set[str], set[str]]]:
     accuracy than") on neither side; [] when no "than" follows ``word`` within three words.
     Each side stops at a clause word (:data:`_SIDE_END`) or after :data:`_SIDE_WORDS`
     words, the one after "than" also at a preposition of scope after its first content
-    word (:data:`_SCOPE`)."""
+    word (:data:`SCOPE`)."""
     ws = _SIDE_TOKEN.findall(fold(text).lower().replace("’", "'"))
     out = []
     for i, w in enumerate(ws):
@@ -114,10 +115,84 @@ def comparison_sides(text: str, word: str) -> list[tuple[set[str], set[str]]]:
             left.update(content_terms(x))
         right: set[str] = set()
         for x in ws[than + 1 : than + 1 + _SIDE_WORDS]:
-            if x in _SIDE_END or (right and x in _SCOPE):
+            if x in _SIDE_END or (right and x in SCOPE):
                 break
             right.update(content_terms(x))
         out.append((left - right, right - left))
+    return out
+
+
+#: "4.8 times larger", "3-fold higher", "twice as": the multiplier right before the word
+_MULTIPLIER = re.compile(r"(\d+(?:\.\d+)?)\s*(?:-\s*)?(?:times|fold|x|×)\s+(?:as\s+)?$", re.I)
+_WORD = re.compile(r"[a-z]+")
+_SIDE_TOKEN = re.compile(r"[a-z0-9]+(?:[-.'][a-z0-9]+)*")
+
+
+def multiplier_at(text: str, start: int) -> str | None:
+    """The multiplier written right before offset ``start`` ("4.8" of "4.8 times
+    larger"), or None."""
+    m = _MULTIPLIER.search(text[max(0, start - 24) : start])
+    return m.group(1) if m else None
+
+
+def class_of(word: str) -> str | None:
+    """ "up" or "down" for a direction word (``direction_words.tsv``), else None."""
+    return "up" if word in UP_WORDS else "down" if word in DOWN_WORDS else None
+
+
+#: where the side after "than" ends: a clause mark or word, or the sentence's end
+_CLAUSE_AFTER = re.compile(
+    r"[,;:()]|\s(?:while|whereas|but|and|which|although|because)\s|\.(?:\s|$)"
+)
+_THAN = re.compile(r"^\W*(?:[a-z-]+\s+){0,2}than\b")
+#: words of a ratio or a hedge of size that name no side ("nearly five times")
+_NOT_SIDE = frozenset(content_terms("times fold nearly about almost roughly approximately"))
+
+
+def _terms_of(text: str) -> set[str]:
+    """The content terms of a side, numbers and ratio words left out, and its versioned
+    names whole ("llama-3.1" and "llama-3.3" are two sides, not one "llama")."""
+    out = {t for t in content_terms(text) if not is_numeric(t) and t not in _NOT_SIDE}
+    return out | {m.group(0) for m in _VERSIONED.finditer(text)}
+
+
+#: a name with a version or size after a hyphen ("llama-3.1", "gpt-4"), lower case
+_VERSIONED = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9.]*\d[a-z0-9.]*)+\b")
+
+
+def _smaller_side(text: str) -> set[str]:
+    """The terms of the words after "than" up to a preposition of scope after its first
+    content word ("than DeepSeek-R1-Zero across all benchmarks": the scope is no side)."""
+    out: set[str] = set()
+    for w in _SIDE_TOKEN.findall(text):
+        if out and w in SCOPE:
+            break
+        out |= _terms_of(w)
+    return out
+
+
+def comparisons(sentence: str, cls: str, mult: str | None) -> list[tuple[str, set[str], set[str]]]:
+    """(word, larger side, smaller side) of each comparison of ``sentence`` (folded, lower
+    case) whose word is of class ``cls`` with "than" within three words after it and, when
+    ``mult`` is given, that multiplier before it: the content terms of the sentence before
+    the word, and those after "than" up to the clause's end (up to a preposition of scope
+    where the words before it name a side of their own), each less the terms the other
+    holds (numbers and ratio words are no side)."""
+    out = []
+    for m in _WORD.finditer(sentence):
+        w = m.group(0)
+        if class_of(w) != cls or (mult is not None and multiplier_at(sentence, m.start()) != mult):
+            continue
+        than = _THAN.match(sentence[m.end() :])
+        if than is None:
+            continue
+        rest = sentence[m.end() + than.end() :]
+        stop = _CLAUSE_AFTER.search(rest)
+        left, side = _terms_of(sentence[: m.start()]), rest[: stop.start() if stop else len(rest)]
+        right = _smaller_side(side)
+        if not right - left:  # "than the corpus for SciBERT": the scope word named it
+            right = _terms_of(side)
+        out.append((w, left - right, right - left))
     return out
 
 
@@ -139,7 +214,26 @@ def sides_exchanged(claim: str, w: str, passage: str, v: str) -> bool:
         return len(cl & er) + len(cr & el), len(cl & el) + len(cr & er)
 
     cross, same = max((meet(x) for x in theirs), key=sum)
-    return cross > same
+    return cross > same or _crossed(claim, w, passage, v)
+
+
+def _crossed(claim: str, w: str, passage: str, v: str) -> bool:
+    """The same test, sentence by sentence of the passage, over the whole text before the
+    operator and the clause after "than" (:func:`comparisons`; "mTurquoise, which has a
+    koff 100-fold lower than ECFP" names its larger side before "which"): each side of the
+    sentence meets the other side of the passage, and the two second sides do not meet."""
+    a = fold(claim).lower()
+    mine = [x for x in comparisons(a, class_of(w) or "", None) if x[0] == w]
+    if not mine:
+        return False
+    _, cl, cr = mine[0]
+    flat = fold(passage).replace("\n", " ")
+    return any(
+        cl & er and cr & el and not cr & er
+        for x0, x1 in _sentence_spans(flat)
+        for x, el, er in comparisons(flat[x0:x1].lower(), class_of(v) or "", None)
+        if x == v
+    )
 
 
 def _stated_verbatim(sentence: str, passage: str) -> bool:
@@ -275,9 +369,11 @@ def _governed(ws: list[str], shared: set[str]) -> set[str]:
     """The shared content terms that a negation cue precedes within four words."""
     out: set[str] = set()
     for i, w in enumerate(ws):
-        if w in NEGATIONS:
+        if w in NEGATIONS and negates_at(ws, i):
             if w == "no" and i + 1 < len(ws) and ws[i + 1] in ("longer", "more"):
                 continue
+            if w == "without" and ws[max(0, i - 2) : i] in (["with", "and"], ["with", "or"]):
+                continue  # "with and without X": both ways, no negation
             follow = set()
             for x in ws[i + 1 : i + 5]:
                 follow.update(content_terms(x))

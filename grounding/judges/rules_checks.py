@@ -23,6 +23,7 @@ from rapidfuzz import fuzz
 from annotations.schema import ErrorTag
 from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.answer_memory import AnswerMemory, Wrong
+from grounding.judges.comparison_check import read_in_clause
 from grounding.judges.direction_check import ROOT_LETTERS, PaperSentence, PaperSentences
 from grounding.judges.entity_check import hit_alignment, other_entity
 from grounding.judges.name_check import FIGURE, missing_citation, unknown_names
@@ -35,7 +36,7 @@ from grounding.judges.relation_check import (
     substitution,
 )
 from grounding.judges.rules_cells import cell_near, same_table
-from grounding.judges.rules_cues import NEGATIONS, words
+from grounding.judges.rules_cues import negates_at, words
 from grounding.judges.slot_check import name_swap
 from grounding.judges.statement_check import (
     Alignment,
@@ -453,7 +454,12 @@ def part_results(
         if p.kind is PartKind.TERM:
             out.append(_term_result(text, p, own, pool, anchors, same_min, around, sentences_near))
         elif p.kind is PartKind.COMPARISON:
-            out.append(check_comparison(p, own, text, ordered))
+            cmp = check_comparison(p, own, text, ordered)
+            if own is not None and cmp.status is Status.VERIFIED and cmp.hit is own.hit:
+                # its word in the passage: read where the passage compares the same things
+                near = [x.text for x in sentences_near(own.hit)] if sentences_near else []
+                cmp = read_in_clause(p, own, text, near) or cmp
+            out.append(cmp)
         elif p.kind is PartKind.POLARITY:
             out.append(_polarity_result(p, own, sentences_near))
         elif p.kind is PartKind.QUANTIFIER and (r := check_quantifier(p, own)) is not None:
@@ -614,8 +620,8 @@ def _negates_near(sentences: list[PaperSentence], part: Part, reach: int = 3) ->
     governed = [t for t in part.binds[:1] if len(t) >= 3]
     for s in sentences:
         ws = words(s.text)
-        for i, w in enumerate(ws):
-            if w in NEGATIONS or w == "n't":
+        for i in range(len(ws)):
+            if negates_at(ws, i):
                 after = [t for x in ws[i + 1 : i + 1 + reach] for t in content_terms(x)]
                 if any(
                     a.startswith(g) or g.startswith(a)

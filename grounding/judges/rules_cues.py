@@ -8,6 +8,7 @@ antonym pairs of comparison and change.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from grounding.lexicon import fold
 from grounding.lexicon.words import NEGATIONS, direction_pairs, speculation_pattern
@@ -189,6 +190,19 @@ def words(text: str) -> list[str]:
     return out
 
 
+#: words after "not" that make it no negation: "not only X (but also Y)" affirms X
+_NOT_DENYING = frozenset({"only", "just", "merely"})
+
+
+def negates_at(ws: Sequence[str], i: int) -> bool:
+    """True if the word ``ws[i]`` (of :func:`words`) is a negation cue that denies what
+    follows: a cue of ``NEGATIONS`` or "n't", not the "not" of "not only" / "not just"."""
+    w = ws[i]
+    if w not in NEGATIONS and w != "n't":
+        return False
+    return not (w == "not" and i + 1 < len(ws) and ws[i + 1] in _NOT_DENYING)
+
+
 def negation_count(text: str) -> int:
     """How many negation cues ``text`` holds (``not``, ``no``, ``n't``, ``without``...)."""
     return sum(1 for w in words(text) if w in NEGATIONS)
@@ -224,6 +238,7 @@ __all__ = [
     "REFUSALS",
     "SPECULATION",
     "is_reference_entry",
+    "negates_at",
     "negation_count",
     "opposites",
     "words",

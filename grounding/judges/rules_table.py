@@ -61,16 +61,24 @@ from grounding.judges.abbreviations import Aliases
 from grounding.judges.answer_memory import AnswerMemory
 from grounding.judges.attribution import Attribution
 from grounding.judges.claim import Claim, SentenceFinding
+from grounding.judges.condition_compare import compare_at_condition
 from grounding.judges.decide import Decision, decide
 from grounding.judges.direction_check import PaperSentences, direction_check, negation_conflict
 from grounding.judges.entity_check import hit_alignment, other_entity
 from grounding.judges.hedge_check import closest_sentence, unhedged
+from grounding.judges.inclusion_check import inclusion_conflict
 from grounding.judges.keyed_rows import check_keyed_rows
 from grounding.judges.measure_binding import check_measure_binding
 from grounding.judges.name_binding import check_condition_binding, check_name_binding
 from grounding.judges.number_binding import check_changed_number, check_corrections
 from grounding.judges.number_check import check_in_passage, check_numbers, needs_review
-from grounding.judges.number_common import Findings, NumberCheck, short
+from grounding.judges.number_common import (
+    Findings,
+    NumberCheck,
+    NumberChecker,
+    run_number_checkers,
+    short,
+)
 from grounding.judges.number_compare import compare_rows
 from grounding.judges.number_swaps import check_swaps
 from grounding.judges.number_tables import check_row_swaps
@@ -78,6 +86,7 @@ from grounding.judges.parts import Part, PartKind
 from grounding.judges.percent_kinds import check_percent_kinds
 from grounding.judges.premise_text import sentence_premises
 from grounding.judges.quotes import QuoteCheck, check_quotes, framing_only
+from grounding.judges.role_check import role_conflict
 from grounding.judges.row_binding import check_row_binding
 from grounding.judges.rules_checks import (
     VERBATIM,
@@ -200,26 +209,36 @@ class RulesState:
     # ------------------------------------------------------------------ numbers
     @cached_property
     def raw_numbers(self) -> Findings:
-        """The number checkers' ledger: each checkable number found, derived, in conflict
-        (C1), bound to another row (C2), absent... The number checkers refine it in turn;
-        nothing after them writes to it."""
-        text, index, hits, cfg = self.claim.text, self.index, self.hits, self.config
-        found = Findings(before=list(self.claim.before))
-        check_numbers(cfg, text, index, hits, self.claim.recent_quantities, found, self.skip)
-        check_in_passage(cfg, text, hits, found, self.skip, index=index)
-        check_swaps(text, index, found, self.skip)
-        check_row_swaps(text, index, found)
-        check_slot_swaps(text, index, hits, found, self.skip)
-        check_row_binding(text, index, hits, found)
-        check_keyed_rows(index, found)
-        keep_verbatim(text, index, hits, found)
-        check_name_binding(text, index, hits, found)
-        check_condition_binding(text, index, hits, found)
-        check_percent_kinds(text, index, found, hits)
-        check_measure_binding(text, index, found, self.ev.aliases)
-        check_corrections(text, index, found, self.skip)  # each C1's value for its binding
-        check_changed_number(text, index, hits, found)  # a paper statement, one number changed
-        return found
+        """The number checkers' findings: each checkable number found, derived, in conflict
+        (C1), bound to another row (C2), absent... Each checker runs in turn on its own copy
+        of the findings the one before returned (``number_common.run_number_checkers``;
+        what each changed is in ``trail``); nothing after them writes to the result."""
+        text, index, hits, cfg, skip = (
+            self.claim.text,
+            self.index,
+            self.hits,
+            self.config,
+            self.skip,
+        )
+        recent, aliases = self.claim.recent_quantities, self.ev.aliases
+        checkers: list[tuple[str, NumberChecker]] = [
+            ("numbers", lambda f: check_numbers(cfg, text, index, hits, recent, f, skip)),
+            ("in_passage", lambda f: check_in_passage(cfg, text, hits, f, skip, index=index)),
+            ("swaps", lambda f: check_swaps(text, index, f, skip)),
+            ("row_swaps", lambda f: check_row_swaps(text, index, f)),
+            ("slot_swaps", lambda f: check_slot_swaps(text, index, hits, f, skip)),
+            ("row_binding", lambda f: check_row_binding(text, index, hits, f)),
+            ("keyed_rows", lambda f: check_keyed_rows(index, f)),
+            ("verbatim", lambda f: keep_verbatim(text, index, hits, f)),
+            ("name_binding", lambda f: check_name_binding(text, index, hits, f)),
+            ("condition_binding", lambda f: check_condition_binding(text, index, hits, f)),
+            ("percent_kinds", lambda f: check_percent_kinds(text, index, f, hits)),
+            ("measure_binding", lambda f: check_measure_binding(text, index, f, aliases)),
+            # each C1's value for its binding; then a paper statement with one number changed
+            ("corrections", lambda f: check_corrections(text, index, f, skip)),
+            ("changed_number", lambda f: check_changed_number(text, index, hits, f)),
+        ]
+        return run_number_checkers(Findings(before=list(self.claim.before)), checkers)
 
     @cached_property
     def review(self) -> str | None:
@@ -271,6 +290,8 @@ class RulesState:
             if first(results, Status.CONTRADICTED) is None:
                 results += swap_results(text, self.index, hits, self.skip)
             if first(results, Status.CONTRADICTED) is None:
+                results += self.relation_words
+            if first(results, Status.CONTRADICTED) is None:
                 results += absent_results(text, self.numbers)
         if not _stops(results):
             results += name_results(text, self.index)
@@ -278,6 +299,18 @@ class RulesState:
             return results, None, False
         checked, al = self._check_parts(results)
         return results + checked, al, True
+
+    @cached_property
+    def relation_words(self) -> list[PartResult]:
+        """A thing put in where the paper leaves it out, or the reverse (C3,
+        ``inclusion_check``; the paper's sentences on the evidence's pages), else two names
+        whose roles the paper gives the other way round (C2, ``role_check``; every page)."""
+        paper = PaperSentences.of(self.index)
+        pages = {h.entry.page for h in self.hits}
+        found = inclusion_conflict(self.claim.text, paper, pages, self.skip) or role_conflict(
+            self.claim.text, paper, None, self.skip
+        )
+        return [] if found is None else [found]
 
     @cached_property
     def speculative(self) -> bool:
@@ -368,7 +401,9 @@ class RulesState:
         pages = {h.entry.page for h in hits[:5]}
 
         def rows_cmp(p: Part) -> tuple[bool, Hit, str] | None:
-            return compare_rows(text, p.start, p.end, p.value, index, pages)
+            return compare_rows(text, p.start, p.end, p.value, index, pages) or (
+                compare_at_condition(text, p.start, p.end, p.value, index, pages)
+            )
 
         checked = part_results(
             text,

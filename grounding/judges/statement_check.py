@@ -22,9 +22,10 @@ from annotations.schema import ErrorTag
 from grounding.evidence import Hit
 from grounding.judges.abbreviations import Aliases
 from grounding.judges.clauses import clause_ranges
+from grounding.judges.condition_sides import condition_sides
 from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.relation_check import sides_exchanged
-from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, REPORTING, words
+from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, REPORTING, negates_at, words
 from grounding.lexicon import content_terms, is_numeric, root, stem
 from grounding.lexicon.words import (
     STRONG_QUANTIFIERS,
@@ -186,7 +187,7 @@ def negated_in_passage(text: str, al: Alignment, reach: int = 3) -> str:
         return ""
     terms = set(claim_terms(text))
     for i, w in enumerate(al.words):
-        if w in NEGATIONS or w == "n't":
+        if negates_at(al.words, i):
             after = al.words[i + 1 : i + 1 + reach]
             if any(OPPOSITE.get(x, frozenset()) & set(mine) for x in after):
                 continue  # "not ... high" stated as "low": the same claim
@@ -389,6 +390,8 @@ def _numbers_around(text: str, part: Part) -> bool:
     after = _NUMBER.search(text, part.end)
     if not before or after is None or part.value not in ("up", "down"):
         return False
+    if condition_sides(text, part.start, part.end) is not None:
+        return False  # "at 1000 ppm ... above the 500 ppm value": conditions, not values
     a, b = float(before[-1].group(0).replace(",", "")), float(after.group(0).replace(",", ""))
     return a > b if part.value == "up" else a < b
 

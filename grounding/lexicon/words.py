@@ -22,6 +22,9 @@ word list of its own.
 - ``units.tsv``: :func:`units` (uses any, case, exponent), how a unit is written after a
   number and the spelling it is compared as (``grounding.quantities``,
   ``grounding.normalize``).
+- ``inclusion.tsv``: :func:`inclusion_words`, words that put a thing in (or leave it out of)
+  what a statement is about.
+- ``role_pairs.tsv``: :func:`role_words`, the two roles of one relation between two names.
 
 Word order in a file is kept in each use: it matters where a list becomes a regular
 expression whose match is quoted, or where the first pair naming a word decides.
@@ -150,6 +153,18 @@ def entity_slot_words(use: str) -> frozenset[str]:
     return frozenset(r[0] for r in _rows("entity_slots.tsv") if use in _uses(r[1]))
 
 
+def inclusion_words() -> dict[str, str]:
+    """Each inclusion word or two-word phrase (``inclusion.tsv``) with its class, ``in``
+    ("include", "inclusion") or ``out`` ("leave out", "without")."""
+    return {r[0]: r[1] for r in _rows("inclusion.tsv")}
+
+
+def role_words() -> dict[str, tuple[str, str]]:
+    """Each role word or two-word phrase (``role_pairs.tsv``) with (its pair, its class in
+    the pair: ``first`` or ``second``): "primary" -> ("main", "first")."""
+    return {r[0]: (r[1], r[2]) for r in _rows("role_pairs.tsv")}
+
+
 __all__ = [
     "DOWN_WORDS",
     "GENERAL_WORDS",
@@ -163,11 +178,13 @@ __all__ = [
     "direction_stems",
     "entity_slot_words",
     "hedge_patterns",
+    "inclusion_words",
     "negation_pattern",
     "negation_words",
     "operator_synonym_groups",
     "quantifier_classes",
     "quantifier_words",
+    "role_words",
     "speculation_pattern",
 ]
 
