@@ -356,6 +356,22 @@ def check_comparison(
                 part.text,
                 f"by {m.group(1)}%",
             )
+    other = {"up": "down", "down": "up"}.get(part.value, "")
+    held = _condition_statement(text, al.text)
+    if held is not None:
+        said_here = _direction_words(words(held))
+        if said_here.get(other) and not said_here.get(part.value) and word not in words(held):
+            paper_word = sorted(said_here[other])[0]
+            return PartResult(
+                part,
+                Status.CONTRADICTED,
+                ErrorTag.C3,
+                f"'{part.text}' where the paper's statement with the sentence's numbers says "
+                f"'{paper_word}' (page {al.hit.entry.page}: \"{_short_text(held)}\")",
+                al.hit,
+                part.text,
+                paper_word,
+            )
     dirs = _direction_words(al.words)
     if word in al.words or dirs.get(part.value):
         return PartResult(
@@ -364,7 +380,6 @@ def check_comparison(
             why=f"'{part.text}' stated on page {al.hit.entry.page}",
             hit=al.hit,
         )
-    other = {"up": "down", "down": "up"}.get(part.value, "")
     said = next(
         (v for v in sorted(dirs.get(other, ())) if sides_exchanged(text, word, al.text, v)), None
     )
@@ -381,6 +396,38 @@ def check_comparison(
         ErrorTag.N2,
         f"{part.describe()} not found in the passage on page {al.hit.entry.page}",
     )
+
+
+#: a sentence end inside a passage ("... 91.7%. At 1000 ppm, ...")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
+
+
+def _condition_statement(text: str, passage: str) -> str | None:
+    """The sentence of ``passage`` that writes every number of the claim ``text`` (of
+    several, the one sharing most of its words), or None (no number in the claim, no such
+    sentence, or a tie): where the claim
+    names its condition by number ("At 1000 ppm, the efficiency increased"), the paper's
+    sentence for that condition is the one that says which way it went ("At 1000 ppm,
+    inhibition efficiency decreased"), not another of the passage ("up to 500 ppm ...
+    increased")."""
+    mine = {m.group(0).replace(",", "") for m in _NUMBER.finditer(text)}
+    if not mine:
+        return None
+    held = [
+        s
+        for s in _SENTENCE_END.split(passage)
+        if mine <= {m.group(0).replace(",", "") for m in _NUMBER.finditer(s)}
+    ]
+    if len(held) > 1:  # the one that shares most of the claim's words, if one does
+        terms = set(content_terms(text))
+        shared = sorted(((len(terms & set(content_terms(s))), s) for s in held), reverse=True)
+        held = [shared[0][1]] if shared[0][0] > shared[1][0] else []
+    return held[0] if len(held) == 1 else None
+
+
+def _short_text(text: str, n: int = 90) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def _numbers_around(text: str, part: Part) -> bool:

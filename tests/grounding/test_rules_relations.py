@@ -214,6 +214,28 @@ def test_a_direction_word_is_read_in_the_clause_of_its_outcome(
     assert got == label, why
 
 
+@pytest.mark.parametrize(
+    ("sentence", "label"),
+    [
+        # one passage: "... up to 500 ppm, inhibition efficiency increased up to 91.7%. At
+        # 1000 ppm, inhibition efficiency decreased.": the claim's number says which
+        ("At 1000 ppm, the inhibition efficiency increased further.", "contradiction"),
+        ("At 500 ppm, the inhibition efficiency decreased.", "contradiction"),
+        ("At 1000 ppm, the inhibition efficiency decreased.", "supported"),
+        (
+            "As the concentration of imidazole increased up to 500 ppm, the inhibition "
+            "efficiency increased.",
+            "supported",
+        ),
+    ],
+)
+def test_a_direction_word_is_read_in_the_statement_of_the_claims_condition(
+    sentence: str, label: str
+) -> None:
+    got, why = _judged(IMIDAZOLE, sentence)
+    assert got == label, why
+
+
 # ---------------------------------------------------------------- put in / left out
 @pytest.mark.parametrize(
     ("pdf", "sentence", "label"),
