@@ -448,6 +448,27 @@ def negation_conflict(
     )
 
 
+#: a number as a sentence writes it ("1000", "91.7", "1,000")
+_VALUE = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?![\w])")
+
+
+def _same_values(
+    text: str, about: list[tuple[float, PaperSentence]]
+) -> list[tuple[float, PaperSentence]]:
+    """Of the paper's sentences ``about`` a claim, those that write every number of the
+    claim ``text``, when there are such: the claim's numbers say which statement it is
+    ("Cerulean-T65S increases by 25%" is read against "that of Cerulean-T65S increases by
+    25%", not against a sentence of another page on other variants). All of ``about`` when
+    the claim has no number or no sentence writes them all."""
+    mine = {v.replace(",", "") for v in _VALUE.findall(fold(text))}
+    if not mine:
+        return about
+    kept = [
+        (c, p) for c, p in about if mine <= {v.replace(",", "") for v in _VALUE.findall(p.text)}
+    ]
+    return kept or about
+
+
 def direction_check(
     text: str,
     paper: PaperSentences,
@@ -471,7 +492,7 @@ def direction_check(
     if not mine:
         return None
     claim = _expand(_terms(text), paper.abbreviations)
-    about = paper.about(claim, CHANGE_COVER, pages, skip)
+    about = _same_values(text, paper.about(claim, CHANGE_COVER, pages, skip))
     negated = _NEGATION.search(fold(text)) is not None
     verified: list[tuple[Change, PaperSentence, float]] = []
     for c in mine:
