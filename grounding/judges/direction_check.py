@@ -56,7 +56,7 @@ from grounding.judges.abbreviations import backward_match
 from grounding.judges.attribution import _sentence_spans
 from grounding.judges.parts import Part, PartKind
 from grounding.judges.rules_cues import OPPOSITE
-from grounding.judges.statement_check import PartResult, Status
+from grounding.judges.statement_check import PartResult, Status, written_numbers
 from grounding.lexicon import content_term, content_terms, fold, is_numeric, raw_tokens, root
 from grounding.lexicon.words import direction_stems, negation_pattern, negation_words
 
@@ -448,10 +448,6 @@ def negation_conflict(
     )
 
 
-#: a number as a sentence writes it ("1000", "91.7", "1,000")
-_VALUE = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?![\w])")
-
-
 def _same_values(
     text: str, about: list[tuple[float, PaperSentence]]
 ) -> list[tuple[float, PaperSentence]]:
@@ -460,13 +456,10 @@ def _same_values(
     ("Cerulean-T65S increases by 25%" is read against "that of Cerulean-T65S increases by
     25%", not against a sentence of another page on other variants). All of ``about`` when
     the claim has no number or no sentence writes them all."""
-    mine = {v.replace(",", "") for v in _VALUE.findall(fold(text))}
+    mine = written_numbers(fold(text))
     if not mine:
         return about
-    kept = [
-        (c, p) for c, p in about if mine <= {v.replace(",", "") for v in _VALUE.findall(p.text)}
-    ]
-    return kept or about
+    return [(c, p) for c, p in about if mine <= written_numbers(p.text)] or about
 
 
 def direction_check(

@@ -402,6 +402,12 @@ def check_comparison(
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
 
 
+def written_numbers(text: str) -> set[str]:
+    """The numbers ``text`` writes, as written without thousands commas ("1,000" ->
+    "1000"; not the "2" of "S2ORC" or "T65S")."""
+    return {m.group(0).replace(",", "") for m in _NUMBER.finditer(text)}
+
+
 def _condition_statement(text: str, passage: str) -> str | None:
     """The sentence of ``passage`` that writes every number of the claim ``text`` (of
     several, the one sharing most of its words), or None (no number in the claim, no such
@@ -410,14 +416,10 @@ def _condition_statement(text: str, passage: str) -> str | None:
     sentence for that condition is the one that says which way it went ("At 1000 ppm,
     inhibition efficiency decreased"), not another of the passage ("up to 500 ppm ...
     increased")."""
-    mine = {m.group(0).replace(",", "") for m in _NUMBER.finditer(text)}
+    mine = written_numbers(text)
     if not mine:
         return None
-    held = [
-        s
-        for s in _SENTENCE_END.split(passage)
-        if mine <= {m.group(0).replace(",", "") for m in _NUMBER.finditer(s)}
-    ]
+    held = [s for s in _SENTENCE_END.split(passage) if mine <= written_numbers(s)]
     if len(held) > 1:  # the one that shares most of the claim's words, if one does
         terms = set(content_terms(text))
         shared = sorted(((len(terms & set(content_terms(s))), s) for s in held), reverse=True)
