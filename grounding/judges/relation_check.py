@@ -463,14 +463,49 @@ def _directed_pairs(text: str) -> Iterator[tuple[str, bool, bool, re.Match[str]]
         yield word, re.fullmatch(_UP, word) is not None, (b > a if is_from else a > b), m
 
 
+#: two values against two ("scoring 82.47 and 82.91 against 82.55 and 83.14"): each
+#: value of the first pair is compared with the one in its place in the second
+_LIST_PAIR = re.compile(
+    r"(-?\d+(?:\.\d+)?)\s*%?\s*(?:,\s*|\s+and\s+)(-?\d+(?:\.\d+)?)\s*%?\s*"
+    r"(?:vs\.?|versus|against|compared (?:with|to))\s+"
+    r"(-?\d+(?:\.\d+)?)\s*%?\s*(?:,\s*|\s+and\s+)(-?\d+(?:\.\d+)?)(?![\w.]*\d)",
+    re.IGNORECASE,
+)
+
+
+def _directed_lists(text: str) -> Iterator[tuple[str, bool, bool, list[tuple[float, float]]]]:
+    """Each two-against-two list of values with its direction word (the nearest one before
+    it in its clause: "trails on both splits, scoring 82.47 and 82.91 against 82.55 and
+    83.14"): (word, word says up, both pairs go up, the pairs); lists whose two pairs go
+    different ways, or hold a tie, say nothing."""
+    s = fold(text)
+    for m in _LIST_PAIR.finditer(s):
+        a1, a2, b1, b2 = (float(m.group(i)) for i in (1, 2, 3, 4))
+        if a1 == b1 or a2 == b2 or (b1 > a1) != (b2 > a2):
+            continue
+        clause_start = max(s.rfind(";", 0, m.start()), s.rfind(". ", 0, m.start()), 0)
+        cues = list(re.finditer(r"\b(" + _UP + "|" + _DOWN + r")\b", s[clause_start : m.start()]))
+        if not cues:
+            continue
+        word = cues[-1].group(1)
+        yield word, re.fullmatch(_UP, word) is not None, a1 > b1, [(a1, b1), (a2, b2)]
+
+
 def direction_conflict(text: str) -> tuple[str, str] | None:
     """A stated direction that the sentence's own number pair reverses (see
-    :func:`_directed_pairs`): the word and the reason, or None."""
+    :func:`_directed_pairs`), or its own two-against-two list (:func:`_directed_lists`):
+    the word and the reason, or None."""
     for word, up, grows, m in _directed_pairs(text):
         if up != grows:
             return word, (
                 f'the sentence says "{word}" but its own numbers '
                 f"({m.group(1)} {m.group(2)} {m.group(3)}) go the other way"
+            )
+    for word, up, grows, pairs in _directed_lists(text):
+        if up != grows:
+            shown = "; ".join(f"{a:g} vs {b:g}" for a, b in pairs)
+            return word, (
+                f'the sentence says "{word}" but its own numbers ({shown}) go the other way'
             )
     return None
 
@@ -483,4 +518,4 @@ def numbers_order(text: str) -> list[tuple[float, float]]:
         (float(m.group(1)), float(m.group(3)))
         for _, up, grows, m in _directed_pairs(text)
         if up == grows
-    ]
+    ] + [pair for _, up, grows, pairs in _directed_lists(text) if up == grows for pair in pairs]

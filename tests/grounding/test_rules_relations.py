@@ -20,6 +20,8 @@ from tests.conftest import DATA, need
 
 MORE, PAPERS = DATA / "papers-more", DATA / "papers"
 IMIDAZOLE = MORE / "imidazole-corrosion-2021.pdf"
+S2ORC = PAPERS / "s2orc-2020.pdf"
+LAVIS = PAPERS / "lavis-2022.pdf"
 CFP = MORE / "cfp-t65s-2012.pdf"
 T2K = MORE / "t2k-numu-water-xsec-2018.pdf"
 DEER = MORE / "marsh-deer-dra-2025.pdf"
@@ -346,3 +348,46 @@ def test_roles_go_to_the_nearest_name_of_their_clause() -> None:
     # a plain word opening the sentence is no name; a sentence with no role word has none
     assert roles("The primary outcome is clinically significant cancer.") == {}
     assert roles("GENIE and NEUT were both run.") == {}
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence", "label"),
+    [
+        # S2ORC-SciBERT vs SciBERT: ACL-ARC 68.45 vs 70.98, SciCite 84.76 vs 85.49
+        (
+            S2ORC,
+            "On ACL-ARC and SciCite, S2ORC-SciBERT trails SciBERT, scoring 68.45 and 84.76 "
+            "against 70.98 and 85.49.",
+            "supported",
+        ),
+        (
+            S2ORC,
+            "On ACL-ARC and SciCite, S2ORC-SciBERT leads SciBERT, scoring 68.45 and 84.76 "
+            "against 70.98 and 85.49.",
+            "contradiction",
+        ),
+        # BC5CDR 90.41 vs 90.01, JNLPBA 77.70 vs 77.28
+        (
+            S2ORC,
+            "On BC5CDR and JNLPBA, S2ORC-SciBERT is ahead of SciBERT, with 90.41 and 77.70 "
+            "against 90.01 and 77.28.",
+            "supported",
+        ),
+        # the two pairs go different ways: the list says nothing of "ahead"
+        (
+            S2ORC,
+            "On BC5CDR and ACL-ARC, S2ORC-SciBERT is ahead of SciBERT, with 90.41 and 68.45 "
+            "against 90.01 and 70.98.",
+            "nei",
+        ),
+        (
+            LAVIS,
+            "NLVR2 is the one classification benchmark where the replication trails on both "
+            "splits, scoring 82.47 and 82.91 against 82.55 and 83.14.",
+            "supported",
+        ),
+    ],
+)
+def test_two_values_against_two_are_compared_in_place(pdf: Path, sentence: str, label: str) -> None:
+    got, why = _judged(pdf, sentence)
+    assert got == label, why
