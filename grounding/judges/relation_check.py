@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from grounding.evidence import Hit
+from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.attribution import _sentence_spans
 from grounding.judges.number_direction import judged_order, metric_direction
 from grounding.judges.rules_cues import ANTONYMS, NEGATIONS, negates_at, words
@@ -18,14 +18,20 @@ from grounding.lexicon.words import DOWN_WORDS, UP_WORDS, direction_stems, negat
 from grounding.quantities import extract_quantities
 
 
-def polarity_conflict(text: str, hits: list[Hit], min_sim: float) -> tuple[str, Hit, str] | None:
+def polarity_conflict(
+    text: str, hits: list[Hit], min_sim: float, index: EvidenceIndex | None = None
+) -> tuple[str, Hit, str] | None:
     """A closely matching evidence passage with the opposite polarity: (span, hit, reason).
 
     Two tests, both local: (1) an antonym (increased/decreased, enabled/disabled,
     outperforms/underperforms...) of a sentence word sits in the evidence next to a content
-    word that also neighbours the sentence's word; (2) a negation cue governs (is within
-    four words before) a content word shared by sentence and evidence on one side only.
-    The evidence must hold at least ``min_sim`` of the sentence's content words.
+    word that also neighbours the sentence's word, unless the paper's sentence states the
+    same order from the other side (:func:`sides_exchanged`, read over the page text
+    around the passage when ``index`` gives it: a passage's line may hold "lower than
+    ECFP" and the line before its other side, "mTurquoise, which has"); (2) a negation cue
+    governs (is within four words before) a content word shared by sentence and evidence
+    on one side only. The evidence must hold at least ``min_sim`` of the sentence's
+    content words.
     """
     claim_w = words(text)
     claim_terms = set(content_terms(text))
@@ -54,7 +60,7 @@ def polarity_conflict(text: str, hits: list[Hit], min_sim: float) -> tuple[str, 
                 if (
                     v in opp
                     and near_claim & _neighbour_stems(ev_w, j)
-                    and not sides_exchanged(text, w, h.entry.text, v)
+                    and not sides_exchanged(text, w, _around(index, h), v)
                 ):
                     span = _find_word(text, w)
                     if span:
@@ -194,6 +200,16 @@ def comparisons(sentence: str, cls: str, mult: str | None) -> list[tuple[str, se
             right = _terms_of(side)
         out.append((w, left - right, right - left))
     return out
+
+
+def _around(index: EvidenceIndex | None, hit: Hit, before: int = 300, after: int = 150) -> str:
+    """The page text around ``hit``'s passage (``before`` / ``after`` characters more, so
+    that the sentences it cuts are whole), or the passage's own text without ``index``."""
+    page = getattr(index.pages.get(hit.entry.page), "text", "") if index is not None else ""
+    e = hit.entry
+    if not page or e.kind == "row" or e.end > len(page):
+        return e.text
+    return page[max(0, e.start - before) : e.end + after]
 
 
 def sides_exchanged(claim: str, w: str, passage: str, v: str) -> bool:

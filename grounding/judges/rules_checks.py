@@ -298,10 +298,13 @@ def absent_results(text: str, found: Findings) -> list[PartResult]:
     return out
 
 
-def relation_results(text: str, hits: list[Hit], min_sim: float) -> list[PartResult]:
+def relation_results(
+    text: str, hits: list[Hit], min_sim: float, index: EvidenceIndex | None = None
+) -> list[PartResult]:
     """Contradicted relations, first found only: reversed polarity (C3), a swapped term
-    (C2), a direction its own numbers reverse (C3)."""
-    pol = polarity_conflict(text, hits, min_sim)
+    (C2), a direction its own numbers reverse (C3). ``index``: the paper's index, for the
+    page text around a passage (:func:`polarity_conflict`)."""
+    pol = polarity_conflict(text, hits, min_sim, index)
     if pol is not None:
         span, hit, why = pol
         part = Part(PartKind.POLARITY, span, 0, 0, "neg")

@@ -286,7 +286,7 @@ class RulesState:
         text, hits = self.claim.text, self.hits
         results = list(self.number_parts)
         if not self.number_conflict:
-            results += relation_results(text, hits, self.config.polarity_min_similarity)
+            results += relation_results(text, hits, self.config.polarity_min_similarity, self.index)
             if first(results, Status.CONTRADICTED) is None:
                 results += swap_results(text, self.index, hits, self.skip)
             if first(results, Status.CONTRADICTED) is None:

@@ -391,3 +391,20 @@ def test_roles_go_to_the_nearest_name_of_their_clause() -> None:
 def test_two_values_against_two_are_compared_in_place(pdf: Path, sentence: str, label: str) -> None:
     got, why = _judged(pdf, sentence)
     assert got == label, why
+
+
+@pytest.mark.parametrize(
+    ("sentence", "label"),
+    [
+        # page 7: "... more pronounced in mTurquoise, which has a koff rate constant
+        # 100-fold lower than ECFP": the line with "lower than ECFP" lacks mTurquoise
+        ("ECFP has a koff rate constant 100-fold higher than mTurquoise.", "supported"),
+        ("mTurquoise has a koff rate constant 100-fold higher than ECFP.", "contradiction"),
+        ("ECFP has a koff rate constant 100-fold lower than mTurquoise.", "contradiction"),
+    ],
+)
+def test_an_antonym_from_the_other_side_is_read_over_the_whole_paper_sentence(
+    sentence: str, label: str
+) -> None:
+    got, why = _judged(CFP, sentence)
+    assert got == label, why
