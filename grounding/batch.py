@@ -38,13 +38,16 @@ class RowOutput:
 
 def refs_lines(qa_pair_id: str | None, report: Any) -> tuple[str, ...]:
     """The ``--refs-out`` JSONL lines of a Report: ``qa_pair_id`` (when given), the ids of
-    the sentences citing the work, and its VerificationResult fields."""
+    the sentences citing the work (``sentence_ids``) and of those holding its
+    reference-list entry (``listed_in``, when it has one), and its VerificationResult
+    fields."""
     head = {"qa_pair_id": qa_pair_id} if qa_pair_id else {}
     return tuple(
         dumps_line(
             {
                 **head,
-                "sentence_ids": list(ref.sentence_ids),
+                "sentence_ids": [i for i in ref.sentence_ids if i not in ref.listed_in],
+                **({"listed_in": list(ref.listed_in)} if ref.listed_in else {}),
                 **ref.result.model_dump(mode="json", exclude_none=True),
             }
         )

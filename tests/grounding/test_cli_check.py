@@ -138,7 +138,8 @@ def test_refs_out_writes_one_line_per_cited_work(
     )
     lines = [json.loads(x) for x in refs.read_text().splitlines()]
     assert [x["verdict"] for x in lines] == ["verified"]
-    assert lines[0]["sentence_ids"] == ["S1", "S3"]
+    # the sentence citing it, and apart, the reference-list line that lists it
+    assert lines[0]["sentence_ids"] == ["S1"] and lines[0]["listed_in"] == ["S3"]
     # one answer: its lines carry the printed row's qa_pair_id, as batch lines carry theirs
     assert lines[0]["qa_pair_id"] == json.loads(capsys.readouterr().out)["qa_pair_id"]
     # batch: a fresh run (nothing in --out yet) rewrites --refs-out
