@@ -75,6 +75,27 @@ def _footnotes_as_numbers(text: str) -> str:
     return _FOOTNOTE_MARK.sub(lambda m: f"[{m.group(1)}]" + " " * (1 + len(m.group(2))), text)
 
 
+#: a footnote definition line ("[^1]: Cohan, A. ..."), in the review as written
+_NOTE_LINE = re.compile(r"(?m)^\[\^(\d{1,3})\]:[^\n]*")
+
+
+def _notes_to_list(work: str, text: str) -> str:
+    """``work`` (the review with footnotes read as numbers) with the footnote definitions
+    that stand before a reference list moved to its end: a review may cite by footnotes
+    and list other works by author and year under "References"; the notes are then
+    entries of the list, not sentences of the body. Offsets before the end are kept (the
+    moved lines are blanked in place)."""
+    section = find_reference_section(work)
+    notes = [m for m in _NOTE_LINE.finditer(text) if section is not None and m.start() < section[0]]
+    if not notes:
+        return work
+    out = list(work)
+    for m in notes:
+        out[m.start() : m.end()] = " " * (m.end() - m.start())
+    moved = "".join(work[m.start() : m.end()].rstrip() + "\n" for m in notes)
+    return "".join(out).rstrip("\n") + "\n" + moved
+
+
 def _numbers(group: str) -> list[int]:
     nums: list[int] = []
     for part in re.split(r"\s*,\s*", group):
@@ -193,7 +214,7 @@ def read_review(text: str) -> Review:
     Returns: Review; sentences of the body only, each with the works it cites (a mention
         inside the sentence's span). Raises: InputError if ``text`` is not a string.
     """
-    work = _footnotes_as_numbers(text)
+    work = _notes_to_list(_footnotes_as_numbers(text), text)
     cited = extract_citations(work)
     section = find_reference_section(work)
     body_end = len(work)

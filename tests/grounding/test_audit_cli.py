@@ -389,3 +389,20 @@ def test_two_entries_of_one_number_the_first_is_cited_and_neither_is_called_unci
     assert "read as citing '[1] Cohan" in report.problems[0].message
     [pair] = report.pairs
     assert "SPECTER" in report.works[pair.work].cited.reference.raw
+
+
+def test_footnotes_before_an_author_year_list_are_entries_of_it() -> None:
+    review = (
+        "SPECTER embeds papers with a citation-informed transformer[^1]. S2ORC is a large "
+        "corpus (Lo et al., 2020).\n\n"
+        "[^1]: Cohan, A., Feldman, S., Beltagy, I., Downey, D., Weld, D. S. (2020). SPECTER: "
+        "Document-level Representation Learning using Citation-informed Transformers. ACL.\n\n"
+        "References\n\n"
+        "Lo, K., Wang, L. L., Neumann, M., Kinney, R., and Weld, D. S. (2020). S2ORC: The "
+        "Semantic Scholar Open Research Corpus. ACL.\n"
+    )
+    report = audit(review)
+    assert report.problems == ()
+    assert len(report.sentences) == 2  # the footnote is no sentence of the body
+    cited = sorted(report.works[p.work].cited.reference.raw for p in report.pairs)
+    assert cited[0].startswith("Lo, K., Wang") and "Cohan, A." in cited[1]
