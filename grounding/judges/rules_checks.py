@@ -54,7 +54,7 @@ from grounding.judges.statement_check import (
     title_words,
 )
 from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric, root, unfold
-from grounding.quantities import Quantity, same_value
+from grounding.quantities import Quantity, extract_quantities, same_value
 
 #: rapidfuzz partial_ratio (0-100) at which a sentence is the paper's own words (layout
 #: noise and a changed connective allowed), the same cut as EvidenceIndex.locate.
@@ -723,10 +723,41 @@ def _specific(c: NumberCheck) -> bool:
     )
 
 
-def _numbers_elsewhere(text: str, found: Findings, al: Alignment) -> list[str]:
+def _statement_rest(
+    al: Alignment, index: EvidenceIndex | None, reach: int = 200
+) -> list[tuple[Quantity, tuple[str, ...]]]:
+    """The quantities of the page text from the end of ``al``'s passage to the end of the
+    sentence it cuts (at most ``reach`` characters), each with the words written right
+    before it (:func:`_words_before`): a window may stop inside the paper's statement,
+    before its last number ("... for an effective batch size of" | "32.")."""
+    e = al.hit.entry
+    page = getattr(index.pages.get(e.page), "text", "") if index is not None else ""
+    if not page or e.kind == "row" or e.end >= len(page):
+        return []
+    rest = page[e.end : e.end + reach]
+    stop = re.search(r"[.!?](?:\s|$)", rest)
+    rest = rest[: stop.end()] if stop else rest
+    lead = page[max(0, e.start, e.end - 80) : e.end]
+    return [(q, _words_before(lead + rest, len(lead) + q.start)) for q in extract_quantities(rest)]
+
+
+def _words_before(text: str, at: int, n: int = 3) -> tuple[str, ...]:
+    """The last ``n`` words of ``text`` before offset ``at`` (folded, lower case)."""
+    return tuple(re.findall(r"[a-z]+", fold(text[max(0, at - 80) : at]).lower())[-n:])
+
+
+def _numbers_elsewhere(
+    text: str,
+    found: Findings,
+    al: Alignment,
+    rest: list[tuple[Quantity, tuple[str, ...]]] | None = None,
+) -> list[str]:
     """The sentence's checkable numbers that its words' passage does not give (each may be
     on the page, but a small number found apart from what it measures binds nothing):
-    "up to 62 mol%" aligned with "yields of LA (up to 42 mol%)"."""
+    "up to 62 mol%" aligned with "yields of LA (up to 42 mol%)". A number the passage
+    cuts off counts when ``rest`` (:func:`_statement_rest`) gives it after the same words
+    as the sentence ("an effective batch size of 32"), not after others ("15% under
+    definition one and 25% under definition two" gives no 25% to definition one)."""
     have = al.hit.entry.quantities
     out = []
     for c in found.numbers:
@@ -741,7 +772,10 @@ def _numbers_elsewhere(text: str, found: Findings, al: Alignment) -> list[str]:
         if c.hit is not None and _near(c.hit, al.hit):
             continue  # found in the lines around the passage
         point = dataclasses.replace(q, bound=None)
-        if not any(same_value(point, e) for e in have):
+        if any(same_value(point, e) for e in have):
+            continue
+        before = _words_before(text, q.start)
+        if not any(same_value(point, e) and words == before for e, words in rest or ()):
             out.append(q.text)
     return out
 
@@ -862,7 +896,7 @@ def statement_result(
             hit=strong[0].hit,
         )
     if al is not None and al.coverage >= coverage:
-        return _one_passage(text, part, al, found, same_min, subject)
+        return _one_passage(text, part, al, found, same_min, subject, index)
     if by_clause and all(
         a is not None
         and a.coverage >= coverage
@@ -923,12 +957,13 @@ def _one_passage(
     found: Findings,
     same_min: float,
     subject: frozenset[str],
+    index: EvidenceIndex | None = None,
 ) -> PartResult:
     """The statement held to the one passage ``al`` that holds enough of its words: not
     found when the passage lacks its small numbers, negates it, is about another entity or
     states the opposite operator word; contradicted (C3) when it is the same statement
     with the operator reversed; else verified."""
-    loose = _numbers_elsewhere(fold(text), found, al)
+    loose = _numbers_elsewhere(fold(text), found, al, _statement_rest(al, index))
     if loose:
         return PartResult(
             part,

@@ -538,3 +538,21 @@ def test_the_statement_cut_off_by_a_passage_is_not_read_against_the_sentence_bef
     label, why, c1 = _judged(MORE / "marsh-deer-dra-2025.pdf", sentence)
     assert label is not Label.CONTRADICTION, why
     assert c1 == []
+
+
+def test_a_number_the_passage_window_cuts_off_is_read_in_its_statement() -> None:
+    # the window ends at "... for an effective batch size of"; "32." is the next line
+    label, why, _ = _judged(
+        PAPERS / "specter-2020.pdf",
+        "The authors train the model on a single Titan V GPU (12G memory) for 2 epochs, "
+        "with batch size of 4 (the maximum that fit in the authors' GPU memory) and use "
+        "gradient accumulation for an effective batch size of 32.",
+    )
+    assert label is Label.SUPPORTED, why
+    # ... but only after the same words: 25% is the paper's figure for definition two
+    label, why, _ = _judged(
+        MORE / "promis-prostate-mri-2015.pdf",
+        "The power calculations assume that 25% of the men will have clinically significant "
+        "cancer under UCL definition one.",
+    )
+    assert label is not Label.SUPPORTED, why
