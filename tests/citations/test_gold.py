@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from citations.crf.corpus import GOLD_DIR, read_anystyle
+from citations.parse import parse_reference
 from tests.conftest import DATA, need
 
 KNOWN_TAGS = {
@@ -124,3 +125,80 @@ def test_no_gold_title_is_copied_from_a_benchmark() -> None:
     assert len(long_titles) > 100
     copied = [t for t in long_titles if t in text]
     assert copied == []
+
+
+# Kinds the gold teaches, read on strings written apart from it (other names, titles and
+# venues): each kind with several inputs, and inputs of the same layout that must not change.
+# The shipped model predates the gold: what only a retrain on it reads right is marked.
+RETRAIN = pytest.mark.xfail(
+    strict=True, reason="known: read right only by a model retrained on citations/crf/gold"
+)
+
+NOTICE_TITLES = [
+    pytest.param(
+        "Marta Oyelaran, Bastien Kerleau, and Ilse Vandermeulen. WITHDRAWN: Seasonal drift of "
+        "microbial mats in alkaline lakes. bioRxiv, 2021.",
+        ["Oyelaran", "Kerleau", "Vandermeulen"],
+        "WITHDRAWN: Seasonal drift of microbial mats in alkaline lakes",
+        marks=RETRAIN,
+    ),
+    (
+        "Oyelaran, M., & Kerleau, B. (2019). RETRACTED: Oyster reef recovery after storm "
+        "surges. Estuarine Letters, 12(3), 45–60.",
+        ["Oyelaran", "Kerleau"],
+        "RETRACTED: Oyster reef recovery after storm surges",
+    ),
+    (
+        "Tobias Grünewald and Ana Paula Meirelles. Erratum: Wind shear estimates from drone "
+        "swarms. 2022.",
+        ["Grünewald", "Meirelles"],
+        "Erratum: Wind shear estimates from drone swarms",
+    ),
+    # not a notice: a title whose first word is "Correction" is read as it is
+    (
+        "Kenji Morioka and Aylin Demirci. Correction of lens distortion in drone images. "
+        "Journal of Aerial Survey, 2018.",
+        ["Morioka", "Demirci"],
+        "Correction of lens distortion in drone images",
+    ),
+    # no notice at all: nothing is added to the title or taken from the names
+    (
+        "Rhys Pritchard, Saoirse Nolan. Peat depth from ground radar. 2020.",
+        ["Pritchard", "Nolan"],
+        "Peat depth from ground radar",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "families", "title"), NOTICE_TITLES)
+def test_a_notice_prefix_stays_in_the_title_and_out_of_the_names(
+    text: str, families: list[str], title: str
+) -> None:
+    r = parse_reference(text)
+    assert [a.family for a in r.authors] == families, text
+    assert r.title == title, text
+
+
+DATASETS = [
+    pytest.param(
+        "Meirelles, A. P. (2015). Dados de vazão do rio Doce (Versão 2) [Data set]. Zenodo. "
+        "https://doi.org/10.5281/zenodo.5550123",
+        "Dados de vazão do rio Doce",
+        "Zenodo",
+        marks=RETRAIN,
+    ),
+    pytest.param(
+        "Kerleau, B., & Poel, J. (2021). Harbour tide records 1990-2020 (Version 1.2) [Data "
+        "set]. Figshare. https://doi.org/10.6084/m9.figshare.1234987",
+        "Harbour tide records 1990-2020",
+        "Figshare",
+        marks=RETRAIN,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "title", "publisher"), DATASETS)
+def test_a_data_set_keeps_its_title_and_repository(text: str, title: str, publisher: str) -> None:
+    r = parse_reference(text)
+    assert r.title == title and r.publisher == publisher, (text, r.title, r.publisher)
+    assert r.doi is not None and r.doi.startswith("10."), text
