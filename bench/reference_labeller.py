@@ -2,7 +2,8 @@
 
 Usage: python bench/reference_labeller.py [--data ../shared/data/external] [--show N]
 
-Split by source file, never by line:
+Split by source file, never by line (the project's own gold, ``citations/crf/gold/*.xml``,
+is always trained on, never held out, as ``python -m citations.crf.train`` does):
 - GROBID citation corpus: files in sorted name order, every 5th file (index % 5 == 4) and
   both evaluation/ files are held out;
 - anystyle core.xml and bad.xml are single files made of runs from many sources: each is
@@ -39,7 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
-from citations.crf.corpus import Tagged, read_anystyle, read_grobid  # noqa: E402
+from citations.crf.corpus import GOLD_DIR, Tagged, read_anystyle, read_grobid  # noqa: E402
 from citations.crf.fit_titles import same_title, title_form  # noqa: E402
 from citations.crf.labeller import ReferenceLabeller  # noqa: E402
 from citations.crf.titles import TitleRanker  # noqa: E402
@@ -119,6 +120,8 @@ def split(data: Path) -> tuple[list[Tagged], dict[str, list[Tagged]]]:
         (held["grobid"] if i % 5 == 4 else train_refs).extend(read_grobid(p))
     for p in sorted((data / "grobid-citation" / "evaluation").glob("*.xml")):
         held["grobid"].extend(read_grobid(p))
+    for p in sorted(GOLD_DIR.glob("*.xml")):
+        train_refs.extend(read_anystyle(p))
     return train_refs, held
 
 

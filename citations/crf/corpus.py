@@ -8,7 +8,8 @@ Tag sets mapped onto :data:`LABELS`:
 
 - anystyle (``<sequence>`` children): author, director -> author; title; journal,
   container-title, collection-title, source -> container; date; volume (anystyle keeps
-  "12(2)," whole: tokens inside the brackets or after "No." become issue); pages;
+  "12(2)," whole: tokens inside the brackets or after "No." become issue); issue (the
+  project's own gold tags "H. 2", "n° 3" apart); pages;
   publisher; location; editor, translator -> editor; doi; url; citation-number;
   note, genre, edition, isbn, medium, producer, scale, dataset -> note.
 - GROBID (``<bibl>`` children): author, orgName -> author; ``title level="a"`` -> title;
@@ -63,6 +64,7 @@ _ANYSTYLE = {
     "source": "container",
     "date": "date",
     "volume": "volume",
+    "issue": "issue",
     "pages": "pages",
     "publisher": "publisher",
     "location": "location",
