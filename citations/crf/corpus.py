@@ -75,6 +75,13 @@ _ANYSTYLE = {
     "citation-number": "citation-number",
 }
 
+#: anystyle's tags read as a note (any other tag is read as one too)
+_NOTE_TAGS = frozenset(
+    {"note", "genre", "edition", "isbn", "medium", "producer", "scale", "dataset"}
+)
+#: the tags a labelled file may use; a misspelt tag would silently train as a note
+KNOWN_TAGS = frozenset(_ANYSTYLE) | _NOTE_TAGS
+
 
 @dataclass(frozen=True, slots=True)
 class Tagged:

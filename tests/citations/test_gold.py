@@ -12,30 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from citations.crf.corpus import GOLD_DIR, read_anystyle
+from citations.crf.corpus import GOLD_DIR, KNOWN_TAGS, read_anystyle
 from citations.parse import parse_reference
 from tests.conftest import DATA, need
-
-KNOWN_TAGS = {
-    "author",
-    "title",
-    "journal",
-    "container-title",
-    "date",
-    "volume",
-    "issue",
-    "pages",
-    "publisher",
-    "location",
-    "editor",
-    "doi",
-    "url",
-    "note",
-    "edition",
-    "genre",
-    "citation-number",
-}
-"""Tags a gold file may use: a misspelt tag would silently train as a note."""
 
 GOLD_FILES = sorted(GOLD_DIR.glob("*.xml"))
 
