@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 from annotations.schema import ErrorTag
 from grounding.judges.attribution import _sentence_spans
-from grounding.judges.direction_check import Change, changes
+from grounding.judges.direction_check import Change, changes, quote
 from grounding.judges.parts import Part
 from grounding.judges.relation_check import class_of, comparisons, multiplier_at
 from grounding.judges.statement_check import Alignment, PartResult, Status
@@ -71,10 +71,10 @@ def exchanged_sides(
         Status.CONTRADICTED,
         ErrorTag.C3,
         f"the sentence says '{part.text}' with its two sides the other way round from page "
-        f'{al.hit.entry.page} ("{_short(crossed)}")',
+        f'{al.hit.entry.page} ("{quote(crossed)}")',
         al.hit,
         part.text,
-        _short(crossed),
+        quote(crossed),
     )
 
 
@@ -115,16 +115,12 @@ def bound_direction(
             Status.CONTRADICTED,
             ErrorTag.C3,
             f"the sentence says '{part.text}' where page {page} says '{d.word}' of the same "
-            f'thing ("{_short(sentence)}")',
+            f'thing ("{quote(sentence)}")',
             al.hit,
             part.text,
             d.word,
         )
     return None
-
-
-def _short(text: str, n: int = 90) -> str:
-    return text if len(text) <= n else text[:n].rstrip() + "…"
 
 
 def read_in_clause(

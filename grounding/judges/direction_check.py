@@ -394,7 +394,8 @@ def _prose(text: str) -> bool:
     return toks <= MAX_WORDS and len(_NUMBER_TOKEN.findall(text)) <= toks / 4
 
 
-def _short(text: str, n: int = 90) -> str:
+def quote(text: str, n: int = 90) -> str:
+    """A paper sentence as a rationale quotes it: its first ``n`` characters and "…"."""
     return text if len(text) <= n else text[:n].rstrip() + "…"
 
 
@@ -441,7 +442,7 @@ def negation_conflict(
         Status.CONTRADICTED,
         ErrorTag.C3,
         f"the sentence negates ('{m.group(0)}') what page {best.page} states "
-        f'with no negation ("{_short(best.text)}")',
+        f'with no negation ("{quote(best.text)}")',
         paper.hit_for(best, cover),
         m.group(0),
         "",
@@ -511,7 +512,7 @@ def direction_check(
                     Status.CONTRADICTED,
                     ErrorTag.C3,
                     f"the sentence says '{c.word}' where page {p.page} says "
-                    f"'{other[0].word}' of the same thing (\"{_short(p.text)}\")",
+                    f"'{other[0].word}' of the same thing (\"{quote(p.text)}\")",
                     paper.hit_for(p, cover),
                     c.word,
                     other[0].word,
@@ -534,7 +535,7 @@ def direction_check(
     return PartResult(
         part,
         Status.VERIFIED,
-        why=f"'{c.word}' goes the same way on page {p.page} (\"{_short(p.text)}\")",
+        why=f"'{c.word}' goes the same way on page {p.page} (\"{quote(p.text)}\")",
         hit=paper.hit_for(p, cover),
     )
 
@@ -576,4 +577,5 @@ __all__ = [
     "direction_check",
     "long_form",
     "negation_conflict",
+    "quote",
 ]

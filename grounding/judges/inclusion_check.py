@@ -19,7 +19,13 @@ import re
 from collections.abc import Callable, Iterable
 
 from annotations.schema import ErrorTag
-from grounding.judges.direction_check import PaperSentence, PaperSentences, _expand, _terms
+from grounding.judges.direction_check import (
+    PaperSentence,
+    PaperSentences,
+    _expand,
+    _terms,
+    quote,
+)
 from grounding.judges.parts import Part, PartKind
 from grounding.judges.rules_cues import NEGATIONS
 from grounding.judges.statement_check import PartResult, Status
@@ -102,15 +108,11 @@ def inclusion_conflict(
         Status.CONTRADICTED,
         ErrorTag.C3,
         f"the sentence says '{word}' where page {best.page} says '{said}' of the same thing "
-        f'("{_short(best.text)}")',
+        f'("{quote(best.text)}")',
         paper.hit_for(best, cover),
         word,
         said,
     )
-
-
-def _short(text: str, n: int = 90) -> str:
-    return text if len(text) <= n else text[:n].rstrip() + "…"
 
 
 __all__ = ["COVER", "governed", "inclusion_conflict"]

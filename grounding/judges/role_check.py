@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from annotations.schema import ErrorTag
-from grounding.judges.direction_check import PaperSentence, PaperSentences
+from grounding.judges.direction_check import PaperSentence, PaperSentences, quote
 from grounding.judges.parts import Part, PartKind
 from grounding.judges.statement_check import PartResult, Status
 from grounding.lexicon import STOPWORDS, fold
@@ -124,16 +124,12 @@ def role_conflict(
                 Status.CONTRADICTED,
                 ErrorTag.C2,
                 f"the sentence gives {span} the role '{word}' where page {p.page} gives it "
-                f"'{said}' (\"{_short(p.text)}\")",
+                f"'{said}' (\"{quote(p.text)}\")",
                 paper.hit_for(p, 1.0),
                 span,
                 said,
             )
     return None
-
-
-def _short(text: str, n: int = 90) -> str:
-    return text if len(text) <= n else text[:n].rstrip() + "…"
 
 
 __all__ = ["REACH", "role_conflict", "roles"]

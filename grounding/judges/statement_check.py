@@ -23,6 +23,7 @@ from grounding.evidence import Hit
 from grounding.judges.abbreviations import Aliases
 from grounding.judges.clauses import clause_ranges
 from grounding.judges.condition_sides import condition_sides
+from grounding.judges.number_common import short
 from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.relation_check import sides_exchanged
 from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, REPORTING, negates_at, words
@@ -359,15 +360,16 @@ def check_comparison(
     other = {"up": "down", "down": "up"}.get(part.value, "")
     held = _condition_statement(text, al.text)
     if held is not None:
-        said_here = _direction_words(words(held))
-        if said_here.get(other) and not said_here.get(part.value) and word not in words(held):
+        held_words = words(held)
+        said_here = _direction_words(held_words)
+        if said_here.get(other) and not said_here.get(part.value) and word not in held_words:
             paper_word = sorted(said_here[other])[0]
             return PartResult(
                 part,
                 Status.CONTRADICTED,
                 ErrorTag.C3,
                 f"'{part.text}' where the paper's statement with the sentence's numbers says "
-                f"'{paper_word}' (page {al.hit.entry.page}: \"{_short_text(held)}\")",
+                f"'{paper_word}' (page {al.hit.entry.page}: \"{short(held)}\")",
                 al.hit,
                 part.text,
                 paper_word,
@@ -425,11 +427,6 @@ def _condition_statement(text: str, passage: str) -> str | None:
         shared = sorted(((len(terms & set(content_terms(s))), s) for s in held), reverse=True)
         held = [shared[0][1]] if shared[0][0] > shared[1][0] else []
     return held[0] if len(held) == 1 else None
-
-
-def _short_text(text: str, n: int = 90) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1] + "…"
 
 
 def _numbers_around(text: str, part: Part) -> bool:
