@@ -511,16 +511,23 @@ def _tokens(text: str) -> tuple[_Tok, ...]:
         while j < len(flat) and (flat[j].isspace() or flat[j] in _CLOSING):
             j += 1
         parts = _TOKEN.findall(m.group(0))
+        last = len(parts) - 1
         for n, part in enumerate(parts):
-            low = part.lower()
-            plain = _unaccented(low)  # "Färber" and "Farber" are one key
-            key = (
-                plain if any(c.isdigit() for c in plain) else _term(plain) or _AUX.get(plain, plain)
-            )
-            ends = n == len(parts) - 1 and (j >= len(flat) or flat[j] in ".!?:;")
-            out.append(_Tok(low, key, _grade(part, opens) if named else 0, opens, ends))
+            low, key, grade = _part_key(part, opens)
+            ends = n == last and (j >= len(flat) or flat[j] in ".!?:;")
+            out.append(_Tok(low, key, grade if named else 0, opens, ends))
             opens = False
     return tuple(out)
+
+
+@per_check(maxsize=16384)
+def _part_key(part: str, opens: bool) -> tuple[str, str, int]:
+    """(lower case, key, grade) of one token ``part`` as written (:class:`_Tok`); a
+    paper's words recur on every passage a check aligns."""
+    low = part.lower()
+    plain = _unaccented(low)  # "Färber" and "Farber" are one key
+    key = plain if any(c.isdigit() for c in plain) else _term(plain) or _AUX.get(plain, plain)
+    return low, key, _grade(part, opens)
 
 
 def _unaccented(word: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from grounding.evidence import Entry, EvidenceIndex, Hit
-from grounding.judges.number_common import Findings, NumberCheck, plausible
+from grounding.judges.number_common import Findings, NumberCheck, NumberStatus, plausible
 from grounding.judges.rules_cells import cell_near, same_table
 from grounding.judges.rules_tables import column_headers
 from grounding.lexicon import content_terms
@@ -72,7 +72,7 @@ def check_keyed_rows(index: EvidenceIndex, found: Findings) -> None:
         return  # no key, or several ("500 ppm ... than 1000 ppm"): no row
     key, rows = keyed[0]
     for c in checks:
-        if c.quantity is not key and c.status != "conflict":
+        if c.quantity is not key and c.status != NumberStatus.CONFLICT:
             _hold(c, rows, index)
 
 
@@ -83,7 +83,7 @@ def _hold(c: NumberCheck, rows: list[tuple[int, Entry]], index: EvidenceIndex) -
     q = c.quantity
     for pid, row in rows:
         if any(same_value(q, cell.quantity) for cell in row.cells[1:]):
-            c.status, c.hit, c.why = "found", Hit(row, pid, 1.0), ""
+            c.status, c.hit, c.why = NumberStatus.FOUND, Hit(row, pid, 1.0), ""
             return
     wrong: list[tuple[int, Entry, Quantity]] = []
     for pid, row in rows:
@@ -100,7 +100,7 @@ def _hold(c: NumberCheck, rows: list[tuple[int, Entry]], index: EvidenceIndex) -
             break
     if len(wrong) == 1:
         pid, row, value = wrong[0]
-        c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), value
+        c.status, c.hit, c.correction = NumberStatus.CONFLICT, Hit(row, pid, 1.0), value
         c.why = f"{q.text} is in another row of the table"
 
 

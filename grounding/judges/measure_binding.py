@@ -13,7 +13,7 @@ import re
 
 from grounding.evidence import EvidenceIndex
 from grounding.judges.abbreviations import Aliases
-from grounding.judges.number_common import Findings
+from grounding.judges.number_common import Findings, NumberStatus
 from grounding.judges.rules_cues import MEASURE_NOUNS
 from grounding.lexicon import content_terms, fold
 
@@ -57,7 +57,7 @@ def check_measure_binding(
         return
     s = fold(text)
     for c in found.numbers:
-        if c.status != "found" or c.hit is None or c.hit.entry.kind == "row":
+        if c.status != NumberStatus.FOUND or c.hit is None or c.hit.entry.kind == "row":
             continue
         q = c.quantity
         mine = _measures(s[max(0, q.start - REACH) : q.start], aliases)
@@ -69,7 +69,7 @@ def check_measure_binding(
             if math.isclose(e.value, q.value, rel_tol=1e-9) and e.start <= len(page):
                 theirs |= _measures(fold(page[max(0, e.start - REACH) : e.start]), aliases)
         if theirs and not mine & theirs:
-            c.status, c.correction = "misbound", None
+            c.status, c.correction = NumberStatus.MISBOUND, None
             c.why = (
                 f"the sentence gives {q.text} for {', '.join(sorted(mine))} where "
                 f"page {c.hit.entry.page} gives it for {', '.join(sorted(theirs))}"

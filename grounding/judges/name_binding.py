@@ -17,7 +17,7 @@ import re
 
 from annotations.schema import ErrorSpan, ErrorTag
 from grounding.evidence import Entry, EvidenceIndex, Hit
-from grounding.judges.number_common import NAME, Findings
+from grounding.judges.number_common import NAME, Findings, NumberStatus
 from grounding.lexicon import fold
 from grounding.quantities import Quantity, extract_quantities, same_value
 
@@ -64,7 +64,7 @@ def check_name_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: 
     if not _names(s):
         return
     for c in found.numbers:
-        if c.status != "found" or c.hit is None:
+        if c.status != NumberStatus.FOUND or c.hit is None:
             continue
         mine = _names(_own_part(s, c.quantity.start))
         point = dataclasses.replace(c.quantity, bound=None)
@@ -137,7 +137,7 @@ def check_condition_binding(
     s = fold(text)
     checks = [c for c in found.numbers if c.quantity.kind in ("number", "percent")]
     for c in checks:
-        if c.status != "found" or c.hit is None or c.hit.entry.kind == "row":
+        if c.status != NumberStatus.FOUND or c.hit is None or c.hit.entry.kind == "row":
             continue
         own = _own_part(s, c.quantity.start)
         at = s.find(own)
@@ -146,7 +146,7 @@ def check_condition_binding(
             x
             for x in inside
             if x is not c
-            and x.status == "found"
+            and x.status == NumberStatus.FOUND
             and x.quantity.physical
             and x.quantity.unit not in ("%", "x", c.quantity.unit)
         ]
@@ -177,7 +177,11 @@ def check_condition_binding(
             assert first is not None
             entry, other = first
             pid = next((h.pid for h in [c.hit] + hits if h.entry is entry), c.hit.pid)
-            cond.status, cond.hit, cond.correction = "conflict", Hit(entry, pid, 1.0), other
+            cond.status, cond.hit, cond.correction = (
+                NumberStatus.CONFLICT,
+                Hit(entry, pid, 1.0),
+                other,
+            )
             cond.why = f"the paper gives {c.quantity.text} at {other.text}"
             return
 

@@ -18,7 +18,13 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from grounding.evidence import EvidenceIndex, Hit
-from grounding.judges.number_common import Findings, NumberCheck, same_digits, transposed
+from grounding.judges.number_common import (
+    Findings,
+    NumberCheck,
+    NumberStatus,
+    same_digits,
+    transposed,
+)
 from grounding.judges.number_lists import respectively_words
 from grounding.judges.rules_cells import cell_near, label_terms, same_table
 from grounding.judges.verbatim import NumberFlip, number_flips
@@ -114,7 +120,7 @@ def check_value_binding(
     for c in found.numbers:
         q = c.quantity
         if (
-            c.status != "found"
+            c.status != NumberStatus.FOUND
             or c.hit is None
             or c.hit.entry.kind == "row"
             or q.kind not in _KINDS
@@ -128,12 +134,14 @@ def check_value_binding(
         strong = names | listed.get(q.start, set()) | {w for w in words if "-" in w}
         fix = rebound(q, words, strong, said, names, c.hit, index, skip)
         if fix is not None and any(
-            o.status == "conflict" and o.correction is not None and same_value(o.correction, fix)
+            o.status == NumberStatus.CONFLICT
+            and o.correction is not None
+            and same_value(o.correction, fix)
             for o in found.numbers
         ):
             fix = None  # already the paper's value for another number of the sentence
         if fix is not None:
-            c.status, c.correction = "conflict", fix
+            c.status, c.correction = NumberStatus.CONFLICT, fix
 
 
 def check_corrections(
@@ -159,7 +167,7 @@ def check_corrections(
     for c in found.numbers:
         fix, hit, q = c.correction, c.hit, replace(c.quantity, bound=None)
         if (
-            c.status != "conflict"
+            c.status != NumberStatus.CONFLICT
             or fix is None
             or hit is None
             or hit.entry.kind == "row"
@@ -171,7 +179,7 @@ def check_corrections(
             continue  # a digit slip ("443" for "434"): the digits say which value
         others = [o for o in found.numbers if o is not c]
         if any(
-            o.status == "conflict"
+            o.status == NumberStatus.CONFLICT
             and o.correction is not None
             and same_value(o.correction, q)
             and same_value(o.quantity, fix)
@@ -184,7 +192,7 @@ def check_corrections(
         elif best is False:
             # the only value at hand is the one the sentence gives its other number: not
             # this number's; not verified, and no correction
-            c.status, c.correction = "misbound", None
+            c.status, c.correction = NumberStatus.MISBOUND, None
             c.why = (
                 f"{q.text} is not what page {hit.entry.page} gives; the value there, "
                 f"{fix.text}, is the one the sentence gives another of its numbers"
@@ -254,7 +262,7 @@ def _bound_value(
     anchors = [
         (e.start, 1 if o.quantity.start < q.start else -1)
         for o in others
-        if o.status == "found" and o.hit is not None and o.hit.entry.page == page_no
+        if o.status == NumberStatus.FOUND and o.hit is not None and o.hit.entry.page == page_no
         for e in near
         if same_value(o.quantity, e) and not same_value(fix, e)
     ]
@@ -311,11 +319,13 @@ def check_changed_number(text: str, index: EvidenceIndex, hits: list[Hit], found
     stated = [q for q in extract_quantities(flip.window) if q.checkable]
     for c in found.numbers:
         if c is target[0]:
-            c.status, c.hit, c.correction, c.why = "conflict", flip.hit, fix, ""
-        elif c.status in _CONTRADICTED + ("misbound", "absent", "found_far") and any(
-            same_value(c.quantity, q) for q in stated
-        ):
-            c.status, c.hit, c.correction, c.why = "found", flip.hit, None, ""
+            c.status, c.hit, c.correction, c.why = NumberStatus.CONFLICT, flip.hit, fix, ""
+        elif c.status in _CONTRADICTED + (
+            NumberStatus.MISBOUND,
+            NumberStatus.ABSENT,
+            NumberStatus.FOUND_FAR,
+        ) and any(same_value(c.quantity, q) for q in stated):
+            c.status, c.hit, c.correction, c.why = NumberStatus.FOUND, flip.hit, None, ""
 
 
 def _written_times(text: str, word: str) -> int:
@@ -334,7 +344,7 @@ def _open_flips(flips: list[NumberFlip], found: Findings) -> None:
     where = ", ".join(f"'{f.paper}' for '{f.word}'" for f in flips)
     for c in found.numbers:
         if c.status in _CONTRADICTED and c.quantity.value in said:
-            c.status, c.correction = "refuted", None
+            c.status, c.correction = NumberStatus.REFUTED, None
             c.why = (
                 f"the sentence is one number away from {len(flips)} statements on page "
                 f"{', '.join(map(str, pages))} ({where}): which number is wrong is open"
@@ -373,7 +383,7 @@ def _flat_words(span: str) -> list[str]:
 
 
 #: the statuses of a number the checks contradict
-_CONTRADICTED = ("conflict", "refuted")
+_CONTRADICTED = (NumberStatus.CONFLICT, NumberStatus.REFUTED)
 
 
 def _plain(word: str) -> float | None:
@@ -398,7 +408,12 @@ def check_listed_rows(text: str, index: EvidenceIndex, found: Findings) -> None:
     for c in found.numbers:
         q = c.quantity
         own = listed.get(q.start)
-        if own is None or c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
+        if (
+            own is None
+            or c.status != NumberStatus.FOUND
+            or c.hit is None
+            or c.hit.entry.kind != "row"
+        ):
             continue
         row = c.hit.entry
         label = label_terms(row)
@@ -421,7 +436,11 @@ def check_listed_rows(text: str, index: EvidenceIndex, found: Findings) -> None:
             continue
         target = cell_near(mate, cell.x)
         if target is not None and target.quantity.checkable:
-            c.status, c.hit, c.correction = "conflict", Hit(mate, pid, 1.0), target.quantity
+            c.status, c.hit, c.correction = (
+                NumberStatus.CONFLICT,
+                Hit(mate, pid, 1.0),
+                target.quantity,
+            )
 
 
 def _initials(text: str) -> set[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from grounding.evidence import Entry, EvidenceIndex, Hit
-from grounding.judges.number_common import Findings, NumberCheck, plausible
+from grounding.judges.number_common import Findings, NumberCheck, NumberStatus, plausible
 from grounding.judges.number_lists import ordered_run
 from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_cells import (
@@ -56,7 +56,7 @@ def check_named_cells(
         for c in found.numbers
         if c.quantity.bound is None
         and c.quantity.kind in ("number", "percent")
-        and c.status in ("found", "found_far", "absent")
+        and c.status in (NumberStatus.FOUND, NumberStatus.FOUND_FAR, NumberStatus.ABSENT)
     ]
     if not checks:
         return
@@ -133,8 +133,8 @@ def _anchor_named(
         if len(holding) == 1:
             pid, e, cell = holding[0]
             anchors.append((c, pid, e, cell.x))
-            if c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
-                c.status, c.hit = "found", Hit(e, pid, 1.0)
+            if c.status != NumberStatus.FOUND or c.hit is None or c.hit.entry.kind != "row":
+                c.status, c.hit = NumberStatus.FOUND, Hit(e, pid, 1.0)
     return anchors
 
 
@@ -150,7 +150,7 @@ def _correct_named_cell(
     the number's column (:func:`_named_column`) is the correction when it holds another
     plausible value of the same precision (C1)."""
     local = words_before(text, c.quantity) | phrase_after(text, c.quantity)
-    if c.status == "found" and c.hit is not None and c.hit.entry.kind == "row":
+    if c.status == NumberStatus.FOUND and c.hit is not None and c.hit.entry.kind == "row":
         # found in a row its own words name at least as well ("BLIP reaches 55.4 on
         # OKVQA": the BLIP row holds it): that row, not the named one, is meant
         if (
@@ -176,7 +176,7 @@ def _correct_named_cell(
         and plausible(c.quantity, cand)
         and cand.decimals == c.quantity.decimals
     ):
-        c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), cand
+        c.status, c.hit, c.correction = NumberStatus.CONFLICT, Hit(row, pid, 1.0), cand
 
 
 def _named_column(
@@ -194,7 +194,7 @@ def _named_column(
     of the table holding the value, else the column whose header a word of ``local``
     (the number's own words) names; empty when none."""
     xs = [x for a, apid, ae, x in anchors if apid != pid and same_table(ae, row)]
-    if not xs and c.status != "absent":
+    if not xs and c.status != NumberStatus.ABSENT:
         # the one other row of this table holding the value, unless the sentence
         # names that row (a word of its label that the named row's label lacks;
         # a label without such words could be named in any way): its cell's column
@@ -208,7 +208,7 @@ def _named_column(
         own = label_terms(holders[0][0]) - label_terms(row) if holders else set()
         if len(holders) == 1 and own and not own & set(content_terms(text)):
             xs = [holders[0][1]]
-    if not xs and c.status in ("absent", "found_far"):
+    if not xs and c.status in (NumberStatus.ABSENT, NumberStatus.FOUND_FAR):
         # a header word the number's clause names ("the average" -> "Avg.")
         heads = column_headers(row, index.pages.get(row.page))
         col = header_column(heads, local)

@@ -22,6 +22,7 @@ from grounding.judges.number_common import (
     NAME,
     Findings,
     NumberCheck,
+    NumberStatus,
     comparable_far,
     comparable_in,
     context_terms,
@@ -68,12 +69,12 @@ def check_numbers(
     claim_qs = _claim_quantities(text)
     context_hits: dict[int, list[Hit]] = {}
     for q in claim_qs:
-        check = NumberCheck(q, "absent")
+        check = NumberCheck(q, NumberStatus.ABSENT)
         if q.bound is not None:
-            check.status = "unverifiable"
+            check.status = NumberStatus.UNVERIFIABLE
             check.hit = _same_bound(q, hits, skip)
             if check.hit is not None:
-                check.status = "found"
+                check.status = NumberStatus.FOUND
         else:
             _look_up(cfg, text, index, hits, previous_qs, claim_qs, check, context_hits, skip)
         found.numbers.append(check)
@@ -85,7 +86,7 @@ def check_numbers(
     _derive_from_column(text, index, claim_qs, found)
     # conflicts: an absent number whose slot in a matching passage holds another value
     for check in found.numbers:
-        if check.status == "absent":
+        if check.status == NumberStatus.ABSENT:
             _check_conflict(cfg, text, index, hits, claim_qs, found, check, context_hits, skip)
 
 
@@ -128,7 +129,7 @@ def _look_up(
         context_hits[id(check)] = ctx
         hit = _find_value(q, ctx, text, skip)
     if hit is not None:
-        check.status, check.hit = "found", hit
+        check.status, check.hit = NumberStatus.FOUND, hit
     elif (
         operands := _derived(
             text,
@@ -145,13 +146,13 @@ def _look_up(
             )
             for v in operands
         )
-        check.status = "derived" if in_paper else "derived_unsettled"
+        check.status = NumberStatus.DERIVED if in_paper else NumberStatus.DERIVED_UNSETTLED
         check.operands = operands
     elif q.kind not in ("word", "fraction") and any(
         comparable_far(q, e) and same_value(q, e) and not (skip is not None and skip(page, e.start))
         for page, e in index.quantities_near(_could_match(q))
     ):
-        check.status = "found_far"
+        check.status = NumberStatus.FOUND_FAR
 
 
 def _derive_from_column(
@@ -165,17 +166,17 @@ def _derive_from_column(
     mates = _column_mates(index, found.numbers, text)
     for check in found.numbers if mates else ():
         in_row = (
-            check.status == "conflict"
+            check.status == NumberStatus.CONFLICT
             and check.hit is not None
             and check.hit.entry.kind == "row"
             and not check.why
         )
         if (
-            (check.status in ("absent", "found_far") or in_row)
+            (check.status in (NumberStatus.ABSENT, NumberStatus.FOUND_FAR) or in_row)
             and check.quantity.kind not in ("word", "fraction")
             and (operands := _derived(text, check.quantity, claim_qs, mates)) is not None
         ):
-            check.status, check.operands, check.hit = "derived", operands, None
+            check.status, check.operands, check.hit = NumberStatus.DERIVED, operands, None
             check.correction = None
 
 
@@ -211,7 +212,7 @@ def _check_conflict(
         cfg, text, check.quantity, claim_qs, found.numbers, hits + extra, index
     )
     if conflict is not None:
-        check.status = "conflict"
+        check.status = NumberStatus.CONFLICT
         check.hit, check.correction = conflict
 
 
@@ -265,7 +266,7 @@ def _check_count_swaps(cfg: RulesConfig, text: str, hits: list[Hit], found: Find
     for check in found.numbers:
         q = check.quantity
         if (
-            check.status == "conflict"
+            check.status == NumberStatus.CONFLICT
             or q.bound is not None
             or q.unit is None
             or q.physical
@@ -284,7 +285,7 @@ def _check_count_swaps(cfg: RulesConfig, text: str, hits: list[Hit], found: Find
                 continue
             cands = [e for e in same if plausible(q, e)]
             if cands:
-                check.status, check.hit, check.correction = "conflict", h, cands[0]
+                check.status, check.hit, check.correction = NumberStatus.CONFLICT, h, cands[0]
                 m = re.match(r"\s+[A-Za-z][\w-]*", fold(text)[q.end :])  # q's frame
                 check.suffix = m.group(0) if m else ""
                 break
@@ -303,7 +304,7 @@ def _check_attached_names(
     s = fold(text)
     for c in found.numbers:
         q = c.quantity
-        if c.status != "found" or c.hit is None or c.hit.entry.kind == "row":
+        if c.status != NumberStatus.FOUND or c.hit is None or c.hit.entry.kind == "row":
             continue
         if q.unit is None or q.unit == "point" or q.kind not in ("number", "percent"):
             continue
@@ -321,16 +322,16 @@ def _check_attached_names(
                 if e.unit == q.unit and e.checkable and not same_value(q, e) and plausible(q, e)
             ]
             if cands and not any(same_value(q, e) for e in h.entry.quantities):
-                c.status, c.hit, c.correction = "conflict", h, cands[0]
+                c.status, c.hit, c.correction = NumberStatus.CONFLICT, h, cands[0]
             break
 
 
 def needs_review(found: Findings, hits: list[Hit]) -> str | None:
     """A rationale when a number's evidence comes from untrusted glyphs, else None."""
     for c in found.numbers:
-        if c.status in ("found", "conflict") and c.hit is not None:
+        if c.status in (NumberStatus.FOUND, NumberStatus.CONFLICT) and c.hit is not None:
             pool = [c.hit]
-        elif c.status == "absent":
+        elif c.status == NumberStatus.ABSENT:
             pool = hits[:3]
         else:
             continue
@@ -487,7 +488,7 @@ def _column_mates(index: EvidenceIndex, checks: list[NumberCheck], text: str) ->
     out: list[Quantity] = []
     named: list[Quantity] = []
     for c in checks:
-        if c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
+        if c.status != NumberStatus.FOUND or c.hit is None or c.hit.entry.kind != "row":
             continue
         row = c.hit.entry
         cell = next((x for x in row.cells if same_value(c.quantity, x.quantity)), None)
@@ -569,7 +570,9 @@ def check_in_passage(
     the correction (C1), unless the page writes the number after the sentence's own words
     in or just past the passage (with ``index``: the number's own statement, which the
     passage holds or its window cuts off)."""
-    todo = [c for c in found.numbers if c.status in ("unverifiable", "found_far")]
+    todo = [
+        c for c in found.numbers if c.status in (NumberStatus.UNVERIFIABLE, NumberStatus.FOUND_FAR)
+    ]
     if not todo:
         return
     claims = {cl.quantity.start: cl for cl in read_claims(text)}
@@ -591,7 +594,7 @@ def check_in_passage(
             ]
             m = match(claim, qs)
             if m.verdict is Verdict.AGREE:
-                c.status, c.hit = "found", h
+                c.status, c.hit = NumberStatus.FOUND, h
                 if m.evidence is not None and not same_value(
                     dataclasses.replace(q, bound=None), m.evidence
                 ):
@@ -605,7 +608,7 @@ def check_in_passage(
                 and (plausible(q, m.evidence) or _bounds_alike(claim, m.evidence))
                 and not (index is not None and _just_past(index, h, text, q))
             ):
-                c.status, c.hit, c.correction = "conflict", h, m.evidence
+                c.status, c.hit, c.correction = NumberStatus.CONFLICT, h, m.evidence
             else:
                 continue
             break

@@ -11,6 +11,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from annotations.schema import ErrorSpan
 from grounding.evidence import Hit
@@ -18,12 +19,35 @@ from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.quantities import Quantity, comparable, has_multiplier, restate
 
 
+class NumberStatus(StrEnum):
+    """What the number checkers found for one number of a claim. A string enum: ledgers,
+    trails and rationales print the value ("found")."""
+
+    #: the paper gives this value in the claim's passage or the row it names
+    FOUND = "found"
+    #: the value occurs in the paper, not in the claim's passage (verified only in the
+    #: company of other verified parts)
+    FOUND_FAR = "found_far"
+    #: computed from values the paper gives (a difference, ratio, sum)
+    DERIVED = "derived"
+    #: computed from numbers of earlier sentences that the paper does not state
+    DERIVED_UNSETTLED = "derived_unsettled"
+    #: the paper gives another value for the number's binding (C1, with the correction)
+    CONFLICT = "conflict"
+    #: contradicted with no single value to correct it by (C1, no correction)
+    REFUTED = "refuted"
+    #: another table row holds the value, not the one the claim names (N1)
+    MISBOUND = "misbound"
+    #: the paper gives no such value (N1)
+    ABSENT = "absent"
+    #: a bound ("more than 20", "at least 3") the checkers do not settle
+    UNVERIFIABLE = "unverifiable"
+
+
 @dataclass(slots=True)
 class NumberCheck:
     quantity: Quantity
-    #: found, found_far, derived, derived_unsettled, conflict (C1, with the correction),
-    #: refuted (C1 with no value to correct it by), misbound, absent, unverifiable
-    status: str
+    status: NumberStatus
     hit: Hit | None = None
     correction: Quantity | None = None
     operands: tuple[float, float] | None = None
@@ -55,8 +79,8 @@ class Step:
 
     checker: str
     number: str
-    before: str | None
-    after: str
+    before: NumberStatus | None
+    after: NumberStatus
 
 
 def copied(found: Findings) -> Findings:

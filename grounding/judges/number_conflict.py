@@ -13,6 +13,7 @@ import re
 from grounding.evidence import EvidenceIndex, Hit, row_label
 from grounding.judges.number_common import (
     NumberCheck,
+    NumberStatus,
     comparable_in,
     context_terms,
     plausible,
@@ -42,7 +43,7 @@ def find_conflict(
     ``hits`` about ``q``'s context (:func:`_conflict_in_context`). ``index`` widens the
     search to the paper's other rows and pages."""
     claimed_values = [c.quantity for c in checks if c.quantity.bound is None]
-    anchored = [c for c in checks if c.status == "found" and c.hit is not None]
+    anchored = [c for c in checks if c.status == NumberStatus.FOUND and c.hit is not None]
     return (
         _conflict_in_row(text, q, claim_qs, claimed_values, anchored, index)
         or _misread_separator(q, hits, index)

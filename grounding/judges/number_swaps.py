@@ -16,7 +16,7 @@ from grounding.judges.number_binding import (
     check_listed_rows,
     check_value_binding,
 )
-from grounding.judges.number_common import Findings
+from grounding.judges.number_common import Findings, NumberStatus
 from grounding.judges.number_lists import respectively_words
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.quantities import Quantity, comparable, same_value
@@ -79,7 +79,9 @@ def check_swaps(text: str, index: EvidenceIndex, found: Findings, skip: Skip | N
     checks = [
         c
         for c in found.numbers
-        if c.status == "found" and c.hit is not None and c.quantity.kind in ("number", "percent")
+        if c.status == NumberStatus.FOUND
+        and c.hit is not None
+        and c.quantity.kind in ("number", "percent")
     ]
     s = fold(text)
     # a list of values given to a list of names, "respectively": each value's words are
@@ -131,8 +133,8 @@ def check_swaps(text: str, index: EvidenceIndex, found: Findings, skip: Skip | N
             straight = len(sa & pa) + len(sb & pb)
             crossed = len(sa & pb) + len(sb & pa)
             if crossed >= max(straight, 2) and len(sa & pb) >= 1 and len(sb & pa) >= 1:
-                a.status, a.correction = "conflict", eb[0]
-                b.status, b.correction = "conflict", ea[0]
+                a.status, a.correction = NumberStatus.CONFLICT, eb[0]
+                b.status, b.correction = NumberStatus.CONFLICT, ea[0]
                 return
     # one value given to another entity or condition than the paper gives it
     check_value_binding(text, index, found, skip)

@@ -15,6 +15,7 @@ from grounding.judges.number_common import (
     ROW_NAME,
     Findings,
     NumberCheck,
+    NumberStatus,
     plausible,
 )
 from grounding.judges.number_lists import ordered_run
@@ -172,7 +173,7 @@ def _check_named_row(
     inside = values_in[best_pid]
     hit = Hit(best, best_pid, 1.0)
     for c in inside:
-        c.status, c.hit = "found", hit
+        c.status, c.hit = NumberStatus.FOUND, hit
     if inside and len(inside) < len(group):
         _correct_by_position(index, hit, inside, group)
     elif not inside and len(group) >= 2:
@@ -195,9 +196,9 @@ def _correct_by_position(
     for c in group:
         if (
             c in inside
-            or c.status == "found"
+            or c.status == NumberStatus.FOUND
             or (
-                c.status == "found_far"
+                c.status == NumberStatus.FOUND_FAR
                 and any(same_value(c.quantity, e) for line in page_lines for e in line.quantities)
             )
         ):
@@ -211,7 +212,7 @@ def _correct_by_position(
             and plausible(c.quantity, cells[j].quantity)
             and comparable(c.quantity, cells[j].quantity)
         ):
-            c.status, c.hit, c.correction = "conflict", hit, cells[j].quantity
+            c.status, c.hit, c.correction = NumberStatus.CONFLICT, hit, cells[j].quantity
 
 
 def _check_wrong_name(
@@ -256,7 +257,7 @@ def _check_wrong_name(
         found.errors.append(ErrorSpan(span=name, tags=(ErrorTag.C2,), correction=other))
         found.notes.append(f'the values belong to "{other}" on page {e.page}, not to {name}')
         for c in group:
-            c.status, c.hit = "found", Hit(e, pid, 1.0)
+            c.status, c.hit = NumberStatus.FOUND, Hit(e, pid, 1.0)
 
 
 def _listed_for_names(s: str, q: Quantity, qs: list[Quantity], names: list[RowName]) -> bool:
@@ -300,7 +301,7 @@ def check_label_rows(
     ]
     if (
         len(named) != 1
-        or c.status == "found"
+        or c.status == NumberStatus.FOUND
         and c.hit is not None
         and (
             c.hit.entry.kind != "row"
@@ -317,7 +318,7 @@ def check_label_rows(
     ]
     if cands:
         best = min(cands, key=lambda e: abs(e.value - c.quantity.value))
-        c.status, c.hit, c.correction = "conflict", Hit(entry, named[0], 1.0), best
+        c.status, c.hit, c.correction = NumberStatus.CONFLICT, Hit(entry, named[0], 1.0), best
 
 
 def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Findings) -> None:
@@ -337,7 +338,7 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
         if len(token) >= 2 and terms:
             names.append((m.start(), m.end(), terms))
     for c in found.numbers:
-        if c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
+        if c.status != NumberStatus.FOUND or c.hit is None or c.hit.entry.kind != "row":
             continue
         entry = c.hit.entry
         q = c.quantity
@@ -368,7 +369,7 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
             if idx not in cols and len(cols) == 1:
                 cand = entry.cells[cols[0]].quantity
                 if not same_value(q, cand) and plausible(q, cand):
-                    c.status, c.correction = "conflict", cand
+                    c.status, c.correction = NumberStatus.CONFLICT, cand
             break
 
 
@@ -382,7 +383,7 @@ def check_row_swaps(text: str, index: EvidenceIndex, found: Findings) -> None:
     checks = [
         c
         for c in found.numbers
-        if c.status in ("found", "found_far")
+        if c.status in (NumberStatus.FOUND, NumberStatus.FOUND_FAR)
         and c.quantity.kind in ("number", "percent")
         and c.quantity.bound is None
     ]
@@ -425,6 +426,14 @@ def check_row_swaps(text: str, index: EvidenceIndex, found: Findings) -> None:
                 and holding(ra, a) is None
                 and holding(rb, b) is None
             ):
-                a.status, a.hit, a.correction = "conflict", Hit(ha[1], ha[0], 1.0), b.quantity
-                b.status, b.hit, b.correction = "conflict", Hit(hb[1], hb[0], 1.0), a.quantity
+                a.status, a.hit, a.correction = (
+                    NumberStatus.CONFLICT,
+                    Hit(ha[1], ha[0], 1.0),
+                    b.quantity,
+                )
+                b.status, b.hit, b.correction = (
+                    NumberStatus.CONFLICT,
+                    Hit(hb[1], hb[0], 1.0),
+                    a.quantity,
+                )
                 return

@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterable
 
 from grounding.evidence import EvidenceIndex, Hit
-from grounding.judges.number_common import Findings
+from grounding.judges.number_common import Findings, NumberStatus
 from grounding.quantities import Quantity
 
 #: units the quantity reader gives basis points ("25 bps", "25 bp", "25 basis points")
@@ -61,16 +61,16 @@ def check_percent_kinds(text: str, index: EvidenceIndex, found: Findings, hits: 
         mine = percent_kind(q)
         if mine is None or not q.checkable:
             continue
-        if mine in ("points", "bps") and c.status in ("conflict", "absent"):
+        if mine in ("points", "bps") and c.status in (NumberStatus.CONFLICT, NumberStatus.ABSENT):
             other, value = ("bps", q.value * 100) if mine == "points" else ("points", q.value / 100)
             at = next((h for h in hits if other in _kinds_at(h.entry.quantities, value)), None)
             if at is not None:
-                c.status, c.hit, c.correction = "found", at, None
+                c.status, c.hit, c.correction = NumberStatus.FOUND, at, None
                 c.why = f"{q.text} found on page {at.entry.page} as {value:g} {_NAMES[other]}"
                 continue
-        if c.status == "found" and c.hit is not None:
+        if c.status == NumberStatus.FOUND and c.hit is not None:
             where = [c.hit]
-        elif c.status == "conflict":
+        elif c.status == NumberStatus.CONFLICT:
             where = hits
         else:
             continue
@@ -78,7 +78,7 @@ def check_percent_kinds(text: str, index: EvidenceIndex, found: Findings, hits: 
             theirs = _kinds_at(h.entry.quantities, q.value)
             if theirs and mine not in theirs and mine not in _paper_kinds(index, q.value):
                 given = " or ".join(sorted(_NAMES[k] for k in theirs))
-                c.status, c.hit, c.correction = "misbound", h, None
+                c.status, c.hit, c.correction = NumberStatus.MISBOUND, h, None
                 c.why = (
                     f"the sentence gives {q.text} as {_NAMES[mine]} where page "
                     f"{h.entry.page} gives {q.value:g} as {given}"

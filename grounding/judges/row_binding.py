@@ -50,7 +50,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from grounding.evidence import Cell, Entry, EvidenceIndex, Hit, row_label
-from grounding.judges.number_common import NAME_AFTER, ROW_NAME, Findings, NumberCheck, plausible
+from grounding.judges.number_common import (
+    NAME_AFTER,
+    ROW_NAME,
+    Findings,
+    NumberCheck,
+    NumberStatus,
+    plausible,
+)
 from grounding.judges.number_lists import ordered_run
 from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_cells import cell_near, header_column, in_number_list, same_table
@@ -534,10 +541,10 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
         c
         for c in found.numbers
         if (
-            c.status in ("found", "found_far")
+            c.status in (NumberStatus.FOUND, NumberStatus.FOUND_FAR)
             # a conflict read in a row, or in the text lines of a table (a window over
             # its rows): the row of the entity the sentence names may say otherwise
-            or (c.status == "conflict" and c.hit is not None)
+            or (c.status == NumberStatus.CONFLICT and c.hit is not None)
         )
         and c.quantity.bound is None
         and c.quantity.kind in ("number", "percent")
@@ -562,12 +569,16 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
             bound.append((c, m))
     # the cells of the numbers their own entity's row holds: the columns the sentence reads
     anchors = [
-        (e, x) for c, m in bound if c.status != "conflict" for _, e in m.rows for x in _holds(e, c)
+        (e, x)
+        for c, m in bound
+        if c.status != NumberStatus.CONFLICT
+        for _, e in m.rows
+        for x in _holds(e, c)
     ]
     values = [c.quantity for c in found.numbers]
     for c, m in bound:
         own = [(pid, e) for pid, e in m.rows if _holds(e, c)]
-        if c.status == "conflict":
+        if c.status == NumberStatus.CONFLICT:
             if not own:  # another checker's cell: the column the sentence reads wins
                 _in_anchor_column(text, m, c, anchors)
             continue
@@ -575,7 +586,7 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
             if c.hit is None or c.hit.pid not in {pid for pid, _ in own}:
                 page = c.hit.entry.page if c.hit is not None else None
                 pid, e = min(own, key=lambda r: r[1].page != page)
-                c.status, c.hit = "found", Hit(e, pid, 1.0)
+                c.status, c.hit = NumberStatus.FOUND, Hit(e, pid, 1.0)
             continue
         if not (_exchanged(m, c, bound) or _in_anchor_column(text, m, c, anchors)):
             _rebind(text, index, rows, m, c, values)
@@ -596,7 +607,7 @@ def _exchanged(m: Mention, c: NumberCheck, bound: list[tuple[NumberCheck, Mentio
                 for pid, row in m.rows:
                     target = cell_near(row, x, 8.0) if same_table(orow, row) else None
                     if target is not None and same_value(o.quantity, target.quantity):
-                        c.status, c.hit = "conflict", Hit(row, pid, 1.0)
+                        c.status, c.hit = NumberStatus.CONFLICT, Hit(row, pid, 1.0)
                         c.correction, c.why = target.quantity, ""
                         return True
     return False
@@ -648,9 +659,9 @@ def _correct(text: str, c: NumberCheck, m: Mention, cands: list[tuple[int, Entry
     several (one name for rows of several groups, "REL" under two data sets) the sentence
     does not say which row it means: contradicted with no correction (``refuted``)."""
     pid, row, target = cands[0]
-    c.status, c.hit, c.correction = "conflict", Hit(row, pid, 1.0), target.quantity
+    c.status, c.hit, c.correction = NumberStatus.CONFLICT, Hit(row, pid, 1.0), target.quantity
     if any(not same_value(target.quantity, t.quantity) for _, _, t in cands[1:]):
-        c.status, c.correction = "refuted", None
+        c.status, c.correction = NumberStatus.REFUTED, None
         given = ", ".join(dict.fromkeys(t.quantity.text for _, _, t in cands))
         c.why = (
             f"{c.quantity.text} is in none of the rows '{text[m.start : m.end]}' names on "
@@ -691,7 +702,7 @@ def _rebind(
         return  # read under the entity's own column header
     if _in_holder_column(text, index, rows, m, c, values):
         return
-    if c.status == "found_far":
+    if c.status == NumberStatus.FOUND_FAR:
         where = _only_in_rows(index, c)  # found far away: only as another row's cell?
     if where is None or where[0] in own_pids:
         return  # prose
@@ -817,7 +828,7 @@ def _only_in_rows(index: EvidenceIndex, c: NumberCheck) -> tuple[int, Entry] | N
 def _misbound(c: NumberCheck, pid: int, loc: Entry, m: Mention) -> None:
     key = row_key(loc)
     label = key.label if key is not None and re.search(r"[^\W\d_]", key.label) else ""
-    c.status, c.hit = "misbound", Hit(loc, pid, 1.0)
+    c.status, c.hit = NumberStatus.MISBOUND, Hit(loc, pid, 1.0)
     row = f"the row '{label}'" if label else "another row of the table"
     c.why = f"{c.quantity.text} is in {row} on page {loc.page}, not in the row of '{m.label}'"
 

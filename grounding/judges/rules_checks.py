@@ -27,7 +27,7 @@ from grounding.judges.comparison_check import read_in_clause
 from grounding.judges.direction_check import ROOT_LETTERS, PaperSentence, PaperSentences
 from grounding.judges.entity_check import hit_alignment, other_entity
 from grounding.judges.name_check import FIGURE, missing_citation, unknown_names
-from grounding.judges.number_common import Findings, NumberCheck, correction_text
+from grounding.judges.number_common import Findings, NumberCheck, NumberStatus, correction_text
 from grounding.judges.parts import NAME, Part, PartKind
 from grounding.judges.relation_check import (
     direction_conflict,
@@ -61,7 +61,7 @@ from grounding.quantities import Quantity, extract_quantities, same_value
 VERBATIM = 90.0
 
 #: Number statuses that a checker verified (found_far: only somewhere else in the paper).
-_VERIFIED = {"found": False, "derived": False, "found_far": True}
+_VERIFIED = {NumberStatus.FOUND: False, NumberStatus.DERIVED: False, NumberStatus.FOUND_FAR: True}
 
 
 def bound_text(text: str, q: Quantity) -> str:
@@ -89,8 +89,8 @@ def settle_unit_readings(found: Findings) -> Findings:
     ("380.5 million" against "380.5M": a unit reading) found instead; a new Findings, the
     checks it changes copied."""
     numbers = [
-        dataclasses.replace(c, status="found", correction=None, why="")
-        if c.status == "conflict"
+        dataclasses.replace(c, status=NumberStatus.FOUND, correction=None, why="")
+        if c.status == NumberStatus.CONFLICT
         and c.correction is not None
         and correction_text(c.quantity, c.correction) == c.quantity.text
         else c
@@ -110,7 +110,7 @@ def number_results(found: Findings) -> list[PartResult]:
     for c in found.numbers:
         part = _number_part(c)
         q = c.quantity
-        if c.status == "conflict" and c.correction is not None:
+        if c.status == NumberStatus.CONFLICT and c.correction is not None:
             fixed = correction_text(q, c.correction)
             assert c.hit is not None and fixed != q.text  # settle_unit_readings ran
             out.append(
@@ -130,9 +130,9 @@ def number_results(found: Findings) -> list[PartResult]:
             where = f"page {c.hit.entry.page}" if c.hit is not None else "the paper"
             how = (
                 "computed from the paper's numbers"
-                if c.status == "derived"
+                if c.status == NumberStatus.DERIVED
                 else f"found on {where}"
-                if c.status == "found"
+                if c.status == NumberStatus.FOUND
                 else "found elsewhere in the paper"
             )
             out.append(
@@ -144,13 +144,13 @@ def number_results(found: Findings) -> list[PartResult]:
                     weak=_VERIFIED[c.status],
                 )
             )
-        elif c.status == "refuted":  # row_binding: none of the named rows' values
+        elif c.status == NumberStatus.REFUTED:  # row_binding: none of the named rows' values
             out.append(
                 PartResult(part, Status.CONTRADICTED, ErrorTag.C1, c.why, c.hit, span=q.text)
             )
-        elif c.status == "misbound":  # row_binding: another row's value
+        elif c.status == NumberStatus.MISBOUND:  # row_binding: another row's value
             out.append(PartResult(part, Status.NOT_FOUND, ErrorTag.N1, c.why, c.hit, span=q.text))
-        elif c.status == "derived_unsettled":
+        elif c.status == NumberStatus.DERIVED_UNSETTLED:
             out.append(
                 PartResult(
                     part,
@@ -179,7 +179,7 @@ def unbound_results(text: str, found: Findings, index: EvidenceIndex) -> list[Pa
         q = c.quantity
         mine_word = _word_after(s, q.end)
         if (
-            c.status != "found"
+            c.status != NumberStatus.FOUND
             or c.hit is None
             or c.hit.entry.kind == "row"
             or q.physical
@@ -281,7 +281,7 @@ def absent_results(text: str, found: Findings) -> list[PartResult]:
     out = []
     for c in found.numbers:
         if (
-            c.status == "absent"
+            c.status == NumberStatus.ABSENT
             and c.quantity.kind not in ("word", "fraction", "sci")
             and not figure
         ):
@@ -430,7 +430,11 @@ def part_results(
     :func:`_name_in_place`)."""
     out: list[PartResult] = []
     # a pair ordered as its direction word says, both of its numbers found in the paper
-    checked = {c.quantity.value for c in found.numbers if c.status in ("found", "derived")}
+    checked = {
+        c.quantity.value
+        for c in found.numbers
+        if c.status in (NumberStatus.FOUND, NumberStatus.DERIVED)
+    }
     ordered = any(a in checked and b in checked for a, b in numbers_order(text))
     pool = list(number_terms) + ([al.terms] if al else [])
     # the passages of the sentence's numbers, whose sentences around may name its terms
@@ -438,7 +442,7 @@ def part_results(
         dict.fromkeys(
             c.hit
             for c in found.numbers
-            if c.hit is not None and c.status == "found" and c.hit.entry.kind != "row"
+            if c.hit is not None and c.status == NumberStatus.FOUND and c.hit.entry.kind != "row"
         )
     )
     # comparisons first: two table rows they compare also bind the names of those rows
@@ -678,12 +682,12 @@ def table_directions(text: str, index: EvidenceIndex, found: Findings) -> set[st
     for c in found.numbers:
         # a difference "1.6 points below the full model" computed from the sentence's own
         # value and one the paper gives: the direction of the sentence's value from it
-        if c.status == "derived" and c.operands is not None:
+        if c.status == NumberStatus.DERIVED and c.operands is not None:
             a, b = c.operands
             if (a in own) != (b in own) and a != b:
                 mine, other = (a, b) if a in own else (b, a)
                 out.add("down" if mine < other else "up")
-        if c.status != "found" or c.hit is None or c.hit.entry.kind != "row":
+        if c.status != NumberStatus.FOUND or c.hit is None or c.hit.entry.kind != "row":
             continue
         if not re.search(r"\bto\s*$", fold(text)[: c.quantity.start]) or re.search(
             r"\bfrom\s+[\d.]+\s*%?\s*to\s*$", fold(text)[: c.quantity.start]
@@ -714,10 +718,10 @@ def _specific(c: NumberCheck) -> bool:
     decimal, or a value of at least 100 (a bare "3" or "two" binds nothing); or a number
     computed from two such numbers of the paper."""
     q = c.quantity
-    if c.status == "derived":
+    if c.status == NumberStatus.DERIVED:
         return c.operands is not None and any(x != int(x) or abs(x) >= 100 for x in c.operands)
     return (
-        c.status == "found"
+        c.status == NumberStatus.FOUND
         and c.hit is not None
         and (c.hit.entry.kind == "row" or q.decimals > 0 or abs(q.value) >= 100)
     )
@@ -764,7 +768,7 @@ def _numbers_elsewhere(
         q = c.quantity
         if (
             not q.checkable
-            or c.status == "derived"
+            or c.status == NumberStatus.DERIVED
             or _POINTER.search(text[: q.start])
             or counts_own_list(text, q.end, q.value)
         ):
@@ -833,7 +837,7 @@ _UPPER, _LOWER = frozenset({"<", "<="}), frozenset({">", ">="})
 def _bound_clash(c: NumberCheck) -> bool:
     """A number found in the paper with the opposite bound: "fewer than 40,000" where the
     passage says "over 40,000", "at least 714" against "up to 714"."""
-    if c.status != "found" or c.hit is None or not c.quantity.bound:
+    if c.status != NumberStatus.FOUND or c.hit is None or not c.quantity.bound:
         return False
     mine = c.quantity.bound
     point = dataclasses.replace(c.quantity, bound=None)
@@ -1041,7 +1045,7 @@ def wrong_values(numbers: Sequence[NumberCheck]) -> list[Wrong]:
     paper states that the sentence bound to another row or condition: ``NumberCheck.why``)."""
     out: list[Wrong] = []
     for c in numbers:
-        if c.status == "conflict" and c.correction is not None and not c.why:
+        if c.status == NumberStatus.CONFLICT and c.correction is not None and not c.why:
             out.append((c.quantity, correction_text(c.quantity, c.correction)))
     return out
 

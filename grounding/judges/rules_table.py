@@ -76,6 +76,7 @@ from grounding.judges.number_common import (
     Findings,
     NumberCheck,
     NumberChecker,
+    NumberStatus,
     run_number_checkers,
     short,
 )
@@ -456,7 +457,7 @@ class RulesState:
         number_terms = [
             self.ev.terms_with(c.hit)
             for c in self.numbers.numbers
-            if c.hit is not None and c.status in ("found", "derived")
+            if c.hit is not None and c.status in (NumberStatus.FOUND, NumberStatus.DERIVED)
         ]
         if near is not None:  # the lines around the aligned passage
             e0 = near.hit.entry
@@ -798,7 +799,7 @@ def _nothing_checkable(s: S, _: Maybe) -> Maybe:
     bounds = [
         bound_text(s.claim.text, c.quantity)
         for c in s.numbers.numbers
-        if c.status == "unverifiable"
+        if c.status == NumberStatus.UNVERIFIABLE
     ]
     return s.outcome(
         Label.NEI, nothing_checkable_reason(s.claim.text, s.index, aligned, bounds), []
@@ -866,7 +867,7 @@ def _negated_quote(quoted: list[QuoteCheck]) -> QuoteCheck | None:
 def _missing_quote(quoted: list[QuoteCheck]) -> QuoteCheck | None:
     if _negated_quote(quoted) is not None:
         return None
-    return next((q for q in quoted if q.status in ("absent", "apart")), None)
+    return next((q for q in quoted if q.status in (NumberStatus.ABSENT, "apart")), None)
 
 
 def _whole_quote(s: S, quoted: list[QuoteCheck]) -> bool:
@@ -900,7 +901,7 @@ def _quote_missing(s: S, so_far: Maybe) -> Maybe:
         return None
     how = (
         "is not in the paper"
-        if q.status == "absent"
+        if q.status == NumberStatus.ABSENT
         else "is in the paper only in pieces far apart or out of order"
     )
     return Outcome(
@@ -934,7 +935,7 @@ def _quote_found(s: S, so_far: Maybe) -> Maybe:
     quoted = _quoted(s, so_far)
     if so_far is None or not _whole_quote(s, quoted) or any(q.status == "trivial" for q in quoted):
         return None
-    found = [q for q in quoted if q.status == "found"]
+    found = [q for q in quoted if q.status == NumberStatus.FOUND]
     pages = ", ".join(str(q.passage.page) for q in found if q.passage is not None)
     return Outcome(
         Label.SUPPORTED,

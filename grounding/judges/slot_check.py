@@ -32,7 +32,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 
 from grounding.evidence import EvidenceIndex, Hit
-from grounding.judges.number_common import Findings, NumberCheck
+from grounding.judges.number_common import Findings, NumberCheck, NumberStatus
 from grounding.judges.parts import NAME
 from grounding.judges.rules_cues import ANTONYMS, words
 from grounding.lexicon import content_terms, fold, is_numeric
@@ -125,8 +125,8 @@ def check_slot_swaps(
     decides. Numbers already in conflict are left alone. Returns None; updates ``found``.
     """
     checks = found.numbers
-    if sum(c.status in ("found", "found_far") for c in checks) < 2 or any(
-        c.status == "conflict" for c in checks
+    if sum(c.status in (NumberStatus.FOUND, NumberStatus.FOUND_FAR) for c in checks) < 2 or any(
+        c.status == NumberStatus.CONFLICT for c in checks
     ):
         return
     sent = tokens(fold(text), [c.quantity for c in checks])
@@ -138,7 +138,7 @@ def check_slot_swaps(
         wrong = [
             (checks[i], pqs[j])
             for i, j in slots
-            if checks[i].status in ("found", "found_far")
+            if checks[i].status in (NumberStatus.FOUND, NumberStatus.FOUND_FAR)
             and not same_value(checks[i].quantity, pqs[j])
         ]
         if permuted([(c.quantity, p) for c, p in wrong]):
@@ -282,7 +282,7 @@ def reversed_comparison(sentence: str, passage: str) -> bool:
 
 def _mark(wrong: list[tuple[NumberCheck, Quantity]], hit: Hit) -> None:
     for c, paper in wrong:
-        c.status, c.hit, c.correction = "conflict", hit, paper
+        c.status, c.hit, c.correction = NumberStatus.CONFLICT, hit, paper
 
 
 __all__ = [

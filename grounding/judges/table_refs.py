@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
 from grounding.evidence import EvidenceIndex, Hit
-from grounding.judges.number_common import NumberCheck
+from grounding.judges.number_common import NumberCheck, NumberStatus
 from grounding.lexicon import fold
 from grounding.quantities import same_value
 
@@ -171,7 +171,7 @@ def wrong_reference(
     found = [
         c
         for c in numbers
-        if c.status == "found"
+        if c.status == NumberStatus.FOUND
         and c.hit is not None
         and c.quantity.checkable
         and not c.quantity.physical

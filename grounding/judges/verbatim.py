@@ -19,7 +19,7 @@ from rapidfuzz import fuzz
 from annotations.schema import ErrorSpan, ErrorTag
 from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.claim import SentenceFinding
-from grounding.judges.number_common import Findings, NumberCheck, short
+from grounding.judges.number_common import Findings, NumberCheck, NumberStatus, short
 from grounding.judges.rules_cues import OPPOSITE, words
 from grounding.lexicon import fold
 from grounding.memo import per_check
@@ -383,7 +383,11 @@ def number_flip_contradiction(
     paper = [q for q in extract_quantities(flip.window) if q.value == _number(flip.paper)]
     checks = tuple(
         dataclasses.replace(
-            c, status="conflict", hit=flip.hit, why="", correction=paper[0] if paper else None
+            c,
+            status=NumberStatus.CONFLICT,
+            hit=flip.hit,
+            why="",
+            correction=paper[0] if paper else None,
         )
         if _at(c, spans[0])
         else c
@@ -421,7 +425,9 @@ def _open_flips(
     pages = ", ".join(str(p) for p in sorted({f.hit.entry.page for f in flips}))
     why = f"one number away from {len(flips)} statements on page {pages} ({where})"
     checks = tuple(
-        dataclasses.replace(c, status="refuted", hit=flips[0].hit, why=why, correction=None)
+        dataclasses.replace(
+            c, status=NumberStatus.REFUTED, hit=flips[0].hit, why=why, correction=None
+        )
         if any(_at(c, sp) for sp in spans)
         else c
         for c in numbers
@@ -443,16 +449,24 @@ def keep_verbatim(text: str, index: EvidenceIndex, hits: list[Hit], found: Findi
     """Undo the number conflicts (C1) and value swaps (C2) of a sentence the paper states
     near verbatim (:func:`verbatim_hit`): each such number becomes found in that passage.
     Changes ``found`` in place."""
-    if not any(c.status in ("conflict", "refuted", "misbound") for c in found.numbers) and not any(
-        ErrorTag.C2 in e.tags for e in found.errors
-    ):
+    if not any(
+        c.status in (NumberStatus.CONFLICT, NumberStatus.REFUTED, NumberStatus.MISBOUND)
+        for c in found.numbers
+    ) and not any(ErrorTag.C2 in e.tags for e in found.errors):
         return
     hit = verbatim_hit(text, index, hits)
     if hit is None:
         return
     for c in found.numbers:
-        if c.status in ("conflict", "refuted", "misbound", "absent", "unverifiable", "found_far"):
-            c.status, c.hit, c.correction, c.why = "found", hit, None, ""
+        if c.status in (
+            NumberStatus.CONFLICT,
+            NumberStatus.REFUTED,
+            NumberStatus.MISBOUND,
+            NumberStatus.ABSENT,
+            NumberStatus.UNVERIFIABLE,
+            NumberStatus.FOUND_FAR,
+        ):
+            c.status, c.hit, c.correction, c.why = NumberStatus.FOUND, hit, None, ""
     found.errors[:] = [e for e in found.errors if not ({ErrorTag.C1, ErrorTag.C2} & set(e.tags))]
     found.notes.clear()
 
