@@ -424,8 +424,16 @@ def _affirmed_span(text: str, ws: list[str], negated: set[str]) -> str | None:
 #: Direction words before a number pair (``lexicon/data/direction_stems.tsv``, use ``pair``).
 _UP = direction_stems("up", "pair")
 _DOWN = direction_stems("down", "pair")
+#: what may stand between a change's first value and its "to" besides "%": its unit
+#: ("0.44 °C", "12 mg") and the condition it holds under ("in 1950-1985", "(baseline)")
+_FROM_UNIT = r"(?:%|°\s?[CFK]\b|[µμ]?[^\W\d_]{1,4}\.?)"
+_FROM_CONDITION = (
+    r"(?:\([^()]{1,40}\)|(?:in|during|at|for|over|on|under|with|after|before)\s+[^,;()]{1,30}?)"
+)
 _PAIR = re.compile(
-    r"(?:from\s+)?(-?\d+(?:\.\d+)?)\s*%?\s*(vs\.?|versus|against|to)\s+"
+    r"(?:from\s+)?(-?\d+(?:\.\d+)?)"
+    rf"(?:\s*%?\s*|\s*{_FROM_UNIT}?\s*{_FROM_CONDITION}?\s+)"
+    r"(vs\.?|versus|against|to)\s+"
     r"(?:(?<!to\s)[A-Za-z][\w-]*(?:['’]s)?\s+){0,2}"
     r"(-?\d+(?:\.\d+)?)(?![\w.]*\d)",
     re.IGNORECASE,
@@ -448,6 +456,8 @@ def _directed_pairs(text: str) -> Iterator[tuple[str, bool, bool, re.Match[str]]
         is_from = m.group(2).lower() == "to"
         if is_from and not re.search(r"from\s+$", s[: m.start(1)]):
             continue
+        if not is_from and not re.fullmatch(r"\s*%?\s*", s[m.end(1) : m.start(2)]):
+            continue  # a unit or condition before "vs": only a change's values carry them
         clause_start = max(
             s.rfind(";", 0, m.start()),
             s.rfind(":", 0, m.start()),
@@ -524,6 +534,17 @@ def direction_conflict(text: str) -> tuple[str, str] | None:
                 f'the sentence says "{word}" but its own numbers ({shown}) go the other way'
             )
     return None
+
+
+def from_to(text: str) -> list[tuple[float, float]]:
+    """The pairs of :func:`numbers_order` written as a change, "from A to B": which of the
+    two values comes first (in time, or under which condition) is the paper's to say, not
+    the sentence's."""
+    return [
+        (float(m.group(1)), float(m.group(3)))
+        for _, up, grows, m in _directed_pairs(text)
+        if up == grows and m.group(2).lower() == "to"
+    ]
 
 
 def numbers_order(text: str) -> list[tuple[float, float]]:

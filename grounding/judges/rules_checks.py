@@ -15,8 +15,9 @@ number checks to :class:`~grounding.judges.statement_check.PartResult` lists (st
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 
 from rapidfuzz import fuzz
 
@@ -31,6 +32,7 @@ from grounding.judges.number_common import Findings, NumberCheck, NumberStatus, 
 from grounding.judges.parts import NAME, Part, PartKind
 from grounding.judges.relation_check import (
     direction_conflict,
+    from_to,
     numbers_order,
     polarity_conflict,
     substitution,
@@ -403,6 +405,39 @@ def name_results(text: str, index: EvidenceIndex) -> list[PartResult]:
     return []
 
 
+def written_in_order(
+    found: Findings,
+    a: float,
+    b: float,
+    page_quantities: Mapping[int, Sequence[Quantity]] | None = None,
+) -> bool:
+    """Whether the paper gives ``a`` before ``b`` (a "from a to b" change), read where the
+    number checks verified them: one passage holding both ("STDs of 0.44 °C (1950-1985)
+    and 0.51 °C (1985-2020)" for "rose from 0.44 to 0.51"; with "fell from 0.51 to 0.44"
+    the direction word is not verified by the numbers), else the page both were verified
+    on, in its reading order (``page_quantities``: ``EvidenceIndex.page_quantities``; a
+    table's earlier column or row first)."""
+    hits = [
+        c.hit
+        for c in found.numbers
+        if c.status == NumberStatus.FOUND
+        and c.hit is not None
+        and (math.isclose(c.quantity.value, a) or math.isclose(c.quantity.value, b))
+    ]
+    for e in {id(h.entry): h.entry for h in hits}.values():
+        at_a = [q.start for q in e.quantities if math.isclose(q.value, a)]
+        at_b = [q.start for q in e.quantities if math.isclose(q.value, b)]
+        if at_a and at_b:
+            return min(at_a) < min(at_b)
+    pages = {h.entry.page for h in hits}
+    if page_quantities is None or len(pages) != 1:
+        return False
+    qs = page_quantities.get(pages.pop(), ())
+    at_a = [q.start for q in qs if math.isclose(q.value, a)]
+    at_b = [q.start for q in qs if math.isclose(q.value, b)]
+    return bool(at_a and at_b) and min(at_a) < min(at_b)
+
+
 def part_results(
     text: str,
     parts: tuple[Part, ...],
@@ -416,6 +451,7 @@ def part_results(
     same_min: float = 1.0,
     around: Callable[[Hit], frozenset[str]] | None = None,
     sentences_near: Callable[[Hit], list[PaperSentence]] | None = None,
+    page_quantities: Mapping[int, Sequence[Quantity]] | None = None,
 ) -> list[PartResult]:
     """Check the sentence's terms, comparisons, negations and quantifiers, each against the
     passage aligned with its own clause (``clause_al``; None: no passage states that
@@ -427,7 +463,9 @@ def part_results(
     where its clause's passage is the same statement (``same_min`` of the clause's other
     words) with another name in its place, the term not in the lines around it either
     (``around``: the terms of a passage's surroundings), is contradicted (C2,
-    :func:`_name_in_place`)."""
+    :func:`_name_in_place`). A direction word is verified by the sentence's own number
+    pair only when both numbers are found and, for a change "from a to b", the paper gives
+    ``a`` first (:func:`written_in_order`, ``page_quantities`` the index's)."""
     out: list[PartResult] = []
     # a pair ordered as its direction word says, both of its numbers found in the paper
     checked = {
@@ -435,7 +473,13 @@ def part_results(
         for c in found.numbers
         if c.status in (NumberStatus.FOUND, NumberStatus.DERIVED)
     }
-    ordered = any(a in checked and b in checked for a, b in numbers_order(text))
+    changes = from_to(text)
+    ordered = any(
+        a in checked
+        and b in checked
+        and ((a, b) not in changes or written_in_order(found, a, b, page_quantities))
+        for a, b in numbers_order(text)
+    )
     pool = list(number_terms) + ([al.terms] if al else [])
     # the passages of the sentence's numbers, whose sentences around may name its terms
     anchors = list(

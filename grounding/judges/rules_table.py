@@ -419,6 +419,7 @@ class RulesState:
             cfg.polarity_min_similarity,
             lambda h: terms_around(index, h),
             lambda h: sentences_around(index, h),
+            index.page_quantities,
         )
         results = prior + checked
         if results and not any(r.status is not Status.VERIFIED for r in results):
