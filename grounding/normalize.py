@@ -69,6 +69,7 @@ __all__ = [
     "DROPPED",
     "EXPONENT_UNITS",
     "MATH_FONT_GLYPHS",
+    "PI_GLYPHS",
     "Normalized",
     "hyphenated_pairs",
     "is_known_text_font",
@@ -618,6 +619,12 @@ def read_superscript(before: str, sup: str) -> str | None:
 #: Glyphs that TeX / Elsevier math symbol fonts emit with a Latin-1 code instead of the
 #: symbol (the font's encoding is read as WinAnsi): '¼' is '=', 'þ' is '+', 'À' is '-'.
 MATH_FONT_GLYPHS: dict[str, str] = {"\u00bc": "=", "\u00fe": "+", "\u00c0": "-"}
+#: The same math font embedded under a name that says nothing ("AdvP4C4E74", a publisher's
+#: subset of MathematicalPi) also prints its brackets as these glyphs ("0.08ðstatÞ" for
+#: "0.08(stat)", "ð1Þ" for an equation's number); they are read only in a span made of
+#: nothing else (:func:`map_symbol_font`). Its plus-minus sign comes out as a control
+#: character, which MuPDF's words drop: it cannot be put back in place.
+PI_GLYPHS: dict[str, str] = {**MATH_FONT_GLYPHS, "\u00f0": "(", "\u00de": ")"}
 
 _SUBSET_PREFIX = re.compile(r"^[A-Z]{6}\+")
 _SYMBOL_FONT = re.compile(
@@ -658,11 +665,28 @@ def is_known_text_font(name: str) -> bool:
 
 
 def map_symbol_font(text: str, font: str) -> str:
-    """Replace mis-encoded math glyphs in one span: only for fonts :func:`is_symbol_font`
-    accepts, and only the glyphs of :data:`MATH_FONT_GLYPHS`. Same length as ``text``.
+    """Replace mis-encoded math glyphs in one span: for fonts :func:`is_symbol_font`
+    accepts, the glyphs of :data:`MATH_FONT_GLYPHS`; for a font of no known family (neither
+    a known text font nor a symbol font), the glyphs of :data:`PI_GLYPHS` where the span is
+    made of them and spaces alone (the mis-encoded math font of :data:`PI_GLYPHS`). Same
+    length as ``text``.
 
-    A real '¼' set in Times is left alone.
+    A real '¼' set in Times is left alone, and so is an 'ð' inside a word of any font.
     """
-    if not is_symbol_font(font) or not any(c in MATH_FONT_GLYPHS for c in text):
-        return text
-    return "".join(MATH_FONT_GLYPHS.get(c, c) for c in text)
+    if is_symbol_font(font):
+        if not any(c in MATH_FONT_GLYPHS for c in text):
+            return text
+        return "".join(MATH_FONT_GLYPHS.get(c, c) for c in text)
+    if is_pi_span(text, font):
+        return "".join(PI_GLYPHS.get(c, c) for c in text)
+    return text
+
+
+def is_pi_span(text: str, font: str) -> bool:
+    """True if ``text`` is a span of a font of no known family made only of
+    :data:`PI_GLYPHS` glyphs and spaces (at least one glyph)."""
+    return (
+        any(c in PI_GLYPHS for c in text)
+        and all(c in PI_GLYPHS or c.isspace() for c in text)
+        and not is_known_text_font(font)
+    )

@@ -93,6 +93,7 @@ from grounding.normalize import (
     hyphenated_pairs,
     is_known_text_font,
     is_page_number_line,
+    is_pi_span,
     is_symbol_font,
     line_end_compounds,
     map_symbol_font,
@@ -838,7 +839,7 @@ def _font_patches(dict_blocks: list[dict[str, Any]]) -> dict[tuple[int, int], Pa
                     if any(g in t for g in MATH_FONT_GLYPHS):
                         relevant = True
                         break
-                elif any(c in _SUSPECT_GLYPHS for c in t):
+                elif any(c in _SUSPECT_GLYPHS for c in t) or is_pi_span(t, font):
                     relevant = True
                     break
             if not relevant:

@@ -244,6 +244,17 @@ def test_map_symbol_font() -> None:
     assert map_symbol_font("2", "AdvPS586B") == "2"  # unknown fonts are flagged, not mapped
 
 
+def test_brackets_of_an_unnamed_math_font_are_read_in_spans_made_of_them() -> None:
+    # a publisher's subset of MathematicalPi under its own name: "ð1Þ" is "(1)"
+    assert map_symbol_font("\u00f0", "AdvP4C4E74") == "("
+    assert map_symbol_font("\u00de\u00de", "AdvP4C4E74") == "))"
+    assert map_symbol_font("\u00bc \u00f0", "AdvP4C4E74") == "= ("
+    # a word that holds the glyph, or a known text font, is text
+    assert map_symbol_font("\u00f0a", "AdvP4C4E74") == "\u00f0a"
+    assert map_symbol_font("\u00f0", "Times-Roman") == "\u00f0"
+    assert map_symbol_font("Gu\u00f0mundur", "AdvOT483a8203") == "Gu\u00f0mundur"
+
+
 # --- line-end hyphens: wrapped words against real hyphens --------------------------------
 
 

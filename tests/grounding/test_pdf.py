@@ -263,6 +263,22 @@ def test_b30_flags_only_glyphs_touching_numbers(tmp_path: Path) -> None:
     assert page.text.splitlines()[0] == "the value 53 and"
 
 
+@pytest.mark.parametrize(
+    "name, page, want",
+    [
+        # the paper's result: "σ ¼ ð0.95 0.08ðstatÞ ..." as the glyphs came out
+        ("t2k-numu-water-xsec-2018.pdf", 3, "σ = (0.95 0.08(stat) 0.06(det syst)"),
+        ("cfp-t65s-2012.pdf", 3, "Im(t)\n(1)\n"),  # an equation's number
+        ("ningaloo-decadal-linkage-2024.pdf", 4, "SST (T⁰)"),  # a table's row label
+    ],
+)
+def test_brackets_of_an_unnamed_math_font_read_on_real_pages(
+    name: str, page: int, want: str
+) -> None:
+    text = read_pdf(need(DATA / "papers-more" / name)).page(page).text
+    assert want in text and "\u00f0" not in text and "\u00de" not in text
+
+
 def test_b30_minus_variants_in_pdf(b30: dict, tmp_path: Path) -> None:
     case = b30["input"]["case_minus_variants"]
     path = write_lines_pdf(tmp_path / "minus.pdf", [[(72, 100, case["page_text"])]])
