@@ -121,23 +121,30 @@ def _look_up(
     passages its own context retrieves (kept in ``context_hits`` by ``id()`` of the
     check); else derived from two numbers of this sentence, the previous ones or the best
     two passages (``derived_unsettled`` unless both operands are in the paper); else found
-    elsewhere in the paper (``found_far``); else left absent."""
+    elsewhere in the paper (``found_far``); else left absent. An uncertainty (the "0.08"
+    of "0.95 ± 0.08") belongs to its value: it is found only right after that value
+    (:func:`_find_value`), and is neither derived nor found elsewhere."""
     q = check.quantity
-    hit = _find_value(q, hits, text, skip)
+    of = _uncertain_value(q, claim_qs)
+    hit = _find_value(q, hits, text, skip, of)
     if hit is None:
         ctx = index.hits(_clause(text, q), k=cfg.k)
         context_hits[id(check)] = ctx
-        hit = _find_value(q, ctx, text, skip)
+        hit = _find_value(q, ctx, text, skip, of)
     if hit is not None:
         check.status, check.hit = NumberStatus.FOUND, hit
     elif (
-        operands := _derived(
-            text,
-            q,
-            claim_qs,
-            previous_qs + [e for h in hits[:2] for e in h.entry.quantities if e.checkable],
+        q.kind != "uncertainty"
+        and (
+            operands := _derived(
+                text,
+                q,
+                claim_qs,
+                previous_qs + [e for h in hits[:2] for e in h.entry.quantities if e.checkable],
+            )
         )
-    ) is not None:
+        is not None
+    ):
         in_paper = all(
             any(
                 math.isclose(v, e.value, rel_tol=1e-9)
@@ -148,7 +155,7 @@ def _look_up(
         )
         check.status = NumberStatus.DERIVED if in_paper else NumberStatus.DERIVED_UNSETTLED
         check.operands = operands
-    elif q.kind not in ("word", "fraction") and any(
+    elif q.kind not in ("word", "fraction", "uncertainty") and any(
         comparable_far(q, e) and same_value(q, e) and not (skip is not None and skip(page, e.start))
         for page, e in index.quantities_near(_could_match(q))
     ):
@@ -208,12 +215,32 @@ def _check_conflict(
             if h.entry.kind == "row"
             or not (skip(h.entry.page, h.entry.start) and skip(h.entry.page, h.entry.end - 1))
         ]
-    conflict = find_conflict(
-        cfg, text, check.quantity, claim_qs, found.numbers, hits + extra, index
+    of = _uncertain_value(check.quantity, claim_qs)
+    conflict = (
+        _other_uncertainty(of, hits + extra)
+        if of is not None
+        else find_conflict(cfg, text, check.quantity, claim_qs, found.numbers, hits + extra, index)
     )
     if conflict is not None:
         check.status = NumberStatus.CONFLICT
         check.hit, check.correction = conflict
+
+
+def _other_uncertainty(of: Quantity, hits: list[Hit]) -> tuple[Hit, Quantity] | None:
+    """The first passage giving the value ``of`` with another uncertainty: "77.70 ± 0.25",
+    or a smaller number right after it where the PDF's text lost the sign ("0.95
+    0.08(stat)"); (passage, that uncertainty), else None. An uncertainty's correction is
+    its own value's, never another number of the passage."""
+    for h in hits:
+        qs = h.entry.quantities
+        for a, b in zip(qs, qs[1:]):
+            if not math.isclose(a.value, of.value, rel_tol=1e-9):
+                continue
+            if b.kind == "uncertainty" or (
+                a.uncertainty is None and b.start - a.end <= 3 and abs(b.value) < abs(a.value)
+            ):
+                return h, b
+    return None
 
 
 #: words by which a sentence speaks of the paper's own work
@@ -347,10 +374,26 @@ def needs_review(found: Findings, hits: list[Hit]) -> str | None:
     return None
 
 
+def _uncertain_value(q: Quantity, claim_qs: list[Quantity]) -> Quantity | None:
+    """The value of the claim that ``q`` (of kind "uncertainty") is the ± of, else None."""
+    if q.kind != "uncertainty":
+        return None
+    return next(
+        (v for v in reversed(claim_qs) if v.end <= q.start and v.uncertainty == q.value), None
+    )
+
+
 def _find_value(
-    q: Quantity, hits: list[Hit], text: str = "", skip: Skip | None = None
+    q: Quantity,
+    hits: list[Hit],
+    text: str = "",
+    skip: Skip | None = None,
+    of: Quantity | None = None,
 ) -> Hit | None:
-    """The best passage stating ``q``'s value (table rows preferred), or None.
+    """The best passage stating ``q``'s value (table rows preferred), or None. ``of``: the
+    value ``q`` is the uncertainty of ("0.25" of "77.70 ± 0.25"): the passage's number
+    must come right after that value ("77.70 ± 0.25", or "0.95 0.08(stat)" where the
+    PDF's text lost the sign); another row's "± 0.25" confirms nothing.
 
     A value stated for another count noun ("2 hard negatives" vs the claim's "2 easy
     negatives") does not count when the same passage gives the claim's noun another value.
@@ -366,9 +409,13 @@ def _find_value(
         if context and not context & set(h.entry.terms):
             continue
         qs = h.entry.quantities
-        for e in qs:
+        for i, e in enumerate(qs):
             if not (comparable_in(q, e, h) and same_value(q, e)):
                 continue
+            if of is not None and not (
+                i > 0 and math.isclose(qs[i - 1].value, of.value, rel_tol=1e-9)
+            ):
+                continue  # not the uncertainty of the claim's value
             if skip is not None and h.entry.kind != "row" and skip(h.entry.page, e.start):
                 continue  # stated in the reference list or for a cited study
             same = same_count_noun(q, e)

@@ -411,31 +411,32 @@ def written_in_order(
     b: float,
     page_quantities: Mapping[int, Sequence[Quantity]] | None = None,
 ) -> bool:
-    """Whether the paper gives ``a`` before ``b`` (a "from a to b" change), read where the
-    number checks verified them: one passage holding both ("STDs of 0.44 °C (1950-1985)
-    and 0.51 °C (1985-2020)" for "rose from 0.44 to 0.51"; with "fell from 0.51 to 0.44"
-    the direction word is not verified by the numbers), else the page both were verified
-    on, in its reading order (``page_quantities``: ``EvidenceIndex.page_quantities``; a
-    table's earlier column or row first)."""
-    hits = [
-        c.hit
-        for c in found.numbers
-        if c.status == NumberStatus.FOUND
-        and c.hit is not None
-        and (math.isclose(c.quantity.value, a) or math.isclose(c.quantity.value, b))
-    ]
-    for e in {id(h.entry): h.entry for h in hits}.values():
-        at_a = [q.start for q in e.quantities if math.isclose(q.value, a)]
-        at_b = [q.start for q in e.quantities if math.isclose(q.value, b)]
-        if at_a and at_b:
-            return min(at_a) < min(at_b)
-    pages = {h.entry.page for h in hits}
-    if page_quantities is None or len(pages) != 1:
-        return False
-    qs = page_quantities.get(pages.pop(), ())
-    at_a = [q.start for q in qs if math.isclose(q.value, a)]
-    at_b = [q.start for q in qs if math.isclose(q.value, b)]
-    return bool(at_a and at_b) and min(at_a) < min(at_b)
+    """Whether the paper gives ``a`` before ``b`` (a "from a to b" change): read in a
+    passage that verified one of them and holds both ("STDs of 0.44 °C (1950-1985) and
+    0.51 °C (1985-2020)" for "rose from 0.44 to 0.51"; for "fell from 0.51 to 0.44" the
+    direction word is not verified by the numbers); else on every page that gives both
+    (``page_quantities``: ``EvidenceIndex.page_quantities``, in reading order: a table's
+    earlier row or column first), at least one."""
+    for c in found.numbers:
+        if c.status != NumberStatus.FOUND or c.hit is None:
+            continue
+        if not (math.isclose(c.quantity.value, a) or math.isclose(c.quantity.value, b)):
+            continue
+        qs = c.hit.entry.quantities
+        order = _first_of(qs, a, b)
+        if order is not None:
+            return order
+    orders = [_first_of(qs, a, b) for qs in (page_quantities or {}).values()]
+    held = [o for o in orders if o is not None]
+    return bool(held) and all(held)
+
+
+def _first_of(qs: Sequence[Quantity], a: float, b: float) -> bool | None:
+    """Whether ``a`` occurs before ``b`` among ``qs`` (first occurrences); None unless both
+    occur."""
+    at_a = next((q.start for q in qs if math.isclose(q.value, a)), None)
+    at_b = next((q.start for q in qs if math.isclose(q.value, b)), None)
+    return None if at_a is None or at_b is None else at_a < at_b
 
 
 def part_results(

@@ -467,3 +467,43 @@ def test_a_row_name_is_read_where_it_is_written_whatever_the_hash_seed() -> None
     assert got["DeepSeek-R1-Zero-Qwen-32B"] == text.index("DeepSeek")
     label, why, _ = _judged(R1, text)
     assert label is Label.SUPPORTED, why
+
+
+T2K = DATA / "papers-more" / "t2k-numu-water-xsec-2018.pdf"
+XSEC = "The flux-averaged total cross section in the restricted phase space is"
+
+
+@pytest.mark.parametrize(
+    "pdf, sentence, label, c1",
+    [
+        # a table's "77.70 ± 0.25": another row's "± 0.52" on the page verifies nothing
+        (S2ORC, "On NER, S2ORC-SciBERT scores 77.70 ± 0.25.", Label.SUPPORTED, []),
+        (
+            S2ORC,
+            "On NER, S2ORC-SciBERT scores 77.70 ± 0.52.",
+            Label.CONTRADICTION,
+            [("0.52", "0.25")],
+        ),
+        (
+            S2ORC,
+            "On NER, S2ORC-SciBERT scores 90.41 ± 0.16.",
+            Label.CONTRADICTION,
+            [("0.16", "0.06")],
+        ),
+        # the PDF's text lost the sign ("(0.95 0.08(stat) 0.06(det syst) ..."): the number
+        # right after the value is its uncertainty, and the correction
+        (T2K, f"{XSEC} 0.95 ± 0.08 (stat) × 10^-38 cm² per neutron.", Label.SUPPORTED, []),
+        (
+            T2K,
+            f"{XSEC} 0.95 ± 0.05 (stat) × 10^-38 cm² per neutron.",
+            Label.CONTRADICTION,
+            [("0.05", "0.08")],
+        ),
+    ],
+)
+def test_an_uncertainty_is_checked_as_its_values_own(
+    pdf: Path, sentence: str, label: Label, c1: list[tuple[str, str]]
+) -> None:
+    got, why, errors = _judged(pdf, sentence)
+    assert got is label, why
+    assert _values(errors) == c1
