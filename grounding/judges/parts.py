@@ -29,7 +29,14 @@ from enum import Enum
 
 from grounding.judges.rules_cues import NEGATIONS
 from grounding.lexicon import content_terms, fold, is_numeric
-from grounding.lexicon.words import DOWN_WORDS, SAME_WORDS, UP_WORDS, quantifier_words
+from grounding.lexicon.words import (
+    DOWN_WORDS,
+    SAME_WORDS,
+    UP_WORDS,
+    direction_idioms,
+    quantifier_idioms,
+    quantifier_words,
+)
 from grounding.quantities import Quantity, text_quantities
 
 
@@ -89,6 +96,14 @@ def _attributive(s: str, start: int, end: int) -> bool:
 
 #: quantifier words of a sentence and their class ("every" -> "all", "neither" -> "none")
 _QUANTIFIERS = quantifier_words("sentence")
+#: phrases in which a direction word compares no quantity ("4+3 or higher", "raised
+#: concerns")
+_DIRECTION_IDIOMS = re.compile("|".join(f"(?:{p})" for p in direction_idioms()), re.IGNORECASE)
+#: phrases in which such a word quantifies nothing ("no LA at all", "after all")
+_IDIOMS = re.compile(
+    r"\b(?:" + "|".join(r"\s+".join(map(re.escape, p.split())) for p in quantifier_idioms()) + r")\b",
+    re.IGNORECASE,
+)
 _COMPARATIVE = re.compile(r"[a-z]{2,}(?:er|ier)$")
 #: words ending in -er before "than" that are no comparatives ("other than", "rather than")
 _NOT_COMPARATIVE = frozenset(
@@ -187,6 +202,8 @@ def _word_parts(s: str) -> list[Part]:
                 continue  # "more" is a comparison only in "more X than"
             if cls == "same" and _attributive(s, m.start(), m.end()):
                 continue  # "similar documents", "the matching null model"
+            if any(i.start() <= m.start() < i.end() for i in _DIRECTION_IDIOMS.finditer(s)):
+                continue  # "Gleason 4+3 or higher", "raised few safety concerns"
             parts.append(
                 Part(
                     PartKind.COMPARISON,
@@ -223,6 +240,8 @@ def _word_parts(s: str) -> list[Part]:
             governed = tuple(t for t in content_terms(after) if not is_numeric(t))[:4]
             parts.append(Part(PartKind.POLARITY, m.group(0), m.start(), m.end(), "neg", governed))
         elif w in _QUANTIFIERS:
+            if any(i.start() <= m.start() < i.end() for i in _IDIOMS.finditer(s)):
+                continue  # "no LA at all": an intensifier, not a quantifier
             after = " ".join(s[m.end() :].split()[:3])
             parts.append(
                 Part(

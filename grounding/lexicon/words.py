@@ -116,6 +116,18 @@ def quantifier_words(use: str) -> dict[str, str]:
     return {r[0]: r[1] for r in _QUANTIFIERS if use in _uses(r[2])}
 
 
+def direction_idioms() -> tuple[str, ...]:
+    """The patterns of phrases in which a direction word compares no quantity
+    (``direction_idioms.tsv``: "4+3 or higher", "raised few concerns")."""
+    return tuple(r[0] for r in _rows("direction_idioms.tsv"))
+
+
+def quantifier_idioms() -> tuple[str, ...]:
+    """The phrases in which a quantifier word quantifies nothing
+    (``quantifier_idioms.tsv``: "at all", "after all", ...)."""
+    return tuple(r[0] for r in _rows("quantifier_idioms.tsv"))
+
+
 def quantifier_classes(use: str) -> dict[str, set[str]]:
     """Each quantifier class with the words of one use that state it."""
     out: dict[str, set[str]] = {}
