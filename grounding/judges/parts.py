@@ -101,7 +101,9 @@ _QUANTIFIERS = quantifier_words("sentence")
 _DIRECTION_IDIOMS = re.compile("|".join(f"(?:{p})" for p in direction_idioms()), re.IGNORECASE)
 #: phrases in which such a word quantifies nothing ("no LA at all", "after all")
 _IDIOMS = re.compile(
-    r"\b(?:" + "|".join(r"\s+".join(map(re.escape, p.split())) for p in quantifier_idioms()) + r")\b",
+    r"\b(?:"
+    + "|".join(r"\s+".join(map(re.escape, p.split())) for p in quantifier_idioms())
+    + r")\b",
     re.IGNORECASE,
 )
 _COMPARATIVE = re.compile(r"[a-z]{2,}(?:er|ier)$")

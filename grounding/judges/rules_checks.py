@@ -773,21 +773,31 @@ def _specific(c: NumberCheck) -> bool:
 
 
 def _statement_rest(
-    al: Alignment, index: EvidenceIndex | None, reach: int = 200
-) -> list[tuple[Quantity, tuple[str, ...]]]:
+    al: Alignment, index: EvidenceIndex | None, reach: int = 200, page_reach: int = 600
+) -> list[tuple[Quantity, tuple[str, ...], str]]:
     """The quantities of the page text from the end of ``al``'s passage to the end of the
     sentence it cuts (at most ``reach`` characters), each with the words written right
-    before it (:func:`_words_before`): a window may stop inside the paper's statement,
-    before its last number ("... for an effective batch size of" | "32.")."""
+    before it (:func:`_words_before`) and the word right after it: a window may stop
+    inside the paper's statement, before its last number ("... for an effective batch size
+    of" | "32."). A sentence the page ends before it ends goes on at the top of the next
+    page (at most ``page_reach`` characters more: "including 32 parasitic: [a list]" |
+    "...; 15 bacterial: ...")."""
     e = al.hit.entry
     page = getattr(index.pages.get(e.page), "text", "") if index is not None else ""
     if not page or e.kind == "row" or e.end >= len(page):
         return []
     rest = page[e.end : e.end + reach]
     stop = re.search(r"[.!?](?:\s|$)", rest)
+    if stop is None and e.end + reach >= len(page) and index is not None:
+        following = getattr(index.pages.get(e.page + 1), "text", "")
+        rest = page[e.end :] + "\n" + following[:page_reach]
+        stop = re.search(r"[.!?](?:\s|$)", rest)
     rest = rest[: stop.end()] if stop else rest
     lead = page[max(0, e.start, e.end - 80) : e.end]
-    return [(q, _words_before(lead + rest, len(lead) + q.start)) for q in extract_quantities(rest)]
+    return [
+        (q, _words_before(lead + rest, len(lead) + q.start), _word_after(rest, q.end).lower())
+        for q in extract_quantities(rest)
+    ]
 
 
 def _words_before(text: str, at: int, n: int = 3) -> tuple[str, ...]:
@@ -799,14 +809,15 @@ def _numbers_elsewhere(
     text: str,
     found: Findings,
     al: Alignment,
-    rest: list[tuple[Quantity, tuple[str, ...]]] | None = None,
+    rest: list[tuple[Quantity, tuple[str, ...], str]] | None = None,
 ) -> list[str]:
     """The sentence's checkable numbers that its words' passage does not give (each may be
     on the page, but a small number found apart from what it measures binds nothing):
     "up to 62 mol%" aligned with "yields of LA (up to 42 mol%)". A number the passage
     cuts off counts when ``rest`` (:func:`_statement_rest`) gives it after the same words
-    as the sentence ("an effective batch size of 32"), not after others ("15% under
-    definition one and 25% under definition two" gives no 25% to definition one)."""
+    as the sentence ("an effective batch size of 32"), or before the same counted noun
+    ("15 bacterial"), not after others ("15% under definition one and 25% under
+    definition two" gives no 25% to definition one)."""
     have = al.hit.entry.quantities
     out = []
     for c in found.numbers:
@@ -823,10 +834,22 @@ def _numbers_elsewhere(
         point = dataclasses.replace(q, bound=None)
         if any(same_value(point, e) for e in have):
             continue
-        before = _words_before(text, q.start)
-        if not any(same_value(point, e) and words == before for e, words in rest or ()):
+        before, noun = _words_before(text, q.start), _counted(text, q)
+        if not any(
+            same_value(point, e) and (words == before or (noun and after == noun))
+            for e, words, after in rest or ()
+        ):
             out.append(q.text)
     return out
+
+
+def _counted(text: str, q: Quantity) -> str:
+    """The noun a whole number of ``text`` counts, written right after it ("15 bacterial",
+    "32 parasitic"; :func:`_noun_like`), else "" (a physical unit, a decimal)."""
+    if q.decimals or q.physical or q.kind != "number":
+        return ""
+    word = _word_after(text, q.end)
+    return word.lower() if _noun_like(word) else ""
 
 
 #: What introduces the list a count counts ("four libraries: A, B, C and D").

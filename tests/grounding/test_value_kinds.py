@@ -507,3 +507,25 @@ def test_an_uncertainty_is_checked_as_its_values_own(
     got, why, errors = _judged(pdf, sentence)
     assert got is label, why
     assert _values(errors) == c1
+
+
+@pytest.mark.parametrize(
+    "sentence, label",
+    [
+        # the paper's sentence runs over the page break: "We identified 61 hazards ...,
+        # including 32 parasitic: [a list] ..." | "...; 15 bacterial: ..."
+        (
+            "The team identified 61 potential hazards, 32 of them parasitic and 15 bacterial.",
+            Label.SUPPORTED,
+        ),
+        # another count, or the same count of another noun: nothing binds it
+        (
+            "The team identified 61 potential hazards, 32 of them parasitic and 25 bacterial.",
+            Label.NEI,
+        ),
+        ("The team identified 61 potential hazards, 32 of them parasitic and 15 viral.", Label.NEI),
+    ],
+)
+def test_a_statement_read_on_over_the_page_break(sentence: str, label: Label) -> None:
+    got, why, _ = _judged(MARSH, sentence)
+    assert got is label, why
