@@ -121,6 +121,7 @@ from grounding.judges.statement_check import (
     flipped_operators,
     reversed_operators,
 )
+from grounding.judges.sum_forms import check_sum_forms
 from grounding.judges.table import Row, Table
 from grounding.judges.table_refs import wrong_reference
 from grounding.judges.unchecked import nothing_checkable_reason
@@ -226,6 +227,7 @@ class RulesState:
             ("numbers", lambda f: check_numbers(cfg, text, index, hits, recent, f, skip)),
             ("in_passage", lambda f: check_in_passage(cfg, text, hits, f, skip, index=index)),
             ("swaps", lambda f: check_swaps(text, index, f, skip)),
+            ("sum_forms", lambda f: check_sum_forms(text, hits, f)),
             ("row_swaps", lambda f: check_row_swaps(text, index, f)),
             ("slot_swaps", lambda f: check_slot_swaps(text, index, hits, f, skip)),
             ("row_binding", lambda f: check_row_binding(text, index, hits, f)),

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from annotations.schema import Label
+from grounding.judges.sum_forms import _forms
 from grounding.pdf import read_pdf
 from tests.conftest import DATA, need
 from tests.grounding.judging import judged_c1
@@ -529,3 +530,54 @@ def test_an_uncertainty_is_checked_as_its_values_own(
 def test_a_statement_read_on_over_the_page_break(sentence: str, label: Label) -> None:
     got, why, _ = _judged(MARSH, sentence)
     assert got is label, why
+
+
+PROMIS = DATA / "papers-more" / "promis-prostate-mri-2015.pdf"
+DEFINED = "For the primary outcome, clinically significant cancer on template mapping is defined as"
+
+
+@pytest.mark.parametrize(
+    "sentence, label, c1",
+    [
+        # the paper: "defined as Gleason grade >= 4 + 3 and/or maximum cancer core length of >= 6 mm"
+        (
+            f"{DEFINED} Gleason 4+3 or higher and/or a maximum cancer core length of at least 6 mm.",
+            Label.SUPPORTED,
+            [],
+        ),
+        (
+            f"{DEFINED} Gleason 3+3 or higher and/or a maximum cancer core length of at least 6 mm.",
+            Label.CONTRADICTION,
+            [("3", "4")],
+        ),
+        (
+            f"{DEFINED} Gleason 4+4 or higher and/or a maximum cancer core length of at least 6 mm.",
+            Label.CONTRADICTION,
+            [("4", "3")],
+        ),
+        # the paper's second definition writes "3 + 4"
+        (
+            "Under the second definition, clinically significant cancer is Gleason 3+4 or higher "
+            "and/or a cancer core length of at least 4 mm.",
+            Label.SUPPORTED,
+            [],
+        ),
+    ],
+)
+def test_a_sum_form_score_is_one_value(
+    sentence: str, label: Label, c1: list[tuple[str, str]]
+) -> None:
+    got, why, errors = _judged(PROMIS, sentence)
+    assert got is label, why
+    assert _values(errors) == c1
+
+
+@pytest.mark.parametrize(
+    "text, forms",
+    [
+        ("Gleason 4+3 and 3 + 4", [(4, 3), (3, 4)]),
+        ("Ca2+ and +3.2% and 1.5+2 and 10 + 5% and 4+3+2", []),
+    ],
+)
+def test_sum_forms_are_two_small_whole_numbers(text: str, forms: list[tuple[int, int]]) -> None:
+    assert [(a, b) for a, b, _, _ in _forms(text)] == forms
