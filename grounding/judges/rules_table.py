@@ -122,6 +122,7 @@ from grounding.judges.statement_check import (
     reversed_operators,
 )
 from grounding.judges.sum_forms import check_sum_forms
+from grounding.judges.superlative_check import column_extreme
 from grounding.judges.table import Row, Table
 from grounding.judges.table_refs import wrong_reference
 from grounding.judges.unchecked import nothing_checkable_reason
@@ -404,8 +405,10 @@ class RulesState:
         pages = {h.entry.page for h in hits[:5]}
 
         def rows_cmp(p: Part) -> tuple[bool, Hit, str] | None:
-            return compare_rows(text, p.start, p.end, p.value, index, pages) or (
-                compare_at_condition(text, p.start, p.end, p.value, index, pages)
+            return (
+                compare_rows(text, p.start, p.end, p.value, index, pages)
+                or compare_at_condition(text, p.start, p.end, p.value, index, pages)
+                or column_extreme(text, p, index, self.numbers)
             )
 
         checked = part_results(
