@@ -37,6 +37,7 @@ from grounding.lexicon.words import (
     quantifier_idioms,
     quantifier_words,
 )
+from grounding.memo import per_check
 from grounding.quantities import Quantity, text_quantities
 
 
@@ -191,6 +192,16 @@ def _named_negation(s: str, start: int, end: int) -> bool:
     return rest is not None and not _NAME_VERB.search(rest.group(0))
 
 
+@per_check(maxsize=256)
+def _spans(pattern: re.Pattern[str], s: str) -> tuple[tuple[int, int], ...]:
+    return tuple(m.span() for m in pattern.finditer(s))
+
+
+def _inside(at: int, pattern: re.Pattern[str], s: str) -> bool:
+    """Whether offset ``at`` of ``s`` lies inside a match of ``pattern`` (an idiom)."""
+    return any(a <= at < b for a, b in _spans(pattern, s))
+
+
 def _word_parts(s: str) -> list[Part]:
     """Comparisons (direction words, comparatives before "than"), negations and quantifiers."""
     parts: list[Part] = []
@@ -204,7 +215,7 @@ def _word_parts(s: str) -> list[Part]:
                 continue  # "more" is a comparison only in "more X than"
             if cls == "same" and _attributive(s, m.start(), m.end()):
                 continue  # "similar documents", "the matching null model"
-            if any(i.start() <= m.start() < i.end() for i in _DIRECTION_IDIOMS.finditer(s)):
+            if _inside(m.start(), _DIRECTION_IDIOMS, s):
                 continue  # "Gleason 4+3 or higher", "raised few safety concerns"
             parts.append(
                 Part(
@@ -242,7 +253,7 @@ def _word_parts(s: str) -> list[Part]:
             governed = tuple(t for t in content_terms(after) if not is_numeric(t))[:4]
             parts.append(Part(PartKind.POLARITY, m.group(0), m.start(), m.end(), "neg", governed))
         elif w in _QUANTIFIERS:
-            if any(i.start() <= m.start() < i.end() for i in _IDIOMS.finditer(s)):
+            if _inside(m.start(), _IDIOMS, s):
                 continue  # "no LA at all": an intensifier, not a quantifier
             after = " ".join(s[m.end() :].split()[:3])
             parts.append(
