@@ -14,6 +14,7 @@ import pytest
 from annotations.schema import Label
 from grounding.judges.sum_forms import _forms
 from grounding.pdf import read_pdf
+from grounding.quantities import extract_quantities
 from tests.conftest import DATA, need
 from tests.grounding.judging import judged_c1
 
@@ -581,3 +582,31 @@ def test_a_sum_form_score_is_one_value(
 )
 def test_sum_forms_are_two_small_whole_numbers(text: str, forms: list[tuple[int, int]]) -> None:
     assert [(a, b) for a, b, _, _ in _forms(text)] == forms
+
+
+@pytest.mark.parametrize(
+    "text, unit",
+    [
+        ("a 1.5 Tesla scanner", "T"),
+        ("at 5 volts", "V"),
+        ("12 milligrams of the drug", "mg"),
+        ("a 200 watts lamp", "W"),
+        ("over 3 kilometres", "km"),
+    ],
+)
+def test_si_units_spelled_out_are_physical(text: str, unit: str) -> None:
+    [q] = extract_quantities(text)
+    assert q.unit == unit and q.physical
+
+
+@pytest.mark.parametrize(
+    "sentence, label",
+    [
+        # the paper: "... imaging using a 1.5 Tesla scanner and a pelvic phased array"
+        ("The MRI protocol uses a 1.5 Tesla scanner and a pelvic phased array.", Label.SUPPORTED),
+        ("The MRI protocol uses a 3 Tesla scanner and a pelvic phased array.", Label.CONTRADICTION),
+    ],
+)
+def test_a_unit_spelled_out_binds_its_value(sentence: str, label: Label) -> None:
+    got, why, _ = _judged(PROMIS, sentence)
+    assert got is label, why
