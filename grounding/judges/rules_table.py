@@ -127,7 +127,12 @@ from grounding.judges.table import Row, Table
 from grounding.judges.table_refs import wrong_reference
 from grounding.judges.unchecked import nothing_checkable_reason
 from grounding.judges.verb_slot import slot_contradiction
-from grounding.judges.verbatim import flip_contradiction, keep_verbatim, number_flip_contradiction
+from grounding.judges.verbatim import (
+    exchanged_numbers,
+    flip_contradiction,
+    keep_verbatim,
+    number_flip_contradiction,
+)
 from grounding.lexicon import content_terms, fold, unfold
 from grounding.types import Passage
 
@@ -274,6 +279,10 @@ class RulesState:
         return number_flip_contradiction(
             self.claim.text, self.index, self.hits, self.numbers.numbers
         )
+
+    @cached_property
+    def exchanged(self) -> SentenceFinding | None:
+        return exchanged_numbers(self.claim.text, self.index, self.hits, self.numbers.numbers)
 
     @cached_property
     def verb_slot(self) -> SentenceFinding | None:
@@ -987,6 +996,11 @@ TABLE: Table[RulesState, Outcome] = Table(
             "changed_number",
             "the paper states the sentence with one number changed (C1)",
             _sentence_finding(lambda s: s.changed_number),
+        ),
+        Row(
+            "exchanged_numbers",
+            "the paper states the sentence with two of its numbers exchanged (C1)",
+            _sentence_finding(lambda s: s.exchanged),
         ),
         Row(
             "verb_slot_name",

@@ -362,6 +362,68 @@ def number_flips(text: str, index: EvidenceIndex, hits: list[Hit], n: int = 5) -
     return list(found.values())
 
 
+def exchanged_numbers(
+    text: str, index: EvidenceIndex, hits: list[Hit], numbers: Sequence[NumberCheck], n: int = 5
+) -> SentenceFinding | None:
+    """The paper states ``text`` near verbatim (as :func:`number_flips` reads it) with two
+    of its numbers exchanged, word for word in the same slots ("When 500 ppm imidazole was
+    added, icorr was higher than 1000 ppm" where the paper says 1000 ... 500): each of the
+    two is a C1, the other as its correction, and its check a conflict bound to that
+    passage. None when no aligned passage is the sentence with exactly that exchange (and
+    at most :data:`_EDGE`-word edges or a few other words changed). Pure."""
+    mine = _tokens(_flat(text))
+    if len(mine) < 5 or len(fold(text)) != len(text):
+        return None
+    for h, around, a, b in _alignments(text, index, hits, n, SAME_BUT_ONE):
+        theirs = _tokens(_CITE.sub(" ", _statement(around, a, b)))
+        inner = _changes(mine, theirs)
+        numeric = [op for op in inner if any(_number(t) is not None for t in mine[op[1] : op[2]])]
+        if len(numeric) != 2 or any(
+            op[0] != "replace" or op[2] - op[1] != 1 or op[4] - op[3] != 1 for op in numeric
+        ):
+            continue
+        (_, i1, _, j1, _), (_, i2, _, j2, _) = numeric
+        x1, x2, y1, y2 = mine[i1], mine[i2], theirs[j1], theirs[j2]
+        if x1 == x2 or x1 != y2 or x2 != y1:
+            continue  # not the same two numbers, each in the other's slot
+        others = sum(max(op[2] - op[1], op[4] - op[3]) for op in inner if op not in numeric)
+        if others > max(2, len(mine) // 4):
+            continue
+        flips = [
+            NumberFlip(x1, y1, h, around[a:b], mine[:i1].count(x1)),
+            NumberFlip(x2, y2, h, around[a:b], mine[:i2].count(x2)),
+        ]
+        spans = [_flip_span(text, f) for f in flips]
+        if any(sp is None for sp in spans):
+            continue
+        window = extract_quantities(around[a:b])
+        checks = tuple(
+            dataclasses.replace(
+                c,
+                status=NumberStatus.CONFLICT,
+                hit=h,
+                why="",
+                correction=next((q for q in window if q.value == _number(f.paper)), None),
+            )
+            if (f := next((f for f, sp in zip(flips, spans) if _at(c, sp)), None)) is not None
+            else c
+            for c in numbers
+        )
+        said = [text[sp[0] : sp[1]] for sp in spans if sp is not None]
+        return SentenceFinding(
+            f"Contradicted: the sentence exchanges '{said[0]}' and '{said[1]}': the same "
+            f"statement on page {h.entry.page} gives them the other way round "
+            f'("{short(h.entry.text)}").',
+            (h,),
+            tuple(
+                ErrorSpan(span=w, tags=(ErrorTag.C1,), correction=f.paper)
+                for w, f in zip(said, flips)
+            ),
+            checks,
+        )
+    return None
+
+
 def number_flip_contradiction(
     text: str, index: EvidenceIndex, hits: list[Hit], numbers: Sequence[NumberCheck]
 ) -> SentenceFinding | None:
@@ -481,6 +543,7 @@ __all__ = [
     "flipped_statement",
     "keep_verbatim",
     "number_flip_contradiction",
+    "exchanged_numbers",
     "number_flips",
     "verbatim_hit",
 ]

@@ -610,3 +610,43 @@ def test_si_units_spelled_out_are_physical(text: str, unit: str) -> None:
 def test_a_unit_spelled_out_binds_its_value(sentence: str, label: Label) -> None:
     got, why, _ = _judged(PROMIS, sentence)
     assert got is label, why
+
+
+IMIDAZOLE = DATA / "papers-more" / "imidazole-corrosion-2021.pdf"
+
+
+@pytest.mark.parametrize(
+    "pdf, sentence, label, c1",
+    [
+        # the paper: "When 1000 ppm imidazole was added, icorr was higher than 500 ppm ..."
+        (
+            IMIDAZOLE,
+            "When 500 ppm imidazole was added, icorr was higher than 1000 ppm imidazole, and "
+            "the Ecorr decreased.",
+            Label.CONTRADICTION,
+            [("500", "1000"), ("1000", "500")],
+        ),
+        (
+            IMIDAZOLE,
+            "When 1000 ppm imidazole was added, icorr was higher than 500 ppm imidazole, and "
+            "the Ecorr decreased.",
+            Label.SUPPORTED,
+            [],
+        ),
+        # the paper: "the total number of selected events ... is 12 777 (and ... approximately
+        # 3860 of these events are true interactions on water)"
+        (
+            T2K,
+            "The selected water-in sample holds 12 777 events, of which approximately 3860 are "
+            "expected to be true interactions on water.",
+            Label.SUPPORTED,
+            [],
+        ),
+    ],
+)
+def test_two_numbers_exchanged_in_the_papers_statement(
+    pdf: Path, sentence: str, label: Label, c1: list[tuple[str, str]]
+) -> None:
+    got, why, errors = _judged(pdf, sentence)
+    assert got is label, why
+    assert sorted(errors) == sorted(c1)
