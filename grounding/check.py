@@ -40,6 +40,7 @@ from grounding.sentences import (
     is_heading,
     is_question,
     is_table_header,
+    reference_list_spans,
     split_sentences,
 )
 from grounding.types import GOLD_ZOOM, Judgement, Passage, Rect, Sentence
@@ -238,15 +239,23 @@ def _judge_answer(
         else [tuple(index.search(s.text, k=PASSAGES_PER_SENTENCE)) for s in sentences]
     )
     judgements, judge_graph = judge_sentences(judge, question, sentences, passages, document, index)
-    # a markdown heading, a table's header row or a question is never a claim, whatever a
-    # judge made of its words
-    return [_structural(answer, s, j) for s, j in zip(sentences, judgements)], judge_graph
+    # a markdown heading, a reference list, a table's header row or a question is never a
+    # claim, whatever a judge made of its words
+    entries = reference_list_spans(answer)
+    return [
+        _structural(answer, s, j, (s.start, s.end) in entries)
+        for s, j in zip(sentences, judgements)
+    ], judge_graph
 
 
-def _structural(answer: str, sentence: Sentence, judgement: Judgement) -> Judgement:
+def _structural(
+    answer: str, sentence: Sentence, judgement: Judgement, in_reference_list: bool
+) -> Judgement:
     """``judgement``, or not_a_claim when the sentence's form asserts nothing."""
     if is_heading(answer, sentence):
         why = "a markdown heading"
+    elif in_reference_list:
+        why = "part of a reference list"
     elif is_table_header(answer, sentence):
         why = "the header row of a markdown table"
     elif is_question(sentence):

@@ -51,6 +51,7 @@ __all__ = [
     "is_heading",
     "is_question",
     "is_table_header",
+    "reference_list_spans",
     "sentence_spans",
     "split_sentences",
 ]
@@ -294,7 +295,19 @@ def split_sentences(answer: str) -> list[Sentence]:
 
 def sentence_spans(answer: str) -> list[tuple[int, int]]:
     """The ``(start, end)`` character offsets of each sentence (end exclusive)."""
-    spans: list[tuple[int, int]] = []
+    return [(a, b) for a, b, _ in _spans(answer)]
+
+
+def reference_list_spans(answer: str) -> frozenset[tuple[int, int]]:
+    """The ``(start, end)`` offsets of the sentences of ``answer`` that belong to a
+    reference list: a ``References`` / ``Bibliography`` title line and the entries after
+    it, or the lines of a titleless ``[n]`` list closing the answer."""
+    return frozenset((a, b) for a, b, entry in _spans(answer) if entry)
+
+
+def _spans(answer: str) -> list[tuple[int, int, bool]]:
+    """``(start, end, in a reference list)`` of each sentence, in order."""
+    spans: list[tuple[int, int, bool]] = []
     in_refs = False
     entries_from = _trailing_entries(answer)
     pos = 0
@@ -310,16 +323,16 @@ def sentence_spans(answer: str) -> list[tuple[int, int]]:
                 in_refs = False
             if _REF_TITLE.match(content):
                 in_refs = True
-                spans.append((start, end))
+                spans.append((start, end, True))
             elif in_refs or start >= entries_from:
-                spans.append((start, end))
+                spans.append((start, end, True))
             else:
                 for a, b in _split_line(content):
-                    spans.append((start + a, start + b))
+                    spans.append((start + a, start + b, False))
         if nl < 0:
             break
         pos = nl + 1
-    return [(a, b) for a, b in spans if _ALNUM.search(answer, a, b)]
+    return [(a, b, e) for a, b, e in spans if _ALNUM.search(answer, a, b)]
 
 
 def _trailing_entries(answer: str) -> int:

@@ -295,6 +295,22 @@ def test_titleless_footnote_reference_list_is_not_claims(specter) -> None:
     assert report.annotations[2].sentence.endswith("Citation-informed Transformers. ACL.")
 
 
+def test_every_line_of_a_reference_list_is_not_a_claim(specter) -> None:
+    # entries a judge would read as claims (a link definition, a line holding a number
+    # the paper states) are part of the list; the body above it is judged as before
+    doc, index = specter
+    answers = [
+        "SPECTER reaches 80.0 on average [1].\n\n[1]: https://github.com/allenai/specter",
+        "SPECTER reaches 80.0 on average.\n\n**References**\n"
+        "The SciDocs benchmark has 7 tasks.\nhttps://github.com/allenai/specter",
+    ]
+    for answer in answers:
+        report = check("q", answer, doc, index=index, verify_citations=False)
+        first, *rest = report.annotations
+        assert first.label is Label.SUPPORTED
+        assert rest and all(a.label is Label.NOT_A_CLAIM for a in rest)
+
+
 def test_a_label_from_a_premise_says_so_in_its_rationale(specter) -> None:
     doc, index = specter
     answer = (

@@ -450,3 +450,28 @@ def test_is_question() -> None:
         ("The average is 80.0 (is it?).", False),
         ('It is "80.0"!', False),
     ]
+
+
+def test_reference_list_spans() -> None:
+    from grounding.sentences import reference_list_spans, split_sentences
+
+    answer = (
+        "It is 80.0 [1]. See below.\n\n**References**\nSPECTER code. https://x.org/s\n"
+        "The benchmark has 7 tasks.\n\n### Notes\nOne. Two.\n\n[1] A. Paper. 2020.\n"
+        "[2]: https://y.org"
+    )
+    entries = reference_list_spans(answer)
+    got = [(s.text, (s.start, s.end) in entries) for s in split_sentences(answer)]
+    assert got == [
+        ("It is 80.0 [1].", False),
+        ("See below.", False),
+        ("**References**", True),
+        ("SPECTER code. https://x.org/s", True),
+        ("The benchmark has 7 tasks.", True),
+        ("Notes", False),
+        ("One.", False),
+        ("Two.", False),
+        ("[1] A. Paper. 2020.", True),
+        ("[2]: https://y.org", True),
+    ]
+    assert reference_list_spans("[1] showed it. It is 5.") == frozenset()
