@@ -23,6 +23,7 @@ from annotations.schema import (
     PropagationType,
     QAPair,
     SentenceAnnotation,
+    sentence_id,
 )
 from citations.runner import VerifierOptions
 from grounding.collector import paused_gc
@@ -34,7 +35,14 @@ from grounding.memo import forget_check_memos
 from grounding.pdf import Document, Page, read_pdf
 from grounding.propagate import propagate
 from grounding.references import CheckedReference, check_references
-from grounding.sentences import has_words, is_heading, split_sentences
+from grounding.sentences import (
+    has_words,
+    is_heading,
+    is_question,
+    is_table_header,
+    reference_list_spans,
+    split_sentences,
+)
 from grounding.types import GOLD_ZOOM, Judgement, Passage, Rect, Sentence
 
 #: Candidate passages handed to the judge per sentence.
@@ -231,14 +239,30 @@ def _judge_answer(
         else [tuple(index.search(s.text, k=PASSAGES_PER_SENTENCE)) for s in sentences]
     )
     judgements, judge_graph = judge_sentences(judge, question, sentences, passages, document, index)
-    # a markdown heading is never a claim, whatever a judge made of its words
-    judgements = [
-        Judgement(Label.NOT_A_CLAIM, None, "Not a claim: a markdown heading.", judge=j.judge)
-        if is_heading(answer, s)
-        else j
+    # a markdown heading, a reference list, a table's header row or a question is never a
+    # claim, whatever a judge made of its words
+    entries = reference_list_spans(answer)
+    return [
+        _structural(answer, s, j, (s.start, s.end) in entries)
         for s, j in zip(sentences, judgements)
-    ]
-    return judgements, judge_graph
+    ], judge_graph
+
+
+def _structural(
+    answer: str, sentence: Sentence, judgement: Judgement, in_reference_list: bool
+) -> Judgement:
+    """``judgement``, or not_a_claim when the sentence's form asserts nothing."""
+    if is_heading(answer, sentence):
+        why = "a markdown heading"
+    elif in_reference_list:
+        why = "part of a reference list"
+    elif is_table_header(answer, sentence):
+        why = "the header row of a markdown table"
+    elif is_question(sentence):
+        why = "a question"
+    else:
+        return judgement
+    return Judgement(Label.NOT_A_CLAIM, None, f"Not a claim: {why}.", judge=judgement.judge)
 
 
 def _annotate(
@@ -274,13 +298,35 @@ def _annotate(
                 else (),
             )
         )
-    # A label changed by propagation keeps boxes only where the label still takes them.
-    return tuple(
-        a
-        if a.label in (Label.SUPPORTED, Label.CONTRADICTION) or not a.boxes
-        else a.model_copy(update={"boxes": ()})
-        for a in propagate(own)
-    )
+    final = propagate(own)
+    labels = {sentence_id(i): a.label for i, a in enumerate(final)}
+    return tuple(_inherited(o, a, labels) for o, a in zip(own, final))
+
+
+def _inherited(
+    own: SentenceAnnotation, final: SentenceAnnotation, labels: dict[str, Label]
+) -> SentenceAnnotation:
+    """``final`` (``own`` after propagation) with boxes only where its label takes them,
+    and, when propagation changed the label, a rationale that names the premises it comes
+    from first (the judge's reading of the sentence on its own follows).
+
+    labels: the final label of each sentence, by id (``"S1"``...)."""
+    update: dict[str, Any] = {}
+    if final.boxes and final.label not in (Label.SUPPORTED, Label.CONTRADICTION):
+        update["boxes"] = ()
+    if final.label is not own.label:
+        bad = [p for p in final.depends_on if labels.get(p) is final.label] or list(
+            final.depends_on
+        )
+        word = "Contradicted" if final.label is Label.CONTRADICTION else "Not established"
+        state = "contradicted" if final.label is Label.CONTRADICTION else "not established"
+        tags = ", ".join(t.value for t in final.error_tags)
+        update["rationale"] = (
+            f"{word} through its premise{'s' if len(bad) > 1 else ''}: it rests on"
+            f" {', '.join(bad)}, {state}{f' ({tags})' if tags else ''}."
+            f" On its own: {own.rationale}"
+        )
+    return final.model_copy(update=update) if update else final
 
 
 def _same_paper(index: Any, document: Document) -> None:

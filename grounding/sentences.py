@@ -30,7 +30,9 @@ Rules, from the gold splits of GroundQA dev (``annotations[].sentence`` against
   ``2 M.``, ``3 T.`` end a sentence before a capitalised word; ``U.S.`` ends one
   before a capitalised word but not before an acronym (``the U.S. FDA``).
 - After a ``References`` / ``Bibliography`` title line, each line is one sentence (an entry),
-  until the next markdown heading.
+  until the next markdown heading. A footnote-style reference list with no title (the
+  answer ends with lines that each start with a bracketed number, ``[1] Cohan et al.
+  2020. SPECTER: ... ACL.``) is read the same way: each of its lines is one entry.
 
 Gold data caveat: in one dev row (lavis-2022__q03) the annotators kept a reference entry's
 leading ``"- "`` inside the sentence; everywhere else list markers are gaps, and this
@@ -44,7 +46,15 @@ import re
 from annotations.errors import InputError
 from grounding.types import Sentence
 
-__all__ = ["has_words", "is_heading", "sentence_spans", "split_sentences"]
+__all__ = [
+    "has_words",
+    "is_heading",
+    "is_question",
+    "is_table_header",
+    "reference_list_spans",
+    "sentence_spans",
+    "split_sentences",
+]
 
 #: List and heading markers at the start of a line (after indentation); they are gaps.
 _MARKER = re.compile(r"(?:[-*+\u2022\u2013]|\d{1,3}[.)]|\(?[a-z][.)]|#{1,6}|>)[ \t]+")
@@ -55,6 +65,8 @@ _REF_TITLE = re.compile(
     re.IGNORECASE,
 )
 _BOLD_LINE = re.compile(r"^(?:\*\*[^*]+\*\*|__[^_]+__)\s*:?$")
+#: A footnote-style reference-list line: "[1] Author. Title. Venue." or "[2]: https://...".
+_NUMBERED_ENTRY = re.compile(r"\[\d{1,3}\]:?[ \t]+\S")
 
 #: Abbreviations after which a period never ends a sentence (lower-cased, without the dot).
 _NEVER_END = frozenset(
@@ -242,6 +254,31 @@ def is_heading(answer: str, sentence: Sentence) -> bool:
     return _HEADING_PREFIX.fullmatch(answer, line_start, sentence.start) is not None
 
 
+#: A markdown table's delimiter row: "|---|:---:|", "--- | ---" (cells of dashes and colons).
+_TABLE_DELIMITER = re.compile(r"[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*(?::?-+:?[ \t]*)?")
+
+
+def is_table_header(answer: str, sentence: Sentence) -> bool:
+    """True if ``sentence`` (a span of ``answer``) is the header row of a markdown table:
+    its line holds ``|`` cells and the next line is the table's delimiter row
+    (``|---|---|``). Rows below the delimiter hold values and are claims."""
+    line_start = answer.rfind("\n", 0, sentence.start) + 1
+    line_end = answer.find("\n", sentence.end)
+    if line_end < 0 or "|" not in answer[line_start:line_end]:
+        return False
+    next_end = answer.find("\n", line_end + 1)
+    next_line = answer[line_end + 1 : None if next_end < 0 else next_end].rstrip()
+    return _TABLE_DELIMITER.fullmatch(next_line) is not None
+
+
+def is_question(sentence: Sentence) -> bool:
+    """True if ``sentence`` is a question: it ends with ``?`` (before closing markdown
+    emphasis only), as a restated question or a rhetorical one ("**Do hard negatives
+    matter?**") does; a question asserts nothing. A quoted question ends with its quote
+    (``The authors ask "does it help?"``): reported speech, not a question."""
+    return sentence.text.rstrip("*_ \t").endswith(("?", "\uff1f"))
+
+
 def split_sentences(answer: str) -> list[Sentence]:
     """Split ``answer`` into sentences, in order, with exact offsets.
 
@@ -258,8 +295,21 @@ def split_sentences(answer: str) -> list[Sentence]:
 
 def sentence_spans(answer: str) -> list[tuple[int, int]]:
     """The ``(start, end)`` character offsets of each sentence (end exclusive)."""
-    spans: list[tuple[int, int]] = []
+    return [(a, b) for a, b, _ in _spans(answer)]
+
+
+def reference_list_spans(answer: str) -> frozenset[tuple[int, int]]:
+    """The ``(start, end)`` offsets of the sentences of ``answer`` that belong to a
+    reference list: a ``References`` / ``Bibliography`` title line and the entries after
+    it, or the lines of a titleless ``[n]`` list closing the answer."""
+    return frozenset((a, b) for a, b, entry in _spans(answer) if entry)
+
+
+def _spans(answer: str) -> list[tuple[int, int, bool]]:
+    """``(start, end, in a reference list)`` of each sentence, in order."""
+    spans: list[tuple[int, int, bool]] = []
     in_refs = False
+    entries_from = _trailing_entries(answer)
     pos = 0
     n = len(answer)
     while pos <= n:
@@ -273,16 +323,34 @@ def sentence_spans(answer: str) -> list[tuple[int, int]]:
                 in_refs = False
             if _REF_TITLE.match(content):
                 in_refs = True
-                spans.append((start, end))
-            elif in_refs:
-                spans.append((start, end))
+                spans.append((start, end, True))
+            elif in_refs or start >= entries_from:
+                spans.append((start, end, True))
             else:
                 for a, b in _split_line(content):
-                    spans.append((start + a, start + b))
+                    spans.append((start + a, start + b, False))
         if nl < 0:
             break
         pos = nl + 1
-    return [(a, b) for a, b in spans if _ALNUM.search(answer, a, b)]
+    return [(a, b, e) for a, b, e in spans if _ALNUM.search(answer, a, b)]
+
+
+def _trailing_entries(answer: str) -> int:
+    """Where a titleless footnote-style reference list closing ``answer`` starts: the
+    offset of the first of the trailing lines that all start with ``[n]`` (blank lines
+    between them allowed), after at least one line of other text; ``len(answer) + 1``
+    when the answer does not end with such lines."""
+    start = len(answer) + 1
+    end = len(answer)
+    while end > 0:
+        line_start = answer.rfind("\n", 0, end) + 1
+        line = answer[line_start:end].strip()
+        if line and not _NUMBERED_ENTRY.match(line):
+            return start  # the body text the entries close
+        if line:
+            start = line_start
+        end = line_start - 1
+    return len(answer) + 1  # nothing but entries: no body text for them to close
 
 
 def _line_content(text: str, start: int, end: int) -> tuple[int, int, str]:

@@ -233,6 +233,101 @@ def test_markdown_headings_are_not_claims(specter) -> None:
     assert report.annotations[0].boxes == () and report.annotations[0].role is None
 
 
+def test_chat_answer_forms_that_assert_nothing_are_not_claims(specter) -> None:
+    # a table's header row, a restated question (one naming a table number) and a
+    # rhetorical question are not claims; the table's value rows and the answer's
+    # statements are judged as before
+    doc, index = specter
+    question = "According to Table 2, how do the metadata fields affect SPECTER?"
+    answer = (
+        f"{question}\n\n| Variant | Avg |\n|---|---|\n| + author | 67.3 |\n"
+        "| No hard negatives | 76.4 |\n\nDoes removing the abstract hurt? "
+        "Removing the abstract lowers the average to 68.1."
+    )
+    report = check(question, answer, doc, index=index, verify_citations=False)
+    got = [(a.sentence, a.label) for a in report.annotations]
+    assert got == [
+        (question, Label.NOT_A_CLAIM),
+        ("| Variant | Avg |", Label.NOT_A_CLAIM),
+        ("| + author | 67.3 |", Label.SUPPORTED),
+        ("| No hard negatives | 76.4 |", Label.CONTRADICTION),
+        ("Does removing the abstract hurt?", Label.NOT_A_CLAIM),
+        ("Removing the abstract lowers the average to 68.1.", Label.SUPPORTED),
+    ]
+    assert [a.rationale for a in report.annotations if a.label is Label.NOT_A_CLAIM] == [
+        "Not a claim: a question.",
+        "Not a claim: the header row of a markdown table.",
+        "Not a claim: a question.",
+    ]
+    assert all(
+        a.role is None and not a.boxes for a in report.annotations if a.label is Label.NOT_A_CLAIM
+    )
+
+
+def test_table_header_and_question_on_a_publisher_typeset_paper() -> None:
+    doc = read_pdf(need(DATA / "papers-more" / "imidazole-corrosion-2021.pdf"))
+    answer = (
+        "| Imidazole (ppm) | IE (%) |\n| :--- | ---: |\n| 500 | 91.7 |\n\n"
+        "Why does the efficiency drop at 1000 ppm?\n"
+        "The inhibition efficiency of imidazole reached 91.7% at 500 ppm."
+    )
+    report = check("How does imidazole work?", answer, doc, verify_citations=False)
+    assert [a.label for a in report.annotations] == [
+        Label.NOT_A_CLAIM,
+        Label.SUPPORTED,
+        Label.NOT_A_CLAIM,
+        Label.SUPPORTED,
+    ]
+
+
+def test_titleless_footnote_reference_list_is_not_claims(specter) -> None:
+    doc, index = specter
+    answer = (
+        "Removing the abstract lowers the average to 68.1 [1]. Adding authors lowers it to"
+        " 67.3 [2].\n\n[1] Cohan et al. 2020. SPECTER: Document-level Representation"
+        " Learning using Citation-informed Transformers. ACL.\n"
+        "[2] Beltagy, I., Lo, K., & Cohan, A. (2019). SciBERT: A Pretrained Language Model"
+        " for Scientific Text. In EMNLP."
+    )
+    report = check("q", answer, doc, index=index, verify_citations=False)
+    labels = [a.label for a in report.annotations]
+    assert labels == [Label.SUPPORTED, Label.SUPPORTED, Label.NOT_A_CLAIM, Label.NOT_A_CLAIM]
+    assert report.annotations[2].sentence.endswith("Citation-informed Transformers. ACL.")
+
+
+def test_every_line_of_a_reference_list_is_not_a_claim(specter) -> None:
+    # entries a judge would read as claims (a link definition, a line holding a number
+    # the paper states) are part of the list; the body above it is judged as before
+    doc, index = specter
+    answers = [
+        "SPECTER reaches 80.0 on average [1].\n\n[1]: https://github.com/allenai/specter",
+        "SPECTER reaches 80.0 on average.\n\n**References**\n"
+        "The SciDocs benchmark has 7 tasks.\nhttps://github.com/allenai/specter",
+    ]
+    for answer in answers:
+        report = check("q", answer, doc, index=index, verify_citations=False)
+        first, *rest = report.annotations
+        assert first.label is Label.SUPPORTED
+        assert rest and all(a.label is Label.NOT_A_CLAIM for a in rest)
+
+
+def test_a_label_from_a_premise_says_so_in_its_rationale(specter) -> None:
+    doc, index = specter
+    answer = (
+        "| Variant | Avg |\n|---|---|\n| + author | 67.3 |\n| No hard negatives | 76.4 |\n\n"
+        "Overall, metadata hurts."
+    )
+    report = check("q", answer, doc, index=index, verify_citations=False)
+    last, own = report.annotations[-1], report.sentences[-1].judgement
+    assert own.label is Label.NEI and last.label is Label.CONTRADICTION
+    assert last.error_tags and last.error_tags[0].value == "C4"
+    assert last.rationale.startswith("Contradicted through its premise: it rests on S3,")
+    assert last.rationale.endswith(f"On its own: {own.rationale}")
+    # labels propagation leaves alone keep the judge's rationale word for word
+    for cs in report.sentences[:-1]:
+        assert cs.annotation.rationale == cs.judgement.rationale
+
+
 def test_an_index_of_another_paper_is_refused(specter) -> None:
     doc, _ = specter
     other = EvidenceIndex.build(read_pdf(need(DATA / "papers" / "vespa-2017.pdf")))

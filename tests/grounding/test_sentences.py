@@ -367,3 +367,111 @@ def test_german_ordinals_and_dates(answer: str, expected: list[str]) -> None:
 def test_decimal_and_thousands_conventions(answer: str, expected: list[str]) -> None:
     assert texts(answer) == expected
     assert_tiles(answer)
+
+
+# --- chat-style answers: titleless footnote reference lists, tables, questions ------------
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        (  # footnote-style list closing the answer, no title: one entry a line
+            "It drops to 68.1 [1]. It is 67.3[2].\n\n"
+            "[1] Cohan et al. 2020. SPECTER: Document-level Learning. ACL.\n"
+            "[2] https://arxiv.org/abs/2004.07180",
+            [
+                "It drops to 68.1 [1].",
+                "It is 67.3[2].",
+                "[1] Cohan et al. 2020. SPECTER: Document-level Learning. ACL.",
+                "[2] https://arxiv.org/abs/2004.07180",
+            ],
+        ),
+        (  # markdown link definitions, blank lines between them
+            'See the paper. It helps.\n\n[1]: https://x.org/a "A. Title."\n\n[2]: https://y.org',
+            [
+                "See the paper.",
+                "It helps.",
+                '[1]: https://x.org/a "A. Title."',
+                "[2]: https://y.org",
+            ],
+        ),
+        (  # a bracketed number opening the answer's only line is body text
+            "[1] showed that X rises. Then Y falls.",
+            ["[1] showed that X rises.", "Then Y falls."],
+        ),
+        (  # numbered lines followed by more body text are not a closing list
+            "A is 5.\n[1] Smith. Title one. Venue.\nMore text. And more.",
+            ["A is 5.", "[1] Smith.", "Title one.", "Venue.", "More text.", "And more."],
+        ),
+        (  # nothing but numbered lines: no body for them to close
+            "[1] a. B c.\n[2] d. E f.",
+            ["[1] a.", "B c.", "[2] d.", "E f."],
+        ),
+    ],
+)
+def test_titleless_footnote_reference_list(answer: str, expected: list[str]) -> None:
+    assert texts(answer) == expected
+    assert_tiles(answer)
+
+
+def test_is_table_header() -> None:
+    from grounding.sentences import is_table_header, split_sentences
+
+    answer = (
+        "| Variant | Avg |\n|---|:---:|\n| -abstract | 68.1 |\n\n"
+        "Setting | Score\n--- | ---\nfull | 80.0\n\n"
+        "A | b is not a header.\n---\nThe rule above is a break."
+    )
+    got = [(s.text, is_table_header(answer, s)) for s in split_sentences(answer)]
+    assert got == [
+        ("| Variant | Avg |", True),
+        ("| -abstract | 68.1 |", False),
+        ("Setting | Score", True),
+        ("full | 80.0", False),
+        ("A | b is not a header.", False),
+        ("The rule above is a break.", False),
+    ]
+
+
+def test_is_question() -> None:
+    from grounding.sentences import is_question, split_sentences
+
+    answer = (
+        "**Do hard negatives matter?** Yes, they add 1.6 points. Why? Is it _robust?_ "
+        'He asked "is it 80.0?" The average is 80.0 (is it?). It is "80.0"!'
+    )
+    got = [(s.text, is_question(s)) for s in split_sentences(answer)]
+    assert got == [
+        ("**Do hard negatives matter?**", True),
+        ("Yes, they add 1.6 points.", False),
+        ("Why?", True),
+        ("Is it _robust?_", True),
+        ('He asked "is it 80.0?"', False),
+        ("The average is 80.0 (is it?).", False),
+        ('It is "80.0"!', False),
+    ]
+
+
+def test_reference_list_spans() -> None:
+    from grounding.sentences import reference_list_spans, split_sentences
+
+    answer = (
+        "It is 80.0 [1]. See below.\n\n**References**\nSPECTER code. https://x.org/s\n"
+        "The benchmark has 7 tasks.\n\n### Notes\nOne. Two.\n\n[1] A. Paper. 2020.\n"
+        "[2]: https://y.org"
+    )
+    entries = reference_list_spans(answer)
+    got = [(s.text, (s.start, s.end) in entries) for s in split_sentences(answer)]
+    assert got == [
+        ("It is 80.0 [1].", False),
+        ("See below.", False),
+        ("**References**", True),
+        ("SPECTER code. https://x.org/s", True),
+        ("The benchmark has 7 tasks.", True),
+        ("Notes", False),
+        ("One.", False),
+        ("Two.", False),
+        ("[1] A. Paper. 2020.", True),
+        ("[2]: https://y.org", True),
+    ]
+    assert reference_list_spans("[1] showed it. It is 5.") == frozenset()
