@@ -12,12 +12,19 @@ Pure over the index's row entries; no I/O.
 from __future__ import annotations
 
 import math
+import re
 
 from grounding.evidence import Entry, EvidenceIndex, Hit
-from grounding.judges.number_common import Findings, NumberCheck, NumberStatus, plausible
+from grounding.judges.number_common import (
+    Findings,
+    NumberCheck,
+    NumberStatus,
+    plausible,
+    shares_unit,
+)
 from grounding.judges.rules_cells import cell_near, same_table
 from grounding.judges.rules_tables import column_headers
-from grounding.lexicon import content_terms
+from grounding.lexicon import content_terms, fold
 from grounding.quantities import Quantity, same_value
 
 
@@ -47,9 +54,11 @@ def keyed_rows(index: EvidenceIndex, key: Quantity) -> list[tuple[int, Entry]]:
     return _keyed(index, key)
 
 
-def check_keyed_rows(index: EvidenceIndex, found: Findings) -> None:
-    """Hold each number of the sentence to the row its numeric key names (module
-    docstring; a sentence naming two keys is left alone): a number the row holds becomes found
+def check_keyed_rows(index: EvidenceIndex, found: Findings, text: str = "") -> None:
+    """Hold each number of the sentence ``text`` to the row its numeric key names (module
+    docstring; a sentence naming two keys is left alone, "from 500 to 1000 ppm" included:
+    a unit written once after two values, :func:`number_common.shares_unit`): a number
+    the row holds becomes found
     there; a number the row's table
     gives in another row, where the key's row has another plausible value in that column,
     becomes a conflict (C1) with that value as the correction. Changes ``found``.
@@ -71,9 +80,60 @@ def check_keyed_rows(index: EvidenceIndex, found: Findings) -> None:
     if len(keyed) != 1:
         return  # no key, or several ("500 ppm ... than 1000 ppm"): no row
     key, rows = keyed[0]
+    if any(shares_unit(fold(text), c.quantity, key) for c in checks if c.quantity is not key):
+        return  # "from 500 to 1000 ppm": two keys, the first written without its unit
+    held = next(c for c in checks if c.quantity is key)
+    if held.status == NumberStatus.CONFLICT and _value_at_key(
+        fold(text), held, checks, rows, index
+    ):
+        return
     for c in checks:
         if c.quantity is not key and c.status != NumberStatus.CONFLICT:
             _hold(c, rows, index)
+
+
+def _value_at_key(
+    text: str,
+    key: NumberCheck,
+    checks: list[NumberCheck],
+    rows: list[tuple[int, Entry]],
+    index: EvidenceIndex,
+) -> bool:
+    """A key an earlier checker blamed ("The inhibition efficiency at 1000 ppm was 95.0%"
+    corrected to the 500 ppm at which the paper gives 95.0%) whose own row gives the
+    sentence's one other number a value, in the column whose header names that number's
+    words or their initials ("IE" for "inhibition efficiency"): the value is what is
+    wrong, not the key. The key becomes found in its row, the value a conflict (C1)
+    corrected by that cell. True when it did so."""
+    others = [c for c in checks if c is not key]
+    if len(others) != 1 or others[0].status == NumberStatus.CONFLICT:
+        return False
+    c = others[0]
+    words = re.findall(
+        r"[A-Za-z]{3,}",
+        text[max(0, min(c.quantity.start, key.quantity.start) - 60) : c.quantity.start],
+    )
+    named = set(content_terms(" ".join(words))) | {
+        "".join(w[0] for w in words[i : i + n]).lower()
+        for n in (2, 3)
+        for i in range(len(words) - n + 1)
+    }
+    cells = []
+    for pid, row in rows:
+        heads = column_headers(row, index.pages.get(row.page))
+        for j, cell in enumerate(row.cells[1:], start=1):
+            if j < len(heads) and heads[j] & named and plausible(c.quantity, cell.quantity):
+                cells.append((pid, row, cell.quantity))
+    if len(cells) != 1:
+        return False
+    pid, row, value = cells[0]
+    key.status, key.hit, key.correction, key.why = NumberStatus.FOUND, Hit(row, pid, 1.0), None, ""
+    if same_value(c.quantity, value):
+        c.status, c.hit, c.why = NumberStatus.FOUND, Hit(row, pid, 1.0), ""
+    else:
+        c.status, c.hit, c.correction = NumberStatus.CONFLICT, Hit(row, pid, 1.0), value
+        c.why = f"the row of {key.quantity.text} gives {value.text}"
+    return True
 
 
 def _hold(c: NumberCheck, rows: list[tuple[int, Entry]], index: EvidenceIndex) -> None:

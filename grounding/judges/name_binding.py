@@ -17,7 +17,7 @@ import re
 
 from annotations.schema import ErrorSpan, ErrorTag
 from grounding.evidence import Entry, EvidenceIndex, Hit
-from grounding.judges.number_common import NAME, Findings, NumberStatus
+from grounding.judges.number_common import NAME, Findings, NumberStatus, shares_unit
 from grounding.lexicon import fold
 from grounding.quantities import Quantity, extract_quantities, same_value
 
@@ -117,21 +117,6 @@ def _paper_sentence(page: str, e: Quantity) -> tuple[str, int]:
     return page[lo : end.start() if end else len(page)].replace("\n", " "), lo
 
 
-#: what joins two values that share the unit written after the second one
-_VALUE_PAIR = re.compile(r"\s*(?:to|and|or|vs\.?|versus|[-–—])\s*", re.IGNORECASE)
-
-
-def _shares_unit(text: str, value: Quantity, other: Quantity) -> bool:
-    """Whether ``value`` (no unit of its own) is the first of two values joined by a
-    connector ("0.44 to 0.51 °C", "5-10 mg", "12 and 15 K") whose unit ``other`` carries:
-    the two measure the same thing, and ``other`` is no condition of ``value``."""
-    return (
-        value.unit is None
-        and value.end <= other.start
-        and _VALUE_PAIR.fullmatch(text[value.end : other.start]) is not None
-    )
-
-
 def check_condition_binding(
     text: str, index: EvidenceIndex, hits: list[Hit], found: Findings
 ) -> None:
@@ -168,7 +153,7 @@ def check_condition_binding(
         if len(inside) != 2 or len(conds) != 1:
             continue  # a value and its condition, nothing else
         cond = conds[0]
-        if _shares_unit(s, c.quantity, cond.quantity):
+        if shares_unit(s, c.quantity, cond.quantity):
             continue  # "from 0.44 to 0.51 °C": one unit written after two values
         point = dataclasses.replace(c.quantity, bound=None)
         seen: list[tuple[Entry, Quantity] | None] = []

@@ -248,3 +248,19 @@ NAME = re.compile(
     r"(?<![\w@-])(?:[A-Z][a-z]*[A-Z0-9][\w-]*|[A-Z][a-z]+(?:-[A-Z0-9][\w]*)+|"
     r"[A-Z]{2,}[\w-]*|[a-z]+[A-Z][\w-]*)"
 )
+
+
+#: what joins two values that share the unit written after the second one
+_VALUE_PAIR = re.compile(r"\s*(?:to|and|or|vs\.?|versus|[-–—])\s*", re.IGNORECASE)
+
+
+def shares_unit(text: str, value: Quantity, other: Quantity) -> bool:
+    """Whether ``value`` (no unit of its own) is the first of two values of ``text``
+    joined by a connector ("0.44 to 0.51 °C", "5-10 mg", "from 500 to 1000 ppm") whose
+    unit ``other`` carries: the two measure the same thing (neither is the other's
+    condition, and each is a key of its own)."""
+    return (
+        value.unit is None
+        and value.end <= other.start
+        and _VALUE_PAIR.fullmatch(text[value.end : other.start]) is not None
+    )

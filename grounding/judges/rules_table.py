@@ -237,7 +237,7 @@ class RulesState:
             ("row_swaps", lambda f: check_row_swaps(text, index, f)),
             ("slot_swaps", lambda f: check_slot_swaps(text, index, hits, f, skip)),
             ("row_binding", lambda f: check_row_binding(text, index, hits, f)),
-            ("keyed_rows", lambda f: check_keyed_rows(index, f)),
+            ("keyed_rows", lambda f: check_keyed_rows(index, f, text)),
             ("verbatim", lambda f: keep_verbatim(text, index, hits, f)),
             ("name_binding", lambda f: check_name_binding(text, index, hits, f)),
             ("condition_binding", lambda f: check_condition_binding(text, index, hits, f)),

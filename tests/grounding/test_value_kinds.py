@@ -650,3 +650,30 @@ def test_two_numbers_exchanged_in_the_papers_statement(
     got, why, errors = _judged(pdf, sentence)
     assert got is label, why
     assert sorted(errors) == sorted(c1)
+
+
+@pytest.mark.parametrize(
+    "sentence, label, c1",
+    [
+        # Table 2 keys its rows by concentration: 500 -> icorr 0.24, 1000 -> 0.35, IE 88.0
+        (
+            "The corrosion current density rose from 0.24 to 0.35 µA/cm2 when the "
+            "concentration went from 500 to 1000 ppm.",
+            Label.SUPPORTED,
+            [],
+        ),
+        # a value the paper gives at another concentration: the value is wrong, not the key
+        (
+            "The inhibition efficiency at 1000 ppm was 95.0%.",
+            Label.CONTRADICTION,
+            [("95.0%", "88.0%")],
+        ),
+        ("The inhibition efficiency at 1000 ppm was 88.0%.", Label.SUPPORTED, []),
+    ],
+)
+def test_a_value_is_held_to_its_keyed_row(
+    sentence: str, label: Label, c1: list[tuple[str, str]]
+) -> None:
+    got, why, errors = _judged(IMIDAZOLE, sentence)
+    assert got is label, why
+    assert errors == c1
