@@ -35,6 +35,7 @@ from grounding.lexicon.words import (
     quantifier_classes,
 )
 from grounding.memo import per_check
+from grounding.quantities import extract_quantities
 
 
 class Status(str, Enum):
@@ -358,7 +359,7 @@ def check_comparison(
                 f"by {m.group(1)}%",
             )
     other = {"up": "down", "down": "up"}.get(part.value, "")
-    held = _condition_statement(text, al.text)
+    held = _condition_statement(_own_statement(text, part.start), al.text)
     if held is not None:
         held_words = words(held)
         said_here = _direction_words(held_words)
@@ -410,6 +411,18 @@ def written_numbers(text: str) -> set[str]:
     return {m.group(0).replace(",", "") for m in _NUMBER.finditer(text)}
 
 
+#: where a sentence's second, contrasting statement begins ("..., but at 1000 ppm it dropped")
+_CONTRAST = re.compile(r",?\s(?:but|while|whereas)\s|;\s")
+
+
+def _own_statement(text: str, at: int) -> str:
+    """The contrasted statement of ``text`` holding offset ``at``: "Increasing ... up to
+    500 ppm raised the efficiency" | "but at 1000 ppm it dropped" (each its own condition
+    and direction); the whole sentence when it contrasts nothing."""
+    cuts = [0] + [m.end() for m in _CONTRAST.finditer(text)] + [len(text)]
+    return next((text[a:b] for a, b in zip(cuts, cuts[1:]) if a <= at < b), text)
+
+
 def _condition_statement(text: str, passage: str) -> str | None:
     """The sentence of ``passage`` that writes every number of the claim ``text`` (of
     several, the one sharing most of its words), or None (no number in the claim, no such
@@ -431,9 +444,19 @@ def _condition_statement(text: str, passage: str) -> str | None:
 
 def _numbers_around(text: str, part: Part) -> bool:
     """True if the nearest numbers before and after the direction word, in the same
-    sentence, are ordered as it says ("73.3 beats ... (60.0)": 73.3 > 60.0)."""
-    before = [m for m in _NUMBER.finditer(text, 0, part.start)]
-    after = _NUMBER.search(text, part.end)
+    sentence, are ordered as it says ("73.3 beats ... (60.0)": 73.3 > 60.0); a number a
+    condition word introduces with a physical unit after it ("up to 500 ppm", "at 1000
+    ppm") is a condition, not a value compared."""
+    conditions = {
+        q.start
+        for q in extract_quantities(text)
+        if q.physical
+        and q.unit != "%"
+        and _CONDITION_BEFORE.search(text, max(0, q.start - 12), q.start)
+    }
+    values = [m for m in _NUMBER.finditer(text) if m.start() not in conditions]
+    before = [m for m in values if m.end() <= part.start]
+    after = next((m for m in values if m.start() >= part.end), None)
     if not before or after is None or part.value not in ("up", "down"):
         return False
     if condition_sides(text, part.start, part.end) is not None:
@@ -443,6 +466,8 @@ def _numbers_around(text: str, part: Part) -> bool:
 
 
 _NUMBER = re.compile(r"(?<![\w.-])\d+(?:,\d{3})*(?:\.\d+)?(?![\w])")
+#: words that make the number after them a condition ("at 1000 ppm", "up to 500 ppm")
+_CONDITION_BEFORE = re.compile(r"\b(?:at|up to|with|under|between|from)\s+$", re.IGNORECASE)
 
 
 def check_polarity(part: Part, al: Alignment | None, affirm_min: float = 0.8) -> PartResult:

@@ -677,3 +677,35 @@ def test_a_value_is_held_to_its_keyed_row(
     got, why, errors = _judged(IMIDAZOLE, sentence)
     assert got is label, why
     assert errors == c1
+
+
+@pytest.mark.parametrize(
+    "sentence, label",
+    [
+        # the paper: "As the concentration of imidazole increased up to 500 ppm, inhibition
+        # efficiency increased ... At 1000 ppm, inhibition efficiency decreased."
+        (
+            "Increasing the concentration up to 500 ppm raised the inhibition efficiency, but at "
+            "1000 ppm it dropped.",
+            Label.SUPPORTED,
+        ),
+        (
+            "Increasing the concentration up to 500 ppm lowered the inhibition efficiency, but at "
+            "1000 ppm it rose.",
+            Label.CONTRADICTION,
+        ),
+        (
+            "Up to 500 ppm, the inhibition efficiency fell, but at 1000 ppm it rose.",
+            Label.CONTRADICTION,
+        ),
+        (
+            "At 1000 ppm, the inhibition efficiency of imidazole increased further.",
+            Label.CONTRADICTION,
+        ),
+    ],
+)
+def test_each_contrasted_statement_is_read_at_its_own_condition(
+    sentence: str, label: Label
+) -> None:
+    got, why, _ = _judged(IMIDAZOLE, sentence)
+    assert got is label, why
