@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from annotations.schema import Label
+from grounding.check import check
 from grounding.judges.sum_forms import _forms
 from grounding.pdf import read_pdf
 from grounding.quantities import extract_quantities
@@ -709,3 +710,17 @@ def test_each_contrasted_statement_is_read_at_its_own_condition(
 ) -> None:
     got, why, _ = _judged(IMIDAZOLE, sentence)
     assert got is label, why
+
+
+def test_a_key_is_not_blamed_for_its_rows_value_nor_passed_on_as_a_premise() -> None:
+    # Table 2: 100 ppm -> IE 68.5, 300 ppm -> 84.2 (Table 3 gives 86.8 at 300 ppm by EIS);
+    # "At 300 ppm ... 68.5%" has the wrong value, not the wrong concentration, so a later
+    # sentence naming 300 ppm rests on no false premise
+    answer = (
+        "At 300 ppm the inhibition efficiency was 68.5%. "
+        "The corrosion current density fell from 0.46 to 0.24 µA/cm2 between 300 and 500 ppm."
+    )
+    first, second = check("How does imidazole act?", answer, need(IMIDAZOLE)).sentences
+    assert first.annotation.label is Label.CONTRADICTION
+    assert [(e.span, e.correction) for e in first.annotation.errors] == [("68.5%", "84.2%")]
+    assert second.annotation.label is Label.SUPPORTED, second.annotation.rationale
