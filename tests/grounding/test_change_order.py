@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from annotations.schema import Label
-from grounding.judges.name_binding import _shares_unit
+from grounding.judges.number_common import shares_unit
 from grounding.judges.relation_check import direction_conflict, from_to, numbers_order
 from grounding.quantities import extract_quantities
 from tests.conftest import DATA, PAPERS
@@ -54,10 +54,10 @@ def test_a_comparison_pair_takes_no_unit_or_condition_before_vs() -> None:
 def test_one_unit_after_two_values_is_no_condition() -> None:
     s = "It rose from 0.44 to 0.51 °C."
     a, b = extract_quantities(s)
-    assert _shares_unit(s, a, b)
+    assert shares_unit(s, a, b)
     s = "With 500 ppm of imidazole the ratio is 3.49 times larger."
     c, d = extract_quantities(s)
-    assert not _shares_unit(s, d, c) and not _shares_unit(s, c, d)
+    assert not shares_unit(s, d, c) and not shares_unit(s, c, d)
 
 
 NINGALOO = MORE / "ningaloo-decadal-linkage-2024.pdf"
