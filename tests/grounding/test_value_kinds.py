@@ -724,3 +724,19 @@ def test_a_key_is_not_blamed_for_its_rows_value_nor_passed_on_as_a_premise() -> 
     assert first.annotation.label is Label.CONTRADICTION
     assert [(e.span, e.correction) for e in first.annotation.errors] == [("68.5%", "84.2%")]
     assert second.annotation.label is Label.SUPPORTED, second.annotation.rationale
+
+
+@pytest.mark.parametrize(
+    "sentence, label",
+    [
+        # the row: "NER 77.28 77.70 ± 0.25" (SciBERT, S2ORC-SciBERT): the 0.25 compares nothing
+        (
+            "On JNLPBA NER, S2ORC-SciBERT reaches 77.70 ± 0.25, above SciBERT's 77.28.",
+            Label.SUPPORTED,
+        ),
+        ("On JNLPBA NER, S2ORC-SciBERT reaches 77.70 ± 0.25, below SciBERT's 77.28.", Label.NEI),
+    ],
+)
+def test_an_uncertainty_is_no_value_a_comparison_reads(sentence: str, label: Label) -> None:
+    got, why, _ = _judged(S2ORC, sentence)
+    assert got is label, why
