@@ -432,11 +432,14 @@ _POINT_DECIMAL = re.compile(r"\d+\.\d{1,2}(?![\d.])")
 
 
 def _glued_to_name(text: str, start: int, end: int) -> bool:
-    """True if the digits at ``text[start:end]`` are part of a name (R1, Qwen-32B, o1-1217).
+    """True if the digits at ``text[start:end]`` are part of a name (R1, Qwen-32B, o1-1217)
+    or a currency ("$5"); a number alone in inline math ("$80.0$") is neither.
 
     A hyphen between two plain numbers ("10-15", "6.5-7.0") is a range, not a name; a
     right-hand part with a leading zero ("2021-03") is a code or date."""
     before = text[start - 1] if start > 0 else " "
+    if before == "$" and text[end : end + 1] == "$":
+        return False  # a number set as inline math ("$80.0$"), not a currency or a name
     if before.isalnum() or before in "@_/#$⁄":
         return True
     if before == "-" and start >= 2 and (text[start - 2].isalnum()) and not text[start].isdigit():

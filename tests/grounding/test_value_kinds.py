@@ -740,3 +740,23 @@ def test_a_key_is_not_blamed_for_its_rows_value_nor_passed_on_as_a_premise() -> 
 def test_an_uncertainty_is_no_value_a_comparison_reads(sentence: str, label: Label) -> None:
     got, why, _ = _judged(S2ORC, sentence)
     assert got is label, why
+
+
+@pytest.mark.parametrize(
+    "text, values",
+    [
+        ("an average of $80.0$ and", [80.0]),
+        ("removing it gives $68.1$.", [68.1]),
+        ("it costs $5 per run", []),  # a currency stays out, as before
+    ],
+)
+def test_a_number_in_inline_math_is_read(text: str, values: list[float]) -> None:
+    assert [q.value for q in extract_quantities(text)] == values
+
+
+def test_inline_math_numbers_are_checked_on_a_real_paper() -> None:
+    got, why, _ = _judged(
+        SPECTER,
+        "The full model reaches an average of $80.0$ and removing the abstract gives $68.1$.",
+    )
+    assert got is Label.SUPPORTED, why
