@@ -916,6 +916,21 @@ def _bound_clash(c: NumberCheck) -> bool:
     return False
 
 
+def reads_as_english(
+    text: str, paper_terms: Container[str] = frozenset(), min_words: int = 5
+) -> bool:
+    """False for a sentence of at least ``min_words`` words of letters none of which is an
+    English function word (``STOPWORDS``) and most of whose content terms the paper never
+    uses (``paper_terms``): "Das Entfernen des Abstracts senkt den Durchschnitt auf 68.1."
+    The rules read English words only; a list of the paper's own terms ("Keywords: carbon
+    steel; welding; corrosion") reads as English."""
+    words = re.findall(r"[^\W\d_]{2,}", text.lower())
+    if len(words) < min_words or any(w in STOPWORDS for w in words):
+        return True
+    terms = [t for t in content_terms(text) if not is_numeric(t)]
+    return bool(terms) and 2 * sum(t in paper_terms for t in terms) >= len(terms)
+
+
 def statement_result(
     text: str,
     al: Alignment | None,
@@ -945,6 +960,14 @@ def statement_result(
     passage put another entity in its slot (:func:`_entity_swap`; ``paper_terms``: the
     paper's terms; ``index``: the pages its passage is read around)."""
     part = Part(PartKind.TERM, text, 0, len(text), "statement")
+    if not reads_as_english(text, paper_terms):
+        return PartResult(
+            part,
+            Status.NOT_FOUND,
+            ErrorTag.N2,
+            "the sentence is not in English: what it says of its numbers and names cannot "
+            "be checked",
+        )
     clash = next((c for c in found.numbers if _bound_clash(c)), None)
     if clash is not None and clash.hit is not None:
         return PartResult(

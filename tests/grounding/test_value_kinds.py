@@ -760,3 +760,24 @@ def test_inline_math_numbers_are_checked_on_a_real_paper() -> None:
         "The full model reaches an average of $80.0$ and removing the abstract gives $68.1$.",
     )
     assert got is Label.SUPPORTED, why
+
+
+@pytest.mark.parametrize(
+    "pdf, sentence, label",
+    [
+        (SPECTER, "Das Entfernen des Abstracts senkt den Durchschnitt auf 68.1.", Label.NEI),
+        (SPECTER, "Sin el resumen, la puntuación media baja a 68.1.", Label.NEI),
+        (SPECTER, "Removing the abstract lowers the average to 68.1.", Label.SUPPORTED),
+        # a list of the paper's own terms, no function word: English all the same
+        (
+            IMIDAZOLE,
+            "Keywords: carbon steel; welding; corrosion; corrosion inhibitor; imidazole 1.",
+            Label.SUPPORTED,
+        ),
+    ],
+)
+def test_a_sentence_in_another_language_is_not_checked_on_its_numbers_alone(
+    pdf: Path, sentence: str, label: Label
+) -> None:
+    got, why, _ = _judged(pdf, sentence)
+    assert got is label, why
