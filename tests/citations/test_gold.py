@@ -181,3 +181,98 @@ def test_a_data_set_keeps_its_title_and_repository(text: str, title: str, publis
     r = parse_reference(text)
     assert r.title == title and r.publisher == publisher, (text, r.title, r.publisher)
     assert r.doi is not None and r.doi.startswith("10."), text
+
+
+VENUE_ACRONYM_YEARS = [
+    pytest.param(
+        "7. Okafor, B. et al. Sparse priors for reef acoustics. in Proceedings of the 9th "
+        "Symposium on Marine Sound (MarSo 2021) 112–130 (Ocean Press, 2020).",
+        2020,
+        "MarSo",
+        marks=RETRAIN,
+    ),
+    (
+        "7. okafor, b. u. a. sparse priors for reef acoustics. in proceedings of the 9th "
+        "symposium on marine sound (marso 2021) 112–130 (ocean press, 2020).",
+        2020,
+        "marso",
+    ),
+    pytest.param(
+        "OKAFOR, B. et al. Sparse priors for reef acoustics. In: PROCEEDINGS OF THE 9TH "
+        "SYMPOSIUM ON MARINE SOUND (MARSO 2021). Lagos: Ocean Press, 2020. p. 112-130.",
+        2020,
+        "MARSO",
+        marks=RETRAIN,
+    ),
+    (
+        "Oduya, K., & Lindfors, E. (2018). Tidal gauges read by drones. In Proceedings of the "
+        "6th Workshop on Coastal Sensing (CoastS 2019) (pp. 88–97). Harbour Press.",
+        2018,
+        "CoastS",
+    ),
+    (
+        "Oduya, Kemi, and Elsa Lindfors. “Tidal Gauges Read by Drones.” Proceedings of the 6th "
+        "Workshop on Coastal Sensing (CoastS 2019), Harbour Press, 2018, pp. 88–97.",
+        2018,
+        "CoastS",
+    ),
+    # the meeting's year is the publication year: nothing to choose between
+    (
+        "4. Oduya, K. & Lindfors, E. Tidal gauges read by drones. in Proceedings of the 6th "
+        "Workshop on Coastal Sensing (CoastS 2018) 88–97 (Harbour Press, 2018).",
+        2018,
+        "CoastS",
+    ),
+    # a venue that names its year without a bracket, no other year given: that year
+    (
+        "Lindfors, E. Tidal gauges read by drones. In: Proceedings of CoastS 2017. p. 88-97.",
+        2017,
+        "CoastS",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "year", "venue_part"), VENUE_ACRONYM_YEARS)
+def test_a_venue_acronym_year_stays_in_the_venue(text: str, year: int, venue_part: str) -> None:
+    """A meeting's "(NAME 2021)" belongs to the venue: the publication year is the one the
+    string gives apart from it."""
+    r = parse_reference(text)
+    assert r.year == year, (text, r.year)
+    assert r.venue is not None and venue_part in r.venue, (text, r.venue)
+
+
+ACRONYM_HEADS = [
+    (
+        "Ilona Varga, Tomás Echeverría, Mei Lin Sato, and Karim Haddou. GlideNet: Sparse wind "
+        "fields from glider swarms. 2024.",
+        "GlideNet: Sparse wind fields from glider swarms",
+        ["Varga", "Echeverría", "Sato", "Haddou"],
+    ),
+    (
+        "Ilona Varga and Tomás Echeverría. RoofSolve: Estimating roof pitch from aerial photos. "
+        "2023.",
+        "RoofSolve: Estimating roof pitch from aerial photos",
+        ["Varga", "Echeverría"],
+    ),
+    (
+        "Ilona Varga, Tomás Echeverría, and Karim Haddou. KELPIE Supplementary Figures. 2024.",
+        "KELPIE Supplementary Figures",
+        ["Varga", "Echeverría", "Haddou"],
+    ),
+    # no name heads the title: read as it is
+    (
+        "Ilona Varga, Tomás Echeverría, and Karim Haddou. Sparse wind fields from glider "
+        "swarms. 2024.",
+        "Sparse wind fields from glider swarms",
+        ["Varga", "Echeverría", "Haddou"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "title", "families"), ACRONYM_HEADS)
+def test_a_name_heading_the_title_stays_in_it(text: str, title: str, families: list[str]) -> None:
+    """Given-first names, then "NAME: Title." and the year, no venue: the name before the
+    colon opens the title, and no name of the list runs into it."""
+    r = parse_reference(text)
+    assert r.title == title, (text, r.title)
+    assert [a.family for a in r.authors] == families, text
