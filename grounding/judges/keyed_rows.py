@@ -19,6 +19,7 @@ from grounding.judges.number_common import (
     Findings,
     NumberCheck,
     NumberStatus,
+    initials,
     plausible,
     shares_unit,
 )
@@ -80,12 +81,11 @@ def check_keyed_rows(index: EvidenceIndex, found: Findings, text: str = "") -> N
     if len(keyed) != 1:
         return  # no key, or several ("500 ppm ... than 1000 ppm"): no row
     key, rows = keyed[0]
-    if any(shares_unit(fold(text), c.quantity, key) for c in checks if c.quantity is not key):
+    s = fold(text)
+    if any(shares_unit(s, c.quantity, key) for c in checks if c.quantity is not key):
         return  # "from 500 to 1000 ppm": two keys, the first written without its unit
     held = next(c for c in checks if c.quantity is key)
-    if held.status == NumberStatus.CONFLICT and _value_at_key(
-        fold(text), held, checks, rows, index
-    ):
+    if held.status == NumberStatus.CONFLICT and _value_at_key(s, held, checks, rows, index):
         return
     for c in checks:
         if c.quantity is not key and c.status != NumberStatus.CONFLICT:
@@ -115,11 +115,7 @@ def _value_at_key(
         r"[A-Za-z]{3,}",
         text[max(0, min(c.quantity.start, key.quantity.start) - 60) : c.quantity.start],
     )
-    named = set(content_terms(" ".join(words))) | {
-        "".join(w[0] for w in words[i : i + n]).lower()
-        for n in (2, 3)
-        for i in range(len(words) - n + 1)
-    }
+    named = set(content_terms(" ".join(words))) | initials(" ".join(words), longest=3)
     cells = []
     for pid, row in rows:
         heads = column_headers(row, index.pages.get(row.page))

@@ -22,6 +22,7 @@ from grounding.judges.number_common import (
     Findings,
     NumberCheck,
     NumberStatus,
+    initials,
     same_digits,
     transposed,
 )
@@ -116,7 +117,7 @@ def check_value_binding(
     mine = [c.quantity for c in found.numbers]
     listed = respectively_words(s, mine)
     names = _names(text)
-    said = _words(s) | _initials(s)
+    said = _words(s) | initials(s)
     for c in found.numbers:
         q = c.quantity
         if (
@@ -441,17 +442,6 @@ def check_listed_rows(text: str, index: EvidenceIndex, found: Findings) -> None:
                 Hit(mate, pid, 1.0),
                 target.quantity,
             )
-
-
-def _initials(text: str) -> set[str]:
-    """The initials of each run of two to five words of ``text``, lower case ("formic
-    acid" -> "fa"): the abbreviations a paper may write for the sentence's words."""
-    words = re.findall(r"[A-Za-z]+", text)
-    return {
-        "".join(w[0] for w in words[i : i + n]).lower()
-        for n in range(2, 6)
-        for i in range(len(words) - n + 1)
-    }
 
 
 def _names(text: str) -> set[str]:

@@ -264,3 +264,15 @@ def shares_unit(text: str, value: Quantity, other: Quantity) -> bool:
         and value.end <= other.start
         and _VALUE_PAIR.fullmatch(text[value.end : other.start]) is not None
     )
+
+
+def initials(text: str, longest: int = 5) -> set[str]:
+    """The initials of each run of two to ``longest`` words of ``text``, lower case
+    ("formic acid" -> "fa", "inhibition efficiency" -> "ie"): the abbreviations a paper
+    may write for the sentence's words (a table header "IE")."""
+    words = re.findall(r"[A-Za-z]+", text)
+    return {
+        "".join(w[0] for w in words[i : i + n]).lower()
+        for n in range(2, longest + 1)
+        for i in range(len(words) - n + 1)
+    }

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from grounding.evidence import Cell, Entry, row_label
+from grounding.evidence import Cell, Entry, EvidenceIndex, row_label
 from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.quantities import Quantity
@@ -161,6 +161,17 @@ def same_table(a: Entry, b: Entry, max_dy: float = 150.0) -> bool:
     return abs(ra.y0 - rb.y0) <= max_dy and ra.x0 < rb.x1 and rb.x0 < ra.x1
 
 
+def table_rows(index: EvidenceIndex, row: Entry) -> list[Entry]:
+    """The row entries of ``row``'s own table, ``row`` included: on its page, within
+    :func:`same_table` reach, with as many cells (another table close above on the page,
+    Table 1 over Table 2, has other rows)."""
+    return [
+        e
+        for e in (index.entries[pid] for pid in index.rows_by_page.get(row.page, []))
+        if e.rects and same_table(e, row) and len(e.cells) == len(row.cells)
+    ]
+
+
 def cell_near(entry: Entry, x: float, tol: float = 15.0) -> Cell | None:
     """The cell of ``entry`` whose x centre is nearest ``x``, if within ``tol`` points."""
     if not entry.cells:
@@ -179,6 +190,7 @@ __all__ = [
     "name_before",
     "phrase_after",
     "same_table",
+    "table_rows",
     "text_after",
     "words_before",
 ]

@@ -37,7 +37,7 @@ from grounding.judges.relation_check import (
     polarity_conflict,
     substitution,
 )
-from grounding.judges.rules_cells import cell_near, same_table
+from grounding.judges.rules_cells import cell_near, table_rows
 from grounding.judges.rules_cues import negates_at, words
 from grounding.judges.slot_check import name_swap
 from grounding.judges.statement_check import (
@@ -742,12 +742,7 @@ def table_directions(text: str, index: EvidenceIndex, found: Findings) -> set[st
         cell = next((x for x in row.cells if same_value(c.quantity, x.quantity)), None)
         if cell is None:
             continue
-        table = [index.entries[pid] for pid in index.rows_by_page.get(row.page, [])]
-        # rows of the same table have as many cells: another table close above on the
-        # page (Table 1 over Table 2) is no reference for this one
-        table = [
-            e for e in table if e.rects and same_table(e, row) and len(e.cells) == len(row.cells)
-        ]
+        table = table_rows(index, row)
         if not table:
             continue
         top = min(table, key=lambda e: e.rects[0].y0)

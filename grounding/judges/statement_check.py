@@ -447,18 +447,19 @@ def _numbers_around(text: str, part: Part) -> bool:
     sentence, are ordered as it says ("73.3 beats ... (60.0)": 73.3 > 60.0); a number a
     condition word introduces with a physical unit after it ("up to 500 ppm", "at 1000
     ppm") is a condition, and the number after a "±" an uncertainty, not values compared."""
-    conditions = {
+    # a "±" value's second number, as the number reader marks it, and a number with a
+    # physical unit after a condition word
+    skipped = {
         q.start
         for q in extract_quantities(text)
-        if q.physical
-        and q.unit != "%"
-        and _CONDITION_BEFORE.search(text, max(0, q.start - 12), q.start)
+        if q.kind == "uncertainty"
+        or (
+            q.physical
+            and q.unit != "%"
+            and _CONDITION_BEFORE.search(text, max(0, q.start - 12), q.start)
+        )
     }
-    values = [
-        m
-        for m in _NUMBER.finditer(text)
-        if m.start() not in conditions and not _PLUS_MINUS.search(text, 0, m.start())
-    ]
+    values = [m for m in _NUMBER.finditer(text) if m.start() not in skipped]
     before = [m for m in values if m.end() <= part.start]
     after = next((m for m in values if m.start() >= part.end), None)
     if not before or after is None or part.value not in ("up", "down"):
@@ -470,8 +471,6 @@ def _numbers_around(text: str, part: Part) -> bool:
 
 
 _NUMBER = re.compile(r"(?<![\w.-])\d+(?:,\d{3})*(?:\.\d+)?(?![\w])")
-#: the sign before an uncertainty ("77.70 ± 0.25"): its number is no value compared
-_PLUS_MINUS = re.compile(r"(?:±|\+/-|\+-)\s*$")
 #: words that make the number after them a condition ("at 1000 ppm", "up to 500 ppm")
 _CONDITION_BEFORE = re.compile(r"\b(?:at|up to|with|under|between|from)\s+$", re.IGNORECASE)
 

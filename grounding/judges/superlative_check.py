@@ -16,7 +16,7 @@ from grounding.evidence import Cell, EvidenceIndex, Hit
 from grounding.judges.number_common import Findings, NumberCheck, NumberStatus
 from grounding.judges.number_direction import metric_direction
 from grounding.judges.parts import Part
-from grounding.judges.rules_cells import cell_near, same_table
+from grounding.judges.rules_cells import cell_near, table_rows
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.lexicon.words import DOWN_WORDS, UP_WORDS
 
@@ -94,11 +94,11 @@ def _columns(
         cell = next((x for x in row.cells if x.quantity.value == c.quantity.value), None)
         if cell is None:
             continue
-        table = [index.entries[i] for i in index.rows_by_page.get(row.page, [])]
-        table = [
-            e for e in table if e.rects and same_table(e, row) and len(e.cells) == len(row.cells)
+        column = [
+            x.quantity.value
+            for e in table_rows(index, row)
+            if (x := cell_near(e, cell.x)) is not None
         ]
-        column = [x.quantity.value for e in table if (x := cell_near(e, cell.x)) is not None]
         if len(column) >= _MIN_ROWS:
             out.append((Hit(row, pid, 1.0), cell, column))
     return out

@@ -293,6 +293,17 @@ class NumberFlip:
 _EDGE = 3
 
 
+def _restated(
+    text: str, mine: list[str], index: EvidenceIndex, hits: list[Hit], n: int
+) -> Iterator[tuple[Hit, str, int, int, list[str], list[tuple[str, int, int, int, int]]]]:
+    """Each paper statement aligned with ``text`` near verbatim (:data:`SAME_BUT_ONE`,
+    :func:`_alignments`): its hit, the text around it and the statement's range there, its
+    tokens and their changes from the sentence's tokens ``mine`` (:func:`_changes`)."""
+    for h, around, a, b in _alignments(text, index, hits, n, SAME_BUT_ONE):
+        theirs = _tokens(_CITE.sub(" ", _statement(around, a, b)))
+        yield h, around, a, b, theirs, _changes(mine, theirs)
+
+
 def changed_number(
     text: str, index: EvidenceIndex, hits: list[Hit], n: int = 5
 ) -> NumberFlip | None:
@@ -319,10 +330,7 @@ def number_flips(text: str, index: EvidenceIndex, hits: list[Hit], n: int = 5) -
     if len(mine) < 5 or not any(_number(t) is not None for t in mine):
         return []
     found: dict[tuple[int, str], NumberFlip] = {}
-    for h, around, a, b in _alignments(text, index, hits, n, SAME_BUT_ONE):
-        theirs = _tokens(_CITE.sub(" ", _statement(around, a, b)))
-        inner = _changes(mine, theirs)
-
+    for h, around, a, b, theirs, inner in _restated(text, mine, index, hits, n):
         # at the sentence's first or last words only its own words count: the paper words
         # replaced there are the passage's context ("The authors show" for "Figure 5. We
         # show")
@@ -374,9 +382,7 @@ def exchanged_numbers(
     mine = _tokens(_flat(text))
     if len(mine) < 5 or len(fold(text)) != len(text):
         return None
-    for h, around, a, b in _alignments(text, index, hits, n, SAME_BUT_ONE):
-        theirs = _tokens(_CITE.sub(" ", _statement(around, a, b)))
-        inner = _changes(mine, theirs)
+    for h, around, a, b, theirs, inner in _restated(text, mine, index, hits, n):
         numeric = [op for op in inner if any(_number(t) is not None for t in mine[op[1] : op[2]])]
         if len(numeric) != 2 or any(
             op[0] != "replace" or op[2] - op[1] != 1 or op[4] - op[3] != 1 for op in numeric
