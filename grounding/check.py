@@ -19,6 +19,8 @@ import networkx as nx
 from annotations.errors import InputError
 from annotations.schema import (
     BoxAnnotation,
+    ErrorSpan,
+    ErrorTag,
     Label,
     PropagationType,
     QAPair,
@@ -30,6 +32,7 @@ from grounding.collector import paused_gc
 from grounding.evidence import EvidenceIndex
 from grounding.graph import build_graph, depends_on
 from grounding.judges.base import Judge
+from grounding.judges.error_phrases import phrase_errors
 from grounding.judges.registry import judge_sentences, make_judge
 from grounding.memo import forget_check_memos
 from grounding.pdf import Document, Page, read_pdf
@@ -180,7 +183,8 @@ def check(
     judgements, judge_graph = _judge_answer(judge, question, answer, sentences, document, index)
     t_judge = time.perf_counter()
 
-    final = _annotate(sentences, judgements, judge_graph, document, pid)
+    widen = bool(getattr(judge, "marks_words", False))
+    final = _annotate(sentences, judgements, judge_graph, document, pid, widen)
     t_label = time.perf_counter()
     references = check_references(answer, sentences, sources) if verify_citations else ()
     t_end = time.perf_counter()
@@ -271,10 +275,12 @@ def _annotate(
     judge_graph: list[tuple[str, ...]] | None,
     document: Document,
     paper_id: str,
+    widen: bool = False,
 ) -> tuple[SentenceAnnotation, ...]:
     """The final annotations of judged sentences: linked (the judge's own links, else
     :func:`build_graph`), with evidence boxes where the label takes them, after premise
-    propagation."""
+    propagation; with ``widen``, error spans widened to their phrases
+    (:func:`~grounding.judges.error_phrases.phrase_errors`)."""
     if judge_graph is not None:  # a judge that links sentences itself (LLM, per answer)
         graph = _graph_from(sentences, judge_graph)
     else:
@@ -291,16 +297,33 @@ def _annotate(
                 role=None if not_claim else j.role,
                 rationale=j.rationale,
                 depends_on=() if not_claim else depends_on(graph, sentence.id),
-                errors=j.errors,
+                errors=phrase_errors(sentence.text, j.errors) if widen else j.errors,
                 propagation_type=PropagationType.NONE,
                 boxes=evidence_boxes(document, j.evidence, paper_id)
                 if j.label in (Label.SUPPORTED, Label.CONTRADICTION)
                 else (),
             )
         )
-    final = propagate(own)
+    final = [_own_inference(a, j) for a, j in zip(propagate(own), judgements)]
     labels = {sentence_id(i): a.label for i, a in enumerate(final)}
     return tuple(_inherited(o, a, labels) for o, a in zip(own, final))
+
+
+def _own_inference(final: SentenceAnnotation, judgement: Judgement) -> SentenceAnnotation:
+    """``final`` with its inference as its own N2 error when the judge found a statement
+    the paper does not settle (``extra["inference"]``) and no premise of it is bad: nothing
+    but the sentence's own reach beyond the paper explains its nei. A sentence resting on
+    a contradicted or unsettled premise keeps the premise's account (C4 / N4)."""
+    span = judgement.extra.get("inference")
+    if (
+        not isinstance(span, str)
+        or not span
+        or final.label is not Label.NEI
+        or final.propagation_type is not PropagationType.NONE
+        or final.errors
+    ):
+        return final
+    return final.model_copy(update={"errors": (ErrorSpan(span=span, tags=(ErrorTag.N2,)),)})
 
 
 def _inherited(

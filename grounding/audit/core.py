@@ -40,6 +40,7 @@ from grounding.check import PASSAGES_PER_SENTENCE, merge_line_rects
 from grounding.evidence import EvidenceIndex
 from grounding.graph import build_graph, depends_on
 from grounding.judges.base import Judge
+from grounding.judges.error_phrases import phrase_errors
 from grounding.judges.registry import judge_sentences, make_judge
 from grounding.propagate import propagate
 from grounding.types import Judgement, Sentence
@@ -284,6 +285,7 @@ def _judge_pairs(
                 label,
                 tags,
                 tuple(citing[int(p[1:]) - 1].sentence.id for p in premises),
+                widen=bool(getattr(judge, "marks_words", False)),
             )
     out = []
     for cs in parsed.sentences:
@@ -397,6 +399,7 @@ def _pair(
     label: Label,
     inherited: tuple[ErrorTag, ...],
     premises: tuple[str, ...],
+    widen: bool = False,
 ) -> Pair:
     support = {
         Label.SUPPORTED: "supported",
@@ -419,8 +422,11 @@ def _pair(
             else:
                 evidence.append(Evidence(None, None, p.text))
     evidence = list(dict.fromkeys(evidence))  # a passage found twice, once
-    # spans are quoted from the claim; keep those the sentence as written holds
+    # spans are quoted from the claim; keep those the sentence as written holds (with
+    # ``widen``, each widened to the phrase that carries its error, as ``check`` does)
     errors = tuple(e for e in j.errors if e.span in sentence.text)
+    if widen:
+        errors = phrase_errors(sentence.text, errors)
     rationale = j.rationale
     if label is not j.label or inherited:
         rationale += (

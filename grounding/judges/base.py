@@ -39,7 +39,11 @@ class Judge(Protocol):
 
     A judge may also set ``retrieves_evidence = True`` (not part of the protocol, read with
     ``getattr``): it searches ``ClaimContext.document`` itself whenever one is given, so
-    the pipeline passes no candidate passages (``passages == ()``).
+    the pipeline passes no candidate passages (``passages == ()``). A judge whose error
+    spans mark the word its checks found (a value, a relation word, a citation) sets
+    ``marks_words = True``: the pipeline widens each span to the phrase that carries the
+    error (``grounding.judges.error_phrases``); a judge that writes phrases (an LLM told
+    the guidelines) keeps its own.
     """
 
     name: str

@@ -50,6 +50,7 @@ from grounding.judges.attribution import Attribution
 from grounding.judges.base import ClaimContext
 from grounding.judges.claim import Claim
 from grounding.judges.claim_kind import is_interpretation, not_a_claim_reason
+from grounding.judges.error_phrases import inference
 from grounding.judges.rules_checks import counts_own_list, wrong_values
 from grounding.judges.rules_config import RulesConfig
 from grounding.judges.rules_table import TABLE, Evidence, RulesState
@@ -68,6 +69,8 @@ class RulesJudge:
     name = "rules"
     #: searches the document's index itself (see grounding.judges.base.Judge)
     retrieves_evidence = True
+    #: its error spans mark the word a check found (see grounding.judges.base.Judge)
+    marks_words = True
 
     def __init__(
         self, config: RulesConfig | None = None, index: EvidenceIndex | None = None
@@ -150,6 +153,10 @@ class RulesJudge:
         extra: dict[str, object] = {"numbers": {c.quantity.text: c.status for c in out.numbers}}
         if any(name == "hedged" for name, _ in trace):
             extra["hedged"] = True
+        if row == "speculative":
+            # the inferred statement: the sentence's own N2 error unless a bad premise
+            # explains why the paper does not settle it (``check`` decides after linking)
+            extra["inference"] = inference(parsed.text)
         extra["row"] = row
         evidence.memory.record(parsed.text, out.label, wrong_values(out.numbers))
         return Judgement(

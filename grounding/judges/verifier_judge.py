@@ -302,6 +302,7 @@ class VerifierJudge:
 
     name = "verifier"
     retrieves_evidence = True
+    marks_words = True
 
     def __init__(
         self,

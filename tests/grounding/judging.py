@@ -33,10 +33,11 @@ _DOCS: dict[Path, Document] = {}
 def judged_c1(pdf: Path, sentence: str) -> tuple[Label, str, list[tuple[str, str]]]:
     """(label, rationale, [(span, correction) of its C1 errors, "" for none]) of a
     one-sentence answer checked against ``pdf`` (read once per test session; skipped when
-    the PDF is absent)."""
+    the PDF is absent). The spans are the checker's (the value and the paper's value for
+    its binding); the row widens them to their phrase (``test_error_phrases.py``)."""
     if pdf not in _DOCS:
         _DOCS[pdf] = read_pdf(need(pdf))
     [s] = check("What does the paper report?", sentence, _DOCS[pdf]).sentences
     a = s.annotation
-    c1 = [(e.span, e.correction or "") for e in a.errors if ErrorTag.C1 in e.tags]
+    c1 = [(e.span, e.correction or "") for e in s.judgement.errors if ErrorTag.C1 in e.tags]
     return a.label, a.rationale, c1

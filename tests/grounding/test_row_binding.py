@@ -29,7 +29,8 @@ def _judged(pdf: Path, sentence: str) -> tuple[Label, str, list[tuple[str, str]]
     report = check("What does the table show?", sentence, _DOCS[pdf])
     [s] = report.sentences
     a = s.annotation
-    return a.label, a.rationale, [(e.span, e.correction) for e in a.errors if ErrorTag.C1 in e.tags]
+    c1 = [(e.span, e.correction) for e in s.judgement.errors if ErrorTag.C1 in e.tags]
+    return a.label, a.rationale, c1  # the checker's spans: the values
 
 
 @pytest.mark.parametrize(

@@ -30,7 +30,7 @@ def _judged(pdf: Path, answer: str) -> list[tuple[str, str, list[tuple[str, str 
         (
             s.annotation.label.value,
             s.annotation.rationale,
-            [(e.span, e.correction) for e in s.annotation.errors],
+            [(e.span, e.correction) for e in s.judgement.errors],  # the checker's spans
         )
         for s in report.sentences
     ]

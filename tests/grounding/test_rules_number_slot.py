@@ -21,7 +21,7 @@ def _one(pdf: str, answer: str) -> tuple[str, str, list[tuple[str, str | None]]]
     return (
         a.label.value,
         a.rationale,
-        [(e.span, e.correction) for e in a.errors if ErrorTag.C1 in e.tags],
+        [(e.span, e.correction) for e in s.judgement.errors if ErrorTag.C1 in e.tags],
     )
 
 
