@@ -60,9 +60,28 @@ class Corpus:
         ), []
 
 
+#: A bracketed or parenthesised citation group holding a placeholder, with nothing else
+#: but reference numbers ("[<|multi_cit|>,7]", "(<|cit|>, 178)").
+_GROUP = re.compile(r"[\[(]((?:\s*(?:<\|[a-z_]+\|>|[–-]?\d+(?:[–-]\d+)?)\s*[,;]?)+)[\])]")
+
+
+def _markers(group: re.Match[str]) -> str:
+    """The citation group ``group`` as the review's markers: [1] for the cited article,
+    [2] for any other work (the claim's own reference numbers among them)."""
+    inside = group.group(1)
+    if "<|" not in inside:
+        return group.group(0)  # a number in brackets of the claim's own
+    cited = re.search(r"<\|(?:multi_)?cit\|>", inside) is not None
+    other = "other_cit" in inside or re.search(r"(?<![|\w])\d", inside) is not None
+    return "[" + ", ".join(m for m, on in (("1", cited), ("2", other)) if on) + "]"
+
+
 def review_of(claim: str, doc_id: int) -> str:
-    """The claim as a one-sentence review citing doc ``doc_id`` as [1]."""
-    body = re.sub(r"\[?<\|(?:multi_)?cit\|>\]?", "[1]", claim)
+    """The claim as a one-sentence review citing doc ``doc_id`` as [1]: each citation
+    group with a placeholder becomes one marker group ("[<|cit|>,31]" -> "[1, 2]", so no
+    reference number is left in the text as a number), a lone placeholder [1] or [2]."""
+    body = _GROUP.sub(_markers, claim)
+    body = re.sub(r"\[?<\|(?:multi_)?cit\|>\]?", "[1]", body)
     body = re.sub(r"\[?<\|other_cit\|>\]?", "[2]", body)
     return (
         f"{body}\n\nReferences\n\n[1] Cited article, corpus doc {doc_id}. 2020.\n"
