@@ -94,3 +94,24 @@ def test_a_malformed_pairs_line_names_file_and_line(tmp_path: Path) -> None:
     path.write_text('{"premise": "p", "claim": "c", "label": "entailment"}\n')
     with pytest.raises(SystemExit, match=r"pairs.jsonl:1: label 'entailment'"):
         read_pairs(path)
+
+
+def test_a_gpu_asked_for_where_there_is_none_is_refused(
+    tiny_base: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    torch = pytest.importorskip("torch")
+    if torch.cuda.is_available():
+        pytest.skip("a GPU is here: --device cuda would train")
+    pairs = _pairs_file(tmp_path / "pairs.jsonl")
+    assert _run(tiny_base, pairs, tmp_path / "g", "--device", "cuda") == 2
+    assert "no GPU" in capsys.readouterr().err
+    assert not (tmp_path / "g" / "weights.npz").exists()
+
+
+def test_the_device_option_keeps_the_cpu_run(tiny_base: Path, tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    pairs = _pairs_file(tmp_path / "pairs.jsonl")
+    assert _run(tiny_base, pairs, tmp_path / "a") == 0
+    assert _run(tiny_base, pairs, tmp_path / "b", "--device", "cpu") == 0
+    with np.load(tmp_path / "a" / "weights.npz") as a, np.load(tmp_path / "b" / "weights.npz") as b:
+        assert all(np.array_equal(a[k], b[k]) for k in a.files)
