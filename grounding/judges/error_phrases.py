@@ -51,7 +51,8 @@ _LEADING_CLAUSE = re.compile(
 #: Framing that introduces an inferred statement ("this suggests that", "that means").
 _FRAME = re.compile(
     r"^(?:[\w\s,'-]{0,60}?\b)?(?:suggests?|suggested|implies|imply|implied|means|meant|"
-    r"indicates?|indicated|shows?|showed|makes|made|points to the fact)\b(?:\s+that)?\s+",
+    r"indicates?|indicated|shows?|showed|proves?|proved|demonstrates?|demonstrated|"
+    r"confirms?|confirmed|makes|made|points to the fact)\b(?:\s+that)?\s+",
     re.IGNORECASE,
 )
 _LEAD_ADVERB = re.compile(
@@ -108,6 +109,10 @@ def relation_phrase(text: str, span: str, correction: str = "") -> tuple[str, st
     end = m.start() if m is not None else len(text)
     wide = text[start:end].rstrip(_TRAIL)
     if len(wide.split()) > 12:
+        return span, correction
+    if correction and correction.split()[-1][-2:].lower() != span.split()[-1][-2:].lower():
+        # a correction of another form ("leave out" -> "inclusion") does not take the
+        # clause's rest: the pair stays as the check found it
         return span, correction
     return wide, correction and correction + wide[len(span) :]
 

@@ -100,6 +100,13 @@ def test_value_phrase_leaves_what_it_cannot_read() -> None:
             "",
             ("logarithmically spaced timesteps", ""),
         ),
+        # a correction of another form keeps the pair as found
+        (
+            "the result agrees better with models that leave out the 2p2h contribution.",
+            "leave out",
+            "inclusion",
+            ("leave out", "inclusion"),
+        ),
         # a span of a whole statement already is kept
         ("X is not Y, so Z.", "X is not Y", "X is Y", ("X is not Y", "X is Y")),
     ],
@@ -154,6 +161,10 @@ def test_outside_claim(text: str, cite: str, want: str) -> None:
             "Because the registry resolves everything by name, adding a model only requires "
             "registering one class.",
             "adding a model only requires registering one class",
+        ),
+        (
+            "This proves that the linkage will keep intensifying under future warming.",
+            "the linkage will keep intensifying under future warming",
         ),
         # nothing to strip: the sentence itself
         ("LEGWORK will work for any population.", "LEGWORK will work for any population"),
