@@ -118,18 +118,35 @@ def role_conflict(
         if theirs and all(k != cls for _, k, _ in theirs):
             said, _, p = theirs[0]
             at = fold(text).lower().find(name)
-            span = text[at : at + len(name)] if at >= 0 else name
+            named = text[at : at + len(name)] if at >= 0 else name
+            # the error is the role word: "main" -> "secondary" reads as its correction,
+            # where "GENIE" -> "secondary" would not
+            span, fix = _role_word(text, word, at), said
+            if span is None:
+                span, fix = named, said
+            elif span[:1].isupper():
+                fix = said[:1].upper() + said[1:]
             return PartResult(
-                Part(PartKind.TERM, span, max(at, 0), max(at, 0) + len(name), span),
+                Part(PartKind.TERM, named, max(at, 0), max(at, 0) + len(name), named),
                 Status.CONTRADICTED,
                 ErrorTag.C2,
-                f"the sentence gives {span} the role '{word}' where page {p.page} gives it "
+                f"the sentence gives {named} the role '{word}' where page {p.page} gives it "
                 f"'{said}' (\"{quote(p.text)}\")",
                 paper.hit_for(p, 1.0),
                 span,
-                said,
+                fix,
             )
     return None
+
+
+def _role_word(text: str, word: str, near: int) -> str | None:
+    """The role word ``word`` as ``text`` writes it, the occurrence nearest to offset
+    ``near`` (the name's); None when the text does not hold it as a word."""
+    found = [m for m in re.finditer(rf"\b{re.escape(word)}\b", text, re.IGNORECASE)]
+    if not found:
+        return None
+    best = min(found, key=lambda m: abs(m.start() - max(near, 0)))
+    return best.group(0)
 
 
 __all__ = ["REACH", "role_conflict", "roles"]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from annotations.schema import ErrorTag
 from grounding.check import check
 from grounding.judges.condition_sides import condition_sides
 from grounding.judges.inclusion_check import governed
@@ -340,6 +341,38 @@ def test_a_sentence_naming_both_ways_settles_nothing() -> None:
 def test_two_names_with_their_roles_exchanged(pdf: Path, sentence: str, label: str) -> None:
     got, why = _judged(pdf, sentence)
     assert got == label, why
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence", "error"),
+    [
+        (
+            T2K,
+            "The main generator was GENIE 2.8.0, with NEUT used only as a cross-check.",
+            ("main", "secondary"),
+        ),
+        (
+            T2K,
+            "NEUT was kept only as an alternative generator for cross-checks.",
+            ("alternative", "primary"),
+        ),
+        (
+            DEER,
+            "Iberá is the destination of the translocation and El Impenetrable its source.",
+            ("destination", "source"),
+        ),
+    ],
+)
+def test_a_role_given_the_other_way_is_corrected_at_its_role_word(
+    pdf: Path, sentence: str, error: tuple[str, str]
+) -> None:
+    """The error span is the role word, its correction the paper's role word: the pair
+    reads as a replacement ("main" -> "secondary"), where the name would not."""
+    if pdf not in _DOCS:
+        _DOCS[pdf] = read_pdf(need(pdf))
+    [s] = check("", sentence, _DOCS[pdf], verify_citations=False).sentences
+    assert [(e.span, e.correction) for e in s.annotation.errors] == [error]
+    assert all(ErrorTag.C2 in e.tags for e in s.annotation.errors)
 
 
 def test_roles_go_to_the_nearest_name_of_their_clause() -> None:
