@@ -221,6 +221,17 @@ def _as_written(word: str, text: str) -> str:
     return m.group(0) if m else word
 
 
+def _paper_form(word: str, text: str) -> str:
+    """``word`` (lower case) as the passage ``text`` writes it inside a sentence ("March",
+    "humins"); a capital opening a sentence says nothing, so a word found only there is
+    given as it is."""
+    flat = fold(text)
+    for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", flat, re.I):
+        if not re.search(r"(?:^|[.!?:]\s*)$", flat[: m.start()]):
+            return m.group(0)
+    return word
+
+
 @per_check(maxsize=8192)
 def _term(word: str) -> str | None:
     term = content_term(word)
@@ -354,16 +365,16 @@ def other_entity(
         for k in missing:
             other = _slot_word(k, mine, theirs, claim_terms)
             if other is not None:
-                return EntitySwap(_as_written(mine[k][0], text), other)
+                # each word as its own text writes it: the correction is the paper's
+                # word ("March", not the folded "march")
+                return EntitySwap(_as_written(mine[k][0], text), _paper_form(other, al.text))
+    passage = widened(al, page_text(index, al.hit), text)
     found = slot_swap(
-        text,
-        widened(al, page_text(index, al.hit), text),
-        al.terms,
-        subject,
-        index.doc_terms if index is not None else paper_terms,
+        text, passage, al.terms, subject, index.doc_terms if index is not None else paper_terms
     )
     if found is not None:
-        return EntitySwap(_as_written(found.word, text), found.other, found.certain)
+        other = _paper_form(found.other, passage) if found.other is not None else None
+        return EntitySwap(_as_written(found.word, text), other, found.certain)
     if not missing or not paper_terms:
         return None
     return _not_in_paper(text, mine, missing, al, paper_terms)

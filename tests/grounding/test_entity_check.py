@@ -144,3 +144,22 @@ def test_the_papers_subject_may_be_left_out_of_its_passage(index: EvidenceIndex)
     al = hit_alignment(hit)
     assert other_entity(text, al) is not None
     assert other_entity(text, al, subject=frozenset({"bladder"})) is None
+
+
+def test_the_correction_is_the_papers_word_as_the_paper_writes_it() -> None:
+    """A month swapped on a real PDF: the correction is the paper's "March", not the
+    folded "march"; a common noun found only opening a sentence ("Humins were ...") is
+    given in lower case (above)."""
+    from grounding.check import check
+    from grounding.pdf import read_pdf
+    from tests.conftest import DATA, need
+
+    doc = read_pdf(need(DATA / "papers-more" / "marsh-deer-dra-2025.pdf"))
+    [s] = check(
+        "When should the animals be moved?",
+        "The lowest-risk window for moving the animals was identified as September to November.",
+        doc,
+        verify_citations=False,
+    ).sentences
+    assert s.annotation.label.value == "contradiction", s.annotation.rationale
+    assert [(e.span, e.correction) for e in s.annotation.errors] == [("September", "March")]
