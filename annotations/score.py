@@ -299,7 +299,9 @@ def _spans(
                 start = 0
                 while True:
                     hit = locate(seg, [err.span], start=start)[0]
-                    if hit is None:
+                    # locate() falls back to an earlier occurrence when none is left
+                    # after ``start``: a span listed more often than it occurs is unplaced
+                    if hit is None or hit.start < start:
                         break
                     cand = Offset(off.start + hit.start, off.start + hit.end)
                     if (cand.start, cand.end) not in used:

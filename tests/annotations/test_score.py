@@ -105,6 +105,47 @@ def test_repeated_span_text_maps_to_successive_occurrences() -> None:
     assert m.spans.exact.tp == 2 and m.spans.exact.f1 == 1.0
 
 
+def test_span_listed_more_often_than_it_occurs_is_one_false_positive() -> None:
+    # a system that repeats a phrase in one sentence's errors (once per tag, or by mistake)
+    once = "The model scores 81.2 F1 on SciDocs."
+    twice = "It rose from 5 to 5 points."
+    cases = [
+        (once, ("81.2 F1",), ("81.2 F1", "81.2 F1"), 1),
+        (once, ("81.2 F1",), ("81.2 F1", "81.2 F1", "81.2 F1"), 1),
+        (twice, ("5", "5"), ("5", "5", "5"), 2),
+    ]
+    for text, gold_spans, pred_spans, placed in cases:
+        g = row(
+            "p__q1", [sent(text, "contradiction", errors=tuple((s, ("C1",)) for s in gold_spans))]
+        )
+        p = row(
+            "p__q1", [sent(text, "contradiction", errors=tuple((s, ("C1",)) for s in pred_spans))]
+        )
+        m = score([g], [p], resamples=0)
+        assert (m.spans.exact.tp, m.spans.exact.predicted) == (placed, len(pred_spans))
+        assert m.spans.exact.recall == 1.0
+        assert m.spans.overlap.tp == placed
+
+
+def test_every_gold_span_repeated_on_dev(dev: Any) -> None:
+    doubled = [
+        r.model_copy(
+            update={
+                "annotations": [
+                    a.model_copy(update={"errors": [*a.errors, *a.errors]}) for a in r.annotations
+                ]
+            }
+        )
+        for r in dev
+    ]
+    m = score(dev, doubled, resamples=0)
+    support = m.spans.exact.support
+    assert support > 50
+    assert (m.spans.exact.tp, m.spans.exact.predicted) == (support, 2 * support)
+    assert m.spans.exact.precision == pytest.approx(0.5)
+    assert m.labels.accuracy == 1.0
+
+
 def _graph_rows() -> tuple[Any, Any]:
     g = row(
         "p__q1",
