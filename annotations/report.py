@@ -65,6 +65,12 @@ def _prf_rows(items: Sequence[tuple[str, PRF]]) -> list[list[str]]:
     ]
 
 
+def _first(ids: Sequence[str], n: int = 5) -> str:
+    """The first ``n`` ids, and how many more."""
+    more = f" and {len(ids) - n} more" if len(ids) > n else ""
+    return ", ".join(ids[:n]) + more
+
+
 def _summary_line(m: Metrics) -> str:
     line = (
         f"mode {m.mode}: {m.n_gold_pairs} gold QA pairs, {m.n_sentences} sentences; "
@@ -73,9 +79,19 @@ def _summary_line(m: Metrics) -> str:
         f"{m.n_unaligned_sentences} gold sentences with no overlapping predicted sentence"
     )
     if m.missing_pair_ids:
-        shown = ", ".join(m.missing_pair_ids[:5])
-        more = f" and {len(m.missing_pair_ids) - 5} more" if len(m.missing_pair_ids) > 5 else ""
-        line += f" (no prediction for {shown}{more})"
+        line += f" (no prediction for {_first(m.missing_pair_ids)})"
+    if m.extra_pair_ids:
+        line += f" (no gold for {_first(m.extra_pair_ids)})"
+    if m.n_unlocated_pred_sentences:
+        line += (
+            f"; {m.n_unlocated_pred_sentences} predicted sentences are not in the gold "
+            "answer_raw (text changed?) and match nothing"
+        )
+    if m.n_unplaced_pred_spans:
+        line += (
+            f"; {m.n_unplaced_pred_spans} predicted error spans are not in their sentence "
+            "and match nothing"
+        )
     if m.bootstrap.resamples:
         line += (
             f"; {int(m.bootstrap.confidence * 100)}% CI from {m.bootstrap.resamples} "

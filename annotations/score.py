@@ -10,10 +10,14 @@ Usage::
 Matching. Predicted rows are matched to gold rows by ``qa_pair_id``; a gold row with no
 prediction counts as wrong everywhere (every sentence predicted ``missing``, every span,
 tag, edge and box missed) and is counted in ``n_missing_pairs``; predicted rows with no
-gold row are counted in ``n_extra_pairs`` and ignored. Within a row, sentences are
-aligned by character offsets in the gold ``answer_raw`` (annotations.align): each gold
-sentence takes the label, role, tags and propagation of the predicted sentence that
-overlaps it most; a gold sentence no prediction overlaps counts as ``missing``.
+gold row are counted in ``n_extra_pairs`` (ids in ``extra_pair_ids``) and ignored.
+Within a row, sentences are aligned by character offsets in the gold ``answer_raw``
+(annotations.align): each gold sentence takes the label, role, tags and propagation of
+the predicted sentence that overlaps it most; a gold sentence no prediction overlaps
+counts as ``missing``. Predicted sentences that are not in the gold ``answer_raw``
+(``n_unlocated_pred_sentences``) and predicted error spans that are not in their own
+sentence (``n_unplaced_pred_spans``) can match nothing; they are counted so that a
+system writing normalised text learns why it scores low.
 
 Metric definitions (all counts pooled over sentences of all QA pairs, "micro"):
 
@@ -214,8 +218,11 @@ class Metrics(BaseModel):
     n_missing_pairs: int
     missing_pair_ids: tuple[str, ...]
     n_extra_pairs: int
+    extra_pair_ids: tuple[str, ...] = ()
     n_sentences: int
     n_unaligned_sentences: int
+    n_unlocated_pred_sentences: int = 0
+    n_unplaced_pred_spans: int = 0
     labels: LabelMetrics
     spans: SpanMetrics
     graph: GraphMetrics
@@ -299,7 +306,9 @@ def _spans(
                 start = 0
                 while True:
                     hit = locate(seg, [err.span], start=start)[0]
-                    if hit is None:
+                    # locate() falls back to an earlier occurrence when none is left
+                    # after ``start``: a span listed more often than it occurs is unplaced
+                    if hit is None or hit.start < start:
                         break
                     cand = Offset(off.start + hit.start, off.start + hit.end)
                     if (cand.start, cand.end) not in used:
@@ -371,6 +380,14 @@ def pair_counts(
     """The count vector of one QA pair (columns: confusion, then ``_NAMES``) and the
     number of gold sentences no prediction overlaps (0 when ``pred`` is None: those are
     counted as a missing row instead)."""
+    v, unaligned, _ = _pair_counts(gold, pred, mode)
+    return v, unaligned
+
+
+def _pair_counts(
+    gold: QAPair, pred: QAPair | None, mode: Mode
+) -> tuple[list[float], int, Alignment | None]:
+    """``pair_counts`` and the alignment it used (None when ``pred`` is None)."""
     v = [0.0] * N_COLUMNS
     g_sents = gold.annotations
     p_sents = pred.annotations if pred is not None else ()
@@ -383,7 +400,20 @@ def pair_counts(
     if mode == "holistic":
         _edge_counts(v, g_sents, p_sents, al)
     _evidence_counts(v, g_sents, p_sents, al)
-    return v, unaligned
+    return v, unaligned, al
+
+
+def _unplaced(pred: QAPair, al: Alignment) -> tuple[int, int]:
+    """(predicted sentences not found in the gold answer, predicted error spans not found
+    in their own sentence): neither can match anything, so the summary names them."""
+    sentences = spans = 0
+    for s, off in zip(pred.annotations, al.pred_offsets):
+        if off is None:
+            sentences += 1
+            continue
+        seg = al.text[off.start : off.end]
+        spans += sum(1 for e in s.errors if locate(seg, [e.span])[0] is None)
+    return sentences, spans
 
 
 def _label_counts(
@@ -698,16 +728,20 @@ def score(
     p_index = _index(pred, "predictions")
     vectors: list[list[float]] = []
     missing: list[str] = []
-    unaligned = 0
+    unaligned = unlocated = unplaced = 0
     for qid in sorted(g_index):  # fixed order: the bootstrap ignores row order
         g = g_index[qid]
         p = p_index.get(qid)
         if p is None:
             missing.append(qid)
-        vec, un = pair_counts(g, p, mode)
+        vec, un, al = _pair_counts(g, p, mode)
+        if p is not None and al is not None:
+            n_sent, n_span = _unplaced(p, al)
+            unlocated += n_sent
+            unplaced += n_span
         unaligned += un
         vectors.append(vec)
-    extra = sum(1 for qid in p_index if qid not in g_index)
+    extra = sorted(qid for qid in p_index if qid not in g_index)
     t = _sum(vectors)
     rows = [g_index[qid] for qid in sorted(g_index)]
     ci = bootstrap(
@@ -723,9 +757,12 @@ def score(
         n_pred_pairs=len(p_index),
         n_missing_pairs=len(missing),
         missing_pair_ids=tuple(missing),
-        n_extra_pairs=extra,
+        n_extra_pairs=len(extra),
+        extra_pair_ids=tuple(extra),
         n_sentences=int(sum(t[:_N_CONF])),
         n_unaligned_sentences=unaligned,
+        n_unlocated_pred_sentences=unlocated,
+        n_unplaced_pred_spans=unplaced,
         labels=_label_metrics(t),
         spans=_span_metrics(t),
         graph=_graph_metrics(t, mode),

@@ -172,10 +172,21 @@ def _ref_key_families(ref: Reference) -> list[str]:
     return [name_key(a).split("|", 1)[0] for a in ref.authors]
 
 
+def _year_letter(raw: str, year: int) -> str | None:
+    """The letter an entry writes after its year ("2020b" -> "b"), or None."""
+    m = re.search(rf"(?<!\d){year}([a-z])(?![a-z])", raw)
+    return m.group(1) if m else None
+
+
 def _match_entry(
     entries: list[tuple[CitedReference, Reference]], n1: str, n2: str | None, year: str
 ) -> int | None:
+    """The list entry an author-year mention cites: same first author (and second, when
+    named) and year. A mention with a year letter ("2020b") takes the entry that writes
+    that letter, never one written with another ("2020a"); an entry with no letter is the
+    fallback."""
     y = int(year[:4])
+    letter = year[4:]
     k1 = _fam_key(n1)
     k2 = _fam_key(n2) if n2 else None
     best = None
@@ -191,6 +202,13 @@ def _match_entry(
         if ref.year is not None and ref.year != y:
             continue
         if k2 and not (len(fams) > 1 and k2 in fams[1:]):
+            continue
+        if ref.year == y and letter:
+            written = _year_letter(ref.raw, y)
+            if written == letter:
+                return idx
+            if written is None:
+                best = idx if best is None else best
             continue
         if ref.year == y:
             return idx

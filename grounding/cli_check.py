@@ -831,7 +831,8 @@ def run_eval(args: argparse.Namespace) -> int:
     if args.html:
         from grounding.html import write_eval_reports
 
-        write_eval_reports(metrics, gold, pred, {r.qa_pair_id: p for r, p in rows if p}, out_dir)
+        pdfs = {r.qa_pair_id: p for r, p in rows if p}
+        write_eval_reports(metrics, gold, pred, pdfs, out_dir, judge=args.judge)
     print(render_text(metrics))
     html = f", {out_dir / 'report.html'} (and rows/)" if args.html else ""
     print(

@@ -112,9 +112,14 @@ class CitedWork:
 
     @property
     def label(self) -> str:
-        """ "[3]" for a numbered entry, else the reference string shortened."""
+        """ "[3]" for a numbered entry; else its first author-year mention as the review
+        writes it ("Lo et al., 2020b": two works of one author and year stay apart); else
+        the reference string shortened."""
         if self.cited.number is not None:
             return f"[{self.cited.number}]"
+        for m in self.cited.mentions:
+            if m.kind == "author_year":
+                return " ".join(m.text.split())
         r = self.reference
         return r if len(r) <= 40 else r[:39] + "…"
 

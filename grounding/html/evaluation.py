@@ -290,10 +290,12 @@ def write_eval_reports(
     worst: int = WORST,
     title: str = "sciground eval",
     subtitle: str = "",
+    judge: str = "prediction",
 ) -> Path:
     """The whole HTML side of an evaluation: ``out_dir/report.html`` and, for the ``worst``
     rows that have a prediction, ``out_dir/rows/<qa_pair_id>.html`` (the predicted row with
-    its gold labels beside it, evidence pages from ``pdf_paths[qa_pair_id]``).
+    its gold labels beside it, evidence pages from ``pdf_paths[qa_pair_id]``); ``judge``
+    is the name those row reports show as the judge that labelled the predictions.
 
     Returns: the path of report.html. Raises: OSError if a file cannot be written; a row
     whose report fails is listed without a link (the loop goes on).
@@ -312,7 +314,7 @@ def write_eval_reports(
         safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in r.qa_pair_id)
         try:
             write_check_html(
-                report_from_row(p, pdf_paths.get(r.qa_pair_id)),
+                report_from_row(p, pdf_paths.get(r.qa_pair_id), judge=judge),
                 out / "rows" / f"{safe}.html",
                 gold=by_gold.get(r.qa_pair_id),
                 title=f"{r.qa_pair_id} \u2013 predicted vs gold",

@@ -27,7 +27,8 @@ def report_from_row(
     """A Report holding a row's annotations as they are (no judge is run).
 
     Args: row: an MMSciFact row. pdf_path: the paper's PDF (for page images), or None.
-          judge: name shown as the judge; defaults to the row's answer_model or "prediction".
+          judge: name shown as the judge that labelled the row; defaults to "prediction"
+          (the row's answer_model names the model that wrote the answer, not its judge).
     Returns: Report whose sentences carry the row's annotations; judgements repeat the
           label, role, rationale and errors and have no evidence passages (boxes come from
           ``2d_box``). Sentence offsets are found in ``answer_raw``; if a sentence is not
@@ -54,7 +55,7 @@ def report_from_row(
         pdf_path=str(pdf_path) if pdf_path else None,
         paper_id=row.paper_id,
         sentences=tuple(sentences),
-        judge=judge or row.answer_model or "prediction",
+        judge=judge or "prediction",
     )
 
 

@@ -44,3 +44,25 @@ def test_markdown_tables_and_oracle_mode_has_no_edges() -> None:
         lines = [x for x in block.splitlines() if x.startswith("|")]
         if lines:
             assert len({x.replace("\\|", "").count("|") for x in lines}) == 1, block
+
+
+def test_summary_names_rows_without_gold_and_predictions_that_match_nothing() -> None:
+    answer = "A is 1. B is 2."
+    g = row(
+        "p__q1", [sent("A is 1.", "supported"), sent("B is 2.", "contradiction")], answer=answer
+    )
+    p = row(
+        "p__q1",
+        [
+            sent("a is 1.", "supported"),
+            sent("B is 2.", "contradiction", errors=(("B is 3", ("C1",)),)),
+        ],
+        answer=answer,
+    )
+    out = render_text(score([g], [p, row("P__Q1", [sent("A is 1.")])], resamples=0))
+    first = out.splitlines()[0]
+    assert "(no gold for P__Q1)" in first
+    assert "1 predicted sentences are not in the gold answer_raw" in first
+    assert "1 predicted error spans are not in their sentence" in first
+    clean = render_text(score([g], [g], resamples=0)).splitlines()[0]
+    assert "no gold for" not in clean and "match nothing" not in clean

@@ -62,7 +62,7 @@ def test_missing_prediction_rows_count_as_wrong() -> None:
     g1, g2 = six(), row("p__q2", [sent("Other one.", "supported"), sent("Other two.", "nei")])
     m = score([g1, g2], [g1, row("x__q9", [sent("Extra.")])], resamples=0)
     assert m.n_missing_pairs == 1 and m.missing_pair_ids == ("p__q2",)
-    assert m.n_extra_pairs == 1
+    assert m.n_extra_pairs == 1 and m.extra_pair_ids == ("x__q9",)
     assert m.n_sentences == 8
     assert m.labels.accuracy == pytest.approx(6 / 8)
     assert m.labels.confusion["nei"]["missing"] == 1
@@ -103,6 +103,47 @@ def test_repeated_span_text_maps_to_successive_occurrences() -> None:
     g = row("p__q1", [sent(text, "contradiction", errors=(("5", ("C1",)), ("5", ("C1",))))])
     m = score([g], [g], resamples=0)
     assert m.spans.exact.tp == 2 and m.spans.exact.f1 == 1.0
+
+
+def test_span_listed_more_often_than_it_occurs_is_one_false_positive() -> None:
+    # a system that repeats a phrase in one sentence's errors (once per tag, or by mistake)
+    once = "The model scores 81.2 F1 on SciDocs."
+    twice = "It rose from 5 to 5 points."
+    cases = [
+        (once, ("81.2 F1",), ("81.2 F1", "81.2 F1"), 1),
+        (once, ("81.2 F1",), ("81.2 F1", "81.2 F1", "81.2 F1"), 1),
+        (twice, ("5", "5"), ("5", "5", "5"), 2),
+    ]
+    for text, gold_spans, pred_spans, placed in cases:
+        g = row(
+            "p__q1", [sent(text, "contradiction", errors=tuple((s, ("C1",)) for s in gold_spans))]
+        )
+        p = row(
+            "p__q1", [sent(text, "contradiction", errors=tuple((s, ("C1",)) for s in pred_spans))]
+        )
+        m = score([g], [p], resamples=0)
+        assert (m.spans.exact.tp, m.spans.exact.predicted) == (placed, len(pred_spans))
+        assert m.spans.exact.recall == 1.0
+        assert m.spans.overlap.tp == placed
+
+
+def test_every_gold_span_repeated_on_dev(dev: Any) -> None:
+    doubled = [
+        r.model_copy(
+            update={
+                "annotations": [
+                    a.model_copy(update={"errors": [*a.errors, *a.errors]}) for a in r.annotations
+                ]
+            }
+        )
+        for r in dev
+    ]
+    m = score(dev, doubled, resamples=0)
+    support = m.spans.exact.support
+    assert support > 50
+    assert (m.spans.exact.tp, m.spans.exact.predicted) == (support, 2 * support)
+    assert m.spans.exact.precision == pytest.approx(0.5)
+    assert m.labels.accuracy == 1.0
 
 
 def _graph_rows() -> tuple[Any, Any]:
@@ -350,3 +391,56 @@ def test_identical_rows_score_one_even_if_answer_raw_disagrees() -> None:
     )
     m = score([g], [g], resamples=0)
     assert m.spans.exact.f1 == 1.0 and m.labels.accuracy == 1.0
+
+
+def test_predictions_that_can_match_nothing_are_counted() -> None:
+    answer = "**Scores.** The model scores 81.2 F1 on SciDocs. It beats the baseline."
+    gold_sents = [
+        sent("**Scores.**", "not_a_claim"),
+        sent(
+            "The model scores 81.2 F1 on SciDocs.", "contradiction", errors=(("81.2 F1", ("C1",)),)
+        ),
+        sent("It beats the baseline.", "supported"),
+    ]
+    g = row("p__q1", gold_sents, answer=answer)
+    cases = [
+        # (predicted sentences with their spans, unlocated sentences, unplaced spans)
+        ([("Scores.", ()), ("The model scores 81.2 F1 on SciDocs.", ("81.2 F1",))], 0, 0),
+        ([("scores.", ()), ("the model scores 81.2 F1 on SciDocs.", ("81.2 F1",))], 2, 0),
+        ([("The model scores 81.2 F1 on SciDocs.", ("81.2 F1 points", "SciDocs"))], 0, 1),
+        ([("The model scores 81.2 F1 on SciDocs.", (" 81.2  F1",))], 0, 0),  # spacing only
+        ([("The model scores 81.2 F1 on SciDocs. It beats the baseline.", ("81.2 F1",))], 0, 0),
+    ]
+    for sents, n_sent, n_span in cases:
+        p = row(
+            "p__q1",
+            [sent(t, "contradiction", errors=tuple((e, ("C1",)) for e in es)) for t, es in sents],
+            answer=answer,
+        )
+        m = score([g], [p], resamples=0)
+        assert (m.n_unlocated_pred_sentences, m.n_unplaced_pred_spans) == (n_sent, n_span), sents
+    m = score([g], [g], resamples=0)
+    assert (m.n_unlocated_pred_sentences, m.n_unplaced_pred_spans) == (0, 0)
+
+
+def test_markdown_stripped_predictions_on_dev_are_counted(dev: Any) -> None:
+    stripped = [
+        r.model_copy(
+            update={
+                "annotations": [
+                    a.model_copy(update={"sentence": a.sentence.replace("**", "")})
+                    for a in r.annotations
+                ]
+            }
+        )
+        for r in dev
+    ]
+    lost = sum(
+        1 for r in dev for a in r.annotations if a.sentence.replace("**", "") not in r.answer_raw
+    )
+    assert lost > 10
+    m = score(dev, stripped, resamples=0)
+    assert m.n_unlocated_pred_sentences == lost
+    assert m.n_unaligned_sentences == lost
+    same = score(dev, dev, resamples=0)
+    assert (same.n_unlocated_pred_sentences, same.n_unplaced_pred_spans) == (0, 0)

@@ -157,3 +157,62 @@ def test_a_long_run_of_letters_is_no_citation() -> None:
     # are bounded, so this is linear work (it used to take minutes)
     assert extract_citations("x" * 100_000) == []
     assert extract_citations("Smith " + "y" * 50_000 + " (2019)") == []
+
+
+def _mentions_by_entry(answer: str) -> dict[str, list[str]]:
+    """Entry (its year as written) -> the mention texts linked to it."""
+    out: dict[str, list[str]] = {}
+    for c in extract_citations(answer):
+        key = re.search(r"\((\d{4}[a-z]?)\)", c.reference.raw)
+        name = key.group(1) if key and c.origin == "list" else f"{c.origin}:{c.reference.raw}"
+        out[name] = [m.text for m in c.mentions]
+    return out
+
+
+LO_A = (
+    "Lo, K., Wang, L. L., Neumann, M., Kinney, R., & Weld, D. S. ({}). S2ORC: The Semantic "
+    "Scholar Open Research Corpus. In Proceedings of ACL, pp. 4969-4983."
+)
+LO_B = (
+    "Lo, K., Wang, L. L., Neumann, M., Kinney, R., & Weld, D. S. ({}). CORD-19: The COVID-19 "
+    "Open Research Dataset. In Proceedings of the Workshop on NLP for COVID-19."
+)
+
+
+def test_year_letters_pick_their_own_entry() -> None:
+    # two works of one first author and year, told apart by a letter after the year
+    refs = "\n\nReferences\n\n" + LO_A.format("2020a") + "\n" + LO_B.format("2020b") + "\n"
+    found = _mentions_by_entry(
+        "S2ORC is large (Lo et al., 2020a). CORD-19 followed (Lo et al., 2020b). "
+        "Lo et al. (2020b) also released code." + refs
+    )
+    assert found["2020a"] == ["Lo et al., 2020a"]
+    assert found["2020b"] == ["Lo et al., 2020b", "Lo et al. (2020b)"]
+    # the list written in the other order: the letters decide, not the order
+    found = _mentions_by_entry(
+        "CORD-19 followed (Lo et al., 2020b). S2ORC is large (Lo et al., 2020a)."
+        + "\n\nReferences\n\n"
+        + LO_B.format("2020b")
+        + "\n"
+        + LO_A.format("2020a")
+        + "\n"
+    )
+    assert found["2020b"] == ["Lo et al., 2020b"] and found["2020a"] == ["Lo et al., 2020a"]
+
+
+def test_year_letter_never_takes_another_letters_entry() -> None:
+    refs = "\n\nReferences\n\n" + LO_A.format("2020a") + "\n" + LO_B.format("2020b") + "\n"
+    found = _mentions_by_entry("A third work (Lo et al., 2020c)." + refs)
+    assert found["2020a"] == [] and found["2020b"] == []
+    assert found["mention:Lo et al., 2020c"] == ["Lo et al., 2020c"]
+
+
+def test_entries_without_letters_still_take_lettered_mentions() -> None:
+    # a list that drops the letters (or a mention that adds one) keeps its link
+    found = _mentions_by_entry(
+        "S2ORC is large (Lo et al., 2020b). Also (Lo et al., 2020)."
+        + "\n\nReferences\n\n"
+        + LO_A.format("2020")
+        + "\n"
+    )
+    assert found["2020"] == ["Lo et al., 2020b", "Lo et al., 2020"]

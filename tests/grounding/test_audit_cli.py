@@ -406,3 +406,36 @@ def test_footnotes_before_an_author_year_list_are_entries_of_it() -> None:
     assert len(report.sentences) == 2  # the footnote is no sentence of the body
     cited = sorted(report.works[p.work].cited.reference.raw for p in report.pairs)
     assert cited[0].startswith("Lo, K., Wang") and "Cohan, A." in cited[1]
+
+
+LETTERED = """S2ORC holds 8.1M papers with full text parsed from PDF (Lo et al., 2020a).
+S2ORC pairs every paper with its citation links (Lo et al., 2020b).
+SPECTER reaches an average score of 80.0 on SciDocs (Cohan et al., 2020).
+
+References
+
+Cohan, A., Feldman, S., Beltagy, I., Downey, D., & Weld, D. S. (2020). SPECTER: Document-level Representation Learning using Citation-informed Transformers. In Proceedings of ACL, pp. 2270-2282.
+Lo, K., Wang, L. L., Neumann, M., Kinney, R., & Weld, D. S. (2020a). S2ORC: The Semantic Scholar Open Research Corpus. In Proceedings of ACL, pp. 4969-4983.
+Lo, K., Wang, L. L., Neumann, M., Kinney, R., & Weld, D. S. (2020b). CORD-19: The COVID-19 Open Research Dataset. In Proceedings of the Workshop on NLP for COVID-19.
+"""
+
+
+def test_year_letters_keep_two_works_of_one_author_apart(papers: Path) -> None:
+    # the 2020b sentence is judged against its own entry (no PDF here), never the 2020a PDF
+    report = audit(LETTERED, papers=papers)
+    by_sentence = {p.sentence_id: report.works[p.work] for p in report.pairs}
+    assert "S2ORC: The Semantic" in by_sentence["S1"].cited.reference.raw
+    assert "CORD-19" in by_sentence["S2"].cited.reference.raw
+    assert by_sentence["S2"].cited.reference.authors[0].family == "Lo"
+    support = {p.sentence_id: p.support for p in report.pairs}
+    assert support["S1"] == "supported" and support["S3"] == "supported"
+    assert support["S2"] == "unavailable"
+    assert report.problems == (), report.problems  # each entry is cited, none twice
+    # the summary names each work as the review cites it, so the two stay apart there too
+    text = report.summary_text()
+    for label in ("Lo et al., 2020a", "Lo et al., 2020b", "Cohan et al., 2020"):
+        assert f"       {label} " in text
+    # a numbered entry keeps its number, also where the review cites it by author and year
+    numbered = audit(REVIEW, papers=papers).summary_text()
+    assert "       [1] " in numbered and "       [2] " in numbered
+    assert "       Cohan et al., 2020 " not in numbered

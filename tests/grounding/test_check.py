@@ -59,6 +59,46 @@ def test_example_answer_end_to_end() -> None:
     ]
 
 
+def test_the_manual_shows_the_example_spans_the_checker_prints() -> None:
+    # the text output quoted in README.md and the check guide: each sentence line and each
+    # error-span line shown under it must be what the checker prints for that sentence
+    import io
+    import re
+
+    from grounding.textout import print_report_text
+
+    question = (EXAMPLE / "question.txt").read_text(encoding="utf-8")
+    answer = (EXAMPLE / "answer.txt").read_text(encoding="utf-8")
+    buf = io.StringIO()
+    print_report_text(check(question, answer, EXAMPLE / "paper.pdf"), buf, color=False)
+    printed = buf.getvalue()
+    head = re.compile(r"^  (S\d+) \[")
+    span = re.compile(r"^ {7}[CN][1-4]: ")
+
+    def spans_by_sentence(text: str) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        current = None
+        for line in text.splitlines():
+            m = head.match(line)
+            if m:
+                current = m.group(1)
+                out[current] = []
+            elif current and span.match(line):
+                out[current].append(line.strip())
+        return out
+
+    real = spans_by_sentence(printed)
+    assert real["S5"] and real["S8"]
+    for page in (ROOT / "README.md", ROOT / "docs" / "guide" / "check.md"):
+        text = page.read_text(encoding="utf-8")
+        block = text[text.index("  S1 [not a claim] Here is what") :]
+        block = block[: block.index("```")]
+        shown = spans_by_sentence(block)
+        assert {"S5", "S7", "S8"} <= set(shown), page
+        for sid, lines in shown.items():
+            assert lines == real[sid], (page.name, sid)
+
+
 def nx_is_dag(report) -> bool:
     import networkx as nx
 

@@ -348,6 +348,9 @@ def test_report_from_row_keeps_the_annotations() -> None:
     row = _dev_rows()[0]
     rep = report_from_row(row, need(PAPERS) / f"{row.paper_id}.pdf")
     assert rep.annotations == row.annotations
+    # answer_model names the model that wrote the answer, never the judge that labelled it
+    assert row.answer_model and rep.judge == "prediction"
+    assert report_from_row(row, judge="rules").judge == "rules"
     for cs in rep.sentences:
         assert rep.answer[cs.sentence.start : cs.sentence.end] == cs.sentence.text
     html = render_check_html(rep, gold=row)
@@ -377,7 +380,7 @@ def test_row_results_and_eval_html(tmp_path: Path) -> None:
     assert res[5].n_correct == 0 and not res[5].predicted
     metrics = score(gold, pred, resamples=0)
     pdfs = {g.qa_pair_id: PAPERS / f"{g.paper_id}.pdf" for g in gold}
-    out = write_eval_reports(metrics, gold, pred, pdfs, tmp_path, worst=3)
+    out = write_eval_reports(metrics, gold, pred, pdfs, tmp_path, worst=3, judge="rules")
     html = out.read_text(encoding="utf-8")
     doc = _parse(html)
     cells = {
@@ -394,6 +397,8 @@ def test_row_results_and_eval_html(tmp_path: Path) -> None:
     assert not (tmp_path / "rows" / f"{gold[5].qa_pair_id}.html").exists()
     row_html = (tmp_path / "rows" / f"{gold[0].qa_pair_id}.html").read_text(encoding="utf-8")
     assert row_html.count("\u2260 gold") == n_sup
+    assert "<dt>judge</dt><dd>rules</dd>" in row_html
+    assert f"<dt>judge</dt><dd>{gold[0].answer_model}</dd>" not in row_html
     assert len([a for a in _parse(row_html).having("span", "gold-diff")]) == n_sup
     for fld in ("level", "scenario"):
         assert f'data-field="{fld}"' in html
