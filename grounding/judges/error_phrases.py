@@ -8,8 +8,9 @@ wrong (a value, a direction word, the citation of another work); this module wid
 the phrase that carries the error, reading only the sentence:
 
 - a value (C1, N1): with the approximation word before it ("about 16 hours") and the word
-  it measures or counts after it ("93.8 nDCG", "5,000 papers") or a short parenthesis
-  naming it ("78.4 (multitask)"); its correction widened the same way;
+  it measures or counts after it ("93.8 nDCG", "5,000 papers", with an adjective before
+  that noun: "91.1M academic papers") or a short parenthesis naming it ("78.4
+  (multitask)"); its correction widened the same way;
 - a relation word (C3): the rest of its clause ("improved reasoning accuracy in their
   ablations");
 - an outside claim (N3): the clause that holds the citation, up to the citation's end;
@@ -39,7 +40,9 @@ _BEFORE_LABEL = frozenset(
 )
 _DIGIT = re.compile(r"\d")
 #: A word after a value: letters, digits and the joiners of names ("micro-F1", "cons@64").
-_WORD = re.compile(r"[^\W_][\w@./+%-]*", re.UNICODE)
+_WORD = re.compile(r"[^\W_][\w@./+%‐–-]*", re.UNICODE)
+#: Endings of an adjective before the noun a value counts ("91.1M academic papers").
+_ADJECTIVE = ("ic", "al", "ive", "ous", "ary", "ful", "less", "able", "ible", "ant", "ent")
 _PAREN = re.compile(r"\s?\((?:[^()\d\s]+\s?){1,3}\)")
 _CLAUSE_END = re.compile(r"[,;:]\s|\s[-–—]\s|\.\s*$|\.\s|\s\(")
 _HEADING = re.compile(r"^\s*(?:\*\*[^*]{1,80}\*\*|__[^_]{1,80}__)\s*:?\s*")
@@ -72,6 +75,15 @@ def _word_ok(word: str) -> bool:
     return not (low.endswith(("ed", "ing")) and len(low) > 4)
 
 
+def _word_after(text: str, end: int) -> int:
+    """The end of the word that follows offset ``end`` after one space, when it can stand
+    in a value's phrase (:func:`_word_ok`); ``end`` otherwise."""
+    w = _WORD.match(text, end + 1) if text[end : end + 1] == " " else None
+    if w is None or not _word_ok(w.group(0).rstrip(".")):
+        return end
+    return w.end() - (1 if w.group(0).endswith(".") else 0)
+
+
 def value_phrase(text: str, span: str, correction: str = "") -> tuple[str, str]:
     """The phrase of a wrong value ``span`` in ``text``, and its correction widened the
     same way (unchanged when empty). Returns (span, correction) as given when ``span``
@@ -89,9 +101,9 @@ def value_phrase(text: str, span: str, correction: str = "") -> tuple[str, str]:
     if paren is not None:
         new_end = paren.end()
     elif len(span.split()) == 1:  # a bare value: the word it measures or counts
-        w = _WORD.match(text, end + 1) if text[end : end + 1] == " " else None
-        if w is not None and _word_ok(w.group(0).rstrip(".")):
-            new_end = w.end() - (1 if w.group(0).endswith(".") else 0)
+        new_end = _word_after(text, end)
+        if new_end > end and text[end + 1 : new_end].lower().endswith(_ADJECTIVE):
+            new_end = _word_after(text, new_end)  # and the noun after its adjective
     if new_start == start and new_end == end:
         return span, correction
     wide = text[new_start:new_end]

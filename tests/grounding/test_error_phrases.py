@@ -45,6 +45,14 @@ from tests.conftest import DATA, DEV, need
             ("78.4 (multitask)", "78.0 (multitask)"),
         ),
         ("the liquid phase was 28.4 wt% while", "28.4", "38.4", ("28.4 wt%", "38.4 wt%")),
+        # an adjective takes the noun after it; a compound joined by a dash is one word
+        (
+            "S2ORC covers 91.1M academic papers.",
+            "91.1M",
+            "81.1M",
+            ("91.1M academic papers", "81.1M academic papers"),
+        ),
+        ("on 12 task–dataset pairs", "12", "", ("12 task–dataset", "")),
         # an approximation word belongs to the value
         (
             "It takes about 16 hours on one core.",
