@@ -154,10 +154,21 @@ _WORD = re.compile(
     r"(?:[-'\u2019](?:[A-Za-z][a-z]*|\d+))*"
 )
 _VOWEL = re.compile(r"[aeiouyAEIOUY]")
+#: A word written in one script other than plain Latin letters: accented Latin, Greek,
+#: Cyrillic, Hebrew, Arabic, Devanagari, Hangul ("Universität", "Исследование").
+_SCRIPT_WORD = re.compile(
+    r"(?:[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]+|[\u0370-\u03ff]+|[\u0400-\u04ff]+"
+    r"|[\u0590-\u05ff]+|[\u0600-\u06ff]+|[\u0900-\u097f]+|[\uac00-\ud7af]+)"
+    r"(?:[-'\u2019][^\W\d_]+)*"
+)
+#: Chinese characters and Japanese kana: a title written without spaces between words.
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 
 
 def _wordlike(token: str) -> bool:
-    token = token.strip(".,;:!?()[]\"'\u201c\u201d")
+    token = token.strip(".,;:!?()[]\"'\u201c\u201d\u3001\u3002\uff0c\uff1a")
+    if len(token) >= 2 and not token.isascii() and _SCRIPT_WORD.fullmatch(token):
+        return True
     return (
         len(token) >= 2
         and bool(_WORD.fullmatch(token))
@@ -194,14 +205,18 @@ def notice_flags(record: Record | None) -> dict[str, object]:
 def unreadable_reason(ref: Reference) -> str | None:
     """Why ``ref`` cannot be verified, or None when it has something to look up: a
     title-like part (two or more words, at least half of its tokens words), an author-like
-    part (a family name that is a word), or an identifier (DOI, arXiv id, URL). Junk
-    strings (random characters, markup debris) have none of these and are UNPARSED."""
+    part (a family name that is a word), or an identifier (DOI, arXiv id, URL); a word may
+    be written in any alphabet, and a Chinese or Japanese title of four characters or more
+    is title-like. Junk strings (random characters, markup debris) have none of these and
+    are UNPARSED."""
     if ref.doi or ref.arxiv_id or ref.url:
         return None
     tokens = (ref.title or "").split()
     words = sum(map(_wordlike, tokens))
     if words >= 2 and words * 2 >= len(tokens):
         return None
+    if len(_CJK.findall(ref.title or "")) >= 4:
+        return None  # a Chinese or Japanese title: words without spaces between them
     if any(_wordlike(a.family.replace(" ", "-")) for a in ref.authors if not a.literal):
         return None
     if ref.title:

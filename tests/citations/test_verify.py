@@ -155,3 +155,42 @@ def test_corrected_reference_is_built_from_the_record() -> None:
     assert "Computational Linguistics, 23(1)," in format_record(
         cl.model_copy(update={"venue": "Computational Linguistics"})
     )
+
+
+@pytest.mark.parametrize(
+    "reference",
+    [
+        "王小明, 李华 (2020). 基于深度学习的中文分词研究. 中文信息学报, 34(5): 1-10.",
+        "山田太郎 (2021). 深層学習による画像認識. 情報処理学会論文誌, 62(4), 100-110.",
+        "Иванов И. И. Исследование нейронных сетей для анализа текста // Вестник МГУ. 2019. "
+        "Т. 5. С. 10–20.",
+        "Παπαδόπουλος Γ. (2018). Μηχανική μάθηση στην ιατρική. Ιατρικά Χρονικά, 12(3), 45-60.",
+        "Müller, K. (2017). Über die Anwendung neuronaler Netze. Zeitschrift für Informatik, 3.",
+    ],
+)
+def test_a_reference_in_another_alphabet_is_read_not_unparsed(reference: str) -> None:
+    """Chinese, Japanese, Russian, Greek and German references have a title to look up:
+    unverified at worst, never "no title-like part could be read"."""
+    from citations.parse import parse_reference
+    from citations.verify import unreadable_reason
+
+    assert unreadable_reason(parse_reference(reference)) is None
+
+
+def test_symbol_and_digit_debris_in_any_alphabet_stays_unparsed() -> None:
+    import random
+
+    from citations.errors import InputError
+    from citations.parse import parse_reference
+    from citations.verify import unreadable_reason
+
+    rng = random.Random(7)
+    chars = "0123456789#$%&*+=<>@^|~§¶†‡•°±×÷√∞≈≠≤≥∑∏∫" + " " * 4
+    junk = ["".join(rng.choice(chars) for _ in range(rng.randint(5, 120))) for _ in range(200)]
+    unparsed = 0
+    for j in junk:
+        try:
+            unparsed += unreadable_reason(parse_reference(j)) is not None
+        except InputError:
+            unparsed += 1
+    assert unparsed == len(junk)
