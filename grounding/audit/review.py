@@ -4,7 +4,8 @@ problems of its citation apparatus.
 Citations are found by :func:`citations.extract.extract_citations` (numbered ``[3]``,
 ``[2, 5-7]``, author-year ``(Cohan et al., 2020)`` and ``Cohan et al. (2020)``, bare DOIs and
 arXiv ids). Markdown footnotes (``claim.[^1]`` with ``[^1]: Cohan et al. 2020. SPECTER ...``
-at the end) are read as numbered citations: each ``[^n]`` is rewritten in place as ``[n] ``
+at the end; named ones too, ``[^specter]``) are read as numbered citations: each ``[^n]`` is
+rewritten in place as ``[n] ``, a named one as the next free number padded with spaces
 (same length, so every offset stays an offset into the review as written).
 
 Problems reported (``Problem.kind``): ``no_marker`` (a reference-list entry no sentence cites),
@@ -26,7 +27,9 @@ from grounding.types import Sentence
 
 __all__ = ["CitingSentence", "Problem", "Review", "claim_text", "read_review"]
 
-_FOOTNOTE_MARK = re.compile(r"\[\^(\d{1,3})\](:?)")
+#: a footnote mark, numbered ("[^1]") or named ("[^specter]"), with the colon of its
+#: definition line
+_FOOTNOTE_MARK = re.compile(r"\[\^([^\]\[\s^]{1,40})\](:?)")
 _ANY_NUM_MARK = re.compile(r"\[(\d{1,3}(?:\s*[,–-]\s*\d{1,3})*)\]")
 _EMPTY_BRACKETS = re.compile(r"\s*(?:\(\s*[;,]?\s*\)|\[\s*[;,]?\s*\])")
 _SPACE_PUNCT = re.compile(r"\s+([.,;:!?])")
@@ -70,13 +73,36 @@ class Review:
     problems: tuple[Problem, ...]
 
 
+def _footnote_numbers(text: str) -> dict[str, int]:
+    """The number each footnote label stands for: a numbered label its own, a named one
+    the next number no numbered label takes, in order of first use."""
+    labels = list(dict.fromkeys(m.group(1) for m in _FOOTNOTE_MARK.finditer(text)))
+    numbers = {label: int(label) for label in labels if label.isdigit() and len(label) <= 3}
+    n = max(numbers.values(), default=0)
+    for label in labels:
+        if label not in numbers:
+            n += 1
+            numbers[label] = n
+    return numbers
+
+
 def _footnotes_as_numbers(text: str) -> str:
-    """``[^n]`` -> ``[n] `` and ``[^n]:`` -> ``[n]  `` (same lengths, offsets kept)."""
-    return _FOOTNOTE_MARK.sub(lambda m: f"[{m.group(1)}]" + " " * (1 + len(m.group(2))), text)
+    """``[^n]`` -> ``[n] ``, ``[^n]:`` -> ``[n]  ``, ``[^name]`` -> ``[k]`` and spaces (the
+    same lengths, offsets kept; a mark too short for its number is left as written)."""
+    numbers = _footnote_numbers(text)
+
+    def mark(m: re.Match[str]) -> str:
+        as_number = f"[{numbers[m.group(1)]}]"
+        width = m.end() - m.start()
+        if len(as_number) + 1 + len(m.group(2)) > width:
+            return m.group(0)
+        return as_number + " " * (width - len(as_number))
+
+    return _FOOTNOTE_MARK.sub(mark, text)
 
 
 #: a footnote definition line ("[^1]: Cohan, A. ..."), in the review as written
-_NOTE_LINE = re.compile(r"(?m)^\[\^(\d{1,3})\]:[^\n]*")
+_NOTE_LINE = re.compile(r"(?m)^\[\^([^\]\[\s^]{1,40})\]:[^\n]*")
 
 
 def _notes_to_list(work: str, text: str) -> str:

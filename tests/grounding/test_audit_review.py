@@ -46,6 +46,26 @@ def test_footnotes_read_as_numbered_citations_with_offsets_kept() -> None:
     assert "Representation Learning" in (review.cited[0].reference.title or "")
 
 
+def test_named_footnotes_are_numbered_citations_too() -> None:
+    """Markdown's named footnotes ("[^specter]") cite as numbered ones do, each its own
+    work, beside a numbered footnote; offsets stay those of the review as written."""
+    text = (
+        "SPECTER embeds papers.[^specter] S2ORC is a corpus.[^s2orc] Both use ACL data.[^1]\n\n"
+        "[^specter]: Arman Cohan, Sergey Feldman, and Daniel S. Weld. 2020. SPECTER: "
+        "Document-level Representation Learning using Citation-informed Transformers. In ACL.\n"
+        "[^s2orc]: Kyle Lo and Daniel S. Weld. 2020. S2ORC: The Semantic Scholar Open Research "
+        "Corpus. In ACL.\n"
+        "[^1]: Steven Bird et al. 2008. The ACL Anthology Reference Corpus. In LREC.\n"
+    )
+    review = read_review(text)
+    assert len(review.sentences) == 3 and review.problems == ()
+    titles = [[review.cited[i].reference.title or "" for i in cs.works] for cs in review.sentences]
+    assert titles[0][0].startswith("SPECTER") and titles[1][0].startswith("S2ORC")
+    assert "ACL Anthology" in titles[2][0]
+    s1 = review.sentences[0].sentence
+    assert text[s1.start : s1.end] == s1.text == "SPECTER embeds papers.[^specter]"
+
+
 def test_claim_text_drops_citations_and_reads_narrative_as_the_authors() -> None:
     text = (
         "Cohan et al. (2020) show gains of 2 points [1, 2]. S2ORC is large (Lo et al., 2020)."
