@@ -627,30 +627,49 @@ def test_answers_with_a_references_heading_are_mined_not_read_as_lists(tmp_path:
     assert found >= 40
 
 
-def test_junk_strings_are_unparsed_and_real_references_are_not() -> None:
-    import random
-    import string
-
+def _unparsed(strings: list[str]) -> int:
+    """How many of ``strings`` read as references are UNPARSED (or refused as empty)."""
     from citations.errors import InputError
     from citations.parse import parse_reference
     from citations.verify import unreadable_reason
-    from tests.citations._store import acl_rows
 
-    rng = random.Random(13)
-    chars = string.ascii_letters + string.digits + string.punctuation + " " * 6
-    junk = ["".join(rng.choice(chars) for _ in range(rng.randint(5, 200))) for _ in range(300)]
     unparsed = 0
-    for j in junk:
+    for j in strings:
         try:
             unparsed += unreadable_reason(parse_reference(j)) is not None
         except InputError:
             unparsed += 1
-    assert unparsed >= 0.97 * len(junk)
+    return unparsed
+
+
+def _random_strings(seed: int, chars: str, n: int, longest: int) -> list[str]:
+    import random
+
+    rng = random.Random(seed)
+    return ["".join(rng.choice(chars) for _ in range(rng.randint(5, longest))) for _ in range(n)]
+
+
+def test_junk_strings_are_unparsed_and_real_references_are_not() -> None:
+    import string
+
+    from citations.parse import parse_reference
+    from citations.verify import unreadable_reason
+    from tests.citations._store import acl_rows
+
+    chars = string.ascii_letters + string.digits + string.punctuation + " " * 6
+    junk = _random_strings(13, chars, 300, 200)
+    assert _unparsed(junk) >= 0.97 * len(junk)
     real = [
         f"{', '.join(r['authors'])}. {r['title']}. In {r['venue']}, {r['year']}."
         for r in acl_rows(300)
     ]
     assert not [r for r in real if unreadable_reason(parse_reference(r))]
+
+
+def test_symbol_and_digit_debris_in_any_alphabet_stays_unparsed() -> None:
+    """Words may be written in any alphabet; symbols and digits still make no title."""
+    junk = _random_strings(7, "0123456789#$%&*+=<>@^|~§¶†‡•°±×÷√∞≈≠≤≥∑∏∫" + " " * 4, 200, 120)
+    assert _unparsed(junk) == len(junk)
 
 
 def test_a_directory_is_named_as_one(
