@@ -475,7 +475,7 @@ def _context_before(text: str, start: int, n: int = 24) -> str:
     return text[max(0, start - n) : start].lower()
 
 
-_APPROX_RE = re.compile(r"(?:^|[\s(])(?:" + "|".join(re.escape(a) for a in _APPROX) + r")\s*$")
+_APPROX_RE = re.compile(r"(?:^|[\s(])(" + "|".join(re.escape(a) for a in _APPROX) + r")\s*$")
 _BOUND_RE = re.compile(
     r"(?:^|[\s(])(" + "|".join(re.escape(p) for p, _ in _BOUNDS) + r")\s*(?:a|an)?\s*$"
 )
@@ -500,6 +500,14 @@ def _qualifiers(text: str, start: int) -> tuple[bool, str | None]:
     approx = _APPROX_RE.search(before) is not None
     m = _BOUND_RE.search(before)
     return approx, (_BOUND_SYM[m.group(1)] if m else None)
+
+
+def approximation_start(before: str) -> int | None:
+    """Where the approximation word that ends ``before`` (the text right before a number)
+    starts, as the reader reads it ("about", "close to", "~": the ``approx`` of a
+    :class:`Quantity`); None when ``before`` ends in none. Offsets into ``before``."""
+    m = _APPROX_RE.search(before.lower())
+    return None if m is None else m.start(1)
 
 
 _REF_SET = frozenset(w.rstrip(".") for w in _REF_WORDS) - {"v"}
@@ -1393,6 +1401,7 @@ __all__ = [
     "MISSING_VALUES",
     "Quantity",
     "UNITS",
+    "approximation_start",
     "comparable",
     "detect_decimal_comma",
     "extract_quantities",

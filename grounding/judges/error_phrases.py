@@ -28,16 +28,10 @@ from collections.abc import Sequence
 from annotations.schema import ErrorSpan, ErrorTag
 from grounding.lexicon import STOPWORDS
 from grounding.number_words import WORD_RE
+from grounding.quantities import approximation_start
 
 __all__ = ["inference", "outside_claim", "phrase_errors", "relation_phrase", "value_phrase"]
 
-#: Words before a value that say it is approximate; they belong to the stated value.
-_APPROX = frozenset(
-    "about around approximately roughly nearly almost circa approx. ca. ~ ≈ ∼".split()
-)
-_BEFORE_LABEL = frozenset(
-    "the a an with in at from of for on and or by to its their this that".split()
-)
 _DIGIT = re.compile(r"\d")
 #: A word after a value: letters, digits and the joiners of names ("micro-F1", "cons@64").
 _WORD = re.compile(r"[^\W_][\w@./+%‐–-]*", re.UNICODE)
@@ -93,9 +87,9 @@ def value_phrase(text: str, span: str, correction: str = "") -> tuple[str, str]:
         return span, correction
     end = start + len(span)
     new_start = start
-    before = re.search(r"(\S+)\s$", text[:start])
-    if before is not None and before.group(1).lower() in _APPROX:
-        new_start = before.start(1)
+    approx = approximation_start(text[:start])
+    if approx is not None:
+        new_start = approx
     new_end = end
     paren = _PAREN.match(text, end)
     if paren is not None:
