@@ -215,19 +215,14 @@ def _words(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-def _as_written(word: str, text: str) -> str:
-    """``word`` (lower case) as ``text`` writes it (capitalised as its first word)."""
-    m = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", fold(text), re.I)
-    return m.group(0) if m else word
-
-
-def _paper_form(word: str, text: str) -> str:
-    """``word`` (lower case) as the passage ``text`` writes it inside a sentence ("March",
-    "humins"); a capital opening a sentence says nothing, so a word found only there is
-    given as it is."""
+def _as_written(word: str, text: str, *, inside: bool = False) -> str:
+    """``word`` (lower case) as ``text`` writes it (capitalised as its first word); with
+    ``inside``, as it is written inside a sentence ("March", "humins": a capital opening a
+    sentence says nothing), and as given when it only opens one."""
     flat = fold(text)
     for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", flat, re.I):
-        if not re.search(r"(?:^|[.!?:]\s*)$", flat[: m.start()]):
+        before = flat[: m.start()].rstrip()
+        if not inside or (before and before[-1] not in ".!?:"):
             return m.group(0)
     return word
 
@@ -367,13 +362,15 @@ def other_entity(
             if other is not None:
                 # each word as its own text writes it: the correction is the paper's
                 # word ("March", not the folded "march")
-                return EntitySwap(_as_written(mine[k][0], text), _paper_form(other, al.text))
+                return EntitySwap(
+                    _as_written(mine[k][0], text), _as_written(other, al.text, inside=True)
+                )
     passage = widened(al, page_text(index, al.hit), text)
     found = slot_swap(
         text, passage, al.terms, subject, index.doc_terms if index is not None else paper_terms
     )
     if found is not None:
-        other = _paper_form(found.other, passage) if found.other is not None else None
+        other = _as_written(found.other, passage, inside=True) if found.other is not None else None
         return EntitySwap(_as_written(found.word, text), other, found.certain)
     if not missing or not paper_terms:
         return None
