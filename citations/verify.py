@@ -292,25 +292,33 @@ def _outside_coverage(
 ) -> str | None:
     """Why absence from the complete sources says nothing about ``ref``, or None: its
     venue is recognisably a venue's name (citations.matching.venue.recognised_venue) that
-    none of the complete sources that answered covers (``covers_venue``, as LocalIndex offers). A
-    complete source without ``covers_venue`` covers every venue."""
+    none of the complete sources that answered covers (``covers_venue``, as LocalIndex offers),
+    or it is an arXiv preprint (an arXiv id, no venue) and none of them holds arXiv ids
+    (``holds_identifier``). A complete source without those methods covers every venue."""
     venue = ref.venue or ""
-    if not recognised_venue(venue):
+    # a preprint cited by its arXiv id with no other venue: its venue is arXiv, which a
+    # complete index covers only when it holds arXiv ids
+    preprint = not venue and bool(ref.arxiv_id)
+    if not preprint and not recognised_venue(venue):
         return None
     complete = [s for s in sources if getattr(s, "complete", False) and s.name not in failed]
     names = []
     for src in complete:
         covers = getattr(src, "covers_venue", None)
+        holds = getattr(src, "holds_identifier", None)
         try:
-            if covers is None or covers(venue):
+            if preprint and (holds is None or holds("arxiv")):
+                return None
+            if not preprint and (covers is None or covers(venue)):
                 return None
         except SourceError:
             return None
         names.append(src.name)
     if not names:
         return None
+    cited = f"arXiv preprint arXiv:{ref.arxiv_id}" if preprint else f"venue {venue!r}"
     return (
-        f"no match; the cited venue {venue!r} lies outside what {', '.join(names)} "
+        f"no match; the cited {cited} lies outside what {', '.join(names)} "
         "covers (a complete index vouches only for the venues it holds), so absence is "
         "not evidence of fabrication"
     )
@@ -411,7 +419,7 @@ def _decide(
     outside = (
         _outside_coverage(sources, ref, look.failed)
         if look.exhaustive
-        and ref.venue
+        and (ref.venue or ref.arxiv_id)
         and not any(is_same_work(c) for c in compared)
         and not any(
             f.field is Field.TITLE and f.status.value == "match" for c in compared for f in c.fields

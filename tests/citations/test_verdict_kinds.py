@@ -447,6 +447,45 @@ def test_an_arxiv_id_alone_is_not_fabricated_by_an_index_without_arxiv_ids(
     assert verify("doi:10.18653/v1/2099.acl-main.999", [full]).verdict is Verdict.FABRICATED
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Maldacena, J. (1998). The large N limit of superconformal field theories and "
+        "supergravity. arXiv:hep-th/9711200.",
+        "Maldacena, J. (1998). The large N limit of superconformal field theories and "
+        "supergravity. hep-th/9711200.",
+        "Jane Doe and John Roe. 2021. Graph priors for sparse retrieval. arXiv preprint "
+        "arXiv:2101.01234.",
+        "Doe, J. (2021). Graph priors for sparse retrieval. CoRR abs/2101.01234.",
+    ],
+)
+def test_an_arxiv_preprint_is_not_fabricated_by_an_index_without_arxiv_ids(
+    indexes: tuple[LocalIndex, LocalIndex], text: str
+) -> None:
+    """A preprint cited by title, authors and arXiv id, with no other venue, lies outside
+    what a complete index holding no arXiv ids covers: unverified, and the reason says so."""
+    full, _ = indexes
+    res = verify(text, [full])
+    assert res.verdict is Verdict.UNVERIFIED, res.reason
+    assert "arXiv preprint" in res.reason and "outside" in res.reason
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the same kind of made-up work at a venue the index holds, or at none: fabricated
+        "Doe, J. (2021). Graph priors for sparse retrieval. In Proceedings of the 59th "
+        "Annual Meeting of the Association for Computational Linguistics, pages 1-10. "
+        "arXiv:2101.01234.",
+        "Doe, J. (2021). Graph priors for sparse retrieval.",
+    ],
+)
+def test_a_made_up_work_at_a_venue_the_index_holds_stays_fabricated(
+    indexes: tuple[LocalIndex, LocalIndex], text: str
+) -> None:
+    assert _check(indexes, text).verdict is Verdict.FABRICATED
+
+
 def test_an_arxiv_id_the_matched_record_lacks_is_noted_unchecked(
     indexes: tuple[LocalIndex, LocalIndex],
 ) -> None:
