@@ -210,9 +210,28 @@ def _words(text: str) -> list[tuple[str, bool]]:
         opens = i < 0 or flat[i] in ".!?:"
         plain = w.islower() or (opens and w[:1].isupper() and w[1:].islower())
         low = w.lower()
-        out.append((low, plain and not (named and w.islower()) and is_domain_word(low)))
+        domain = plain and not (named and w.islower()) and not _glued(flat, m.start(), m.end())
+        out.append((low, domain and is_domain_word(low)))
         named = not opens and w[:1].isupper()
     return out
+
+
+#: What joins letters and digits into one term of the evidence index ("pass@1", "top5",
+#: "v2.0": ``grounding.lexicon.tokens``).
+_JOINERS = "@.'’"
+
+
+def _glued(text: str, start: int, end: int) -> bool:
+    """Whether the letters ``text[start:end]`` are only part of a term the evidence index
+    reads whole: a digit right beside them, or a joiner ('@', '.', an apostrophe) between
+    them and a letter or digit ("pass" of "pass@1", "top" of "top5"). Such a word is no
+    domain noun, and the paper's terms hold it only inside its term."""
+    after = text[end : end + 2]
+    before = text[max(0, start - 2) : start]
+    return bool(
+        (after[:1].isdigit() or (after[:1] in _JOINERS and after[1:2].isalnum()))
+        or (before[-1:].isdigit() or (before[-1:] in _JOINERS and before[:1].isalnum()))
+    )
 
 
 def _as_written(word: str, text: str, *, inside: bool = False) -> str:

@@ -34,6 +34,7 @@ from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_cells import cell_near, same_table
 from grounding.judges.rules_config import RulesConfig
 from grounding.lexicon import content_terms, fold, is_numeric
+from grounding.lexicon.words import DOWN_WORDS, UP_WORDS, direction_stems
 from grounding.numbers_match import Bound, Claim, Verdict, match, read_claims
 from grounding.quantities import (
     Quantity,
@@ -569,7 +570,37 @@ _DIFF_CUE = re.compile(
     re.I,
 )
 _RATIO_CUE = re.compile(r"\b(?:times|fold|twice|half|ratio|double\w*|triple\w*)\b|×", re.I)
-_PERCENT_CUE = re.compile(r"%|\bpercent", re.I)
+#: A word after a percent that makes it a relative change ("12% faster", "a 30% reduction",
+#: "20% more"): the change and comparison words of ``grounding/lexicon/data``.
+_CHANGE_WORD = re.compile(
+    "|".join(direction_stems(cls, use) for cls in ("up", "down") for use in ("change", "pair"))
+)
+#: "by" before a percent: the size of a change ("improves by about 12%").
+_BY_BEFORE = re.compile(
+    r"\bby\s+(?:(?:about|around|approximately|nearly|roughly|almost|some|over|just)\s+)?$",
+    re.I,
+)
+#: "to" before a number that a change ends at ("from 16% to 72%"): a value, not a difference.
+_CHANGE_END = re.compile(
+    r"\bfrom\b.*\bto\s+(?:(?:about|around|approximately|nearly|roughly|almost)\s+)?$", re.I
+)
+
+
+def _announced_percent(text: str, q: Quantity) -> bool:
+    """Whether the sentence gives the percent ``q`` as computed from two numbers: a
+    relative change ("improves by 12%", "12% faster", "a 30% reduction") or a share ("72%
+    of the papers"). A percent with no such word beside it is a value of its own ("an
+    accuracy of 72%", "from 16% to 72%"): two numbers of a passage whose ratio falls
+    within its rounding say nothing about it."""
+    if _BY_BEFORE.search(text[max(0, q.start - 40) : q.start]):
+        return True
+    after = [w for w in re.findall(r"[^\W\d_]+", text[q.end : q.end + 40].lower())[:3]]
+    after = [w for w in after if w not in ("percent", "per", "cent")][:2]
+    if after[:1] == ["of"]:
+        return True
+    return any(
+        w in UP_WORDS or w in DOWN_WORDS or _CHANGE_WORD.fullmatch(w) is not None for w in after
+    )
 
 
 def _derived(
@@ -578,13 +609,13 @@ def _derived(
     """True if ``q`` is a difference, sum, ratio or relative change (as the sentence's cue
     words announce: "gap", "times", "%") of two numbers of this sentence or the previous
     ones. Returns the operand pair, or None. Spelled-out numbers are never derived."""
-    if q.kind in ("word", "fraction"):
+    if q.kind in ("word", "fraction") or _CHANGE_END.search(text[: q.start]):
         return None
     pool = [x.value for x in claim_qs if x is not q] + [x.value for x in previous]
     values = list(dict.fromkeys(v for v in pool if v != 0))[:24]
     tol = max(10.0 ** (-q.decimals) / 2 + 1e-9, 0.05 * abs(q.value) if q.approx else 0.0)
     diff, ratio = _DIFF_CUE.search(text), _RATIO_CUE.search(text)
-    pct = q.unit == "%" and _PERCENT_CUE.search(text)
+    pct = q.unit == "%" and _announced_percent(text, q)
     target = q.value
     for a, b in itertools.permutations(values, 2):
         ops = []

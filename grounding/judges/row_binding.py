@@ -549,7 +549,7 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
         and c.quantity.bound is None
         and c.quantity.kind in ("number", "percent")
     ]
-    if not checks:
+    if not checks or _stated_in_prose(text, hits, found):
         return
     pages = {h.entry.page for h in hits[:5]} | {
         c.hit.entry.page for c in checks if c.hit is not None
@@ -590,6 +590,48 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
             continue
         if not (_exchanged(m, c, bound) or _in_anchor_column(text, m, c, anchors)):
             _rebind(text, index, rows, m, c, values)
+
+
+#: Numbers a prose passage may hold, and content words it holds at least, to be prose and
+#: not the text lines of a table.
+_PROSE_NUMBERS = 3
+_PROSE_WORDS = 6
+#: The share of the sentence's content terms a passage holds to state it.
+_PROSE_SHARE = 0.6
+
+
+def _stated_in_prose(text: str, hits: list[Hit], found: Findings) -> bool:
+    """Whether one prose passage among the sentence's best five states the sentence's
+    numbers, two or more ("increases from 16% to 71%" against "increases from 15.6% to
+    71.0%"): it holds every checkable number of the sentence, in the sentence's order,
+    and most of its words (``_PROSE_SHARE`` of its content terms). The values are then
+    read where the paper states them, and a table row elsewhere that holds one of them
+    (or a value within its rounding) rebinds none of them."""
+    qs = [
+        c.quantity
+        for c in found.numbers
+        if c.quantity.checkable and c.quantity.kind in ("number", "percent")
+    ]
+    if len(qs) < 2:
+        return False
+    qs.sort(key=lambda q: q.start)
+    words = {t for t in content_terms(text) if not is_numeric(t)}
+    for h in hits[:5]:
+        e = h.entry
+        if e.kind == "row" or e.cells:
+            continue
+        held = [x for x in e.quantities if x.checkable]
+        shared = words & set(e.terms)
+        if (
+            len(held) > _PROSE_NUMBERS
+            or sum(1 for t in e.terms if not is_numeric(t)) < _PROSE_WORDS
+            or len(shared) < _PROSE_SHARE * len(words)
+        ):
+            continue  # text lines over a table's rows ("REL 83.64 84.59"), or another topic
+        at = [next((x.start for x in held if same_value(q, x)), -1) for q in qs]
+        if -1 not in at and at == sorted(at):
+            return True
+    return False
 
 
 def _exchanged(m: Mention, c: NumberCheck, bound: list[tuple[NumberCheck, Mention]]) -> bool:
