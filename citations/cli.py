@@ -37,8 +37,10 @@ from citations.model import Reference, Verdict
 
 
 def _db(args: argparse.Namespace) -> Path | None:
-    if args.db:
-        return Path(args.db)
+    # ``--db`` after the action, or before it ("sciground index --db F add ...")
+    db = getattr(args, "db", None) or getattr(args, "index_db", None)
+    if db:
+        return Path(db)
     env = os.environ.get("SCIGROUND_DB")
     return Path(env) if env else None
 
@@ -382,6 +384,7 @@ def register(subparsers: Any) -> None:
     """Add the ``index`` and ``refs`` commands to the sciground parser."""
     db_help = "index file (default: $SCIGROUND_DB or the user data directory)"
     p_index = subparsers.add_parser("index", help="build and inspect the local reference index")
+    p_index.add_argument("--db", dest="index_db", help=db_help)
     isub = p_index.add_subparsers(dest="index_command", required=True, metavar="ACTION")
     p_add = isub.add_parser("add", help="import records (.jsonl[.gz], .json, .bib)")
     p_add.add_argument("files", nargs="+", metavar="FILE")

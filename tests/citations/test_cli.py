@@ -65,6 +65,18 @@ def test_index_add_and_stats(db: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert "records: 2" in capsys.readouterr().out
 
 
+def test_index_takes_db_before_its_action(
+    db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``sciground index --db F stats`` as well as ``... stats --db F``; the action's own
+    ``--db`` wins where both are given."""
+    assert run(["index", "--db", str(db), "stats"]) == 0
+    assert "records: 2" in capsys.readouterr().out
+    other = tmp_path / "other.sqlite"
+    assert run(["index", "--db", str(other), "stats", "--db", str(db)]) == 0
+    assert "records: 2" in capsys.readouterr().out
+
+
 def test_refs_verify_text_lines(
     db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
