@@ -12,9 +12,20 @@ from collections.abc import Iterator
 from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.attribution import _sentence_spans
 from grounding.judges.number_direction import judged_order, metric_direction
-from grounding.judges.rules_cues import ANTONYMS, NEGATIONS, negates_at, words
+from grounding.judges.rules_cues import (
+    ANTONYMS,
+    NEGATIONS,
+    affixed_opposites,
+    negates_at,
+    words,
+)
 from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric
-from grounding.lexicon.words import DOWN_WORDS, UP_WORDS, direction_stems, negation_pattern
+from grounding.lexicon.words import (
+    DOWN_WORDS,
+    UP_WORDS,
+    direction_stems,
+    negation_pattern,
+)
 from grounding.quantities import extract_quantities
 
 
@@ -65,11 +76,19 @@ def polarity_conflict(
                     span = _find_word(text, w)
                     if span:
                         return (span, h, f'the sentence says "{w}" where the paper says "{v}"')
+        if not verbatim:
+            found = _affixed_opposite(text, claim_w, ev_w, claim_terms, ev_terms, min_sim)
+            if found is not None:
+                return found[0], h, found[1]
         if cover < min_sim:
             continue
         shared = claim_terms & ev_terms
         c_neg = _governed(claim_w, shared)
-        e_neg = _governed(ev_w, shared)
+        # a negation governs words of its own sentence only ("... those that do not. We
+        # call our model ...")
+        e_neg = set().union(
+            *(_governed(words(h.entry.text[a:b]), shared) for a, b in _sentence_spans(h.entry.text))
+        )
         if bool(c_neg) != bool(e_neg):
             if verbatim:
                 continue  # the paper says the sentence word for word
@@ -83,6 +102,45 @@ def polarity_conflict(
                 which = "negates" if c_neg else "affirms"
                 return span, h, f"the sentence {which} what the paper states the other way"
     return None
+
+
+def _affixed_opposite(
+    text: str,
+    claim_w: list[str],
+    ev_w: list[str],
+    claim_terms: set[str],
+    ev_terms: set[str],
+    min_sim: float,
+) -> tuple[str, str] | None:
+    """(span, reason) for a word of the sentence whose negative-prefixed form (or base)
+    the passage uses instead ("inconsistent" where the paper says "consistent"), the
+    passage holding ``min_sim`` of the sentence's content terms with that word counted as
+    held. A negation before one of the two words only makes them say the same ("not
+    successful" / "unsuccessful"; before both, "without unsupervised data" / "without
+    supervised data", they still differ). None when there is none."""
+    cset, ev_set = set(claim_w), set(ev_w)
+    for i, w in enumerate(claim_w):
+        opp = frozenset() if w in ev_set else affixed_opposites(w, ev_set) - cset
+        if not opp:
+            continue
+        negated = _negated(claim_w, i)
+        opp = frozenset(
+            v
+            for v in opp
+            if any(_negated(ev_w, j) == negated for j, x in enumerate(ev_w) if x == v)
+        )
+        held = claim_terms & (ev_terms | set(content_terms(w)))
+        if not opp or len(held) / len(claim_terms) < min_sim:
+            continue
+        span = _find_word(text, w)
+        if span:
+            return span, f'the sentence says "{w}" where the paper says "{min(opp)}"'
+    return None
+
+
+def _negated(ws: list[str], i: int) -> bool:
+    """Whether a negation cue stands within three words before ``ws[i]``."""
+    return any(ws[k] in NEGATIONS and negates_at(ws, k) for k in range(max(0, i - 3), i))
 
 
 #: Words that end the sides of a comparison ("A is higher than B, while ...").

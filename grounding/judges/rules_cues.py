@@ -8,10 +8,16 @@ antonym pairs of comparison and change.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 from grounding.lexicon import fold
-from grounding.lexicon.words import NEGATIONS, direction_pairs, speculation_pattern
+from grounding.lexicon.words import (
+    NEGATIONS,
+    direction_pairs,
+    negative_prefixes,
+    not_opposite_words,
+    speculation_pattern,
+)
 
 #: Sentence openers that frame the answer instead of asserting something.
 FRAMING = re.compile(
@@ -167,6 +173,63 @@ def opposites(pairs: list[tuple[str, str]]) -> dict[str, frozenset[str]]:
 #: (``lexicon/data/direction_pairs.tsv``, use ``antonym``).
 ANTONYMS = opposites(list(direction_pairs("antonym")))
 
+_PREFIXES = tuple(p.rstrip("-") for p in negative_prefixes())
+_NOT_OPPOSITE = not_opposite_words()
+#: The least letters of a word a negative prefix turns into its opposite, and the endings
+#: it has: adjectives, adverbs, participles and their nouns ("stable", "known", "clear",
+#: "certain", "related", "consistency"), not a verb or noun that only starts with the
+#: prefix's letters ("cover" / "discover", "prove" / "improve", "sight" / "insight").
+_BASE_MIN = 5
+_BASE_ENDINGS = (
+    "ent",
+    "ant",
+    "able",
+    "ible",
+    "al",
+    "ic",
+    "ive",
+    "ous",
+    "ful",
+    "ar",
+    "ate",
+    "ed",
+    "ly",
+    "ain",
+    "own",
+    "ct",
+    "ete",
+    "ure",
+    "ity",
+    "ence",
+    "ance",
+    "ency",
+    "ancy",
+)
+
+
+def affixed_opposites(word: str, others: Container[str]) -> frozenset[str]:
+    """The words of ``others`` that are ``word`` (lower case) with a negative prefix, or
+    ``word`` without its negative prefix ("consistent" / "inconsistent", "stable" /
+    "unstable", "significant" / "insignificant"; ``lexicon/data/negative_affixes.tsv``);
+    none for a word whose prefix negates nothing ("invaluable", "unlike")."""
+    if word in _NOT_OPPOSITE:
+        return frozenset()
+    out = set()
+    for p in _PREFIXES:
+        if len(word) >= _BASE_MIN and word.endswith(_BASE_ENDINGS):
+            if p + word in others and p + word not in _NOT_OPPOSITE:
+                out.add(p + word)
+        base = word[len(p) :]
+        if (
+            word.startswith(p)
+            and len(base) >= _BASE_MIN
+            and base.endswith(_BASE_ENDINGS)
+            and base in others
+        ):
+            out.add(base)
+    return frozenset(out)
+
+
 #: Operator words and their opposites: direction and degree ("least" / "most", "halving" /
 #: "doubling"), bounds ("fewer" / "over"), quantity ("all" / "none"), and a few adjective
 #: pairs (``lexicon/data/direction_pairs.tsv``, use ``operator``). A sentence that shares
@@ -226,6 +289,7 @@ def is_reference_entry(text: str) -> bool:
 
 __all__ = [
     "ANTONYMS",
+    "affixed_opposites",
     "FRAMING",
     "HEDGES",
     "INTERPRETATION",

@@ -25,6 +25,8 @@ word list of its own.
 - ``inclusion.tsv``: :func:`inclusion_words`, words that put a thing in (or leave it out of)
   what a statement is about.
 - ``role_pairs.tsv``: :func:`role_words`, the two roles of one relation between two names.
+- ``negative_affixes.tsv``: :func:`negative_prefixes`, :func:`not_opposite_words`: a word and
+  the same word with a negative prefix are opposites ("consistent" / "inconsistent").
 
 Word order in a file is kept in each use: it matters where a list becomes a regular
 expression whose match is quoted, or where the first pair naming a word decides.
@@ -171,6 +173,20 @@ def inclusion_words() -> dict[str, str]:
     return {r[0]: r[1] for r in _rows("inclusion.tsv")}
 
 
+def negative_prefixes() -> tuple[str, ...]:
+    """The negative prefixes of ``negative_affixes.tsv`` ("un", "in", "non-", ...), longest
+    first."""
+    return tuple(
+        sorted((r[0] for r in _rows("negative_affixes.tsv") if r[1] == "prefix"), key=len)[::-1]
+    )
+
+
+def not_opposite_words() -> frozenset[str]:
+    """Words that carry a negative prefix without being the opposite of the rest
+    (``negative_affixes.tsv``, kind ``not_opposite``: "invaluable", "unlike")."""
+    return frozenset(r[0] for r in _rows("negative_affixes.tsv") if r[1] == "not_opposite")
+
+
 def role_words() -> dict[str, tuple[str, str]]:
     """Each role word or two-word phrase (``role_pairs.tsv``) with (its pair, its class in
     the pair: ``first`` or ``second``): "primary" -> ("main", "first")."""
@@ -193,6 +209,8 @@ __all__ = [
     "inclusion_words",
     "negation_pattern",
     "negation_words",
+    "negative_prefixes",
+    "not_opposite_words",
     "operator_synonym_groups",
     "quantifier_classes",
     "quantifier_words",
