@@ -37,6 +37,7 @@ from grounding.judges.registry import judge_sentences, make_judge
 from grounding.memo import forget_check_memos
 from grounding.pdf import Document, Page, read_pdf
 from grounding.propagate import propagate
+from grounding.quantities import extract_quantities
 from grounding.references import CheckedReference, check_references
 from grounding.sentences import (
     has_words,
@@ -287,6 +288,7 @@ def _annotate(
         graph = build_graph(
             sentences, roles=[j.role for j in judgements], labels=[j.label for j in judgements]
         )
+    _link_wrong_numbers(graph, sentences, judgements)
     own = []
     for sentence, j in zip(sentences, judgements):
         not_claim = j.label is Label.NOT_A_CLAIM
@@ -307,6 +309,29 @@ def _annotate(
     final = [_own_inference(a, j) for a, j in zip(propagate(own), judgements)]
     labels = {sentence_id(i): a.label for i, a in enumerate(final)}
     return tuple(_inherited(o, a, labels) for o, a in zip(own, final))
+
+
+def _link_wrong_numbers(
+    graph: nx.DiGraph, sentences: list[Sentence], judgements: list[Judgement]
+) -> None:
+    """Add to ``graph`` the premise of each sentence contradicted with no error of its own
+    (a value repeated or computed from an earlier sentence's wrong number: the judge's
+    "through its premise") that the graph links to no contradicted sentence: the earlier
+    sentences whose own C1 error holds a value this sentence writes, else the nearest
+    earlier one with a C1 error. Without the edge such a sentence would be a contradiction
+    with no span, no premise and no C4; with it, propagation tags it C4 (false_premise)."""
+    label = {s.id: j.label for s, j in zip(sentences, judgements)}
+    wrong: list[tuple[int, set[float]]] = []  # (index, values of its C1 spans), in order
+    for i, (s, j) in enumerate(zip(sentences, judgements)):
+        if j.label is Label.CONTRADICTION and not j.errors and wrong:
+            if not any(label[p] is Label.CONTRADICTION for p in graph.successors(s.id)):
+                written = {q.value for q in extract_quantities(s.text)}
+                same = [k for k, values in wrong if values & written]
+                for k in same or [wrong[-1][0]]:
+                    graph.add_edge(s.id, sentences[k].id)
+        c1 = [e.span for e in j.errors if ErrorTag.C1 in e.tags]
+        if j.label is Label.CONTRADICTION and c1:
+            wrong.append((i, {q.value for span in c1 for q in extract_quantities(span)}))
 
 
 def _own_inference(final: SentenceAnnotation, judgement: Judgement) -> SentenceAnnotation:

@@ -1,8 +1,10 @@
-"""Every ``sciground`` command shown in README.md and docs/ parses with the real parser:
-an option renamed or mistyped in the manual fails here, not for a reader."""
+"""Every ``sciground`` command shown in README.md and docs/ parses with the real parser,
+and every dotted Python name they show resolves: an option renamed or mistyped, or a name
+that is not where the manual says, fails here, not for a reader."""
 
 from __future__ import annotations
 
+import importlib
 import re
 import shlex
 from pathlib import Path
@@ -54,3 +56,37 @@ def test_a_mistyped_option_is_caught() -> None:
     (cmd,) = doc_commands("```bash\nsciground audit review.md --pdfs papers/ > out.txt\n```\n")
     with pytest.raises(SystemExit):
         build_parser("audit").parse_args(shlex.split(cmd)[1:])
+
+
+#: A dotted name of the three packages in inline code ("`grounding.pdf.read_pdf`").
+DOTTED = re.compile(r"`((?:grounding|citations|annotations)(?:\.[A-Za-z_]\w*)+)")
+
+
+def unresolved(text: str) -> list[str]:
+    """The dotted names of ``text`` that a reader cannot reach: after importing every module
+    prefix of the name (``import grounding.pdf``), the name as an expression fails."""
+    bad = []
+    for name in dict.fromkeys(DOTTED.findall(text)):
+        parts = name.split(".")
+        for i in range(1, len(parts)):
+            try:
+                importlib.import_module(".".join(parts[: i + 1]))
+            except ImportError:
+                break
+        try:
+            eval(name, {parts[0]: importlib.import_module(parts[0])})  # noqa: S307
+        except AttributeError:
+            bad.append(name)
+    return bad
+
+
+@pytest.mark.parametrize("page", pages(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_dotted_name_in_the_manual_resolves(page: Path) -> None:
+    assert unresolved(page.read_text("utf-8")) == []
+
+
+def test_a_module_name_the_package_reuses_for_a_function_is_caught() -> None:
+    text = "Call `grounding.check.check(q, a, pdf)` or `grounding.propagate.propagate`."
+    assert unresolved(text) == ["grounding.check.check", "grounding.propagate.propagate"]
+    assert unresolved("`grounding.pdf.read_pdf` and `grounding.graph.build_graph`") == []
+    assert unresolved("`citations.parse.parse_reference`, `annotations.score`") == []
