@@ -21,7 +21,7 @@ from dataclasses import dataclass, fields, replace
 from operator import attrgetter
 
 from grounding.lexicon import fold, stem
-from grounding.lexicon.words import units
+from grounding.lexicon.words import interval_level_words, units
 from grounding.memo import per_check
 from grounding.number_words import (
     FRACTIONS,
@@ -298,7 +298,8 @@ class Quantity:
     "ref" (Table 2, [3], Section 4.3: a pointer, not a quantity), "date" (the day in
     "March 16", "16 March": compares only with dates), "sci" (``10^5``,
     ``3.1 × 10⁻³``), "uncertainty" (the ``0.3`` of ``5.2 ± 0.3``), "vague" ("hundreds",
-    "millions": an order of magnitude, in :attr:`range`; not :attr:`checkable` as a value).
+    "millions": an order of magnitude, in :attr:`range`; not :attr:`checkable` as a value),
+    "level" (the "95%" of "95% CI", "95% HPD": an interval's name; not checkable).
     range: ``(low, high)`` when the number is an endpoint of a written range ("30–40%",
     "10-15 mg/kg", "-78 - 0 °C", "from -80 to -20 °C", "between 5 and 9"): both endpoints
     are quantities of their own, each carrying the pair; a unit written once applies to
@@ -329,7 +330,7 @@ class Quantity:
     @property
     def checkable(self) -> bool:
         """True if this quantity can be confirmed or refuted by another text's numbers."""
-        return self.kind not in ("ref", "rank", "year", "vague")
+        return self.kind not in ("ref", "rank", "year", "vague", "level")
 
     @property
     def step(self) -> float:
@@ -728,6 +729,11 @@ def _extract(text: str, decimal_comma: bool | None) -> list[Quantity]:
             if g and _grouped(marked, start, g.end()):
                 end = skip_to = g.end()
                 raw = g.group(0).replace(" ", "").translate(_NO_THIN_SPACES)
+        elif not decimal_comma and raw.isdigit() and len(raw) <= 3:
+            g = _TORN_GROUP.match(marked, end)  # "110, 000": a group the PDF spaced out
+            if g:
+                end = skip_to = g.end()
+                raw += g.group(1).replace(", ", "")
         q = _number_quantity(marked, folded, start, end, raw, decimal_comma)
         if q is not None:
             out.append(q)
@@ -737,6 +743,10 @@ def _extract(text: str, decimal_comma: bool | None) -> list[Quantity]:
         out = _share_list_unit(out, lists)
     return _share_listed_unit(marked, _link(marked, folded, out))
 
+
+#: Thousands groups after ", " that no list item is: three digits with a leading zero
+#: ("110, 000 generations", "1, 000, 000" as a PDF's text layer spaces "110,000").
+_TORN_GROUP = re.compile(r"((?:, 0\d\d)+)(?![\d.,])")
 
 #: what joins the values of a list written with one unit after the last: "12 and 24
 #: layers", "31, 38 and 22%", "1, 2, or 4 GPUs"
@@ -985,6 +995,11 @@ def _ph_before(text: str, start: int) -> bool:
     return text.find("pH", lo, start) >= 0 and _PH_BEFORE.search(text, lo, start) is not None
 
 
+#: The word after a percent (after its sign), read for an interval's level ("95% CI").
+_LEVEL_WORD = re.compile(r"\s*(?:%|percent|per cent)?\s*([A-Za-z]+(?: [A-Za-z]+)?)")
+_LEVEL_WORDS = interval_level_words()
+
+
 def _number_kind(
     text: str,
     start: int,
@@ -997,11 +1012,15 @@ def _number_kind(
     denominator: float | None,
 ) -> str:
     """The kind of the number at ``text[start:end]`` read as ``value`` with ``unit``: "ref",
-    "percent", "date" (a day next to a month), "year" (four digits 1900-2099) or "number"."""
+    "level" (a percent naming an interval: "95% CI"), "percent", "date" (a day next to a
+    month), "year" (four digits 1900-2099) or "number"."""
     if _is_ref(text, start, end):
         return "ref"
     if unit == "%":
-        return "percent"
+        after = _LEVEL_WORD.match(text, end)
+        words = after.group(1).lower().split() if after else []
+        level = bool(words) and (words[0] in _LEVEL_WORDS or " ".join(words) in _LEVEL_WORDS)
+        return "level" if level else "percent"
     plain = decimals == 0 and not physical and raw.isdigit()
     if plain and 1 <= value <= 31 and _next_to_month(text, start, end):
         return "date"
@@ -1321,8 +1340,12 @@ def _scaled_number(text: str) -> str | None:
     m = _GROUPED_RE.match(text) or _NUM_RE.match(text)
     if m is None:
         return None
-    mult = _MULT_RE.match(text, m.end()) or _MULT_WORD_RE.match(text, m.end())
-    return text[: mult.end() if mult else m.end()]
+    number, end = m.group(0), m.end()
+    torn = _TORN_GROUP.match(text, end) if number.isdigit() and len(number) <= 3 else None
+    if torn:  # "110, 000" as a PDF spaced it: written "110,000"
+        number, end = number + torn.group(1).replace(" ", ""), torn.end()
+    mult = _MULT_RE.match(text, end) or _MULT_WORD_RE.match(text, end)
+    return number + (text[end : mult.end()] if mult else "")
 
 
 def same_count_noun(claim: Quantity, evidence: Quantity) -> bool | None:

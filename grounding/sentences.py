@@ -542,10 +542,16 @@ def _initial_continues(line: str, nxt: int, i: int) -> bool:
     return m is not None and m.group(0).lower() not in _STARTERS
 
 
+#: A term written with a lower-case first letter that may open a sentence: a capital or
+#: digit later in the word ("mRNA", "pH", "eGFP", "mTurquoise", "p53"), or one letter and
+#: a hyphen ("p-values were ...", "t-tests showed ...").
+_LOWER_START = re.compile(r"[a-zα-ω](?:[a-z]{0,3}[A-Z0-9]|-[a-z]{3,})")
+
+
 def _starts_sentence(line: str, nxt: int) -> bool:
     """Whether the text at ``nxt`` can begin a sentence."""
     c = line[nxt]
-    if c.isupper() or c.isdigit():
+    if c.isupper() or c.isdigit() or _LOWER_START.match(line, nxt):
         return True
     if c in _OPENERS:
         rest = line[nxt : nxt + 8]

@@ -173,7 +173,10 @@ def _windows(
         pqs = [
             q
             for q in index.page_quantities.get(e.page, ())
-            if lo <= q.start and q.end <= hi and not (skip is not None and skip(e.page, q.start))
+            if q.checkable
+            and lo <= q.start
+            and q.end <= hi
+            and not (skip is not None and skip(e.page, q.start))
         ]
         out.append((hit, tokens(ptext, pqs, lo, hi), pqs))
     return out

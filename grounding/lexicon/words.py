@@ -25,6 +25,8 @@ word list of its own.
 - ``inclusion.tsv``: :func:`inclusion_words`, words that put a thing in (or leave it out of)
   what a statement is about.
 - ``role_pairs.tsv``: :func:`role_words`, the two roles of one relation between two names.
+- ``interval_levels.tsv``: :func:`interval_level_words`, what makes a percent an
+  interval's level ("95% CI"), not a value.
 - ``negative_affixes.tsv``: :func:`negative_prefixes`, :func:`not_opposite_words`: a word and
   the same word with a negative prefix are opposites ("consistent" / "inconsistent").
 
@@ -187,6 +189,12 @@ def not_opposite_words() -> frozenset[str]:
     return frozenset(r[0] for r in _rows("negative_affixes.tsv") if r[1] == "not_opposite")
 
 
+def interval_level_words() -> frozenset[str]:
+    """Words after a percent that make it an interval's level ("95% CI", "95% HPD";
+    ``interval_levels.tsv``), lower case."""
+    return frozenset(r[0] for r in _rows("interval_levels.tsv"))
+
+
 def role_words() -> dict[str, tuple[str, str]]:
     """Each role word or two-word phrase (``role_pairs.tsv``) with (its pair, its class in
     the pair: ``first`` or ``second``): "primary" -> ("main", "first")."""
@@ -207,6 +215,7 @@ __all__ = [
     "entity_slot_words",
     "hedge_patterns",
     "inclusion_words",
+    "interval_level_words",
     "negation_pattern",
     "negation_words",
     "negative_prefixes",

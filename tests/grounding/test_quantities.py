@@ -563,3 +563,37 @@ def test_plain_number_shortcut_on_every_table_word_of_the_papers(papers_dir: Pat
     assert len(seen) > 100
     for text in seen:
         assert extract_quantities(text, False) == _extract(text, False), text
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        # a thousands group the PDF's text layer spaced out: a leading zero is no list item
+        ("The chains ran for 110, 000 generations.", [110000.0]),
+        ("about 1, 000, 000 samples", [1000000.0]),
+        # ... while a list stays a list
+        ("values of 5, 100 and 200", [5.0, 100.0, 200.0]),
+        ("sizes 1, 0.5 and 2", [1.0, 0.5, 2.0]),
+    ],
+)
+def test_a_torn_thousands_group_is_one_number(text: str, values: list[float]) -> None:
+    assert [q.value for q in extract_quantities(text) if q.checkable] == values
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        ("the 95% HPD of the rate", ["level"]),
+        ("the 95% CI was 1.2-3.4", ["level", "number", "number"]),
+        ("95 percent confidence intervals", ["level"]),
+        ("a 95% prediction interval", ["level"]),
+        # a percent that is the value itself
+        ("95% of the samples", ["percent"]),
+        ("reached 95% prediction accuracy", ["percent"]),
+        ("with 5% uncertainty", ["percent"]),
+    ],
+)
+def test_a_percent_naming_an_interval_is_its_level(text: str, kinds: list[str]) -> None:
+    qs = extract_quantities(text)
+    assert [q.kind for q in qs] == kinds
+    assert all(q.checkable == (q.kind != "level") for q in qs)

@@ -170,6 +170,23 @@ def test_unit_symbol_after_number_is_not_an_initial(answer: str, expected: list[
             ["Written by P. C. Peters and J. Mathews.", "They derived it."],
         ),
         ("It waits... Then it runs.", ["It waits...", "Then it runs."]),
+        # a term written with a lower-case first letter opens a sentence
+        (
+            "The T65S variant is brighter than ECFP. mTurquoise is brighter still.",
+            ["The T65S variant is brighter than ECFP.", "mTurquoise is brighter still."],
+        ),
+        (
+            "Cells were kept at 4 C. pH was adjusted to 7.4.",
+            ["Cells were kept at 4 C.", "pH was adjusted to 7.4."],
+        ),
+        (
+            "Expression rose twofold. mRNA levels followed. p-values were above 0.05.",
+            ["Expression rose twofold.", "mRNA levels followed.", "p-values were above 0.05."],
+        ),
+        # ... but not after an abbreviation, nor a plain lower-case word
+        ("See e.g. mRNA levels in Fig. 2.", ["See e.g. mRNA levels in Fig. 2."]),
+        ("It scored 3.5 vs. pH 7 in the control.", ["It scored 3.5 vs. pH 7 in the control."]),
+        ("It uses approx. eGFP as a control.", ["It uses approx. eGFP as a control."]),
     ],
 )
 def test_split_kinds(answer: str, expected: list[str]) -> None:
