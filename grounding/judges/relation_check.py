@@ -78,7 +78,9 @@ def polarity_conflict(
                         return (span, h, f'the sentence says "{w}" where the paper says "{v}"')
         if not verbatim:
             found = _affixed_opposite(text, claim_w, ev_w, claim_terms, ev_terms, min_sim)
-            if found is not None:
+            # the paper writing the sentence's own word around its passage may say it of
+            # another thing ("site A ... was protected", "site C ... an unprotected surface")
+            if found is not None and found[2] not in words(_around(index, h, 400, 400)):
                 return found[0], h, found[1]
         if cover < min_sim:
             continue
@@ -111,8 +113,8 @@ def _affixed_opposite(
     claim_terms: set[str],
     ev_terms: set[str],
     min_sim: float,
-) -> tuple[str, str] | None:
-    """(span, reason) for a word of the sentence whose negative-prefixed form (or base)
+) -> tuple[str, str, str] | None:
+    """(span, reason, word) for a word of the sentence whose negative-prefixed form (or base)
     the passage uses instead ("inconsistent" where the paper says "consistent"), the
     passage holding ``min_sim`` of the sentence's content terms with that word counted as
     held. A negation before one of the two words only makes them say the same ("not
@@ -134,7 +136,7 @@ def _affixed_opposite(
             continue
         span = _find_word(text, w)
         if span:
-            return span, f'the sentence says "{w}" where the paper says "{min(opp)}"'
+            return span, f'the sentence says "{w}" where the paper says "{min(opp)}"', w
     return None
 
 

@@ -21,6 +21,7 @@ R1 = DATA / "papers" / "deepseek-r1-2025.pdf"
 S2ORC = DATA / "papers" / "s2orc-2020.pdf"
 SPECTER = DATA / "papers" / "specter-2020.pdf"
 CFP = DATA / "papers-more" / "cfp-t65s-2012.pdf"
+IMIDAZOLE = DATA / "papers-more" / "imidazole-corrosion-2021.pdf"
 
 
 @pytest.mark.parametrize(
@@ -85,6 +86,8 @@ def test_a_negative_prefix_contradicts_the_passage(pdf: Path, sentence: str, wor
             "S2ORC creates the largest publicly-available collection of machine-readable academic "
             "text to date.",
         ),
+        # the paper says "protected" of one site and "unprotected" of another, next to it
+        (IMIDAZOLE, "Site C was interpreted as an anodic site with an unprotected metal surface."),
     ],
 )
 def test_the_same_statements_without_the_prefix_are_not_contradicted(
