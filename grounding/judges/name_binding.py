@@ -25,6 +25,8 @@ from grounding.quantities import Quantity, extract_quantities, same_value
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z(\[])")
 _COORDINATED = re.compile(r";|,?\s(?:and|while|whereas|but|compared with|versus|vs\.?)\s")
 _REFERENCE = re.compile(r"\[[\d,\s–-]+\]")
+#: Three numbers in a row joined by commas: a list, not coordinated statements.
+_NUMBER_LIST = re.compile(r"\d\s*%?\s*,\s*\d[\d.]*\s*%?\s*,\s*(?:and\s+|or\s+)?\d")
 
 
 def _names(text: str) -> set[str]:
@@ -188,4 +190,92 @@ def check_condition_binding(
             return
 
 
-__all__ = ["check_condition_binding", "check_name_binding"]
+def check_value_condition(
+    text: str, index: EvidenceIndex, hits: list[Hit], found: Findings
+) -> None:
+    """A value the paper states for other conditions, while its statement of the
+    sentence's conditions gives another: "50% narrower with 100 taxa than with 50" where
+    the paper's sentence reads "25% narrower with 100 taxa compared to 50, and further
+    reduce by another 50% with 400 tips". The conditions are the sentence's other found
+    numbers in the value's own statement (one or more); in a paper sentence holding the
+    value (in its evidence passage; prose), the value's coordinated statement must hold
+    none of them, and another statement of that sentence must hold them all and exactly
+    one number of the value's unit besides: the value's check becomes a conflict (C1),
+    that number its correction. Changes ``found``.
+
+    Args: text: the sentence. index: the paper's evidence index. hits: the sentence's
+          passages, best first (unused: the value's own passage decides). found: number
+          checks.
+    Raises: nothing.
+    """
+    del hits
+    s = fold(text)
+    checks = [c for c in found.numbers if c.quantity.kind in ("number", "percent")]
+    for c in checks:
+        if c.status != NumberStatus.FOUND or c.hit is None or c.hit.entry.kind == "row":
+            continue
+        own = _own_part(s, c.quantity.start)
+        at = s.find(own)
+        conds = [
+            x.quantity
+            for x in found.numbers
+            if x is not c
+            and at <= x.quantity.start < at + len(own)
+            and x.status == NumberStatus.FOUND
+            and x.quantity.checkable
+        ]
+        if not conds:
+            continue
+        fix = _other_condition_value(index, c.hit.entry, c.quantity, conds)
+        if fix is not None:
+            c.status, c.correction = NumberStatus.CONFLICT, fix
+            c.why = f"the paper gives {c.quantity.text} under other conditions"
+            return
+
+
+def _holds(part: list[Quantity], q: Quantity) -> bool:
+    """Whether ``part`` (quantities) gives ``q``'s value: the same unit, or no unit on one
+    side where the other is no percent (a bare "50" is not "50%")."""
+    return any(
+        same_value(q, e)
+        and (q.unit == e.unit or (None in (q.unit, e.unit) and "%" not in (q.unit, e.unit)))
+        for e in part
+    )
+
+
+def _other_condition_value(
+    index: EvidenceIndex, entry: Entry, value: Quantity, conds: list[Quantity]
+) -> Quantity | None:
+    """The paper's value for ``conds`` in a sentence of ``entry`` that gives ``value`` to
+    other conditions (:func:`check_value_condition`), or None."""
+    page = getattr(index.pages.get(entry.page), "text", "")
+    point = dataclasses.replace(value, bound=None)
+    for e in index.page_quantities.get(entry.page, ()):
+        if not (entry.start <= e.start < entry.end and same_value(point, e)):
+            continue
+        sentence, lo = _paper_sentence(page, e)
+        if _NUMBER_LIST.search(sentence):
+            continue  # "(100%, 75%, 50%, and 25%)": a list's commas and "and" split no statements
+        parts = [
+            [q for q in extract_quantities(sentence[a:b]) if q.checkable]
+            for a, b in _parts(sentence)
+        ]
+        mine = next((i for i, (a, b) in enumerate(_parts(sentence)) if a <= e.start - lo < b), None)
+        if mine is None or any(_holds(parts[mine], q) for q in conds):
+            continue
+        for i, part in enumerate(parts):
+            if i == mine or not all(_holds(part, q) for q in conds):
+                continue
+            rest = [
+                q
+                for q in part
+                if not any(same_value(q, x) for x in conds)
+                and q.kind == value.kind
+                and q.unit == value.unit
+            ]
+            if len(rest) == 1 and not same_value(value, rest[0]):
+                return rest[0]
+    return None
+
+
+__all__ = ["check_condition_binding", "check_name_binding", "check_value_condition"]

@@ -69,7 +69,11 @@ from grounding.judges.hedge_check import closest_sentence, unhedged
 from grounding.judges.inclusion_check import inclusion_conflict
 from grounding.judges.keyed_rows import check_keyed_rows
 from grounding.judges.measure_binding import check_measure_binding
-from grounding.judges.name_binding import check_condition_binding, check_name_binding
+from grounding.judges.name_binding import (
+    check_condition_binding,
+    check_name_binding,
+    check_value_condition,
+)
 from grounding.judges.number_binding import check_changed_number, check_corrections
 from grounding.judges.number_check import check_in_passage, check_numbers, needs_review
 from grounding.judges.number_common import (
@@ -241,6 +245,7 @@ class RulesState:
             ("verbatim", lambda f: keep_verbatim(text, index, hits, f)),
             ("name_binding", lambda f: check_name_binding(text, index, hits, f)),
             ("condition_binding", lambda f: check_condition_binding(text, index, hits, f)),
+            ("value_condition", lambda f: check_value_condition(text, index, hits, f)),
             ("percent_kinds", lambda f: check_percent_kinds(text, index, f, hits)),
             ("measure_binding", lambda f: check_measure_binding(text, index, f, aliases)),
             # each C1's value for its binding; then a paper statement with one number changed

@@ -1,0 +1,73 @@
+"""A value the paper states for other conditions, where its statement of the sentence's
+conditions gives another value: "50% narrower with 100 taxa than with 50" against "25%
+narrower with 100 taxa compared to 50, and further reduce by another 50% with 400 tips".
+C1, corrected by the value of the sentence's conditions; the right values, and lists,
+untouched.
+
+Real papers of the shared data (skipped without it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from annotations.schema import Label
+from tests.conftest import DATA
+from tests.grounding.judging import judged_c1
+
+BAYES = DATA / "papers-more" / "bayes-diversification-2011.pdf"
+CFP = DATA / "papers-more" / "cfp-t65s-2012.pdf"
+MARSH = DATA / "papers-more" / "marsh-deer-dra-2025.pdf"
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence", "c1"),
+    [
+        (
+            BAYES,
+            "The 95% HPD intervals were on average 50% narrower with 100 taxa than with 50.",
+            [("50%", "25%")],
+        ),
+        (
+            CFP,
+            "The buffers contained 30 mM citric acid at pHs ranging from 5.5 to 2.5.",
+            [("30 mM", "50 mM")],
+        ),
+        (
+            MARSH,
+            "Among the 14 hazards meeting criteria 1 and 2, 14% were rated as medium confidence.",
+            [("14%", "86%")],
+        ),
+    ],
+)
+def test_a_value_of_other_conditions_is_c1(
+    pdf: Path, sentence: str, c1: list[tuple[str, str]]
+) -> None:
+    label, why, errors = judged_c1(pdf, sentence)
+    assert label is Label.CONTRADICTION, why
+    assert errors == c1
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence"),
+    [
+        (BAYES, "The HPD intervals were on average 25% narrower with 100 taxa than with 50."),
+        (CFP, "Buffer solutions contained 30 mM CAPS at pHs ranging from 11 to 5.5."),
+        (
+            MARSH,
+            "Among the 14 hazards meeting criteria 1 and 2, 86% were rated as medium confidence "
+            "and only 14% as low confidence.",
+        ),
+        # a list's commas and "and" join no statements
+        (
+            BAYES,
+            "The authors simulated constant rate birth-death models with extinction fractions "
+            "ranging from low to very high (0.1, 0.5, and 0.9), and different taxon sampling "
+            "proportions (100%, 75%, 50%, and 25%).",
+        ),
+    ],
+)
+def test_the_values_of_their_own_conditions_are_not_contradicted(pdf: Path, sentence: str) -> None:
+    label, why, _ = judged_c1(pdf, sentence)
+    assert label is not Label.CONTRADICTION, why
