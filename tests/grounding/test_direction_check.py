@@ -18,6 +18,8 @@ from grounding.judges.direction_check import (
 from grounding.judges.rules import RulesJudge
 from grounding.judges.statement_check import Status
 from grounding.types import Judgement, Sentence
+from tests.conftest import DATA
+from tests.grounding.judging import judged_c1
 
 PAGE = (
     "Coronavirus disease 2019 (COVID-19) spreads through the air. In a trial of 240 "
@@ -194,3 +196,23 @@ def test_a_comparison_said_from_its_other_side_is_no_conflict() -> None:
     ):
         j = _judge(claim, page)
         assert j.label is Label.CONTRADICTION and j.errors[0].tags == (ErrorTag.C3,), j.rationale
+
+
+def test_an_inhibitor_or_inhibition_efficiency_is_no_change() -> None:
+    """The verb forms of "inhibit" say a thing goes down; the nouns name an agent or a
+    metric ("the inhibitor", "inhibition efficiency") and state no change."""
+    assert [c.direction for c in changes("Imidazole inhibits corrosion of the steel.")] == ["down"]
+    assert [c.direction for c in changes("Growth was inhibited at 500 ppm.")] == ["down"]
+    words = [c.word for c in changes("The inhibitor gave an inhibition efficiency of 91.7%.")]
+    assert words == []
+
+
+def test_a_heading_about_a_test_supports_no_direction() -> None:
+    """A reversed trend is not supported by the paper's sentence announcing a test of
+    "inhibition efficiency when imidazole is added" (the imidazole paper of the shared
+    data; skipped without it)."""
+    label, why, _ = judged_c1(
+        DATA / "papers-more" / "imidazole-corrosion-2021.pdf",
+        "Corrosion potential fell steadily as more imidazole was added.",
+    )
+    assert label is not Label.SUPPORTED, why
