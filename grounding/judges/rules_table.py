@@ -34,7 +34,6 @@ parts_verified          every part verified                                     
 reversed_operator       nothing checkable; same statement, operator word reversed   C
 flipped_operator        nothing checkable; the passage has the opposite operator    nei
 stated_verbatim         nothing checkable; the paper states it (near) verbatim      S
-premise_interpretation  nothing checkable; interprets a supported previous one      S
 nothing_checkable       nothing checkable otherwise                                 nei
 wrong_table_reference   (amends) not contradicted; its values are in another table  C
 hedged                  (amends) supported; the paper hedges what it states         nei
@@ -792,25 +791,6 @@ def _stated_verbatim(s: S, _: Maybe) -> Maybe:
     )
 
 
-def _premise_interpretation(s: S, _: Maybe) -> Maybe:
-    al = _unchecked(s)
-    if (
-        al is False
-        or s.claim.role is not Role.INTERPRETATION
-        or s.ev.memory.last_label is not Label.SUPPORTED
-        or SPECULATION.search(s.claim.text)
-    ):
-        return None
-    hits = [al.hit] if isinstance(al, Alignment) else []
-    return s.outcome(
-        Label.SUPPORTED,
-        "Supported through its premise: an interpretation of "
-        "the previous sentence, which the paper supports, with nothing of its "
-        "own to check.",
-        hits,
-    )
-
-
 def _nothing_checkable(s: S, _: Maybe) -> Maybe:
     al = _unchecked(s)
     if al is False:
@@ -1061,11 +1041,6 @@ TABLE: Table[RulesState, Outcome] = Table(
             "stated_verbatim",
             "nothing checkable; the paper states it (near) verbatim",
             _stated_verbatim,
-        ),
-        Row(
-            "premise_interpretation",
-            "nothing checkable; interprets a supported previous sentence without speculating",
-            _premise_interpretation,
         ),
         Row("nothing_checkable", "nothing checkable otherwise", _nothing_checkable),
         Row(
