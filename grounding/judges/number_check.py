@@ -336,8 +336,15 @@ def _check_attached_names(
             continue
         if q.unit is None or q.unit == "point" or q.kind not in ("number", "percent"):
             continue
-        window = s[max(0, q.start - 25) : q.end + 25]
-        names = [m.group(0) for m in NAME.finditer(window)]
+        # the names the value is written against ("4-year TianQin", "TianQin's 4 years"),
+        # not a name further along its clause ("the N1s XPS spectra of the 500 ppm sample")
+        lo = max(0, q.start - 25)
+        window = s[lo : q.end + 25]
+        names = [
+            m.group(0)
+            for m in NAME.finditer(window)
+            if m.start() + lo - q.end in range(0, 3) or q.start - (m.end() + lo) in range(0, 4)
+        ]
         terms = {t for n in names for t in content_terms(n) if not is_numeric(t)}
         if not terms or terms & set(c.hit.entry.terms):
             continue

@@ -71,3 +71,28 @@ def test_a_value_of_other_conditions_is_c1(
 def test_the_values_of_their_own_conditions_are_not_contradicted(pdf: Path, sentence: str) -> None:
     label, why, _ = judged_c1(pdf, sentence)
     assert label is not Label.CONTRADICTION, why
+
+
+IMIDAZOLE = DATA / "papers-more" / "imidazole-corrosion-2021.pdf"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "label"),
+    [
+        # a name further along the value's clause ("N1s XPS") is not the value's own: the
+        # passage of the value with its condition decides
+        (
+            "In the N1s XPS spectra of the 500 ppm sample, the pyrrole-type peak area was 4.8 "
+            "times that of the pyridine-type peak.",
+            Label.SUPPORTED,
+        ),
+        (
+            "In the N1s XPS spectra of the 1000 ppm sample, the pyrrole-type peak area was 4.8 "
+            "times that of the pyridine-type peak.",
+            Label.CONTRADICTION,
+        ),
+    ],
+)
+def test_a_condition_is_read_with_its_own_statement(sentence: str, label: Label) -> None:
+    got, why, _ = judged_c1(IMIDAZOLE, sentence)
+    assert got is label, why
