@@ -362,7 +362,15 @@ def check_comparison(
     held = _condition_statement(_own_statement(text, part.start), al.text)
     if held is not None:
         held_words = words(held)
-        said_here = _direction_words(held_words)
+        # the change of the condition itself ("as the concentration increased to 1000 ppm")
+        # says nothing of which way the sentence's quantity went
+        said_here = _direction_words(
+            [
+                w
+                for w in held_words
+                if not re.search(rf"\b{re.escape(w)}\s+(?:up\s+)?to\s+[-\d]", held)
+            ]
+        )
         if said_here.get(other) and not said_here.get(part.value) and word not in held_words:
             paper_word = sorted(said_here[other])[0]
             return PartResult(

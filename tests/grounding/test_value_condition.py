@@ -96,3 +96,24 @@ IMIDAZOLE = DATA / "papers-more" / "imidazole-corrosion-2021.pdf"
 def test_a_condition_is_read_with_its_own_statement(sentence: str, label: Label) -> None:
     got, why, _ = judged_c1(IMIDAZOLE, sentence)
     assert got is label, why
+
+
+@pytest.mark.parametrize(
+    ("sentence", "label"),
+    [
+        # "as the concentration of imidazole increased to 1000 ppm": the condition's own
+        # change, not the efficiency's
+        (
+            "The authors attribute the lower efficiency at 1000 ppm to a larger share of "
+            "pyridine-type adsorption, in which imidazole stands up on the surface.",
+            Label.SUPPORTED,
+        ),
+        ("At 1000 ppm, the inhibition efficiency decreased.", Label.SUPPORTED),
+        ("At 1000 ppm, the inhibition efficiency increased.", Label.CONTRADICTION),
+    ],
+)
+def test_the_change_of_a_condition_is_no_direction_of_the_sentence(
+    sentence: str, label: Label
+) -> None:
+    got, why, _ = judged_c1(IMIDAZOLE, sentence)
+    assert got is label, why
