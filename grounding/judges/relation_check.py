@@ -88,9 +88,14 @@ def polarity_conflict(
         c_neg = _governed(claim_w, shared)
         # a negation governs words of its own sentence only ("... those that do not. We
         # call our model ...")
-        e_neg = set().union(
-            *(_governed(words(h.entry.text[a:b]), shared) for a, b in _sentence_spans(h.entry.text))
-        )
+        e_neg = _governed(ev_w, shared)
+        if e_neg:
+            e_neg = set().union(
+                *(
+                    _governed(words(h.entry.text[a:b]), shared)
+                    for a, b in _sentence_spans(h.entry.text)
+                )
+            )
         if bool(c_neg) != bool(e_neg):
             if verbatim:
                 continue  # the paper says the sentence word for word

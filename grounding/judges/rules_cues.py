@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Container, Sequence
+from functools import lru_cache
 
 from grounding.lexicon import fold
 from grounding.lexicon.words import (
@@ -212,22 +213,26 @@ def affixed_opposites(word: str, others: Container[str]) -> frozenset[str]:
     ``word`` without its negative prefix ("consistent" / "inconsistent", "stable" /
     "unstable", "significant" / "insignificant"; ``lexicon/data/negative_affixes.tsv``);
     none for a word whose prefix negates nothing ("invaluable", "unlike")."""
+    return frozenset(w for w in _affixed_forms(word) if w in others)
+
+
+@lru_cache(maxsize=16384)
+def _affixed_forms(word: str) -> tuple[str, ...]:
+    """Every word :func:`affixed_opposites` may find for ``word``, in any text."""
     if word in _NOT_OPPOSITE:
-        return frozenset()
-    out = set()
+        return ()
+    out: list[str] = []
     for p in _PREFIXES:
-        if len(word) >= _BASE_MIN and word.endswith(_BASE_ENDINGS):
-            if p + word in others and p + word not in _NOT_OPPOSITE:
-                out.add(p + word)
-        base = word[len(p) :]
         if (
-            word.startswith(p)
-            and len(base) >= _BASE_MIN
-            and base.endswith(_BASE_ENDINGS)
-            and base in others
+            len(word) >= _BASE_MIN
+            and word.endswith(_BASE_ENDINGS)
+            and p + word not in _NOT_OPPOSITE
         ):
-            out.add(base)
-    return frozenset(out)
+            out.append(p + word)
+        base = word[len(p) :]
+        if word.startswith(p) and len(base) >= _BASE_MIN and base.endswith(_BASE_ENDINGS):
+            out.append(base)
+    return tuple(out)
 
 
 #: Operator words and their opposites: direction and degree ("least" / "most", "halving" /

@@ -364,13 +364,8 @@ def check_comparison(
         held_words = words(held)
         # the change of the condition itself ("as the concentration increased to 1000 ppm")
         # says nothing of which way the sentence's quantity went
-        said_here = _direction_words(
-            [
-                w
-                for w in held_words
-                if not re.search(rf"\b{re.escape(w)}\s+(?:up\s+)?to\s+[-\d]", held)
-            ]
-        )
+        moved = {m.group(1).lower() for m in _TO_VALUE.finditer(held)}
+        said_here = _direction_words([w for w in held_words if w not in moved])
         if said_here.get(other) and not said_here.get(part.value) and word not in held_words:
             paper_word = sorted(said_here[other])[0]
             return PartResult(
@@ -429,6 +424,10 @@ def _own_statement(text: str, at: int) -> str:
     and direction); the whole sentence when it contrasts nothing."""
     cuts = [0] + [m.end() for m in _CONTRAST.finditer(text)] + [len(text)]
     return next((text[a:b] for a, b in zip(cuts, cuts[1:]) if a <= at < b), text)
+
+
+#: A word that moves something to a value ("increased to 1000 ppm", "rose up to 500").
+_TO_VALUE = re.compile(r"\b([^\W\d_]+)\s+(?:up\s+)?to\s+[-\d]")
 
 
 def _condition_statement(text: str, passage: str) -> str | None:
