@@ -20,18 +20,7 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
     reference per line, or an answer whose citations citations.extract finds). A broken
     BibTeX entry stays in the list as a BadEntry, in its place.
     Raises InputError for a missing file, bad JSON or text that is not UTF-8."""
-    if path == "-":
-        text, name = sys.stdin.read(), "-"
-    else:
-        p = Path(path)
-        if p.is_dir():
-            raise InputError(f"{p}: is a directory; give a file of references")
-        if not p.is_file():
-            raise InputError(f"{p}: no such file")
-        try:
-            text, name = p.read_bytes().decode("utf-8-sig"), p.name.lower()
-        except UnicodeDecodeError as exc:
-            raise InputError(f"{p}: not UTF-8 text (byte {exc.start})") from None
+    text, name = _read_text(path)
     if name.endswith(".bib") or (name == "-" and text.lstrip().startswith("@")):
         from citations.bibtex import parse_bibtex
 
@@ -97,6 +86,22 @@ def read_references(path: str) -> list[str | Reference | BadEntry]:
             file=sys.stderr,
         )
     return cited
+
+
+def _read_text(path: str) -> tuple[str, str]:
+    """(text, lower-case file name) of ``path``, or of standard input for "-" (name "-").
+    Raises InputError for a folder, a missing file or bytes that are not UTF-8."""
+    if path == "-":
+        return sys.stdin.read(), "-"
+    p = Path(path)
+    if p.is_dir():
+        raise InputError(f"{p}: is a directory; give a file of references")
+    if not p.is_file():
+        raise InputError(f"{p}: no such file")
+    try:
+        return p.read_bytes().decode("utf-8-sig"), p.name.lower()
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{p}: not UTF-8 text (byte {exc.start})") from None
 
 
 def _prose_lead(lines: list[str]) -> int:

@@ -29,6 +29,12 @@ from grounding.sentences import has_words
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``check`` and ``eval`` commands to the sciground parser."""
+    _register_check(sub)
+    _register_eval(sub)
+
+
+def _register_check(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "check",
         help="check an answer against a paper's PDF",
@@ -81,6 +87,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_engine_options(p)
     p.set_defaults(func=run_check)
 
+
+def _register_eval(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     e = sub.add_parser(
         "eval",
         help="run the checker over an MMSciFact-format dataset and score it",

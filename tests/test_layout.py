@@ -1,5 +1,5 @@
 """The project's shape: imports point one way, heavy libraries stay in their adapters,
-public names are exported once and sorted."""
+public names are exported once and sorted, functions and the reference modules stay short."""
 
 from __future__ import annotations
 
@@ -70,3 +70,30 @@ def test_ci_runs_the_readme_test_command() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "python -m pytest" in readme and "python -m pytest" in ci
+
+
+#: The longest function of the packages, and the longest module of ``citations/``, in lines
+#: (a longer one is split by what its parts do; the contributor guide says so).
+MAX_FUNCTION_LINES = 80
+MAX_CITATIONS_MODULE_LINES = 600
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_function_is_longer_than_the_limit(package: str) -> None:
+    long = []
+    for path in (ROOT / package).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                lines = (node.end_lineno or node.lineno) - node.lineno + 1
+                if lines > MAX_FUNCTION_LINES:
+                    long.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name} ({lines})")
+    assert not long, long
+
+
+def test_no_citations_module_is_longer_than_the_limit() -> None:
+    long = [
+        f"{path.relative_to(ROOT)} ({n})"
+        for path in (ROOT / "citations").rglob("*.py")
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_CITATIONS_MODULE_LINES
+    ]
+    assert not long, long

@@ -166,6 +166,22 @@ def match_pdfs(
             )
         else:
             fitted.setdefault(hits[0][0], []).append((str(path), hits[0][1]))
+    _tie(out, works, fitted, metas)
+    for i, (ref, rec) in enumerate(works):
+        if i not in out.by_work:
+            out.why[i] = _why_none(folder, ref, rec, pages, fitted.get(i, []))
+    return out
+
+
+def _tie(
+    out: PdfMatches,
+    works: Sequence[tuple[Reference, Record | None]],
+    fitted: dict[int, list[tuple[str, str]]],
+    metas: dict[str, dict[str, str]],
+) -> None:
+    """Tie each work to the one PDF that fits it (``fitted``: work index -> (path, how)),
+    its fields compared with that PDF's first page; a work several PDFs fit is a problem
+    and gets none. Updates ``out``."""
     for i, paths in sorted(fitted.items()):
         paths = _one_of_each_file(paths, out.problems)
         if len(paths) > 1:
@@ -183,10 +199,6 @@ def match_pdfs(
             out.fields[i] = compare_with_pdf(
                 ref, out.pdfs[paths[0][0]].pages[0].text, metas[paths[0][0]]
             )
-    for i, (ref, rec) in enumerate(works):
-        if i not in out.by_work:
-            out.why[i] = _why_none(folder, ref, rec, pages, fitted.get(i, []))
-    return out
 
 
 def _one_of_each_file(

@@ -987,6 +987,34 @@ def statement_result(
         )
     if al is not None and al.coverage >= coverage:
         return _one_passage(text, part, al, found, same_min, subject, index)
+    clauses = _by_clauses(text, part, coverage, by_clause, clause_spans, subject, index)
+    if clauses is not None:
+        return clauses
+    best = (
+        f"; the closest passage (page {al.hit.entry.page}) holds {al.coverage:.0%} of its words"
+        if al is not None
+        else ""
+    )
+    return PartResult(
+        part,
+        Status.NOT_FOUND,
+        ErrorTag.N2,
+        f"what the sentence says is not stated in the paper{best}",
+    )
+
+
+def _by_clauses(
+    text: str,
+    part: Part,
+    coverage: float,
+    by_clause: list[Alignment | None],
+    clause_spans: list[tuple[int, int]],
+    subject: frozenset[str],
+    index: EvidenceIndex | None,
+) -> PartResult | None:
+    """The statement verified clause by clause (:func:`statement_result`): each clause's
+    passage holds ``coverage`` of its words, flips no operator, lacks none of its names,
+    puts no other entity in its slots and negates nothing the clause affirms; else None."""
     if by_clause and all(
         a is not None
         and a.coverage >= coverage
@@ -1003,17 +1031,7 @@ def statement_result(
             why=f"each clause of the statement is on page(s) {', '.join(map(str, pages))}",
             hit=by_clause[0].hit if by_clause[0] is not None else None,
         )
-    best = (
-        f"; the closest passage (page {al.hit.entry.page}) holds {al.coverage:.0%} of its words"
-        if al is not None
-        else ""
-    )
-    return PartResult(
-        part,
-        Status.NOT_FOUND,
-        ErrorTag.N2,
-        f"what the sentence says is not stated in the paper{best}",
-    )
+    return None
 
 
 def _entity_swap(
