@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA
 
 from citations.matching.acronyms import is_venue_acronym
 from citations.matching.base import field_match
@@ -27,12 +27,11 @@ def _same_word(a: str, b: str) -> bool:
         return False  # neither a plural nor a typo below changes the first letter
     if a.rstrip("s") == b.rstrip("s") and min(len(a), len(b)) >= 3:
         return True
-    # one typo inside a long word; a changed first letter is a different word
-    # ("aperiodic" / "periodic", "unfair" / "fair")
+    # one typo inside a long word (a letter dropped, added, changed, or two swapped:
+    # "Langauge"); a changed first letter is a different word ("aperiodic" / "periodic",
+    # "unfair" / "fair")
     return (
-        min(len(a), len(b)) >= 5
-        and a[0] == b[0]
-        and Levenshtein.distance(a, b, score_cutoff=1) <= 1
+        min(len(a), len(b)) >= 5 and a[0] == b[0] and OSA.distance(a, b, score_cutoff=1) <= 1
     )
 
 

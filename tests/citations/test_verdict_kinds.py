@@ -12,6 +12,7 @@ import pytest
 
 from citations.alternatives import unpunctuated_title
 from citations.cli import render_result
+from citations.matching.title import compare_titles
 from citations.model import Field, Verdict
 from citations.sources.importers import record_from_mapping
 from citations.sources.local import LocalIndex
@@ -577,3 +578,20 @@ def test_an_acronym_that_cannot_be_checked_is_shown_unconfirmed(
     assert res.matched.id == "2017.iwslt-1.1"
     _, text = render_result(res)
     assert "unconfirmed: venue: cited 'IWSLT'" in text and "cannot be checked" in text
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        # two letters swapped is one typo, as a letter dropped is
+        "BERT: Pre-training of Deep Bidrectional Transformers for Langauge Understanding",
+        "BERT: Pre-training of Deep Bidirectional Trasnformers for Language Understanding",
+    ],
+)
+def test_a_swapped_pair_of_letters_is_one_typo(title: str) -> None:
+    record = "BERT: Pre-training of Deep Bidirectional Transformers for Language Understanding"
+    assert compare_titles(title, record).status.value == "match"
+    # ... while a changed first letter or two typos in one word stay a different word
+    assert compare_titles(title.replace("Understanding", "Undrestandign"), record).status.value != (
+        "match"
+    )
