@@ -14,6 +14,7 @@ from grounding.lexicon import fold
 from grounding.lexicon.words import (
     NEGATIONS,
     direction_pairs,
+    negative_affix_words,
     negative_prefixes,
     not_opposite_words,
     speculation_pattern,
@@ -175,6 +176,11 @@ ANTONYMS = opposites(list(direction_pairs("antonym")))
 
 _PREFIXES = tuple(p.rstrip("-") for p in negative_prefixes())
 _NOT_OPPOSITE = not_opposite_words()
+#: Prefixes that before a past participle mostly belong to a verb ("in" + "formed", "im" +
+#: "proved", "dis" + "covered"), and the participles with one that are opposites all the
+#: same ("disfavored", "imbalanced").
+_VERB_PREFIXES = negative_affix_words("verb_prefix")
+_PARTICIPLE_OPPOSITES = negative_affix_words("participle_opposite")
 #: The least letters of a word a negative prefix turns into its opposite, and the endings
 #: it has: adjectives, adverbs, participles and their nouns ("stable", "known", "clear",
 #: "certain", "related", "consistency"), not a verb or noun that only starts with the
@@ -217,7 +223,7 @@ def affixed_opposites(word: str, others: Container[str]) -> frozenset[str]:
     out = set()
     for p in _PREFIXES:
         if len(word) >= _BASE_MIN and word.endswith(_BASE_ENDINGS):
-            if p + word in others and p + word not in _NOT_OPPOSITE:
+            if p + word in others and _opposite_form(p, word):
                 out.add(p + word)
         base = word[len(p) :]
         if (
@@ -225,9 +231,22 @@ def affixed_opposites(word: str, others: Container[str]) -> frozenset[str]:
             and len(base) >= _BASE_MIN
             and base.endswith(_BASE_ENDINGS)
             and base in others
+            and _opposite_form(p, base)
         ):
             out.add(base)
     return frozenset(out)
+
+
+def _opposite_form(prefix: str, base: str) -> bool:
+    """Whether ``prefix`` + ``base`` is the opposite of ``base``: not a listed word whose
+    prefix negates nothing, nor a past participle of a verb that starts with the prefix's
+    letters ("informed" / "formed", "improved" / "proved", "discovered" / "covered")."""
+    word = prefix + base
+    if word in _NOT_OPPOSITE:
+        return False
+    return not (
+        prefix in _VERB_PREFIXES and base.endswith("ed") and word not in _PARTICIPLE_OPPOSITES
+    )
 
 
 #: Operator words and their opposites: direction and degree ("least" / "most", "halving" /
