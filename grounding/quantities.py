@@ -733,7 +733,7 @@ def _extract(text: str, decimal_comma: bool | None) -> list[Quantity]:
             g = _TORN_GROUP.match(marked, end)  # "110, 000": a group the PDF spaced out
             if g:
                 end = skip_to = g.end()
-                raw += g.group(1).replace(", ", "")
+                raw += g.group(1).replace(" ", "")  # "2,000": grouped, so no year
         q = _number_quantity(marked, folded, start, end, raw, decimal_comma)
         if q is not None:
             out.append(q)
@@ -745,8 +745,9 @@ def _extract(text: str, decimal_comma: bool | None) -> list[Quantity]:
 
 
 #: Thousands groups after ", " that no list item is: three digits with a leading zero
-#: ("110, 000 generations", "1, 000, 000" as a PDF's text layer spaces "110,000").
-_TORN_GROUP = re.compile(r"((?:, 0\d\d)+)(?![\d.,])")
+#: ("110, 000 generations", "1, 000, 000" as a PDF's text layer spaces "110,000"), also
+#: before a sentence's period or a clause's comma ("setting z to 10, 000. The ...").
+_TORN_GROUP = re.compile(r"((?:, 0\d\d)+)(?!\d|[.,]\d)")
 
 #: what joins the values of a list written with one unit after the last: "12 and 24
 #: layers", "31, 38 and 22%", "1, 2, or 4 GPUs"

@@ -44,6 +44,7 @@ from __future__ import annotations
 import re
 
 from annotations.errors import InputError
+from grounding.lexicon.words import term_abbreviations
 from grounding.types import Sentence
 
 __all__ = [
@@ -457,7 +458,24 @@ def _is_boundary(line: str, i: int, j: int, k: int) -> bool:
             and _initial_continues(line, nxt, i)
         ):
             return False
+    if c.islower() and not _term_opens(line, i, nxt):
+        return False
     return _starts_sentence(line, nxt)
+
+
+#: Abbreviations a lower-case term continues the sentence after ("at max. pH 4").
+_TERM_ABBREVIATIONS = term_abbreviations()
+
+
+def _term_opens(line: str, i: int, nxt: int) -> bool:
+    """Whether a lower-case term at ``nxt`` ("pH", "mRNA") may open a sentence after the
+    terminator at ``i``: not after an abbreviation of :data:`_TERM_ABBREVIATIONS` ("at
+    max. pH"), nor inside parentheses opened in the sentence ("(approx. 5 mM. pH 7)",
+    "(i.v. mRNA injection)")."""
+    if _word_before(line, i).lower().lstrip("([{\"'") in _TERM_ABBREVIATIONS:
+        return False
+    before = line[max(0, i - 200) : i]
+    return before.count("(") <= before.count(")")
 
 
 def _word_before(line: str, i: int) -> str:

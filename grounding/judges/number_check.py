@@ -461,7 +461,17 @@ def _just_past(index: EvidenceIndex, h: Hit, text: str, q: Quantity) -> bool:
     page = getattr(index.pages.get(h.entry.page), "text", "")
     mine = _WORD.findall(fold(text[: q.start]).lower())[-3:]
     if q.bound is not None:
-        return False  # "less than 200 sec": the bound is read against the passage's value
+        # "less than 200 sec": the bound is read against the passage's value, unless the
+        # page states that very bound there ("at least 22% (from 48% to 70%)" just past "will
+        # detect at least 70%")
+        return any(
+            lo - 250 < e.end
+            and e.start < hi + 250
+            and e.bound == q.bound
+            and e.unit == q.unit
+            and math.isclose(e.value, q.value)
+            for e in index.page_quantities.get(h.entry.page, ())
+        )
     return len(mine) == 3 and any(
         lo - 250 < e.end
         and e.start < hi + 250

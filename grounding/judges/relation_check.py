@@ -23,6 +23,7 @@ from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric
 from grounding.lexicon.words import (
     DOWN_WORDS,
     UP_WORDS,
+    compound_prefixes,
     direction_stems,
     negation_pattern,
 )
@@ -80,28 +81,23 @@ def polarity_conflict(
             found = _affixed_opposite(text, claim_w, ev_w, claim_terms, ev_terms, min_sim)
             # the paper writing the sentence's own word around its passage may say it of
             # another thing ("site A ... was protected", "site C ... an unprotected surface")
-            if found is not None and found[2] not in words(_around(index, h, 400, 400)):
+            if found is not None and found[2] not in _non_joined(
+                words(_around(index, h, 400, 400))
+            ):
                 return found[0], h, found[1]
         if cover < min_sim:
             continue
         shared = claim_terms & ev_terms
-        c_neg = _governed(claim_w, shared)
-        # a negation governs words of its own sentence only ("... those that do not. We
-        # call our model ...")
-        e_neg = _governed(ev_w, shared)
-        if e_neg:
-            e_neg = set().union(
-                *(
-                    _governed(words(h.entry.text[a:b]), shared)
-                    for a, b in _sentence_spans(h.entry.text)
-                )
-            )
+        c_neg = _governed(words(_glued(text)), shared)
+        e_neg = _passage_governed(h.entry.text, shared)
         if bool(c_neg) != bool(e_neg):
             if verbatim:
                 continue  # the paper says the sentence word for word
             if _other_condition(*((text, h.entry.text) if c_neg else (h.entry.text, text))):
                 continue  # "not achieved within 1 hour" / "at 4 hours"
             neg_w, aff_w, gov = (claim_w, ev_w, c_neg) if c_neg else (ev_w, claim_w, e_neg)
+            if _prefix_negates(neg_w, aff_w):
+                continue  # "not likely" where the other says "unlikely": the same
             if len(ev_w) > 35 and not _same_clause(neg_w, aff_w, gov):
                 continue  # a long passage: the negation may be elsewhere
             span = _negation_span(text) if c_neg else _affirmed_span(text, claim_w, e_neg)
@@ -125,6 +121,7 @@ def _affixed_opposite(
     held. A negation before one of the two words only makes them say the same ("not
     successful" / "unsuccessful"; before both, "without unsupervised data" / "without
     supervised data", they still differ). None when there is none."""
+    claim_w, ev_w = _non_joined(claim_w), _non_joined(ev_w)
     cset, ev_set = set(claim_w), set(ev_w)
     for i, w in enumerate(claim_w):
         opp = frozenset() if w in ev_set else affixed_opposites(w, ev_set) - cset
@@ -143,6 +140,53 @@ def _affixed_opposite(
         if span:
             return span, f'the sentence says "{w}" where the paper says "{min(opp)}"', w
     return None
+
+
+#: A hyphenated compound with a prefix of :func:`compound_prefixes` ("inter-document").
+_COMPOUND = re.compile(r"\b(" + "|".join(compound_prefixes()) + r")[-\u2010](?=[a-z])", re.I)
+
+
+def _glued(text: str) -> str:
+    """``text`` with each compound of :data:`_COMPOUND` written as one word
+    ("interdocument"): a negation before it governs the compound, not the bare word that
+    another text's "intra-document" shares."""
+    return _COMPOUND.sub(r"\1", text)
+
+
+def _passage_governed(passage: str, shared: set[str]) -> set[str]:
+    """The ``shared`` terms a negation governs in ``passage``, each sentence read alone: a
+    negation governs words of its own sentence only ("... those that do not. We call our
+    model ...")."""
+    if not _governed(words(_glued(passage)), shared):
+        return set()  # no negation governs them in the whole passage, nor in a sentence of it
+    return set().union(
+        *(_governed(words(_glued(passage[a:b])), shared) for a, b in _sentence_spans(passage))
+    )
+
+
+def _prefix_negates(neg_w: list[str], other_w: list[str]) -> bool:
+    """Whether a word a negation cue of ``neg_w`` governs (within four words after it) is
+    one ``other_w`` writes with a negative prefix, or without the one it has: "not likely"
+    / "unlikely", "not clear" / "unclear", "not give a correct" / "give an incorrect". The
+    other text negates it too. "not undetectable" / "undetectable" still differ."""
+    neg_w, other = _non_joined(neg_w), set(_non_joined(other_w))
+    for i, w in enumerate(neg_w):
+        if w in NEGATIONS and negates_at(neg_w, i):
+            if any(affixed_opposites(x, other) - set(neg_w) for x in neg_w[i + 1 : i + 5]):
+                return True
+    return False
+
+
+def _non_joined(ws: list[str]) -> list[str]:
+    """``ws`` with "non" and the word after it as one word: "non-invasive" (two words to
+    :func:`words`) is the "noninvasive" of another text, and the opposite of "invasive"."""
+    out: list[str] = []
+    for w in ws:
+        if out and out[-1] == "non" and w != "non":
+            out[-1] = "non" + w
+        else:
+            out.append(w)
+    return out
 
 
 def _negated(ws: list[str], i: int) -> bool:
@@ -463,7 +507,9 @@ def _governed(ws: list[str], shared: set[str]) -> set[str]:
 
 
 def _find_word(text: str, w: str) -> str | None:
-    m = re.search(r"\b" + re.escape(w) + r"\b", text, re.IGNORECASE)
+    # a "non" word of :func:`_non_joined` may be written "non-invasive" or "non invasive"
+    pattern = "non[-\u2010 ]?" + re.escape(w[3:]) if w.startswith("non") else re.escape(w)
+    m = re.search(r"\b" + pattern + r"\b", text, re.IGNORECASE)
     return m.group(0) if m else None
 
 

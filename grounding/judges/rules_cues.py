@@ -15,6 +15,7 @@ from grounding.lexicon import fold
 from grounding.lexicon.words import (
     NEGATIONS,
     direction_pairs,
+    negative_affix_words,
     negative_prefixes,
     not_opposite_words,
     speculation_pattern,
@@ -176,6 +177,11 @@ ANTONYMS = opposites(list(direction_pairs("antonym")))
 
 _PREFIXES = tuple(p.rstrip("-") for p in negative_prefixes())
 _NOT_OPPOSITE = not_opposite_words()
+#: Prefixes that before a past participle mostly belong to a verb ("in" + "formed", "im" +
+#: "proved", "dis" + "covered"), and the participles with one that are opposites all the
+#: same ("disfavored", "imbalanced").
+_VERB_PREFIXES = negative_affix_words("verb_prefix")
+_PARTICIPLE_OPPOSITES = negative_affix_words("participle_opposite")
 #: The least letters of a word a negative prefix turns into its opposite, and the endings
 #: it has: adjectives, adverbs, participles and their nouns ("stable", "known", "clear",
 #: "certain", "related", "consistency"), not a verb or noun that only starts with the
@@ -223,16 +229,29 @@ def _affixed_forms(word: str) -> tuple[str, ...]:
         return ()
     out: list[str] = []
     for p in _PREFIXES:
-        if (
-            len(word) >= _BASE_MIN
-            and word.endswith(_BASE_ENDINGS)
-            and p + word not in _NOT_OPPOSITE
-        ):
+        if len(word) >= _BASE_MIN and word.endswith(_BASE_ENDINGS) and _opposite_form(p, word):
             out.append(p + word)
         base = word[len(p) :]
-        if word.startswith(p) and len(base) >= _BASE_MIN and base.endswith(_BASE_ENDINGS):
+        if (
+            word.startswith(p)
+            and len(base) >= _BASE_MIN
+            and base.endswith(_BASE_ENDINGS)
+            and _opposite_form(p, base)
+        ):
             out.append(base)
     return tuple(out)
+
+
+def _opposite_form(prefix: str, base: str) -> bool:
+    """Whether ``prefix`` + ``base`` is the opposite of ``base``: not a listed word whose
+    prefix negates nothing, nor a past participle of a verb that starts with the prefix's
+    letters ("informed" / "formed", "improved" / "proved", "discovered" / "covered")."""
+    word = prefix + base
+    if word in _NOT_OPPOSITE:
+        return False
+    return not (
+        prefix in _VERB_PREFIXES and base.endswith("ed") and word not in _PARTICIPLE_OPPOSITES
+    )
 
 
 #: Operator words and their opposites: direction and degree ("least" / "most", "halving" /

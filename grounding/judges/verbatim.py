@@ -272,7 +272,9 @@ def _rounded_same(mine: str, theirs: str) -> bool:
         return False
     da = len(mine.split(".")[1]) if "." in mine else 0
     db = len(theirs.split(".")[1]) if "." in theirs else 0
-    return round(b, da) == round(a, da) if da <= db else round(a, db) == round(b, db)
+    # half a unit of the shorter number's last place, either way: "47" is "46.5" rounded
+    # up as answers round it ("round" would give the even 46)
+    return bool(abs(a - b) <= 0.5 * 10.0 ** -min(da, db) + 1e-9)
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,6 +365,9 @@ def number_flips(text: str, index: EvidenceIndex, hits: list[Hit], n: int = 5) -
         x, y = mine[i1], theirs[j1]
         if _number(x) is None or _number(y) is None or _rounded_same(x, y):
             continue
+        if any(x in theirs[op[3] : op[4]] for op in inner if 0 <= j1 - op[4] <= 2):
+            continue  # the paper writes the number in the words just before, taken as
+            # context ("than with 50" for "compared to 50, and ... 50% with 400 tips")
         if re.search(r"[A-Za-z]-" + re.escape(x) + r"(?![\d.])", text):
             continue  # a version in a name ("Llama-3.2"): the name checks
         if (i1, y) not in found:

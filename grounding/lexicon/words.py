@@ -189,6 +189,25 @@ def not_opposite_words() -> frozenset[str]:
     return frozenset(r[0] for r in _rows("negative_affixes.tsv") if r[1] == "not_opposite")
 
 
+def negative_affix_words(kind: str) -> frozenset[str]:
+    """The entries of ``negative_affixes.tsv`` of ``kind``: "verb_prefix" (prefixes that
+    before a past participle belong to a verb: "informed", "improved") or
+    "participle_opposite" (such participles that are opposites: "disfavored")."""
+    return frozenset(r[0] for r in _rows("negative_affixes.tsv") if r[1] == kind)
+
+
+def compound_prefixes() -> tuple[str, ...]:
+    """Prefixes that make a hyphenated compound another thing than its word ("intra-",
+    "inter-"; ``compound_prefixes.tsv``), lower case."""
+    return tuple(r[0] for r in _rows("compound_prefixes.tsv"))
+
+
+def term_abbreviations() -> frozenset[str]:
+    """Abbreviations a lower-case term ("pH", "mRNA") continues the sentence after ("at
+    max. pH"; ``term_abbreviations.tsv``), lower case, without the final period."""
+    return frozenset(r[0] for r in _rows("term_abbreviations.tsv"))
+
+
 def interval_level_words() -> frozenset[str]:
     """Words after a percent that make it an interval's level ("95% CI", "95% HPD";
     ``interval_levels.tsv``), lower case."""

@@ -113,3 +113,47 @@ def test_a_changed_name_or_direction_beside_a_glued_metric_is_contradicted(sente
 def test_a_word_glued_to_digits_is_no_domain_word(text: str, glued: str, domain: str) -> None:
     flags = dict(_words(text))
     assert flags[glued] is False and flags[domain] is True
+
+
+SPECTER = DATA / "papers" / "specter-2020.pdf"
+PROMIS = DATA / "papers-more" / "promis-prostate-mri-2015.pdf"
+BAYES = DATA / "papers-more" / "bayes-diversification-2011.pdf"
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence"),
+    [
+        # a half rounded up, as answers round: 46.5 -> 47
+        (SPECTER, "SPECTER ranker improved clickthrough rate over the baseline by 47%."),
+        (SPECTER, "SPECTER ranker improved clickthrough rate over the baseline by 46.5%."),
+        # a bound the paper states right past the passage that holds another one ("MP-MRI
+        # will detect at least 70%. ... of at least 22% (from 48% to 70%)")
+        (
+            PROMIS,
+            "The study is powered to show an absolute increase of at least 22% in the proportion "
+            "of clinically significant cancers detected, from 48% to 70%.",
+        ),
+        # a thousands group the PDF spaced out before a period ("setting z to 10, 000.")
+        (BAYES, "z was set to 10,000."),
+    ],
+)
+def test_rounded_and_bounded_values_are_not_contradicted(pdf: Path, sentence: str) -> None:
+    label, why, _ = judged_c1(pdf, sentence)
+    assert label is not Label.CONTRADICTION, why
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence"),
+    [
+        (SPECTER, "SPECTER ranker improved clickthrough rate over the baseline by 48%."),
+        (SPECTER, "SPECTER ranker improved clickthrough rate over the baseline by 56%."),
+        (
+            PROMIS,
+            "The study is powered to show an absolute increase of at least 32% in the proportion "
+            "of clinically significant cancers detected, from 48% to 70%.",
+        ),
+    ],
+)
+def test_the_same_shapes_with_a_wrong_value_are_contradicted(pdf: Path, sentence: str) -> None:
+    label, why, _ = judged_c1(pdf, sentence)
+    assert label is Label.CONTRADICTION, why

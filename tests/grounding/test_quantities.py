@@ -571,6 +571,11 @@ def test_plain_number_shortcut_on_every_table_word_of_the_papers(papers_dir: Pat
         # a thousands group the PDF's text layer spaced out: a leading zero is no list item
         ("The chains ran for 110, 000 generations.", [110000.0]),
         ("about 1, 000, 000 samples", [1000000.0]),
+        # ... also at a sentence's end or before a clause's comma
+        ("setting z to 10, 000. The parameters", [10000.0]),
+        ("with 110, 000, and then 2, 000 more", [110000.0, 2000.0]),
+        # ... not a decimal after it
+        ("values 10, 000.5 and 7", [10.0, 0.5, 7.0]),
         # ... while a list stays a list
         ("values of 5, 100 and 200", [5.0, 100.0, 200.0]),
         ("sizes 1, 0.5 and 2", [1.0, 0.5, 2.0]),

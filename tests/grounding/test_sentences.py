@@ -187,6 +187,27 @@ def test_unit_symbol_after_number_is_not_an_initial(answer: str, expected: list[
         ("See e.g. mRNA levels in Fig. 2.", ["See e.g. mRNA levels in Fig. 2."]),
         ("It scored 3.5 vs. pH 7 in the control.", ["It scored 3.5 vs. pH 7 in the control."]),
         ("It uses approx. eGFP as a control.", ["It uses approx. eGFP as a control."]),
+        # ... nor after a lower-case abbreviation of a quantity or a route ...
+        ("Values at max. pH were lower.", ["Values at max. pH were lower."]),
+        ("Samples at conc. pH 7 were stable.", ["Samples at conc. pH 7 were stable."]),
+        ("The dose was 5 mg (i.v. mRNA injection).", ["The dose was 5 mg (i.v. mRNA injection)."]),
+        # ... nor inside parentheses the sentence opened
+        (
+            "Spectra (approx. 5 mM. pH 7) were recorded.",
+            ["Spectra (approx. 5 mM. pH 7) were recorded."],
+        ),
+        # closed parentheses, a unit, a figure number: the term opens the next sentence
+        (
+            "The yield was 5% (Table 1). pH did not matter.",
+            ["The yield was 5% (Table 1).", "pH did not matter."],
+        ),
+        ("The medium held 5 mM. pH 7 was used.", ["The medium held 5 mM.", "pH 7 was used."]),
+        ("See Fig. S2. pH was held at 7.", ["See Fig. S2.", "pH was held at 7."]),
+        # such an abbreviation before a capital still ends a sentence
+        (
+            "Values peaked at max. The next run failed.",
+            ["Values peaked at max.", "The next run failed."],
+        ),
     ],
 )
 def test_split_kinds(answer: str, expected: list[str]) -> None:

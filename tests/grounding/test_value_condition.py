@@ -117,3 +117,33 @@ def test_the_change_of_a_condition_is_no_direction_of_the_sentence(
 ) -> None:
     got, why, _ = judged_c1(IMIDAZOLE, sentence)
     assert got is label, why
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # the paper's own words, "compared to 50" written "than with 50": the alignment takes
+        # the paper's "compared to 50, and further reduce by another 50%" as context, so the
+        # sentence's 50 meets the paper's 400 in the next slot
+        "The HPDs are on average 25% narrower with 100 taxa than with 50.",
+        "The HPDs are on average 25% narrower with 100 taxa than with 50 taxa.",
+    ],
+)
+def test_a_number_the_paper_writes_in_the_skipped_words_is_no_flip(sentence: str) -> None:
+    label, why, _ = judged_c1(BAYES, sentence)
+    assert label is not Label.CONTRADICTION, why
+
+
+@pytest.mark.parametrize(
+    ("sentence", "c1"),
+    [
+        ("The HPDs are on average 50% narrower with 100 taxa than with 50.", [("50%", "25%")]),
+        ("The HPDs are on average 25% narrower with 100 taxa than with 40.", [("40", "50")]),
+    ],
+)
+def test_the_same_shape_with_a_wrong_number_is_still_c1(
+    sentence: str, c1: list[tuple[str, str]]
+) -> None:
+    label, why, errors = judged_c1(BAYES, sentence)
+    assert label is Label.CONTRADICTION, why
+    assert [e[0] for e in errors] == [e[0] for e in c1], (why, errors)
