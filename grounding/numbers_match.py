@@ -378,6 +378,8 @@ def _values(claim: Claim, evidence: Sequence[Quantity]) -> tuple[list[list[_Valu
     for e in evidence:
         if not e.checkable or e.kind == "uncertainty":
             continue
+        if (e.kind == "level") != (claim.quantity.kind == "level"):
+            continue  # "95% CI" names an interval, compared only with another's level
         shares = _shares(claim.quantity, e)
         if shares and e.denominator and claim.quantity.denominator:
             out.append(shares)  # two parts of wholes: compare the ratios

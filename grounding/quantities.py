@@ -299,7 +299,8 @@ class Quantity:
     "March 16", "16 March": compares only with dates), "sci" (``10^5``,
     ``3.1 × 10⁻³``), "uncertainty" (the ``0.3`` of ``5.2 ± 0.3``), "vague" ("hundreds",
     "millions": an order of magnitude, in :attr:`range`; not :attr:`checkable` as a value),
-    "level" (the "95%" of "95% CI", "95% HPD": an interval's name; not checkable).
+    "level" (the "95%" of "95% CI", "95% HPD": an interval's level, compared only with
+    another interval's level, :func:`comparable`).
     range: ``(low, high)`` when the number is an endpoint of a written range ("30–40%",
     "10-15 mg/kg", "-78 - 0 °C", "from -80 to -20 °C", "between 5 and 9"): both endpoints
     are quantities of their own, each carrying the pair; a unit written once applies to
@@ -330,7 +331,7 @@ class Quantity:
     @property
     def checkable(self) -> bool:
         """True if this quantity can be confirmed or refuted by another text's numbers."""
-        return self.kind not in ("ref", "rank", "year", "vague", "level")
+        return self.kind not in ("ref", "rank", "year", "vague")
 
     @property
     def step(self) -> float:
@@ -1282,11 +1283,14 @@ def is_missing_value(cell: str) -> bool:
 def comparable(claim: Quantity, evidence: Quantity) -> bool:
     """True if the two quantities measure the same kind of thing (units agree).
 
-    Physical units must be equal; a physical unit never matches a count noun; a missing
+    An interval's level ("95% CI") compares only with another level. Physical units must
+    be equal; a physical unit never matches a count noun; a missing
     unit matches anything (table cells carry no unit); count nouns always compare (softly,
     "samples" vs "Proben"). Percent matches a unit-less number too, but not a count written
     with a multiplier ("8.1M", "380.5 million").
     """
+    if (claim.kind == "level") != (evidence.kind == "level"):
+        return False  # "95% CI" names an interval: no reading of a value, nor one of it
     if (claim.unit == "%") != (evidence.unit == "%") and has_multiplier(
         evidence if claim.unit == "%" else claim
     ):

@@ -25,6 +25,17 @@ from grounding.quantities import Quantity, extract_quantities, same_value
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z(\[])")
 _COORDINATED = re.compile(r";|,?\s(?:and|while|whereas|but|compared with|versus|vs\.?)\s")
 _REFERENCE = re.compile(r"\[[\d,\s–-]+\]")
+#: The word right before a number.
+_WORD_BEFORE = re.compile(r"(\S+)\s$")
+
+
+def _after_name(text: str, start: int) -> bool:
+    """Whether the number at ``start`` follows a name (parts.NAME), as a version of it
+    does ("AlpacaEval 2.0", "GPT 4"): part of the name, no condition."""
+    m = _WORD_BEFORE.search(text, max(0, start - 40), start)
+    return m is not None and NAME.fullmatch(m.group(1)) is not None
+
+
 #: Three numbers in a row joined by commas: a list, not coordinated statements.
 _NUMBER_LIST = re.compile(r"\d\s*%?\s*,\s*\d[\d.]*\s*%?\s*,\s*(?:and\s+|or\s+)?\d")
 
@@ -209,6 +220,8 @@ def check_value_condition(
     Raises: nothing.
     """
     del hits
+    if found.errors:
+        return  # a value already given to another name (check_name_binding) says why
     s = fold(text)
     checks = [c for c in found.numbers if c.quantity.kind in ("number", "percent")]
     for c in checks:
@@ -223,6 +236,8 @@ def check_value_condition(
             and at <= x.quantity.start < at + len(own)
             and x.status == NumberStatus.FOUND
             and x.quantity.checkable
+            and x.quantity.kind != "level"  # "the 95% HPD": the interval named, no condition
+            and not _after_name(s, x.quantity.start)
         ]
         if not conds:
             continue

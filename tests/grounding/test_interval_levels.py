@@ -1,5 +1,6 @@
-"""The "95%" of "95% HPD" names an interval and is no value of the sentence: never
-corrected to another percent; the interval's bounds are still checked, in their slots.
+"""The "95%" of "95% HPD" names an interval: compared only with another interval's level,
+never corrected to another percent nor taken as a correction; the interval's bounds are
+still checked, in their slots.
 And a number the PDF's text layer spaced out ("110, 000") is read whole.
 
 The Bayesian diversification paper of the shared data (skipped without it)."""
@@ -42,6 +43,12 @@ def test_the_papers_values_are_supported(sentence: str) -> None:
             "On simulated data, the MCMC mixed well with 150,000 generations and a sampling "
             "frequency of 100.",
             [("150,000", "110,000")],
+        ),
+        # the level itself, changed
+        (
+            "Accounting for phylogenetic uncertainty results in an average increase of the "
+            "width of the 90% HPD by 30%.",
+            [("90%", "95%")],
         ),
     ],
 )

@@ -601,4 +601,9 @@ def test_a_torn_thousands_group_is_one_number(text: str, values: list[float]) ->
 def test_a_percent_naming_an_interval_is_its_level(text: str, kinds: list[str]) -> None:
     qs = extract_quantities(text)
     assert [q.kind for q in qs] == kinds
-    assert all(q.checkable == (q.kind != "level") for q in qs)
+    # a level compares with another interval's level only, never with a value
+    level = extract_quantities("the 95% CI")[0]
+    value = extract_quantities("95% of the samples")[0]
+    for q in qs:
+        assert comparable(q, level) == (q.kind == "level")
+        assert comparable(q, value) == (q.kind != "level")
