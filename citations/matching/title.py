@@ -30,9 +30,7 @@ def _same_word(a: str, b: str) -> bool:
     # one typo inside a long word (a letter dropped, added, changed, or two swapped:
     # "Langauge"); a changed first letter is a different word ("aperiodic" / "periodic",
     # "unfair" / "fair")
-    return (
-        min(len(a), len(b)) >= 5 and a[0] == b[0] and OSA.distance(a, b, score_cutoff=1) <= 1
-    )
+    return min(len(a), len(b)) >= 5 and a[0] == b[0] and OSA.distance(a, b, score_cutoff=1) <= 1
 
 
 def align_words(cited: list[str], found: list[str]) -> tuple[list[str], list[str], int]:
