@@ -586,7 +586,10 @@ _DIFF_CUE = re.compile(
     r"drops?|gains?|more|less|fewer|lower|higher|below|above|total|sum|combined)\b",
     re.I,
 )
-_RATIO_CUE = re.compile(r"\b(?:times|fold|twice|half|ratio|double\w*|triple\w*)\b|×", re.I)
+#: A ratio written with its number: "3.2 times", "2-fold", "3.2x" after it, "a ratio of" or
+#: "a factor of" before it (a "×" between two sizes, "10 µm × 10 µm", is no ratio).
+_RATIO_AFTER = re.compile(r"\s*(?:-\s*)?(?:times|fold|x|×)(?!\s*\d)\b", re.I)
+_RATIO_BEFORE = re.compile(r"\b(?:ratio|factor|quotient)\s+(?:of\s+)?(?:about\s+|~\s*)?$", re.I)
 #: A word after a percent that makes it a relative change ("12% faster", "a 30% reduction",
 #: "20% more"): the change and comparison words of ``grounding/lexicon/data``.
 _CHANGE_WORD = re.compile(
@@ -631,7 +634,12 @@ def _derived(
     pool = [x.value for x in claim_qs if x is not q] + [x.value for x in previous]
     values = list(dict.fromkeys(v for v in pool if v != 0))[:24]
     tol = max(10.0 ** (-q.decimals) / 2 + 1e-9, 0.05 * abs(q.value) if q.approx else 0.0)
-    diff, ratio = _DIFF_CUE.search(text), _RATIO_CUE.search(text)
+    diff = _DIFF_CUE.search(text)
+    ratio = (
+        q.unit == "x"
+        or _RATIO_AFTER.match(text, q.end) is not None
+        or _RATIO_BEFORE.search(text[max(0, q.start - 30) : q.start]) is not None
+    )
     pct = q.unit == "%" and _announced_percent(text, q)
     target = q.value
     for a, b in itertools.permutations(values, 2):

@@ -157,3 +157,14 @@ def test_rounded_and_bounded_values_are_not_contradicted(pdf: Path, sentence: st
 def test_the_same_shapes_with_a_wrong_value_are_contradicted(pdf: Path, sentence: str) -> None:
     label, why, _ = judged_c1(pdf, sentence)
     assert label is Label.CONTRADICTION, why
+
+
+def test_a_size_written_with_a_times_sign_computes_no_ratio() -> None:
+    """ "10 µm × 10 µm" is an area, no ratio: an invented scan rate is not "computed from the
+    paper's numbers" (the imidazole paper of the shared data; skipped without it)."""
+    label, why, _ = judged_c1(
+        DATA / "papers-more" / "imidazole-corrosion-2021.pdf",
+        "The AFM images were acquired at a scan rate of 0.5 Hz over a 10 µm × 10 µm area.",
+    )
+    assert label is not Label.SUPPORTED, why
+    assert "computed" not in why
