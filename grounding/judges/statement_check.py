@@ -360,24 +360,18 @@ def check_comparison(
             )
     other = {"up": "down", "down": "up"}.get(part.value, "")
     held = _condition_statement(_own_statement(text, part.start), al.text)
-    if held is not None:
-        held_words = words(held)
-        # the change of the condition itself ("as the concentration increased to 1000 ppm")
-        # says nothing of which way the sentence's quantity went
-        moved = {m.group(1).lower() for m in _TO_VALUE.finditer(held)}
-        said_here = _direction_words([w for w in held_words if w not in moved])
-        if said_here.get(other) and not said_here.get(part.value) and word not in held_words:
-            paper_word = sorted(said_here[other])[0]
-            return PartResult(
-                part,
-                Status.CONTRADICTED,
-                ErrorTag.C3,
-                f"'{part.text}' where the paper's statement with the sentence's numbers says "
-                f"'{paper_word}' (page {al.hit.entry.page}: \"{short(held)}\")",
-                al.hit,
-                part.text,
-                paper_word,
-            )
+    paper_word = _condition_direction(text, part, held) if held is not None else None
+    if held is not None and paper_word is not None:
+        return PartResult(
+            part,
+            Status.CONTRADICTED,
+            ErrorTag.C3,
+            f"'{part.text}' where the paper's statement with the sentence's numbers says "
+            f"'{paper_word}' (page {al.hit.entry.page}: \"{short(held)}\")",
+            al.hit,
+            part.text,
+            paper_word,
+        )
     dirs = _direction_words(al.words)
     if word in al.words or dirs.get(part.value):
         return PartResult(
@@ -426,8 +420,47 @@ def _own_statement(text: str, at: int) -> str:
     return next((text[a:b] for a, b in zip(cuts, cuts[1:]) if a <= at < b), text)
 
 
-#: A word that moves something to a value ("increased to 1000 ppm", "rose up to 500").
-_TO_VALUE = re.compile(r"\b([^\W\d_]+)\s+(?:up\s+)?to\s+[-\d]")
+def _condition_direction(text: str, part: Part, held: str) -> str | None:
+    """The paper's direction word opposite to ``part``'s in ``held``, the paper's sentence
+    for the claim's condition (:func:`_condition_statement`), or None: the sentence says
+    the other way of the same thing and never the claim's way. Left out: a word that moves
+    the condition itself to its value ("as the concentration increased to 1000 ppm"), and,
+    where the claim names what changes next to its word ("the lower efficiency"), a paper
+    word with none of those words around it ("the probability ... increased")."""
+    word = part.text.lower()
+    other = {"up": "down", "down": "up"}.get(part.value, "")
+    own_text = _own_statement(text, part.start)
+    own = written_numbers(own_text)
+    at = part.start - text.find(own_text)
+    before = _WORD_RE.findall(own_text[:at])[-3:]
+    after = _WORD_RE.findall(own_text[at + len(part.text) :])[:2]
+    outcome = {
+        t for t in content_terms(" ".join(before + after)) if not is_numeric(t)
+    } - _FRAMING_TERMS
+    found: dict[str, list[str]] = {"up": [], "down": []}
+    for m in _WORD_RE.finditer(held):
+        w = m.group(0).lower()
+        cls = next((c for c, ws in _direction_words([w]).items() if ws), None)
+        if cls not in found:
+            continue
+        move = _TO_VALUE.match(held, m.start())
+        if move is not None and move.group(2).replace(",", "") in own:
+            continue  # the condition's own change
+        around = set(content_terms(held[max(0, m.start() - 60) : m.end() + 60]))
+        if cls == other and outcome and not outcome & around:
+            continue  # another thing's change
+        found[cls].append(w)
+    if found.get(other) and not found.get(part.value) and word not in words(held):
+        return sorted(found[other])[0]
+    return None
+
+
+_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+#: A word that moves something to a value ("increased to 1000 ppm", "rose up to 500"),
+#: with the value as written.
+_TO_VALUE = re.compile(r"\b([^\W\d_]+)\s+(?:up\s+)?to\s+(-?\d[\d,]*(?:\.\d+)?)")
 
 
 def _condition_statement(text: str, passage: str) -> str | None:
