@@ -17,7 +17,13 @@ import re
 
 from annotations.schema import ErrorSpan, ErrorTag
 from grounding.evidence import Entry, EvidenceIndex, Hit
-from grounding.judges.number_common import NAME, Findings, NumberStatus, shares_unit
+from grounding.judges.number_common import (
+    NAME,
+    Findings,
+    NumberCheck,
+    NumberStatus,
+    shares_unit,
+)
 from grounding.lexicon import fold
 from grounding.quantities import Quantity, extract_quantities, same_value
 
@@ -130,6 +136,20 @@ def _paper_sentence(page: str, e: Quantity) -> tuple[str, int]:
     return page[lo : end.start() if end else len(page)].replace("\n", " "), lo
 
 
+def _prose_values(s: str, found: Findings) -> list[tuple[NumberCheck, str, int]]:
+    """(check, its coordinated statement in ``s`` (the folded sentence), that statement's
+    offset) for each value found in a prose passage."""
+    out = []
+    for c in found.numbers:
+        if c.quantity.kind not in ("number", "percent") or c.status != NumberStatus.FOUND:
+            continue
+        if c.hit is None or c.hit.entry.kind == "row":
+            continue
+        own = _own_part(s, c.quantity.start)
+        out.append((c, own, s.find(own)))
+    return out
+
+
 def check_condition_binding(
     text: str, index: EvidenceIndex, hits: list[Hit], found: Findings
 ) -> None:
@@ -148,12 +168,8 @@ def check_condition_binding(
     Raises: nothing.
     """
     s = fold(text)
-    checks = [c for c in found.numbers if c.quantity.kind in ("number", "percent")]
-    for c in checks:
-        if c.status != NumberStatus.FOUND or c.hit is None or c.hit.entry.kind == "row":
-            continue
-        own = _own_part(s, c.quantity.start)
-        at = s.find(own)
+    for c, own, at in _prose_values(s, found):
+        assert c.hit is not None
         inside = [x for x in found.numbers if at <= x.quantity.start < at + len(own)]
         conds = [
             x
@@ -223,12 +239,8 @@ def check_value_condition(
     if found.errors:
         return  # a value already given to another name (check_name_binding) says why
     s = fold(text)
-    checks = [c for c in found.numbers if c.quantity.kind in ("number", "percent")]
-    for c in checks:
-        if c.status != NumberStatus.FOUND or c.hit is None or c.hit.entry.kind == "row":
-            continue
-        own = _own_part(s, c.quantity.start)
-        at = s.find(own)
+    for c, own, at in _prose_values(s, found):
+        assert c.hit is not None
         conds = [
             x.quantity
             for x in found.numbers

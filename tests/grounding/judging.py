@@ -41,3 +41,11 @@ def judged_c1(pdf: Path, sentence: str) -> tuple[Label, str, list[tuple[str, str
     a = s.annotation
     c1 = [(e.span, e.correction or "") for e in s.judgement.errors if ErrorTag.C1 in e.tags]
     return a.label, a.rationale, c1
+
+
+def assert_c1(pdf: Path, sentence: str, c1: list[tuple[str, str]]) -> None:
+    """Assert that the one-sentence answer ``sentence`` is contradicted against ``pdf``
+    with exactly the C1 errors ``c1`` ((span, correction) as the checker gives them)."""
+    label, why, errors = judged_c1(pdf, sentence)
+    assert label is Label.CONTRADICTION, why
+    assert errors == c1, (why, errors)
