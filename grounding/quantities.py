@@ -742,7 +742,24 @@ def _extract(text: str, decimal_comma: bool | None) -> list[Quantity]:
     out.sort(key=lambda q: q.start)
     if lists:
         out = _share_list_unit(out, lists)
-    return _share_listed_unit(marked, _link(marked, folded, out))
+    return _elliptic_units(marked, _share_listed_unit(marked, _link(marked, folded, out)))
+
+
+#: "units" right after a number's unit ("1.1 pH units"): the unit it names.
+_UNITS_AFTER = re.compile(r"\s*units?\b", re.IGNORECASE)
+
+
+def _elliptic_units(text: str, qs: list[Quantity]) -> list[Quantity]:
+    """A number counted in bare "units" after one written in "<unit> units" takes that
+    unit: "by 1.1 pH units and ... by 1.6 units" is 1.6 pH."""
+    out = list(qs)
+    named: Quantity | None = None
+    for i, q in enumerate(out):
+        if q.physical and _UNITS_AFTER.match(text, q.end):
+            named = q
+        elif named is not None and q.unit == "unit" and not q.physical:
+            out[i] = replace(q, unit=named.unit, physical=True)
+    return out
 
 
 #: Thousands groups after ", " that no list item is: three digits with a leading zero

@@ -25,7 +25,7 @@ from grounding.judges.number_common import (
     shares_unit,
 )
 from grounding.lexicon import fold
-from grounding.quantities import Quantity, extract_quantities, same_value
+from grounding.quantities import CASE_UNITS, Quantity, extract_quantities, same_value
 
 #: where a paper sentence ends, and where its coordinated statements meet
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[A-Z(\[])")
@@ -42,12 +42,19 @@ def _after_name(text: str, start: int) -> bool:
     return m is not None and NAME.fullmatch(m.group(1)) is not None
 
 
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 #: Three numbers in a row joined by commas: a list, not coordinated statements.
 _NUMBER_LIST = re.compile(r"\d\s*%?\s*,\s*\d[\d.]*\s*%?\s*,\s*(?:and\s+|or\s+)?\d")
 
 
 def _names(text: str) -> set[str]:
-    return {m.group(0) for m in NAME.finditer(_REFERENCE.sub(" ", text))}
+    """The names of ``text`` (parts.NAME), less unit symbols written like one ("pH", "mM",
+    "kDa"): a unit names no entity a value could belong to."""
+    return {
+        m.group(0)
+        for m in NAME.finditer(_REFERENCE.sub(" ", text))
+        if m.group(0) not in CASE_UNITS
+    }
 
 
 def _key(name: str) -> str:
@@ -114,7 +121,8 @@ def _bindings(
         sentence, lo = _paper_sentence(page, e)
         parts = _parts(sentence)
         own = next(((a, b) for a, b in parts if a <= e.start - lo < b), None)
-        if own is None or len(parts) < 2:
+        # "of A and B by 1.1 and 1.6 units respectively": lists, no coordinated statements
+        if own is None or len(parts) < 2 or _RESPECTIVELY.search(sentence):
             out.append(None)
             continue
         theirs = _names(sentence[own[0] : own[1]])

@@ -607,3 +607,17 @@ def test_a_percent_naming_an_interval_is_its_level(text: str, kinds: list[str]) 
     for q in qs:
         assert comparable(q, level) == (q.kind == "level")
         assert comparable(q, value) == (q.kind != "level")
+
+
+@pytest.mark.parametrize(
+    ("text", "units"),
+    [
+        # bare "units" after a value written in "<unit> units" are that unit
+        ("by 1.1 pH units and that of B by 1.6 units", ["pH", "pH"]),
+        ("by 2 dB units and 3 units", ["dB", "dB"]),
+        # ... and a count of units otherwise
+        ("there were 5 units in the study", ["unit"]),
+    ],
+)
+def test_bare_units_after_a_named_unit_take_it(text: str, units: list[str]) -> None:
+    assert [q.unit for q in extract_quantities(text)] == units

@@ -145,3 +145,18 @@ def test_the_same_shape_with_a_wrong_number_is_still_c1(
     label, why, errors = judged_c1(BAYES, sentence)
     assert label is Label.CONTRADICTION, why
     assert [e[0] for e in errors] == [e[0] for e in c1], (why, errors)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # the paper: "shifting the pK1/2 of ECFP-T65S and Cerulean-T65S by 1.1 and 1.6 pH
+        # units respectively" (a list, no coordinated statements; "1.6 units" is in pH)
+        "The T65S mutation shifts the pK1/2 of ECFP-T65S by 1.1 pH units and that of "
+        "Cerulean-T65S by 1.6 units.",
+        "ECFP-T65S and Cerulean-T65S shift the pK1/2 by 1.1 and 1.6 pH units, respectively.",
+    ],
+)
+def test_values_of_a_respectively_list_are_no_coordinated_statements(sentence: str) -> None:
+    label, why, _ = judged_c1(CFP, sentence)
+    assert label is not Label.CONTRADICTION, why
