@@ -202,6 +202,20 @@ def _inside(at: int, pattern: re.Pattern[str], s: str) -> bool:
     return any(a <= at < b for a, b in _spans(pattern, s))
 
 
+#: prepositions of direction that, right before a number, bound it ("above 0.8", "below
+#: 5%", "over 25 mmol/L"): the number's check reads the bound, no comparison is stated
+_BOUND_WORDS = frozenset({"above", "below", "over", "under", "beyond"})
+
+
+def _bounds_a_number(s: str, end: int) -> bool:
+    """Whether a number the quantity reader gives a bound starts right after offset
+    ``end`` of ``s`` (only spaces between)."""
+    return any(
+        q.bound is not None and q.start >= end and not s[end : q.start].strip()
+        for q in sentence_quantities(s)
+    )
+
+
 def _word_parts(s: str) -> list[Part]:
     """Comparisons (direction words, comparatives before "than"), negations and quantifiers."""
     parts: list[Part] = []
@@ -217,6 +231,8 @@ def _word_parts(s: str) -> list[Part]:
                 continue  # "similar documents", "the matching null model"
             if _inside(m.start(), _DIRECTION_IDIOMS, s):
                 continue  # "Gleason 4+3 or higher", "raised few safety concerns"
+            if w in _BOUND_WORDS and _bounds_a_number(s, m.end()):
+                continue  # "eccentricities above 0.8": the bound of a condition's value
             parts.append(
                 Part(
                     PartKind.COMPARISON,

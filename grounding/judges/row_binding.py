@@ -101,6 +101,10 @@ _POINTER = re.compile(
 #: A name after these is the base a change is made to ("adding X to SPECTER").
 _BASE = re.compile(r"\b(?:to|from|into|onto)\s+(?:the\s+)?$", re.I)
 _FROM = re.compile(r"\bfrom\s*$", re.I)
+#: "87.6% on AlpacaEval 2.0": a name right after "on" names what the value measures
+_ON_NAME = re.compile(r"\s*%?\s*on\s+(?:the\s+)?", re.I)
+#: a name right after a value and "on" / "for" / "of" ("92.3% on ArenaHard"): that value's
+_OWN_NAME = re.compile(r"\d%?\s*(?:on|for|of|by)\s+(?:the\s+)?$", re.I)
 #: What ends the clause a name governs: a semicolon, ", and", ", but", "while", "whereas".
 _CLAUSE_BREAK = re.compile(
     r";|,\s*(?:and|but|while|whereas|which|so)\b|\b(?:while|whereas)\b", re.I
@@ -109,7 +113,8 @@ _CLAUSE_BREAK = re.compile(
 #: SciBERT"), not what the next number measures.
 _COMPARED = re.compile(
     r"\b(?:than|above|below|over|under|vs\.?|versus|against|beats?|"
-    r"outperforms?|trails?|behind|ahead of|compared (?:with|to)|instead of|"
+    r"outperform(?:s|ing)?|surpass(?:es|ing)?|exceed(?:s|ing)?|trails?|behind|"
+    r"ahead of|compared (?:with|to)|instead of|"
     r"rather than|in place of|in lieu of)\s*(?:the\s+)?$",
     re.I,
 )
@@ -138,8 +143,15 @@ def _terms(text: str) -> list[tuple[str, int, int, str]]:
             m.start() >= 2 and text[m.start() - 1] == "-" and text[m.start() - 2].isalnum()
         ):
             continue
+        glued = _GLUED_VERSION.match(w)
+        if glued and re.match(r"\.\d", text[m.end() : m.end() + 2]):
+            w = glued.group(1)  # "AlpacaEval2.0": the name of "AlpacaEval 2.0"
         out.append((stem(w), m.start(), m.end(), m.group(0)))
     return out
+
+
+#: a name with its version glued on ("alpacaeval2" of "AlpacaEval2.0"): the letters
+_GLUED_VERSION = re.compile(r"([a-z]{4,})\d+$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -418,6 +430,25 @@ def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Me
     me = next((q for q in nums if q.start == q_start), None)
     if me is not None and (ordered := _in_order(s, me, nums, mentions)) is not None:
         return ordered  # "A and B reach x and y, respectively"
+    named = _named_before(text, s, q_start, q_end, mentions, nums, me)
+    on = _ON_NAME.match(rest)
+    if named is None and on:
+        # "87.6% on AlpacaEval 2.0", no name of its own before it: what was measured
+        return next((m for m in mentions if m.start == q_end + on.end()), None)
+    return named
+
+
+def _named_before(
+    text: str,
+    s: str,
+    q_start: int,
+    q_end: int,
+    mentions: Sequence[Mention],
+    nums: list[Quantity],
+    me: Quantity | None,
+) -> Mention | None:
+    """The last name before the number at ``q_start``-``q_end`` in its clause that it is
+    given to (:func:`bind`, the last rule), or None."""
     listed = (
         _VERSUS.match(s, q_end) is not None
         or _VERSUS_BEFORE.search(s[:q_start]) is not None
@@ -430,6 +461,11 @@ def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Me
     m = before[-1]
     if len(before) > 1 and _BASE.search(s[: m.start]):
         m = before[-2]  # "adding the venue to SPECTER": the base model
+    if _OWN_NAME.search(s[: m.start]):
+        return None  # "92.3% on ArenaHard and ... 87.6%": the name of the value before
+    subject = next((x for x in reversed(before[:-1]) if _compared_to(s, x, m)), None)
+    if subject is not None:
+        m = subject  # "A surpasses B with a score of 55.5%": A's score
     between = s[m.end : q_start]
     # numbers between (not the "from" value of "from 67.57 to 68.93")
     others = [q for q in nums if m.end <= q.start < q_start and not _FROM.search(s[: q.start])]
@@ -446,6 +482,18 @@ def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Me
     ):
         return None  # "A and B scores (87.6 and 92.3)": respectively
     return m
+
+
+def _compared_to(s: str, subject: Mention, other: Mention) -> bool:
+    """Whether ``other`` is the other side of a comparison whose first side is ``subject``,
+    only the comparison's words between them ("A surpasses B", "A is ahead of B")."""
+    gap = s[subject.end : other.start]
+    return (
+        subject.end <= other.start
+        and len(gap) <= 30
+        and not re.search(r"\d", gap)
+        and _COMPARED.search(gap) is not None
+    )
 
 
 def _in_order(
