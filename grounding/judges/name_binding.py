@@ -51,9 +51,7 @@ def _names(text: str) -> set[str]:
     """The names of ``text`` (parts.NAME), less unit symbols written like one ("pH", "mM",
     "kDa"): a unit names no entity a value could belong to."""
     return {
-        m.group(0)
-        for m in NAME.finditer(_REFERENCE.sub(" ", text))
-        if m.group(0) not in CASE_UNITS
+        m.group(0) for m in NAME.finditer(_REFERENCE.sub(" ", text)) if m.group(0) not in CASE_UNITS
     }
 
 
