@@ -17,7 +17,6 @@ from grounding.lexicon.words import (
     direction_pairs,
     negative_affix_words,
     negative_prefixes,
-    not_opposite_words,
     speculation_pattern,
 )
 
@@ -176,7 +175,7 @@ def opposites(pairs: list[tuple[str, str]]) -> dict[str, frozenset[str]]:
 ANTONYMS = opposites(list(direction_pairs("antonym")))
 
 _PREFIXES = tuple(p.rstrip("-") for p in negative_prefixes())
-_NOT_OPPOSITE = not_opposite_words()
+_NOT_OPPOSITE = negative_affix_words("not_opposite")
 #: Prefixes that before a past participle mostly belong to a verb ("in" + "formed", "im" +
 #: "proved", "dis" + "covered"), and the participles with one that are opposites all the
 #: same ("disfavored", "imbalanced").

@@ -27,8 +27,13 @@ word list of its own.
 - ``role_pairs.tsv``: :func:`role_words`, the two roles of one relation between two names.
 - ``interval_levels.tsv``: :func:`interval_level_words`, what makes a percent an
   interval's level ("95% CI"), not a value.
-- ``negative_affixes.tsv``: :func:`negative_prefixes`, :func:`not_opposite_words`: a word and
-  the same word with a negative prefix are opposites ("consistent" / "inconsistent").
+- ``negative_affixes.tsv``: :func:`negative_prefixes`, :func:`negative_affix_words`: a
+  word and the same word with a negative prefix are opposites ("consistent" /
+  "inconsistent"), with the words and participles where they are not.
+- ``compound_prefixes.tsv``: :func:`compound_prefixes`, prefixes that make a hyphenated
+  compound one word ("intra-document").
+- ``term_abbreviations.tsv``: :func:`term_abbreviations`, abbreviations a lower-case term
+  continues a sentence after ("at max. pH").
 
 Word order in a file is kept in each use: it matters where a list becomes a regular
 expression whose match is quoted, or where the first pair naming a word decides.
@@ -175,25 +180,18 @@ def inclusion_words() -> dict[str, str]:
     return {r[0]: r[1] for r in _rows("inclusion.tsv")}
 
 
-def negative_prefixes() -> tuple[str, ...]:
-    """The negative prefixes of ``negative_affixes.tsv`` ("un", "in", "non-", ...), longest
-    first."""
-    return tuple(
-        sorted((r[0] for r in _rows("negative_affixes.tsv") if r[1] == "prefix"), key=len)[::-1]
-    )
-
-
-def not_opposite_words() -> frozenset[str]:
-    """Words that carry a negative prefix without being the opposite of the rest
-    (``negative_affixes.tsv``, kind ``not_opposite``: "invaluable", "unlike")."""
-    return frozenset(r[0] for r in _rows("negative_affixes.tsv") if r[1] == "not_opposite")
-
-
 def negative_affix_words(kind: str) -> frozenset[str]:
-    """The entries of ``negative_affixes.tsv`` of ``kind``: "verb_prefix" (prefixes that
-    before a past participle belong to a verb: "informed", "improved") or
-    "participle_opposite" (such participles that are opposites: "disfavored")."""
+    """The entries of ``negative_affixes.tsv`` of ``kind``: "prefix" (negative prefixes:
+    "un", "in", "non-"), "not_opposite" (words whose prefix negates nothing: "invaluable",
+    "unlike"), "verb_prefix" (prefixes that before a past participle belong to a verb:
+    "informed", "improved") or "participle_opposite" (such participles that are opposites:
+    "disfavored")."""
     return frozenset(r[0] for r in _rows("negative_affixes.tsv") if r[1] == kind)
+
+
+def negative_prefixes() -> tuple[str, ...]:
+    """The negative prefixes (:func:`negative_affix_words` "prefix"), longest first."""
+    return tuple(sorted(negative_affix_words("prefix"), key=lambda p: (-len(p), p)))
 
 
 def compound_prefixes() -> tuple[str, ...]:
@@ -229,6 +227,7 @@ __all__ = [
     "SAME_WORDS",
     "STRONG_QUANTIFIERS",
     "UP_WORDS",
+    "compound_prefixes",
     "direction_pairs",
     "direction_stems",
     "entity_slot_words",
@@ -237,13 +236,14 @@ __all__ = [
     "interval_level_words",
     "negation_pattern",
     "negation_words",
+    "negative_affix_words",
     "negative_prefixes",
-    "not_opposite_words",
     "operator_synonym_groups",
     "quantifier_classes",
     "quantifier_words",
     "role_words",
     "speculation_pattern",
+    "term_abbreviations",
 ]
 
 
