@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from grounding.lexicon import content_terms, fold
-from grounding.quantities import Quantity, extract_quantities, has_multiplier
+from grounding.quantities import Quantity, extract_quantities, has_multiplier, levels_agree
 from grounding.sentences import split_sentences
 
 __all__ = [
@@ -378,8 +378,8 @@ def _values(claim: Claim, evidence: Sequence[Quantity]) -> tuple[list[list[_Valu
     for e in evidence:
         if not e.checkable or e.kind == "uncertainty":
             continue
-        if (e.kind == "level") != (claim.quantity.kind == "level"):
-            continue  # "95% CI" names an interval, compared only with another's level
+        if not levels_agree(claim.quantity, e):
+            continue
         shares = _shares(claim.quantity, e)
         if shares and e.denominator and claim.quantity.denominator:
             out.append(shares)  # two parts of wholes: compare the ratios

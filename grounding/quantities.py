@@ -730,11 +730,9 @@ def _extract(text: str, decimal_comma: bool | None) -> list[Quantity]:
             if g and _grouped(marked, start, g.end()):
                 end = skip_to = g.end()
                 raw = g.group(0).replace(" ", "").translate(_NO_THIN_SPACES)
-        elif not decimal_comma and raw.isdigit() and len(raw) <= 3:
-            g = _TORN_GROUP.match(marked, end)  # "110, 000": a group the PDF spaced out
-            if g:
-                end = skip_to = g.end()
-                raw += g.group(1).replace(" ", "")  # "2,000": grouped, so no year
+        elif not decimal_comma and (torn := _torn_number(marked, raw, end)) is not None:
+            raw, end = torn  # "110, 000": a group the PDF spaced out; "2,000" is no year
+            skip_to = end
         q = _number_quantity(marked, folded, start, end, raw, decimal_comma)
         if q is not None:
             out.append(q)
@@ -766,6 +764,17 @@ def _elliptic_units(text: str, qs: list[Quantity]) -> list[Quantity]:
 #: ("110, 000 generations", "1, 000, 000" as a PDF's text layer spaces "110,000"), also
 #: before a sentence's period or a clause's comma ("setting z to 10, 000. The ...").
 _TORN_GROUP = re.compile(r"((?:, 0\d\d)+)(?!\d|[.,]\d)")
+
+
+def _torn_number(text: str, digits: str, end: int) -> tuple[str, int] | None:
+    """``digits`` (one to three, ending at ``end`` of ``text``) with the torn thousands
+    groups after them (:data:`_TORN_GROUP`) written whole ("110,000"), and where they end;
+    None when none follows."""
+    if not (digits.isdigit() and len(digits) <= 3):
+        return None
+    g = _TORN_GROUP.match(text, end)
+    return (digits + g.group(1).replace(" ", ""), g.end()) if g else None
+
 
 #: what joins the values of a list written with one unit after the last: "12 and 24
 #: layers", "31, 38 and 22%", "1, 2, or 4 GPUs"
@@ -1297,6 +1306,12 @@ def is_missing_value(cell: str) -> bool:
     return token in MISSING_VALUES
 
 
+def levels_agree(a: Quantity, b: Quantity) -> bool:
+    """Both or neither an interval's level: "95% CI" names an interval, no reading of a
+    value, nor a value one of it."""
+    return (a.kind == "level") == (b.kind == "level")
+
+
 def comparable(claim: Quantity, evidence: Quantity) -> bool:
     """True if the two quantities measure the same kind of thing (units agree).
 
@@ -1306,8 +1321,8 @@ def comparable(claim: Quantity, evidence: Quantity) -> bool:
     "samples" vs "Proben"). Percent matches a unit-less number too, but not a count written
     with a multiplier ("8.1M", "380.5 million").
     """
-    if (claim.kind == "level") != (evidence.kind == "level"):
-        return False  # "95% CI" names an interval: no reading of a value, nor one of it
+    if not levels_agree(claim, evidence):
+        return False
     if (claim.unit == "%") != (evidence.unit == "%") and has_multiplier(
         evidence if claim.unit == "%" else claim
     ):
@@ -1362,10 +1377,7 @@ def _scaled_number(text: str) -> str | None:
     m = _GROUPED_RE.match(text) or _NUM_RE.match(text)
     if m is None:
         return None
-    number, end = m.group(0), m.end()
-    torn = _TORN_GROUP.match(text, end) if number.isdigit() and len(number) <= 3 else None
-    if torn:  # "110, 000" as a PDF spaced it: written "110,000"
-        number, end = number + torn.group(1).replace(" ", ""), torn.end()
+    number, end = _torn_number(text, m.group(0), m.end()) or (m.group(0), m.end())
     mult = _MULT_RE.match(text, end) or _MULT_WORD_RE.match(text, end)
     return number + (text[end : mult.end()] if mult else "")
 
@@ -1452,6 +1464,7 @@ __all__ = [
     "extract_quantities",
     "has_multiplier",
     "is_missing_value",
+    "levels_agree",
     "moved",
     "restate",
     "same_count_noun",
