@@ -376,8 +376,9 @@ def other_entity(
         theirs = _words(al.text)
         missing = _missing(mine, theirs, al, subject)
         claim_terms = {t for w, _ in mine if (t := _term(w)) is not None}
+        mine_words = [w for w, _ in mine]
         for k in missing:
-            if _verb_position([w for w, _ in mine], k):
+            if _verb_position(mine_words, k):
                 continue
             other = _slot_word(k, mine, theirs, claim_terms)
             if other is not None:

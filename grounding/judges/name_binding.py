@@ -289,11 +289,9 @@ def _other_condition_value(
         sentence, lo = _paper_sentence(page, e)
         if _NUMBER_LIST.search(sentence):
             continue  # "(100%, 75%, 50%, and 25%)": a list's commas and "and" split no statements
-        parts = [
-            [q for q in extract_quantities(sentence[a:b]) if q.checkable]
-            for a, b in _parts(sentence)
-        ]
-        mine = next((i for i, (a, b) in enumerate(_parts(sentence)) if a <= e.start - lo < b), None)
+        spans = _parts(sentence)
+        parts = [[q for q in extract_quantities(sentence[a:b]) if q.checkable] for a, b in spans]
+        mine = next((i for i, (a, b) in enumerate(spans) if a <= e.start - lo < b), None)
         if mine is None or any(_holds(parts[mine], q) for q in conds):
             continue
         for i, part in enumerate(parts):

@@ -614,7 +614,7 @@ def _announced_percent(text: str, q: Quantity) -> bool:
     within its rounding say nothing about it."""
     if _BY_BEFORE.search(text[max(0, q.start - 40) : q.start]):
         return True
-    after = [w for w in re.findall(r"[^\W\d_]+", text[q.end : q.end + 40].lower())[:3]]
+    after = re.findall(r"[^\W\d_]+", text[q.end : q.end + 40].lower())[:3]
     after = [w for w in after if w not in ("percent", "per", "cent")][:2]
     if after[:1] == ["of"]:
         return True

@@ -90,7 +90,8 @@ def polarity_conflict(
             continue
         shared = claim_terms & ev_terms
         c_neg = _governed(words(_glued(text)), shared)
-        e_neg = _passage_governed(h.entry.text, shared)
+        negations = _sentence_negations(h.entry.text, shared)
+        e_neg = set().union(*(g for _, g in negations))
         if bool(c_neg) != bool(e_neg):
             if verbatim:
                 continue  # the paper says the sentence word for word
@@ -99,7 +100,7 @@ def polarity_conflict(
             neg_w, aff_w, gov = (claim_w, ev_w, c_neg) if c_neg else (ev_w, claim_w, e_neg)
             if _prefix_negates(neg_w, aff_w):
                 continue  # "not likely" where the other says "unlikely": the same
-            if e_neg and not c_neg and not _negation_states(h.entry.text, shared):
+            if e_neg and not c_neg and not _negation_states(negations, shared):
                 continue  # "... not cited yet. On co-citation data ...": another sentence
             if len(ev_w) > 35 and not _same_clause(neg_w, aff_w, gov):
                 continue  # a long passage: the negation may be elsewhere
@@ -204,29 +205,27 @@ def _glued(text: str) -> str:
     return _COMPOUND.sub(r"\1", text)
 
 
-def _passage_governed(passage: str, shared: set[str]) -> set[str]:
-    """The ``shared`` terms a negation governs in ``passage``, each sentence read alone: a
-    negation governs words of its own sentence only ("... those that do not. We call our
-    model ...")."""
+def _sentence_negations(passage: str, shared: set[str]) -> list[tuple[str, set[str]]]:
+    """(sentence, the ``shared`` terms a negation governs in it) for each sentence of
+    ``passage`` where one does, each sentence read alone: a negation governs words of its
+    own sentence only ("... those that do not. We call our model ...")."""
     if not _governed(words(_glued(passage)), shared):
-        return set()  # no negation governs them in the whole passage, nor in a sentence of it
-    return set().union(
-        *(_governed(words(_glued(passage[a:b])), shared) for a, b in _sentence_spans(passage))
-    )
-
-
-def _negation_states(passage: str, shared: set[str]) -> bool:
-    """Whether a sentence of ``passage`` in which a negation governs a ``shared`` term holds
-    at least half of ``shared`` (the terms the claim and the passage share): that sentence
-    states the claim negated. A negation in a sentence cut at the passage's start ("that
-    are not cited yet.") before the sentence that states the claim negates another
-    thing."""
+        return []  # no negation governs them in the whole passage, nor in a sentence of it
+    out = []
     for a, b in _sentence_spans(passage):
         part = passage[a:b]
-        if _governed(words(_glued(part)), shared):
-            if 2 * len(shared & set(content_terms(part))) >= len(shared):
-                return True
-    return False
+        governed = _governed(words(_glued(part)), shared)
+        if governed:
+            out.append((part, governed))
+    return out
+
+
+def _negation_states(negations: list[tuple[str, set[str]]], shared: set[str]) -> bool:
+    """Whether a sentence of ``negations`` (:func:`_sentence_negations`) holds at least half
+    of ``shared`` (the terms the claim and the passage share): that sentence states the
+    claim negated. A negation in a sentence cut at the passage's start ("that are not
+    cited yet.") before the sentence that states the claim negates another thing."""
+    return any(2 * len(shared & set(content_terms(part))) >= len(shared) for part, _ in negations)
 
 
 def _prefix_negates(neg_w: list[str], other_w: list[str]) -> bool:
