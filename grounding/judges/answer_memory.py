@@ -1,7 +1,6 @@
 """What the rules judge remembers of the answer it is judging: the numbers it found wrong
-(C1) so far and the label of each sentence, so that a later sentence repeating or computing
-from a wrong number is a contradiction through its premise, and an interpretation can lean
-on the sentence before it.
+(C1) so far, so that a later sentence repeating or computing from a wrong number is a
+contradiction through its premise.
 
 Linear in answer length: sentences are judged in order, so each call extends the running
 state by the previous sentence (a dict keyed by the wrong value); only a call out of order
@@ -14,7 +13,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from annotations.schema import Label
 from grounding.quantities import Quantity, extract_quantities, same_count_noun
 from grounding.types import Sentence
 
@@ -34,11 +32,10 @@ class AnswerMemory:
     ``rebuilds`` counts the out-of-order calls that re-read the records (a test reads it)."""
 
     max_records: int = 4096
-    records: dict[str, tuple[Label, tuple[Wrong, ...]]] = field(default_factory=dict)
+    records: dict[str, tuple[Wrong, ...]] = field(default_factory=dict)
     wrong: dict[str, list[Wrong]] = field(default_factory=dict)
     seen: int = 0
     last: str | None = None
-    last_label: Label | None = None
     rebuilds: int = 0
 
     def sync(self, previous: Sequence[Sentence]) -> None:
@@ -49,25 +46,20 @@ class AnswerMemory:
         ):
             return
         self.rebuilds += len(previous) > 0
-        self.wrong, self.last_label = {}, None
+        self.wrong = {}
         for s in previous:
-            label, wrong = self.records.get(s.text, (None, ()))
-            for w in wrong:
+            for w in self.records.get(s.text, ()):
                 self.wrong.setdefault(value_key(w[0].value), []).append(w)
-            if label is not None and label is not Label.NOT_A_CLAIM:
-                self.last_label = label
         self.seen, self.last = len(previous), previous[-1].text if previous else None
 
-    def record(self, text: str, label: Label, wrong: Sequence[Wrong]) -> None:
-        """Store the judgement of ``text`` and advance the running state past it."""
+    def record(self, text: str, wrong: Sequence[Wrong]) -> None:
+        """Store the wrong numbers found in ``text`` and advance the running state past it."""
         self.records.pop(text, None)
-        self.records[text] = (label, tuple(wrong))
+        self.records[text] = tuple(wrong)
         while len(self.records) > self.max_records:
             self.records.pop(next(iter(self.records)))
         for w in wrong:
             self.wrong.setdefault(value_key(w[0].value), []).append(w)
-        if label is not Label.NOT_A_CLAIM:
-            self.last_label = label
         self.seen, self.last = self.seen + 1, text
 
     def wrong_for(self, q: Quantity, operands: tuple[float, float] | None) -> Wrong | None:

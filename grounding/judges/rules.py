@@ -142,7 +142,7 @@ class RulesJudge:
         row, out = trace[-1]
         if out.label is Label.NOT_A_CLAIM:
             if memory is not None:
-                memory.record(parsed.text, Label.NOT_A_CLAIM, ())
+                memory.record(parsed.text, ())
             return Judgement(
                 Label.NOT_A_CLAIM, None, out.rationale, judge=self.name, extra={"row": row}
             )
@@ -158,7 +158,7 @@ class RulesJudge:
             # explains why the paper does not settle it (``check`` decides after linking)
             extra["inference"] = inference(parsed.text)
         extra["row"] = row
-        evidence.memory.record(parsed.text, out.label, wrong_values(out.numbers))
+        evidence.memory.record(parsed.text, wrong_values(out.numbers))
         return Judgement(
             out.label,
             parsed.role,

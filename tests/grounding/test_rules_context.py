@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from annotations.schema import Label
 from grounding.check import check
 from grounding.evidence import EvidenceIndex
 from grounding.judges.answer_memory import AnswerMemory
@@ -106,7 +105,7 @@ def test_a_share_in_words_that_restates_a_wrong_number_is_found() -> None:
         "GROBID-parsed papers have 27.6 bibliography entries on average, of which 13.9 are linked."
     )
     wrong = next(q for q in extract_quantities(before) if q.value == 13.9)
-    memory.record(before, Label.CONTRADICTION, [(wrong, "19.3")])
+    memory.record(before, [(wrong, "19.3")])
     qs = list(extract_quantities(before))
     # 13.9 of 27.6 is about half; the paper's 19.3 of 27.6 is not
     assert memory.wrong_share(_q("about half of the references"), qs) is not None
@@ -116,13 +115,13 @@ def test_a_share_in_words_that_restates_a_wrong_number_is_found() -> None:
     memory = AnswerMemory()
     times = "S2ORC holds 8.1M papers, roughly five times as many as PubMed Central."
     five = next(q for q in extract_quantities(times) if q.unit == "x")
-    memory.record(times, Label.CONTRADICTION, [(five, "three times")])
+    memory.record(times, [(five, "three times")])
     qs = list(extract_quantities(times))
     assert memory.wrong_share(_q("only about a fifth the size"), qs) is not None
     assert memory.wrong_share(_q("only about a third the size"), qs) is None
     # a share the paper's value gives as well settles nothing
     memory = AnswerMemory()
-    memory.record(before, Label.CONTRADICTION, [(wrong, "13.5")])
+    memory.record(before, [(wrong, "13.5")])
     assert (
         memory.wrong_share(_q("about half of the references"), list(extract_quantities(before)))
         is None
