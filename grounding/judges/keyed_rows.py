@@ -88,7 +88,8 @@ def check_keyed_rows(index: EvidenceIndex, found: Findings, text: str = "") -> N
     if held.status == NumberStatus.CONFLICT and _value_at_key(s, held, checks, rows, index):
         return
     for c in checks:
-        if c.quantity is not key and c.status != NumberStatus.CONFLICT:
+        # a multiplier ("4.8 times larger") compares two things: no cell of a row holds it
+        if c.quantity is not key and c.status != NumberStatus.CONFLICT and c.quantity.unit != "x":
             _hold(c, rows, index)
 
 

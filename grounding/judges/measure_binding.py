@@ -22,8 +22,9 @@ REACH = 60
 _NOUNS = frozenset(t for w in MEASURE_NOUNS for t in content_terms(w))
 
 
-def _measures(window: str, aliases: Aliases) -> set[str]:
-    """The defined measure ``window`` names last (its short form as written), read as the
+def _measures(window: str, aliases: Aliases, last: bool = True) -> set[str]:
+    """The defined measure ``window`` names last (every one it names when not ``last``:
+    "the standard deviations (STDs) of NNI are" gives a value of both), read as the
     short form as written (case kept: "OR", not "or") or the long form's words in order;
     only measures whose long form ends in a statistic's noun (``rules_cues.MEASURE_NOUNS``:
     "odds ratio", not "transrectal ultrasound"), and only after the window's last ";" or
@@ -41,16 +42,19 @@ def _measures(window: str, aliases: Aliases) -> set[str]:
                 at[short] = max(at.get(short, -1), m.start())
     if not at:
         return set()
-    last = max(at.values())
-    return {s for s, i in at.items() if i == last}
+    if not last:
+        return set(at)
+    end = max(at.values())
+    return {s for s, i in at.items() if i == end}
 
 
 def check_measure_binding(
     text: str, index: EvidenceIndex, found: Findings, aliases: Aliases
 ) -> None:
     """Each value found in a paper passage (not a table row) whose sentence names a defined
-    measure right before it (within :data:`REACH` characters) that the paper does not name
-    before the value, while the paper names another defined measure there: ``misbound``
+    measure right before it (within :data:`REACH` characters; the last one named) that the
+    paper does not name before the value (any one named there: "STDs of NNI are 0.44 °C"
+    is a value of both), while the paper names another defined measure there: ``misbound``
     (nei), saying which measure the paper gives it for. Changes ``found.numbers`` in place.
     Raises: nothing."""
     if not aliases.written:
@@ -67,7 +71,8 @@ def check_measure_binding(
         theirs: set[str] = set()
         for e in c.hit.entry.quantities:
             if math.isclose(e.value, q.value, rel_tol=1e-9) and e.start <= len(page):
-                theirs |= _measures(fold(page[max(0, e.start - REACH) : e.start]), aliases)
+                window = fold(page[max(0, e.start - REACH) : e.start])
+                theirs |= _measures(window, aliases, last=False)
         if theirs and not mine & theirs:
             c.status, c.correction = NumberStatus.MISBOUND, None
             c.why = (

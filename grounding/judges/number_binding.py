@@ -133,6 +133,8 @@ def check_value_binding(
         if len(words) < 2:
             continue
         strong = names | listed.get(q.start, set()) | {w for w in words if "-" in w}
+        if _stated_at_its_condition(s, q, mine, c.hit, index):
+            continue
         fix = rebound(q, words, strong, said, names, c.hit, index, skip)
         if fix is not None and any(
             o.status == NumberStatus.CONFLICT
@@ -471,6 +473,49 @@ def _prose_line(page: str, e: Quantity) -> bool:
 
 
 _LOWER_WORD = re.compile(r"(?<![\w-])[a-z]{3,}(?![\w-])")
+
+
+#: where a statement ends inside a passage or a clause of a sentence ends
+_SENTENCE_CUT = re.compile(r"[.;]\s|[!?]")
+_CLAUSE_CUT = re.compile(r"[;:]|,\s*(?:and|while|whereas|but)\b|\b(?:than|versus|vs)\b")
+
+
+def _stated_at_its_condition(
+    s: str, q: Quantity, mine: list[Quantity], hit: Hit, index: EvidenceIndex
+) -> bool:
+    """True if the passage of ``hit`` gives ``q``'s value at the condition the sentence
+    gives it: a value of the sentence with a physical unit, in ``q``'s clause of the
+    sentence ``s`` ("At 1000 ppm the efficiency fell to 88.0%"), is, in the passage's
+    sentence holding ``q``'s value, the value of that unit nearest to it ("1000 ppm of
+    imidazole shows 88.0% of IE, ... lower than ... 500 ppm"). The value is then bound
+    where the sentence binds it, whatever other words the passage puts near it."""
+    conditions = [
+        x
+        for x in mine
+        if x is not q
+        and x.physical
+        and x.unit
+        and not _CLAUSE_CUT.search(s, min(x.end, q.end), max(x.start, q.start))
+    ]
+    page = getattr(index.pages.get(hit.entry.page), "text", "")
+    if not conditions or not page:
+        return False
+    qs = index.page_quantities.get(hit.entry.page, ())
+    for e in qs:
+        if not hit.entry.start <= e.start < hit.entry.end or not same_value(q, e):
+            continue
+        for x in conditions:
+            same_unit = [
+                f
+                for f in qs
+                if f.unit == x.unit
+                and abs(f.start - e.start) <= 200
+                and not _SENTENCE_CUT.search(page, min(f.end, e.end), max(f.start, e.start))
+            ]
+            nearest = min(same_unit, key=lambda f: abs(f.start - e.start), default=None)
+            if nearest is not None and same_value(nearest, x):
+                return True
+    return False
 
 
 def rebound(

@@ -85,9 +85,14 @@ def check_numbers(
     check_columns(cfg, text, index, found)
     _check_attached_names(cfg, text, index, found)
     _derive_from_column(text, index, claim_qs, found)
-    # conflicts: an absent number whose slot in a matching passage holds another value
+    # conflicts: an absent number whose slot in a matching passage holds another value; a
+    # multiplier computed from other numbers ("about 8 times larger") gives way to the one
+    # the paper states for the same comparison ("4.8 times larger")
     for check in found.numbers:
-        if check.status == NumberStatus.ABSENT:
+        if check.status == NumberStatus.ABSENT or (
+            check.quantity.unit == "x"
+            and check.status in (NumberStatus.DERIVED, NumberStatus.DERIVED_UNSETTLED)
+        ):
             _check_conflict(cfg, text, index, hits, claim_qs, found, check, context_hits, skip)
 
 
