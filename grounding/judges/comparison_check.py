@@ -27,7 +27,12 @@ from annotations.schema import ErrorTag
 from grounding.judges.attribution import _sentence_spans
 from grounding.judges.direction_check import Change, changes, quote
 from grounding.judges.parts import Part
-from grounding.judges.relation_check import class_of, comparisons, multiplier_at
+from grounding.judges.relation_check import (
+    class_of,
+    comparisons,
+    multiplier_at,
+    verb_comparisons,
+)
 from grounding.judges.statement_check import Alignment, PartResult, Status
 from grounding.lexicon import fold
 
@@ -75,6 +80,60 @@ def exchanged_sides(
         al.hit,
         part.text,
         quote(crossed),
+    )
+
+
+def _ordered(sentence: str) -> list[tuple[str, set[str], set[str]]]:
+    """(word, larger side, smaller side) of each comparison of a paper sentence: with
+    "than" (:func:`comparisons`, either class) or by a comparison verb
+    (:func:`verb_comparisons`)."""
+    low = fold(sentence).lower()
+    return (
+        comparisons(low, "up", None)
+        + [(w, small, big) for w, big, small in comparisons(low, "down", None)]
+        + verb_comparisons(low)
+    )
+
+
+def reversed_order(
+    part: Part, al: Alignment, text: str, around: Sequence[str] = ()
+) -> PartResult | None:
+    """The passage's sentences order the claim's two sides ("the decadal amplitude is
+    smaller than the interannual one": :func:`comparisons`) the other way ("the amplitude
+    on the decadal timescale (0.33 °C) exceeds that on the interannual timescale (0.26
+    °C)"), by a comparative with "than" or a comparison verb, and none orders them the
+    claim's way: contradicted (C3, the passage sentence as correction), else None. A side
+    is the terms it holds alone (the words before the comparison word, the subject
+    included, and those of its other side); the claim's smaller side must meet the
+    passage's larger side and not its smaller one, and its larger side the passage's
+    smaller one."""
+    word = part.text.lower()
+    cls = class_of(word)
+    low = fold(text).lower()
+    mine = [x for x in comparisons(low, cls, None) if x[0] == word] if cls else []
+    if not mine or not mine[0][1] or not mine[0][2]:
+        return None
+    _, left, right = mine[0]
+    big, small = (left, right) if cls == "up" else (right, left)
+    crossed = None
+    for sentence in around or passage_sentences(al.text):
+        for w, el, er in _ordered(sentence):
+            if small & er and not small & el:
+                return None  # ordered the claim's way
+            if small & el and big & er and not small & er and crossed is None:
+                crossed = (w, sentence)
+    if crossed is None:
+        return None
+    w, sentence = crossed
+    return PartResult(
+        part,
+        Status.CONTRADICTED,
+        ErrorTag.C3,
+        f"the sentence says '{part.text}' where page {al.hit.entry.page} orders the same two "
+        f"things the other way ('{w}': \"{quote(sentence)}\")",
+        al.hit,
+        part.text,
+        quote(sentence),
     )
 
 
@@ -131,7 +190,17 @@ def read_in_clause(
     ``around``: the paper's sentences the passage overlaps (and their neighbours), read
     instead of the passage's own text, which may cut a sentence short; () reads the
     passage's sentences."""
-    return exchanged_sides(part, al, text, around) or bound_direction(part, al, text, around)
+    return (
+        exchanged_sides(part, al, text, around)
+        or bound_direction(part, al, text, around)
+        or reversed_order(part, al, text, around)
+    )
 
 
-__all__ = ["bound_direction", "exchanged_sides", "passage_sentences", "read_in_clause"]
+__all__ = [
+    "bound_direction",
+    "exchanged_sides",
+    "passage_sentences",
+    "read_in_clause",
+    "reversed_order",
+]

@@ -123,7 +123,9 @@ OUTCOME_WORDS = 8
 #: Longest sentence (tokens) compared: a longer one is a table or a failed split.
 MAX_WORDS = 80
 _TOKEN = re.compile(r"[A-Za-z][\w'’-]*")
-_NUMBER_TOKEN = re.compile(r"(?<!\S)[^\s\d]*+\d\S*")  # from word starts only: linear time
+#: a token written as a number ("79.8%", "(1)", "2024,"), from word starts only: linear
+#: time; a name with a digit in it ("DeepSeek-R1", "Pass@1") is a word of prose
+_NUMBER_TOKEN = re.compile(r"(?<!\S)[(\[~±+\-−]?\.?\d\S*")
 _CLAUSE_CUT = re.compile(r"[;:,()]|\b(?:but|while|whereas|although|because|which|who|that)\b")
 _ABBREVIATION = re.compile(r"\(\s*([A-Za-z][\w-]*[A-Z0-9][\w-]*)\s*[),;]")
 

@@ -26,6 +26,7 @@ from grounding.lexicon.words import (
     compound_prefixes,
     direction_stems,
     negation_pattern,
+    transitive_comparison_words,
 )
 from grounding.quantities import extract_quantities
 
@@ -372,6 +373,30 @@ def comparisons(sentence: str, cls: str, mult: str | None) -> list[tuple[str, se
         if not right - left:  # "than the corpus for SciBERT": the scope word named it
             right = _terms_of(side)
         out.append((w, left - right, right - left))
+    return out
+
+
+_TRANSITIVE = transitive_comparison_words()
+
+
+def verb_comparisons(sentence: str) -> list[tuple[str, set[str], set[str]]]:
+    """(word, larger side, smaller side) of each comparison of ``sentence`` (folded, lower
+    case) made by a comparison verb with its object ("the amplitude on the decadal
+    timescale exceeds that on the interannual timescale", "A trails B";
+    ``direction_words.tsv``, flag ``transitive``): the content terms of the sentence before
+    the verb and those of its object up to the clause's end, each less the terms the other
+    holds, turned for a verb of class down."""
+    out = []
+    for m in _WORD.finditer(sentence):
+        w = m.group(0)
+        if w not in _TRANSITIVE:
+            continue
+        rest = sentence[m.end() :]
+        stop = _CLAUSE_AFTER.search(rest)
+        left = _terms_of(sentence[: m.start()])
+        right = _smaller_side(rest[: stop.start() if stop else len(rest)])
+        big, small = left - right, right - left
+        out.append((w, big, small) if class_of(w) == "up" else (w, small, big))
     return out
 
 

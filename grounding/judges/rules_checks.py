@@ -24,7 +24,7 @@ from rapidfuzz import fuzz
 from annotations.schema import ErrorTag
 from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.answer_memory import AnswerMemory, Wrong
-from grounding.judges.comparison_check import read_in_clause
+from grounding.judges.comparison_check import read_in_clause, reversed_order
 from grounding.judges.direction_check import ROOT_LETTERS, PaperSentence, PaperSentences
 from grounding.judges.entity_check import hit_alignment, other_entity
 from grounding.judges.name_check import FIGURE, missing_citation, unknown_names
@@ -453,6 +453,7 @@ def part_results(
     around: Callable[[Hit], frozenset[str]] | None = None,
     sentences_near: Callable[[Hit], list[PaperSentence]] | None = None,
     page_quantities: Mapping[int, Sequence[Quantity]] | None = None,
+    page_sentences: Callable[[int], list[PaperSentence]] | None = None,
 ) -> list[PartResult]:
     """Check the sentence's terms, comparisons, negations and quantifiers, each against the
     passage aligned with its own clause (``clause_al``; None: no passage states that
@@ -466,7 +467,10 @@ def part_results(
     (``around``: the terms of a passage's surroundings), is contradicted (C2,
     :func:`_name_in_place`). A direction word is verified by the sentence's own number
     pair only when both numbers are found and, for a change "from a to b", the paper gives
-    ``a`` first (:func:`written_in_order`, ``page_quantities`` the index's)."""
+    ``a`` first (:func:`written_in_order`, ``page_quantities`` the index's), and
+    contradicted by the paper's sentence that writes the sentence's numbers on the page of
+    its passage (``page_sentences``: a page's sentences) where it says only the other
+    way (:func:`_comparison_result`)."""
     out: list[PartResult] = []
     # a pair ordered as its direction word says, both of its numbers found in the paper
     checked = {
@@ -506,17 +510,36 @@ def part_results(
         if p.kind is PartKind.TERM:
             out.append(_term_result(text, p, own, pool, anchors, same_min, around, sentences_near))
         elif p.kind is PartKind.COMPARISON:
-            cmp = check_comparison(p, own, text, ordered)
-            if own is not None and cmp.status is Status.VERIFIED and cmp.hit is own.hit:
-                # its word in the passage: read where the passage compares the same things
-                near = [x.text for x in sentences_near(own.hit)] if sentences_near else []
-                cmp = read_in_clause(p, own, text, near) or cmp
-            out.append(cmp)
+            out.append(_comparison_result(text, p, own, ordered, sentences_near, page_sentences))
         elif p.kind is PartKind.POLARITY:
             out.append(_polarity_result(p, own, sentences_near))
-        elif p.kind is PartKind.QUANTIFIER and (r := check_quantifier(p, own)) is not None:
+        elif p.kind is PartKind.QUANTIFIER and (r := check_quantifier(p, own, text)) is not None:
             out.append(r)
     return out
+
+
+def _comparison_result(
+    text: str,
+    p: Part,
+    own: Alignment | None,
+    ordered: bool,
+    sentences_near: Callable[[Hit], list[PaperSentence]] | None,
+    page_sentences: Callable[[int], list[PaperSentence]] | None,
+) -> PartResult:
+    """The comparison ``p`` checked against its clause's passage ``own``
+    (:func:`check_comparison`; where the passage holds no sentence with the claim's
+    numbers, the paper's sentences around it and then on its page are read for one), its
+    word read where the passage compares the same things (:func:`read_in_clause`)."""
+    near = [x.text for x in sentences_near(own.hit)] if sentences_near and own else []
+    pool = near
+    if page_sentences is not None and own is not None:
+        pool = near + [x.text for x in page_sentences(own.hit.entry.page) if x.text not in near]
+    cmp = check_comparison(p, own, text, ordered, pool)
+    if own is not None and cmp.status is Status.VERIFIED and cmp.hit is own.hit:
+        cmp = read_in_clause(p, own, text, near) or cmp
+    elif own is not None and cmp.status is Status.NOT_FOUND:
+        cmp = reversed_order(p, own, text, near) or cmp  # said with a verb the other way
+    return cmp
 
 
 def _table_comparison(
@@ -985,6 +1008,8 @@ def statement_result(
             why=f"the statement holds its value {strong[0].quantity.text}",
             hit=strong[0].hit,
         )
+    if (denial := _clause_denial(text, part, coverage, by_clause, clause_spans)) is not None:
+        return denial
     if al is not None and al.coverage >= coverage:
         return _one_passage(text, part, al, found, same_min, subject, index)
     clauses = _by_clauses(text, part, coverage, by_clause, clause_spans, subject, index)
@@ -1001,6 +1026,35 @@ def statement_result(
         ErrorTag.N2,
         f"what the sentence says is not stated in the paper{best}",
     )
+
+
+def _clause_denial(
+    text: str,
+    part: Part,
+    coverage: float,
+    by_clause: list[Alignment | None],
+    clause_spans: list[tuple[int, int]],
+) -> PartResult | None:
+    """The first clause of ``text`` whose own passage holds ``coverage`` of its words and
+    negates what it affirms (``statement_check.negated_in_passage``; "do not include an RL
+    stage" for "combined SFT with a short RL stage"): the statement ``part`` not found
+    (N2), the negation quoted; None when none does, or when the sentence has a negation
+    of its own. The sentence's best passage may be another one that negates nothing."""
+    for a, (lo, hi) in zip(by_clause, clause_spans):
+        if a is None or a.coverage < coverage or len(by_clause) < 2:
+            continue
+        # the whole sentence first: one that negates anything is left to the polarity checks
+        denied = negated_in_passage(text, a) and negated_in_passage(text[lo:hi], a)
+        if denied and not _verbatim(text[lo:hi], a):
+            return PartResult(
+                part,
+                Status.NOT_FOUND,
+                ErrorTag.N2,
+                f"the passage stating one of its clauses (page {a.hit.entry.page}) negates it "
+                f"('{denied}')",
+                hit=a.hit,
+            )
+    return None
 
 
 def _by_clauses(

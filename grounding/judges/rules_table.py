@@ -438,6 +438,7 @@ class RulesState:
             lambda h: terms_around(index, h),
             lambda h: sentences_around(index, h),
             index.page_quantities,
+            PaperSentences.of(index).page,
         )
         results = prior + checked
         if results and not any(r.status is not Status.VERIFIED for r in results):

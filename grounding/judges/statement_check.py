@@ -27,7 +27,7 @@ from grounding.judges.number_common import short
 from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.relation_check import sides_exchanged
 from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, REPORTING, negates_at, words
-from grounding.lexicon import content_terms, is_numeric, root, stem
+from grounding.lexicon import STOPWORDS, content_terms, is_numeric, root, stem
 from grounding.lexicon.words import (
     STRONG_QUANTIFIERS,
     negation_words,
@@ -151,7 +151,8 @@ def flipped_operators(text: str, al: Alignment) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for w in re.findall(r"[a-z]+", text.lower()):
         if w in OPPOSITE and w not in have and not _SYNONYMS.get(w, frozenset()) & have:
-            other = sorted(OPPOSITE[w] & have - negated)
+            opposites = set().union(*(_SAID_AS.get(o, {o}) for o in OPPOSITE[w]))
+            other = sorted(opposites & have - negated)
             if (
                 other
                 and (w, other[0]) not in out
@@ -174,6 +175,10 @@ def _negated_words(ws: Sequence[str], reach: int = 3) -> set[str]:
 #: operator words that the passage may state with another word of the same group ("the
 #: majority of" / "most"): no flip then (``lexicon/data/operator_synonyms.tsv``)
 _SYNONYMS = {w: frozenset(group - {w}) for group in operator_synonym_groups() for w in group}
+#: an opposite operator word with the words of its own listed group, the way a passage
+#: may say it ("post-release" for "after release"; not the direction classes, whose words
+#: are no opposites of each other's opposites)
+_SAID_AS = {w: group for group in operator_synonym_groups(directions=False) for w in group}
 
 
 def negated_in_passage(text: str, al: Alignment, reach: int = 3) -> str:
@@ -193,9 +198,18 @@ def negated_in_passage(text: str, al: Alignment, reach: int = 3) -> str:
             after = al.words[i + 1 : i + 1 + reach]
             if any(OPPOSITE.get(x, frozenset()) & set(mine) for x in after):
                 continue  # "not ... high" stated as "low": the same claim
+            if _UNIVERSAL & set(after[:2]):
+                continue  # "not all papers", "not solely": denies a quantifier, not the thing
             if any(t in terms for x in after for t in content_terms(x)):
                 return " ".join([w, *after])
     return ""
+
+
+#: the quantifier words of class all and only: a negation before one denies the quantifier
+#: (checked by :func:`check_quantifier`), not what it quantifies
+_UNIVERSAL = frozenset(
+    w for cls in ("all", "only") for w in quantifier_classes("passage").get(cls, ())
+)
 
 
 #: Words that deny or exclude in other words than a negation cue ("rather than a neural
@@ -332,7 +346,11 @@ def check_term(part: Part, al: Alignment | None, extra: Sequence[frozenset[str]]
 
 
 def check_comparison(
-    part: Part, al: Alignment | None, text: str, numbers_order: bool
+    part: Part,
+    al: Alignment | None,
+    text: str,
+    numbers_order: bool,
+    around: Sequence[str] = (),
 ) -> PartResult:
     """A direction word is verified by a word of the same class in the aligned passage (a
     comparative of class ``other``, "thinner than", by the same word only), or by
@@ -340,7 +358,10 @@ def check_comparison(
     word says), or by the opposite word said from the other side ("B is lower than A" for
     "A is higher than B", ``relation_check.sides_exchanged``). A magnitude word ("halved",
     "doubled") against a passage stating the change "by N%" with another size is
-    contradicted (C1, the passage's change as correction)."""
+    contradicted (C1, the passage's change as correction). The paper's sentence that
+    writes the claim's numbers, in the passage or else among ``around`` (the paper's
+    sentences around it), saying only the other way of the same thing contradicts it (C3,
+    :func:`_condition_direction`)."""
     if numbers_order or _numbers_around(text, part):
         return PartResult(part, Status.VERIFIED, why=f"'{part.text}' follows from its numbers")
     if al is None:
@@ -359,7 +380,10 @@ def check_comparison(
                 f"by {m.group(1)}%",
             )
     other = {"up": "down", "down": "up"}.get(part.value, "")
-    held = _condition_statement(_own_statement(text, part.start), al.text)
+    own = _own_statement(text, part.start)
+    held = _condition_statement(own, al.text)
+    if held is None and around:  # the passage compares other numbers: the sentence of these
+        held = _condition_statement(own, " ".join(around))
     paper_word = _condition_direction(text, part, held) if held is not None else None
     if held is not None and paper_word is not None:
         return PartResult(
@@ -373,7 +397,10 @@ def check_comparison(
             paper_word,
         )
     dirs = _direction_words(al.words)
-    if word in al.words or dirs.get(part.value):
+    amount = _AMOUNT_BEFORE.search(text[: part.start])
+    if amount is not None and amount.group(1) not in al.text:
+        dirs = {}  # "9.0 points above": a passage without the amount says nothing of it
+    elif word in al.words or dirs.get(part.value):
         return PartResult(
             part,
             Status.VERIFIED,
@@ -412,6 +439,13 @@ def written_numbers(text: str) -> set[str]:
 _CONTRAST = re.compile(r",?\s(?:but|while|whereas)\s|;\s")
 
 
+#: the amount a comparison word states right before it ("9.0 points above", "3% higher",
+#: "4.8 times larger"), the number as written
+_AMOUNT_BEFORE = re.compile(
+    r"(\d[\d.,]*)\s*(?:%|percentage points?|points?|pp|times|-?fold|x|×)?\s*$"
+)
+
+
 def _own_statement(text: str, at: int) -> str:
     """The contrasted statement of ``text`` holding offset ``at``: "Increasing ... up to
     500 ppm raised the efficiency" | "but at 1000 ppm it dropped" (each its own condition
@@ -437,12 +471,16 @@ def _condition_direction(text: str, part: Part, held: str) -> str | None:
     outcome = {
         t for t in content_terms(" ".join(before + after)) if not is_numeric(t)
     } - _FRAMING_TERMS
+    compared = _named_object(own_text, at + len(part.text))
     found: dict[str, list[str]] = {"up": [], "down": []}
     for m in _WORD_RE.finditer(held):
         w = m.group(0).lower()
         cls = next((c for c, ws in _direction_words([w]).items() if ws), None)
         if cls not in found:
             continue
+        theirs = _named_object(held, m.end())
+        if compared and theirs != compared:
+            continue  # compared with another thing, or nothing named
         move = _TO_VALUE.match(held, m.start())
         if move is not None and move.group(2).replace(",", "") in own:
             continue  # the condition's own change
@@ -456,6 +494,27 @@ def _condition_direction(text: str, part: Part, held: str) -> str | None:
 
 
 _WORD_RE = re.compile(r"[^\W\d_]+")
+#: a word as a name is written ("OpenAI-o1-1217", "DeepSeek-V3", "Cerulean")
+_NAME_WORD = re.compile(r"[^\W_][\w@]*(?:[-.][\w@]+)*")
+
+
+def _named_object(text: str, end: int) -> str | None:
+    """What the direction word ending at ``end`` of ``text`` compares with, when a name
+    says it: the first word after it in its clause that is no stop word ("slightly below
+    that of OpenAI-o1-1217", "outperforming DeepSeek-V3"), lower case without hyphens,
+    when written as a name (a capital or a digit in it); None otherwise ("surpassing
+    other models")."""
+    clause = re.split(r"[,;:()]|\.\s", text[end : end + 60], maxsplit=1)[0]
+    for m in _NAME_WORD.finditer(clause):
+        w = m.group(0)
+        if w.lower() in STOPWORDS:
+            continue
+        if w[0].isdigit():
+            return None  # a value ("fell from 71.0% to 15.6%"), not a name
+        if any(c.isupper() or c.isdigit() for c in w):
+            return w.lower().replace("-", "")
+        return None
+    return None
 
 
 #: A word that moves something to a value ("increased to 1000 ppm", "rose up to 500"),
@@ -550,14 +609,16 @@ def check_polarity(part: Part, al: Alignment | None, affirm_min: float = 0.8) ->
     )
 
 
-def check_quantifier(part: Part, al: Alignment | None) -> PartResult | None:
+def check_quantifier(part: Part, al: Alignment | None, text: str = "") -> PartResult | None:
     """A quantifier is verified by a word of its class in the aligned passage ("every" /
     "all" / "each"), contradicted (C3) by a passage that quantifies the same statement with
     an opposite class bound to the same noun ("all models" against "most models"; "none"
     against "all"),
     not found (N2) when the passage quantifies nothing and the word is one of
     ``STRONG_QUANTIFIERS`` ("all", "every", "never"), else not checkable (None). "N of M"
-    written in words is verified by both numbers there."""
+    written in words is verified by both numbers there. A passage that denies a quantifier
+    of class all or only the sentence (``text``) affirms contradicts it (C3,
+    :func:`_denied_quantifier`)."""
     if al is None:
         return None
     if " of " in part.value:
@@ -573,6 +634,17 @@ def check_quantifier(part: Part, al: Alignment | None) -> PartResult | None:
             al.hit if ok else None,
         )
     ws = set(al.words)
+    denied = _denied_quantifier(part, al, text)
+    if denied:
+        return PartResult(
+            part,
+            Status.CONTRADICTED,
+            ErrorTag.C3,
+            f"the sentence says '{part.text}' where page {al.hit.entry.page} says '{denied}'",
+            al.hit,
+            part.text,
+            denied,
+        )
     if _QUANT_CLASS.get(part.value, {part.value}) & ws:
         return PartResult(
             part,
@@ -610,6 +682,38 @@ def check_quantifier(part: Part, al: Alignment | None) -> PartResult | None:
             "say it of every case (or of none)",
         )
     return None
+
+
+def _denied_quantifier(part: Part, al: Alignment, text: str, reach: int = 3) -> str:
+    """The passage's words that deny the sentence's quantifier of class all or only
+    ("cannot be solely attributed" against "explained entirely by", "not all" against
+    "every"): every word of its class in the passage has a negation cue among the ``reach``
+    words before it, and the sentence ``text`` has no negation cue in the ``reach`` words
+    before its own quantifier ("not all models" says the same). "Only" itself is left out: answers
+    use it for emphasis ("only 22% ..."), and "not only ... but also" lists. A word of
+    class all counts only with the sentence's quantified noun after it ("not all papers"
+    says nothing of "each field"). "" when none."""
+    if part.value not in ("all", "only") or part.text.lower() == "only":
+        return ""
+    if any(w in NEGATIONS or w == "n't" for w in words(text[: part.start])[-reach:]):
+        return ""
+    cls = _QUANT_CLASS.get(part.value, {part.value})
+    head = part.binds[0] if part.binds else None
+    at = [
+        i
+        for i, w in enumerate(al.words)
+        if w in cls
+        and (
+            part.value == "only"  # "solely", "entirely": of the statement, not of a noun
+            or head in {t for x in al.words[i + 1 : i + 1 + reach] for t in content_terms(x)}
+        )
+    ]
+    negated = [i for i in at if any(negates_at(al.words, k) for k in range(max(0, i - reach), i))]
+    if not at or len(negated) != len(at):
+        return ""
+    i = negated[0]
+    k = max(k for k in range(max(0, i - reach), i) if negates_at(al.words, k))
+    return " ".join(al.words[k : i + 1])
 
 
 #: Quantifier classes and the classes that deny them ("all" against "some", "few"...).

@@ -90,6 +90,13 @@ def _direction_class(cls: str, flag: str | None = None) -> frozenset[str]:
     )
 
 
+def transitive_comparison_words() -> frozenset[str]:
+    """The direction words flagged ``transitive`` in ``direction_words.tsv``: comparison
+    verbs whose object is the other side ("A exceeds B", "A trails B")."""
+    rows = _rows("direction_words.tsv")
+    return frozenset(r[0] for r in rows if "transitive" in _uses(r[2] if len(r) > 2 else ""))
+
+
 def direction_stems(cls: str, use: str) -> str:
     """The direction stems of class ``up`` or ``down`` for ``use`` (``change``, ``pair``;
     ``direction_stems.tsv``) as one regular-expression group ``(?:a|b|...)`` in file order
@@ -100,18 +107,18 @@ def direction_stems(cls: str, use: str) -> str:
     return "(?:" + "|".join(stems) + ")"
 
 
-def operator_synonym_groups() -> tuple[frozenset[str], ...]:
+def operator_synonym_groups(directions: bool = True) -> tuple[frozenset[str], ...]:
     """Groups of operator words that state the same thing ("majority", "most", "mostly"):
-    the groups of ``operator_synonyms.tsv`` in file order, then the up and the down words of
-    ``direction_words.tsv`` less those flagged ``quantity`` ("more", "less", "fewer")."""
+    the groups of ``operator_synonyms.tsv`` in file order, then (``directions``) the up and
+    the down words of ``direction_words.tsv`` less those flagged ``quantity`` ("more",
+    "less", "fewer")."""
     groups: dict[str, set[str]] = {}
     for word, group in _rows("operator_synonyms.tsv"):
         groups.setdefault(group, set()).add(word)
-    return (
-        *(frozenset(g) for g in groups.values()),
-        _direction_class("up", "quantity"),
-        _direction_class("down", "quantity"),
-    )
+    listed = tuple(frozenset(g) for g in groups.values())
+    if not directions:
+        return listed
+    return (*listed, _direction_class("up", "quantity"), _direction_class("down", "quantity"))
 
 
 def speculation_pattern() -> str:
@@ -244,6 +251,7 @@ __all__ = [
     "role_words",
     "speculation_pattern",
     "term_abbreviations",
+    "transitive_comparison_words",
 ]
 
 
