@@ -85,15 +85,19 @@ def check_numbers(
     check_columns(cfg, text, index, found)
     _check_attached_names(cfg, text, index, found)
     _derive_from_column(text, index, claim_qs, found)
-    # conflicts: an absent number whose slot in a matching passage holds another value; a
-    # multiplier computed from other numbers ("about 8 times larger") gives way to the one
-    # the paper states for the same comparison ("4.8 times larger")
+    # conflicts: an absent number whose slot in a matching passage holds another value (for
+    # an amount found only far from the sentence's passages: :func:`_far_conflict`); a
+    # multiplier computed from other numbers
+    # ("about 8 times larger") gives way to the one the paper states for the same
+    # comparison ("4.8 times larger")
     for check in found.numbers:
         if check.status == NumberStatus.ABSENT or (
             check.quantity.unit == "x"
             and check.status in (NumberStatus.DERIVED, NumberStatus.DERIVED_UNSETTLED)
         ):
             _check_conflict(cfg, text, index, hits, claim_qs, found, check, context_hits, skip)
+        elif check.status == NumberStatus.FOUND_FAR and check.quantity.physical:
+            _far_conflict(text, index, found, check, skip)
 
 
 def _claim_quantities(text: str) -> list[Quantity]:
@@ -230,6 +234,64 @@ def _check_conflict(
     if conflict is not None:
         check.status = NumberStatus.CONFLICT
         check.hit, check.correction = conflict
+
+
+#: characters between an amount and the value stated with it ("42 mol% at a reaction
+#: time of 4 hours"), in the sentence and in the paper
+_WITH_REACH = 60
+_CUT = re.compile(r"[;:]|[.!?](?:\s|$)|,\s*(?:and|while|whereas|but)\b")
+
+
+def _far_conflict(
+    text: str, index: EvidenceIndex, found: Findings, check: NumberCheck, skip: Skip | None
+) -> None:
+    """An amount with a unit found only far from the sentence's passages ("peaked at 42
+    mol% after 2 hours", "2 hours" written elsewhere in the paper) against the paper's
+    statements of the value the sentence gives with it: where the paper writes that value
+    (a specific one: a decimal, or 10 or more, with a unit) with amounts of the same unit
+    next to it in the same sentence, all the same and none this one ("to reach its maximum
+    with 42 mol% at a reaction time of 4 hours"), a conflict (C1) corrected by that amount;
+    left as it is where one of them is this amount, or where they differ."""
+    q = check.quantity
+    mates = [
+        c.quantity
+        for c in found.numbers
+        if c is not check
+        and c.quantity.unit not in (None, q.unit)
+        and (c.quantity.decimals > 0 or abs(c.quantity.value) >= 10)
+        and abs(c.quantity.start - q.start) <= _WITH_REACH
+        and not _CUT.search(text, min(c.quantity.end, q.end), max(c.quantity.start, q.start))
+    ]
+    fixes: list[tuple[int, Quantity]] = []
+    for page, qs in index.page_quantities.items() if mates else ():
+        ptext = getattr(index.pages.get(page), "text", "") or ""
+        for a in qs:
+            if not any(same_value(m, a) and m.unit == a.unit for m in mates):
+                continue
+            if skip is not None and skip(page, a.start):
+                continue
+            near = [
+                x
+                for x in qs
+                if x.unit == q.unit
+                and x.kind == q.kind
+                and abs(x.start - a.start) <= _WITH_REACH
+                and not _CUT.search(ptext, min(x.end, a.end), max(x.start, a.start))
+            ]
+            if any(same_value(q, x) for x in near):
+                return  # the paper states it with that value too
+            if near:
+                fixes.append((page, min(near, key=lambda x: abs(x.start - a.start))))
+    if not fixes or len({round(x.value, 9) for _, x in fixes}) != 1:
+        return
+    page, fix = fixes[0]
+    at = index.entry_at(page, fix.start)
+    if at is not None:
+        check.status, check.hit, check.correction = (
+            NumberStatus.CONFLICT,
+            Hit(at[1], at[0], 1.0),
+            fix,
+        )
 
 
 def _other_uncertainty(of: Quantity, hits: list[Hit]) -> tuple[Hit, Quantity] | None:
