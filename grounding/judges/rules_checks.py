@@ -28,7 +28,13 @@ from grounding.judges.comparison_check import read_in_clause, reversed_order
 from grounding.judges.direction_check import ROOT_LETTERS, PaperSentence, PaperSentences
 from grounding.judges.entity_check import hit_alignment, other_entity
 from grounding.judges.name_check import FIGURE, missing_citation, unknown_names
-from grounding.judges.number_common import Findings, NumberCheck, NumberStatus, correction_text
+from grounding.judges.number_common import (
+    Findings,
+    NumberCheck,
+    NumberStatus,
+    correction_text,
+    short,
+)
 from grounding.judges.parts import NAME, Part, PartKind
 from grounding.judges.relation_check import (
     direction_conflict,
@@ -48,6 +54,7 @@ from grounding.judges.statement_check import (
     check_polarity,
     check_quantifier,
     check_term,
+    claim_terms,
     clause_of,
     flipped_operators,
     missing_entities,
@@ -1002,6 +1009,9 @@ def statement_result(
     if swapped is not None:
         return swapped
     if strong:
+        loose = _clause_unbound(text, part, strong, coverage, by_clause, clause_spans, subject)
+        if loose is not None:
+            return loose
         return PartResult(
             part,
             Status.VERIFIED,
@@ -1026,6 +1036,58 @@ def statement_result(
         ErrorTag.N2,
         f"what the sentence says is not stated in the paper{best}",
     )
+
+
+#: a clause coordinated after another ("..., and an endorectal coil is used"): a statement
+#: of its own, where a clause that heads the sentence or qualifies a value is not
+_COORDINATED = re.compile(r"[\s,;]*(?:and|but|while|whereas|although)\s", re.IGNORECASE)
+
+
+def _clause_unbound(
+    text: str,
+    part: Part,
+    strong: list[NumberCheck],
+    coverage: float,
+    by_clause: list[Alignment | None],
+    clause_spans: list[tuple[int, int]],
+    subject: frozenset[str],
+) -> PartResult | None:
+    """A clause coordinated after another ("and ...", "while ...") that holds no number,
+    none of the specific numbers verifying the rest (``strong``), and that no passage of
+    its own states (``by_clause``: holding ``coverage``
+    of its words, flipping no operator, lacking none of its names, negating nothing it
+    affirms): the statement ``part`` not found (N2), the clause quoted. "MP-MRI is acquired
+    on a 1.5 Tesla scanner, and an endorectal coil is used at every centre": the scanner's
+    value says nothing of the coil. None when every clause is bound or stated, or the
+    sentence is one clause."""
+    if len(clause_spans) < 2:
+        return None
+    starts = [c.quantity.start for c in strong]
+    for a, (lo, hi) in zip(by_clause, clause_spans):
+        clause = text[lo:hi]
+        if (
+            any(lo <= x < hi for x in starts)
+            or not _COORDINATED.match(clause)
+            or any(ch.isdigit() for ch in clause)
+            or len(claim_terms(clause)) < 3
+        ):
+            continue
+        if (
+            a is not None
+            and a.coverage >= coverage
+            and not flipped_operators(clause, a)
+            and not missing_entities(clause, a, subject)
+            and not (negated_in_passage(text, a) and not _verbatim(clause, a))
+        ):
+            continue
+        return PartResult(
+            part,
+            Status.NOT_FOUND,
+            ErrorTag.N2,
+            f"its number binds the rest, but no passage states '{short(clause.strip(' ,;'))}'",
+            hit=a.hit if a is not None else None,
+        )
+    return None
 
 
 def _clause_denial(

@@ -15,9 +15,13 @@ against any passage that happens to hold one of its words:
   stays bound there, whatever other words the passage puts near it;
 - a quantifier the paper denies ("cannot be attributed solely to" for "explained
   entirely by"); a clause whose own passage negates it ("do not include an RL stage");
+- two names given each other's roles ("TPM biopsy serves as the index test while MP-MRI
+  is the reference standard");
 - change verbs in all their forms ("a number that shrinks", "speeds up");
 - a value written only far from the sentence's passages ("2 hours" elsewhere) against the
   passage of its statement that gives another ("42 mol% at a reaction time of 4 hours");
+- a coordinated clause with no number of its own ("..., and an endorectal coil is used at
+  every centre") is not verified by the number that binds the rest ("1.5 Tesla");
 - a value the paper gives for two measures at once ("the standard deviations (STDs) of
   NNI are 0.44 °C") is a value of either.
 
@@ -44,6 +48,7 @@ IMIDAZOLE = DATA / "papers-more" / "imidazole-corrosion-2021.pdf"
 NINGALOO = DATA / "papers-more" / "ningaloo-decadal-linkage-2024.pdf"
 HUMINS = DATA / "papers-more" / "humins-levulinic-acid-2025.pdf"
 CFP = DATA / "papers-more" / "cfp-t65s-2012.pdf"
+PROMIS = DATA / "papers-more" / "promis-prostate-mri-2015.pdf"
 
 
 def _label(pdf: Path, sentence: str) -> tuple[Label, str]:
@@ -72,6 +77,14 @@ def _label(pdf: Path, sentence: str) -> tuple[Label, str]:
             "The authors show that the emergence of the linkage is explained entirely by the "
             "shift of the IPO into its negative phase.",
             "solely",
+        ),
+        # roles of a diagnostic-accuracy study (the paper: "MP-MRI (the index test) against
+        # an accurate reference standard, template prostate mapping (TPM) biopsy")
+        (
+            PROMIS,
+            "In the study design, TPM biopsy serves as the index test while MP-MRI is the "
+            "reference standard.",
+            "index test",
         ),
         # the paper: "the NNI amplitude on the decadal timescale (0.33 °C) exceeds that on
         # the interannual timescale (0.26 °C)"
@@ -142,6 +155,18 @@ def test_a_statement_said_the_other_way_is_contradicted(
             CFP,
             "For irreversible bleaching, T65S slows down photobleaching of both parent proteins.",
         ),
+        # a coordinated clause its own passage states, beside the number that binds the rest
+        (
+            PROMIS,
+            "MP-MRI is acquired on a 1.5 Tesla scanner, and the use of endorectal coils will be "
+            "avoided.",
+        ),
+        (PROMIS, "MP-MRI is acquired on a 1.5 Tesla scanner with a pelvic phased array."),
+        (
+            PROMIS,
+            "In the study design, MP-MRI serves as the index test while TPM biopsy is the "
+            "reference standard.",
+        ),
         # "the standard deviations (STDs) of NNI are 0.44 °C": a value of both measures
         (
             NINGALOO,
@@ -173,6 +198,13 @@ def test_the_paper_s_own_statement_supports_it(pdf: Path, sentence: str) -> None
             R1,
             "For these distilled models, the authors combined SFT with a short RL stage, which "
             "they found essential to reach o1-mini-level scores.",
+        ),
+        # "1.5 Tesla" binds the scanner, not the coordinated clause (the paper: "Use of
+        # endorectal coils will be avoided")
+        (
+            PROMIS,
+            "MP-MRI is acquired on a 1.5 Tesla scanner, and an endorectal coil is used at every "
+            "centre.",
         ),
         # the paper: "the single T65S mutation notably slows down the irreversible bleaching"
         (
