@@ -69,9 +69,13 @@ def polarity_conflict(
             if len(clause & ev_terms) < 2:
                 continue
             near_claim = _neighbour_stems(claim_w, i)
+            negated = _negated(claim_w, i)
             for j, v in enumerate(ev_w):
                 if (
                     v in opp
+                    # a negation before one of the two only makes them say the same
+                    # ("without clinically significant" / "clinically insignificant")
+                    and _negated(ev_w, j) == negated
                     and near_claim & _neighbour_stems(ev_w, j)
                     and not sides_exchanged(text, w, _around(index, h), v)
                     and not _stated_as_claimed(claim_w, i, hits[:4], h)

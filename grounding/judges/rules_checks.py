@@ -504,7 +504,7 @@ def part_results(
     # comparisons first: two table rows they compare also bind the names of those rows
     for p in sorted(parts, key=lambda p: p.kind is not PartKind.COMPARISON):
         if p.kind is PartKind.COMPARISON:
-            read = _table_comparison(p, rows_cmp, table_dirs)
+            read = _table_comparison(p, rows_cmp, table_dirs, text)
             if read is not None:
                 result, hit = read
                 if hit is not None:
@@ -549,13 +549,24 @@ def _comparison_result(
     return cmp
 
 
+#: a pair of values the sentence compares itself ("fell from -33.6 to -130.0 mV", "0.35
+#: versus 0.24"): its changes are between them, not from their table's first row
+_OWN_PAIR = re.compile(
+    r"\bfrom\s+[-−–]?\d[\d.,]*\s*\S*\s+to\s+[-−–]?\d|\d\S*\s+(?:versus|vs\.?)\s+[-−–]?\d"
+)
+
+
 def _table_comparison(
-    p: Part, rows_cmp: Callable[[Part], tuple[bool, Hit, str] | None], table_dirs: set[str]
+    p: Part,
+    rows_cmp: Callable[[Part], tuple[bool, Hit, str] | None],
+    table_dirs: set[str],
+    text: str = "",
 ) -> tuple[PartResult, Hit | None] | None:
     """A comparison read in a table: two table rows it names (``rows_cmp``: verified, or
     contradicted C3 when every compared column goes the other way; the row's hit, whose
     terms then bind the sentence's names), or the direction of its table values from
-    their table's first row (``table_dirs``); None when no table reads it."""
+    their table's first row (``table_dirs``; not where the sentence ``text`` compares a
+    pair of values itself); None when no table reads it."""
     if (read := rows_cmp(p)) is not None:
         holds, hit, why = read
         return (
@@ -575,7 +586,12 @@ def _table_comparison(
         return PartResult(
             p, Status.VERIFIED, why=f"'{p.text}' holds against the table row it is measured from"
         ), None
-    if p.value in _FLIP and table_dirs == {_FLIP[p.value]} and _CHANGE_VERB.match(p.text):
+    if (
+        p.value in _FLIP
+        and table_dirs == {_FLIP[p.value]}
+        and _CHANGE_VERB.match(p.text)
+        and not _OWN_PAIR.search(text)
+    ):
         # "improves ... to 67.3" where 67.3 is below its table's first row
         return PartResult(
             p,

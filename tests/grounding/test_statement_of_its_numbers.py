@@ -22,6 +22,9 @@ against any passage that happens to hold one of its words:
   passage of its statement that gives another ("42 mol% at a reaction time of 4 hours");
 - a coordinated clause with no number of its own ("..., and an endorectal coil is used at
   every centre") is not verified by the number that binds the rest ("1.5 Tesla");
+- a negation before one of two opposites ("without clinically significant" /
+  "clinically insignificant") makes them say the same; a sentence that compares its own
+  pairs of values is not read as a change from its table's first row;
 - a value the paper gives for two measures at once ("the standard deviations (STDs) of
   NNI are 0.44 °C") is a value of either.
 
@@ -257,6 +260,32 @@ def test_a_value_given_another_condition_is_corrected(
     label, why, errors = judged_c1(pdf, sentence)
     assert label is Label.CONTRADICTION, why
     assert errors == c1, (why, errors)
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence"),
+    [
+        # "without clinically significant" says what "clinically insignificant" says
+        (
+            PROMIS,
+            "For specificity, assuming a true value of 77% and requiring the lower 95% "
+            "confidence bound to reach at least 70%, they need 407 men without clinically "
+            "significant cancer, equivalent to 479 men in total under definition 1 and 543 "
+            "under definition 2.",
+        ),
+        # the sentence's own pairs ("0.35 versus 0.24", "from -33.6 to -130.0") are its
+        # changes, not a change from the table's first row
+        (
+            IMIDAZOLE,
+            "At 1000 ppm, icorr rose above the 500 ppm value (0.35 versus 0.24 µA/cm2) and the "
+            "breakdown potential fell from −33.6 to −130.0 mV, which the authors take to imply "
+            "reduced adsorption coverage and a less intact adsorbed layer.",
+        ),
+    ],
+)
+def test_a_correct_sentence_is_not_contradicted(pdf: Path, sentence: str) -> None:
+    label, why = _label(pdf, sentence)
+    assert label is not Label.CONTRADICTION, why
 
 
 def test_a_value_stated_at_its_condition_is_not_rebound() -> None:
