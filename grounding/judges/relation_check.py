@@ -59,30 +59,9 @@ def polarity_conflict(
         ev_terms = set(h.entry.terms)
         cover = len(claim_terms & ev_terms) / len(claim_terms)
         ev_w = words(h.entry.text)
-        ev_set = set(ev_w)
-        cset = set(claim_w)
-        for i, w in enumerate(claim_w):
-            opp = ANTONYMS.get(w)
-            if not opp or w in ev_set or (opp & cset) or h.score < 0.4:
-                continue
-            clause = _neighbour_stems(claim_w, i, 6)
-            if len(clause & ev_terms) < 2:
-                continue
-            near_claim = _neighbour_stems(claim_w, i)
-            negated = _negated(claim_w, i)
-            for j, v in enumerate(ev_w):
-                if (
-                    v in opp
-                    # a negation before one of the two only makes them say the same
-                    # ("without clinically significant" / "clinically insignificant")
-                    and _negated(ev_w, j) == negated
-                    and near_claim & _neighbour_stems(ev_w, j)
-                    and not sides_exchanged(text, w, _around(index, h), v)
-                    and not _stated_as_claimed(claim_w, i, hits[:4], h)
-                ):
-                    span = _find_word(text, w)
-                    if span:
-                        return (span, h, f'the sentence says "{w}" where the paper says "{v}"')
+        antonym = _antonym_in(text, claim_w, h, ev_w, hits, index)
+        if antonym is not None:
+            return antonym
         if not verbatim:
             found = _affixed_opposite(text, claim_w, ev_w, claim_terms, ev_terms, min_sim)
             # the paper writing the sentence's own word around its passage may say it of
@@ -162,6 +141,42 @@ _CLASS_ROOTS = {
     cls: frozenset(root(stem(w)) for w in group if len(w) >= 6)
     for cls, group in (("up", UP_WORDS), ("down", DOWN_WORDS))
 }
+
+
+def _antonym_in(
+    text: str,
+    claim_w: list[str],
+    h: Hit,
+    ev_w: list[str],
+    hits: list[Hit],
+    index: EvidenceIndex | None,
+) -> tuple[str, Hit, str] | None:
+    """Test (1) of :func:`polarity_conflict` on the passage ``h`` (its words ``ev_w``):
+    (span, hit, reason) for the first sentence word whose antonym sits in the passage next
+    to a content word that also neighbours the sentence's word; None when none does."""
+    ev_set, cset, ev_terms = set(ev_w), set(claim_w), set(h.entry.terms)
+    for i, w in enumerate(claim_w):
+        opp = ANTONYMS.get(w)
+        if not opp or w in ev_set or (opp & cset) or h.score < 0.4:
+            continue
+        if len(_neighbour_stems(claim_w, i, 6) & ev_terms) < 2:
+            continue
+        near_claim = _neighbour_stems(claim_w, i)
+        negated = _negated(claim_w, i)
+        for j, v in enumerate(ev_w):
+            if (
+                v in opp
+                # a negation before one of the two only makes them say the same
+                # ("without clinically significant" / "clinically insignificant")
+                and _negated(ev_w, j) == negated
+                and near_claim & _neighbour_stems(ev_w, j)
+                and not sides_exchanged(text, w, _around(index, h), v)
+                and not _stated_as_claimed(claim_w, i, hits[:4], h)
+            ):
+                span = _find_word(text, w)
+                if span:
+                    return (span, h, f'the sentence says "{w}" where the paper says "{v}"')
+    return None
 
 
 def _affixed_opposite(
