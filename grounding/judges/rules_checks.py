@@ -1088,13 +1088,7 @@ def _clause_unbound(
             or len(claim_terms(clause)) < 3
         ):
             continue
-        if (
-            a is not None
-            and a.coverage >= coverage
-            and not flipped_operators(clause, a)
-            and not missing_entities(clause, a, subject)
-            and not (negated_in_passage(text, a) and not _verbatim(clause, a))
-        ):
+        if a is not None and _states_clause(text, lo, hi, a, coverage, subject):
             continue
         return PartResult(
             part,
@@ -1135,6 +1129,21 @@ def _clause_denial(
     return None
 
 
+def _states_clause(
+    text: str, lo: int, hi: int, a: Alignment, coverage: float, subject: frozenset[str]
+) -> bool:
+    """True if the passage ``a`` states the clause ``text[lo:hi]``: it holds ``coverage``
+    of its words, flips none of its operator words, lacks none of its names and negates
+    nothing the sentence affirms (unless it states the clause word for word)."""
+    clause = text[lo:hi]
+    return (
+        a.coverage >= coverage
+        and not flipped_operators(clause, a)
+        and not missing_entities(clause, a, subject)
+        and not (negated_in_passage(text, a) and not _verbatim(clause, a))
+    )
+
+
 def _by_clauses(
     text: str,
     part: Part,
@@ -1149,11 +1158,8 @@ def _by_clauses(
     puts no other entity in its slots and negates nothing the clause affirms; else None."""
     if by_clause and all(
         a is not None
-        and a.coverage >= coverage
-        and not flipped_operators(text[lo:hi], a)
-        and not missing_entities(text[lo:hi], a, subject)
+        and _states_clause(text, lo, hi, a, coverage, subject)
         and other_entity(text[lo:hi], a, subject, index=index) is None
-        and not (negated_in_passage(text, a) and not _verbatim(text[lo:hi], a))
         for a, (lo, hi) in zip(by_clause, clause_spans)
     ):
         pages = sorted({a.hit.entry.page for a in by_clause if a is not None})
