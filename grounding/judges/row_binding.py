@@ -438,6 +438,12 @@ def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Me
     return named
 
 
+#: a name written as a model's or a variant's ("BERT-Large", "GPT-4", "Qwen-32B"; not a
+#: data set's "NCBI-disease"): one standing between a row's name and a value may own the
+#: value, row or no row
+_MODEL_NAME = re.compile(r"\b[A-Z][A-Za-z0-9]*-[A-Z0-9][\w.-]*")
+
+
 def _named_before(
     text: str,
     s: str,
@@ -473,6 +479,8 @@ def _named_before(
         return None  # the name's own number stands between
     if _CLAUSE_BREAK.search(between) or _COMPARED.search(s[max(0, m.start - 25) : m.start]):
         return None  # another clause; "above GPV-2": the other side
+    if _MODEL_NAME.search(between):
+        return None  # "Swapping SciBERT for BERT-Large reduces it to 77.5": BERT-Large's
     if between.count("(") > between.count(")") and not re.match(r"\s*%?\s*\)", s[q_end:]):
         return None  # an aside after the name: "(180°C, 4 h, ...)"
     if listed and any(

@@ -52,6 +52,7 @@ NINGALOO = DATA / "papers-more" / "ningaloo-decadal-linkage-2024.pdf"
 HUMINS = DATA / "papers-more" / "humins-levulinic-acid-2025.pdf"
 CFP = DATA / "papers-more" / "cfp-t65s-2012.pdf"
 PROMIS = DATA / "papers-more" / "promis-prostate-mri-2015.pdf"
+SPECTER = DATA / "papers" / "specter-2020.pdf"
 
 
 def _label(pdf: Path, sentence: str) -> tuple[Label, str]:
@@ -286,6 +287,19 @@ def test_a_value_given_another_condition_is_corrected(
 def test_a_correct_sentence_is_not_contradicted(pdf: Path, sentence: str) -> None:
     label, why = _label(pdf, sentence)
     assert label is not Label.CONTRADICTION, why
+
+
+def test_a_value_goes_to_the_model_named_next_to_it() -> None:
+    # 77.5 is the "Start w/ BERT-Large" row's, not the SciBERT row's of another table
+    right = (
+        "Swapping SciBERT for the general-domain BERT-Large reduces the average to 77.5, "
+        "which the authors find reasonable since SciBERT was pretrained on scientific text."
+    )
+    label, why = _label(SPECTER, right)
+    assert label is Label.SUPPORTED, why
+    wrong = "Swapping SciBERT for the general-domain BERT-Large reduces the average to 79.5."
+    label, why = _label(SPECTER, wrong)
+    assert label is not Label.SUPPORTED, why
 
 
 def test_a_value_stated_at_its_condition_is_not_rebound() -> None:
