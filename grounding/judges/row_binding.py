@@ -439,8 +439,8 @@ def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Me
 
 
 #: a name written as a model's or a variant's ("BERT-Large", "GPT-4", "Qwen-32B"; not a
-#: data set's "NCBI-disease"): one standing between a row's name and a value may own the
-#: value, row or no row
+#: data set's "NCBI-disease"): one that names no row, standing between a row's name and a
+#: value, may own the value
 _MODEL_NAME = re.compile(r"\b[A-Z][A-Za-z0-9]*-[A-Z0-9][\w.-]*")
 
 
@@ -479,7 +479,10 @@ def _named_before(
         return None  # the name's own number stands between
     if _CLAUSE_BREAK.search(between) or _COMPARED.search(s[max(0, m.start - 25) : m.start]):
         return None  # another clause; "above GPV-2": the other side
-    if _MODEL_NAME.search(between):
+    if any(
+        not any(x.start <= m.end + n.start() < x.end for x in mentions)
+        for n in _MODEL_NAME.finditer(between)
+    ):
         return None  # "Swapping SciBERT for BERT-Large reduces it to 77.5": BERT-Large's
     if between.count("(") > between.count(")") and not re.match(r"\s*%?\s*\)", s[q_end:]):
         return None  # an aside after the name: "(180°C, 4 h, ...)"
