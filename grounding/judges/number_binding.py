@@ -22,6 +22,7 @@ from grounding.judges.number_common import (
     Findings,
     NumberCheck,
     NumberStatus,
+    beside,
     initials,
     same_digits,
     transposed,
@@ -501,17 +502,13 @@ def _stated_at_its_condition(
     if not conditions or not page:
         return False
     qs = index.page_quantities.get(hit.entry.page, ())
+    units = {x.unit for x in conditions}
     for e in qs:
         if not hit.entry.start <= e.start < hit.entry.end or not same_value(q, e):
             continue
+        near = beside(page, qs, e, lambda f: f.unit in units, 200, _SENTENCE_CUT)
         for x in conditions:
-            same_unit = [
-                f
-                for f in qs
-                if f.unit == x.unit
-                and abs(f.start - e.start) <= 200
-                and not _SENTENCE_CUT.search(page, min(f.end, e.end), max(f.start, e.start))
-            ]
+            same_unit = [f for f in near if f.unit == x.unit]
             nearest = min(same_unit, key=lambda f: abs(f.start - e.start), default=None)
             if nearest is not None and same_value(nearest, x):
                 return True

@@ -23,6 +23,7 @@ from grounding.judges.number_common import (
     Findings,
     NumberCheck,
     NumberStatus,
+    beside,
     comparable_far,
     comparable_in,
     context_terms,
@@ -87,9 +88,8 @@ def check_numbers(
     _derive_from_column(text, index, claim_qs, found)
     # conflicts: an absent number whose slot in a matching passage holds another value (for
     # an amount found only far from the sentence's passages: :func:`_far_conflict`); a
-    # multiplier computed from other numbers
-    # ("about 8 times larger") gives way to the one the paper states for the same
-    # comparison ("4.8 times larger")
+    # multiplier computed from other numbers ("about 8 times larger") gives way to the one
+    # the paper states for the same comparison ("4.8 times larger")
     for check in found.numbers:
         if check.status == NumberStatus.ABSENT or (
             check.quantity.unit == "x"
@@ -253,15 +253,14 @@ def _far_conflict(
     with 42 mol% at a reaction time of 4 hours"), a conflict (C1) corrected by that amount;
     left as it is where one of them is this amount, or where they differ."""
     q = check.quantity
-    mates = [
-        c.quantity
-        for c in found.numbers
-        if c is not check
-        and c.quantity.unit not in (None, q.unit)
-        and (c.quantity.decimals > 0 or abs(c.quantity.value) >= 10)
-        and abs(c.quantity.start - q.start) <= _WITH_REACH
-        and not _CUT.search(text, min(c.quantity.end, q.end), max(c.quantity.start, q.start))
-    ]
+    mates = beside(
+        text,
+        [c.quantity for c in found.numbers if c is not check],
+        q,
+        lambda x: x.unit not in (None, q.unit) and (x.decimals > 0 or abs(x.value) >= 10),
+        _WITH_REACH,
+        _CUT,
+    )
     fixes: list[tuple[int, Quantity]] = []
     for page, qs in index.page_quantities.items() if mates else ():
         ptext = getattr(index.pages.get(page), "text", "") or ""
@@ -270,14 +269,9 @@ def _far_conflict(
                 continue
             if skip is not None and skip(page, a.start):
                 continue
-            near = [
-                x
-                for x in qs
-                if x.unit == q.unit
-                and x.kind == q.kind
-                and abs(x.start - a.start) <= _WITH_REACH
-                and not _CUT.search(ptext, min(x.end, a.end), max(x.start, a.start))
-            ]
+            near = beside(
+                ptext, qs, a, lambda x: x.unit == q.unit and x.kind == q.kind, _WITH_REACH, _CUT
+            )
             if any(same_value(q, x) for x in near):
                 return  # the paper states it with that value too
             if near:

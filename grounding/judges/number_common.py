@@ -229,6 +229,26 @@ def correction_text(q: Quantity, e: Quantity) -> str:
     return restate(dataclasses.replace(q, bound=None), e)
 
 
+def beside(
+    text: str,
+    qs: Sequence[Quantity],
+    at: Quantity,
+    keep: Callable[[Quantity], bool],
+    reach: int,
+    cut: re.Pattern[str],
+) -> list[Quantity]:
+    """The quantities of ``qs`` (read from ``text``, offsets into it) that ``keep`` accepts,
+    written within ``reach`` characters of ``at`` with no match of ``cut`` (the end of a
+    statement or clause) between the two: the values stated with ``at``."""
+    return [
+        x
+        for x in qs
+        if keep(x)
+        and abs(x.start - at.start) <= reach
+        and not cut.search(text, min(x.end, at.end), max(x.start, at.start))
+    ]
+
+
 def short(text: str, n: int = 90) -> str:
     t = " ".join(text.split())
     return t if len(t) <= n else t[: n - 1] + "…"

@@ -370,6 +370,13 @@ def _smaller_side(text: str) -> set[str]:
     return out
 
 
+def _to_clause_end(rest: str) -> str:
+    """``rest`` (the text after a comparison's word or its "than") up to the end of its
+    clause (:data:`_CLAUSE_AFTER`): the comparison's other side."""
+    stop = _CLAUSE_AFTER.search(rest)
+    return rest[: stop.start() if stop else len(rest)]
+
+
 def comparisons(sentence: str, cls: str, mult: str | None) -> list[tuple[str, set[str], set[str]]]:
     """(word, larger side, smaller side) of each comparison of ``sentence`` (folded, lower
     case) whose word is of class ``cls`` with "than" within three words after it and, when
@@ -385,9 +392,8 @@ def comparisons(sentence: str, cls: str, mult: str | None) -> list[tuple[str, se
         than = _THAN.match(sentence[m.end() :])
         if than is None:
             continue
-        rest = sentence[m.end() + than.end() :]
-        stop = _CLAUSE_AFTER.search(rest)
-        left, side = _terms_of(sentence[: m.start()]), rest[: stop.start() if stop else len(rest)]
+        side = _to_clause_end(sentence[m.end() + than.end() :])
+        left = _terms_of(sentence[: m.start()])
         right = _smaller_side(side)
         if not right - left:  # "than the corpus for SciBERT": the scope word named it
             right = _terms_of(side)
@@ -410,10 +416,8 @@ def verb_comparisons(sentence: str) -> list[tuple[str, set[str], set[str]]]:
         w = m.group(0)
         if w not in _TRANSITIVE:
             continue
-        rest = sentence[m.end() :]
-        stop = _CLAUSE_AFTER.search(rest)
         left = _terms_of(sentence[: m.start()])
-        right = _smaller_side(rest[: stop.start() if stop else len(rest)])
+        right = _smaller_side(_to_clause_end(sentence[m.end() :]))
         big, small = left - right, right - left
         out.append((w, big, small) if class_of(w) == "up" else (w, small, big))
     return out

@@ -205,13 +205,6 @@ def negated_in_passage(text: str, al: Alignment, reach: int = 3) -> str:
     return ""
 
 
-#: the quantifier words of class all and only: a negation before one denies the quantifier
-#: (checked by :func:`check_quantifier`), not what it quantifies
-_UNIVERSAL = frozenset(
-    w for cls in ("all", "only") for w in quantifier_classes("passage").get(cls, ())
-)
-
-
 #: Words that deny or exclude in other words than a negation cue ("rather than a neural
 #: reward model", "skip markdown"): a sentence holding one may paraphrase a negated passage.
 _DENYING = frozenset(negation_words("denying"))
@@ -308,6 +301,9 @@ _DIRECTION_ROOTS = {
 
 #: each quantifier class with the passage words that state it
 _QUANT_CLASS = quantifier_classes("passage")
+#: the quantifier words of class all and only: a negation before one denies the quantifier
+#: (checked by :func:`check_quantifier`), not what it quantifies
+_UNIVERSAL = frozenset(w for cls in ("all", "only") for w in _QUANT_CLASS.get(cls, ()))
 
 #: Change words that state a magnitude: the implied relative change in percent.
 MAGNITUDE_WORDS = {
@@ -708,12 +704,14 @@ def _denied_quantifier(part: Part, al: Alignment, text: str, reach: int = 3) -> 
             or head in {t for x in al.words[i + 1 : i + 1 + reach] for t in content_terms(x)}
         )
     ]
-    negated = [i for i in at if any(negates_at(al.words, k) for k in range(max(0, i - reach), i))]
-    if not at or len(negated) != len(at):
+    # the last negation cue within reach before each word of the class
+    cues = [
+        next((k for k in range(i - 1, max(0, i - reach) - 1, -1) if negates_at(al.words, k)), None)
+        for i in at
+    ]
+    if not at or None in cues:
         return ""
-    i = negated[0]
-    k = max(k for k in range(max(0, i - reach), i) if negates_at(al.words, k))
-    return " ".join(al.words[k : i + 1])
+    return " ".join(al.words[cues[0] : at[0] + 1])
 
 
 #: Quantifier classes and the classes that deny them ("all" against "some", "few"...).
