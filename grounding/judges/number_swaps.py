@@ -51,8 +51,9 @@ _COMPOUND = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)+")
 
 #: words that start the second of two coordinated statements
 _COORDINATOR = re.compile(r",|;|\b(?:and|while|whereas|but|versus|vs)\b")
-#: what ends a number's neighbourhood: another number, a clause break
-_BREAK = re.compile(r"\d|[;:()]|,\s|\.\s")
+#: what ends a number's neighbourhood: another number (not a digit inside a name, "ECFP-T65S",
+#: "R1"), a clause break
+_BREAK = re.compile(r"(?<![^\W_])\d|[;:()]|,\s|\.\s")
 
 
 def _own_words(text: str, a: Quantity, b: Quantity) -> tuple[set[str], set[str]]:

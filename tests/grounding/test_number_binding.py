@@ -253,3 +253,33 @@ def test_a_respectively_pair_of_table_rows_exchanged_is_c1(tmp_path) -> None:  #
     assert bad.label is Label.CONTRADICTION
     assert set(_c1(bad)) == {("78.1", "67.5"), ("67.5", "78.1")}
     assert label("Tagger and Parser reach 67.5 and 78.1, respectively.").label is Label.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("paper", "wrong", "right"),
+    [
+        (
+            "The single mutation T65S shifts the pK1/2 of ECFP-T65S and Cerulean-T65S by 1.1 "
+            "and 1.6 pH units respectively.",
+            "The mutation shifts the pK1/2 of ECFP-T65S by 1.6 pH units and that of "
+            "Cerulean-T65S by 1.1 units.",
+            "The mutation shifts the pK1/2 of ECFP-T65S by 1.1 pH units and that of "
+            "Cerulean-T65S by 1.6 units.",
+        ),
+        (
+            "On the held-out split, GPT-4o reaches 71.2% accuracy while Llama-3-70B reaches "
+            "64.8% accuracy.",
+            "GPT-4o reaches 64.8% accuracy on the held-out split and Llama-3-70B 71.2%.",
+            "GPT-4o reaches 71.2% accuracy on the held-out split and Llama-3-70B 64.8%.",
+        ),
+    ],
+)
+def test_values_exchanged_between_names_holding_digits_are_c1(
+    paper: str, wrong: str, right: str
+) -> None:
+    """A name with digits in it ("ECFP-T65S", "Llama-3-70B") is a value's own word, not
+    another number that ends its neighbourhood."""
+    j = _judge(paper, wrong)
+    assert j.label is Label.CONTRADICTION, j.rationale
+    assert len(_c1(j)) == 2, j.rationale
+    assert _judge(paper, right).label is Label.SUPPORTED, _judge(paper, right).rationale
