@@ -36,8 +36,9 @@ from grounding.quantities import Quantity, comparable, extract_quantities, same_
 #: ``skip(page, offset)``: True where a page-text offset is not this paper's own statement.
 Skip = Callable[[int, int], bool]
 
-#: what ends a number's own words: a clause break or another number
-_BREAK = re.compile(r"\d|[;:\[\]]|,\s|\.\s|\n\n")
+#: what ends a number's own words: a clause break or another number (not a digit inside a
+#: name: "ECFP-T65S", "Llama-3-70B")
+_BREAK = re.compile(r"(?<![^\W_])\d|[;:\[\]]|,\s|\.\s|\n\n")
 #: words that start the second of two coordinated statements
 _COORDINATOR = re.compile(r",|;|\b(?:and|while|whereas|but|versus|vs|followed|than)\b")
 #: a compound kept whole ("water-in" and "water-out" differ in a word content_terms drops)

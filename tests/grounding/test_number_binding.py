@@ -52,6 +52,9 @@ def test_own_words_stop_at_the_other_number_and_read_before_a_bracket() -> None:
     s = "Fructose achieved the highest yield of 38% followed by sucrose with 23%."
     assert "fructos" in _words(s, "38") and "sucros" not in _words(s, "38")
     assert "sucros" in _words(s, "23") and "fructos" not in _words(s, "23")
+    # a digit inside a name is no other number: the name stays the value's own word
+    s = "The fluorescence quantum yield of ECFP-T65S is increased by 48%."
+    assert {"ecfp", "t65s", "yield"} <= _words(s, "48")
 
 
 _SUGARS = (
