@@ -47,7 +47,7 @@ _RESPECTIVELY = re.compile(r"\brespectively\b", re.I)
 _NUMBER_LIST = re.compile(r"\d\s*%?\s*,\s*\d[\d.]*\s*%?\s*,\s*(?:and\s+|or\s+)?\d")
 
 
-def _names(text: str) -> set[str]:
+def names(text: str) -> set[str]:
     """The names of ``text`` (parts.NAME), less unit symbols written like one ("pH", "mM",
     "kDa"): a unit names no entity a value could belong to."""
     return {
@@ -55,7 +55,7 @@ def _names(text: str) -> set[str]:
     }
 
 
-def _key(name: str) -> str:
+def key(name: str) -> str:
     """A name as compared: lower case, letters and digits only ("Cite-Seer" = "CiteSeer")."""
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
@@ -66,7 +66,7 @@ def _parts(sentence: str) -> list[tuple[int, int]]:
     return list(zip(cuts, cuts[1:]))
 
 
-def _own_part(sentence: str, offset: int) -> str:
+def own_part(sentence: str, offset: int) -> str:
     """The coordinated statement of ``sentence`` holding ``offset``."""
     return next((sentence[a:b] for a, b in _parts(sentence) if a <= offset < b), sentence)
 
@@ -85,12 +85,12 @@ def check_name_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: 
     Raises: nothing.
     """
     s = fold(text)
-    if not _names(s):
+    if not names(s):
         return
     for c in found.numbers:
         if c.status != NumberStatus.FOUND or c.hit is None:
             continue
-        mine = _names(_own_part(s, c.quantity.start))
+        mine = names(own_part(s, c.quantity.start))
         point = dataclasses.replace(c.quantity, bound=None)
         entries = [h.entry for h in [c.hit] + hits[:5] if h.entry.kind != "row"]
         verdicts = [v for e in dict.fromkeys(entries) for v in _bindings(index, e, point, mine)]
@@ -116,25 +116,25 @@ def _bindings(
     for e in index.page_quantities.get(entry.page, ()):
         if not (entry.start <= e.start < entry.end and same_value(point, e)):
             continue
-        sentence, lo = _paper_sentence(page, e)
+        sentence, lo = paper_sentence(page, e)
         parts = _parts(sentence)
         own = next(((a, b) for a, b in parts if a <= e.start - lo < b), None)
         # "of A and B by 1.1 and 1.6 units respectively": lists, no coordinated statements
         if own is None or len(parts) < 2 or _RESPECTIVELY.search(sentence):
             out.append(None)
             continue
-        theirs = _names(sentence[own[0] : own[1]])
-        others = set().union(*(_names(sentence[a:b]) for a, b in parts if (a, b) != own))
-        keys = {_key(n) for n in theirs}
-        wrong = sorted(n for n in mine if _key(n) in {_key(o) for o in others} - keys)
-        right = sorted(n for n in theirs if _key(n) not in {_key(o) for o in mine | others})
-        if keys & {_key(n) for n in mine}:
+        theirs = names(sentence[own[0] : own[1]])
+        others = set().union(*(names(sentence[a:b]) for a, b in parts if (a, b) != own))
+        keys = {key(n) for n in theirs}
+        wrong = sorted(n for n in mine if key(n) in {key(o) for o in others} - keys)
+        right = sorted(n for n in theirs if key(n) not in {key(o) for o in mine | others})
+        if keys & {key(n) for n in mine}:
             wrong = []  # the sentence names the paper's entity too
         out.append((entry.page, right[0], wrong) if wrong and len(right) == 1 else None)
     return out
 
 
-def _paper_sentence(page: str, e: Quantity) -> tuple[str, int]:
+def paper_sentence(page: str, e: Quantity) -> tuple[str, int]:
     """The sentence of the page text holding ``e`` (line breaks as spaces), and its
     offset in the page."""
     lo = max((m.end() for m in _SENTENCE_END.finditer(page, 0, e.start)), default=0)
@@ -151,7 +151,7 @@ def _prose_values(s: str, found: Findings) -> list[tuple[NumberCheck, str, int]]
             continue
         if c.hit is None or c.hit.entry.kind == "row":
             continue
-        own = _own_part(s, c.quantity.start)
+        own = own_part(s, c.quantity.start)
         out.append((c, own, s.find(own)))
     return out
 
@@ -196,8 +196,8 @@ def check_condition_binding(
             page = getattr(index.pages.get(entry.page), "text", "")
             for e in index.page_quantities.get(entry.page, ()):
                 if entry.start <= e.start < entry.end and same_value(point, e):
-                    sentence, lo = _paper_sentence(page, e)
-                    part = _own_part(sentence, e.start - lo)
+                    sentence, lo = paper_sentence(page, e)
+                    part = own_part(sentence, e.start - lo)
                     units = [
                         q
                         for q in extract_quantities(part)
@@ -286,7 +286,7 @@ def _other_condition_value(
     for e in index.page_quantities.get(entry.page, ()):
         if not (entry.start <= e.start < entry.end and same_value(point, e)):
             continue
-        sentence, lo = _paper_sentence(page, e)
+        sentence, lo = paper_sentence(page, e)
         if _NUMBER_LIST.search(sentence):
             continue  # "(100%, 75%, 50%, and 25%)": a list's commas and "and" split no statements
         spans = _parts(sentence)
@@ -309,4 +309,12 @@ def _other_condition_value(
     return None
 
 
-__all__ = ["check_condition_binding", "check_name_binding", "check_value_condition"]
+__all__ = [
+    "check_condition_binding",
+    "check_name_binding",
+    "check_value_condition",
+    "key",
+    "names",
+    "own_part",
+    "paper_sentence",
+]

@@ -113,6 +113,7 @@ from grounding.judges.rules_checks import (
 )
 from grounding.judges.rules_config import RulesConfig
 from grounding.judges.rules_cues import SPECULATION
+from grounding.judges.sibling_names import check_sibling_name
 from grounding.judges.slot_check import check_slot_swaps
 from grounding.judges.statement_check import (
     Alignment,
@@ -243,6 +244,7 @@ class RulesState:
             ("keyed_rows", lambda f: check_keyed_rows(index, f, text)),
             ("verbatim", lambda f: keep_verbatim(text, index, hits, f)),
             ("name_binding", lambda f: check_name_binding(text, index, hits, f)),
+            ("sibling_name", lambda f: check_sibling_name(text, index, hits, f)),
             ("condition_binding", lambda f: check_condition_binding(text, index, hits, f)),
             ("value_condition", lambda f: check_value_condition(text, index, hits, f)),
             ("percent_kinds", lambda f: check_percent_kinds(text, index, f, hits)),

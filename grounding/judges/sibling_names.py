@@ -1,0 +1,109 @@
+"""A value the paper gives to one name, given by the sentence to a sibling name.
+
+The paper: "The fluorescence quantum yield of ECFP-T65S is increased by 48%." The sentence:
+"This corresponds to a 48% increase for Cerulean-T65S over Cerulean." 48% is found, but
+the paper's statement of it names ECFP-T65S alone, and the sentence gives it to
+Cerulean-T65S: another variant of the paper's (the two names share a part, "T65S"), which
+the paper's statement does not name. The sentence gives the value to the wrong entity: C2,
+the paper's name as the correction.
+
+Siblings are names of one family, as papers name variants of one thing: two names that
+share a hyphen-separated part of two or more characters that is not a number
+("ECFP-T65S" / "Cerulean-T65S", "BERT-Base" / "BERT-Large", "DeepSeek-R1-Distill-Qwen-32B"
+/ "DeepSeek-R1-Distill-Llama-8B"), neither name a part of the other ("ECFP" and "T65S"
+name parts of "ECFP-T65S": the sentence may name it by them).
+
+Pure over an :class:`EvidenceIndex`; no I/O.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from annotations.schema import ErrorSpan, ErrorTag
+from grounding.evidence import EvidenceIndex, Hit
+from grounding.judges.name_binding import key, names, own_part, paper_sentence
+from grounding.judges.number_common import Findings, NumberStatus
+from grounding.lexicon import fold
+from grounding.quantities import same_value
+
+
+def parts(name: str) -> set[str]:
+    """The hyphen- or slash-separated parts of a name that can tie it to a sibling: two or
+    more characters, not a number ("DeepSeek-R1-Distill-Qwen-32B" -> deepseek, r1,
+    distill, qwen, 32b)."""
+    return {
+        p.lower()
+        for p in re.split(r"[-/_]", name)
+        if len(p) >= 2 and not re.fullmatch(r"[\d.]+", p)
+    }
+
+
+def siblings(a: str, b: str) -> bool:
+    """True if names ``a`` and ``b`` are two of one family (module docstring)."""
+    pa, pb = parts(a), parts(b)
+    if key(a) == key(b) or key(a) in pa | pb or key(b) in pa | pb:
+        return False  # the same name, or one names a part of the other
+    return bool(pa & pb) and pa != pb
+
+
+def check_sibling_name(text: str, index: EvidenceIndex, hits: list[Hit], found: Findings) -> None:
+    """For each number found in a prose passage: where every paper sentence holding it (in
+    its evidence passage or one of the best five passages) names, in the value's own
+    coordinated statement, exactly one name that the sentence does not write (the same
+    one in each), and the value's own statement in the sentence names a sibling of it
+    (:func:`siblings`) that the paper names elsewhere, add a C2 error (the sentence's
+    name, corrected by the paper's) and a note to ``found``.
+
+    Args: text: the sentence. index: the paper's evidence index. hits: the sentence's
+          passages, best first. found: number checks.
+    Raises: nothing.
+    """
+    s = fold(text)
+    everywhere = {key(n) for n in names(s)}
+    if not everywhere:
+        return
+    for c in found.numbers:
+        if c.status != NumberStatus.FOUND or c.hit is None or c.hit.entry.kind == "row":
+            continue
+        if c.quantity.kind not in ("number", "percent"):
+            continue
+        mine = names(own_part(s, c.quantity.start))
+        point = dataclasses.replace(c.quantity, bound=None)
+        theirs: set[str] = set()
+        said = False
+        for entry in dict.fromkeys(h.entry for h in [c.hit] + hits[:5] if h.entry.kind != "row"):
+            page = getattr(index.pages.get(entry.page), "text", "")
+            for e in index.page_quantities.get(entry.page, ()):
+                if not (entry.start <= e.start < entry.end and same_value(point, e)):
+                    continue
+                sentence, lo = paper_sentence(page, e)
+                # the names of the value's own statement that the sentence does not write
+                # (a metric both write, "F1", names no entity of the value)
+                own = {
+                    n for n in names(own_part(sentence, e.start - lo)) if key(n) not in everywhere
+                }
+                if len(own) != 1:
+                    said = True  # no one entity, or the sentence's own: no verdict
+                theirs |= own
+        if said or len(theirs) != 1:
+            continue
+        (paper_name,) = theirs
+        wrong = [n for n in sorted(mine) if siblings(n, paper_name) and _in_paper(index, n)]
+        if len(wrong) != 1:
+            continue
+        found.errors.append(ErrorSpan(span=wrong[0], tags=(ErrorTag.C2,), correction=paper_name))
+        found.notes.append(
+            f"page {c.hit.entry.page} gives {c.quantity.text} for '{paper_name}', not '{wrong[0]}'"
+        )
+        return
+
+
+def _in_paper(index: EvidenceIndex, name: str) -> bool:
+    """Whether the paper writes ``name`` somewhere (an entity of the paper, not a word the
+    sentence made up)."""
+    return any(name in getattr(p, "text", "") for p in index.pages.values())
+
+
+__all__ = ["check_sibling_name", "parts", "siblings"]

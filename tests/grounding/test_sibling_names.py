@@ -1,0 +1,75 @@
+"""A value the paper gives to one name, given by the sentence to a sibling name of the
+paper (another variant of one family: "ECFP-T65S" / "Cerulean-T65S", "BERT-Base" /
+"BERT-Large"), is a wrong entity (C2) corrected by the paper's name; the paper's own name,
+or a part of it ("ECFP", "T65S"), keeps the value."""
+
+from __future__ import annotations
+
+import pytest
+
+from annotations.schema import ErrorTag, Label
+from grounding.evidence import EvidenceIndex
+from grounding.judges.base import ClaimContext
+from grounding.judges.rules import RulesJudge
+from grounding.judges.sibling_names import siblings
+from grounding.types import Judgement, Sentence
+from tests.conftest import DATA
+from tests.grounding.judging import judged_c1
+
+CFP = DATA / "papers-more" / "cfp-t65s-2012.pdf"
+
+_PAPER = (
+    "We fine-tune two sizes of the encoder on the same corpus for three epochs.\n"
+    "BERT-Large reaches an F1 of 91.3 on the development set after tuning.\n"
+    "BERT-Base is faster to train and is used for the ablations in Section 5.\n"
+) + "\n".join(f"Section {i} describes topic {i} in the usual way." for i in range(20))
+
+
+def _judge(claim: str) -> Judgement:
+    index = EvidenceIndex.from_texts([_PAPER])
+    return RulesJudge(index=index).judge(
+        ClaimContext(Sentence(0, 0, len(claim), claim), "", (), ())
+    )
+
+
+def _c2(j: Judgement) -> list[tuple[str, str | None]]:
+    return [(e.span, e.correction) for e in j.errors if ErrorTag.C2 in e.tags]
+
+
+def test_siblings_share_a_part_and_neither_is_part_of_the_other() -> None:
+    assert siblings("ECFP-T65S", "Cerulean-T65S")
+    assert siblings("BERT-Base", "BERT-Large")
+    assert siblings("DeepSeek-R1-Distill-Qwen-32B", "DeepSeek-R1-Distill-Llama-8B")
+    assert not siblings("ECFP-T65S", "ECFP")  # a part of it
+    assert not siblings("ECFP-T65S", "T65S")
+    assert not siblings("GPT-4", "GPT-4")
+    assert siblings("Co-View", "Co-Read")  # two tasks of one family
+    assert not siblings("R1-Zero", "V3-Base")
+
+
+def test_a_value_given_to_a_sibling_variant_in_a_real_paper_is_c2() -> None:
+    label, why, _ = judged_c1(
+        CFP, "This corresponds to a 48% increase for Cerulean-T65S over Cerulean."
+    )
+    assert label == Label.CONTRADICTION, why
+    assert "ECFP-T65S" in why, why
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "This corresponds to a 48% increase for ECFP-T65S over ECFP.",
+        "The T65S mutation raises the quantum yield of ECFP by 48%.",
+    ],
+)
+def test_the_papers_own_name_or_its_parts_keep_the_value(sentence: str) -> None:
+    label, why, _ = judged_c1(CFP, sentence)
+    assert label == Label.SUPPORTED, why
+
+
+def test_a_value_given_to_the_other_model_size_is_c2() -> None:
+    j = _judge("After tuning, BERT-Base reaches an F1 of 91.3 on the development set.")
+    assert j.label is Label.CONTRADICTION, j.rationale
+    assert _c2(j) == [("BERT-Base", "BERT-Large")]
+    j = _judge("After tuning, BERT-Large reaches an F1 of 91.3 on the development set.")
+    assert j.label is Label.SUPPORTED, j.rationale
