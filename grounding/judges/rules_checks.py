@@ -22,7 +22,7 @@ from collections.abc import Callable, Container, Mapping, Sequence
 from rapidfuzz import fuzz
 
 from annotations.schema import ErrorTag
-from grounding.evidence import EvidenceIndex, Hit
+from grounding.evidence import EvidenceIndex, Hit, row_label
 from grounding.judges.answer_memory import AnswerMemory, Wrong
 from grounding.judges.comparison_check import read_in_clause, reversed_order
 from grounding.judges.direction_check import ROOT_LETTERS, PaperSentence, PaperSentences
@@ -766,8 +766,10 @@ def table_directions(text: str, index: EvidenceIndex, found: Findings) -> set[st
     """Directions ("up" / "down") in which the sentence's values written as the end of a
     change ("lowered the average to 77.5") and found in table rows differ from the cell of
     the same column in the first (top) row of their table, the reference such a change is
-    measured from; and the direction of a sentence's value from the paper's value a
-    difference of the sentence is computed against ("78.4, 1.6 points below" 80.0)."""
+    measured from (none where, in a table of rows headed by values, a series of
+    conditions, the row right above goes the other way); and the direction of a
+    sentence's value from the paper's value a difference of the sentence is computed
+    against ("78.4, 1.6 points below" 80.0)."""
     out: set[str] = set()
     own = {c.quantity.value for c in found.numbers}
     for c in found.numbers:
@@ -795,7 +797,20 @@ def table_directions(text: str, index: EvidenceIndex, found: Findings) -> set[st
         ref = cell_near(top, cell.x)
         if top is row or ref is None or ref.quantity.value == cell.quantity.value:
             continue
-        out.add("down" if cell.quantity.value < ref.quantity.value else "up")
+        way = "down" if cell.quantity.value < ref.quantity.value else "up"
+        # a change to a later row of a series of conditions, rows headed by a value (0,
+        # 100, 500, 1000 ppm: "at 1000 ppm it fell to 88.0%"), may be measured from the
+        # row right above as well: where the two go opposite ways, neither is the reference
+        above = [e for e in table if e.rects[0].y0 < row.rects[0].y0]
+        prev = (
+            cell_near(max(above, key=lambda e: e.rects[0].y0), cell.x)
+            if above and not re.search(r"[^\W\d_]", row_label(row))
+            else None
+        )
+        if prev is not None and prev.quantity.value != cell.quantity.value:
+            if way != ("down" if cell.quantity.value < prev.quantity.value else "up"):
+                continue
+        out.add(way)
     return out
 
 

@@ -24,7 +24,8 @@ against any passage that happens to hold one of its words:
   every centre") is not verified by the number that binds the rest ("1.5 Tesla");
 - a negation before one of two opposites ("without clinically significant" /
   "clinically insignificant") makes them say the same; a sentence that compares its own
-  pairs of values is not read as a change from its table's first row;
+  pairs of values is not read as a change from its table's first row, nor a change in a
+  series of conditions that goes the other way from the row right above;
 - a value the paper gives for two measures at once ("the standard deviations (STDs) of
   NNI are 0.44 °C") is a value of either.
 
@@ -282,6 +283,8 @@ def test_a_value_given_another_condition_is_corrected(
             "breakdown potential fell from −33.6 to −130.0 mV, which the authors take to imply "
             "reduced adsorption coverage and a less intact adsorbed layer.",
         ),
+        # a series of conditions (0 ... 500, 1000 ppm): the fall is from the row above
+        (IMIDAZOLE, "At 1000 ppm the efficiency fell to 88.0%."),
     ],
 )
 def test_a_correct_sentence_is_not_contradicted(pdf: Path, sentence: str) -> None:
@@ -309,3 +312,12 @@ def test_a_value_stated_at_its_condition_is_not_rebound() -> None:
         "higher than at 500 ppm.",
     )
     assert label is not Label.CONTRADICTION, why
+
+
+def test_a_change_in_a_series_of_conditions_still_needs_its_direction() -> None:
+    # the 500 ppm row rises from both the first row and the row above: "fell" is wrong
+    label, why = _label(IMIDAZOLE, "At 500 ppm the efficiency fell to 91.7%.")
+    assert label is Label.CONTRADICTION, why
+    # an ablation table's rows are no series: "down to 78.4" is read from its first row
+    label, why = _label(SPECTER, "Dropping the hard negatives brings the average down to 78.4.")
+    assert label is Label.SUPPORTED and "measured from" in why, why
