@@ -53,8 +53,9 @@ def check_sibling_name(text: str, index: EvidenceIndex, hits: list[Hit], found: 
     its evidence passage or one of the best five passages) names, in the value's own
     coordinated statement, exactly one name that the sentence does not write (the same
     one in each), and the value's own statement in the sentence names a sibling of it
-    (:func:`siblings`) that the paper names elsewhere, add a C2 error (the sentence's
-    name, corrected by the paper's) and a note to ``found``.
+    (:func:`siblings`) that the paper names elsewhere, but not within 300 characters of
+    a statement of the value, add a C2 error (the sentence's name, corrected by the
+    paper's) and a note to ``found``.
 
     Args: text: the sentence. index: the paper's evidence index. hits: the sentence's
           passages, best first. found: number checks.
@@ -72,6 +73,7 @@ def check_sibling_name(text: str, index: EvidenceIndex, hits: list[Hit], found: 
         mine = names(own_part(s, c.quantity.start))
         point = dataclasses.replace(c.quantity, bound=None)
         theirs: set[str] = set()
+        near: list[str] = []  # the paper text around each statement of the value
         said = False
         for entry in dict.fromkeys(h.entry for h in [c.hit] + hits[:5] if h.entry.kind != "row"):
             page = getattr(index.pages.get(entry.page), "text", "")
@@ -79,6 +81,7 @@ def check_sibling_name(text: str, index: EvidenceIndex, hits: list[Hit], found: 
                 if not (entry.start <= e.start < entry.end and same_value(point, e)):
                     continue
                 sentence, lo = paper_sentence(page, e)
+                near.append(page[max(0, e.start - _NEAR) : e.end + _NEAR])
                 # the names of the value's own statement that the sentence does not write
                 # (a metric both write, "F1", names no entity of the value)
                 own = {
@@ -90,7 +93,13 @@ def check_sibling_name(text: str, index: EvidenceIndex, hits: list[Hit], found: 
         if said or len(theirs) != 1:
             continue
         (paper_name,) = theirs
-        wrong = [n for n in sorted(mine) if siblings(n, paper_name) and _in_paper(index, n)]
+        wrong = [
+            n
+            for n in sorted(mine)
+            if siblings(n, paper_name)
+            and _in_paper(index, n)
+            and not any(n in t for t in near)  # named nearby: it may be meant
+        ]
         if len(wrong) != 1:
             continue
         found.errors.append(ErrorSpan(span=wrong[0], tags=(ErrorTag.C2,), correction=paper_name))
@@ -98,6 +107,11 @@ def check_sibling_name(text: str, index: EvidenceIndex, hits: list[Hit], found: 
             f"page {c.hit.entry.page} gives {c.quantity.text} for '{paper_name}', not '{wrong[0]}'"
         )
         return
+
+
+#: how far around a statement of the value a name the paper writes may be the one meant
+#: (characters)
+_NEAR = 300
 
 
 def _in_paper(index: EvidenceIndex, name: str) -> bool:

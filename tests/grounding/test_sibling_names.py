@@ -1,7 +1,8 @@
 """A value the paper gives to one name, given by the sentence to a sibling name of the
 paper (another variant of one family: "ECFP-T65S" / "Cerulean-T65S", "BERT-Base" /
 "BERT-Large"), is a wrong entity (C2) corrected by the paper's name; the paper's own name,
-or a part of it ("ECFP", "T65S"), keeps the value."""
+or a part of it ("ECFP", "T65S"), keeps the value, and so does a sibling the paper names
+next to the value's statement (it may be the one meant)."""
 
 from __future__ import annotations
 
@@ -21,8 +22,9 @@ CFP = DATA / "papers-more" / "cfp-t65s-2012.pdf"
 _PAPER = (
     "We fine-tune two sizes of the encoder on the same corpus for three epochs.\n"
     "BERT-Large reaches an F1 of 91.3 on the development set after tuning.\n"
-    "BERT-Base is faster to train and is used for the ablations in Section 5.\n"
-) + "\n".join(f"Section {i} describes topic {i} in the usual way." for i in range(20))
+    + "\n".join(f"Section {i} describes topic {i} in the usual way." for i in range(20))
+    + "\nBERT-Base is faster to train and is used for the ablations in Section 5.\n"
+)
 
 
 def _judge(claim: str) -> Judgement:
@@ -73,3 +75,13 @@ def test_a_value_given_to_the_other_model_size_is_c2() -> None:
     assert _c2(j) == [("BERT-Base", "BERT-Large")]
     j = _judge("After tuning, BERT-Large reaches an F1 of 91.3 on the development set.")
     assert j.label is Label.SUPPORTED, j.rationale
+
+
+def test_a_sibling_named_next_to_the_value_may_be_meant() -> None:
+    paper = _PAPER.replace(
+        "after tuning.\n", "after tuning.\nBERT-Base shares its vocabulary and corpus.\n", 1
+    )
+    index = EvidenceIndex.from_texts([paper])
+    claim = "After tuning, BERT-Base reaches an F1 of 91.3 on the development set."
+    j = RulesJudge(index=index).judge(ClaimContext(Sentence(0, 0, len(claim), claim), "", (), ()))
+    assert not _c2(j), j.rationale
