@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from grounding.evidence import Entry, EvidenceIndex, Hit
+from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
 from grounding.judges.number_common import Findings, NumberCheck, NumberStatus, plausible
 from grounding.judges.number_lists import ordered_run
 from grounding.judges.parts import sentence_quantities
@@ -164,6 +164,8 @@ def _correct_named_cell(
     pid, row = cands[0]
     if any(same_value(c.quantity, cell.quantity) for cell in row.cells):
         return
+    if _names_holder(text, rows, row, c):
+        return
     xs = _named_column(text, index, rows, c, pid, row, anchors, local)
     if not xs:
         return
@@ -177,6 +179,21 @@ def _correct_named_cell(
         and cand.decimals == c.quantity.decimals
     ):
         c.status, c.hit, c.correction = NumberStatus.CONFLICT, Hit(row, pid, 1.0), cand
+
+
+def _names_holder(text: str, rows: list[tuple[int, Entry]], row: Entry, c: NumberCheck) -> bool:
+    """True if another row of ``row``'s table holds the number and the sentence writes
+    every word of that row's label, stop words included ("+ author" in "adding author
+    names ... to 67.3": a label the index keeps no term for is named all the same)."""
+    said = set(re.findall(r"[^\W\d_]{3,}", fold(text).lower()))
+    for _, e in rows:
+        if e is row or not same_table(e, row):
+            continue
+        if any(same_value(c.quantity, cell.quantity) for cell in e.cells):
+            words = set(re.findall(r"[^\W\d_]{3,}", row_label(e).lower()))
+            if words and words <= said:
+                return True
+    return False
 
 
 def _named_column(
