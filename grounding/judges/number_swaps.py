@@ -39,9 +39,44 @@ def _around(
     if right and z < len(text) and text[z - 1].isalnum() and text[z].isalnum():
         right = right[:-1]
     near = left[-words:] + right[:words]
-    return {t for t in content_terms(" ".join(near)) if not is_numeric(t)} | {
-        w.lower().strip(".,") for w in near if _COMPOUND.fullmatch(w.strip(".,"))
-    }
+    return (
+        {t for t in content_terms(" ".join(near)) if not is_numeric(t)}
+        | {w.lower().strip(".,") for w in near if _COMPOUND.fullmatch(w.strip(".,"))}
+        | _labels(text, max(a, start - len(" ".join(left))), end + len(" ".join(right)) + 1)
+    )
+
+
+#: a condition named by a number: "definition 1", "definition one", "Phase II", "day 7"
+_LABELLED = re.compile(
+    r"\b([A-Za-z]{3,})\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"I{1,3}|IV|VI{0,3}|IX|X)\b(?![.,]?\d)"
+)
+_LABEL_NUMBER = {
+    w: str(i)
+    for words in (
+        ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+        ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"),
+    )
+    for i, w in enumerate(words, 1)
+}
+#: words whose number points into the paper, not at a condition ("Table 2", "Fig. 3")
+_NOT_LABELS = frozenset(
+    "table tables figure figures fig section sections eq equation page ref".split()
+)
+
+
+def _labels(text: str, lo: int, hi: int) -> set[str]:
+    """Conditions named by a number whose name starts inside ``lo``-``hi`` of ``text``, as
+    "name#n" with the number as digits ("definition one" and "definition 1": both
+    "definition#1"): the number that names a condition is no other value."""
+    out = set()
+    for m in _LABELLED.finditer(text, max(0, lo), min(len(text), hi + 16)):
+        word = m.group(1).lower()
+        if m.start() >= hi or word in _NOT_LABELS:
+            continue
+        n = m.group(2).lower()
+        out.add(f"{word}#{_LABEL_NUMBER.get(n, n)}")
+    return out
 
 
 #: a hyphenated compound, kept whole as well ("water-in" / "water-out" differ in the

@@ -286,3 +286,30 @@ def test_values_exchanged_between_names_holding_digits_are_c1(
     assert j.label is Label.CONTRADICTION, j.rationale
     assert len(_c1(j)) == 2, j.rationale
     assert _judge(paper, right).label is Label.SUPPORTED, _judge(paper, right).rationale
+
+
+@pytest.mark.parametrize(
+    ("paper", "wrong", "right"),
+    [
+        (
+            "This is equivalent to a total of 647 men for UCL definition one and 388 men for "
+            "UCL definition two.",
+            "This corresponds to 388 men under definition 1 and 647 under definition 2.",
+            "This corresponds to 647 men under definition 1 and 388 under definition 2.",
+        ),
+        (
+            "Enrolment reached 212 patients in Phase II and 48 patients in Phase I of the trial.",
+            "The trial enrolled 212 patients in Phase I and 48 patients in Phase II.",
+            "The trial enrolled 48 patients in Phase I and 212 patients in Phase II.",
+        ),
+    ],
+)
+def test_values_exchanged_between_numbered_conditions_are_c1(
+    paper: str, wrong: str, right: str
+) -> None:
+    """A condition named by a number ("definition one" = "definition 1", "Phase II") is a
+    value's own word: two values given each other's numbered conditions are C1."""
+    j = _judge(paper, wrong)
+    assert j.label is Label.CONTRADICTION, j.rationale
+    assert len(_c1(j)) == 2, j.rationale
+    assert _judge(paper, right).label is not Label.CONTRADICTION, _judge(paper, right).rationale
