@@ -101,6 +101,13 @@ _POINTER = re.compile(
 #: A name after these is the base a change is made to ("adding X to SPECTER").
 _BASE = re.compile(r"\b(?:to|from|into|onto)\s+(?:the\s+)?$", re.I)
 _FROM = re.compile(r"\bfrom\s*$", re.I)
+#: "36.0 mol% and 12.6 wt% for LPC-2": two values, each with its unit, then the name both
+#: are given to
+_PAIR_FOR = re.compile(
+    r"\s*(?:%|[^\W\d_][\w%/]*)?\s*(?:and|,)\s+[-−]?\d[\d.,]*\s*(?:%|[^\W\d_][\w%/]*)?"
+    r"\s+(?:for|of|by)\s+(?:the\s+)?",
+    re.I,
+)
 #: "87.6% on AlpacaEval 2.0": a name right after "on" names what the value measures
 _ON_NAME = re.compile(r"\s*%?\s*on\s+(?:the\s+)?", re.I)
 #: a name right after a value and "on" / "for" / "of" ("92.3% on ArenaHard"): that value's
@@ -424,6 +431,12 @@ def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Me
         ]
         if nxt:
             return nxt[0]
+    pair = None if "respectively" in s else _PAIR_FOR.match(rest)
+    if pair:
+        # "36.0 mol% and 12.6 wt% for LPC-2": the name right after the pair
+        named_after = next((m for m in mentions if m.start == q_end + pair.end()), None)
+        if named_after is not None:
+            return named_after
     if _FROM.search(s[:q_start]):
         return None  # "from 80.0 to 67.3": the value it starts at
     nums = [q for q in sentence_quantities(text) if q.checkable]

@@ -330,3 +330,20 @@ def test_a_row_named_by_a_stop_word_keeps_its_value() -> None:
     assert label is not Label.CONTRADICTION, why
     label, why = _label(SPECTER, "Dropping the abstract lowers the average to 67.3.")
     assert label is Label.CONTRADICTION and "68.1" in why, why
+
+
+def test_a_pair_of_values_goes_to_the_name_written_after_it() -> None:
+    # "36.0 mol% and 12.6 wt% for LPC-2": both values are LPC-2's, not the LPC named before
+    right = (
+        "In Table 1, the original synthesis (LP) averaged 40.7 mol% LA and 11.5 wt% humins at "
+        "pH 1.0, compared with 37.0 mol% and 11.4 wt% for LPC and 36.0 mol% and 12.6 wt% for "
+        "LPC-2, both at pH 1.3."
+    )
+    label, why = _label(HUMINS, right)
+    assert label is Label.SUPPORTED, why
+    wrong = (
+        "LP averaged 40.7 mol% LA, compared with 36.0 mol% and 11.4 wt% for LPC and 37.0 mol% "
+        "and 12.6 wt% for LPC-2."
+    )
+    label, why = _label(HUMINS, wrong)
+    assert label is Label.CONTRADICTION, why
