@@ -96,6 +96,22 @@ def test_table_row_passage_on_real_pdf(specter_index: EvidenceIndex) -> None:
     assert any(lbl.startswith("Citeomatic") for lbl in labels)
 
 
+def test_a_line_of_prose_dense_in_numbers_is_no_table_row() -> None:
+    """Word spaces only, no column break: "scores 72.6% on AIME 2024, 94.3% on MATH-500,"
+    is prose, and a value read from it is not the value of a table cell."""
+    from grounding.check import check
+    from grounding.pdf import read_pdf
+
+    document = read_pdf(need(PAPERS / "deepseek-r1-2025.pdf"))
+    index = EvidenceIndex.build(document)
+    rows = [index.entries[i].text for i in index.rows_by_page[4]]
+    assert not any("AIME 2024" in r for r in rows), rows
+    assert any("AIME 2024 (Pass@1)" in index.entries[i].text for i in index.rows_by_page[13])
+    # R1's own 79.8 (Table 4) is no longer read against that line's "AIME 2024, 94.3%"
+    [s] = check("", "DeepSeek-R1 achieves 79.8% on AIME 2024.", document, index=index).sentences
+    assert s.judgement.label.value == "supported", s.judgement.rationale
+
+
 def test_line_passages_have_boxes_and_offsets(specter_index: EvidenceIndex) -> None:
     page = specter_index.pages[7]
     hit = specter_index.search("Ablation Study removing the abstract from the textual input", k=1)[
