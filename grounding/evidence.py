@@ -260,7 +260,7 @@ def _spaced_as_prose(words: Sequence[Any]) -> bool:
     heights = sorted(w.rect.y1 - w.rect.y0 for w in words)
     height = heights[len(heights) // 2] or 1.0
     widest = max(b.rect.x0 - a.rect.x1 for a, b in zip(words, words[1:]))
-    return widest < _PROSE_GAP * height
+    return bool(widest < _PROSE_GAP * height)
 
 
 def _accent_free(text: str) -> str:
