@@ -7,6 +7,8 @@ conflict with the cell that holds the paper's value (C1), or record a swapped en
 
 from __future__ import annotations
 
+import re
+
 from annotations.schema import ErrorSpan, ErrorTag
 from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
 from grounding.judges.number_common import (
@@ -113,6 +115,28 @@ def _row_names(
         ]
         names.append((m.start(), token, matching))
     return names
+
+
+def short_form_in(text: str, label: str) -> bool:
+    """True if ``text`` writes a hyphenated name of ``label`` by its last parts: "R1-Zero"
+    for "DeepSeek-R1-Zero", "Qwen-32B" for "DeepSeek-R1-Distill-Qwen-32B"."""
+    tails = {t.lower() for t in re.findall(r"[\w.@/+]+(?:-[\w.@/+]+)+", label)}
+    return any(
+        tail.endswith("-" + m.group(0).lower())
+        for m in re.finditer(r"[\w.@/+]+(?:-[\w.@/+]+)+", text)
+        for tail in tails
+    )
+
+
+def longer_name(name: str, label: str) -> bool:
+    """True if ``label`` writes ``name`` only as the start of a longer hyphenated name:
+    "DeepSeek-R1-Distill-Qwen-1.5B" for "DeepSeek-R1", "BERT-Large" for "BERT" -- another
+    model or variant, not the one the sentence names."""
+    low = name.lower()
+    tokens = [t.lower() for t in re.findall(r"[\w.@/+-]+", label)]
+    if any(t.strip(".-") == low for t in tokens):
+        return False
+    return any(t.startswith(low + "-") for t in tokens)
 
 
 def _numbers_by_name(
@@ -288,7 +312,8 @@ def check_label_rows(
     """A sentence that spells out a row's whole label ("Training without hard negatives
     ..." for the row "No hard negatives") speaks of that row: a lone number of the
     sentence that the row does not hold, but that was read from a row the sentence does
-    not name, is corrected with the row's closest value of the same precision (C1)."""
+    not name (not even by a short form: "R1-Zero" names "DeepSeek-R1-Zero"), is corrected
+    with the row's closest value of the same precision (C1)."""
     if len(checks) != 1:
         return
     c = checks[0]
@@ -308,6 +333,7 @@ def check_label_rows(
             c.hit.entry.kind != "row"
             or labels.get(c.hit.pid, set()) <= claim_terms
             or set(content_terms(row_label(c.hit.entry))) <= claim_terms
+            or short_form_in(text, row_label(c.hit.entry))
         )
     ):
         return
@@ -325,9 +351,11 @@ def check_label_rows(
 def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Findings) -> None:
     """A number read from a table row must sit under the column its sentence names.
 
-    For each number found in a row, the nearest name of the sentence that heads a column of
-    that table decides: a name after it, joined by "for", "on", "in", "under" or "of"
-    (``number_common.COLUMN_AFTER``: "62.1% on MATH-500", "82.0 F1 on MeSH"), or one
+    For each number found in a row the sentence names (a word of its label, not as the start
+    of a longer name: "DeepSeek-R1" names no "DeepSeek-R1-Distill-Llama-8B" row), the
+    nearest name of the sentence that heads a column of that table decides: a name after
+    it, joined by "for", "on", "in", "under" or "of" (``number_common.COLUMN_AFTER``:
+    "62.1% on MATH-500", "82.0 F1 on MeSH"), or one
     right before it ("R1's 30.1"); names of the row itself are skipped. If the number is
     not in that column, the cell under the named column is the correction (C1); a cell
     of another scale corrects nothing, and the number, which the row gives under another
@@ -336,6 +364,7 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
     sub-column under a group header spanning several columns: no conflict.
     """
     s = fold(text)
+    said = set(content_terms(s))
     qs = [q for q in sentence_quantities(text) if q.checkable]
     names = []
     for m in ROW_NAME.finditer(s):
@@ -355,6 +384,10 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
         if not any(heads):
             continue
         label = set(content_terms(row_label(entry)))
+        if not label & said or any(
+            set(terms) <= label and longer_name(s[a:b], row_label(entry)) for a, b, terms in names
+        ):
+            continue  # a row the sentence does not name, or a longer name's ("...-Llama-8B")
         # in a list of numbers ("A and B score 70.98 and 68.45") the names before it
         # go respectively, not the last one to every number
         listed = in_number_list(text, q) or any(

@@ -8,10 +8,11 @@ the paper's statement does not name. The sentence gives the value to the wrong e
 the paper's name as the correction.
 
 Siblings are names of one family, as papers name variants of one thing: two names that
-share a hyphen-separated part of two or more characters that is not a number
+share a hyphen-separated part of two or more characters that is not a number or a size
 ("ECFP-T65S" / "Cerulean-T65S", "BERT-Base" / "BERT-Large", "DeepSeek-R1-Distill-Qwen-32B"
-/ "DeepSeek-R1-Distill-Llama-8B"), neither name a part of the other ("ECFP" and "T65S"
-name parts of "ECFP-T65S": the sentence may name it by them).
+/ "DeepSeek-R1-Distill-Llama-8B"; not "QwQ-32B-Preview" / "Qwen-32B"), neither name a
+part or a short form of the other ("ECFP" and "T65S" name parts of "ECFP-T65S", "R1-Zero"
+is "DeepSeek-R1-Zero": the sentence may name it by them).
 
 Pure over an :class:`EvidenceIndex`; no I/O.
 """
@@ -22,9 +23,10 @@ import dataclasses
 import re
 
 from annotations.schema import ErrorSpan, ErrorTag
-from grounding.evidence import EvidenceIndex, Hit
+from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
 from grounding.judges.name_binding import key, names, own_part, paper_sentence
-from grounding.judges.number_common import Findings, NumberStatus
+from grounding.judges.number_common import Findings, NumberCheck, NumberStatus
+from grounding.judges.number_tables import longer_name
 from grounding.lexicon import fold
 from grounding.quantities import same_value
 
@@ -36,7 +38,7 @@ def parts(name: str) -> set[str]:
     return {
         p.lower()
         for p in re.split(r"[-/_]", name)
-        if len(p) >= 2 and not re.fullmatch(r"[\d.]+", p)
+        if len(p) >= 2 and not re.fullmatch(r"[\d.]+[a-zA-Z]?", p)
     }
 
 
@@ -45,7 +47,9 @@ def siblings(a: str, b: str) -> bool:
     pa, pb = parts(a), parts(b)
     if key(a) == key(b) or key(a) in pa | pb or key(b) in pa | pb:
         return False  # the same name, or one names a part of the other
-    return bool(pa & pb) and pa != pb
+    if pa <= pb or pb <= pa:
+        return False  # a short form of the other ("R1-Zero" for "DeepSeek-R1-Zero")
+    return bool(pa & pb)
 
 
 def check_sibling_name(text: str, index: EvidenceIndex, hits: list[Hit], found: Findings) -> None:
@@ -66,11 +70,22 @@ def check_sibling_name(text: str, index: EvidenceIndex, hits: list[Hit], found: 
     if not everywhere:
         return
     for c in found.numbers:
-        if c.status != NumberStatus.FOUND or c.hit is None or c.hit.entry.kind == "row":
+        if c.status != NumberStatus.FOUND or c.hit is None:
             continue
         if c.quantity.kind not in ("number", "percent"):
             continue
         mine = names(own_part(s, c.quantity.start))
+        if c.hit.entry.kind == "row":
+            if (wrong_row := _row_of_sibling(index, c.hit.entry, c, mine, everywhere)) is not None:
+                found.errors.append(
+                    ErrorSpan(span=wrong_row[0], tags=(ErrorTag.C2,), correction=wrong_row[1])
+                )
+                found.notes.append(
+                    f"page {c.hit.entry.page} gives {c.quantity.text} in the row of "
+                    f"'{wrong_row[1]}', not '{wrong_row[0]}'"
+                )
+                return
+            continue
         point = dataclasses.replace(c.quantity, bound=None)
         theirs: set[str] = set()
         near: list[str] = []  # the paper text around each statement of the value
@@ -112,6 +127,43 @@ def check_sibling_name(text: str, index: EvidenceIndex, hits: list[Hit], found: 
 #: how far around a statement of the value a name the paper writes may be the one meant
 #: (characters)
 _NEAR = 300
+
+
+def _row_of_sibling(
+    index: EvidenceIndex, row: Entry, c: NumberCheck, mine: set[str], everywhere: set[str]
+) -> tuple[str, str] | None:
+    """(the sentence's name, the row's name) where the table row holding the value is
+    labelled by a longer name or a sibling of a name the value's own statement gives it
+    ("DeepSeek-R1 achieves 72.6%" read in the "DeepSeek-R1-Distill-Qwen-32B" row), the
+    sentence writes no name of that row, and no row labelled by the sentence's name holds
+    the value; None otherwise. An approximate value ("roughly 80%") is left alone: a cell
+    it rounds to may be anyone's."""
+    if c.quantity.approx or c.quantity.bound is not None:
+        return None
+    label_names = names(row_label(row))
+    if not label_names or {key(n) for n in label_names} & everywhere:
+        return None
+    words = set(re.findall(r"[\w.]+", " ".join(mine).lower())) | {
+        w.lower() for w in re.findall(r"[\w.]+", " ".join(sorted(everywhere)))
+    }
+    for n in sorted(mine):
+        theirs = [
+            m
+            for m in label_names
+            if (longer_name(n, m) or siblings(n, m)) and not parts(m) <= words | everywhere
+        ]
+        if len(theirs) != 1:
+            continue
+        own_rows = [
+            e
+            for pids in index.rows_by_page.values()
+            for e in (index.entries[i] for i in pids)
+            if key(n) in {key(x) for x in names(row_label(e))}
+        ]
+        if any(same_value(c.quantity, x.quantity) for e in own_rows for x in e.cells):
+            return None  # the sentence's own row holds it too
+        return n, theirs[0]
+    return None
 
 
 def _in_paper(index: EvidenceIndex, name: str) -> bool:

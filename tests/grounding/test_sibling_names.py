@@ -85,3 +85,35 @@ def test_a_sibling_named_next_to_the_value_may_be_meant() -> None:
     claim = "After tuning, BERT-Base reaches an F1 of 91.3 on the development set."
     j = RulesJudge(index=index).judge(ClaimContext(Sentence(0, 0, len(claim), claim), "", (), ()))
     assert not _c2(j), j.rationale
+
+
+R1 = DATA / "papers" / "deepseek-r1-2025.pdf"
+
+
+def test_a_value_of_a_longer_names_row_is_c2() -> None:
+    # 72.6 is the AIME cell of the "DeepSeek-R1-Distill-Qwen-32B" row, not R1's (79.8)
+    label, why, _ = judged_c1(R1, "DeepSeek-R1 achieves 72.6% on AIME 2024.")
+    assert label == Label.CONTRADICTION, why
+    assert "DeepSeek-R1-Distill-Qwen-32B" in why, why
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence"),
+    [
+        (R1, "DeepSeek-R1 achieves 79.8% on AIME 2024."),
+        (R1, "DeepSeek-R1-Distill-Qwen-32B achieves 72.6% on AIME 2024."),
+        # a short form of the row's name ("R1-Zero" for "DeepSeek-R1-Zero")
+        (R1, "Table 2 puts R1-Zero's final AIME 2024 pass@1 at 71.0."),
+        # the sentence writes every part of the row's name ("ECFP" ... "T65S")
+        (CFP, "The T65S mutation raises the fluorescence quantum yield by 48% for ECFP."),
+    ],
+)
+def test_a_row_named_by_its_parts_or_short_form_keeps_its_value(pdf: object, sentence: str) -> None:
+    label, why, _ = judged_c1(pdf, sentence)  # type: ignore[arg-type]
+    assert label == Label.SUPPORTED, why
+
+
+def test_a_rounded_value_is_not_read_in_another_models_row() -> None:
+    # R1's AIME 2024 is 79.8; "roughly 80%" is no other model's 80.0 cell
+    label, why, _ = judged_c1(R1, "DeepSeek-R1 scores roughly 80% on AIME 2024.")
+    assert label != Label.CONTRADICTION, why
