@@ -69,6 +69,7 @@ from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.rules_cues import NEGATIONS, REPORTING
 from grounding.judges.statement_check import Alignment, PartResult, Status
 from grounding.lexicon import STOPWORDS, content_term, fold, is_numeric, root
+from grounding.lexicon.parts_of_speech import can_be_noun
 from grounding.lexicon.words import GENERAL_WORDS, entity_slot_words
 from grounding.memo import per_check
 
@@ -381,7 +382,7 @@ def other_entity(
             if _verb_position(mine_words, k):
                 continue
             other = _slot_word(k, mine, theirs, claim_terms)
-            if other is not None:
+            if other is not None and _nouns(mine[k][0], other):
                 # each word as its own text writes it: the correction is the paper's
                 # word ("March", not the folded "march")
                 return EntitySwap(
@@ -691,6 +692,12 @@ under up down to from in on at by with into through""".split()
 )
 
 
+def _nouns(*words: str) -> bool:
+    """True if every word can be a noun (``grounding.lexicon.parts_of_speech``): a verb,
+    adjective or adverb in a slot is paraphrase, not another entity."""
+    return all(can_be_noun(w) for w in words)
+
+
 def _verb_position(words: Sequence[str], i: int) -> bool:
     """Whether ``words[i]`` (lower case) stands where a verb does: right after a plural
     noun (its subject) and before a preposition, a determiner or a number ("All variants
@@ -754,7 +761,7 @@ class _Pairing:
                 or _misspelt(c.word, p.word, self.counts.get(c.key, 0))
             ):
                 continue
-            certain = c.grade == 2 and p.grade == 2
+            certain = c.grade == 2 and p.grade == 2 and _nouns(c.word, p.word)
             if not certain and (not even or self.counts.get(c.key, 0)):
                 return None
             return EntitySwap(c.word, p.word, certain=certain)

@@ -318,3 +318,38 @@ def test_a_verb_after_its_plural_subject_is_no_entity_slot() -> None:
         "All variants lose between 85% and 95% of their fluorescence after 30 min of irradiation.",
     )
     assert label is not Label.CONTRADICTION, why
+
+
+CFP = DATA / "papers-more" / "cfp-t65s-2012.pdf"
+VESPA = DATA / "papers" / "vespa-2017.pdf"
+
+
+def test_only_words_that_can_be_nouns_name_entities() -> None:
+    from grounding.lexicon.parts_of_speech import can_be_noun
+
+    for noun in ("prostate", "bladder", "copper", "steel", "display", "humins", "Ocean"):
+        assert can_be_noun(noun), noun
+    for other in ("lost", "constrain", "elaborate", "slowly"):
+        assert not can_be_noun(other), other
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence"),
+    [
+        # a verb in the slot of the passage's verb ("All variants display between ...")
+        (
+            CFP,
+            "For irreversible bleaching, every variant lost between 85% and 95% of its "
+            "fluorescence after 30 minutes at maximum lamp power.",
+        ),
+        # an adjective for the passage's adjective ("the complex directory structure")
+        (
+            VESPA,
+            "The codeml_setup function, which builds the elaborate directory and file "
+            "structure that codeML needs, took about 45 minutes.",
+        ),
+    ],
+)
+def test_a_reworded_verb_or_adjective_is_no_swap(pdf: Path, sentence: str) -> None:
+    label, why, _ = judged_c1(pdf, sentence)
+    assert label is not Label.CONTRADICTION, why

@@ -1,0 +1,31 @@
+"""Whether an English word can be a noun, from a dictionary of word forms.
+
+The entity check (``grounding/judges/entity_check.py``) calls two words in one slot of a
+sentence and its passage a swap of entities ("prostate" / "bladder cancer"). Paraphrase
+puts verbs and adjectives in such slots too ("every variant *lost* 85%" / "all variants
+*display* 85%", "the *elaborate* directory structure" / "the *complex* one"): a word the
+dictionary knows only as a verb, adjective or adverb names no entity.
+
+The dictionary is LemmInflect's (MIT licence; its word list comes from the SPECIALIST
+Lexicon of the U.S. National Library of Medicine): every inflected form with its parts of
+speech. It loads on first use (about 0.4 s of CPU, once a process). A word it does not know
+(a domain term: "humins", "imidazole") may be a noun.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+
+@lru_cache(maxsize=8192)
+def can_be_noun(word: str) -> bool:
+    """True if ``word`` (any case) can be a noun: the dictionary gives it a noun reading,
+    or does not know it. False for a word known only as a verb, adjective or adverb
+    ("lost", "constrain", "elaborate")."""
+    from lemminflect import getAllLemmas  # a 0.4 s load: only when a swap needs it
+
+    readings = getAllLemmas(word.lower())
+    return not readings or "NOUN" in readings or "PROPN" in readings
+
+
+__all__ = ["can_be_noun"]
