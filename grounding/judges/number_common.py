@@ -267,6 +267,17 @@ NAME_BEFORE = re.compile(
     re.I,
 )
 
+#: A name after these is the other side of a comparison or what was replaced ("instead of
+#: SciBERT", "level with QwQ-32B-Preview"), not what the next number measures.
+COMPARED = re.compile(
+    r"\b(?:than|above|below|over|under|vs\.?|versus|against|beats?|"
+    r"outperform(?:s|ing)?|surpass(?:es|ing)?|exceed(?:s|ing)?|trails?|behind|"
+    r"ahead of|compared (?:with|to)|instead of|"
+    r"(?:level|on par|in line|comparable|equal|even) (?:with|to)|similar to|match(?:es|ing)?|"
+    r"rather than|in place of|in lieu of)\s*(?:the\s+)?$",
+    re.I,
+)
+
 #: Candidate row names: single tokens holding a capital (SPECTER, BERT-Large, o1-mini).
 ROW_NAME = re.compile(r"(?<![\w@.-])(?=[\w.@/+-]*[A-Z])[A-Za-z][\w@/+-]*(?:\.\d+)?")
 

@@ -13,6 +13,7 @@ from annotations.schema import ErrorSpan, ErrorTag
 from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
 from grounding.judges.number_common import (
     COLUMN_AFTER,
+    COMPARED,
     NAME_BEFORE,
     ROW_NAME,
     Findings,
@@ -164,6 +165,11 @@ def _numbers_by_name(
             and c.quantity.start - n[0] <= 80
             # a name heading a column ("AIME") does not stop the row name
             and (n[2] or not all(t in header_terms for t in content_terms(n[1])))
+            # nor the other side of a comparison, a clause before the number ("level with
+            # QwQ-32B-Preview, scoring 47.0%"; "ahead of PDC at 0.459" is PDC's)
+            and not (
+                COMPARED.search(s[max(0, n[0] - 25) : n[0]]) and "," in s[n[0] : c.quantity.start]
+            )
         ]
         if before and before[-1][2]:
             chosen = before[-1]

@@ -51,6 +51,7 @@ from functools import lru_cache
 
 from grounding.evidence import Cell, Entry, EvidenceIndex, Hit, row_label
 from grounding.judges.number_common import (
+    COMPARED,
     NAME_AFTER,
     ROW_NAME,
     Findings,
@@ -115,15 +116,6 @@ _OWN_NAME = re.compile(r"\d%?\s*(?:on|for|of|by)\s+(?:the\s+)?$", re.I)
 #: What ends the clause a name governs: a semicolon, ", and", ", but", "while", "whereas".
 _CLAUSE_BREAK = re.compile(
     r";|,\s*(?:and|but|while|whereas|which|so)\b|\b(?:while|whereas)\b", re.I
-)
-#: A name after these is the other side of a comparison or what was replaced ("instead of
-#: SciBERT"), not what the next number measures.
-_COMPARED = re.compile(
-    r"\b(?:than|above|below|over|under|vs\.?|versus|against|beats?|"
-    r"outperform(?:s|ing)?|surpass(?:es|ing)?|exceed(?:s|ing)?|trails?|behind|"
-    r"ahead of|compared (?:with|to)|instead of|"
-    r"rather than|in place of|in lieu of)\s*(?:the\s+)?$",
-    re.I,
 )
 #: A reference printed in a table's column ("Li et al. (2016)", "Collier and Kim (2004)"):
 #: names the source, not the row's group.
@@ -490,7 +482,7 @@ def _named_before(
     others = [q for q in nums if m.end <= q.start < q_start and not _FROM.search(s[: q.start])]
     if others and not (listed and all(in_number_list(text, q) for q in others)):
         return None  # the name's own number stands between
-    if _CLAUSE_BREAK.search(between) or _COMPARED.search(s[max(0, m.start - 25) : m.start]):
+    if _CLAUSE_BREAK.search(between) or COMPARED.search(s[max(0, m.start - 25) : m.start]):
         return None  # another clause; "above GPV-2": the other side
     if any(
         not any(x.start <= m.end + n.start() < x.end for x in mentions)
@@ -516,7 +508,7 @@ def _compared_to(s: str, subject: Mention, other: Mention) -> bool:
         subject.end <= other.start
         and len(gap) <= 30
         and not re.search(r"\d", gap)
-        and _COMPARED.search(gap) is not None
+        and COMPARED.search(gap) is not None
     )
 
 
