@@ -66,7 +66,7 @@ from difflib import SequenceMatcher
 from annotations.schema import ErrorSpan, ErrorTag, Label
 from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
-from grounding.judges.rules_cues import NEGATIONS, REPORTING
+from grounding.judges.rules_cues import NEGATIONS, REPORTING, affixed_opposites
 from grounding.judges.statement_check import Alignment, PartResult, Status
 from grounding.lexicon import STOPWORDS, content_term, fold, is_numeric, root
 from grounding.lexicon.parts_of_speech import can_be_noun
@@ -692,10 +692,13 @@ under up down to from in on at by with into through""".split()
 )
 
 
-def _nouns(*words: str) -> bool:
-    """True if every word can be a noun (``grounding.lexicon.parts_of_speech``): a verb,
-    adjective or adverb in a slot is paraphrase, not another entity."""
-    return all(can_be_noun(w) for w in words)
+def _nouns(word: str, other: str) -> bool:
+    """True if both words can be nouns (``grounding.lexicon.parts_of_speech``): a verb,
+    adjective or adverb in a slot is paraphrase, not another entity, unless the two are
+    one word and its negative ("correct" / "incorrect"), which the slot contradicts."""
+    if affixed_opposites(word.lower(), {other.lower()}):
+        return True
+    return can_be_noun(word) and can_be_noun(other)
 
 
 def _verb_position(words: Sequence[str], i: int) -> bool:
