@@ -58,7 +58,7 @@ from grounding.judges.parts import Part, PartKind
 from grounding.judges.rules_cues import OPPOSITE
 from grounding.judges.statement_check import PartResult, Status, written_numbers
 from grounding.lexicon import content_term, content_terms, fold, is_numeric, raw_tokens, root
-from grounding.lexicon.words import direction_stems, negation_pattern, negation_words
+from grounding.lexicon.words import NO_BOUND, direction_stems, negation_pattern, negation_words
 
 #: Share (0-1) of the sentence's content terms a paper sentence must hold to be about the
 #: same things, for a negation (a negated claim shares fewer words) and for a change.
@@ -421,7 +421,11 @@ def negation_conflict(
     s = fold(text)
     if _NOT_DENIAL.search(s):
         return None
-    cues = list(_NEGATION.finditer(s))
+    cues = [
+        c
+        for c in _NEGATION.finditer(s)
+        if not (c.group(0).lower() == "no" and NO_BOUND.match(s, c.end()))
+    ]
     if len(cues) != 1:
         return None  # none, or a double negation ("not ... if not for")
     m = cues[0]

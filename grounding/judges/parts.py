@@ -31,6 +31,7 @@ from grounding.judges.rules_cues import NEGATIONS
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.lexicon.words import (
     DOWN_WORDS,
+    NO_BOUND,
     SAME_WORDS,
     UP_WORDS,
     direction_idioms,
@@ -263,6 +264,8 @@ def _word_parts(s: str) -> list[Part]:
         elif w in NEGATIONS or w.endswith("n't"):
             if w == "no" and re.match(r"\s+(?:longer|more)\b", s[m.end() :]):
                 continue
+            if w == "no" and NO_BOUND.match(s, m.end()):
+                continue  # a bound, not a negation: "no higher than 5 GeV", "no fewer than"
             if _named_negation(s, m.start(), m.end()):
                 continue  # a name: "(No hard negatives)", "the 'No Free Lunch' theorem"
             after = s[m.end() : m.end() + 40]

@@ -225,8 +225,19 @@ def role_words() -> dict[str, tuple[str, str]]:
     return {r[0]: (r[1], r[2]) for r in _rows("role_pairs.tsv")}
 
 
+#: "no" before a comparative and "than" writes a bound ("no higher than 5 GeV", "no later
+#: than day 7", "no fewer than"), which the number checks read: it negates nothing. Match
+#: at the end of the "no" cue.
+NO_BOUND = re.compile(
+    r"\s+(?!(?:other|rather|either|neither|whether|never|ever|under|over|after)\b)"
+    r"(?:[a-z]+er|less|fewer|worse)\s+than\b",
+    re.I,
+)
+
+
 __all__ = [
     "DOWN_WORDS",
+    "NO_BOUND",
     "GENERAL_WORDS",
     "HEDGE_EDITS",
     "NEGATIONS",

@@ -216,3 +216,20 @@ def test_a_heading_about_a_test_supports_no_direction() -> None:
         "Corrosion potential fell steadily as more imidazole was added.",
     )
     assert label is not Label.SUPPORTED, why
+
+
+def test_no_before_a_comparative_is_a_bound_not_a_negation() -> None:
+    """ "no higher than 5 GeV" writes a bound; "not restricted" still negates."""
+    from grounding.lexicon.words import NO_BOUND
+
+    assert NO_BOUND.match(" higher than 5 GeV") and NO_BOUND.match(" fewer than ten")
+    assert not NO_BOUND.match(" evidence of harm") and not NO_BOUND.match(" other than")
+    t2k = DATA / "papers-more" / "t2k-numu-water-xsec-2018.pdf"
+    label, why, _ = judged_c1(
+        t2k,
+        "The reported cross section is limited to forward-going muons with momenta no "
+        "higher than 5 GeV.",
+    )
+    assert label is not Label.CONTRADICTION, why
+    label, why, _ = judged_c1(t2k, "The cross section is not restricted to forward-going muons.")
+    assert label is Label.CONTRADICTION, why
