@@ -808,6 +808,9 @@ _SLASH_LIST = re.compile(
     r"(?<![\w/.,-])\d+(?:\.\d+)?(?:\s?/\s?\d+(?:\.\d+)?)+"
     r"(?=\s?(?:%|°|[A-Za-zµμ]))"
 )
+#: Decimals joined by slashes with no unit after them ("Babiana 0.500/0.556" for the Cape
+#: and non-Cape clades): a pair of values, never a fraction or a date
+_DECIMAL_PAIR = re.compile(r"(?<![\w/.,-])\d+\.\d+(?:\s?/\s?\d+\.\d+)+(?![\w/]|\.\d)")
 #: The largest whole of a fraction of a unit ("1/2 h", "3/4 inch"), not a list
 _UNIT_FRACTION_MAX = 8
 
@@ -816,7 +819,8 @@ def _slash_lists(text: str) -> tuple[str, list[tuple[int, int]]]:
     """``text`` with the slashes of per-condition value lists turned into "|" (so each value
     reads alone, offsets kept), and the lists' spans. A list is two or more numbers joined
     by "/" and followed by "%", a physical unit or a scale letter ("9/14 days", "7/13B",
-    "0.5/0.7 mm"); a part-of-whole count ("2/3 sites", "9/14 patients": a count noun) and
+    "0.5/0.7 mm"), or decimals joined by "/" with nothing after ("0.500/0.556"); a
+    part-of-whole count ("2/3 sites", "9/14 patients": a count noun) and
     a fraction of a unit ("1/2 h": two whole numbers, the second at most 8) stay as read."""
     spans: list[tuple[int, int]] = []
     for m in _SLASH_LIST.finditer(text):
@@ -834,6 +838,12 @@ def _slash_lists(text: str) -> tuple[str, list[tuple[int, int]]]:
         ):
             continue
         spans.append(m.span())
+    listed = list(spans)
+    spans += [
+        m.span()
+        for m in _DECIMAL_PAIR.finditer(text)
+        if not any(a <= m.start() < b for a, b in listed)
+    ]
     for a, b in spans:
         text = text[:a] + text[a:b].replace("/", "|") + text[b:]
     return text, spans

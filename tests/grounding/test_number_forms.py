@@ -60,6 +60,14 @@ def test_a_slash_list_with_a_unit_is_one_value_per_condition(text: str, want: li
     assert len({q.approx for q in qs}) == 1  # "about" qualifies every value
 
 
+def test_decimals_joined_by_a_slash_are_a_pair_of_values() -> None:
+    """ "Babiana 0.500/0.556, Moraea 0.259/0.288" (Cape / non-Cape): the second value of each
+    pair is read too; whole numbers ("12/05/2020", "3/5") are not pairs."""
+    text = "data set are: Babiana 0.500/0.556, Moraea 0.259/0.288, and"
+    assert [q.text for q in extract_quantities(text)] == ["0.500", "0.556", "0.259", "0.288"]
+    assert [q.text for q in extract_quantities("a ratio of 3/5 overall")] == ["3/5"]
+
+
 @pytest.mark.parametrize(
     "text, value, whole",
     [
