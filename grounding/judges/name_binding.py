@@ -287,8 +287,10 @@ def _other_condition_value(
         if not (entry.start <= e.start < entry.end and same_value(point, e)):
             continue
         sentence, lo = paper_sentence(page, e)
-        if _NUMBER_LIST.search(sentence):
-            continue  # "(100%, 75%, 50%, and 25%)": a list's commas and "and" split no statements
+        if _NUMBER_LIST.search(sentence) or _RESPECTIVELY.search(sentence):
+            # "(100%, 75%, 50%, and 25%)", "100 ppm and 300 ppm ... at 68.5% and 84.2%,
+            # respectively": a list's commas and "and" split no statements
+            continue
         spans = _parts(sentence)
         parts = [[q for q in extract_quantities(sentence[a:b]) if q.checkable] for a, b in spans]
         mine = next((i for i, (a, b) in enumerate(spans) if a <= e.start - lo < b), None)

@@ -170,3 +170,13 @@ def test_the_same_shape_with_a_wrong_number_is_still_c1(
 def test_values_of_a_respectively_list_are_no_coordinated_statements(sentence: str) -> None:
     label, why, _ = judged_c1(CFP, sentence)
     assert label is not Label.CONTRADICTION, why
+
+
+def test_a_respectively_list_of_conditions_splits_no_statements() -> None:
+    # "100 ppm and 300 ppm of imidazole show low, at 68.5% and 84.2%, respectively"
+    label, why, _ = judged_c1(
+        IMIDAZOLE,
+        "At 100 ppm the polarization-based efficiency was only 68.5%, and 300 ppm raised it "
+        "to 84.2%.",
+    )
+    assert label is not Label.CONTRADICTION, why
