@@ -311,9 +311,9 @@ def _row_error(obj: Any) -> str | None:
             problems.append(f"{k} is missing")
         elif not isinstance(v, str):
             problems.append(f"{k} must be a string (got {type(v).__name__} {json.dumps(v)[:40]})")
-        elif not v.strip():
+        elif not v.strip() and k != "answer_raw":
             problems.append(f"{k} is empty")
-        elif k == "answer_raw" and not has_words(v):
+        elif k == "answer_raw" and not has_words(v):  # blank, or punctuation only
             problems.append(f"{k} is empty (no letter or digit)")
     return "; ".join(problems) or None
 
