@@ -321,6 +321,7 @@ def test_a_verb_after_its_plural_subject_is_no_entity_slot() -> None:
 
 
 CFP = DATA / "papers-more" / "cfp-t65s-2012.pdf"
+IMIDAZOLE = DATA / "papers-more" / "imidazole-corrosion-2021.pdf"
 VESPA = DATA / "papers" / "vespa-2017.pdf"
 
 
@@ -342,6 +343,8 @@ def test_only_words_that_can_be_nouns_name_entities() -> None:
             "For irreversible bleaching, every variant lost between 85% and 95% of its "
             "fluorescence after 30 minutes at maximum lamp power.",
         ),
+        # a general noun for the passage's ("the 500 and 1000 ppm imidazole cases")
+        (IMIDAZOLE, "Both the 500 ppm and the 1000 ppm specimens showed passive behavior."),
         # an adjective for the passage's adjective ("the complex directory structure")
         (
             VESPA,
