@@ -170,6 +170,15 @@ def _look_up(
         for page, e in index.quantities_near(_could_match(q))
     ):
         check.status = NumberStatus.FOUND_FAR
+    elif q.unit is not None and q.physical and q.kind not in ("word", "fraction", "uncertainty"):
+        # written by the paper with another unit or none ("2.908" in a column headed
+        # "icorr (μA/cm2)"): the rationale says where, not "nowhere"
+        bare = next(
+            (page for page, e in index.quantities_near(_could_match(q)) if same_value(q, e)),
+            None,
+        )
+        if bare is not None:
+            check.elsewhere = f"page {bare} writes {q.value:g} but not in {q.unit}"
 
 
 def _derive_from_column(

@@ -58,6 +58,9 @@ class NumberCheck:
     #: condition): what it is bound to -- such a value is no wrong premise for later
     #: sentences; for ``found``: the rationale when it differs from "found on page N"
     why: str = ""
+    #: for status ``absent``: where the paper writes the value with another unit or none
+    #: ("page 4 writes 2.908 but not in μA/cm"), "" when nowhere
+    elsewhere: str = ""
 
 
 @dataclass(slots=True)

@@ -299,8 +299,13 @@ def absent_results(text: str, found: Findings) -> list[PartResult]:
                     _number_part(c),
                     Status.NOT_FOUND,
                     ErrorTag.N1,
-                    f"{c.quantity.text} appears nowhere in the PDF text and no "
-                    "passage gives a value for it",
+                    (
+                        f"{c.quantity.text} is not found: {c.elsewhere}, and no passage "
+                        "gives a value for it"
+                        if c.elsewhere
+                        else f"{c.quantity.text} appears nowhere in the PDF text and no "
+                        "passage gives a value for it"
+                    ),
                     span=c.quantity.text,
                 )
             )

@@ -180,3 +180,19 @@ def test_a_respectively_list_of_conditions_splits_no_statements() -> None:
         "to 84.2%.",
     )
     assert label is not Label.CONTRADICTION, why
+
+
+def test_a_value_written_without_its_unit_is_not_said_to_appear_nowhere() -> None:
+    # Table 2 prints 2.908 under "icorr (μA/cm2)": the cell carries no unit of its own
+    label, why, _ = judged_c1(
+        IMIDAZOLE,
+        "The corrosion current density at 500 ppm was 0.24 µA/cm2, compared with 2.908 µA/cm2 "
+        "without inhibitor.",
+    )
+    assert label is not Label.CONTRADICTION and "2.908 μA/cm appears nowhere" not in why, why
+    _, why, _ = judged_c1(
+        IMIDAZOLE,
+        "The corrosion current density at 500 ppm was 0.24 µA/cm2, compared with 7.777 µA/cm2 "
+        "without inhibitor.",
+    )
+    assert "7.777 μA/cm appears nowhere" in why, why
