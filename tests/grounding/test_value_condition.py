@@ -196,3 +196,11 @@ def test_a_value_written_without_its_unit_is_not_said_to_appear_nowhere() -> Non
         "without inhibitor.",
     )
     assert "7.777 μA/cm appears nowhere" in why, why
+
+
+def test_a_c1_is_corrected_by_the_value_stated_with_the_sentences_condition() -> None:
+    # "500 ppm of imidazole shows 91.7% efficiency, ..., while 1000 ppm of imidazole shows
+    # 88.0% of IE": the value written with 1000 ppm, not the one sharing "efficiency"
+    label, why, c1 = judged_c1(IMIDAZOLE, "At 1000 ppm the efficiency was 86.0%.")
+    assert label is Label.CONTRADICTION, why
+    assert c1 == [("86.0%", "88.0%")], why
