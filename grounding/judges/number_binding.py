@@ -275,10 +275,25 @@ def _bound_value(
         for e in near
         if same_value(o.quantity, e) and not same_value(fix, e)
     ]
+    stated = _conditions_stated(q, others, near)
 
-    # where the passage itself writes the sentence's other found numbers with a unit (a
-    # condition: "1000 ppm"), wherever they were found, and on which side
-    stated = [
+    def score(e: Quantity) -> tuple[bool, int, float]:
+        shared = len(words & own_words(page, e, near, {}))
+        gaps = [(e.start - a) * side for a, side in anchors if (e.start - a) * side > 0]
+        return _stated_with(page, e, stated), shared, -min(gaps, default=1e9)
+
+    best = max(pool, key=score)
+    held = next((e for e in pool if same_value(fix, e)), None)
+    return best if held is None or score(best) > score(held) else None
+
+
+def _conditions_stated(
+    q: Quantity, others: list[NumberCheck], near: list[Quantity]
+) -> list[tuple[int, int]]:
+    """Where the passage (its quantities ``near``) writes the sentence's other found numbers
+    with a unit (a condition: "1000 ppm"), wherever they were found: (offset, 1 if the
+    sentence writes it before ``q``, else -1)."""
+    return [
         (e.start, 1 if o.quantity.start < q.start else -1)
         for o in others
         if o.status == NumberStatus.FOUND and o.quantity.physical
@@ -286,22 +301,16 @@ def _bound_value(
         if same_value(o.quantity, e) and e.unit == o.quantity.unit
     ]
 
-    def score(e: Quantity) -> tuple[bool, int, float]:
-        shared = len(words & own_words(page, e, near, {}))
-        gaps = [(e.start - a) * side for a, side in anchors if (e.start - a) * side > 0]
-        # the value the passage states in one clause with the sentence's other number, on
-        # its side ("1000 ppm of imidazole shows 88.0%" for "1000 ppm ... lowered it to
-        # 86.0%"), whatever words either shares
-        with_it = any(
-            0 < (e.start - a) * side <= _WITH
-            and not _CLAUSE_END.search(page, min(a, e.start), max(a, e.start))
-            for a, side in stated
-        )
-        return with_it, shared, -min(gaps, default=1e9)
 
-    best = max(pool, key=score)
-    held = next((e for e in pool if same_value(fix, e)), None)
-    return best if held is None or score(best) > score(held) else None
+def _stated_with(page: str, e: Quantity, stated: list[tuple[int, int]]) -> bool:
+    """Whether the passage states value ``e`` in one clause with a condition of
+    ``stated``, on the side the sentence writes it ("1000 ppm of imidazole shows 88.0%" for
+    "1000 ppm ... lowered it to 86.0%")."""
+    return any(
+        0 < (e.start - a) * side <= _WITH
+        and not _CLAUSE_END.search(page, min(a, e.start), max(a, e.start))
+        for a, side in stated
+    )
 
 
 def check_changed_number(text: str, index: EvidenceIndex, hits: list[Hit], found: Findings) -> None:
