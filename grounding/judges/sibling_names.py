@@ -1,7 +1,10 @@
 """A value the paper gives to one name, given by the sentence to a sibling name.
 
-The paper: "The fluorescence quantum yield of ECFP-T65S is increased by 48%." The sentence:
-"This corresponds to a 48% increase for Cerulean-T65S over Cerulean." 48% is found, but
+In a table: "DeepSeek-R1 achieves 72.6% on AIME 2024" read in the row of
+"DeepSeek-R1-Distill-Qwen-32B", a longer name the sentence does not write, is that
+row's value, not R1's (C2). In prose, the paper: "The fluorescence quantum yield of
+ECFP-T65S is increased by 48%." The sentence: "This corresponds to a 48% increase for
+Cerulean-T65S over Cerulean." 48% is found, but
 the paper's statement of it names ECFP-T65S alone, and the sentence gives it to
 Cerulean-T65S: another variant of the paper's (the two names share a part, "T65S"), which
 the paper's statement does not name. The sentence gives the value to the wrong entity: C2,
@@ -53,8 +56,10 @@ def siblings(a: str, b: str) -> bool:
 
 
 def check_sibling_name(text: str, index: EvidenceIndex, hits: list[Hit], found: Findings) -> None:
-    """For each number found in a prose passage: where every paper sentence holding it (in
-    its evidence passage or one of the best five passages) names, in the value's own
+    """For each number found in a table row labelled by a longer name or a sibling of the
+    sentence's (:func:`_row_of_sibling`), or found in a prose passage where every paper
+    sentence holding it (in its evidence passage or one of the best five passages) names,
+    in the value's own
     coordinated statement, exactly one name that the sentence does not write (the same
     one in each), and the value's own statement in the sentence names a sibling of it
     (:func:`siblings`) that the paper names elsewhere, but not within 300 characters of
