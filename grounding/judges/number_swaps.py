@@ -19,6 +19,7 @@ from grounding.judges.number_binding import (
 from grounding.judges.number_common import Findings, NumberStatus
 from grounding.judges.number_lists import respectively_words
 from grounding.lexicon import content_terms, fold, is_numeric
+from grounding.number_words import WORD_NUMBERS
 from grounding.quantities import Quantity, comparable, same_value
 
 
@@ -32,8 +33,9 @@ def _around(
     reaches the qualifier that a paraphrase states closer)."""
     hi = len(text) if hi is None else hi
     a, z = max(lo, start - 12 * words), min(hi, end + 12 * words)
-    left = _BREAK.split(text[a:start])[-1].split()
-    right = _BREAK.split(text[end:z])[0].split()
+    left_text = _BREAK.split(text[a:start])[-1]
+    right_text = _BREAK.split(text[end:z])[0]
+    left, right = left_text.split(), right_text.split()
     if left and 0 < a and text[a - 1].isalnum() and text[a].isalnum():
         left = left[1:]  # no word cut in half at the window's edge
     if right and z < len(text) and text[z - 1].isalnum() and text[z].isalnum():
@@ -42,22 +44,20 @@ def _around(
     return (
         {t for t in content_terms(" ".join(near)) if not is_numeric(t)}
         | {w.lower().strip(".,") for w in near if _COMPOUND.fullmatch(w.strip(".,"))}
-        | _labels(text, max(a, start - len(" ".join(left))), end + len(" ".join(right)) + 1)
+        | _labels(text, start - len(left_text), end + len(right_text))
     )
 
 
 #: a condition named by a number: "definition 1", "definition one", "Phase II", "day 7"
+_CARDINALS = {w: str(v) for w, v in WORD_NUMBERS.items() if 1 <= v <= 10}
 _LABELLED = re.compile(
-    r"\b([A-Za-z]{3,})\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|"
-    r"I{1,3}|IV|VI{0,3}|IX|X)\b(?![.,]?\d)"
+    r"\b([A-Za-z]{3,})\s+(\d{1,2}|"
+    + "|".join(_CARDINALS)
+    + r"|I{1,3}|IV|VI{0,3}|IX|X)\b(?![.,]?\d)"
 )
-_LABEL_NUMBER = {
-    w: str(i)
-    for words in (
-        ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
-        ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"),
-    )
-    for i, w in enumerate(words, 1)
+#: the number that names a condition, as digits ("one", "I" -> "1")
+_LABEL_NUMBER = _CARDINALS | {
+    w: str(i) for i, w in enumerate("i ii iii iv v vi vii viii ix x".split(), 1)
 }
 #: words whose number points into the paper, not at a condition ("Table 2", "Fig. 3")
 _NOT_LABELS = frozenset(
