@@ -7,10 +7,9 @@ conflict with the cell that holds the paper's value (C1), or record a swapped en
 
 from __future__ import annotations
 
-import re
-
 from annotations.schema import ErrorSpan, ErrorTag
 from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
+from grounding.judges.name_forms import longer_name, short_form_in
 from grounding.judges.number_common import (
     COLUMN_AFTER,
     COMPARED,
@@ -116,28 +115,6 @@ def _row_names(
         ]
         names.append((m.start(), token, matching))
     return names
-
-
-def short_form_in(text: str, label: str) -> bool:
-    """True if ``text`` writes a hyphenated name of ``label`` by its last parts: "R1-Zero"
-    for "DeepSeek-R1-Zero", "Qwen-32B" for "DeepSeek-R1-Distill-Qwen-32B"."""
-    tails = {t.lower() for t in re.findall(r"[\w.@/+]+(?:-[\w.@/+]+)+", label)}
-    return any(
-        tail.endswith("-" + m.group(0).lower())
-        for m in re.finditer(r"[\w.@/+]+(?:-[\w.@/+]+)+", text)
-        for tail in tails
-    )
-
-
-def longer_name(name: str, label: str) -> bool:
-    """True if ``label`` writes ``name`` only as the start of a longer hyphenated name:
-    "DeepSeek-R1-Distill-Qwen-1.5B" for "DeepSeek-R1", "BERT-Large" for "BERT" -- another
-    model or variant, not the one the sentence names."""
-    low = name.lower()
-    tokens = [t.lower() for t in re.findall(r"[\w.@/+-]+", label)]
-    if any(t.strip(".-") == low for t in tokens):
-        return False
-    return any(t.startswith(low + "-") for t in tokens)
 
 
 def _numbers_by_name(

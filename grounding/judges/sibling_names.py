@@ -10,12 +10,8 @@ Cerulean-T65S: another variant of the paper's (the two names share a part, "T65S
 the paper's statement does not name. The sentence gives the value to the wrong entity: C2,
 the paper's name as the correction.
 
-Siblings are names of one family, as papers name variants of one thing: two names that
-share a hyphen-separated part of two or more characters that is not a number or a size
-("ECFP-T65S" / "Cerulean-T65S", "BERT-Base" / "BERT-Large", "DeepSeek-R1-Distill-Qwen-32B"
-/ "DeepSeek-R1-Distill-Llama-8B"; not "QwQ-32B-Preview" / "Qwen-32B"), neither name a
-part or a short form of the other ("ECFP" and "T65S" name parts of "ECFP-T65S", "R1-Zero"
-is "DeepSeek-R1-Zero": the sentence may name it by them).
+Which names are siblings, parts, short forms or longer names of one another:
+:mod:`grounding.judges.name_forms`.
 
 Pure over an :class:`EvidenceIndex`; no I/O.
 """
@@ -28,31 +24,10 @@ import re
 from annotations.schema import ErrorSpan, ErrorTag
 from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
 from grounding.judges.name_binding import key, names, own_part, paper_sentence
+from grounding.judges.name_forms import longer_name, parts, siblings
 from grounding.judges.number_common import Findings, NumberCheck, NumberStatus
-from grounding.judges.number_tables import longer_name
 from grounding.lexicon import fold
 from grounding.quantities import same_value
-
-
-def parts(name: str) -> set[str]:
-    """The hyphen- or slash-separated parts of a name that can tie it to a sibling: two or
-    more characters, not a number ("DeepSeek-R1-Distill-Qwen-32B" -> deepseek, r1,
-    distill, qwen, 32b)."""
-    return {
-        p.lower()
-        for p in re.split(r"[-/_]", name)
-        if len(p) >= 2 and not re.fullmatch(r"[\d.]+[a-zA-Z]?", p)
-    }
-
-
-def siblings(a: str, b: str) -> bool:
-    """True if names ``a`` and ``b`` are two of one family (module docstring)."""
-    pa, pb = parts(a), parts(b)
-    if key(a) == key(b) or key(a) in pa | pb or key(b) in pa | pb:
-        return False  # the same name, or one names a part of the other
-    if pa <= pb or pb <= pa:
-        return False  # a short form of the other ("R1-Zero" for "DeepSeek-R1-Zero")
-    return bool(pa & pb)
 
 
 def check_sibling_name(text: str, index: EvidenceIndex, hits: list[Hit], found: Findings) -> None:
@@ -177,4 +152,4 @@ def _in_paper(index: EvidenceIndex, name: str) -> bool:
     return any(name in getattr(p, "text", "") for p in index.pages.values())
 
 
-__all__ = ["check_sibling_name", "parts", "siblings"]
+__all__ = ["check_sibling_name"]

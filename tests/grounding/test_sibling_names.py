@@ -11,8 +11,8 @@ import pytest
 from annotations.schema import ErrorTag, Label
 from grounding.evidence import EvidenceIndex
 from grounding.judges.base import ClaimContext
+from grounding.judges.name_forms import siblings
 from grounding.judges.rules import RulesJudge
-from grounding.judges.sibling_names import siblings
 from grounding.types import Judgement, Sentence
 from tests.conftest import DATA
 from tests.grounding.judging import judged_c1
