@@ -32,6 +32,7 @@ from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.lexicon.words import (
     DOWN_WORDS,
     NO_BOUND,
+    NOT_COMPARATIVES,
     SAME_WORDS,
     UP_WORDS,
     direction_idioms,
@@ -109,10 +110,6 @@ _IDIOMS = re.compile(
     re.IGNORECASE,
 )
 _COMPARATIVE = re.compile(r"[a-z]{2,}(?:er|ier)$")
-#: words ending in -er before "than" that are no comparatives ("other than", "rather than")
-_NOT_COMPARATIVE = frozenset(
-    {"other", "rather", "either", "whether", "neither", "never", "ever", "under", "over", "after"}
-)
 _N_OF_M = re.compile(r"\b(\d+|\w+)\s+(?:of|out of)\s+(?:the\s+)?(\d+|\w+)\b", re.I)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _NAME = re.compile(
@@ -247,7 +244,7 @@ def _word_parts(s: str) -> list[Part]:
         elif (
             _COMPARATIVE.match(w)
             and re.match(r"\s+than\b", s[m.end() :])
-            and w not in _NOT_COMPARATIVE
+            and w not in NOT_COMPARATIVES
         ):
             # a comparative outside the direction lists ("thinner than", "cheaper than"):
             # checked as written, its direction unknown

@@ -228,8 +228,12 @@ def role_words() -> dict[str, tuple[str, str]]:
 #: "no" before a comparative and "than" writes a bound ("no higher than 5 GeV", "no later
 #: than day 7", "no fewer than"), which the number checks read: it negates nothing. Match
 #: at the end of the "no" cue.
+#: words ending in -er before "than" that are no comparatives ("other than", "rather than")
+NOT_COMPARATIVES = frozenset(
+    {"other", "rather", "either", "whether", "neither", "never", "ever", "under", "over", "after"}
+)
 NO_BOUND = re.compile(
-    r"\s+(?!(?:other|rather|either|neither|whether|never|ever|under|over|after)\b)"
+    r"\s+(?!(?:" + "|".join(sorted(NOT_COMPARATIVES)) + r")\b)"
     r"(?:[a-z]+er|less|fewer|worse)\s+than\b",
     re.I,
 )
@@ -237,6 +241,7 @@ NO_BOUND = re.compile(
 
 __all__ = [
     "DOWN_WORDS",
+    "NOT_COMPARATIVES",
     "NO_BOUND",
     "GENERAL_WORDS",
     "HEDGE_EDITS",
