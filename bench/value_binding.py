@@ -71,6 +71,7 @@ from perturbations import (  # noqa: E402
 )
 
 from grounding.evidence import EvidenceIndex, row_label  # noqa: E402
+from grounding.judges.number_common import NAME  # noqa: E402
 from grounding.judges.registry import make_judge  # noqa: E402
 from grounding.judges.row_binding import group_label  # noqa: E402
 from grounding.judges.rules_cells import table_rows as rows_of_table  # noqa: E402
@@ -168,18 +169,12 @@ def row_items(
     return out
 
 
-#: a header word that names a column: a token holding a capital past its first letter or a
-#: digit ("MeSH", "AIME", "MATH-500", "GROBID", "nDCG"), not an ordinary capitalised word
-_COLUMN_NAME = re.compile(
-    r"(?:[A-Z][a-z]*[A-Z0-9][\w-]*|[A-Z][a-z]+(?:-[A-Z0-9]\w*)+|[A-Z]{2,}[\w-]*|[a-z]+[A-Z][\w-]*)"
-)
-
-
 def column_names(index: EvidenceIndex, entry: Any, band: float = 45.0) -> dict[int, str]:
     """Per cell of a row entry, the name its table prints over that column alone: a
-    :data:`_COLUMN_NAME` word in the ``band`` points above the table's first row whose
-    centre is within 12 pt of the cell's and whose box covers no other cell's centre (a
-    group header over several sub-columns names none of them), found over no other
+    name-like word (``number_common.NAME``: "MeSH", "AIME", "MATH-500", "GROBID", "nDCG";
+    not an ordinary capitalised word) in the ``band`` points above the table's first row
+    whose centre is within 12 pt of the cell's and whose box covers no other cell's centre
+    (a group header over several sub-columns names none of them), found over no other
     column of the row, and not in the row's label."""
     page = index.pages.get(entry.page)
     words = getattr(page, "words", None) or ()
@@ -192,7 +187,7 @@ def column_names(index: EvidenceIndex, entry: Any, band: float = 45.0) -> dict[i
     for w in words:
         r = w.rect
         text = w.text.strip(",;:()[]")
-        if not (top - band <= r.y0 and r.y1 <= top + 0.5) or not _COLUMN_NAME.fullmatch(text):
+        if not (top - band <= r.y0 and r.y1 <= top + 0.5) or not NAME.fullmatch(text):
             continue
         cx = (r.x0 + r.x1) / 2
         i = min(range(len(xs)), key=lambda k: abs(xs[k] - cx))
