@@ -158,27 +158,29 @@ def test_the_same_shape_with_a_wrong_number_is_still_c1(
 
 
 @pytest.mark.parametrize(
-    "sentence",
+    ("pdf", "sentence"),
     [
         # the paper: "shifting the pK1/2 of ECFP-T65S and Cerulean-T65S by 1.1 and 1.6 pH
         # units respectively" (a list, no coordinated statements; "1.6 units" is in pH)
-        "The T65S mutation shifts the pK1/2 of ECFP-T65S by 1.1 pH units and that of "
-        "Cerulean-T65S by 1.6 units.",
-        "ECFP-T65S and Cerulean-T65S shift the pK1/2 by 1.1 and 1.6 pH units, respectively.",
+        (
+            CFP,
+            "The T65S mutation shifts the pK1/2 of ECFP-T65S by 1.1 pH units and that of "
+            "Cerulean-T65S by 1.6 units.",
+        ),
+        (CFP, "ECFP-T65S and Cerulean-T65S shift the pK1/2 by 1.1 and 1.6 pH units, respectively."),
+        # a list of conditions: "100 ppm and 300 ppm of imidazole show low, at 68.5% and
+        # 84.2%, respectively"
+        (
+            IMIDAZOLE,
+            "At 100 ppm the polarization-based efficiency was only 68.5%, and 300 ppm raised it "
+            "to 84.2%.",
+        ),
     ],
 )
-def test_values_of_a_respectively_list_are_no_coordinated_statements(sentence: str) -> None:
-    label, why, _ = judged_c1(CFP, sentence)
-    assert label is not Label.CONTRADICTION, why
-
-
-def test_a_respectively_list_of_conditions_splits_no_statements() -> None:
-    # "100 ppm and 300 ppm of imidazole show low, at 68.5% and 84.2%, respectively"
-    label, why, _ = judged_c1(
-        IMIDAZOLE,
-        "At 100 ppm the polarization-based efficiency was only 68.5%, and 300 ppm raised it "
-        "to 84.2%.",
-    )
+def test_values_of_a_respectively_list_are_no_coordinated_statements(
+    pdf: Path, sentence: str
+) -> None:
+    label, why, _ = judged_c1(pdf, sentence)
     assert label is not Label.CONTRADICTION, why
 
 
