@@ -181,16 +181,20 @@ def _correct_named_cell(
         c.status, c.hit, c.correction = NumberStatus.CONFLICT, Hit(row, pid, 1.0), cand
 
 
+#: a word of a row label as written, stop words included ("author" of "+ author")
+_LABEL_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
 def _names_holder(text: str, rows: list[tuple[int, Entry]], row: Entry, c: NumberCheck) -> bool:
     """True if another row of ``row``'s table holds the number and the sentence writes
     every word of that row's label, stop words included ("+ author" in "adding author
     names ... to 67.3": a label the index keeps no term for is named all the same)."""
-    said = set(re.findall(r"[^\W\d_]{3,}", fold(text).lower()))
+    said = set(_LABEL_WORD.findall(fold(text).lower()))
     for _, e in rows:
         if e is row or not same_table(e, row):
             continue
         if any(same_value(c.quantity, cell.quantity) for cell in e.cells):
-            words = set(re.findall(r"[^\W\d_]{3,}", row_label(e).lower()))
+            words = set(_LABEL_WORD.findall(row_label(e).lower()))
             if words and words <= said:
                 return True
     return False

@@ -325,7 +325,10 @@ def test_a_change_in_a_series_of_conditions_still_needs_its_direction() -> None:
 
 def test_a_row_named_by_a_stop_word_keeps_its_value() -> None:
     # "+ author" is a label the index keeps no term for; the sentence names it all the same
-    right = "Adding author names on top of the title and abstract also hurts, bringing the average down to 67.3."
+    right = (
+        "Adding author names on top of the title and abstract also hurts, bringing the "
+        "average down to 67.3."
+    )
     label, why = _label(SPECTER, right)
     assert label is not Label.CONTRADICTION, why
     label, why = _label(SPECTER, "Dropping the abstract lowers the average to 67.3.")
