@@ -159,6 +159,13 @@ def _correct_named_cell(
             > 0
         ):
             return
+        # ... or found in a row the sentence names whole, by more words than it names
+        # the other ("Model-7B reaches 92.8 for MATH-500": the Model-7B row holds it, a
+        # MATH-500 row of a table with models as columns is another model's)
+        said = set(content_terms(text))
+        held = label_terms(c.hit.entry)
+        if held and held <= said and all(len(held) > len(label_terms(e) & said) for _, e in cands):
+            return
     if len(cands) != 1:
         return
     pid, row = cands[0]

@@ -282,7 +282,7 @@ COMPARED = re.compile(
 )
 
 #: Candidate row names: single tokens holding a capital (SPECTER, BERT-Large, o1-mini).
-ROW_NAME = re.compile(r"(?<![\w@.-])(?=[\w.@/+-]*[A-Z])[A-Za-z][\w@/+-]*(?:\.\d+)?")
+ROW_NAME = re.compile(r"(?<![\w@.-])(?=[\w.@/+-]*[A-Z])[A-Za-z][\w@/+-]*(?:\.\d+[\w@/+-]*)*")
 
 NAME = re.compile(
     r"(?<![\w@-])(?:[A-Z][a-z]*[A-Z0-9][\w-]*|[A-Z][a-z]+(?:-[A-Z0-9][\w]*)+|"

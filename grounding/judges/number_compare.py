@@ -16,7 +16,7 @@ from grounding.judges.number_direction import judged_order, metric_direction
 from grounding.judges.number_lists import ordered_run
 from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_cells import best_rows, cell_near, header_column, same_table
-from grounding.judges.rules_tables import column_headers
+from grounding.judges.rules_tables import column_headers, header_text
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.quantities import Quantity, same_value
 
@@ -175,36 +175,6 @@ def _judged_rows(
     )
 
 
-def header_text(
-    entry: Entry, page: object, col: int, max_dy: float = 220.0, max_dx: float = 30.0
-) -> str:
-    """The words printed above cell ``col`` of a row entry, as written ("WER ↓"): those
-    nearer that cell's x centre than any other cell's, as
-    :func:`grounding.judges.rules_tables.column_headers` assigns them."""
-    cells = entry.cells
-    words = getattr(page, "words", ()) or ()
-    if not cells or not entry.rects or not words or not 0 <= col < len(cells):
-        return ""
-    box = entry.rects[0]
-    xs = [c.x for c in cells]
-    mine = []
-    for w in words:
-        r = w.rect
-        if r.y1 > box.y0 + 0.5 or r.y0 < box.y0 - max_dy or is_numeric(w.text.strip()):
-            continue
-        cx = (r.x0 + r.x1) / 2
-        if cx < box.x0 - max_dx or cx > box.x1 + max_dx:
-            continue
-        dists = [abs(x - cx) for x in xs]
-        if min(dists) <= max_dx and dists.index(min(dists)) == col:
-            mine.append(w)
-    if not mine:
-        return ""
-    # the header line nearest above the row: not prose printed higher up
-    low = max(w.rect.y1 for w in mine)
-    return " ".join(w.text for w in mine if w.rect.y1 >= low - 12)
-
-
 #: a name written in a sentence (a capital inside or at its start), "'s" left off
 _SIDE_NAME = re.compile(r"(?<![\w@.-])(?=[\w.@/+-]*[A-Z])[A-Za-z][\w@/+-]*")
 #: what ends the clause a comparison is read in
@@ -346,4 +316,4 @@ def _side_terms(name: str) -> set[str]:
     return {t for t in content_terms(re.sub(r"['’]s$", "", name)) if not is_numeric(t)}
 
 
-__all__ = ["compare_in_prose", "compare_rows", "compare_table_rows", "header_text"]
+__all__ = ["compare_in_prose", "compare_rows", "compare_table_rows"]

@@ -23,10 +23,12 @@ from grounding.judges.number_common import (
 )
 from grounding.judges.number_lists import ordered_run
 from grounding.judges.parts import sentence_quantities
+from grounding.judges.row_binding import row_key
 from grounding.judges.rules_cells import (
     best_rows,
     in_number_list,
     phrase_after,
+    same_table,
 )
 from grounding.judges.rules_config import RulesConfig
 from grounding.judges.rules_tables import column_headers, columns_naming
@@ -113,6 +115,11 @@ def _row_names(
             for pid in rows
             if len(index.entries[pid].cells) >= 2 and all(t in labels[pid] for t in terms)
         ]
+        # a name's number part names its row too: "LPC-2" is the LPC-2 row, not the LPC
+        # row (a shorter name's, the name's words all the same)
+        whole = [pid for pid in matching if all(t in labels[pid] for t in content_terms(token))]
+        if whole and len(whole) < len(matching):
+            matching = whole
         names.append((m.start(), token, matching))
     return names
 
@@ -339,12 +346,16 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
     nearest name of the sentence that heads a column of that table decides: a name after
     it, joined by "for", "on", "in", "under" or "of" (``number_common.COLUMN_AFTER``:
     "62.1% on MATH-500", "82.0 F1 on MeSH"), or one
-    right before it ("R1's 30.1"); names of the row itself are skipped. If the number is
-    not in that column, the cell under the named column is the correction (C1); a cell
-    of another scale corrects nothing, and the number, which the row gives under another
-    column, is not verified (misbound, N1). A metric word written with the number that
-    heads its own column and not the named one ("91.5 nDCG on Co-View") reads a
-    sub-column under a group header spanning several columns: no conflict.
+    right before it ("R1's 30.1"); names of the row itself are skipped, and so is a row
+    of a shorter or longer name than the sentence's ("LPC" for "LPC-2"). If the number is
+    not in that column, the cell under the named column is the correction (C1), in any
+    scale ("11.4 for pH" where the pH cell is 1.3); a cell of another kind (a year, a
+    reference) corrects nothing, and the number, which the row gives under another
+    column, is not verified (misbound, N1). A table without the named column sends the
+    number to the same entity's row in a table with it (:func:`_in_other_table`). A
+    metric word written with the number that heads its own column and not the named one
+    ("91.5 nDCG on Co-View") reads a sub-column under a group header spanning several
+    columns: no conflict.
     """
     s = fold(text)
     said = set(content_terms(s))
@@ -368,9 +379,13 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
             continue
         label = set(content_terms(row_label(entry)))
         if not label & said or any(
-            set(terms) <= label and longer_name(s[a:b], row_label(entry)) for a, b, terms in names
+            set(terms) <= label
+            and (longer_name(s[a:b], row_label(entry)) or longer_name(row_label(entry), s[a:b]))
+            for a, b, terms in names
         ):
-            continue  # a row the sentence does not name, or a longer name's ("...-Llama-8B")
+            # a row the sentence does not name, a longer name's ("...-Llama-8B" for
+            # "DeepSeek-R1"), or a shorter one's ("LPC" for "LPC-2")
+            continue
         # in a list of numbers ("A and B score 70.98 and 68.45") the names before it
         # go respectively, not the last one to every number
         listed = in_number_list(text, q) or any(
@@ -387,11 +402,20 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
                 near.append((q.start - b, terms, ""))  # "R1's 30.1", "KAT at 54.4"
         for _, terms, between in sorted(near, key=lambda n: n[0]):
             cols = columns_naming(terms, heads)
+            metric = [t for t in content_terms(between) if not is_numeric(t)]
+            if len(cols) > 1 and metric:
+                # "91.5 MAP on Co-View": the metric written with the value picks the
+                # sub-column of the group the name heads
+                cols = [i for i in cols if any(t in heads[i] for t in metric)] or cols
             if not cols:
+                if _in_other_table(index, c, entry, terms):
+                    break
                 continue
+            if idx not in cols and _held_elsewhere(index, c, entry, terms):
+                break  # "SPECTER scores 91.5 on CITE": another table's SPECTER row holds it
             if idx not in cols and len(cols) == 1 and not _own_metric(between, heads, idx, cols[0]):
                 cand = entry.cells[cols[0]].quantity
-                if not same_value(q, cand) and plausible(q, cand):
+                if not same_value(q, cand) and _bound_cell(q, cand):
                     c.status, c.correction = NumberStatus.CONFLICT, cand
                 elif not same_value(q, cand):
                     # a value of another scale there: the row holds q under another
@@ -401,7 +425,93 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
                         f"{q.text} is in another column of page {entry.page}'s row "
                         f'"{short(row_label(entry), 40)}" than the one the sentence names'
                     )
+            elif idx not in cols and not any(_own_metric(between, heads, idx, i) for i in cols):
+                # the name heads several columns ("Cite": its MAP and nDCG sub-columns),
+                # none of them the value's: no one cell corrects it (C1, no correction)
+                cands = [entry.cells[i].quantity for i in cols if i < len(entry.cells)]
+                if _in_other_table(index, c, entry, terms):
+                    pass  # the entity's row in a table with one such column decided
+                elif cands and all(_bound_cell(q, x) and not same_value(q, x) for x in cands):
+                    c.status, c.correction = NumberStatus.REFUTED, None
+                    c.why = (
+                        f'page {entry.page}\'s row "{short(row_label(entry), 40)}" gives '
+                        f"{' / '.join(x.text for x in cands)} under the columns the sentence "
+                        f"names and {q.text} under another"
+                    )
             break
+
+
+def _bound_cell(q: Quantity, cell: Quantity) -> bool:
+    """Whether the cell a sentence binds ``q`` to by row and named column corrects it: a
+    value of the same kind and sign, in any scale (the binding, not the size, says it is
+    the value meant: "11.4 for pH" where the pH cell is 1.3); a cell of another kind
+    (a year, a reference, a rank) or sign corrects nothing."""
+    if cell.kind in ("ref", "year", "rank") or q.kind in ("ref", "year", "rank"):
+        return False
+    if (q.value < 0) != (cell.value < 0):
+        return False
+    return comparable(q, cell) and (q.kind == cell.kind or plausible(q, cell))
+
+
+def _entity_rows(
+    index: EvidenceIndex, entry: Entry, terms: list[str]
+) -> list[tuple[int, Entry, list[int]]]:
+    """The rows (id, entry, columns named by ``terms``) of the same entity as ``entry``
+    (the same label key) in the paper's other tables."""
+    key = row_key(entry)
+    if key is None:
+        return []
+    out = []
+    for page, ids in index.rows_by_page.items():
+        for pid in ids:
+            e = index.entries[pid]
+            if e is entry or not e.cells or same_table(e, entry):
+                continue
+            other = row_key(e)
+            if other is None or other.key != key.key:
+                continue
+            cols = columns_naming(terms, column_headers(e, index.pages.get(page)))
+            out.append((pid, e, [i for i in cols if i < len(e.cells)]))
+    return out
+
+
+def _held_elsewhere(index: EvidenceIndex, c: NumberCheck, entry: Entry, terms: list[str]) -> bool:
+    """True (and that row becomes the evidence) if the same entity's row in another table
+    holds the number under a column ``terms`` name."""
+    for pid, e, cols in _entity_rows(index, entry, terms):
+        if any(same_value(c.quantity, e.cells[i].quantity) for i in cols):
+            c.hit = Hit(e, pid, 1.0)
+            return True
+    return False
+
+
+def _in_other_table(index: EvidenceIndex, c: NumberCheck, entry: Entry, terms: list[str]) -> bool:
+    """A number read in a row of a table without one column its sentence names ("SPECTER
+    scores 80.0 on USR": 80.0 is the average of Table 1, which has no USR column), checked
+    in the other rows of the same entity (the same label key) whose tables have one
+    column so named, when they agree on its cell: that cell holding the value verifies it
+    (that row becomes the evidence); another value of its kind is the correction (C1);
+    one of another kind leaves the number misbound (N1). True when such a row decided."""
+    others = [
+        (pid, e, e.cells[cols[0]].quantity)
+        for pid, e, cols in _entity_rows(index, entry, terms)
+        if len(cols) == 1
+    ]
+    if len({round(cell.value, 9) for _, _, cell in others}) != 1:
+        return False
+    pid, e, cand = others[0]
+    q = c.quantity
+    if same_value(q, cand):
+        c.hit = Hit(e, pid, 1.0)
+    elif _bound_cell(q, cand):
+        c.status, c.hit, c.correction = NumberStatus.CONFLICT, Hit(e, pid, 1.0), cand
+    else:
+        c.status, c.correction = NumberStatus.MISBOUND, None
+        c.why = (
+            f'{q.text} is in page {entry.page}\'s row "{short(row_label(entry), 40)}", '
+            f"not under the column the sentence names (page {e.page})"
+        )
+    return True
 
 
 def _own_metric(between: str, heads: list[set[str]], own: int, named: int) -> bool:

@@ -588,7 +588,9 @@ def _heads_name(index: EvidenceIndex, e: Entry, m: Mention) -> bool:
     """True if the entity's key words head a column of ``e``'s table (a header of a few
     words: the words above a table without a header row are prose, not a header)."""
     heads = column_headers(e, index.pages.get(e.page))
-    return any(len(heads[i]) <= 8 for i in columns_naming(sorted(m.key), heads))
+    return any(
+        sum(not is_numeric(t) for t in heads[i]) <= 8 for i in columns_naming(sorted(m.key), heads)
+    )
 
 
 def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: Findings) -> None:
@@ -651,6 +653,17 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
                 page = c.hit.entry.page if c.hit is not None else None
                 pid, e = min(own, key=lambda r: r[1].page != page)
                 c.status, c.hit = NumberStatus.FOUND, Hit(e, pid, 1.0)
+            continue
+        if any(
+            _heads_name(index, e, m)
+            for other in mentions
+            if other.key != m.key
+            for _, e in other.rows
+            if _holds(e, c)
+        ):
+            # "Model-7B reaches 92.8 for MATH-500": the Model-7B row holds the value and
+            # MATH-500 heads a column of its table (a MATH-500 row elsewhere is of a
+            # table with models as columns); that column is check_columns' to check
             continue
         if not (_exchanged(m, c, bound) or _in_anchor_column(text, m, c, anchors)):
             _rebind(text, index, rows, m, c, values)

@@ -90,3 +90,93 @@ def test_the_suite_names_a_column_by_a_header_over_it_alone() -> None:
     assert names[2] == "MATH-500" and names[3] == "GPQA", names
     # SPECTER's Table 1: MAG and MeSH head one column each; Co-View spans MAP and nDCG
     assert value_binding.column_names(*row(SPECTER, "Random")) == {0: "MAG", 1: "MeSH"}
+
+
+HUMINS = DATA / "papers-more" / "humins-levulinic-acid-2025.pdf"
+
+
+def test_a_header_band_stops_at_the_caption_and_the_prose_above() -> None:
+    """The header words over a table's cells are those under its caption: not the caption
+    ("Comparison of pH values ... LPC-2 pH values and yields"), nor the prose above it."""
+    index = EvidenceIndex.build(read_pdf(need(HUMINS)))
+    from grounding.judges.rules_tables import header_words
+
+    row = next(e for e in index.entries if e.kind == "row" and row_label(e) == "LPC")
+    heads = [
+        {w[0] for w in words if not w[0][0].isdigit()}
+        for words in header_words(row, index.pages[row.page])
+    ]
+    # (a unit word whose centre lies beyond max_dx of the cell may be left out)
+    assert {"LA", "yield"} <= heads[0] <= {"LA", "yield", "mol%"}, heads
+    assert {"Humin", "yield"} <= heads[1] <= {"Humin", "yield", "wt%"}, heads
+    assert {"pH"} <= heads[2] <= {"pH", "[", "]"}, heads
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence", "label", "c1"),
+    [
+        # Table 1: LPC-2 has LA yield 36.0 mol%, humin yield 12.6 wt%, pH 1.3
+        (HUMINS, "LPC-2 scores 12.6 on LA.", Label.CONTRADICTION, [("12.6", "36.0")]),
+        # the cell the row and the named column bind the value to corrects it, in
+        # whatever scale: the pH of LPC is 1.3
+        (HUMINS, "LPC reaches 11.4 for pH.", Label.CONTRADICTION, [("11.4", "1.3")]),
+        # "LPC-2" names the LPC-2 row, not the LPC row (which holds 1.3 too)
+        (HUMINS, "LPC-2 scores 1.3 on LA.", Label.CONTRADICTION, [("1.3", "36.0")]),
+        (HUMINS, "LPC scores 36.0 on LA.", Label.CONTRADICTION, [("36.0", "37.0")]),
+        (HUMINS, "LPC reaches 1.3 for pH.", Label.SUPPORTED, []),
+        # a header printed over two lines ("LiveCode" / "Bench") names its column whole
+        (
+            R1,
+            "DeepSeek-R1-Distill-Qwen-32B scores 83.3 on LiveCodeBench.",
+            Label.CONTRADICTION,
+            [("83.3", "57.2")],
+        ),
+        (R1, "DeepSeek-R1-Distill-Qwen-32B scores 57.2 on LiveCodeBench.", Label.SUPPORTED, []),
+        # a name with a dotted version ("Claude-3.5-Sonnet-1022") is one name
+        (
+            R1,
+            "Claude-3.5-Sonnet-1022 reaches 78.3 for GPQA.",
+            Label.CONTRADICTION,
+            [("78.3", "65.0")],
+        ),
+        (R1, "Claude-3.5-Sonnet-1022 reaches 65.0 for GPQA.", Label.SUPPORTED, []),
+        # a row of a tightly set table (no column gap) is no prose line: the header
+        # above it still counts
+        (
+            SPECTER,
+            "SciBERT fine-tune on multitask reaches 88.2 for REC.",
+            Label.CONTRADICTION,
+            [("88.2", "36.0")],
+        ),
+        # 80.0 is SPECTER's average in Table 1, which has no USR column; the SPECTER row
+        # of Table 3, which has one, gives 88.4
+        (SPECTER, "SPECTER scores 80.0 on USR.", Label.CONTRADICTION, [("80.0", "88.4")]),
+        (SPECTER, "SPECTER scores 88.4 on USR.", Label.SUPPORTED, []),
+        # a group header centred over its sub-columns ("Co-View" over MAP 83.6 and
+        # nDCG 91.5) heads both; a metric written with the value picks one
+        (SPECTER, "SPECTER scores 91.5 on Co-View.", Label.SUPPORTED, []),
+        (SPECTER, "SPECTER scores 83.6 on Co-View.", Label.SUPPORTED, []),
+        (SPECTER, "SPECTER scores 91.5 MAP on Co-View.", Label.CONTRADICTION, [("91.5", "83.6")]),
+        (SPECTER, "SPECTER scores 83.6 nDCG on Co-View.", Label.CONTRADICTION, [("83.6", "91.5")]),
+        # 80.0 is Table 1's average, under neither Cite sub-column; Tables 2 and 3 have
+        # one CITE column, where SPECTER has 91.5
+        (SPECTER, "SPECTER scores 80.0 on Cite.", Label.CONTRADICTION, [("80.0", "91.5")]),
+        (SPECTER, "SPECTER scores 91.5 on CITE.", Label.SUPPORTED, []),
+    ],
+)
+def test_header_words_of_real_tables_name_their_columns(
+    pdf: Path, sentence: str, label: Label, c1: list[tuple[str, str]]
+) -> None:
+    got_label, why, got = judged_c1(pdf, sentence)
+    assert got_label == label, why
+    assert got == c1, why
+
+
+def test_a_value_in_the_named_models_row_is_not_read_from_a_transposed_table() -> None:
+    """ "Model-7B reaches 92.8 for MATH-500": the Model-7B row holds 92.8 under MATH-500;
+    the MATH-500 row of another table, with models as columns, gives 97.3 to another
+    model and corrects nothing."""
+    label, why, got = judged_c1(R1, "DeepSeek-R1-Distill-Qwen-7B reaches 92.8 for MATH-500.")
+    assert label == Label.SUPPORTED and got == [], why
+    label, why, got = judged_c1(R1, "DeepSeek-R1-Distill-Qwen-7B reaches 83.3 for MATH-500.")
+    assert label == Label.CONTRADICTION and got == [("83.3", "92.8")], why
