@@ -522,6 +522,13 @@ def _is_ref(text: str, start: int, end: int) -> bool:
         return True
     if start > 0 and text[start - 1] == "[":
         return True
+    if (
+        start > 0
+        and text[start - 1] == "("
+        and text[end : end + 1] == ")"
+        and next((w for w in reversed(parts) if w.strip("(")), "").strip("(") in _ITEM_POINTERS
+    ):
+        return True  # an item of a numbered list pointed at: "from (1) and (2)"
     # a later number of a bracketed citation list: "[1, 2]", "[3, 7-9]", "[2; 5]"
     # (every _CITE_TAIL match holds a "[": str.find rules most numbers out first)
     return (
@@ -531,6 +538,10 @@ def _is_ref(text: str, start: int, end: int) -> bool:
     )
 
 
+#: words after which a bare number in brackets points at an item of a numbered list or an
+#: equation ("from (1) and (2)", "in (3)"), not a count written after its noun
+#: ("infections (3)")
+_ITEM_POINTERS = frozenset("from and or in of see to by with using under via".split())
 #: the part of a citation list before a later number: "[1, " / "[3, 7-9; "
 _CITE_TAIL = re.compile(r"\[\d+(?:\s*[-–,;]\s*\d+)*\s*[,;–-]\s*$")
 #: what may follow a number of a citation list: more numbers, then "]"

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from grounding.evidence import EvidenceIndex, Hit
+from grounding.judges.condition_labels import label_spans
 from grounding.judges.number_common import (
     Findings,
     NumberCheck,
@@ -522,6 +523,8 @@ def _stated_at_its_condition(
     sentence holding ``q``'s value, the value of that unit nearest to it ("1000 ppm of
     imidazole shows 88.0% of IE, ... lower than ... 500 ppm"). The value is then bound
     where the sentence binds it, whatever other words the passage puts near it."""
+    if _labelled_alike(s, q, hit, index):
+        return True
     conditions = [
         x
         for x in mine
@@ -543,6 +546,32 @@ def _stated_at_its_condition(
             same_unit = [f for f in near if f.unit == x.unit]
             nearest = min(same_unit, key=lambda f: abs(f.start - e.start), default=None)
             if nearest is not None and same_value(nearest, x):
+                return True
+    return False
+
+
+def _labelled_alike(s: str, q: Quantity, hit: Hit, index: EvidenceIndex) -> bool:
+    """True if a condition named by a number in ``q``'s clause of the sentence ``s``
+    ("15% ... under definition 1") is the one the passage's sentence holding ``q``'s value
+    names on the same side of it ("15% ... according to definition one and 25% ...
+    definition two": the first label after 15% is definition one)."""
+    lo = max((m.end() for m in _CLAUSE_CUT.finditer(s, 0, q.start)), default=0)
+    cut = _CLAUSE_CUT.search(s, q.end)
+    mine = [x for x in label_spans(s, lo, cut.start() if cut else len(s)) if x[0] != q.start]
+    page = getattr(index.pages.get(hit.entry.page), "text", "")
+    if not mine or not page:
+        return False
+    for e in index.page_quantities.get(hit.entry.page, ()):
+        if not hit.entry.start <= e.start < hit.entry.end or not same_value(q, e):
+            continue
+        start = max((m.end() for m in _SENTENCE_CUT.finditer(page, 0, e.start)), default=0)
+        end = _SENTENCE_CUT.search(page, e.end)
+        theirs = label_spans(page, start, end.start() if end else len(page))
+        for a, _, label in mine:
+            after = a >= q.end
+            side = [x for x in theirs if (x[0] >= e.end) == after]
+            near = min(side, key=lambda x: abs(x[0] - e.start), default=None)
+            if near is not None and near[2] == label:
                 return True
     return False
 

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 
 from grounding.evidence import EvidenceIndex, Hit, row_label
+from grounding.judges.condition_labels import label_of, labels
 from grounding.judges.number_cells import check_named_cells
 from grounding.judges.number_common import (
     NAME,
@@ -36,6 +37,7 @@ from grounding.judges.rules_cells import cell_near, same_table
 from grounding.judges.rules_config import RulesConfig
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.lexicon.words import DOWN_WORDS, UP_WORDS, direction_stems
+from grounding.memo import per_check
 from grounding.numbers_match import Bound, Claim, Verdict, match, read_claims
 from grounding.quantities import (
     Quantity,
@@ -68,7 +70,7 @@ def check_numbers(
           paper's own statement (reference list, cited sentences): numbers there confirm
           nothing.
     """
-    claim_qs = _claim_quantities(text)
+    claim_qs = [q for q in _claim_quantities(text) if not _names_paper_condition(text, q, index)]
     context_hits: dict[int, list[Hit]] = {}
     for q in claim_qs:
         check = NumberCheck(q, NumberStatus.ABSENT)
@@ -114,6 +116,33 @@ def _claim_quantities(text: str) -> list[Quantity]:
         for q in sentence_quantities(text)
         if q.checkable
     ]
+
+
+def add_condition_labels(text: str, index: EvidenceIndex, hits: list[Hit], found: Findings) -> None:
+    """The numbers of conditions the paper names too ("5" of "Phase 5"), which no value
+    checker read (:func:`check_numbers` leaves them out), added as found: in the best
+    passage that names the same condition, else elsewhere in the paper (found_far)."""
+    for q in _claim_quantities(text):
+        if not _names_paper_condition(text, q, index):
+            continue
+        label = label_of(text, q.start)
+        hit = next((h for h in hits[:5] if label in labels(h.entry.text)), None)
+        status = NumberStatus.FOUND if hit is not None else NumberStatus.FOUND_FAR
+        found.numbers.append(NumberCheck(q, status, hit=hit))
+    found.numbers.sort(key=lambda c: c.quantity.start)
+
+
+def _names_paper_condition(text: str, q: Quantity, index: EvidenceIndex) -> bool:
+    """True if ``q`` is the number of a condition ("1" of "definition 1") that the paper
+    names too ("definition one"): a label, no value to check."""
+    label = label_of(text, q.start)
+    return label is not None and label in _paper_labels(index)
+
+
+@per_check(maxsize=4)
+def _paper_labels(index: EvidenceIndex) -> frozenset[str]:
+    """The conditions named by a number anywhere in the paper (``condition_labels``)."""
+    return frozenset(label for page in index.pages.values() for label in labels(page.text))
 
 
 def _look_up(
@@ -358,9 +387,11 @@ def _check_count_swaps(cfg: RulesConfig, text: str, hits: list[Hit], found: Find
 
     A counted number ("3 hard ...") is contradicted by a close passage (score at least
     ``slot_min_score``) that gives the same count noun another value while stating the
-    claim's value for a different count noun; the passage's value for the claim's noun
-    is the correction (C1). Numbers already judged in conflict are left alone.
+    claim's value for a different count noun that the sentence also writes; the passage's
+    value for the claim's noun is the correction (C1). Numbers already judged in conflict
+    are left alone.
     """
+    said = set(content_terms(fold(text)))
     for check in found.numbers:
         q = check.quantity
         if (
@@ -379,7 +410,18 @@ def _check_count_swaps(cfg: RulesConfig, text: str, hits: list[Hit], found: Find
             same = [e for e in qs if same_count_noun(q, e)]
             if not same or any(same_value(q, e) for e in same):
                 continue
-            if not any(same_value(q, e) and same_count_noun(q, e) is False for e in qs):
+            # the paper gives the claim's value to another qualifier of the same thing
+            # ("2 hard negatives and 3 easy negatives"), or to a word the sentence counts
+            # with too; another noun the sentence never writes is the paper's own wording
+            # for what it counts ("407 cases ... 479 men", written "407 men")
+            passage = fold(h.entry.text)
+            heads = {_head_after(passage, e) for e in same} - {None}
+            if not any(
+                same_value(q, e)
+                and same_count_noun(q, e) is False
+                and (set(content_terms(e.unit or "")) <= said or _head_after(passage, e) in heads)
+                for e in qs
+            ):
                 continue
             cands = [e for e in same if plausible(q, e)]
             if cands:
@@ -387,6 +429,19 @@ def _check_count_swaps(cfg: RulesConfig, text: str, hits: list[Hit], found: Find
                 m = re.match(r"\s+[A-Za-z][\w-]*", fold(text)[q.end :])  # q's frame
                 check.suffix = m.group(0) if m else ""
                 break
+
+
+def _head_after(text: str, e: Quantity) -> str | None:
+    """The word after the count word of ``e`` in ``text`` ("negatives" of "2 hard
+    negatives"), or None: what the count word qualifies, when it is a qualifier."""
+    m = re.search(
+        rf"(?<![\w.]){re.escape(e.text)}\s+{re.escape(e.unit or '')}\w*\s+([^\W\d_]{{3,}})",
+        text,
+        re.IGNORECASE,
+    )
+    if m is None or not content_terms(m.group(1)):
+        return None
+    return m.group(1).lower()
 
 
 def _check_attached_names(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from grounding.evidence import EvidenceIndex
+from grounding.judges.condition_labels import labels
 from grounding.judges.number_binding import (
     Skip,
     check_corrections,
@@ -19,7 +20,6 @@ from grounding.judges.number_binding import (
 from grounding.judges.number_common import Findings, NumberStatus
 from grounding.judges.number_lists import respectively_words
 from grounding.lexicon import content_terms, fold, is_numeric
-from grounding.number_words import WORD_NUMBERS
 from grounding.quantities import Quantity, comparable, same_value
 
 
@@ -44,39 +44,8 @@ def _around(
     return (
         {t for t in content_terms(" ".join(near)) if not is_numeric(t)}
         | {w.lower().strip(".,") for w in near if _COMPOUND.fullmatch(w.strip(".,"))}
-        | _labels(text, start - len(left_text), end + len(right_text))
+        | labels(text, start - len(left_text), end + len(right_text))
     )
-
-
-#: a condition named by a number: "definition 1", "definition one", "Phase II", "day 7"
-_CARDINALS = {w: str(v) for w, v in WORD_NUMBERS.items() if 1 <= v <= 10}
-_LABELLED = re.compile(
-    r"\b([A-Za-z]{3,})\s+(\d{1,2}|"
-    + "|".join(_CARDINALS)
-    + r"|I{1,3}|IV|VI{0,3}|IX|X)\b(?![.,]?\d)"
-)
-#: the number that names a condition, as digits ("one", "I" -> "1")
-_LABEL_NUMBER = _CARDINALS | {
-    w: str(i) for i, w in enumerate("i ii iii iv v vi vii viii ix x".split(), 1)
-}
-#: words whose number points into the paper, not at a condition ("Table 2", "Fig. 3")
-_NOT_LABELS = frozenset(
-    "table tables figure figures fig section sections eq equation page ref".split()
-)
-
-
-def _labels(text: str, lo: int, hi: int) -> set[str]:
-    """Conditions named by a number whose name starts inside ``lo``-``hi`` of ``text``, as
-    "name#n" with the number as digits ("definition one" and "definition 1": both
-    "definition#1"): the number that names a condition is no other value."""
-    out = set()
-    for m in _LABELLED.finditer(text, max(0, lo), min(len(text), hi + 16)):
-        word = m.group(1).lower()
-        if m.start() >= hi or word in _NOT_LABELS:
-            continue
-        n = m.group(2).lower()
-        out.add(f"{word}#{_LABEL_NUMBER.get(n, n)}")
-    return out
 
 
 #: a hyphenated compound, kept whole as well ("water-in" / "water-out" differ in the

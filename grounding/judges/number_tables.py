@@ -401,44 +401,61 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
             elif b <= q.start and NAME_BEFORE.fullmatch(s[b : q.start]) and not listed:
                 near.append((q.start - b, terms, ""))  # "R1's 30.1", "KAT at 54.4"
         for _, terms, between in sorted(near, key=lambda n: n[0]):
-            cols = columns_naming(terms, heads)
-            metric = [t for t in content_terms(between) if not is_numeric(t)]
-            if len(cols) > 1 and metric:
-                # "91.5 MAP on Co-View": the metric written with the value picks the
-                # sub-column of the group the name heads
-                cols = [i for i in cols if any(t in heads[i] for t in metric)] or cols
-            if not cols:
-                if _in_other_table(index, c, entry, terms):
-                    break
-                continue
-            if idx not in cols and _held_elsewhere(index, c, entry, terms):
-                break  # "SPECTER scores 91.5 on CITE": another table's SPECTER row holds it
-            if idx not in cols and len(cols) == 1 and not _own_metric(between, heads, idx, cols[0]):
-                cand = entry.cells[cols[0]].quantity
-                if not same_value(q, cand) and _bound_cell(q, cand):
-                    c.status, c.correction = NumberStatus.CONFLICT, cand
-                elif not same_value(q, cand):
-                    # a value of another scale there: the row holds q under another
-                    # column, which verifies nothing (N1), and corrects nothing
-                    c.status, c.correction = NumberStatus.MISBOUND, None
-                    c.why = (
-                        f"{q.text} is in another column of page {entry.page}'s row "
-                        f'"{short(row_label(entry), 40)}" than the one the sentence names'
-                    )
-            elif idx not in cols and not any(_own_metric(between, heads, idx, i) for i in cols):
-                # the name heads several columns ("Cite": its MAP and nDCG sub-columns),
-                # none of them the value's: no one cell corrects it (C1, no correction)
-                cands = [entry.cells[i].quantity for i in cols if i < len(entry.cells)]
-                if _in_other_table(index, c, entry, terms):
-                    pass  # the entity's row in a table with one such column decided
-                elif cands and all(_bound_cell(q, x) and not same_value(q, x) for x in cands):
-                    c.status, c.correction = NumberStatus.REFUTED, None
-                    c.why = (
-                        f'page {entry.page}\'s row "{short(row_label(entry), 40)}" gives '
-                        f"{' / '.join(x.text for x in cands)} under the columns the sentence "
-                        f"names and {q.text} under another"
-                    )
-            break
+            if _named_column(index, c, idx, heads, terms, between):
+                break
+
+
+def _named_column(
+    index: EvidenceIndex,
+    c: NumberCheck,
+    idx: int,
+    heads: list[set[str]],
+    terms: list[str],
+    between: str,
+) -> bool:
+    """Check a number found in cell ``idx`` of its row (``c.hit``) under the column(s) a
+    name of the sentence heads (``terms``; ``between``: the words between the value and
+    the name after it). True when that name decided (the number checked, or left as
+    found), False when no column of this or another table bears the name."""
+    if c.hit is None:
+        return False
+    entry, q = c.hit.entry, c.quantity
+    cols = columns_naming(terms, heads)
+    metric = [t for t in content_terms(between) if not is_numeric(t)]
+    if len(cols) > 1 and metric:
+        # "91.5 MAP on Co-View": the metric written with the value picks the sub-column
+        # of the group the name heads
+        cols = [i for i in cols if any(t in heads[i] for t in metric)] or cols
+    if not cols:
+        return _in_other_table(index, c, entry, terms)
+    if idx in cols or _held_elsewhere(index, c, entry, terms):
+        return True  # "SPECTER scores 91.5 on CITE": another table's SPECTER row holds it
+    if len(cols) == 1 and not _own_metric(between, heads, idx, cols[0]):
+        cand = entry.cells[cols[0]].quantity
+        if not same_value(q, cand) and _bound_cell(q, cand):
+            c.status, c.correction = NumberStatus.CONFLICT, cand
+        elif not same_value(q, cand):
+            # a cell of another kind there: the row holds q under another column, which
+            # verifies nothing (N1), and corrects nothing
+            c.status, c.correction = NumberStatus.MISBOUND, None
+            c.why = (
+                f"{q.text} is in another column of page {entry.page}'s row "
+                f'"{short(row_label(entry), 40)}" than the one the sentence names'
+            )
+    elif len(cols) > 1 and not any(_own_metric(between, heads, idx, i) for i in cols):
+        # the name heads several columns ("Cite": its MAP and nDCG sub-columns), none of
+        # them the value's: no one cell corrects it (C1, no correction)
+        cands = [entry.cells[i].quantity for i in cols if i < len(entry.cells)]
+        if _in_other_table(index, c, entry, terms):
+            return True  # the entity's row in a table with one such column decided
+        if cands and all(_bound_cell(q, x) and not same_value(q, x) for x in cands):
+            c.status, c.correction = NumberStatus.REFUTED, None
+            c.why = (
+                f'page {entry.page}\'s row "{short(row_label(entry), 40)}" gives '
+                f"{' / '.join(x.text for x in cands)} under the columns the sentence "
+                f"names and {q.text} under another"
+            )
+    return True
 
 
 def _bound_cell(q: Quantity, cell: Quantity) -> bool:

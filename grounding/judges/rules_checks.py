@@ -25,6 +25,7 @@ from annotations.schema import ErrorTag
 from grounding.evidence import EvidenceIndex, Hit, row_label
 from grounding.judges.answer_memory import AnswerMemory, Wrong
 from grounding.judges.comparison_check import read_in_clause, reversed_order
+from grounding.judges.condition_labels import label_of, labels
 from grounding.judges.direction_check import ROOT_LETTERS, PaperSentence, PaperSentences
 from grounding.judges.entity_check import hit_alignment, other_entity
 from grounding.judges.name_check import FIGURE, missing_citation, unknown_names
@@ -871,6 +872,7 @@ def _numbers_elsewhere(
     found: Findings,
     al: Alignment,
     rest: list[tuple[Quantity, tuple[str, ...], str]] | None = None,
+    page: str = "",
 ) -> list[str]:
     """The sentence's checkable numbers that its words' passage does not give (each may be
     on the page, but a small number found apart from what it measures binds nothing):
@@ -878,7 +880,9 @@ def _numbers_elsewhere(
     cuts off counts when ``rest`` (:func:`_statement_rest`) gives it after the same words
     as the sentence ("an effective batch size of 32"), or before the same counted noun
     ("15 bacterial"), not after others ("15% under definition one and 25% under
-    definition two" gives no 25% to definition one)."""
+    definition two" gives no 25% to definition one). The number of a condition the
+    passage's ``page`` text names ("1" of "definition 1", the page writing "definition
+    one") is no value to find."""
     have = al.hit.entry.quantities
     out = []
     for c in found.numbers:
@@ -892,6 +896,9 @@ def _numbers_elsewhere(
             continue
         if c.hit is not None and _near(c.hit, al.hit):
             continue  # found in the lines around the passage
+        label = label_of(text, q.start)
+        if label is not None and label in labels(page or al.hit.entry.text):
+            continue  # the number of a condition the passage's page names ("definition 1")
         point = dataclasses.replace(q, bound=None)
         if any(same_value(point, e) for e in have):
             continue
@@ -1229,7 +1236,10 @@ def _one_passage(
     found when the passage lacks its small numbers, negates it, is about another entity or
     states the opposite operator word; contradicted (C3) when it is the same statement
     with the operator reversed; else verified."""
-    loose = _numbers_elsewhere(fold(text), found, al, _statement_rest(al, index))
+    page = index.pages.get(al.hit.entry.page) if index is not None else None
+    loose = _numbers_elsewhere(
+        fold(text), found, al, _statement_rest(al, index), getattr(page, "text", "")
+    )
     if loose:
         return PartResult(
             part,

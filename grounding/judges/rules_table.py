@@ -74,7 +74,12 @@ from grounding.judges.name_binding import (
     check_value_condition,
 )
 from grounding.judges.number_binding import check_changed_number, check_corrections
-from grounding.judges.number_check import check_in_passage, check_numbers, needs_review
+from grounding.judges.number_check import (
+    add_condition_labels,
+    check_in_passage,
+    check_numbers,
+    needs_review,
+)
 from grounding.judges.number_common import (
     Findings,
     NumberCheck,
@@ -252,6 +257,8 @@ class RulesState:
             # each C1's value for its binding; then a paper statement with one number changed
             ("corrections", lambda f: check_corrections(text, index, f, skip)),
             ("changed_number", lambda f: check_changed_number(text, index, hits, f)),
+            # the numbers that name a condition ("Phase 5"): found where it is named
+            ("condition_labels", lambda f: add_condition_labels(text, index, hits, f)),
         ]
         return run_number_checkers(Findings(before=list(self.claim.before)), checkers)
 
