@@ -58,7 +58,13 @@ from grounding.judges.parts import Part, PartKind
 from grounding.judges.rules_cues import OPPOSITE
 from grounding.judges.statement_check import PartResult, Status, written_numbers
 from grounding.lexicon import content_term, content_terms, fold, is_numeric, raw_tokens, root
-from grounding.lexicon.words import NO_BOUND, direction_stems, negation_pattern, negation_words
+from grounding.lexicon.words import (
+    DEGREE_WORDS,
+    NO_BOUND,
+    direction_stems,
+    negation_pattern,
+    negation_words,
+)
 
 #: Share (0-1) of the sentence's content terms a paper sentence must hold to be about the
 #: same things, for a negation (a negated claim shares fewer words) and for a change.
@@ -108,7 +114,7 @@ _GENERIC = frozenset(
         "significant significantly likely likelihood chance odds compared group groups "
         "study studies result results outcome outcomes among overall total"
     )
-)
+) | frozenset(content_terms(" ".join(sorted(DEGREE_WORDS))))
 #: Words before a change word (within four) that make it the reference group of a
 #: comparison, not a change: "22 times higher compared to patients with lower levels".
 _REFERENCE_GROUP = frozenset({"compared", "comparison", "than", "versus", "vs", "relative"})
@@ -127,6 +133,10 @@ _TOKEN = re.compile(r"[A-Za-z][\w'’-]*")
 #: time; a name with a digit in it ("DeepSeek-R1", "Pass@1") is a word of prose
 _NUMBER_TOKEN = re.compile(r"(?<!\S)[(\[~±+\-−]?\.?\d\S*")
 _CLAUSE_CUT = re.compile(r"[;:,()]|\b(?:but|while|whereas|although|because|which|who|that)\b")
+#: What bounds the clause a change word's sentence says other things in: punctuation and
+#: the words that open another clause (not "that" of a relative clause, "the droplets
+#: that volunteers emitted", which says what changes).
+_OTHER_CLAUSE = re.compile(r"[;:,()]|\b(?:but|while|whereas|although|because|which)\b")
 _ABBREVIATION = re.compile(r"\(\s*([A-Za-z][\w-]*[A-Z0-9][\w-]*)\s*[),;]")
 
 
@@ -469,6 +479,33 @@ def _same_values(
     return [(c, p) for c, p in about if mine <= written_numbers(p.text)] or about
 
 
+def _bound_changes(
+    paper: PaperSentences,
+    p: PaperSentence,
+    outcome: frozenset[str],
+    agent: frozenset[str],
+    elsewhere: frozenset[str],
+) -> list[Change]:
+    """The changes of the paper's sentence ``p`` (not negated) bound to a claim change's
+    ``outcome`` (its terms among theirs, outcome or subject), less those about another
+    thing: whose outcome or subject holds a word the sentence uses in another clause
+    (``elsewhere``: "the yield dropped ..., which ... the humin structure" is not about
+    "the humin yield increases")."""
+    out = []
+    for d in paper.changes_of(p):
+        theirs = _expand(d.outcome | d.agent, paper.abbreviations)
+        if not d.negated and outcome & theirs and not (theirs - outcome - agent) & elsewhere:
+            out.append(d)
+    return out
+
+
+def _clause_of(s: str, at: int) -> str:
+    """The clause of ``s`` (:data:`_OTHER_CLAUSE`) holding offset ``at``."""
+    lo = max((m.end() for m in _OTHER_CLAUSE.finditer(s, 0, at)), default=0)
+    hi = _OTHER_CLAUSE.search(s, at)
+    return s[lo : hi.start() if hi else len(s)]
+
+
 def direction_check(
     text: str,
     paper: PaperSentences,
@@ -491,6 +528,7 @@ def direction_check(
     mine = [c for c in changes(text) if not c.negated]
     if not mine:
         return None
+    s = fold(text)
     claim = _expand(_terms(text), paper.abbreviations)
     about = _same_values(text, paper.about(claim, CHANGE_COVER, pages, skip))
     negated = _NEGATION.search(fold(text)) is not None
@@ -499,14 +537,11 @@ def direction_check(
         outcome = _expand(c.outcome, paper.abbreviations) - paper.topic
         agent = _expand(c.agent, paper.abbreviations) - paper.topic
         found: tuple[PaperSentence, float] | None = None
+        elsewhere = claim - _expand(_terms(_clause_of(s, c.start)), paper.abbreviations)
         for cover, p in about:
             if agent and not agent & p.terms:
                 continue
-            bound = [
-                d
-                for d in paper.changes_of(p)
-                if not d.negated and outcome & _expand(d.outcome | d.agent, paper.abbreviations)
-            ]
+            bound = _bound_changes(paper, p, outcome, agent, elsewhere)
             same = [d for d in bound if (d.direction == c.direction) != _exchanged(c, d)]
             other = [d for d in bound if d not in same]
             if other and not same:

@@ -651,7 +651,14 @@ def slot_swap(
     blocks = [m for m in sm.get_matching_blocks() if m.size >= 2]
     if not blocks:
         return None
-    lo, hi = max(0, blocks[0].b - _SLOT), blocks[-1].b + blocks[-1].size + _SLOT
+    lo, hi = max(0, blocks[0].b - _SLOT), min(len(b), blocks[-1].b + blocks[-1].size + _SLOT)
+    # ... widened to the whole sentences it touches: a word the passage writes earlier in
+    # the sentence the claim aligns with ("only with sucrose and fructose, humins (4 wt%)
+    # formed") is no word swapped away
+    while 0 < lo and not theirs[lo].opens:
+        lo -= 1
+    while hi < len(b) and not theirs[hi - 1].ends:
+        hi += 1
     pair = _Pairing(
         Counter(a),
         Counter(b[lo:hi]),

@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from annotations.schema import ErrorSpan
 from grounding.evidence import Hit
-from grounding.lexicon import content_terms, fold, is_numeric
+from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric
 from grounding.quantities import Quantity, comparable, has_multiplier, restate
 
 
@@ -304,6 +304,23 @@ def shares_unit(text: str, value: Quantity, other: Quantity) -> bool:
         and value.end <= other.start
         and _VALUE_PAIR.fullmatch(text[value.end : other.start]) is not None
     )
+
+
+def abbreviations_in(text: str, longest: int = 5) -> set[str]:
+    """What a paper may abbreviate runs of two to ``longest`` content words of ``text`` to,
+    lower case: their initials, an acronym among them standing whole or by its initial
+    ("SST anomaly" -> "sa", "ssta", the paper's "SSTAs"; "wind-evaporation-SST" -> "wes").
+    Stop words give no letter ("to form a larger amount" abbreviates to no "fa")."""
+    words = [w for w in re.findall(r"[A-Za-z]+", text) if w.lower() not in STOPWORDS]
+    out: set[str] = set()
+    for n in range(2, longest + 1):
+        for i in range(len(words) - n + 1):
+            forms = [""]
+            for w in words[i : i + n]:
+                ways = (w[0], w) if len(w) >= 2 and w.isupper() else (w[0],)
+                forms = [f + x for f in forms for x in ways]
+            out.update(f.lower() for f in forms)
+    return out
 
 
 def initials(text: str, longest: int = 5) -> set[str]:

@@ -86,6 +86,8 @@ def polarity_conflict(
                 continue  # "not likely" where the other says "unlikely": the same
             if e_neg and not c_neg and not _negation_states(negations, shared):
                 continue  # "... not cited yet. On co-citation data ...": another sentence
+            if e_neg and not c_neg and _affirmed_closer(h.entry.text, negations, shared):
+                continue  # "only with sucrose ... humins formed. With glucose ..., no humins"
             if len(ev_w) > 35 and not _same_clause(neg_w, aff_w, gov):
                 continue  # a long passage: the negation may be elsewhere
             span = _negation_span(text) if c_neg else _affirmed_span(text, claim_w, e_neg)
@@ -246,6 +248,20 @@ def _negation_states(negations: list[tuple[str, set[str]]], shared: set[str]) ->
     claim negated. A negation in a sentence cut at the passage's start ("that are not
     cited yet.") before the sentence that states the claim negates another thing."""
     return any(2 * len(shared & set(content_terms(part))) >= len(shared) for part, _ in negations)
+
+
+def _affirmed_closer(passage: str, negations: list[tuple[str, set[str]]], shared: set[str]) -> bool:
+    """Whether a sentence of ``passage`` that no negation governs holds more of ``shared``
+    (the terms the claim and the passage share) than each negated one: the claim is that
+    sentence's statement, and the negation is of another ("only with sucrose and fructose
+    ... humins was formed. When glucose and cellobiose were converted, almost no ...")."""
+    negated = {part for part, _ in negations}
+    best = max((len(shared & set(content_terms(part))) for part in negated), default=0)
+    return any(
+        len(shared & set(content_terms(passage[a:b]))) > best
+        for a, b in _sentence_spans(passage)
+        if passage[a:b] not in negated
+    )
 
 
 def _prefix_negates(neg_w: list[str], other_w: list[str]) -> bool:

@@ -33,6 +33,7 @@ from grounding.judges.number_common import (
     Findings,
     NumberCheck,
     NumberStatus,
+    abbreviations_in,
     correction_text,
     short,
 )
@@ -741,7 +742,7 @@ def _name_in_place(text: str, part: Part, al: Alignment, same_min: float) -> str
     """The name the passage ``al`` (aligned with the clause of ``part``, a term it does not
     hold) gives where the sentence gives ``part``: when the passage holds ``same_min`` of
     the clause's other content words and exactly one name-like token (parts.NAME) that the
-    sentence does not state, that name; else None."""
+    sentence does not state nor abbreviates, that name; else None."""
     clause = clause_of(text, part.start, part.end)
     rest = [
         t for t in dict.fromkeys(content_terms(clause)) if not is_numeric(t) and t not in part.binds
@@ -749,11 +750,16 @@ def _name_in_place(text: str, part: Part, al: Alignment, same_min: float) -> str
     if not rest or sum(t in al.terms for t in rest) < same_min * len(rest):
         return None
     mine = set(content_terms(text))
+    abbreviated = abbreviations_in(text)
     names = [m.group(0).strip("`-") for m in NAME.finditer(al.text)]
     names = [
         n
         for n in names
-        if (ts := content_terms(n)) and not set(ts) <= mine and not any(is_numeric(t) for t in ts)
+        if (ts := content_terms(n))
+        and not set(ts) <= mine
+        and not any(is_numeric(t) for t in ts)
+        # an abbreviation of the sentence's words ("SSTAs" for "SST anomaly") names them
+        and not {n.lower(), n.lower().removesuffix("s")} & abbreviated
     ]
     return names[0] if len(set(names)) == 1 else None
 

@@ -456,7 +456,8 @@ def _condition_direction(text: str, part: Part, held: str) -> str | None:
     the other way of the same thing and never the claim's way. Left out: a word that moves
     the condition itself to its value ("as the concentration increased to 1000 ppm"), and,
     where the claim names what changes next to its word ("the lower efficiency"), a paper
-    word with none of those words around it ("the probability ... increased")."""
+    word with none of those words around it ("the probability ... increased"), and for a
+    claim's superlative (a ranking within its condition), a paper word that is none."""
     word = part.text.lower()
     other = {"up": "down", "down": "up"}.get(part.value, "")
     own_text = _own_statement(text, part.start)
@@ -483,10 +484,18 @@ def _condition_direction(text: str, part: Part, held: str) -> str | None:
         around = set(content_terms(held[max(0, m.start() - 60) : m.end() + 60]))
         if cls == other and outcome and not outcome & around:
             continue  # another thing's change
+        if _superlative(word) and not _superlative(w):
+            continue  # a ranking within the condition ("site C the lowest") is no change
+            # between the paper's conditions ("more expansive in the 1000 ppm sample")
         found[cls].append(w)
     if found.get(other) and not found.get(part.value) and word not in words(held):
         return sorted(found[other])[0]
     return None
+
+
+def _superlative(word: str) -> bool:
+    """True for a superlative ("lowest", "highest", "most", "least")."""
+    return word in ("most", "least") or (len(word) >= 4 and word.endswith("est"))
 
 
 _WORD_RE = re.compile(r"[^\W\d_]+")

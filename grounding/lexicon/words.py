@@ -34,6 +34,8 @@ word list of its own.
   compound one word ("intra-document").
 - ``term_abbreviations.tsv``: :func:`term_abbreviations`, abbreviations a lower-case term
   continues a sentence after ("at max. pH").
+- ``degree_words.tsv``: :data:`DEGREE_WORDS`, how much a thing changes ("slightly"),
+  never the thing that changes (``grounding/judges/direction_check.py``).
 - ``condition_names.tsv``: :data:`CONDITION_NAMES`, nouns whose number names a condition
   ("definition 1", "Phase II"), a label and no value (``grounding/judges/condition_labels.py``).
 
@@ -174,6 +176,7 @@ HEDGE_EDITS = tuple((rf"\b{r[0]}\b", r[2]) for r in _HEDGES if "edit" in _uses(r
 
 #: General words of scientific prose that name no entity ("method", "reach", "thus").
 GENERAL_WORDS = frozenset(r[0].strip().lower() for r in _rows("general_words.tsv") if r[0].strip())
+DEGREE_WORDS = frozenset(r[0].strip().lower() for r in _rows("degree_words.tsv") if r[0].strip())
 CONDITION_NAMES = frozenset(
     r[0].strip().lower() for r in _rows("condition_names.tsv") if r[0].strip()
 )

@@ -163,3 +163,26 @@ def test_the_correction_is_the_papers_word_as_the_paper_writes_it() -> None:
     ).sentences
     assert s.annotation.label.value == "contradiction", s.annotation.rationale
     assert [(e.span, e.correction) for e in s.annotation.errors] == [("September", "March")]
+
+
+def test_an_abbreviation_of_the_sentence_s_own_words_is_no_other_name() -> None:
+    """Ningaloo, page 3: "The contribution of ocean dynamics to the SSTAs ..." where the
+    sentence writes "SST anomaly": the paper's abbreviation names the same thing."""
+    from tests.conftest import DATA
+    from tests.grounding.judging import judged_c1
+
+    label, why, _ = judged_c1(
+        DATA / "papers-more" / "ningaloo-decadal-linkage-2024.pdf",
+        "The authors split the decadal DJF SST anomaly in the Ningaloo Niño region into "
+        "contributions from ocean dynamics, latent heat flux (the WES feedback), shortwave "
+        "and longwave radiation and sensible heat flux, comparing the periods before and "
+        "after 1985 (Table 1).",
+    )
+    assert "SSTAs" not in why, why
+
+
+def test_abbreviations_of_words_with_an_acronym_among_them() -> None:
+    from grounding.judges.number_common import abbreviations_in
+
+    found = abbreviations_in("the decadal SST anomaly and the wind-evaporation-SST feedback")
+    assert {"ssta", "wes", "sa"} <= found
