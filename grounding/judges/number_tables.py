@@ -366,9 +366,17 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
         terms = [t for t in content_terms(token) if not is_numeric(t)]
         if len(token) >= 2 and terms:
             names.append((m.start(), m.end(), terms))
+    # numbers found in text lines, read here in a row set beside prose: that row corrects
+    # them, and verifies nothing the text lines did not (their hit is kept)
+    moved: list[tuple[NumberCheck, Hit]] = []
     for c in found.numbers:
-        if c.status != NumberStatus.FOUND or c.hit is None or c.hit.entry.kind != "row":
+        if c.status != NumberStatus.FOUND or c.hit is None:
             continue
+        if c.hit.entry.kind != "row":
+            lines = c.hit
+            if not _to_named_row(index, c, said):
+                continue
+            moved.append((c, lines))
         entry = c.hit.entry
         q = c.quantity
         idx = next((i for i, cell in enumerate(entry.cells) if same_value(q, cell.quantity)), None)
@@ -403,6 +411,9 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
         for _, terms, between in sorted(near, key=lambda n: n[0]):
             if _named_column(index, c, idx, heads, terms, between):
                 break
+    for c, lines in moved:
+        if c.status == NumberStatus.FOUND:
+            c.hit = lines
 
 
 def _named_column(
@@ -455,6 +466,30 @@ def _named_column(
                 f"{' / '.join(x.text for x in cands)} under the columns the sentence "
                 f"names and {q.text} under another"
             )
+    return True
+
+
+def _to_named_row(index: EvidenceIndex, c: NumberCheck, said: set[str]) -> bool:
+    """For a number found in text lines, not a table row: True (and that row becomes its
+    hit) when one row of the hit's page the index reads from a table set beside prose
+    (:meth:`EvidenceIndex.loose_rows`: "Linked bib. entries 19.3 6.8" next to the other
+    column's text) holds the value and is labelled by words the sentence writes, or their
+    abbreviations (``said``: its content terms; "bib." for "bibliography")."""
+    if c.hit is None:
+        return False
+    page = c.hit.entry.page
+    held = [
+        (pid, e)
+        for pid, e in index.loose_rows(page)
+        if e.cells
+        and e.rects
+        and any(same_value(c.quantity, cell.quantity) for cell in e.cells)
+        and (label := set(content_terms(row_label(e))))
+        and all(any(w.startswith(t) for w in said) for t in label)  # "bib." for bibliography
+    ]
+    if len(held) != 1:
+        return False
+    c.hit = Hit(held[0][1], held[0][0], c.hit.score)
     return True
 
 

@@ -172,6 +172,25 @@ def test_header_words_of_real_tables_name_their_columns(
     assert got == c1, why
 
 
+def test_a_table_set_beside_prose_is_read_by_its_columns() -> None:
+    """S2ORC Table 4 (Statistic | GROBID | LaTeX) shares its lines with the other column's
+    prose: "Linked bib. entries 19.3 6.8" gives 19.3 to GROBID and 6.8 to LaTeX."""
+    s2orc = DATA / "papers" / "s2orc-2020.pdf"
+    label, why, got = judged_c1(
+        s2orc,
+        "Linked bibliography entries average 6.8 per paper for the GROBID parses versus "
+        "19.3 for the LaTeX parses.",
+    )
+    assert label == Label.CONTRADICTION, why
+    assert got == [("6.8", "19.3"), ("19.3", "6.8")], why
+    label, why, got = judged_c1(
+        s2orc,
+        "Linked bibliography entries average 19.3 per paper for the GROBID parses versus "
+        "6.8 for the LaTeX parses.",
+    )
+    assert label == Label.SUPPORTED, why
+
+
 def test_a_value_in_the_named_models_row_is_not_read_from_a_transposed_table() -> None:
     """ "Model-7B reaches 92.8 for MATH-500": the Model-7B row holds 92.8 under MATH-500;
     the MATH-500 row of another table, with models as columns, gives 97.3 to another
