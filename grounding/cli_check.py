@@ -42,7 +42,9 @@ def _register_check(sub: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "not_a_claim against the paper's PDF and print the MMSciFact row as JSON.",
     )
     p.add_argument("--pdf", help="the paper's PDF")
-    p.add_argument("--question", default="", help="the question that was asked")
+    p.add_argument(
+        "--question", default="", help="the question that was asked (optional; default empty)"
+    )
     p.add_argument("--question-file", help="read the question from this file")
     p.add_argument("--answer", help="a file with the answer, or - for standard input")
     p.add_argument(
