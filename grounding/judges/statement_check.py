@@ -550,13 +550,15 @@ def _numbers_around(text: str, part: Part) -> bool:
     """True if the nearest numbers before and after the direction word, in the same
     sentence, are ordered as it says ("73.3 beats ... (60.0)": 73.3 > 60.0); a number a
     condition word introduces with a physical unit after it ("up to 500 ppm", "at 1000
-    ppm") is a condition, and the number after a "±" an uncertainty, not values compared."""
-    # a "±" value's second number, as the number reader marks it, and a number with a
-    # physical unit after a condition word
+    ppm") is a condition, the number after a "±" an uncertainty, and a pointer ("Table 1"),
+    a year or the number of a metric's name ("pass@1") no value: none of them are values
+    compared."""
+    # a "±" value's second number, a pointer and a year, as the number reader marks them,
+    # and a number with a physical unit after a condition word
     skipped = {
         q.start
         for q in extract_quantities(text)
-        if q.kind == "uncertainty"
+        if q.kind in ("uncertainty", "ref", "year")
         or (
             q.physical
             and q.unit != "%"
@@ -564,6 +566,7 @@ def _numbers_around(text: str, part: Part) -> bool:
         )
     }
     values = [m for m in _NUMBER.finditer(text) if m.start() not in skipped]
+    values = [m for m in values if text[m.start() - 1 : m.start()] != "@"]  # "pass@1"
     before = [m for m in values if m.end() <= part.start]
     after = next((m for m in values if m.start() >= part.end), None)
     if not before or after is None or part.value not in ("up", "down"):

@@ -94,3 +94,13 @@ def test_a_change_said_of_another_clause_s_thing_contradicts_nothing() -> None:
         "higher than at 500 ppm.",
     )
     assert label != Label.CONTRADICTION, why
+
+
+def test_a_pointer_before_a_ranking_is_no_value_it_compares() -> None:
+    """ "In Table 1, LPC-2 has the lowest humin yield, 12.6 wt%": the "1" of "Table 1" and
+    12.6 are no pair of values, and 12.6 is the column's largest; the true ranking ("LP
+    (avg) has the lowest pH, 1.0") is read off the table."""
+    label, why, _ = judged_c1(HUMINS, "In Table 1, LPC-2 has the lowest humin yield, 12.6 wt%.")
+    assert label != Label.SUPPORTED, why
+    label, why, _ = judged_c1(HUMINS, "In Table 1, LP (avg) has the lowest pH, 1.0.")
+    assert label == Label.SUPPORTED, why
