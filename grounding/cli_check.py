@@ -148,7 +148,13 @@ def read_text_arg(spec: str, what: str) -> str:
         if path.is_dir():
             raise InputError(f"{spec}: is a directory; give the {what} as a file or -")
         if not path.is_file():
-            raise InputError(f"{spec}: {what} file not found")
+            # text given where a file is asked ("--answer 'The model ...'") reads as a
+            # missing file: say what the option takes
+            shown = spec if "/" in spec or len(spec) <= 60 else spec[:60] + "…"
+            raise InputError(
+                f"{shown}: {what} file not found (give the {what} as a file, or - to "
+                "read it from standard input)"
+            )
         data, name = path.read_bytes(), spec
     try:
         return data.decode("utf-8-sig")

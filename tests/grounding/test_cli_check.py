@@ -60,6 +60,10 @@ def test_check_reports_bad_input_cleanly(
     not_pdf.write_text("hello")
     assert main(["check", "--pdf", str(not_pdf), "--answer", str(EXAMPLE / "answer.txt")]) == 2
     assert "paper.pdf" in capsys.readouterr().err
+    # the answer's text where its file is asked: the message says what --answer takes
+    assert main(["check", "--pdf", str(EXAMPLE / "paper.pdf"), "--answer", "SPECTER wins."]) == 2
+    err = capsys.readouterr().err
+    assert "answer file not found" in err and "- to read it from standard input" in err
 
 
 def test_batch_keeps_going_and_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
