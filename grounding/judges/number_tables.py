@@ -437,9 +437,12 @@ def _named_column(
         # "91.5 MAP on Co-View": the metric written with the value picks the sub-column
         # of the group the name heads
         cols = [i for i in cols if any(t in heads[i] for t in metric)] or cols
+    if idx in cols:
+        return True
+    others = _entity_rows(index, entry, terms)  # read once for the checks below
     if not cols:
-        return _in_other_table(index, c, entry, terms)
-    if idx in cols or _held_elsewhere(index, c, entry, terms):
+        return _in_other_table(c, entry, others)
+    if _held_elsewhere(c, others):
         return True  # "SPECTER scores 91.5 on CITE": another table's SPECTER row holds it
     if len(cols) == 1 and not _own_metric(between, heads, idx, cols[0]):
         cand = entry.cells[cols[0]].quantity
@@ -457,7 +460,7 @@ def _named_column(
         # the name heads several columns ("Cite": its MAP and nDCG sub-columns), none of
         # them the value's: no one cell corrects it (C1, no correction)
         cands = [entry.cells[i].quantity for i in cols if i < len(entry.cells)]
-        if _in_other_table(index, c, entry, terms):
+        if _in_other_table(c, entry, others):
             return True  # the entity's row in a table with one such column decided
         if cands and all(_bound_cell(q, x) and not same_value(q, x) for x in cands):
             c.status, c.correction = NumberStatus.REFUTED, None
@@ -527,31 +530,30 @@ def _entity_rows(
     return out
 
 
-def _held_elsewhere(index: EvidenceIndex, c: NumberCheck, entry: Entry, terms: list[str]) -> bool:
+def _held_elsewhere(c: NumberCheck, others: list[tuple[int, Entry, list[int]]]) -> bool:
     """True (and that row becomes the evidence) if the same entity's row in another table
-    holds the number under a column ``terms`` name."""
-    for pid, e, cols in _entity_rows(index, entry, terms):
+    (``others``: :func:`_entity_rows`) holds the number under a column the name heads."""
+    for pid, e, cols in others:
         if any(same_value(c.quantity, e.cells[i].quantity) for i in cols):
             c.hit = Hit(e, pid, 1.0)
             return True
     return False
 
 
-def _in_other_table(index: EvidenceIndex, c: NumberCheck, entry: Entry, terms: list[str]) -> bool:
+def _in_other_table(
+    c: NumberCheck, entry: Entry, others: list[tuple[int, Entry, list[int]]]
+) -> bool:
     """A number read in a row of a table without one column its sentence names ("SPECTER
     scores 80.0 on USR": 80.0 is the average of Table 1, which has no USR column), checked
     in the other rows of the same entity (the same label key) whose tables have one
     column so named, when they agree on its cell: that cell holding the value verifies it
     (that row becomes the evidence); another value of its kind is the correction (C1);
-    one of another kind leaves the number misbound (N1). True when such a row decided."""
-    others = [
-        (pid, e, e.cells[cols[0]].quantity)
-        for pid, e, cols in _entity_rows(index, entry, terms)
-        if len(cols) == 1
-    ]
-    if len({round(cell.value, 9) for _, _, cell in others}) != 1:
+    one of another kind leaves the number misbound (N1). ``others``: the entity's rows in
+    the paper's other tables (:func:`_entity_rows`). True when such a row decided."""
+    named = [(pid, e, e.cells[cols[0]].quantity) for pid, e, cols in others if len(cols) == 1]
+    if len({round(cell.value, 9) for _, _, cell in named}) != 1:
         return False
-    pid, e, cand = others[0]
+    pid, e, cand = named[0]
     q = c.quantity
     if same_value(q, cand):
         c.hit = Hit(e, pid, 1.0)
