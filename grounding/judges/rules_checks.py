@@ -461,7 +461,7 @@ def part_results(
     found: Findings,
     clause_al: Callable[[Part], Alignment | None],
     table_dirs: set[str],
-    rows_cmp: Callable[[Part], tuple[bool, Hit, str] | None],
+    rows_cmp: Callable[[Part], tuple[Status, Hit, str] | None],
     terms_of: Callable[[Hit], frozenset[str]],
     same_min: float = 1.0,
     around: Callable[[Hit], frozenset[str]] | None = None,
@@ -565,7 +565,7 @@ _OWN_PAIR = re.compile(
 
 def _table_comparison(
     p: Part,
-    rows_cmp: Callable[[Part], tuple[bool, Hit, str] | None],
+    rows_cmp: Callable[[Part], tuple[Status, Hit, str] | None],
     table_dirs: set[str],
     text: str = "",
 ) -> tuple[PartResult, Hit | None] | None:
@@ -575,19 +575,13 @@ def _table_comparison(
     their table's first row (``table_dirs``; not where the sentence ``text`` compares a
     pair of values itself); None when no table reads it."""
     if (read := rows_cmp(p)) is not None:
-        holds, hit, why = read
-        return (
-            PartResult(p, Status.VERIFIED, why=f"'{p.text}': {why}", hit=hit)
-            if holds
-            else PartResult(
-                p,
-                Status.CONTRADICTED,
-                ErrorTag.C3,
-                f"the sentence says '{p.text}' but {why}",
-                hit,
-                p.text,
-                "",
-            )
+        status, hit, why = read
+        if status is Status.VERIFIED:
+            return PartResult(p, status, why=f"'{p.text}': {why}", hit=hit), hit
+        if status is Status.NOT_FOUND:
+            return PartResult(p, status, ErrorTag.N2, f"'{p.text}' not found: {why}", hit), hit
+        return PartResult(
+            p, status, ErrorTag.C3, f"the sentence says '{p.text}' but {why}", hit, p.text, ""
         ), hit
     if p.value in table_dirs:
         return PartResult(

@@ -426,12 +426,14 @@ class RulesState:
         number_terms += [a.terms for a in map(clause_al, parts_of) if a is not None]
         pages = {h.entry.page for h in hits[:5]}
 
-        def rows_cmp(p: Part) -> tuple[bool, Hit, str] | None:
-            return (
-                compare_rows(text, p.start, p.end, p.value, index, pages)
-                or compare_at_condition(text, p.start, p.end, p.value, index, pages)
-                or column_extreme(text, p, index, self.numbers)
+        def rows_cmp(p: Part) -> tuple[Status, Hit, str] | None:
+            read = compare_rows(text, p.start, p.end, p.value, index, pages) or (
+                compare_at_condition(text, p.start, p.end, p.value, index, pages)
             )
+            if read is not None:
+                holds, hit, why = read
+                return (Status.VERIFIED if holds else Status.CONTRADICTED), hit, why
+            return column_extreme(text, p, index, self.numbers)
 
         checked = part_results(
             text,

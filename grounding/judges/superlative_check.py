@@ -3,27 +3,40 @@ score in the table at 80.0" holds when 80.0, found in a table row, is the larges
 its column among the rows of that table (the smallest for a "lowest" / "smallest", and
 for "best" / "worst" on a metric where lower is better, ``number_direction``).
 
-Only ever verifies: a column may hold rows the sentence does not compare (a baseline
-block, another setting), so a larger value elsewhere in it leaves the superlative to the
-other checks, never contradicted here. Pure over an :class:`EvidenceIndex`; no I/O.
+A cell that is not its column's extreme does not verify the superlative, and the word
+found elsewhere in the paper (about another quantity) must not either: where the sentence
+names the cell's row before the superlative, says it of the value itself (not of a
+condition: "at the highest temperature, ... 37.0") and narrows nothing (``scope_words.tsv``:
+"among the variants", "the second-highest"), the superlative is not found (N2), or
+contradicted (C3) where the sentence also names the table ("In Table 1, LPC has the highest
+LA yield, 37.0" where LP has 40.7). A column may hold rows the sentence does not compare
+(a baseline block, another setting), so only a sentence that ranges over the table is
+contradicted. Pure over an :class:`EvidenceIndex`; no I/O.
 """
 
 from __future__ import annotations
 
 import re
 
-from grounding.evidence import Cell, EvidenceIndex, Hit
+from grounding.evidence import Cell, EvidenceIndex, Hit, row_label
 from grounding.judges.number_common import Findings, NumberCheck, NumberStatus
 from grounding.judges.number_direction import metric_direction
 from grounding.judges.parts import Part
 from grounding.judges.rules_cells import cell_near, table_rows
+from grounding.judges.statement_check import Status
 from grounding.lexicon import content_terms, fold, is_numeric
-from grounding.lexicon.words import DOWN_WORDS, UP_WORDS
+from grounding.lexicon.words import DOWN_WORDS, SCOPE_WORDS, UP_WORDS
 
 #: judging superlatives: which end they mean turns with the metric's direction
 _JUDGING = frozenset({"best", "worst"})
 #: the fewest rows a column needs for a superlative to say something
 _MIN_ROWS = 3
+#: a word that narrows the rows a superlative ranges over ("among", "second-highest")
+_SCOPE = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in SCOPE_WORDS) + r")\b", re.I)
+#: a superlative naming a condition, not the value: "at the highest temperature"
+_CONDITION = re.compile(r"\b(?:at|with|for|under|in|on|from|by|to|of)\s+(?:the\s+)?$", re.I)
+#: the sentence ranges over a whole table: "In Table 1", "in the table"
+_TABLE_NAMED = re.compile(r"\b(?:tables?\s+[ivx\d]+|(?:in|of|across)\s+the\s+table)\b", re.I)
 
 
 def is_superlative(word: str) -> bool:
@@ -35,11 +48,14 @@ def is_superlative(word: str) -> bool:
 
 def column_extreme(
     text: str, part: Part, index: EvidenceIndex, found: Findings
-) -> tuple[bool, Hit, str] | None:
-    """(True, the row's hit, why) when the superlative ``part`` (class ``up`` or ``down``)
-    holds for the sentence's first number after it in its clause that the number checks
-    found in a table row: that cell is the extreme of its column over the rows of its
-    table (at least three); None otherwise.
+) -> tuple[Status, Hit, str] | None:
+    """(VERIFIED, the row's hit, why) when the superlative ``part`` (class ``up`` or
+    ``down``) holds for the sentence's first number after it in its clause that the number
+    checks found in a table row: that cell is the extreme of its column over the rows of
+    its table (at least three). (NOT_FOUND or CONTRADICTED, the row's hit, why) when that
+    cell is not its column's extreme and the sentence says the superlative of its row's
+    value over the table (:func:`_over_table`; CONTRADICTED where it names the table).
+    None otherwise.
 
     Args: text: the sentence. part: a comparison part of it. index: the paper's evidence
           index. found: the sentence's number checks.
@@ -60,16 +76,44 @@ def column_extreme(
     if c.status != NumberStatus.FOUND or c.hit is None:
         return None
     subject = set(content_terms(s[: part.start])) - {t for t in content_terms(s) if is_numeric(t)}
-    for hit, cell, column in _columns(c, index, subject):
-        up = part.value == "up"
-        if part.text.lower() in _JUDGING and metric_direction(s) == "lower":
-            up = not up  # the best error rate is the lowest
+    up = part.value == "up"
+    if part.text.lower() in _JUDGING and metric_direction(s) == "lower":
+        up = not up  # the best error rate is the lowest
+    where = "largest" if up else "smallest"
+    columns = _columns(c, index, subject)
+    for hit, cell, column in columns:
         extreme = max(column) if up else min(column)
         if cell.quantity.value == extreme and column.count(extreme) == 1:
-            where = "largest" if up else "smallest"
             why = f"{c.quantity.text} is the {where} of its column in {len(column)} rows"
-            return True, hit, why
-    return None
+            return Status.VERIFIED, hit, why
+    if not columns or not _over_table(s, part, subject, columns[0][0]):
+        return None
+    hit, cell, column = columns[0]
+    extreme = max(column) if up else min(column)
+    names = [
+        row_label(e)
+        for e in table_rows(index, hit.entry)
+        if (x := cell_near(e, cell.x)) is not None and x.quantity.value == extreme
+    ]
+    of = f" ({' / '.join(n for n in names if n)})" if any(names) else ""
+    why = (
+        f"{c.quantity.text} is not the {where} of its column: {extreme:g}{of} is,"
+        f" in {len(column)} rows"
+    )
+    return (Status.CONTRADICTED if _TABLE_NAMED.search(s) else Status.NOT_FOUND), hit, why
+
+
+def _over_table(s: str, part: Part, subject: set[str], hit: Hit) -> bool:
+    """True when the folded sentence ``s`` says the superlative ``part`` of its row's value
+    over the whole column: the row's name has a term of ``subject`` (the words before the
+    superlative), no scope word narrows the rows, and the superlative names no condition
+    ("at the highest temperature")."""
+    name = set(content_terms(row_label(hit.entry))) if hit.entry.kind == "row" else set()
+    return (
+        bool(name & subject)
+        and _SCOPE.search(s) is None
+        and _CONDITION.search(s[: part.start]) is None
+    )
 
 
 def _columns(

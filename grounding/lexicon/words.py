@@ -38,6 +38,8 @@ word list of its own.
   never the thing that changes (``grounding/judges/direction_check.py``).
 - ``condition_names.tsv``: :data:`CONDITION_NAMES`, nouns whose number names a condition
   ("definition 1", "Phase II"), a label and no value (``grounding/judges/condition_labels.py``).
+- ``scope_words.tsv``: :data:`SCOPE_WORDS`, words that narrow what a superlative ranges
+  over ("among", "second", "one of"; ``grounding/judges/superlative_check.py``).
 
 Word order in a file is kept in each use: it matters where a list becomes a regular
 expression whose match is quoted, or where the first pair naming a word decides.
@@ -180,6 +182,8 @@ DEGREE_WORDS = frozenset(r[0].strip().lower() for r in _rows("degree_words.tsv")
 CONDITION_NAMES = frozenset(
     r[0].strip().lower() for r in _rows("condition_names.tsv") if r[0].strip()
 )
+#: Words and phrases that narrow what a superlative ranges over ("among", "second").
+SCOPE_WORDS = tuple(r[0].strip().lower() for r in _rows("scope_words.tsv") if r[0].strip())
 
 
 def entity_slot_words(use: str) -> frozenset[str]:
