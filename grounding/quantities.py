@@ -280,6 +280,32 @@ _STOP_AFTER = frozenset(
         "does",
         "did",
         "out",
+        # prepositions, conjunctions and adverbs that follow a number and count nothing
+        # ("scoring 82.47 and 82.91 against 82.55", "12 respectively")
+        "against",
+        "over",
+        "under",
+        "between",
+        "across",
+        "after",
+        "before",
+        "into",
+        "within",
+        "without",
+        "via",
+        "while",
+        "whereas",
+        "where",
+        "when",
+        "but",
+        "if",
+        "not",
+        "only",
+        "also",
+        "respectively",
+        "among",
+        "compared",
+        "relative",
     )
 )
 
@@ -553,6 +579,11 @@ def _known_unit(word: str) -> str | None:
     return CASE_UNITS.get(word) or UNITS.get(word.lower())
 
 
+#: a line holding one number and nothing else: a table cell, as a table set one cell a line
+#: reads ("Detector other / 6.3 / FSI / 3.4"), whose next line names the next row
+_CELL_LINE = re.compile(r"[ \t]*[-+−–~≈<>]?[ \t]*\d[\d.,]*[ \t]*")
+
+
 def _unit_after(text: str, end: int) -> tuple[str | None, bool, int]:
     """Unit written right after a number ending at ``end``: (unit, physical, new_end)."""
     rest = text[end : end + 40]
@@ -587,6 +618,8 @@ def _unit_after(text: str, end: int) -> tuple[str | None, bool, int]:
         return None, False, end  # glued letters that are not a unit: part of a name
     if unit is not None:
         return _per_unit(text, unit, end + m.end())
+    if rest[:1] == "\n" and _CELL_LINE.fullmatch(text, text.rfind("\n", 0, end) + 1, end):
+        return None, False, end  # a cell alone on its line: the next line is another cell
     if low.endswith("ed") and len(low) > 4:
         nxt = _NEXT_WORD_RE.match(rest[m.end() :])
         if nxt and nxt.group(1).lower() not in _STOP_AFTER:

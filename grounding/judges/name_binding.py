@@ -24,7 +24,7 @@ from grounding.judges.number_common import (
     NumberStatus,
     shares_unit,
 )
-from grounding.lexicon import fold
+from grounding.lexicon import content_terms, fold
 from grounding.quantities import CASE_UNITS, Quantity, extract_quantities, same_value
 
 #: where a paper sentence ends, and where its coordinated statements meet
@@ -223,6 +223,10 @@ def check_condition_binding(
             return
 
 
+#: the noun a value completes: "an effective batch size of 32" (up to three words)
+_NOUN_OF = re.compile(r"((?:[\w-]+\s+){0,2}[\w-]+)\s+of\s+$")
+
+
 def check_value_condition(
     text: str, index: EvidenceIndex, hits: list[Hit], found: Findings
 ) -> None:
@@ -259,7 +263,9 @@ def check_value_condition(
         ]
         if not conds:
             continue
-        fix = _other_condition_value(index, c.hit.entry, c.quantity, conds)
+        noun = _NOUN_OF.search(s, 0, c.quantity.start)
+        before = set(content_terms(noun.group(1))) if noun is not None else set()
+        fix = _other_condition_value(index, c.hit.entry, c.quantity, conds, before)
         if fix is not None:
             c.status, c.correction = NumberStatus.CONFLICT, fix
             c.why = f"the paper gives {c.quantity.text} under other conditions"
@@ -277,10 +283,17 @@ def _holds(part: list[Quantity], q: Quantity) -> bool:
 
 
 def _other_condition_value(
-    index: EvidenceIndex, entry: Entry, value: Quantity, conds: list[Quantity]
+    index: EvidenceIndex,
+    entry: Entry,
+    value: Quantity,
+    conds: list[Quantity],
+    before: set[str],
 ) -> Quantity | None:
     """The paper's value for ``conds`` in a sentence of ``entry`` that gives ``value`` to
-    other conditions (:func:`check_value_condition`), or None."""
+    other conditions (:func:`check_value_condition`), or None. ``before``: the content
+    terms of the noun the sentence's value completes ("effective batch size" of "an
+    effective batch size of 32"); those the paper's statement of the value shares must be
+    in the other statement too ("a batch size of 4" is not that noun's value)."""
     page = getattr(index.pages.get(entry.page), "text", "")
     point = dataclasses.replace(value, bound=None)
     for e in index.page_quantities.get(entry.page, ()):
@@ -296,8 +309,12 @@ def _other_condition_value(
         mine = next((i for i, (a, b) in enumerate(spans) if a <= e.start - lo < b), None)
         if mine is None or any(_holds(parts[mine], q) for q in conds):
             continue
+        a, b = spans[mine]
+        shared = before & set(content_terms(sentence[a:b]))
         for i, part in enumerate(parts):
             if i == mine or not all(_holds(part, q) for q in conds):
+                continue
+            if not shared <= set(content_terms(sentence[spans[i][0] : spans[i][1]])):
                 continue
             rest = [
                 q

@@ -15,6 +15,7 @@ from grounding.lexicon import fold
 from grounding.quantities import extract_quantities
 from grounding.types import Judgement, Sentence
 from tests.conftest import DATA, need
+from tests.grounding.judging import judged_c1
 
 #: unrelated prose, so a paper has more than one passage
 _FILLER = "\n".join(
@@ -313,3 +314,13 @@ def test_values_exchanged_between_numbered_conditions_are_c1(
     assert j.label is Label.CONTRADICTION, j.rationale
     assert len(_c1(j)) == 2, j.rationale
     assert _judge(paper, right).label is not Label.CONTRADICTION, _judge(paper, right).rationale
+
+
+def test_a_cell_of_a_table_set_one_cell_a_line_is_found() -> None:
+    """T2K's Table VII ("Uncertainty [%]") is printed one cell a line on the reference
+    list's page: "6.3" followed by the next row's "FSI" is no count of FSIs, so the
+    sentence's 6.3% is the row's value."""
+    t2k = DATA / "papers-more" / "t2k-numu-water-xsec-2018.pdf"
+    sentence = "Detector other contributes 6.3% to the uncertainty of the total cross section."
+    got, why, _ = judged_c1(t2k, sentence)
+    assert got is Label.SUPPORTED, why

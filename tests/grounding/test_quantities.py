@@ -621,3 +621,25 @@ def test_a_percent_naming_an_interval_is_its_level(text: str, kinds: list[str]) 
 )
 def test_bare_units_after_a_named_unit_take_it(text: str, units: list[str]) -> None:
     assert [q.unit for q in extract_quantities(text)] == units
+
+
+@pytest.mark.parametrize(
+    "text, number, unit",
+    [
+        # a table set one cell a line: the next line names the next row, not what is counted
+        ("Detector other\n6.3\nFSI\n3.4\n", "6.3", None),
+        ("NLVR2\n82.55\n83.14\n82.47\n82.91\nTable 4. Comparison", "82.91", None),
+        # a number ending a line of prose keeps the noun the next line carries
+        ("the trial recruited 120\npatients over one year", "120", "patient"),
+        # a preposition or conjunction after a number counts nothing
+        ("scoring 82.47 and 82.91 against 82.55 and 83.14", "82.91", None),
+        ("an effective batch size of 32 via gradient accumulation", "32", None),
+        ("12 and 14, respectively", "14", None),
+        ("we sequenced 50 samples", "50", "sampl"),
+    ],
+)
+def test_the_word_after_a_number_is_read_as_what_it_counts_only_where_it_can_be(
+    text: str, number: str, unit: str | None
+) -> None:
+    q = next(q for q in extract_quantities(text) if q.text.split()[0] == number)
+    assert q.unit == unit
