@@ -477,6 +477,7 @@ def hit_alignment(hit: Hit) -> Alignment:
 _TOKEN = re.compile(r"[^\W_]+(?:\.\d+)*")
 #: Words after which a verb stands, and what may open a line before its first word.
 _VERB_BEFORE = entity_slot_words("verb_before")
+_ANAPHOR = entity_slot_words("anaphor")
 _MARKUP = "".join(entity_slot_words("markup"))
 #: What may close a sentence's last word before its full stop.
 _CLOSING = "*_\"'’”)]"
@@ -683,6 +684,8 @@ def slot_swap(
             for i in range(i1, i2):
                 if any(t.word in _VERB_BEFORE for t in mine[max(0, i - 2) : i]):
                     continue
+                if i > 0 and mine[i - 1].word in _ANAPHOR:
+                    continue  # "this pathogen": what the sentence named before
                 if _verb_position(mine_words, i):
                     continue
                 swap = pair.swap(mine[i], theirs[k1:k2], edge, k2 - k1 == i2 - i1)

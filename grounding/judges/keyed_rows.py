@@ -28,6 +28,9 @@ from grounding.judges.rules_tables import column_headers
 from grounding.lexicon import content_terms, fold
 from grounding.quantities import Quantity, same_value
 
+#: what opens another clause between a value and its key
+_OTHER_CLAUSE = re.compile(r";|,\s*(?:with|and|but|while|whereas|which)\b|\b(?:while|whereas)\b")
+
 
 def _keyed(index: EvidenceIndex, key: Quantity) -> list[tuple[int, Entry]]:
     """Rows of three cells or more whose first (leftmost) cell is ``key``'s value and whose
@@ -88,8 +91,17 @@ def check_keyed_rows(index: EvidenceIndex, found: Findings, text: str = "") -> N
     if held.status == NumberStatus.CONFLICT and _value_at_key(s, held, checks, rows, index):
         return
     for c in checks:
-        # a multiplier ("4.8 times larger") compares two things: no cell of a row holds it
-        if c.quantity is not key and c.status != NumberStatus.CONFLICT and c.quantity.unit != "x":
+        # a multiplier ("4.8 times larger") compares two things: no cell of a row holds it;
+        # a value of another clause than the key's ("68.5%, 84.2% and 91.7%, with 500 ppm
+        # giving the highest") is not given at that key
+        if (
+            c.quantity is not key
+            and c.status != NumberStatus.CONFLICT
+            and c.quantity.unit != "x"
+            and not _OTHER_CLAUSE.search(
+                s, min(c.quantity.end, key.end), max(c.quantity.start, key.start)
+            )
+        ):
             _hold(c, rows, index)
 
 

@@ -171,6 +171,15 @@ def _correct_named_cell(
     pid, row = cands[0]
     if any(same_value(c.quantity, cell.quantity) for cell in row.cells):
         return
+    if (
+        c.status == NumberStatus.FOUND
+        and c.hit is not None
+        and c.hit.entry.kind != "row"
+        and not label_terms(row) <= set(content_terms(text))
+    ):
+        # stated in the prose, and the row named only in part ("0.8% from the axial mass"
+        # is no "Detector mass" cell; "27.6M of these PDFs" counts part of "Papers w/ PDF")
+        return
     if _names_holder(text, rows, row, c):
         return
     xs = _named_column(text, index, rows, c, pid, row, anchors, local)

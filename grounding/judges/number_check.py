@@ -35,6 +35,7 @@ from grounding.judges.number_tables import check_columns, check_table_rows
 from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_cells import cell_near, same_table
 from grounding.judges.rules_config import RulesConfig
+from grounding.judges.rules_tables import column_headers
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.lexicon.words import DOWN_WORDS, UP_WORDS, direction_stems
 from grounding.memo import per_check
@@ -199,6 +200,8 @@ def _look_up(
         for page, e in index.quantities_near(_could_match(q))
     ):
         check.status = NumberStatus.FOUND_FAR
+    elif q.physical and q.unit not in (None, "%") and (row := _row_in_unit(index, q)) is not None:
+        check.status, check.hit = NumberStatus.FOUND, row
     elif q.unit is not None and q.physical and q.kind not in ("word", "fraction", "uncertainty"):
         # written by the paper with another unit or none ("2.908" in a column headed
         # "icorr (μA/cm2)"): the rationale says where, not "nowhere"
@@ -208,6 +211,33 @@ def _look_up(
         )
         if bare is not None:
             check.elsewhere = f"page {bare} writes {q.value:g} but not in {q.unit}"
+
+
+def _row_in_unit(index: EvidenceIndex, q: Quantity) -> Hit | None:
+    """The one table row of the paper holding ``q``'s value (its sign included) in a column
+    whose header names ``q``'s unit ("-130.0 mV" in a column headed "Eb (mVSCE)"): the
+    cells of a table carry no unit, so no passage search finds them by it; None when no
+    row or several rows do."""
+    unit = {t for t in content_terms(q.unit or "") if not is_numeric(t)}
+    if not unit:
+        return None
+    found = []
+    for page, ids in index.rows_by_page.items():
+        for pid in ids:
+            e = index.entries[pid]
+            cols = [i for i, x in enumerate(e.cells) if x.quantity.value == q.value]
+            if not cols:
+                continue
+            heads = column_headers(e, index.pages.get(page))
+            if any(i < len(heads) and _names_unit(heads[i], unit) for i in cols):
+                found.append(Hit(e, pid, 1.0))
+    return found[0] if len(found) == 1 else None
+
+
+def _names_unit(head: set[str], unit: set[str]) -> bool:
+    """True if the header terms ``head`` write every term of ``unit``, alone or with the
+    reference it is measured against run on ("mVSCE" for mV vs. SCE)."""
+    return all(any(h.startswith(u) for h in head) for u in unit)
 
 
 def _derive_from_column(

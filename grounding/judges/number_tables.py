@@ -7,6 +7,8 @@ conflict with the cell that holds the paper's value (C1), or record a swapped en
 
 from __future__ import annotations
 
+import re
+
 from annotations.schema import ErrorSpan, ErrorTag
 from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
 from grounding.judges.name_forms import longer_name, short_form_in
@@ -399,21 +401,47 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
         listed = in_number_list(text, q) or any(
             x.start == q.start and ordered_run(s, x, qs) for x in qs
         )
-        near = []
-        for a, b, terms in names:
-            if set(terms) <= label:
-                continue
-            if a >= q.end and COLUMN_AFTER.fullmatch(s[q.end : a]):
-                # "48.9% for DeepSeek-V3", "62.1% on MATH-500", "6.8 per paper for GROBID"
-                near.append((a - q.end, terms, s[q.end : a]))
-            elif b <= q.start and NAME_BEFORE.fullmatch(s[b : q.start]) and not listed:
-                near.append((q.start - b, terms, ""))  # "R1's 30.1", "KAT at 54.4"
+        near = _names_near(s, q, qs, names, label, listed)
         for _, terms, between in sorted(near, key=lambda n: n[0]):
             if _named_column(index, c, idx, heads, terms, between):
                 break
     for c, lines in moved:
         if c.status == NumberStatus.FOUND:
             c.hit = lines
+
+
+#: what may stand between a number and the noun it measures ("40.7 mol% LA")
+_NOUN_GAP = re.compile(r"[\s%]*")
+
+
+def _names_near(
+    s: str,
+    q: Quantity,
+    qs: list[Quantity],
+    names: list[tuple[int, int, list[str]]],
+    label: set[str],
+    listed: bool,
+) -> list[tuple[int, list[str], str]]:
+    """The names of the folded sentence ``s`` that may name ``q``'s column, each as
+    (distance, terms, the words between the value and a name after it): a name after it
+    joined by "for", "on", "in", "under" or "of" ("48.9% for DeepSeek-V3", "62.1% on
+    MATH-500"), or one right before it ("R1's 30.1", "KAT at 54.4") unless ``q`` is one of
+    a list (``listed``) or the name is the noun of the number before it ("40.7 mol% LA
+    with 11.5 wt% humins": LA is 40.7's); names of the row (``label``) left out."""
+    near = []
+    for a, b, terms in names:
+        if set(terms) <= label:
+            continue
+        if a >= q.end and COLUMN_AFTER.fullmatch(s[q.end : a]):
+            near.append((a - q.end, terms, s[q.end : a]))
+        elif (
+            b <= q.start
+            and NAME_BEFORE.fullmatch(s[b : q.start])
+            and not listed
+            and not any(x.end <= a and _NOUN_GAP.fullmatch(s[x.end : a]) for x in qs)
+        ):
+            near.append((q.start - b, terms, ""))
+    return near
 
 
 def _named_column(

@@ -460,7 +460,7 @@ def part_results(
     number_terms: list[frozenset[str]],
     found: Findings,
     clause_al: Callable[[Part], Alignment | None],
-    table_dirs: set[str],
+    table_dirs: dict[int, str | None],
     rows_cmp: Callable[[Part], tuple[Status, Hit, str] | None],
     terms_of: Callable[[Hit], frozenset[str]],
     same_min: float = 1.0,
@@ -566,7 +566,7 @@ _OWN_PAIR = re.compile(
 def _table_comparison(
     p: Part,
     rows_cmp: Callable[[Part], tuple[Status, Hit, str] | None],
-    table_dirs: set[str],
+    table_dirs: dict[int, str | None],
     text: str = "",
 ) -> tuple[PartResult, Hit | None] | None:
     """A comparison read in a table: two table rows it names (``rows_cmp``: verified, or
@@ -583,13 +583,18 @@ def _table_comparison(
         return PartResult(
             p, status, ErrorTag.C3, f"the sentence says '{p.text}' but {why}", hit, p.text, ""
         ), hit
-    if p.value in table_dirs:
+    dirs = {w for w in table_dirs.values() if w is not None}
+    # the end value of this change ("falling to -130.0"): the first of the sentence's
+    # values read so after the change word
+    end = min((at for at in table_dirs if at >= p.end), default=None)
+    if p.value in dirs:
         return PartResult(
             p, Status.VERIFIED, why=f"'{p.text}' holds against the table row it is measured from"
         ), None
     if (
         p.value in _FLIP
-        and table_dirs == {_FLIP[p.value]}
+        and dirs == {_FLIP[p.value]}
+        and (end is None or table_dirs[end] is not None)
         and _CHANGE_VERB.match(p.text)
         and not _OWN_PAIR.search(text)
     ):
@@ -768,15 +773,15 @@ _CHANGE_VERB = re.compile(
 )
 
 
-def table_directions(text: str, index: EvidenceIndex, found: Findings) -> set[str]:
-    """Directions ("up" / "down") in which the sentence's values written as the end of a
-    change ("lowered the average to 77.5") and found in table rows differ from the cell of
-    the same column in the first (top) row of their table, the reference such a change is
-    measured from (none where, in a table of rows headed by values, a series of
-    conditions, the row right above goes the other way); and the direction of a
-    sentence's value from the paper's value a difference of the sentence is computed
-    against ("78.4, 1.6 points below" 80.0)."""
-    out: set[str] = set()
+def table_directions(text: str, index: EvidenceIndex, found: Findings) -> dict[int, str | None]:
+    """Directions ("up" / "down"), keyed by the start of the sentence's value, in which its
+    values written as the end of a change ("lowered the average to 77.5") and found in
+    table rows differ from the cell of the same column in the first (top) row of their
+    table, the reference such a change is measured from (None where, in a table of rows
+    headed by values, a series of conditions, the row right above goes the other way);
+    and the direction of a sentence's value from the paper's value a difference of the
+    sentence is computed against ("78.4, 1.6 points below" 80.0)."""
+    out: dict[int, str | None] = {}
     own = {c.quantity.value for c in found.numbers}
     for c in found.numbers:
         # a difference "1.6 points below the full model" computed from the sentence's own
@@ -785,7 +790,7 @@ def table_directions(text: str, index: EvidenceIndex, found: Findings) -> set[st
             a, b = c.operands
             if (a in own) != (b in own) and a != b:
                 mine, other = (a, b) if a in own else (b, a)
-                out.add("down" if mine < other else "up")
+                out[c.quantity.start] = "down" if mine < other else "up"
         if c.status != NumberStatus.FOUND or c.hit is None or c.hit.entry.kind != "row":
             continue
         if not re.search(r"\bto\s*$", fold(text)[: c.quantity.start]) or re.search(
@@ -815,8 +820,9 @@ def table_directions(text: str, index: EvidenceIndex, found: Findings) -> set[st
         )
         if prev is not None and prev.quantity.value != cell.quantity.value:
             if way != ("down" if cell.quantity.value < prev.quantity.value else "up"):
+                out[c.quantity.start] = None
                 continue
-        out.add(way)
+        out[c.quantity.start] = way
     return out
 
 

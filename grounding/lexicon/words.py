@@ -189,7 +189,7 @@ SCOPE_WORDS = tuple(r[0].strip().lower() for r in _rows("scope_words.tsv") if r[
 def entity_slot_words(use: str) -> frozenset[str]:
     """The words (or characters) of one use of ``entity_slots.tsv``: ``verb_before``, the
     words after which a verb stands; ``markup``, what may open a line before its first
-    word."""
+    word; ``anaphor``, the determiners after which a noun points back ("this pathogen")."""
     return frozenset(r[0] for r in _rows("entity_slots.tsv") if use in _uses(r[1]))
 
 

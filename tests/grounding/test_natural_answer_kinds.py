@@ -1,0 +1,98 @@
+"""Kinds of sentence a natural answer writes that the checks had read wrong, each on the
+real PDF it was written about (a hand-labelled answer set that no check was written
+against): a right sentence must not be contradicted, a wrong one must still be."""
+
+from __future__ import annotations
+
+import pytest
+
+from annotations.schema import Label
+from tests.conftest import DATA, PAPERS
+from tests.grounding.judging import judged_c1
+
+MORE = DATA / "papers-more"
+HUMINS = MORE / "humins-levulinic-acid-2025.pdf"
+IMIDAZOLE = MORE / "imidazole-corrosion-2021.pdf"
+
+
+@pytest.mark.parametrize(
+    "pdf, sentence",
+    [
+        # a noun after a demonstrative points back: "this pathogen" is E. chaffeensis
+        (
+            MORE / "marsh-deer-dra-2025.pdf",
+            "The authors note that even PCR cannot fully rule out E. chaffeensis infection, "
+            "and that serology for this pathogen is not available in Argentina for either "
+            "humans or deer.",
+        ),
+        # a measure's name is no entity: "decadal amplitude" for "amplitude on the
+        # decadal timescale"
+        (
+            MORE / "ningaloo-decadal-linkage-2024.pdf",
+            "The NNI's decadal amplitude (0.33 °C) now exceeds its interannual amplitude "
+            "(0.26 °C).",
+        ),
+        # a name written after the number before is that number's ("40.7 mol% LA with
+        # 11.5 wt% humins": LA does not head 11.5's column)
+        (
+            HUMINS,
+            "In the closed-cycle test (Table 1), the reference LP runs averaged 40.7 mol% LA "
+            "with 11.5 wt% humins at pH 1.0, while the cycle run LPC gave 37.0 mol% LA at "
+            "pH 1.3.",
+        ),
+        # a value the prose states, and a row named only in part: no correction by the row
+        (
+            MORE / "t2k-numu-water-xsec-2018.pdf",
+            "The 2p2h normalization on oxygen has the largest effect on the total cross "
+            "section, at 2.8%, well above the 0.8% from the axial mass MA^QE.",
+        ),
+        (
+            PAPERS / "s2orc-2020.pdf",
+            "Bibliographies are extracted for 27.6M of these PDFs, but only 8.1M, about 10% "
+            "of the corpus, are open access and receive GROBID full text, plus 1.5M LaTeX "
+            "parses from arXiv.",
+        ),
+        # a "with" clause of its own subject: 77.1 is co-read's, not SPECTER's
+        (
+            PAPERS / "specter-2020.pdf",
+            "In Table 3, fine-tuning SciBERT on task-specific signals is inferior to the "
+            "fixed SPECTER embeddings, with the best single-signal variant, co-read, "
+            "reaching 77.1 on average.",
+        ),
+        # a list of values in another clause than the one key the sentence names
+        (
+            IMIDAZOLE,
+            "These correspond to inhibition efficiencies of 68.5%, 84.2% and 91.7%, with "
+            "500 ppm giving the highest value.",
+        ),
+        # values with a unit only the table's header writes ("Eb (mVSCE)"), in a series
+        # of changes both ways
+        (
+            IMIDAZOLE,
+            "The breakdown potential followed the same pattern, rising from −268.0 mV at "
+            "300 ppm to −33.6 mV at 500 ppm before falling to −130.0 mV at 1000 ppm.",
+        ),
+    ],
+)
+def test_a_right_sentence_is_not_contradicted(pdf, sentence: str) -> None:  # type: ignore[no-untyped-def]
+    got, why, _ = judged_c1(pdf, sentence)
+    assert got is not Label.CONTRADICTION, why
+
+
+@pytest.mark.parametrize(
+    "pdf, sentence, c1",
+    [
+        # the humins column, named after its value, corrects it
+        (HUMINS, "LP gave 40.7 mol% LA with 11.4 wt% humins.", [("11.4", "11.5")]),
+        # one key, one clause: the key's own row corrects the value
+        (
+            IMIDAZOLE,
+            "At 500 ppm the inhibition efficiencies were 91.7% and 88.0%.",
+            [("88.0%", "91.7%")],
+        ),
+    ],
+)
+def test_a_wrong_value_is_still_corrected(pdf, sentence: str, c1) -> None:  # type: ignore[no-untyped-def]
+    got, why, spans = judged_c1(pdf, sentence)
+    assert got is Label.CONTRADICTION, why
+    assert spans == c1, why
