@@ -43,6 +43,25 @@ UNITS: dict[str, str] = units("any")
 #: the lower-cased :data:`UNITS`, as written (``units.tsv``, use ``case``; µ/μ folded to "µ").
 CASE_UNITS: dict[str, str] = units("case")
 
+#: SI prefixes a unit symbol may take beyond those ``units.tsv`` lists ("µHz", "nW", "fs"),
+#: and the symbols that take them; a one-letter symbol only with a small prefix ("ks",
+#: "Ms" and "Ts" are more often words or plurals than kiloseconds)
+_SI_PREFIXES = "µμnpfamkMGT"
+_SMALL_PREFIXES = "µμnpfa"
+_PREFIXED_SYMBOLS = frozenset("Hz eV Pa Gy Sv Bq Wb W V J L A g s M T".split())
+
+
+def _prefixed(word: str) -> str | None:
+    """``word`` as a unit written with an SI prefix ("µHz", "μHz", "nW"), µ folded to "µ";
+    None when it is not one."""
+    head, base = word[:1], word[1:]
+    if head not in _SI_PREFIXES or base not in _PREFIXED_SYMBOLS:
+        return None
+    if len(base) == 1 and head not in _SMALL_PREFIXES:
+        return None
+    return ("µ" if head == "μ" else head) + base
+
+
 _MULTIPLIERS = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
 _MULTIPLIER_WORDS = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 _MULT_WORD_RE = re.compile(r" (thousand|million|billion|trillion)\b", re.IGNORECASE)
@@ -614,12 +633,19 @@ def _unit_after(text: str, end: int) -> tuple[str | None, bool, int]:
     unit = CASE_UNITS.get(word)
     if unit is None and (word[:1].islower() or len(word) > 2 or word.isupper()):
         unit = UNITS.get(low)
+    if unit is None:
+        unit = _prefixed(word)
     if m.group(1) is None and unit is None and low not in ("k", "m", "b"):
         return None, False, end  # glued letters that are not a unit: part of a name
     if unit is not None:
         return _per_unit(text, unit, end + m.end())
     if rest[:1] == "\n" and _CELL_LINE.fullmatch(text, text.rfind("\n", 0, end) + 1, end):
         return None, False, end  # a cell alone on its line: the next line is another cell
+    if low.endswith("ly") and len(low) > 4 and not low.endswith(("ply", "ily")):
+        # "500 randomly sampled papers": an adverb counts nothing; what follows may
+        adverb_end = end + m.end()
+        unit, physical, after = _unit_after(text, adverb_end)
+        return (unit, physical, after) if unit is not None and not physical else (None, False, end)
     if low.endswith("ed") and len(low) > 4:
         nxt = _NEXT_WORD_RE.match(rest[m.end() :])
         if nxt and nxt.group(1).lower() not in _STOP_AFTER:

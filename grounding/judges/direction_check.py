@@ -411,6 +411,10 @@ def quote(text: str, n: int = 90) -> str:
     return text if len(text) <= n else text[:n].rstrip() + "…"
 
 
+#: what sets one clause against another ("..., while X was not measured")
+_OPPOSED = re.compile(r";|,\s*(?:while|whereas|but|although)\b|\b(?:while|whereas)\b", re.I)
+
+
 def negation_conflict(
     text: str,
     paper: PaperSentences,
@@ -443,7 +447,14 @@ def negation_conflict(
     if _UNIVERSAL.search(after):
         return None  # "do not retain antibodies indefinitely": a limit
     governed = _expand(_terms(" ".join(after.split()[:5])), paper.abbreviations) - _GENERIC
-    claim = _expand(_terms(s), paper.abbreviations)
+    # the negated clause, where the sentence sets it against another ("ECFP-T65S outlasts
+    # ECFP, while Cerulean-T65S was not measured"): the paper's sentences about it
+    cuts = [0, *(c.end() for c in _OPPOSED.finditer(s, 0, m.start())), len(s)]
+    nxt = _OPPOSED.search(s, m.end())
+    own = s[max(c for c in cuts if c <= m.start()) : nxt.start() if nxt else len(s)]
+    claim = _expand(_terms(own), paper.abbreviations)
+    if len(claim) < 3:
+        claim = _expand(_terms(s), paper.abbreviations)
     if not governed or len(claim) < 3:
         return None
     about = [
@@ -533,6 +544,14 @@ def direction_check(
     about = _same_values(text, paper.about(claim, CHANGE_COVER, pages, skip))
     negated = _NEGATION.search(fold(text)) is not None
     verified: list[tuple[Change, PaperSentence, float]] = []
+    # a thing the sentence says changes both ways ("the SNR first rises and then falls"):
+    # one paper change of either direction contradicts neither
+    both_ways = {
+        id(c)
+        for c in mine
+        for d in mine
+        if d.direction != c.direction and (d.agent | d.outcome) & (c.agent | c.outcome)
+    }
     for c in mine:
         outcome = _expand(c.outcome, paper.abbreviations) - paper.topic
         agent = _expand(c.agent, paper.abbreviations) - paper.topic
@@ -544,7 +563,7 @@ def direction_check(
             bound = _bound_changes(paper, p, outcome, agent, elsewhere)
             same = [d for d in bound if (d.direction == c.direction) != _exchanged(c, d)]
             other = [d for d in bound if d not in same]
-            if other and not same:
+            if other and not same and id(c) not in both_ways:
                 part = Part(
                     PartKind.COMPARISON, c.word, c.start, c.start + len(c.word), c.direction
                 )

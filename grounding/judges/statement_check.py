@@ -585,8 +585,9 @@ _CONDITION_BEFORE = re.compile(r"\b(?:at|up to|with|under|between|from)\s+$", re
 def check_polarity(part: Part, al: Alignment | None, affirm_min: float = 0.8) -> PartResult:
     """A negation is verified when the passage aligned with its clause negates too (a
     negation cue anywhere in it); contradicted (C3) when that passage holds ``affirm_min``
-    of the clause's words and every word the negation governs, with no negation at all
-    (the paper states affirmatively what the sentence denies); else not found."""
+    of the clause's words and every word the negation governs, with no negation at all,
+    nor a word that denies in other words ("unlike", "rather than": the paper states
+    affirmatively what the sentence denies); else not found."""
     if al is None:
         return PartResult(part, Status.NOT_FOUND, ErrorTag.N2, f"{part.describe()} not found")
     neg_at = [i for i, w in enumerate(al.words) if w in NEGATIONS or w == "n't"]
@@ -598,7 +599,14 @@ def check_polarity(part: Part, al: Alignment | None, affirm_min: float = 0.8) ->
             hit=al.hit,
         )
     governed = set(part.binds[:2])
-    if al.coverage >= affirm_min and governed and governed <= al.terms:
+    if (
+        al.coverage >= affirm_min
+        and governed
+        and governed <= al.terms
+        # a passage that denies in other words may say the same ("unlike BERT-Large,
+        # SciBERT is pretrained on scientific text" for "BERT-Large is not pretrained")
+        and not _DENYING & set(al.words)
+    ):
         return PartResult(
             part,
             Status.CONTRADICTED,

@@ -72,6 +72,25 @@ IMIDAZOLE = MORE / "imidazole-corrosion-2021.pdf"
             "The breakdown potential followed the same pattern, rising from −268.0 mV at "
             "300 ppm to −33.6 mV at 500 ppm before falling to −130.0 mV at 1000 ppm.",
         ),
+        # a negation in a clause set against another: the paper's sentences about that
+        # clause, not about the whole sentence
+        (
+            MORE / "cfp-t65s-2012.pdf",
+            "In cells, ECFP-T65S again outlasts ECFP (828 ± 89 s vs 726 ± 88 s), while "
+            "Cerulean-T65S was not measured.",
+        ),
+        # "unlike X, Y is P" says X is not P
+        (
+            PAPERS / "specter-2020.pdf",
+            "Starting from BERT-Large instead of SciBERT reduces the average to 77.5, which "
+            "the authors attribute to BERT-Large not being pretrained on scientific text.",
+        ),
+        # a thing said to change both ways: one paper change contradicts neither
+        (
+            PAPERS / "legwork-2022.pdf",
+            "Their SNRs are 31.7, 50.2 and 38.8 respectively, so the SNR first rises and "
+            "then falls as eccentricity increases.",
+        ),
     ],
 )
 def test_a_right_sentence_is_not_contradicted(pdf, sentence: str) -> None:  # type: ignore[no-untyped-def]
@@ -96,3 +115,25 @@ def test_a_wrong_value_is_still_corrected(pdf, sentence: str, c1) -> None:  # ty
     got, why, spans = judged_c1(pdf, sentence)
     assert got is Label.CONTRADICTION, why
     assert spans == c1, why
+
+
+@pytest.mark.parametrize(
+    "pdf, sentence",
+    [
+        # the paper's 1.5 mHz: a prefixed unit the unit list does not spell out is a unit
+        (
+            PAPERS / "legwork-2022.pdf",
+            "The eccentricity use case compares three hypothetical systems with 0.6 "
+            "solar-mass components at 15 kpc and an orbital frequency of 1.5 μHz, differing "
+            "only in eccentricity (0, 0.6 and 0.9).",
+        ),
+        # the negation that the paper's "unlike" leaves to BERT-Large, said of SciBERT
+        (
+            PAPERS / "specter-2020.pdf",
+            "The authors attribute this to SciBERT not being pretrained on scientific text.",
+        ),
+    ],
+)
+def test_a_wrong_sentence_is_not_supported(pdf, sentence: str) -> None:  # type: ignore[no-untyped-def]
+    got, why, _ = judged_c1(pdf, sentence)
+    assert got is not Label.SUPPORTED, why

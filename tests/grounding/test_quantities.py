@@ -636,6 +636,11 @@ def test_bare_units_after_a_named_unit_take_it(text: str, units: list[str]) -> N
         ("an effective batch size of 32 via gradient accumulation", "32", None),
         ("12 and 14, respectively", "14", None),
         ("we sequenced 50 samples", "50", "sampl"),
+        # an adverb counts nothing: the noun after it may
+        ("on 120 newly enrolled patients", "120", "patient"),
+        # a unit with an SI prefix the unit list does not spell out
+        ("an orbital frequency of 1.5 μHz", "1.5", "µHz"),
+        ("a power of 3 nW", "3", "nW"),
     ],
 )
 def test_the_word_after_a_number_is_read_as_what_it_counts_only_where_it_can_be(
