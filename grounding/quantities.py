@@ -46,8 +46,8 @@ CASE_UNITS: dict[str, str] = units("case")
 #: SI prefixes a unit symbol may take beyond those ``units.tsv`` lists ("µHz", "nW", "fs"),
 #: and the symbols that take them; a one-letter symbol only with a small prefix ("ks",
 #: "Ms" and "Ts" are more often words or plurals than kiloseconds)
-_SI_PREFIXES = "µμnpfamkMGT"
-_SMALL_PREFIXES = "µμnpfa"
+_SI_PREFIXES = "µμnpfmkMGT"
+_SMALL_PREFIXES = "µμnpf"
 _PREFIXED_SYMBOLS = frozenset("Hz eV Pa Gy Sv Bq Wb W V J L A g s M T".split())
 
 

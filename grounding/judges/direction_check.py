@@ -517,6 +517,18 @@ def _clause_of(s: str, at: int) -> str:
     return s[lo : hi.start() if hi else len(s)]
 
 
+def _both_ways(mine: list[Change]) -> set[int]:
+    """``id()`` of each change of a thing the sentence says changes both ways ("the SNR
+    first rises and then falls"): one paper change of either direction contradicts
+    neither."""
+    return {
+        id(c)
+        for c in mine
+        for d in mine
+        if d.direction != c.direction and (d.agent | d.outcome) & (c.agent | c.outcome)
+    }
+
+
 def direction_check(
     text: str,
     paper: PaperSentences,
@@ -544,14 +556,7 @@ def direction_check(
     about = _same_values(text, paper.about(claim, CHANGE_COVER, pages, skip))
     negated = _NEGATION.search(fold(text)) is not None
     verified: list[tuple[Change, PaperSentence, float]] = []
-    # a thing the sentence says changes both ways ("the SNR first rises and then falls"):
-    # one paper change of either direction contradicts neither
-    both_ways = {
-        id(c)
-        for c in mine
-        for d in mine
-        if d.direction != c.direction and (d.agent | d.outcome) & (c.agent | c.outcome)
-    }
+    both_ways = _both_ways(mine)
     for c in mine:
         outcome = _expand(c.outcome, paper.abbreviations) - paper.topic
         agent = _expand(c.agent, paper.abbreviations) - paper.topic
