@@ -185,13 +185,19 @@ _REF_WORDS = (
     "refs",
 )
 
-# The leading lookahead changes no match; it lets the scan skip positions that cannot
-# start a number before trying the alternatives (~30 % faster on page-long texts).
+# A number: -?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)? or -?\.\d+ (with
+# comma decimals: -?(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?). Written to start with the
+# set of its first characters, so that the regex engine skips the positions outside it in
+# C instead of trying the pattern there (~30 % faster on page-long texts); the branch for
+# that first character, picked by a lookbehind at it, matches what the pattern matches
+# after it, in the same order of tries, so every match is the same.
 _NUM_RE = re.compile(
-    r"(?=[-.\d])(?:-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?"
-    r"|-?\.\d+)"
+    r"[-.\d](?:(?<=-)(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+)"
+    r"|(?<=\d)(?:\d{0,2}(?:,\d{3})+|\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|(?<=\.)\d+)"
 )
-_NUM_RE_COMMA = re.compile(r"(?=[-\d])-?(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d+)?")
+_NUM_RE_COMMA = re.compile(
+    r"[-\d](?:(?<=-)(?:\d{1,3}(?:\.\d{3})+|\d+)|(?<=\d)(?:\d{0,2}(?:\.\d{3})+|\d*))(?:,\d+)?"
+)
 #: "10^-4", "3 × 10^-5", "2.5x10^{9}": scientific notation written with a caret.
 _SPACES = re.compile(r"\s+")
 #: Glyphs PDFs print for the degree sign: '°', and a LaTeX ``^\circ`` set as a white
@@ -218,8 +224,10 @@ _SCI_FLAT_RE = re.compile(
     r"(?![\d.,])"
 )
 _SUPERSCRIPT_RE = re.compile("[" + _SUPERSCRIPT_DIGITS + "]")
-#: Every :data:`_SCI_FLAT_RE` match holds one: texts without it skip that scan.
-_SCI_HINT_RE = re.compile(r"[×x*·⋅]\s?10")
+#: Every :data:`_SCI_FLAT_RE` match holds one ("×10", "x 10"): texts without it skip that
+#: scan. Found from the "10" (a literal the regex engine looks for in C), the sign
+#: before it checked by lookbehind.
+_SCI_HINT_RE = re.compile(r"10(?:(?<=[×x*·⋅]10)|(?<=[×x*·⋅]\s10))")
 #: Kept as written by :func:`_fold_marked`: thin / narrow / figure / no-break spaces
 #: (thousands separators) and superscript digits and signs (exponents).
 _THIN_SPACES = "\u00a0\u2007\u2009\u202f"
@@ -454,9 +462,7 @@ def detect_decimal_comma(text: str) -> bool:
     """
     # Counts the matches of (?<![\d,.])\d+,\d{1,2}(?![\d,]) and of the same with '.': each
     # starts a maximal run of digits, commas and points, and a run holds at most one, so
-    # one match attempt at the start of each run counts them (one scan of the text).
-    # (a run's first non-digit is a comma or a point, so it matches one pattern at most;
-    # counted by C-level maps)
+    # one scan of the text for both (_DECIMAL_RUN) counts them.
     # no comma between two digits: no comma decimal, so False whatever the points say
     # (the common case, found by str.find; the scan below reads every run)
     c = text.find(",")
@@ -466,16 +472,18 @@ def detect_decimal_comma(text: str) -> bool:
         c = text.find(",", c + 1)
     if c < 0:
         return False
-    runs = _DIGIT_RUN.findall(text)
-    if not runs:
-        return False
-    comma = len(list(filter(None, map(_COMMA_DECIMAL.match, runs))))
-    return comma > 0 and comma > len(list(filter(None, map(_POINT_DECIMAL.match, runs))))
+    found = _DECIMAL_RUN.findall(text)  # "," per comma decimal, "" per point decimal
+    comma = found.count(",")
+    return comma > 0 and comma > len(found) - comma
 
 
-_DIGIT_RUN = re.compile(r"[\d,.]+")
-_COMMA_DECIMAL = re.compile(r"\d+,\d{1,2}(?![\d,])")
-_POINT_DECIMAL = re.compile(r"\d+\.\d{1,2}(?![\d.])")
+#: A comma decimal (\d+,\d{1,2}(?![\d,])) or a point decimal (\d+\.\d{1,2}(?![\d.])) at
+#: the start of a run of digits, commas and points (none of them before its first digit,
+#: checked by lookbehind after it, so that the scan skips to digits in C); the group holds
+#: the comma of a comma decimal. A run's first non-digit is a comma or a point, so a run
+#: holds one of them at most, and the run's next character (none of [\d,.]) passes both
+#: lookaheads as the end of the run would.
+_DECIMAL_RUN = re.compile(r"\d(?<![\d,.]\d)\d*(?:(,)\d{1,2}(?![\d,])|\.\d{1,2}(?![\d.]))")
 
 
 def _glued_to_name(text: str, start: int, end: int) -> bool:
@@ -874,13 +882,16 @@ def _share_listed_unit(text: str, qs: list[Quantity]) -> list[Quantity]:
 
 #: Values written one per condition with slashes and one unit after the last ("9/14
 #: days" for two model sizes, "7/13B", "45.1/52.3%"): each value is a quantity of its own.
+#: (Both list patterns start at a digit with none of [\w/.,-] before it, tested by a
+#: lookbehind after that digit: a pattern that starts with a digit lets the regex engine
+#: skip to the next digit in C.)
 _SLASH_LIST = re.compile(
-    r"(?<![\w/.,-])\d+(?:\.\d+)?(?:\s?/\s?\d+(?:\.\d+)?)+"
+    r"\d(?<![\w/.,-]\d)\d*(?:\.\d+)?(?:\s?/\s?\d+(?:\.\d+)?)+"
     r"(?=\s?(?:%|°|[A-Za-zµμ]))"
 )
 #: Decimals joined by slashes with no unit after them ("Babiana 0.500/0.556" for the Cape
 #: and non-Cape clades): a pair of values, never a fraction or a date
-_DECIMAL_PAIR = re.compile(r"(?<![\w/.,-])\d+\.\d+(?:\s?/\s?\d+\.\d+)+(?![\w/]|\.\d)")
+_DECIMAL_PAIR = re.compile(r"\d(?<![\w/.,-]\d)\d*\.\d+(?:\s?/\s?\d+\.\d+)+(?![\w/]|\.\d)")
 #: The largest whole of a fraction of a unit ("1/2 h", "3/4 inch"), not a list
 _UNIT_FRACTION_MAX = 8
 
