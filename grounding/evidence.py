@@ -409,11 +409,14 @@ class EvidenceIndex:
         self.page_suspects: dict[int, tuple[Quantity, ...]] = {}
         #: ids (indexes into ``entries``) of the table-row entries of each page.
         self.rows_by_page: dict[int, list[int]] = defaultdict(list)
-        #: term -> [id, count, id, count, ...]: the entries holding it and its count in
-        #: each, flat in one int list rather than one (id, count) tuple per posting, so
-        #: that a paper's ~20,000 postings add few objects for the cyclic garbage
-        #: collector to track and scan
+        #: term -> the ids of the entries holding it, an id once per occurrence (k times
+        #: in a row for an entry holding the term k times): one int list per term rather
+        #: than one (id, count) tuple per posting, so that a paper's ~20,000 postings add
+        #: few objects for the cyclic garbage collector to track and scan; grouped into
+        #: ids and counts for the terms a query asks for (:meth:`_posting`)
         self._postings: dict[str, list[int]] = defaultdict(list)
+        #: term -> (ids, counts) of the entries holding it (:meth:`_posting`)
+        self._grouped: dict[str, tuple[list[int], list[int]]] = {}
         self._lengths: list[int] = []
         self.doc_terms: Counter[str] = Counter()
         self.decimal_comma = detect_decimal_comma("\n".join(p.text for p in pages))
@@ -507,16 +510,9 @@ class EvidenceIndex:
         pid = len(self.entries)
         self.entries.append(entry)
         terms = entry.terms
-        # C-level maps: the postings are a defaultdict while building (see __init__)
-        posting = self._postings.__getitem__
-        if len(set(terms)) == len(terms):  # most entries: every term once
-            any(map(list.extend, map(posting, terms), repeat((pid, 1))))
-        else:
-            # what Counter(terms) holds (keys in first-seen order), without Counter's
-            # Python-level __init__ and update: a window repeats terms of its lines
-            tfs: dict[str, int] = {}
-            _count_elements(tfs, terms)
-            any(map(list.extend, map(posting, tfs), zip(repeat(pid), tfs.values())))
+        # C-level map: the id once per term occurrence (the postings are a defaultdict
+        # while building, see __init__); counted only for the terms a query asks for
+        any(map(list.append, map(self._postings.__getitem__, terms), repeat(pid)))
         self._lengths.append(len(terms))
 
     def _add_page(self, page: Any) -> None:
@@ -864,15 +860,30 @@ class EvidenceIndex:
             picked.update(order[bisect_left(values, lo) : bisect_right(values, hi)])
         return [flat[i] for i in sorted(picked)]
 
+    def _posting(self, term: str) -> tuple[list[int], list[int]] | None:
+        """(ids, counts) of the entries holding ``term``, ids in order (None if no entry
+        holds it): its postings grouped, made on first use and kept."""
+        held = self._grouped.get(term)
+        if held is None:
+            ids = self._postings.get(term)
+            if ids is None:
+                return None
+            # what Counter(ids) holds (ids in order: an entry's ids come in a row), by
+            # Counter's C helper
+            counts: dict[int, int] = {}
+            _count_elements(counts, ids)
+            held = self._grouped[term] = (list(counts), list(counts.values()))
+        return held
+
     def _idf_of(self, term: str) -> float | None:
         """BM25 idf of ``term`` (None if no entry holds it)."""
         idf = self._idf.get(term)
         if idf is None:
-            flat = self._postings.get(term)
-            if flat is None:
+            held = self._posting(term)
+            if held is None:
                 return None
             n = max(len(self.entries), 1)
-            df = len(flat) // 2  # entries holding the term
+            df = len(held[0])  # entries holding the term
             idf = self._idf[term] = math.log(1 + (n - df + 0.5) / (df + 0.5))
         return idf
 
@@ -883,8 +894,7 @@ class EvidenceIndex:
         key = (term, weight)
         held = self._parts.get(key)
         if held is None:
-            flat = self._postings[term]
-            pids, tfs = flat[0::2], flat[1::2]
+            pids, tfs = self._grouped[term]  # grouped as its idf was made (_idf_of)
             w_idf = weight * self._idf[term]
             # the same operations, in the same order, as one expression per posting
             parts = list(
