@@ -180,7 +180,15 @@ def _look_up(
                 text,
                 q,
                 claim_qs,
-                previous_qs + [e for h in hits[:2] for e in h.entry.quantities if e.checkable],
+                [e for e in previous_qs if e.unit is not None or not q.physical]
+                + [
+                    e
+                    for h in hits[:2]
+                    for e in h.entry.quantities
+                    # a bare number of prose is in no physical unit; a table cell may be
+                    if e.checkable
+                    and (e.unit is not None or h.entry.kind == "row" or not q.physical)
+                ],
             )
         )
         is not None
@@ -783,10 +791,17 @@ def _derived(
 ) -> tuple[float, float] | None:
     """True if ``q`` is a difference, sum, ratio or relative change (as the sentence's cue
     words announce: "gap", "times", "%") of two numbers of this sentence or the previous
-    ones. Returns the operand pair, or None. Spelled-out numbers are never derived."""
+    ones (for a physical unit: the sentence's in that unit, the others' in that unit or
+    none). Returns the operand pair, or None.
+    Spelled-out numbers are never derived."""
     if q.kind in ("word", "fraction") or _CHANGE_END.search(text[: q.start]):
         return None
-    pool = [x.value for x in claim_qs if x is not q] + [x.value for x in previous]
+    same_unit = q.physical and q.unit not in ("%", "x")
+    # a value in a physical unit is computed from the sentence's values in that unit ("1.5
+    # µHz" is no difference of two eccentricities), or from the passages' in that unit or
+    # none (a table's cells carry no unit)
+    pool = [x.value for x in claim_qs if x is not q and (not same_unit or x.unit == q.unit)]
+    pool += [x.value for x in previous if not same_unit or x.unit in (q.unit, None)]
     values = list(dict.fromkeys(v for v in pool if v != 0))[:24]
     tol = max(10.0 ** (-q.decimals) / 2 + 1e-9, 0.05 * abs(q.value) if q.approx else 0.0)
     diff = _DIFF_CUE.search(text)

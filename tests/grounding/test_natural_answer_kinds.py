@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from annotations.schema import Label
-from tests.conftest import DATA, PAPERS
+from grounding.check import check
+from tests.conftest import DATA, PAPERS, need
 from tests.grounding.judging import judged_c1
 
 MORE = DATA / "papers-more"
@@ -137,3 +138,17 @@ def test_a_wrong_value_is_still_corrected(pdf, sentence: str, c1) -> None:  # ty
 def test_a_wrong_sentence_is_not_supported(pdf, sentence: str) -> None:  # type: ignore[no-untyped-def]
     got, why, _ = judged_c1(pdf, sentence)
     assert got is not Label.SUPPORTED, why
+
+
+def test_a_value_in_a_physical_unit_is_not_computed_from_bare_numbers() -> None:
+    """The paper's 1.5 mHz written as 1.5 µHz after a sentence of SNRs: no difference of
+    unitless numbers (eccentricities, SNRs) is a frequency."""
+    answer = (
+        "Varying the primary mass to 5, 10 and 15 solar masses gives SNRs of 2.47, 4.49 and "
+        "7.85. The eccentricity use case compares three hypothetical systems with 0.6 "
+        "solar-mass components at 15 kpc and an orbital frequency of 1.5 μHz, differing "
+        "only in eccentricity (0, 0.6 and 0.9)."
+    )
+    report = check("What does the paper report?", answer, need(PAPERS / "legwork-2022.pdf"))
+    last = report.sentences[-1].annotation
+    assert last.label is not Label.SUPPORTED, last.rationale
