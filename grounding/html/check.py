@@ -555,14 +555,18 @@ def write_check_html(
 ) -> Path:
     """Write :func:`render_check_html` to ``path`` (UTF-8; parent folders created).
 
-    Returns: the path written. Raises: OSError if the file cannot be written.
+    Returns: the path written. Raises: OSError if the file cannot be written, its
+    ``filename`` the path (also where the write, not the open, failed).
     """
     out = Path(path)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(
-        render_check_html(report, references=references, options=options, title=title, gold=gold),
-        encoding="utf-8",
-    )
+    html = render_check_html(report, references=references, options=options, title=title, gold=gold)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(html, encoding="utf-8")
+    except OSError as exc:
+        if exc.filename:
+            raise
+        raise OSError(exc.errno, exc.strerror or str(exc), str(out)) from exc
     return out
 
 

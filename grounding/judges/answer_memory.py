@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from grounding.quantities import Quantity, extract_quantities, same_count_noun
+from grounding.quantities import Quantity, comparable, extract_quantities, same_count_noun
 from grounding.types import Sentence
 
 #: A wrong number of an earlier sentence and the paper's value for it.
@@ -63,11 +63,16 @@ class AnswerMemory:
         self.seen, self.last = self.seen + 1, text
 
     def wrong_for(self, q: Quantity, operands: tuple[float, float] | None) -> Wrong | None:
-        """An earlier wrong number that ``q`` repeats (same value, not another count noun)
-        or that is one of ``operands``; None if none. Dict lookups, no scan."""
+        """An earlier wrong number that ``q`` repeats (same value, not another count noun
+        nor another physical unit: "0.33 K" repeats no wrong "0.33 °C") or that is one of
+        ``operands``; None if none. Dict lookups, no scan."""
         if q.kind not in ("word", "fraction"):
             for w in self.wrong.get(value_key(q.value), ()):
-                if w[0].value != 0 and same_count_noun(q, w[0]) is not False:
+                if (
+                    w[0].value != 0
+                    and same_count_noun(q, w[0]) is not False
+                    and comparable(q, w[0])
+                ):
                     return w
         for v in operands or ():
             for w in self.wrong.get(value_key(v), ()):

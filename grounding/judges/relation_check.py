@@ -88,6 +88,10 @@ def polarity_conflict(
                 continue  # "... not cited yet. On co-citation data ...": another sentence
             if e_neg and not c_neg and _affirmed_closer(h.entry.text, negations, shared):
                 continue  # "only with sucrose ... humins formed. With glucose ..., no humins"
+            if e_neg and not c_neg and _governed(words(_glued(text)), claim_terms):
+                continue  # the sentence negates too, what the passage's window cuts off
+                # ("... so the difference was judged not significant" against "(no rate
+                # difference between clades) ... this difference is not" + next line)
             if len(ev_w) > 35 and not _same_clause(neg_w, aff_w, gov):
                 continue  # a long passage: the negation may be elsewhere
             span = _negation_span(text) if c_neg else _affirmed_span(text, claim_w, e_neg)

@@ -27,8 +27,9 @@ from grounding.judges.statement_check import Status
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.lexicon.words import DOWN_WORDS, SCOPE_WORDS, UP_WORDS
 
-#: judging superlatives: which end they mean turns with the metric's direction
-_JUDGING = frozenset({"best", "worst"})
+#: judging superlatives: which end they mean turns with the metric's direction (the
+#: fastest run is the shortest time)
+_JUDGING = frozenset({"best", "worst", "fastest", "slowest"})
 #: the fewest rows a column needs for a superlative to say something
 _MIN_ROWS = 3
 #: a word that narrows the rows a superlative ranges over ("among", "second-highest")

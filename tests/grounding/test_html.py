@@ -8,6 +8,7 @@ rendered. They skip when /usr/bin/chromium is absent (.ci/run must install Debia
 
 from __future__ import annotations
 
+import errno
 import json
 import re
 import shutil
@@ -310,6 +311,22 @@ def test_write_check_html_returns_the_path(pdf: Path, tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------ layout
+def test_a_failed_write_names_the_file(
+    pdf: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write that fails after the open (a full disk, a device that refuses it) raises an
+    OSError naming the report's path, as every CLI error names its file."""
+
+    def refuse(self: Path, *args: object, **kwargs: object) -> int:
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(Path, "write_text", refuse)
+    target = tmp_path / "r.html"
+    with pytest.raises(OSError) as err:
+        write_check_html(_report(pdf), target)
+    assert err.value.filename == str(target) and err.value.errno == errno.EIO
+
+
 def test_layers_follow_the_longest_premise_chain() -> None:
     ids = ["S1", "S2", "S3", "S4", "S5"]
     place = layered_layout(ids, {"S3": ["S1"], "S4": ["S3", "S1"], "S2": []})

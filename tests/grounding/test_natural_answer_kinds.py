@@ -86,6 +86,12 @@ IMIDAZOLE = MORE / "imidazole-corrosion-2021.pdf"
             "Starting from BERT-Large instead of SciBERT reduces the average to 77.5, which "
             "the authors attribute to BERT-Large not being pretrained on scientific text.",
         ),
+        # the sentence negates too, what the passage's window cuts off
+        (
+            MORE / "bayes-diversification-2011.pdf",
+            "However, a Bayes factor of 4.78 favoured the constrained model with F = 1, so "
+            "the difference was judged not significant.",
+        ),
         # a thing said to change both ways: one paper change contradicts neither
         (
             PAPERS / "legwork-2022.pdf",
@@ -128,6 +134,16 @@ def test_a_wrong_value_is_still_corrected(pdf, sentence: str, c1) -> None:  # ty
             "solar-mass components at 15 kpc and an orbital frequency of 1.5 μHz, differing "
             "only in eccentricity (0, 0.6 and 0.9).",
         ),
+        # the slowest function took about 6 h: "slowest" is a superlative the paper must say
+        (
+            PAPERS / "vespa-2017.pdf",
+            "The slowest VESPA function was codeml_setup, which took approximately 45 minutes.",
+        ),
+        (
+            MORE / "bayes-diversification-2011.pdf",
+            "However, a Bayes factor of 4.78 favoured the constrained model with F = 1, so "
+            "the difference was judged significant.",
+        ),
         # the negation that the paper's "unlike" leaves to BERT-Large, said of SciBERT
         (
             PAPERS / "specter-2020.pdf",
@@ -152,3 +168,21 @@ def test_a_value_in_a_physical_unit_is_not_computed_from_bare_numbers() -> None:
     report = check("What does the paper report?", answer, need(PAPERS / "legwork-2022.pdf"))
     last = report.sentences[-1].annotation
     assert last.label is not Label.SUPPORTED, last.rationale
+
+
+def test_a_value_in_another_unit_repeats_no_earlier_wrong_value() -> None:
+    """ "0.33 K" (the latent heat flux) is not the "0.33 °C" an earlier sentence gave the
+    wrong timescale: no premise, no contradiction through it."""
+    answer = (
+        "Over 1980–2020 the NNI amplitude on the decadal timescale (0.26 °C) was smaller than "
+        "that on the interannual timescale (0.33 °C). The latent heat flux contribution was "
+        "nearly unchanged between the periods (0.32 K and 0.33 K), so the WES feedback is "
+        "negligible."
+    )
+    report = check(
+        "What does the paper report?", answer, need(MORE / "ningaloo-decadal-linkage-2024.pdf")
+    )
+    first, last = (s.annotation for s in report.sentences)
+    assert first.label is Label.CONTRADICTION, first.rationale
+    assert last.label is Label.SUPPORTED, last.rationale
+    assert not last.depends_on
