@@ -119,6 +119,7 @@ from grounding.judges.rules_checks import (
 from grounding.judges.rules_config import RulesConfig
 from grounding.judges.rules_cues import SPECULATION
 from grounding.judges.sibling_names import check_sibling_name
+from grounding.judges.slash_pairs import check_slash_pairs
 from grounding.judges.slot_check import check_slot_swaps
 from grounding.judges.statement_check import (
     Alignment,
@@ -243,6 +244,7 @@ class RulesState:
             ("in_passage", lambda f: check_in_passage(cfg, text, hits, f, skip, index=index)),
             ("swaps", lambda f: check_swaps(text, index, f, skip)),
             ("sum_forms", lambda f: check_sum_forms(text, hits, f)),
+            ("slash_pairs", lambda f: check_slash_pairs(text, f)),
             ("row_swaps", lambda f: check_row_swaps(text, index, f)),
             ("slot_swaps", lambda f: check_slot_swaps(text, index, hits, f, skip)),
             ("row_binding", lambda f: check_row_binding(text, index, hits, f)),

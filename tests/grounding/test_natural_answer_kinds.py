@@ -92,6 +92,12 @@ IMIDAZOLE = MORE / "imidazole-corrosion-2021.pdf"
             "However, a Bayes factor of 4.78 favoured the constrained model with F = 1, so "
             "the difference was judged not significant.",
         ),
+        # the pair in the paper's order
+        (
+            MORE / "bayes-diversification-2011.pdf",
+            "The posterior Cape/non-Cape rates were 0.500/0.556 for Babiana and 0.259/0.288 "
+            "for Moraea.",
+        ),
         # a thing said to change both ways: one paper change contradicts neither
         (
             PAPERS / "legwork-2022.pdf",
@@ -110,6 +116,13 @@ def test_a_right_sentence_is_not_contradicted(pdf, sentence: str) -> None:  # ty
     [
         # the humins column, named after its value, corrects it
         (HUMINS, "LP gave 40.7 mol% LA with 11.4 wt% humins.", [("11.4", "11.5")]),
+        # a pair written a/b the other way round from the paper's ("Moraea 0.259/0.288")
+        (
+            MORE / "bayes-diversification-2011.pdf",
+            "The posterior Cape/non-Cape rates were 0.500/0.556 for Babiana and 0.288/0.259 "
+            "for Moraea.",
+            [("0.288", "0.259"), ("0.259", "0.288")],
+        ),
         # one key, one clause: the key's own row corrects the value
         (
             IMIDAZOLE,
