@@ -62,6 +62,18 @@ def _prefixed(word: str) -> str | None:
     return ("µ" if head == "μ" else head) + base
 
 
+def unit_base(unit: str | None) -> str | None:
+    """The symbol ``unit`` writes with an SI prefix ("Hz" of "µHz" and "mHz", "W" of "nW"),
+    or None when it is no prefixed symbol (a unit written without a prefix, a count noun):
+    two units with one base and other prefixes measure the same thing at other scales."""
+    if not unit or len(unit) < 2:
+        return None
+    head, base = unit[:1], unit[1:]
+    if head not in _SI_PREFIXES or base not in _PREFIXED_SYMBOLS:
+        return None
+    return base
+
+
 _MULTIPLIERS = {"k": 1e3, "K": 1e3, "M": 1e6, "B": 1e9}
 _MULTIPLIER_WORDS = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
 _MULT_WORD_RE = re.compile(r" (thousand|million|billion|trillion)\b", re.IGNORECASE)
@@ -1442,12 +1454,16 @@ def restate(claim: Quantity, evidence: Quantity) -> str:
     "41%" -> "41%"; "18.1M papers" against "81.1M" -> "81.1M papers"). A scale is never
     dropped nor borrowed: "18.1M" against "81.1M" is "81.1M", not "81.1"; "0.5 billion"
     against "500M" is "500M". When the evidence states the claimed value (``same_value``),
-    the claim's own text is returned (a unit reading, not an error).
+    the claim's own text is returned (a unit reading, not an error), unless the two write
+    one unit with other SI prefixes ("1.5 µHz" against "1.5 mHz": the evidence's text).
 
     Args: claim, evidence: quantities as read by :func:`extract_quantities`.
     Returns: the corrected span text.
     """
     if same_value(claim, evidence):
+        base = unit_base(claim.unit)
+        if base is not None and claim.unit != evidence.unit and unit_base(evidence.unit) == base:
+            return evidence.text  # "1.5 µHz" against "1.5 mHz": the prefix is what is wrong
         return claim.text
     value_text = _scaled_number(evidence.text)
     if value_text is None:
@@ -1561,4 +1577,5 @@ __all__ = [
     "same_count_noun",
     "same_value",
     "text_quantities",
+    "unit_base",
 ]

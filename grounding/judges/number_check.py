@@ -45,6 +45,7 @@ from grounding.quantities import (
     extract_quantities,
     same_count_noun,
     same_value,
+    unit_base,
 )
 
 #: ``skip(page, offset)``: True where a page-text offset is not this paper's own statement.
@@ -210,6 +211,9 @@ def _look_up(
         check.status = NumberStatus.FOUND_FAR
     elif q.physical and q.unit not in (None, "%") and (row := _row_in_unit(index, q)) is not None:
         check.status, check.hit = NumberStatus.FOUND, row
+    elif q.physical and (other := _other_prefix(q, hits[:3])) is not None:
+        # "1.5 µHz" where the sentence's passage writes "1.5 mHz": the unit is wrong
+        check.status, check.hit, check.correction = NumberStatus.CONFLICT, other[0], other[1]
     elif q.unit is not None and q.physical and q.kind not in ("word", "fraction", "uncertainty"):
         # written by the paper with another unit or none ("2.908" in a column headed
         # "icorr (μA/cm2)"): the rationale says where, not "nowhere"
@@ -246,6 +250,19 @@ def _names_unit(head: set[str], unit: set[str]) -> bool:
     """True if the header terms ``head`` write every term of ``unit``, alone or with the
     reference it is measured against run on ("mVSCE" for mV vs. SCE)."""
     return all(any(h.startswith(u) for h in head) for u in unit)
+
+
+def _other_prefix(q: Quantity, hits: list[Hit]) -> tuple[Hit, Quantity] | None:
+    """The first of ``hits`` (prose) holding ``q``'s value in the same unit with another SI
+    prefix ("1.5 mHz" for the sentence's "1.5 µHz"), with that quantity; None if none."""
+    base = unit_base(q.unit)
+    if base is None:
+        return None
+    for h in hits:
+        for e in h.entry.quantities if h.entry.kind != "row" else ():
+            if e.unit != q.unit and e.physical and unit_base(e.unit) == base and e.value == q.value:
+                return h, e
+    return None
 
 
 def _derive_from_column(

@@ -123,6 +123,14 @@ def test_a_right_sentence_is_not_contradicted(pdf, sentence: str) -> None:  # ty
             "for Moraea.",
             [("0.288", "0.259"), ("0.259", "0.288")],
         ),
+        # a unit with another SI prefix than the passage's: the unit is what is wrong
+        (
+            PAPERS / "legwork-2022.pdf",
+            "The eccentricity use case compares three hypothetical systems with 0.6 "
+            "solar-mass components at 15 kpc and an orbital frequency of 1.5 μHz, differing "
+            "only in eccentricity (0, 0.6 and 0.9).",
+            [("1.5 μHz", "1.5 mHz")],
+        ),
         # one key, one clause: the key's own row corrects the value
         (
             IMIDAZOLE,

@@ -15,8 +15,10 @@ from grounding.quantities import (
     comparable,
     detect_decimal_comma,
     extract_quantities,
+    restate,
     same_count_noun,
     same_value,
+    unit_base,
 )
 from tests.conftest import load_cases
 
@@ -648,3 +650,13 @@ def test_the_word_after_a_number_is_read_as_what_it_counts_only_where_it_can_be(
 ) -> None:
     q = next(q for q in extract_quantities(text) if q.text.split()[0] == number)
     assert q.unit == unit
+
+
+def test_one_unit_with_other_prefixes_is_corrected_by_the_papers_text() -> None:
+    assert unit_base("µHz") == unit_base("mHz") == "Hz"
+    assert unit_base("Hz") is None and unit_base("ms") == "s" and unit_base("ppm") is None
+    [claim] = extract_quantities("an orbital frequency of 1.5 µHz")
+    [paper] = extract_quantities("f_orb = 1.5 mHz")
+    assert restate(claim, paper) == "1.5 mHz"
+    [same] = extract_quantities("at 1.5 µHz")
+    assert restate(claim, same) == claim.text
