@@ -21,7 +21,7 @@ from dataclasses import dataclass, fields, replace
 from operator import attrgetter
 
 from grounding.lexicon import fold, stem
-from grounding.lexicon.words import interval_level_words, units
+from grounding.lexicon.words import UNCOUNTED_WORDS, interval_level_words, units
 from grounding.memo import per_check
 from grounding.number_words import (
     FRACTIONS,
@@ -274,79 +274,6 @@ _MONTH_ENDS = frozenset("nbrlyegptvc.hi")  # last letters of the month names abo
 _MONTH_STARTS = frozenset("JFMASOND")
 _PER_UNIT_RE = re.compile(r"(/|\s?·\s?| )([A-Za-zµμ]+)(-1|⁻¹)?(?![A-Za-z])")
 _UNIT_AFTER = re.compile(r"\s?(%|°\s?[CFcf]|[A-Za-zµμ⊙°]+(?:⊙)?)")
-_STOP_AFTER = frozenset(
-    (
-        "of",
-        "and",
-        "or",
-        "to",
-        "vs",
-        "versus",
-        "in",
-        "on",
-        "at",
-        "for",
-        "the",
-        "a",
-        "an",
-        "with",
-        "from",
-        "by",
-        "than",
-        "is",
-        "are",
-        "was",
-        "were",
-        "as",
-        "per",
-        "each",
-        "more",
-        "less",
-        "that",
-        "which",
-        "can",
-        "could",
-        "may",
-        "might",
-        "must",
-        "should",
-        "would",
-        "will",
-        "shall",
-        "has",
-        "have",
-        "had",
-        "does",
-        "did",
-        "out",
-        # prepositions, conjunctions and adverbs that follow a number and count nothing
-        # ("scoring 82.47 and 82.91 against 82.55", "12 respectively")
-        "against",
-        "over",
-        "under",
-        "between",
-        "across",
-        "after",
-        "before",
-        "into",
-        "within",
-        "without",
-        "via",
-        "while",
-        "whereas",
-        "where",
-        "when",
-        "but",
-        "if",
-        "not",
-        "only",
-        "also",
-        "respectively",
-        "among",
-        "compared",
-        "relative",
-    )
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -668,10 +595,10 @@ def _unit_after(text: str, end: int) -> tuple[str | None, bool, int]:
         return (unit, physical, after) if unit is not None and not physical else (None, False, end)
     if low.endswith("ed") and len(low) > 4:
         nxt = _NEXT_WORD_RE.match(rest[m.end() :])
-        if nxt and nxt.group(1).lower() not in _STOP_AFTER:
+        if nxt and nxt.group(1).lower() not in UNCOUNTED_WORDS:
             # "132 enrolled patients": the counted noun follows the participle
             return stem(nxt.group(1).lower()), False, end + m.end() + nxt.end()
-    if low in _WORD_NUMBERS or low in _STOP_AFTER or low in ("points", "point"):
+    if low in _WORD_NUMBERS or low in UNCOUNTED_WORDS or low in ("points", "point"):
         if low in ("points", "point"):
             return "point", False, end + m.end()
         return None, False, end

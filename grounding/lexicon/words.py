@@ -40,6 +40,8 @@ word list of its own.
   ("definition 1", "Phase II"), a label and no value (``grounding/judges/condition_labels.py``).
 - ``scope_words.tsv``: :data:`SCOPE_WORDS`, words that narrow what a superlative ranges
   over ("among", "second", "one of"; ``grounding/judges/superlative_check.py``).
+- ``uncounted.tsv``: :data:`UNCOUNTED_WORDS`, words after a number that count nothing
+  ("against", "respectively"; ``grounding.quantities``).
 
 Word order in a file is kept in each use: it matters where a list becomes a regular
 expression whose match is quoted, or where the first pair naming a word decides.
@@ -182,6 +184,8 @@ DEGREE_WORDS = frozenset(r[0].strip().lower() for r in _rows("degree_words.tsv")
 CONDITION_NAMES = frozenset(
     r[0].strip().lower() for r in _rows("condition_names.tsv") if r[0].strip()
 )
+#: Words that may follow a number and count nothing ("against", "respectively").
+UNCOUNTED_WORDS = frozenset(r[0].strip().lower() for r in _rows("uncounted.tsv") if r[0].strip())
 #: Words and phrases that narrow what a superlative ranges over ("among", "second").
 SCOPE_WORDS = tuple(r[0].strip().lower() for r in _rows("scope_words.tsv") if r[0].strip())
 
