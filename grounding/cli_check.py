@@ -603,7 +603,14 @@ def _missing_pdf(paper_pdf_path: str, root: Path, depth: int) -> str:
     bases = [p] if p.is_absolute() else [b / p for b in [here, *here.parents][: depth + 1]]
     if any(b.is_dir() for b in bases):
         return f"PDF {paper_pdf_path!r}: is a directory, not a PDF file"
-    return f"PDF {paper_pdf_path!r} not found" + ("" if p.is_absolute() else f" under {root}")
+    if p.is_absolute():
+        return f"PDF {paper_pdf_path!r} not found"
+    if not depth:
+        return f"PDF {paper_pdf_path!r} not found under {here}"
+    return (
+        f"PDF {paper_pdf_path!r} not found under {here} or up to {depth} folders above it"
+        " (--pdf-root DIR names the folder)"
+    )
 
 
 def batch_items(batch: Path, pdf_root: str | None) -> list[Item]:

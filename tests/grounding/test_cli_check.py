@@ -697,6 +697,7 @@ def test_eval_with_no_pdf_found_scores_nothing_and_names_pdf_root(
     err = capsys.readouterr().err
     assert "2 of 2 row(s) have no PDF" in err and "--pdf-root DIR" in err
     assert "PDF 'papers/specter-2020.pdf' not found under" in err
+    assert "folders above it (--pdf-root DIR names the folder)" in err  # not "under ."
     assert "none of its 2 row(s) could be checked" in err and "nothing scored" in err
     # no table of zeros that would read as a system wrong on everything
     assert not (out / "metrics.json").exists() and not (out / "report.md").exists()
