@@ -53,13 +53,12 @@ _PREFIXED_SYMBOLS = frozenset("Hz eV Pa Gy Sv Bq Wb W V J L A g s M T".split())
 
 def _prefixed(word: str) -> str | None:
     """``word`` as a unit written with an SI prefix ("µHz", "μHz", "nW"), µ folded to "µ";
-    None when it is not one."""
-    head, base = word[:1], word[1:]
-    if head not in _SI_PREFIXES or base not in _PREFIXED_SYMBOLS:
+    None when it is not one (:func:`unit_base`), or a one-letter symbol after a large
+    prefix."""
+    base = unit_base(word)
+    if base is None or (len(base) == 1 and word[0] not in _SMALL_PREFIXES):
         return None
-    if len(base) == 1 and head not in _SMALL_PREFIXES:
-        return None
-    return ("µ" if head == "μ" else head) + base
+    return ("µ" if word[0] == "μ" else word[0]) + base
 
 
 def unit_base(unit: str | None) -> str | None:

@@ -83,19 +83,16 @@ def column_extreme(
     where = "largest" if up else "smallest"
     columns = _columns(c, index, subject)
     for hit, cell, column in columns:
-        extreme = max(column) if up else min(column)
-        if cell.quantity.value == extreme and column.count(extreme) == 1:
+        values = [v for v, _ in column]
+        extreme = max(values) if up else min(values)
+        if cell.quantity.value == extreme and values.count(extreme) == 1:
             why = f"{c.quantity.text} is the {where} of its column in {len(column)} rows"
             return Status.VERIFIED, hit, why
     if not columns or not _over_table(s, part, subject, columns[0][0]):
         return None
     hit, cell, column = columns[0]
-    extreme = max(column) if up else min(column)
-    names = [
-        row_label(e)
-        for e in table_rows(index, hit.entry)
-        if (x := cell_near(e, cell.x)) is not None and x.quantity.value == extreme
-    ]
+    extreme = (max if up else min)(v for v, _ in column)
+    names = [name for v, name in column if v == extreme]
     of = f" ({' / '.join(n for n in names if n)})" if any(names) else ""
     why = (
         f"{c.quantity.text} is not the {where} of its column: {extreme:g}{of} is,"
@@ -119,11 +116,11 @@ def _over_table(s: str, part: Part, subject: set[str], hit: Hit) -> bool:
 
 def _columns(
     c: NumberCheck, index: EvidenceIndex, subject: set[str]
-) -> list[tuple[Hit, Cell, list[float]]]:
+) -> list[tuple[Hit, Cell, list[tuple[float, str]]]]:
     """The table cells holding the value of ``c`` (found in a row: that row; found in
     prose: each row of the paper with a cell of that value and a term of ``subject``, the
-    sentence's words before the superlative), each with its hit and the values of its
-    column over the rows of its table (at least :data:`_MIN_ROWS`)."""
+    sentence's words before the superlative), each with its hit and its column over the
+    rows of its table (at least :data:`_MIN_ROWS`): each row's value and label."""
     assert c.hit is not None
     if c.hit.entry.kind == "row":
         rows = [(c.hit.pid, c.hit.entry)]
@@ -140,7 +137,7 @@ def _columns(
         if cell is None:
             continue
         column = [
-            x.quantity.value
+            (x.quantity.value, row_label(e))
             for e in table_rows(index, row)
             if (x := cell_near(e, cell.x)) is not None
         ]
