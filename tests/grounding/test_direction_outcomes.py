@@ -89,7 +89,7 @@ def test_a_change_said_of_another_clause_s_thing_contradicts_nothing() -> None:
     concentration reached 1000 ppm" is said of the efficiency, the sentence's first
     clause, not of its second clause's current density."""
     label, why, _ = judged_c1(
-        DATA / "papers-more" / "imidazole-corrosion-2021.pdf",
+        IMIDAZOLE,
         "At 1000 ppm the efficiency fell to 88.0%, and the corrosion current density was "
         "higher than at 500 ppm.",
     )
