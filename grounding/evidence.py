@@ -836,6 +836,17 @@ class EvidenceIndex:
         self._hits_memo[key] = tuple(ranked)
         return ranked
 
+    def page_share(self, term: str) -> tuple[float, int]:
+        """(share 0-1 of the paper's pages, number of pages) whose text holds the index
+        term ``term`` (a stemmed content term, as ``Entry.terms``); (0.0, 0) for a term the
+        paper never uses."""
+        ids = self._postings.get(term)
+        if not ids or not self.pages:
+            return 0.0, 0
+        entries = self.entries
+        n = len({entries[i].page for i in ids})
+        return n / len(self.pages), n
+
     def mentions(self, word: str) -> bool:
         """True if ``word`` occurs as a whole word in the paper's text, ignoring case,
         accents and spacing diacritics ("Dogan" matches "Doğan" and the extracted "Do˘gan").

@@ -468,6 +468,7 @@ def part_results(
     sentences_near: Callable[[Hit], list[PaperSentence]] | None = None,
     page_quantities: Mapping[int, Sequence[Quantity]] | None = None,
     page_sentences: Callable[[int], list[PaperSentence]] | None = None,
+    page_share: Callable[[str], tuple[float, int]] | None = None,
 ) -> list[PartResult]:
     """Check the sentence's terms, comparisons, negations and quantifiers, each against the
     passage aligned with its own clause (``clause_al``; None: no passage states that
@@ -522,7 +523,11 @@ def part_results(
             continue
         own = clause_al(p)
         if p.kind is PartKind.TERM:
-            out.append(_term_result(text, p, own, pool, anchors, same_min, around, sentences_near))
+            out.append(
+                _term_result(
+                    text, p, own, pool, anchors, same_min, around, sentences_near, page_share
+                )
+            )
         elif p.kind is PartKind.COMPARISON:
             out.append(_comparison_result(text, p, own, ordered, sentences_near, page_sentences))
         elif p.kind is PartKind.POLARITY:
@@ -612,6 +617,12 @@ def _table_comparison(
     return None
 
 
+#: a term on at least this share of the paper's pages, and on SUBJECT_PAGES of them or
+#: more, names its subject (a one-page abstract names no subject this way)
+SUBJECT_SHARE = 0.5
+SUBJECT_PAGES = 3
+
+
 def _term_result(
     text: str,
     p: Part,
@@ -621,6 +632,7 @@ def _term_result(
     same_min: float,
     around: Callable[[Hit], frozenset[str]] | None,
     sentences_near: Callable[[Hit], list[PaperSentence]] | None,
+    page_share: Callable[[str], tuple[float, int]] | None = None,
 ) -> PartResult:
     """A term held to its clause's passage ``own`` and the terms of ``pool``; verified when
     the sentences next to that passage or to a number's passage (``anchors``) state it;
@@ -654,6 +666,16 @@ def _term_result(
         else None
     )
     if other is None or own is None:
+        if term.status is Status.NOT_FOUND and page_share is not None and p.binds:
+            share, pages = min(map(page_share, p.binds))
+            if share >= SUBJECT_SHARE and pages >= SUBJECT_PAGES:
+                # the paper's own subject ("LAVIS" in the LAVIS paper): its passages
+                # often leave it unnamed, and naming it tells no passage from another
+                return PartResult(
+                    p,
+                    Status.VERIFIED,
+                    why=f"'{p.text}' is the paper's subject (on {share:.0%} of its pages)",
+                )
         return term
     return PartResult(
         p,

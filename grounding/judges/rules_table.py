@@ -452,6 +452,7 @@ class RulesState:
             lambda h: sentences_around(index, h),
             index.page_quantities,
             PaperSentences.of(index).page,
+            index.page_share,
         )
         results = prior + checked
         if results and not any(r.status is not Status.VERIFIED for r in results):

@@ -184,3 +184,17 @@ def test_whole_word_search_finds_what_the_word_boundary_regex_finds(key: str, te
     # (letters, digits, '_', combining marks, superscripts, Arabic-Indic digits, numerals)
     want = re.search(rf"(?<!\w){re.escape(key)}(?!\w)", text) is not None
     assert _whole_word_in(key, text) is want
+
+
+def test_page_share_counts_the_pages_that_use_a_term() -> None:
+    index = EvidenceIndex.from_texts(
+        [
+            "LAVIS supports image captioning.",
+            "The LAVIS library reproduces results.",
+            "Table 3 lists the scores of CLIP.",
+            "LAVIS is released under a BSD licence.",
+        ]
+    )
+    assert index.page_share("lavis") == (0.75, 3)
+    assert index.page_share("clip") == (0.25, 1)
+    assert index.page_share("absent") == (0.0, 0)

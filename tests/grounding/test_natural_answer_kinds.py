@@ -207,3 +207,18 @@ def test_a_value_in_another_unit_repeats_no_earlier_wrong_value() -> None:
     assert first.label is Label.CONTRADICTION, first.rationale
     assert last.label is Label.SUPPORTED, last.rationale
     assert not last.depends_on
+
+
+def test_the_papers_subject_needs_no_passage_of_its_own() -> None:
+    """ "LAVIS" in the LAVIS paper: a table row of CLIP's scores never names the library,
+    which the paper names on most of its pages. The numbers still decide."""
+    pdf = need(PAPERS / "lavis-2022.pdf")
+    right = (
+        "Zero-shot ImageNet classification is the one CLIP metric where LAVIS comes out "
+        "ahead, at 76.5 versus 76.2."
+    )
+    got = check("What does the paper report?", right, pdf).sentences[0].annotation
+    assert got.label is Label.SUPPORTED, got.rationale
+    reversed_ = right.replace("76.5 versus 76.2", "76.2 versus 76.5")
+    got = check("What does the paper report?", reversed_, pdf).sentences[0].annotation
+    assert got.label is not Label.SUPPORTED, got.rationale
