@@ -46,7 +46,7 @@ from grounding.judges.relation_check import (
     substitution,
 )
 from grounding.judges.rules_cells import cell_near, table_rows
-from grounding.judges.rules_cues import negates_at, words
+from grounding.judges.rules_cues import ANTONYMS, negates_at, words
 from grounding.judges.slot_check import name_swap
 from grounding.judges.statement_check import (
     Alignment,
@@ -529,12 +529,66 @@ def part_results(
                 )
             )
         elif p.kind is PartKind.COMPARISON:
-            out.append(_comparison_result(text, p, own, ordered, sentences_near, page_sentences))
+            out.append(
+                threshold_result(text, p, found)
+                or _comparison_result(text, p, own, ordered, sentences_near, page_sentences)
+            )
         elif p.kind is PartKind.POLARITY:
             out.append(_polarity_result(p, own, sentences_near))
         elif p.kind is PartKind.QUANTIFIER and (r := check_quantifier(p, own, text)) is not None:
             out.append(r)
     return out
+
+
+#: what may stand between a direction word and the number it bounds ("longer than 50
+#: pages", "fell below 5%", "exceeding 10^4"), and the direction a preposition there says
+_TO_BOUND = re.compile(r"\s+(?:(than|below|under|above|over)\s+)?(?:the\s+)?")
+_BOUND_OF = {"below": "down", "under": "down", "above": "up", "over": "up"}
+_BOUNDS = {"up": (">", ">="), "down": ("<", "<=")}
+
+
+def threshold_result(text: str, p: Part, found: Findings) -> PartResult | None:
+    """A direction word that bounds the number after it ("excluded for being longer than
+    50 pages", "the error fell below 5%") states a threshold, not a comparison of two
+    values: verified when the passage that verified that number writes it as a bound the
+    same way ("Over 50 pages", "< 5%"), contradicted (C3) when it writes the other bound
+    only ("shorter than 50 pages" for "Over 50 pages"); else None (the comparison is
+    checked as such)."""
+    m = _TO_BOUND.match(text, p.end)
+    if m is None or p.value not in _BOUNDS:
+        return None
+    if m.group(1) is not None and _BOUND_OF.get(m.group(1).lower(), p.value) != p.value:
+        return None
+    other = "down" if p.value == "up" else "up"
+    for c in found.numbers:
+        if c.quantity.start != m.end() or c.status is not NumberStatus.FOUND or c.hit is None:
+            continue
+        bounds = {
+            q.bound for q in c.hit.entry.quantities if math.isclose(q.value, c.quantity.value)
+        }
+        page = c.hit.entry.page
+        if bounds & set(_BOUNDS[p.value]):
+            return PartResult(
+                p,
+                Status.VERIFIED,
+                why=f"'{p.text}' bounds {c.quantity.text} as page {page} does",
+                hit=c.hit,
+            )
+        if bounds & set(_BOUNDS[other]):
+            said = "over" if other == "up" else "under"
+            # the word's own opposite where the lexicon pairs one ("shorter" -> "longer")
+            opposite = min(ANTONYMS.get(p.text.lower(), ()), default="")
+            return PartResult(
+                p,
+                Status.CONTRADICTED,
+                ErrorTag.C3,
+                f"the sentence says '{p.text}' {c.quantity.text} where page {page} gives "
+                f"the bound the other way ({said} {c.quantity.text})",
+                c.hit,
+                p.text,
+                opposite,
+            )
+    return None
 
 
 def _comparison_result(

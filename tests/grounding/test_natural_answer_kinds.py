@@ -222,3 +222,18 @@ def test_the_papers_subject_needs_no_passage_of_its_own() -> None:
     reversed_ = right.replace("76.5 versus 76.2", "76.2 versus 76.5")
     got = check("What does the paper report?", reversed_, pdf).sentences[0].annotation
     assert got.label is not Label.SUPPORTED, got.rationale
+
+
+def test_a_direction_word_that_bounds_a_number_is_read_as_a_threshold() -> None:
+    """ "longer than 50 pages" states the paper's threshold ("Over 50 pages", S2ORC's
+    filter table), not a comparison of two values; "shorter" gives it the other way."""
+    pdf = need(PAPERS / "s2orc-2020.pdf")
+    right = (
+        "Before GROBID processing, about 2.27M PDFs are excluded for being longer than 50 pages."
+    )
+    got = check("What does the paper report?", right, pdf).sentences[0].annotation
+    assert got.label is Label.SUPPORTED, got.rationale
+    wrong = right.replace("longer", "shorter")
+    got = check("What does the paper report?", wrong, pdf).sentences[0].annotation
+    assert got.label is Label.CONTRADICTION, got.rationale
+    assert [e.correction for e in got.errors] == ["longer than 50 pages"]
