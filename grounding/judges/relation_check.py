@@ -677,9 +677,10 @@ _UP = direction_stems("up", "pair")
 _DOWN = direction_stems("down", "pair")
 #: what may stand between a change's first value and its "to" besides "%": its unit
 #: ("0.44 °C", "12 mg") and the condition it holds under ("in 1950-1985", "(baseline)")
-_FROM_UNIT = r"(?:%|°\s?[CFK]\b|[µμ]?[^\W\d_]{1,4}\.?)"
+_FROM_UNIT = r"(?:%|°\s?[CFK]\b|[µμ]?[^\W\d_]{1,4}(?:/[^\W\d_]{1,4}\d?)?\.?)"
 _FROM_CONDITION = (
-    r"(?:\([^()]{1,40}\)|(?:in|during|at|for|over|on|under|with|after|before)\s+[^,;()]{1,30}?)"
+    r"(?:\([^()]{1,40}\)|"
+    r"(?:in|during|at|for|over|on|under|with|without|after|before)\s+[^,;()]{1,30}?)"
 )
 _PAIR = re.compile(
     r"(?:from\s+)?(-?\d+(?:\.\d+)?)"
@@ -718,8 +719,8 @@ def _directed_pairs(text: str) -> Iterator[tuple[str, bool, bool, re.Match[str]]
             s.rfind(" while ", 0, m.start()),
         )
         before = s[max(clause_start, m.start() - 80, 0) : m.start()]
-        if re.search(r"\d\s*(?:,|and)\s*$", s[: m.start(1)]) or re.match(
-            r"\s*(?:,|and)\s*-?\d", s[m.end() :]
+        if re.search(r"\d\s*%?\s*(?:,|and)\s*$", s[: m.start(1)]) or re.match(
+            r"\s*%?\s*(?:,|and)\s*-?\d", s[m.end() :]
         ):
             continue
         cues = list(re.finditer(r"\b(" + _UP + "|" + _DOWN + r")\b", before))
@@ -768,6 +769,34 @@ def _directed_lists(text: str) -> Iterator[tuple[str, bool, bool, list[tuple[flo
         yield word, re.fullmatch(_UP, word) is not None, a1 > b1, [(a1, b1), (a2, b2)]
 
 
+#: a change from one value to a list of values ("fell from 2.908 µA/cm2 without
+#: inhibitor to 0.916, 0.46 and 0.24 µA/cm2 at 100, 300 and 500 ppm")
+_NUM = r"-?\d+(?:\.\d+)?"
+_FROM_LIST = re.compile(
+    rf"from\s+({_NUM})(?:\s*%?\s*|\s*{_FROM_UNIT}?\s*{_FROM_CONDITION}?\s+)to\s+"
+    rf"({_NUM}(?:\s*%)?(?:\s*,\s*{_NUM}(?:\s*%)?)*\s*,?\s*and\s+{_NUM})(?![\w.]*\d)",
+    re.IGNORECASE,
+)
+
+
+def _from_lists(text: str) -> Iterator[tuple[str, bool, bool, list[tuple[float, float]]]]:
+    """Each change from one value to a list of values with its direction word (the nearest
+    one before "from" in its clause): (word, word says up, every listed value is above the
+    first, the pairs (first value, each listed value)); a list that goes both ways, or
+    holds the first value, says nothing."""
+    s = fold(text)
+    for m in _FROM_LIST.finditer(s):
+        a = float(m.group(1))
+        ends = [float(x) for x in re.findall(_NUM, m.group(2))]
+        if len({b > a for b in ends}) != 1 or a in ends:
+            continue
+        clause_start = max(s.rfind(";", 0, m.start()), s.rfind(". ", 0, m.start()), 0)
+        cues = list(re.finditer(r"\b(" + _UP + "|" + _DOWN + r")\b", s[clause_start : m.start()]))
+        if cues:
+            word = cues[-1].group(1)
+            yield word, re.fullmatch(_UP, word) is not None, ends[0] > a, [(a, b) for b in ends]
+
+
 def direction_conflict(text: str) -> tuple[str, str] | None:
     """A stated direction that the sentence's own number pair reverses (see
     :func:`_directed_pairs`), or its own two-against-two list (:func:`_directed_lists`):
@@ -778,7 +807,7 @@ def direction_conflict(text: str) -> tuple[str, str] | None:
                 f'the sentence says "{word}" but its own numbers '
                 f"({m.group(1)} {m.group(2)} {m.group(3)}) go the other way"
             )
-    for word, up, grows, pairs in _directed_lists(text):
+    for word, up, grows, pairs in [*_directed_lists(text), *_from_lists(text)]:
         if up != grows:
             shown = "; ".join(f"{a:g} vs {b:g}" for a, b in pairs)
             return word, (
@@ -795,15 +824,19 @@ def from_to(text: str) -> list[tuple[float, float]]:
         (float(m.group(1)), float(m.group(3)))
         for _, up, grows, m in _directed_pairs(text)
         if up == grows and m.group(2).lower() == "to"
-    ]
+    ] + [pair for _, up, grows, pairs in _from_lists(text) if up == grows for pair in pairs]
 
 
 def numbers_order(text: str) -> list[tuple[float, float]]:
     """The number pairs of the sentence ("96.6 vs 96.3", "from 67.57 to 68.93") that go
     the way their direction word says (the mirror of :func:`direction_conflict`): the two
     values of each, in sentence order; [] for none."""
-    return [
-        (float(m.group(1)), float(m.group(3)))
-        for _, up, grows, m in _directed_pairs(text)
-        if up == grows
-    ] + [pair for _, up, grows, pairs in _directed_lists(text) if up == grows for pair in pairs]
+    return (
+        [
+            (float(m.group(1)), float(m.group(3)))
+            for _, up, grows, m in _directed_pairs(text)
+            if up == grows
+        ]
+        + [pair for _, up, grows, pairs in _directed_lists(text) if up == grows for pair in pairs]
+        + [pair for _, up, grows, pairs in _from_lists(text) if up == grows for pair in pairs]
+    )

@@ -487,19 +487,7 @@ def part_results(
     its passage (``page_sentences``: a page's sentences) where it says only the other
     way (:func:`_comparison_result`)."""
     out: list[PartResult] = []
-    # a pair ordered as its direction word says, both of its numbers found in the paper
-    checked = {
-        c.quantity.value
-        for c in found.numbers
-        if c.status in (NumberStatus.FOUND, NumberStatus.DERIVED)
-    }
-    changes = from_to(text)
-    ordered = any(
-        a in checked
-        and b in checked
-        and ((a, b) not in changes or written_in_order(found, a, b, page_quantities))
-        for a, b in numbers_order(text)
-    )
+    ordered = _ordered_pair(text, found, page_quantities)
     pool = list(number_terms) + ([al.terms] if al else [])
     # the passages of the sentence's numbers, whose sentences around may name its terms
     anchors = list(
@@ -589,6 +577,25 @@ def threshold_result(text: str, p: Part, found: Findings) -> PartResult | None:
                 opposite,
             )
     return None
+
+
+def _ordered_pair(
+    text: str, found: Findings, page_quantities: Mapping[int, Sequence[Quantity]] | None
+) -> bool:
+    """Whether the sentence has a number pair ordered as its direction word says, both of
+    its numbers found in the paper (a change "from a to b" also given in that order)."""
+    checked = {
+        c.quantity.value
+        for c in found.numbers
+        if c.status in (NumberStatus.FOUND, NumberStatus.DERIVED)
+    }
+    changes = from_to(text)
+    return any(
+        a in checked
+        and b in checked
+        and ((a, b) not in changes or written_in_order(found, a, b, page_quantities))
+        for a, b in numbers_order(text)
+    )
 
 
 def _comparison_result(

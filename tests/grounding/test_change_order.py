@@ -25,6 +25,7 @@ MORE = DATA / "papers-more"
         ("Accuracy dropped from 80.1% on CIFAR to 75.2% on SVHN.", (80.1, 75.2)),
         ("The score rose from 15.6% to 71.0%.", (15.6, 71.0)),
         ("The yield grew from 12 to 25 mol%.", (12.0, 25.0)),
+        ("The density fell from 2.908 µA/cm2 without inhibitor to 0.916.", (2.908, 0.916)),
     ],
 )
 def test_a_change_is_read_with_its_units_and_conditions(
@@ -43,6 +44,19 @@ def test_a_change_is_read_with_its_units_and_conditions(
 )
 def test_a_change_word_against_its_own_numbers(text: str) -> None:
     assert direction_conflict(text) is not None and from_to(text) == []
+
+
+def test_a_change_to_a_list_of_values_pairs_the_first_with_each() -> None:
+    text = (
+        "The current density fell from 2.908 µA/cm2 without inhibitor to 0.916, 0.46 and "
+        "0.24 µA/cm2 at 100, 300 and 500 ppm."
+    )
+    pairs = [(2.908, 0.916), (2.908, 0.46), (2.908, 0.24)]
+    assert from_to(text) == pairs and numbers_order(text) == pairs
+    assert direction_conflict(text) is None
+    assert direction_conflict(text.replace("fell", "rose")) is not None
+    # a list that goes both ways orders nothing, and its first value is no pair with 85%
+    assert numbers_order("The efficiency rose from 80% to 85%, 70% and 97.7%.") == []
 
 
 def test_a_comparison_pair_takes_no_unit_or_condition_before_vs() -> None:
