@@ -362,6 +362,20 @@ class RulesState:
             restated = self._restated(results)
             if restated is not None:
                 return restated, decide(restated), True
+        elif decision.label is Label.SUPPORTED and any(
+            x.part.kind is PartKind.POLARITY for x in results
+        ):
+            # a negation verified by a passage's window, which may hold another clause's
+            # "not", still answers to the paper's own sentences about what it negates
+            denied = negation_conflict(
+                self.claim.text,
+                PaperSentences.of(self.index),
+                {h.entry.page for h in self.hits},
+                self.skip,
+            )
+            if denied is not None:
+                restated = results + [denied]
+                return restated, decide(restated), True
         return results, decision, False
 
     def _restated(self, results: list[PartResult]) -> list[PartResult] | None:
