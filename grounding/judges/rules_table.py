@@ -362,18 +362,22 @@ class RulesState:
             restated = self._restated(results)
             if restated is not None:
                 return restated, decide(restated), True
-        elif decision.label is Label.SUPPORTED and any(
-            x.part.kind is PartKind.POLARITY for x in results
+        elif decision.label is Label.SUPPORTED and (
+            said := [x.hit for x in results if x.part.kind is PartKind.POLARITY and x.hit]
         ):
-            # a negation verified by a passage's window, which may hold another clause's
-            # "not", still answers to the paper's own sentences about what it negates
+            # a negation verified by a passage whose window holds another clause's "not":
+            # contradicted where that same passage states the negated clause without one
             denied = negation_conflict(
                 self.claim.text,
                 PaperSentences.of(self.index),
                 {h.entry.page for h in self.hits},
                 self.skip,
             )
-            if denied is not None:
+            if (
+                denied is not None
+                and denied.hit is not None
+                and any(_overlaps(denied.hit, h) for h in said)
+            ):
                 restated = results + [denied]
                 return restated, decide(restated), True
         return results, decision, False
@@ -1113,3 +1117,12 @@ TABLE: Table[RulesState, Outcome] = Table(
 
 
 __all__ = ["TABLE", "Evidence", "Outcome", "RulesState"]
+
+
+def _overlaps(a: Hit, b: Hit) -> bool:
+    """Whether two hits' passages share text (same page, overlapping offsets; a table
+    row's offsets are its own, so rows overlap only themselves)."""
+    ea, eb = a.entry, b.entry
+    if ea.page != eb.page or "row" in (ea.kind, eb.kind):
+        return ea == eb
+    return ea.start < eb.end and eb.start < ea.end
