@@ -761,12 +761,16 @@ def _directed_lists(text: str) -> Iterator[tuple[str, bool, bool, list[tuple[flo
         a1, a2, b1, b2 = (float(m.group(i)) for i in (1, 2, 3, 4))
         if a1 == b1 or a2 == b2 or (b1 > a1) != (b2 > a2):
             continue
-        clause_start = max(s.rfind(";", 0, m.start()), s.rfind(". ", 0, m.start()), 0)
-        cues = list(re.finditer(r"\b(" + _UP + "|" + _DOWN + r")\b", s[clause_start : m.start()]))
-        if not cues:
-            continue
-        word = cues[-1].group(1)
-        yield word, re.fullmatch(_UP, word) is not None, a1 > b1, [(a1, b1), (a2, b2)]
+        if (word := _cue_before(s, m.start())) is not None:
+            yield word, re.fullmatch(_UP, word) is not None, a1 > b1, [(a1, b1), (a2, b2)]
+
+
+def _cue_before(s: str, at: int) -> str | None:
+    """The direction word nearest before offset ``at`` of the folded sentence ``s`` in its
+    clause (from the last ";" or ". "), or None."""
+    clause_start = max(s.rfind(";", 0, at), s.rfind(". ", 0, at), 0)
+    cues = list(re.finditer(r"\b(" + _UP + "|" + _DOWN + r")\b", s[clause_start:at]))
+    return cues[-1].group(1) if cues else None
 
 
 #: a change from one value to a list of values ("fell from 2.908 µA/cm2 without
@@ -790,10 +794,7 @@ def _from_lists(text: str) -> Iterator[tuple[str, bool, bool, list[tuple[float, 
         ends = [float(x) for x in re.findall(_NUM, m.group(2))]
         if len({b > a for b in ends}) != 1 or a in ends:
             continue
-        clause_start = max(s.rfind(";", 0, m.start()), s.rfind(". ", 0, m.start()), 0)
-        cues = list(re.finditer(r"\b(" + _UP + "|" + _DOWN + r")\b", s[clause_start : m.start()]))
-        if cues:
-            word = cues[-1].group(1)
+        if (word := _cue_before(s, m.start())) is not None:
             yield word, re.fullmatch(_UP, word) is not None, ends[0] > a, [(a, b) for b in ends]
 
 

@@ -532,7 +532,7 @@ def part_results(
 #: pages", "fell below 5%", "exceeding 10^4"), and the direction a preposition there says
 _TO_BOUND = re.compile(r"\s+(?:(than|below|under|above|over)\s+)?(?:the\s+)?")
 _BOUND_OF = {"below": "down", "under": "down", "above": "up", "over": "up"}
-_BOUNDS = {"up": (">", ">="), "down": ("<", "<=")}
+_BOUNDS = {"up": frozenset({">", ">="}), "down": frozenset({"<", "<="})}
 
 
 def threshold_result(text: str, p: Part, found: Findings) -> PartResult | None:
@@ -555,14 +555,14 @@ def threshold_result(text: str, p: Part, found: Findings) -> PartResult | None:
             q.bound for q in c.hit.entry.quantities if math.isclose(q.value, c.quantity.value)
         }
         page = c.hit.entry.page
-        if bounds & set(_BOUNDS[p.value]):
+        if bounds & _BOUNDS[p.value]:
             return PartResult(
                 p,
                 Status.VERIFIED,
                 why=f"'{p.text}' bounds {c.quantity.text} as page {page} does",
                 hit=c.hit,
             )
-        if bounds & set(_BOUNDS[other]):
+        if bounds & _BOUNDS[other]:
             said = "over" if other == "up" else "under"
             # the word's own opposite where the lexicon pairs one ("shorter" -> "longer")
             opposite = min(ANTONYMS.get(p.text.lower(), ()), default="")

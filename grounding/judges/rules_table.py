@@ -367,12 +367,7 @@ class RulesState:
         ):
             # a negation verified by a passage whose window holds another clause's "not":
             # contradicted where that same passage states the negated clause without one
-            denied = negation_conflict(
-                self.claim.text,
-                PaperSentences.of(self.index),
-                {h.entry.page for h in self.hits},
-                self.skip,
-            )
+            denied = self.denied
             if (
                 denied is not None
                 and denied.hit is not None
@@ -382,6 +377,19 @@ class RulesState:
                 return restated, decide(restated), True
         return results, decision, False
 
+    @cached_property
+    def _pages(self) -> set[int]:
+        """The pages of the retrieved evidence."""
+        return {h.entry.page for h in self.hits}
+
+    @cached_property
+    def denied(self) -> PartResult | None:
+        """The sentence's negation contradicted by the paper's sentences about what it
+        negates, on the pages of the retrieved evidence (``negation_conflict``), or None."""
+        return negation_conflict(
+            self.claim.text, PaperSentences.of(self.index), self._pages, self.skip
+        )
+
     def _restated(self, results: list[PartResult]) -> list[PartResult] | None:
         """The part results with a relation the sentence states in other words than the
         paper added (``direction_check``: a negation or a change word against the paper's
@@ -390,11 +398,8 @@ class RulesState:
         term, comparison or the statement) in a sentence with no number of its own to check
         (numbers are held to their own passages), never a name or a quantifier the paper
         lacks. None when it settles nothing."""
-        paper = PaperSentences.of(self.index)
-        pages = {h.entry.page for h in self.hits}
-        text = self.claim.text
-        r = negation_conflict(text, paper, pages, self.skip) or direction_check(
-            text, paper, pages, self.skip
+        r = self.denied or direction_check(
+            self.claim.text, PaperSentences.of(self.index), self._pages, self.skip
         )
         if r is None:
             return None
@@ -1116,9 +1121,6 @@ TABLE: Table[RulesState, Outcome] = Table(
 )
 
 
-__all__ = ["TABLE", "Evidence", "Outcome", "RulesState"]
-
-
 def _overlaps(a: Hit, b: Hit) -> bool:
     """Whether two hits' passages share text (same page, overlapping offsets; a table
     row's offsets are its own, so rows overlap only themselves)."""
@@ -1126,3 +1128,6 @@ def _overlaps(a: Hit, b: Hit) -> bool:
     if ea.page != eb.page or "row" in (ea.kind, eb.kind):
         return ea == eb
     return ea.start < eb.end and eb.start < ea.end
+
+
+__all__ = ["TABLE", "Evidence", "Outcome", "RulesState"]
