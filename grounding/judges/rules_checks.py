@@ -522,7 +522,9 @@ def part_results(
                 or _comparison_result(text, p, own, ordered, sentences_near, page_sentences)
             )
         elif p.kind is PartKind.POLARITY:
-            out.append(_polarity_result(p, own, sentences_near))
+            pol = _polarity_result(p, own, sentences_near)
+            row = _negated_in_row(p, found) if pol.status is Status.NOT_FOUND else None
+            out.append(row or pol)
         elif p.kind is PartKind.QUANTIFIER and (r := check_quantifier(p, own, text)) is not None:
             out.append(r)
     return out
@@ -772,6 +774,30 @@ def _polarity_result(
             hit=own.hit,
         )
     return pol
+
+
+def _negated_in_row(p: Part, found: Findings) -> PartResult | None:
+    """A negated condition ("training without hard negatives lowers the average to 78.4")
+    that the table row holding one of the sentence's found numbers names with a negation
+    ("No hard negatives ... 78.4"): verified, the row as evidence; None otherwise."""
+    governed = [t for t in p.binds[:1] if len(t) >= 3]
+    for c in found.numbers if governed else ():
+        h = c.hit
+        if h is None or c.status is not NumberStatus.FOUND or h.entry.kind != "row":
+            continue
+        ws = words(h.entry.text)
+        for i in range(len(ws)):
+            if negates_at(ws, i) and any(
+                governed[0] in content_terms(x) for x in ws[i + 1 : i + 4]
+            ):
+                return PartResult(
+                    p,
+                    Status.VERIFIED,
+                    why=f"the negation '{p.text}' named by the table row of "
+                    f"{c.quantity.text} on page {h.entry.page}",
+                    hit=h,
+                )
+    return None
 
 
 def terms_around(index: EvidenceIndex, hit: Hit, reach: int = 400) -> frozenset[str]:
@@ -1308,8 +1334,37 @@ def _entity_swap(
     ):
         swap = other_entity(text, ground, subject, paper_terms, index=index) if ground else None
         if swap is not None and ground is not None and ground.hit.entry.kind != "row":
+            if swap.certain and index is not None and _said_elsewhere(text, swap.word, index):
+                # another passage on the statement writes the claim's word in its slot
+                # ("muon neutrinos" beside "the appearance of electron neutrinos"): the
+                # nearest passage does not settle it
+                swap = dataclasses.replace(swap, certain=False)
             return swap.result(part, ground)
     return None
+
+
+#: a word next to the one a slot check questions (hyphenated words whole)
+_NEIGHBOUR_AFTER = re.compile(r"[\s-]+([A-Za-z][\w-]*)")
+_NEIGHBOUR_BEFORE = re.compile(r"([A-Za-z][\w-]*)[\s-]+$")
+
+
+def _said_elsewhere(text: str, word: str, index: EvidenceIndex, k: int = 8) -> bool:
+    """True if one of the ``k`` passages retrieved for ``text`` writes ``word`` with the
+    content word next to it in ``text`` (after it, or else before it): "muon neutrinos"."""
+    at = re.search(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text)
+    if at is None:
+        return False
+    phrases = []
+    if (m := _NEIGHBOUR_AFTER.match(text, at.end())) and m.group(1).lower() not in STOPWORDS:
+        phrases.append(f"{word} {m.group(1)}")
+    if (m := _NEIGHBOUR_BEFORE.search(text[: at.start()])) and m.group(1).lower() not in STOPWORDS:
+        phrases.append(f"{m.group(1)} {word}")
+    wanted = [" ".join(fold(ph).lower().replace("-", " ").split()) for ph in phrases]
+    return any(
+        ph in " ".join(fold(h.entry.text).lower().replace("-", " ").split())
+        for h in index.hits(text, k)
+        for ph in wanted
+    )
 
 
 def _one_passage(

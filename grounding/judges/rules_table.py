@@ -448,7 +448,7 @@ class RulesState:
         number_terms = self._number_terms(near, own)
         # a term stated in the passage of another clause of the sentence is with the
         # statement too ("The LAVIS re-implementation ..., which reproduces ...")
-        number_terms += [a.terms for a in map(clause_al, parts_of) if a is not None]
+        number_terms += [a.terms for p in parts_of if (a := clause_al(p, False)) is not None]
         pages = {h.entry.page for h in hits[:5]}
 
         def rows_cmp(p: Part) -> tuple[Status, Hit, str] | None:
@@ -466,7 +466,8 @@ class RulesState:
             near,
             number_terms,
             self.numbers,
-            clause_al,
+            # a term's passage widened to the sentences it cuts (the statement's are not)
+            lambda p: clause_al(p, p.kind is PartKind.TERM),
             table_directions(text, index, self.numbers),
             rows_cmp,
             self.ev.terms_with,
@@ -497,7 +498,7 @@ class RulesState:
                     al,
                     self.numbers,
                     cfg.statement_coverage,
-                    [clause_al(p) for p in parts_of],
+                    [clause_al(p, False) for p in parts_of],
                     [(p.start, p.end) for p in parts_of],
                     cfg.polarity_min_similarity,
                     subject_words(index),
@@ -528,18 +529,19 @@ class RulesState:
             ]
         return number_terms
 
-    def _clause_aligner(self, own: dict[int, str]) -> Callable[[Part], Alignment | None]:
+    def _clause_aligner(self, own: dict[int, str]) -> Callable[[Part, bool], Alignment | None]:
         """The passage aligned with the clause of a part (searched again for the clause
         alone when the sentence's passages hold too little of it), None when none holds
         ``align_min`` of it; ``own`` gains the passages searched."""
         cfg, text, att = self.config, self.claim.text, self.ev.attribution
         others, aliases, hits = self.claim.reports_other_work, self.ev.aliases, self.hits
-        aligned: dict[str, Alignment | None] = {}
+        aligned: dict[str, tuple[Alignment | None, list[Hit]]] = {}
+        widened: dict[str, Alignment | None] = {}
 
-        def clause_al(p: Part) -> Alignment | None:
-            clause = clause_of(text, p.start, p.end)
+        def strict(clause: str) -> tuple[Alignment | None, list[Hit]]:
             if clause not in aligned:
                 a = align(clause, hits[: cfg.k], own, aliases)
+                more: list[Hit] = []
                 if (a is None or a.coverage < cfg.align_min) and clause != text:
                     more = [
                         h
@@ -551,10 +553,52 @@ class RulesState:
                     )
                     b = align(clause, more, own, aliases)
                     a = b if b is not None and (a is None or b.coverage > a.coverage) else a
-                aligned[clause] = a if a is not None and a.coverage >= cfg.align_min else None
+                aligned[clause] = (
+                    (a if a is not None and a.coverage >= cfg.align_min else None),
+                    more,
+                )
             return aligned[clause]
 
+        def clause_al(p: Part, widen: bool) -> Alignment | None:
+            clause = clause_of(text, p.start, p.end)
+            a, more = strict(clause)
+            if a is not None or not widen:
+                return a
+            # a term may be stated over two sentences, which a window cuts short at its
+            # first or last line: a term's passage is widened to the sentences it cuts
+            if clause not in widened:
+                both = [*hits[: cfg.k], *more]
+                wide = self._whole_sentences(both, others)
+                b = align(clause, [h for h in both if h.pid in wide], wide, aliases)
+                widened[clause] = b if b is not None and b.coverage >= cfg.align_min else None
+            return widened[clause]
+
         return clause_al
+
+    def _whole_sentences(self, hits: list[Hit], others: bool) -> dict[int, str]:
+        """Per passage of ``hits`` (lines and windows), the paper's sentences it cuts,
+        whole and joined (at most ``_WHOLE_MAX`` characters), where that adds to the
+        passage; the sentences that report other work (unless ``others``: the claim does
+        too) and the reference list are left out."""
+        att = self.ev.attribution
+        out: dict[int, str] = {}
+        paper = PaperSentences.of(self.index)
+        for h in hits:
+            e = h.entry
+            if e.kind == "row" or h.pid in out:
+                continue
+            cited = [] if others else att.cited(e.page)
+            body = " ".join(
+                s.text
+                for s in paper.page(e.page)
+                if s.start < e.end
+                and e.start < s.start + len(s.text)
+                and not att.in_references(e.page, s.start)
+                and not any(a < s.start + len(s.text) and s.start < b for a, b in cited)
+            )
+            if len(e.text) < len(body) <= _WHOLE_MAX:
+                out[h.pid] = body
+        return out
 
     # ------------------------------------------------------------------ outcomes
     def outcome(
@@ -584,6 +628,11 @@ class RulesState:
     @cached_property
     def quotes(self) -> list[QuoteCheck]:
         return check_quotes(self.claim.text, self.index)
+
+
+#: the longest text of whole sentences a passage is widened to (a run-on "sentence" of a
+#: table or list read as prose says nothing in particular)
+_WHOLE_MAX = 700
 
 
 def _stops(results: list[PartResult]) -> bool:

@@ -30,6 +30,15 @@ def judge_gold_splits(
 _DOCS: dict[Path, Document] = {}
 
 
+def judged(pdf: Path, sentence: str) -> tuple[str, str]:
+    """(label value, rationale) of a one-sentence answer checked against ``pdf`` (read
+    once per test session; skipped when the PDF is absent), references not verified."""
+    if pdf not in _DOCS:
+        _DOCS[pdf] = read_pdf(need(pdf))
+    [s] = check("", sentence, _DOCS[pdf], verify_citations=False).sentences
+    return s.annotation.label.value, s.annotation.rationale
+
+
 def judged_c1(pdf: Path, sentence: str) -> tuple[Label, str, list[tuple[str, str]]]:
     """(label, rationale, [(span, correction) of its C1 errors, "" for none]) of a
     one-sentence answer checked against ``pdf`` (read once per test session; skipped when
