@@ -811,12 +811,23 @@ def sentences_around(index: EvidenceIndex, hit: Hit) -> list[PaperSentence]:
     with the sentence before and the one after: where a statement the window cuts short
     goes on ("... we use the benchmark to validate the re-implementation. ALBEF ...")."""
     sentences = PaperSentences.of(index).page(hit.entry.page)
-    at = [
-        i
-        for i, s in enumerate(sentences)
-        if s.start < hit.entry.end and hit.entry.start < s.start + len(s.text)
-    ]
+    at = _cut(sentences, hit)
     return sentences[max(0, at[0] - 1) : at[-1] + 2] if at else []
+
+
+def sentences_cut(index: EvidenceIndex, hit: Hit) -> list[PaperSentence]:
+    """The paper's sentences that the passage ``hit`` (a line or 3-line window) overlaps,
+    whole: those a window cuts at its first or last line included."""
+    sentences = PaperSentences.of(index).page(hit.entry.page)
+    return [sentences[i] for i in _cut(sentences, hit)]
+
+
+def _cut(sentences: list[PaperSentence], hit: Hit) -> list[int]:
+    """The positions in ``sentences`` (one page's) of those the passage ``hit`` overlaps."""
+    e = hit.entry
+    return [
+        i for i, s in enumerate(sentences) if s.start < e.end and e.start < s.start + len(s.text)
+    ]
 
 
 def _holds_term(sentences: list[PaperSentence], part: Part) -> bool:
@@ -1359,12 +1370,13 @@ def _said_elsewhere(text: str, word: str, index: EvidenceIndex, k: int = 8) -> b
         phrases.append(f"{word} {m.group(1)}")
     if (m := _NEIGHBOUR_BEFORE.search(text[: at.start()])) and m.group(1).lower() not in STOPWORDS:
         phrases.append(f"{m.group(1)} {word}")
-    wanted = [" ".join(fold(ph).lower().replace("-", " ").split()) for ph in phrases]
-    return any(
-        ph in " ".join(fold(h.entry.text).lower().replace("-", " ").split())
-        for h in index.hits(text, k)
-        for ph in wanted
-    )
+    wanted = [_spaced(ph) for ph in phrases]
+    return any(ph in _spaced(h.entry.text) for h in index.hits(text, k) for ph in wanted)
+
+
+def _spaced(text: str) -> str:
+    """``text`` folded, lower-cased, hyphens as spaces, runs of spaces as one."""
+    return " ".join(fold(text).lower().replace("-", " ").split())
 
 
 def _one_passage(

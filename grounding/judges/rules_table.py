@@ -108,6 +108,7 @@ from grounding.judges.rules_checks import (
     part_results,
     relation_results,
     sentences_around,
+    sentences_cut,
     settle_unit_readings,
     statement_result,
     subject_words,
@@ -582,7 +583,6 @@ class RulesState:
         too) and the reference list are left out."""
         att = self.ev.attribution
         out: dict[int, str] = {}
-        paper = PaperSentences.of(self.index)
         for h in hits:
             e = h.entry
             if e.kind == "row" or h.pid in out:
@@ -590,10 +590,8 @@ class RulesState:
             cited = [] if others else att.cited(e.page)
             body = " ".join(
                 s.text
-                for s in paper.page(e.page)
-                if s.start < e.end
-                and e.start < s.start + len(s.text)
-                and not att.in_references(e.page, s.start)
+                for s in sentences_cut(self.index, h)
+                if not att.in_references(e.page, s.start)
                 and not any(a < s.start + len(s.text) and s.start < b for a, b in cited)
             )
             if len(e.text) < len(body) <= _WHOLE_MAX:
