@@ -619,8 +619,8 @@ def _word_cols(words: list[tuple[Any, ...]]) -> WordCols:
     """The columns of ``extractWORDS`` rows (all empty for a page without words)."""
     if not words:
         return (), (), (), (), (), (), ()
-    # one C-level map per column kept (the eighth, MuPDF's word number, is not read)
-    x0s, y0s, x1s, y1s, texts, blks, lnos = (tuple(map(itemgetter(i), words)) for i in range(7))
+    # one C-level transpose (the eighth column, MuPDF's word number, is not read)
+    x0s, y0s, x1s, y1s, texts, blks, lnos, _ = zip(*words)
     return x0s, y0s, x1s, y1s, texts, blks, lnos
 
 
