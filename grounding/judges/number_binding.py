@@ -28,7 +28,7 @@ from grounding.judges.number_common import (
     same_digits,
     transposed,
 )
-from grounding.judges.number_lists import respectively_words
+from grounding.judges.number_lists import claim_list_words, respectively_words
 from grounding.judges.rules_cells import cell_near, label_terms, same_table
 from grounding.judges.verbatim import NumberFlip, number_flips
 from grounding.lexicon import content_terms, fold, is_numeric
@@ -76,7 +76,7 @@ def own_words(
     with no number before it in reach, right after its words ("the decadal amplitude (0.33 °C)",
     "yield of acid, 38%,") the words before the bracket or comma; plus the name a
     "respectively" or slash list gives
-    it (``listed``, by start offset)."""
+    it (``listed``, by start offset), less the names that list gives its other values."""
     before = [x for x in qs if x.end <= q.start]
     after = [x for x in qs if x.start >= q.end]
     lo = max(before[-1].end if before else 0, q.start - _REACH)
@@ -95,7 +95,10 @@ def own_words(
         right = ""
     left_words = _content_run(_BREAK.split(left)[-1].split()[::-1], left_n)[::-1]
     right_words = _content_run(_BREAK.split(right)[0].split(), right_n)
-    return _words(" ".join(left_words + right_words)) | listed.get(q.start, set())
+    # a listed value's words are its own name's, not the other names of its list
+    others = set().union(set(), *(v for k, v in listed.items() if k != q.start))
+    own = listed.get(q.start, set())
+    return (_words(" ".join(left_words + right_words)) - (others - own)) | own
 
 
 def _content_run(words: list[str], n: int) -> list[str]:
@@ -122,7 +125,7 @@ def check_value_binding(
     read as a table are left to the row checks."""
     s = fold(text)
     mine = [c.quantity for c in found.numbers]
-    listed = respectively_words(s, mine)
+    listed = claim_list_words(s, mine)
     names = _names(text)
     said = _words(s) | initials(s)
     for c in found.numbers:
@@ -173,7 +176,7 @@ def check_corrections(
     becomes ``misbound`` (not verified, N1). Changes ``found`` in place."""
     s = fold(text)
     mine = [c.quantity for c in found.numbers]
-    listed = respectively_words(s, mine)
+    listed = claim_list_words(s, mine)
     for c in found.numbers:
         fix, hit, q = c.correction, c.hit, replace(c.quantity, bound=None)
         if (
@@ -250,7 +253,8 @@ def _bound_value(
     owner = next((o for o in others if _written(o.quantity, fix)), None)
     if owner is not None:
         theirs = own_words(s, owner.quantity, [x for x in mine if x is not owner.quantity], listed)
-        paper = set().union(*(own_words(page, e, near, {}) for e in at))
+        in_list = _listed_in(page, near, lo, hi)
+        paper = set().union(*(own_words(page, e, near, in_list) for e in at))
         if len((paper & words) - theirs) > len((paper & theirs) - words):
             return None
     pool = [
@@ -611,15 +615,11 @@ def rebound(
     hi = max(e.end for e in at) + _PASSAGE
     near = [e for e in qs if lo <= e.start < hi]
     span = page[lo:hi]
-    listed = (
-        {k + lo: v for k, v in respectively_words(span, [_shift(e, -lo) for e in near]).items()}
-        if ("respectively" in span or "/" in span)
-        else {}
-    )
+    listed = _listed_in(page, near, lo, hi)
     theirs_named = _names(span) | set().union(set(), *listed.values())
     strong = strong | set().union(set(), *listed.values())
     here = [own_words(page, e, near, listed) for e in at]
-    if any(len(mine) < 2 for mine in here):
+    if any(len(mine) < 2 and e.start not in listed for e, mine in zip(at, here)):
         return None  # "in 300 and 1000 ppm": the paper binds the value to nothing
     best: tuple[int, Quantity] | None = None
     for f in near:
@@ -631,6 +631,17 @@ def rebound(
             if best is None or score > best[0]:
                 best = (score, f)
     return best[1] if best else None
+
+
+def _listed_in(page: str, near: list[Quantity], lo: int, hi: int) -> dict[int, set[str]]:
+    """:func:`respectively_words` of the page text ``page[lo:hi]`` (its quantities
+    ``near``), by page offset: the names a "respectively" or slash list of the passage
+    gives its values."""
+    span = page[max(0, lo) : hi]
+    if "respectively" not in span and "/" not in span:
+        return {}
+    lo = max(0, lo)
+    return {k + lo: v for k, v in respectively_words(span, [_shift(e, -lo) for e in near]).items()}
 
 
 def _rival(q: Quantity, f: Quantity, at: list[Quantity], page: str) -> bool:

@@ -155,6 +155,54 @@ def respectively_words(text: str, qs: list[Quantity]) -> dict[int, set[str]]:
     return out
 
 
+def claim_list_words(text: str, qs: list[Quantity]) -> dict[int, set[str]]:
+    """:func:`respectively_words` of a claim sentence, and where it writes no
+    "respectively", the values of a list that ends its clause bound in order to a list of as
+    many names that opens the clause: "Glucose and cellobiose reached only 9% and 8%" gives
+    9% to glucose and 8% to cellobiose, the order the sentence implies. For the sentence's
+    own words only; a paper's list is bound by its "respectively" alone.
+
+    Args: text: the folded sentence (offsets of ``qs`` index it). qs: its quantities, in
+          order. Returns: {quantity.start: terms}, as :func:`respectively_words`.
+    """
+    out = respectively_words(text, qs)
+    if out or _RESPECTIVELY.search(text):
+        return out
+    for run in _value_runs(text, qs):
+        while (nxt := next((q for q in qs if q.start >= run[-1].end), None)) is not None:
+            if nxt.kind not in _KINDS or not _VALUE_GAP.fullmatch(text[run[-1].end : nxt.start]):
+                break
+            run = run + [nxt]
+        if not _CLAUSE_END.match(text, run[-1].end):
+            continue
+        dot = text.rfind(". ", 0, run[0].start)
+        lo = max(dot + 2 if dot >= 0 else 0, text.rfind(";", 0, run[0].start) + 1)
+        names = _opening_names(text, lo, run[0].start)
+        if names is not None and len(names) == len(run):
+            out.update(_bind(run, names))
+    return out
+
+
+#: what may follow the last value of a list that ends its clause: a unit or count noun of
+#: one word, then the clause's end
+_CLAUSE_END = re.compile(r"\s*%?(?:\s*[^\W\d_]+)?\s*(?:[.;,)]|$)")
+_LEAD_WORDS = re.compile(r"(?:\s*\b(?:" + "|".join(sorted(_LEAD)) + r")\b)*\s*", re.I)
+
+
+def _opening_names(text: str, lo: int, hi: int) -> list[str] | None:
+    """The names of the list of names that opens ``text[lo:hi]`` (after lead words: "Both
+    glucose and cellobiose"), as :func:`_names` gives them; None when the clause opens
+    otherwise, or a number or a comma stands between the list and ``hi``."""
+    at = _LEAD_WORDS.match(text, lo, hi)
+    m = _NAME_LIST.match(text, at.end() if at else lo, hi)
+    if m is None or re.search(r"[\d,]", text[m.end() : hi]):
+        return None  # a number between; "Compared with A and B, C ...": no subject
+    first = [w for w in m.group(1).split() if w.lower() not in _LEAD]
+    middle = [x.strip() for x in m.group(2).split(",") if x.strip()]
+    items = [first[-1] if first else ""] + middle + [m.group(3)]
+    return items if all(items) else None
+
+
 #: what joins two values of an ordered pair or list: the list words, "vs", "versus"
 _ORDER_GAP = re.compile(r"\s*(?:,\s*(?:and\s+)?|and|/|;|vs\.?|versus)\s*", re.I)
 #: "respectively" after a list of values, in the same clause
@@ -197,4 +245,4 @@ def ordered_run(text: str, q: Quantity, qs: list[Quantity]) -> tuple[list[Quanti
     return run, i - lo
 
 
-__all__ = ["ordered_run", "respectively_words"]
+__all__ = ["claim_list_words", "ordered_run", "respectively_words"]

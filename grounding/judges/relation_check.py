@@ -692,6 +692,14 @@ _PAIR = re.compile(
 )
 
 
+def _range_end(s: str, start: int, end: int) -> bool:
+    """True if the number at ``start``-``end`` of ``s`` is an end of a range ("5-10%",
+    "1–2%"): its hyphen is no minus sign, and a range is no one value to compare."""
+    at = start + 1 if s[start] == "-" else start
+    before = s[max(0, at - 2) : at]
+    return bool(re.fullmatch(r"\d[-\u2013]", before)) or bool(re.match(r"[-\u2013]\d", s[end:]))
+
+
 def _directed_pairs(text: str) -> Iterator[tuple[str, bool, bool, re.Match[str]]]:
     """Each number pair of the sentence with its direction word: (word, word says up, the
     numbers go up, the pair's match); for a judging word ("beats", "improves", "worse") on
@@ -703,7 +711,7 @@ def _directed_pairs(text: str) -> Iterator[tuple[str, bool, bool, re.Match[str]]
     s = fold(text)
     for m in _PAIR.finditer(s):
         a, b = float(m.group(1)), float(m.group(3))
-        if a == b:
+        if a == b or _range_end(s, m.start(1), m.end(1)) or _range_end(s, m.start(3), m.end(3)):
             continue
         is_from = m.group(2).lower() == "to"
         if is_from and not re.search(r"from\s+$", s[: m.start(1)]):

@@ -76,16 +76,21 @@ _GENERIC = frozenset(
     """total totals mean average avg all overall yes no none other others sum
 median mode min max std baseline count""".split()
 )
-_REMOVE_LABEL = re.compile(r"^\s*(?:[-\u2212\u2013\u2012]|w/o\b|wo\b|without\b|no\b|minus\b)", re.I)
+#: an ablation row's label: a minus sign before a word ("-abstract", "− Venue"; not a
+#: formula's "-C-NH-C" nor a symbol's "-e2"), "w/o X", "without X", "no X", "minus X"
+_REMOVE_LABEL = re.compile(
+    r"^\s*(?:[-\u2212\u2013\u2012]\s*(?=[a-z]{2}|[A-Z][a-z]{2})|(?i:w/o|wo|without|no|minus)\b)"
+)
 _ADD_LABEL = re.compile(r"^\s*(?:\+|w/(?!o)|with\b|plus\b)", re.I)
-_REMOVE_WORD = re.compile(
+#: a word that leaves a thing out ("removing", "without", "w/o", "drop", a minus sign)
+_REMOVE_CUE = (
     r"(?:\b(?:remov\w*|without|w/o|no|drop\w*|exclud\w*|ablat\w*|omit\w*|"
     r"minus|discard\w*|delet\w*|strip\w*)\b|(?<!\w)[-\u2212\u2013])"
-    r"[\w\s]{0,14}$",
-    re.I,
 )
+_REMOVE_WORD = re.compile(_REMOVE_CUE + r"[\w\s]{0,14}$", re.I)
+_REMOVE_ANYWHERE = re.compile(_REMOVE_CUE + r"(?=\s*[^\W\d_])", re.I)
 _ADD_WORD = re.compile(
-    r"(?:\b(?:add\w*|with|plus|includ\w*|incorporat\w*|w/)|\+)[\w\s]{0,14}$", re.I
+    r"(?:\b(?:add\w*|with(?!out)|plus|includ\w*|incorporat\w*|w/(?!o))|\+)[\w\s]{0,14}$", re.I
 )
 _TOKEN = re.compile(r"[A-Za-z0-9]+")
 #: A prose line printed left of a table runs into the row's label ("tuning approach. Start
@@ -652,6 +657,8 @@ def check_row_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: F
             if not own:  # another checker's cell: the column the sentence reads wins
                 _in_anchor_column(text, m, c, anchors)
             continue
+        if not own:
+            own = _variant_holding(text, mentions, m, c)
         if own:
             if c.hit is None or c.hit.pid not in {pid for pid, _ in own}:
                 page = c.hit.entry.page if c.hit is not None else None
@@ -956,11 +963,81 @@ def _misbound(c: NumberCheck, pid: int, loc: Entry, m: Mention) -> None:
     c.why = f"{c.quantity.text} is in {row} on page {loc.page}, not in the row of '{m.label}'"
 
 
+def check_variant_rows(text: str, found: Findings) -> None:
+    """Mark misbound (N1) a number found in a variant row of a table (an ablation "- X",
+    "w/o X", "No X"; an addition "+ X", "w/ X") when the sentence ``text`` writes the
+    row's words the other way: "training with hard negatives gives 78.4" where 78.4 is in
+    the row "No hard negatives" (the value of the model without them); "without venue
+    information the average is 79.9" against "+ venue". The value is the other
+    condition's. A sentence whose numbers were found in several rows (a comparison of
+    rows), or that leaves anything out another way ("... over the 78.4 without them"),
+    is left alone for an ablation row. Changes ``found``."""
+    rows = [c for c in found.numbers if c.status == NumberStatus.FOUND and _in_row(c)]
+    if len({c.hit.pid for c in rows if c.hit is not None}) != 1:
+        return
+    toks = _terms(text)
+    terms = {t for t, _, _, _ in toks}
+    for c in rows:
+        assert c.hit is not None
+        pid, e = c.hit.pid, c.hit.entry
+        k = row_key(e)
+        if k is None or k.op == "" or not k.key <= terms or named_rows(text, [(pid, e)]):
+            continue
+        if k.op == "remove" and _REMOVE_ANYWHERE.search(text):
+            continue
+        if k.op == "add" and not _removed_before(text, toks, k.key):
+            continue  # "+ venue" against a sentence that does not leave the venue out
+        c.status, c.correction = NumberStatus.MISBOUND, None
+        how = "leaves out" if k.op == "remove" else "adds"
+        c.why = (
+            f"{c.quantity.text} is in the row '{k.label}' on page {e.page}, which {how} "
+            f"what the sentence {'states' if k.op == 'remove' else 'leaves out'}"
+        )
+
+
+#: what makes two names two items ("SPECTER and No hard negatives", "A than B")
+_COORDINATED = re.compile(r"\b(?:and|or|vs|versus|than|nor)\b|[;&]", re.I)
+
+
+def _variant_holding(
+    text: str, mentions: Sequence[Mention], m: Mention, c: NumberCheck
+) -> list[tuple[int, Entry]]:
+    """The rows of a variant ``text`` names before the entity ``m`` (an ablation or
+    addition row: "without the abstract"), in ``m``'s table, that hold ``c``'s value: the
+    sentence gives the value to the entity so changed ("Without the abstract, SPECTER
+    averages 68.1", the row "- abstract" of SPECTER's table). Empty when there is none,
+    or when the two are items of a list ("A and B reach x and y, respectively")."""
+    if "respectively" in text.lower():
+        return []
+    return [
+        (pid, e)
+        for v in mentions
+        if v.key != m.key and v.end <= m.start and not _COORDINATED.search(text, v.end, m.start)
+        for pid, e in v.rows
+        if (k := row_key(e)) is not None
+        and k.op
+        and _holds(e, c)
+        and any(same_table(e, base) for _, base in m.rows)
+    ]
+
+
+def _removed_before(text: str, toks: list[tuple[str, int, int, str]], key: frozenset[str]) -> bool:
+    """True if a word that leaves a thing out stands right before the first word of ``key``
+    in ``text`` (``toks``: its :func:`_terms`), as it names an ablation row."""
+    a = min((start for t, start, _, _ in toks if t in key), default=None)
+    return a is not None and _REMOVE_WORD.search(text[max(0, a - 40) : a]) is not None
+
+
+def _in_row(c: NumberCheck) -> bool:
+    return c.hit is not None and c.hit.entry.kind == "row"
+
+
 __all__ = [
     "Mention",
     "RowKey",
     "bind",
     "check_row_binding",
+    "check_variant_rows",
     "group_label",
     "named_rows",
     "row_key",

@@ -45,6 +45,7 @@ from grounding.judges.relation_check import (
     polarity_conflict,
     substitution,
 )
+from grounding.judges.row_binding import bind, named_rows, row_key
 from grounding.judges.rules_cells import cell_near, table_rows
 from grounding.judges.rules_cues import ANTONYMS, negates_at, words
 from grounding.judges.slot_check import name_swap
@@ -786,9 +787,13 @@ def _negated_in_row(p: Part, found: Findings) -> PartResult | None:
         if h is None or c.status is not NumberStatus.FOUND or h.entry.kind != "row":
             continue
         ws = words(h.entry.text)
-        for i in range(len(ws)):
-            if negates_at(ws, i) and any(
-                governed[0] in content_terms(x) for x in ws[i + 1 : i + 4]
+        # an ablation row ("-abstract", "w/o venue") leaves out what its label names
+        k = row_key(h.entry)
+        ablation = k is not None and k.op == "remove"
+        for i in range(-1 if ablation else 0, len(ws)):
+            if (i < 0 or negates_at(ws, i)) and any(
+                governed[0] in content_terms(x)
+                for x in (words(k.label) if i < 0 and k is not None else ws[i + 1 : i + 4])
             ):
                 return PartResult(
                     p,
@@ -1455,6 +1460,16 @@ def _one_passage(
     )
 
 
+def _in_named_row(text: str, c: NumberCheck) -> bool:
+    """True if ``c`` was found in a table row that ``text`` names and gives the number to
+    (``named_rows``, ``bind``)."""
+    h = c.hit
+    if c.status is not NumberStatus.FOUND or h is None or h.entry.kind != "row":
+        return False
+    m = bind(text, c.quantity.start, c.quantity.end, named_rows(text, [(h.pid, h.entry)]))
+    return m is not None
+
+
 def subject_words(index: EvidenceIndex) -> frozenset[str]:
     """The words of the paper's title (the opening of its first page): the names of its own
     subject, which its passages often call "we" or "our model"."""
@@ -1478,14 +1493,18 @@ def wrong_values(numbers: Sequence[NumberCheck]) -> list[Wrong]:
     return out
 
 
-def inherited_error(found: Findings, memory: AnswerMemory) -> str | None:
-    """A rationale when the sentence repeats, or computes from, a number that an earlier
-    sentence got wrong (found contradicted there; a part of a whole in words also as the
-    reciprocal of a wrong multiplier or a wrong count's share of another number of the
-    previous sentence,
-    ``AnswerMemory.wrong_share``), else None. The label is then
-    contradiction with no error span of its own (a false premise, C4 after propagation)."""
+def inherited_error(text: str, found: Findings, memory: AnswerMemory) -> str | None:
+    """A rationale when the sentence ``text`` repeats, or computes from, a number that an
+    earlier sentence got wrong (found contradicted there; a part of a whole in words also
+    as the reciprocal of a wrong multiplier or a wrong count's share of another number of
+    the previous sentence, ``AnswerMemory.wrong_share``), else None. The label is then
+    contradiction with no error span of its own (a false premise, C4 after propagation).
+    A number found in a table row that the sentence gives it to is its own value, not a premise
+    ("Without hard negatives, the average falls to 78.4" after a sentence that gave 78.4
+    to the full model)."""
     for c in found.numbers:
+        if _in_named_row(text, c):
+            continue
         w = memory.wrong_for(c.quantity, c.operands) or memory.wrong_share(c.quantity, found.before)
         if w is not None:
             wrong, correction = w

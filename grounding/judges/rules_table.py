@@ -96,7 +96,7 @@ from grounding.judges.percent_kinds import check_percent_kinds
 from grounding.judges.premise_text import sentence_premises
 from grounding.judges.quotes import QuoteCheck, check_quotes, framing_only
 from grounding.judges.role_check import role_conflict
-from grounding.judges.row_binding import check_row_binding
+from grounding.judges.row_binding import check_row_binding, check_variant_rows
 from grounding.judges.rules_checks import (
     VERBATIM,
     absent_results,
@@ -257,6 +257,7 @@ class RulesState:
             ("value_condition", lambda f: check_value_condition(text, index, hits, f)),
             ("percent_kinds", lambda f: check_percent_kinds(text, index, f, hits)),
             ("measure_binding", lambda f: check_measure_binding(text, index, f, aliases)),
+            ("variant_rows", lambda f: check_variant_rows(text, f)),
             # each C1's value for its binding; then a paper statement with one number changed
             ("corrections", lambda f: check_corrections(text, index, f, skip)),
             ("changed_number", lambda f: check_changed_number(text, index, hits, f)),
@@ -708,7 +709,7 @@ def _sentence_finding(get: Callable[[S], SentenceFinding | None]) -> Callable[[S
 def _inherited(s: S, _: Maybe) -> Maybe:
     if s.number_conflict:
         return None
-    why = inherited_error(s.numbers, s.ev.memory)
+    why = inherited_error(s.claim.text, s.numbers, s.ev.memory)
     if why is None:
         return None
     held = [c.hit for c in s.numbers.numbers if c.hit is not None]
