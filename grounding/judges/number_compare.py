@@ -8,10 +8,11 @@ paper does not settle the comparison. Pure over an :class:`EvidenceIndex`; no I/
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
 from grounding.judges.number_binding import _KINDS, _REACH, own_words
-from grounding.judges.number_common import ROW_NAME
+from grounding.judges.number_common import ROW_NAME, NumberCheck, NumberStatus
 from grounding.judges.number_direction import judged_order, metric_direction
 from grounding.judges.number_lists import ordered_run
 from grounding.judges.parts import sentence_quantities
@@ -129,6 +130,76 @@ def _compared_rows(
     if pa == pb or not same_table(ra, rb):
         return None
     return (pa, ra), (pb, rb)
+
+
+#: what may stand between a value and the direction word that sets it against a name:
+#: its unit or metric, a comma, a degree ("84.5, ahead of", "78.0 points, well below")
+_VALUE_THEN_WORD = re.compile(
+    r"\s*%?(?:\s*[^\W\d_]{1,6}\.?)?,?\s*(?:(?:well|far|slightly|just|clearly)\s+)?$", re.I
+)
+
+
+def compare_value_with_row(
+    text: str,
+    start: int,
+    end: int,
+    direction: str,
+    index: EvidenceIndex,
+    numbers: Sequence[NumberCheck],
+) -> tuple[bool, Hit, str] | None:
+    """A value of the sentence set against a named thing by the direction word right after
+    it ("obtains a MAP of 84.5, ahead of Citeomatic"; "only reaches an average of 78.0,
+    below SPECTER's fixed embeddings"), read in the value's table: the cell where the
+    number checks found the value (``numbers``: found in a table row) against the cell in
+    its column of the one other row of that table the first name after the word names.
+    ``direction``: "up" or "down", the word at ``start``-``end`` of ``text``. Returns
+    (holds, the value's row, reason), or None when no such value, row or cell settles it
+    (a judging word, "beats", is left to the metric-aware checks)."""
+    s = fold(text)
+    word = s[start:end].split()[0] if s[start:end].split() else ""
+    if direction not in ("up", "down") or judged_order(word, 1.0, 0.0, "higher") is not None:
+        return None
+    c = next(
+        (
+            c
+            for c in numbers
+            if c.quantity.end <= start and _VALUE_THEN_WORD.fullmatch(s, c.quantity.end, start)
+        ),
+        None,
+    )
+    if c is None or c.status is not NumberStatus.FOUND or c.hit is None:
+        return None
+    ra, pa = c.hit.entry, c.hit.pid
+    cells = [x for x in ra.cells if same_value(c.quantity, x.quantity)] if ra.kind == "row" else []
+    name = next(iter(ROW_NAME.finditer(s, end, min(len(s), end + 60))), None)
+    if len(cells) != 1 or name is None or re.search(r"\d", s[end : name.start()]):
+        return None
+    rows = [(pid, e) for pid, e in _table_of(index, ra) if pid != pa]
+    terms = {t for t in content_terms(re.sub(r"['’]s$", "", name.group(0))) if not is_numeric(t)}
+    named = best_rows(terms, rows)
+    other = cell_near(named[0][1], cells[0].x) if len(named) == 1 else None
+    if other is None or other.quantity.unit != cells[0].quantity.unit:
+        return None
+    mine, theirs = cells[0].quantity.value, other.quantity.value
+    if mine == theirs:
+        return None
+    higher = mine > theirs
+    rb = named[0][1]
+    return (
+        higher == (direction == "up"),
+        Hit(ra, pa, 1.0),
+        f"{c.quantity.text} is {'above' if higher else 'below'} the {other.quantity.text} of "
+        f"'{row_label(rb)}' in its column on page {ra.page}",
+    )
+
+
+def _table_of(index: EvidenceIndex, row: Entry) -> list[tuple[int, Entry]]:
+    """(id, entry) of the rows of ``row``'s own table (``rules_cells.table_rows``)."""
+    return [
+        (pid, e)
+        for pid in index.rows_by_page.get(row.page, [])
+        if (e := index.entries[pid]).rects and same_table(e, row) and len(e.cells) == len(row.cells)
+    ]
 
 
 def _stated_columns(text: str, s: str, ra: Entry, rb: Entry) -> list[int]:
@@ -316,4 +387,4 @@ def _side_terms(name: str) -> set[str]:
     return {t for t in content_terms(re.sub(r"['’]s$", "", name)) if not is_numeric(t)}
 
 
-__all__ = ["compare_in_prose", "compare_rows", "compare_table_rows"]
+__all__ = ["compare_in_prose", "compare_rows", "compare_table_rows", "compare_value_with_row"]

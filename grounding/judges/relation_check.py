@@ -806,6 +806,37 @@ def _from_lists(text: str) -> Iterator[tuple[str, bool, bool, list[tuple[float, 
             yield word, re.fullmatch(_UP, word) is not None, ends[0] > a, [(a, b) for b in ends]
 
 
+#: a value set against another by the comparison between them ("6.7%, ahead of the
+#: 1.5%", "78.0, below SPECTER's 80.0"): the first value is the subject's
+_INLINE_PAIR = re.compile(
+    r"(?<![\d.])(\d+(?:\.\d+)?)\s*%?(?:\s*[^\W\d_]{1,5}\.?)?,?\s+"
+    r"(?:(?:well|far|slightly|just|clearly|comfortably)\s+)?"
+    r"(ahead\s+of|above|below|behind|(?:higher|lower|greater|larger|smaller)\s+than)\s+"
+    r"(?:(?:the|that\s+of|those\s+of)\s+)?(?:[A-Za-z][\w-]*(?:['’]s)?\s+){0,2}"
+    r"(\d+(?:\.\d+)?)(?![\w.]*\d)",
+    re.IGNORECASE,
+)
+
+
+def _inline_pairs(text: str) -> Iterator[tuple[str, bool, bool, list[tuple[float, float]]]]:
+    """Each value compared with another by the direction word between them ("is the
+    largest at 6.7%, ahead of the 1.5% contributions"): (word, word says up, the first
+    value is the larger, [the pair]). A value of a list ("90.8, 84.0 and 71.5, all above
+    88.5, 75.9 and 59.1" compares the lists item by item), a range's end or a tie says
+    nothing."""
+    s = fold(text)
+    for m in _INLINE_PAIR.finditer(s):
+        a, b = float(m.group(1)), float(m.group(3))
+        if a == b or _range_end(s, m.start(1), m.end(1)) or _range_end(s, m.start(3), m.end(3)):
+            continue
+        if re.search(r"\d\s*%?\s*(?:,|and|or)\s*$", s[: m.start(1)]) or re.match(
+            r"\s*%?\s*(?:,|and|or)\s*-?\d", s[m.end() :]
+        ):
+            continue
+        word = m.group(2).split()[0].lower()
+        yield word, re.fullmatch(_UP, word) is not None, a > b, [(a, b)]
+
+
 def direction_conflict(text: str) -> tuple[str, str] | None:
     """A stated direction that the sentence's own number pair reverses (see
     :func:`_directed_pairs`), or its own two-against-two list (:func:`_directed_lists`):
@@ -816,7 +847,11 @@ def direction_conflict(text: str) -> tuple[str, str] | None:
                 f'the sentence says "{word}" but its own numbers '
                 f"({m.group(1)} {m.group(2)} {m.group(3)}) go the other way"
             )
-    for word, up, grows, pairs in [*_directed_lists(text), *_from_lists(text)]:
+    for word, up, grows, pairs in [
+        *_directed_lists(text),
+        *_from_lists(text),
+        *_inline_pairs(text),
+    ]:
         if up != grows:
             shown = "; ".join(f"{a:g} vs {b:g}" for a, b in pairs)
             return word, (
@@ -848,4 +883,5 @@ def numbers_order(text: str) -> list[tuple[float, float]]:
         ]
         + [pair for _, up, grows, pairs in _directed_lists(text) if up == grows for pair in pairs]
         + [pair for _, up, grows, pairs in _from_lists(text) if up == grows for pair in pairs]
+        + [pair for _, up, grows, pairs in _inline_pairs(text) if up == grows for pair in pairs]
     )

@@ -88,7 +88,7 @@ from grounding.judges.number_common import (
     run_number_checkers,
     short,
 )
-from grounding.judges.number_compare import compare_rows
+from grounding.judges.number_compare import compare_rows, compare_value_with_row
 from grounding.judges.number_swaps import check_swaps
 from grounding.judges.number_tables import check_row_swaps
 from grounding.judges.parts import Part, PartKind
@@ -454,8 +454,12 @@ class RulesState:
         pages = {h.entry.page for h in hits[:5]}
 
         def rows_cmp(p: Part) -> tuple[Status, Hit, str] | None:
-            read = compare_rows(text, p.start, p.end, p.value, index, pages) or (
-                compare_at_condition(text, p.start, p.end, p.value, index, pages)
+            read = (
+                compare_rows(text, p.start, p.end, p.value, index, pages)
+                or compare_at_condition(text, p.start, p.end, p.value, index, pages)
+                or compare_value_with_row(
+                    text, p.start, p.end, p.value, index, self.numbers.numbers
+                )
             )
             if read is not None:
                 holds, hit, why = read

@@ -1,8 +1,10 @@
-"""Values of an ablation table's variant rows ("No hard negatives", "-abstract", "+ venue")
-bound to the condition the sentence states; a range is no negative number to compare; a
-list of values after a list of names bound in order. Real PDFs: SPECTER's Table 2, the
-PROMIS trial's biopsy risks, the humins paper's sugar yields. The right reading supported
-(or at least not contradicted), the wrong one never supported."""
+"""Values read as the sentence states them: an ablation table's variant rows ("No hard
+negatives", "-abstract", "+ venue") bound to the condition the sentence names; a range is
+no negative number to compare; a list of values after a list of names bound in order; a
+value set against another value or a named row by the word between them. Real PDFs:
+SPECTER's Tables 2 and 3, the PROMIS trial's biopsy risks, the humins paper's sugar
+yields, T2K's systematics table. The right reading supported (or at least not
+contradicted), the wrong one never supported."""
 
 from __future__ import annotations
 
@@ -102,3 +104,52 @@ def test_a_list_of_values_after_a_list_of_names_is_bound_in_order() -> None:
 def test_claim_list_words(text: str, bound: list[str]) -> None:
     words = claim_list_words(text, extract_quantities(text))
     assert [next(iter(v)) for _, v in sorted(words.items())] == bound
+
+
+T2K = DATA / "papers-more" / "t2k-numu-water-xsec-2018.pdf"
+
+
+def test_a_value_set_against_another_by_the_word_between_them() -> None:
+    # Table V: "PØD energy loss resolution 6.7", "Detector mass 1.5"
+    label, why = judged(
+        T2K,
+        "Among detector systematics, the PØD energy-loss resolution is the largest at 6.7%, "
+        "ahead of the 1.5% contributions from the detector mass and the tracker momentum scale.",
+    )
+    assert label == "supported", why
+    label, why = judged(
+        T2K,
+        "The detector mass contributes 1.5%, ahead of the 6.7% of the PØD energy-loss resolution.",
+    )
+    assert label == "contradiction", why
+
+
+def test_a_value_set_against_a_named_row_is_read_in_its_column() -> None:
+    # Table 3: "SciBERT fine-tune on multitask ... 78.0" and "SPECTER ... 80.0" (Avg.)
+    label, why = judged(
+        SPECTER,
+        "Even SciBERT fine-tuned in a multitask setup on co-views, co-reads and co-citations "
+        "only reaches an average of 78.0, below SPECTER's fixed embeddings.",
+    )
+    assert label == "supported", why
+    assert "below the 80.0 of 'SPECTER'" in why, why
+    label, why = judged(
+        SPECTER, "SciBERT fine-tuned on multitask reaches an average of 78.0, above SPECTER."
+    )
+    assert label == "contradiction", why
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # item by item, not the last of one list against the first of the other
+        "It scores 90.8, 84.0 and 71.5, all above DeepSeek-V3's 88.5, 75.9 and 59.1.",
+        # a range's end is no value of its own
+        "The risk is 5-10%, above the 1-2% of TRUS-biopsy.",
+    ],
+)
+def test_lists_and_ranges_are_no_inline_pair(text: str) -> None:
+    from grounding.judges.relation_check import direction_conflict, numbers_order
+
+    assert direction_conflict(text) is None
+    assert numbers_order(text) == []
