@@ -415,6 +415,10 @@ def quote(text: str, n: int = 90) -> str:
 _OPPOSED = re.compile(r";|,\s*(?:while|whereas|but|although)\b|\b(?:while|whereas)\b", re.I)
 
 
+#: negation cues that deny a whole noun phrase, not a verb's first words
+_NOUN_NEGATIONS = frozenset(negation_words("phrase"))
+
+
 def negation_conflict(
     text: str,
     paper: PaperSentences,
@@ -426,7 +430,7 @@ def negation_conflict(
     The negation cue of ``text`` (one only: a double negation is skipped; not "not only",
     "no longer", "no evidence", "not yet"; not one whose clause holds a word of totality,
     "not ... indefinitely") governs the content words of up to five words after it in its
-    clause. Every paper
+    clause (a verb's negation, "not", "cannot", the first two of them). Every paper
     sentence holding ``NEGATION_COVER`` of the sentence's terms and one governed word must
     affirm outright (no negation, null result or hedge), and there must be one.
 
@@ -446,7 +450,13 @@ def negation_conflict(
     after = re.split(r"[,;:]|\b(?:but|while|whereas|although|because)\b", s[m.end() :])[0]
     if _UNIVERSAL.search(after):
         return None  # "do not retain antibodies indefinitely": a limit
-    governed = _expand(_terms(" ".join(after.split()[:5])), paper.abbreviations) - _GENERIC
+    # a verb's negation governs its first two content words: "μ cannot be negative makes the
+    # posterior skewed" denies "negative", not the "posterior" of the clause it feeds; "no"
+    # governs its whole noun phrase ("no adverse effects on pregnant women")
+    near = [t for t in content_terms(" ".join(after.split()[:5])) if not is_numeric(t)]
+    if m.group(0).lower() not in _NOUN_NEGATIONS:
+        near = near[:2]
+    governed = _expand(frozenset(_root(t) for t in near), paper.abbreviations) - _GENERIC
     # the negated clause, where the sentence sets it against another ("ECFP-T65S outlasts
     # ECFP, while Cerulean-T65S was not measured"): the paper's sentences about it
     cuts = [0, *(c.end() for c in _OPPOSED.finditer(s, 0, m.start())), len(s)]

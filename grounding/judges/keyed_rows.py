@@ -16,6 +16,7 @@ import re
 
 from grounding.evidence import Entry, EvidenceIndex, Hit
 from grounding.judges.number_common import (
+    FROM_VALUE,
     Findings,
     NumberCheck,
     NumberStatus,
@@ -93,11 +94,13 @@ def check_keyed_rows(index: EvidenceIndex, found: Findings, text: str = "") -> N
     for c in checks:
         # a multiplier ("4.8 times larger") compares two things: no cell of a row holds it;
         # a value of another clause than the key's ("68.5%, 84.2% and 91.7%, with 500 ppm
-        # giving the highest") is not given at that key
+        # giving the highest"), or the value a change starts from ("rose from 0.24 to
+        # 0.35"), is not given at that key
         if (
             c.quantity is not key
             and c.status != NumberStatus.CONFLICT
             and c.quantity.unit != "x"
+            and not FROM_VALUE.search(s, max(0, c.quantity.start - 12), c.quantity.start)
             and not _OTHER_CLAUSE.search(
                 s, min(c.quantity.end, key.end), max(c.quantity.start, key.start)
             )

@@ -52,6 +52,7 @@ from functools import lru_cache
 from grounding.evidence import Cell, Entry, EvidenceIndex, Hit, row_label
 from grounding.judges.number_common import (
     COMPARED,
+    FROM_VALUE,
     NAME_AFTER,
     ROW_NAME,
     Findings,
@@ -106,7 +107,6 @@ _POINTER = re.compile(
 )
 #: A name after these is the base a change is made to ("adding X to SPECTER").
 _BASE = re.compile(r"\b(?:to|from|into|onto)\s+(?:the\s+)?$", re.I)
-_FROM = re.compile(r"\bfrom\s*$", re.I)
 #: "36.0 mol% and 12.6 wt% for LPC-2": two values, each with its unit, then the name both
 #: are given to
 _PAIR_FOR = re.compile(
@@ -438,7 +438,7 @@ def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Me
         named_after = next((m for m in mentions if m.start == q_end + pair.end()), None)
         if named_after is not None:
             return named_after
-    if _FROM.search(s[:q_start]):
+    if FROM_VALUE.search(s[:q_start]):
         return None  # "from 80.0 to 67.3": the value it starts at
     nums = [q for q in sentence_quantities(text) if q.checkable]
     me = next((q for q in nums if q.start == q_start), None)
@@ -456,6 +456,16 @@ def bind(text: str, q_start: int, q_end: int, mentions: Sequence[Mention]) -> Me
 #: data set's "NCBI-disease"): one that names no row, standing between a row's name and a
 #: value, may own the value
 _MODEL_NAME = re.compile(r"\b[A-Z][A-Za-z0-9]*-[A-Z0-9][\w.-]*")
+
+
+#: the other side of a comparison named right before a value ("comparable to that of
+#: mTurquoise at 3.4", "than GPV-2 (75.7"): the value is that side's
+_OTHER_SIDE = re.compile(
+    r"\b(?:than|compared (?:with|to)|comparable to|similar to|equal to|on par with|"
+    r"in line with|against|versus|vs\.?)\s+(?:(?:that|those) of\s+)?(?:the\s+)?"
+    r"[^\s,;()]+(?:\s+[^\s,;()]+)?\s*(?:at|\(|:)\s*$",
+    re.I,
+)
 
 
 def _named_before(
@@ -488,11 +498,16 @@ def _named_before(
         m = subject  # "A surpasses B with a score of 55.5%": A's score
     between = s[m.end : q_start]
     # numbers between (not the "from" value of "from 67.57 to 68.93")
-    others = [q for q in nums if m.end <= q.start < q_start and not _FROM.search(s[: q.start])]
+    others = [q for q in nums if m.end <= q.start < q_start and not FROM_VALUE.search(s[: q.start])]
     if others and not (listed and all(in_number_list(text, q) for q in others)):
         return None  # the name's own number stands between
-    if _CLAUSE_BREAK.search(between) or COMPARED.search(s[max(0, m.start - 25) : m.start]):
-        return None  # another clause; "above GPV-2": the other side
+    if (
+        _CLAUSE_BREAK.search(between)
+        or COMPARED.search(s[max(0, m.start - 25) : m.start])
+        or _OTHER_SIDE.search(between)
+    ):
+        return None  # another clause; "above GPV-2", "comparable to that of X at": the
+        # other side
     if any(
         not any(x.start <= m.end + n.start() < x.end for x in mentions)
         for n in _MODEL_NAME.finditer(between)

@@ -6,7 +6,8 @@ uses mean. This module reads them once at import and offers each use as a consta
 function; nothing else in the package writes a negation, direction, quantifier or hedge
 word list of its own.
 
-- ``negation.tsv``: :func:`negation_words` (uses cue, denial, governs, clause, unaffirmed);
+- ``negation.tsv``: :func:`negation_words` (uses cue, denial, governs, clause, unaffirmed,
+  denying, phrase);
   :data:`NEGATIONS` is the ``cue`` set.
 - ``direction_pairs.tsv``: :func:`direction_pairs` (uses edit, antonym, operator).
 - ``direction_words.tsv``: :data:`UP_WORDS`, :data:`DOWN_WORDS`, :data:`SAME_WORDS`.

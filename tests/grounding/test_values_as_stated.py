@@ -153,3 +153,48 @@ def test_lists_and_ranges_are_no_inline_pair(text: str) -> None:
 
     assert direction_conflict(text) is None
     assert numbers_order(text) == []
+
+
+BAYES = DATA / "papers-more" / "bayes-diversification-2011.pdf"
+
+
+def test_a_negation_governs_its_own_words_not_the_clause_it_feeds() -> None:
+    # page 3: "... constrained to be positive, as μ cannot become negative [32]. This
+    # results in a strongly skewed posterior distribution ..."
+    label, why = judged(
+        BAYES,
+        "Extinction was hardest to pin down when the extinction fraction was low (a = 0.1), "
+        "because the constraint that μ cannot be negative makes the posterior strongly skewed, "
+        "so its mode is a better estimator than its mean.",
+    )
+    assert label != "contradiction", why
+    label, why = judged(
+        BAYES, "When extinction is low, the posterior distribution is not strongly skewed."
+    )
+    assert label == "contradiction", why
+
+
+def test_the_value_a_change_starts_from_is_not_the_named_conditions() -> None:
+    # Table 2: icorr 0.24 at 500 ppm, 0.35 at 1000 ppm
+    label, why = judged(
+        IMIDAZOLE,
+        "At 1000 ppm the efficiency slipped to 88.0%, as the corrosion current density rose "
+        "from 0.24 to 0.35 µA/cm2.",
+    )
+    assert label != "contradiction", why
+    label, why = judged(IMIDAZOLE, "At 1000 ppm the corrosion current density was 0.24 µA/cm2.")
+    assert label == "contradiction", why
+
+
+CFP = DATA / "papers-more" / "cfp-t65s-2012.pdf"
+
+
+def test_a_value_after_the_other_side_of_a_comparison_is_that_sides() -> None:
+    # "comparable to that of mTurquoise at 3.4": 3.4 is mTurquoise's pK1/2, not
+    # Cerulean-T65S's 3.6
+    label, why = judged(
+        CFP,
+        "With a pK1/2 of 3.6, Cerulean-T65S reaches a pH stability comparable to that of "
+        "mTurquoise at 3.4.",
+    )
+    assert label != "contradiction", why
