@@ -80,9 +80,7 @@ def _names(text: str, lo: int, hi: int, n: int, avoid: tuple[int, int]) -> list[
     for m in _NAME_LIST.finditer(text, lo, hi):
         if m.start() < avoid[1] and m.end() > avoid[0]:
             continue
-        first = [w for w in m.group(1).split() if w.lower() not in _LEAD]
-        middle = [x.strip() for x in m.group(2).split(",") if x.strip()]
-        items = [first[-1] if first else ""] + middle + [m.group(3)]
+        items = _list_items(m)
         if len(items) != n or not all(items):
             continue
         gap = avoid[0] - m.end() if m.end() <= avoid[0] else m.start() - avoid[1]
@@ -197,10 +195,16 @@ def _opening_names(text: str, lo: int, hi: int) -> list[str] | None:
     m = _NAME_LIST.match(text, at.end() if at else lo, hi)
     if m is None or re.search(r"[\d,]", text[m.end() : hi]):
         return None  # a number between; "Compared with A and B, C ...": no subject
+    items = _list_items(m)
+    return items if all(items) else None
+
+
+def _list_items(m: re.Match[str]) -> list[str]:
+    """The names of a :data:`_NAME_LIST` match: the first name's last word (lead words
+    left out; "" when none is left), each middle item, the last name."""
     first = [w for w in m.group(1).split() if w.lower() not in _LEAD]
     middle = [x.strip() for x in m.group(2).split(",") if x.strip()]
-    items = [first[-1] if first else ""] + middle + [m.group(3)]
-    return items if all(items) else None
+    return [first[-1] if first else ""] + middle + [m.group(3)]
 
 
 #: what joins two values of an ordered pair or list: the list words, "vs", "versus"

@@ -822,17 +822,17 @@ def _inline_pairs(text: str) -> Iterator[tuple[str, bool, bool, list[tuple[float
     """Each value compared with another by the direction word between them ("is the
     largest at 6.7%, ahead of the 1.5% contributions"): (word, word says up, the first
     value is the larger, [the pair]). A value of a list ("90.8, 84.0 and 71.5, all above
-    88.5, 75.9 and 59.1" compares the lists item by item), a range's end or a tie says
-    nothing."""
+    88.5, 75.9 and 59.1" compares the lists item by item), an uncertainty ("77.70 ± 0.25,
+    above 77.28"), a value with one, a range's end or a tie says nothing."""
     s = fold(text)
     for m in _INLINE_PAIR.finditer(s):
         a, b = float(m.group(1)), float(m.group(3))
         if a == b or _range_end(s, m.start(1), m.end(1)) or _range_end(s, m.start(3), m.end(3)):
             continue
-        if re.search(r"\d\s*%?\s*(?:,|and|or)\s*$", s[: m.start(1)]) or re.match(
-            r"\s*%?\s*(?:,|and|or)\s*-?\d", s[m.end() :]
+        if re.search(r"(?:\d\s*%?\s*(?:,|and|or)|±|\+/?-)\s*$", s[: m.start(1)]) or re.match(
+            r"\s*%?\s*(?:,|and|or|±|\+/?-)\s*-?\d", s[m.end() :]
         ):
-            continue
+            continue  # a list's item, an uncertainty ("77.70 ± 0.25, above"), a value with one
         word = m.group(2).split()[0].lower()
         yield word, re.fullmatch(_UP, word) is not None, a > b, [(a, b)]
 
