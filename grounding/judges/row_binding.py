@@ -39,7 +39,13 @@ Steps, each pure over the sentence and the index's row entries (no I/O):
    other, wherever else the table repeats them. A name the table gives to several rows
    (a task under several data sets: "NER", "REL") whose cells differ there leaves the
    correction open: the number is ``refuted`` (C1 with no correction; the rationale lists
-   the rows' values), never corrected by the first row's.
+   the rows' values), never corrected by the first row's. A variant row the sentence
+   names before its base model ("Without the abstract, SPECTER averages 68.1") holds the
+   value in place of the base model's row.
+4. **Variant rows read the other way** (:func:`check_variant_rows`): a value found in an
+   ablation or addition row whose words the sentence writes without its removal (or
+   addition) word ("training with hard negatives gives 78.4", the row "No hard
+   negatives") is ``misbound`` (nei, N1): it is the other condition's value.
 """
 
 from __future__ import annotations
@@ -501,13 +507,14 @@ def _named_before(
     others = [q for q in nums if m.end <= q.start < q_start and not FROM_VALUE.search(s[: q.start])]
     if others and not (listed and all(in_number_list(text, q) for q in others)):
         return None  # the name's own number stands between
+    # another clause; the other side of a comparison ("above GPV-2", "comparable to that
+    # of X at 3.4")
     if (
         _CLAUSE_BREAK.search(between)
         or COMPARED.search(s[max(0, m.start - 25) : m.start])
         or _OTHER_SIDE.search(between)
     ):
-        return None  # another clause; "above GPV-2", "comparable to that of X at": the
-        # other side
+        return None
     if any(
         not any(x.start <= m.end + n.start() < x.end for x in mentions)
         for n in _MODEL_NAME.finditer(between)
