@@ -637,10 +637,10 @@ def _listed_in(page: str, near: list[Quantity], lo: int, hi: int) -> dict[int, s
     """:func:`respectively_words` of the page text ``page[lo:hi]`` (its quantities
     ``near``), by page offset: the names a "respectively" or slash list of the passage
     gives its values."""
-    span = page[max(0, lo) : hi]
+    lo = max(0, lo)
+    span = page[lo:hi]
     if "respectively" not in span and "/" not in span:
         return {}
-    lo = max(0, lo)
     return {k + lo: v for k, v in respectively_words(span, [_shift(e, -lo) for e in near]).items()}
 
 

@@ -270,11 +270,11 @@ NAME_BEFORE = re.compile(
     re.I,
 )
 
-#: A name after these is the other side of a comparison or what was replaced ("instead of
-#: SciBERT", "level with QwQ-32B-Preview"), not what the next number measures.
 #: what stands right before the value a change starts from ("rose from 0.24 to 0.35"):
 #: that value is the earlier condition's, not the one the sentence names
 FROM_VALUE = re.compile(r"\bfrom\s*$", re.I)
+#: A name after these is the other side of a comparison or what was replaced ("instead of
+#: SciBERT", "level with QwQ-32B-Preview"), not what the next number measures.
 COMPARED = re.compile(
     r"\b(?:than|above|below|over|under|vs\.?|versus|against|beats?|"
     r"outperform(?:s|ing)?|surpass(?:es|ing)?|exceed(?:s|ing)?|trails?|behind|"

@@ -16,7 +16,13 @@ from grounding.judges.number_common import ROW_NAME, NumberCheck, NumberStatus
 from grounding.judges.number_direction import judged_order, metric_direction
 from grounding.judges.number_lists import ordered_run
 from grounding.judges.parts import sentence_quantities
-from grounding.judges.rules_cells import best_rows, cell_near, header_column, same_table
+from grounding.judges.rules_cells import (
+    best_rows,
+    cell_near,
+    header_column,
+    same_table,
+    table_row_ids,
+)
 from grounding.judges.rules_tables import column_headers, header_text
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.quantities import Quantity, same_value
@@ -174,9 +180,8 @@ def compare_value_with_row(
     name = next(iter(ROW_NAME.finditer(s, end, min(len(s), end + 60))), None)
     if len(cells) != 1 or name is None or re.search(r"\d", s[end : name.start()]):
         return None
-    rows = [(pid, e) for pid, e in _table_of(index, ra) if pid != pa]
-    terms = {t for t in content_terms(re.sub(r"['’]s$", "", name.group(0))) if not is_numeric(t)}
-    named = best_rows(terms, rows)
+    rows = [(pid, e) for pid, e in table_row_ids(index, ra) if pid != pa]
+    named = best_rows(_side_terms(name.group(0)), rows)
     other = cell_near(named[0][1], cells[0].x) if len(named) == 1 else None
     if other is None or other.quantity.unit != cells[0].quantity.unit:
         return None
@@ -191,15 +196,6 @@ def compare_value_with_row(
         f"{c.quantity.text} is {'above' if higher else 'below'} the {other.quantity.text} of "
         f"'{row_label(rb)}' in its column on page {ra.page}",
     )
-
-
-def _table_of(index: EvidenceIndex, row: Entry) -> list[tuple[int, Entry]]:
-    """(id, entry) of the rows of ``row``'s own table (``rules_cells.table_rows``)."""
-    return [
-        (pid, e)
-        for pid in index.rows_by_page.get(row.page, [])
-        if (e := index.entries[pid]).rects and same_table(e, row) and len(e.cells) == len(row.cells)
-    ]
 
 
 def _stated_columns(text: str, s: str, ra: Entry, rb: Entry) -> list[int]:

@@ -135,22 +135,27 @@ def respectively_words(text: str, qs: list[Quantity]) -> dict[int, set[str]]:
         runs = [r for r in _value_runs(text, [q for q in qs if lo <= q.start < m.start()])]
         if not runs:
             continue
-        run = runs[-1]
-        # extend the run of two to all the values it continues
-        while True:
-            nxt = next((q for q in qs if q.start >= run[-1].end and q.start < m.start()), None)
-            if (
-                nxt is None
-                or nxt.kind not in _KINDS
-                or not _VALUE_GAP.fullmatch(text[run[-1].end : nxt.start])
-            ):
-                break
-            run = run + [nxt]
+        run = _extended(text, runs[-1], qs, m.start())
         names = _names(text, lo, m.start(), len(run), (run[0].start, run[-1].end))
         if names is None:
             continue
         out.update(_bind(run, names))
     return out
+
+
+def _extended(text: str, run: list[Quantity], qs: list[Quantity], end: int) -> list[Quantity]:
+    """``run`` (a run of two values, :func:`_value_runs`) extended to all the values of
+    ``qs`` it continues, joined by list words, that start before ``end``."""
+    while True:
+        nxt = next((q for q in qs if q.start >= run[-1].end), None)
+        if (
+            nxt is None
+            or nxt.start >= end
+            or nxt.kind not in _KINDS
+            or not _VALUE_GAP.fullmatch(text[run[-1].end : nxt.start])
+        ):
+            return run
+        run = run + [nxt]
 
 
 def claim_list_words(text: str, qs: list[Quantity]) -> dict[int, set[str]]:
@@ -167,10 +172,7 @@ def claim_list_words(text: str, qs: list[Quantity]) -> dict[int, set[str]]:
     if out or _RESPECTIVELY.search(text):
         return out
     for run in _value_runs(text, qs):
-        while (nxt := next((q for q in qs if q.start >= run[-1].end), None)) is not None:
-            if nxt.kind not in _KINDS or not _VALUE_GAP.fullmatch(text[run[-1].end : nxt.start]):
-                break
-            run = run + [nxt]
+        run = _extended(text, run, qs, len(text))
         if not _CLAUSE_END.match(text, run[-1].end):
             continue
         dot = text.rfind(". ", 0, run[0].start)

@@ -837,6 +837,13 @@ def _inline_pairs(text: str) -> Iterator[tuple[str, bool, bool, list[tuple[float
         yield word, re.fullmatch(_UP, word) is not None, a > b, [(a, b)]
 
 
+def _paired_values(text: str) -> list[tuple[str, bool, bool, list[tuple[float, float]]]]:
+    """The value pairs of the sentence read as lists (:func:`_directed_lists`,
+    :func:`_from_lists`, :func:`_inline_pairs`), each (word, word says up, the values go
+    up, the pairs)."""
+    return [*_directed_lists(text), *_from_lists(text), *_inline_pairs(text)]
+
+
 def direction_conflict(text: str) -> tuple[str, str] | None:
     """A stated direction that the sentence's own number pair reverses (see
     :func:`_directed_pairs`), or its own two-against-two list (:func:`_directed_lists`):
@@ -847,11 +854,7 @@ def direction_conflict(text: str) -> tuple[str, str] | None:
                 f'the sentence says "{word}" but its own numbers '
                 f"({m.group(1)} {m.group(2)} {m.group(3)}) go the other way"
             )
-    for word, up, grows, pairs in [
-        *_directed_lists(text),
-        *_from_lists(text),
-        *_inline_pairs(text),
-    ]:
+    for word, up, grows, pairs in _paired_values(text):
         if up != grows:
             shown = "; ".join(f"{a:g} vs {b:g}" for a, b in pairs)
             return word, (
@@ -875,13 +878,8 @@ def numbers_order(text: str) -> list[tuple[float, float]]:
     """The number pairs of the sentence ("96.6 vs 96.3", "from 67.57 to 68.93") that go
     the way their direction word says (the mirror of :func:`direction_conflict`): the two
     values of each, in sentence order; [] for none."""
-    return (
-        [
-            (float(m.group(1)), float(m.group(3)))
-            for _, up, grows, m in _directed_pairs(text)
-            if up == grows
-        ]
-        + [pair for _, up, grows, pairs in _directed_lists(text) if up == grows for pair in pairs]
-        + [pair for _, up, grows, pairs in _from_lists(text) if up == grows for pair in pairs]
-        + [pair for _, up, grows, pairs in _inline_pairs(text) if up == grows for pair in pairs]
-    )
+    return [
+        (float(m.group(1)), float(m.group(3)))
+        for _, up, grows, m in _directed_pairs(text)
+        if up == grows
+    ] + [pair for _, up, grows, pairs in _paired_values(text) if up == grows for pair in pairs]

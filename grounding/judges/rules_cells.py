@@ -165,10 +165,15 @@ def table_rows(index: EvidenceIndex, row: Entry) -> list[Entry]:
     """The row entries of ``row``'s own table, ``row`` included: on its page, within
     :func:`same_table` reach, with as many cells (another table close above on the page,
     Table 1 over Table 2, has other rows)."""
+    return [e for _, e in table_row_ids(index, row)]
+
+
+def table_row_ids(index: EvidenceIndex, row: Entry) -> list[tuple[int, Entry]]:
+    """(entry id, entry) of each row of :func:`table_rows`."""
     return [
-        e
-        for e in (index.entries[pid] for pid in index.rows_by_page.get(row.page, []))
-        if e.rects and same_table(e, row) and len(e.cells) == len(row.cells)
+        (pid, e)
+        for pid in index.rows_by_page.get(row.page, [])
+        if (e := index.entries[pid]).rects and same_table(e, row) and len(e.cells) == len(row.cells)
     ]
 
 
@@ -190,6 +195,7 @@ __all__ = [
     "name_before",
     "phrase_after",
     "same_table",
+    "table_row_ids",
     "table_rows",
     "text_after",
     "words_before",

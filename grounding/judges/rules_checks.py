@@ -22,7 +22,7 @@ from collections.abc import Callable, Container, Mapping, Sequence
 from rapidfuzz import fuzz
 
 from annotations.schema import ErrorTag
-from grounding.evidence import EvidenceIndex, Hit, row_label
+from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
 from grounding.judges.answer_memory import AnswerMemory, Wrong
 from grounding.judges.comparison_check import read_in_clause, reversed_order
 from grounding.judges.condition_labels import label_of, labels
@@ -786,23 +786,29 @@ def _negated_in_row(p: Part, found: Findings) -> PartResult | None:
         h = c.hit
         if h is None or c.status is not NumberStatus.FOUND or h.entry.kind != "row":
             continue
-        ws = words(h.entry.text)
-        # an ablation row ("-abstract", "w/o venue") leaves out what its label names
-        k = row_key(h.entry)
-        ablation = k is not None and k.op == "remove"
-        for i in range(-1 if ablation else 0, len(ws)):
-            if (i < 0 or negates_at(ws, i)) and any(
-                governed[0] in content_terms(x)
-                for x in (words(k.label) if i < 0 and k is not None else ws[i + 1 : i + 4])
-            ):
-                return PartResult(
-                    p,
-                    Status.VERIFIED,
-                    why=f"the negation '{p.text}' named by the table row of "
-                    f"{c.quantity.text} on page {h.entry.page}",
-                    hit=h,
-                )
+        if _row_negates(h.entry, governed[0]):
+            return PartResult(
+                p,
+                Status.VERIFIED,
+                why=f"the negation '{p.text}' named by the table row of "
+                f"{c.quantity.text} on page {h.entry.page}",
+                hit=h,
+            )
     return None
+
+
+def _row_negates(row: Entry, term: str) -> bool:
+    """True if the table ``row`` leaves out the thing ``term`` names: an ablation label
+    ("-abstract", "w/o venue") holding it, or a negation cue with it among the three words
+    after it ("No hard negatives")."""
+    k = row_key(row)
+    if k is not None and k.op == "remove" and any(term in content_terms(x) for x in words(k.label)):
+        return True
+    ws = words(row.text)
+    return any(
+        negates_at(ws, i) and any(term in content_terms(x) for x in ws[i + 1 : i + 4])
+        for i in range(len(ws))
+    )
 
 
 def terms_around(index: EvidenceIndex, hit: Hit, reach: int = 400) -> frozenset[str]:
@@ -1503,10 +1509,8 @@ def inherited_error(text: str, found: Findings, memory: AnswerMemory) -> str | N
     ("Without hard negatives, the average falls to 78.4" after a sentence that gave 78.4
     to the full model)."""
     for c in found.numbers:
-        if _in_named_row(text, c):
-            continue
         w = memory.wrong_for(c.quantity, c.operands) or memory.wrong_share(c.quantity, found.before)
-        if w is not None:
+        if w is not None and not _in_named_row(text, c):
             wrong, correction = w
             repeats = abs(c.quantity.value - wrong.value) <= 1e-9 * max(abs(wrong.value), 1)
             how = "repeats" if repeats else f"computes {c.quantity.text} from"
