@@ -29,6 +29,11 @@ sentence with one controlled edit (refuted, or nei for a hedge made certain), th
 against a close window of the same page that does not hold it, or with the sentence itself
 removed (nei), and two neighbouring sentences claimed together (supported) or with one of
 them edited (refuted).
+
+Written pairs (:func:`written_pairs`, the files of ``grounding/verifier/written/``): exact
+passages of the same PDFs with claims in an answer's own words (paraphrase, summary, a
+subtle error, an on-topic statement the passage does not make), which the synthetic pairs'
+near copies cannot teach.
 """
 
 from __future__ import annotations
@@ -36,9 +41,11 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from grounding.verifier import edits
 
@@ -295,6 +302,8 @@ def pdf_pairs(pdfs: Iterable[Path], rng: random.Random, per_page: int = 25) -> l
 # ------------------------------------------------------------------------------ the mix
 #: pairs taken from each general-domain set (None: all)
 MIX: dict[str, int | None] = {"snli": 7000, "mnli": None, "fever": 6000, "fm2": None, "wice": None}
+#: times each written pair is in the mix: the few pairs in an answer's own words
+WRITTEN_REPEAT = 2
 
 
 def training_pairs(data: Path, seed: int = 0, papers: Sequence[Path] | None = None) -> list[Pair]:
@@ -302,6 +311,7 @@ def training_pairs(data: Path, seed: int = 0, papers: Sequence[Path] | None = No
 
     Args: data: the shared data folder (holds ``external/`` and ``papers-more/``).
           papers: PDFs for the synthetic pairs (default: every ``papers-more/*.pdf``).
+    The written pairs (:func:`written_pairs`) come last, each :data:`WRITTEN_REPEAT` times.
     Raises: FileNotFoundError if a set's file is missing.
     """
     rng = random.Random(seed)
@@ -331,20 +341,77 @@ def training_pairs(data: Path, seed: int = 0, papers: Sequence[Path] | None = No
     if papers is None:
         papers = sorted((data / "papers-more").glob("*.pdf"))
     pairs += pdf_pairs(papers, rng)
+    pairs += written_pairs() * WRITTEN_REPEAT
     return pairs
+
+
+#: pairs written by hand for the PDFs of ``papers-more/`` (one JSONL file a paper)
+WRITTEN = Path(__file__).with_name("written")
+
+
+def written_pairs(folder: Path = WRITTEN) -> list[Pair]:
+    """Hand-written pairs: an exact passage of a paper and a claim about it in an answer's
+    words (paraphrase or summary: supported; one subtle error the passage disproves:
+    refuted; an on-topic statement the passage does not make: nei).
+
+    Each line of ``folder/<paper>.jsonl`` holds ``pdf``, ``page`` (1-based), ``premise``,
+    ``claim``, ``label`` and ``kind``; the pair's group is the paper, as for
+    :func:`paper_pairs`, so a held-out paper keeps both kinds out of training.
+    Raises: ValueError naming the file and line of a malformed line or an unknown label.
+    """
+    out: list[Pair] = []
+    for path in sorted(folder.glob("*.jsonl")):
+        out += read_pair_file(path, partial(_written_pair, group=f"paper:{path.stem}"))
+    return out
+
+
+def _written_pair(r: dict[str, Any], _line: int, group: str) -> Pair:
+    squash = " ".join
+    return Pair(
+        squash(str(r["premise"]).split()),
+        squash(str(r["claim"]).split()),
+        str(r["label"]),
+        "written",
+        group,
+    )
+
+
+def read_pair_file(path: Path, make: Callable[[dict[str, Any], int], Pair]) -> list[Pair]:
+    """The pairs of a JSONL file, one object a line (blank lines skipped), each made by
+    ``make(object, line number)``.
+
+    Raises: ValueError naming the file and line of a line that is not JSON, lacks a field
+    ``make`` reads, or has a label outside :data:`LABELS`.
+    """
+    out: list[Pair] = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            pair = make(json.loads(line), n)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"{path}:{n}: not a pair ({type(exc).__name__}: {exc})") from exc
+        if pair.label not in LABELS:
+            raise ValueError(f"{path}:{n}: label {pair.label!r} is not one of {LABELS}")
+        out.append(pair)
+    return out
+
+
+_FROM_PAPERS = ("synthetic", "written")
 
 
 def split_heldout(
     pairs: Sequence[Pair], share: float = 0.06, seed: int = 0
 ) -> tuple[list[Pair], list[Pair]]:
     """(train, held-out): whole groups go to the held-out side with probability ``share``,
-    except synthetic pairs, held out by whole paper (the last paper in name order)."""
-    papers = sorted({p.group for p in pairs if p.source == "synthetic"})
+    except pairs from papers (synthetic and written), held out by whole paper (the last
+    paper in name order)."""
+    papers = sorted({p.group for p in pairs if p.source in _FROM_PAPERS})
     held_paper = papers[-1] if papers else None
     train: list[Pair] = []
     held: list[Pair] = []
     for p in pairs:
-        if p.source == "synthetic":
+        if p.source in _FROM_PAPERS:
             (held if p.group == held_paper else train).append(p)
             continue
         h = random.Random(f"{seed}:{p.group}").random()
@@ -361,6 +428,8 @@ __all__ = [
     "detokenize",
     "paper_pairs",
     "pdf_pairs",
+    "read_pair_file",
     "split_heldout",
     "training_pairs",
+    "written_pairs",
 ]

@@ -34,7 +34,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from grounding.verifier.corpus import LABELS, Pair, split_heldout, training_pairs
+from grounding.verifier.corpus import (
+    LABELS,
+    Pair,
+    read_pair_file,
+    split_heldout,
+    training_pairs,
+)
 
 
 def base_model_dir() -> Path:
@@ -231,26 +237,19 @@ def read_pairs(path: Path) -> list[Pair]:
 
     Raises: SystemExit naming the file and line of a malformed line or an unknown label.
     """
-    out = []
-    with path.open(encoding="utf-8") as fh:
-        for n, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
-            try:
-                r = json.loads(line)
-                pair = Pair(
-                    str(r["premise"]),
-                    str(r["claim"]),
-                    str(r["label"]),
-                    str(r.get("source", "file")),
-                    str(r.get("group", n)),
-                )
-            except (ValueError, KeyError, TypeError) as exc:
-                raise SystemExit(f"{path}:{n}: not a pair ({type(exc).__name__}: {exc})") from exc
-            if pair.label not in LABELS:
-                raise SystemExit(f"{path}:{n}: label {pair.label!r} is not one of {LABELS}")
-            out.append(pair)
-    return out
+    try:
+        return read_pair_file(
+            path,
+            lambda r, n: Pair(
+                str(r["premise"]),
+                str(r["claim"]),
+                str(r["label"]),
+                str(r.get("source", "file")),
+                str(r.get("group", n)),
+            ),
+        )
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from exc
 
 
 def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
