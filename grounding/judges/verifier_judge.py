@@ -72,7 +72,7 @@ class VerifierSettings(BaseModel):
     k: int = Field(default=4, ge=1, le=50)
     max_chars: int = Field(default=500, ge=100)
     support: float = Field(default=0.75, ge=0, le=1)
-    refute: float = Field(default=0.9, ge=0, le=1)
+    refute: float = Field(default=0.95, ge=0, le=1)
     batch_size: int = Field(default=32, ge=1, le=1024)
 
 
