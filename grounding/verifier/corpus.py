@@ -357,19 +357,23 @@ def written_pairs(folder: Path = WRITTEN) -> list[Pair]:
     Each line of ``folder/<paper>.jsonl`` holds ``pdf``, ``page`` (1-based), ``premise``,
     ``claim``, ``label`` and ``kind``; the pair's group is the paper, as for
     :func:`paper_pairs`, so a held-out paper keeps both kinds out of training.
-    Raises: ValueError naming the file and line of a malformed line or an unknown label.
+    Raises: FileNotFoundError if ``folder`` holds no JSONL file (the folder ships with the
+    repository, not with a built package); ValueError naming the file and line of a
+    malformed line or an unknown label.
     """
+    files = sorted(folder.glob("*.jsonl"))
+    if not files:
+        raise FileNotFoundError(f"no written pairs (*.jsonl) in {folder}")
     out: list[Pair] = []
-    for path in sorted(folder.glob("*.jsonl")):
+    for path in files:
         out += read_pair_file(path, partial(_written_pair, group=f"paper:{path.stem}"))
     return out
 
 
 def _written_pair(r: dict[str, Any], _line: int, group: str) -> Pair:
-    squash = " ".join
     return Pair(
-        squash(str(r["premise"]).split()),
-        squash(str(r["claim"]).split()),
+        " ".join(str(r["premise"]).split()),
+        " ".join(str(r["claim"]).split()),
         str(r["label"]),
         "written",
         group,

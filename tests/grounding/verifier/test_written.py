@@ -57,6 +57,11 @@ def test_each_premise_is_a_passage_of_its_page(path: Path) -> None:
     assert not missing
 
 
+def test_a_folder_without_pairs_is_an_error_not_an_empty_mix(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match="no written pairs"):
+        written_pairs(tmp_path)
+
+
 def test_a_malformed_line_names_its_file_and_line(tmp_path: Path) -> None:
     good = {
         "pdf": "p.pdf",
