@@ -96,7 +96,7 @@ def own_words(
     left_words = _content_run(_BREAK.split(left)[-1].split()[::-1], left_n)[::-1]
     right_words = _content_run(_BREAK.split(right)[0].split(), right_n)
     # a listed value's words are its own name's, not the other names of its list
-    others = set().union(set(), *(v for k, v in listed.items() if k != q.start))
+    others = set().union(*(v for k, v in listed.items() if k != q.start))
     own = listed.get(q.start, set())
     return (_words(" ".join(left_words + right_words)) - (others - own)) | own
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from grounding.evidence import Entry, EvidenceIndex, Hit, row_label
 from grounding.judges.number_binding import _KINDS, _REACH, own_words
 from grounding.judges.number_common import ROW_NAME, NumberCheck, NumberStatus
-from grounding.judges.number_direction import judged_order, metric_direction
+from grounding.judges.number_direction import COMPARISON_DEGREE, judged_order, metric_direction
 from grounding.judges.number_lists import ordered_run
 from grounding.judges.parts import sentence_quantities
 from grounding.judges.rules_cells import (
@@ -141,7 +141,7 @@ def _compared_rows(
 #: what may stand between a value and the direction word that sets it against a name:
 #: its unit or metric, a comma, a degree ("84.5, ahead of", "78.0 points, well below")
 _VALUE_THEN_WORD = re.compile(
-    r"\s*%?(?:\s*[^\W\d_]{1,6}\.?)?,?\s*(?:(?:well|far|slightly|just|clearly)\s+)?$", re.I
+    rf"\s*%?(?:\s*[^\W\d_]{{1,6}}\.?)?,?\s*(?:(?:{COMPARISON_DEGREE})\s+)?$", re.I
 )
 
 

@@ -53,6 +53,9 @@ WORSE_WORDS = frozenset(
     """worse worst trail trails trailing underperform underperforms
 underperformed inferior lag lags lagging behind degrade degrades degraded hurt hurts""".split()
 )
+#: Degree words that may stand between a value and the comparison that sets it against
+#: another ("84.5, well ahead of", "78.0, slightly below"), as a regex alternation.
+COMPARISON_DEGREE = "well|far|slightly|just|clearly"
 
 _LOWER_MARK = re.compile(r"↓|\(\s*lower\s+(?:is|=)\s+better\s*\)|\blower\s+is\s+better\b", re.I)
 _HIGHER_MARK = re.compile(r"↑|\(\s*higher\s+(?:is|=)\s+better\s*\)|\bhigher\s+is\s+better\b", re.I)
@@ -92,6 +95,7 @@ def judged_order(word: str, a: float, b: float, direction: str | None) -> bool |
 
 __all__ = [
     "BETTER_WORDS",
+    "COMPARISON_DEGREE",
     "HIGHER_BETTER",
     "LOWER_BETTER",
     "WORSE_WORDS",

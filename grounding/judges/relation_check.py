@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.attribution import _sentence_spans
-from grounding.judges.number_direction import judged_order, metric_direction
+from grounding.judges.number_direction import COMPARISON_DEGREE, judged_order, metric_direction
 from grounding.judges.rules_cues import (
     ANTONYMS,
     NEGATIONS,
@@ -810,7 +810,7 @@ def _from_lists(text: str) -> Iterator[tuple[str, bool, bool, list[tuple[float, 
 #: 1.5%", "78.0, below SPECTER's 80.0"): the first value is the subject's
 _INLINE_PAIR = re.compile(
     r"(?<![\d.])(\d+(?:\.\d+)?)\s*%?(?:\s*[^\W\d_]{1,5}\.?)?,?\s+"
-    r"(?:(?:well|far|slightly|just|clearly|comfortably)\s+)?"
+    rf"(?:(?:{COMPARISON_DEGREE}|comfortably)\s+)?"
     r"(ahead\s+of|above|below|behind|(?:higher|lower|greater|larger|smaller)\s+than)\s+"
     r"(?:(?:the|that\s+of|those\s+of)\s+)?(?:[A-Za-z][\w-]*(?:['’]s)?\s+){0,2}"
     r"(\d+(?:\.\d+)?)(?![\w.]*\d)",

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import pytest
 
+from grounding.check import check
 from grounding.judges.number_lists import claim_list_words
+from grounding.judges.relation_check import direction_conflict, numbers_order
 from grounding.quantities import extract_quantities
-from tests.conftest import DATA
+from tests.conftest import DATA, need
 from tests.grounding.judging import judged
 
 SPECTER = DATA / "papers" / "specter-2020.pdf"
@@ -63,9 +65,6 @@ def test_a_value_the_sentence_binds_to_its_own_row_is_no_repeated_error() -> Non
         "Training SPECTER with hard negatives gives an average score of 78.4. "
         "Without hard negatives, the average falls to 78.4."
     )
-    from grounding.check import check
-    from tests.conftest import need
-
     first, second = check("", answer, need(SPECTER), verify_citations=False).sentences
     assert first.annotation.label.value == "contradiction", first.annotation.rationale
     assert second.annotation.label.value == "supported", second.annotation.rationale
@@ -149,8 +148,6 @@ def test_a_value_set_against_a_named_row_is_read_in_its_column() -> None:
     ],
 )
 def test_lists_and_ranges_are_no_inline_pair(text: str) -> None:
-    from grounding.judges.relation_check import direction_conflict, numbers_order
-
     assert direction_conflict(text) is None
     assert numbers_order(text) == []
 
