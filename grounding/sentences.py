@@ -14,7 +14,8 @@ Rules, from the gold splits of GroundQA dev (``annotations[].sentence`` against
 - Inside a line a sentence ends at ``.``, ``?`` or ``!`` (runs of them, e.g. ``...``) that
   is followed by whitespace and a sentence start (capital letter, digit, quote, bracket,
   markdown emphasis or code; after an ellipsis only a capital letter), or by a capitalised
-  word with no space (``effect.The``).
+  word with no space (``effect.The``). The full-width ``。``, ``！`` and ``？`` of Chinese
+  and Japanese text always end one, with or without a space after them.
   Closing quotes, brackets and emphasis right after the mark stay with the sentence
   (``**User activity.**`` is a sentence of its own) and so does a citation bracket glued to
   it (``reports.[12]``).
@@ -373,6 +374,13 @@ def _line_content(text: str, start: int, end: int) -> tuple[int, int, str]:
     return start, end, marker
 
 
+#: What ends a sentence inside a line: the Latin terminators (whether they do is decided by
+#: :func:`_is_boundary`) and the full-width ones of Chinese and Japanese text, which always
+#: do and take no space after them ("结果很好。模型更快。")
+_FULL_WIDTH_END = frozenset("\u3002\uff01\uff1f")
+_TERMINATORS = frozenset(".?!\u2026") | _FULL_WIDTH_END
+
+
 def _split_line(line: str) -> list[tuple[int, int]]:
     """Sentence spans within one line (offsets into ``line``, which has no newline)."""
     spans: list[tuple[int, int]] = []
@@ -381,11 +389,11 @@ def _split_line(line: str) -> list[tuple[int, int]]:
     n = len(line)
     while i < n:
         ch = line[i]
-        if ch not in ".?!\u2026":
+        if ch not in _TERMINATORS:
             i += 1
             continue
         j = i + 1
-        while j < n and line[j] in ".?!\u2026":
+        while j < n and line[j] in _TERMINATORS:
             j += 1
         k = j
         while k < n and line[k] in _CLOSERS:
@@ -395,7 +403,7 @@ def _split_line(line: str) -> list[tuple[int, int]]:
             k = m.end()
         if k >= n:
             break
-        if _is_boundary(line, i, j, k):
+        if _FULL_WIDTH_END.intersection(line[i:j]) or _is_boundary(line, i, j, k):
             spans.append((begin, k))
             b = k
             while b < n and line[b].isspace():

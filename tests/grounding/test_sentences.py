@@ -513,3 +513,25 @@ def test_reference_list_spans() -> None:
         ("[2]: https://y.org", True),
     ]
     assert reference_list_spans("[1] showed it. It is 5.") == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("answer", "expected"),
+    [
+        (
+            "该模型在基准上达到91.5%。它比基线快两倍！真的吗？",
+            ["该模型在基准上达到91.5%。", "它比基线快两倍！", "真的吗？"],
+        ),
+        (
+            "日本語の文です。次の文です。 Then English.",
+            ["日本語の文です。", "次の文です。", "Then English."],
+        ),
+        ("结果：MAP 为 84.5。", ["结果：MAP 为 84.5。"]),
+    ],
+)
+def test_full_width_terminators_end_a_sentence_without_a_space(
+    answer: str, expected: list[str]
+) -> None:
+    got = split_sentences(answer)
+    assert [s.text for s in got] == expected
+    assert all(answer[s.start : s.end] == s.text for s in got)
