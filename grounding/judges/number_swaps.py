@@ -18,7 +18,7 @@ from grounding.judges.number_binding import (
     check_value_binding,
 )
 from grounding.judges.number_common import Findings, NumberStatus
-from grounding.judges.number_lists import respectively_words
+from grounding.judges.number_lists import claim_list_words, respectively_words
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.quantities import Quantity, comparable, same_value
 
@@ -33,19 +33,37 @@ def _around(
     reaches the qualifier that a paraphrase states closer)."""
     hi = len(text) if hi is None else hi
     a, z = max(lo, start - 12 * words), min(hi, end + 12 * words)
-    left_text = _BREAK.split(text[a:start])[-1]
+    # a value alone in brackets after what it measures, "larger for A (1.6) than for B
+    # (1.1)": its left words are those before the bracket
+    opened = _PAREN_OPEN.search(text, a, start)
+    left_end = opened.start() if opened and _PAREN_CLOSE.match(text, end) else start
+    left_text = _BREAK.split(text[a:left_end])[-1]
     right_text = _BREAK.split(text[end:z])[0]
     left, right = left_text.split(), right_text.split()
-    if left and 0 < a and text[a - 1].isalnum() and text[a].isalnum():
-        left = left[1:]  # no word cut in half at the window's edge
-    if right and z < len(text) and text[z - 1].isalnum() and text[z].isalnum():
+    # no word cut in half at the window's edge (where no break stopped the words first)
+    cut_left = len(left_text) == left_end - a and 0 < a and text[a - 1].isalnum()
+    if left and cut_left and text[a].isalnum():
+        left = left[1:]
+    cut_right = len(right_text) == z - end and z < len(text) and text[z - 1].isalnum()
+    if right and cut_right and text[z].isalnum():
         right = right[:-1]
-    near = left[-words:] + right[:words]
+    near = _last_content(left, words) + _last_content(right[::-1], words)[::-1]
     return (
         {t for t in content_terms(" ".join(near)) if not is_numeric(t)}
         | {w.lower().strip(".,") for w in near if _COMPOUND.fullmatch(w.strip(".,"))}
-        | labels(text, start - len(left_text), end + len(right_text))
+        | labels(text, left_end - len(left_text), end + len(right_text))
     )
+
+
+def _last_content(tokens: list[str], n: int) -> list[str]:
+    """The tail of ``tokens`` that holds its last ``n`` content words (stop words between
+    them kept): "Fructose achieved the highest LA yield of" keeps "Fructose" at six."""
+    seen = 0
+    for i in range(len(tokens) - 1, -1, -1):
+        seen += bool(content_terms(tokens[i]))
+        if seen == n:
+            return tokens[i:]
+    return tokens
 
 
 #: a hyphenated compound, kept whole as well ("water-in" / "water-out" differ in the
@@ -54,10 +72,14 @@ _COMPOUND = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)+")
 
 
 #: words that start the second of two coordinated statements
-_COORDINATOR = re.compile(r",|;|\b(?:and|while|whereas|but|versus|vs)\b")
+_COORDINATOR = re.compile(r",|;|\b(?:and|while|whereas|but|versus|vs|than)\b")
 #: what ends a number's neighbourhood: another number (not a digit inside a name, "ECFP-T65S",
-#: "R1"), a clause break
-_BREAK = re.compile(r"(?<![^\W_])\d|[;:()]|,\s|\.\s")
+#: "R1", "pK1/2", "GPT-4o", "Llama-3-70B"), a clause break
+_BREAK = re.compile(r"(?<![^\W_]|/)(?<![^\W_]-)\d|[;:()]|,\s|\.\s")
+#: the opening bracket right before a value and the closing one right after it (a unit or
+#: per cent sign may sit between)
+_PAREN_OPEN = re.compile(r"\(\s*$")
+_PAREN_CLOSE = re.compile(r"\s*(?:%|[^\W\d_]{1,6})?\s*\)")
 
 
 def _own_words(text: str, a: Quantity, b: Quantity) -> tuple[set[str], set[str]]:
@@ -89,9 +111,10 @@ def check_swaps(text: str, index: EvidenceIndex, found: Findings, skip: Skip | N
         and c.quantity.kind in ("number", "percent")
     ]
     s = fold(text)
-    # a list of values given to a list of names, "respectively": each value's words are
-    # its name's, however far apart the two lists are written
-    listed = respectively_words(s, [c.quantity for c in found.numbers])
+    # a list of values given to a list of names ("respectively", or in the order of a list
+    # of names that opens the clause): each value's words are its name's, however far
+    # apart the two lists are written
+    listed = claim_list_words(s, [c.quantity for c in found.numbers])
     for i, a in enumerate(checks):
         for b in checks[i + 1 :]:
             qa, qb = a.quantity, b.quantity
@@ -99,14 +122,16 @@ def check_swaps(text: str, index: EvidenceIndex, found: Findings, skip: Skip | N
             if same_value(qa, qb) or ha is None or hb is None or ha.entry.page != hb.entry.page:
                 continue
             both_listed = qa.start in listed and qb.start in listed  # one unit for all
+            units_differ = qa.unit != qb.unit and None not in (qa.unit, qb.unit)
             if not both_listed and (
                 (qa.physical or qb.physical)
-                and qa.unit != qb.unit
+                and units_differ
                 or qa.kind != qb.kind
                 or not comparable(qa, qb)
             ):
-                continue  # "8.1M ... (10.0%)": not two values of one kind;
-                # counted nouns may differ ("223 genes ... 80 showed")
+                continue  # "8.1M ... (10.0%)": not two values of one kind; a unit may
+                # be written once for both ("by 1.6 pH units, and B by 1.1"); counted
+                # nouns may differ ("223 genes ... 80 showed")
             pno = ha.entry.page
             page = getattr(index.pages.get(pno), "text", "")
             lo, hi = min(ha.entry.start, hb.entry.start), max(ha.entry.end, hb.entry.end)
