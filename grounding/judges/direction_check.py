@@ -419,6 +419,10 @@ _OPPOSED = re.compile(r";|,\s*(?:while|whereas|but|although)\b|\b(?:while|wherea
 _NOUN_NEGATIONS = frozenset(negation_words("phrase"))
 
 
+#: the word that opens the second term of a comparison
+_THAN = re.compile(r"\bthan\b", re.I)
+
+
 def negation_conflict(
     text: str,
     paper: PaperSentences,
@@ -447,6 +451,9 @@ def negation_conflict(
     if len(cues) != 1:
         return None  # none, or a double negation ("not ... if not for")
     m = cues[0]
+    if _THAN.search(s, 0, m.start()):
+        return None  # the negation is in what the sentence compares with ("closer to a
+        # paper it cites than to one it does not cite"), not its own polarity
     after = re.split(r"[,;:]|\b(?:but|while|whereas|although|because)\b", s[m.end() :])[0]
     if _UNIVERSAL.search(after):
         return None  # "do not retain antibodies indefinitely": a limit

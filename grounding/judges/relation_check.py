@@ -7,6 +7,7 @@ Each returns the contradicting span and reason, or None. Pure over index hits; n
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 
 from grounding.evidence import EvidenceIndex, Hit
@@ -88,6 +89,9 @@ def polarity_conflict(
                 continue  # "... not cited yet. On co-citation data ...": another sentence
             if e_neg and not c_neg and _affirmed_closer(h.entry.text, negations, shared):
                 continue  # "only with sucrose ... humins formed. With glucose ..., no humins"
+            if c_neg and not e_neg and _negated_around(text, claim_terms, c_neg, index, h):
+                continue  # the paper negates it too, in the sentence the window cuts ("...
+                # SGC ca" + "nnot be used ... to embed new papers that are not cited yet")
             if e_neg and not c_neg and _governed(words(_glued(text)), claim_terms):
                 continue  # the sentence negates too, what the passage's window cuts off
                 # ("... so the difference was judged not significant" against "(no rate
@@ -229,6 +233,39 @@ def _glued(text: str) -> str:
     ("interdocument"): a negation before it governs the compound, not the bare word that
     another text's "intra-document" shares."""
     return _COMPOUND.sub(r"\1", text)
+
+
+def _negated_around(
+    text: str, claim_terms: set[str], c_neg: set[str], index: EvidenceIndex | None, h: Hit
+) -> bool:
+    """Whether the whole sentences of the page that ``h``'s passage cuts write each
+    negation cue of the sentence, negate a term of ``c_neg`` (those the sentence negates)
+    and no term of the sentence that the sentence does not negate."""
+    wide = words(_glued(_whole_sentences(index, h)))
+    mine = words(_glued(text))
+    if Counter(_cues(mine)) - Counter(_cues(wide)):
+        return False  # a negation of the sentence's own ("not only ... no hazards")
+    theirs = _governed(wide, claim_terms)
+    return bool(theirs & c_neg) and theirs <= _governed(mine, claim_terms)
+
+
+def _whole_sentences(index: EvidenceIndex | None, h: Hit) -> str:
+    """The sentences of the page text that ``h``'s passage overlaps, whole (the passage's
+    own text without ``index``)."""
+    page = getattr(index.pages.get(h.entry.page), "text", "") if index is not None else ""
+    e = h.entry
+    if not page or e.kind == "row" or e.end > len(page):
+        return e.text
+    lo = max(0, e.start - 300)
+    text = page[lo : e.end + 300]
+    a, b = e.start - lo, e.end - lo
+    spans = [(x, y) for x, y in _sentence_spans(text) if x < b and y > a]
+    return text[spans[0][0] : spans[-1][1]] if spans else e.text
+
+
+def _cues(ws: list[str]) -> list[str]:
+    """The negation cues of the words ``ws`` that negate."""
+    return [w for i, w in enumerate(ws) if w in NEGATIONS and negates_at(ws, i)]
 
 
 def _sentence_negations(passage: str, shared: set[str]) -> list[tuple[str, set[str]]]:
