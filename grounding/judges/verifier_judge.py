@@ -28,6 +28,8 @@ rules_relation         the rules contradict a relation (C3)                     
 checked_support        the rules verified every part                               supported
 verifier_refutes       undecided; P(refuted) >= ``refute`` on a premise, above     contradiction
                        P(supported)
+verifier_hedged        undecided; P(supported) >= ``support`` on a premise that    nei
+                       hedges what the sentence states as established
 verifier_supports      undecided; P(supported) >= ``support`` on a premise         supported
 not_stated             otherwise                                                   nei
 =====================  ==========================================================  ==============
@@ -49,6 +51,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from annotations.schema import ErrorSpan, ErrorTag, Label
 from grounding.judges.base import ClaimContext
+from grounding.judges.hedge_check import closest_sentence, unhedged
 from grounding.judges.premise_text import sentence_premises
 from grounding.judges.table import Row, Table
 from grounding.lexicon.words import QUANTIFIER_PAIRS, direction_pairs, negation_words
@@ -72,7 +75,7 @@ class VerifierSettings(BaseModel):
     k: int = Field(default=4, ge=1, le=50)
     max_chars: int = Field(default=500, ge=100)
     support: float = Field(default=0.75, ge=0, le=1)
-    refute: float = Field(default=0.95, ge=0, le=1)
+    refute: float = Field(default=0.9, ge=0, le=1)
     batch_size: int = Field(default=32, ge=1, le=1024)
 
 
@@ -157,6 +160,27 @@ def _refutes(s: VerifierState, _: Judgement | None) -> Judgement | None:
     )
 
 
+def _hedged(s: VerifierState, _: Judgement | None) -> Judgement | None:
+    if not s.read:
+        return None
+    sup, _ref = s.best()
+    if sup.supported < s.settings.support:
+        return None
+    stating = closest_sentence(s.sentence, sup.passage.text)
+    word = unhedged(s.sentence, stating)
+    if word is None:
+        return None
+    return Judgement(
+        Label.NEI,
+        s.rules.role,
+        f"Not enough information: the claim verifier reads it on page {sup.passage.page} "
+        f'(P(supported)={sup.supported:.2f}), but the paper hedges it ("{word}": '
+        f'"{_quote(stating)}"); the sentence states it as established.',
+        (),
+        (sup.passage,),
+    )
+
+
 def _supports(s: VerifierState, _: Judgement | None) -> Judgement | None:
     if not s.read:
         return None
@@ -232,6 +256,12 @@ TABLE: Table[VerifierState, Judgement] = Table(
             "verifier_refutes",
             "undecided; P(refuted) >= refute on a premise, above P(supported)",
             _refutes,
+        ),
+        Row(
+            "verifier_hedged",
+            "undecided; P(supported) >= support on a premise that hedges what the sentence "
+            "states as established",
+            _hedged,
         ),
         Row("verifier_supports", "undecided; P(supported) >= support on a premise", _supports),
         Row("not_stated", "otherwise", _not_stated),

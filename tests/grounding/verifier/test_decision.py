@@ -66,6 +66,17 @@ def test_a_confident_reading_supports_an_undecided_sentence() -> None:
     assert j.extra["verifier"] == {"supported": 0.8, "refuted": 0.1}
 
 
+def test_a_reading_of_a_passage_that_hedges_it_is_nei() -> None:
+    hedging = Passage(3, 10, 80, "Accuracy may be higher with pretraining on these sets.", ())
+    sc = [Scored(hedging, 0.9, 0.05, 0.05)]
+    j = decide_verified(SENT, rules(Label.NEI), sc, S)
+    assert j.label is Label.NEI and j.extra["row"] == "verifier_hedged"
+    assert '"may"' in j.rationale and j.evidence == (hedging,)
+    # the sentence keeps the hedge: supported
+    kept = decide_verified("Accuracy may be higher with pretraining.", rules(Label.NEI), sc, S)
+    assert kept.label is Label.SUPPORTED and kept.extra["row"] == "verifier_supports"
+
+
 def test_no_premise_leaves_the_rules_nei() -> None:
     j = decide_verified(SENT, rules(Label.NEI), [], S)
     assert j.label is Label.NEI and j.extra["row"] == "not_stated"
