@@ -25,7 +25,9 @@ Check-COVID dev, Citation-Integrity dev, GroundQA and groundqa-more.
 
 Synthetic pairs (:func:`paper_pairs`) follow MiniCheck's recipe with rules instead of an
 LLM: a sentence of a paper with a window of its own page around it (supported), the same
-sentence with one controlled edit (refuted, or nei for a hedge made certain), the sentence
+sentence loosened (a parenthesis dropped, cut after its first clause, set in a reporting
+frame: supported), the sentence or its loosened form with one controlled edit (refuted, or
+nei for a hedge made certain), the sentence
 against a close window of the same page that does not hold it, or with the sentence itself
 removed (nei), and two neighbouring sentences claimed together (supported) or with one of
 them edited (refuted).
@@ -246,6 +248,13 @@ def paper_pairs(
             window = " ".join(sents[lo:hi])
             claim = _rephrase(sents[i])
             add(window, claim, "supported")
+            # the same said in other surface form, and the edit below made to that form:
+            # a difference of wording alone does not refute
+            loose = edits.loosen(claim, rng)
+            if loose is not None:
+                add(window, loose[0], "supported")
+                if rng.random() < 0.5:
+                    claim = loose[0]
             # one controlled edit
             kinds = ["negation", "direction", "quantifier", "number", "entity", "order", "hedge"]
             rng.shuffle(kinds)

@@ -15,6 +15,9 @@ entity         a named term replaced by another term of the same paper     refut
 order          two named terms of the sentence exchanged                   refuted
 hedge          a hedged finding (may, suggests, is associated with) made   nei
                certain or causal
+loosen         a parenthesis dropped, the sentence cut after its first     supported
+               clause, or set in a reporting frame ("The paper reports
+               that ..."): other words, the same or less said
 =============  ==========================================================  =========
 
 These edits are the training side only. The perturbation suite that scores the verifier
@@ -136,6 +139,40 @@ def number(
     return None
 
 
+# a clause boundary after which the rest of a sentence can be dropped without changing
+# what the first clause says
+_CLAUSE_END = re.compile(
+    r",\s+(?:which|while|whereas|where|although|though|but|and|leading|resulting|making|"
+    r"suggesting|indicating|with)\b|;\s"
+)
+_PAREN = re.compile(r"\s*\([^()]{1,80}\)")
+_FRAMES = (
+    "The paper reports that ",
+    "According to the authors, ",
+    "The study finds that ",
+    "The authors state that ",
+    "As the paper describes, ",
+)
+
+
+def loosen(sentence: str, rng: random.Random) -> tuple[str, str] | None:
+    """A restatement that says the same or less in other surface form: a parenthesis
+    dropped, the sentence cut after a first clause of at least six words, and at most one
+    reporting frame; None when none of the three applies. The claim stays supported."""
+    out, done = sentence, []
+    if _PAREN.search(out) and rng.random() < 0.7:
+        out, done = _PAREN.sub("", out, count=1), ["parenthesis dropped"]
+    m = _CLAUSE_END.search(out)
+    if m and len(out[: m.start()].split()) >= 6 and rng.random() < 0.7:
+        out, done = out[: m.start()].rstrip() + ".", [*done, "cut after the first clause"]
+    if rng.random() < 0.5 and not _TERM.match(out):
+        frame = rng.choice(_FRAMES)
+        out, done = frame + out[:1].lower() + out[1:], [*done, "framed"]
+    if not done:
+        return None
+    return out, ", ".join(done)
+
+
 def terms(text: str) -> list[str]:
     """Named terms of ``text`` (acronyms, CamelCase names, hyphenated model names), in
     first-seen order, without repeats."""
@@ -180,4 +217,14 @@ def order(sentence: str, rng: random.Random) -> tuple[str, str] | None:
     return swapped, f"{a} <-> {b}"
 
 
-__all__ = ["direction", "entity", "hedge", "negation", "number", "order", "quantifier", "terms"]
+__all__ = [
+    "direction",
+    "entity",
+    "hedge",
+    "loosen",
+    "negation",
+    "number",
+    "order",
+    "quantifier",
+    "terms",
+]

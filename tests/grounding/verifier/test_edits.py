@@ -119,3 +119,29 @@ def test_terms_finds_acronyms_and_names_once() -> None:
         "TRUS",
         "PROMIS",
     ]
+
+
+def test_loosen_says_the_same_or_less_in_other_words() -> None:
+    sentence = (
+        "The filtered corpus (81.1M papers) keeps full text for 8.1M papers, "
+        "which are used for pretraining."
+    )
+    seen = {edits.loosen(sentence, random.Random(seed)) for seed in range(30)}
+    outs = {out for out, _ in filter(None, seen)}
+    assert "The filtered corpus keeps full text for 8.1M papers." in outs
+    assert any(
+        o.startswith(
+            ("The paper reports that the filtered", "According to the authors, the filtered")
+        )
+        for o in outs
+    )
+    # every form keeps the first clause's words and numbers, and adds none of its own
+    for out in outs:
+        assert "keeps full text for 8.1M papers" in out and "not" not in out.split()
+
+
+def test_loosen_needs_something_to_loosen_and_keeps_a_leading_name() -> None:
+    assert all(
+        edits.loosen("SPECTER outperforms all baselines.", random.Random(s)) is None
+        for s in range(10)
+    )
