@@ -160,11 +160,18 @@ def _refutes(s: VerifierState, _: Judgement | None) -> Judgement | None:
     )
 
 
-def _hedged(s: VerifierState, _: Judgement | None) -> Judgement | None:
+def _confident(s: VerifierState) -> Scored | None:
+    """The premise with the highest P(supported) where the verifier's reading decides and
+    that probability reaches the ``support`` threshold; else None."""
     if not s.read:
         return None
     sup, _ref = s.best()
-    if sup.supported < s.settings.support:
+    return sup if sup.supported >= s.settings.support else None
+
+
+def _hedged(s: VerifierState, _: Judgement | None) -> Judgement | None:
+    sup = _confident(s)
+    if sup is None:
         return None
     stating = closest_sentence(s.sentence, sup.passage.text)
     word = unhedged(s.sentence, stating)
@@ -182,10 +189,8 @@ def _hedged(s: VerifierState, _: Judgement | None) -> Judgement | None:
 
 
 def _supports(s: VerifierState, _: Judgement | None) -> Judgement | None:
-    if not s.read:
-        return None
-    sup, _ref = s.best()
-    if sup.supported < s.settings.support:
+    sup = _confident(s)
+    if sup is None:
         return None
     return Judgement(
         Label.SUPPORTED,
