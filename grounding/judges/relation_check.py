@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.attribution import _sentence_spans
 from grounding.judges.number_direction import COMPARISON_DEGREE, judged_order, metric_direction
+from grounding.judges.premise_text import sentence_premises
 from grounding.judges.rules_cues import (
     ANTONYMS,
     NEGATIONS,
@@ -250,17 +251,14 @@ def _negated_around(
 
 
 def _whole_sentences(index: EvidenceIndex | None, h: Hit) -> str:
-    """The sentences of the page text that ``h``'s passage overlaps, whole (the passage's
-    own text without ``index``)."""
+    """The sentences of the page text that ``h``'s passage overlaps, whole
+    (:func:`sentence_premises`; the passage's own text without ``index``)."""
     page = getattr(index.pages.get(h.entry.page), "text", "") if index is not None else ""
     e = h.entry
     if not page or e.kind == "row" or e.end > len(page):
         return e.text
-    lo = max(0, e.start - 300)
-    text = page[lo : e.end + 300]
-    a, b = e.start - lo, e.end - lo
-    spans = [(x, y) for x, y in _sentence_spans(text) if x < b and y > a]
-    return text[spans[0][0] : spans[-1][1]] if spans else e.text
+    s, t = sentence_premises(page, e.start, e.end)[0]
+    return page[s:t]
 
 
 def _cues(ws: list[str]) -> list[str]:
