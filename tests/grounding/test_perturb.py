@@ -266,3 +266,29 @@ def test_prose_fragments_run_together_are_not_sentences() -> None:
         "Model comparison\nThe model reaches 81.2% on all datasets in the main table."
     )
     assert all("comparison" not in s for s in gen.page_sentences(page))
+
+
+def test_hedge_items_state_the_finding_as_established() -> None:
+    """A hedge item drops the hedge adverb that follows its modal with it, is never made
+    from a "could" of past ability (a result the paper reports), nor from a modal before a
+    verb of opinion, where the sentence would keep its hedge."""
+    made = gen.state_hedge_as_certain
+    item = made("S2ORC could potentially benefit task performance without annotation.")
+    assert item is not None and item.text.startswith("S2ORC does benefit task")
+    item = made("A higher sugar concentration could possibly be beneficial for future studies.")
+    assert item is not None and item.text.startswith("A higher sugar concentration is beneficial")
+    assert made("During the reaction, a conversion of 95.5% could be achieved.") is None
+    assert made("Without safety RL, the model could achieve an accuracy of over 70%.") is None
+    assert made("It may be speculated that these two configurations are related.") is None
+    # a past ability first, a hedge after it: the hedge is the item's
+    item = made("LA could be detected, which may explain the yields.")
+    assert item is not None and item.text == "LA could be detected, which does explain the yields."
+    pdf = need(DATA / "papers-more" / "humins-levulinic-acid-2025.pdf")
+    doc = suite.read_pdf(pdf)
+    sentences = [s for p in doc.pages for s in re.split(r"(?<=\.)\s+", gen.clean(p.text))]
+    items = [it for s in sentences if (it := made(s)) is not None]
+    assert len(items) >= 5
+    adverb = re.compile(r"\b(?:does|is) (?:also )?(?:potentially|possibly|probably|likely)\b")
+    for it in items:
+        assert not adverb.search(it.text), it.text
+        assert not re.search(r"\bis (?:achieved|obtained|detected)\b", it.text), it.text
