@@ -1394,8 +1394,10 @@ def restate(claim: Quantity, evidence: Quantity) -> str:
     value_text = _scaled_number(evidence.text)
     if value_text is None:
         return evidence.text
-    # the claim's whole number, digits grouped with spaces too ("13 777", not "13")
-    m = _GROUPED_RE.match(claim.text) or _NUM_RE.match(claim.text)
+    # the claim's whole number, digits grouped with spaces too ("13 777", not "13"), with
+    # its decimal comma ("84,6", not "84")
+    num = _NUM_RE_COMMA if detect_decimal_comma(claim.text) else _NUM_RE
+    m = _GROUPED_RE.match(claim.text) or num.match(claim.text)
     if m is None:
         return value_text
     end = m.end()

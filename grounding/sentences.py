@@ -575,9 +575,12 @@ _LOWER_START = re.compile(r"[a-zα-ω](?:[a-z]{0,3}[A-Z0-9]|-[a-z]{3,})")
 
 
 def _starts_sentence(line: str, nxt: int) -> bool:
-    """Whether the text at ``nxt`` can begin a sentence."""
+    """Whether the text at ``nxt`` can begin a sentence: a capital, a digit, a letter of a
+    script without case (Korean after ". ", Chinese), a term written in lower case."""
     c = line[nxt]
     if c.isupper() or c.isdigit() or _LOWER_START.match(line, nxt):
+        return True
+    if c.isalpha() and c.lower() == c.upper():
         return True
     if c in _OPENERS:
         rest = line[nxt : nxt + 8]
