@@ -25,6 +25,7 @@ from grounding.judges.claim_kind import is_interpretation, not_a_claim_reason
 from grounding.judges.number_common import NumberCheck
 from grounding.judges.parts import Part, decompose, sentence_quantities
 from grounding.lexicon import fold
+from grounding.lexicon.languages import latin_reading, unread_language
 from grounding.memo import per_check
 from grounding.quantities import Quantity
 
@@ -40,18 +41,28 @@ def checkable_numbers(text: str) -> tuple[Quantity, ...]:
 class Claim:
     """One answer sentence and what the judge reads in it, each reading computed once.
 
-    text: the sentence as the answer writes it. question: the question asked (may be
-    empty). previous: the earlier sentences of the answer, in order.
+    text: the sentence as the judge reads it: as the answer writes it, with each Chinese,
+    Japanese or Korean letter as a space (``lexicon.languages.latin_reading``; same
+    offsets). question: the question asked (may be empty). previous: the earlier sentences
+    of the answer, in order, read the same way. language: the language the sentence is
+    written in when the judge does not read it ("French", "Chinese"; ``""`` for English).
     """
 
     text: str
     question: str = ""
     previous: tuple[str, ...] = ()
+    language: str = ""
 
     @classmethod
     def of(cls, context: ClaimContext) -> Claim:
         """The Claim of the sentence a judge is handed."""
-        return cls(context.sentence.text, context.question, tuple(s.text for s in context.previous))
+        text = context.sentence.text
+        return cls(
+            latin_reading(text),
+            context.question,
+            tuple(latin_reading(s.text) for s in context.previous),
+            unread_language(text),
+        )
 
     @cached_property
     def folded(self) -> str:
@@ -60,7 +71,11 @@ class Claim:
 
     @cached_property
     def not_a_claim(self) -> str:
-        """Why the sentence is no claim (framing, a heading, a question...), or ""."""
+        """Why the sentence is no claim (framing, a heading, a question...), or "". Never
+        for a sentence in a language the judge does not read: its shape in Latin letters
+        ("SPECTER ... 90.0") is no heading."""
+        if self.language:
+            return ""
         return not_a_claim_reason(self.text, self.question) or ""
 
     @cached_property

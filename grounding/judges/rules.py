@@ -153,6 +153,8 @@ class RulesJudge:
         extra: dict[str, object] = {"numbers": {c.quantity.text: c.status for c in out.numbers}}
         if any(name == "hedged" for name, _ in trace):
             extra["hedged"] = True
+        if parsed.language:
+            extra["unread_language"] = parsed.language
         if row == "speculative":
             # the inferred statement: the sentence's own N2 error unless a bad premise
             # explains why the paper does not settle it (``check`` decides after linking)

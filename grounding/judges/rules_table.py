@@ -145,6 +145,7 @@ from grounding.judges.verbatim import (
     number_flip_contradiction,
 )
 from grounding.lexicon import content_terms, fold, unfold
+from grounding.lexicon.languages import has_latin
 from grounding.types import Passage
 
 
@@ -651,6 +652,17 @@ S = RulesState
 Maybe = Outcome | None
 
 
+def _unread_only(s: S, _: Maybe) -> Maybe:
+    if not s.claim.language or has_latin(s.claim.text):
+        return None
+    return Outcome(
+        Label.NEI,
+        f"Not enough information: the sentence is written in {s.claim.language}, which no "
+        "check reads, and has no number or Latin-script name to check.",
+        final=True,
+    )
+
+
 def _not_a_claim(s: S, _: Maybe) -> Maybe:
     if not s.claim.not_a_claim:
         return None
@@ -924,6 +936,25 @@ def _hedged(s: S, so_far: Maybe) -> Maybe:
     return Outcome(Label.NEI, why, (), (), so_far.numbers)
 
 
+def _unread_language(s: S, so_far: Maybe) -> Maybe:
+    """nei for a supported sentence written in a language no check reads: its relations,
+    negations and terms in that language are unchecked; only its numbers and Latin-script
+    names were (a contradiction they find stands)."""
+    if so_far is None or so_far.final or so_far.label is not Label.SUPPORTED:
+        return None
+    if not s.claim.language:
+        return None
+    checked = so_far.rationale.removeprefix("Supported: ")
+    return Outcome(
+        Label.NEI,
+        f"Not enough information: it is written in {s.claim.language}, whose words no check "
+        f"reads; only its numbers and Latin-script names were checked: {checked}",
+        so_far.evidence,
+        (),
+        so_far.numbers,
+    )
+
+
 def _hedge_of(s: S, evidence: Passage) -> str | None:
     """The rationale of ``nei`` when the paper's sentence behind ``evidence`` hedges a
     finding that the sentence states as established (``hedge_check``); else None."""
@@ -1054,6 +1085,11 @@ def _quote_passages(s: S, quoted: list[QuoteCheck]) -> tuple[Passage, ...]:
 TABLE: Table[RulesState, Outcome] = Table(
     (
         Row(
+            "unread_only",
+            "written in Chinese, Japanese or Korean, with no number or Latin-script name",
+            _unread_only,
+        ),
+        Row(
             "not_a_claim",
             "heading, framing, list introduction, reference entry, offer, pure "
             "hedge, restatement of the question",
@@ -1143,6 +1179,12 @@ TABLE: Table[RulesState, Outcome] = Table(
             "hedged",
             "supported; the paper hedges what it states as established",
             _hedged,
+            amends=True,
+        ),
+        Row(
+            "unread_language",
+            "supported; the sentence is written in a language no check reads (not English)",
+            _unread_language,
             amends=True,
         ),
         Row(

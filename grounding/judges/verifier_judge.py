@@ -298,13 +298,15 @@ def decide_verified(
 
 def undecided(rules: Judgement) -> bool:
     """True when the rules leave the sentence to the verifier: ``nei`` with no part found
-    absent (N1) and evidence to read (the rows verifier_* of the decision table)."""
+    absent (N1) and evidence to read (the rows verifier_* of the decision table), in a
+    sentence written in English (the model reads English only)."""
     tags = {t for e in rules.errors for t in e.tags}
     return (
         rules.label is Label.NEI
         and ErrorTag.N1 not in tags
         and not rules.rationale.startswith(_SETTLED_NEI)
         and not rules.extra.get("hedged")
+        and not rules.extra.get("unread_language")
         and rules.extra.get("row") != "too_long"
     )
 

@@ -43,6 +43,8 @@ word list of its own.
   over ("among", "second", "one of"; ``grounding/judges/superlative_check.py``).
 - ``uncounted.tsv``: :data:`UNCOUNTED_WORDS`, words after a number that count nothing
   ("against", "respectively"; ``grounding.quantities``).
+- ``function_words.tsv``: :func:`function_words`, the short words by which a sentence is
+  told to be in English or another language (``grounding.lexicon.languages``).
 
 Word order in a file is kept in each use: it matters where a list becomes a regular
 expression whose match is quoted, or where the first pair naming a word decides.
@@ -73,6 +75,15 @@ _NEGATION = _rows("negation.tsv")
 _DIRECTION = _rows("direction_pairs.tsv")
 _QUANTIFIERS = _rows("quantifiers.tsv")
 _HEDGES = _rows("hedges.tsv")
+
+
+def function_words() -> dict[str, tuple[str, ...]]:
+    """Each function word of ``function_words.tsv`` (lower case) and the languages it
+    belongs to, in file order."""
+    out: dict[str, tuple[str, ...]] = {}
+    for word, lang in _rows("function_words.tsv"):
+        out[word] = out.get(word, ()) + (lang,)
+    return out
 
 
 def negation_words(use: str) -> tuple[str, ...]:
@@ -271,6 +282,7 @@ __all__ = [
     "direction_pairs",
     "direction_stems",
     "entity_slot_words",
+    "function_words",
     "hedge_patterns",
     "inclusion_words",
     "interval_level_words",
