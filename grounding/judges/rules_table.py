@@ -48,6 +48,7 @@ quote_found             (amends) the quotes are the claim and the paper holds th
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -939,10 +940,13 @@ def _hedged(s: S, so_far: Maybe) -> Maybe:
 def _unread_language(s: S, so_far: Maybe) -> Maybe:
     """nei for a supported sentence written in a language no check reads: its relations,
     negations and terms in that language are unchecked; only its numbers and Latin-script
-    names were (a contradiction they find stands)."""
-    if so_far is None or so_far.final or so_far.label is not Label.SUPPORTED:
+    names were (a contradiction they find stands). A nei rationale says the language."""
+    if so_far is None or so_far.final or not s.claim.language:
         return None
-    if not s.claim.language:
+    if so_far.label is Label.NEI:
+        note = f" (It is written in {s.claim.language}, whose words no check reads.)"
+        return dataclasses.replace(so_far, rationale=so_far.rationale + note)
+    if so_far.label is not Label.SUPPORTED:
         return None
     checked = so_far.rationale.removeprefix("Supported: ")
     return Outcome(

@@ -156,3 +156,12 @@ def test_a_value_with_a_decimal_comma_is_corrected_whole() -> None:
     label, why, c1 = judged_c1(specter, "O SPECTER atinge um F1 de 84,6 no MeSH.")
     assert label is Label.CONTRADICTION, why
     assert c1 == [("84,6", "86.4")], why
+
+
+def test_a_nei_rationale_names_the_language() -> None:
+    specter = DATA / "papers" / "specter-2020.pdf"
+    label, why, _ = judged_c1(
+        specter, "Beim Co-Citation-Datensatz erreicht SPECTER einen nDCG von 94,8."
+    )
+    assert label is Label.NEI, why
+    assert why.endswith("(It is written in German, whose words no check reads.)"), why
