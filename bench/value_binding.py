@@ -13,7 +13,8 @@ table_row      the cell of another row of the same table, same column
 table_column   a cell of another column (of the neighbour row), absent from the row's own cells
 table_pair     the two rows of a "respectively" pair exchange their values
 named_column   "A scores x on C", C a column named by its header: x is the cell of another
-               column of the same row (the row holds it, under another header)
+               column of the same row (the row holds it, under another header); with
+               ``--fronted``, "On C, A scores x" (the column named before the clause)
 text_pair      a number of a prose sentence replaced by another number of the same sentence
                (same form: percent, decimals): the value of the other entity or condition
 text_near      a number of a prose sentence replaced by a number of the same form from a
@@ -204,11 +205,13 @@ def column_names(index: EvidenceIndex, entry: Any, band: float = 45.0) -> dict[i
 
 
 def named_column_items(
-    index: EvidenceIndex, rows: list[Row], rng: random.Random, n_rows: int
+    index: EvidenceIndex, rows: list[Row], rng: random.Random, n_rows: int, fronted: bool = False
 ) -> list[Item]:
     """For up to ``n_rows`` rows whose table names columns (:func:`column_names`): "A
     scores x on C" with C's own cell (unchanged) and with the cell of another column of
-    the row, of the same form, that C's column does not hold in this row (moved)."""
+    the row, of the same form, that C's column does not hold in this row (moved).
+    ``fronted``: the column named before the clause instead ("On C, A scores x"), the
+    same items otherwise."""
     out: list[Item] = []
     cands = list(rows)
     rng.shuffle(cands)
@@ -232,6 +235,8 @@ def named_column_items(
         k = rng.choice(sorted(names))
         name, own = names[k], row.cells[k]
         phrase = rng.choice(["{lab} scores {v} on {c}.", "{lab} reaches {v} for {c}."])
+        if fronted:
+            phrase = _FRONTED[phrase]
         out.append(
             Item(
                 NAMED_UNCHANGED, phrase.format(lab=row.label, v=own, c=name), "", "table", row.page
@@ -255,6 +260,13 @@ def named_column_items(
                 )
             )
     return out
+
+
+#: the named-column phrases with the column named before the clause
+_FRONTED = {
+    "{lab} scores {v} on {c}.": "On {c}, {lab} scores {v}.",
+    "{lab} reaches {v} for {c}.": "For {c}, {lab} reaches {v}.",
+}
 
 
 def _form(n: Num) -> tuple[bool, int]:
@@ -374,7 +386,7 @@ _READ: dict[Path, tuple[Any, EvidenceIndex]] = {}
 
 
 def paper_items(
-    pdf: Path, seed: int, n_rows: int, n_text: int, n_unchanged: int
+    pdf: Path, seed: int, n_rows: int, n_text: int, n_unchanged: int, fronted: bool = False
 ) -> tuple[Any, EvidenceIndex, list[Item]]:
     """The document, its index and the items of one paper (deterministic per seed and name;
     the PDF is read once per run)."""
@@ -392,7 +404,9 @@ def paper_items(
     for row, other, third in pick_rows(rows, rng, n_rows):
         items += row_items(row, other, third, rng, by_label[row.label], by_label[other.label])
     # its own random stream: the items above stay those of earlier runs of the seed
-    items += named_column_items(index, rows, random.Random(f"named:{seed}:{pdf.stem}"), n_rows)
+    items += named_column_items(
+        index, rows, random.Random(f"named:{seed}:{pdf.stem}"), n_rows, fronted
+    )
     return document, index, items
 
 
@@ -454,6 +468,11 @@ def main() -> int:
     ap.add_argument("--judge", default="rules")
     ap.add_argument("--show", type=int, default=0, help="print up to N misjudged items per kind")
     ap.add_argument("--jsonl", help="write every item with its label to this JSONL file")
+    ap.add_argument(
+        "--fronted",
+        action="store_true",
+        help='name the column before the clause in the named-column items ("On C, A scores x")',
+    )
     args = ap.parse_args()
     data = Path(args.data)
     pdfs = [(d, p) for d in DOMAINS for p in sorted((data / d).glob("*.pdf"))]
@@ -470,7 +489,7 @@ def main() -> int:
         for domain, pdf in pdfs:
             try:
                 document, index, items = paper_items(
-                    pdf, seed, args.rows, args.text, args.unchanged
+                    pdf, seed, args.rows, args.text, args.unchanged, args.fronted
                 )
             except Exception as exc:  # a bad PDF is reported, the batch goes on
                 print(f"{pdf}: skipped ({type(exc).__name__}: {exc})")

@@ -347,9 +347,10 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
     of a longer name: "DeepSeek-R1" names no "DeepSeek-R1-Distill-Llama-8B" row), the
     nearest name of the sentence that heads a column of that table decides: a name after
     it, joined by "for", "on", "in", "under" or "of" (``number_common.COLUMN_AFTER``:
-    "62.1% on MATH-500", "82.0 F1 on MeSH"), or one
-    right before it ("R1's 30.1"); names of the row itself are skipped, and so is a row
-    of a shorter or longer name than the sentence's ("LPC" for "LPC-2"). If the number is
+    "62.1% on MATH-500", "82.0 F1 on MeSH"), one right before it ("R1's 30.1"), or one in
+    a condition set before the clause ("On the MeSH dataset, SPECTER obtains an F1 of
+    86.4"), the nearest first; names of the row itself are skipped, and so is a row of a
+    shorter or longer name than the sentence's ("LPC" for "LPC-2"). If the number is
     not in that column, the cell under the named column is the correction (C1), in any
     scale ("11.4 for pH" where the pH cell is 1.3); a cell of another kind (a year, a
     reference) corrects nothing, and the number, which the row gives under another
@@ -410,6 +411,14 @@ def check_columns(cfg: RulesConfig, text: str, index: EvidenceIndex, found: Find
             c.hit = lines
 
 
+#: a name that opens the sentence in a condition set before its clause: "On the MeSH
+#: dataset, ...", "For Co-View, ...", "In the recommendation task, ..."
+_FRONTED_BEFORE = re.compile(r"\s*(?:on|for|in|under|across)\s+(?:the\s+)?", re.I)
+_FRONTED_AFTER = re.compile(
+    r"(?:\s+(?:data\s*set|dataset|task|benchmark|split|test\s+set|corpus|subset)s?)?\s*,"
+    r"(?![^,]*\b(?:and|or|while|whereas|but)\b[^,]*,)",
+    re.I,
+)
 #: what may stand between a number and the noun it measures ("40.7 mol% LA")
 _NOUN_GAP = re.compile(r"[\s%]*")
 
@@ -441,6 +450,10 @@ def _names_near(
             and not any(x.end <= a and _NOUN_GAP.fullmatch(s[x.end : a]) for x in qs)
         ):
             near.append((q.start - b, terms, ""))
+        elif b <= q.start and _FRONTED_BEFORE.fullmatch(s[:a]) and _FRONTED_AFTER.match(s, b):
+            # a condition set before the clause ("On the MeSH dataset, SPECTER obtains an
+            # F1 of 86.4"): it names the column of every value after it; nearer names first
+            near.append((len(s) + q.start - b, terms, ""))
     return near
 
 

@@ -199,3 +199,31 @@ def test_a_value_in_the_named_models_row_is_not_read_from_a_transposed_table() -
     assert label == Label.SUPPORTED and got == [], why
     label, why, got = judged_c1(R1, "DeepSeek-R1-Distill-Qwen-7B reaches 83.3 for MATH-500.")
     assert label == Label.CONTRADICTION and got == [("83.3", "92.8")], why
+
+
+@pytest.mark.parametrize(
+    ("sentence", "c1"),
+    [
+        # Table 1's SPECTER row: MeSH F1 86.4; 91.5 is its Co-View nDCG
+        ("On the MeSH dataset, SPECTER obtains an F1 score of 91.5.", [("91.5", "86.4")]),
+        ("For MeSH, SPECTER reaches 91.5.", [("91.5", "86.4")]),
+    ],
+)
+def test_a_column_named_before_the_clause_binds_its_values(
+    sentence: str, c1: list[tuple[str, str]]
+) -> None:
+    label, why, errors = judged_c1(SPECTER, sentence)
+    assert label is Label.CONTRADICTION, why
+    assert errors == c1, why
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "On the MeSH dataset, SPECTER obtains an F1 score of 86.4.",
+        "On the co-view task, SPECTER achieves a MAP of 83.6 and an nDCG of 91.5.",
+    ],
+)
+def test_a_value_under_the_column_named_before_the_clause_stays_supported(sentence: str) -> None:
+    label, why, _ = judged_c1(SPECTER, sentence)
+    assert label is Label.SUPPORTED, why
