@@ -15,6 +15,7 @@ replace its outcome; the name of the row that decided goes into
 ======================  ==========================================================  =======
 row                     when                                                        label
 ======================  ==========================================================  =======
+unread_only             Chinese, Japanese or Korean with no number or Latin name    nei
 not_a_claim             heading, framing, list introduction, reference entry,       n/a
                         offer, pure hedge, restatement of the question
 no_evidence             no document and no passages                                 nei
@@ -37,6 +38,7 @@ stated_verbatim         nothing checkable; the paper states it (near) verbatim  
 nothing_checkable       nothing checkable otherwise                                 nei
 wrong_table_reference   (amends) not contradicted; its values are in another table  C
 hedged                  (amends) supported; the paper hedges what it states         nei
+unread_language         (amends) supported; written in a language no check reads    nei
 quote_negation          (amends) a quote leaves out the paper's negation            C
 quote_missing           (amends) not contradicted; a quote the paper does not hold  nei
 quote_trivial           (amends) the quote is the claim, and a few common words     nei
@@ -48,9 +50,8 @@ quote_found             (amends) the quotes are the claim and the paper holds th
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from rapidfuzz import fuzz
@@ -945,7 +946,7 @@ def _unread_language(s: S, so_far: Maybe) -> Maybe:
         return None
     if so_far.label is Label.NEI:
         note = f" (It is written in {s.claim.language}, whose words no check reads.)"
-        return dataclasses.replace(so_far, rationale=so_far.rationale + note)
+        return replace(so_far, rationale=so_far.rationale + note)
     if so_far.label is not Label.SUPPORTED:
         return None
     checked = so_far.rationale.removeprefix("Supported: ")
