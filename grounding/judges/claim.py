@@ -44,7 +44,8 @@ class Claim:
     text: the sentence as the judge reads it: as the answer writes it, with each Chinese,
     Japanese or Korean letter as a space (``lexicon.languages.latin_reading``; same
     offsets). question: the question asked (may be empty). previous: the earlier sentences
-    of the answer, in order, read the same way. language: the language the sentence is
+    of the answer, in order, as it writes them (read the same way where their numbers are
+    read). language: the language the sentence is
     written in when the judge does not read it ("French", "Chinese"; ``""`` for English).
     """
 
@@ -60,7 +61,7 @@ class Claim:
         return cls(
             latin_reading(text),
             context.question,
-            tuple(latin_reading(s.text) for s in context.previous),
+            tuple(s.text for s in context.previous),
             unread_language(text),
         )
 
@@ -103,12 +104,14 @@ class Claim:
     def recent_quantities(self) -> list[Quantity]:
         """The checkable numbers of the last four earlier sentences (operands of the
         sentence's derived numbers)."""
-        return [q for s in self.previous[-4:] for q in checkable_numbers(s)]
+        return [q for s in self.previous[-4:] for q in checkable_numbers(latin_reading(s))]
 
     @cached_property
     def before(self) -> list[Quantity]:
         """The checkable numbers of the previous sentence (what a share in words restates)."""
-        return list(checkable_numbers(self.previous[-1])) if self.previous else []
+        if not self.previous:
+            return []
+        return list(checkable_numbers(latin_reading(self.previous[-1])))
 
 
 @dataclass(frozen=True, slots=True)
