@@ -62,12 +62,17 @@ VAGUE: dict[str, tuple[float, float]] = {
     "billions": (1e9, 1e12),
     "trillions": (1e12, 1e15),
 }
+#: Fraction words and their shares in percent, the plurals for "two thirds", "three quarters".
 FRACTIONS: dict[str, float] = {
     "half": 50.0,
     "third": 100 / 3,
     "quarter": 25.0,
     "fifth": 20.0,
     "tenth": 10.0,
+    "thirds": 100 / 3,
+    "quarters": 25.0,
+    "fifths": 20.0,
+    "tenths": 10.0,
 }
 ORDINALS: dict[str, int] = {
     "first": 1,
@@ -169,10 +174,12 @@ def number_word_runs(text: str, low: str) -> list[WordSpan]:
 
 def _joins(prev: tuple[str, ...], gap: str, parts: tuple[str, ...]) -> bool:
     """Whether number words ``prev``, ``gap``, ``parts`` are one number: "two hundred",
-    "five million", "two dozen", "hundred and five", "twenty one"."""
+    "five million", "two dozen", "hundred and five", "twenty one", "two thirds"."""
     if _JOIN_RE.fullmatch(gap) is None:
         return False
     first, last = parts[0], prev[-1]
+    if gap == " " and len(prev) == 1 and first in FRACTIONS and WORD_NUMBERS.get(last, 10) < 10:
+        return True  # "one third", "two thirds", "three quarters"
     if gap == " " and (first in SCALES or first == "dozen"):
         pass
     elif last in SCALES and WORD_NUMBERS.get(first, 100) < 100:

@@ -1137,7 +1137,9 @@ def _word_run_quantity(
     if parts[-1] == "fold" or (len(parts) == 1 and parts[0].endswith("fold")):
         return _fold_quantity(text, folded, start, end, parts)
     if parts[-1] in _FRACTIONS and (
-        parts[0] in ("a", "one", "two", "three") or prev.endswith("a ") or parts == ("half",)
+        (len(parts) == 2 and _WORD_NUMBERS.get(parts[0], 10) < 10)
+        or prev.endswith("a ")
+        or parts == ("half",)
     ):
         return _fraction_quantity(text, folded, start, end, parts, prev.endswith("a "))
     value = cardinal_value(parts)

@@ -69,8 +69,8 @@ from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.rules_cues import NEGATIONS, REPORTING, affixed_opposites
 from grounding.judges.statement_check import Alignment, PartResult, Status
 from grounding.lexicon import STOPWORDS, content_term, fold, is_numeric, root
-from grounding.lexicon.parts_of_speech import can_be_noun
-from grounding.lexicon.words import GENERAL_WORDS, entity_slot_words
+from grounding.lexicon.parts_of_speech import can_be_noun, same_lemma
+from grounding.lexicon.words import entity_slot_words, is_general_word, quantifier_words
 from grounding.memo import per_check
 
 __all__ = [
@@ -128,6 +128,9 @@ _NOT_ENTITY = (
     | SAME_WORDS
     | NEGATIONS
     | STOPWORDS
+    # "multiple iterations" / "extra iterations": how many, not what
+    | frozenset(quantifier_words("sentence"))
+    | frozenset(quantifier_words("passage"))
 )
 #: Letters shared at the start that make two words one family ("prostate" / "prostatic").
 _PREFIX = 5
@@ -188,7 +191,7 @@ def is_domain_word(word: str) -> bool:
         len(word) >= 4
         and word.isalpha()
         and word.islower()
-        and word not in GENERAL_WORDS
+        and not is_general_word(word)
         and word not in _NOT_ENTITY
         and not word.endswith(_NOT_ENTITY_ENDINGS)
         and not single.endswith(_NOT_ENTITY_ENDINGS)
@@ -379,10 +382,11 @@ def other_entity(
         claim_terms = {t for w, _ in mine if (t := _term(w)) is not None}
         mine_words = [w for w, _ in mine]
         for k in missing:
-            if _verb_position(mine_words, k):
+            if _verb_position(mine_words, k) or _after_verb_word(mine_words, k):
                 continue
             other = _slot_word(k, mine, theirs, claim_terms)
-            if other is not None and _nouns(mine[k][0], other):
+            word = mine[k][0]
+            if other is not None and not same_lemma(word, other) and _nouns(word, other):
                 # each word as its own text writes it: the correction is the paper's
                 # word ("March", not the folded "march")
                 return EntitySwap(
@@ -515,7 +519,7 @@ def _grade(w: str, opens: bool) -> int:
     """How ``w`` (as written) may name an entity (:class:`_Tok`); ``opens``: it starts
     a sentence, where a capital says nothing."""
     low = w.lower()
-    if not low.isalpha() or low in _NOT_ENTITY or low in GENERAL_WORDS or len(low) < 3:
+    if not low.isalpha() or low in _NOT_ENTITY or is_general_word(low) or len(low) < 3:
         return 0
     if w[1:] != w[1:].lower():
         return 0  # an acronym or a name with inner capitals: statement_check's names
@@ -571,8 +575,9 @@ def _unaccented(word: str) -> str:
 
 def _family(a: str, b: str) -> bool:
     """Whether two words (lower case) are one word's forms: one term or root, one the
-    start or (four letters or more) the end of the other, or the same first letters at
-    about the same length ("prostate" / "prostatic")."""
+    start or (four letters or more) the end of the other, the same first letters at
+    about the same length ("prostate" / "prostatic"), or forms the dictionary gives one
+    lemma (irregular plurals: "indices" / "indexes", "loci" / "locus")."""
     a, b = _unaccented(a), _unaccented(b)
     ta, tb = _term(a) or a, _term(b) or b
     short, long_ = sorted((a, b), key=len)
@@ -580,7 +585,9 @@ def _family(a: str, b: str) -> bool:
         return True
     if len(short) >= 4 and long_.endswith(short):
         return True  # a name the PDF's text splits at an accent ("F¨arber")
-    return len(a) > _PREFIX and a[:_PREFIX] == b[:_PREFIX] and abs(len(a) - len(b)) <= 3
+    if len(a) > _PREFIX and a[:_PREFIX] == b[:_PREFIX] and abs(len(a) - len(b)) <= 3:
+        return True
+    return a.isalpha() and b.isalpha() and same_lemma(a, b)  # "indices" / "indexes"
 
 
 def widened(al: Alignment, page_text: str, claim: str) -> str:
@@ -682,7 +689,7 @@ def slot_swap(
             if (i1 == 0 and not theirs[k1].opens) or (i2 == len(a) and not theirs[k2 - 1].ends):
                 continue  # the passage's words go on where the claim's start or stop
             for i in range(i1, i2):
-                if any(t.word in _VERB_BEFORE for t in mine[max(0, i - 2) : i]):
+                if _after_verb_word(mine_words, i):
                     continue
                 if i > 0 and mine[i - 1].word in _ANAPHOR:
                     continue  # "this pathogen": what the sentence named before
@@ -709,6 +716,12 @@ def _nouns(word: str, other: str) -> bool:
     if affixed_opposites(word.lower(), {other.lower()}):
         return True
     return can_be_noun(word) and can_be_noun(other)
+
+
+def _after_verb_word(words: Sequence[str], i: int) -> bool:
+    """Whether ``words[i]`` (lower case) follows, within two words, a word after which a
+    verb stands ("can build", "do not cross": ``entity_slots.tsv``): no entity's slot."""
+    return any(w in _VERB_BEFORE for w in words[max(0, i - 2) : i])
 
 
 def _verb_position(words: Sequence[str], i: int) -> bool:

@@ -28,6 +28,7 @@ from grounding.lexicon.words import (
     compound_prefixes,
     direction_stems,
     negation_pattern,
+    quantifier_classes,
     transitive_comparison_words,
 )
 from grounding.quantities import extract_quantities
@@ -154,6 +155,12 @@ _CLASS_ROOTS = {
 }
 
 
+#: Each quantifier word with the words of its class ("every": all, each, ...): a passage
+#: that writes one of them states the sentence's quantifier ("every author" / "all authors
+#: ..., with some allowance"), whatever antonym stands near.
+_SAME_QUANTIFIER = {w: frozenset(ws) for ws in quantifier_classes("passage").values() for w in ws}
+
+
 def _antonym_in(
     text: str,
     claim_w: list[str],
@@ -169,6 +176,8 @@ def _antonym_in(
     for i, w in enumerate(claim_w):
         opp = ANTONYMS.get(w)
         if not opp or w in ev_set or (opp & cset) or h.score < 0.4:
+            continue
+        if _SAME_QUANTIFIER.get(w, frozenset()) & ev_set:
             continue
         if len(_neighbour_stems(claim_w, i, 6) & ev_terms) < 2:
             continue

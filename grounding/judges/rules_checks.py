@@ -66,6 +66,7 @@ from grounding.judges.statement_check import (
     title_words,
 )
 from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric, root, unfold
+from grounding.lexicon.words import GENERIC_COUNTS
 from grounding.quantities import Quantity, extract_quantities, same_value
 
 #: rapidfuzz partial_ratio (0-100) at which a sentence is the paper's own words (layout
@@ -211,8 +212,9 @@ def unbound_results(text: str, found: Findings, index: EvidenceIndex) -> list[Pa
             not same
             or not all(map(_noun_like, theirs))
             or any(set(content_terms(w)) & terms for w in theirs)
+            or {mine_word.lower(), *(w.lower() for w in theirs)} & GENERIC_COUNTS
         ):
-            continue
+            continue  # "407 men" / "407 cases": a count of cases names no other kind
         mine = set(content_terms(mine_word))
         rest = {t for t in terms if not is_numeric(t)} - mine
         if len(rest & set(c.hit.entry.terms)) * 2 < len(rest):

@@ -1,4 +1,5 @@
-"""Whether an English word can be a noun, from a dictionary of word forms.
+"""Whether an English word can be a noun, and which words it is a form of, from a
+dictionary of word forms.
 
 The entity check (``grounding/judges/entity_check.py``) calls two words in one slot of a
 sentence and its passage a swap of entities ("prostate" / "bladder cancer"). Paraphrase
@@ -9,7 +10,9 @@ dictionary knows only as a verb, adjective or adverb names no entity.
 The dictionary is LemmInflect's (MIT licence; its word list comes from the SPECIALIST
 Lexicon of the U.S. National Library of Medicine): every inflected form with its parts of
 speech. It loads on first use (about 0.4 s of CPU, once a process). A word it does not know
-(a domain term: "humins", "imidazole") may be a noun.
+(a domain term: "humins", "imidazole") may be a noun. The same dictionary gives each form
+its lemmas, which join irregular forms no stem or shared prefix joins ("indices" /
+"indexes", "mice" / "mouse", "loci" / "locus", "genera" / "genus").
 """
 
 from __future__ import annotations
@@ -28,4 +31,20 @@ def can_be_noun(word: str) -> bool:
     return not readings or "NOUN" in readings or "PROPN" in readings
 
 
-__all__ = ["can_be_noun"]
+@lru_cache(maxsize=8192)
+def lemmas(word: str) -> frozenset[str]:
+    """The lemmas of ``word`` (any case) under every part of speech the dictionary gives it
+    ("indices" -> {"index"}, "left" -> {"leave", "left"}); empty for a word it does not know."""
+    from lemminflect import getAllLemmas  # a 0.4 s load: only when a swap needs it
+
+    return frozenset(lemma for forms in getAllLemmas(word.lower()).values() for lemma in forms)
+
+
+def same_lemma(a: str, b: str) -> bool:
+    """True if the dictionary reads ``a`` and ``b`` as forms of one word: a lemma they share
+    ("indices" / "indexes"), or one is the other's lemma ("mice" / "mouse")."""
+    la, lb = lemmas(a), lemmas(b)
+    return bool(la & lb) or a.lower() in lb or b.lower() in la
+
+
+__all__ = ["can_be_noun", "lemmas", "same_lemma"]

@@ -43,6 +43,8 @@ word list of its own.
   over ("among", "second", "one of"; ``grounding/judges/superlative_check.py``).
 - ``uncounted.tsv``: :data:`UNCOUNTED_WORDS`, words after a number that count nothing
   ("against", "respectively"; ``grounding.quantities``).
+- ``generic_counts.tsv``: :data:`GENERIC_COUNTS`, nouns that count cases without naming
+  their kind ("407 cases"; ``grounding/judges/rules_checks.py``).
 - ``function_words.tsv``: :func:`function_words`, the short words by which a sentence is
   told to be in English or another language (``grounding.lexicon.languages``).
 
@@ -192,12 +194,30 @@ HEDGE_EDITS = tuple((rf"\b{r[0]}\b", r[2]) for r in _HEDGES if "edit" in _uses(r
 
 #: General words of scientific prose that name no entity ("method", "reach", "thus").
 GENERAL_WORDS = frozenset(r[0].strip().lower() for r in _rows("general_words.tsv") if r[0].strip())
+
+
+def is_general_word(word: str) -> bool:
+    """True if ``word`` (lower case) or its regular singular is one of :data:`GENERAL_WORDS`
+    ("limits" for "limit", "boundaries" for "boundary"): the list holds one form a word."""
+    if word in GENERAL_WORDS:
+        return True
+    if word.endswith("ies") and word[:-3] + "y" in GENERAL_WORDS:
+        return True
+    if word.endswith("es") and word[:-2] in GENERAL_WORDS:
+        return True
+    return word.endswith("s") and not word.endswith("ss") and word[:-1] in GENERAL_WORDS
+
+
 DEGREE_WORDS = frozenset(r[0].strip().lower() for r in _rows("degree_words.tsv") if r[0].strip())
 CONDITION_NAMES = frozenset(
     r[0].strip().lower() for r in _rows("condition_names.tsv") if r[0].strip()
 )
 #: Words that may follow a number and count nothing ("against", "respectively").
 UNCOUNTED_WORDS = frozenset(r[0].strip().lower() for r in _rows("uncounted.tsv") if r[0].strip())
+#: Nouns that count cases without naming their kind ("407 cases", "120 subjects").
+GENERIC_COUNTS = frozenset(
+    r[0].strip().lower() for r in _rows("generic_counts.tsv") if r[0].strip()
+)
 #: Words and phrases that narrow what a superlative ranges over ("among", "second").
 SCOPE_WORDS = tuple(r[0].strip().lower() for r in _rows("scope_words.tsv") if r[0].strip())
 
@@ -272,6 +292,7 @@ __all__ = [
     "NOT_COMPARATIVES",
     "NO_BOUND",
     "GENERAL_WORDS",
+    "GENERIC_COUNTS",
     "HEDGE_EDITS",
     "NEGATIONS",
     "QUANTIFIER_PAIRS",
@@ -286,6 +307,7 @@ __all__ = [
     "hedge_patterns",
     "inclusion_words",
     "interval_level_words",
+    "is_general_word",
     "negation_pattern",
     "negation_words",
     "negative_affix_words",
