@@ -49,6 +49,7 @@ from grounding.judges.row_binding import bind, named_rows, row_key
 from grounding.judges.rules_cells import cell_near, table_rows
 from grounding.judges.rules_cues import ANTONYMS, negates_at, words
 from grounding.judges.slot_check import name_swap
+from grounding.judges.stated_ratio import ratio_conflict
 from grounding.judges.statement_check import (
     Alignment,
     PartResult,
@@ -321,8 +322,9 @@ def relation_results(
     text: str, hits: list[Hit], min_sim: float, index: EvidenceIndex | None = None
 ) -> list[PartResult]:
     """Contradicted relations, first found only: reversed polarity (C3), a swapped term
-    (C2), a direction its own numbers reverse (C3). ``index``: the paper's index, for the
-    page text around a passage (:func:`polarity_conflict`)."""
+    (C2), a direction its own numbers reverse (C3), a multiplier its own two values do not
+    give (C1, the correction their ratio; ``stated_ratio``). ``index``: the paper's index,
+    for the page text around a passage (:func:`polarity_conflict`)."""
     pol = polarity_conflict(text, hits, min_sim, index)
     if pol is not None:
         span, hit, why = pol
@@ -365,6 +367,19 @@ def relation_results(
                 hits[0] if hits else None,
                 span,
                 "",
+            )
+        ]
+    ratio = ratio_conflict(text)
+    if ratio is not None:  # "223 genes, twice as many as the 80": the values' own ratio
+        return [
+            PartResult(
+                Part(PartKind.COMPARISON, ratio.span, 0, 0, ""),
+                Status.CONTRADICTED,
+                ErrorTag.C1 if ratio.multiplier else ErrorTag.C3,
+                ratio.reason,
+                hits[0] if hits else None,
+                ratio.span,
+                ratio.correction,
             )
         ]
     return []
