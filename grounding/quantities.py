@@ -1136,6 +1136,11 @@ def _word_run_quantity(
     prev = low[max(0, start - 3) : start]
     if parts[-1] == "fold" or (len(parts) == 1 and parts[0].endswith("fold")):
         return _fold_quantity(text, folded, start, end, parts)
+    mixed = _MIXED_BEFORE.search(low, 0, start) if parts in (("half",), ("quarter",)) else None
+    if mixed is not None:
+        return _mixed_quantity(text, folded, mixed, end, _FRACTIONS[parts[0]])
+    if parts in (("half",), ("quarter",)) and re.search(r"\d\s+and\s+a\s+$", low[:start]):
+        return None  # "2 and a half times": the digits are read; "a half" is no share
     if parts[-1] in _FRACTIONS and (
         (len(parts) == 2 and _WORD_NUMBERS.get(parts[0], 10) < 10)
         or prev.endswith("a ")
@@ -1174,6 +1179,33 @@ def _fold_quantity(
         return None
     approx, bound = _qualifiers(text, start)
     return Quantity(value, folded[start:end], start, end, "x", True, 0, approx, bound, "word")
+
+
+#: A number word and "and a" before "half" or "quarter": a mixed number ("two and a half
+#: times", "one and a half hours"), not a share.
+_MIXED_BEFORE = re.compile(
+    r"(?<![\w.-])("
+    + "|".join(w for w, v in WORD_NUMBERS.items() if 0 < v < 20)
+    + r")\s+and\s+a\s+$"
+)
+
+
+def _mixed_quantity(
+    text: str, folded: str, mixed: re.Match[str], end: int, share: float
+) -> Quantity | None:
+    """The mixed number ``mixed`` ("two and a ") + the fraction word ending at ``end`` as
+    one value (2.5), its unit the word after it ("times" -> x, "hours" -> h); None without
+    a unit, as for a number word alone."""
+    value = _WORD_NUMBERS[mixed.group(1)] + share / 100
+    start = mixed.start(1)
+    unit, physical, uend = _unit_after(text, end)
+    if unit is None:
+        return None
+    approx, bound = _qualifiers(text, start)
+    qend = uend if physical else end
+    return Quantity(
+        value, folded[start:qend], start, qend, unit, physical, 1, approx, bound, "word"
+    )
 
 
 def _fraction_quantity(
@@ -1439,8 +1471,10 @@ def same_value(claim: Quantity, evidence: Quantity) -> bool:
 
     Rules: the evidence value rounded to the claim's written precision equals the claim
     (``60%`` ~ ``59.8%``, ``0.5`` ~ ``0.50``); an approximate claim ("about 0.7") accepts
-    5 % relative error; a bounded claim ("fewer than a fifth") accepts any value inside the
-    bound; a percent claim also matches a fraction ``0.598`` (x100).
+    5 % relative error, a fraction in words ("two thirds") 10 % (a writer names a share by
+    the nearest simple fraction: 62% is "two thirds"); a bounded claim ("fewer than a
+    fifth") accepts any value inside the bound; a percent claim also matches a fraction
+    ``0.598`` (x100).
     """
     c = claim.value
     candidates = [evidence.value]
@@ -1473,6 +1507,8 @@ def same_value(claim: Quantity, evidence: Quantity) -> bool:
         )
         if rounds and abs(e - c) <= step / 2 * (1 + 1e-9) + 1e-9 and finer:
             return True
+        if claim.kind == "fraction" and abs(e - c) <= 0.1 * abs(c):
+            return True  # a share named by the nearest simple fraction: 62% is two thirds
         if claim.approx or claim.kind == "fraction":
             if abs(e - c) <= max(0.05 * abs(e), step / 2 + 1e-9):
                 return True

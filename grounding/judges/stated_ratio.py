@@ -9,7 +9,8 @@ the 80". That relation needs no look-up in the paper: the two numbers the senten
 settle it. :func:`ratio_conflict` reads
 
 * a **multiplier** between the two values: "N times as many (much, large, high ...) as",
-  "N times more (higher, larger ...) than", "N-fold", "twice", "half as many as", the
+  "N times more (higher, larger ...) than", "N times the", "N-fold", "twice", "half as
+  many as", the
   multiplier in digits or words; the ratio of the first value to the second must be N
   within the rounding a writer allows (a quarter either way after "about", "nearly",
   "roughly"; 15% otherwise; "N times more than" may also mean N + 1 times as many);
@@ -50,14 +51,19 @@ class RatioConflict:
 
 
 def _num(name: str) -> str:
-    """A value in digits ("223", "7,918", "2.8") as the named group ``name``."""
-    return rf"(?<![\w.,-])(?P<{name}>\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)(?![\w-]|[.,]\d)"
+    """A value in digits ("223", "7,918", "2.8", "28.9M") as the named group ``name``, its
+    scale letter (K, M, B) as ``name`` + "_scale"."""
+    return (
+        rf"(?<![\w.,-])(?P<{name}>\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)"
+        rf"(?P<{name}_scale>[kmb])?(?![\w-]|[.,]\d)"
+    )
 
 
-#: What may stand between the first value and the relation: its unit or noun (up to two
-#: words: "223 genes", "80 human-specific genes"), a comma, "which is", "or".
+#: What may stand between the first value and the relation: its unit or noun and what
+#: qualifies it (up to four words: "223 genes", "80 human-specific genes", "40,000 new
+#: cases every year"), a comma, "which is", "or".
 _FIRST_TAIL = (
-    r"\s*(?P<apct>%)?(?P<anoun>(?:\s+[^\W\d_][\w-]*){0,2})\s*,?\s+"
+    r"\s*(?P<apct>%)?(?P<anoun>(?:\s+[^\W\d_][\w-]*){0,4})\s*,?\s+"
     r"(?:(?:which|that)\s+is\s+|or\s+)?"
 )
 _APPROX = (
@@ -89,7 +95,7 @@ _MULT_PAIR = re.compile(
     + _FIRST_TAIL
     + _APPROX
     + _MULT
-    + rf"\s+(?:{_AS}|{_THAN})"
+    + rf"(?:\s+(?:{_AS}|{_THAN})|(?=\s+(?:the|that\s+of)\s))"
     + _SECOND
     + _num("b")
     + r"\s*(?P<bpct>%)?"
@@ -119,7 +125,7 @@ def _plain(s: str, m: re.Match[str]) -> bool:
     """Whether the two values of ``m`` are plain values of one kind to compare: both
     percentages or neither, no year, no range's end, no uncertainty, no preposition before
     the second, and no other noun counted by each ("30 models, less than the 20 hours")."""
-    if bool(m.group("apct")) != bool(m.group("bpct")):
+    if bool(m.group("apct")) != bool(m.group("bpct")) or m.group("a_scale") != m.group("b_scale"):
         return False
     for g in ("a", "b"):
         a, b = m.start(g), m.end(g)

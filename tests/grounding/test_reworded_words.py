@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from grounding.quantities import extract_quantities
+from grounding.quantities import extract_quantities, same_value
 from tests.conftest import DATA
 from tests.grounding.judging import judged
 
@@ -108,3 +108,44 @@ def test_a_fraction_in_words_with_its_count_is_one_share(text: str, value: float
 @pytest.mark.parametrize("text", ["one third-party library", "in the third round", "the first two"])
 def test_an_ordinal_or_a_compound_is_no_fraction(text: str) -> None:
     assert all(q.kind != "fraction" for q in extract_quantities(text))
+
+
+@pytest.mark.parametrize(
+    ("claim", "paper", "same"),
+    [
+        ("nearly two thirds", "62%", True),
+        ("roughly a third", "35.6%", True),
+        ("a quarter", "24%", True),
+        ("half", "45%", True),
+        ("half", "40%", False),
+        ("two thirds", "55%", False),
+        ("a third", "25%", False),
+    ],
+)
+def test_a_fraction_in_words_names_the_nearest_simple_share(
+    claim: str, paper: str, same: bool
+) -> None:
+    [c] = extract_quantities(claim)
+    [p] = extract_quantities(paper)
+    assert same_value(c, p) is same
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [("about two and a half times the size", 2.5, "x"), ("one and a half hours", 1.5, "h")],
+)
+def test_a_mixed_number_in_words_is_one_value(text: str, value: float, unit: str) -> None:
+    [q] = extract_quantities(text)
+    assert (q.value, q.unit) == (value, unit)
+    # "2 and a half": the digits are read, "a half" is no share of 50%
+    assert all(q.kind != "fraction" for q in extract_quantities("2 and a half times"))
+
+
+def test_a_mixed_multiplier_is_not_read_as_a_share() -> None:
+    # S2ORC: 73.4M papers with a publisher abstract, 28.9M with a PDF (2.54 times)
+    label, why = judged(
+        S2ORC,
+        "S2ORC has 73.4M papers with a publisher abstract, roughly two and a half times the "
+        "28.9M papers with a PDF.",
+    )
+    assert label != "contradiction", why

@@ -41,10 +41,22 @@ VESPA = DATA / "papers" / "vespa-2017.pdf"
             "0.36 times",
         ),
         ("The error fell to 10%, half as much as the 40% of the baseline.", "half", "0.25 times"),
+        # "N times the" a value, values with a scale letter
+        (
+            "Fructose gave a yield of 38%, about twice the 9% obtained with glucose.",
+            "twice",
+            "4.2 times",
+        ),
+        ("The yield rose to 71.0%, about ten times the initial 15.6%.", "ten times", "4.6 times"),
         # a direction word against the second value ("the 80")
         ("It found 223 genes, fewer than the 80 genes of the other lineage.", "fewer", ""),
         ("The model scored 61.2, less than the 58.4 of the baseline.", "less", ""),
         ("It found 80 genes, more than the 223 ones of the mouse.", "more", ""),
+        (
+            "S2ORC has PDFs for 28.9M papers, more than the 73.4M papers with an abstract.",
+            "more",
+            "",
+        ),
     ],
 )
 def test_a_relation_its_own_values_contradict(sentence: str, span: str, correction: str) -> None:
@@ -64,6 +76,10 @@ def test_a_relation_its_own_values_contradict(sentence: str, span: str, correcti
         "The error fell to 12%, half as much as the 30% of the baseline.",
         "The model has 340 layers, three times more than the 110 layers of the base.",
         "It found 223 genes, more than the 80 genes of the other lineage.",
+        "The error was 1.5, three times the standard deviation of 0.5.",
+        "At 500 ppm, five times the 100 ppm concentration, the efficiency reached 91.7%.",
+        # values of different scales
+        "It holds 8.1M papers, twice the 4,000 papers of the seed set.",
         # a bound, not a second value
         "The corpus has 8,100 papers, more than 300 of them from PubMed.",
         # a year is a condition; a preposition before the second value
