@@ -10,7 +10,8 @@ cross-encoder trained in this repository, numpy at run time) against short premi
 of the best ``k`` passages the evidence index finds, widened to the whole sentences it
 cuts. The premise with the highest P(supported) and the one with the highest P(refuted)
 decide. Table rows and number-dense passages are not read (the model was not trained on
-tables), nor are sentences the rules leave ``nei`` on purpose (a speculative inference the
+tables), nor bibliography entries (a cited work's title states no finding of the paper), nor
+are sentences the rules leave ``nei`` on purpose (a speculative inference the
 paper does not settle, a hedged finding stated as established).
 
 Decision table (:data:`TABLE`, a :class:`grounding.judges.table.Table` applied by
@@ -30,6 +31,8 @@ verifier_refutes       undecided; P(refuted) >= ``refute`` on a premise, above  
                        P(supported)
 verifier_hedged        undecided; P(supported) >= ``support`` on a premise that    nei
                        hedges what the sentence states as established
+verifier_negated       undecided; P(supported) >= ``support`` on a premise that    nei
+                       negates a word the sentence affirms
 verifier_supports      undecided; P(supported) >= ``support`` on a premise         supported
 not_stated             otherwise                                                   nei
 =====================  ==========================================================  ==============
@@ -52,7 +55,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from annotations.schema import ErrorSpan, ErrorTag, Label
 from grounding.judges.base import ClaimContext
 from grounding.judges.hedge_check import closest_sentence, unhedged
+from grounding.judges.premise_polarity import denied_term
 from grounding.judges.premise_text import sentence_premises
+from grounding.judges.rules_cues import is_reference_entry
 from grounding.judges.table import Row, Table
 from grounding.lexicon.words import QUANTIFIER_PAIRS, direction_pairs, negation_words
 from grounding.types import Judgement, Passage
@@ -74,7 +79,7 @@ class VerifierSettings(BaseModel):
     model_dir: str | None = None
     k: int = Field(default=4, ge=1, le=50)
     max_chars: int = Field(default=500, ge=100)
-    support: float = Field(default=0.75, ge=0, le=1)
+    support: float = Field(default=0.7, ge=0, le=1)
     refute: float = Field(default=0.9, ge=0, le=1)
     batch_size: int = Field(default=32, ge=1, le=1024)
 
@@ -188,6 +193,25 @@ def _hedged(s: VerifierState, _: Judgement | None) -> Judgement | None:
     )
 
 
+def _negated(s: VerifierState, _: Judgement | None) -> Judgement | None:
+    sup = _confident(s)
+    if sup is None:
+        return None
+    stating = closest_sentence(s.sentence, sup.passage.text)
+    word = denied_term(s.sentence, stating)
+    if word is None:
+        return None
+    return Judgement(
+        Label.NEI,
+        s.rules.role,
+        f"Not enough information: the claim verifier reads it on page {sup.passage.page} "
+        f'(P(supported)={sup.supported:.2f}), but that passage negates "{word}", which the '
+        f'sentence affirms: "{_quote(stating)}".',
+        (),
+        (sup.passage,),
+    )
+
+
 def _supports(s: VerifierState, _: Judgement | None) -> Judgement | None:
     sup = _confident(s)
     if sup is None:
@@ -267,6 +291,12 @@ TABLE: Table[VerifierState, Judgement] = Table(
             "undecided; P(supported) >= support on a premise that hedges what the sentence "
             "states as established",
             _hedged,
+        ),
+        Row(
+            "verifier_negated",
+            "undecided; P(supported) >= support on a premise that negates a word the "
+            "sentence affirms",
+            _negated,
         ),
         Row("verifier_supports", "undecided; P(supported) >= support on a premise", _supports),
         Row("not_stated", "otherwise", _not_stated),
@@ -381,6 +411,8 @@ class VerifierJudge:
                 key = (e.page, s, t)
                 if key in out or not text[s:t].strip() or not _prose(text[s:t]):
                     continue
+                if is_reference_entry(text[s:t]):
+                    continue  # a bibliography entry's title is no finding of the paper
                 if pseudo is not None:
                     rects = e.rects
                 else:

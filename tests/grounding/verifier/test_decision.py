@@ -77,6 +77,25 @@ def test_a_reading_of_a_passage_that_hedges_it_is_nei() -> None:
     assert kept.label is Label.SUPPORTED and kept.extra["row"] == "verifier_supports"
 
 
+def test_a_reading_of_a_passage_that_negates_a_word_it_affirms_is_nei() -> None:
+    # a cross-encoder is little moved by a negation between two sentences of the same words
+    claim = "Manual annotation is the most scalable option for intermediate steps."
+    denying = Passage(
+        15, 10, 120, "Manual annotation of intermediate steps is not conducive to scaling up.", ()
+    )
+    sc = [Scored(denying, 0.85, 0.05, 0.10)]
+    j = decide_verified(claim, rules(Label.NEI), sc, S)
+    assert j.label is Label.NEI and j.extra["row"] == "verifier_negated"
+    assert '"scaling"' in j.rationale and j.evidence == (denying,)
+    # the sentence denies it too, or says it by a negative prefix: supported
+    for same in (
+        "Manual annotation of intermediate steps does not scale up well.",
+        "Manual annotation of intermediate steps is unscalable.",
+    ):
+        kept = decide_verified(same, rules(Label.NEI), sc, S)
+        assert kept.label is Label.SUPPORTED and kept.extra["row"] == "verifier_supports", same
+
+
 def test_no_premise_leaves_the_rules_nei() -> None:
     j = decide_verified(SENT, rules(Label.NEI), [], S)
     assert j.label is Label.NEI and j.extra["row"] == "not_stated"

@@ -78,3 +78,33 @@ def test_the_verifier_judge_runs_on_the_bundled_example() -> None:
         assert "row" in j.extra
         if j.label.value == "supported" and j.extra["row"] == "verifier_supports":
             assert "P(supported)=" in j.rationale and j.evidence
+
+
+def test_a_bibliography_entry_is_no_premise() -> None:
+    # PROMIS avoids endorectal coils; the title of a work it cites has "endorectal coil MR
+    # imaging at 3 T", which the model read as stating the sentence
+    from annotations.schema import Label
+    from grounding.evidence import EvidenceIndex
+    from grounding.judges.base import ClaimContext
+    from grounding.judges.rules import RulesJudge
+    from grounding.judges.rules_cues import is_reference_entry
+    from grounding.judges.verifier_judge import VerifierJudge, VerifierSettings
+    from grounding.pdf import read_pdf
+    from grounding.types import Sentence
+
+    path = PAPERS.parent / "papers-more" / "promis-prostate-mri-2015.pdf"
+    if not path.exists():
+        pytest.skip(f"{path} is absent (shared data)")
+    index = EvidenceIndex.build(read_pdf(path))
+    judge = VerifierJudge(VerifierSettings(), rules=RulesJudge(index=index))
+    text = (
+        "The MRI protocol uses a 3 Tesla scanner with an endorectal coil to get the best "
+        "possible image quality."
+    )
+    claim = ClaimContext(Sentence(0, 0, len(text), text), "", (), ())
+    # one of the passages found for it is in the reference list (page 14)
+    assert 14 in {h.entry.page for h in index.hits(text, k=judge.settings.k)}
+    premises = judge.premises(claim)
+    assert premises and not any(is_reference_entry(p.text) for p in premises)
+    assert 14 not in {p.page for p in premises}
+    assert judge.judge(claim).label is not Label.SUPPORTED
