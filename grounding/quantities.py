@@ -396,7 +396,8 @@ def detect_decimal_comma(text: str) -> bool:
     """Guess whether ``text`` writes decimals with a comma (``0,5``, ``1.250`` = 1250).
 
     Returns True when comma decimals (``\\d,\\d{1,2}`` not followed by a digit) outnumber
-    point decimals; False for English text and when no decimals are present.
+    point decimals; False for English text and when no decimals are present. Two numbers in
+    square brackets ("[11,12]") are cited works, no decimal.
     """
     # Counts the matches of (?<![\d,.])\d+,\d{1,2}(?![\d,]) and of the same with '.': each
     # starts a maximal run of digits, commas and points, and a run holds at most one, so
@@ -410,9 +411,13 @@ def detect_decimal_comma(text: str) -> bool:
         c = text.find(",", c + 1)
     if c < 0:
         return False
-    found = _DECIMAL_RUN.findall(text)  # "," per comma decimal, "" per point decimal
-    comma = found.count(",")
-    return comma > 0 and comma > len(found) - comma
+    comma = point = 0
+    for m in _DECIMAL_RUN.finditer(text):
+        if not m.group(1):
+            point += 1
+        elif text[m.start() - 1 : m.start()] != "[" and text[m.end() : m.end() + 1] != "]":
+            comma += 1  # not a list of cited works' numbers ("[11,12]", "[45,46]")
+    return comma > 0 and comma > point
 
 
 #: A comma decimal (\d+,\d{1,2}(?![\d,])) or a point decimal (\d+\.\d{1,2}(?![\d.])) at

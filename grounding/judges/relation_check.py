@@ -17,6 +17,7 @@ from grounding.judges.premise_text import sentence_premises
 from grounding.judges.rules_cues import (
     ANTONYMS,
     NEGATIONS,
+    OPPOSITE,
     affixed_opposites,
     negates_at,
     words,
@@ -91,6 +92,8 @@ def polarity_conflict(
                 continue  # "... not cited yet. On co-citation data ...": another sentence
             if e_neg and not c_neg and _affirmed_closer(h.entry.text, negations, shared):
                 continue  # "only with sucrose ... humins formed. With glucose ..., no humins"
+            if e_neg and not c_neg and _negates_opposite(negations, set(claim_w)):
+                continue  # "none was rated high, 23 ... medium" against "38 rated as low"
             if c_neg and not e_neg and _negated_around(text, claim_terms, c_neg, index, h):
                 continue  # the paper negates it too, in the sentence the window cuts ("...
                 # SGC ca" + "nnot be used ... to embed new papers that are not cited yet")
@@ -296,6 +299,22 @@ def _negation_states(negations: list[tuple[str, set[str]]], shared: set[str]) ->
     claim negated. A negation in a sentence cut at the passage's start ("that are not
     cited yet.") before the sentence that states the claim negates another thing."""
     return any(2 * len(shared & set(content_terms(part))) >= len(shared) for part, _ in negations)
+
+
+def _negates_opposite(negations: list[tuple[str, set[str]]], claim_words: set[str]) -> bool:
+    """Whether a negation of ``negations`` (:func:`_sentence_negations`) governs, within four
+    words, the opposite of a word of the claim (``claim_words``): "none was rated high"
+    denies what a sentence saying "rated as low" does not claim, and "did not increase"
+    what "decreased" does not."""
+    for part, _ in negations:
+        ws = words(_glued(part))
+        for i in range(len(ws)):
+            if negates_at(ws, i) and any(
+                (ANTONYMS.get(w, frozenset()) | OPPOSITE.get(w, frozenset())) & claim_words
+                for w in ws[i + 1 : i + 5]
+            ):
+                return True
+    return False
 
 
 def _affirmed_closer(passage: str, negations: list[tuple[str, set[str]]], shared: set[str]) -> bool:

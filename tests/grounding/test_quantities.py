@@ -20,7 +20,7 @@ from grounding.quantities import (
     same_value,
     unit_base,
 )
-from tests.conftest import load_cases
+from tests.conftest import DATA, load_cases, need
 
 
 def _values(text: str, **kw: object) -> list[tuple[float, str | None, str]]:
@@ -492,10 +492,25 @@ def test_moved_keeps_every_other_field() -> None:
         (",5 ,25", False),
         ("12,5,3 1.250", False),
         ("p = 0,05; r = 0,91; n = 1.250", True),
+        # numbered citations are no decimals: an English paper that cites "[11,12]" more
+        # often than it writes a decimal
+        ("as discussed [11,12], tested [45,46] and reviewed [24,26]; a yield of 0.5", False),
+        ("die Ausbeute betrug 0,5 g und 12,25 mg [3,4]", True),
     ],
 )
 def test_decimal_comma_counts(text: str, comma: bool) -> None:
     assert detect_decimal_comma(text) is comma
+
+
+def test_an_english_paper_with_numbered_citations_reads_point_decimals() -> None:
+    from grounding.evidence import EvidenceIndex
+    from grounding.pdf import read_pdf
+
+    path = DATA / "papers-more" / "marsh-deer-dra-2025.pdf"
+    index = EvidenceIndex.build(read_pdf(need(path)))
+    assert not index.decimal_comma
+    # the DOI under a table is no value of the page
+    assert all(q.text != "0322878" for q in index.page_quantities[12])
 
 
 def test_every_number_of_a_citation_list_is_a_reference() -> None:

@@ -20,6 +20,7 @@ T2K = DATA / "papers-more" / "t2k-numu-water-xsec-2018.pdf"
 BAYES = DATA / "papers-more" / "bayes-diversification-2011.pdf"
 DEEPSEEK = DATA / "papers" / "deepseek-r1-2025.pdf"
 S2ORC = DATA / "papers" / "s2orc-2020.pdf"
+MARSH = DATA / "papers-more" / "marsh-deer-dra-2025.pdf"
 
 
 @pytest.mark.parametrize(
@@ -149,3 +150,12 @@ def test_a_mixed_multiplier_is_not_read_as_a_share() -> None:
         "28.9M papers with a PDF.",
     )
     assert label != "contradiction", why
+
+
+def test_a_negated_opposite_is_no_conflict() -> None:
+    # "among 61 listed hazards none was rated high (0%), 23 were rated medium (38%) and 38
+    # were rated as low (62%)": "none ... high" denies nothing a sentence about "low" says
+    label, why = judged(MARSH, "About 62% of the 61 listed hazards were rated as low confidence.")
+    assert label == "supported", why
+    label, why = judged(MARSH, "About 62% of the 61 listed hazards were rated as high confidence.")
+    assert label != "supported", why
