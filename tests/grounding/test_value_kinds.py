@@ -25,6 +25,7 @@ R1 = DATA / "papers" / "deepseek-r1-2025.pdf"
 LEGWORK = DATA / "papers" / "legwork-2022.pdf"
 HUMINS = DATA / "papers-more" / "humins-levulinic-acid-2025.pdf"
 MARSH = DATA / "papers-more" / "marsh-deer-dra-2025.pdf"
+NINGALOO = DATA / "papers-more" / "ningaloo-decadal-linkage-2024.pdf"
 _judged = judged_c1
 
 
@@ -214,6 +215,23 @@ def test_a_share_is_corrected_not_the_part_of_a_whole_beside_it() -> None:
     assert label is Label.CONTRADICTION, why
     assert [e[0] for e in errors] != ["180/295"]
     assert all("61" in c for _, c in errors)
+
+
+# -- a clause the paper states near verbatim, one number changed ---------------------------
+
+
+def test_a_clause_the_paper_states_with_another_number_is_contradicted() -> None:
+    # the paper: "... begins to increase in the early 1960s. Its spectral peak becomes strong
+    # and statistically significant in the 1970s"; the 1990s are on another page
+    stem = (
+        "Decadal variability in the Niño4w index began to increase in the early 1960s, and its "
+        "spectral peak became strong and statistically significant in the "
+    )
+    label, why, errors = _judged(NINGALOO, stem + "1990s.")
+    assert label is Label.CONTRADICTION, why
+    assert errors and errors[0][1].startswith("1970"), errors
+    label, why, _ = _judged(NINGALOO, stem + "1970s.")
+    assert label is Label.SUPPORTED, why
 
 
 # -- the paper's statement with its subject paraphrased and one number changed -------------
