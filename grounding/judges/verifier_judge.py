@@ -174,41 +174,44 @@ def _confident(s: VerifierState) -> Scored | None:
     return sup if sup.supported >= s.settings.support else None
 
 
-def _hedged(s: VerifierState, _: Judgement | None) -> Judgement | None:
+def _read_against(
+    s: VerifierState, find: Callable[[str, str], str | None], but: Callable[[str, str], str]
+) -> Judgement | None:
+    """nei where the verifier's confident premise, read at its sentence closest to the
+    claim, holds what ``find`` (claim, that sentence) returns: a word the reading must not
+    pass over; ``but`` (word, sentence) says what, for the rationale."""
     sup = _confident(s)
     if sup is None:
         return None
     stating = closest_sentence(s.sentence, sup.passage.text)
-    word = unhedged(s.sentence, stating)
+    word = find(s.sentence, stating)
     if word is None:
         return None
     return Judgement(
         Label.NEI,
         s.rules.role,
         f"Not enough information: the claim verifier reads it on page {sup.passage.page} "
-        f'(P(supported)={sup.supported:.2f}), but the paper hedges it ("{word}": '
-        f'"{_quote(stating)}"); the sentence states it as established.',
+        f"(P(supported)={sup.supported:.2f}), but {but(word, stating)}",
         (),
         (sup.passage,),
     )
 
 
+def _hedged(s: VerifierState, _: Judgement | None) -> Judgement | None:
+    return _read_against(
+        s,
+        unhedged,
+        lambda w, st: (
+            f'the paper hedges it ("{w}": "{_quote(st)}"); the sentence states it as established.'
+        ),
+    )
+
+
 def _negated(s: VerifierState, _: Judgement | None) -> Judgement | None:
-    sup = _confident(s)
-    if sup is None:
-        return None
-    stating = closest_sentence(s.sentence, sup.passage.text)
-    word = denied_term(s.sentence, stating)
-    if word is None:
-        return None
-    return Judgement(
-        Label.NEI,
-        s.rules.role,
-        f"Not enough information: the claim verifier reads it on page {sup.passage.page} "
-        f'(P(supported)={sup.supported:.2f}), but that passage negates "{word}", which the '
-        f'sentence affirms: "{_quote(stating)}".',
-        (),
-        (sup.passage,),
+    return _read_against(
+        s,
+        denied_term,
+        lambda w, st: f'that passage negates "{w}", which the sentence affirms: "{_quote(st)}".',
     )
 
 
