@@ -94,6 +94,9 @@ def polarity_conflict(
                 continue  # "only with sucrose ... humins formed. With glucose ..., no humins"
             if e_neg and not c_neg and _negates_opposite(negations, set(claim_w)):
                 continue  # "none was rated high, 23 ... medium" against "38 rated as low"
+            if e_neg and not c_neg and _PRIVATIVE.search(text):
+                continue  # "free of barriers", "unaffected by bead size": the sentence
+                # says "no barriers", "no dependence on bead size" in other words
             if c_neg and not e_neg and _negated_around(text, claim_terms, c_neg, index, h):
                 continue  # the paper negates it too, in the sentence the window cuts ("...
                 # SGC ca" + "nnot be used ... to embed new papers that are not cited yet")
@@ -299,6 +302,15 @@ def _negation_states(negations: list[tuple[str, set[str]]], shared: set[str]) ->
     claim negated. A negation in a sentence cut at the passage's start ("that are not
     cited yet.") before the sentence that states the claim negates another thing."""
     return any(2 * len(shared & set(content_terms(part))) >= len(shared) for part, _ in negations)
+
+
+#: Words that deny as a negation cue does, in a sentence that has none ("free of",
+#: "independent of", "unaffected by", "in the absence of").
+_PRIVATIVE = re.compile(
+    r"\b(?:(?:free|independent|devoid|irrespective|regardless)\s+of|unaffected\s+by|"
+    r"(?:absence|lack)\s+of)\b",
+    re.I,
+)
 
 
 def _negates_opposite(negations: list[tuple[str, set[str]]], claim_words: set[str]) -> bool:
@@ -560,9 +572,16 @@ def _stated_verbatim(sentence: str, passage: str) -> bool:
     """The sentence (less its final stop) sits word for word in the passage (folded, lower
     case, words only): a negation elsewhere in the passage ("... and do not have any
     clinical impact") is then another clause. Exact, not fuzzy: removing a "not" is a
-    small edit."""
-    s = " ".join(words(sentence))
-    return len(s) >= 20 and f" {s} " in f" {' '.join(words(passage))} "
+    small edit; so is removing the negation right before it ("No barriers were
+    identified" does not state "Barriers were identified")."""
+    mine = words(sentence)
+    s = " ".join(mine)
+    theirs = " " + " ".join(words(passage)) + " "
+    at = theirs.find(f" {s} ")
+    if len(s) < 20 or at < 0:
+        return False
+    before = theirs[:at].split()[-2:]
+    return not (any(w in NEGATIONS for w in before) and not any(w in NEGATIONS for w in mine))
 
 
 _TOKEN = re.compile(r"[\w@.+/-]*\w")

@@ -159,3 +159,39 @@ def test_a_negated_opposite_is_no_conflict() -> None:
     assert label == "supported", why
     label, why = judged(MARSH, "About 62% of the 61 listed hazards were rated as high confidence.")
     assert label != "supported", why
+
+
+CFP = DATA / "papers-more" / "cfp-t65s-2012.pdf"
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence"),
+    [
+        # "No geographical or health-related barriers were identified along the pathway"
+        (
+            MARSH,
+            "The translocation pathway was found to be free of geographical or health-related barriers.",
+        ),
+        # "We found no significant dependence of the measured photobleaching rates on the bead size"
+        (CFP, "The measured photobleaching rates were independent of bead size."),
+        (CFP, "The photobleaching rates were unaffected by bead size and labeling density."),
+    ],
+)
+def test_a_denial_in_other_words_is_not_contradicted(pdf, sentence: str) -> None:  # type: ignore[no-untyped-def]
+    label, why = judged(pdf, sentence)
+    assert label != "contradiction", why
+
+
+def test_a_sentence_the_paper_negates_at_its_start_is_not_stated_verbatim() -> None:
+    # the paper: "No geographical or health-related barriers were identified along the
+    # translocation pathway"
+    label, why = judged(
+        MARSH,
+        "Geographical or health-related barriers were identified along the translocation pathway.",
+    )
+    assert label == "contradiction", why
+    label, why = judged(
+        MARSH,
+        "No geographical or health-related barriers were identified along the translocation pathway.",
+    )
+    assert label == "supported", why
