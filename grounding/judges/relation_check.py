@@ -19,6 +19,7 @@ from grounding.judges.rules_cues import (
     NEGATIONS,
     OPPOSITE,
     affixed_opposites,
+    negated_lead,
     negates_at,
     words,
 )
@@ -574,14 +575,10 @@ def _stated_verbatim(sentence: str, passage: str) -> bool:
     clinical impact") is then another clause. Exact, not fuzzy: removing a "not" is a
     small edit; so is removing the negation right before it ("No barriers were
     identified" does not state "Barriers were identified")."""
-    mine = words(sentence)
-    s = " ".join(mine)
+    s = " ".join(words(sentence))
     theirs = " " + " ".join(words(passage)) + " "
     at = theirs.find(f" {s} ")
-    if len(s) < 20 or at < 0:
-        return False
-    before = theirs[:at].split()[-2:]
-    return not (any(w in NEGATIONS for w in before) and not any(w in NEGATIONS for w in mine))
+    return len(s) >= 20 and at >= 0 and not negated_lead(theirs[:at], sentence)
 
 
 _TOKEN = re.compile(r"[\w@.+/-]*\w")

@@ -294,6 +294,13 @@ def negation_count(text: str) -> int:
     return sum(1 for w in words(text) if w in NEGATIONS)
 
 
+def negated_lead(before: str, claim: str) -> bool:
+    """Whether the last two words of ``before`` (a passage's text right before the words it
+    shares with ``claim``) hold a negation cue the claim has none of: "No geographical or
+    health-related barriers were identified" does not state "Barriers were identified"."""
+    return any(w in NEGATIONS for w in words(before)[-2:]) and negation_count(claim) == 0
+
+
 def is_reference_entry(text: str) -> bool:
     """True for a bibliography line: ``Peters, P. C. 1964, Physical Review, 136, 1224``."""
     s = text.strip().lstrip("-*• ").strip()
@@ -326,6 +333,7 @@ __all__ = [
     "SPECULATION",
     "is_reference_entry",
     "negates_at",
+    "negated_lead",
     "negation_count",
     "opposites",
     "words",

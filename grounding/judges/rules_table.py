@@ -121,7 +121,7 @@ from grounding.judges.rules_checks import (
     unbound_results,
 )
 from grounding.judges.rules_config import RulesConfig
-from grounding.judges.rules_cues import NEGATIONS, SPECULATION, negation_count, words
+from grounding.judges.rules_cues import SPECULATION, negated_lead
 from grounding.judges.sibling_names import check_sibling_name
 from grounding.judges.slash_pairs import check_slash_pairs
 from grounding.judges.slot_check import check_slot_swaps
@@ -883,7 +883,11 @@ def _stated_verbatim(s: S, _: Maybe) -> Maybe:
         return None
     claim, passage = fold(s.claim.text).lower(), fold(al.text).lower()
     match = fuzz.partial_ratio_alignment(claim, passage, score_cutoff=VERBATIM)
-    if match is None or _negated_before(passage, match.dest_start, claim):
+    if match is None:
+        return None
+    # a negation right before the matched words, in the same sentence, says the opposite
+    lead = re.split(r"[.;:!?]\s", passage[max(0, match.dest_start - 30) : match.dest_start])
+    if negated_lead(lead[-1], claim):
         return None
     return s.outcome(
         Label.SUPPORTED,
@@ -891,15 +895,6 @@ def _stated_verbatim(s: S, _: Maybe) -> Maybe:
         f'{al.hit.entry.page} ("{short(al.hit.entry.text)}").',
         [al.hit],
     )
-
-
-def _negated_before(passage: str, start: int, claim: str) -> bool:
-    """Whether the passage's words right before ``start`` (two at most, in the same
-    sentence) hold a negation cue the claim lacks: "No geographical or health-related
-    barriers were identified" states the opposite of "... barriers were identified"."""
-    before = re.split(r"[.;:!?]\s", passage[max(0, start - 30) : start])[-1]
-    cue = [w for w in words(before)[-2:] if w in NEGATIONS]
-    return bool(cue) and negation_count(claim) == 0
 
 
 def _nothing_checkable(s: S, _: Maybe) -> Maybe:

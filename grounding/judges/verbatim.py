@@ -488,10 +488,11 @@ def _clause_flips(text: str, index: EvidenceIndex, hits: list[Hit]) -> list[Numb
     its ``nth`` counted in the whole sentence; [] where no clause of at least
     :data:`_CLAUSE_MIN` words has exactly one."""
     flat = fold(text)
-    starts = [0] + [m.end() for m in _CLAUSE_BREAK.finditer(flat)]
-    if len(starts) < 2:
+    breaks = list(_CLAUSE_BREAK.finditer(flat))
+    if not breaks:
         return []
-    ends = [m.start() for m in _CLAUSE_BREAK.finditer(flat)] + [len(flat)]
+    starts = [0] + [m.end() for m in breaks]
+    ends = [m.start() for m in breaks] + [len(flat)]
     for a, b in zip(starts, ends):
         clause = flat[a:b]
         if len(_tokens(_flat(clause))) < _CLAUSE_MIN:
