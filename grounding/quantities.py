@@ -722,7 +722,15 @@ def extract_quantities(text: str, decimal_comma: bool | None = None) -> list[Qua
     """
     if decimal_comma is not True and len(text) <= _PLAIN_MAX and _PLAIN.fullmatch(text):
         return [_plain_quantity(text)]  # a bare table cell: "42.1", "2019", "85.1%"
-    return _extract(text, decimal_comma)
+    return list(_extracted(text, decimal_comma))
+
+
+@per_check(maxsize=4096)
+def _extracted(text: str, decimal_comma: bool | None) -> tuple[Quantity, ...]:
+    """:func:`_extract`, memoised within one check (``grounding.memo``): the judge's
+    checkers read the numbers of one sentence or passage many times; Quantity is frozen,
+    and each caller gets a list of its own."""
+    return tuple(_extract(text, decimal_comma))
 
 
 def _extract(text: str, decimal_comma: bool | None) -> list[Quantity]:
@@ -889,12 +897,9 @@ def _share_list_unit(qs: list[Quantity], spans: list[tuple[int, int]]) -> list[Q
     return out
 
 
-@per_check(maxsize=512)
 def text_quantities(text: str) -> tuple[Quantity, ...]:
-    """:func:`extract_quantities` of ``text`` (decimal comma guessed), memoised for the
-    last 512 texts within one check (``grounding.memo``: emptied as a check starts and
-    ends): a check reads the numbers of each answer sentence several times (its evidence
-    search, then the judge's checkers); Quantity is frozen, so sharing is safe."""
+    """:func:`extract_quantities` of ``text`` (decimal comma guessed) as a tuple; memoised
+    with it within one check (``grounding.memo``)."""
     return tuple(extract_quantities(text))
 
 

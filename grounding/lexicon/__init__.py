@@ -187,13 +187,15 @@ _DERIVED = (
 _ALTERNATE = (("duct", "duc"), ("miss", "mit"))
 
 
+@lru_cache(maxsize=65536)
 def root(term: str) -> str:
     """A stemmed term (:func:`stem` output) reduced to the root its derivations share, so
     that "infection", "infected" and "infectious" meet while "transmission" and
     "transplant" stay apart (five-letter truncation merges them). Plain words of five
     letters or more only; the root keeps at least four letters; a doubled final consonant
     is undoubled ("transmitt" -> "transmit"). Names with digits or hyphens are returned
-    unchanged. Pure; used to compare a claim with the paper's own sentences."""
+    unchanged. Pure (memoised like :func:`stem`); used to compare a claim with the
+    paper's own sentences."""
     if len(term) < 5 or not term.isalpha():
         return term
     for suffix in _DERIVED:
@@ -262,9 +264,11 @@ def _content_terms(text: str) -> tuple[str, ...]:
     )
 
 
+@lru_cache(maxsize=65536)
 def content_term(token: str) -> str | None:
     """The content term of one raw token (as ``_TOKEN_RE`` matches it): folded, cleaned
-    and stemmed; None for a stop word or a 1-letter word (digits kept)."""
+    and stemmed; None for a stop word or a 1-letter word (digits kept). Memoised like
+    :func:`stem`: it holds vocabulary, not a check's texts."""
     tok = _clean(fold(token))
     if tok in STOPWORDS or (len(tok) < 2 and not tok.isdigit()):
         return None

@@ -5,7 +5,8 @@ from __future__ import annotations
 from grounding.check import check
 from grounding.lexicon import content_terms
 from grounding.memo import forget_check_memos, per_check
-from grounding.quantities import text_quantities
+from grounding import quantities
+from grounding.quantities import extract_quantities, text_quantities
 from tests.conftest import ROOT
 
 EXAMPLE = ROOT / "examples" / "specter"
@@ -33,7 +34,18 @@ def test_check_leaves_no_text_in_its_memos() -> None:
     question = (EXAMPLE / "question.txt").read_text(encoding="utf-8")
     answer = (EXAMPLE / "answer.txt").read_text(encoding="utf-8")
     first = check(question, answer, EXAMPLE / "paper.pdf")
-    assert text_quantities.cache_info().currsize == 0
+    assert quantities._extracted.cache_info().currsize == 0
     again = check(question, answer, EXAMPLE / "paper.pdf")
-    assert text_quantities.cache_info().currsize == 0
+    assert quantities._extracted.cache_info().currsize == 0
     assert [a.label for a in again.annotations] == [a.label for a in first.annotations]
+
+
+def test_memoised_quantities_are_a_new_list_each_call() -> None:
+    # the judge's checkers read one sentence's numbers many times: a caller that sorts or
+    # extends its list must not change what the next caller reads
+    text = "Accuracy rose from 81.2% to 84.7% on 1,000 papers."
+    first = extract_quantities(text)
+    values = [q.value for q in first]
+    first.clear()
+    assert [q.value for q in extract_quantities(text)] == values == [81.2, 84.7, 1000.0]
+    assert text_quantities(text) == tuple(extract_quantities(text))
