@@ -25,6 +25,7 @@ from grounding.judges.number_common import (
     NumberCheck,
     NumberStatus,
     beside,
+    cites_for,
     comparable_far,
     comparable_in,
     context_terms,
@@ -218,7 +219,11 @@ def _look_up(
         # written by the paper with another unit or none ("2.908" in a column headed
         # "icorr (μA/cm2)"): the rationale says where, not "nowhere"
         bare = next(
-            (page for page, e in index.quantities_near(_could_match(q)) if same_value(q, e)),
+            (
+                page
+                for page, e in index.quantities_near(_could_match(q))
+                if same_value(q, e) and not cites_for(q, e)
+            ),
             None,
         )
         if bare is not None:

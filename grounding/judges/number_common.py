@@ -193,8 +193,9 @@ def transposed(q: Quantity, e: Quantity) -> bool:
 def comparable_in(q: Quantity, e: Quantity, hit: Hit) -> bool:
     """``comparable`` plus: a physical unit (not %) written next to the number only meets
     a unit-less number in a table row (a unit shared from the end of a list, "5, 10 and
-    15 M⊙", may meet one anywhere)."""
-    if not comparable(q, e):
+    15 M⊙", may meet one anywhere); a cited work's number meets no value with a unit
+    (:func:`cites_for`)."""
+    if not comparable(q, e) or cites_for(q, e):
         return False
     if (
         q.physical
@@ -209,10 +210,20 @@ def comparable_in(q: Quantity, e: Quantity, hit: Hit) -> bool:
 
 def comparable_far(q: Quantity, e: Quantity) -> bool:
     """``comparable``, and a physical unit (not %) written next to the number must be
-    written on the far side too."""
+    written on the far side too; a cited work's number meets no value with a unit."""
+    if cites_for(q, e):
+        return False
     if q.physical and q.unit != "%" and e.unit is None and not _unit_shared(q):
         return False
     return comparable(q, e)
+
+
+def cites_for(q: Quantity, e: Quantity) -> bool:
+    """True if ``e`` is the number of a cited work ("[43]", kind "ref") and ``q`` a value
+    with a unit or a percent ("43%", "43 deer"): a citation counts and measures nothing.
+    A unit-less ``q`` may still meet it, as a value list in brackets ("ρ = [2.47, 4.49]")
+    reads as citations."""
+    return e.kind == "ref" and q.unit is not None and q.kind != "ref"
 
 
 _BARE = re.compile(r"[-+]?[\d.,]+")
