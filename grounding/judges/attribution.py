@@ -23,9 +23,20 @@ REFERENCE_HEADING = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 #: A heading that ends it (appendices and supplements follow references in many papers).
+#: A lettered heading is a line of words alone: "B. Datasets", "A\nBackground &
+#: Terminology" (the letter on a line of its own), "B Dataset Details" (not for "A" and "I",
+#: which open reference titles: "A Model of Extended Paragraph Vector"); an entry's wrapped
+#: line that opens on an author's initial ("C. Lawrence Zitnick.", "K. Bretonnel Cohen,")
+#: ends nothing.
+_HEADING_WORDS = r"[A-Z][a-z]+(?:[ \t]+[A-Za-z&][\w&-]*){0,6}[ \t]*$"
 _AFTER_REFERENCES = re.compile(
-    r"^\s*(?:[A-Z]\.?\s+[A-Z][a-z]+|appendix|appendices|"
-    r"supplementary|supporting information)\b",
+    r"^[ \t]*(?:[A-Z]\.[ \t]+"
+    + _HEADING_WORDS
+    + r"|[A-Z][ \t]*\n[ \t]*"
+    + _HEADING_WORDS
+    + r"|[B-HJ-Z][ \t]+"
+    + _HEADING_WORDS
+    + r"|(?i:appendix|appendices|supplementary|supporting information)\b)",
     re.MULTILINE,
 )
 #: A citation marker: [12], [7, 8], [3-5], "et al.", (Name, 2019), (Name et al. 2019).
