@@ -1,7 +1,8 @@
 """The audit on Citation-Integrity dev (third-party, MIT): does the cited article support the
 citing sentence?
 
-Run: ``python bench/citation_integrity.py [--data ../shared/data] [--judge rules] [--split dev]``
+Run: ``python bench/citation_integrity.py [--data ../shared/data] [--judge rules] [--split dev]
+[--jsonl OUT]``
 
 Data: ``external/citation-integrity/jedick_citint_claims_<split>.jsonl`` (316 dev claims from
 biomedical papers, one cited article each, labels SUPPORT / REFUTE; no evidence = NEI) and
@@ -99,6 +100,7 @@ def main() -> None:
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data"))
     ap.add_argument("--judge", default="rules")
     ap.add_argument("--split", default="dev", choices=("dev", "train"))
+    ap.add_argument("--jsonl", help="write each claim's gold and predicted label here")
     args = ap.parse_args()
     base = Path(args.data) / "external" / "citation-integrity"
     claims_path = base / f"jedick_citint_claims_{args.split}.jsonl"
@@ -113,6 +115,7 @@ def main() -> None:
     gold: list[str] = []
     pred: list[str] = []
     sources: Counter[str] = Counter()
+    rows: list[dict[str, str]] = []
     t0 = time.perf_counter()
     for line in claims_path.read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
@@ -134,7 +137,12 @@ def main() -> None:
             else ("supported" if "supported" in supports else "nei")
         )
         pred.append(_MAP.get(top, "NEI"))
+        rows.append(
+            {"id": str(row["id"]), "claim": row["claim"], "gold": gold[-1], "pred": pred[-1]}
+        )
     dt = time.perf_counter() - t0
+    if args.jsonl:
+        Path(args.jsonl).write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     print(
         f"Citation-Integrity {args.split} (jedick_citint, {claims_path}): {len(gold)} claims "
         f"{dict(Counter(gold))}; judge {args.judge}; {dt:.1f}s"
