@@ -262,13 +262,14 @@ _PH_BEFORE = re.compile(
     r"\bpH(?:\s*(?:of|was|is|=|value of|values of|at|between|from|"
     r"ranged from|range of|ranging from))?\s*$"
 )
-_MONTHS = (
+#: The month names and their short forms, as a regex group (no flags).
+MONTHS = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
     r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
 )
 #: A day of the month: "March 16", "16 March", "Dec. 3" (kind "date", not a quantity).
-_MONTH_BEFORE = re.compile(r"\b" + _MONTHS + r"\.?\s$")
-_MONTH_AFTER = re.compile(r"\s" + _MONTHS + r"\b")
+_MONTH_BEFORE = re.compile(r"\b" + MONTHS + r"\.?\s$")
+_MONTH_AFTER = re.compile(r"\s" + MONTHS + r"\b")
 _MONTH_ENDS = frozenset("nbrlyegptvc.hi")  # last letters of the month names above
 _MONTH_STARTS = frozenset("JFMASOND")
 _PER_UNIT_RE = re.compile(r"(/|\s?·\s?| )([A-Za-zµμ]+)(-1|⁻¹)?(?![A-Za-z])")
@@ -483,6 +484,10 @@ _BOUND_SYM = dict(_BOUNDS)
 _QUALIFIER_ENDS = tuple(
     {p.split()[-1] for p in _APPROX} | {p.split()[-1] for p, _ in _BOUNDS} | {"a", "an"}
 )
+
+
+#: "of" right before a number: "a cohort of 1998 men" counts (a date is "in", "since" ...)
+_OF_BEFORE = re.compile(r"\bof\s+$")
 
 
 def _qualifiers(text: str, start: int) -> tuple[bool, str | None]:
@@ -1031,6 +1036,12 @@ def _number_quantity(
         unit, physical = "pH", True
     approx, bound = _qualifiers(text, start)
     kind = _number_kind(text, start, end, raw, value, decimals, unit, physical, denominator)
+    if (
+        kind == "year"
+        and unit is not None
+        and (approx or bound or _OF_BEFORE.search(text, 0, start))
+    ):
+        kind = "number"  # four digits that count: "up to 2000 grit", "a cohort of 1998 men"
     if kind == "date":
         unit, uend = None, end
     qend = uend if physical else end
@@ -1539,6 +1550,7 @@ def moved(q: Quantity, start: int, end: int) -> Quantity:
 __all__ = [
     "CASE_UNITS",
     "MISSING_VALUES",
+    "MONTHS",
     "Quantity",
     "UNITS",
     "approximation_start",

@@ -147,6 +147,7 @@ from grounding.judges.verbatim import (
     keep_verbatim,
     number_flip_contradiction,
 )
+from grounding.judges.year_check import year_results
 from grounding.lexicon import content_terms, fold, unfold
 from grounding.lexicon.languages import has_latin
 from grounding.types import Passage
@@ -281,9 +282,21 @@ class RulesState:
 
     @cached_property
     def number_parts(self) -> list[PartResult]:
-        return number_results(self.numbers) + unbound_results(
-            self.claim.text, self.numbers, self.index
+        """The number results, with the years and periods contradicted or not found."""
+        text = self.claim.text
+        return (
+            number_results(self.numbers)
+            + unbound_results(text, self.numbers, self.index)
+            + [y for y in self.years if y.status is not Status.VERIFIED]
         )
+
+    @cached_property
+    def years(self) -> list[PartResult]:
+        """The years and periods of the sentence held to the paper's text (``year_check``);
+        a verified one joins the part results only beside other parts (:attr:`parts`): a
+        date makes no sentence checkable that was not."""
+        ref = self.ev.attribution.in_references
+        return year_results(self.claim.text, self.index, self.hits, ref)
 
     @cached_property
     def number_conflict(self) -> bool:
@@ -332,7 +345,10 @@ class RulesState:
         if _stops(results):
             return results, None, False
         checked, al = self._check_parts(results)
-        return results + checked, al, True
+        results += checked
+        if results:  # the dates checked beside them, named in the rationale
+            results += [y for y in self.years if y.status is Status.VERIFIED]
+        return results, al, True
 
     @cached_property
     def relation_words(self) -> list[PartResult]:

@@ -45,6 +45,8 @@ word list of its own.
   ("against", "respectively"; ``grounding.quantities``).
 - ``generic_counts.tsv``: :data:`GENERIC_COUNTS`, nouns that count cases without naming
   their kind ("407 cases"; ``grounding/judges/rules_checks.py``).
+- ``time_words.tsv``: :data:`TIME_WORDS`, words that put a year in its place in time
+  ("after 1985"; ``grounding/judges/year_check.py``).
 - ``function_words.tsv``: :func:`function_words`, the short words by which a sentence is
   told to be in English or another language (``grounding.lexicon.languages``).
 
@@ -218,6 +220,8 @@ UNCOUNTED_WORDS = frozenset(r[0].strip().lower() for r in _rows("uncounted.tsv")
 GENERIC_COUNTS = frozenset(
     r[0].strip().lower() for r in _rows("generic_counts.tsv") if r[0].strip()
 )
+#: Words that put a year in its place in time ("after 1985", "since 2010").
+TIME_WORDS = frozenset(r[0].strip().lower() for r in _rows("time_words.tsv") if r[0].strip())
 #: Words and phrases that narrow what a superlative ranges over ("among", "second").
 SCOPE_WORDS = tuple(r[0].strip().lower() for r in _rows("scope_words.tsv") if r[0].strip())
 
@@ -288,6 +292,7 @@ NO_BOUND = re.compile(
 
 
 __all__ = [
+    "TIME_WORDS",
     "DOWN_WORDS",
     "NOT_COMPARATIVES",
     "NO_BOUND",

@@ -308,3 +308,24 @@ def test_points_are_not_confirmed_by_a_bare_number_of_another_statement(
 ) -> None:
     # the filler holds "topic 7" / "topic 6": bare numbers of an unrelated statement
     assert _judge(paper, claim).label is not Label.SUPPORTED
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # four digits that count: a qualifier or "of" before them, a noun after
+        ("polished with SiC papers up to 2000 grit size", "number"),
+        ("a cohort of 1998 men", "number"),
+        ("about 2000 patients were screened", "number"),
+        ("more than 1950 participants", "number"),
+        # dates: a time word, an article, no noun, a name before them
+        ("In 2019 patients were enrolled", "year"),
+        ("the 2019 survey of adults", "year"),
+        ("recovered significantly up to 2010", "year"),
+        ("until the end of 2019", "year"),
+        ("a paper at ICML 2020 showed", "year"),
+    ],
+)
+def test_four_digits_are_a_count_or_a_year_by_their_words(text: str, kind: str) -> None:
+    [q] = [q for q in extract_quantities(text) if q.value >= 1900]
+    assert q.kind == kind, q
