@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from grounding import quantities
 from grounding.check import check
 from grounding.lexicon import content_terms
 from grounding.memo import forget_check_memos, per_check
-from grounding import quantities
 from grounding.quantities import extract_quantities, text_quantities
 from tests.conftest import ROOT
 
