@@ -187,7 +187,9 @@ def _root(term: str) -> str:
     return out[:ROOT_LETTERS] if len(out) > ROOT_LETTERS else out
 
 
-def _terms(text: str) -> frozenset[str]:
+def sentence_terms(text: str) -> frozenset[str]:
+    """The terms of ``text`` as :attr:`PaperSentence.terms` holds them: content terms
+    reduced to their roots, numbers left out."""
     return frozenset(_root(t) for t in content_terms(text) if not is_numeric(t))
 
 
@@ -209,12 +211,12 @@ def abbreviations(text: str) -> dict[str, frozenset[str]]:
     out: dict[str, frozenset[str]] = {}
     for m in _ABBREVIATION.finditer(text):
         short = m.group(1)
-        key = _terms(short)
+        key = sentence_terms(short)
         if len(key) != 1:
             continue
         lf = long_form(short, text[max(0, m.start() - 200) : m.start()])
         if lf is not None:
-            out[next(iter(key))] = _terms(lf)
+            out[next(iter(key))] = sentence_terms(lf)
     return out
 
 
@@ -265,8 +267,8 @@ def changes(text: str) -> tuple[Change, ...]:
                 start,
                 direction,
                 negated,
-                _terms(tail) - _GENERIC,
-                _terms(head) - _GENERIC,
+                sentence_terms(tail) - _GENERIC,
+                sentence_terms(head) - _GENERIC,
                 "than" in low[i + 1 : i + 4],
             )
         )
@@ -469,9 +471,9 @@ def negation_conflict(
     cuts = [0, *(c.end() for c in _OPPOSED.finditer(s, 0, m.start())), len(s)]
     nxt = _OPPOSED.search(s, m.end())
     own = s[max(c for c in cuts if c <= m.start()) : nxt.start() if nxt else len(s)]
-    claim = _expand(_terms(own), paper.abbreviations)
+    claim = _expand(sentence_terms(own), paper.abbreviations)
     if len(claim) < 3:
-        claim = _expand(_terms(s), paper.abbreviations)
+        claim = _expand(sentence_terms(s), paper.abbreviations)
     if not governed or len(claim) < 3:
         return None
     about = [
@@ -569,7 +571,7 @@ def direction_check(
     if not mine:
         return None
     s = fold(text)
-    claim = _expand(_terms(text), paper.abbreviations)
+    claim = _expand(sentence_terms(text), paper.abbreviations)
     about = _same_values(text, paper.about(claim, CHANGE_COVER, pages, skip))
     negated = _NEGATION.search(fold(text)) is not None
     verified: list[tuple[Change, PaperSentence, float]] = []
@@ -578,7 +580,7 @@ def direction_check(
         outcome = _expand(c.outcome, paper.abbreviations) - paper.topic
         agent = _expand(c.agent, paper.abbreviations) - paper.topic
         found: tuple[PaperSentence, float] | None = None
-        elsewhere = claim - _expand(_terms(_clause_of(s, c.start)), paper.abbreviations)
+        elsewhere = claim - _expand(sentence_terms(_clause_of(s, c.start)), paper.abbreviations)
         for cover, p in about:
             if agent and not agent & p.terms:
                 continue
@@ -660,4 +662,5 @@ __all__ = [
     "long_form",
     "negation_conflict",
     "quote",
+    "sentence_terms",
 ]

@@ -23,8 +23,8 @@ from grounding.judges.direction_check import (
     PaperSentence,
     PaperSentences,
     _expand,
-    _terms,
     quote,
+    sentence_terms,
 )
 from grounding.judges.parts import Part, PartKind
 from grounding.judges.rules_cues import NEGATIONS
@@ -57,7 +57,7 @@ _BOTH = re.compile(
 
 def governed(text: str) -> list[tuple[str, str, int, frozenset[str]]]:
     """(word, class, offset, governed roots) of each inclusion word of ``text`` (folded):
-    the roots (:func:`direction_check._terms`) of up to :data:`REACH` words after it. A
+    the roots (:func:`direction_check.sentence_terms`) of up to :data:`REACH` words after it. A
     word after a negation (within three words: "don't include") takes the other class."""
     s = fold(text).replace("\u2019", "'")
     out = []
@@ -70,7 +70,7 @@ def governed(text: str) -> list[tuple[str, str, int, frozenset[str]]]:
             word = " ".join([*before[-3:][neg[0] :], word])  # "don't include"
             at = max(0, s.lower().rfind(word.lower(), 0, m.end()))
         after = " ".join(_TOKEN.findall(s[m.end() :].lower())[:REACH])
-        out.append((word, cls, at, _terms(after)))
+        out.append((word, cls, at, sentence_terms(after)))
     return out
 
 
@@ -88,7 +88,7 @@ def inclusion_conflict(
         return None  # none, or several (the sentence weighs both)
     word, cls, at, terms = mine[0]
     terms = _expand(terms, paper.abbreviations)
-    claim = _expand(_terms(text), paper.abbreviations)
+    claim = _expand(sentence_terms(text), paper.abbreviations)
     if not terms or len(claim) < 3:
         return None
     against: list[tuple[str, float, PaperSentence]] = []

@@ -67,6 +67,7 @@ from grounding.judges.condition_compare import compare_at_condition
 from grounding.judges.decide import Decision, decide
 from grounding.judges.direction_check import PaperSentences, direction_check, negation_conflict
 from grounding.judges.entity_check import hit_alignment, other_entity
+from grounding.judges.exchanged_pair import exchanged_pair
 from grounding.judges.hedge_check import closest_sentence, unhedged
 from grounding.judges.inclusion_check import inclusion_conflict
 from grounding.judges.keyed_rows import check_keyed_rows
@@ -354,11 +355,16 @@ class RulesState:
     def relation_words(self) -> list[PartResult]:
         """A thing put in where the paper leaves it out, or the reverse (C3,
         ``inclusion_check``; the paper's sentences on the evidence's pages), else two names
-        whose roles the paper gives the other way round (C2, ``role_check``; every page)."""
+        whose roles the paper gives the other way round (C2, ``role_check``; every page),
+        else two contrasted things each given what the paper gives the other (C2,
+        ``exchanged_pair``; the evidence's pages)."""
         paper = PaperSentences.of(self.index)
         pages = {h.entry.page for h in self.hits}
-        found = inclusion_conflict(self.claim.text, paper, pages, self.skip) or role_conflict(
-            self.claim.text, paper, None, self.skip
+        text = self.claim.text
+        found = (
+            inclusion_conflict(text, paper, pages, self.skip)
+            or role_conflict(text, paper, None, self.skip)
+            or exchanged_pair(text, paper, pages, self.skip)
         )
         return [] if found is None else [found]
 

@@ -1,0 +1,66 @@
+"""Two things a sentence contrasts, each given what the paper gives the other
+(grounding.judges.exchanged_pair), on real papers: the paper's two clauses of one sentence
+(CFP: threonine 65 "Up", serine 65 "Down") and its two consecutive sentences (T2K: the
+CC1π+ and CCOther sidebands). The same contrast the right way round, in either order, is
+not contradicted."""
+
+from __future__ import annotations
+
+import pytest
+
+from annotations.schema import Label
+from tests.conftest import DATA
+from tests.grounding.judging import judged, judged_c1
+
+CFP = DATA / "papers-more" / "cfp-t65s-2012.pdf"
+T2K = DATA / "papers-more" / "t2k-numu-water-xsec-2018.pdf"
+
+_GFP_WRONG = (
+    "In the GFP structures compared, a serine at position 65 goes with the Up "
+    "configuration, whereas a threonine goes with the Down configuration."
+)
+_SIDEBANDS_WRONG = (
+    "The CCOther sideband keeps events with exactly two PØD tracks and at least one Michel "
+    "electron, while the CC1π+ sideband keeps events with more than two tracks."
+)
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence", "c2"),
+    [(CFP, _GFP_WRONG, ("serine", "threonine")), (T2K, _SIDEBANDS_WRONG, ("CCOther", "CC1π"))],
+)
+def test_two_contrasted_things_exchanged_are_contradicted(
+    pdf: object, sentence: str, c2: tuple[str, str]
+) -> None:
+    label, why, _ = judged_c1(pdf, sentence)  # type: ignore[arg-type]
+    assert label is Label.CONTRADICTION, why
+    assert f"gives '{c2[0]}' what page" in why and f"gives '{c2[1]}'" in why, why
+
+
+@pytest.mark.parametrize(
+    ("pdf", "sentence"),
+    [
+        (
+            CFP,
+            _GFP_WRONG.replace("serine", "@")
+            .replace("threonine", "serine")
+            .replace("@", "threonine"),
+        ),
+        (
+            CFP,
+            "In the GFP structures compared, a serine at position 65 goes with the Down "
+            "configuration, whereas a threonine goes with the Up configuration.",
+        ),
+        (
+            T2K,
+            _SIDEBANDS_WRONG.replace("CCOther", "@")
+            .replace("CC1π+", "CCOther")
+            .replace("@", "CC1π+"),
+        ),
+    ],
+)
+def test_the_same_contrast_the_right_way_round_is_not_contradicted(
+    pdf: object, sentence: str
+) -> None:
+    label, why = judged(pdf, sentence)  # type: ignore[arg-type]
+    assert label != "contradiction", why
