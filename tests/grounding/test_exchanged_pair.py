@@ -13,6 +13,8 @@ from tests.conftest import DATA
 from tests.grounding.judging import judged, judged_c1
 
 CFP = DATA / "papers-more" / "cfp-t65s-2012.pdf"
+LAVIS = DATA / "papers" / "lavis-2022.pdf"
+LEGWORK = DATA / "papers" / "legwork-2022.pdf"
 T2K = DATA / "papers-more" / "t2k-numu-water-xsec-2018.pdf"
 
 _GFP_WRONG = (
@@ -64,3 +66,47 @@ def test_the_same_contrast_the_right_way_round_is_not_contradicted(
 ) -> None:
     label, why = judged(pdf, sentence)  # type: ignore[arg-type]
     assert label != "contradiction", why
+
+
+@pytest.mark.parametrize(
+    ("pdf", "wrong", "right"),
+    [
+        # the paper's two statements joined by ", and": "It uses TimeSformer [8] to extract
+        # video features, and BERT to extract text features"
+        (
+            LAVIS,
+            "ALPRO relies on BERT for video features, while it relies on TimeSformer for text "
+            "features.",
+            "ALPRO relies on TimeSformer for video features, while it relies on BERT for text "
+            "features.",
+        ),
+        # two values exchanged between two sources: "the signal from the e = 0.9 source is
+        # concentrated at ... around 40 mHz ... the 6 mHz at which the e = 0.6 source is"
+        (
+            LEGWORK,
+            "The e = 0.6 source has its signal concentrated near 40 mHz, whereas the e = 0.9 "
+            "source has its signal concentrated near 6 mHz.",
+            "The e = 0.9 source has its signal concentrated near 40 mHz, whereas the e = 0.6 "
+            "source has its signal concentrated near 6 mHz.",
+        ),
+    ],
+)
+def test_names_or_values_exchanged_across_the_papers_and_are_contradicted(
+    pdf: object, wrong: str, right: str
+) -> None:
+    label, why = judged(pdf, wrong)  # type: ignore[arg-type]
+    assert label == "contradiction" and "what page" in why, why
+    label, why = judged(pdf, right)  # type: ignore[arg-type]
+    assert label == "supported", why
+
+
+def test_the_last_item_of_a_list_is_no_second_statement() -> None:
+    # LEGWORK's abstract: "binaries containing combinations of white dwarfs, neutron
+    # stars, and black holes, ranging from the numerous double white dwarf population, to
+    # the rare but loud double black hole population" is one statement
+    label, why = judged(
+        LEGWORK,
+        "Eccentric double white dwarfs are less detectable than circular ones, while "
+        "eccentric black hole binaries are more detectable.",
+    )
+    assert "what page" not in why, why
