@@ -219,11 +219,18 @@ def comparable_far(q: Quantity, e: Quantity) -> bool:
 
 
 def cites_for(q: Quantity, e: Quantity) -> bool:
-    """True if ``e`` is the number of a cited work ("[43]", kind "ref") and ``q`` a value
-    with a unit or a percent ("43%", "43 deer"): a citation counts and measures nothing.
+    """True if ``e`` is the number of a cited work ("[43]", kind "ref": a whole number) and
+    ``q`` a value with a unit or a percent ("43%", "43 deer"): a citation counts and
+    measures nothing.
     A unit-less ``q`` may still meet it, as a value list in brackets ("ρ = [2.47, 4.49]")
     reads as citations."""
-    return e.kind == "ref" and q.unit is not None and q.kind != "ref"
+    return (
+        e.kind == "ref"
+        and e.decimals == 0
+        and e.multiplier == 1.0  # "pages 2.27M" of a table is no pointer
+        and q.unit is not None
+        and q.kind != "ref"
+    )
 
 
 _BARE = re.compile(r"[-+]?[\d.,]+")

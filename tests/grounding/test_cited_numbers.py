@@ -37,3 +37,8 @@ def test_only_a_value_with_a_unit_is_kept_from_a_citation_number() -> None:
     [bare] = extract_quantities("rho = 43")
     assert cites_for(percent, ref) and cites_for(count, ref)
     assert not cites_for(bare, ref) and not cites_for(ref, ref)
+    # a value a table writes after "pages" is read as a page pointer: not a citation's
+    # whole number ("Over 50 pages 2.27M" in S2ORC's filter table)
+    [pointer] = [q for q in extract_quantities("Over 50 pages\n2.27M\nPage") if q.value > 1e6]
+    [pdfs] = extract_quantities("about 2.27M PDFs")
+    assert pointer.kind == "ref" and not cites_for(pdfs, pointer)
