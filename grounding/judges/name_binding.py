@@ -72,8 +72,9 @@ def own_part(sentence: str, offset: int) -> str:
 
 
 def check_name_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: Findings) -> None:
-    """For each number found: where a paper sentence holding it (in its evidence passage
-    or in one of the best five retrieved passages; prose only) is two or more coordinated
+    """For each number found (or found in another name's table row): where a paper
+    sentence holding it (in its evidence passage or in one of the best five retrieved
+    passages; prose only) is two or more coordinated
     statements, the number's own statement names an entity the sentence does not, and the
     number's own statement of the sentence names instead an entity of another of those
     statements, add a C2 error (the sentence's name nearest the number, corrected by the
@@ -88,7 +89,9 @@ def check_name_binding(text: str, index: EvidenceIndex, hits: list[Hit], found: 
     if not names(s):
         return
     for c in found.numbers:
-        if c.status != NumberStatus.FOUND or c.hit is None:
+        # a value found, or found in another name's table row (row_binding): the prose that
+        # gives it to the other name makes the sentence's name the error
+        if c.status not in (NumberStatus.FOUND, NumberStatus.MISBOUND) or c.hit is None:
             continue
         mine = names(own_part(s, c.quantity.start))
         point = dataclasses.replace(c.quantity, bound=None)

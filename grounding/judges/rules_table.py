@@ -283,12 +283,8 @@ class RulesState:
 
     @cached_property
     def number_parts(self) -> list[PartResult]:
-        """The number results, with the years and periods contradicted or not found."""
-        text = self.claim.text
-        return (
-            number_results(self.numbers)
-            + unbound_results(text, self.numbers, self.index)
-            + [y for y in self.years if y.status is not Status.VERIFIED]
+        return number_results(self.numbers) + unbound_results(
+            self.claim.text, self.numbers, self.index
         )
 
     @cached_property
@@ -343,6 +339,10 @@ class RulesState:
                 results += absent_results(text, self.numbers)
         if not _stops(results):
             results += name_results(text, self.index)
+        # the years contradicted or not found, apart from the numbers: a paper sentence with
+        # one year changed is the whole-sentence rows' to read first, and a name the paper
+        # never uses is named beside a year it never writes
+        results += [y for y in self.years if y.status is not Status.VERIFIED]
         if _stops(results):
             return results, None, False
         checked, al = self._check_parts(results)
