@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable
 
 from annotations.schema import ErrorTag
 from grounding.judges.direction_check import (
+    PaperSentence,
     PaperSentences,
     quote,
     sentence_terms,
@@ -74,9 +75,10 @@ def exchanged_pair(
     skip: Skip | None = None,
 ) -> PartResult | None:
     """The sentence's two contrasted clauses against the paper's parallel statements on
-    ``pages`` (module docstring). Returns a contradicted PartResult (span: the first
-    clause's exchanged word or value; correction: the paper's in its place; hit: none,
-    the rationale quotes the paper), or None."""
+    ``pages`` (the evidence's pages; None or none: nothing is read; module docstring).
+    Returns a contradicted PartResult (span: the first clause's exchanged word or value;
+    correction: the paper's in its place; hit: the line where the paper's pair starts),
+    or None."""
     halves = _halves(text, _TURN)
     if halves is None:
         return None
@@ -85,7 +87,7 @@ def exchanged_pair(
     own_a, own_b = mine_a - mine_b, mine_b - mine_a
     if not mine_a & mine_b or len(own_a) < MIN_TERMS - 1 or not own_b:
         return None  # two clauses about unlike things: no contrast of parallel ones
-    for page, p, q, where in _statements(paper, mine_a | mine_b, pages, skip):
+    for cover, s, p, q, where in _statements(paper, mine_a | mine_b, pages, skip):
         swap = _exchanged(own_a, own_b, p, q)
         if swap is None:
             continue
@@ -98,8 +100,8 @@ def exchanged_pair(
             Part(PartKind.TERM, span, start, start + len(span), span),
             Status.CONTRADICTED,
             ErrorTag.C2,
-            f"the sentence gives '{span}' what page {page} gives '{fixed}' (\"{quote(where)}\")",
-            None,
+            f"the sentence gives '{span}' what page {s.page} gives '{fixed}' (\"{quote(where)}\")",
+            paper.hit_for(s, cover),
             span,
             fixed,
         )
@@ -123,12 +125,12 @@ def _halves(text: str, turn: re.Pattern[str]) -> tuple[tuple[str, int], tuple[st
 
 def _statements(
     paper: PaperSentences, claim: frozenset[str], pages: Iterable[int] | None, skip: Skip | None
-) -> list[tuple[int, frozenset[str], frozenset[str], str]]:
-    """(page, first, second, their text) for the paper's pairs of statements on ``pages``
-    (the two clauses of a sentence; two consecutive sentences) that hold
-    :data:`PAIR_COVER` of the sentence's terms together, the :data:`PAIRS` that hold most,
-    best first."""
-    found: list[tuple[float, int, frozenset[str], frozenset[str], str]] = []
+) -> list[tuple[float, PaperSentence, frozenset[str], frozenset[str], str]]:
+    """(share of the sentence's terms, the paper sentence the pair starts with, first,
+    second, their text) for the paper's pairs of statements on ``pages`` (the two clauses
+    of a sentence; two consecutive sentences) that hold :data:`PAIR_COVER` of the
+    sentence's terms together: the :data:`PAIRS` that hold most, best first."""
+    found: list[tuple[float, PaperSentence, frozenset[str], frozenset[str], str]] = []
     for n in sorted(set(pages or ())):
         sentences = [x for x in paper.page(n) if skip is None or not skip(x.page, x.start)]
         for i, s in enumerate(sentences):
@@ -143,9 +145,9 @@ def _statements(
             for p, q, where in pairs:
                 cover = len(claim & (p | q)) / len(claim)
                 if cover >= PAIR_COVER:
-                    found.append((cover, n, p, q, where))
+                    found.append((cover, s, p, q, where))
     found.sort(key=lambda x: -x[0])
-    return [(n, p, q, where) for _, n, p, q, where in found[:PAIRS]]
+    return found[:PAIRS]
 
 
 @per_check(maxsize=4096)

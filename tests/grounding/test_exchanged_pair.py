@@ -37,6 +37,7 @@ def test_two_contrasted_things_exchanged_are_contradicted(
     label, why, _ = judged_c1(pdf, sentence)  # type: ignore[arg-type]
     assert label is Label.CONTRADICTION, why
     assert f"gives '{c2[0]}' what page" in why and f"gives '{c2[1]}'" in why, why
+    assert "(evidence: " in why, why  # the line where the paper's pair starts
 
 
 @pytest.mark.parametrize(
