@@ -178,7 +178,10 @@ def _year_result(
     if pages:  # no passage of the sentence's statement: none is shown as its evidence
         why = f"{q.text} found on page {min(pages)}, not in the sentence's passages"
         return PartResult(part, Status.VERIFIED, why=why, weak=True)
-    why = f"the year {q.text} appears nowhere in the paper's text outside its reference list"
+    why = (
+        f"the year {q.text} appears nowhere in the paper's text outside its reference list "
+        "and author-year citations"
+    )
     return PartResult(part, Status.NOT_FOUND, ErrorTag.N1, why, span=q.text)
 
 
