@@ -1035,13 +1035,10 @@ def _number_quantity(
     if unit is None and _ph_before(text, start):
         unit, physical = "pH", True
     approx, bound = _qualifiers(text, start)
-    kind = _number_kind(text, start, end, raw, value, decimals, unit, physical, denominator)
-    if (
-        kind == "year"
-        and unit is not None
-        and (approx or bound or _OF_BEFORE.search(text, 0, start))
-    ):
-        kind = "number"  # four digits that count: "up to 2000 grit", "a cohort of 1998 men"
+    qualified = approx or bound is not None
+    kind = _number_kind(
+        text, start, end, raw, value, decimals, unit, physical, denominator, qualified
+    )
     if kind == "date":
         unit, uend = None, end
     qend = uend if physical else end
@@ -1088,10 +1085,13 @@ def _number_kind(
     unit: str | None,
     physical: bool,
     denominator: float | None,
+    qualified: bool = False,
 ) -> str:
     """The kind of the number at ``text[start:end]`` read as ``value`` with ``unit``: "ref",
     "level" (a percent naming an interval: "95% CI"), "percent", "date" (a day next to a
-    month), "year" (four digits 1900-2099) or "number"."""
+    month), "year" (four digits 1900-2099, not counting the noun after them: "up to 2000
+    grit" and "a cohort of 1998 men" count, ``qualified`` telling an "about" or a bound
+    before them) or "number"."""
     if _is_ref(text, start, end):
         return "ref"
     if unit == "%":
@@ -1103,7 +1103,8 @@ def _number_kind(
     if plain and 1 <= value <= 31 and _next_to_month(text, start, end):
         return "date"
     if plain and 1900 <= value <= 2099 and len(raw) == 4 and denominator is None:
-        return "year"
+        counts = unit is not None and (qualified or _OF_BEFORE.search(text, 0, start))
+        return "number" if counts else "year"
     return "number"
 
 

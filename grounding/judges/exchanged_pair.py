@@ -41,7 +41,7 @@ from grounding.judges.parts import Part, PartKind
 from grounding.judges.statement_check import PartResult, Status
 from grounding.lexicon import raw_tokens
 from grounding.lexicon.parts_of_speech import can_be_noun
-from grounding.lexicon.words import DOWN_WORDS, GENERAL_WORDS, SAME_WORDS, UP_WORDS
+from grounding.lexicon.words import DIRECTION_WORDS, GENERAL_WORDS
 from grounding.memo import per_check
 from grounding.quantities import extract_quantities
 
@@ -63,9 +63,6 @@ _TURN = re.compile(r"\s*(?:;|,?\s+whereas\s+|,?\s+while\s+|,\s+but\s+)", re.IGNO
 _PAPER_TURN = re.compile(_TURN.pattern + r"|,\s+and\s+", re.IGNORECASE)
 
 Skip = Callable[[int, int], bool]
-#: words of change or comparison: exchanging two of them reverses a direction, which the
-#: direction checks read
-DIRECTION_WORDS = frozenset(w.lower() for w in (*UP_WORDS, *DOWN_WORDS, *SAME_WORDS))
 
 
 def exchanged_pair(

@@ -16,8 +16,8 @@ import re
 from collections.abc import Sequence
 
 from grounding.evidence import Cell, Entry, EvidenceIndex, row_label
-from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS
 from grounding.lexicon import content_terms, fold, is_numeric
+from grounding.lexicon.words import DIRECTION_WORDS
 from grounding.quantities import Quantity
 
 #: Where a number's following phrase ends: clause punctuation (not a decimal point), a
@@ -27,7 +27,6 @@ _AFTER_STOP = re.compile(
     r"than|compared)\s|(?<![\w-])\d"
 )
 _WORDS = re.compile(r"[A-Za-z]+")
-_DIRECTION = UP_WORDS | DOWN_WORDS | SAME_WORDS
 #: Name-like tokens (holding a capital letter): SPECTER, BERT-Large, o1-mini.
 _NAME_TOKEN = re.compile(r"(?<![\w@.-])(?=[\w.@/+-]*[A-Z])[A-Za-z][\w@/+-]*")
 
@@ -45,7 +44,7 @@ def text_after(text: str, end: int, max_chars: int = 45) -> str:
     m = _AFTER_STOP.search(rest, 1 if rest.startswith("%") else 0)
     rest = rest[: m.start()] if m else rest
     # a comparison word starts the other side ("73.3 beats o1-mini (60.0)")
-    w = next((w for w in _WORDS.finditer(rest) if w.group(0).lower() in _DIRECTION), None)
+    w = next((w for w in _WORDS.finditer(rest) if w.group(0).lower() in DIRECTION_WORDS), None)
     return rest[: w.start()] if w else rest
 
 

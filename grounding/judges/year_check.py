@@ -31,11 +31,10 @@ count ("up to 2000 grit", "a cohort of 1998 men") are read as numbers, not years
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from annotations.schema import ErrorTag
 from grounding.evidence import EvidenceIndex, Hit
-from grounding.judges.cited_years import cited_year_result, is_cited_year
+from grounding.judges.cited_years import InReferences, cited_year_result, is_cited_year
 from grounding.judges.parts import Part, PartKind
 from grounding.judges.statement_check import PartResult, Status
 from grounding.lexicon import content_terms, fold, is_numeric
@@ -48,8 +47,6 @@ MIN_SHARED = 0.6
 PASSAGES = 5
 #: Characters of the page read on either side of a passage.
 MARGIN = 60
-
-InReferences = Callable[[int, int], bool]
 
 _YEAR = r"(?:1[89]|20)\d{2}"
 _JOIN = r"\s*(?:[–—-]|\bto\b|\buntil\b|\bthrough\b|\band\b)\s*(?:the\s+end\s+of\s+)?"

@@ -187,6 +187,8 @@ NEGATIONS = frozenset(negation_words("cue"))
 UP_WORDS = _direction_class("up")
 DOWN_WORDS = _direction_class("down")
 SAME_WORDS = _direction_class("same")
+#: Every direction word, of any class.
+DIRECTION_WORDS = UP_WORDS | DOWN_WORDS | SAME_WORDS
 #: Quantifiers that claim every case, or none.
 STRONG_QUANTIFIERS = frozenset(quantifier_words("strong"))
 #: Quantifiers the perturbations turn into each other, in file order.
@@ -292,6 +294,7 @@ NO_BOUND = re.compile(
 
 
 __all__ = [
+    "DIRECTION_WORDS",
     "TIME_WORDS",
     "DOWN_WORDS",
     "NOT_COMPARATIVES",
