@@ -980,6 +980,12 @@ class EvidenceIndex:
                 best = best or (pid, e)
         return best
 
+    def hit_at(self, page: int, offset: int, score: float = 1.0) -> Hit | None:
+        """:meth:`entry_at` as a Hit scored ``score`` (0-1), for evidence the checks found
+        by position rather than by search; None where no entry holds ``offset``."""
+        found = self.entry_at(page, offset)
+        return Hit(found[1], found[0], score) if found is not None else None
+
     def search(self, query: str, k: int = 8) -> list[Passage]:
         """The ``k`` passages that best match ``query``, best first.
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from annotations.schema import ErrorTag
-from grounding.evidence import EvidenceIndex, Hit
+from grounding.evidence import EvidenceIndex
 from grounding.judges.parts import Part, PartKind
 from grounding.judges.statement_check import PartResult, Status
 from grounding.quantities import Quantity
@@ -118,14 +118,14 @@ def cited_year_result(
     if mine in years:
         at = years[mine]
         why = f"{q.text} is the year page {at.page} gives for {name}"
-        return PartResult(part, Status.VERIFIED, why=why, hit=_hit(index, at.page, at.offset))
+        return PartResult(part, Status.VERIFIED, why=why, hit=index.hit_at(at.page, at.offset))
     matched = bool(term) and any(p.term == term for p in chosen)
     works = sum(p.listed for p in places)  # entries the name opens in the reference list
     if len(years) != 1 or not (matched or works <= 1):
         return None  # "Zhang et al., 2019" beside several works of Zhangs: another work
     [at] = years.values()
     why = f"the sentence cites {name} with {q.text} where page {at.page} gives {at.year}"
-    hit = _hit(index, at.page, at.offset)
+    hit = index.hit_at(at.page, at.offset)
     return PartResult(part, Status.CONTRADICTED, ErrorTag.C1, why, hit, q.text, str(at.year))
 
 
@@ -167,11 +167,6 @@ def _years_cited_for(index: EvidenceIndex, name: str, in_references: InReference
                 term = "" if listed else _term_before(text, m.start())
                 out.append(_Place(int(year.group(1)), number, year.start(1), listed, term))
     return out
-
-
-def _hit(index: EvidenceIndex, page: int, offset: int) -> Hit | None:
-    found = index.entry_at(page, offset)
-    return Hit(found[1], found[0], 1.0) if found is not None else None
 
 
 __all__ = ["LIST_REACH", "PROSE_REACH", "cited_year_result", "is_cited_year"]

@@ -332,8 +332,9 @@ class PaperSentences:
         ``score`` (the share of the claim's terms the sentence holds), for the evidence
         box; None when the index is gone or made this from plain pages."""
         index = self._index() if self._index is not None else None
-        found = index.entry_at(sentence.page, sentence.start) if index is not None else None
-        return Hit(found[1], found[0], round(score, 4)) if found is not None else None
+        if index is None:
+            return None
+        return index.hit_at(sentence.page, sentence.start, round(score, 4))
 
     def page_numbers(self) -> list[int]:
         """The numbers of the paper's pages, in order."""

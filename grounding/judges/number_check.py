@@ -377,13 +377,9 @@ def _far_conflict(
     if not fixes or len({round(x.value, 9) for _, x in fixes}) != 1:
         return
     page, fix = fixes[0]
-    at = index.entry_at(page, fix.start)
+    at = index.hit_at(page, fix.start)
     if at is not None:
-        check.status, check.hit, check.correction = (
-            NumberStatus.CONFLICT,
-            Hit(at[1], at[0], 1.0),
-            fix,
-        )
+        check.status, check.hit, check.correction = NumberStatus.CONFLICT, at, fix
 
 
 def _other_uncertainty(of: Quantity, hits: list[Hit]) -> tuple[Hit, Quantity] | None:

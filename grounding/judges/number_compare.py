@@ -291,12 +291,12 @@ def compare_in_prose(
     if judged is not None:
         holds = judged
         how += f", {dirn} is better"
-    located = index.entry_at(page_no, ea.start)
+    located = index.hit_at(page_no, ea.start)
     if located is None:
         return None
     return (
         holds,
-        Hit(located[1], located[0], 1.0),
+        located,
         f"page {page_no} gives {how} ({'' if holds else 'the other way: '}"
         f'"{page[first:last][:120]}")',
     )

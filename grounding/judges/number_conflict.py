@@ -108,9 +108,9 @@ def _misread_separator(
         for page, qs in index.page_quantities.items():
             for e in qs:
                 if e.checkable and e.value != q.value and same_digits(q, e):
-                    located = index.entry_at(page, e.start)
+                    located = index.hit_at(page, e.start, 0.5)
                     if located is not None:
-                        return Hit(located[1], located[0], 0.5), e
+                        return located, e
     return None
 
 
@@ -133,9 +133,9 @@ def _transposed_digits(
                     continue
                 ptext = getattr(index.pages.get(page), "text", "")
                 around = set(content_terms(ptext[max(0, e.start - 200) : e.end + 60]))
-                located = index.entry_at(page, e.start)
+                located = index.hit_at(page, e.start, 0.5)
                 if len(near & around) >= 2 and located is not None:
-                    return Hit(located[1], located[0], 0.5), e
+                    return located, e
     return None
 
 
