@@ -279,6 +279,7 @@ _SPECIAL = {
     "ħ": "h",
     "ŧ": "t",
 }
+_NOT_PLAIN_ASCII = re.compile(r"[\\{}`]")  # what fold_key translates in ASCII
 _QUOTES = dict.fromkeys(map(ord, "\u2018\u2019\u201a\u201b\u2032\u00b4`"), "'")
 _QUOTES.update(dict.fromkeys(map(ord, "\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb"), '"'))
 
@@ -293,6 +294,8 @@ def fold_key(text: str) -> str:
     >>> fold_key('H{\\\\"o}glund') == fold_key("Ho\\u0308glund") == fold_key("Höglund") == "hoglund"
     True
     """
+    if text.isascii() and not _NOT_PLAIN_ASCII.search(text):
+        return " ".join(text.lower().split())  # what the steps below give ASCII text
     s = delatex(text) if ("\\" in text or "{" in text) else text
     s = s.replace("\\", "").replace("{", "").replace("}", "")
     for _ in range(2):  # twice: NFKD can give upper case ("ℌ" -> "H"), casefold marks ("İ")
