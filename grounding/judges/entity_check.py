@@ -68,7 +68,7 @@ from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.rules_cues import NEGATIONS, REPORTING, affixed_opposites
 from grounding.judges.statement_check import Alignment, PartResult, Status
-from grounding.lexicon import STOPWORDS, content_term, fold, is_numeric, root
+from grounding.lexicon import STOPWORDS, content_term, content_terms, fold, is_numeric, root
 from grounding.lexicon.parts_of_speech import can_be_noun, same_lemma
 from grounding.lexicon.words import entity_slot_words, is_general_word, quantifier_words
 from grounding.memo import per_check
@@ -396,12 +396,43 @@ def other_entity(
     found = slot_swap(
         text, passage, al.terms, subject, index.doc_terms if index is not None else paper_terms
     )
+    if found is not None and index is not None and _refers_back(found, passage, index):
+        found = None
     if found is not None:
         other = _as_written(found.other, passage, inside=True) if found.other is not None else None
         return EntitySwap(_as_written(found.word, text), other, found.certain)
     if not missing or not paper_terms:
         return None
     return _not_in_paper(text, mine, missing, al, paper_terms)
+
+
+#: a term on at least this share of the paper's pages, and on SUBJECT_PAGES of them or
+#: more, names its subject (a one-page abstract names no subject this way)
+SUBJECT_SHARE = 0.5
+SUBJECT_PAGES = 3
+#: determiners before a noun that names again what the paper is about ("the species" for
+#: the marsh deer of a paper on marsh deer, "our model" for the paper's model)
+_DEFINITE = re.compile(r"\b(?:the|this|these|our)\s+$")
+
+
+def _refers_back(found: EntitySwap, passage: str, index: EvidenceIndex) -> bool:
+    """Is the passage's word in the claim word's slot a definite description of the
+    paper's subject ("In Argentina, the species was categorized ..." for "the marsh
+    deer"): a lower-case word right after "the", "this", "these" or "our" in the passage,
+    where each term of the claim's word is on SUBJECT_SHARE of the paper's pages and on
+    SUBJECT_PAGES or more?"""
+    other = found.other
+    if other is None or not other.islower():
+        return False
+    flat = fold(passage).lower()
+    if not any(
+        _DEFINITE.search(flat, 0, m.start())
+        for m in re.finditer(rf"\b{re.escape(other.lower())}\b", flat)
+    ):
+        return False
+    terms = content_terms(found.word)
+    shares = [index.page_share(t) for t in terms]
+    return bool(shares) and all(s >= SUBJECT_SHARE and n >= SUBJECT_PAGES for s, n in shares)
 
 
 def _missing(

@@ -27,7 +27,12 @@ from grounding.judges.answer_memory import AnswerMemory, Wrong
 from grounding.judges.comparison_check import read_in_clause, reversed_order
 from grounding.judges.condition_labels import label_of, labels
 from grounding.judges.direction_check import ROOT_LETTERS, PaperSentence, PaperSentences
-from grounding.judges.entity_check import hit_alignment, other_entity
+from grounding.judges.entity_check import (
+    SUBJECT_PAGES,
+    SUBJECT_SHARE,
+    hit_alignment,
+    other_entity,
+)
 from grounding.judges.name_check import FIGURE, missing_citation, unknown_names
 from grounding.judges.number_common import (
     Findings,
@@ -64,6 +69,7 @@ from grounding.judges.statement_check import (
     missing_entities,
     negated_in_passage,
     reversed_operators,
+    spelled_in,
     title_words,
 )
 from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric, root, unfold
@@ -698,12 +704,6 @@ def _table_comparison(
     return None
 
 
-#: a term on at least this share of the paper's pages, and on SUBJECT_PAGES of them or
-#: more, names its subject (a one-page abstract names no subject this way)
-SUBJECT_SHARE = 0.5
-SUBJECT_PAGES = 3
-
-
 def _term_result(
     text: str,
     p: Part,
@@ -907,6 +907,7 @@ def _name_in_place(text: str, part: Part, al: Alignment, same_min: float) -> str
         and not any(is_numeric(t) for t in ts)
         # an abbreviation of the sentence's words ("SSTAs" for "SST anomaly") names them
         and not {n.lower(), n.lower().removesuffix("s")} & abbreviated
+        and not spelled_in(n, text)
     ]
     return names[0] if len(set(names)) == 1 else None
 

@@ -24,10 +24,10 @@ from grounding.judges.abbreviations import Aliases
 from grounding.judges.clauses import clause_ranges
 from grounding.judges.condition_sides import condition_sides
 from grounding.judges.number_common import short
-from grounding.judges.parts import DOWN_WORDS, SAME_WORDS, UP_WORDS, Part
+from grounding.judges.parts import DOWN_WORDS, NAME, SAME_WORDS, UP_WORDS, Part
 from grounding.judges.relation_check import sides_exchanged
 from grounding.judges.rules_cues import NEGATIONS, OPPOSITE, REPORTING, negates_at, words
-from grounding.lexicon import STOPWORDS, content_terms, is_numeric, root, stem
+from grounding.lexicon import STOPWORDS, content_terms, fold, is_numeric, root, stem
 from grounding.lexicon.words import (
     STRONG_QUANTIFIERS,
     negation_words,
@@ -336,9 +336,27 @@ def check_term(part: Part, al: Alignment | None, extra: Sequence[frozenset[str]]
         )
     if any(need <= pool for pool in extra):
         return PartResult(part, Status.VERIFIED, why=f"'{part.text}' with its numbers")
+    if al is not None and NAME.fullmatch(part.text) and spelled_in(part.text, al.text):
+        return PartResult(
+            part,
+            Status.VERIFIED,
+            why=f"'{part.text}' stated on page {al.hit.entry.page} (spelled otherwise)",
+            hit=al.hit,
+        )
     return PartResult(
         part, Status.NOT_FOUND, ErrorTag.N2, f"{part.describe()} not found with the statement"
     )
+
+
+def spelled_in(name: str, text: str) -> bool:
+    """Does ``text`` write ``name`` (4+ letters or digits) with other hyphens, spaces or
+    case: the same letters over one to three of its words ("RefSeer" for a PDF's
+    line-broken "Ref-Seer", "Open AI" for "OpenAI")?"""
+    key = re.sub(r"[^0-9a-z]", "", fold(name).lower())
+    if len(key) < 4:
+        return False
+    toks = re.findall(r"[0-9a-z]+", fold(text).lower())
+    return any("".join(toks[i : i + k]) == key for k in (1, 2, 3) for i in range(len(toks) - k + 1))
 
 
 def check_comparison(
