@@ -21,7 +21,12 @@ from dataclasses import dataclass, fields, replace
 from operator import attrgetter
 
 from grounding.lexicon import fold, stem
-from grounding.lexicon.words import UNCOUNTED_WORDS, interval_level_words, units
+from grounding.lexicon.words import (
+    CHEMICAL_LOCANT_WORDS,
+    UNCOUNTED_WORDS,
+    interval_level_words,
+    units,
+)
 from grounding.memo import per_check
 from grounding.number_words import (
     FRACTIONS,
@@ -428,6 +433,28 @@ def detect_decimal_comma(text: str) -> bool:
 #: holds one of them at most, and the run's next character (none of [\d,.]) passes both
 #: lookaheads as the end of the run would.
 _DECIMAL_RUN = re.compile(r"\d(?<![\d,.]\d)\d*(?:(,)\d{1,2}(?![\d,])|\.\d{1,2}(?![\d.]))")
+
+
+#: Locants before a hyphen and the rest of a chemical name: a list of them ("1,4-"), or
+#: one and the word after it (what may open a substituent or parent name first)
+_LOCANTS = re.compile(
+    r"(\d{1,2}(?:,\d{1,2})*)[-\u2010](?:di|tri|tetra|bis)?([^\W\d_]+)", re.IGNORECASE
+)
+
+
+def _locant(text: str, start: int, end: int) -> bool:
+    """True if the digits at ``text[start:end]`` are the locants of a chemical name: a list
+    of them before a hyphen ("1,4-dioxane", "2,5-dioxo-6-hydroxyhexanal") or one before a
+    hyphen and a word that opens with a substituent or parent name (``chemical_locants.tsv``:
+    "2-methylfuran", "5-hydroxymethylfurfural"). A count glued the same way to a noun ("a
+    3-layer network") or an acronym ("5-HMF", "8-GPU") is read as a number."""
+    a = start
+    while a > 0 and (text[a - 1].isdigit() or text[a - 1] == ","):
+        a -= 1
+    m = _LOCANTS.match(text, a)
+    if m is None or m.end(1) < end:
+        return False
+    return "," in m.group(1) or m.group(2).lower().startswith(CHEMICAL_LOCANT_WORDS)
 
 
 def _glued_to_name(text: str, start: int, end: int) -> bool:
@@ -994,7 +1021,7 @@ def _number_quantity(
     if raw.startswith("-") and start > 0 and (text[start - 1].isalnum() or text[start - 1] in ")]"):
         start += 1
         raw = raw[1:]
-    if _glued_to_name(text, start, end):
+    if _glued_to_name(text, start, end) or _locant(text, start, end):
         return None
     parsed = _parse_number(raw, decimal_comma)
     if parsed is None:

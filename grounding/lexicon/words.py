@@ -47,6 +47,9 @@ word list of its own.
   their kind ("407 cases"; ``grounding/judges/rules_checks.py``).
 - ``time_words.tsv``: :data:`TIME_WORDS`, words that put a year in its place in time
   ("after 1985"; ``grounding/judges/year_check.py``).
+- ``chemical_locants.tsv``: :data:`CHEMICAL_LOCANT_WORDS`, beginnings of the word a
+  locant is glued to in a chemical name ("2-methylfuran"): the number is no value
+  (``grounding.quantities``).
 - ``function_words.tsv``: :func:`function_words`, the short words by which a sentence is
   told to be in English or another language (``grounding.lexicon.languages``).
 
@@ -224,6 +227,10 @@ GENERIC_COUNTS = frozenset(
 )
 #: Words that put a year in its place in time ("after 1985", "since 2010").
 TIME_WORDS = frozenset(r[0].strip().lower() for r in _rows("time_words.tsv") if r[0].strip())
+#: Beginnings of the word after a locant in a chemical name ("2-*methyl*furan").
+CHEMICAL_LOCANT_WORDS = tuple(
+    r[0].strip().lower() for r in _rows("chemical_locants.tsv") if r[0].strip()
+)
 #: Words and phrases that narrow what a superlative ranges over ("among", "second").
 SCOPE_WORDS = tuple(r[0].strip().lower() for r in _rows("scope_words.tsv") if r[0].strip())
 

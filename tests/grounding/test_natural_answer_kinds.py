@@ -98,6 +98,8 @@ IMIDAZOLE = MORE / "imidazole-corrosion-2021.pdf"
             "The posterior Cape/non-Cape rates were 0.500/0.556 for Babiana and 0.259/0.288 "
             "for Moraea.",
         ),
+        # a chemical name's locants are no values ("2,5-" is not the 2 of the next line)
+        (HUMINS, "The hydrolyzation product of 5-HMF is 2,5-dioxo-6-hydroxyhexanal."),
         # a thing said to change both ways: one paper change contradicts neither
         (
             PAPERS / "legwork-2022.pdf",

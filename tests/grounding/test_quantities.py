@@ -675,3 +675,32 @@ def test_one_unit_with_other_prefixes_is_corrected_by_the_papers_text() -> None:
     assert restate(claim, paper) == "1.5 mHz"
     [same] = extract_quantities("at 1.5 µHz")
     assert restate(claim, same) == claim.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "its hydrolyzation product 2,5-dioxo-6-hydroxyhexanal",
+        "dissolved in 1,4-dioxane",
+        "2-methylfuran and 5-hydroxymethylfurfural",
+        "2-Methylfuran was not detected",
+        "4-nitrophenol",
+    ],
+)
+def test_chemical_locants_are_not_values(text: str) -> None:
+    assert extract_quantities(text) == []
+    assert extract_quantities(text, decimal_comma=True) == []
+
+
+@pytest.mark.parametrize(
+    "text, value, unit",
+    [
+        ("a 3-layer network", 3.0, "lay"),
+        ("a 5-fold rise", 5.0, "x"),
+        ("2,000-word essays", 2000.0, "word"),
+        ("between 2,5 and 3", 2.5, None),  # a decimal comma, no hyphen after it
+    ],
+)
+def test_a_count_glued_by_a_hyphen_is_still_a_value(text: str, value: float, unit: str) -> None:
+    q = extract_quantities(text)[0]
+    assert (q.value, q.unit) == (value, unit)
