@@ -35,6 +35,7 @@ import re
 from annotations.schema import ErrorTag
 from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.cited_years import InReferences, cited_year_result, is_cited_year
+from grounding.judges.event_dates import event_date_result
 from grounding.judges.parts import Part, PartKind
 from grounding.judges.statement_check import PartResult, Status
 from grounding.lexicon import content_terms, fold, is_numeric
@@ -93,7 +94,8 @@ def year_results(
     stating = _stating(flat, passages)
     for q in years:
         if q.start not in done:
-            out.append(_year_result(flat, q, index, stating, passages, in_references))
+            dated = event_date_result(flat, q.start, index, in_references)
+            out.append(dated or _year_result(flat, q, index, stating, passages, in_references))
     out.sort(key=lambda r: r.part.start)
     return out
 

@@ -50,6 +50,9 @@ word list of its own.
 - ``chemical_locants.tsv``: :data:`CHEMICAL_LOCANT_WORDS`, beginnings of the word a
   locant is glued to in a chemical name ("2-methylfuran"): the number is no value
   (``grounding.quantities``).
+- ``date_events.tsv``: :func:`date_events`, words naming the event a date dates
+  ("received", "accepted") and the words naming the paper itself ("article", event
+  "work"; ``grounding/judges/event_dates.py``).
 - ``function_words.tsv``: :func:`function_words`, the short words by which a sentence is
   told to be in English or another language (``grounding.lexicon.languages``).
 
@@ -240,6 +243,12 @@ def entity_slot_words(use: str) -> frozenset[str]:
     words after which a verb stands; ``markup``, what may open a line before its first
     word; ``anaphor``, the determiners after which a noun points back ("this pathogen")."""
     return frozenset(r[0] for r in _rows("entity_slots.tsv") if use in _uses(r[1]))
+
+
+def date_events() -> dict[str, str]:
+    """Word (lower case) -> the event it names a date of ("submitted" -> "received"), or
+    "work" for a word naming the paper itself ("article")."""
+    return {r[0].strip().lower(): r[1].strip() for r in _rows("date_events.tsv") if len(r) > 1}
 
 
 def inclusion_words() -> dict[str, str]:
