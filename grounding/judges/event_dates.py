@@ -22,8 +22,10 @@ label: "Article history: Received 12 May 2020"; "Received 2 March 2016; accepted
 2017"): a date in the paper's prose ("a dataset published in March 2020") dates another
 work. A sentence's date takes the event word nearest before it in its clause, and is the
 paper's own only where the sentence names the paper before it ("the article", "the
-manuscript", "it": ``date_events.tsv``, event "work"). Dates in the reference list are
-never the paper's.
+manuscript", "it": ``date_events.tsv``, event "work"; or the name of its subject, a name
+on half of its pages: "VESPA was submitted"). Dates in the reference list are never the
+paper's. A date checked so is bound to its event (``Part.binds``), and counts as a
+checked part of its sentence on its own, unlike a year.
 """
 
 from __future__ import annotations
@@ -35,8 +37,10 @@ from weakref import WeakKeyDictionary
 from annotations.schema import ErrorTag
 from grounding.evidence import EvidenceIndex
 from grounding.judges.cited_years import InReferences
-from grounding.judges.parts import Part, PartKind
+from grounding.judges.entity_check import SUBJECT_PAGES, SUBJECT_SHARE
+from grounding.judges.parts import NAME, Part, PartKind
 from grounding.judges.statement_check import PartResult, Status
+from grounding.lexicon import content_terms
 from grounding.lexicon.words import date_events
 from grounding.quantities import MONTHS
 
@@ -148,10 +152,11 @@ def event_date_result(
     when the sentence names its event (module docstring); None to leave it to the year
     checks."""
     mine = next((d for d in dates(text) if d.end > year_start >= d.start), None)
-    if mine is None or mine.event is None or not _WORK.search(text[: mine.start]):
+    if mine is None or mine.event is None or not _names_paper(text[: mine.start], index):
         return None
     span = text[mine.start : mine.end]
-    part = Part(PartKind.QUANTITY, span, mine.start, mine.end, span)
+    # bound to its event: a date of the paper's history is checked on its own
+    part = Part(PartKind.QUANTITY, span, mine.start, mine.end, span, (mine.event,))
     paper = paper_dates(index, in_references)
     same_event = [(p, d) for p, d in paper if d.event == mine.event]
     for page, d in same_event:
@@ -171,6 +176,20 @@ def event_date_result(
         why = f"page {page} gives {d.text} as the {d.event} date, not the {mine.event} date"
         return PartResult(part, Status.NOT_FOUND, ErrorTag.N2, why, span=span)
     return None
+
+
+def _names_paper(before: str, index: EvidenceIndex) -> bool:
+    """Does ``before`` (the sentence up to its date) name the paper: a word of
+    ``date_events.tsv``'s event "work" ("the article", "it"), or a name of the paper's
+    subject (a name whose terms are on half of its pages or more: "VESPA was submitted")?"""
+    if _WORK.search(before):
+        return True
+    for m in NAME.finditer(before):
+        terms = content_terms(m.group(0))
+        shares = [index.page_share(t) for t in terms]
+        if shares and all(a >= SUBJECT_SHARE and n >= SUBJECT_PAGES for a, n in shares):
+            return True
+    return False
 
 
 __all__ = ["EVENTS", "REACH", "Date", "dates", "event_date_result", "paper_dates"]

@@ -291,7 +291,8 @@ class RulesState:
     def years(self) -> list[PartResult]:
         """The years and periods of the sentence held to the paper's text (``year_check``);
         a verified one joins the part results only beside other parts (:attr:`parts`): a
-        date makes no sentence checkable that was not."""
+        date makes no sentence checkable that was not, unless it is a date of the paper's
+        history bound to its event (``event_dates``; ``Part.binds``)."""
         ref = self.ev.attribution.in_references
         return year_results(self.claim.text, self.index, self.hits, ref)
 
@@ -342,13 +343,13 @@ class RulesState:
         # the years contradicted or not found, apart from the numbers: a paper sentence with
         # one year changed is the whole-sentence rows' to read first, and a name the paper
         # never uses is named beside a year it never writes
-        results += [y for y in self.years if y.status is not Status.VERIFIED]
+        results += [y for y in self.years if y.status is not Status.VERIFIED or y.part.binds]
         if _stops(results):
             return results, None, False
         checked, al = self._check_parts(results)
         results += checked
         if results:  # the dates checked beside them, named in the rationale
-            results += [y for y in self.years if y.status is Status.VERIFIED]
+            results += [y for y in self.years if y.status is Status.VERIFIED and not y.part.binds]
         return results, al, True
 
     @cached_property

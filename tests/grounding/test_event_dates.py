@@ -64,6 +64,9 @@ def test_a_date_moved_to_another_event_is_contradicted(sentence: str, correction
             "The manuscript was submitted on 11 October 2024 and accepted on 28 March 2025.",
         ),
         (PAPERS / "vespa-2017.pdf", "The paper was accepted on 9 May 2017."),
+        # a history date checks its sentence on its own, in any of its forms
+        (PAPERS / "vespa-2017.pdf", "The paper was accepted on 2017-05-09."),
+        (PAPERS / "vespa-2017.pdf", "The paper was accepted in May 2017."),
     ],
 )
 def test_the_papers_own_dates_are_supported(pdf, sentence: str) -> None:  # type: ignore[no-untyped-def]
@@ -77,3 +80,10 @@ def test_a_date_of_another_work_is_not_held_to_the_papers_history() -> None:
         MARSH_DEER, "The Red List of Argentine Mammals was published in March 2025."
     )
     assert got is not Label.CONTRADICTION, why
+
+
+def test_the_papers_subject_names_the_paper() -> None:
+    """VESPA is on most of the paper's pages: "VESPA was submitted" dates the paper."""
+    got, why, _ = judged_c1(PAPERS / "vespa-2017.pdf", "VESPA was submitted on 9 May 2017.")
+    assert got is Label.CONTRADICTION, why
+    assert "25 March 2016 as the received date" in why
