@@ -74,11 +74,16 @@ def test_the_papers_own_dates_are_supported(pdf, sentence: str) -> None:  # type
     assert got is Label.SUPPORTED, why
 
 
-def test_a_date_of_another_work_is_not_held_to_the_papers_history() -> None:
-    """No word names the paper itself: the Red List's date is not the article's."""
-    got, why, _ = judged_c1(
-        MARSH_DEER, "The Red List of Argentine Mammals was published in March 2025."
-    )
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The Red List of Argentine Mammals was published in March 2025.",
+        "A previous study was published in March 2025.",  # "study": often another one
+    ],
+)
+def test_a_date_of_another_work_is_not_held_to_the_papers_history(sentence: str) -> None:
+    """No word names the paper itself: the date is not the article's."""
+    got, why, _ = judged_c1(MARSH_DEER, sentence)
     assert got is not Label.CONTRADICTION, why
 
 
