@@ -98,6 +98,13 @@ IMIDAZOLE = MORE / "imidazole-corrosion-2021.pdf"
             "The posterior Cape/non-Cape rates were 0.500/0.556 for Babiana and 0.259/0.288 "
             "for Moraea.",
         ),
+        # the sentence's value is the next paper sentence's, whose subject it names: the
+        # first sentence's "four minutes" is no condition of "7,918 gene families"
+        (
+            PAPERS / "vespa-2017.pdf",
+            "The codeml_setup function took approximately 45 minutes for the 7,918 gene "
+            "families.",
+        ),
         # a chemical name's locants are no values ("2,5-" is not the 2 of the next line)
         (HUMINS, "The hydrolyzation product of 5-HMF is 2,5-dioxo-6-hydroxyhexanal."),
         # a thing said to change both ways: one paper change contradicts neither
@@ -132,6 +139,13 @@ def test_a_right_sentence_is_not_contradicted(pdf, sentence: str) -> None:  # ty
             "solar-mass components at 15 kpc and an orbital frequency of 1.5 μHz, differing "
             "only in eccentricity (0, 0.6 and 0.9).",
             [("1.5 μHz", "1.5 mHz")],
+        ),
+        # the subject's own sentence corrects the value
+        (
+            PAPERS / "vespa-2017.pdf",
+            "The codeml_setup function took approximately 4 minutes for the 7,918 gene "
+            "families.",
+            [("4 minutes", "45 minutes")],
         ),
         # one key, one clause: the key's own row corrects the value
         (
