@@ -10,12 +10,19 @@ import re
 from grounding.evidence import EvidenceIndex
 from grounding.judges.number_common import NAME
 from grounding.lexicon import content_terms, fold, is_numeric
+from grounding.quantities import MONTHS
 
 _CITATION = re.compile(
     r"\(?([A-Z][A-Za-z'\-]+)(?: et al\.?| and [A-Z][A-Za-z'\-]+)?,? "
     r"\(?((?:19|20)\d{2})[a-z]?\)?"
 )
 
+
+#: Capitalised words before a year that name no author.
+_NOT_AUTHORS = frozenset(
+    "table figure section in since from until spring summer autumn fall winter".split()
+)
+_MONTH = re.compile(MONTHS, re.IGNORECASE)
 
 #: Sentences that read values off a chart: their numbers are not in the PDF text.
 FIGURE = re.compile(
@@ -72,8 +79,8 @@ def missing_citation(text: str, index: EvidenceIndex) -> str | None:
     """The first "Name et al., 2021" / "(Name, 2021)" whose surname the paper never mentions."""
     for m in _CITATION.finditer(fold(text)):
         name = m.group(1)
-        if name.lower() in ("table", "figure", "section", "in", "since", "from", "until"):
-            continue
+        if name.lower() in _NOT_AUTHORS or _MONTH.fullmatch(name):
+            continue  # "Table 2021", "November 2024", "spring 2019": no cited author
         stemmed = content_terms(name)
         if not stemmed:
             continue

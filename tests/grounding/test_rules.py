@@ -380,6 +380,21 @@ def test_a_cited_work_the_paper_lacks_is_quoted_with_balanced_brackets() -> None
     assert _missing_citation("This follows (Zyxwv et al., 2014).", index) == "Zyxwv et al., 2014"
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The paper was accepted on 12 November 2024.",
+        "Sampling began in Spring 2019.",
+        "In Sept. 2020",
+    ],
+)
+def test_a_month_or_season_before_a_year_is_no_cited_author(sentence: str) -> None:
+    from grounding.judges.name_check import missing_citation
+
+    index = EvidenceIndex.from_texts(["We test NER on news text."])
+    assert missing_citation(sentence, index) is None
+
+
 def test_a_term_stated_with_another_clause_of_the_statement_is_found() -> None:
     page = (
         "Most models in LAVIS are integrated from prior works. We use the benchmark to "
