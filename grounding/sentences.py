@@ -570,8 +570,8 @@ def _initial_continues(line: str, nxt: int, i: int) -> bool:
 
 #: A term written with a lower-case first letter that may open a sentence: a capital or
 #: digit later in the word ("mRNA", "pH", "eGFP", "mTurquoise", "p53"), or one letter and
-#: a hyphen ("p-values were ...", "t-tests showed ...").
-_LOWER_START = re.compile(r"[a-zα-ω](?:[a-z]{0,3}[A-Z0-9]|-[a-z]{3,})")
+#: a hyphen ("p-values were ...", "t-tests showed ...", "m-Turquoise2 has ...").
+_LOWER_START = re.compile(r"[a-zα-ω](?:[a-z]{0,3}[A-Z0-9]|-(?:[a-z]{3,}|[A-Z]))")
 
 
 def _starts_sentence(line: str, nxt: int) -> bool:

@@ -183,6 +183,11 @@ def test_unit_symbol_after_number_is_not_an_initial(answer: str, expected: list[
             "Expression rose twofold. mRNA levels followed. p-values were above 0.05.",
             ["Expression rose twofold.", "mRNA levels followed.", "p-values were above 0.05."],
         ),
+        # one letter, a hyphen and a capital: a protein's name ("m-Turquoise2")
+        (
+            "mCerulean3 has a pK1/2 of 3.2. m-Turquoise2 has a pK1/2 of 3.1.",
+            ["mCerulean3 has a pK1/2 of 3.2.", "m-Turquoise2 has a pK1/2 of 3.1."],
+        ),
         # ... but not after an abbreviation, nor a plain lower-case word
         ("See e.g. mRNA levels in Fig. 2.", ["See e.g. mRNA levels in Fig. 2."]),
         ("It scored 3.5 vs. pH 7 in the control.", ["It scored 3.5 vs. pH 7 in the control."]),
