@@ -30,6 +30,7 @@ from grounding.judges.number_common import (
 )
 from grounding.judges.number_lists import claim_list_words, respectively_words
 from grounding.judges.rules_cells import cell_near, label_terms, same_table
+from grounding.judges.share_nouns import SHARE_UNITS, component, paper_share
 from grounding.judges.verbatim import NumberFlip, number_flips
 from grounding.lexicon import content_terms, fold, is_numeric
 from grounding.quantities import Quantity, comparable, extract_quantities, same_value
@@ -190,6 +191,11 @@ def check_corrections(
             continue
         if transposed(q, fix) or same_digits(q, fix):
             continue  # a digit slip ("443" for "434"): the digits say which value
+        part = component(s, q) if q.unit in SHARE_UNITS else None
+        share = paper_share(index, c, part) if part is not None else None
+        if share is not None:
+            c.correction = share  # "0.73 wt% acetic acid": the paper's acetic acid share
+            continue
         others = [o for o in found.numbers if o is not c]
         if any(
             o.status == NumberStatus.CONFLICT

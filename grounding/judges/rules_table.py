@@ -62,6 +62,7 @@ from grounding.evidence import EvidenceIndex, Hit
 from grounding.judges.abbreviations import Aliases
 from grounding.judges.answer_memory import AnswerMemory
 from grounding.judges.attribution import Attribution
+from grounding.judges.bracket_values import check_bracket_values
 from grounding.judges.claim import Claim, SentenceFinding
 from grounding.judges.condition_compare import compare_at_condition
 from grounding.judges.decide import Decision, decide
@@ -123,6 +124,7 @@ from grounding.judges.rules_checks import (
 )
 from grounding.judges.rules_config import RulesConfig
 from grounding.judges.rules_cues import SPECULATION, negated_lead
+from grounding.judges.share_nouns import check_share_nouns
 from grounding.judges.sibling_names import check_sibling_name
 from grounding.judges.slash_pairs import check_slash_pairs
 from grounding.judges.slot_check import check_slot_swaps
@@ -249,6 +251,8 @@ class RulesState:
         checkers: list[tuple[str, NumberChecker]] = [
             ("numbers", lambda f: check_numbers(cfg, text, index, hits, recent, f, skip)),
             ("in_passage", lambda f: check_in_passage(cfg, text, hits, f, skip, index=index)),
+            ("share_nouns", lambda f: check_share_nouns(text, index, f)),
+            ("bracket_values", lambda f: check_bracket_values(text, index, f)),
             ("swaps", lambda f: check_swaps(text, index, f, skip)),
             ("sum_forms", lambda f: check_sum_forms(text, hits, f)),
             ("slash_pairs", lambda f: check_slash_pairs(text, f)),
