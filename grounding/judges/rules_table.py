@@ -63,6 +63,7 @@ from grounding.judges.abbreviations import Aliases
 from grounding.judges.answer_memory import AnswerMemory
 from grounding.judges.attribution import Attribution
 from grounding.judges.bracket_values import check_bracket_values
+from grounding.judges.but_not import exchanged_but_not
 from grounding.judges.claim import Claim, SentenceFinding
 from grounding.judges.condition_compare import compare_at_condition
 from grounding.judges.decide import Decision, decide
@@ -72,6 +73,7 @@ from grounding.judges.exchanged_pair import exchanged_pair
 from grounding.judges.hedge_check import closest_sentence, unhedged
 from grounding.judges.inclusion_check import inclusion_conflict
 from grounding.judges.keyed_rows import check_keyed_rows
+from grounding.judges.listed_relation import listed_relation
 from grounding.judges.measure_binding import check_measure_binding
 from grounding.judges.name_binding import (
     check_condition_binding,
@@ -370,6 +372,8 @@ class RulesState:
             inclusion_conflict(text, paper, pages, self.skip)
             or role_conflict(text, paper, None, self.skip)
             or exchanged_pair(text, paper, pages, self.skip)
+            or listed_relation(text, paper, pages, self.skip)
+            or exchanged_but_not(text, paper, pages, self.skip)
         )
         return [] if found is None else [found]
 
