@@ -5,7 +5,7 @@ of the list across its items (pure over the paper's sentences; no I/O).
 derived from CiteSeerX, and Saier and Färber (2019) derived from arXiv" gives each corpus
 its source; "RefSeer was derived from arXiv" has every word of it on the page, and is
 wrong. :func:`listed_relation` reads the sentence as a name, a short stretch holding the
-relation's content words (at most :data:`MAX_BETWEEN` words: "was derived from") and a
+relation's verbs (at most :data:`MAX_BETWEEN` words: "was derived from") and a
 name; then the paper's sentences on the evidence's pages that state that relation
 :data:`MIN_ITEMS` times or more, each time between the nearest name before it in its
 item and the first name after it (items end at ",", ";" and " and "). Where the paper
@@ -25,6 +25,7 @@ from grounding.judges.name_binding import key
 from grounding.judges.parts import NAME, Part, PartKind
 from grounding.judges.statement_check import PartResult, Status
 from grounding.lexicon import content_term
+from grounding.lexicon.parts_of_speech import can_be_verb
 
 #: Words between the two names that may state the relation.
 MAX_BETWEEN = 5
@@ -69,14 +70,15 @@ def listed_relation(
 def _claim_pair(text: str) -> tuple[str, str, frozenset[str], int] | None:
     """(first name, second name, the relation's content terms, the second name's offset)
     for the sentence's first two names with at most :data:`MAX_BETWEEN` words between them,
-    at least one a content word; None otherwise."""
+    at least one a content word the dictionary reads as a verb ("derived"; not "humins");
+    None otherwise."""
     found = [m for m in NAME.finditer(text)]
     for a, b in zip(found, found[1:], strict=False):
         between = text[a.end() : b.start()]
         words = _WORD.findall(between)
         if not words or len(words) > MAX_BETWEEN or re.search(r"[,;()]", between):
             continue
-        terms = frozenset(t for w in words if (t := content_term(w)) is not None)
+        terms = frozenset(t for w in words if (t := content_term(w)) is not None and can_be_verb(w))
         if terms:
             return a.group(0), b.group(0), terms, b.start()
     return None

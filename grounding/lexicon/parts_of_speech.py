@@ -32,6 +32,15 @@ def can_be_noun(word: str) -> bool:
 
 
 @lru_cache(maxsize=8192)
+def can_be_verb(word: str) -> bool:
+    """True if the dictionary gives ``word`` (any case) a verb reading ("derived", "uses");
+    False for a word it knows only otherwise, or does not know (a domain term)."""
+    from lemminflect import getAllLemmas  # a 0.4 s load: only when a check needs it
+
+    return "VERB" in getAllLemmas(word.lower())
+
+
+@lru_cache(maxsize=8192)
 def lemmas(word: str) -> frozenset[str]:
     """The lemmas of ``word`` (any case) under every part of speech the dictionary gives it
     ("indices" -> {"index"}, "left" -> {"leave", "left"}); empty for a word it does not know."""
@@ -47,4 +56,4 @@ def same_lemma(a: str, b: str) -> bool:
     return bool(la & lb) or a.lower() in lb or b.lower() in la
 
 
-__all__ = ["can_be_noun", "lemmas", "same_lemma"]
+__all__ = ["can_be_noun", "can_be_verb", "lemmas", "same_lemma"]

@@ -58,3 +58,13 @@ def test_a_name_of_another_item_is_contradicted(sentence: str, fixed: str) -> No
 def test_the_papers_own_pair_is_not_contradicted(sentence: str) -> None:
     label, why = judged(S2ORC, sentence)
     assert label != Label.CONTRADICTION.value, why
+
+
+def test_a_noun_between_two_names_is_no_relation() -> None:
+    """"humins" between "SCO" and "H5PV2Mo10O40" names a thing: the humins paper's
+    sentence listing "from humins ... for the SCO of humins" is no list of a relation."""
+    label, why = judged(
+        PAPERS.parent / "papers-more" / "humins-levulinic-acid-2025.pdf",
+        "The SCO of humins used the H5PV2Mo10O40 (HPA-2) polyoxometalate catalyst.",
+    )
+    assert label != Label.CONTRADICTION.value, why
