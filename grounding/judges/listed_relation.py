@@ -56,6 +56,9 @@ def listed_relation(
         for s in paper.page(number):
             if skip is not None and skip(s.page, s.start):
                 continue
+            low = s.text.lower()
+            if sum(low.count(t[:4]) for t in relation) < MIN_ITEMS:
+                continue  # a stem's first letters open its words: fewer than a list
             pairs = _pairs(s.text, relation)
             x, y = key(first), key(second)
             if len(pairs) < MIN_ITEMS or any(x in a and key(b) == y for a, b, _ in pairs):
