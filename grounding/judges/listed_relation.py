@@ -77,6 +77,8 @@ def _claim_pair(text: str) -> tuple[str, str, frozenset[str], int] | None:
     None otherwise."""
     found = [m for m in NAME.finditer(text)]
     for a, b in zip(found, found[1:], strict=False):
+        if key(a.group(0)) == key(b.group(0)):
+            continue  # one name twice relates no two things
         between = text[a.end() : b.start()]
         words = _WORD.findall(between)
         if not words or len(words) > MAX_BETWEEN or re.search(r"[,;()]", between):

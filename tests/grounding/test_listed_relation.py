@@ -37,6 +37,7 @@ def test_the_claims_pair_and_relation() -> None:
         25,
     )
     assert _claim_pair("RefSeer, like arXiv, is big.") is None  # no relation between them
+    assert _claim_pair("SAMHD1 and induces degradation of SAMHD1 in cells.") is None  # one name
 
 
 @pytest.mark.parametrize(
