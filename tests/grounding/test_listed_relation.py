@@ -62,7 +62,7 @@ def test_the_papers_own_pair_is_not_contradicted(sentence: str) -> None:
 
 
 def test_a_noun_between_two_names_is_no_relation() -> None:
-    """"humins" between "SCO" and "H5PV2Mo10O40" names a thing: the humins paper's
+    """ "humins" between "SCO" and "H5PV2Mo10O40" names a thing: the humins paper's
     sentence listing "from humins ... for the SCO of humins" is no list of a relation."""
     label, why = judged(
         PAPERS.parent / "papers-more" / "humins-levulinic-acid-2025.pdf",

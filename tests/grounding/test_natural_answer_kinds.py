@@ -102,8 +102,7 @@ IMIDAZOLE = MORE / "imidazole-corrosion-2021.pdf"
         # first sentence's "four minutes" is no condition of "7,918 gene families"
         (
             PAPERS / "vespa-2017.pdf",
-            "The codeml_setup function took approximately 45 minutes for the 7,918 gene "
-            "families.",
+            "The codeml_setup function took approximately 45 minutes for the 7,918 gene families.",
         ),
         # a chemical name's locants are no values ("2,5-" is not the 2 of the next line)
         (HUMINS, "The hydrolyzation product of 5-HMF is 2,5-dioxo-6-hydroxyhexanal."),
@@ -143,8 +142,7 @@ def test_a_right_sentence_is_not_contradicted(pdf, sentence: str) -> None:  # ty
         # the subject's own sentence corrects the value
         (
             PAPERS / "vespa-2017.pdf",
-            "The codeml_setup function took approximately 4 minutes for the 7,918 gene "
-            "families.",
+            "The codeml_setup function took approximately 4 minutes for the 7,918 gene families.",
             [("4 minutes", "45 minutes")],
         ),
         # one key, one clause: the key's own row corrects the value
