@@ -101,6 +101,7 @@ from grounding.judges.number_tables import check_row_swaps
 from grounding.judges.parts import Part, PartKind
 from grounding.judges.percent_kinds import check_percent_kinds
 from grounding.judges.premise_text import sentence_premises
+from grounding.judges.quantity_statement import check_quantity_statement
 from grounding.judges.quotes import QuoteCheck, check_quotes, framing_only
 from grounding.judges.role_check import role_conflict
 from grounding.judges.row_binding import check_row_binding, check_variant_rows
@@ -263,6 +264,7 @@ class RulesState:
             ("row_binding", lambda f: check_row_binding(text, index, hits, f)),
             ("keyed_rows", lambda f: check_keyed_rows(index, f, text)),
             ("verbatim", lambda f: keep_verbatim(text, index, hits, f)),
+            ("quantity_statement", lambda f: check_quantity_statement(text, index, hits, f)),
             ("name_binding", lambda f: check_name_binding(text, index, hits, f)),
             ("sibling_name", lambda f: check_sibling_name(text, index, hits, f)),
             ("condition_binding", lambda f: check_condition_binding(text, index, hits, f)),
