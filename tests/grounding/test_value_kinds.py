@@ -243,7 +243,7 @@ def test_a_clause_the_paper_states_with_another_number_is_contradicted() -> None
         (
             "The authors show the LISA sensitivity curve for the default 2 year mission length "
             "but also illustrate how the curve changes for shorter mission lengths.",
-            ("2", "4"),
+            ("2 year", "4 year"),  # the paper's statement of the quantity corrects it
         ),
         (
             "The authors annotate in a line the bottom panel at SNR = 4 to highlight the moment at "
