@@ -17,6 +17,7 @@ import re
 from grounding.evidence import EvidenceIndex
 from grounding.judges.name_binding import key, names, own_part, paper_sentence
 from grounding.judges.number_common import Findings, NumberCheck, NumberStatus
+from grounding.judges.number_lists import claim_list_words
 from grounding.lexicon import fold
 from grounding.quantities import Quantity, extract_quantities, same_value
 
@@ -42,12 +43,18 @@ def check_bracket_values(text: str, index: EvidenceIndex, found: Findings) -> No
     """Mark each value of ``text`` that the paper gives in another name's bracket a
     conflict (module docstring). Changes ``found``."""
     s = fold(text)
+    # a list of values given to a list of names ("A and B have 3.2 and 3.1, respectively"):
+    # each value's name is its own in the list, not its clause's
+    listed = claim_list_words(s, [c.quantity for c in found.numbers])
     for c in found.numbers:
         if c.status != NumberStatus.FOUND or c.hit is None or c.hit.entry.kind == "row":
             continue
         if c.quantity.kind not in ("number", "percent"):
             continue
-        mine = {key(n) for n in names(own_part(s, c.quantity.start))}
+        if c.quantity.start in listed:
+            mine = {key(w) for w in listed[c.quantity.start]}
+        else:
+            mine = {key(n) for n in names(own_part(s, c.quantity.start))}
         fix = _other_bracket(index, c, mine) if mine else None
         if fix is not None:
             c.status, c.correction = NumberStatus.CONFLICT, fix

@@ -32,6 +32,11 @@ def test_bracket_owner(sentence: str, at: int, owner: str | None) -> None:
     [
         ("mTurquoise2 has a pK1/2 of 3.2.", [("3.2", "3.1")]),
         ("The mCerulean3 variant has a pK1/2 of 3.1.", [("3.1", "3.2")]),
+        # a respectively-list gives each value the name of its place in the list
+        (
+            "mCerulean3 and mTurquoise2 have pK1/2 values of 3.1 and 3.2, respectively.",
+            [("3.1", "3.2"), ("3.2", "3.1")],
+        ),
     ],
 )
 def test_a_value_of_the_other_bracket_is_contradicted(sentence: str, c1: list) -> None:  # type: ignore[type-arg]
@@ -41,7 +46,12 @@ def test_a_value_of_the_other_bracket_is_contradicted(sentence: str, c1: list) -
 
 
 @pytest.mark.parametrize(
-    "sentence", ["mTurquoise2 has a pK1/2 of 3.1.", "mCerulean3 has a pK1/2 of 3.2."]
+    "sentence",
+    [
+        "mTurquoise2 has a pK1/2 of 3.1.",
+        "mCerulean3 has a pK1/2 of 3.2.",
+        "mCerulean3 and mTurquoise2 have pK1/2 values of 3.2 and 3.1, respectively.",
+    ],
 )
 def test_a_value_of_its_own_bracket_is_supported(sentence: str) -> None:
     got, why, _ = judged_c1(CFP, sentence)
