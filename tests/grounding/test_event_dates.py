@@ -64,6 +64,11 @@ def test_a_date_moved_to_another_event_is_contradicted(sentence: str, correction
             "The manuscript was submitted on 11 October 2024 and accepted on 28 March 2025.",
         ),
         (PAPERS / "vespa-2017.pdf", "The paper was accepted on 9 May 2017."),
+        # "manuscript" names the paper, whether or not its text writes the word
+        (
+            DATA / "papers-more" / "promis-prostate-mri-2015.pdf",
+            "The manuscript was accepted on 24 February 2015.",
+        ),
         # a history date checks its sentence on its own, in any of its forms
         (PAPERS / "vespa-2017.pdf", "The paper was accepted on 2017-05-09."),
         (PAPERS / "vespa-2017.pdf", "The paper was accepted in May 2017."),
