@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from grounding.evidence import EvidenceIndex
-from grounding.judges.name_binding import key, names, own_part, paper_sentence
+from grounding.judges.name_binding import key, names, own_part, stated_values
 from grounding.judges.number_common import Findings, NumberCheck, NumberStatus
 from grounding.judges.number_lists import claim_list_words
 from grounding.lexicon import fold
@@ -65,13 +65,8 @@ def _other_bracket(index: EvidenceIndex, c: NumberCheck, mine: set[str]) -> Quan
     """The value the paper sentence holding ``c``'s value gives, in its own bracket, to a
     name of ``mine`` (keys), when it gives ``c``'s value to another name; else None."""
     assert c.hit is not None
-    entry = c.hit.entry
-    page = getattr(index.pages.get(entry.page), "text", "")
     fixes: list[Quantity] = []
-    for e in index.page_quantities.get(entry.page, ()):
-        if not (entry.start <= e.start < entry.end and same_value(c.quantity, e)):
-            continue
-        sentence, lo = paper_sentence(page, e)
+    for e, sentence, lo in stated_values(index, c.hit.entry, c.quantity):
         owner = bracket_owner(sentence, e.start - lo)
         if owner is None or key(owner) in mine:
             return None  # the value unbound, or bound to the sentence's own name

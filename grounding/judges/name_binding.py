@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterator
 
 from annotations.schema import ErrorSpan, ErrorTag
 from grounding.evidence import Entry, EvidenceIndex, Hit
@@ -114,12 +115,8 @@ def _bindings(
     it is given to one of the names ``mine`` (or the sentence is no coordination that
     names one entity per statement), else (page, the paper's name, the sentence's names
     that belong to the other statements)."""
-    page = getattr(index.pages.get(entry.page), "text", "")
     out: list[tuple[int, str, list[str]] | None] = []
-    for e in index.page_quantities.get(entry.page, ()):
-        if not (entry.start <= e.start < entry.end and same_value(point, e)):
-            continue
-        sentence, lo = paper_sentence(page, e)
+    for e, sentence, lo in stated_values(index, entry, point):
         parts = _parts(sentence)
         own = next(((a, b) for a, b in parts if a <= e.start - lo < b), None)
         # "of A and B by 1.1 and 1.6 units respectively": lists, no coordinated statements
@@ -135,6 +132,18 @@ def _bindings(
             wrong = []  # the sentence names the paper's entity too
         out.append((entry.page, right[0], wrong) if wrong and len(right) == 1 else None)
     return out
+
+
+def stated_values(
+    index: EvidenceIndex, entry: Entry, point: Quantity
+) -> Iterator[tuple[Quantity, str, int]]:
+    """Each quantity the index read in ``entry``'s span of its page with ``point``'s value,
+    with the page sentence holding it and that sentence's offset (:func:`paper_sentence`)."""
+    page = getattr(index.pages.get(entry.page), "text", "")
+    for e in index.page_quantities.get(entry.page, ()):
+        if entry.start <= e.start < entry.end and same_value(point, e):
+            sentence, lo = paper_sentence(page, e)
+            yield e, sentence, lo
 
 
 def paper_sentence(page: str, e: Quantity) -> tuple[str, int]:
@@ -197,23 +206,21 @@ def check_condition_binding(
         seen: list[tuple[Entry, Quantity] | None] = []
         for entry in dict.fromkeys(h.entry for h in [c.hit] + hits[:5] if h.entry.kind != "row"):
             page = getattr(index.pages.get(entry.page), "text", "")
-            for e in index.page_quantities.get(entry.page, ()):
-                if entry.start <= e.start < entry.end and same_value(point, e):
-                    sentence, lo = paper_sentence(page, e)
-                    part = own_part(sentence, e.start - lo)
-                    units = [
-                        q
-                        for q in extract_quantities(part)
-                        if q.checkable and q.unit == cond.quantity.unit
-                    ] or [
-                        q
-                        for q in extract_quantities(sentence)
-                        if q.checkable and q.unit == cond.quantity.unit
-                    ]
-                    alike = len(units) == 1 and not same_value(cond.quantity, units[0])
-                    if alike and _stated_after(s, page, lo + len(sentence), sentence, cond, e):
-                        alike = False
-                    seen.append((entry, units[0]) if alike else None)
+            for e, sentence, lo in stated_values(index, entry, point):
+                part = own_part(sentence, e.start - lo)
+                units = [
+                    q
+                    for q in extract_quantities(part)
+                    if q.checkable and q.unit == cond.quantity.unit
+                ] or [
+                    q
+                    for q in extract_quantities(sentence)
+                    if q.checkable and q.unit == cond.quantity.unit
+                ]
+                alike = len(units) == 1 and not same_value(cond.quantity, units[0])
+                if alike and _stated_after(s, page, lo + len(sentence), sentence, cond, e):
+                    alike = False
+                seen.append((entry, units[0]) if alike else None)
         if seen and all(v is not None for v in seen):
             first = seen[0]
             assert first is not None
@@ -333,12 +340,8 @@ def _other_condition_value(
     terms of the noun the sentence's value completes ("effective batch size" of "an
     effective batch size of 32"); those the paper's statement of the value shares must be
     in the other statement too ("a batch size of 4" is not that noun's value)."""
-    page = getattr(index.pages.get(entry.page), "text", "")
     point = dataclasses.replace(value, bound=None)
-    for e in index.page_quantities.get(entry.page, ()):
-        if not (entry.start <= e.start < entry.end and same_value(point, e)):
-            continue
-        sentence, lo = paper_sentence(page, e)
+    for e, sentence, lo in stated_values(index, entry, point):
         if _NUMBER_LIST.search(sentence) or _RESPECTIVELY.search(sentence):
             # "(100%, 75%, 50%, and 25%)", "100 ppm and 300 ppm ... at 68.5% and 84.2%,
             # respectively": a list's commas and "and" split no statements
@@ -375,4 +378,5 @@ __all__ = [
     "names",
     "own_part",
     "paper_sentence",
+    "stated_values",
 ]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from grounding.evidence import EvidenceIndex, Hit
-from grounding.judges.name_binding import paper_sentence
+from grounding.judges.name_binding import paper_sentence, stated_values
 from grounding.judges.number_binding import own_words
 from grounding.judges.number_common import Findings, NumberCheck, NumberStatus
 from grounding.judges.number_lists import claim_list_words
@@ -67,12 +67,8 @@ def check_quantity_statement(
 def _found_share(c: NumberCheck, index: EvidenceIndex, words: set[str]) -> float:
     """The most of ``words`` a paper sentence holding ``c``'s value in its passage holds."""
     assert c.hit is not None
-    entry = c.hit.entry
-    page = getattr(index.pages.get(entry.page), "text", "")
     shares = [
-        _share(words, paper_sentence(page, e)[0])
-        for e in index.page_quantities.get(entry.page, ())
-        if entry.start <= e.start < entry.end and same_value(c.quantity, e)
+        _share(words, sentence) for _, sentence, _ in stated_values(index, c.hit.entry, c.quantity)
     ]
     return max(shares, default=1.0)
 

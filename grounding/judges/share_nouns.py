@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from grounding.evidence import EvidenceIndex
-from grounding.judges.name_binding import paper_sentence
+from grounding.judges.name_binding import stated_values
 from grounding.judges.number_common import Findings, NumberCheck, NumberStatus
 from grounding.lexicon import content_terms, fold
 from grounding.quantities import Quantity, extract_quantities, same_value
@@ -59,24 +59,20 @@ def paper_share(index: EvidenceIndex, c: NumberCheck, mine: str) -> Quantity | N
     """The paper's share of component ``mine`` in the sentence of the passage where ``c``
     was found, when that sentence gives ``c``'s value to another component; else None."""
     assert c.hit is not None
-    entry = c.hit.entry
-    page = getattr(index.pages.get(entry.page), "text", "")
-    for e in index.page_quantities.get(entry.page, ()):
-        if not (entry.start <= e.start < entry.end and same_value(c.quantity, e)):
-            continue
+    for e, sentence, lo in stated_values(index, c.hit.entry, c.quantity):
         if e.unit != c.quantity.unit:
             continue
-        sentence, lo = paper_sentence(page, e)
         flat = fold(sentence)
         if len(flat) != len(sentence):
             return None  # offsets of the page and of its folded sentence differ
-        shares = [x for x in extract_quantities(flat) if x.unit == c.quantity.unit]
-        named = {(x.start, component(flat, x)) for x in shares}
-        theirs = next((k for a, k in named if a == e.start - lo), None)
+        shares = [
+            (x, component(flat, x)) for x in extract_quantities(flat) if x.unit == c.quantity.unit
+        ]
+        theirs = next((k for x, k in shares if x.start == e.start - lo), None)
         if theirs is None or theirs == mine:
             return None  # the value is the sentence's component's, or unread
-        for x in shares:
-            if component(flat, x) == mine and not same_value(c.quantity, x):
+        for x, k in shares:
+            if k == mine and not same_value(c.quantity, x):
                 return x
     return None
 
